@@ -1,0 +1,304 @@
+/*
+ * cli.c - helpers shared by every verb.  See cli.h.
+ */
+#include <err.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+int cli_quiet;
+unsigned long cli_lineno;
+
+struct poptOption cli_common_options[] = {
+	{ "quiet", 'q', POPT_ARG_NONE, &cli_quiet, 0,
+	  "silence warnings", NULL },
+	POPT_TABLEEND
+};
+
+/* Keeps stdout and stderr in order, and names the input line if any. */
+static void
+vmessage(const char *kind, const char *fmt, va_list ap)
+{
+	char msg[512];
+
+	fflush(stdout);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (cli_lineno > 0)
+		warnx("<stdin>:%lu: %s%s", cli_lineno, kind, msg);
+	else
+		warnx("%s%s", kind, msg);
+}
+
+void
+cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage("", fmt, ap);
+	va_end(ap);
+}
+
+void
+cli_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (cli_quiet)
+		return;
+	va_start(ap, fmt);
+	vmessage("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+/* Prints "devtool: message" and a hint, and returns EXIT_USAGE. */
+int
+cli_usage(const char *verb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage("", fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "Try '%s --help' for more information.\n", verb);
+	return EXIT_USAGE;
+}
+
+poptContext
+cli_context(int argc, const char **argv, const struct poptOption *table,
+    const char *operands)
+{
+	poptContext con;
+
+	/* No poptReadDefaultConfig: ~/.popt aliases must never apply. */
+	con = poptGetContext(NULL, argc, argv, table, 0);
+	if (con == NULL)
+		errx(EXIT_FAIL, "cannot start the option parser");
+	if (operands != NULL)
+		poptSetOtherOptionHelp(con, operands);
+	return con;
+}
+
+/* Runs popt over the options; every option stores into a variable. */
+int
+cli_parse(poptContext con, const char *verb)
+{
+	int rc;
+
+	while ((rc = poptGetNextOpt(con)) > 0)
+		;
+	if (rc < -1)
+		return cli_usage(verb, "%s: %s",
+		    poptBadOption(con, POPT_BADOPTION_NOALIAS),
+		    poptStrerror(rc));
+	return EXIT_OK;
+}
+
+int
+cli_count(const char **args)
+{
+	int n = 0;
+
+	while (args != NULL && args[n] != NULL)
+		n++;
+	return n;
+}
+
+/* Resolves -f (or DEVTOOL_FORMAT, or the default) into l. */
+int
+cli_layout(const char *name, int strict, struct dt_layout *l)
+{
+	const char *source = "";
+	struct dt_diag d;
+
+	if (name == NULL) {
+		name = getenv("DEVTOOL_FORMAT");
+		source = "DEVTOOL_FORMAT: ";
+		if (name == NULL || *name == '\0') {
+			name = DEFAULT_LAYOUT;
+			source = "";
+		}
+	}
+	if (dt_layout_lookup(name, l, &d) != DT_OK) {
+		cli_error("%s%s", source, d.msg);
+		return EXIT_USAGE;
+	}
+	if (strict)
+		dt_layout_strict(l);
+	return EXIT_OK;
+}
+
+int
+cli_number(const char *text, uint64_t *v)
+{
+	struct dt_diag d;
+
+	if (dt_parse_number(text, v, &d) != DT_OK) {
+		cli_error("%s", d.msg);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* A write error (a full disk, a closed pipe) must not pass for success. */
+int
+cli_finish_output(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		warn("standard output");
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+char *
+put_u64(char *p, uint64_t v)
+{
+	char tmp[20], *t = tmp + sizeof(tmp);
+
+	do
+		*--t = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	memcpy(p, t, (size_t)(tmp + sizeof(tmp) - t));
+	return p + (tmp + sizeof(tmp) - t);
+}
+
+char *
+put_hex(char *p, uint64_t v)
+{
+	static const char digits[] = "0123456789abcdef";
+	char tmp[16], *t = tmp + sizeof(tmp);
+
+	do
+		*--t = digits[v & 0xf];
+	while ((v >>= 4) != 0);
+	*p++ = '0';
+	*p++ = 'x';
+	memcpy(p, t, (size_t)(tmp + sizeof(tmp) - t));
+	return p + (tmp + sizeof(tmp) - t);
+}
+
+char *
+put_str(char *p, const char *s)
+{
+	size_t n = strlen(s);
+
+	memcpy(p, s, n);
+	return p + n;
+}
+
+void
+put_json_string(FILE *fp, const char *s)
+{
+	putc('"', fp);
+	for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+		if (*c == '"' || *c == '\\')
+			fprintf(fp, "\\%c", *c);
+		else if (*c < 0x20 || *c == 0x7f)
+			fprintf(fp, "\\u%04x", *c);
+		else
+			putc(*c, fp);
+	}
+	putc('"', fp);
+}
+
+#define STREAM_BUF 65536
+#define STREAM_LINE_MAX 4096	/* longer lines are errors, not reallocs */
+
+struct reader {
+	char buf[STREAM_BUF + 1];
+	size_t start, end;
+	bool eof;
+};
+
+/* Refills the buffer, flushing output first if the read may block. */
+static int
+reader_fill(struct reader *r)
+{
+	ssize_t n;
+
+	if (r->start > 0) {
+		memmove(r->buf, r->buf + r->start, r->end - r->start);
+		r->end -= r->start;
+		r->start = 0;
+	}
+	if (fflush(stdout) != 0)
+		return -1;
+	do
+		n = read(STDIN_FILENO, r->buf + r->end, STREAM_BUF - r->end);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -1;
+	if (n == 0)
+		r->eof = true;
+	r->end += (size_t)n;
+	return 0;
+}
+
+/*
+ * Returns the next line (NUL-terminated, newline removed), NULL at end of
+ * input; *too_long is set for a line past STREAM_LINE_MAX, which is
+ * skipped whole.
+ */
+static char *
+reader_line(struct reader *r, bool *too_long)
+{
+	char *line, *nl;
+
+	*too_long = false;
+	for (;;) {
+		nl = memchr(r->buf + r->start, '\n', r->end - r->start);
+		if (nl != NULL || r->eof)
+			break;
+		if (r->end - r->start > STREAM_LINE_MAX) {
+			*too_long = true;
+			r->start = r->end;	/* drop what we have */
+		}
+		if (reader_fill(r) != 0)
+			err(EXIT_FAIL, "standard input");
+	}
+	if (nl == NULL) {
+		if (r->start == r->end)
+			return NULL;
+		nl = r->buf + r->end;	/* last line without newline */
+		r->end++;
+	}
+	*nl = '\0';
+	line = r->buf + r->start;
+	r->start = (size_t)(nl - r->buf) + 1;
+	if ((size_t)(nl - line) > STREAM_LINE_MAX)
+		*too_long = true;
+	return line;
+}
+
+int
+cli_stream(line_fn *fn, void *ctx, bool keep_going)
+{
+	static struct reader r;
+	unsigned long lineno = 0;
+	struct dt_diag d;
+	bool too_long;
+	int status = EXIT_OK;
+	char *line;
+
+	r.start = r.end = 0;
+	r.eof = false;
+	while ((line = reader_line(&r, &too_long)) != NULL) {
+		cli_lineno = ++lineno;
+		if (too_long)
+			snprintf(d.msg, sizeof(d.msg), "line longer than %d "
+			    "bytes", STREAM_LINE_MAX);
+		if (too_long || fn(ctx, line, &d) != 0) {
+			cli_error("%s", d.msg);
+			status = EXIT_USAGE;
+			if (!keep_going)
+				break;
+		}
+	}
+	cli_lineno = 0;
+	return status;
+}

@@ -1,0 +1,73 @@
+/*
+ * cli.h - what every devtool verb shares: exit codes, messages, popt
+ * contexts, the layout option, number operands, streams and output.
+ */
+#ifndef DEVTOOL_CLI_H
+#define DEVTOOL_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <popt.h>
+
+#include "encode.h"
+
+#define EXIT_OK 0
+#define EXIT_FAIL 1		/* an operation failed */
+#define EXIT_USAGE 2		/* bad usage or bad input */
+
+#define DEFAULT_LAYOUT "16:16"
+
+extern int cli_quiet;
+extern unsigned long cli_lineno;	/* the stdin line being read, or 0 */
+
+/* Ends every verb's table: -q, then popt's --help and --usage. */
+extern struct poptOption cli_common_options[];
+#define CLI_TABLE_END \
+	{ NULL, '\0', POPT_ARG_INCLUDE_TABLE, cli_common_options, 0, \
+	  "Common options:", NULL }, \
+	POPT_AUTOHELP \
+	POPT_TABLEEND
+
+/* -f and --strict, as every layout-taking verb spells them. */
+#define LAYOUT_OPTIONS(fmt, strict) \
+	{ "format", 'f', POPT_ARG_STRING, (fmt), 0, \
+	  "device number layout (default 16:16 or $DEVTOOL_FORMAT)", \
+	  "LAYOUT" }, \
+	{ "strict", '\0', POPT_ARG_NONE, (strict), 0, \
+	  "no compat rule: plain ma<<N | mi both ways", NULL }
+
+/* One verb handler, called with argv[0] set to "devtool VERB". */
+typedef int verb_fn(int argc, const char **argv);
+
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int cli_usage(const char *verb, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+poptContext cli_context(int argc, const char **argv,
+    const struct poptOption *table, const char *operands);
+int cli_parse(poptContext con, const char *verb);
+
+int cli_count(const char **args);
+int cli_layout(const char *name, int strict, struct dt_layout *l);
+int cli_number(const char *text, uint64_t *v);
+int cli_finish_output(void);
+
+/* Appends a number to a line buffer; returns the new end. */
+char *put_u64(char *p, uint64_t v);
+char *put_hex(char *p, uint64_t v);
+char *put_str(char *p, const char *s);
+void put_json_string(FILE *fp, const char *s);
+
+/*
+ * Reads standard input a line at a time in constant memory.  Each line
+ * is handed to fn without its newline; a nonzero return is an error whose
+ * message is in d.  Standard output is flushed whenever input would block,
+ * so a co-process sees each answer without waiting for a full buffer.
+ */
+typedef int line_fn(void *ctx, char *line, struct dt_diag *d);
+int cli_stream(line_fn *fn, void *ctx, bool keep_going);
+
+#endif

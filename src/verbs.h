@@ -1,0 +1,11 @@
+/*
+ * verbs.h - the verb handlers that live outside devtool.c.
+ */
+#ifndef DEVTOOL_VERBS_H
+#define DEVTOOL_VERBS_H
+
+#include "cli.h"
+
+verb_fn cmd_explain;
+
+#endif
