@@ -12,9 +12,9 @@ CC       ?= cc
 CFLAGS   ?= -O2 -g
 WARN      = -std=gnu11 -Wall -Wextra -Werror
 CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DVERSION='"$(VERSION)"'
-LDLIBS   += -lpopt
+LDLIBS   += -lpopt -lbsd
 
-SRCS     = src/devtool.c src/cli.c src/encode.c src/explain.c
+SRCS     = $(wildcard src/*.c)
 OBJS     = $(SRCS:.c=.o)
 HDRS     = $(wildcard src/*.h)
 
