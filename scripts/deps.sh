@@ -1,0 +1,25 @@
+#!/bin/sh
+# Installs the Debian packages devtool needs to build, test and lint.
+# As root it runs apt-get; otherwise it names the packages and stops.
+set -eu
+
+PKGS="gcc make pkg-config libpopt-dev libbsd-dev bats bats-support
+bats-assert bats-file mandoc jq bash-completion zsh fish"
+
+missing=""
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+	    grep -q ' installed$' || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+	echo "deps: installing$missing"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq
+	apt-get install -y -qq --no-install-recommends $missing >/dev/null
+else
+	echo "devtool: missing packages:$missing" >&2
+	echo "install them with: sudo apt-get install$missing" >&2
+	exit 1
+fi
