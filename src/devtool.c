@@ -446,14 +446,19 @@ static const struct verb {
 	  "draw the bits of a value" },
 	{ "formats", cmd_formats, "[--json]",
 	  "list every layout" },
+	{ "mknod", cmd_mknod, "[-m MODE] [-r] [-p] PATH TYPE [MAJOR MINOR]",
+	  "create a device node or FIFO" },
+	{ "devices", cmd_devices, "[-c | -b] [--json] [NAME...]",
+	  "list the drivers in /proc/devices" },
 };
+#define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
 
 static void
 usage(FILE *fp)
 {
 	fprintf(fp, "Usage: devtool [-q] [--help | --version] VERB "
 	    "[OPTIONS] ARGS\n\nVerbs:\n");
-	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+	for (size_t i = 0; i < NVERBS; i++)
 		fprintf(fp, "  %-8s %-44s %s\n", verbs[i].name, verbs[i].args,
 		    verbs[i].help);
 	fprintf(fp, "\nEvery verb takes --help.  Layouts: %s.\n",
@@ -463,7 +468,7 @@ usage(FILE *fp)
 static const struct verb *
 find_verb(const char *name)
 {
-	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+	for (size_t i = 0; i < NVERBS; i++)
 		if (strcmp(verbs[i].name, name) == 0)
 			return &verbs[i];
 	return NULL;
@@ -515,9 +520,15 @@ main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if ((verb = find_verb(argv[i])) == NULL)
-		return cli_usage("devtool", "unknown verb '%s'; verbs: encode "
-		    "decode convert explain formats", argv[i]);
+	if ((verb = find_verb(argv[i])) == NULL) {
+		char names[256] = "";
+
+		for (size_t v = 0; v < NVERBS; v++)
+			snprintf(names + strlen(names), sizeof(names) -
+			    strlen(names), " %s", verbs[v].name);
+		return cli_usage("devtool", "unknown verb '%.64s'; verbs:%s",
+		    argv[i], names);
+	}
 	snprintf(name, sizeof(name), "devtool %s", verb->name);
 	if ((vargv = calloc((size_t)(argc - i + 1), sizeof(*vargv))) == NULL)
 		err(EXIT_FAIL, NULL);

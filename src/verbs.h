@@ -7,5 +7,7 @@
 #include "cli.h"
 
 verb_fn cmd_explain;
+verb_fn cmd_mknod;
+verb_fn cmd_devices;
 
 #endif

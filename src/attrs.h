@@ -1,0 +1,15 @@
+/*
+ * attrs.h - parsing the mode and owner options of mknod and the tables.
+ */
+#ifndef DEVTOOL_ATTRS_H
+#define DEVTOOL_ATTRS_H
+
+#include <sys/types.h>
+
+#include "encode.h"
+
+int attrs_mode(const char *text, mode_t *mode, struct dt_diag *d);
+int attrs_user(const char *text, uid_t *uid, struct dt_diag *d);
+int attrs_group(const char *text, gid_t *gid, struct dt_diag *d);
+
+#endif

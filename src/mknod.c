@@ -1,0 +1,290 @@
+/*
+ * mknod.c - the mknod verb: one node, or a run of them (--count), with
+ * the host's own encoding, an exact mode and owner, and safe replacement.
+ */
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include <ctype.h>
+#include <err.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "attrs.h"
+#include "node.h"
+#include "procdev.h"
+#include "verbs.h"
+
+#define COUNT_MAX 1048576u	/* one driver's whole minor space */
+
+struct mknod_opts {
+	char *mode, *owner, *group, *root, *format, *count, *start, *step;
+	int replace, parents, dry_run, verbose, strict;
+};
+
+struct mknod_job {
+	const char *path;
+	struct node_want want;
+	uint64_t major, minor;
+	uint64_t count, start, step;
+	bool range;
+	unsigned flags;
+};
+
+static int
+parse_type(const char *text, mode_t *type)
+{
+	if (strcmp(text, "c") == 0 || strcmp(text, "u") == 0)
+		*type = S_IFCHR;
+	else if (strcmp(text, "b") == 0)
+		*type = S_IFBLK;
+	else if (strcmp(text, "p") == 0)
+		*type = S_IFIFO;
+	else {
+		cli_error("invalid type '%.32s': expected c, u, b or p", text);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* Refuses, before any system call, what mknod(2) here cannot hold. */
+static int
+check_host(uint64_t ma, uint64_t mi)
+{
+	if (ma > DT_HOST_MAJOR_MAX) {
+		cli_error("major %ju exceeds the running kernel's limit of %u "
+		    "(Linux device numbers are 12-bit major, 20-bit minor)",
+		    (uintmax_t)ma, DT_HOST_MAJOR_MAX);
+		return EXIT_USAGE;
+	}
+	if (mi > DT_HOST_MINOR_MAX) {
+		cli_error("minor %ju exceeds the running kernel's limit of %u "
+		    "(Linux device numbers are 12-bit major, 20-bit minor)",
+		    (uintmax_t)mi, DT_HOST_MINOR_MAX);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* MAJOR is a number or a driver name from /proc/devices. */
+static int
+parse_major(const char *text, mode_t type, uint64_t *ma)
+{
+	struct dt_diag d;
+	unsigned long found;
+
+	if (isdigit((unsigned char)text[0]) || text[0] == '\0' ||
+	    text[0] == '-' || text[0] == '+' || isspace((unsigned char)text[0]))
+		return cli_number(text, ma);
+	if (procdev_lookup(S_ISBLK(type) ? 'b' : 'c', text, &found, &d) != 0) {
+		cli_error("%s", d.msg);
+		return EXIT_USAGE;
+	}
+	*ma = found;
+	return EXIT_OK;
+}
+
+/* A single VALUE, decoded under -f. */
+static int
+parse_value(const char *text, const struct mknod_opts *o, uint64_t *ma,
+    uint64_t *mi)
+{
+	struct dt_layout l;
+	struct dt_diag d;
+	uint64_t v;
+	int rc;
+
+	if ((rc = cli_layout(o->format, o->strict, &l)) != EXIT_OK ||
+	    (rc = cli_number(text, &v)) != EXIT_OK)
+		return rc;
+	switch (dt_decode(&l, v, ma, mi, &d)) {
+	case DT_OK:
+		return EXIT_OK;
+	case DT_NONCANONICAL:
+		cli_warn("%s", d.msg);
+		return EXIT_OK;
+	default:
+		cli_error("%s", d.msg);
+		return EXIT_USAGE;
+	}
+}
+
+static int
+parse_numbers(const char **args, int n, const struct mknod_opts *o,
+    struct mknod_job *job)
+{
+	int rc;
+
+	if (S_ISFIFO(job->want.type)) {
+		if (n != 0)
+			return cli_usage("devtool mknod", "a FIFO (p) takes no "
+			    "device numbers");
+		return EXIT_OK;
+	}
+	if (n == 1)
+		rc = parse_value(args[0], o, &job->major, &job->minor);
+	else if (n == 2) {
+		if ((rc = parse_major(args[0], job->want.type,
+		    &job->major)) == EXIT_OK)
+			rc = cli_number(args[1], &job->minor);
+	} else
+		return cli_usage("devtool mknod", "a %s device needs MAJOR "
+		    "MINOR or one VALUE", S_ISBLK(job->want.type) ? "block" :
+		    "character");
+	return rc != EXIT_OK ? rc : check_host(job->major, job->minor);
+}
+
+static int
+parse_count(const struct mknod_opts *o, struct mknod_job *job)
+{
+	struct dt_diag d;
+	uint64_t last;
+
+	job->count = 1;
+	job->step = 1;
+	job->range = o->count != NULL;
+	if (!job->range) {
+		if (o->start != NULL || o->step != NULL)
+			return cli_usage("devtool mknod", "--start and --step "
+			    "go with --count");
+		return EXIT_OK;
+	}
+	if (dt_parse_in_range(o->count, "--count", COUNT_MAX, &job->count,
+	    &d) != DT_OK || (o->start != NULL && dt_parse_number(o->start,
+	    &job->start, &d) != DT_OK) || (o->step != NULL &&
+	    dt_parse_in_range(o->step, "--step", DT_HOST_MINOR_MAX,
+	    &job->step, &d) != DT_OK)) {
+		cli_error("%s", d.msg);
+		return EXIT_USAGE;
+	}
+	if (job->count == 0)
+		return cli_usage("devtool mknod", "--count must be at least 1");
+	last = job->minor + job->step * (job->count - 1);
+	if (!S_ISFIFO(job->want.type) && last > DT_HOST_MINOR_MAX) {
+		cli_error("--count %ju from minor %ju by %ju reaches minor %ju, "
+		    "past the running kernel's limit of %u",
+		    (uintmax_t)job->count, (uintmax_t)job->minor,
+		    (uintmax_t)job->step, (uintmax_t)last, DT_HOST_MINOR_MAX);
+		return EXIT_USAGE;
+	}
+	if (job->start > UINT64_MAX - job->count)
+		return cli_usage("devtool mknod", "--start is too large");
+	return EXIT_OK;
+}
+
+static int
+parse_attrs(const struct mknod_opts *o, mode_t old_umask,
+    struct node_want *w)
+{
+	struct dt_diag d;
+
+	w->perm = 0666 & ~old_umask;
+	w->uid = NODE_ANY_UID;
+	w->gid = NODE_ANY_GID;
+	if ((o->mode != NULL && attrs_mode(o->mode, &w->perm, &d) != 0) ||
+	    (o->owner != NULL && attrs_user(o->owner, &w->uid, &d) != 0) ||
+	    (o->group != NULL && attrs_group(o->group, &w->gid, &d) != 0)) {
+		cli_error("%s", d.msg);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+static int
+make_nodes(struct mknod_job *job, const char *root_dir)
+{
+	struct root root;
+	char path[PATH_MAX];
+	int status = EXIT_OK;
+
+	if (root_init(&root, root_dir) != 0) {
+		warn("--root %s", root_dir);
+		return EXIT_FAIL;
+	}
+	for (uint64_t i = 0; i < job->count; i++) {
+		const char *p = job->path;
+
+		if (job->range) {
+			if (snprintf(path, sizeof(path), "%s%ju", job->path,
+			    (uintmax_t)(job->start + i)) >= (int)sizeof(path)) {
+				warnx("%s: name too long", job->path);
+				status = EXIT_FAIL;
+				break;
+			}
+			p = path;
+		}
+		job->want.rdev = makedev((unsigned)job->major,
+		    (unsigned)(job->minor + i * job->step));
+		if (node_make(&root, p, &job->want, job->flags) == NODE_FAILED)
+			status = EXIT_FAIL;
+	}
+	root_fini(&root);
+	if (cli_finish_output() != EXIT_OK)
+		status = EXIT_FAIL;
+	return status;
+}
+
+int
+cmd_mknod(int argc, const char **argv)
+{
+	struct mknod_opts o = { 0 };
+	struct mknod_job job = { 0 };
+	struct poptOption table[] = {
+		{ "mode", 'm', POPT_ARG_STRING, &o.mode, 0,
+		  "exact mode, octal or symbolic (default 0666 & ~umask)",
+		  "MODE" },
+		{ "owner", 'u', POPT_ARG_STRING, &o.owner, 0,
+		  "owner, a name or a number", "OWNER" },
+		{ "group", 'g', POPT_ARG_STRING, &o.group, 0,
+		  "group, a name or a number", "GROUP" },
+		{ "replace", 'r', POPT_ARG_NONE, &o.replace, 0,
+		  "replace a different node or FIFO, correct a matching one",
+		  NULL },
+		{ "parents", 'p', POPT_ARG_NONE, &o.parents, 0,
+		  "create missing parent directories (0755)", NULL },
+		{ "dry-run", 'n', POPT_ARG_NONE, &o.dry_run, 0,
+		  "print what would be done, touch nothing", NULL },
+		{ "verbose", 'v', POPT_ARG_NONE, &o.verbose, 0,
+		  "print each action", NULL },
+		{ "root", '\0', POPT_ARG_STRING, &o.root, 0,
+		  "resolve PATH inside DIR as if it were /", "DIR" },
+		LAYOUT_OPTIONS(&o.format, &o.strict),
+		{ "count", '\0', POPT_ARG_STRING, &o.count, 0,
+		  "create N nodes PATH<S>... with minors MINOR, MINOR+I, ...",
+		  "N" },
+		{ "start", '\0', POPT_ARG_STRING, &o.start, 0,
+		  "first name suffix with --count (default 0)", "S" },
+		{ "step", '\0', POPT_ARG_STRING, &o.step, 0,
+		  "minor increment with --count (default 1)", "I" },
+		CLI_TABLE_END
+	};
+	poptContext con = cli_context(argc, argv, table,
+	    "PATH TYPE [MAJOR MINOR | VALUE]");
+	const char **args;
+	mode_t old_umask = node_begin();
+	int rc, n;
+
+	if ((rc = cli_parse(con, argv[0])) != EXIT_OK)
+		goto out;
+	args = poptGetArgs(con);
+	if ((n = cli_count(args)) < 2) {
+		rc = cli_usage(argv[0], "expected PATH TYPE [MAJOR MINOR | "
+		    "VALUE]");
+		goto out;
+	}
+	job.path = args[0];
+	if ((rc = parse_type(args[1], &job.want.type)) != EXIT_OK ||
+	    (rc = parse_numbers(args + 2, n - 2, &o, &job)) != EXIT_OK ||
+	    (rc = parse_count(&o, &job)) != EXIT_OK ||
+	    (rc = parse_attrs(&o, old_umask, &job.want)) != EXIT_OK)
+		goto out;
+	job.flags = (o.replace ? NODE_REPLACE : 0) |
+	    (o.parents ? NODE_PARENTS : 0) | (o.dry_run ? NODE_DRY_RUN : 0) |
+	    (o.verbose ? NODE_VERBOSE : 0);
+	rc = make_nodes(&job, o.root);
+out:
+	poptFreeContext(con);
+	return rc;
+}

@@ -1,0 +1,27 @@
+/*
+ * procdev.h - reading /proc/devices: the drivers registered by type and
+ * major, as the kernel prints them ("Character devices:" then "%3d %s"
+ * lines, a blank line, "Block devices:" then the same).
+ */
+#ifndef DEVTOOL_PROCDEV_H
+#define DEVTOOL_PROCDEV_H
+
+#include <stddef.h>
+
+#include "encode.h"
+
+#define PROCDEV_DEFAULT "/proc/devices"
+
+/* One driver; name is not NUL-terminated.  Nonzero stops the parse. */
+typedef int procdev_fn(void *ctx, char type, unsigned long major,
+    const char *name, size_t namelen);
+
+int procdev_parse(const char *buf, size_t len, procdev_fn *fn, void *ctx,
+    unsigned long *bad_line, struct dt_diag *d);
+
+const char *procdev_path(void);
+int procdev_read(const char *path, char **buf, size_t *len);
+int procdev_lookup(char type, const char *name, unsigned long *major,
+    struct dt_diag *d);
+
+#endif

@@ -1,0 +1,42 @@
+/*
+ * root.h - resolving paths inside a directory taken as "/" (--root).
+ *
+ * With --root DIR no "..", no absolute and no relative symlink can lead
+ * outside DIR: openat2(2) with RESOLVE_IN_ROOT where the kernel has it,
+ * else a component-by-component walk that opens every directory with
+ * O_NOFOLLOW and splices symlink targets in by hand, as the kernel would.
+ * Without --root, paths resolve as they do for mknod(1).
+ */
+#ifndef DEVTOOL_ROOT_H
+#define DEVTOOL_ROOT_H
+
+#include <sys/stat.h>
+
+#include <stdbool.h>
+
+enum resolve_method {
+	RESOLVE_UNCONFINED,	/* no --root: the usual path lookup */
+	RESOLVE_OPENAT2,
+	RESOLVE_WALK,
+};
+
+struct root {
+	int fd;			/* the root directory, or AT_FDCWD */
+	enum resolve_method method;
+	bool method_forced;	/* DEVTOOL_RESOLVE chose it */
+	/* The last directory opened, for runs of entries in one place. */
+	char *cached_path;
+	int cached_fd;
+	struct stat cached_st;	/* of cached_fd, for node.c's fast path */
+	bool cached_st_valid;
+	bool cached_acl;	/* it has a default ACL */
+};
+
+int root_init(struct root *r, const char *dir);
+void root_fini(struct root *r);
+int root_opendir(struct root *r, const char *path);
+int root_opendir_cached(struct root *r, const char *path);
+void root_forget(struct root *r);
+const char *root_method_name(const struct root *r);
+
+#endif

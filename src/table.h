@@ -1,0 +1,110 @@
+/*
+ * table.h - device tables: one entry per line, in the dialect of busybox
+ * and buildroot makedevs or of systemd-tmpfiles.d, read and written.
+ *
+ * Pure like encode.h: no file system access, no exit, no printing except
+ * to the FILE the caller hands to table_write.  User and group names are
+ * resolved through callbacks the caller supplies, so tests can inject
+ * their own; table_getpwnam and table_getgrnam are the system's.
+ *
+ * Every parsed entry has been checked: its path is absolute and normal,
+ * its numbers fit the running kernel, its range is of sane size.  The
+ * writers refuse (status -1, message in the diag) any entry they could
+ * not write as a line that reads back to the same entry.
+ */
+#ifndef DEVTOOL_TABLE_H
+#define DEVTOOL_TABLE_H
+
+#include <sys/types.h>
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "encode.h"
+
+enum table_dialect {
+	TABLE_UNKNOWN = 0,
+	TABLE_MAKEDEVS,		/* path type mode uid gid major minor ... */
+	TABLE_TMPFILES,		/* type path mode user group age argument */
+};
+
+/* A range may make at most this many nodes: refuses hostile tables. */
+#define TABLE_COUNT_MAX 65536u
+
+/* Room for any line table_format makes, without the newline. */
+#define TABLE_LINE_MAX (4 * PATH_MAX + 256)
+
+struct table_entry {
+	char path[PATH_MAX];	/* absolute, normal: no //, ., .., trailing / */
+	char type;		/* 'c' 'b' 'p' 'd' or 'f' */
+	enum table_dialect dialect;	/* where it was read from */
+	bool replace;		/* tmpfiles c+ b+ p+ */
+	bool mode_set;		/* false: tmpfiles "-", mode is the default */
+	bool uid_set;		/* false: tmpfiles "-", uid is 0 */
+	bool gid_set;
+	unsigned mode;		/* permission bits, at most 07777 */
+	uid_t uid;
+	gid_t gid;
+	uint64_t major;		/* c and b only; 0 otherwise */
+	uint64_t minor;
+	uint64_t start;		/* makedevs range: see table_expand */
+	uint64_t inc;
+	uint64_t count;		/* 0 or 1: one node; at most TABLE_COUNT_MAX */
+	unsigned long lineno;
+};
+
+/*
+ * Name lookups: return 0 and set the id, or -1 when the name is unknown.
+ * A NULL resolver or callback knows no names; numbers always work.
+ */
+struct table_resolver {
+	int (*user)(void *ctx, const char *name, uid_t *uid);
+	int (*group)(void *ctx, const char *name, gid_t *gid);
+	void *ctx;
+};
+
+int table_getpwnam(void *ctx, const char *name, uid_t *uid);
+int table_getgrnam(void *ctx, const char *name, gid_t *gid);
+extern const struct table_resolver table_system_resolver;
+
+/*
+ * Parses one line of len bytes (a trailing newline is allowed; a NUL
+ * byte is an error).  Returns 1 with *out filled, 0 for a blank or
+ * comment line, -1 with a message naming the field in d.
+ */
+int table_parse_line(enum table_dialect dialect, const char *line,
+    size_t len, unsigned long lineno, const struct table_resolver *res,
+    struct table_entry *out, struct dt_diag *d);
+
+/* True for a line table_parse_line skips in either dialect. */
+bool table_blank(const char *line, size_t len);
+
+/* The dialect of a table, guessed from its first non-blank line. */
+enum table_dialect table_detect(const char *line, size_t len);
+const char *table_dialect_name(enum table_dialect dialect);
+
+/* Checks an entry built by hand (by `list`) as the parser checks its own. */
+int table_validate(const struct table_entry *e, struct dt_diag *d);
+
+/*
+ * A range entry stands for table_expand_count(e) nodes; table_expand
+ * gives node i (0-based) as an entry of its own with count 0.
+ */
+size_t table_expand_count(const struct table_entry *e);
+int table_expand(const struct table_entry *e, size_t i,
+    struct table_entry *out, struct dt_diag *d);
+
+/*
+ * Formats one entry as a line of the dialect, without the newline, into
+ * buf of at least TABLE_LINE_MAX bytes.  table_write adds the newline.
+ * Both return 0, or -1 when the dialect cannot say it (message in d).
+ */
+int table_format(enum table_dialect dialect, const struct table_entry *e,
+    char *buf, size_t len, struct dt_diag *d);
+int table_write(FILE *fp, enum table_dialect dialect,
+    const struct table_entry *e, struct dt_diag *d);
+
+#endif
