@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "lines.h"
 
 int cli_quiet;
 unsigned long cli_lineno;
@@ -206,93 +207,28 @@ put_json_string(FILE *fp, const char *s)
 	putc('"', fp);
 }
 
-#define STREAM_BUF 65536
 #define STREAM_LINE_MAX 4096	/* longer lines are errors, not reallocs */
-
-struct reader {
-	char buf[STREAM_BUF + 1];
-	size_t start, end;
-	bool eof;
-};
-
-/* Refills the buffer, flushing output first if the read may block. */
-static int
-reader_fill(struct reader *r)
-{
-	ssize_t n;
-
-	if (r->start > 0) {
-		memmove(r->buf, r->buf + r->start, r->end - r->start);
-		r->end -= r->start;
-		r->start = 0;
-	}
-	if (fflush(stdout) != 0)
-		return -1;
-	do
-		n = read(STDIN_FILENO, r->buf + r->end, STREAM_BUF - r->end);
-	while (n < 0 && errno == EINTR);
-	if (n < 0)
-		return -1;
-	if (n == 0)
-		r->eof = true;
-	r->end += (size_t)n;
-	return 0;
-}
-
-/*
- * Returns the next line (NUL-terminated, newline removed), NULL at end of
- * input; *too_long is set for a line past STREAM_LINE_MAX, which is
- * skipped whole.
- */
-static char *
-reader_line(struct reader *r, bool *too_long)
-{
-	char *line, *nl;
-
-	*too_long = false;
-	for (;;) {
-		nl = memchr(r->buf + r->start, '\n', r->end - r->start);
-		if (nl != NULL || r->eof)
-			break;
-		if (r->end - r->start > STREAM_LINE_MAX) {
-			*too_long = true;
-			r->start = r->end;	/* drop what we have */
-		}
-		if (reader_fill(r) != 0)
-			err(EXIT_FAIL, "standard input");
-	}
-	if (nl == NULL) {
-		if (r->start == r->end)
-			return NULL;
-		nl = r->buf + r->end;	/* last line without newline */
-		r->end++;
-	}
-	*nl = '\0';
-	line = r->buf + r->start;
-	r->start = (size_t)(nl - r->buf) + 1;
-	if ((size_t)(nl - line) > STREAM_LINE_MAX)
-		*too_long = true;
-	return line;
-}
 
 int
 cli_stream(line_fn *fn, void *ctx, bool keep_going)
 {
-	static struct reader r;
-	unsigned long lineno = 0;
+	static struct lines in;
 	struct dt_diag d;
 	bool too_long;
-	int status = EXIT_OK;
+	int status = EXIT_OK, rc;
+	size_t len;
 	char *line;
 
-	r.start = r.end = 0;
-	r.eof = false;
-	while ((line = reader_line(&r, &too_long)) != NULL) {
-		cli_lineno = ++lineno;
+	lines_init(&in, STDIN_FILENO, STREAM_LINE_MAX, true);
+	while ((rc = lines_next(&in, &line, &len, &too_long)) > 0) {
+		cli_lineno++;
 		if (too_long)
 			snprintf(d.msg, sizeof(d.msg), "line longer than %d "
 			    "bytes", STREAM_LINE_MAX);
-		if (too_long || fn(ctx, line, &d) != 0) {
+		else if (memchr(line, '\0', len) != NULL)
+			snprintf(d.msg, sizeof(d.msg), "NUL byte in line");
+		if (too_long || memchr(line, '\0', len) != NULL ||
+		    fn(ctx, line, &d) != 0) {
 			cli_error("%s", d.msg);
 			status = EXIT_USAGE;
 			if (!keep_going)
@@ -300,5 +236,9 @@ cli_stream(line_fn *fn, void *ctx, bool keep_going)
 		}
 	}
 	cli_lineno = 0;
+	if (rc < 0) {
+		warn("standard input");
+		return EXIT_FAIL;
+	}
 	return status;
 }

@@ -297,14 +297,14 @@ direct_is_exact(const struct place *p, const struct node_want *w)
 	if (!r->cached_st_valid || r->cached_fd != p->dirfd)
 		return false;
 	if ((w->perm & ~0777) != 0 || r->cached_acl ||
-	    (w->uid != NODE_ANY_UID && w->uid != geteuid()))
+	    (w->uid != NODE_ANY_UID && w->uid != r->euid))
 		return false;
 	if (r->cached_st.st_mode & S_ISGID) {
 		if (S_ISDIR(w->type))
 			return false;	/* it would inherit S_ISGID */
 		gid = r->cached_st.st_gid;
 	} else
-		gid = getegid();
+		gid = r->egid;
 	return w->gid == NODE_ANY_GID || w->gid == gid;
 }
 
@@ -316,10 +316,9 @@ create_new(const struct place *p, const struct node_want *w)
 		    "file)");
 	if (p->flags & NODE_DRY_RUN)
 		return report(p, NODE_CREATED, "create", w);
-	if (direct_is_exact(p, w)) {
-		if (make_at(p->dirfd, p->name, w, w->perm) == 0)
-			return report(p, NODE_CREATED, "create", w);
-	} else if (via_temp(p, w, false) == 0)
+	if (direct_is_exact(p, w) ?
+	    make_at(p->dirfd, p->name, w, w->perm) == 0 :
+	    via_temp(p, w, false) == 0)
 		return report(p, NODE_CREATED, "create", w);
 	if (errno == EEXIST)
 		return fail(p, "appeared while being created; left alone");
@@ -489,6 +488,13 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 		    strerror(errno), errno == ENOENT && !(flags &
 		    NODE_PARENTS) ? " (use -p)" : "");
 		return fail(&p, why);
+	}
+	/* mknodat fails if anything is there, so trying first is safe. */
+	if (!(flags & NODE_DRY_RUN) && direct_is_exact(&p, w)) {
+		if (make_at(p.dirfd, p.name, w, w->perm) == 0)
+			return report(&p, NODE_CREATED, "create", w);
+		if (errno != EEXIST)
+			return fail(&p, NULL);
 	}
 	if (fstatat(p.dirfd, p.name, &st, AT_SYMLINK_NOFOLLOW) == 0)
 		return handle_existing(&p, &st, w);

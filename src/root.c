@@ -29,6 +29,8 @@ root_init(struct root *r, const char *dir)
 	r->cached_fd = -1;
 	r->cached_st_valid = false;
 	r->method_forced = false;
+	r->euid = geteuid();
+	r->egid = getegid();
 	if (dir == NULL) {
 		r->fd = AT_FDCWD;
 		r->method = RESOLVE_UNCONFINED;

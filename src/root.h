@@ -30,6 +30,8 @@ struct root {
 	struct stat cached_st;	/* of cached_fd, for node.c's fast path */
 	bool cached_st_valid;
 	bool cached_acl;	/* it has a default ACL */
+	uid_t euid;		/* who new nodes belong to, read once */
+	gid_t egid;
 };
 
 int root_init(struct root *r, const char *dir);

@@ -1,0 +1,83 @@
+/*
+ * lines.c - the line reader.  See lines.h.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lines.h"
+
+void
+lines_init(struct lines *l, int fd, size_t max, bool flush_stdout)
+{
+	l->fd = fd;
+	l->max = max < LINES_BUF / 2 ? max : LINES_BUF / 2;
+	l->flush_stdout = flush_stdout;
+	l->eof = false;
+	l->start = l->end = 0;
+}
+
+/*
+ * Refills the buffer.  Flushing stdout first lets a co-process see each
+ * answer before devtool waits for its next question.
+ */
+static int
+fill(struct lines *l)
+{
+	ssize_t n;
+
+	if (l->start > 0) {
+		memmove(l->buf, l->buf + l->start, l->end - l->start);
+		l->end -= l->start;
+		l->start = 0;
+	}
+	if (l->flush_stdout && fflush(stdout) != 0)
+		return -1;
+	do
+		n = read(l->fd, l->buf + l->end, LINES_BUF - l->end);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -1;
+	if (n == 0)
+		l->eof = true;
+	l->end += (size_t)n;
+	return 0;
+}
+
+/*
+ * Returns 1 with the next line (newline replaced by NUL) in *line and
+ * its length in *len, 0 at the end, -1 on a read error.  *too_long says
+ * the line was longer than l->max; what is returned is then its tail.
+ */
+int
+lines_next(struct lines *l, char **line, size_t *len, bool *too_long)
+{
+	char *nl;
+
+	*too_long = false;
+	for (;;) {
+		nl = memchr(l->buf + l->start, '\n', l->end - l->start);
+		if (nl != NULL || l->eof)
+			break;
+		if (l->end - l->start > l->max) {
+			*too_long = true;
+			l->start = l->end;	/* drop it, keep looking */
+		}
+		if (fill(l) != 0)
+			return -1;
+	}
+	if (nl == NULL) {
+		if (l->start == l->end)
+			return 0;
+		nl = l->buf + l->end;	/* a last line without newline */
+		l->end++;
+	}
+	*nl = '\0';
+	*line = l->buf + l->start;
+	*len = (size_t)(nl - *line);
+	l->start = (size_t)(nl - l->buf) + 1;
+	if (*len > l->max)
+		*too_long = true;
+	return 1;
+}

@@ -1,0 +1,26 @@
+/*
+ * lines.h - reading a file descriptor a line at a time in constant
+ * memory: lines longer than a limit are reported and skipped whole, NUL
+ * bytes are kept (the length says where the line ends).
+ */
+#ifndef DEVTOOL_LINES_H
+#define DEVTOOL_LINES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define LINES_BUF 65536
+
+struct lines {
+	int fd;
+	size_t max;		/* the longest line accepted, < LINES_BUF */
+	bool flush_stdout;	/* flush stdout before a read that may block */
+	bool eof;
+	size_t start, end;
+	char buf[LINES_BUF + 1];
+};
+
+void lines_init(struct lines *l, int fd, size_t max, bool flush_stdout);
+int lines_next(struct lines *l, char **line, size_t *len, bool *too_long);
+
+#endif
