@@ -450,6 +450,10 @@ static const struct verb {
 	  "create a device node or FIFO" },
 	{ "devices", cmd_devices, "[-c | -b] [--json] [NAME...]",
 	  "list the drivers in /proc/devices" },
+	{ "list", cmd_list, "[-o FORMAT] [--check L] [--root DIR] [PATH...]",
+	  "print the nodes of trees as a device table" },
+	{ "apply", cmd_apply, "[--root DIR] [-r] [-n] [-v] TABLE...",
+	  "create the entries of device tables" },
 };
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
 

@@ -345,6 +345,9 @@ dt_parse_number(const char *s, uint64_t *v, struct dt_diag *d)
 		return bad_number(d, s, "no hexadecimal digits after 0x");
 	if (!isdigit((unsigned char)*s))
 		return bad_number(d, s, number_problem(s, s, false));
+	/* glibc 2.38 strtoull takes C23 "0b" binary under _GNU_SOURCE. */
+	if (s[0] == '0' && (s[1] == 'b' || s[1] == 'B'))
+		return bad_number(d, s, "trailing garbage");
 	errno = 0;
 	n = strtoull(s, &end, 0);
 	if (*end != '\0')

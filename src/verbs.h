@@ -9,5 +9,7 @@
 verb_fn cmd_explain;
 verb_fn cmd_mknod;
 verb_fn cmd_devices;
+verb_fn cmd_list;
+verb_fn cmd_apply;
 
 #endif

@@ -1,0 +1,280 @@
+/*
+ * apply.c - the apply verb: reads device tables whole, validates every
+ * line, and only then creates the entries with mknod's rules.
+ */
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lines.h"
+#include "node.h"
+#include "table.h"
+#include "verbs.h"
+
+#define PROGRESS_MIN 1000	/* show progress for tables this long */
+
+/* A validated entry, kept small: a table of 100,000 lines stays cheap. */
+struct planned {
+	char *path;
+	char type;
+	bool replace;
+	unsigned mode;
+	uid_t uid;
+	gid_t gid;
+	uint64_t major, minor, start, inc, count;
+};
+
+struct plan {
+	struct planned *v;
+	size_t n, cap;
+	size_t nodes;		/* after ranges are expanded */
+	unsigned long errors;
+};
+
+static int
+plan_add(struct plan *p, const struct table_entry *e)
+{
+	struct planned *x;
+
+	if (p->n == p->cap) {
+		size_t cap = p->cap ? p->cap * 2 : 1024;
+
+		if ((x = reallocarray(p->v, cap, sizeof(*x))) == NULL)
+			return -1;
+		p->v = x;
+		p->cap = cap;
+	}
+	x = &p->v[p->n];
+	if ((x->path = strdup(e->path)) == NULL)
+		return -1;
+	x->type = e->type;
+	x->replace = e->replace;
+	x->mode = e->mode;
+	x->uid = e->uid;
+	x->gid = e->gid;
+	x->major = e->major;
+	x->minor = e->minor;
+	x->start = e->start;
+	x->inc = e->inc;
+	x->count = e->count;
+	p->n++;
+	p->nodes += table_expand_count(e);
+	return 0;
+}
+
+static void
+table_error(struct plan *p, const char *file, unsigned long line,
+    const char *msg)
+{
+	cli_error("%s:%lu: %s", file, line, msg);
+	p->errors++;
+}
+
+/* Parses one line into the plan; errors are reported and counted. */
+static void
+read_line(struct plan *p, const char *file, enum table_dialect *dialect,
+    char *line, size_t len, unsigned long lineno)
+{
+	static struct table_entry e;	/* PATH_MAX inside: not on the stack */
+	struct dt_diag d;
+
+	if (*dialect == TABLE_UNKNOWN) {
+		if (memchr(line, '\0', len) == NULL && table_blank(line, len))
+			return;
+		*dialect = table_detect(line, len);
+		if (*dialect == TABLE_UNKNOWN) {
+			table_error(p, file, lineno, "neither a makedevs line "
+			    "(PATH TYPE MODE ...) nor a tmpfiles line (TYPE "
+			    "PATH MODE ...)");
+			return;
+		}
+	}
+	switch (table_parse_line(*dialect, line, len, lineno,
+	    &table_system_resolver, &e, &d)) {
+	case 1:
+		if (p->errors == 0 && plan_add(p, &e) != 0)
+			err(EXIT_FAIL, NULL);
+		break;
+	case 0:
+		break;
+	default:
+		table_error(p, file, lineno, d.msg);
+	}
+}
+
+static void
+read_table(struct plan *p, struct lines *in, const char *file)
+{
+	enum table_dialect dialect = TABLE_UNKNOWN;
+	unsigned long lineno = 0;
+	bool too_long;
+	size_t len;
+	char *line;
+	int rc, fd = strcmp(file, "-") == 0 ? STDIN_FILENO :
+	    open(file, O_RDONLY | O_CLOEXEC);
+
+	if (strcmp(file, "-") == 0)
+		file = "<stdin>";
+	if (fd < 0) {
+		cli_error("%s: %s", file, strerror(errno));
+		p->errors++;
+		return;
+	}
+	lines_init(in, fd, TABLE_LINE_MAX, false);
+	while ((rc = lines_next(in, &line, &len, &too_long)) > 0) {
+		if (too_long)
+			table_error(p, file, ++lineno, "line too long");
+		else
+			read_line(p, file, &dialect, line, len, ++lineno);
+	}
+	if (rc < 0) {
+		cli_error("%s: %s", file, strerror(errno));
+		p->errors++;
+	}
+	if (fd != STDIN_FILENO)
+		close(fd);
+}
+
+struct tally {
+	size_t count[NODE_FAILED + 1];
+	size_t done, total;
+	bool progress;
+};
+
+static void
+show_progress(struct tally *t)
+{
+	if (t->progress && (t->done % 1000 == 0 || t->done == t->total))
+		fprintf(stderr, "\rdevtool: applying %zu/%zu", t->done,
+		    t->total);
+}
+
+static void
+apply_entry(struct root *r, const struct planned *x, unsigned flags,
+    struct tally *t)
+{
+	static struct table_entry e, one;
+	struct node_want w;
+	struct dt_diag d;
+	size_t n;
+
+	memset(&e, 0, sizeof(e));
+	snprintf(e.path, sizeof(e.path), "%s", x->path);
+	e.type = x->type;
+	e.mode = x->mode;
+	e.uid = x->uid;
+	e.gid = x->gid;
+	e.major = x->major;
+	e.minor = x->minor;
+	e.start = x->start;
+	e.inc = x->inc;
+	e.count = x->count;
+	w.type = e.type == 'c' ? S_IFCHR : e.type == 'b' ? S_IFBLK :
+	    e.type == 'p' ? S_IFIFO : e.type == 'd' ? S_IFDIR : S_IFREG;
+	w.perm = x->mode;
+	w.uid = x->uid;
+	w.gid = x->gid;
+	n = table_expand_count(&e);
+	for (size_t i = 0; i < n; i++, t->done++, show_progress(t)) {
+		if (table_expand(&e, i, &one, &d) != 0) {
+			cli_error("%s: %s", x->path, d.msg);
+			t->count[NODE_FAILED]++;
+			continue;
+		}
+		w.rdev = makedev((unsigned)one.major, (unsigned)one.minor);
+		t->count[node_make(r, one.path, &w, flags |
+		    (x->replace ? NODE_REPLACE : 0))]++;
+	}
+}
+
+static int
+apply_plan(const struct plan *p, const char *root_dir, unsigned flags)
+{
+	struct tally t = { .total = p->nodes };
+	struct root r;
+
+	/* A fresh root to fill is the usual case: make it, like -p would. */
+	if (root_dir != NULL && !(flags & NODE_DRY_RUN) &&
+	    mkdir(root_dir, 0755) != 0 && errno != EEXIST) {
+		warn("--root %s", root_dir);
+		return EXIT_FAIL;
+	}
+	if (root_init(&r, root_dir) != 0) {
+		warn("--root %s", root_dir);
+		return EXIT_FAIL;
+	}
+	t.progress = isatty(STDERR_FILENO) && p->nodes >= PROGRESS_MIN;
+	for (size_t i = 0; i < p->n; i++)
+		apply_entry(&r, &p->v[i], flags, &t);
+	root_fini(&r);
+	if (t.progress)
+		fprintf(stderr, "\r\033[K");
+	if (cli_finish_output() != EXIT_OK)
+		return EXIT_FAIL;
+	if ((flags & NODE_VERBOSE) || isatty(STDERR_FILENO))
+		fprintf(stderr, "devtool: %zu created, %zu replaced, %zu "
+		    "corrected, %zu unchanged, %zu failed\n",
+		    t.count[NODE_CREATED], t.count[NODE_REPLACED],
+		    t.count[NODE_CORRECTED], t.count[NODE_UNCHANGED],
+		    t.count[NODE_FAILED]);
+	return t.count[NODE_FAILED] ? EXIT_FAIL : EXIT_OK;
+}
+
+int
+cmd_apply(int argc, const char **argv)
+{
+	struct plan plan = { 0 };
+	char *root_dir = NULL;
+	int replace = 0, dry_run = 0, verbose = 0, rc;
+	struct poptOption table[] = {
+		{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
+		  "create the entries inside DIR as if it were /", "DIR" },
+		{ "replace", 'r', POPT_ARG_NONE, &replace, 0,
+		  "replace different nodes, correct mode and owner", NULL },
+		{ "dry-run", 'n', POPT_ARG_NONE, &dry_run, 0,
+		  "print what would be done, touch nothing", NULL },
+		{ "verbose", 'v', POPT_ARG_NONE, &verbose, 0,
+		  "print each action and a summary", NULL },
+		CLI_TABLE_END
+	};
+	poptContext con = cli_context(argc, argv, table, "TABLE... | -");
+	const char **args;
+	struct lines *in;
+	int ntables;
+
+	if ((rc = cli_parse(con, argv[0])) != EXIT_OK)
+		goto out;
+	if ((ntables = cli_count(args = poptGetArgs(con))) == 0) {
+		rc = cli_usage(argv[0], "expected TABLE... (- for stdin)");
+		goto out;
+	}
+	if ((in = malloc(sizeof(*in))) == NULL)
+		err(EXIT_FAIL, NULL);
+	for (; *args != NULL; args++)
+		read_table(&plan, in, *args);
+	free(in);
+	if (plan.errors > 0) {
+		cli_error("%lu error%s in the table%s; nothing was created",
+		    plan.errors, plan.errors == 1 ? "" : "s",
+		    ntables > 1 ? "s" : "");
+		rc = EXIT_USAGE;
+	} else {
+		node_begin();
+		rc = apply_plan(&plan, root_dir, NODE_KEEP_SAME |
+		    NODE_PARENTS | (replace ? NODE_REPLACE : 0) |
+		    (dry_run ? NODE_DRY_RUN : 0) |
+		    (verbose ? NODE_VERBOSE : 0));
+	}
+	for (size_t i = 0; i < plan.n; i++)
+		free(plan.v[i].path);
+	free(plan.v);
+out:
+	poptFreeContext(con);
+	return rc;
+}

@@ -1,0 +1,387 @@
+/*
+ * list.c - the list verb: walks /dev trees without following symlinks
+ * and prints their device nodes and FIFOs (and directories with --dirs)
+ * as a device table, sorted, with paths as seen from the root.
+ */
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include <dirent.h>
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "root.h"
+#include "table.h"
+#include "verbs.h"
+
+struct found {
+	char *path;
+	struct stat st;
+};
+
+struct listing {
+	struct found *v;
+	size_t n, cap;
+	int dirs;
+	int failed;
+};
+
+static int
+keep(struct listing *ls, const char *path, const struct stat *st)
+{
+	if (ls->n == ls->cap) {
+		size_t cap = ls->cap ? ls->cap * 2 : 1024;
+		struct found *v = reallocarray(ls->v, cap, sizeof(*v));
+
+		if (v == NULL)
+			return -1;
+		ls->v = v;
+		ls->cap = cap;
+	}
+	if ((ls->v[ls->n].path = strdup(path)) == NULL)
+		return -1;
+	ls->v[ls->n++].st = *st;
+	return 0;
+}
+
+static bool
+wanted(const struct listing *ls, mode_t mode)
+{
+	return S_ISCHR(mode) || S_ISBLK(mode) || S_ISFIFO(mode) ||
+	    (ls->dirs && S_ISDIR(mode));
+}
+
+/* d_type spares a stat(2) for what list never prints nor enters. */
+static bool
+maybe_wanted(unsigned char d_type)
+{
+	return d_type != DT_REG && d_type != DT_LNK && d_type != DT_SOCK;
+}
+
+static void walk_dir(struct listing *, int, char *, size_t);
+
+static void
+walk_entry(struct listing *ls, int dirfd, char *path, size_t len,
+    const char *name)
+{
+	size_t n = strlen(name);
+	struct stat st;
+	int fd;
+
+	if (len + 1 + n >= PATH_MAX) {
+		warnx("%s/%s: path too long", path, name);
+		ls->failed = 1;
+		return;
+	}
+	path[len] = '/';
+	memcpy(path + len + 1, name, n + 1);
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+		if (errno != ENOENT) {	/* gone meanwhile: nothing to list */
+			warn("%s", path);
+			ls->failed = 1;
+		}
+	} else if (wanted(ls, st.st_mode) && keep(ls, path, &st) != 0)
+		err(EXIT_FAIL, NULL);
+	else if (S_ISDIR(st.st_mode)) {
+		fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+		    O_CLOEXEC);
+		if (fd < 0) {
+			warn("%s", path);
+			ls->failed = 1;
+		} else
+			walk_dir(ls, fd, path, len + 1 + n);
+	}
+	path[len] = '\0';
+}
+
+/* Walks the directory open at fd (and closes it); path names it. */
+static void
+walk_dir(struct listing *ls, int fd, char *path, size_t len)
+{
+	struct dirent *de;
+	DIR *dir = fdopendir(fd);
+
+	if (dir == NULL) {
+		warn("%s", path);
+		close(fd);
+		ls->failed = 1;
+		return;
+	}
+	/* The root "/" is an empty prefix: children print as "/name". */
+	if (len == 1 && path[0] == '/')
+		len = 0;
+	while ((errno = 0, de = readdir(dir)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0 || !maybe_wanted(de->d_type))
+			continue;
+		walk_entry(ls, dirfd(dir), path, len, de->d_name);
+	}
+	if (errno != 0) {
+		warn("%s", len ? path : "/");
+		ls->failed = 1;
+	}
+	closedir(dir);
+}
+
+/*
+ * Makes PATH absolute and normal for printing: as seen from the root,
+ * or from / after the working directory when there is no --root.
+ */
+static int
+normalize(const char *arg, bool confined, char *out)
+{
+	char buf[PATH_MAX];
+	size_t n = 0;
+	const char *s;
+
+	if (arg[0] != '/' && !confined) {
+		if (getcwd(buf, sizeof(buf)) == NULL)
+			return -1;
+		if (strlen(buf) + 1 + strlen(arg) >= sizeof(buf)) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		strcat(strcat(buf, "/"), arg);
+	} else if (snprintf(buf, sizeof(buf), "/%s", arg) >=
+	    (int)sizeof(buf)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	for (s = buf; *s != '\0';) {
+		size_t c;
+
+		s += strspn(s, "/");
+		c = strcspn(s, "/");
+		if (c == 0 || (c == 1 && s[0] == '.'))
+			;
+		else if (c == 2 && s[0] == '.' && s[1] == '.') {
+			while (n > 0 && out[--n] != '/')
+				;
+		} else {
+			out[n++] = '/';
+			memcpy(out + n, s, c);
+			n += c;
+		}
+		s += c;
+	}
+	if (n == 0)
+		out[n++] = '/';
+	out[n] = '\0';
+	return 0;
+}
+
+/* Lists one PATH operand: a directory tree, or a single node. */
+static void
+list_operand(struct listing *ls, struct root *r, const char *arg)
+{
+	char path[PATH_MAX];
+	struct stat st;
+	int fd;
+
+	if (normalize(arg, r->method != RESOLVE_UNCONFINED, path) != 0) {
+		warn("%s", arg);
+		ls->failed = 1;
+		return;
+	}
+	fd = root_opendir(r, path);
+	if (fd >= 0) {
+		if (ls->dirs && fstat(fd, &st) == 0 && keep(ls, path, &st))
+			err(EXIT_FAIL, NULL);
+		walk_dir(ls, fd, path, strlen(path));
+		return;
+	}
+	if (errno == ENOTDIR) {
+		char *slash = strrchr(path, '/');
+		char parent[PATH_MAX];
+
+		snprintf(parent, sizeof(parent), "%.*s",
+		    (int)(slash == path ? 1 : slash - path), path);
+		fd = root_opendir(r, parent);
+		if (fd >= 0 && fstatat(fd, slash + 1, &st,
+		    AT_SYMLINK_NOFOLLOW) == 0 && wanted(ls, st.st_mode)) {
+			if (keep(ls, path, &st) != 0)
+				err(EXIT_FAIL, NULL);
+			close(fd);
+			return;
+		}
+		if (fd >= 0)
+			close(fd);
+		errno = ENOTDIR;
+	}
+	warn("%s", path);
+	ls->failed = 1;
+}
+
+static int
+by_path(const void *a, const void *b)
+{
+	return strcmp(((const struct found *)a)->path,
+	    ((const struct found *)b)->path);
+}
+
+static void
+to_entry(const struct found *f, struct table_entry *e)
+{
+	const struct stat *st = &f->st;
+
+	memset(e, 0, sizeof(*e));
+	snprintf(e->path, sizeof(e->path), "%s", f->path);
+	e->type = S_ISCHR(st->st_mode) ? 'c' : S_ISBLK(st->st_mode) ? 'b' :
+	    S_ISFIFO(st->st_mode) ? 'p' : 'd';
+	e->mode_set = e->uid_set = e->gid_set = true;
+	e->mode = st->st_mode & 07777;
+	e->uid = st->st_uid;
+	e->gid = st->st_gid;
+	if (e->type == 'c' || e->type == 'b') {
+		e->major = major(st->st_rdev);
+		e->minor = minor(st->st_rdev);
+	}
+}
+
+static void
+print_json(const struct table_entry *e, const char *problem)
+{
+	printf("{\"path\":");
+	put_json_string(stdout, e->path);
+	printf(",\"type\":\"%c\",\"mode\":\"%04o\",\"uid\":%u,\"gid\":%u",
+	    e->type, e->mode, (unsigned)e->uid, (unsigned)e->gid);
+	if (e->type == 'c' || e->type == 'b')
+		printf(",\"major\":%ju,\"minor\":%ju", (uintmax_t)e->major,
+		    (uintmax_t)e->minor);
+	if (problem != NULL) {
+		printf(",\"problem\":");
+		put_json_string(stdout, problem);
+	}
+	printf("}\n");
+}
+
+/* One line; with a problem (--check), the reason follows as a comment. */
+static int
+print_entry(enum table_dialect dialect, const struct table_entry *e,
+    const char *problem)
+{
+	char line[TABLE_LINE_MAX];
+	struct dt_diag d;
+
+	if (dialect == TABLE_UNKNOWN) {
+		print_json(e, problem);
+		return 0;
+	}
+	if (table_format(dialect, e, line, sizeof(line), &d) != 0) {
+		cli_error("%s", d.msg);
+		return -1;
+	}
+	if (problem != NULL)
+		printf("%s # %s\n", line, problem);
+	else
+		printf("%s\n", line);
+	return 0;
+}
+
+/* --check: why layout cannot carry this node, or NULL when it can. */
+static const char *
+check_problem(const struct dt_layout *l, const struct table_entry *e,
+    struct dt_diag *d)
+{
+	uint64_t v;
+
+	if (e->type != 'c' && e->type != 'b')
+		return NULL;
+	return dt_encode(l, e->major, e->minor, &v, d) == DT_OK ? NULL :
+	    d->msg;
+}
+
+static int
+print_all(struct listing *ls, enum table_dialect dialect,
+    const struct dt_layout *check)
+{
+	static struct table_entry e;	/* PATH_MAX inside: not on the stack */
+	const char *problem;
+	struct dt_diag d;
+	int rc = ls->failed ? EXIT_FAIL : EXIT_OK;
+
+	qsort(ls->v, ls->n, sizeof(*ls->v), by_path);
+	for (size_t i = 0; i < ls->n; i++) {
+		to_entry(&ls->v[i], &e);
+		problem = check ? check_problem(check, &e, &d) : NULL;
+		if (check != NULL && problem == NULL)
+			continue;
+		if (problem != NULL)
+			rc = EXIT_FAIL;
+		if (print_entry(dialect, &e, problem) != 0)
+			rc = EXIT_FAIL;
+	}
+	if (cli_finish_output() != EXIT_OK)
+		rc = EXIT_FAIL;
+	return rc;
+}
+
+static int
+parse_output(const char *name, enum table_dialect *dialect)
+{
+	if (name == NULL || strcmp(name, "makedevs") == 0)
+		*dialect = TABLE_MAKEDEVS;
+	else if (strcmp(name, "tmpfiles") == 0)
+		*dialect = TABLE_TMPFILES;
+	else if (strcmp(name, "json") == 0)
+		*dialect = TABLE_UNKNOWN;
+	else
+		return cli_usage("devtool list", "unknown output '%.32s'; "
+		    "valid: makedevs, tmpfiles, json", name);
+	return EXIT_OK;
+}
+
+int
+cmd_list(int argc, const char **argv)
+{
+	struct listing ls = { 0 };
+	struct dt_layout layout;
+	enum table_dialect dialect = TABLE_MAKEDEVS;
+	char *output = NULL, *check = NULL, *root_dir = NULL;
+	struct poptOption table[] = {
+		{ "output", 'o', POPT_ARG_STRING, &output, 0,
+		  "makedevs (default), tmpfiles or json", "FORMAT" },
+		{ "check", '\0', POPT_ARG_STRING, &check, 0,
+		  "print only the nodes LAYOUT cannot hold or makes ambiguous",
+		  "LAYOUT" },
+		{ "dirs", '\0', POPT_ARG_NONE, &ls.dirs, 0,
+		  "list directories too", NULL },
+		{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
+		  "read the trees inside DIR, print paths as seen from it",
+		  "DIR" },
+		CLI_TABLE_END
+	};
+	poptContext con = cli_context(argc, argv, table, "[PATH...]");
+	static const char *const default_paths[] = { "/dev", NULL };
+	const char *const *paths;
+	struct root r;
+	int rc;
+
+	if ((rc = cli_parse(con, argv[0])) != EXIT_OK ||
+	    (rc = parse_output(output, &dialect)) != EXIT_OK ||
+	    (check != NULL &&
+	    (rc = cli_layout(check, 0, &layout)) != EXIT_OK))
+		goto out;
+	if (root_init(&r, root_dir) != 0) {
+		warn("--root %s", root_dir);
+		rc = EXIT_FAIL;
+		goto out;
+	}
+	paths = poptPeekArg(con) ? (const char *const *)poptGetArgs(con) :
+	    default_paths;
+	for (; *paths != NULL; paths++)
+		list_operand(&ls, &r, *paths);
+	root_fini(&r);
+	rc = print_all(&ls, dialect, check ? &layout : NULL);
+	for (size_t i = 0; i < ls.n; i++)
+		free(ls.v[i].path);
+	free(ls.v);
+out:
+	poptFreeContext(con);
+	return rc;
+}
