@@ -18,7 +18,11 @@ SRCS     = $(wildcard src/*.c)
 OBJS     = $(SRCS:.c=.o)
 HDRS     = $(wildcard src/*.h)
 
-.PHONY: all deps run check unit bats install uninstall bench clean
+UNITS    = tests/unit_encode tests/unit_table
+ASAN     = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+.PHONY: all deps run check check-asan check-valgrind lint fuzz install \
+	uninstall bench clean
 
 all: devtool
 
@@ -36,12 +40,44 @@ run: deps
 	@$(MAKE) --no-print-directory all
 	@sh scripts/demo.sh ./devtool
 
-tests/unit_encode: tests/unit_encode.c src/encode.c src/encode.h
+# Unit tests link only the pure modules they test.
+tests/unit_encode: tests/unit_encode.c src/encode.c $(HDRS)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -Isrc -o $@ tests/unit_encode.c src/encode.c
+tests/unit_table: tests/unit_table.c src/table.c src/encode.c $(HDRS)
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -Isrc -o $@ tests/unit_table.c src/table.c src/encode.c
 
 check: deps
-	@$(MAKE) --no-print-directory all tests/unit_encode
+	@$(MAKE) --no-print-directory all $(UNITS)
 	@sh tests/run.sh
+
+# The same tests against a build with AddressSanitizer and UBSan.
+build/asan/devtool: $(SRCS) $(HDRS)
+	@mkdir -p build/asan
+	$(CC) $(WARN) $(CPPFLAGS) -O1 -g $(ASAN) -o $@ $(SRCS) $(LDLIBS)
+build/asan/unit_%: tests/unit_%.c $(SRCS) $(HDRS)
+	@mkdir -p build/asan
+	$(CC) $(WARN) $(CPPFLAGS) -O1 -g $(ASAN) -Isrc -o $@ $< src/encode.c \
+	    $(if $(filter unit_table,$*),src/table.c)
+
+check-asan: deps
+	@$(MAKE) --no-print-directory build/asan/devtool build/asan/unit_encode \
+	    build/asan/unit_table
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	    DEVTOOL=$(CURDIR)/build/asan/devtool UNIT_DIR=build/asan sh tests/run.sh
+
+# The bats suites with every devtool run under valgrind (slow).
+check-valgrind: deps
+	@$(MAKE) --no-print-directory all $(UNITS)
+	@command -v valgrind >/dev/null || apt-get install -y -qq valgrind
+	@DEVTOOL_REAL=$(CURDIR)/devtool DEVTOOL=$(CURDIR)/tests/valgrind-devtool \
+	    sh tests/run.sh
+
+lint: deps
+	@sh fuzz/lint.sh
+
+fuzz: deps
+	@sh fuzz/run.sh
 
 install: devtool
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
@@ -62,4 +98,5 @@ bench: deps
 	@sh bench/run.sh
 
 clean:
-	rm -f devtool $(OBJS) tests/unit_encode bench/ref_decode
+	rm -rf devtool $(OBJS) $(UNITS) build fuzz/bin bench/ref_decode \
+	    bench/ref_mknod bench/peak_rss

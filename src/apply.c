@@ -25,7 +25,7 @@ struct planned {
 	char type;
 	bool replace;
 	unsigned mode;
-	uid_t uid;
+	uid_t uid;		/* NODE_ANY_UID for a tmpfiles "-" */
 	gid_t gid;
 	uint64_t major, minor, start, inc, count;
 };
@@ -56,8 +56,9 @@ plan_add(struct plan *p, const struct table_entry *e)
 	x->type = e->type;
 	x->replace = e->replace;
 	x->mode = e->mode;
-	x->uid = e->uid;
-	x->gid = e->gid;
+	/* tmpfiles "-": root for a new node, an existing owner kept */
+	x->uid = e->uid_set ? e->uid : NODE_ANY_UID;
+	x->gid = e->gid_set ? e->gid : NODE_ANY_GID;
 	x->major = e->major;
 	x->minor = e->minor;
 	x->start = e->start;
@@ -168,8 +169,6 @@ apply_entry(struct root *r, const struct planned *x, unsigned flags,
 	snprintf(e.path, sizeof(e.path), "%s", x->path);
 	e.type = x->type;
 	e.mode = x->mode;
-	e.uid = x->uid;
-	e.gid = x->gid;
 	e.major = x->major;
 	e.minor = x->minor;
 	e.start = x->start;

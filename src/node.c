@@ -70,8 +70,12 @@ node_describe(char *buf, size_t len, const struct node_want *w)
 	if (S_ISCHR(w->type) || S_ISBLK(w->type))
 		snprintf(nums, sizeof(nums), " %u:%u", major(w->rdev),
 		    minor(w->rdev));
-	snprintf(buf, len, "%c%s, mode %04o, owner %s:%s", kind, nums,
-	    (unsigned)w->perm, uid, gid);
+	if (w->uid == NODE_ANY_UID && w->gid == NODE_ANY_GID)
+		snprintf(buf, len, "%c%s, mode %04o", kind, nums,
+		    (unsigned)w->perm);
+	else
+		snprintf(buf, len, "%c%s, mode %04o, owner %s:%s", kind, nums,
+		    (unsigned)w->perm, uid, gid);
 }
 
 /*

@@ -37,13 +37,20 @@ enum table_dialect {
 /* Room for any line table_format makes, without the newline. */
 #define TABLE_LINE_MAX (4 * PATH_MAX + 256)
 
+/*
+ * Defaults.  makedevs (busybox): mode 0755 for every type, owner 0:0, and
+ * the *_set flags always true, since busybox applies mode and owner even
+ * to what exists.  tmpfiles (systemd): mode 0755 for d and 0644 for the
+ * rest, owner 0:0, and the flag false when the field was "-", meaning
+ * "use this on creation, leave an existing file's alone".
+ */
 struct table_entry {
 	char path[PATH_MAX];	/* absolute, normal: no //, ., .., trailing / */
 	char type;		/* 'c' 'b' 'p' 'd' or 'f' */
 	enum table_dialect dialect;	/* where it was read from */
 	bool replace;		/* tmpfiles c+ b+ p+ */
-	bool mode_set;		/* false: tmpfiles "-", mode is the default */
-	bool uid_set;		/* false: tmpfiles "-", uid is 0 */
+	bool mode_set;		/* see Defaults above */
+	bool uid_set;
 	bool gid_set;
 	unsigned mode;		/* permission bits, at most 07777 */
 	uid_t uid;
@@ -91,7 +98,12 @@ int table_validate(const struct table_entry *e, struct dt_diag *d);
 
 /*
  * A range entry stands for table_expand_count(e) nodes; table_expand
- * gives node i (0-based) as an entry of its own with count 0.
+ * gives node i (0-based) as an entry of its own with count 0.  Count 0
+ * is the one node `path' (busybox also reads count 1 so; devtool follows
+ * its specification); count N >= 1 is path<start+i> with minor + i*inc
+ * for i in 0..N-1
+ * (p ranges get names only).  The parser drops start and inc when they
+ * mean nothing, so equal tables give equal entries.
  */
 size_t table_expand_count(const struct table_entry *e);
 int table_expand(const struct table_entry *e, size_t i,

@@ -8,7 +8,7 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT INT TERM
 
 status=0
-for t in tests/unit_*; do
+for t in "${UNIT_DIR:-tests}"/unit_*; do
 	case $t in *.c) continue ;; esac
 	[ -x "$t" ] || continue
 	echo "# $t"

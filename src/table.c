@@ -1,0 +1,1074 @@
+/*
+ * table.c - device tables in two dialects.  See table.h.
+ *
+ * makedevs, as busybox and buildroot read it (miscutils/makedevs.c,
+ * package/makedevs/makedevs.c):
+ *
+ *	<path> <type> <mode> <uid> <gid> <major> <minor> <start> <inc> <count>
+ *
+ * Fields are split on runs of white space; a field that starts with '#'
+ * begins a comment.  Only path and type are required: the others default
+ * to mode 0755 (busybox's initial value, whatever the type), owner 0:0,
+ * numbers 0, and "-" asks for the default explicitly.  Busybox reads the
+ * numbers with %u; we take C notation (dt_parse_number), so 010 is 8.
+ *
+ * A range: busybox and buildroot decrement a nonzero count, then run
+ * i = start ... start + count, naming node "%s%u" (path, i) and giving
+ * it minor + (i - start) * inc -- except that the name stays bare when
+ * the decremented count is 0.  So in busybox count 0 or 1 makes one node,
+ * `path'.  devtool follows its specification instead ("count > 0 makes a
+ * range as --count does"): count 0 is the one node `path', and count 1 is
+ * the range of one, path<start>.  Count N >= 1 makes path<start> ...
+ * path<start+N-1> with
+ * minors minor, minor+inc, ..., minor+(N-1)*inc (inc defaults to 0, so
+ * a range without one gives every node the same numbers, as busybox does).
+ * `/dev/hda b 640 0 0 3 1 1 1 15' makes hda1 ... hda15 with minors 1-15.
+ *
+ * tmpfiles, as systemd-tmpfiles reads it (src/tmpfiles/tmpfiles.c):
+ *
+ *	<type> <path> <mode> <user> <group> <age> <argument>
+ *
+ * Words may be quoted and carry C escapes (\x20, \t, \\, \123, \u00e9);
+ * the path may carry specifiers, of which only "%%" (a '%') means
+ * anything here.  Types c b p d f, with "+" (replace) on c b p; mode "-"
+ * is 0755 for d and 0644 for everything else, user and group "-" are
+ * root but leave an existing owner alone (systemd's uid_set); the age
+ * only matters for cleaning, so it is ignored; c and b take MAJOR:MINOR.
+ */
+#include <sys/types.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <grp.h>
+#include <inttypes.h>
+#include <pwd.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "table.h"
+
+#define SEPARATORS " \t\n\r\v\f"
+#define MAKEDEVS_FIELDS 10
+#define TMPFILES_FIELDS 7
+#define TEXT_MAX 256		/* a field other than the path */
+#define QUOTE_MAX 64		/* a quoted field in a message */
+#define ID_MAX 4294967294u	/* (uid_t)-1 means "unchanged" to chown */
+#define MAKEDEVS_MODE 0755	/* busybox's default, for every type */
+
+struct span {
+	const char *p;
+	size_t len;
+};
+
+static int
+fail(struct dt_diag *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static int
+fail(struct dt_diag *d, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (d != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+/* Text for a message: printable, and short enough to leave room. */
+static const char *
+quote(char *dst, const char *s, size_t len)
+{
+	size_t i, max = QUOTE_MAX - 4;
+
+	for (i = 0; i < len && i < max; i++)
+		dst[i] = isprint((unsigned char)s[i]) ? s[i] : '?';
+	if (i < len && i >= 3)
+		memcpy(dst + i - 3, "...", 3);
+	dst[i] = '\0';
+	return dst;
+}
+
+static bool
+is_separator(char c)
+{
+	return c != '\0' && strchr(SEPARATORS, c) != NULL;
+}
+
+static bool
+is_dash(const char *s)
+{
+	return strcmp(s, "-") == 0;
+}
+
+/*
+ * Finds the end of a tmpfiles word: white space outside quotes, where a
+ * backslash always takes the next byte with it.
+ */
+static int
+tmpfiles_word(const char *line, size_t len, size_t *i, struct dt_diag *d)
+{
+	char quote_char = '\0';
+
+	while (*i < len) {
+		char c = line[*i];
+
+		if (c == '\\') {
+			if (*i + 1 >= len)
+				return fail(d, "backslash at the end of "
+				    "the line");
+			*i += 2;
+			continue;
+		}
+		if (quote_char != '\0') {
+			if (c == quote_char)
+				quote_char = '\0';
+		} else if (c == '"' || c == '\'')
+			quote_char = c;
+		else if (is_separator(c))
+			break;
+		(*i)++;
+	}
+	if (quote_char != '\0')
+		return fail(d, "unterminated %c quote", quote_char);
+	return 0;
+}
+
+/*
+ * Splits a line into at most max words, counting all of them in *n.  A
+ * word that starts with '#' starts a comment that runs to the end.
+ */
+static int
+split(enum table_dialect dialect, const char *line, size_t len,
+    struct span *w, size_t max, size_t *n, struct dt_diag *d)
+{
+	size_t i = 0, start;
+
+	*n = 0;
+	for (;;) {
+		while (i < len && is_separator(line[i]))
+			i++;
+		if (i == len || line[i] == '#')
+			return 0;
+		start = i;
+		if (dialect == TABLE_TMPFILES) {
+			if (tmpfiles_word(line, len, &i, d) != 0)
+				return -1;
+		} else {
+			while (i < len && !is_separator(line[i]))
+				i++;
+		}
+		if (*n < max) {
+			w[*n].p = line + start;
+			w[*n].len = i - start;
+		}
+		(*n)++;
+	}
+}
+
+static int
+hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Encodes a code point as UTF-8 into out; returns the byte count. */
+static size_t
+utf8_encode(uint32_t c, unsigned char *out)
+{
+	if (c < 0x80) {
+		out[0] = (unsigned char)c;
+		return 1;
+	}
+	if (c < 0x800) {
+		out[0] = (unsigned char)(0xc0 | c >> 6);
+		out[1] = (unsigned char)(0x80 | (c & 0x3f));
+		return 2;
+	}
+	if (c < 0x10000) {
+		out[0] = (unsigned char)(0xe0 | c >> 12);
+		out[1] = (unsigned char)(0x80 | (c >> 6 & 0x3f));
+		out[2] = (unsigned char)(0x80 | (c & 0x3f));
+		return 3;
+	}
+	out[0] = (unsigned char)(0xf0 | c >> 18);
+	out[1] = (unsigned char)(0x80 | (c >> 12 & 0x3f));
+	out[2] = (unsigned char)(0x80 | (c >> 6 & 0x3f));
+	out[3] = (unsigned char)(0x80 | (c & 0x3f));
+	return 4;
+}
+
+/*
+ * Decodes the escape after a backslash at s (len bytes left), the way
+ * systemd's cunescape does, into out.  Returns the bytes consumed.
+ */
+static int
+unescape_one(const char *s, size_t len, unsigned char *out, size_t *nout,
+    struct dt_diag *d)
+{
+	static const char simple[] = "a\ab\bf\fn\nr\rt\tv\v\\\\\"\"''s ";
+	const char *hit;
+	uint32_t c = 0;
+	size_t digits, i;
+	char q[QUOTE_MAX];
+
+	if (len == 0)
+		return fail(d, "backslash at the end of a word");
+	for (hit = simple; *hit != '\0'; hit += 2)
+		if (*hit == s[0]) {
+			out[0] = (unsigned char)hit[1];
+			*nout = 1;
+			return 1;
+		}
+	switch (s[0]) {
+	case 'x':
+		digits = 2;
+		break;
+	case 'u':
+		digits = 4;
+		break;
+	case 'U':
+		digits = 8;
+		break;
+	default:
+		if (s[0] >= '0' && s[0] <= '7') {
+			for (i = 0; i < 3; i++) {
+				if (i >= len || s[i] < '0' || s[i] > '7')
+					return fail(d, "bad escape '\\%s': want "
+					    "three octal digits",
+					    quote(q, s, len < 3 ? len : 3));
+				c = c * 8 + (uint32_t)(s[i] - '0');
+			}
+			if (c == 0 || c > 0xff)
+				return fail(d, "bad escape '\\%.3s'", s);
+			out[0] = (unsigned char)c;
+			*nout = 1;
+			return 3;
+		}
+		return fail(d, "unknown escape '\\%s'", quote(q, s, 1));
+	}
+	for (i = 1; i <= digits; i++) {
+		int v = i < len ? hex_value(s[i]) : -1;
+
+		if (v < 0)
+			return fail(d, "bad escape '\\%s': want %zu hex "
+			    "digits", quote(q, s, i < len ? i + 1 : len),
+			    digits);
+		c = c << 4 | (uint32_t)v;
+	}
+	if (c == 0)
+		return fail(d, "NUL byte (escape '\\%s')",
+		    quote(q, s, digits + 1));
+	if (s[0] == 'x') {
+		out[0] = (unsigned char)c;
+		*nout = 1;
+	} else {
+		if (c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+			return fail(d, "escape '\\%s' is not a valid "
+			    "character", quote(q, s, digits + 1));
+		*nout = utf8_encode(c, out);
+	}
+	return (int)digits + 1;
+}
+
+/*
+ * Removes the quotes and decodes the escapes of a tmpfiles word into dst
+ * (cap bytes, NUL-terminated).  *outlen is the full decoded length, even
+ * when it did not fit.
+ */
+static int
+unescape(struct span w, char *dst, size_t cap, size_t *outlen,
+    struct dt_diag *d)
+{
+	unsigned char bytes[4];
+	size_t n = 0, nb = 0, k;
+	char quote_char = '\0';
+	int used;
+
+	for (size_t i = 0; i < w.len; i++) {
+		char c = w.p[i];
+
+		if (quote_char == '\0' && (c == '"' || c == '\'')) {
+			quote_char = c;
+			continue;
+		}
+		if (c == quote_char) {
+			quote_char = '\0';
+			continue;
+		}
+		if (c == '\\') {
+			used = unescape_one(w.p + i + 1, w.len - i - 1, bytes,
+			    &nb, d);
+			if (used < 0)
+				return -1;
+			i += (size_t)used;
+		} else {
+			bytes[0] = (unsigned char)c;
+			nb = 1;
+		}
+		for (k = 0; k < nb; k++, n++)
+			if (n + 1 < cap)
+				dst[n] = (char)bytes[k];
+	}
+	dst[n + 1 < cap ? n : cap - 1] = '\0';
+	*outlen = n;
+	return 0;
+}
+
+/*
+ * systemd expands specifiers in the path after unescaping.  Only "%%"
+ * has a meaning without a running system; a '%' at the very end stays.
+ */
+static int
+specifiers(char *s, size_t *len, struct dt_diag *d)
+{
+	size_t i, o = 0;
+	char q[QUOTE_MAX];
+
+	for (i = 0; i < *len; i++) {
+		if (s[i] == '%' && i + 1 < *len) {
+			if (s[i + 1] != '%')
+				return fail(d, "specifier '%%%s' in path is not "
+				    "supported (write %%%% for a %%)",
+				    quote(q, s + i + 1, 1));
+			i++;
+		}
+		s[o++] = s[i];
+	}
+	s[o] = '\0';
+	*len = o;
+	return 0;
+}
+
+/*
+ * Writes the normal form of an absolute path into out: no repeated or
+ * trailing slashes.  "." and ".." are refused rather than resolved, since
+ * a table that says them is either confused or hostile.
+ */
+static int
+normalize_path(const char *s, size_t len, char *out, struct dt_diag *d)
+{
+	size_t i = 0, o = 0, b, clen;
+	char q[QUOTE_MAX], qc[QUOTE_MAX];
+
+	if (len == 0)
+		return fail(d, "empty path");
+	if (memchr(s, '\0', len) != NULL)
+		return fail(d, "NUL byte in path '%s'", quote(q, s, len));
+	if (s[0] != '/')
+		return fail(d, "path '%s' is not absolute", quote(q, s, len));
+	for (;;) {
+		while (i < len && s[i] == '/')
+			i++;
+		if (i == len)
+			break;
+		for (b = i; i < len && s[i] != '/'; i++)
+			continue;
+		clen = i - b;
+		if ((clen == 1 && s[b] == '.') ||
+		    (clen == 2 && s[b] == '.' && s[b + 1] == '.'))
+			return fail(d, "path '%s' has a '%.*s' component",
+			    quote(q, s, len), (int)clen, s + b);
+		if (clen > NAME_MAX)
+			return fail(d, "name '%s' in path is too long (%zu "
+			    "bytes, at most %d)", quote(qc, s + b, clen), clen,
+			    NAME_MAX);
+		if (o + 1 + clen > PATH_MAX - 1)
+			return fail(d, "path '%s' is too long (more than %d "
+			    "bytes)", quote(q, s, len), PATH_MAX - 1);
+		out[o++] = '/';
+		memcpy(out + o, s + b, clen);
+		o += clen;
+	}
+	if (o == 0)
+		out[o++] = '/';
+	out[o] = '\0';
+	return 0;
+}
+
+/* Octal digits only, as chmod(1) and busybox's %o take them. */
+static int
+parse_mode(const char *s, unsigned *mode, struct dt_diag *d)
+{
+	unsigned v = 0;
+	const char *p;
+	char q[QUOTE_MAX];
+
+	/* stop before v could pass 07777, so it never overflows */
+	for (p = s; *p >= '0' && *p <= '7' && v <= 0777; p++)
+		v = v * 8 + (unsigned)(*p - '0');
+	if (p == s || *p != '\0' || v > 07777)
+		return fail(d, "bad mode '%s' (want octal digits, at most "
+		    "07777)", quote(q, s, strlen(s)));
+	*mode = v;
+	return 0;
+}
+
+static int
+parse_number(const char *s, const char *what, uint64_t max, uint64_t *v,
+    struct dt_diag *d)
+{
+	struct dt_diag tmp;
+	enum dt_status st = dt_parse_in_range(s, what, max, v, &tmp);
+
+	if (st == DT_OK)
+		return 0;
+	if (st == DT_ENUMBER)
+		return fail(d, "bad %s: %s", what, tmp.msg);
+	return fail(d, "%s", tmp.msg);
+}
+
+/* A user or group: a number when it starts with a digit, else a name. */
+static int
+parse_id(const char *s, bool group, const struct table_resolver *res,
+    uint32_t *id, struct dt_diag *d)
+{
+	const char *what = group ? "group" : "user";
+	uint64_t v;
+	uid_t uid;
+	gid_t gid;
+	int r = -1;
+	char q[QUOTE_MAX];
+
+	if (isdigit((unsigned char)s[0])) {
+		if (parse_number(s, what, ID_MAX, &v, d) != 0)
+			return -1;
+		*id = (uint32_t)v;
+		return 0;
+	}
+	if (res != NULL && group && res->group != NULL) {
+		r = res->group(res->ctx, s, &gid);
+		*id = (uint32_t)gid;
+	} else if (res != NULL && !group && res->user != NULL) {
+		r = res->user(res->ctx, s, &uid);
+		*id = (uint32_t)uid;
+	}
+	if (r != 0)
+		return fail(d, "unknown %s '%s'", what,
+		    quote(q, s, strlen(s)));
+	if (*id > ID_MAX)
+		return fail(d, "%s '%s' has the reserved id %" PRIu32, what,
+		    quote(q, s, strlen(s)), *id);
+	return 0;
+}
+
+static int
+parse_owner(const char *user, const char *group,
+    const struct table_resolver *res, struct table_entry *e,
+    struct dt_diag *d)
+{
+	uint32_t id;
+
+	if (user != NULL && !is_dash(user)) {
+		if (parse_id(user, false, res, &id, d) != 0)
+			return -1;
+		e->uid = (uid_t)id;
+		e->uid_set = true;
+	}
+	if (group != NULL && !is_dash(group)) {
+		if (parse_id(group, true, res, &id, d) != 0)
+			return -1;
+		e->gid = (gid_t)id;
+		e->gid_set = true;
+	}
+	return 0;
+}
+
+static bool
+is_node(char type)
+{
+	return type == 'c' || type == 'b';
+}
+
+static int
+bad_type(const char *s, struct dt_diag *d)
+{
+	char q[QUOTE_MAX];
+
+	return fail(d, "type '%s' is not one of c b p d f",
+	    quote(q, s, strlen(s)));
+}
+
+/* A makedevs field as a C string; the path never goes through here. */
+static int
+field_copy(struct span w, char *buf, const char *what, struct dt_diag *d)
+{
+	char q[QUOTE_MAX];
+
+	if (w.len >= TEXT_MAX)
+		return fail(d, "%s '%s' is too long (%zu bytes)", what,
+		    quote(q, w.p, w.len), w.len);
+	memcpy(buf, w.p, w.len);
+	buf[w.len] = '\0';
+	return 0;
+}
+
+static int
+field_unescape(struct span w, char *buf, const char *what,
+    struct dt_diag *d)
+{
+	size_t n;
+	char q[QUOTE_MAX];
+
+	if (unescape(w, buf, TEXT_MAX, &n, d) != 0)
+		return -1;
+	if (n >= TEXT_MAX)
+		return fail(d, "%s '%s' is too long (%zu bytes)", what,
+		    quote(q, buf, TEXT_MAX - 1), n);
+	if (strlen(buf) != n)
+		return fail(d, "NUL byte in %s", what);
+	return 0;
+}
+
+/* Counts, starts and increments that say nothing are dropped. */
+static void
+tidy_range(struct table_entry *e)
+{
+	if (e->count == 0)
+		e->start = e->inc = 0;
+	if (!is_node(e->type))
+		e->inc = 0;
+}
+
+static int
+parse_makedevs(const char *line, size_t len,
+    const struct table_resolver *res, struct table_entry *e,
+    struct dt_diag *d)
+{
+	static const char *const names[MAKEDEVS_FIELDS] = { "path", "type",
+	    "mode", "uid", "gid", "major", "minor", "start", "inc", "count" };
+	struct span w[MAKEDEVS_FIELDS];
+	char text[MAKEDEVS_FIELDS][TEXT_MAX];
+	uint64_t *num[] = { &e->major, &e->minor, &e->start, &e->inc,
+	    &e->count };
+	bool have[5] = { false };
+	size_t n, i;
+
+	if (split(TABLE_MAKEDEVS, line, len, w, MAKEDEVS_FIELDS, &n, d) != 0)
+		return -1;
+	if (n == 0)
+		return 0;
+	if (n > MAKEDEVS_FIELDS)
+		return fail(d, "too many fields (%zu, at most %d)", n,
+		    MAKEDEVS_FIELDS);
+	if (normalize_path(w[0].p, w[0].len, e->path, d) != 0)
+		return -1;
+	if (n < 2)
+		return fail(d, "missing type after the path");
+	for (i = 1; i < n; i++)
+		if (field_copy(w[i], text[i], names[i], d) != 0)
+			return -1;
+	if (strlen(text[1]) != 1 || strchr("cbpdf", text[1][0]) == NULL)
+		return bad_type(text[1], d);
+	e->type = text[1][0];
+	e->mode = MAKEDEVS_MODE;
+	if (n > 2 && !is_dash(text[2]) &&
+	    parse_mode(text[2], &e->mode, d) != 0)
+		return -1;
+	if (parse_owner(n > 3 ? text[3] : NULL, n > 4 ? text[4] : NULL, res,
+	    e, d) != 0)
+		return -1;
+	for (i = 5; i < n; i++) {
+		uint64_t max = i == 5 ? DT_HOST_MAJOR_MAX :
+		    i == 6 ? DT_HOST_MINOR_MAX : UINT64_MAX;
+
+		if (is_dash(text[i]))
+			continue;
+		if (parse_number(text[i], names[i], max, num[i - 5], d) != 0)
+			return -1;
+		have[i - 5] = true;
+	}
+	if (is_node(e->type) && (!have[0] || !have[1]))
+		return fail(d, "%c needs MAJOR and MINOR", e->type);
+	/* busybox makes everything with its mode and owner */
+	e->mode_set = e->uid_set = e->gid_set = true;
+	return 1;
+}
+
+/* systemd's parse_devnum: MAJOR:MINOR. */
+static int
+parse_devnum(const char *s, struct table_entry *e, struct dt_diag *d)
+{
+	const char *colon = strchr(s, ':');
+	char major[TEXT_MAX];
+	char q[QUOTE_MAX];
+
+	if (colon == NULL)
+		return fail(d, "bad device number '%s' (want MAJOR:MINOR)",
+		    quote(q, s, strlen(s)));
+	memcpy(major, s, (size_t)(colon - s));
+	major[colon - s] = '\0';
+	if (parse_number(major, "major", DT_HOST_MAJOR_MAX, &e->major, d) !=
+	    0 || parse_number(colon + 1, "minor", DT_HOST_MINOR_MAX,
+	    &e->minor, d) != 0)
+		return -1;
+	return 0;
+}
+
+static int
+parse_tmpfiles_type(const char *s, struct table_entry *e, struct dt_diag *d)
+{
+	char q[QUOTE_MAX];
+
+	if (s[0] == '\0' || strchr("cbpdf", s[0]) == NULL)
+		return bad_type(s, d);
+	e->type = s[0];
+	for (const char *p = s + 1; *p != '\0'; p++) {
+		if (*p != '+' || e->replace)
+			return fail(d, "type '%s': modifier '%c' is not "
+			    "supported", quote(q, s, strlen(s)), *p);
+		if (!is_node(e->type) && e->type != 'p')
+			return fail(d, "type '%s': '+' (replace) is only for "
+			    "c, b and p", quote(q, s, strlen(s)));
+		e->replace = true;
+	}
+	return 0;
+}
+
+static int
+parse_tmpfiles(const char *line, size_t len,
+    const struct table_resolver *res, struct table_entry *e,
+    struct dt_diag *d)
+{
+	static const char *const names[TMPFILES_FIELDS] = { "type", "path",
+	    "mode", "user", "group", "age", "argument" };
+	struct span w[TMPFILES_FIELDS];
+	char text[TMPFILES_FIELDS][TEXT_MAX];
+	char path[2 * PATH_MAX];
+	size_t n, i, plen;
+	char q[QUOTE_MAX];
+
+	if (split(TABLE_TMPFILES, line, len, w, TMPFILES_FIELDS, &n, d) != 0)
+		return -1;
+	if (n == 0)
+		return 0;
+	if (n > TMPFILES_FIELDS)
+		return fail(d, "too many fields (%zu, at most %d)", n,
+		    TMPFILES_FIELDS);
+	for (i = 0; i < n; i++)
+		if (i != 1 && field_unescape(w[i], text[i], names[i], d) != 0)
+			return -1;
+	if (parse_tmpfiles_type(text[0], e, d) != 0)
+		return -1;
+	if (n < 2)
+		return fail(d, "missing path after the type");
+	if (unescape(w[1], path, sizeof(path), &plen, d) != 0)
+		return -1;
+	if (plen >= sizeof(path))
+		return fail(d, "path '%s' is too long (%zu bytes)",
+		    quote(q, path, plen), plen);
+	if (specifiers(path, &plen, d) != 0 ||
+	    normalize_path(path, plen, e->path, d) != 0)
+		return -1;
+	e->mode = e->type == 'd' ? 0755 : 0644;
+	if (n > 2 && !is_dash(text[2])) {
+		if (text[2][0] == '~' || text[2][0] == ':')
+			return fail(d, "mode prefix '%c' is not supported",
+			    text[2][0]);
+		if (parse_mode(text[2], &e->mode, d) != 0)
+			return -1;
+		e->mode_set = true;
+	}
+	for (i = 3; i < n && i < 5; i++)
+		if (text[i][0] == ':')
+			return fail(d, "%s prefix ':' is not supported",
+			    names[i]);
+	if (parse_owner(n > 3 ? text[3] : NULL, n > 4 ? text[4] : NULL, res,
+	    e, d) != 0)
+		return -1;
+	if (n > 6 && !is_dash(text[6])) {
+		if (is_node(e->type))
+			return parse_devnum(text[6], e, d) != 0 ? -1 : 1;
+		if (e->type == 'f')
+			return fail(d, "f with content is not supported");
+		return fail(d, "%c takes no argument (got '%s')", e->type,
+		    quote(q, text[6], strlen(text[6])));
+	}
+	if (is_node(e->type))
+		return fail(d, "%c needs MAJOR:MINOR", e->type);
+	return 1;
+}
+
+int
+table_parse_line(enum table_dialect dialect, const char *line, size_t len,
+    unsigned long lineno, const struct table_resolver *res,
+    struct table_entry *out, struct dt_diag *d)
+{
+	int r;
+
+	memset(out, 0, sizeof(*out));
+	out->dialect = dialect;
+	out->lineno = lineno;
+	if (len > 0 && line[len - 1] == '\n')
+		len--;
+	if (memchr(line, '\0', len) != NULL)
+		return fail(d, "NUL byte in line");
+	switch (dialect) {
+	case TABLE_MAKEDEVS:
+		r = parse_makedevs(line, len, res, out, d);
+		break;
+	case TABLE_TMPFILES:
+		r = parse_tmpfiles(line, len, res, out, d);
+		break;
+	default:
+		return fail(d, "unknown table dialect");
+	}
+	if (r != 1)
+		return r;
+	tidy_range(out);
+	return table_validate(out, d) != 0 ? -1 : 1;
+}
+
+bool
+table_blank(const char *line, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && is_separator(line[i]))
+		i++;
+	return i == len || line[i] == '#';
+}
+
+/*
+ * A makedevs line starts with its path.  A tmpfiles line starts with a
+ * type letter, perhaps with modifiers, then the path (which may be
+ * quoted or start with a specifier).
+ */
+enum table_dialect
+table_detect(const char *line, size_t len)
+{
+	size_t i = 0, b;
+
+	while (i < len && is_separator(line[i]))
+		i++;
+	if (i == len || line[i] == '#')
+		return TABLE_UNKNOWN;
+	if (line[i] == '/')
+		return TABLE_MAKEDEVS;
+	if (!isalpha((unsigned char)line[i]))
+		return TABLE_UNKNOWN;
+	for (b = i++; i < len && line[i] != '\0' &&
+	    strchr("+!-=~^", line[i]) != NULL; i++)
+		continue;
+	if (i == len || !is_separator(line[i]) || i - b > 4)
+		return TABLE_UNKNOWN;
+	while (i < len && is_separator(line[i]))
+		i++;
+	if (i < len && line[i] != '\0' && strchr("/\"'%", line[i]) != NULL)
+		return TABLE_TMPFILES;
+	return TABLE_UNKNOWN;
+}
+
+const char *
+table_dialect_name(enum table_dialect dialect)
+{
+	switch (dialect) {
+	case TABLE_MAKEDEVS:
+		return "makedevs";
+	case TABLE_TMPFILES:
+		return "tmpfiles";
+	default:
+		return "unknown";
+	}
+}
+
+static size_t
+decimal_digits(uint64_t v)
+{
+	size_t n = 1;
+
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
+/* The range's last name and last minor must fit like any other. */
+static int
+validate_range(const struct table_entry *e, struct dt_diag *d)
+{
+	uint64_t last = e->count - 1;
+	size_t plen = strlen(e->path);
+	const char *base = strrchr(e->path, '/') + 1;
+	size_t digits;
+	char q[QUOTE_MAX];
+
+	if (e->count > TABLE_COUNT_MAX)
+		return fail(d, "count %" PRIu64 " is too large (at most %u)",
+		    e->count, TABLE_COUNT_MAX);
+	if (e->count == 0)
+		return 0;
+	if (!is_node(e->type) && e->type != 'p')
+		return fail(d, "count %" PRIu64 ": only c, b and p entries "
+		    "make ranges", e->count);
+	if (e->start > UINT64_MAX - last)
+		return fail(d, "range start %" PRIu64 " + count %" PRIu64
+		    " overflows", e->start, e->count);
+	digits = decimal_digits(e->start + last);
+	if (strlen(base) + digits > NAME_MAX)
+		return fail(d, "range name '%s%" PRIu64 "' is too long (%zu "
+		    "bytes, at most %d)", quote(q, base, strlen(base)),
+		    e->start + last, strlen(base) + digits, NAME_MAX);
+	if (plen + digits > PATH_MAX - 1)
+		return fail(d, "range path '%s%" PRIu64 "' is too long (more "
+		    "than %d bytes)", quote(q, e->path, plen), e->start + last,
+		    PATH_MAX - 1);
+	if (is_node(e->type) && e->inc != 0 &&
+	    (last > (DT_HOST_MINOR_MAX - e->minor) / e->inc))
+		return fail(d, "range minor %" PRIu64 " + %" PRIu64 " * %"
+		    PRIu64 " is past the host limit %u", e->minor, last,
+		    e->inc, DT_HOST_MINOR_MAX);
+	return 0;
+}
+
+int
+table_validate(const struct table_entry *e, struct dt_diag *d)
+{
+	char norm[PATH_MAX];
+	size_t plen = strnlen(e->path, sizeof(e->path));
+	char q[QUOTE_MAX], qn[QUOTE_MAX];
+	char t[2] = { e->type, '\0' };
+
+	if (plen == sizeof(e->path))
+		return fail(d, "path is not terminated");
+	if (normalize_path(e->path, plen, norm, d) != 0)
+		return -1;
+	if (strcmp(norm, e->path) != 0)
+		return fail(d, "path '%s' is not in normal form (as '%s')",
+		    quote(q, e->path, plen), quote(qn, norm, strlen(norm)));
+	if (e->type == '\0' || strchr("cbpdf", e->type) == NULL)
+		return bad_type(t, d);
+	if (strcmp(e->path, "/") == 0 && e->type != 'd')
+		return fail(d, "'/' can only be a directory");
+	if (e->mode > 07777)
+		return fail(d, "bad mode 0%o (at most 07777)", e->mode);
+	if ((uint64_t)e->uid > ID_MAX || (uint64_t)e->gid > ID_MAX)
+		return fail(d, "owner %ju:%ju is out of range",
+		    (uintmax_t)e->uid, (uintmax_t)e->gid);
+	if (e->major > DT_HOST_MAJOR_MAX)
+		return fail(d, "major %" PRIu64 " is out of range (0-%u)",
+		    e->major, DT_HOST_MAJOR_MAX);
+	if (e->minor > DT_HOST_MINOR_MAX)
+		return fail(d, "minor %" PRIu64 " is out of range (0-%u)",
+		    e->minor, DT_HOST_MINOR_MAX);
+	if (!is_node(e->type) && (e->major != 0 || e->minor != 0))
+		return fail(d, "%c takes no MAJOR or MINOR (got %" PRIu64 ":%"
+		    PRIu64 ")", e->type, e->major, e->minor);
+	if (e->replace && !is_node(e->type) && e->type != 'p')
+		return fail(d, "only c, b and p entries can be replaced");
+	return validate_range(e, d);
+}
+
+size_t
+table_expand_count(const struct table_entry *e)
+{
+	return e->count >= 1 ? (size_t)e->count : 1;
+}
+
+int
+table_expand(const struct table_entry *e, size_t i, struct table_entry *out,
+    struct dt_diag *d)
+{
+	size_t plen = strlen(e->path);
+
+	if (table_validate(e, d) != 0)
+		return -1;
+	if (i >= table_expand_count(e))
+		return fail(d, "node %zu of a range of %zu", i,
+		    table_expand_count(e));
+	*out = *e;
+	out->count = out->start = out->inc = 0;
+	if (e->count == 0)
+		return 0;
+	/* validate_range made sure that the name and the minor fit */
+	snprintf(out->path + plen, sizeof(out->path) - plen, "%" PRIu64,
+	    e->start + i);
+	if (is_node(e->type))
+		out->minor = e->minor + i * e->inc;
+	return 0;
+}
+
+/* Appends to a line buffer that the caller sized with TABLE_LINE_MAX. */
+static char *
+put(char *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static char *
+put(char *p, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsprintf(p, fmt, ap);
+	va_end(ap);
+	return p + n;
+}
+
+/*
+ * makedevs cannot quote, so a path with white space or a control
+ * character is refused.  Busybox stops reading a line at its first "-",
+ * so "-" is only written where every field after it is "-" too.
+ */
+static int
+format_makedevs(const struct table_entry *e, char *p, struct dt_diag *d)
+{
+	uint64_t v[5] = { e->major, e->minor, e->start, e->inc, e->count };
+	int last = is_node(e->type) ? 1 : -1;
+	char q[QUOTE_MAX];
+
+	for (const unsigned char *s = (const unsigned char *)e->path;
+	    *s != '\0'; s++)
+		if (*s <= ' ' || *s == 0x7f)
+			return fail(d, "path '%s' has white space or a control "
+			    "character, which a makedevs table cannot hold; "
+			    "use the tmpfiles dialect",
+			    quote(q, e->path, strlen(e->path)));
+	for (int i = 0; i < 5; i++)
+		if (v[i] != 0 && i > last)
+			last = i;
+	p = put(p, "%s\t%c\t%04o\t%ju\t%ju", e->path, e->type, e->mode,
+	    (uintmax_t)e->uid, (uintmax_t)e->gid);
+	for (int i = 0; i < 5; i++)
+		p = i <= last ? put(p, "\t%" PRIu64, v[i]) : put(p, "\t-");
+	return 0;
+}
+
+/* The escapes systemd's word splitter undoes, and %% for a '%'. */
+static char *
+put_tmpfiles_path(char *p, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '\\')
+			p = put(p, "\\\\");
+		else if (c == '%')
+			p = put(p, "%%%%");
+		else if (c <= ' ' || c >= 0x7f || c == '"' || c == '\'')
+			p = put(p, "\\x%02x", c);
+		else
+			*p++ = (char)c;
+	}
+	*p = '\0';
+	return p;
+}
+
+static int
+format_tmpfiles(const struct table_entry *e, char *p, struct dt_diag *d)
+{
+	unsigned dflt = e->type == 'd' ? 0755 : 0644;
+	char q[QUOTE_MAX];
+
+	if (e->count >= 1)
+		return fail(d, "a tmpfiles table has no ranges: write the %"
+		    PRIu64 " nodes of '%s' one by one", e->count,
+		    quote(q, e->path, strlen(e->path)));
+	p = put(p, "%c%s\t", e->type, e->replace ? "+" : "");
+	p = put_tmpfiles_path(p, e->path);
+	p = e->mode_set || e->mode != dflt ? put(p, "\t%04o", e->mode) :
+	    put(p, "\t-");
+	p = e->uid_set || e->uid != 0 ? put(p, "\t%ju", (uintmax_t)e->uid) :
+	    put(p, "\t-");
+	p = e->gid_set || e->gid != 0 ? put(p, "\t%ju", (uintmax_t)e->gid) :
+	    put(p, "\t-");
+	if (is_node(e->type))
+		put(p, "\t-\t%" PRIu64 ":%" PRIu64, e->major, e->minor);
+	else
+		put(p, "\t-\t-");
+	return 0;
+}
+
+int
+table_format(enum table_dialect dialect, const struct table_entry *e,
+    char *buf, size_t len, struct dt_diag *d)
+{
+	if (len < TABLE_LINE_MAX)
+		return fail(d, "line buffer too small");
+	if (table_validate(e, d) != 0)
+		return -1;
+	switch (dialect) {
+	case TABLE_MAKEDEVS:
+		return format_makedevs(e, buf, d);
+	case TABLE_TMPFILES:
+		return format_tmpfiles(e, buf, d);
+	default:
+		return fail(d, "unknown table dialect");
+	}
+}
+
+int
+table_write(FILE *fp, enum table_dialect dialect,
+    const struct table_entry *e, struct dt_diag *d)
+{
+	char buf[TABLE_LINE_MAX];
+
+	if (table_format(dialect, e, buf, sizeof(buf), d) != 0)
+		return -1;
+	if (fprintf(fp, "%s\n", buf) < 0)
+		return fail(d, "write error: %s", strerror(errno));
+	return 0;
+}
+
+/*
+ * The system's user and group databases.  These are the only functions
+ * here that look outside their arguments.
+ */
+#define NSS_BUF_MIN 1024
+#define NSS_BUF_MAX (1 << 20)
+
+int
+table_getpwnam(void *ctx, const char *name, uid_t *uid)
+{
+	struct passwd pw, *found = NULL;
+	char *buf = NULL, *nbuf;
+	size_t size;
+
+	(void)ctx;
+	for (size = NSS_BUF_MIN; size <= NSS_BUF_MAX; size *= 2) {
+		if ((nbuf = realloc(buf, size)) == NULL)
+			break;
+		buf = nbuf;
+		if (getpwnam_r(name, &pw, buf, size, &found) != ERANGE)
+			break;
+	}
+	if (found != NULL)
+		*uid = pw.pw_uid;
+	free(buf);
+	return found != NULL ? 0 : -1;
+}
+
+int
+table_getgrnam(void *ctx, const char *name, gid_t *gid)
+{
+	struct group gr, *found = NULL;
+	char *buf = NULL, *nbuf;
+	size_t size;
+
+	(void)ctx;
+	for (size = NSS_BUF_MIN; size <= NSS_BUF_MAX; size *= 2) {
+		if ((nbuf = realloc(buf, size)) == NULL)
+			break;
+		buf = nbuf;
+		if (getgrnam_r(name, &gr, buf, size, &found) != ERANGE)
+			break;
+	}
+	if (found != NULL)
+		*gid = gr.gr_gid;
+	free(buf);
+	return found != NULL ? 0 : -1;
+}
+
+const struct table_resolver table_system_resolver = {
+	table_getpwnam, table_getgrnam, NULL
+};

@@ -1,0 +1,1581 @@
+/*
+ * unit_encode.c - unit tests for the layout codec (src/encode.c).
+ *
+ * Self-contained: a small TAP harness, a fixed-seed PRNG, and reference
+ * encoders written from SPEC.md section 1 and glibc's <sys/sysmacros.h>
+ * rather than copied from encode.c, so each side checks the other.
+ *
+ * Output is TAP: one "ok N - ..." line per group of cases (a loop over a
+ * million pairs is one group), a "# ..." line naming the first failing
+ * case of a failing group, and the plan "1..N" at the end.  The exit
+ * status is 1 when any group failed.
+ *
+ *	cc -std=gnu11 -Wall -Wextra -Werror -O2 -Isrc tests/unit_encode.c \
+ *	    src/encode.c -o tests/unit_encode
+ */
+#include <sys/types.h>
+#include <sys/sysmacros.h>
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "encode.h"
+
+#define RANDOM_CASES	1000000	/* per random group (the issue asks) */
+#define NARROW_MAX	0xffu	/* the old 8:8 fields */
+#define NARROW_VALUE_MAX 0xffffu
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+/*
+ * The harness.  A check is one TAP line; expect() records one case of it
+ * and keeps only the first failure, so a broken loop prints one line and
+ * not a million.
+ */
+struct check {
+	char what[160];
+	unsigned long cases;
+	unsigned long failed;
+	char first[512];
+};
+
+static unsigned tests_run, tests_failed;
+static unsigned long long cases_run;
+
+static void begin(struct check *, const char *, ...)
+    __attribute__((format(printf, 2, 3)));
+static bool expect(struct check *, bool, const char *, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+begin(struct check *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	memset(c, 0, sizeof(*c));
+	va_start(ap, fmt);
+	vsnprintf(c->what, sizeof(c->what), fmt, ap);
+	va_end(ap);
+}
+
+static bool
+expect(struct check *c, bool ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	c->cases++;
+	if (ok)
+		return true;
+	if (c->failed++ == 0) {
+		va_start(ap, fmt);
+		vsnprintf(c->first, sizeof(c->first), fmt, ap);
+		va_end(ap);
+	}
+	return false;
+}
+
+static void
+end(struct check *c)
+{
+	tests_run++;
+	cases_run += c->cases;
+	/* A group that looked at nothing is a broken test, not a pass. */
+	if (c->cases == 0 && c->failed == 0) {
+		c->failed = 1;
+		snprintf(c->first, sizeof(c->first), "no case was checked");
+	}
+	if (c->failed == 0) {
+		printf("ok %u - %s\n", tests_run, c->what);
+		return;
+	}
+	tests_failed++;
+	printf("not ok %u - %s\n", tests_run, c->what);
+	printf("# first failure: %s\n", c->first);
+	printf("# %lu of %lu cases failed\n", c->failed, c->cases);
+}
+
+static void bail_out(const char *, const char *)
+    __attribute__((noreturn));
+
+static void
+bail_out(const char *what, const char *msg)
+{
+	printf("Bail out! %s: %s\n", what, msg);
+	fflush(stdout);
+	exit(1);
+}
+
+static const char *
+status_name(enum dt_status st)
+{
+	switch (st) {
+	case DT_OK:		return "DT_OK";
+	case DT_NONCANONICAL:	return "DT_NONCANONICAL";
+	case DT_ERANGE:		return "DT_ERANGE";
+	case DT_EAMBIGUOUS:	return "DT_EAMBIGUOUS";
+	case DT_EWIDTH:		return "DT_EWIDTH";
+	case DT_ENUMBER:	return "DT_ENUMBER";
+	case DT_ELAYOUT:	return "DT_ELAYOUT";
+	}
+	return "(bad status)";
+}
+
+static bool
+contains(const char *s, const char *needle)
+{
+	return strstr(s, needle) != NULL;
+}
+
+/* Does msg contain the text printf would make of fmt? */
+static bool contains_fmt(const char *, const char *, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static bool
+contains_fmt(const char *msg, const char *fmt, ...)
+{
+	char needle[128];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(needle, sizeof(needle), fmt, ap);
+	va_end(ap);
+	return contains(msg, needle);
+}
+
+static uint64_t
+low_bits(unsigned n)
+{
+	return n >= 64 ? UINT64_MAX : ((uint64_t)1 << n) - 1;
+}
+
+/*
+ * xorshift64 (Marsaglia): fixed seeds make every run check the same cases,
+ * and unlike rand() it gives all 64 bits on every platform.
+ */
+static uint64_t rng_state;
+
+static void
+rng_seed(uint64_t seed)
+{
+	rng_state = seed != 0 ? seed : 0x9e3779b97f4a7c15u;
+}
+
+static uint64_t
+rng_next(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return rng_state;
+}
+
+/*
+ * A number in [0, max], max being 2^b - 1, whose bit length is itself
+ * uniform: small numbers (the 8:8 range, the ambiguous band 256-65535)
+ * come up as often as huge ones, which a plain uniform draw never gives.
+ */
+static uint64_t
+rng_upto(uint64_t max)
+{
+	unsigned bits = max == 0 ? 0 : 64 - (unsigned)__builtin_clzll(max);
+	unsigned shift = (unsigned)(rng_next() % (bits + 1));
+
+	return shift >= 64 ? 0 : (rng_next() & max) >> shift;
+}
+
+/*
+ * What a layout should be, from SPEC.md section 1.  The test works out
+ * every expected value and status from this table alone.
+ */
+enum kind { SPLIT, LINUX, GLIBC, NATIVE };
+
+struct want {
+	const char *name;
+	enum kind kind;
+	unsigned major_bits, minor_bits, width;
+	bool compat;
+};
+
+#define HOST_BITS	(unsigned)(8 * sizeof(unsigned int))
+#define DEV_BITS	(unsigned)(8 * sizeof(dev_t))
+
+static const struct want old_layout = { "8:8", SPLIT, 8, 8, 16, false };
+
+static const struct want wide_layouts[] = {
+	{ "16:16",	SPLIT,	16, 16, 32, true },
+	{ "12:20",	SPLIT,	12, 20, 32, true },
+	{ "8:9",	SPLIT,	8, 9, 17, true },
+	{ "10:22",	SPLIT,	10, 22, 32, true },
+	{ "20:44",	SPLIT,	20, 44, 64, true },
+	{ "32:32",	SPLIT,	32, 32, 64, true },
+	{ "8:56",	SPLIT,	8, 56, 64, true },
+	{ "56:8",	SPLIT,	56, 8, 64, true },
+	{ "linux",	LINUX,	12, 20, 32, false },
+	{ "glibc",	GLIBC,	32, 32, 64, false },
+	{ "native",	NATIVE,	HOST_BITS, HOST_BITS, DEV_BITS,	false },
+	{ "osf1",	SPLIT,	12, 20, 32, false },
+	{ "svr4",	SPLIT,	14, 18, 32, false },
+	{ "solaris",	SPLIT,	14, 18, 32, false },
+	{ "hpux",	SPLIT,	8, 24, 32, false },
+};
+
+/* Small enough to check every pair and every value. */
+static const struct want small_layouts[] = {
+	{ "8:9",	SPLIT,	8, 9, 17, true },
+	{ "9:8",	SPLIT,	9, 8, 17, true },
+	{ "8:10",	SPLIT,	8, 10, 18, true },
+	{ "10:8",	SPLIT,	10, 8, 18, true },
+	{ "9:9",	SPLIT,	9, 9, 18, true },
+};
+
+/* A layout under test: the codec's dt_layout next to what it should be. */
+struct subject {
+	const struct want *w;
+	struct dt_layout l;
+	bool compat;		/* the rule applies: w->compat, not strict */
+	char label[32];
+};
+
+static void
+open_layout(struct subject *s, const struct want *w, bool strict)
+{
+	struct dt_diag d = { "" };
+
+	if (dt_layout_lookup(w->name, &s->l, &d) != DT_OK)
+		bail_out(w->name, d.msg);
+	if (strict)
+		dt_layout_strict(&s->l);
+	s->w = w;
+	s->compat = w->compat && !strict;
+	snprintf(s->label, sizeof(s->label), "%s%s", w->name,
+	    strict ? " --strict" : "");
+}
+
+static bool
+fits_narrow(uint64_t ma, uint64_t mi)
+{
+	return ma <= NARROW_MAX && mi <= NARROW_MAX;
+}
+
+/* The encode formulas of SPEC.md section 1, before any range check. */
+static uint64_t
+ref_pack(const struct subject *s, uint64_t ma, uint64_t mi)
+{
+	switch (s->w->kind) {
+	case SPLIT:
+		if (s->compat && fits_narrow(ma, mi))
+			return ma << 8 | mi;
+		return ma << s->w->minor_bits | mi;
+	case LINUX:
+		return (mi & 0xff) | ma << 8 | (mi & ~(uint64_t)0xff) << 12;
+	case GLIBC:
+		return (ma & 0xfff) << 8 | (ma & 0xfffff000) << 32 |
+		    (mi & 0xff) | (mi & 0xffffff00) << 12;
+	case NATIVE:
+		return makedev((unsigned int)ma, (unsigned int)mi);
+	}
+	abort();
+}
+
+/* What dt_encode must answer for (ma, mi), and the value when DT_OK. */
+static enum dt_status
+want_encode(const struct subject *s, uint64_t ma, uint64_t mi, uint64_t *v)
+{
+	if (ma > low_bits(s->w->major_bits) || mi > low_bits(s->w->minor_bits))
+		return DT_ERANGE;
+	*v = ref_pack(s, ma, mi);
+	/* A wide value in 16 bits would be read back by the 8:8 branch. */
+	if (s->compat && !fits_narrow(ma, mi) && *v <= NARROW_VALUE_MAX)
+		return DT_EAMBIGUOUS;
+	return DT_OK;
+}
+
+/* What dt_decode must answer for v, and the pair it must fill in. */
+static enum dt_status
+want_decode(const struct subject *s, uint64_t v, uint64_t *ma, uint64_t *mi)
+{
+	if (v > low_bits(s->w->width))
+		return DT_EWIDTH;
+	switch (s->w->kind) {
+	case SPLIT:
+		if (s->compat && v <= NARROW_VALUE_MAX) {
+			*ma = v >> 8;
+			*mi = v & NARROW_MAX;
+			return DT_OK;
+		}
+		*ma = v >> s->w->minor_bits;
+		*mi = v & low_bits(s->w->minor_bits);
+		/* Encode would have used the 8:8 branch for this pair. */
+		return s->compat && fits_narrow(*ma, *mi) ? DT_NONCANONICAL :
+		    DT_OK;
+	case LINUX:
+		*ma = (v & 0xfff00) >> 8;
+		*mi = (v & 0xff) | (v >> 12 & 0xfff00);
+		return DT_OK;
+	case GLIBC:
+		*ma = (v >> 8 & 0xfff) | (v >> 32 & 0xfffff000);
+		*mi = (v & 0xff) | (v >> 12 & 0xffffff00);
+		return DT_OK;
+	case NATIVE:
+		*ma = major((dev_t)v);
+		*mi = minor((dev_t)v);
+		return DT_OK;
+	}
+	abort();
+}
+
+/*
+ * One pair through encode and, when it encodes, back through decode.  An
+ * ambiguous pair must also name, in its message, the pair it aliases.
+ */
+static void
+check_pair(struct check *c, const struct subject *s, uint64_t ma, uint64_t mi)
+{
+	struct dt_diag d = { "" };
+	uint64_t v = 0, wv = 0, bma = 0, bmi = 0;
+	enum dt_status st, want;
+
+	want = want_encode(s, ma, mi, &wv);
+	st = dt_encode(&s->l, ma, mi, &v, &d);
+	if (!expect(c, st == want, "%s: encode %" PRIu64 ":%" PRIu64
+	    " is %s, want %s", s->label, ma, mi, status_name(st),
+	    status_name(want)))
+		return;
+	if (st == DT_EAMBIGUOUS) {
+		want_decode(s, wv, &bma, &bmi);
+		expect(c, contains_fmt(d.msg, "%" PRIu64 ":%" PRIu64, ma, mi) &&
+		    contains_fmt(d.msg, "%" PRIu64 ":%" PRIu64, bma, bmi),
+		    "%s: encode %" PRIu64 ":%" PRIu64 ": message \"%s\" does "
+		    "not name the alias %" PRIu64 ":%" PRIu64, s->label, ma, mi,
+		    d.msg, bma, bmi);
+		return;
+	}
+	if (st != DT_OK)
+		return;
+	if (!expect(c, v == wv, "%s: encode %" PRIu64 ":%" PRIu64 " = 0x%"
+	    PRIx64 ", want 0x%" PRIx64, s->label, ma, mi, v, wv))
+		return;
+	st = dt_decode(&s->l, v, &bma, &bmi, &d);
+	expect(c, st == DT_OK && bma == ma && bmi == mi, "%s: decode(encode(%"
+	    PRIu64 ":%" PRIu64 ")) = %s %" PRIu64 ":%" PRIu64, s->label, ma,
+	    mi, status_name(st), bma, bmi);
+}
+
+/* One value through decode and, when canonical, back through encode. */
+static void
+check_value(struct check *c, const struct subject *s, uint64_t v)
+{
+	struct dt_diag d = { "" };
+	uint64_t ma = 0, mi = 0, wma = 0, wmi = 0, back = 0;
+	enum dt_status st, want;
+
+	want = want_decode(s, v, &wma, &wmi);
+	st = dt_decode(&s->l, v, &ma, &mi, &d);
+	if (!expect(c, st == want, "%s: decode 0x%" PRIx64 " is %s, want %s",
+	    s->label, v, status_name(st), status_name(want)))
+		return;
+	if (st != DT_OK && st != DT_NONCANONICAL)
+		return;
+	if (!expect(c, ma == wma && mi == wmi, "%s: decode 0x%" PRIx64 " = %"
+	    PRIu64 ":%" PRIu64 ", want %" PRIu64 ":%" PRIu64, s->label, v, ma,
+	    mi, wma, wmi))
+		return;
+	if (st != DT_OK)
+		return;
+	st = dt_encode(&s->l, ma, mi, &back, &d);
+	expect(c, st == DT_OK && back == v, "%s: encode(decode(0x%" PRIx64
+	    ")) = %s 0x%" PRIx64, s->label, v, status_name(st), back);
+}
+
+/*
+ * Numbers where layouts change behaviour: the 8:8 limits, the ambiguous
+ * band, the 12:20 and 16:16 limits, plus the subject's own limits and one
+ * past them (added by edge_numbers()).
+ */
+static const uint64_t fixed_edges[] = {
+	0, 1, 2, 127, 128, 254, 255, 256, 257, 511, 512, 4095, 4096, 16383,
+	16384, 65535, 65536, 65537, 262143, 262144, 1048575, 1048576,
+	16777215, 16777216, 0xffffffffu, 0x100000000u, UINT64_MAX,
+};
+
+static size_t
+edge_numbers(unsigned bits, uint64_t *out)
+{
+	size_t n = 0;
+	uint64_t max = low_bits(bits);
+
+	for (size_t i = 0; i < ARRAY_SIZE(fixed_edges); i++)
+		out[n++] = fixed_edges[i];
+	out[n++] = max - 1;
+	out[n++] = max;
+	out[n++] = max + 1;
+	return n;
+}
+
+#define MAX_EDGES (ARRAY_SIZE(fixed_edges) + 3)
+
+static void
+test_edge_pairs(const struct want *w)
+{
+	struct check c;
+	struct subject s;
+	struct dt_diag d = { "" };
+	uint64_t majors[MAX_EDGES], minors[MAX_EDGES], v;
+	size_t nma, nmi;
+	enum dt_status st;
+
+	open_layout(&s, w, false);
+	begin(&c, "%s: edge pairs (0, 255/256, limits, limit+1 -> DT_ERANGE, "
+	    "major 0 with minors 256-65535)", s.label);
+	nma = edge_numbers(w->major_bits, majors);
+	nmi = edge_numbers(w->minor_bits, minors);
+	for (size_t i = 0; i < nma; i++)
+		for (size_t j = 0; j < nmi; j++)
+			check_pair(&c, &s, majors[i], minors[j]);
+	for (uint64_t mi = 256; mi <= 65535; mi++)
+		check_pair(&c, &s, 0, mi);
+	/* Said outright, not only through the oracle. */
+	st = dt_encode(&s.l, low_bits(w->major_bits) + 1, 0, &v, &d);
+	expect(&c, st == DT_ERANGE, "%s: major limit+1 is %s", s.label,
+	    status_name(st));
+	st = dt_encode(&s.l, 0, low_bits(w->minor_bits) + 1, &v, &d);
+	expect(&c, st == DT_ERANGE, "%s: minor limit+1 is %s", s.label,
+	    status_name(st));
+	end(&c);
+}
+
+static void
+test_random_pairs(const struct want *w, bool strict)
+{
+	struct check c;
+	struct subject s;
+	uint64_t ma, mi;
+
+	open_layout(&s, w, strict);
+	begin(&c, "%s: %d random pairs round trip%s", s.label, RANDOM_CASES,
+	    s.compat ? ", DT_EAMBIGUOUS exactly when the wide value is "
+	    "<= 0xffff" : ", none DT_EAMBIGUOUS");
+	rng_seed(0x5eed0001);
+	for (long i = 0; i < RANDOM_CASES; i++) {
+		/* Two statements: argument order is up to the compiler. */
+		ma = rng_upto(low_bits(w->major_bits));
+		mi = rng_upto(low_bits(w->minor_bits));
+		check_pair(&c, &s, ma, mi);
+	}
+	end(&c);
+}
+
+/* Values one bit wider than the layout, so DT_EWIDTH is drawn too. */
+static void
+test_random_values(const struct want *w, bool strict)
+{
+	struct check c;
+	struct subject s;
+	uint64_t top = low_bits(w->width + 1);
+
+	open_layout(&s, w, strict);
+	begin(&c, "%s: %d random values decode (DT_EWIDTH past the width%s)",
+	    s.label, RANDOM_CASES, s.compat ? ", DT_NONCANONICAL exactly for "
+	    "8:8 pairs written wide" : "");
+	rng_seed(0x5eed0002);
+	for (long i = 0; i < RANDOM_CASES; i++)
+		check_value(&c, &s, rng_upto(top));
+	for (unsigned b = 0; b < 64; b++) {
+		check_value(&c, &s, (uint64_t)1 << b);
+		check_value(&c, &s, low_bits(b));
+	}
+	check_value(&c, &s, UINT64_MAX);
+	end(&c);
+}
+
+/* Layouts of 17 and 18 bits: every pair and every value, both ways. */
+static void
+test_small_exhaustive(const struct want *w, bool strict)
+{
+	struct check c;
+	struct subject s;
+	uint64_t mamax = low_bits(w->major_bits);
+	uint64_t mimax = low_bits(w->minor_bits);
+
+	open_layout(&s, w, strict);
+	begin(&c, "%s: every pair and every value (exhaustive)", s.label);
+	for (uint64_t ma = 0; ma <= mamax + 1; ma++)
+		for (uint64_t mi = 0; mi <= mimax + 1; mi++)
+			check_pair(&c, &s, ma, mi);
+	for (uint64_t v = 0; v <= low_bits(w->width) + 256; v++)
+		check_value(&c, &s, v);
+	end(&c);
+}
+
+/* 8:8: the whole layout fits in a loop. */
+static void
+test_old_pairs(const char *name)
+{
+	struct check c;
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+	uint64_t v, ma, mi;
+	enum dt_status st;
+
+	begin(&c, "%s: all 65536 pairs encode to ma<<8|mi and decode back",
+	    name);
+	if (dt_layout_lookup(name, &l, &d) != DT_OK)
+		bail_out(name, d.msg);
+	for (uint64_t a = 0; a <= 255; a++) {
+		for (uint64_t b = 0; b <= 255; b++) {
+			v = UINT64_MAX;
+			st = dt_encode(&l, a, b, &v, &d);
+			if (!expect(&c, st == DT_OK && v == (a << 8 | b),
+			    "encode %" PRIu64 ":%" PRIu64 " = %s 0x%" PRIx64,
+			    a, b, status_name(st), v))
+				continue;
+			st = dt_decode(&l, v, &ma, &mi, &d);
+			expect(&c, st == DT_OK && ma == a && mi == b,
+			    "decode 0x%" PRIx64 " = %s %" PRIu64 ":%" PRIu64,
+			    v, status_name(st), ma, mi);
+		}
+	}
+	end(&c);
+}
+
+static void
+test_old_values(void)
+{
+	struct check c;
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+	uint64_t ma, mi;
+	enum dt_status st;
+
+	begin(&c, "8:8: every 16-bit value decodes to v>>8 : v&0xff");
+	if (dt_layout_lookup("8:8", &l, &d) != DT_OK)
+		bail_out("8:8", d.msg);
+	for (uint64_t v = 0; v <= 0xffff; v++) {
+		st = dt_decode(&l, v, &ma, &mi, &d);
+		expect(&c, st == DT_OK && ma == v >> 8 && mi == (v & 0xff),
+		    "decode 0x%" PRIx64 " = %s %" PRIu64 ":%" PRIu64, v,
+		    status_name(st), ma, mi);
+	}
+	end(&c);
+}
+
+static void
+expect_ewidth(struct check *c, const struct dt_layout *l, uint64_t v)
+{
+	struct dt_diag d = { "" };
+	uint64_t ma, mi;
+	enum dt_status st = dt_decode(l, v, &ma, &mi, &d);
+
+	expect(c, st == DT_EWIDTH, "decode 0x%" PRIx64 " is %s, want DT_EWIDTH",
+	    v, status_name(st));
+}
+
+static void
+test_old_wide(void)
+{
+	struct check c;
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+
+	begin(&c, "8:8: values above 0xffff are DT_EWIDTH");
+	if (dt_layout_lookup("8:8", &l, &d) != DT_OK)
+		bail_out("8:8", d.msg);
+	for (uint64_t v = 0x10000; v <= 0x1ffff; v++)
+		expect_ewidth(&c, &l, v);
+	for (unsigned b = 16; b < 64; b++) {
+		expect_ewidth(&c, &l, (uint64_t)1 << b);
+		expect_ewidth(&c, &l, low_bits(b + 1));
+	}
+	rng_seed(0x5eed0003);
+	for (long i = 0; i < RANDOM_CASES / 10; i++)
+		expect_ewidth(&c, &l, rng_next() | 0x10000);
+	end(&c);
+}
+
+static void
+test_old_layout(void)
+{
+	struct check c;
+	struct subject s;
+	struct dt_layout eight, old;
+	struct dt_diag d = { "" };
+	uint64_t edges[MAX_EDGES];
+	size_t n;
+
+	test_old_pairs("8:8");
+	test_old_values();
+	test_old_wide();
+
+	open_layout(&s, &old_layout, false);
+	begin(&c, "8:8: majors and minors past 255 are DT_ERANGE, no compat");
+	expect(&c, !s.l.compat && s.l.width == 16 && s.l.value_max == 0xffff,
+	    "8:8: compat %d width %u value_max 0x%" PRIx64, s.l.compat,
+	    s.l.width, s.l.value_max);
+	n = edge_numbers(8, edges);
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			check_pair(&c, &s, edges[i], edges[j]);
+	end(&c);
+
+	test_old_pairs("old");
+	begin(&c, "old is an alias of 8:8 (same row, same name in messages)");
+	if (dt_layout_lookup("8:8", &eight, &d) != DT_OK ||
+	    dt_layout_lookup("old", &old, &d) != DT_OK)
+		bail_out("old", d.msg);
+	expect(&c, old.format == eight.format, "old resolves to row %s",
+	    old.format->name);
+	expect(&c, strcmp(old.name, "8:8") == 0, "old is named \"%s\"",
+	    old.name);
+	expect(&c, old.major_max == eight.major_max &&
+	    old.minor_max == eight.minor_max &&
+	    old.value_max == eight.value_max && old.compat == eight.compat,
+	    "old and 8:8 differ in limits or compat");
+	end(&c);
+}
+
+/*
+ * The ambiguity rule by brute force: under 16:16 and 12:20 the only pairs
+ * whose wide value fits 16 bits without fitting 8:8 are major 0 with a
+ * minor of 256-65535.  The minor one past the limit must be DT_ERANGE.
+ */
+static void
+test_ambiguity(const char *name, unsigned minor_bits)
+{
+	struct check c;
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+	uint64_t v, ma, mi, max = low_bits(minor_bits);
+	enum dt_status st, want;
+
+	if (dt_layout_lookup(name, &l, &d) != DT_OK)
+		bail_out(name, d.msg);
+	begin(&c, "%s: major 0, minors 0-%" PRIu64 ": DT_EAMBIGUOUS exactly "
+	    "for 256-65535, naming the alias", name, max);
+	for (uint64_t m = 0; m <= max + 1; m++) {
+		want = m > max ? DT_ERANGE : m >= 256 && m <= 65535 ?
+		    DT_EAMBIGUOUS : DT_OK;
+		st = dt_encode(&l, 0, m, &v, &d);
+		if (!expect(&c, st == want, "%s: encode 0:%" PRIu64 " is %s, "
+		    "want %s", name, m, status_name(st), status_name(want)))
+			continue;
+		if (st == DT_EAMBIGUOUS)
+			expect(&c, contains_fmt(d.msg, "%" PRIu64 ":%" PRIu64,
+			    m >> 8, m & 0xff), "%s: 0:%" PRIu64 ": message "
+			    "\"%s\" does not name %" PRIu64 ":%" PRIu64, name,
+			    m, d.msg, m >> 8, m & 0xff);
+		if (st != DT_OK)
+			continue;
+		st = dt_decode(&l, v, &ma, &mi, &d);
+		expect(&c, st == DT_OK && ma == 0 && mi == m, "%s: decode("
+		    "encode(0:%" PRIu64 ")) = %s %" PRIu64 ":%" PRIu64, name,
+		    m, status_name(st), ma, mi);
+	}
+	end(&c);
+
+	dt_layout_strict(&l);
+	begin(&c, "%s --strict: major 0, minors 0-%" PRIu64 ": none "
+	    "ambiguous, value == minor both ways", name, max);
+	for (uint64_t m = 0; m <= max; m++) {
+		st = dt_encode(&l, 0, m, &v, &d);
+		if (!expect(&c, st == DT_OK && v == m, "%s --strict: encode 0:%"
+		    PRIu64 " = %s 0x%" PRIx64, name, m, status_name(st), v))
+			continue;
+		st = dt_decode(&l, m, &ma, &mi, &d);
+		expect(&c, st == DT_OK && ma == 0 && mi == m, "%s --strict: "
+		    "decode 0x%" PRIx64 " = %s %" PRIu64 ":%" PRIu64, name, m,
+		    status_name(st), ma, mi);
+	}
+	end(&c);
+}
+
+/* --strict: plain ma<<N | mi, both ways, for random pairs. */
+static void
+test_strict_plain(const char *name, unsigned major_bits, unsigned minor_bits)
+{
+	struct check c;
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+	uint64_t a, b, v, ma, mi;
+	enum dt_status st;
+
+	if (dt_layout_lookup(name, &l, &d) != DT_OK)
+		bail_out(name, d.msg);
+	dt_layout_strict(&l);
+	begin(&c, "%s --strict: %d random pairs encode to ma<<%u|mi and "
+	    "decode back", name, RANDOM_CASES, minor_bits);
+	expect(&c, !l.compat, "%s --strict still has compat", name);
+	rng_seed(0x5eed0004);
+	for (long i = 0; i < RANDOM_CASES; i++) {
+		a = rng_upto(low_bits(major_bits));
+		b = rng_upto(low_bits(minor_bits));
+		st = dt_encode(&l, a, b, &v, &d);
+		if (!expect(&c, st == DT_OK && v == (a << minor_bits | b),
+		    "%s --strict: encode %" PRIu64 ":%" PRIu64 " = %s 0x%"
+		    PRIx64, name, a, b, status_name(st), v))
+			continue;
+		st = dt_decode(&l, a << minor_bits | b, &ma, &mi, &d);
+		expect(&c, st == DT_OK && ma == a && mi == b, "%s --strict: "
+		    "decode 0x%" PRIx64 " = %s %" PRIu64 ":%" PRIu64, name, v,
+		    status_name(st), ma, mi);
+	}
+	end(&c);
+}
+
+/*
+ * Non-canonical wide values: a pair that fits 8:8 written the wide way.
+ * Decode accepts it as the 2003 macros did, fills in the pair, and says
+ * which value it was.
+ */
+static void
+test_noncanonical(const char *name, unsigned minor_bits)
+{
+	struct check c;
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+	uint64_t v, ma, mi;
+	enum dt_status st;
+
+	if (dt_layout_lookup(name, &l, &d) != DT_OK)
+		bail_out(name, d.msg);
+	begin(&c, "%s: wide values of 8:8 pairs decode as DT_NONCANONICAL "
+	    "with the pair filled in and the value in the message", name);
+	for (uint64_t a = 0; a <= 255; a++) {
+		for (uint64_t b = 0; b <= 255; b++) {
+			v = a << minor_bits | b;
+			if (v <= NARROW_VALUE_MAX)
+				continue;	/* the 8:8 branch: canonical */
+			ma = mi = UINT64_MAX;
+			st = dt_decode(&l, v, &ma, &mi, &d);
+			expect(&c, st == DT_NONCANONICAL && ma == a &&
+			    mi == b && contains_fmt(d.msg, "0x%" PRIx64, v),
+			    "%s: decode "
+			    "0x%" PRIx64 " = %s %" PRIu64 ":%" PRIu64 " \"%s\"",
+			    name, v, status_name(st), ma, mi, d.msg);
+		}
+	}
+	end(&c);
+}
+
+static void
+test_noncanonical_example(void)
+{
+	struct check c;
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+	uint64_t ma = 0, mi = 0;
+	enum dt_status st;
+
+	if (dt_layout_lookup("16:16", &l, &d) != DT_OK)
+		bail_out("16:16", d.msg);
+	begin(&c, "16:16: decode 0x00010001 is DT_NONCANONICAL 1:1, message "
+	    "names 0x10001");
+	st = dt_decode(&l, 0x00010001, &ma, &mi, &d);
+	expect(&c, st == DT_NONCANONICAL, "status %s", status_name(st));
+	expect(&c, ma == 1 && mi == 1, "pair %" PRIu64 ":%" PRIu64, ma, mi);
+	expect(&c, contains(d.msg, "0x10001"), "message \"%s\"", d.msg);
+	dt_layout_strict(&l);
+	st = dt_decode(&l, 0x00010001, &ma, &mi, &d);
+	expect(&c, st == DT_OK && ma == 1 && mi == 1, "--strict: %s %" PRIu64
+	    ":%" PRIu64, status_name(st), ma, mi);
+	end(&c);
+}
+
+/* SPEC.md and FACTS.md agree with glibc; check the codec agrees too. */
+static void
+test_glibc_encode(void)
+{
+	struct check c;
+	struct dt_layout g, n;
+	struct dt_diag d = { "" };
+	uint64_t a, b, gv, nv, want;
+	enum dt_status gs, ns;
+
+	if (dt_layout_lookup("glibc", &g, &d) != DT_OK ||
+	    dt_layout_lookup("native", &n, &d) != DT_OK)
+		bail_out("glibc/native", d.msg);
+	begin(&c, "glibc and native encode == makedev() for %d random 32:32 "
+	    "pairs", RANDOM_CASES);
+	rng_seed(0x5eed0005);
+	for (long i = 0; i < RANDOM_CASES + 4; i++) {
+		a = i < 4 ? (i & 1 ? 0xffffffffu : 0) : rng_upto(0xffffffffu);
+		b = i < 4 ? (i & 2 ? 0xffffffffu : 0) : rng_upto(0xffffffffu);
+		want = makedev((unsigned int)a, (unsigned int)b);
+		gs = dt_encode(&g, a, b, &gv, &d);
+		ns = dt_encode(&n, a, b, &nv, &d);
+		expect(&c, gs == DT_OK && gv == want && ns == DT_OK &&
+		    nv == want, "%" PRIu64 ":%" PRIu64 ": glibc %s 0x%" PRIx64
+		    ", native %s 0x%" PRIx64 ", makedev 0x%" PRIx64, a, b,
+		    status_name(gs), gv, status_name(ns), nv, want);
+	}
+	end(&c);
+}
+
+static void
+test_glibc_decode(void)
+{
+	struct check c;
+	struct dt_layout layouts[2];
+	struct dt_diag d = { "" };
+	uint64_t v, ma, mi;
+	enum dt_status st;
+
+	if (dt_layout_lookup("glibc", &layouts[0], &d) != DT_OK ||
+	    dt_layout_lookup("native", &layouts[1], &d) != DT_OK)
+		bail_out("glibc/native", d.msg);
+	begin(&c, "glibc and native decode == major()/minor() for %d random "
+	    "64-bit values", RANDOM_CASES);
+	rng_seed(0x5eed0006);
+	for (long i = 0; i < RANDOM_CASES; i++) {
+		v = i == 0 ? UINT64_MAX : rng_upto(UINT64_MAX);
+		for (size_t k = 0; k < 2; k++) {
+			st = dt_decode(&layouts[k], v, &ma, &mi, &d);
+			expect(&c, st == DT_OK && ma == major((dev_t)v) &&
+			    mi == minor((dev_t)v), "%s: decode 0x%" PRIx64
+			    " = %s %" PRIu64 ":%" PRIu64 ", want %u:%u",
+			    layouts[k].name, v, status_name(st), ma, mi,
+			    major((dev_t)v), minor((dev_t)v));
+		}
+	}
+	end(&c);
+}
+
+static void
+test_linux_encode(void)
+{
+	struct check c;
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+	uint64_t a, b, v, want;
+	enum dt_status st;
+
+	if (dt_layout_lookup("linux", &l, &d) != DT_OK)
+		bail_out("linux", d.msg);
+	begin(&c, "linux encode == makedev() for %d random pairs with "
+	    "major < 4096, minor < 2^20", RANDOM_CASES);
+	rng_seed(0x5eed0007);
+	for (long i = 0; i < RANDOM_CASES + 4; i++) {
+		a = i < 4 ? (i & 1 ? 4095 : 0) : rng_upto(4095);
+		b = i < 4 ? (i & 2 ? 1048575 : 0) : rng_upto(1048575);
+		want = makedev((unsigned int)a, (unsigned int)b);
+		st = dt_encode(&l, a, b, &v, &d);
+		expect(&c, st == DT_OK && v == want, "linux: encode %" PRIu64
+		    ":%" PRIu64 " = %s 0x%" PRIx64 ", makedev 0x%" PRIx64, a, b,
+		    status_name(st), v, want);
+	}
+	end(&c);
+}
+
+static void
+expect_linux_decode(struct check *c, const struct dt_layout *l, uint64_t v)
+{
+	struct dt_diag d = { "" };
+	uint64_t ma, mi;
+	enum dt_status st = dt_decode(l, v, &ma, &mi, &d);
+
+	expect(c, st == DT_OK && ma == major((dev_t)v) &&
+	    mi == minor((dev_t)v), "linux: decode 0x%" PRIx64 " = %s %" PRIu64
+	    ":%" PRIu64 ", want %u:%u", v, status_name(st), ma, mi,
+	    major((dev_t)v), minor((dev_t)v));
+}
+
+static void
+test_linux_decode(void)
+{
+	struct check c;
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+
+	if (dt_layout_lookup("linux", &l, &d) != DT_OK)
+		bail_out("linux", d.msg);
+	begin(&c, "linux decode == major()/minor() for 32-bit values (%d "
+	    "random, every bit pattern edge)", RANDOM_CASES);
+	for (unsigned b = 0; b < 32; b++) {
+		expect_linux_decode(&c, &l, (uint64_t)1 << b);
+		expect_linux_decode(&c, &l, low_bits(b));
+		expect_linux_decode(&c, &l, 0xffffffffu ^ (uint64_t)1 << b);
+		expect_linux_decode(&c, &l, 0xffffffffu ^ low_bits(b));
+	}
+	expect_linux_decode(&c, &l, 0xffffffffu);
+	rng_seed(0x5eed0008);
+	for (long i = 0; i < RANDOM_CASES; i++)
+		expect_linux_decode(&c, &l, rng_upto(0xffffffffu));
+	end(&c);
+}
+
+/* The "Reference vectors" table of FACTS.md, cell by cell. */
+struct cell {
+	enum dt_status st;
+	uint64_t v;
+	const char *alias;	/* the pair an ambiguous cell reads back as */
+};
+
+#define VAL(x)	{ DT_OK, (x), NULL }
+#define AMBIG	{ DT_EAMBIGUOUS, 0, "1:0" }
+#define RANGE	{ DT_ERANGE, 0, NULL }
+
+static const char *const vector_layouts[] = { "16:16", "12:20", "linux",
+    "glibc" };
+
+static const struct vector {
+	uint64_t ma, mi;
+	struct cell cell[4];
+} vectors[] = {
+	{ 1, 3,		{ VAL(0x103), VAL(0x103), VAL(0x103),
+			  VAL(0x103) } },
+	{ 255, 255,	{ VAL(0xffff), VAL(0xffff), VAL(0xffff),
+			  VAL(0xffff) } },
+	{ 256, 0,	{ VAL(0x1000000), VAL(0x10000000), VAL(0x10000),
+			  VAL(0x10000) } },
+	{ 0, 256,	{ AMBIG, AMBIG, VAL(0x100000), VAL(0x100000) } },
+	{ 300, 5,	{ VAL(0x12c0005), VAL(0x12c00005), VAL(0x12c05),
+			  VAL(0x12c05) } },
+	{ 0, 65536,	{ RANGE, VAL(0x10000), VAL(0x10000000),
+			  VAL(0x10000000) } },
+	{ 4095, 1048575, { RANGE, VAL(0xffffffff), VAL(0xffffffff),
+			  VAL(0xffffffff) } },
+	{ 4096, 0,	{ VAL(0x10000000), RANGE, RANGE,
+			  VAL(0x100000000000) } },
+};
+
+static void
+check_vector(struct check *c, const struct dt_layout *l,
+    const struct vector *t, const struct cell *want)
+{
+	struct dt_diag d = { "" };
+	uint64_t v = 0, ma, mi;
+	enum dt_status st = dt_encode(l, t->ma, t->mi, &v, &d);
+
+	if (!expect(c, st == want->st && (st != DT_OK || v == want->v),
+	    "%s: encode %" PRIu64 ":%" PRIu64 " = %s 0x%" PRIx64 ", want %s 0x%"
+	    PRIx64, l->name, t->ma, t->mi, status_name(st), v,
+	    status_name(want->st), want->v))
+		return;
+	if (want->alias != NULL)
+		expect(c, contains(d.msg, want->alias), "%s: %" PRIu64 ":%"
+		    PRIu64 ": message \"%s\" does not name %s", l->name, t->ma,
+		    t->mi, d.msg, want->alias);
+	if (st != DT_OK)
+		return;
+	st = dt_decode(l, v, &ma, &mi, &d);
+	expect(c, st == DT_OK && ma == t->ma && mi == t->mi, "%s: decode 0x%"
+	    PRIx64 " = %s %" PRIu64 ":%" PRIu64, l->name, v, status_name(st),
+	    ma, mi);
+}
+
+static void
+test_vectors(void)
+{
+	struct check c;
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+
+	for (size_t k = 0; k < ARRAY_SIZE(vector_layouts); k++) {
+		if (dt_layout_lookup(vector_layouts[k], &l, &d) != DT_OK)
+			bail_out(vector_layouts[k], d.msg);
+		begin(&c, "FACTS.md reference vectors under %s (%zu pairs)",
+		    vector_layouts[k], ARRAY_SIZE(vectors));
+		for (size_t i = 0; i < ARRAY_SIZE(vectors); i++)
+			check_vector(&c, &l, &vectors[i], &vectors[i].cell[k]);
+		end(&c);
+	}
+}
+
+/* The cross-layout trap of FACTS.md: one value, two different pairs. */
+static void
+test_vector_trap(void)
+{
+	struct check c;
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+	uint64_t ma, mi;
+	enum dt_status st;
+
+	begin(&c, "0x10000 decodes as 0:65536 under 12:20 but 256:0 under "
+	    "linux");
+	if (dt_layout_lookup("12:20", &l, &d) != DT_OK)
+		bail_out("12:20", d.msg);
+	st = dt_decode(&l, 0x10000, &ma, &mi, &d);
+	expect(&c, st == DT_OK && ma == 0 && mi == 65536, "12:20: %s %" PRIu64
+	    ":%" PRIu64, status_name(st), ma, mi);
+	if (dt_layout_lookup("linux", &l, &d) != DT_OK)
+		bail_out("linux", d.msg);
+	st = dt_decode(&l, 0x10000, &ma, &mi, &d);
+	expect(&c, st == DT_OK && ma == 256 && mi == 0, "linux: %s %" PRIu64
+	    ":%" PRIu64, status_name(st), ma, mi);
+	end(&c);
+}
+
+/* dt_layout_lookup: the table, the generic M:N row, and everything else. */
+static const struct dt_format *
+row_named(const char *name)
+{
+	for (size_t i = 0; i < dt_nformats; i++)
+		if (strcmp(dt_formats[i].name, name) == 0)
+			return &dt_formats[i];
+	bail_out("dt_formats[] has no row", name);
+}
+
+static void
+expect_resolves(struct check *c, const char *name, const struct dt_format *f)
+{
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+	enum dt_status st = dt_layout_lookup(name, &l, &d);
+
+	if (!expect(c, st == DT_OK, "\"%s\" is %s: %s", name, status_name(st),
+	    d.msg))
+		return;
+	expect(c, l.format == f, "\"%s\" resolves to row %s, want %s", name,
+	    l.format->name, f->name);
+	/* The rule means nothing without room above 16 bits. */
+	expect(c, l.compat == (f->compat && l.width > 16), "\"%s\": compat %d "
+	    "with width %u", name, l.compat, l.width);
+}
+
+static void
+test_lookup_rows(void)
+{
+	struct check c;
+	const struct dt_format *generic = row_named("M:N");
+	char alias[64];
+	size_t aliases = 0;
+
+	begin(&c, "dt_layout_lookup: every row name and alias of dt_formats[] "
+	    "resolves to its row");
+	for (size_t i = 0; i < dt_nformats; i++) {
+		const struct dt_format *f = &dt_formats[i];
+
+		if (f == generic)
+			continue;
+		expect_resolves(&c, f->name, f);
+		for (const char *p = f->aliases; *p != '\0';) {
+			size_t n = strcspn(p, " ");
+
+			if (n > 0 && n < sizeof(alias)) {
+				memcpy(alias, p, n);
+				alias[n] = '\0';
+				expect_resolves(&c, alias, f);
+				aliases++;
+			}
+			p += n + strspn(p + n, " ");
+		}
+	}
+	/* SPEC.md names two aliases; the loop above must have seen them. */
+	expect(&c, aliases >= 2, "only %zu aliases in dt_formats[]", aliases);
+	expect_resolves(&c, "old", row_named("8:8"));
+	expect_resolves(&c, "solaris", row_named("svr4"));
+	end(&c);
+}
+
+/* Every field of the resolved layout, against the test's own table. */
+static void
+expect_layout(struct check *c, const struct want *w)
+{
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+
+	if (!expect(c, dt_layout_lookup(w->name, &l, &d) == DT_OK,
+	    "\"%s\" does not resolve: %s", w->name, d.msg))
+		return;
+	expect(c, l.major_bits == w->major_bits &&
+	    l.minor_bits == w->minor_bits && l.width == w->width &&
+	    l.major_max == low_bits(w->major_bits) &&
+	    l.minor_max == low_bits(w->minor_bits) &&
+	    l.value_max == low_bits(w->width) && l.compat == w->compat,
+	    "%s: bits %u:%u width %u max %" PRIx64 ":%" PRIx64 " value_max %"
+	    PRIx64 " compat %d", w->name, l.major_bits, l.minor_bits,
+	    l.width, l.major_max, l.minor_max, l.value_max, l.compat);
+	expect(c, !l.compat || l.width > 16, "%s: compat at width %u",
+	    w->name, l.width);
+}
+
+static void
+test_lookup_fields(void)
+{
+	struct check c;
+	static const struct want more[] = {
+		{ "9:8",	SPLIT,	9, 8, 17, true },
+		{ "24:40",	SPLIT,	24, 40, 64, true },
+		{ "16:48",	SPLIT,	16, 48, 64, true },
+		{ "20:12",	SPLIT,	20, 12, 32, true },
+	};
+	const struct dt_format *generic = row_named("M:N");
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+
+	begin(&c, "dt_layout_lookup: bits, limits, width and compat of every "
+	    "layout (compat only when width > 16)");
+	expect_layout(&c, &old_layout);
+	for (size_t i = 0; i < ARRAY_SIZE(wide_layouts); i++)
+		expect_layout(&c, &wide_layouts[i]);
+	for (size_t i = 0; i < ARRAY_SIZE(more); i++)
+		expect_layout(&c, &more[i]);
+	/* A split that is not a named row comes from the generic row. */
+	expect(&c, dt_layout_lookup("8:56", &l, &d) == DT_OK &&
+	    l.format == generic && strcmp(l.name, "8:56") == 0,
+	    "8:56 is not the generic row");
+	end(&c);
+}
+
+static void
+test_lookup_bounds(void)
+{
+	struct check c;
+	static const char *const good[] = { "8:56", "56:8", "32:32", "8:9",
+	    "9:8", "10:22", "20:44" };
+	static const char *const bad[] = { "7:8", "8:7", "33:32", "32:33",
+	    "9:56", "56:9", "0:16", "16:0", "1:8", "63:1", "64:8", "100:8",
+	    "8:100" };
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+	enum dt_status st;
+
+	begin(&c, "dt_layout_lookup: M:N needs 8<=M, 8<=N, M+N<=64");
+	for (size_t i = 0; i < ARRAY_SIZE(good); i++) {
+		st = dt_layout_lookup(good[i], &l, &d);
+		expect(&c, st == DT_OK, "\"%s\" is %s: %s", good[i],
+		    status_name(st), d.msg);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		st = dt_layout_lookup(bad[i], &l, &d);
+		expect(&c, st == DT_ELAYOUT && contains_fmt(d.msg, "'%s'",
+		    bad[i]), "\"%s\" is %s: %s", bad[i], status_name(st),
+		    st == DT_OK ? "" : d.msg);
+	}
+	end(&c);
+}
+
+static void
+test_lookup_junk(void)
+{
+	struct check c;
+	static const char *const junk[] = { "", "foo", "016:16", "16:", ":16",
+	    "16:16x", "M:N", " 16:16", "16:16 ", "16 :16", "8:8:8", "+8:8",
+	    "8:-8", "0x10:16", "olde", "ol", "old ", "linux2", "16:016",
+	    "08:16", "16:08", ":" };
+	char longname[300];
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+	enum dt_status st;
+
+	begin(&c, "dt_layout_lookup: junk names are DT_ELAYOUT and the "
+	    "message lists the valid names");
+	for (size_t i = 0; i < ARRAY_SIZE(junk); i++) {
+		st = dt_layout_lookup(junk[i], &l, &d);
+		expect(&c, st == DT_ELAYOUT && contains(d.msg, "linux") &&
+		    contains(d.msg, "16:16") && contains_fmt(d.msg, "'%s'",
+		    junk[i]), "\"%s\" is %s: %s", junk[i], status_name(st),
+		    st == DT_OK ? "" : d.msg);
+	}
+	/* A long name is cut short in the message, not the list of names. */
+	memset(longname, 'x', sizeof(longname) - 1);
+	longname[sizeof(longname) - 1] = '\0';
+	st = dt_layout_lookup(longname, &l, &d);
+	expect(&c, st == DT_ELAYOUT && contains(d.msg, "...") &&
+	    contains(d.msg, "hpux") && strlen(d.msg) < DT_MSGLEN,
+	    "300-char name is %s: %s", status_name(st),
+	    st == DT_OK ? "" : d.msg);
+	end(&c);
+}
+
+static void
+test_layout_names(void)
+{
+	struct check c;
+	const char *names = dt_layout_names();
+	char alias[64];
+
+	begin(&c, "dt_layout_names() lists every row name and alias");
+	for (size_t i = 0; i < dt_nformats; i++) {
+		const struct dt_format *f = &dt_formats[i];
+
+		expect(&c, contains(names, f->name), "\"%s\" is missing from "
+		    "\"%s\"", f->name, names);
+		for (const char *p = f->aliases; *p != '\0';) {
+			size_t n = strcspn(p, " ");
+
+			if (n > 0 && n < sizeof(alias)) {
+				memcpy(alias, p, n);
+				alias[n] = '\0';
+				expect(&c, contains(names, alias), "alias "
+				    "\"%s\" is missing from \"%s\"", alias,
+				    names);
+			}
+			p += n + strspn(p + n, " ");
+		}
+	}
+	end(&c);
+}
+
+/* dt_parse_number and dt_parse_in_range: C notation and nothing else. */
+static void
+test_parse_good(void)
+{
+	static const struct {
+		const char *s;
+		uint64_t v;
+	} good[] = {
+		{ "0", 0 }, { "1", 1 }, { "42", 42 }, { "255", 255 },
+		{ "0x0", 0 }, { "0x1f", 31 }, { "0X1F", 31 },
+		{ "0xAbC", 0xabc },
+		{ "00", 0 }, { "017", 15 }, { "0777", 511 },
+		{ "4294967296", 0x100000000 },
+		{ "18446744073709551615", UINT64_MAX },
+		{ "0xffffffffffffffff", UINT64_MAX },
+		{ "01777777777777777777777", UINT64_MAX },
+	};
+	struct check c;
+	struct dt_diag d = { "" };
+	uint64_t v;
+	enum dt_status st;
+
+	begin(&c, "dt_parse_number: decimal, 0x/0X hex, leading-0 octal, up "
+	    "to 2^64-1");
+	for (size_t i = 0; i < ARRAY_SIZE(good); i++) {
+		v = 12345;
+		st = dt_parse_number(good[i].s, &v, &d);
+		expect(&c, st == DT_OK && v == good[i].v, "\"%s\" = %s %" PRIu64
+		    ", want %" PRIu64, good[i].s, status_name(st), v,
+		    good[i].v);
+	}
+	end(&c);
+}
+
+static void
+test_parse_bad(void)
+{
+	static const char *const bad[] = { "", "-1", "+5", " 5", "5 ", "12abc",
+	    "08", "0xg", "0x", "0X", "18446744073709551616",
+	    "99999999999999999999999", "0x10000000000000000", "1.5", "1e3",
+	    "0b1", "0x1g", "-0", "0x-1", "0x 1", "019", "1,000", "five" };
+	struct check c;
+	struct dt_diag d = { "" };
+	uint64_t v;
+	enum dt_status st;
+
+	begin(&c, "dt_parse_number: rejects empty, signs, spaces, garbage, "
+	    "bad digits and > 2^64-1 with DT_ENUMBER quoting the text");
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		st = dt_parse_number(bad[i], &v, &d);
+		expect(&c, st == DT_ENUMBER && contains_fmt(d.msg, "'%s'",
+		    bad[i]), "\"%s\" is %s: %s", bad[i], status_name(st),
+		    st == DT_OK ? "" : d.msg);
+	}
+	end(&c);
+}
+
+/* Text from a file may hold anything; a message must stay one line. */
+static void
+test_parse_quoting(void)
+{
+	static const char *const odd[] = { "5\n", "\t5", "5\r", "1\0332",
+	    "\n" };
+	char longtext[200];
+	struct check c;
+	struct dt_diag d = { "" };
+	uint64_t v;
+	enum dt_status st;
+
+	begin(&c, "dt_parse_number: control characters and long text are "
+	    "quoted safely");
+	for (size_t i = 0; i < ARRAY_SIZE(odd); i++) {
+		st = dt_parse_number(odd[i], &v, &d);
+		expect(&c, st == DT_ENUMBER && strpbrk(d.msg, "\n\r\t\033") ==
+		    NULL, "odd text #%zu is %s: %s", i, status_name(st),
+		    st == DT_OK ? "" : d.msg);
+	}
+	memset(longtext, '7', sizeof(longtext) - 2);
+	longtext[sizeof(longtext) - 2] = 'z';
+	longtext[sizeof(longtext) - 1] = '\0';
+	st = dt_parse_number(longtext, &v, &d);
+	expect(&c, st == DT_ENUMBER && contains(d.msg, "...") &&
+	    strlen(d.msg) < DT_MSGLEN, "long text is %s: %s", status_name(st),
+	    st == DT_OK ? "" : d.msg);
+	end(&c);
+}
+
+static void
+test_parse_in_range(void)
+{
+	struct check c;
+	struct dt_diag d = { "" };
+	uint64_t v = 0;
+	enum dt_status st;
+
+	begin(&c, "dt_parse_in_range: the limit is inclusive and the message "
+	    "gives the range");
+	st = dt_parse_in_range("255", "major", 255, &v, &d);
+	expect(&c, st == DT_OK && v == 255, "255 of 0-255: %s %" PRIu64,
+	    status_name(st), v);
+	st = dt_parse_in_range("0xff", "major", 255, &v, &d);
+	expect(&c, st == DT_OK && v == 255, "0xff of 0-255: %s %" PRIu64,
+	    status_name(st), v);
+	st = dt_parse_in_range("256", "major", 255, &v, &d);
+	expect(&c, st == DT_ERANGE && contains(d.msg, "major") &&
+	    contains(d.msg, "'256'") && contains(d.msg, "0-255"),
+	    "256 of 0-255: %s: %s", status_name(st), d.msg);
+	st = dt_parse_in_range("0x100000", "minor", 1048575, &v, &d);
+	expect(&c, st == DT_ERANGE && contains(d.msg, "minor") &&
+	    contains(d.msg, "'0x100000'") && contains(d.msg, "0-1048575"),
+	    "0x100000 of 0-1048575: %s: %s", status_name(st), d.msg);
+	st = dt_parse_in_range("18446744073709551615", "value", UINT64_MAX, &v,
+	    &d);
+	expect(&c, st == DT_OK && v == UINT64_MAX, "2^64-1 of 0-2^64-1: %s",
+	    status_name(st));
+	st = dt_parse_in_range("-1", "major", 255, &v, &d);
+	expect(&c, st == DT_ENUMBER && contains(d.msg, "'-1'"), "-1: %s: %s",
+	    status_name(st), d.msg);
+	end(&c);
+}
+
+/* dt_fields: which bits hold the major and which the minor. */
+static bool
+expect_masks(struct check *c, const char *name, const struct dt_layout *l,
+    uint64_t v, uint64_t major_mask, uint64_t minor_mask, bool narrow)
+{
+	struct dt_fields f;
+
+	dt_fields(l, v, &f);
+	return expect(c, f.major_mask == major_mask &&
+	    f.minor_mask == minor_mask && f.narrow == narrow, "%s: fields of "
+	    "0x%" PRIx64 " = %#" PRIx64 "/%#" PRIx64 " narrow %d, want %#"
+	    PRIx64 "/%#" PRIx64 " narrow %d", name, v, f.major_mask,
+	    f.minor_mask, f.narrow, major_mask, minor_mask, narrow);
+}
+
+static void
+lookup_or_bail(const char *name, struct dt_layout *l)
+{
+	struct dt_diag d = { "" };
+
+	if (dt_layout_lookup(name, l, &d) != DT_OK)
+		bail_out(name, d.msg);
+}
+
+static void
+test_fields_known(void)
+{
+	static const uint64_t narrow[] = { 0, 0x103, 0xff, 0xffff };
+	static const uint64_t wide[] = { 0x10000, 0x10001, 0x12c0005,
+	    0xffffffff };
+	struct check c;
+	struct dt_layout l;
+
+	begin(&c, "dt_fields: 16:16 and 12:20 both branches, 8:8, linux, "
+	    "glibc and native masks");
+	lookup_or_bail("16:16", &l);
+	for (size_t i = 0; i < ARRAY_SIZE(narrow); i++)
+		expect_masks(&c, "16:16", &l, narrow[i], 0xff00, 0xff, true);
+	for (size_t i = 0; i < ARRAY_SIZE(wide); i++)
+		expect_masks(&c, "16:16", &l, wide[i], 0xffff0000, 0xffff,
+		    false);
+	dt_layout_strict(&l);
+	expect_masks(&c, "16:16 --strict", &l, 0x103, 0xffff0000, 0xffff,
+	    false);
+	lookup_or_bail("12:20", &l);
+	for (size_t i = 0; i < ARRAY_SIZE(narrow); i++)
+		expect_masks(&c, "12:20", &l, narrow[i], 0xff00, 0xff, true);
+	for (size_t i = 0; i < ARRAY_SIZE(wide); i++)
+		expect_masks(&c, "12:20", &l, wide[i], 0xfff00000, 0xfffff,
+		    false);
+	lookup_or_bail("8:8", &l);
+	expect_masks(&c, "8:8", &l, 0x103, 0xff00, 0xff, false);
+	lookup_or_bail("linux", &l);
+	for (size_t i = 0; i < ARRAY_SIZE(narrow); i++)
+		expect_masks(&c, "linux", &l, narrow[i], 0xfff00, 0xfff000ff,
+		    false);
+	for (size_t i = 0; i < ARRAY_SIZE(wide); i++)
+		expect_masks(&c, "linux", &l, wide[i], 0xfff00, 0xfff000ff,
+		    false);
+	lookup_or_bail("glibc", &l);
+	expect_masks(&c, "glibc", &l, 0x103, 0xfffff000000fff00,
+	    0x00000ffffff000ff, false);
+	lookup_or_bail("native", &l);
+	expect_masks(&c, "native", &l, 0x103,
+	    makedev(~0u, 0), makedev(0, ~0u), false);
+	end(&c);
+}
+
+/*
+ * For every layout that is not under the compat rule (and the wide
+ * branch of those that are) the two masks must split the value exactly,
+ * and must select the fields: a value masked to its major decodes to
+ * (ma, 0), masked to its minor to (0, mi).
+ */
+static void
+check_split(struct check *c, const struct subject *s)
+{
+	struct dt_fields f;
+	struct dt_diag d = { "" };
+	uint64_t ma, mi, v, a, b;
+	enum dt_status st;
+
+	dt_fields(&s->l, s->compat ? NARROW_VALUE_MAX + 1 : 0, &f);
+	expect(c, (f.major_mask & f.minor_mask) == 0 &&
+	    (f.major_mask | f.minor_mask) == s->l.value_max, "%s: masks %#"
+	    PRIx64 " and %#" PRIx64 " do not split %#" PRIx64, s->label,
+	    f.major_mask, f.minor_mask, s->l.value_max);
+	if (s->compat)
+		return;
+	for (long i = 0; i < RANDOM_CASES / 10; i++) {
+		ma = rng_upto(s->l.major_max);
+		mi = rng_upto(s->l.minor_max);
+		if (dt_encode(&s->l, ma, mi, &v, &d) != DT_OK)
+			continue;	/* reported by the round-trip groups */
+		dt_fields(&s->l, v, &f);
+		st = dt_decode(&s->l, v & f.major_mask, &a, &b, &d);
+		expect(c, st == DT_OK && a == ma && b == 0, "%s: 0x%" PRIx64
+		    " & major mask decodes to %s %" PRIu64 ":%" PRIu64,
+		    s->label, v, status_name(st), a, b);
+		st = dt_decode(&s->l, v & f.minor_mask, &a, &b, &d);
+		expect(c, st == DT_OK && a == 0 && b == mi, "%s: 0x%" PRIx64
+		    " & minor mask decodes to %s %" PRIu64 ":%" PRIu64,
+		    s->label, v, status_name(st), a, b);
+	}
+}
+
+static void
+test_fields_split(void)
+{
+	struct check c;
+	struct subject s;
+
+	begin(&c, "dt_fields: masks never overlap, OR to value_max and "
+	    "select the fields (every layout, and --strict)");
+	rng_seed(0x5eed0009);
+	open_layout(&s, &old_layout, false);
+	check_split(&c, &s);
+	for (size_t i = 0; i < ARRAY_SIZE(wide_layouts); i++) {
+		open_layout(&s, &wide_layouts[i], false);
+		check_split(&c, &s);
+		if (wide_layouts[i].compat) {
+			open_layout(&s, &wide_layouts[i], true);
+			check_split(&c, &s);
+		}
+	}
+	end(&c);
+}
+
+/* The messages a user will read: field, range, layout and alias. */
+static void
+expect_encode_msg(struct check *c, const char *name, uint64_t ma, uint64_t mi,
+    enum dt_status want, const char *const *needles)
+{
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+	uint64_t v;
+	enum dt_status st;
+
+	lookup_or_bail(name, &l);
+	st = dt_encode(&l, ma, mi, &v, &d);
+	if (!expect(c, st == want, "%s: encode %" PRIu64 ":%" PRIu64 " is %s, "
+	    "want %s", name, ma, mi, status_name(st), status_name(want)))
+		return;
+	for (; *needles != NULL; needles++)
+		expect(c, contains(d.msg, *needles), "%s: encode %" PRIu64 ":%"
+		    PRIu64 ": \"%s\" lacks \"%s\"", name, ma, mi, d.msg,
+		    *needles);
+}
+
+static void
+test_messages(void)
+{
+	struct check c;
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+	uint64_t ma, mi;
+	enum dt_status st;
+
+	begin(&c, "messages: DT_ERANGE names field and range, DT_EAMBIGUOUS "
+	    "the aliased pair, DT_EWIDTH the value");
+	expect_encode_msg(&c, "16:16", 65536, 0, DT_ERANGE, (const char *[]){
+	    "major", "65536", "0-65535", "16:16", NULL });
+	expect_encode_msg(&c, "16:16", 0, 65536, DT_ERANGE, (const char *[]){
+	    "minor", "65536", "0-65535", NULL });
+	expect_encode_msg(&c, "12:20", 4096, 0, DT_ERANGE, (const char *[]){
+	    "major", "4096", "0-4095", "12:20", NULL });
+	expect_encode_msg(&c, "12:20", 0, 1048576, DT_ERANGE, (const char *[]){
+	    "minor", "1048576", "0-1048575", NULL });
+	expect_encode_msg(&c, "linux", 4096, 0, DT_ERANGE, (const char *[]){
+	    "major", "0-4095", "linux", NULL });
+	expect_encode_msg(&c, "glibc", 0x100000000, 0, DT_ERANGE,
+	    (const char *[]){ "major", "0-4294967295", NULL });
+	expect_encode_msg(&c, "old", 1, 256, DT_ERANGE, (const char *[]){
+	    "minor", "256", "0-255", "8:8", NULL });
+	expect_encode_msg(&c, "16:16", 0, 256, DT_EAMBIGUOUS, (const char *[]){
+	    "0:256", "1:0", "16:16", NULL });
+	expect_encode_msg(&c, "12:20", 0, 0x1234, DT_EAMBIGUOUS,
+	    (const char *[]){ "0:4660", "18:52", NULL });
+	lookup_or_bail("8:8", &l);
+	st = dt_decode(&l, 0x10000, &ma, &mi, &d);
+	expect(&c, st == DT_EWIDTH && (contains(d.msg, "65536") ||
+	    contains(d.msg, "0x10000")), "8:8: decode 0x10000 is %s: %s",
+	    status_name(st), d.msg);
+	lookup_or_bail("16:16", &l);
+	st = dt_decode(&l, 0x100000000, &ma, &mi, &d);
+	expect(&c, st == DT_EWIDTH && contains(d.msg, "0x100000000"),
+	    "16:16: decode 0x100000000 is %s: %s", status_name(st), d.msg);
+	end(&c);
+}
+
+int
+main(void)
+{
+	/* Lines of a failing run must not sit in a buffer if we crash. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
+
+	test_old_layout();
+
+	for (size_t i = 0; i < ARRAY_SIZE(wide_layouts); i++) {
+		test_edge_pairs(&wide_layouts[i]);
+		test_random_pairs(&wide_layouts[i], false);
+		if (wide_layouts[i].compat)
+			test_random_pairs(&wide_layouts[i], true);
+		test_random_values(&wide_layouts[i], false);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(small_layouts); i++) {
+		test_small_exhaustive(&small_layouts[i], false);
+		test_small_exhaustive(&small_layouts[i], true);
+	}
+
+	test_glibc_encode();
+	test_glibc_decode();
+	test_linux_encode();
+	test_linux_decode();
+
+	test_vectors();
+	test_vector_trap();
+
+	test_ambiguity("16:16", 16);
+	test_ambiguity("12:20", 20);
+	test_strict_plain("16:16", 16, 16);
+	test_strict_plain("12:20", 12, 20);
+	test_noncanonical_example();
+	test_noncanonical("16:16", 16);
+	test_noncanonical("12:20", 20);
+
+	test_lookup_rows();
+	test_lookup_fields();
+	test_lookup_bounds();
+	test_lookup_junk();
+	test_layout_names();
+
+	test_parse_good();
+	test_parse_bad();
+	test_parse_quoting();
+	test_parse_in_range();
+
+	test_fields_known();
+	test_fields_split();
+
+	test_messages();
+
+	printf("# %u checks, %llu cases, %u failed\n", tests_run, cases_run,
+	    tests_failed);
+	printf("1..%u\n", tests_run);
+	return tests_failed != 0;
+}

@@ -1,0 +1,1131 @@
+/*
+ * unit_table.c - unit tests for the device table reader and writer
+ * (src/table.c): both dialects, their oddities, their errors, and the
+ * writer-to-parser round trip.
+ *
+ * Output is TAP: one "ok N - ..." line per check, a "# ..." line saying
+ * what went wrong under a failing one, and the plan "1..N" at the end.
+ * The exit status is 1 when any check failed.
+ *
+ *	cc -std=gnu11 -Wall -Wextra -Werror -O2 -D_GNU_SOURCE -Isrc \
+ *	    tests/unit_table.c src/table.c src/encode.c -o tests/unit_table
+ */
+#include <sys/types.h>
+
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "table.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define RANDOM_ENTRIES	20000
+#define M		TABLE_MAKEDEVS
+#define T		TABLE_TMPFILES
+
+static unsigned tests_run, tests_failed;
+
+static bool ok(bool, const char *, ...) __attribute__((format(printf, 2, 3)));
+static void diag(const char *, ...) __attribute__((format(printf, 1, 2)));
+
+static bool
+ok(bool pass, const char *fmt, ...)
+{
+	va_list ap;
+
+	tests_run++;
+	if (!pass)
+		tests_failed++;
+	printf("%sok %u - ", pass ? "" : "not ", tests_run);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	return pass;
+}
+
+static void
+diag(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("# ", stdout);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+}
+
+/* The test's own user and group databases. */
+struct name_id {
+	const char *name;
+	unsigned id;
+};
+
+static const struct name_id users[] = {
+	{ "root", 0 }, { "daemon", 1 }, { "alice", 1000 }, { "nobody", 65534 },
+};
+static const struct name_id groups[] = {
+	{ "root", 0 }, { "tty", 5 }, { "disk", 6 }, { "users", 100 },
+};
+
+static int
+lookup(const struct name_id *t, size_t n, const char *name, unsigned *id)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(t[i].name, name) == 0) {
+			*id = t[i].id;
+			return 0;
+		}
+	return -1;
+}
+
+static int
+test_user(void *ctx, const char *name, uid_t *uid)
+{
+	unsigned id;
+
+	(*(int *)ctx)++;
+	if (lookup(users, ARRAY_SIZE(users), name, &id) != 0)
+		return -1;
+	*uid = id;
+	return 0;
+}
+
+static int
+test_group(void *ctx, const char *name, gid_t *gid)
+{
+	unsigned id;
+
+	(*(int *)ctx)++;
+	if (lookup(groups, ARRAY_SIZE(groups), name, &id) != 0)
+		return -1;
+	*gid = id;
+	return 0;
+}
+
+static int lookups;
+static const struct table_resolver resolver = {
+	test_user, test_group, &lookups
+};
+
+/* The expected entry, in the order a makedevs line says it. */
+struct want {
+	const char *path;
+	char type;
+	unsigned mode;
+	unsigned uid, gid;
+	uint64_t major, minor, start, inc, count;
+	bool replace, mode_set, uid_set, gid_set;
+};
+
+static bool
+same_entry(const struct table_entry *a, const struct table_entry *b)
+{
+	return strcmp(a->path, b->path) == 0 && a->type == b->type &&
+	    a->dialect == b->dialect && a->replace == b->replace &&
+	    a->mode_set == b->mode_set && a->uid_set == b->uid_set &&
+	    a->gid_set == b->gid_set && a->mode == b->mode &&
+	    a->uid == b->uid && a->gid == b->gid && a->major == b->major &&
+	    a->minor == b->minor && a->start == b->start &&
+	    a->inc == b->inc && a->count == b->count &&
+	    a->lineno == b->lineno;
+}
+
+static void
+show(const char *label, const struct table_entry *e)
+{
+	diag("%s: path '%s' type %c mode %04o%s uid %ju%s gid %ju%s %" PRIu64
+	    ":%" PRIu64 " start %" PRIu64 " inc %" PRIu64 " count %" PRIu64
+	    "%s line %lu", label, e->path, e->type ? e->type : '?', e->mode,
+	    e->mode_set ? "" : "(default)", (uintmax_t)e->uid,
+	    e->uid_set ? "" : "(-)", (uintmax_t)e->gid,
+	    e->gid_set ? "" : "(-)", e->major, e->minor, e->start, e->inc,
+	    e->count, e->replace ? " replace" : "", e->lineno);
+}
+
+static void
+want_entry(enum table_dialect dialect, const struct want *w,
+    struct table_entry *e)
+{
+	memset(e, 0, sizeof(*e));
+	snprintf(e->path, sizeof(e->path), "%s", w->path);
+	e->type = w->type;
+	e->dialect = dialect;
+	e->mode = w->mode;
+	e->uid = w->uid;
+	e->gid = w->gid;
+	e->major = w->major;
+	e->minor = w->minor;
+	e->start = w->start;
+	e->inc = w->inc;
+	e->count = w->count;
+	e->replace = w->replace;
+	e->mode_set = w->mode_set;
+	e->uid_set = w->uid_set;
+	e->gid_set = w->gid_set;
+	e->lineno = 7;
+}
+
+static int
+parse_n(enum table_dialect dialect, const char *line, size_t len,
+    struct table_entry *e, struct dt_diag *d)
+{
+	d->msg[0] = '\0';
+	return table_parse_line(dialect, line, len, 7, &resolver, e, d);
+}
+
+static int
+parse(enum table_dialect dialect, const char *line, struct table_entry *e,
+    struct dt_diag *d)
+{
+	return parse_n(dialect, line, strlen(line), e, d);
+}
+
+/* One line that must parse to exactly the wanted entry. */
+static void
+check_entry(enum table_dialect dialect, const char *line,
+    const struct want *w, const char *what)
+{
+	struct table_entry got, want;
+	struct dt_diag d;
+	int r = parse(dialect, line, &got, &d);
+
+	want_entry(dialect, w, &want);
+	if (!ok(r == 1 && same_entry(&got, &want), "%s %s",
+	    table_dialect_name(dialect), what)) {
+		diag("line '%s': returned %d, message '%s'", line, r, d.msg);
+		if (r == 1) {
+			show("got ", &got);
+			show("want", &want);
+		}
+	}
+}
+
+#define MK(...)	(&(const struct want){ __VA_ARGS__ })
+/* makedevs always sets mode and owner */
+#define MD(path, type, mode, uid, gid, ma, mi, st, inc, cnt) \
+	MK(path, type, mode, uid, gid, ma, mi, st, inc, cnt, false, true, \
+	    true, true)
+
+static void
+check_error(enum table_dialect dialect, const char *line, const char *msg,
+    const char *what)
+{
+	struct table_entry e;
+	struct dt_diag d;
+	int r = parse(dialect, line, &e, &d);
+
+	if (!ok(r == -1 && strstr(d.msg, msg) != NULL, "%s rejects %s",
+	    table_dialect_name(dialect), what))
+		diag("line '%.200s': returned %d, message '%s', want '%s'",
+		    line, r, d.msg, msg);
+}
+
+static void
+check_skip(enum table_dialect dialect, const char *line, const char *what)
+{
+	struct table_entry e;
+	struct dt_diag d;
+	int r = parse(dialect, line, &e, &d);
+
+	if (!ok(r == 0 && table_blank(line, strlen(line)), "%s skips %s",
+	    table_dialect_name(dialect), what))
+		diag("line '%s': returned %d, message '%s'", line, r, d.msg);
+}
+
+static void
+test_makedevs(void)
+{
+	check_entry(M, "/dev/null c 666 0 0 1 3 0 0 0",
+	    MD("/dev/null", 'c', 0666, 0, 0, 1, 3, 0, 0, 0), "full line");
+	check_entry(M, "/dev/null\tc\t666\t0\t0\t1\t3\t-\t-\t-",
+	    MD("/dev/null", 'c', 0666, 0, 0, 1, 3, 0, 0, 0), "tabs and dashes");
+	check_entry(M, "  \t/dev/zero \t c   0666\t\t0  0 1 5   ",
+	    MD("/dev/zero", 'c', 0666, 0, 0, 1, 5, 0, 0, 0),
+	    "runs of spaces and tabs, leading and trailing");
+	check_entry(M, "/dev d 755 0 0 - - - - -",
+	    MD("/dev", 'd', 0755, 0, 0, 0, 0, 0, 0, 0), "d with every number -");
+	check_entry(M, "/etc d 755",
+	    MD("/etc", 'd', 0755, 0, 0, 0, 0, 0, 0, 0), "short line: owner 0 0");
+	check_entry(M, "/etc/x d",
+	    MD("/etc/x", 'd', 0755, 0, 0, 0, 0, 0, 0, 0),
+	    "path and type only: busybox's mode 0755");
+	check_entry(M, "/etc/y d - - -",
+	    MD("/etc/y", 'd', 0755, 0, 0, 0, 0, 0, 0, 0), "mode and owner -");
+	check_entry(M, "/dev/pts/ d 755 0 0 - - - - -",
+	    MD("/dev/pts", 'd', 0755, 0, 0, 0, 0, 0, 0, 0), "trailing slash");
+	check_entry(M, "//dev//shm/// d 1777 0 0",
+	    MD("/dev/shm", 'd', 01777, 0, 0, 0, 0, 0, 0, 0),
+	    "repeated slashes, sticky mode");
+	check_entry(M, "/ d 755 0 0", MD("/", 'd', 0755, 0, 0, 0, 0, 0, 0, 0),
+	    "the root directory");
+	check_entry(M, "/dev/sda b 0660 0 6 8 0",
+	    MD("/dev/sda", 'b', 0660, 0, 6, 8, 0, 0, 0, 0), "type b");
+	check_entry(M, "/dev/initctl p 600 0 0",
+	    MD("/dev/initctl", 'p', 0600, 0, 0, 0, 0, 0, 0, 0), "type p");
+	check_entry(M, "/dev/initctl p 600 0 0 0 0 0 0 0",
+	    MD("/dev/initctl", 'p', 0600, 0, 0, 0, 0, 0, 0, 0),
+	    "type p with zero numbers");
+	check_entry(M, "/etc/shadow f 600 0 0 - - - - -",
+	    MD("/etc/shadow", 'f', 0600, 0, 0, 0, 0, 0, 0, 0), "type f");
+	check_entry(M, "/bin/su f 4755 0 0",
+	    MD("/bin/su", 'f', 04755, 0, 0, 0, 0, 0, 0, 0), "setuid mode");
+	check_entry(M, "/x f 07777 0 0",
+	    MD("/x", 'f', 07777, 0, 0, 0, 0, 0, 0, 0), "mode 07777");
+	check_entry(M, "/x f 000000644 0 0",
+	    MD("/x", 'f', 0644, 0, 0, 0, 0, 0, 0, 0), "mode with leading zeros");
+	check_entry(M, "/dev/tty c 0620 root tty 5 0",
+	    MD("/dev/tty", 'c', 0620, 0, 5, 5, 0, 0, 0, 0),
+	    "user and group names");
+	check_entry(M, "/dev/sdb b 660 alice disk 8 16",
+	    MD("/dev/sdb", 'b', 0660, 1000, 6, 8, 16, 0, 0, 0),
+	    "other names");
+	check_entry(M, "/dev/x c 600 1000 100 4 1",
+	    MD("/dev/x", 'c', 0600, 1000, 100, 4, 1, 0, 0, 0), "numeric owner");
+	check_entry(M, "/dev/x c 600 0x10 010 0x1 0",
+	    MD("/dev/x", 'c', 0600, 16, 8, 1, 0, 0, 0, 0),
+	    "numbers in C notation");
+	check_entry(M, "/dev/x c 600 4294967294 4294967294 4095 1048575",
+	    MD("/dev/x", 'c', 0600, 4294967294u, 4294967294u, 4095, 1048575,
+	    0, 0, 0), "largest owner and numbers");
+	check_entry(M, "/dev/null c 666 0 0 1 3 # the bit bucket",
+	    MD("/dev/null", 'c', 0666, 0, 0, 1, 3, 0, 0, 0), "trailing comment");
+	check_entry(M, "/dev/null c 666 0 0 1 3 0 0 0 #comment with 5 words",
+	    MD("/dev/null", 'c', 0666, 0, 0, 1, 3, 0, 0, 0),
+	    "trailing comment after ten fields");
+	check_entry(M, "/dev/a#b c 666 0 0 1 3",
+	    MD("/dev/a#b", 'c', 0666, 0, 0, 1, 3, 0, 0, 0),
+	    "'#' inside a path is not a comment");
+	check_entry(M, "/dev/null c 666 0 0 1 3\n",
+	    MD("/dev/null", 'c', 0666, 0, 0, 1, 3, 0, 0, 0), "trailing newline");
+	check_entry(M, "/dev/null c 666 0 0 1 3\r\n",
+	    MD("/dev/null", 'c', 0666, 0, 0, 1, 3, 0, 0, 0), "CRLF");
+	check_entry(M, "/dev/hda b 640 0 0 3 1 1 1 15",
+	    MD("/dev/hda", 'b', 0640, 0, 0, 3, 1, 1, 1, 15), "busybox's hda range");
+	check_entry(M, "/dev/ttyS c 666 0 0 4 64 5 1 1",
+	    MD("/dev/ttyS", 'c', 0666, 0, 0, 4, 64, 5, 1, 1),
+	    "count 1 is a range of one (SPEC: count > 0 makes a range)");
+	check_entry(M, "/dev/f p 666 0 0 0 0 0 1 3",
+	    MD("/dev/f", 'p', 0666, 0, 0, 0, 0, 0, 0, 3),
+	    "p range: inc dropped");
+	check_entry(M, "/dev/x c 666 0 0 1 0 0 1 65536",
+	    MD("/dev/x", 'c', 0666, 0, 0, 1, 0, 0, 1, 65536),
+	    "count at the cap 65536");
+
+	check_skip(M, "", "an empty line");
+	check_skip(M, " \t  ", "a blank line");
+	check_skip(M, "\n", "a lone newline");
+	check_skip(M, "# <name> <type> <mode> <uid> <gid> <major> ...",
+	    "a comment");
+	check_skip(M, "   \t# indented comment", "an indented comment");
+	check_skip(M, "#/dev/null c 666 0 0 1 3", "a commented-out entry");
+}
+
+static void
+test_makedevs_errors(void)
+{
+	static char line[8192], name[5001], path[300];
+
+	check_error(M, "/dev/x x 666 0 0 1 1",
+	    "type 'x' is not one of c b p d f", "type x");
+	check_error(M, "/dev/x cc 666 0 0 1 1",
+	    "type 'cc' is not one of c b p d f", "type cc");
+	check_error(M, "/dev/x - 666 0 0 1 1",
+	    "type '-' is not one of c b p d f", "type -");
+	check_error(M, "/dev/x", "missing type", "a path alone");
+	check_error(M, "/dev/x c 0999 0 0 1 1", "bad mode '0999'", "mode 0999");
+	check_error(M, "/dev/x c 999 0 0 1 1", "bad mode '999'", "mode 999");
+	check_error(M, "/dev/x c 12345 0 0 1 1", "bad mode '12345'",
+	    "mode 12345");
+	check_error(M, "/dev/x c 10000 0 0 1 1", "bad mode '10000'",
+	    "mode 10000 (past 07777)");
+	check_error(M, "/dev/x c -1 0 0 1 1", "bad mode '-1'", "mode -1");
+	check_error(M, "/dev/x c rw 0 0 1 1", "bad mode 'rw'", "mode rw");
+	check_error(M, "/dev/x c 0x1ff 0 0 1 1", "bad mode '0x1ff'",
+	    "a hexadecimal mode");
+	check_error(M, "/dev/x c 666 0 0 1 0 0 1 65537",
+	    "count 65537 is too large (at most 65536)", "count 65537");
+	check_error(M, "/dev/x c 666 0 0 1 0 0 0 99999999999999",
+	    "count 99999999999999 is too large", "a huge count");
+	check_error(M, "/dev/x c 666 0 0 1 0 0 0 99999999999999999999",
+	    "bad count", "a count past 2^64");
+	check_error(M, "/dev/../etc/passwd c 666 0 0 1 3",
+	    "has a '..' component", "a '..' component");
+	check_error(M, "/dev/.. d 755 0 0", "has a '..' component",
+	    "a trailing '..' component");
+	check_error(M, "/dev/./null c 666 0 0 1 3", "has a '.' component",
+	    "a '.' component");
+	check_error(M, "dev/null c 666 0 0 1 3", "'dev/null' is not absolute",
+	    "a relative path");
+	check_error(M, "- c 666 0 0 1 3", "'-' is not absolute",
+	    "a path of -");
+	memset(name, 'a', 5000);
+	name[5000] = '\0';
+	snprintf(line, sizeof(line), "/dev/%s c 666 0 0 1 3", name);
+	check_error(M, line, "(5000 bytes, at most 255)",
+	    "a 5000-character name");
+	snprintf(line, sizeof(line), "/dev/%.256s c 666 0 0 1 3", name);
+	check_error(M, line, "(256 bytes, at most 255)",
+	    "a 256-character name");
+	snprintf(path, sizeof(path), "/dev/%.255s", name);
+	snprintf(line, sizeof(line), "%s c 666 0 0 1 3", path);
+	check_entry(M, line, MD(path, 'c', 0666, 0, 0, 1, 3, 0, 0, 0),
+	    "a 255-character name");
+	line[0] = '\0';
+	for (int i = 0; i < 17; i++)
+		snprintf(line + strlen(line), sizeof(line) - strlen(line),
+		    "/%.250s", name);
+	strcat(line, " d 755 0 0");
+	check_error(M, line, "is too long (more than 4095 bytes)",
+	    "a path longer than PATH_MAX");
+	snprintf(line, sizeof(line), "/dev/%.253s c 666 0 0 1 3 0 1 200",
+	    name);
+	check_error(M, line, "is too long (256 bytes, at most 255)",
+	    "a range whose names pass NAME_MAX");
+	snprintf(path, sizeof(path), "/dev/%.253s", name);
+	snprintf(line, sizeof(line), "%s c 666 0 0 1 3 0 1 100", path);
+	check_entry(M, line, MD(path, 'c', 0666, 0, 0, 1, 3, 0, 1, 100),
+	    "a range whose last name is 255 bytes");
+	{
+		static const char nul[] = "/dev/a\0b c 666 0 0 1 3";
+		struct table_entry e;
+		struct dt_diag d;
+		int r = parse_n(M, nul, sizeof(nul) - 1, &e, &d);
+
+		ok(r == -1 && strstr(d.msg, "NUL byte") != NULL,
+		    "makedevs rejects a NUL byte (%s)", d.msg);
+	}
+	check_error(M, "/dev/x c 666 nosuch 0 1 3", "unknown user 'nosuch'",
+	    "an unknown user");
+	check_error(M, "/dev/x c 666 0 nogroup 1 3",
+	    "unknown group 'nogroup'", "an unknown group");
+	check_error(M, "/dev/x c 666 0 0 1 3 0 0 0 0",
+	    "too many fields (11, at most 10)", "eleven fields");
+	check_error(M, "/dev/x c 666 0 0 1 3 0 0 0 0 1 2 3",
+	    "too many fields (14, at most 10)", "fourteen fields");
+	check_error(M, "/dev/null c 666 0 0", "c needs MAJOR and MINOR",
+	    "c without numbers");
+	check_error(M, "/dev/null c 666 0 0 1", "c needs MAJOR and MINOR",
+	    "c without a minor");
+	check_error(M, "/dev/sda b 666 0 0 - 3", "b needs MAJOR and MINOR",
+	    "b with major -");
+	check_error(M, "/dev/sda b", "b needs MAJOR and MINOR",
+	    "b with a path only");
+	check_error(M, "/dev/f p 666 0 0 5 1", "p takes no MAJOR or MINOR",
+	    "p with numbers");
+	check_error(M, "/dev d 755 0 0 0 1", "d takes no MAJOR or MINOR",
+	    "d with numbers");
+	check_error(M, "/dev/d d 755 0 0 - - 0 1 5",
+	    "only c, b and p entries make ranges", "a range of directories");
+	check_error(M, "/dev/x c 666 0 0 4096 0",
+	    "major '4096' is out of range (0-4095)", "major 4096");
+	check_error(M, "/dev/x c 666 0 0 1 1048576",
+	    "minor '1048576' is out of range (0-1048575)", "minor 1048576");
+	check_error(M, "/dev/x c 666 0 0 08 0", "bad major: invalid number '08'",
+	    "major 08");
+	check_error(M, "/dev/x c 666 0 0 1 12abc", "bad minor: invalid number",
+	    "minor 12abc");
+	check_error(M, "/dev/x c 666 0 0 1 -1", "bad minor", "minor -1");
+	check_error(M, "/dev/x c 666 0 0 1 1048570 0 1 10",
+	    "past the host limit 1048575", "a range past the minor limit");
+	check_error(M, "/dev/x c 666 0 0 1 0 0 4294967296 3",
+	    "past the host limit", "an increment that would overflow");
+	check_error(M, "/dev/x c 666 0 0 1 0 18446744073709551615 1 2",
+	    "overflows", "a start that overflows");
+	check_error(M, "/ c 666 0 0 1 3", "'/' can only be a directory",
+	    "/ as a device");
+	check_error(M, "/dev/x c 666 4294967295 0 1 3",
+	    "user '4294967295' is out of range", "uid 2^32-1");
+	check_error(M, "/dev/x c 666 -1 0 1 3", "unknown user '-1'", "uid -1");
+	memset(line, 0, sizeof(line));
+	snprintf(line, sizeof(line), "/dev/x c 666 %.300s 0 1 3", name);
+	check_error(M, line, "uid 'aaaa", "a 300-character user field");
+	{
+		struct table_entry e;
+		struct dt_diag d;
+		int r = table_parse_line(M, "/dev/x c 666 root 0 1 3", 23, 1,
+		    NULL, &e, &d);
+
+		ok(r == -1 && strstr(d.msg, "unknown user 'root'") != NULL,
+		    "without a resolver a name is unknown (%s)", d.msg);
+		r = table_parse_line(M, "/dev/x c 666 7 8 1 3", 20, 1, NULL,
+		    &e, &d);
+		ok(r == 1 && e.uid == 7 && e.gid == 8,
+		    "without a resolver numbers still work");
+		r = table_parse_line(TABLE_UNKNOWN, "/dev/x c 666 7 8 1 3", 20,
+		    1, NULL, &e, &d);
+		ok(r == -1, "an unknown dialect is an error (%s)", d.msg);
+	}
+}
+
+/* tmpfiles: "-" owner and mode are not set */
+#define TD(path, type, mode, ma, mi) \
+	MK(path, type, mode, 0, 0, ma, mi, 0, 0, 0, false, false, false, false)
+
+static void
+test_tmpfiles(void)
+{
+	check_entry(T, "c /dev/null 0666 root root - 1:3",
+	    MK("/dev/null", 'c', 0666, 0, 0, 1, 3, 0, 0, 0, false, true, true,
+	    true), "c with names");
+	check_entry(T, "c+ /dev/null 0666 - - - 1:3",
+	    MK("/dev/null", 'c', 0666, 0, 0, 1, 3, 0, 0, 0, true, true, false,
+	    false), "c+ replaces; owner -");
+	check_entry(T, "b\t/dev/sda\t0660\troot\tdisk\t-\t8:0",
+	    MK("/dev/sda", 'b', 0660, 0, 6, 8, 0, 0, 0, 0, false, true, true,
+	    true), "b with tabs");
+	check_entry(T, "b+ /dev/sdb - alice users - 8:16",
+	    MK("/dev/sdb", 'b', 0644, 1000, 100, 8, 16, 0, 0, 0, true, false,
+	    true, true), "b+ with mode -: 0644");
+	check_entry(T, "c /dev/x - 1000 100 - 0x1:010",
+	    MK("/dev/x", 'c', 0644, 1000, 100, 1, 8, 0, 0, 0, false, false,
+	    true, true), "numbers in C notation");
+	check_entry(T, "p /run/fifo 0600 - - -",
+	    MK("/run/fifo", 'p', 0600, 0, 0, 0, 0, 0, 0, 0, false, true, false,
+	    false), "p");
+	check_entry(T, "p+ /run/fifo", MK("/run/fifo", 'p', 0644, 0, 0, 0, 0,
+	    0, 0, 0, true, false, false, false), "p+ alone: mode 0644");
+	check_entry(T, "d /run/x", TD("/run/x", 'd', 0755, 0, 0),
+	    "d alone: mode 0755");
+	check_entry(T, "d /run/x/ - - - 10d -", TD("/run/x", 'd', 0755, 0, 0),
+	    "d with an age (ignored) and a trailing slash");
+	check_entry(T, "f /etc/file", TD("/etc/file", 'f', 0644, 0, 0),
+	    "f alone: mode 0644");
+	check_entry(T, "f /etc/file 0600 root root - -",
+	    MK("/etc/file", 'f', 0600, 0, 0, 0, 0, 0, 0, 0, false, true, true,
+	    true), "f with argument -");
+	check_entry(T, "c /dev/my\\x20disk 0600 - - - 1:3",
+	    MK("/dev/my disk", 'c', 0600, 0, 0, 1, 3, 0, 0, 0, false, true,
+	    false, false), "\\x20 escape");
+	check_entry(T, "c \"/dev/a b\" 0600 - - - 1:3",
+	    MK("/dev/a b", 'c', 0600, 0, 0, 1, 3, 0, 0, 0, false, true, false,
+	    false), "double quotes");
+	check_entry(T, "c '/dev/a b' 0600 - - - 1:3",
+	    MK("/dev/a b", 'c', 0600, 0, 0, 1, 3, 0, 0, 0, false, true, false,
+	    false), "single quotes");
+	check_entry(T, "c /dev/a\" \"b 0600 - - - 1:3",
+	    MK("/dev/a b", 'c', 0600, 0, 0, 1, 3, 0, 0, 0, false, true, false,
+	    false), "quotes inside a word");
+	check_entry(T, "c /dev/a\\040b\\tc\\\\d\\se 0600 - - - 1:3",
+	    MK("/dev/a b\tc\\d e", 'c', 0600, 0, 0, 1, 3, 0, 0, 0, false, true,
+	    false, false), "octal, \\t, \\\\ and \\s escapes");
+	check_entry(T, "c /dev/caf\\u00e9\\U0001F600 0600 - - - 1:3",
+	    MK("/dev/caf\xc3\xa9\xf0\x9f\x98\x80", 'c', 0600, 0, 0, 1, 3, 0, 0,
+	    0, false, true, false, false), "\\u and \\U escapes as UTF-8");
+	check_entry(T, "c /dev/100%%-x% 0600 - - - 1:3",
+	    MK("/dev/100%-x%", 'c', 0600, 0, 0, 1, 3, 0, 0, 0, false, true,
+	    false, false), "%% is a '%'; a final % stays");
+	check_entry(T, "c /dev/null 0666 - - - 1:3 # the bit bucket",
+	    MK("/dev/null", 'c', 0666, 0, 0, 1, 3, 0, 0, 0, false, true, false,
+	    false), "trailing comment");
+	check_entry(T, "c /dev/null 0666 - - - 1:3\r\n",
+	    MK("/dev/null", 'c', 0666, 0, 0, 1, 3, 0, 0, 0, false, true, false,
+	    false), "CRLF");
+	check_skip(T, "# Type Path Mode User Group Age Argument", "a comment");
+	check_skip(T, "", "an empty line");
+	check_skip(T, "  \t ", "a blank line");
+
+	check_error(T, "L /dev/x - - - - /dev/null",
+	    "type 'L' is not one of c b p d f", "type L");
+	check_error(T, "c! /dev/x - - - - 1:3", "modifier '!' is not supported",
+	    "c!");
+	check_error(T, "c++ /dev/x - - - - 1:3", "modifier '+' is not",
+	    "c++");
+	check_error(T, "d+ /run/x", "'+' (replace) is only for c, b and p",
+	    "d+");
+	check_error(T, "c", "missing path", "a type alone");
+	check_error(T, "c /dev/x 0600", "c needs MAJOR:MINOR",
+	    "c without numbers");
+	check_error(T, "b /dev/x 0600 - - - -", "b needs MAJOR:MINOR",
+	    "b with argument -");
+	check_error(T, "c /dev/x - - - - 1", "bad device number '1'",
+	    "an argument without a colon");
+	check_error(T, "c /dev/x - - - - 1:x", "bad minor", "minor x");
+	check_error(T, "c /dev/x - - - - :3", "bad major", "an empty major");
+	check_error(T, "c /dev/x - - - - 4096:0", "major '4096' is out of range",
+	    "major 4096");
+	check_error(T, "c /dev/x - - - - 1:3 extra",
+	    "too many fields (8, at most 7)", "eight fields");
+	check_error(T, "c /dev/x ~0644 - - - 1:3", "mode prefix '~'",
+	    "mode ~0644");
+	check_error(T, "c /dev/x :0644 - - - 1:3", "mode prefix ':'",
+	    "mode :0644");
+	check_error(T, "c /dev/x 0644 :root - - 1:3", "user prefix ':'",
+	    "user :root");
+	check_error(T, "c /dev/x 0999 - - - 1:3", "bad mode '0999'", "mode 0999");
+	check_error(T, "c /dev/x - nosuch - - 1:3", "unknown user 'nosuch'",
+	    "an unknown user");
+	check_error(T, "c /dev/x - - nogroup - 1:3", "unknown group 'nogroup'",
+	    "an unknown group");
+	check_error(T, "p /run/f - - - - 1:3", "p takes no argument",
+	    "p with an argument");
+	check_error(T, "f /etc/motd - - - - hello", "f with content",
+	    "f with content");
+	check_error(T, "c dev/null - - - - 1:3", "not absolute",
+	    "a relative path");
+	check_error(T, "c /dev/../x - - - - 1:3", "'..' component",
+	    "a '..' component");
+	check_error(T, "c /dev/\\x2e\\x2e/x - - - - 1:3", "'..' component",
+	    "a '..' component made of escapes");
+	check_error(T, "c /dev/%m - - - - 1:3", "specifier '%m'",
+	    "a specifier");
+	check_error(T, "c /dev/a\\x00b - - - - 1:3", "NUL byte",
+	    "a \\x00 escape");
+	check_error(T, "c /dev/a\\000b - - - - 1:3", "bad escape",
+	    "a \\000 escape");
+	check_error(T, "c /dev/a\\qb - - - - 1:3", "unknown escape '\\q'",
+	    "an unknown escape");
+	check_error(T, "c /dev/a\\x2 - - - - 1:3", "want 2 hex digits",
+	    "a short \\x escape");
+	check_error(T, "c /dev/a\\ud800 - - - - 1:3", "not a valid character",
+	    "a surrogate");
+	check_error(T, "c \"/dev/a b - - - - 1:3", "unterminated \" quote",
+	    "an unterminated quote");
+	check_error(T, "c /dev/a\\", "backslash at the end",
+	    "a trailing backslash");
+}
+
+static void
+test_detect(void)
+{
+	static const struct {
+		const char *line;
+		enum table_dialect want;
+	} cases[] = {
+		{ "/dev/null c 666 0 0 1 3", M },
+		{ "  \t/dev d 755", M },
+		{ "c /dev/null 0666 - - - 1:3", T },
+		{ "c+ /dev/null 0666 - - - 1:3", T },
+		{ "d\t/run/x", T },
+		{ "L+ /etc/x - - - - /y", T },
+		{ "d \"/run/a b\"", T },
+		{ "d %t/x", T },
+		{ "", TABLE_UNKNOWN },
+		{ "# c /dev/null", TABLE_UNKNOWN },
+		{ "hello world", TABLE_UNKNOWN },
+		{ "dev/null c 666", TABLE_UNKNOWN },
+		{ "c", TABLE_UNKNOWN },
+		{ "1 /dev/x", TABLE_UNKNOWN },
+	};
+	bool pass = true;
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		enum table_dialect got = table_detect(cases[i].line,
+		    strlen(cases[i].line));
+
+		if (got != cases[i].want) {
+			diag("'%s': got %s, want %s", cases[i].line,
+			    table_dialect_name(got),
+			    table_dialect_name(cases[i].want));
+			pass = false;
+		}
+	}
+	ok(pass, "table_detect on %zu lines", ARRAY_SIZE(cases));
+	ok(table_detect("c\0/x", 4) == TABLE_UNKNOWN &&
+	    table_detect("c \0/x", 5) == TABLE_UNKNOWN,
+	    "table_detect does not mistake a NUL for a separator or path");
+	ok(table_blank("  # x", 5) && table_blank("", 0) &&
+	    !table_blank(" /dev d", 7), "table_blank");
+}
+
+static void
+test_ranges(void)
+{
+	struct table_entry e, node;
+	struct dt_diag d;
+	bool pass = true;
+	char want[64];
+	size_t n;
+
+	parse(M, "/dev/hda b 640 0 0 3 1 1 1 15", &e, &d);
+	n = table_expand_count(&e);
+	for (size_t i = 0; i < n; i++) {
+		snprintf(want, sizeof(want), "/dev/hda%zu", i + 1);
+		if (table_expand(&e, i, &node, &d) != 0 ||
+		    strcmp(node.path, want) != 0 || node.minor != i + 1 ||
+		    node.major != 3 || node.count != 0 || node.mode != 0640) {
+			diag("node %zu: '%s' %" PRIu64 ":%" PRIu64 " (%s)", i,
+			    node.path, node.major, node.minor, d.msg);
+			pass = false;
+		}
+	}
+	ok(pass && n == 15, "hda range: hda1..hda15 with minors 1..15");
+	ok(table_expand(&e, 15, &node, &d) == -1,
+	    "no node past the end of a range (%s)", d.msg);
+
+	parse(M, "/dev/ttyS c 666 0 0 4 64 0 1 4", &e, &d);
+	pass = table_expand_count(&e) == 4;
+	for (size_t i = 0; i < 4 && pass; i++) {
+		snprintf(want, sizeof(want), "/dev/ttyS%zu", i);
+		pass = table_expand(&e, i, &node, &d) == 0 &&
+		    strcmp(node.path, want) == 0 && node.minor == 64 + i;
+	}
+	ok(pass, "ttyS0..ttyS3 with minors 64..67");
+
+	parse(M, "/dev/x c 666 0 0 4 64 10 2 3", &e, &d);
+	pass = table_expand_count(&e) == 3 &&
+	    table_expand(&e, 2, &node, &d) == 0 &&
+	    strcmp(node.path, "/dev/x12") == 0 && node.minor == 68;
+	ok(pass, "start 10 inc 2: the third node is x12 with minor 68");
+
+	parse(M, "/dev/x c 666 0 0 4 64 0 - 3", &e, &d);
+	pass = table_expand_count(&e) == 3;
+	for (size_t i = 0; i < 3 && pass; i++)
+		pass = table_expand(&e, i, &node, &d) == 0 &&
+		    node.minor == 64;
+	ok(pass, "inc - (0): every node has the same minor, as in busybox");
+
+	parse(M, "/dev/ttyS c 666 0 0 4 64 5 1 1", &e, &d);
+	ok(table_expand_count(&e) == 1 &&
+	    table_expand(&e, 0, &node, &d) == 0 &&
+	    strcmp(node.path, "/dev/ttyS5") == 0 && node.minor == 64,
+	    "count 1: one node named PATH<start>, as --count 1 does");
+
+	parse(M, "/dev/null c 666 0 0 1 3", &e, &d);
+	ok(table_expand_count(&e) == 1 &&
+	    table_expand(&e, 0, &node, &d) == 0 && same_entry(&e, &node),
+	    "count 0: the entry itself");
+
+	parse(M, "/dev/f p 600 0 0 - - 7 - 2", &e, &d);
+	ok(table_expand_count(&e) == 2 &&
+	    table_expand(&e, 1, &node, &d) == 0 &&
+	    strcmp(node.path, "/dev/f8") == 0 && node.minor == 0,
+	    "p range: f7, f8 without numbers");
+
+	parse(M, "/dev/x c 666 0 0 1 0 0 1 65536", &e, &d);
+	ok(table_expand(&e, 65535, &node, &d) == 0 &&
+	    strcmp(node.path, "/dev/x65535") == 0 && node.minor == 65535,
+	    "the last node of the largest range");
+}
+
+static void
+check_format(enum table_dialect dialect, const char *line, const char *want,
+    const char *what)
+{
+	struct table_entry e;
+	struct dt_diag d;
+	char buf[TABLE_LINE_MAX];
+	int r = parse(dialect, line, &e, &d);
+
+	if (r == 1)
+		r = table_format(dialect, &e, buf, sizeof(buf), &d);
+	else
+		r = -1;
+	if (!ok(r == 0 && strcmp(buf, want) == 0, "%s writes %s",
+	    table_dialect_name(dialect), what))
+		diag("from '%s': %d '%s' (%s), want '%s'", line, r,
+		    r == 0 ? buf : "", d.msg, want);
+}
+
+/* The writer's own output, and what it refuses. */
+static void
+test_writer(void)
+{
+	struct table_entry e;
+	struct dt_diag d;
+	char buf[TABLE_LINE_MAX];
+	char *mem = NULL;
+	size_t memlen = 0;
+	FILE *fp;
+
+	check_format(M, "/dev/null c 666 root 0 1 3",
+	    "/dev/null\tc\t0666\t0\t0\t1\t3\t-\t-\t-", "a node");
+	check_format(M, "/dev/x c 0 0 0 0 0",
+	    "/dev/x\tc\t0000\t0\t0\t0\t0\t-\t-\t-", "a node 0:0");
+	check_format(M, "/dev/pts/ d 755 0 0",
+	    "/dev/pts\td\t0755\t0\t0\t-\t-\t-\t-\t-", "a directory");
+	check_format(M, "/dev/hda b 640 0 0 3 1 1 1 15",
+	    "/dev/hda\tb\t0640\t0\t0\t3\t1\t1\t1\t15", "a range");
+	check_format(M, "/dev/f p 600 0 0 - - 7 - 2",
+	    "/dev/f\tp\t0600\t0\t0\t0\t0\t7\t0\t2",
+	    "a p range with no '-' before a number");
+	check_format(M, "/dev/tty c 620 root tty 5 0",
+	    "/dev/tty\tc\t0620\t0\t5\t5\t0\t-\t-\t-", "an owner by number");
+	check_format(T, "c /dev/null 0666 root root - 1:3",
+	    "c\t/dev/null\t0666\t0\t0\t-\t1:3", "a node");
+	check_format(T, "c+ /dev/null - - - - 1:3",
+	    "c+\t/dev/null\t-\t-\t-\t-\t1:3", "c+ with defaults");
+	check_format(T, "d /run/x", "d\t/run/x\t-\t-\t-\t-\t-", "a directory");
+	check_format(T, "p /run/f 0600 1 2", "p\t/run/f\t0600\t1\t2\t-\t-",
+	    "a FIFO");
+	check_format(T, "c '/dev/my disk\\t%%\\\\\"' 0600 - - - 1:3",
+	    "c\t/dev/my\\x20disk\\x09%%\\\\\\x22\t0600\t-\t-\t-\t1:3",
+	    "a path with escapes");
+
+	parse(T, "c /dev/my\\x20disk 0600 - - - 1:3", &e, &d);
+	ok(table_format(M, &e, buf, sizeof(buf), &d) == -1 &&
+	    strstr(d.msg, "makedevs table cannot hold") != NULL,
+	    "makedevs refuses a path with a space (%s)", d.msg);
+	parse(T, "c /dev/a\\x01b 0600 - - - 1:3", &e, &d);
+	ok(table_format(M, &e, buf, sizeof(buf), &d) == -1,
+	    "makedevs refuses a path with a control character");
+	parse(T, "c /dev/a\\x7fb 0600 - - - 1:3", &e, &d);
+	ok(table_format(M, &e, buf, sizeof(buf), &d) == -1,
+	    "makedevs refuses a path with DEL");
+	parse(M, "/dev/hda b 640 0 0 3 1 1 1 15", &e, &d);
+	ok(table_format(T, &e, buf, sizeof(buf), &d) == -1 &&
+	    strstr(d.msg, "no ranges") != NULL,
+	    "tmpfiles refuses a range (%s)", d.msg);
+	ok(table_format(M, &e, buf, 100, &d) == -1,
+	    "a buffer smaller than TABLE_LINE_MAX is refused");
+
+	parse(M, "/dev/null c 666 0 0 1 3", &e, &d);
+	strcpy(e.path, "/dev//null");
+	ok(table_format(M, &e, buf, sizeof(buf), &d) == -1 &&
+	    strstr(d.msg, "not in normal form") != NULL,
+	    "a path not in normal form is refused (%s)", d.msg);
+	strcpy(e.path, "/dev/null/");
+	ok(table_format(T, &e, buf, sizeof(buf), &d) == -1,
+	    "a trailing slash is refused");
+	strcpy(e.path, "dev/null");
+	ok(table_format(T, &e, buf, sizeof(buf), &d) == -1,
+	    "a relative path is refused");
+	strcpy(e.path, "/dev/null");
+	e.mode = 010000;
+	ok(table_format(M, &e, buf, sizeof(buf), &d) == -1,
+	    "a mode past 07777 is refused (%s)", d.msg);
+	e.mode = 0666;
+	e.major = 4096;
+	ok(table_format(T, &e, buf, sizeof(buf), &d) == -1,
+	    "a major past the host limit is refused (%s)", d.msg);
+	e.major = 1;
+	e.type = 'x';
+	ok(table_format(T, &e, buf, sizeof(buf), &d) == -1,
+	    "an unknown type is refused (%s)", d.msg);
+	e.type = 'd';
+	ok(table_format(T, &e, buf, sizeof(buf), &d) == -1,
+	    "a directory with numbers is refused (%s)", d.msg);
+	e.type = 'c';
+	e.count = 1;
+	e.start = 3;
+	ok(table_validate(&e, &d) == 0, "a hand-made count 1 is valid");
+	memset(e.path, 'x', sizeof(e.path));
+	ok(table_validate(&e, &d) == -1, "an unterminated path is refused");
+
+	fp = open_memstream(&mem, &memlen);
+	parse(M, "/dev/null c 666 0 0 1 3", &e, &d);
+	ok(fp != NULL && table_write(fp, T, &e, &d) == 0 &&
+	    table_write(fp, M, &e, &d) == 0 && fclose(fp) == 0 &&
+	    strcmp(mem, "c\t/dev/null\t0666\t0\t0\t-\t1:3\n"
+	    "/dev/null\tc\t0666\t0\t0\t1\t3\t-\t-\t-\n") == 0,
+	    "table_write adds the newline");
+	free(mem);
+}
+
+/* Parses, writes, parses again: the same entry and the same line. */
+static bool
+round_trip(enum table_dialect dialect, const struct table_entry *e,
+    char *why, size_t len)
+{
+	struct table_entry back;
+	struct dt_diag d;
+	char line[TABLE_LINE_MAX], again[TABLE_LINE_MAX];
+
+	if (table_format(dialect, e, line, sizeof(line), &d) != 0) {
+		snprintf(why, len, "format '%.200s': %.200s", e->path, d.msg);
+		return false;
+	}
+	if (table_parse_line(dialect, line, strlen(line), e->lineno,
+	    &resolver, &back, &d) != 1) {
+		snprintf(why, len, "parse '%.200s': %s", line, d.msg);
+		return false;
+	}
+	if (!same_entry(e, &back)) {
+		snprintf(why, len, "'%.200s' reads back differently", line);
+		show("wrote", e);
+		show("read ", &back);
+		return false;
+	}
+	if (table_format(dialect, &back, again, sizeof(again), &d) != 0 ||
+	    strcmp(line, again) != 0) {
+		snprintf(why, len, "'%.200s' is written again as '%.200s'",
+		    line, again);
+		return false;
+	}
+	return true;
+}
+
+static const char *const round_trip_lines[][2] = {
+	{ "/dev/null c 666 0 0 1 3 0 0 0", NULL },
+	{ "/dev d 755 0 0 - - - - -", NULL },
+	{ "/etc d", NULL },
+	{ "/dev/pts/ d 755 0 0", NULL },
+	{ "/dev/hda b 640 0 0 3 1 1 1 15", NULL },
+	{ "/dev/ttyS c 666 0 0 4 64 0 1 4", NULL },
+	{ "/dev/x c 666 0 0 4 64 10 2 3", NULL },
+	{ "/dev/x c 666 0 0 4 64 0 - 3", NULL },
+	{ "/dev/f p 666 0 0 0 0 0 1 3", NULL },
+	{ "/dev/ttyS c 666 0 0 4 64 5 1 1", NULL },
+	{ "/dev/tty c 0620 root tty 5 0", NULL },
+	{ "/dev/x c 600 4294967294 4294967294 4095 1048575", NULL },
+	{ "/dev/x c 0 0 0 0 0", NULL },
+	{ "/bin/su f 4755 0 0", NULL },
+	{ "/ d 755 0 0", NULL },
+	{ "/dev/a#b c 666 0 0 1 3", NULL },
+	{ "/dev/caf\xc3\xa9 c 666 0 0 1 3", NULL },
+	{ NULL, "c /dev/null 0666 root root - 1:3" },
+	{ NULL, "c+ /dev/null 0666 - - - 1:3" },
+	{ NULL, "b+ /dev/sdb - alice users - 8:16" },
+	{ NULL, "p /run/fifo 0600 - - -" },
+	{ NULL, "p+ /run/fifo" },
+	{ NULL, "d /run/x" },
+	{ NULL, "d /run/x 0700 1 -" },
+	{ NULL, "f /etc/file" },
+	{ NULL, "c /dev/my\\x20disk 0600 - - - 1:3" },
+	{ NULL, "c '/dev/a b\\t\\n\\\\\"' 0600 - - - 1:3" },
+	{ NULL, "c /dev/caf\\u00e9 0600 - - - 1:3" },
+	{ NULL, "c /dev/100%%-x% 0600 - - - 1:3" },
+	{ NULL, "c /dev/#x 0600 - - - 1:3" },
+};
+
+static void
+test_round_trip_lines(void)
+{
+	struct table_entry e;
+	struct dt_diag d;
+	char why[512];
+
+	for (size_t i = 0; i < ARRAY_SIZE(round_trip_lines); i++) {
+		enum table_dialect dialect = round_trip_lines[i][0] ? M : T;
+		const char *line = round_trip_lines[i][dialect == M ? 0 : 1];
+		bool pass = parse(dialect, line, &e, &d) == 1;
+
+		if (!pass)
+			snprintf(why, sizeof(why), "parse: %s", d.msg);
+		else
+			pass = round_trip(dialect, &e, why, sizeof(why));
+		if (!ok(pass, "%s round trip of '%s'",
+		    table_dialect_name(dialect), line))
+			diag("%s", why);
+	}
+}
+
+/* Across dialects the numbers, mode and owner survive. */
+static void
+test_cross_dialect(void)
+{
+	static const char *const lines[] = {
+		"/dev/null c 666 0 0 1 3",
+		"/dev/tty c 0620 root tty 5 0",
+		"/dev/sda b 660 0 6 8 0",
+		"/dev/initctl p 600 0 0",
+		"/dev d 755 0 0",
+		"/etc/shadow f 600 0 0",
+	};
+	struct table_entry e, back;
+	struct dt_diag d;
+	char line[TABLE_LINE_MAX];
+	bool pass = true;
+
+	for (size_t i = 0; i < ARRAY_SIZE(lines) && pass; i++) {
+		pass = parse(M, lines[i], &e, &d) == 1 &&
+		    table_format(T, &e, line, sizeof(line), &d) == 0 &&
+		    parse(T, line, &back, &d) == 1;
+		back.dialect = M;
+		pass = pass && same_entry(&e, &back);
+		if (!pass)
+			diag("'%s' -> '%s': %s", lines[i], line, d.msg);
+	}
+	ok(pass, "makedevs -> tmpfiles -> the same entries");
+
+	pass = parse(T, "d /run/x", &e, &d) == 1 &&
+	    table_format(M, &e, line, sizeof(line), &d) == 0 &&
+	    parse(M, line, &back, &d) == 1 && back.mode == 0755 &&
+	    back.uid == 0 && back.gid == 0 && back.mode_set;
+	ok(pass, "tmpfiles defaults become explicit in makedevs ('%s')", line);
+	pass = parse(T, "c /dev/x - - - - 1:3", &e, &d) == 1 &&
+	    table_format(M, &e, line, sizeof(line), &d) == 0 &&
+	    strcmp(line, "/dev/x\tc\t0644\t0\t0\t1\t3\t-\t-\t-") == 0;
+	ok(pass, "a tmpfiles c keeps its 0644 in makedevs ('%s')", line);
+	pass = parse(M, "/dev/x c - 0 0 1 3", &e, &d) == 1 &&
+	    table_format(T, &e, line, sizeof(line), &d) == 0 &&
+	    strcmp(line, "c\t/dev/x\t0755\t0\t0\t-\t1:3") == 0;
+	ok(pass, "a makedevs default mode stays 0755 in tmpfiles ('%s')",
+	    line);
+}
+
+/* A fixed-seed generator, so a failure is reproducible. */
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+
+static uint64_t
+rng(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return rng_state;
+}
+
+static uint64_t
+rng_below(uint64_t n)
+{
+	return rng() % n;
+}
+
+/* Any byte but NUL and '/', names that are not "." or "..". */
+static void
+random_path(char *p, size_t cap, bool plain)
+{
+	static const char safe[] = "abcdefghijklmnopqrstuvwxyz0123456789-_.+:@#";
+	size_t depth = 1 + rng_below(5), o = 0;
+
+	for (size_t i = 0; i < depth; i++) {
+		size_t n = 1 + rng_below(i + 1 == depth ? 40 : 12);
+
+		if (o + n + 2 >= cap)
+			break;
+		p[o++] = '/';
+		for (size_t k = 0; k < n; k++) {
+			unsigned c;
+
+			do
+				c = plain ? (unsigned char)safe[rng_below(
+				    sizeof(safe) - 1)] : 1 + rng_below(255);
+			while (c == '/');
+			p[o++] = (char)c;
+		}
+		if ((n == 1 && p[o - 1] == '.') ||
+		    (n == 2 && p[o - 1] == '.' && p[o - 2] == '.'))
+			p[o - 1] = 'x';
+	}
+	p[o] = '\0';
+}
+
+static void
+random_entry(enum table_dialect dialect, struct table_entry *e, bool plain)
+{
+	static const char types[] = "cbpdf";
+
+	memset(e, 0, sizeof(*e));
+	random_path(e->path, 200, plain);
+	e->type = types[rng_below(5)];
+	e->dialect = dialect;
+	e->lineno = rng_below(100000);
+	e->mode = (unsigned)rng_below(010000);
+	e->uid = (uid_t)(rng_below(4) == 0 ? 4294967294u : rng_below(70000));
+	e->gid = (gid_t)rng_below(70000);
+	e->mode_set = e->uid_set = e->gid_set = true;
+	if (e->type == 'c' || e->type == 'b') {
+		e->major = rng_below(DT_HOST_MAJOR_MAX + 1);
+		e->minor = rng_below(2) ? rng_below(256) :
+		    rng_below(DT_HOST_MINOR_MAX + 1);
+	}
+	if (dialect == TABLE_TMPFILES) {
+		e->replace = strchr("cbp", e->type) != NULL && rng_below(2);
+		e->mode_set = rng_below(2);
+		if (!e->mode_set)
+			e->mode = e->type == 'd' ? 0755 : 0644;
+		e->uid_set = rng_below(2);
+		if (!e->uid_set)
+			e->uid = 0;
+		e->gid_set = rng_below(2);
+		if (!e->gid_set)
+			e->gid = 0;
+		return;
+	}
+	if (strchr("cbp", e->type) != NULL && rng_below(3) == 0) {
+		e->count = 2 + rng_below(100);
+		e->start = rng_below(3) ? rng_below(10) : rng_below(1u << 31);
+		if (e->type != 'p') {
+			e->inc = rng_below(4);
+			e->minor = rng_below(1000);
+		}
+	}
+}
+
+static void
+test_round_trip_random(void)
+{
+	struct table_entry e;
+	struct dt_diag d;
+	char why[512] = "";
+	char buf[TABLE_LINE_MAX];
+	unsigned long fails = 0, refused = 0, written = 0;
+
+	for (int i = 0; i < RANDOM_ENTRIES; i++) {
+		random_entry(T, &e, false);
+		if (!round_trip(T, &e, why, sizeof(why)) && fails++ == 0)
+			diag("tmpfiles #%d: %s", i, why);
+	}
+	ok(fails == 0, "tmpfiles round trip of %d random entries, any bytes "
+	    "in the path (%lu failed)", RANDOM_ENTRIES, fails);
+
+	fails = 0;
+	for (int i = 0; i < RANDOM_ENTRIES; i++) {
+		random_entry(M, &e, true);
+		if (!round_trip(M, &e, why, sizeof(why)) && fails++ == 0)
+			diag("makedevs #%d: %s", i, why);
+	}
+	ok(fails == 0, "makedevs round trip of %d random entries (%lu failed)",
+	    RANDOM_ENTRIES, fails);
+
+	/* with any bytes, makedevs either round-trips or refuses */
+	fails = 0;
+	for (int i = 0; i < RANDOM_ENTRIES; i++) {
+		bool plain = true;
+
+		random_entry(M, &e, false);
+		for (const unsigned char *s = (unsigned char *)e.path;
+		    *s != '\0'; s++)
+			if (*s <= ' ' || *s == 0x7f)
+				plain = false;
+		if (table_format(M, &e, buf, sizeof(buf), &d) != 0) {
+			refused++;
+			if (plain && fails++ == 0)
+				diag("refused '%s': %s", e.path, d.msg);
+		} else {
+			written++;
+			if ((!plain || !round_trip(M, &e, why, sizeof(why))) &&
+			    fails++ == 0)
+				diag("makedevs #%d: %s", i, why);
+		}
+	}
+	ok(fails == 0 && refused > 0 && written > 0,
+	    "makedevs writes or refuses %d entries with any bytes "
+	    "(%lu written, %lu refused, %lu wrong)", RANDOM_ENTRIES, written,
+	    refused, fails);
+}
+
+/* The system resolvers: root exists everywhere this builds. */
+static void
+test_system_resolver(void)
+{
+	struct table_entry e;
+	struct dt_diag d;
+	uid_t uid = 1;
+	gid_t gid = 1;
+
+	ok(table_getpwnam(NULL, "root", &uid) == 0 && uid == 0 &&
+	    table_getgrnam(NULL, "root", &gid) == 0 && gid == 0,
+	    "table_getpwnam and table_getgrnam find root");
+	ok(table_getpwnam(NULL, "no-such-user-devtool", &uid) == -1 &&
+	    table_getgrnam(NULL, "no-such-group-devtool", &gid) == -1,
+	    "and not a made-up name");
+	ok(table_parse_line(M, "/dev/x c 600 root root 1 3", 26, 1,
+	    &table_system_resolver, &e, &d) == 1 && e.uid == 0 && e.gid == 0,
+	    "table_system_resolver in table_parse_line");
+}
+
+int
+main(void)
+{
+	test_makedevs();
+	test_makedevs_errors();
+	test_tmpfiles();
+	test_detect();
+	test_ranges();
+	test_writer();
+	test_round_trip_lines();
+	test_cross_dialect();
+	test_round_trip_random();
+	test_system_resolver();
+	ok(lookups > 0, "names went through the injected resolver (%d lookups)",
+	    lookups);
+	printf("1..%u\n", tests_run);
+	return tests_failed == 0 ? 0 : 1;
+}
