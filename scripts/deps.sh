@@ -1,10 +1,15 @@
 #!/bin/sh
-# Installs the Debian packages devtool needs to build, test and lint.
-# As root it runs apt-get; otherwise it names the packages and stops.
+# Installs the Debian packages devtool needs.  As root it runs apt-get;
+# otherwise it names the packages and stops.
+#   deps.sh          build and test (make run, make check)
+#   deps.sh harden   also sanitizers, fuzzing and lint (check-asan, fuzz,
+#                    lint, check-valgrind)
 set -eu
 
 PKGS="gcc make pkg-config libpopt-dev libbsd-dev bats bats-support
-bats-assert bats-file mandoc jq bash-completion zsh fish"
+bats-assert bats-file mandoc jq bash-completion zsh fish strace python3"
+[ "${1:-}" = harden ] && PKGS="$PKGS clang libclang-rt-14-dev cppcheck
+clang-tidy shellcheck valgrind"
 
 missing=""
 for p in $PKGS; do
@@ -17,6 +22,7 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "deps: installing$missing"
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq
+	# shellcheck disable=SC2086 # one word per package
 	apt-get install -y -qq --no-install-recommends $missing >/dev/null
 else
 	echo "devtool: missing packages:$missing" >&2
