@@ -204,7 +204,12 @@ apply_plan(const struct plan *p, const char *root_dir, unsigned flags)
 		warn("--root %s", root_dir);
 		return EXIT_FAIL;
 	}
-	if (root_init(&r, root_dir) != 0) {
+	if (root_init(&r, root_dir) == 0)
+		;
+	else if (errno == ENOENT && (flags & NODE_DRY_RUN)) {
+		printf("would create directory %s (the root)\n", root_dir);
+		root_init_absent(&r);
+	} else {
 		warn("--root %s", root_dir);
 		return EXIT_FAIL;
 	}

@@ -192,17 +192,58 @@ put_str(char *p, const char *s)
 	return p + n;
 }
 
+/* The length of the valid UTF-8 sequence at s, or 0 (RFC 3629). */
+static size_t
+utf8_length(const unsigned char *s)
+{
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t n;
+
+	if (*s >= 0xc2 && *s <= 0xdf)
+		n = 2;
+	else if (*s >= 0xe0 && *s <= 0xef) {
+		n = 3;
+		lo = *s == 0xe0 ? 0xa0 : 0x80;	/* no overlong forms */
+		hi = *s == 0xed ? 0x9f : 0xbf;	/* no surrogates */
+	} else if (*s >= 0xf0 && *s <= 0xf4) {
+		n = 4;
+		lo = *s == 0xf0 ? 0x90 : 0x80;
+		hi = *s == 0xf4 ? 0x8f : 0xbf;
+	} else
+		return 0;
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t i = 2; i < n; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+/*
+ * A JSON string.  Bytes that are not UTF-8 (file names are bytes) are
+ * written as \u00XX, so the output always parses.
+ */
 void
 put_json_string(FILE *fp, const char *s)
 {
+	const unsigned char *c = (const unsigned char *)s;
+	size_t n;
+
 	putc('"', fp);
-	for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+	while (*c != '\0') {
 		if (*c == '"' || *c == '\\')
 			fprintf(fp, "\\%c", *c);
 		else if (*c < 0x20 || *c == 0x7f)
 			fprintf(fp, "\\u%04x", *c);
-		else
+		else if (*c < 0x80)
 			putc(*c, fp);
+		else if ((n = utf8_length(c)) > 0) {
+			fwrite(c, 1, n, fp);
+			c += n;
+			continue;
+		} else
+			fprintf(fp, "\\u%04x", *c);
+		c++;
 	}
 	putc('"', fp);
 }

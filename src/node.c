@@ -9,7 +9,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <search.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -300,7 +302,7 @@ direct_is_exact(const struct place *p, const struct node_want *w)
 
 	if (!r->cached_st_valid || r->cached_fd != p->dirfd)
 		return false;
-	if ((w->perm & ~0777) != 0 || r->cached_acl ||
+	if (S_ISREG(w->type) || (w->perm & ~0777) != 0 || r->cached_acl ||
 	    (w->uid != NODE_ANY_UID && w->uid != r->euid))
 		return false;
 	if (r->cached_st.st_mode & S_ISGID) {
@@ -406,6 +408,21 @@ split_path(const char *path, char *parent, size_t len, const char **name)
 	return 0;
 }
 
+/* Whether a dry run already said it would create dir; remembers it. */
+static bool
+dry_reported(struct root *r, const char *dir)
+{
+	char *copy;
+
+	if (tfind(dir, &r->dry_dirs, (int (*)(const void *,
+	    const void *))strcmp) != NULL)
+		return true;
+	if ((copy = strdup(dir)) != NULL)
+		tsearch(copy, &r->dry_dirs, (int (*)(const void *,
+		    const void *))strcmp);
+	return false;
+}
+
 /* -p: creates each missing directory of parent, 0755, in order. */
 static int
 make_parents(struct place *p, const char *parent)
@@ -433,8 +450,9 @@ make_parents(struct place *p, const char *parent)
 
 			d.path = prefix;
 			if (p->flags & NODE_DRY_RUN) {
-				report(&d, NODE_CREATED, "create directory",
-				    &dir);
+				if (!dry_reported(p->root, prefix))
+					report(&d, NODE_CREATED,
+					    "create directory", &dir);
 				if (cur >= 0)
 					close(cur);
 				cur = DRY_MISSING;
@@ -456,7 +474,8 @@ make_parents(struct place *p, const char *parent)
 			close(cur);
 		cur = fd;
 	}
-	if (cur == DRY_MISSING)
+	if (cur == DRY_MISSING || (cur < 0 && root_absent(p->root) &&
+	    (p->flags & NODE_DRY_RUN)))
 		return DRY_MISSING;
 	if (cur >= 0)
 		close(cur);

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <search.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,6 +30,7 @@ root_init(struct root *r, const char *dir)
 	r->cached_fd = -1;
 	r->cached_st_valid = false;
 	r->method_forced = false;
+	r->dry_dirs = NULL;
 	r->euid = geteuid();
 	r->egid = getegid();
 	if (dir == NULL) {
@@ -46,6 +48,21 @@ root_init(struct root *r, const char *dir)
 	return r->fd < 0 ? -1 : 0;
 }
 
+/* A --root that does not exist yet, for a dry run: nothing resolves. */
+void
+root_init_absent(struct root *r)
+{
+	root_init(r, NULL);
+	r->fd = -1;
+	r->method = RESOLVE_WALK;
+}
+
+bool
+root_absent(const struct root *r)
+{
+	return r->fd < 0 && r->method != RESOLVE_UNCONFINED;
+}
+
 void
 root_forget(struct root *r)
 {
@@ -61,6 +78,8 @@ void
 root_fini(struct root *r)
 {
 	root_forget(r);
+	tdestroy(r->dry_dirs, free);
+	r->dry_dirs = NULL;
 	if (r->fd >= 0)
 		close(r->fd);
 	r->fd = -1;
@@ -214,6 +233,10 @@ root_opendir(struct root *r, const char *path)
 {
 	int fd;
 
+	if (root_absent(r)) {
+		errno = ENOENT;
+		return -1;
+	}
 	switch (r->method) {
 	case RESOLVE_UNCONFINED:
 		return openat(AT_FDCWD, *path ? path : ".", DIR_FLAGS);

@@ -30,11 +30,14 @@ struct root {
 	struct stat cached_st;	/* of cached_fd, for node.c's fast path */
 	bool cached_st_valid;
 	bool cached_acl;	/* it has a default ACL */
+	void *dry_dirs;		/* tsearch(3) set: dirs a dry run would make */
 	uid_t euid;		/* who new nodes belong to, read once */
 	gid_t egid;
 };
 
 int root_init(struct root *r, const char *dir);
+void root_init_absent(struct root *r);
+bool root_absent(const struct root *r);
 void root_fini(struct root *r);
 int root_opendir(struct root *r, const char *path);
 int root_opendir_cached(struct root *r, const char *path);
