@@ -3,6 +3,7 @@
  * majors of the named ones.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,8 +12,8 @@
 
 struct listing {
 	int want_c, want_b, json;
-	const char **names;	/* NULL: list everything */
-	int *found;		/* per name */
+	const char *name;	/* NULL: list everything */
+	bool found;
 };
 
 static int
@@ -21,58 +22,57 @@ print_driver(void *ctx, char type, unsigned long major, const char *name,
 {
 	struct listing *ls = ctx;
 	char buf[256];
-	int i;
 
 	if ((type == 'c' && !ls->want_c) || (type == 'b' && !ls->want_b))
 		return 0;
-	if (ls->names != NULL) {
-		for (i = 0; ls->names[i] != NULL; i++)
-			if (strlen(ls->names[i]) == namelen &&
-			    memcmp(ls->names[i], name, namelen) == 0)
-				break;
-		if (ls->names[i] == NULL)
-			return 0;
-		ls->found[i] = 1;
-	}
+	if (ls->name != NULL && (strlen(ls->name) != namelen ||
+	    memcmp(ls->name, name, namelen) != 0))
+		return 0;
+	ls->found = true;
 	snprintf(buf, sizeof(buf), "%.*s", (int)namelen, name);
 	if (ls->json) {
 		printf("{\"type\":\"%c\",\"major\":%lu,\"name\":", type, major);
 		put_json_string(stdout, buf);
 		printf("}\n");
-	} else if (ls->names != NULL)
+	} else if (ls->name != NULL)
 		printf("%lu\n", major);
 	else
 		printf("%c %3lu %s\n", type, major, buf);
 	return 0;
 }
 
+/* One pass over the file per NAME, so answers come in argument order. */
 static int
-list_drivers(struct listing *ls)
+list_drivers(struct listing *ls, const char **names)
 {
 	const char *path = procdev_path();
 	struct dt_diag d;
 	unsigned long bad;
 	char *buf;
 	size_t len;
-	int rc = EXIT_OK;
+	int rc = EXIT_OK, i = 0;
 
 	if (procdev_read(path, &buf, &len) != 0) {
 		cli_error("%s: %s", path, strerror(errno));
 		return EXIT_FAIL;
 	}
-	if (procdev_parse(buf, len, print_driver, ls, &bad, &d) < 0) {
-		cli_error("%s:%lu: %s", path, bad, d.msg);
-		rc = EXIT_FAIL;
-	}
-	free(buf);
-	for (int i = 0; rc == EXIT_OK && ls->names && ls->names[i]; i++)
-		if (!ls->found[i]) {
+	do {
+		ls->name = names != NULL ? names[i] : NULL;
+		ls->found = false;
+		if (procdev_parse(buf, len, print_driver, ls, &bad, &d) < 0) {
+			cli_error("%s:%lu: %s", path, bad, d.msg);
+			rc = EXIT_FAIL;
+			break;
+		}
+		if (ls->name != NULL && !ls->found) {
 			cli_error("no %sdriver named '%s' in %s",
 			    ls->want_c && !ls->want_b ? "character " :
 			    ls->want_b && !ls->want_c ? "block " : "",
-			    ls->names[i], path);
+			    ls->name, path);
 			rc = EXIT_FAIL;
 		}
+	} while (names != NULL && names[++i] != NULL);
+	free(buf);
 	if (cli_finish_output() != EXIT_OK)
 		rc = EXIT_FAIL;
 	return rc;
@@ -92,21 +92,13 @@ cmd_devices(int argc, const char **argv)
 		CLI_TABLE_END
 	};
 	poptContext con = cli_context(argc, argv, table, "[NAME...]");
-	int rc, n;
+	int rc;
 
 	if ((rc = cli_parse(con, argv[0])) != EXIT_OK)
 		goto out;
 	if (!ls.want_c && !ls.want_b)
 		ls.want_c = ls.want_b = 1;
-	ls.names = poptGetArgs(con);
-	n = cli_count(ls.names);
-	if (n > 0 && (ls.found = calloc((size_t)n, sizeof(int))) == NULL) {
-		cli_error("out of memory");
-		rc = EXIT_FAIL;
-		goto out;
-	}
-	rc = list_drivers(&ls);
-	free(ls.found);
+	rc = list_drivers(&ls, poptGetArgs(con));
 out:
 	poptFreeContext(con);
 	return rc;

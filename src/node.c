@@ -1,9 +1,11 @@
 /*
  * node.c - node creation with mknod's rules.  See node.h.
  */
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
-#include <sys/xattr.h>
+
+#include <linux/fs.h>
 
 #include <err.h>
 #include <errno.h>
@@ -260,6 +262,22 @@ rename_exchange(int dirfd, const char *tmp, const char *name)
 	return -1;
 }
 
+/*
+ * In an append-only directory a temporary name could be made but never
+ * renamed nor removed: refuse before making one.
+ */
+static bool
+temp_impossible(int dirfd)
+{
+	int flags = 0;
+
+	return ioctl(dirfd, FS_IOC_GETFLAGS, &flags) == 0 &&
+	    (flags & (FS_APPEND_FL | FS_IMMUTABLE_FL)) != 0;
+}
+
+#define NO_TEMP_MSG "its directory is append-only or immutable, where a " \
+	"temporary name could not be removed; nothing was made"
+
 /* Creates the node under a temporary name, then renames it into place. */
 static int
 via_temp(const struct place *p, const struct node_want *w, bool replace)
@@ -322,6 +340,8 @@ create_new(const struct place *p, const struct node_want *w)
 		    "file)");
 	if (p->flags & NODE_DRY_RUN)
 		return report(p, NODE_CREATED, "create", w);
+	if (!direct_is_exact(p, w) && temp_impossible(p->dirfd))
+		return fail(p, NO_TEMP_MSG);
 	if (direct_is_exact(p, w) ?
 	    make_at(p->dirfd, p->name, w, w->perm) == 0 :
 	    via_temp(p, w, false) == 0)
@@ -381,6 +401,8 @@ handle_existing(const struct place *p, const struct stat *st,
 	}
 	if (p->flags & NODE_DRY_RUN)
 		return report(p, NODE_REPLACED, "replace", w);
+	if (temp_impossible(p->dirfd))
+		return fail(p, NO_TEMP_MSG);
 	if (via_temp(p, w, true) != 0)
 		return fail(p, errno == EEXIST ? "changed while being "
 		    "replaced; left alone" : NULL);
@@ -431,6 +453,7 @@ make_parents(struct place *p, const char *parent)
 	struct node_want dir = { S_IFDIR, 0755, NODE_ANY_UID, NODE_ANY_GID, 0 };
 	const char *s = parent;
 	int cur = -1, fd;
+	bool made;
 	size_t n;
 
 	while (*s != '\0') {
@@ -461,14 +484,20 @@ make_parents(struct place *p, const char *parent)
 			if (cur < 0 && (cur = root_opendir(p->root,
 			    *parent == '/' ? "/" : "")) < 0)
 				break;
-			if (mkdirat(cur, comp, 0755) == 0)
-				report(&d, NODE_CREATED, "create directory",
-				    &dir);
-			else if (errno != EEXIST)
+			made = mkdirat(cur, comp, 0755) == 0;
+			if (!made && errno != EEXIST)
 				break;
 			fd = root_opendir(p->root, prefix);
 			if (fd < 0)
 				break;
+			/* Exactly 0755: no default ACL, no inherited S_ISGID */
+			if (made && fchmod(fd, 0755) != 0) {
+				close(fd);
+				break;
+			}
+			if (made)
+				report(&d, NODE_CREATED, "create directory",
+				    &dir);
 		}
 		if (cur >= 0)
 			close(cur);
