@@ -149,11 +149,36 @@ cli_number(const char *text, uint64_t *v)
 int
 cli_finish_output(void)
 {
+	static bool reported;
+
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		warn("standard output");
+		if (!reported)
+			warn("standard output");
+		reported = true;
 		return EXIT_FAIL;
 	}
 	return EXIT_OK;
+}
+
+/*
+ * At exit, as gnulib's close_stdout: catches what no verb flushed, such
+ * as popt's --help, which prints and exits 0 from inside popt.
+ */
+static void
+close_stdout(void)
+{
+	if (cli_finish_output() != EXIT_OK)
+		_exit(EXIT_FAIL);
+	if (fclose(stdout) != 0) {
+		warn("standard output");
+		_exit(EXIT_FAIL);
+	}
+}
+
+void
+cli_init(void)
+{
+	atexit(close_stdout);
 }
 
 char *
@@ -278,6 +303,9 @@ cli_stream(line_fn *fn, void *ctx, bool keep_going)
 	}
 	cli_lineno = 0;
 	if (rc < 0) {
+		/* The reader flushes stdout before it reads: say which failed. */
+		if (ferror(stdout))
+			return cli_finish_output();
 		warn("standard input");
 		return EXIT_FAIL;
 	}

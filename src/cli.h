@@ -54,6 +54,7 @@ int cli_count(const char **args);
 int cli_layout(const char *name, int strict, struct dt_layout *l);
 int cli_number(const char *text, uint64_t *v);
 int cli_finish_output(void);
+void cli_init(void);
 
 /* Appends a number to a line buffer; returns the new end. */
 char *put_u64(char *p, uint64_t v);

@@ -515,6 +515,7 @@ main(int argc, char **argv)
 	char name[32];
 	int i = 0, rc;
 
+	cli_init();
 	/* Options may follow operands whatever the environment says. */
 	unsetenv("POSIXLY_CORRECT");
 	unsetenv("POSIX_ME_HARDER");

@@ -38,25 +38,42 @@ field_mark(const struct dt_fields *f, unsigned bit)
 	return '.';
 }
 
-/* Draws one row of up to 32 bits, in bytes, with a ruler above it. */
+/*
+ * Draws bits hi..lo in byte-aligned groups under a ruler of bit numbers;
+ * each column is as wide as the wider of its bits and its label.
+ */
 static void
-draw_row(uint64_t v, const struct dt_fields *f, unsigned top, unsigned n)
+draw_row(uint64_t v, const struct dt_fields *f, unsigned hi, unsigned lo)
 {
-	printf("  bits  ");
-	for (unsigned b = top + 1; b > top + 1 - n; b -= 8) {
-		char r[24];
+	char ruler[256] = "", value[256] = "", field[256] = "";
+	size_t rn = 0, vn = 0, fn = 0;
+	unsigned gl;
 
-		snprintf(r, sizeof(r), "%u-%u", b - 1, b - 8);
-		printf(b - 8 > top + 1 - n ? " %-8s" : " %s", r);
+	for (unsigned gh = hi + 1; gh-- > lo; gh = gl) {
+		char label[24];
+		int bits, w;
+
+		gl = gh / 8 * 8 > lo ? gh / 8 * 8 : lo;
+		bits = (int)(gh - gl + 1);
+		snprintf(label, sizeof(label), gh == gl ? "%u" : "%u-%u", gh,
+		    gl);
+		w = bits > (int)strlen(label) ? bits : (int)strlen(label);
+		rn += (size_t)snprintf(ruler + rn, sizeof(ruler) - rn, " %-*s",
+		    w, label);
+		value[vn++] = field[fn++] = ' ';
+		for (unsigned b = gh + 1; b-- > gl;) {
+			value[vn++] = (char)('0' + (v >> b & 1));
+			field[fn++] = field_mark(f, b);
+		}
+		for (int pad = bits; pad < w; pad++)
+			value[vn++] = field[fn++] = ' ';
 	}
-	printf("\n  value ");
-	for (unsigned b = top + 1; b-- > top + 1 - n;)
-		printf("%s%c", (b + 1) % 8 == 0 ? " " : "",
-		    (int)('0' + (v >> b & 1)));
-	printf("\n  field ");
-	for (unsigned b = top + 1; b-- > top + 1 - n;)
-		printf("%s%c", (b + 1) % 8 == 0 ? " " : "", field_mark(f, b));
-	printf("\n");
+	value[vn] = field[fn] = '\0';
+	while (rn > 0 && ruler[rn - 1] == ' ')
+		ruler[--rn] = '\0';
+	while (vn > 0 && value[vn - 1] == ' ')
+		value[--vn] = field[--fn] = '\0';
+	printf("  bits  %s\n  value %s\n  field %s\n", ruler, value, field);
 }
 
 static const char *
@@ -73,8 +90,10 @@ branch_text(const struct dt_layout *l, const struct dt_fields *f)
 	return "interleaved: fixed bit positions, no branches";
 }
 
+/* rule, when given, replaces the description of the branch taken. */
 static void
-draw(const struct dt_layout *l, uint64_t ma, uint64_t mi, uint64_t v)
+draw(const struct dt_layout *l, uint64_t ma, uint64_t mi, uint64_t v,
+    const char *rule)
 {
 	struct dt_fields f;
 	char runs[96];
@@ -83,16 +102,14 @@ draw(const struct dt_layout *l, uint64_t ma, uint64_t mi, uint64_t v)
 	printf("layout %s: %u bits, major 0-%ju, minor 0-%ju\n", l->name,
 	    l->width, (uintmax_t)l->major_max, (uintmax_t)l->minor_max);
 	printf("pair   %ju:%ju\n", (uintmax_t)ma, (uintmax_t)mi);
-	printf("value  0x%0*jx = %ju\n", (int)(l->width / 4), (uintmax_t)v,
-	    (uintmax_t)v);
-	printf("rule   %s\n\n", branch_text(l, &f));
-	for (unsigned top = l->width; top > 0; top -= ROW_BITS) {
-		unsigned n = top < ROW_BITS ? top : ROW_BITS;
-
-		draw_row(v, &f, top - 1, n);
-		if (top > ROW_BITS)
-			printf("\n");
-		if (top < ROW_BITS)
+	printf("value  0x%0*jx = %ju\n", (int)((l->width + 3) / 4),
+	    (uintmax_t)v, (uintmax_t)v);
+	printf("rule   %s\n", rule != NULL ? rule : branch_text(l, &f));
+	/* Rows of 32 bits, split where a 32-bit word would be. */
+	for (unsigned hi = l->width - 1;; hi = hi / ROW_BITS * ROW_BITS - 1) {
+		printf("\n");
+		draw_row(v, &f, hi, hi / ROW_BITS * ROW_BITS);
+		if (hi < ROW_BITS)
 			break;
 	}
 	describe_runs(runs, sizeof(runs), f.major_mask, l->width);
@@ -121,13 +138,14 @@ explain_value(const struct dt_layout *l, const char *text)
 		cli_error("%s", d.msg);
 		return EXIT_USAGE;
 	}
-	draw(l, ma, mi, v);
+	draw(l, ma, mi, v, NULL);
 	return EXIT_OK;
 }
 
 static int
 explain_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s)
 {
+	struct dt_layout plain;
 	uint64_t v, ma, mi;
 	struct dt_diag d;
 	char what[48];
@@ -140,11 +158,15 @@ explain_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s)
 		goto bad;
 	switch (dt_encode(l, ma, mi, &v, &d)) {
 	case DT_OK:
-		draw(l, ma, mi, v);
+		draw(l, ma, mi, v, NULL);
 		return EXIT_OK;
 	case DT_EAMBIGUOUS:
-		/* Show the trap, then refuse it as encode does. */
-		draw(l, ma, mi, v);
+		/* Show the trap, fields where the pair went, then refuse. */
+		plain = *l;
+		dt_layout_strict(&plain);
+		draw(&plain, ma, mi, v, "compat rule, AMBIGUOUS: the pair does not "
+		    "fit 8:8, but its wide value fits 16 bits, so it reads back "
+		    "through the 8:8 branch as another pair");
 		break;
 	default:
 		break;

@@ -68,7 +68,7 @@ lines_next(struct lines *l, char **line, size_t *len, bool *too_long)
 			return -1;
 	}
 	if (nl == NULL) {
-		if (l->start == l->end)
+		if (l->start == l->end && !*too_long)
 			return 0;
 		nl = l->buf + l->end;	/* a last line without newline */
 		l->end++;

@@ -1,6 +1,7 @@
 /*
  * node.c - node creation with mknod's rules.  See node.h.
  */
+#include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -445,70 +446,104 @@ dry_reported(struct root *r, const char *dir)
 	return false;
 }
 
-/* -p: creates each missing directory of parent, 0755, in order. */
+/* The next component of parent after *s: its name, and the path to it. */
+static bool
+next_component(const char **s, const char *parent, char *comp,
+    char *prefix)
+{
+	size_t n;
+
+	*s += strspn(*s, "/");
+	if ((n = strcspn(*s, "/")) == 0 || n > NAME_MAX)
+		return false;
+	memcpy(comp, *s, n);
+	comp[n] = '\0';
+	*s += n;
+	snprintf(prefix, PATH_MAX, "%.*s", (int)(*s - parent), parent);
+	return true;
+}
+
+static void
+close_keeping_errno(int fd)
+{
+	int saved = errno;
+
+	if (fd >= 0)
+		close(fd);
+	errno = saved;
+}
+
+static const struct node_want parent_dir = {
+	S_IFDIR, 0755, NODE_ANY_UID, NODE_ANY_GID, 0
+};
+
+/* Makes comp in cur, exactly 0755, and returns prefix (its path) open. */
+static int
+make_dir(const struct place *p, int cur, const char *comp,
+    const char *prefix)
+{
+	struct place d = *p;
+	bool made = mkdirat(cur, comp, 0755) == 0;
+	int fd;
+
+	if (!made && errno != EEXIST)
+		return -1;
+	if ((fd = root_opendir(p->root, prefix)) < 0)
+		return -1;
+	/* Exactly 0755: no default ACL, no inherited S_ISGID, no umask. */
+	if (made && fchmod(fd, 0755) != 0) {
+		close_keeping_errno(fd);
+		return -1;
+	}
+	d.path = prefix;
+	if (made)
+		report(&d, NODE_CREATED, "create directory", &parent_dir);
+	return fd;
+}
+
+/*
+ * -p: creates each missing directory of parent, in order.  A dry run
+ * says which it would create and returns DRY_MISSING.
+ */
 static int
 make_parents(struct place *p, const char *parent)
 {
 	char prefix[PATH_MAX], comp[NAME_MAX + 1];
-	struct node_want dir = { S_IFDIR, 0755, NODE_ANY_UID, NODE_ANY_GID, 0 };
+	bool dry = p->flags & NODE_DRY_RUN, missing = false;
 	const char *s = parent;
 	int cur = -1, fd;
-	bool made;
-	size_t n;
 
-	while (*s != '\0') {
-		s += strspn(s, "/");
-		if ((n = strcspn(s, "/")) == 0 || n > NAME_MAX)
-			break;
-		memcpy(comp, s, n);
-		comp[n] = '\0';
-		s += n;
-		snprintf(prefix, sizeof(prefix), "%.*s", (int)(s - parent),
-		    parent);
-		fd = cur == DRY_MISSING ? -1 : root_opendir(p->root, prefix);
-		if (fd < 0 && cur != DRY_MISSING && errno != ENOENT)
-			break;
-		if (fd < 0) {
+	while (next_component(&s, parent, comp, prefix)) {
+		if (!missing) {
+			if ((fd = root_opendir(p->root, prefix)) < 0 &&
+			    errno != ENOENT)
+				goto fail;
+			missing = fd < 0 && dry;
+		}
+		if (missing) {
 			struct place d = *p;
 
 			d.path = prefix;
-			if (p->flags & NODE_DRY_RUN) {
-				if (!dry_reported(p->root, prefix))
-					report(&d, NODE_CREATED,
-					    "create directory", &dir);
-				if (cur >= 0)
-					close(cur);
-				cur = DRY_MISSING;
-				continue;
-			}
-			if (cur < 0 && (cur = root_opendir(p->root,
-			    *parent == '/' ? "/" : "")) < 0)
-				break;
-			made = mkdirat(cur, comp, 0755) == 0;
-			if (!made && errno != EEXIST)
-				break;
-			fd = root_opendir(p->root, prefix);
-			if (fd < 0)
-				break;
-			/* Exactly 0755: no default ACL, no inherited S_ISGID */
-			if (made && fchmod(fd, 0755) != 0) {
-				close(fd);
-				break;
-			}
-			if (made)
+			if (!dry_reported(p->root, prefix))
 				report(&d, NODE_CREATED, "create directory",
-				    &dir);
+				    &parent_dir);
+			continue;
 		}
-		if (cur >= 0)
-			close(cur);
+		if (fd < 0 && cur < 0 && (cur = root_opendir(p->root,
+		    *parent == '/' ? "/" : "")) < 0)
+			goto fail;
+		if (fd < 0 && (fd = make_dir(p, cur, comp, prefix)) < 0)
+			goto fail;
+		close_keeping_errno(cur);
 		cur = fd;
 	}
-	if (cur == DRY_MISSING || (cur < 0 && root_absent(p->root) &&
-	    (p->flags & NODE_DRY_RUN)))
+	close_keeping_errno(cur);
+	if (missing || (dry && root_absent(p->root)))
 		return DRY_MISSING;
-	if (cur >= 0)
-		close(cur);
 	return root_opendir_cached(p->root, parent);
+fail:
+	close_keeping_errno(cur);
+	return -1;
 }
 
 static int
@@ -522,13 +557,36 @@ open_parent(struct place *p, const char *parent)
 	return make_parents(p, parent);
 }
 
+/*
+ * Looks at what is at the path and acts on it, holding the directory's
+ * lock: concurrent devtool runs correct or replace one node one at a
+ * time, so a node never ends with one run's owner and another's mode.
+ */
+static enum node_outcome
+decide_locked(const struct place *p, const struct node_want *w)
+{
+	bool locked = !(p->flags & NODE_DRY_RUN) &&
+	    flock(p->dirfd, LOCK_EX) == 0;
+	enum node_outcome outcome;
+	struct stat st;
+
+	if (fstatat(p->dirfd, p->name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+		outcome = handle_existing(p, &st, w);
+	else if (errno != ENOENT)
+		outcome = fail(p, NULL);
+	else
+		outcome = create_new(p, w);
+	if (locked)
+		flock(p->dirfd, LOCK_UN);
+	return outcome;
+}
+
 enum node_outcome
 node_make(struct root *r, const char *path, const struct node_want *w,
     unsigned flags)
 {
 	struct place p = { r, path, -1, NULL, flags };
 	char parent[PATH_MAX], why[64];
-	struct stat st;
 
 	if (split_path(path, parent, sizeof(parent), &p.name) != 0)
 		return fail(&p, "not a name a node can have");
@@ -548,9 +606,5 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 		if (errno != EEXIST)
 			return fail(&p, NULL);
 	}
-	if (fstatat(p.dirfd, p.name, &st, AT_SYMLINK_NOFOLLOW) == 0)
-		return handle_existing(&p, &st, w);
-	if (errno != ENOENT)
-		return fail(&p, NULL);
-	return create_new(&p, w);
+	return decide_locked(&p, w);
 }

@@ -1,0 +1,677 @@
+#!/usr/bin/env bats
+# devtool apply: SPEC.md §5 (and the mknod rules of §4 it shares).  Every
+# created node is checked with stat(1) on what the kernel made.  Needs
+# CAP_MKNOD for most tests: run as root.
+
+load test_helper
+
+# ---------------------------------------------------------------- helpers
+
+# Fallbacks, only if test_helper.bash does not provide them.
+declare -F bats_require_minimum_version >/dev/null &&
+	bats_require_minimum_version 1.5.0
+[[ -n ${DEVTOOL:-} ]] || DEVTOOL="$BATS_TEST_DIRNAME/../devtool"
+declare -F devtool >/dev/null || devtool() { "$DEVTOOL" "$@"; }
+declare -F fail >/dev/null || fail() { printf '%s\n' "$*" >&2; return 1; }
+declare -F have_mknod >/dev/null || have_mknod() {
+	local probe="${BATS_TEST_TMPDIR:-/tmp}/.have_mknod.$$"
+	mknod "$probe" c 1 3 2>/dev/null || return 1
+	rm -f "$probe"
+}
+declare -F assert_stderr_contains >/dev/null || assert_stderr_contains() {
+	[[ $stderr == *"$1"* ]] ||
+		fail "stderr does not contain '$1'"$'\n'"stderr: $stderr"
+}
+declare -F assert_stdout_empty >/dev/null || assert_stdout_empty() {
+	[[ -z $output ]] || fail "stdout is not empty: $output"
+}
+
+needs_mknod() {
+	have_mknod || skip "needs CAP_MKNOD (mknod(2) failed)"
+}
+
+assert_status() {
+	[[ $status -eq $1 ]] ||
+		fail "exit status $status, expected $1"$'\n'"stdout: $output"$'\n'"stderr: $stderr"
+}
+
+# What the kernel made: type, major, minor, mode, uid, gid.
+node() { stat -c '%F %Hr %Lr %a %u %g' -- "$1"; }
+# Asserts node PATH is exactly WANT (a node() line); says both on failure.
+assert_node() {
+	local got
+	got=$(node "$1" 2>&1) || { fail "$1: missing ($got)"; return 1; }
+	[[ $got == "$2" ]] ||
+		fail "$1: expected '$2'"$'\n'"       actual   '$got'"
+}
+assert_missing() {
+	[[ ! -e $1 && ! -L $1 ]] || fail "$1 exists but must not: $(ls -ld -- "$1")"
+}
+# inode and ctime (nanoseconds) of every file under DIR, sorted by name.
+snapshot() {
+	(cd "$1" && find . -exec stat -c '%n %i %z %f %u %g %t:%T' {} + |
+		LC_ALL=C sort)
+}
+# The stderr line counting outcomes (printed last with -v).
+summary() { printf '%s\n' "$stderr" | tail -n 1; }
+assert_summary() {
+	[[ $(summary) == "devtool: $1" ]] ||
+		fail "summary: expected 'devtool: $1'"$'\n'"stderr: $stderr"
+}
+# A table from the arguments, one line each.
+table() { local f=$1; shift; printf '%s\n' "$@" >"$f"; }
+
+fixture() { echo "$BATS_TEST_DIRNAME/fixtures/tables/$1"; }
+
+# Each test works in an empty directory of its own ("work"), since bats
+# keeps its own files (run --separate-stderr) in $BATS_TEST_TMPDIR.
+if declare -F setup >/dev/null; then
+	eval "$(declare -f setup | sed '1s/^setup /_helper_setup /')"
+else
+	_helper_setup() { cd "$BATS_TEST_TMPDIR"; }
+fi
+setup() {
+	_helper_setup
+	mkdir "$BATS_TEST_TMPDIR/work"
+	cd "$BATS_TEST_TMPDIR/work"
+}
+
+# ------------------------------------------------------- makedevs dialect
+
+@test "apply: makedevs c b p d entries are created exactly (stat)" {
+	needs_mknod
+	table t \
+		'/dev d 755 0 0 - - - - -' \
+		'/dev/null c 666 0 0 1 3 - - -' \
+		'/dev/sda b 660 0 6 8 0 - - -' \
+		'/dev/fifo p 620 1 1 - - - - -' \
+		'/dev/big c 600 0 0 300 70000 - - -'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_stdout_empty
+	[[ -z $stderr ]] || fail "stderr not empty without -v: $stderr"
+	assert_node R/dev "directory 0 0 755 0 0"
+	assert_node R/dev/null "character special file 1 3 666 0 0"
+	assert_node R/dev/sda "block special file 8 0 660 0 6"
+	assert_node R/dev/fifo "fifo 0 0 620 1 1"
+	assert_node R/dev/big "character special file 300 70000 600 0 0"
+}
+
+@test "apply: a real-world makedevs table: tabs, spaces, '-', short lines, trailing slashes, comments, names, ranges" {
+	needs_mknod
+	run --separate-stderr devtool apply -v --root R "$(fixture makedevs-oddities.txt)"
+	assert_status 0
+	assert_summary "33 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed"
+	assert_node R/dev "directory 0 0 755 0 0"
+	assert_node R/etc "directory 0 0 755 0 0"           # short line: /etc d 755
+	assert_node R/dev/pts "directory 0 0 755 0 0"       # trailing slash
+	assert_node R/dev/shm "directory 0 0 1777 0 0"      # trailing slash, sticky
+	assert_node R/dev/null "character special file 1 3 666 0 0"
+	assert_node R/dev/zero "character special file 1 5 666 0 0"  # trailing comment
+	assert_node R/dev/console "character special file 5 1 600 0 5"  # leading tab, group name
+	assert_node R/dev/tty "character special file 5 0 666 0 5"
+	assert_node R/dev/mem "character special file 1 1 640 0 15"
+	assert_node R/dev/initctl "fifo 0 0 600 0 0"
+	assert_node R/dev/daemon-fifo "fifo 0 0 620 1 1"     # user and group 'daemon'
+	assert_node R/dev/nobody "character special file 10 200 660 65534 65534"
+	assert_node R/dev/input "directory 0 0 755 0 0"     # missing parent, 0755
+	assert_node R/dev/input/mice "character special file 13 63 640 0 0"
+	assert_node R/dev/setuid "character special file 1 7 4755 0 0"
+	# range: hda1..hda15 with minors 1..15, ttyS0..ttyS3 with 64..67
+	local i
+	for i in $(seq 1 15); do
+		assert_node "R/dev/hda$i" "block special file 3 $i 640 0 0"
+	done
+	assert_missing R/dev/hda
+	assert_missing R/dev/hda0
+	assert_missing R/dev/hda16
+	for i in 0 1 2 3; do
+		assert_node "R/dev/ttyS$i" "character special file 4 $((64 + i)) 660 0 20"
+	done
+	assert_missing R/dev/ttyS
+	assert_missing R/dev/ttyS4
+	# nothing else: the comments made nothing
+	# R, 33 entries, and the parent /dev/input
+	[[ $(find R | wc -l) -eq 35 ]] || fail "unexpected files: $(find R)"
+}
+
+@test "apply: range '/dev/hda b 640 0 0 3 1 1 1 15' makes hda1..hda15, minors 1..15" {
+	needs_mknod
+	table t '/dev/hda b 640 0 0 3 1 1 1 15'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	local i got
+	for i in $(seq 1 15); do
+		assert_node "R/dev/hda$i" "block special file 3 $i 640 0 0"
+	done
+	got=$(cd R/dev && ls | LC_ALL=C sort | tr '\n' ' ')
+	[[ $got == "hda1 hda10 hda11 hda12 hda13 hda14 hda15 hda2 hda3 hda4 hda5 hda6 hda7 hda8 hda9 " ]] ||
+		fail "R/dev holds: $got"
+}
+
+# SPEC: "count > 0 makes a range as --count does": count 1 is a range of
+# one node, PATH<start> (busybox would make the bare name); count 0 is one
+# node with the bare name.
+@test "apply: ranges with a start and an increment; count 1 and count 0" {
+	needs_mknod
+	table t \
+		'/dev/ttyS c 660 0 0 4 64 0 2 3' \
+		'/dev/one c 600 0 0 1 9 5 1 1' \
+		'/dev/zero c 600 0 0 1 5 5 1 0'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_node R/dev/ttyS0 "character special file 4 64 660 0 0"
+	assert_node R/dev/ttyS1 "character special file 4 66 660 0 0"
+	assert_node R/dev/ttyS2 "character special file 4 68 660 0 0"
+	assert_missing R/dev/ttyS3
+	assert_node R/dev/one5 "character special file 1 9 600 0 0"
+	assert_missing R/dev/one
+	assert_node R/dev/zero "character special file 1 5 600 0 0"
+	assert_missing R/dev/zero5
+}
+
+@test "apply: uid and gid may be names (nobody/nogroup, daemon) or numbers" {
+	needs_mknod
+	getent passwd nobody >/dev/null && getent group nogroup >/dev/null ||
+		skip "no nobody/nogroup on this system"
+	local nuid ngid duid dgid
+	nuid=$(id -u nobody); ngid=$(getent group nogroup | cut -d: -f3)
+	duid=$(id -u daemon); dgid=$(getent group daemon | cut -d: -f3)
+	table t \
+		'/dev/a c 600 nobody nogroup 1 3' \
+		'/dev/b c 600 daemon daemon 1 3' \
+		'/dev/c c 600 123 456 1 3'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_node R/dev/a "character special file 1 3 600 $nuid $ngid"
+	assert_node R/dev/b "character special file 1 3 600 $duid $dgid"
+	assert_node R/dev/c "character special file 1 3 600 123 456"
+}
+
+@test "apply: makedevs '-' mode defaults to 0755 and '-' numbers end a short p line" {
+	needs_mknod
+	table t \
+		'/dev/d1 d - - -' \
+		'/dev/p1 p - 0 0 - - - - -'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_node R/dev/d1 "directory 0 0 755 0 0"
+	assert_node R/dev/p1 "fifo 0 0 755 0 0"
+}
+
+@test "apply: the mode is exact whatever the umask (0666 under umask 077)" {
+	needs_mknod
+	table t '/dev/null c 666 0 0 1 3' '/dev/sub/fifo p 666 0 0'
+	umask 077
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_node R/dev/null "character special file 1 3 666 0 0"
+	assert_node R/dev/sub/fifo "fifo 0 0 666 0 0"
+	assert_node R/dev/sub "directory 0 0 755 0 0"
+}
+
+# ------------------------------------------------------- tmpfiles dialect
+
+@test "apply: a tmpfiles table: c b p d, quoted and escaped paths, %%, '-' fields" {
+	needs_mknod
+	run --separate-stderr devtool apply --root R "$(fixture tmpfiles-basic.conf)"
+	assert_status 0
+	assert_node R/dev/net "directory 0 0 750 0 1"
+	assert_node R/dev/net/tun "character special file 10 200 666 0 0"
+	assert_node R/dev/loop9 "block special file 7 9 660 0 6"
+	assert_node R/run/initctl "fifo 0 0 600 0 0"
+	assert_node "R/dev/with space" "character special file 1 3 640 1 65534"
+	assert_node "R/dev/pct%x" "character special file 1 5 644 0 0"  # mode '-': 0644
+	assert_node R/var/empty "directory 0 0 755 0 0"                # mode '-': 0755
+	assert_node R/dev/esc-ape "character special file 1 9 600 0 0"
+}
+
+@test "apply: tmpfiles c+ replaces a node with other numbers, plain c does not" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod -m 0600 R/dev/plus c 1 5
+	mknod -m 0600 R/dev/plain c 1 5
+	table t \
+		'c+ /dev/plus 0666 root root - 1:3' \
+		'c /dev/plain 0666 root root - 1:3'
+	run --separate-stderr devtool apply --root R t
+	assert_status 1
+	assert_node R/dev/plus "character special file 1 3 666 0 0"
+	assert_node R/dev/plain "character special file 1 5 600 0 0"
+	assert_stderr_contains "/dev/plain"
+	[[ $stderr != *"/dev/plus:"* ]] || fail "c+ entry reported: $stderr"
+}
+
+@test "apply: tmpfiles '-' user and group leave an existing node's owner alone" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod -m 0640 R/dev/n c 1 3
+	chown 1:1 R/dev/n
+	table t 'c /dev/n 0640 - - - 1:3'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_summary "0 created, 0 replaced, 0 corrected, 1 unchanged, 0 failed"
+	assert_node R/dev/n "character special file 1 3 640 1 1"
+}
+
+@test "apply: a makedevs table and a tmpfiles table in one run" {
+	needs_mknod
+	table a '/dev/m c 600 0 0 1 3'
+	table b 'p /dev/t 0640 root root - -'
+	run --separate-stderr devtool apply --root R a b
+	assert_status 0
+	assert_node R/dev/m "character special file 1 3 600 0 0"
+	assert_node R/dev/t "fifo 0 0 640 0 0"
+}
+
+# ---------------------------------------------------------------- type f
+
+@test "apply: f adjusts an existing file's mode and owner, content kept" {
+	needs_mknod
+	mkdir -p R/etc
+	echo 'secret content' >R/etc/shadow
+	chmod 0666 R/etc/shadow
+	local ino
+	ino=$(stat -c %i R/etc/shadow)
+	table t '/etc/shadow f 640 0 42'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	[[ $(stat -c '%F %a %u %g %i' R/etc/shadow) == "regular file 640 0 42 $ino" ]] ||
+		fail "got $(stat -c '%F %a %u %g %i' R/etc/shadow)"
+	[[ $(cat R/etc/shadow) == 'secret content' ]]
+}
+
+@test "apply: f on a missing file fails (exit 1), names it, and creates no file" {
+	needs_mknod
+	mkdir -p R/etc
+	table t '/etc/motd f 640 daemon daemon' '/dev/null c 666 0 0 1 3'
+	run --separate-stderr devtool apply --root R t
+	assert_status 1
+	assert_stderr_contains "/etc/motd"
+	assert_missing R/etc/motd
+	assert_node R/dev/null "character special file 1 3 666 0 0"  # the rest goes on
+}
+
+# Owner and mode a new file created by root would get by itself (0:0, no
+# set-id bits): devtool's fast path must not mknod(S_IFREG) it into being.
+@test "apply: f with owner 0:0 on a missing file fails too, and creates no file" {
+	needs_mknod
+	mkdir -p R/etc
+	table t '/etc/motd f 644 0 0'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 1
+	assert_stderr_contains "/etc/motd"
+	assert_missing R/etc/motd
+	assert_summary "0 created, 0 replaced, 0 corrected, 0 unchanged, 1 failed"
+}
+
+# -------------------------------------------------------------- validation
+
+@test "apply: an unknown type is a validation error naming the line (exit 2)" {
+	table t '/dev/ok c 666 0 0 1 3' '/dev/bad z 666 0 0 1 3'
+	run --separate-stderr devtool apply --root R t
+	assert_status 2
+	assert_stdout_empty
+	assert_stderr_contains "t:2: "
+	assert_stderr_contains "'z'"
+	assert_missing R/dev
+}
+
+@test "apply: several bad lines in two files: all named FILE:LINE, nothing created, exit 2" {
+	mkdir R
+	cp "$(fixture bad-makedevs.txt)" bad-makedevs.txt
+	cp "$(fixture bad-tmpfiles.conf)" bad-tmpfiles.conf
+	run --separate-stderr devtool apply --root R bad-makedevs.txt bad-tmpfiles.conf
+	assert_status 2
+	assert_stdout_empty
+	local l
+	for l in bad-makedevs.txt:3 bad-makedevs.txt:5 bad-makedevs.txt:7 \
+	    bad-tmpfiles.conf:2 bad-tmpfiles.conf:3 bad-tmpfiles.conf:4; do
+		[[ $stderr == *"devtool: $l: "* ]] ||
+			fail "'$l' not reported"$'\n'"stderr: $stderr"
+	done
+	# the good lines are not reported
+	for l in bad-makedevs.txt:2 bad-makedevs.txt:4 bad-makedevs.txt:6 \
+	    bad-tmpfiles.conf:1; do
+		[[ $stderr != *"$l:"* ]] || fail "good line $l reported: $stderr"
+	done
+	assert_stderr_contains "'x'"
+	assert_stderr_contains "'q'"
+	assert_stderr_contains "no-such-user-devtool"
+	assert_stderr_contains "relative/path"
+	[[ -z $(ls -A R) ]] || fail "root not empty: $(find R)"
+}
+
+@test "apply: a bad line in the second file stops the good first file too" {
+	table good '/dev/a c 666 0 0 1 3' '/dev/b p 600 0 0'
+	table bad '/dev/c c 666 0 0 1 3' '/dev/d c 666 0 0 99999999 3'
+	run --separate-stderr devtool apply --root R good bad
+	assert_status 2
+	assert_stderr_contains "bad:2: "
+	assert_stdout_empty
+	[[ ! -e R || -z $(ls -A R) ]] || fail "something was created: $(find R)"
+}
+
+@test "apply: '-' reads the table from stdin; errors say <stdin>:LINE" {
+	needs_mknod
+	run --separate-stderr devtool apply --root R - <<-'EOF'
+		/dev/null c 666 0 0 1 3
+		p /dev/ignored 0600 root root - -
+	EOF
+	assert_status 2
+	assert_stderr_contains "<stdin>:2: "
+	[[ ! -e R || -z $(ls -A R) ]] || fail "something was created: $(find R)"
+
+	run --separate-stderr devtool apply --root R - <<-'EOF'
+		# from a pipe
+		/dev/null c 666 0 0 1 3
+	EOF
+	assert_status 0
+	assert_node R/dev/null "character special file 1 3 666 0 0"
+}
+
+@test "apply: a table that is neither dialect is an error at its first line" {
+	table t '' '# comment' 'hello world'
+	run --separate-stderr devtool apply --root R t
+	assert_status 2
+	assert_stderr_contains "t:3: "
+	assert_missing R
+}
+
+@test "apply: a missing table file is named, exit 2, nothing created" {
+	table good '/dev/a c 666 0 0 1 3'
+	run --separate-stderr devtool apply --root R good no-such-table
+	assert_status 2
+	assert_stderr_contains "no-such-table"
+	[[ ! -e R || -z $(ls -A R) ]] || fail "something was created: $(find R)"
+}
+
+@test "apply: no TABLE operand is a usage error (exit 2)" {
+	run --separate-stderr devtool apply --root R
+	assert_status 2
+	assert_stdout_empty
+	[[ -n $stderr ]]
+	assert_missing R
+}
+
+# ------------------------------------------------------------ idempotence
+
+@test "apply: a second apply changes nothing: same inodes and ctimes, all unchanged" {
+	needs_mknod
+	run --separate-stderr devtool apply -v --root R "$(fixture makedevs-oddities.txt)"
+	assert_status 0
+	local before after
+	before=$(snapshot R)
+	sleep 0.05
+	run --separate-stderr devtool apply -v --root R "$(fixture makedevs-oddities.txt)"
+	assert_status 0
+	assert_summary "0 created, 0 replaced, 0 corrected, 33 unchanged, 0 failed"
+	after=$(snapshot R)
+	[[ $before == "$after" ]] ||
+		fail "the tree changed:"$'\n'"$(diff <(echo "$before") <(echo "$after"))"
+	# with -r too
+	run --separate-stderr devtool apply -r -v --root R "$(fixture makedevs-oddities.txt)"
+	assert_status 0
+	assert_summary "0 created, 0 replaced, 0 corrected, 33 unchanged, 0 failed"
+	[[ $(snapshot R) == "$before" ]] || fail "-r rerun changed the tree"
+}
+
+@test "apply: a tmpfiles rerun is a no-op too (ctime %z unchanged)" {
+	needs_mknod
+	run --separate-stderr devtool apply --root R "$(fixture tmpfiles-basic.conf)"
+	assert_status 0
+	local before
+	before=$(snapshot R)
+	sleep 0.05
+	run --separate-stderr devtool apply -v --root R "$(fixture tmpfiles-basic.conf)"
+	assert_status 0
+	assert_summary "0 created, 0 replaced, 0 corrected, 8 unchanged, 0 failed"
+	[[ $(snapshot R) == "$before" ]] ||
+		fail "the tree changed:"$'\n'"$(diff <(echo "$before") <(snapshot R))"
+}
+
+@test "apply: the summary line is on stderr with -v only (stderr not a terminal)" {
+	needs_mknod
+	table t '/dev/a c 600 0 0 1 3' '/dev/b p 600 0 0'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	[[ -z $stderr ]] || fail "stderr: $stderr"
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_summary "0 created, 0 replaced, 0 corrected, 2 unchanged, 0 failed"
+	[[ $output != *"unchanged"* ]] || fail "summary on stdout: $output"
+}
+
+# -------------------------------------------------------------- conflicts
+
+@test "apply: an existing node with other numbers fails without -r; the rest go on" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod -m 0666 R/dev/null c 1 5
+	local ct
+	ct=$(stat -c '%i %z' R/dev/null)
+	table t '/dev/null c 666 0 0 1 3' '/dev/zero c 666 0 0 1 5'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 1
+	assert_stderr_contains "/dev/null"
+	assert_summary "1 created, 0 replaced, 0 corrected, 0 unchanged, 1 failed"
+	[[ $(stat -c '%i %z' R/dev/null) == "$ct" ]] || fail "/dev/null was touched"
+	assert_node R/dev/null "character special file 1 5 666 0 0"
+	assert_node R/dev/zero "character special file 1 5 666 0 0"
+}
+
+@test "apply: with -r an existing node with other numbers (or type) is replaced" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod -m 0600 R/dev/null c 1 5
+	mknod -m 0600 R/dev/sda c 8 0   # c where the table says b
+	mkfifo -m 0600 R/dev/fifo2node
+	table t '/dev/null c 666 0 0 1 3' '/dev/sda b 660 0 6 8 0' \
+		'/dev/fifo2node c 600 0 0 1 7'
+	run --separate-stderr devtool apply -r -v --root R t
+	assert_status 0
+	assert_summary "0 created, 3 replaced, 0 corrected, 0 unchanged, 0 failed"
+	assert_node R/dev/null "character special file 1 3 666 0 0"
+	assert_node R/dev/sda "block special file 8 0 660 0 6"
+	assert_node R/dev/fifo2node "character special file 1 7 600 0 0"
+	[[ -z $(find R -name '.devtool.*') ]] || fail "temporary left: $(find R -name '.devtool.*')"
+}
+
+@test "apply: a node with the right numbers but another mode/owner: fails without -r, corrected in place with -r" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod -m 0600 R/dev/null c 1 3
+	chown 1:1 R/dev/null
+	local ino
+	ino=$(stat -c %i R/dev/null)
+	table t '/dev/null c 666 0 0 1 3'
+	run --separate-stderr devtool apply --root R t
+	assert_status 1
+	assert_stderr_contains "/dev/null"
+	assert_node R/dev/null "character special file 1 3 600 1 1"
+	run --separate-stderr devtool apply -r -v --root R t
+	assert_status 0
+	assert_summary "0 created, 0 replaced, 1 corrected, 0 unchanged, 0 failed"
+	assert_node R/dev/null "character special file 1 3 666 0 0"
+	[[ $(stat -c %i R/dev/null) == "$ino" ]] || fail "replaced, not corrected"
+}
+
+@test "apply: a regular file in the way is never removed, even with -r" {
+	needs_mknod
+	mkdir -p R/dev
+	echo 'precious' >R/dev/null
+	table t '/dev/null c 666 0 0 1 3' '/dev/zero c 666 0 0 1 5'
+	local opt
+	for opt in "" -r; do
+		run --separate-stderr devtool apply $opt -v --root R t
+		assert_status 1
+		assert_stderr_contains "/dev/null"
+		[[ -f R/dev/null && $(cat R/dev/null) == precious ]] ||
+			fail "regular file lost with '$opt': $(ls -l R/dev)"
+		assert_node R/dev/zero "character special file 1 5 666 0 0"
+	done
+	assert_summary "0 created, 0 replaced, 0 corrected, 1 unchanged, 1 failed"
+}
+
+@test "apply: a directory or symlink in the way is never removed, even with -r" {
+	needs_mknod
+	mkdir -p R/dev/dir
+	touch R/dev/dir/keep
+	ln -s null R/dev/link
+	table t '/dev/dir c 666 0 0 1 3' '/dev/link c 666 0 0 1 3'
+	run --separate-stderr devtool apply -r --root R t
+	assert_status 1
+	assert_stderr_contains "/dev/dir"
+	assert_stderr_contains "/dev/link"
+	[[ -d R/dev/dir && -e R/dev/dir/keep ]] || fail "directory removed"
+	[[ -L R/dev/link && $(readlink R/dev/link) == null ]] || fail "symlink removed"
+}
+
+@test "apply: an existing directory is adjusted to the d entry's mode and owner" {
+	needs_mknod
+	mkdir -p R/dev/pts
+	chmod 0700 R/dev/pts
+	touch R/dev/pts/keep
+	table t '/dev/pts d 755 0 5'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_node R/dev/pts "directory 0 0 755 0 5"
+	[[ -e R/dev/pts/keep ]]
+}
+
+# ----------------------------------------------------- parent directories
+
+@test "apply: missing parent directories are created 0755 (under umask 077)" {
+	needs_mknod
+	table t '/dev/a/b/c/node c 600 0 0 1 3'
+	umask 077
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_node R/dev "directory 0 0 755 0 0"
+	assert_node R/dev/a "directory 0 0 755 0 0"
+	assert_node R/dev/a/b "directory 0 0 755 0 0"
+	assert_node R/dev/a/b/c "directory 0 0 755 0 0"
+	assert_node R/dev/a/b/c/node "character special file 1 3 600 0 0"
+}
+
+@test "apply: a parent the table lists gets the table's mode, before or after its children" {
+	needs_mknod
+	table t \
+		'/dev/before d 700 0 0' \
+		'/dev/before/n c 600 0 0 1 3' \
+		'/dev/after/n c 600 0 0 1 3' \
+		'/dev/after d 750 1 1'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_node R/dev/before "directory 0 0 700 0 0"
+	assert_node R/dev/after "directory 0 0 750 1 1"
+	assert_node R/dev/before/n "character special file 1 3 600 0 0"
+	assert_node R/dev/after/n "character special file 1 3 600 0 0"
+}
+
+@test "apply: the root directory itself is created when missing" {
+	needs_mknod
+	table t '/null c 666 0 0 1 3'
+	run --separate-stderr devtool apply --root fresh t
+	assert_status 0
+	assert_node fresh/null "character special file 1 3 666 0 0"
+}
+
+# ---------------------------------------------------------------- dry run
+
+@test "apply: -n creates nothing and prints 'would ...' lines" {
+	needs_mknod
+	mkdir R
+	table t '/dev/null c 666 0 0 1 3' '/dev/sub/fifo p 600 0 0' \
+		'/dev/hd b 640 0 0 3 0 0 1 2'
+	run --separate-stderr devtool apply -n --root R t
+	assert_status 0
+	[[ -z $(ls -A R) ]] || fail "dry run created: $(find R)"
+	[[ $output == *"would create /dev/null"* ]] || fail "stdout: $output"
+	[[ $output == *"would create /dev/sub/fifo"* ]] || fail "stdout: $output"
+	[[ $output == *"would create /dev/hd0"* ]] || fail "stdout: $output"
+	[[ $output == *"would create /dev/hd1"* ]] || fail "stdout: $output"
+	[[ $output == *"would create directory /dev/sub"* ]] || fail "stdout: $output"
+	local l
+	while IFS= read -r l; do
+		[[ $l == would\ * ]] || fail "not a 'would' line: $l"
+	done <<<"$output"
+}
+
+@test "apply: -n -r says 'would replace' and leaves the node alone" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod -m 0600 R/dev/null c 1 5
+	mknod -m 0600 R/dev/zero c 1 5
+	local before
+	before=$(snapshot R)
+	table t '/dev/null c 666 0 0 1 3' '/dev/zero c 600 0 0 1 5' '/dev/new p 600 0 0'
+	run --separate-stderr devtool apply -n -r --root R t
+	assert_status 0
+	[[ $output == *"would replace /dev/null"* ]] || fail "stdout: $output"
+	[[ $output == *"would create /dev/new"* ]] || fail "stdout: $output"
+	[[ $output != *"/dev/zero"* || $output == *"would keep /dev/zero"* ]] ||
+		fail "stdout: $output"
+	[[ $(snapshot R) == "$before" ]] || fail "dry run changed the tree"
+}
+
+# A dry run is for previewing a real run; a real run creates a missing
+# --root (see "the root directory itself is created when missing").
+@test "apply: -n with a --root that does not exist yet previews, creates nothing" {
+	table t '/dev/null c 666 0 0 1 3'
+	run --separate-stderr devtool apply -n --root fresh t
+	assert_status 0
+	[[ $output == *"would create /dev/null"* ]] || fail "stdout: $output"
+	assert_missing fresh
+}
+
+# ---------------------------------------------------------- confinement
+
+@test "apply: '..' in a table path is refused, nothing created outside the root" {
+	mkdir R
+	table t '/../../escape c 600 0 0 1 3' '/dev/../../escape2 p 600 0 0'
+	run --separate-stderr devtool apply --root R t
+	assert_status 2
+	assert_stderr_contains "t:1: "
+	assert_stderr_contains "t:2: "
+	assert_missing ../escape
+	assert_missing escape
+	assert_missing /escape
+	assert_missing ../escape2
+	assert_missing escape2
+	assert_missing /escape2
+	[[ -z $(ls -A R) ]]
+}
+
+@test "apply: symlinks inside the root cannot lead outside it (openat2 and walk)" {
+	needs_mknod
+	local out=$PWD/outside m
+	for m in openat2 walk; do
+		rm -rf R "$out"
+		mkdir -p R/lib "$out"
+		ln -s "$out" R/dev                 # absolute, outside
+		ln -s ../../../../../../../.. R/up # relative, far outside
+		ln -s "$out" R/lib/abs
+		table t '/dev/x c 600 0 0 1 3' '/dev/sub/y p 600 0 0' \
+			'/up'"$out"'/z c 600 0 0 1 3' '/lib/abs/w p 600 0 0'
+		DEVTOOL_RESOLVE=$m run --separate-stderr devtool apply --root R t
+		[[ -z $(ls -A "$out") ]] ||
+			fail "[$m] created outside the root: $(find "$out")"
+		# whatever was made is inside R
+		[[ -L R/dev && -L R/up && -L R/lib/abs ]] ||
+			fail "[$m] a symlink was replaced"
+		[[ $status -ne 0 ]] || [[ -n $(find R -type c -o -type p) ]] ||
+			fail "[$m] exit 0 but nothing created"
+	done
+}
+
+@test "apply: a symlink resolving inside the root is followed within it" {
+	needs_mknod
+	mkdir -p R/real
+	ln -s /real R/dev
+	table t '/dev/x c 600 0 0 1 3'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_node R/real/x "character special file 1 3 600 0 0"
+	assert_missing /real/x
+}

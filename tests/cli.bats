@@ -1,0 +1,255 @@
+#!/usr/bin/env bats
+# devtool's global behaviour: SPEC §3 (synopsis, --help, -q) and §6 (exit
+# status and messages), plus the popt pitfalls of FACTS.md.
+
+load test_helper
+
+# The verbs devtool --help lists, one per line.
+listed_verbs() {
+	"$DEVTOOL" --help | awk '/^Verbs:/ { f = 1; next }
+	    f && /^$/ { exit } f { print $1 }'
+}
+
+@test "devtool --help (and -h): usage and every verb on stdout, exit 0" {
+	run --separate-stderr devtool --help
+	assert_success
+	assert_stderr_empty
+	assert_line --index 0 --regexp '^Usage: devtool '
+	local verb
+	for verb in encode decode convert explain formats; do
+		assert_line --regexp "^  $verb "
+	done
+
+	run --separate-stderr devtool -h
+	assert_success
+	assert_line --index 0 --regexp '^Usage: devtool '
+}
+
+@test "devtool --version (and -V) prints the version, exit 0" {
+	run --separate-stderr devtool --version
+	assert_success
+	assert_stderr_empty
+	assert_output --regexp '^devtool [0-9]+\.[0-9]+(\.[0-9]+)?'
+	assert_equal "${#lines[@]}" 1
+
+	run --separate-stderr devtool -V
+	assert_success
+	assert_output --regexp '^devtool [0-9]'
+}
+
+@test "devtool without a verb: usage on stderr, exit 2" {
+	run --separate-stderr devtool
+	assert_equal "$status" 2
+	assert_stdout_empty
+	assert_stderr_contains "Usage: devtool"
+
+	run --separate-stderr devtool -q
+	assert_equal "$status" 2
+	assert_stdout_empty
+}
+
+@test "devtool with an unknown verb: exit 2 naming it" {
+	run --separate-stderr devtool frobnicate 1 2
+	assert_usage_error
+	assert_stderr_contains "unknown verb 'frobnicate'"
+}
+
+@test "devtool with an unknown global option: exit 2 naming it" {
+	run --separate-stderr devtool --frob encode 1 3
+	assert_usage_error
+	assert_stderr_contains "'--frob'"
+}
+
+@test "devtool -- VERB: -- ends the global options" {
+	run --separate-stderr devtool -- encode 1 3
+	assert_success
+	assert_output 259
+}
+
+@test "VERB --help: every verb listed prints Usage with its name, exit 0" {
+	local verbs verb
+	verbs=$(listed_verbs)
+	for verb in encode decode convert explain formats; do
+		grep -qx "$verb" <<<"$verbs" || fail "--help does not list $verb"
+	done
+	for verb in $verbs; do
+		run --separate-stderr devtool "$verb" --help
+		[[ $status -eq 0 ]] || fail "devtool $verb --help: exit $status: $stderr"
+		assert_output --partial "Usage:"
+		assert_output --partial "devtool $verb"
+		assert_stderr_empty
+	done
+}
+
+@test "VERB --help: the codec verbs document their options" {
+	run --separate-stderr devtool encode --help
+	assert_success
+	local opt
+	for opt in --format --strict --hex --json --keep-going --quiet; do
+		assert_output --partial -- "$opt"
+	done
+
+	run --separate-stderr devtool decode --help
+	assert_success
+	for opt in --format --strict --colon --kdev --json --keep-going; do
+		assert_output --partial -- "$opt"
+	done
+
+	run --separate-stderr devtool convert --help
+	assert_success
+	for opt in --format --to --strict --hex --keep-going; do
+		assert_output --partial -- "$opt"
+	done
+
+	run --separate-stderr devtool explain --help
+	assert_success
+	assert_output --partial -- "--value"
+
+	run --separate-stderr devtool formats --help
+	assert_success
+	assert_output --partial -- "--json"
+}
+
+@test "VERB --no-such-option: every verb exits 2 naming the option" {
+	local verb
+	for verb in $(listed_verbs); do
+		run --separate-stderr devtool "$verb" --no-such-option
+		[[ $status -eq 2 ]] || fail "devtool $verb --no-such-option: exit $status"
+		assert_stdout_empty
+		assert_stderr_contains "--no-such-option"
+	done
+}
+
+@test "unknown short option after the verb: exit 2 naming it" {
+	run --separate-stderr devtool encode -Z 1 3
+	assert_usage_error
+	assert_stderr_contains "-Z"
+}
+
+@test "an option missing its argument is exit 2" {
+	run --separate-stderr devtool encode 1 3 -f
+	assert_usage_error
+	assert_stderr_contains "-f"
+}
+
+@test "-q before the verb silences the non-canonical warning" {
+	run --separate-stderr devtool decode 0x00010001
+	assert_success
+	assert_stderr_contains "warning"
+
+	run --separate-stderr devtool -q decode 0x00010001
+	assert_success
+	assert_output "1 1"
+	assert_stderr_empty
+
+	run --separate-stderr devtool --quiet decode 0x00010001
+	assert_success
+	assert_stderr_empty
+}
+
+@test "-q after the verb silences the non-canonical warning" {
+	run --separate-stderr devtool decode -q 0x00010001
+	assert_success
+	assert_output "1 1"
+	assert_stderr_empty
+
+	run --separate-stderr devtool decode 0x00010001 --quiet
+	assert_success
+	assert_output "1 1"
+	assert_stderr_empty
+}
+
+@test "-q does not silence errors" {
+	run --separate-stderr devtool -q decode 0x100000000
+	assert_usage_error
+	assert_stderr_contains "does not fit"
+}
+
+@test "~/.popt aliases are not honoured" {
+	cat >"$HOME/.popt" <<-'EOF'
+	devtool alias --evil --format=8:8
+	* alias --evil2 --format=8:8
+	devtool alias --hex --json
+	* alias -x --json
+	devtool alias -f --strict -f
+	devtool exec --pwn /bin/sh -c 'touch pwned'
+	EOF
+	run --separate-stderr devtool encode --evil 1 3
+	assert_usage_error
+	assert_stderr_contains "--evil"
+
+	run --separate-stderr devtool encode --evil2 1 3
+	assert_usage_error
+	assert_stderr_contains "--evil2"
+
+	run --separate-stderr devtool encode -x 300 5
+	assert_success
+	assert_output 0x12c0005
+
+	run --separate-stderr devtool encode --hex 300 5
+	assert_success
+	assert_output 0x12c0005
+
+	run --separate-stderr devtool encode -f 16:16 1 3
+	assert_success
+	assert_output 259
+
+	run --separate-stderr devtool encode --pwn 1 3
+	assert_usage_error
+	assert_file_not_exists pwned
+}
+
+@test "POSIXLY_CORRECT does not stop option parsing at the first operand" {
+	POSIXLY_CORRECT=1 run --separate-stderr devtool encode 300 5 -x
+	assert_success
+	assert_output 0x12c0005
+
+	POSIXLY_CORRECT=1 run --separate-stderr devtool decode 0x12c0005 --colon
+	assert_success
+	assert_output 300:5
+
+	POSIXLY_CORRECT=1 run --separate-stderr devtool encode 300 5 -f linux
+	assert_success
+	assert_output 76805
+
+	POSIX_ME_HARDER=1 run --separate-stderr devtool encode 300 5 -x
+	assert_success
+	assert_output 0x12c0005
+}
+
+@test "options may follow operands (default environment)" {
+	run --separate-stderr devtool encode 300 5 --json -f linux
+	assert_success
+	assert_equal "$(jq -r .value <<<"$output")" 76805
+}
+
+@test "messages go to stderr prefixed devtool:, and name the argument" {
+	run --separate-stderr devtool encode -f linux 4096 0
+	assert_usage_error
+	assert_stderr_regex "^devtool: .*'4096'"
+}
+
+@test "a write error on stdout is exit 1, not success" {
+	run --separate-stderr bash -c '"$DEVTOOL" encode 1 3 >/dev/full'
+	assert_equal "$status" 1
+	assert_stderr_contains "standard output"
+
+	run --separate-stderr bash -c '"$DEVTOOL" formats >/dev/full'
+	assert_equal "$status" 1
+
+	run --separate-stderr bash -c '"$DEVTOOL" --help >/dev/full'
+	assert_equal "$status" 1
+}
+
+@test "a write error on stdout while streaming is exit 1 naming standard output" {
+	seq 1 100000 >in
+	run --separate-stderr bash -c '"$DEVTOOL" decode - <in >/dev/full'
+	assert_equal "$status" 1
+	assert_stderr_contains "standard output"
+	refute_stderr_contains "standard input"
+}
+
+@test "VERB --help with a write error on stdout is not success" {
+	run --separate-stderr bash -c '"$DEVTOOL" encode --help >/dev/full'
+	[[ $status -ne 0 ]] || fail "devtool encode --help >/dev/full exited 0"
+}

@@ -1,0 +1,420 @@
+#!/usr/bin/env bats
+# devtool decode: SPEC §1 (layouts, width, non-canonical values), §2
+# (numbers), §3 (decode, streams).
+
+load test_helper
+
+# decode_is LAYOUT VALUE "MAJOR MINOR": decode -f LAYOUT VALUE prints it.
+decode_is() {
+	run --separate-stderr devtool decode -f "$1" "$2"
+	assert_success
+	assert_output "$3"
+	assert_stderr_empty
+}
+
+# bad_value TEXT REASON: decode refuses TEXT quoting it.
+bad_value() {
+	run --separate-stderr devtool decode -- "$1"
+	assert_usage_error
+	assert_stderr_contains "invalid number '$1'"
+	assert_stderr_contains "$2"
+}
+
+# --- output forms ----------------------------------------------------------
+
+@test "decode: prints MAJOR MINOR" {
+	run --separate-stderr devtool decode -f 16:16 0x12c0005
+	assert_success
+	assert_output "300 5"
+	assert_stderr_empty
+}
+
+@test "decode: --colon prints MAJOR:MINOR" {
+	run --separate-stderr devtool decode --colon -f linux 0x12c05 259
+	assert_success
+	assert_equal "$output" $'300:5\n1:3'
+	assert_stderr_empty
+}
+
+@test "decode: --kdev prints %02x:%02x for 8:8" {
+	run --separate-stderr devtool decode --kdev -f 8:8 0x0103 0xffff 0xfe00
+	assert_success
+	assert_equal "$output" $'01:03\nff:ff\nfe:00'
+}
+
+@test "decode: --kdev prints %04x:%04x for 16:16 and linux" {
+	run --separate-stderr devtool decode --kdev -f 16:16 0x12c0005 0x103 0xffffffff
+	assert_success
+	assert_equal "$output" $'012c:0005\n0001:0003\nffff:ffff'
+
+	run --separate-stderr devtool decode --kdev -f linux 0x12c05 0x10000000
+	assert_success
+	assert_equal "$output" $'012c:0005\n0000:10000'
+}
+
+@test "decode: --json prints one object per value (layout, value, major, minor)" {
+	run --separate-stderr devtool decode --json -f 16:16 0x12c0005 259
+	assert_success
+	assert_stderr_empty
+	assert_equal "${#lines[@]}" 2
+	assert_equal "$(jq -r '[.layout, .value, .major, .minor, .canonical] | @tsv' <<<"$output")" \
+		$'16:16\t19660805\t300\t5\ttrue\n16:16\t259\t1\t3\ttrue'
+}
+
+@test "decode: --json marks a non-canonical value canonical:false" {
+	run --separate-stderr devtool -q decode --json 0x00010001
+	assert_success
+	assert_equal "$(jq -r '[.major, .minor, .canonical] | @tsv' <<<"$output")" "1	1	false"
+}
+
+@test "decode: --colon, --kdev and --json exclude each other" {
+	run --separate-stderr devtool decode --colon --kdev 259
+	assert_usage_error
+	assert_stderr_contains "exclude each other"
+	run --separate-stderr devtool decode --colon --json 259
+	assert_usage_error
+	run --separate-stderr devtool decode --kdev --json 259
+	assert_usage_error
+}
+
+@test "decode: several VALUE operands give one line each, in order" {
+	run --separate-stderr devtool decode -f linux 0x12c05 0 0xffffffff 259 0x100000
+	assert_success
+	assert_equal "${#lines[@]}" 5
+	assert_line -n 0 "300 5"
+	assert_line -n 1 "0 0"
+	assert_line -n 2 "4095 1048575"
+	assert_line -n 3 "1 3"
+	assert_line -n 4 "0 256"
+}
+
+@test "decode: no VALUE is exit 2" {
+	run --separate-stderr devtool decode
+	assert_usage_error
+	assert_stderr_contains "expected VALUE"
+}
+
+# --- reference vectors ----------------------------------------------------
+
+@test "decode: 16:16 reference vectors" {
+	decode_is 16:16 0x103 "1 3"
+	decode_is 16:16 0xffff "255 255"
+	decode_is 16:16 0x1000000 "256 0"
+	decode_is 16:16 0x12c0005 "300 5"
+	decode_is 16:16 0x10000000 "4096 0"
+	decode_is 16:16 0xffffffff "65535 65535"
+	decode_is 16:16 0x100 "1 0"
+	decode_is 16:16 0 "0 0"
+}
+
+@test "decode: 12:20 reference vectors" {
+	decode_is 12:20 0x103 "1 3"
+	decode_is 12:20 0x10000000 "256 0"
+	decode_is 12:20 0x12c00005 "300 5"
+	decode_is 12:20 0x10000 "0 65536"
+	decode_is 12:20 0xffffffff "4095 1048575"
+}
+
+@test "decode: linux reference vectors" {
+	decode_is linux 0x103 "1 3"
+	decode_is linux 0xffff "255 255"
+	decode_is linux 0x10000 "256 0"
+	decode_is linux 0x100000 "0 256"
+	decode_is linux 0x12c05 "300 5"
+	decode_is linux 0x10000000 "0 65536"
+	decode_is linux 0xffffffff "4095 1048575"
+}
+
+@test "decode: glibc reference vectors" {
+	decode_is glibc 0x103 "1 3"
+	decode_is glibc 0x10000 "256 0"
+	decode_is glibc 0x100000 "0 256"
+	decode_is glibc 0x12c05 "300 5"
+	decode_is glibc 0x100000000000 "4096 0"
+	decode_is glibc 0xffffffffffffffff "4294967295 4294967295"
+}
+
+@test "decode: native equals glibc on this host" {
+	run --separate-stderr devtool decode -f native 0x100000000000
+	assert_success
+	assert_output "4096 0"
+	printf '%s\n' 0x103 0x10000 0x100000 0x12c05 0x100000000000 \
+	    0xffffffffffffffff 0x123456789abcdef0 >values
+	"$DEVTOOL" decode -f glibc - <values >want
+	run --separate-stderr devtool decode -f native - <values
+	assert_success
+	assert_equal "${#lines[@]}" 7
+	assert_output "$(cat want)"
+}
+
+@test "decode: 8:8, M:N and the plain splits" {
+	decode_is 8:8 0x103 "1 3"
+	decode_is old 0xffff "255 255"
+	decode_is 10:22 1258291205 "300 5"
+	decode_is 10:22 0x103 "1 3"
+	decode_is 32:32 0x12c00000005 "300 5"
+	decode_is 32:32 0xffffffffffffffff "4294967295 4294967295"
+	decode_is osf1 0x103 "0 259"          # plain: no 8:8 compat
+	decode_is osf1 0x100003 "1 3"
+	decode_is svr4 0x40003 "1 3"
+	decode_is solaris 0xffffffff "16383 262143"
+	decode_is hpux 0x1000003 "1 3"
+	decode_is hpux 0xffffffff "255 16777215"
+}
+
+@test "decode: the cross-layout trap: 0x10000 is 0:65536 in 12:20 but 256:0 in linux" {
+	decode_is 12:20 0x10000 "0 65536"
+	decode_is linux 0x10000 "256 0"
+}
+
+@test "decode: --strict reads a 16:16 value as plain ma<<16 | mi" {
+	run --separate-stderr devtool decode --strict -f 16:16 0x101 0x10001
+	assert_success
+	assert_equal "$output" $'0 257\n1 1'
+	assert_stderr_empty
+}
+
+@test "decode: the default layout is 16:16; DEVTOOL_FORMAT and -f override it" {
+	run --separate-stderr devtool decode 0x12c0005
+	assert_success
+	assert_output "300 5"
+
+	DEVTOOL_FORMAT=linux run --separate-stderr devtool decode 0x12c05
+	assert_success
+	assert_output "300 5"
+
+	DEVTOOL_FORMAT=linux run --separate-stderr devtool decode -f 12:20 0x12c00005
+	assert_success
+	assert_output "300 5"
+}
+
+@test "decode: unknown layout and invalid DEVTOOL_FORMAT are exit 2" {
+	run --separate-stderr devtool decode -f 16:17:18 1
+	assert_usage_error
+	assert_stderr_contains "unknown layout '16:17:18'"
+	assert_stderr_contains "linux"
+
+	DEVTOOL_FORMAT=nope run --separate-stderr devtool decode 1
+	assert_usage_error
+	assert_stderr_contains "DEVTOOL_FORMAT"
+	assert_stderr_contains "'nope'"
+}
+
+# --- width and canonical form ----------------------------------------------
+
+@test "decode: 8:8 value 0x10000 is wider than the layout: exit 2" {
+	run --separate-stderr devtool decode -f 8:8 0x10000
+	assert_usage_error
+	assert_stderr_contains "0x10000"
+	assert_stderr_contains "8:8"
+	assert_stderr_contains "16 bits"
+}
+
+@test "decode: 16:16 value 0x100000000 is wider than the layout: exit 2" {
+	run --separate-stderr devtool decode -f 16:16 0x100000000
+	assert_usage_error
+	assert_stderr_contains "0x100000000"
+	assert_stderr_contains "32 bits"
+}
+
+@test "decode: linux, 12:20, 10:22 values past 32 bits are errors" {
+	local l
+	for l in linux 12:20 10:22 osf1 svr4 hpux; do
+		run --separate-stderr devtool decode -f "$l" 4294967296
+		assert_usage_error
+		assert_stderr_contains "32 bits"
+	done
+}
+
+@test "decode: non-canonical 16:16 0x00010001 prints 1 1 with a warning, exit 0" {
+	run --separate-stderr devtool decode -f 16:16 0x00010001
+	assert_success
+	assert_output "1 1"
+	assert_stderr_contains "warning"
+	assert_stderr_contains "0x10001"
+	assert_stderr_contains "0x101"
+}
+
+@test "decode: non-canonical 12:20 0x00100001 prints 1 1 with a warning" {
+	run --separate-stderr devtool decode -f 12:20 0x00100001
+	assert_success
+	assert_output "1 1"
+	assert_stderr_contains "warning"
+}
+
+@test "decode -q: no warning for a non-canonical value" {
+	run --separate-stderr devtool decode -q 0x00010001
+	assert_success
+	assert_output "1 1"
+	assert_stderr_empty
+
+	run --separate-stderr devtool -q decode 0x00010001
+	assert_success
+	assert_output "1 1"
+	assert_stderr_empty
+
+	run --separate-stderr devtool decode --quiet 0x00010001
+	assert_success
+	assert_stderr_empty
+}
+
+@test "decode: a canonical value gives no warning" {
+	run --separate-stderr devtool decode -f 16:16 0x101 0x1000000
+	assert_success
+	assert_equal "$output" $'1 1\n256 0'
+	assert_stderr_empty
+}
+
+# --- round trip ---------------------------------------------------------
+
+@test "decode: decode(encode(p)) == p for every layout" {
+	local l
+	# Pairs that are not ambiguous under any compat layout and fit 8:24.
+	awk 'BEGIN { for (ma = 0; ma < 256; ma += 17)
+	    for (mi = 0; mi < 65536; mi += 331) {
+		if (ma == 0 && mi > 255 && mi < 65536) continue
+		print ma, mi } }' >pairs
+	for l in 16:16 12:20 linux glibc native osf1 svr4 hpux 10:22 32:32 8:24; do
+		"$DEVTOOL" encode -f "$l" - <pairs >values || fail "encode -f $l"
+		"$DEVTOOL" decode -f "$l" - <values >back || fail "decode -f $l"
+		cmp pairs back || fail "round trip under $l"
+	done
+}
+
+# --- numbers (SPEC §2) ------------------------------------------------------
+
+@test "decode: accepts 0x1F, 0X1f, 017 and 0" {
+	run --separate-stderr devtool decode -f 8:8 0x1F 0X1f 017 0 0x0103
+	assert_success
+	assert_equal "$output" $'0 31\n0 31\n0 15\n0 0\n1 3'
+}
+
+@test "decode: empty string and signs (-1 after --, +5) are invalid numbers" {
+	bad_value "" "empty"
+	bad_value "-1" "sign"
+	bad_value "+5" "sign"
+}
+
+@test "decode: plain -1 (taken for an option by popt) is still exit 2" {
+	run --separate-stderr devtool decode -1
+	assert_usage_error
+	assert_stderr_contains "-1"
+}
+
+@test "decode: spaces, garbage and bad digits are invalid numbers" {
+	bad_value " 5" "white space"
+	bad_value "5 " "white space"
+	bad_value "12abc" "trailing garbage"
+	bad_value "08" "bad octal digit"
+	bad_value "0xg" "no hexadecimal digits"
+	bad_value "0x" "no hexadecimal digits"
+}
+
+@test "decode: 18446744073709551616 (past 2^64-1) is an invalid number" {
+	bad_value "18446744073709551616" "larger than 18446744073709551615"
+}
+
+@test "decode: a bad operand stops; earlier values are printed, later ones not" {
+	run --separate-stderr devtool decode 0x103 12abc 0x104
+	assert_equal "$status" 2
+	assert_output "1 3"
+	assert_stderr_contains "invalid number '12abc'"
+}
+
+@test "decode -k: a bad operand is reported and the rest are decoded, exit 2" {
+	run --separate-stderr devtool decode -k 0x103 12abc 0x104 0x100000000
+	assert_equal "$status" 2
+	assert_equal "$output" $'1 3\n1 4'
+	assert_stderr_contains "invalid number '12abc'"
+	assert_stderr_contains "0x100000000"
+}
+
+# --- streams -------------------------------------------------------------
+
+@test "decode -: one output line per input line" {
+	printf '0x12c0005\n259\n  0xffff  \n0\r\n0x1000000' >in
+	run --separate-stderr devtool decode - <in
+	assert_success
+	assert_stderr_empty
+	assert_equal "$output" $'300 5\n1 3\n255 255\n0 0\n256 0'
+}
+
+@test "decode -: honours --colon, --kdev and --json" {
+	printf '0x12c05\n259\n' >in
+	run --separate-stderr devtool decode -f linux --colon - <in
+	assert_success
+	assert_equal "$output" $'300:5\n1:3'
+
+	run --separate-stderr devtool decode -f linux --kdev - <in
+	assert_success
+	assert_equal "$output" $'012c:0005\n0001:0003'
+
+	run --separate-stderr devtool decode -f linux --json - <in
+	assert_success
+	assert_equal "$(jq -sr 'map("\(.major):\(.minor)") | join(",")' <<<"$output")" "300:5,1:3"
+}
+
+@test "decode -: a non-canonical line warns with its line number and goes on" {
+	printf '0x103\n0x10001\n0x104\n' >in
+	run --separate-stderr devtool decode - <in
+	assert_success
+	assert_equal "$output" $'1 3\n1 1\n1 4'
+	assert_stderr_contains "devtool: <stdin>:2: warning: "
+
+	run --separate-stderr devtool -q decode - <in
+	assert_success
+	assert_stderr_empty
+}
+
+@test "decode -: a bad line stops with <stdin>:LINE after the lines before it" {
+	printf '0x103\n0x12c0005\n0x100000000\n0x104\n' >in
+	run --separate-stderr devtool decode - <in
+	assert_equal "$status" 2
+	assert_equal "$output" $'1 3\n300 5'
+	assert_stderr_contains "devtool: <stdin>:3: "
+	assert_stderr_contains "does not fit layout 16:16"
+}
+
+@test "decode -: an empty line is a bad line" {
+	printf '0x103\n\n0x104\n' >in
+	run --separate-stderr devtool decode - <in
+	assert_equal "$status" 2
+	assert_output "1 3"
+	assert_stderr_contains "devtool: <stdin>:2: invalid number ''"
+}
+
+@test "decode -k -: bad lines are reported and skipped, exit 2 at the end" {
+	printf '0x103\n08\n0x12c0005\n-1\n0x104\n' >in
+	run --separate-stderr devtool decode -k - <in
+	assert_equal "$status" 2
+	assert_equal "$output" $'1 3\n300 5\n1 4'
+	assert_stderr_contains "devtool: <stdin>:2: invalid number '08'"
+	assert_stderr_contains "devtool: <stdin>:4: invalid number '-1'"
+}
+
+@test "decode -: output is streamed: each answer comes before stdin is closed" {
+	local line1 line2 pid rc=0
+	coproc DT { "$DEVTOOL" decode -f linux -; }
+	pid=$DT_PID
+	echo 0x12c05 >&"${DT[1]}"
+	read -t 5 -r line1 <&"${DT[0]}" || line1=TIMEOUT
+	echo 259 >&"${DT[1]}"
+	read -t 5 -r line2 <&"${DT[0]}" || line2=TIMEOUT
+	exec {DT[1]}>&-
+	wait "$pid" || rc=$?
+	assert_equal "$line1" "300 5"
+	assert_equal "$line2" "1 3"
+	assert_equal "$rc" 0
+}
+
+@test "decode -: 200000 lines give 200000 pairs matching the linux formula" {
+	seq 0 7 1399999 >in     # 200000 values, up to 0x155cc7
+	awk '{ v = $1; printf "%.0f %.0f\n", int(v / 256) % 4096,
+	    v % 256 + int(v / 1048576) * 256 }' in >want
+	run --separate-stderr bash -c '"$DEVTOOL" decode -f linux - <in >out'
+	assert_success
+	assert_stderr_empty
+	assert_equal "$(wc -l <out)" 200000
+	assert_equal "$(sed -n 200000p out)" "$(sed -n 200000p want)"
+	cmp out want
+}

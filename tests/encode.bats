@@ -1,0 +1,607 @@
+#!/usr/bin/env bats
+# devtool encode: SPEC §1 (layouts), §2 (numbers), §3 (encode, streams).
+
+load test_helper
+
+# encode_is LAYOUT MAJOR MINOR DECIMAL: encode -f LAYOUT prints DECIMAL.
+encode_is() {
+	run --separate-stderr devtool encode -f "$1" "$2" "$3"
+	assert_success
+	assert_output "$4"
+	assert_stderr_empty
+}
+
+# bad_number TEXT REASON [SHOWN]: TEXT is refused as major and as minor,
+# the message quoting it (as SHOWN: unprintable bytes become ?).
+bad_number() {
+	local text=$1 reason=$2 shown=${3:-$1}
+
+	run --separate-stderr devtool encode -- "$text" 5
+	assert_usage_error
+	assert_stderr_contains "invalid number '$shown'"
+	assert_stderr_contains "$reason"
+
+	run --separate-stderr devtool encode -- 5 "$text"
+	assert_usage_error
+	assert_stderr_contains "invalid number '$shown'"
+	assert_stderr_contains "$reason"
+}
+
+# --- output forms ----------------------------------------------------------
+
+@test "encode: prints the value in decimal by default" {
+	run --separate-stderr devtool encode -f 16:16 300 5
+	assert_success
+	assert_output 19660805
+	assert_stderr_empty
+}
+
+@test "encode: -x prints lower-case 0x hexadecimal" {
+	run --separate-stderr devtool encode -x -f 16:16 300 5
+	assert_success
+	assert_output 0x12c0005
+	assert_stderr_empty
+
+	run --separate-stderr devtool encode --hex -f linux 4095 1048575
+	assert_success
+	assert_output 0xffffffff
+
+	run --separate-stderr devtool encode -x -f glibc 4096 0
+	assert_success
+	assert_output 0x100000000000
+
+	run --separate-stderr devtool encode -x -f 16:16 0 0
+	assert_success
+	assert_output 0x0
+}
+
+@test "encode: --json prints one object with layout, major, minor, value" {
+	run --separate-stderr devtool encode --json -f 16:16 300 5
+	assert_success
+	assert_stderr_empty
+	assert_equal "${#lines[@]}" 1
+	assert_equal "$(jq -r '[.layout, .major, .minor, .value, .hex] | @tsv' <<<"$output")" \
+		"16:16	300	5	19660805	0x12c0005"
+}
+
+@test "encode: --json names the canonical layout for an alias and keeps M:N as given" {
+	run --separate-stderr devtool encode --json -f old 1 3
+	assert_success
+	assert_equal "$(jq -r '[.layout, .major, .minor, .value] | @tsv' <<<"$output")" \
+		"8:8	1	3	259"
+
+	run --separate-stderr devtool encode --json -f 10:22 1023 4194303
+	assert_success
+	assert_equal "$(jq -r '[.layout, .value] | @tsv' <<<"$output")" "10:22	4294967295"
+}
+
+@test "encode: --json value beyond 2^53 is printed exactly" {
+	run --separate-stderr devtool encode --json -f glibc 4294967295 4294967295
+	assert_success
+	# jq would round the number; check the text itself.
+	assert_output --partial '"value":18446744073709551615'
+	assert_equal "$(jq -r .hex <<<"$output")" 0xffffffffffffffff
+}
+
+# --- reference vectors (FACTS.md) -------------------------------------------
+
+@test "encode: 16:16 reference vectors (compat rule)" {
+	encode_is 16:16 1 3 259                 # 0x103
+	encode_is 16:16 255 255 65535           # 0xffff
+	encode_is 16:16 256 0 16777216          # 0x1000000
+	encode_is 16:16 300 5 19660805          # 0x12c0005
+	encode_is 16:16 4096 0 268435456        # 0x10000000
+	encode_is 16:16 65535 65535 4294967295  # 0xffffffff
+	encode_is 16:16 1 256 65792             # 0x10100, wide branch
+}
+
+@test "encode: 12:20 reference vectors (compat rule)" {
+	encode_is 12:20 1 3 259                 # 0x103
+	encode_is 12:20 255 255 65535           # 0xffff
+	encode_is 12:20 256 0 268435456         # 0x10000000
+	encode_is 12:20 300 5 314572805         # 0x12c00005
+	encode_is 12:20 0 65536 65536           # 0x10000
+	encode_is 12:20 4095 1048575 4294967295 # 0xffffffff
+}
+
+@test "encode: linux reference vectors (new_encode_dev)" {
+	encode_is linux 1 3 259                 # 0x103
+	encode_is linux 255 255 65535           # 0xffff
+	encode_is linux 256 0 65536             # 0x10000
+	encode_is linux 0 256 1048576           # 0x100000
+	encode_is linux 300 5 76805             # 0x12c05
+	encode_is linux 0 65536 268435456       # 0x10000000
+	encode_is linux 4095 1048575 4294967295 # 0xffffffff
+}
+
+@test "encode: glibc reference vectors (64-bit interleaving)" {
+	encode_is glibc 1 3 259                 # 0x103
+	encode_is glibc 255 255 65535           # 0xffff
+	encode_is glibc 256 0 65536             # 0x10000
+	encode_is glibc 0 256 1048576           # 0x100000
+	encode_is glibc 300 5 76805             # 0x12c05
+	encode_is glibc 0 65536 268435456       # 0x10000000
+	encode_is glibc 4095 1048575 4294967295 # 0xffffffff
+	encode_is glibc 4096 0 17592186044416   # 0x100000000000
+	encode_is glibc 4294967295 4294967295 18446744073709551615
+}
+
+@test "encode: native equals glibc on this host" {
+	run --separate-stderr devtool encode -f native 4096 0
+	assert_success
+	assert_output 17592186044416
+	printf '%s\n' "1 3" "255 255" "256 0" "0 256" "300 5" "4095 1048575" \
+	    "4096 0" "65536 70000" "4294967295 4294967295" >pairs
+	"$DEVTOOL" encode -f glibc - <pairs >want
+	run --separate-stderr devtool encode -f native - <pairs
+	assert_success
+	assert_equal "${#lines[@]}" 9
+	assert_output "$(cat want)"
+}
+
+@test "encode: 8:8 and its alias old" {
+	encode_is 8:8 0 0 0
+	encode_is 8:8 1 3 259
+	encode_is 8:8 255 255 65535
+	encode_is 8:8 0 255 255
+	encode_is old 8 1 2049
+	# No compat rule and no ambiguity in a 16-bit layout.
+	encode_is 8:8 0 200 200
+}
+
+@test "encode: M:N splits 10:22 and 32:32" {
+	encode_is 10:22 1 3 259                      # compat: fits 8:8
+	encode_is 10:22 300 5 1258291205             # 300<<22 | 5
+	encode_is 10:22 1023 4194303 4294967295
+	encode_is 32:32 1 3 259
+	encode_is 32:32 300 5 1288490188805          # 300<<32 | 5
+	encode_is 32:32 4294967295 4294967295 18446744073709551615
+	encode_is 8:24 1 256 16777472                # 1<<24 | 256
+}
+
+@test "encode: osf1, svr4, solaris, hpux are plain splits without compat" {
+	encode_is osf1 1 3 1048579          # 1<<20 | 3
+	encode_is osf1 0 256 256            # plain: no ambiguity
+	encode_is osf1 4095 1048575 4294967295
+	encode_is svr4 1 3 262147           # 1<<18 | 3
+	encode_is svr4 16383 262143 4294967295
+	encode_is solaris 1 3 262147
+	encode_is solaris 300 5 78643205    # 300<<18 | 5
+	encode_is hpux 1 3 16777219         # 1<<24 | 3
+	encode_is hpux 255 16777215 4294967295
+}
+
+@test "encode: ranges of the named plain splits" {
+	run --separate-stderr devtool encode -f svr4 16384 0
+	assert_usage_error
+	assert_stderr_contains "(0-16383)"
+	run --separate-stderr devtool encode -f solaris 0 262144
+	assert_usage_error
+	assert_stderr_contains "(0-262143)"
+	run --separate-stderr devtool encode -f hpux 256 0
+	assert_usage_error
+	assert_stderr_contains "(0-255)"
+	run --separate-stderr devtool encode -f hpux 0 16777216
+	assert_usage_error
+	assert_stderr_contains "(0-16777215)"
+	run --separate-stderr devtool encode -f osf1 4096 0
+	assert_usage_error
+	assert_stderr_contains "(0-4095)"
+}
+
+# --- ambiguity and --strict ------------------------------------------------
+
+@test "encode: 0:256 under 16:16 is ambiguous: exit 2 naming the alias 1:0" {
+	run --separate-stderr devtool encode -f 16:16 0 256
+	assert_usage_error
+	assert_stderr_contains "0:256"
+	assert_stderr_contains "1:0"
+	assert_stderr_contains "--strict"
+}
+
+@test "encode: other ambiguous pairs name the pair they alias" {
+	run --separate-stderr devtool encode -f 16:16 0 65535
+	assert_usage_error
+	assert_stderr_contains "255:255"
+
+	run --separate-stderr devtool encode -f 12:20 0 256
+	assert_usage_error
+	assert_stderr_contains "1:0"
+
+	run --separate-stderr devtool encode -f 12:20 0 4660   # 0x1234 -> 18:52
+	assert_usage_error
+	assert_stderr_contains "18:52"
+
+	run --separate-stderr devtool encode -f 32:32 0 256
+	assert_usage_error
+	assert_stderr_contains "1:0"
+}
+
+@test "encode: --strict turns the compat rule off" {
+	encode_is 16:16 0 255 255
+	run --separate-stderr devtool encode --strict -f 16:16 0 256
+	assert_success
+	assert_output 256
+	assert_stderr_empty
+
+	run --separate-stderr devtool encode --strict -f 16:16 1 3
+	assert_success
+	assert_output 65539            # 1<<16 | 3, not 0x103
+
+	run --separate-stderr devtool encode --strict -f 12:20 1 3
+	assert_success
+	assert_output 1048579          # 1<<20 | 3
+
+	run --separate-stderr devtool encode --strict -x -f 32:32 1 3
+	assert_success
+	assert_output 0x100000003
+}
+
+@test "encode: --strict does not change linux or 8:8" {
+	run --separate-stderr devtool encode --strict -f linux 300 5
+	assert_success
+	assert_output 76805
+	run --separate-stderr devtool encode --strict -f 8:8 1 3
+	assert_success
+	assert_output 259
+}
+
+# --- ranges --------------------------------------------------------------
+
+@test "encode: out of range for 16:16 gives the range, exit 2, no stdout" {
+	run --separate-stderr devtool encode -f 16:16 65536 0
+	assert_usage_error
+	assert_stderr_contains "major '65536'"
+	assert_stderr_contains "(0-65535)"
+
+	run --separate-stderr devtool encode -f 16:16 0 65536
+	assert_usage_error
+	assert_stderr_contains "minor '65536'"
+	assert_stderr_contains "(0-65535)"
+}
+
+@test "encode: out of range for linux, 12:20, 8:8, glibc" {
+	run --separate-stderr devtool encode -f linux 4096 0
+	assert_usage_error
+	assert_stderr_contains "(0-4095)"
+
+	run --separate-stderr devtool encode -f linux 0 1048576
+	assert_usage_error
+	assert_stderr_contains "(0-1048575)"
+
+	run --separate-stderr devtool encode -f 12:20 4096 0
+	assert_usage_error
+	assert_stderr_contains "(0-4095)"
+
+	run --separate-stderr devtool encode -f 8:8 256 0
+	assert_usage_error
+	assert_stderr_contains "major '256'"
+	assert_stderr_contains "(0-255)"
+
+	run --separate-stderr devtool encode -f 8:8 0 256
+	assert_usage_error
+	assert_stderr_contains "minor '256'"
+
+	run --separate-stderr devtool encode -f glibc 4294967296 0
+	assert_usage_error
+	assert_stderr_contains "(0-4294967295)"
+}
+
+@test "encode: a range error quotes the text as written (hex)" {
+	run --separate-stderr devtool encode -f 8:8 0x100 0
+	assert_usage_error
+	assert_stderr_contains "'0x100'"
+	assert_stderr_contains "(0-255)"
+}
+
+# --- layout selection ------------------------------------------------------
+
+@test "encode: the default layout is 16:16" {
+	run --separate-stderr devtool encode 300 5
+	assert_success
+	assert_output 19660805
+
+	run --separate-stderr devtool encode 0 256
+	assert_usage_error
+	assert_stderr_contains "1:0"
+}
+
+@test "encode: DEVTOOL_FORMAT overrides the default" {
+	DEVTOOL_FORMAT=linux run --separate-stderr devtool encode 300 5
+	assert_success
+	assert_output 76805
+
+	DEVTOOL_FORMAT=old run --separate-stderr devtool encode 1 3
+	assert_success
+	assert_output 259
+}
+
+@test "encode: an empty DEVTOOL_FORMAT means the default" {
+	DEVTOOL_FORMAT= run --separate-stderr devtool encode 300 5
+	assert_success
+	assert_output 19660805
+}
+
+@test "encode: -f overrides DEVTOOL_FORMAT" {
+	DEVTOOL_FORMAT=linux run --separate-stderr devtool encode -f 12:20 300 5
+	assert_success
+	assert_output 314572805
+
+	DEVTOOL_FORMAT=linux run --separate-stderr devtool encode --format=16:16 300 5
+	assert_success
+	assert_output 19660805
+}
+
+@test "encode: -f still wins over an invalid DEVTOOL_FORMAT" {
+	DEVTOOL_FORMAT=bogus run --separate-stderr devtool encode -f linux 300 5
+	assert_success
+	assert_output 76805
+}
+
+@test "encode: invalid DEVTOOL_FORMAT is exit 2 naming the variable" {
+	DEVTOOL_FORMAT=bogus run --separate-stderr devtool encode 1 3
+	assert_usage_error
+	assert_stderr_contains "DEVTOOL_FORMAT"
+	assert_stderr_contains "'bogus'"
+}
+
+@test "encode: unknown layout is exit 2 and lists the valid names" {
+	run --separate-stderr devtool encode -f bogus 1 3
+	assert_usage_error
+	assert_stderr_contains "unknown layout 'bogus'"
+	local name
+	for name in 8:8 old 16:16 12:20 M:N linux glibc native osf1 svr4 solaris hpux; do
+		assert_stderr_contains "$name"
+	done
+}
+
+@test "encode: M:N bounds: 7:9, 9:7 and 33:32 are rejected" {
+	local bad
+	for bad in 7:9 9:7 33:32 32:33 8:57; do
+		run --separate-stderr devtool encode -f "$bad" 1 3
+		assert_usage_error
+		assert_stderr_contains "'$bad'"
+		assert_stderr_contains "8<=M, 8<=N"
+	done
+}
+
+@test "encode: M:N edge splits 8:56 and 56:8 are accepted" {
+	encode_is 8:56 255 72057594037927935 18446744073709551615
+	encode_is 56:8 72057594037927935 255 18446744073709551615
+}
+
+@test "encode: malformed M:N names, and M:N itself, are unknown layouts" {
+	run --separate-stderr devtool encode -f M:N 1 3
+	assert_usage_error
+	assert_stderr_contains "unknown layout 'M:N'"
+
+	local bad
+	for bad in 08:24 16: :16 16:16:16 a:b "16 :16"; do
+		run --separate-stderr devtool encode -f "$bad" 1 3
+		assert_usage_error
+		assert_stderr_contains "layout"
+	done
+}
+
+# --- operand count -------------------------------------------------------
+
+@test "encode: wrong operand counts (0, 1, 3) are exit 2" {
+	run --separate-stderr devtool encode
+	assert_usage_error
+	assert_stderr_contains "got 0 operands"
+
+	run --separate-stderr devtool encode 300
+	assert_usage_error
+	assert_stderr_contains "got 1 operand"
+
+	run --separate-stderr devtool encode 1 2 3
+	assert_usage_error
+	assert_stderr_contains "got 3 operands"
+}
+
+# --- numbers (SPEC §2) ------------------------------------------------------
+
+@test "encode: accepts hex 0x1F and 0X1f, octal 017, and 0" {
+	run --separate-stderr devtool encode -f 8:8 0x1F 0X1f
+	assert_success
+	assert_output 7967            # 31<<8 | 31
+	run --separate-stderr devtool encode -f 8:8 017 0
+	assert_success
+	assert_output 3840            # 15<<8
+	run --separate-stderr devtool encode -f 8:8 0 017
+	assert_success
+	assert_output 15
+	run --separate-stderr devtool encode -f 8:8 00 0x0
+	assert_success
+	assert_output 0
+}
+
+@test "encode: empty string and signs (-1 after --, +5, -0) are invalid numbers" {
+	bad_number "" "empty"
+	bad_number "-1" "sign"
+	bad_number "+5" "sign"
+	bad_number "-0" "sign"
+}
+
+@test "encode: plain -1 (taken for an option by popt) is still exit 2" {
+	run --separate-stderr devtool encode -1 5
+	assert_usage_error
+	assert_stderr_contains "-1"
+
+	run --separate-stderr devtool encode 5 -1
+	assert_usage_error
+	assert_stderr_contains "-1"
+}
+
+@test "encode: spaces (' 5', '5 ', tab) are invalid numbers" {
+	bad_number " 5" "white space"
+	bad_number "5 " "white space"
+	bad_number $'5\t' "white space" "5?"    # unprintable shown as ?
+}
+
+@test "encode: trailing garbage and bad digits (12abc, 08, 0xg, 0x) are invalid" {
+	bad_number "12abc" "trailing garbage"
+	bad_number "08" "bad octal digit"
+	bad_number "0xg" "no hexadecimal digits"
+	bad_number "0x" "no hexadecimal digits"
+	bad_number "1.5" "trailing garbage"
+	bad_number "1e3" "trailing garbage"
+	bad_number "abc" "not a number"
+}
+
+@test "encode: 18446744073709551616 (past 2^64-1) is an invalid number" {
+	bad_number "18446744073709551616" "larger than 18446744073709551615"
+	bad_number "0x10000000000000000" "larger than"
+}
+
+@test "encode: 18446744073709551615 parses but is out of range" {
+	run --separate-stderr devtool encode -f glibc 18446744073709551615 0
+	assert_usage_error
+	assert_stderr_contains "'18446744073709551615'"
+	assert_stderr_contains "(0-4294967295)"
+}
+
+# --- streams -------------------------------------------------------------
+
+@test "encode -: reads 'MAJOR MINOR' and 'MAJOR:MINOR' lines, one output line each" {
+	printf '1 3\n300:5\n  255\t255  \n0:0\n4095 1048575\r\n' >in
+	run --separate-stderr devtool encode -f linux - <in
+	assert_success
+	assert_stderr_empty
+	assert_equal "${#lines[@]}" 5
+	assert_line -n 0 259
+	assert_line -n 1 76805
+	assert_line -n 2 65535
+	assert_line -n 3 0
+	assert_line -n 4 4294967295
+}
+
+@test "encode -: a last line without newline is still encoded" {
+	printf '1 3\n300:5' >in
+	run --separate-stderr devtool encode - <in
+	assert_success
+	assert_equal "${#lines[@]}" 2
+	assert_line -n 1 19660805
+}
+
+@test "encode -: empty input prints nothing, exit 0" {
+	run --separate-stderr devtool encode - </dev/null
+	assert_success
+	assert_stdout_empty
+	assert_stderr_empty
+}
+
+@test "encode -: honours -x and --json" {
+	printf '300 5\n1:3\n' >in
+	run --separate-stderr devtool encode -x - <in
+	assert_success
+	assert_equal "$output" $'0x12c0005\n0x103'
+
+	run --separate-stderr devtool encode --json -f linux - <in
+	assert_success
+	assert_equal "${#lines[@]}" 2
+	assert_equal "$(jq -r '[.major, .minor, .value] | @tsv' <<<"$output")" \
+		$'300\t5\t76805\n1\t3\t259'
+}
+
+@test "encode -: a bad line stops the run with <stdin>:LINE, after the lines before it" {
+	printf '1 3\n300:5\n0 256\n2 2\n' >in
+	run --separate-stderr devtool encode - <in
+	assert_equal "$status" 2
+	assert_equal "$output" $'259\n19660805'
+	assert_stderr_contains "devtool: <stdin>:3: "
+	assert_stderr_contains "1:0"
+	refute_output --partial 514
+}
+
+@test "encode -: stdout and stderr stay in order around a bad line" {
+	printf '1 3\n300:5\nbogus\n2 2\n' >in
+	run --separate-stderr bash -c '"$DEVTOOL" encode - <in >all 2>&1'
+	assert_equal "$status" 2
+	assert_stdout_empty
+	assert_equal "$(wc -l <all)" 3
+	assert_equal "$(sed -n 1p all)" 259
+	assert_equal "$(sed -n 2p all)" 19660805
+	assert_regex "$(sed -n 3p all)" "^devtool: <stdin>:3: "
+}
+
+@test "encode -: lines with one field or three fields are errors" {
+	printf '1 3\n7\n' >in
+	run --separate-stderr devtool encode - <in
+	assert_equal "$status" 2
+	assert_output 259
+	assert_stderr_contains "<stdin>:2: expected 'MAJOR MINOR' or 'MAJOR:MINOR'"
+
+	printf '1 2 3\n' >in
+	run --separate-stderr devtool encode - <in
+	assert_equal "$status" 2
+	assert_stdout_empty
+	assert_stderr_contains "<stdin>:1: "
+	assert_stderr_contains "more fields"
+}
+
+@test "encode -: bad numbers in a stream quote the text" {
+	printf '1 3\n08 1\n' >in
+	run --separate-stderr devtool encode - <in
+	assert_equal "$status" 2
+	assert_output 259
+	assert_stderr_contains "<stdin>:2: invalid number '08'"
+
+	printf '1:+5\n' >in
+	run --separate-stderr devtool encode - <in
+	assert_equal "$status" 2
+	assert_stdout_empty
+	assert_stderr_contains "<stdin>:1: invalid number '+5'"
+}
+
+@test "encode -k -: reports each bad line, goes on, exit 2 at the end" {
+	printf '1 3\nbogus\n300:5\n0 256\n2 2\n' >in
+	run --separate-stderr devtool encode -k - <in
+	assert_equal "$status" 2
+	assert_equal "$output" $'259\n19660805\n514'
+	assert_stderr_contains "devtool: <stdin>:2: "
+	assert_stderr_contains "devtool: <stdin>:4: "
+	assert_equal "$(grep -c '^devtool: <stdin>:' <<<"$stderr")" 2
+}
+
+@test "encode --keep-going -: a stream without bad lines exits 0" {
+	printf '1 3\n2 4\n' >in
+	run --separate-stderr devtool encode --keep-going - <in
+	assert_success
+	assert_equal "$output" $'259\n516'
+}
+
+@test "encode -: a line longer than 4096 bytes is an error, -k goes on" {
+	{
+		printf '1 3\n'
+		printf '%05000d 1\n' 1
+		printf '2:4\n'
+	} >in
+	run --separate-stderr devtool encode -k - <in
+	assert_equal "$status" 2
+	assert_equal "$output" $'259\n516'
+	assert_stderr_contains "<stdin>:2: "
+}
+
+@test "encode -: 200000 lines give 200000 values matching the linux formula" {
+	# major = i % 4096, minor = i * 7 % 1048576, both forms of line.
+	seq 0 199999 | awk '{ ma = $1 % 4096; mi = ($1 * 7) % 1048576;
+	    if ($1 % 2) print ma " " mi >"in"; else print ma ":" mi >"in"
+	    printf "%.0f\n", (mi % 256) + ma * 256 + int(mi / 256) * 1048576 >"want" }'
+	run --separate-stderr bash -c '"$DEVTOOL" encode -f linux - <in >out'
+	assert_success
+	assert_stderr_empty
+	assert_equal "$(wc -l <out)" 200000
+	assert_equal "$(sed -n '1p;2p;150001p;200000p' out | tr '\n' ' ')" \
+		"$(sed -n '1p;2p;150001p;200000p' want | tr '\n' ' ')"
+	cmp out want
+}
+
+@test "encode -: a bad line after 100000 good ones: exactly 100000 lines written first" {
+	{ seq 1 100000 | awk '{ print $1 % 256, 1 }'; echo '1 x'; echo '2 2'; } >in
+	run --separate-stderr bash -c '"$DEVTOOL" encode -f 8:8 - <in >out'
+	assert_equal "$status" 2
+	assert_equal "$(wc -l <out)" 100000
+	assert_equal "$(tail -n 1 out)" 40961 # 100000 % 256 = 160: 160<<8 | 1
+	assert_stderr_contains "<stdin>:100001: invalid number 'x'"
+}

@@ -1,0 +1,251 @@
+#!/usr/bin/env bats
+# devtool explain: SPEC §1 (compat branches, interleaving), §3 (explain).
+
+load test_helper
+
+@test "explain: 16:16 narrow pair 1:2 takes the 8:8 branch" {
+	run --separate-stderr devtool explain -f 16:16 1 2
+	assert_success
+	assert_stderr_empty
+	assert_line "layout 16:16: 32 bits, major 0-65535, minor 0-65535"
+	assert_line "pair   1:2"
+	assert_line "value  0x00000102 = 258"
+	assert_line --regexp "^rule +compat rule, 8:8 branch"
+	assert_line "  bits   31-24    23-16    15-8     7-0"
+	assert_line "  value  00000000 00000000 00000001 00000010"
+	assert_line "  field  ........ ........ MMMMMMMM mmmmmmmm"
+	assert_line "  M  major 1 = 0x1 in bits 15-8"
+	assert_line "  m  minor 2 = 0x2 in bits 7-0"
+	refute_output --partial "wide branch"
+}
+
+@test "explain: 16:16 wide pair 300:5 takes the wide branch" {
+	run --separate-stderr devtool explain -f 16:16 300 5
+	assert_success
+	assert_stderr_empty
+	assert_line "pair   300:5"
+	assert_line "value  0x012c0005 = 19660805"
+	assert_line --regexp "^rule +compat rule, wide branch"
+	assert_line "  value  00000001 00101100 00000000 00000101"
+	assert_line "  field  MMMMMMMM MMMMMMMM mmmmmmmm mmmmmmmm"
+	assert_line "  M  major 300 = 0x12c in bits 31-16"
+	assert_line "  m  minor 5 = 0x5 in bits 15-0"
+	refute_output --partial "8:8 branch"
+}
+
+@test "explain: 12:20 wide pair marks 12 major and 20 minor bits" {
+	run --separate-stderr devtool explain -f 12:20 300 5
+	assert_success
+	assert_line "value  0x12c00005 = 314572805"
+	assert_line --regexp "wide branch"
+	assert_line "  field  MMMMMMMM MMMMmmmm mmmmmmmm mmmmmmmm"
+	assert_line "  M  major 300 = 0x12c in bits 31-20"
+	assert_line "  m  minor 5 = 0x5 in bits 19-0"
+}
+
+@test "explain: the default layout is 16:16, DEVTOOL_FORMAT overrides it" {
+	run --separate-stderr devtool explain 300 5
+	assert_success
+	assert_line --partial "layout 16:16:"
+
+	DEVTOOL_FORMAT=linux run --separate-stderr devtool explain 300 5
+	assert_success
+	assert_line --partial "layout linux:"
+}
+
+@test "explain: linux shows the interleaving" {
+	run --separate-stderr devtool explain -f linux 300 5
+	assert_success
+	assert_stderr_empty
+	assert_line "layout linux: 32 bits, major 0-4095, minor 0-1048575"
+	assert_line "value  0x00012c05 = 76805"
+	assert_line --regexp "^rule +interleaved"
+	assert_line "  value  00000000 00000001 00101100 00000101"
+	assert_line "  field  mmmmmmmm mmmmMMMM MMMMMMMM mmmmmmmm"
+	assert_line "  M  major 300 = 0x12c in bits 19-8"
+	assert_line "  m  minor 5 = 0x5 in bits 31-20, 7-0"
+	refute_output --partial "compat rule"
+}
+
+@test "explain: glibc shows the 64-bit interleaving in two rows" {
+	run --separate-stderr devtool explain -f glibc 300 5
+	assert_success
+	assert_line "layout glibc: 64 bits, major 0-4294967295, minor 0-4294967295"
+	assert_line "value  0x0000000000012c05 = 76805"
+	assert_line --regexp "^rule +interleaved"
+	assert_line "  bits   63-56    55-48    47-40    39-32"
+	assert_line "  field  MMMMMMMM MMMMMMMM MMMMmmmm mmmmmmmm"
+	assert_line "  field  mmmmmmmm mmmmMMMM MMMMMMMM mmmmmmmm"
+	assert_line "  M  major 300 = 0x12c in bits 63-44, 19-8"
+	assert_line "  m  minor 5 = 0x5 in bits 43-20, 7-0"
+}
+
+@test "explain: glibc 4096:0 sets a bit in the high row" {
+	run --separate-stderr devtool explain -f glibc 4096 0
+	assert_success
+	assert_line "value  0x0000100000000000 = 17592186044416"
+	assert_line "  value  00000000 00000000 00010000 00000000"
+}
+
+@test "explain: plain splits say so (8:8, osf1, --strict 16:16)" {
+	run --separate-stderr devtool explain -f 8:8 1 2
+	assert_success
+	assert_line "layout 8:8: 16 bits, major 0-255, minor 0-255"
+	assert_line "value  0x0102 = 258"
+	assert_line --regexp "^rule +plain split"
+	assert_line "  field  MMMMMMMM mmmmmmmm"
+
+	run --separate-stderr devtool explain -f osf1 1 2
+	assert_success
+	assert_line "value  0x00100002 = 1048578"
+	assert_line --regexp "^rule +plain split"
+	assert_line "  M  major 1 = 0x1 in bits 31-20"
+
+	run --separate-stderr devtool explain --strict -f 16:16 1 2
+	assert_success
+	assert_line "value  0x00010002 = 65538"
+	assert_line --regexp "^rule +plain split"
+	assert_line "  M  major 1 = 0x1 in bits 31-16"
+}
+
+@test "explain: 32:32 draws 64 bits" {
+	run --separate-stderr devtool explain -f 32:32 300 5
+	assert_success
+	assert_line "value  0x0000012c00000005 = 1288490188805"
+	assert_line "  M  major 300 = 0x12c in bits 63-32"
+	assert_line "  m  minor 5 = 0x5 in bits 31-0"
+}
+
+@test "explain --value V: draws the value's pair" {
+	run --separate-stderr devtool explain -f 16:16 --value 0x12c0005
+	assert_success
+	assert_stderr_empty
+	assert_line "pair   300:5"
+	assert_line "value  0x012c0005 = 19660805"
+	assert_line --regexp "wide branch"
+
+	run --separate-stderr devtool explain --value=259 -f linux
+	assert_success
+	assert_line "pair   1:3"
+	assert_line "value  0x00000103 = 259"
+}
+
+@test "explain --value: the 8:8 branch of a narrow 16:16 value" {
+	run --separate-stderr devtool explain --value 0x0103
+	assert_success
+	assert_line "pair   1:3"
+	assert_line --regexp "8:8 branch"
+}
+
+@test "explain --value: a non-canonical value warns (and -q silences it)" {
+	run --separate-stderr devtool explain --value 0x00010001
+	assert_success
+	assert_line "pair   1:1"
+	assert_line "value  0x00010001 = 65537"
+	assert_stderr_contains "warning"
+
+	run --separate-stderr devtool -q explain --value 0x00010001
+	assert_success
+	assert_stderr_empty
+}
+
+@test "explain --value: a value wider than the layout is exit 2" {
+	run --separate-stderr devtool explain -f 16:16 --value 0x100000000
+	assert_usage_error
+	assert_stderr_contains "does not fit layout 16:16"
+}
+
+@test "explain --value: a bad number is exit 2 quoting it" {
+	local text
+	for text in "" "+5" "12abc" "08" "0x" "18446744073709551616"; do
+		run --separate-stderr devtool explain --value "$text"
+		assert_usage_error
+		assert_stderr_contains "invalid number '$text'"
+	done
+}
+
+@test "explain: bad numbers and out-of-range pairs are exit 2" {
+	run --separate-stderr devtool explain -- 1 -1
+	assert_usage_error
+	assert_stderr_contains "invalid number '-1'"
+
+	run --separate-stderr devtool explain 1 0xg
+	assert_usage_error
+	assert_stderr_contains "invalid number '0xg'"
+
+	run --separate-stderr devtool explain -f linux 4096 0
+	assert_usage_error
+	assert_stderr_contains "(0-4095)"
+}
+
+@test "explain: an ambiguous pair is exit 2 naming the alias" {
+	run --separate-stderr devtool explain -f 16:16 0 256
+	assert_equal "$status" 2
+	assert_stderr_contains "0:256"
+	assert_stderr_contains "1:0"
+}
+
+@test "explain: an ambiguous pair is not described as fitting the 8:8 branch" {
+	# 0:256 is encoded by the wide branch (minor > 255); its value 0x100
+	# is what reads back through the 8:8 branch.  Whatever is drawn must
+	# not claim the pair fits 8 bits each or that minor 256 is in bits 7-0.
+	run --separate-stderr devtool explain -f 16:16 0 256
+	assert_equal "$status" 2
+	refute_output --partial "the pair fits 8 bits each"
+	refute_output --partial "minor 256 = 0x100 in bits 7-0"
+}
+
+@test "explain: operand mistakes are exit 2" {
+	run --separate-stderr devtool explain 300
+	assert_usage_error
+	run --separate-stderr devtool explain
+	assert_usage_error
+	run --separate-stderr devtool explain 1 2 3
+	assert_usage_error
+	run --separate-stderr devtool explain --value 259 1 2
+	assert_usage_error
+	assert_stderr_contains "expected MAJOR MINOR or --value V"
+}
+
+@test "explain: unknown layout is exit 2" {
+	run --separate-stderr devtool explain -f 4:4 1 2
+	assert_usage_error
+	assert_stderr_contains "'4:4'"
+}
+
+# M:N widths that are not a multiple of 8.  Guarded: a runaway drawing
+# loop must not fill the disk, so output is cut at 64 KiB and the run at
+# 10 s.
+explain_bounded() {
+	run --separate-stderr bash -c 'set -o pipefail
+	    timeout 10 "$DEVTOOL" explain "$@" 2>err | head -c 65536 >out' \
+	    _ "$@"
+}
+
+@test "explain: a 17-bit layout (8:9) draws a finite 17-bit picture" {
+	explain_bounded -f 8:9 1 2
+	[[ $(wc -c <out) -lt 2048 ]] || fail "runaway output: $(wc -c <out) bytes, starts: $(head -c 400 out)"
+	assert_success
+	assert_equal "$(cat err)" ""
+	grep -q '^layout 8:9: 17 bits' out
+	grep -q '^  M  major 1 = 0x1 in bits 15-8$' out
+	grep -q '^  m  minor 2 = 0x2 in bits 7-0$' out
+	if grep -q '4294967' out; then fail "bit ruler wrapped below bit 0"; fi
+}
+
+@test "explain: a 25-bit layout (12:13) draws a finite picture" {
+	explain_bounded -f 12:13 300 5
+	[[ $(wc -c <out) -lt 2048 ]] || fail "runaway output: $(wc -c <out) bytes, starts: $(head -c 400 out)"
+	assert_success
+	grep -q '^  M  major 300 = 0x12c in bits 24-13$' out
+	grep -q '^  m  minor 5 = 0x5 in bits 12-0$' out
+	if grep -q '4294967' out; then fail "bit ruler wrapped below bit 0"; fi
+}
+
+@test "explain: a 61-bit layout (30:31) draws a finite picture" {
+	explain_bounded -f 30:31 300 5
+	[[ $(wc -c <out) -lt 2048 ]] || fail "runaway output: $(wc -c <out) bytes, starts: $(head -c 400 out)"
+	assert_success
+	grep -q '^  M  major 300 = 0x12c in bits 60-31$' out
+	if grep -q '4294967' out; then fail "bit ruler wrapped below bit 0"; fi
+}

@@ -1,0 +1,157 @@
+#!/usr/bin/env bats
+# make install and make uninstall: every file where Debian and upstream
+# expect it, with the right mode, under DESTDIR, PREFIX and the per-kind
+# directory overrides.
+
+load test_helper
+
+TOP=$BATS_TEST_DIRNAME/..
+
+setup() {
+	helper_setup
+	command -v make >/dev/null || skip "make is not installed"
+	DEST=$BATS_TEST_TMPDIR/dest
+}
+
+# install_make ARGS...: runs make in the source tree, quietly.
+install_make() {
+	make --no-print-directory -s -C "$TOP" "$@"
+}
+
+# The files an install with PREFIX=/usr puts under DEST, and their sources.
+usr_files() {
+	cat <<-EOF
+	usr/bin/devtool devtool 755
+	usr/share/man/man1/devtool.1 man/devtool.1 644
+	usr/share/bash-completion/completions/devtool completions/devtool.bash 644
+	usr/share/zsh/vendor-completions/_devtool completions/_devtool 644
+	usr/share/fish/vendor_completions.d/devtool.fish completions/devtool.fish 644
+	EOF
+}
+
+# assert_installed PATH SOURCE MODE: a regular file, with MODE, and the same
+# bytes as SOURCE in the tree.
+assert_installed() {
+	local path=$DEST/$1 src=$TOP/$2 mode=$3
+	[[ -f $path && ! -L $path ]] || fail "not installed: /$1"
+	assert_file_permission "$mode" "$path"
+	cmp -s "$src" "$path" || fail "/$1 differs from $2"
+}
+
+@test "install: DESTDIR and PREFIX=/usr put every file in its place" {
+	run install_make install DESTDIR="$DEST" PREFIX=/usr
+	assert_success
+	local path src mode
+	while read -r path src mode; do
+		assert_installed "$path" "$src" "$mode"
+	done < <(usr_files)
+	# nothing outside DESTDIR/usr
+	run find "$DEST" -mindepth 1 -maxdepth 1
+	assert_output "$DEST/usr"
+}
+
+@test "install: the default PREFIX is /usr/local" {
+	run install_make install DESTDIR="$DEST"
+	assert_success
+	assert_installed usr/local/bin/devtool devtool 755
+	assert_installed usr/local/share/man/man1/devtool.1 man/devtool.1 644
+	assert_installed usr/local/share/bash-completion/completions/devtool \
+	    completions/devtool.bash 644
+	assert_installed usr/local/share/zsh/vendor-completions/_devtool \
+	    completions/_devtool 644
+	assert_installed usr/local/share/fish/vendor_completions.d/devtool.fish \
+	    completions/devtool.fish 644
+}
+
+@test "install: MANDIR and BASHCOMPDIR are honoured" {
+	run install_make install DESTDIR="$DEST" PREFIX=/usr \
+	    MANDIR=/usr/man BASHCOMPDIR=/etc/bash_completion.d
+	assert_success
+	assert_installed usr/man/man1/devtool.1 man/devtool.1 644
+	assert_installed etc/bash_completion.d/devtool completions/devtool.bash 644
+	assert_file_not_exists "$DEST/usr/share/man/man1/devtool.1"
+	assert_file_not_exists "$DEST/usr/share/bash-completion/completions/devtool"
+	# the others stay where PREFIX puts them
+	assert_installed usr/bin/devtool devtool 755
+	assert_installed usr/share/zsh/vendor-completions/_devtool completions/_devtool 644
+}
+
+@test "install: BINDIR, ZSHCOMPDIR and FISHCOMPDIR are honoured" {
+	run install_make install DESTDIR="$DEST" PREFIX=/usr BINDIR=/sbin \
+	    ZSHCOMPDIR=/usr/share/zsh/site-functions \
+	    FISHCOMPDIR=/usr/share/fish/completions
+	assert_success
+	assert_installed sbin/devtool devtool 755
+	assert_installed usr/share/zsh/site-functions/_devtool completions/_devtool 644
+	assert_installed usr/share/fish/completions/devtool.fish completions/devtool.fish 644
+	assert_file_not_exists "$DEST/usr/bin/devtool"
+	assert_file_not_exists "$DEST/usr/share/zsh/vendor-completions/_devtool"
+}
+
+@test "install: the installed files work" {
+	run install_make install DESTDIR="$DEST" PREFIX=/usr
+	assert_success
+	run "$DEST/usr/bin/devtool" encode -f linux 300 5
+	assert_success
+	assert_output 76805
+	if command -v mandoc >/dev/null; then
+		run mandoc -Tlint -Wwarning "$DEST/usr/share/man/man1/devtool.1"
+		assert_success
+		assert_output ''
+	fi
+	if [[ -r /usr/share/bash-completion/bash_completion ]]; then
+		run bash --norc -c 'source /usr/share/bash-completion/bash_completion
+			source "$1" && complete -p devtool' bash \
+		    "$DEST/usr/share/bash-completion/completions/devtool"
+		assert_success
+		assert_output 'complete -F _devtool devtool'
+	fi
+	if command -v zsh >/dev/null; then
+		run zsh -n "$DEST/usr/share/zsh/vendor-completions/_devtool"
+		assert_success
+	fi
+	if command -v fish >/dev/null; then
+		run fish --no-config -c 'source $argv[1]; complete -C "devtool enc"' \
+		    "$DEST/usr/share/fish/vendor_completions.d/devtool.fish"
+		assert_success
+		assert_output --regexp '^encode'
+	fi
+}
+
+@test "install: a second install over the first succeeds" {
+	run install_make install DESTDIR="$DEST" PREFIX=/usr
+	assert_success
+	run install_make install DESTDIR="$DEST" PREFIX=/usr
+	assert_success
+	assert_installed usr/bin/devtool devtool 755
+}
+
+@test "uninstall: removes every installed file" {
+	run install_make install DESTDIR="$DEST" PREFIX=/usr
+	assert_success
+	run install_make uninstall DESTDIR="$DEST" PREFIX=/usr
+	assert_success
+	local path src mode
+	while read -r path src mode; do
+		assert_file_not_exists "$DEST/$path"
+	done < <(usr_files)
+	# no file is left anywhere under DESTDIR
+	run find "$DEST" -not -type d
+	assert_output ''
+}
+
+@test "uninstall: honours the same overrides as install" {
+	run install_make install DESTDIR="$DEST" PREFIX=/usr \
+	    MANDIR=/usr/man BASHCOMPDIR=/etc/bash_completion.d
+	assert_success
+	run install_make uninstall DESTDIR="$DEST" PREFIX=/usr \
+	    MANDIR=/usr/man BASHCOMPDIR=/etc/bash_completion.d
+	assert_success
+	run find "$DEST" -not -type d
+	assert_output ''
+}
+
+@test "uninstall: with nothing installed is not an error" {
+	run install_make uninstall DESTDIR="$DEST" PREFIX=/usr
+	assert_success
+}

@@ -1,0 +1,408 @@
+#!/usr/bin/env bats
+# devtool list: SPEC.md §5.  Trees of real nodes are made with mknod(1)
+# and what list prints is checked against them.  Needs CAP_MKNOD for
+# most tests: run as root.
+
+load test_helper
+
+# ---------------------------------------------------------------- helpers
+
+# Fallbacks, only if test_helper.bash does not provide them.
+declare -F bats_require_minimum_version >/dev/null &&
+	bats_require_minimum_version 1.5.0
+[[ -n ${DEVTOOL:-} ]] || DEVTOOL="$BATS_TEST_DIRNAME/../devtool"
+declare -F devtool >/dev/null || devtool() { "$DEVTOOL" "$@"; }
+declare -F fail >/dev/null || fail() { printf '%s\n' "$*" >&2; return 1; }
+declare -F have_mknod >/dev/null || have_mknod() {
+	local probe="${BATS_TEST_TMPDIR:-/tmp}/.have_mknod.$$"
+	mknod "$probe" c 1 3 2>/dev/null || return 1
+	rm -f "$probe"
+}
+declare -F assert_stderr_contains >/dev/null || assert_stderr_contains() {
+	[[ $stderr == *"$1"* ]] ||
+		fail "stderr does not contain '$1'"$'\n'"stderr: $stderr"
+}
+declare -F assert_stdout_empty >/dev/null || assert_stdout_empty() {
+	[[ -z $output ]] || fail "stdout is not empty: $output"
+}
+
+needs_mknod() {
+	have_mknod || skip "needs CAP_MKNOD (mknod(2) failed)"
+}
+
+assert_status() {
+	[[ $status -eq $1 ]] ||
+		fail "exit status $status, expected $1"$'\n'"stdout: $output"$'\n'"stderr: $stderr"
+}
+
+# Asserts that stdout is exactly the given lines.
+assert_lines_exactly() {
+	local want
+	want=$(printf '%s\n' "$@")
+	[[ $output == "$want" ]] ||
+		fail "stdout differs:"$'\n'"$(diff <(echo "$want") <(echo "$output"))"
+}
+
+# T: makedevs fields joined by tabs.
+T() { local IFS=$'\t'; echo "$*"; }
+
+# A small tree under R: nodes, a FIFO, nested directories, and things
+# list must not print (regular file, socket, symlinks).
+make_tree() {
+	mkdir -p R/dev/input R/dev/snd/sub R/elsewhere
+	mknod -m 0666 R/dev/null c 1 3
+	mknod -m 0660 R/dev/sda b 8 0
+	mknod -m 0640 R/dev/sda1 b 8 1
+	mknod -m 0600 R/dev/input/mice c 13 63
+	mknod -m 0660 R/dev/snd/sub/pcm c 116 300
+	mkfifo -m 0620 R/dev/initctl
+	chown 1:5 R/dev/sda1
+	chown 65534:65534 R/dev/initctl
+	chmod 0700 R/dev/snd
+	echo text >R/dev/regular
+	python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \
+		R/dev/sock 2>/dev/null || true
+	ln -s null R/dev/link-to-node
+	mknod -m 0600 R/elsewhere/hidden c 1 7
+	ln -s ../elsewhere R/dev/link-to-dir
+	ln -s /elsewhere R/dev/abs-link-to-dir
+}
+
+TREE_LINES=(
+	"$(T /dev/initctl p 0620 65534 65534 - - - - -)"
+	"$(T /dev/input/mice c 0600 0 0 13 63 - - -)"
+	"$(T /dev/null c 0666 0 0 1 3 - - -)"
+	"$(T /dev/sda b 0660 0 0 8 0 - - -)"
+	"$(T /dev/sda1 b 0640 1 5 8 1 - - -)"
+	"$(T /dev/snd/sub/pcm c 0660 0 0 116 300 - - -)"
+)
+
+if declare -F setup >/dev/null; then
+	eval "$(declare -f setup | sed '1s/^setup /_helper_setup /')"
+else
+	_helper_setup() { cd "$BATS_TEST_TMPDIR"; }
+fi
+setup() {
+	_helper_setup
+	mkdir "$BATS_TEST_TMPDIR/work"
+	cd "$BATS_TEST_TMPDIR/work"
+}
+
+# ------------------------------------------------------------ makedevs
+
+@test "list: --root R /dev prints every node and FIFO, sorted, paths from the root" {
+	needs_mknod
+	make_tree
+	run --separate-stderr devtool list --root R /dev
+	assert_status 0
+	[[ -z $stderr ]] || fail "stderr: $stderr"
+	assert_lines_exactly "${TREE_LINES[@]}"
+}
+
+@test "list: the default PATH is /dev; output is deterministic and byte-sorted" {
+	needs_mknod
+	make_tree
+	# many names, created in a scrambled order
+	local i
+	for i in 17 3 250 9 100 42 1 0 77; do
+		mknod -m 0600 "R/dev/tty$i" c 4 "$i"
+	done
+	mknod -m 0600 R/dev/tty_x c 5 0
+	mknod -m 0600 R/dev/Tty c 5 1
+	run --separate-stderr devtool list --root R
+	assert_status 0
+	local first=$output
+	[[ $(printf '%s\n' "$output" | LC_ALL=C sort) == "$output" ]] ||
+		fail "not sorted:"$'\n'"$output"
+	[[ $(printf '%s\n' "$output" | wc -l) -eq 17 ]] || fail "$output"
+	run --separate-stderr devtool list --root R /dev
+	assert_status 0
+	[[ $output == "$first" ]] || fail "a second run differs"
+	# every path has a leading / and no R prefix
+	local l
+	while IFS= read -r l; do
+		[[ $l == /dev/* ]] || fail "bad path in: $l"
+	done <<<"$output"
+}
+
+@test "list: symlinks are not followed (to a directory of nodes, or to a node)" {
+	needs_mknod
+	make_tree
+	run --separate-stderr devtool list --root R /dev
+	assert_status 0
+	[[ $output != *hidden* ]] || fail "descended a symlink: $output"
+	[[ $output != *link-to* ]] || fail "listed a symlink: $output"
+	[[ $output != *regular* && $output != *sock* ]] ||
+		fail "listed a regular file or socket: $output"
+	# the nodes the symlinks lead to are there when listed directly
+	run --separate-stderr devtool list --root R /elsewhere
+	assert_status 0
+	assert_lines_exactly "$(T /elsewhere/hidden c 0600 0 0 1 7 - - -)"
+}
+
+@test "list: --dirs adds the directories, the operand's own included" {
+	needs_mknod
+	make_tree
+	run --separate-stderr devtool list --dirs --root R /dev
+	assert_status 0
+	assert_lines_exactly \
+		"$(T /dev d 0755 0 0 - - - - -)" \
+		"${TREE_LINES[0]}" \
+		"$(T /dev/input d 0755 0 0 - - - - -)" \
+		"${TREE_LINES[1]}" "${TREE_LINES[2]}" "${TREE_LINES[3]}" \
+		"${TREE_LINES[4]}" \
+		"$(T /dev/snd d 0700 0 0 - - - - -)" \
+		"$(T /dev/snd/sub d 0755 0 0 - - - - -)" \
+		"${TREE_LINES[5]}"
+}
+
+@test "list: a single node as PATH, with and without --root" {
+	needs_mknod
+	make_tree
+	run --separate-stderr devtool list --root R /dev/sda1
+	assert_status 0
+	assert_lines_exactly "$(T /dev/sda1 b 0640 1 5 8 1 - - -)"
+	run --separate-stderr devtool list "$PWD/R/dev/initctl"
+	assert_status 0
+	assert_lines_exactly "$(T "$PWD/R/dev/initctl" p 0620 65534 65534 - - - - -)"
+}
+
+@test "list: a relative PATH without --root prints an absolute path" {
+	needs_mknod
+	make_tree
+	run --separate-stderr devtool list R/dev/input
+	assert_status 0
+	assert_lines_exactly "$(T "$PWD/R/dev/input/mice" c 0600 0 0 13 63 - - -)"
+}
+
+@test "list: several PATHs are merged into one sorted table" {
+	needs_mknod
+	make_tree
+	run --separate-stderr devtool list --root R /elsewhere /dev/input
+	assert_status 0
+	assert_lines_exactly \
+		"$(T /dev/input/mice c 0600 0 0 13 63 - - -)" \
+		"$(T /elsewhere/hidden c 0600 0 0 1 7 - - -)"
+}
+
+@test "list: a nonexistent PATH is exit 1 naming it; the others are still listed" {
+	needs_mknod
+	make_tree
+	run --separate-stderr devtool list --root R /dev/nonexistent /dev/input
+	assert_status 1
+	assert_stderr_contains "/dev/nonexistent"
+	assert_lines_exactly "$(T /dev/input/mice c 0600 0 0 13 63 - - -)"
+	run --separate-stderr devtool list "$PWD/no/such/dir"
+	assert_status 1
+	assert_stdout_empty
+	assert_stderr_contains "$PWD/no/such/dir"
+}
+
+@test "list: a regular file as PATH is an error naming it" {
+	mkdir -p R/dev
+	echo x >R/dev/file
+	run --separate-stderr devtool list --root R /dev/file
+	assert_status 1
+	assert_stdout_empty
+	assert_stderr_contains "/dev/file"
+}
+
+@test "list: an empty tree prints nothing, exit 0" {
+	mkdir -p R/dev/empty
+	run --separate-stderr devtool list --root R
+	assert_status 0
+	assert_stdout_empty
+	[[ -z $stderr ]] || fail "stderr: $stderr"
+}
+
+@test "list: a missing --root is exit 1 naming it" {
+	run --separate-stderr devtool list --root no-such-root
+	assert_status 1
+	assert_stdout_empty
+	assert_stderr_contains "no-such-root"
+}
+
+@test "list: the largest Linux numbers (4095:1048575) are printed exactly" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod R/dev/max c 4095 1048575 || skip "mknod(1) cannot make 4095:1048575"
+	chmod 0600 R/dev/max
+	run --separate-stderr devtool list --root R
+	assert_status 0
+	assert_lines_exactly "$(T /dev/max c 0600 0 0 4095 1048575 - - -)"
+}
+
+@test "list: a name makedevs cannot hold (space) is an error naming the path" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod -m 0600 "R/dev/with space" c 1 3
+	mknod -m 0600 R/dev/plain c 1 5
+	run --separate-stderr devtool list --root R
+	assert_status 1
+	assert_stderr_contains "/dev/with space"
+	assert_lines_exactly "$(T /dev/plain c 0600 0 0 1 5 - - -)"
+}
+
+# ------------------------------------------------------------- tmpfiles
+
+@test "list: -o tmpfiles prints TYPE PATH MODE UID GID - MAJOR:MINOR" {
+	needs_mknod
+	make_tree
+	run --separate-stderr devtool list -o tmpfiles --root R /dev
+	assert_status 0
+	assert_lines_exactly \
+		"$(T p /dev/initctl 0620 65534 65534 - -)" \
+		"$(T c /dev/input/mice 0600 0 0 - 13:63)" \
+		"$(T c /dev/null 0666 0 0 - 1:3)" \
+		"$(T b /dev/sda 0660 0 0 - 8:0)" \
+		"$(T b /dev/sda1 0640 1 5 - 8:1)" \
+		"$(T c /dev/snd/sub/pcm 0660 0 0 - 116:300)"
+}
+
+@test "list: -o tmpfiles --dirs and escaped odd names" {
+	needs_mknod
+	mkdir -p R/dev/d
+	mknod -m 0600 "R/dev/d/with space" c 1 3
+	mknod -m 0600 'R/dev/d/pct%x' c 1 4
+	run --separate-stderr devtool list -o tmpfiles --dirs --root R /dev/d
+	assert_status 0
+	assert_lines_exactly \
+		"$(T d /dev/d 0755 0 0 - -)" \
+		"$(T c '/dev/d/pct%%x' 0600 0 0 - 1:4)" \
+		"$(T c '/dev/d/with\x20space' 0600 0 0 - 1:3)"
+}
+
+# ----------------------------------------------------------------- json
+
+@test "list: -o json: one object per line, fields path type mode uid gid major minor" {
+	needs_mknod
+	make_tree
+	run --separate-stderr devtool list -o json --root R /dev
+	assert_status 0
+	[[ $(printf '%s\n' "$output" | wc -l) -eq 6 ]] || fail "$output"
+	local l
+	while IFS= read -r l; do
+		jq -e . <<<"$l" >/dev/null || fail "not JSON: $l"
+		jq -e 'has("path") and has("type") and has("mode") and has("uid") and has("gid")' \
+			<<<"$l" >/dev/null || fail "missing fields: $l"
+		if [[ $(jq -r .type <<<"$l") == [cb] ]]; then
+			jq -e '(.major|type) == "number" and (.minor|type) == "number"' \
+				<<<"$l" >/dev/null || fail "no numbers: $l"
+		fi
+	done <<<"$output"
+	[[ $(printf '%s\n' "$output" | jq -c 'select(.path=="/dev/snd/sub/pcm") | [.type,.mode,.uid,.gid,.major,.minor]') == \
+		'["c","0660",0,0,116,300]' ]] || fail "$output"
+	[[ $(printf '%s\n' "$output" | jq -c 'select(.path=="/dev/sda1") | [.type,.mode,.uid,.gid,.major,.minor]') == \
+		'["b","0640",1,5,8,1]' ]] || fail "$output"
+	[[ $(printf '%s\n' "$output" | jq -c 'select(.path=="/dev/initctl") | [.type,.mode,.uid,.gid]') == \
+		'["p","0620",65534,65534]' ]] || fail "$output"
+	# sorted like the tables
+	[[ $(printf '%s\n' "$output" | jq -r .path | tr '\n' ' ') == \
+		"/dev/initctl /dev/input/mice /dev/null /dev/sda /dev/sda1 /dev/snd/sub/pcm " ]] ||
+		fail "$output"
+}
+
+@test "list: -o json escapes odd names (space, quotes, backslash)" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod -m 0600 "R/dev/a \"q\" b\\c" c 1 3
+	run --separate-stderr devtool list -o json --root R
+	assert_status 0
+	[[ $(jq -r .path <<<"$output") == '/dev/a "q" b\c' ]] || fail "$output"
+}
+
+@test "list: an unknown -o is a usage error (exit 2), nothing on stdout" {
+	mkdir -p R/dev
+	run --separate-stderr devtool list -o xml --root R
+	assert_status 2
+	assert_stdout_empty
+	assert_stderr_contains "xml"
+}
+
+# --------------------------------------------------------------- --check
+
+check_tree() {
+	mkdir -p R/dev
+	mknod -m 0600 R/dev/ok c 1 3
+	mknod -m 0600 R/dev/minor300 c 8 300
+	mknod -m 0600 R/dev/zero300 b 0 300
+	mknod -m 0600 R/dev/major4095 c 4095 5
+	mknod -m 0600 R/dev/minor70000 c 1 70000
+	mkfifo -m 0600 R/dev/fifo
+}
+
+@test "list: --check 8:8 lists what 8:8 cannot hold, reason as a trailing '# ...', exit 1" {
+	needs_mknod
+	check_tree
+	run --separate-stderr devtool list --check 8:8 --root R
+	assert_status 1
+	[[ $(printf '%s\n' "$output" | wc -l) -eq 4 ]] || fail "$output"
+	[[ $output =~ (^|$'\n')"$(T /dev/minor300 c 0600 0 0 8 300 - - -)"\ #\ [^$'\n']*300 ]] ||
+		fail "minor 300 not listed with a reason: $output"
+	[[ $output == *"/dev/major4095"*"# "*"4095"* ]] || fail "$output"
+	[[ $output == *"/dev/zero300"*"# "* ]] || fail "$output"
+	[[ $output == *"/dev/minor70000"*"# "* ]] || fail "$output"
+	[[ $output != *"/dev/ok"* && $output != *"/dev/fifo"* ]] || fail "$output"
+	# every line still reads back as a table line
+	local l
+	while IFS= read -r l; do
+		[[ $l == /dev/*$'\t'*' # '* ]] || fail "bad line: $l"
+	done <<<"$output"
+}
+
+@test "list: --check 16:16 lists the ambiguous 0:300 (aliases 1:44), not 8:300" {
+	needs_mknod
+	check_tree
+	run --separate-stderr devtool list --check 16:16 --root R
+	assert_status 1
+	local zero
+	zero=$(printf '%s\n' "$output" | grep '^/dev/zero300')
+	[[ $zero == "$(T /dev/zero300 b 0600 0 0 0 300 - - -) # "* ]] ||
+		fail "0:300 not listed: $output"
+	[[ $zero == *ambiguous* || $zero == *"1:44"* ]] || fail "reason: $zero"
+	# 1:70000 does not fit 16 bits of minor
+	[[ $output == *"/dev/minor70000"* ]] || fail "$output"
+	[[ $output != *"/dev/minor300"* && $output != *"/dev/major4095"* &&
+		$output != *"/dev/ok"* ]] || fail "$output"
+}
+
+@test "list: --check linux: 4095 and 70000 are fine, nothing to list, exit 0" {
+	needs_mknod
+	check_tree
+	run --separate-stderr devtool list --check linux --root R
+	assert_status 0
+	assert_stdout_empty
+	[[ -z $stderr ]] || fail "stderr: $stderr"
+}
+
+@test "list: --check with -o json adds a problem field" {
+	needs_mknod
+	check_tree
+	run --separate-stderr devtool list --check 8:8 -o json --root R /dev/minor300
+	assert_status 1
+	[[ $(jq -r '.path + " " + (.problem|type)' <<<"$output") == "/dev/minor300 string" ]] ||
+		fail "$output"
+}
+
+@test "list: --check with an unknown layout is a usage error (exit 2)" {
+	mkdir -p R/dev
+	run --separate-stderr devtool list --check 9:3:1 --root R
+	assert_status 2
+	assert_stdout_empty
+	assert_stderr_contains "9:3:1"
+}
+
+# ----------------------------------------------------------- confinement
+
+@test "list: --root confines symlinks and '..' in PATH: the host's /dev is never listed" {
+	mkdir -p R/inside
+	ln -s /dev R/dev                      # absolute: /dev inside R is itself
+	ln -s ../../../../../../../.. R/up    # relative: stops at R
+	local p
+	for p in /dev /up/dev /../../../../dev /inside/../../dev; do
+		run --separate-stderr devtool list --root R "$p"
+		[[ -z $output ]] || fail "list --root R $p printed: $output"
+		[[ $status -ne 0 ]] || fail "list --root R $p: exit 0"
+		[[ $stderr == *"/dev"* ]] || fail "stderr: $stderr"
+	done
+}

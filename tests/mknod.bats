@@ -1,0 +1,1064 @@
+#!/usr/bin/env bats
+# devtool mknod: SPEC.md §4, checked against the nodes the kernel made
+# (stat(1) on real nodes).  Needs CAP_MKNOD: run as root.
+
+load test_helper
+
+# ---------------------------------------------------------------- helpers
+
+needs_mknod() {
+	have_mknod || skip "needs CAP_MKNOD (mknod(2) failed: run as root)"
+}
+
+# What the kernel made: type, major, minor, mode, uid, gid.
+node() { stat -c '%F %Hr %Lr %a %u %g' -- "$1"; }
+ino() { stat -c '%i' -- "$1"; }
+ino_ctime() { stat -c '%i %z' -- "$1"; }
+
+# The directory (default .) holds exactly the given names: no leftover
+# temporary (.devtool.*) or stray file.
+assert_only() {
+	local dir=. want got
+	if [[ $1 == --dir ]]; then dir=$2; shift 2; fi
+	want=$(printf '%s\n' "$@" | LC_ALL=C sort | sed '/^$/d')
+	got=$(cd "$dir" && LC_ALL=C ls -A | LC_ALL=C sort)
+	[[ $got == "$want" ]] ||
+		fail "$dir holds unexpected names"$'\n'"expected: $(echo $want)"$'\n'"actual:   $(echo $got)"
+}
+
+assert_no_temp() {
+	local dir=${1:-.} left
+	left=$(find "$dir" -name '.devtool.*' 2>/dev/null)
+	[[ -z $left ]] || fail "temporary names survived: $left"
+}
+
+assert_status() {
+	[[ $status -eq $1 ]] ||
+		fail "exit status $status, expected $1"$'\n'"stdout: $output"$'\n'"stderr: $stderr"
+}
+
+# Each test works in an empty directory of its own ("work"), since bats
+# keeps its own files (run --separate-stderr) in $BATS_TEST_TMPDIR.
+setup() {
+	helper_setup
+	mkdir "$BATS_TEST_TMPDIR/work"
+	cd "$BATS_TEST_TMPDIR/work" || fail "cannot enter the work directory"
+}
+
+# Immutable / append-only directories and mounts must be undone before
+# bats removes the test directory.
+UNDO=()
+teardown() {
+	local i
+	for ((i = ${#UNDO[@]} - 1; i >= 0; i--)); do
+		eval "${UNDO[i]}" || true
+	done
+}
+
+fixture() { echo "$BATS_TEST_DIRNAME/fixtures/$1"; }
+
+# ------------------------------------------------------------- node types
+
+@test "mknod: c, u, b and p create the right kind of node" {
+	needs_mknod
+	run --separate-stderr devtool mknod -m 0640 chr c 1 3
+	assert_status 0
+	assert_stdout_empty
+	[[ -z $stderr ]]
+	[[ $(node chr) == "character special file 1 3 640 0 0" ]]
+
+	run --separate-stderr devtool mknod -m 0640 unb u 4 64
+	assert_status 0
+	[[ $(node unb) == "character special file 4 64 640 0 0" ]]
+
+	run --separate-stderr devtool mknod -m 0660 blk b 7 0
+	assert_status 0
+	[[ $(node blk) == "block special file 7 0 660 0 0" ]]
+
+	run --separate-stderr devtool mknod -m 0600 fifo p
+	assert_status 0
+	[[ $(stat -c '%F %a %u %g' fifo) == "fifo 600 0 0" ]]
+	assert_only blk chr fifo unb
+}
+
+@test "mknod: octal and hexadecimal numbers are accepted (C notation)" {
+	needs_mknod
+	run --separate-stderr devtool mknod x c 010 0x1f
+	assert_status 0
+	[[ $(stat -c '%Hr %Lr' x) == "8 31" ]]
+	run --separate-stderr devtool mknod y b 0X10 0
+	assert_status 0
+	[[ $(stat -c '%Hr %Lr' y) == "16 0" ]]
+	assert_only x y
+}
+
+@test "mknod: a FIFO with numbers is a usage error (exit 2), nothing created" {
+	run --separate-stderr devtool mknod f p 1 3
+	assert_status 2
+	assert_stdout_empty
+	assert_stderr_contains "FIFO"
+	run --separate-stderr devtool mknod f p 0x103
+	assert_status 2
+	assert_only
+}
+
+@test "mknod: a device without numbers is a usage error (exit 2)" {
+	run --separate-stderr devtool mknod x c
+	assert_status 2
+	assert_stderr_contains "MAJOR MINOR"
+	run --separate-stderr devtool mknod x b
+	assert_status 2
+	run --separate-stderr devtool mknod x c 1 2 3
+	assert_status 2
+	run --separate-stderr devtool mknod x
+	assert_status 2
+	assert_only
+}
+
+@test "mknod: an invalid type is exit 2 naming it" {
+	for t in q d f s C cc ''; do
+		run --separate-stderr devtool mknod x "$t" 1 3
+		assert_status 2
+		assert_stderr_contains "'$t'"
+	done
+	assert_only
+}
+
+@test "mknod: bad numbers (every §2 class) are exit 2, quoted, nothing created" {
+	local bad
+	# As MINOR, after a valid MAJOR; "--" so "-1" is an operand.
+	for bad in '' '-1' '+5' ' 1' '1 ' '12abc' '08' '0xg' '0x' \
+	    '18446744073709551616' '99999999999999999999999'; do
+		run --separate-stderr devtool mknod -- x c 1 "$bad"
+		assert_status 2
+		assert_stdout_empty
+		assert_stderr_contains "'$bad'"
+		# and as MAJOR
+		run --separate-stderr devtool mknod -- x c "$bad" 1
+		assert_status 2
+		[[ $bad == '' || $stderr == *"'$bad'"* ]] ||
+			fail "MAJOR '$bad' not quoted: $stderr"
+		# and as VALUE
+		run --separate-stderr devtool mknod -- x c "$bad"
+		assert_status 2
+	done
+	assert_only
+}
+
+@test "mknod: numbers outside the layout's range (VALUE) are exit 2 giving the range" {
+	DEVTOOL_FORMAT=8:8 run --separate-stderr devtool mknod x c 0x10000
+	assert_status 2
+	assert_stderr_contains "0xffff"
+	run --separate-stderr devtool mknod -f 16:16 x c 0x100000000
+	assert_status 2
+	assert_only
+}
+
+# ---------------------------------------------------------- host encoding
+
+@test "mknod: the node carries the host encoding: stat shows exactly MAJOR MINOR" {
+	needs_mknod
+	run --separate-stderr devtool mknod x c 300 5
+	assert_status 0
+	[[ $(stat -c '%Hr %Lr' x) == "300 5" ]]
+	[[ $(stat -c '%t %T' x) == "12c 5" ]]
+
+	run --separate-stderr devtool mknod big c 4095 1048575
+	assert_status 0
+	[[ $(stat -c '%Hr %Lr' big) == "4095 1048575" ]]
+
+	run --separate-stderr devtool mknod wide b 256 65536
+	assert_status 0
+	[[ $(node wide) == "block special file 256 65536 644 0 0" ]] ||
+		[[ $(stat -c '%Hr %Lr' wide) == "256 65536" ]]
+	assert_only big wide x
+}
+
+@test "mknod: major 4096 is refused (exit 2) naming the limit 4095, nothing created" {
+	run --separate-stderr devtool mknod x c 4096 0
+	assert_status 2
+	assert_stderr_contains "4095"
+	assert_stderr_contains "4096"
+	[[ $stderr != *"Invalid argument"* ]]
+	assert_only
+}
+
+@test "mknod: minor 1048576 is refused (exit 2) naming the limit 1048575, nothing created" {
+	run --separate-stderr devtool mknod x b 1 1048576
+	assert_status 2
+	assert_stderr_contains "1048575"
+	[[ $stderr != *"Invalid argument"* ]]
+	run --separate-stderr devtool mknod x c 0 0xffffffff
+	assert_status 2
+	assert_stderr_contains "1048575"
+	assert_only
+}
+
+@test "mknod: out-of-range pairs are refused before any system call (strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	needs_mknod
+	local log=$BATS_FILE_TMPDIR/strace.$BATS_TEST_NUMBER
+	mkdir d
+	# Control: the trace does see mknodat for a valid pair.
+	run --separate-stderr strace -f -qq -o "$log" -e trace=mknodat,mknod \
+	    "$DEVTOOL" mknod d/ok c 1 3
+	assert_status 0
+	grep -q 'mknodat(' "$log" || fail "control trace shows no mknodat: $(cat "$log")"
+
+	for pair in "4096 0" "1 1048576" "65535 65535"; do
+		run --separate-stderr strace -f -qq -o "$log" \
+		    -e trace=mknodat,mknod "$DEVTOOL" mknod d/x c $pair
+		assert_status 2
+		! grep -E 'mknod(at)?\(' "$log" ||
+			fail "mknod system call for $pair: $(cat "$log")"
+		[[ $stderr == *"limit"* ]]
+	done
+	# The VALUE form too: 16:16 0x10000000 is 4096:0.
+	run --separate-stderr strace -f -qq -o "$log" -e trace=mknodat,mknod \
+	    "$DEVTOOL" mknod d/x c 0x10000000
+	assert_status 2
+	! grep -E 'mknod(at)?\(' "$log"|| fail "mknod system call for the VALUE form: $(cat "$log")"
+	assert_stderr_contains "4095"
+	assert_only --dir d ok
+}
+
+# ------------------------------------------------------------ VALUE form
+
+@test "mknod: VALUE is decoded under the default layout 16:16" {
+	needs_mknod
+	run --separate-stderr devtool mknod x c 0x12c0005
+	assert_status 0
+	[[ -z $stderr ]]
+	[[ $(stat -c '%Hr %Lr' x) == "300 5" ]]
+	# compat: a value <= 0xffff is 8:8
+	run --separate-stderr devtool mknod y b 0x0103
+	assert_status 0
+	[[ $(node y) == "block special file 1 3 644 0 0" ]]
+	assert_only x y
+}
+
+@test "mknod: VALUE is decoded under -f linux" {
+	needs_mknod
+	run --separate-stderr devtool mknod -f linux x c 0x12c05
+	assert_status 0
+	[[ $(stat -c '%Hr %Lr' x) == "300 5" ]]
+	run --separate-stderr devtool mknod --format linux y c 0xffffffff
+	assert_status 0
+	[[ $(stat -c '%Hr %Lr' y) == "4095 1048575" ]]
+	assert_only x y
+}
+
+@test "mknod: VALUE is decoded under DEVTOOL_FORMAT, and -f overrides it" {
+	needs_mknod
+	DEVTOOL_FORMAT=8:8 run --separate-stderr devtool mknod x c 0x0103
+	assert_status 0
+	[[ $(stat -c '%Hr %Lr' x) == "1 3" ]]
+	DEVTOOL_FORMAT=8:8 run --separate-stderr devtool mknod -f linux y c 0x12c05
+	assert_status 0
+	[[ $(stat -c '%Hr %Lr' y) == "300 5" ]]
+	DEVTOOL_FORMAT=bogus run --separate-stderr devtool mknod z c 0x0103
+	assert_status 2
+	assert_stderr_contains "bogus"
+	run --separate-stderr devtool mknod -f bogus z c 0x0103
+	assert_status 2
+	assert_stderr_contains "16:16"
+	assert_only x y
+}
+
+@test "mknod: --strict decodes VALUE without the compat rule" {
+	needs_mknod
+	run --separate-stderr devtool mknod --strict x c 0x00000103
+	assert_status 0
+	[[ $(stat -c '%Hr %Lr' x) == "0 259" ]]
+	run --separate-stderr devtool mknod y c 0x00000103
+	assert_status 0
+	[[ $(stat -c '%Hr %Lr' y) == "1 3" ]]
+	assert_only x y
+}
+
+@test "mknod: a non-canonical VALUE warns on stderr but still creates the node" {
+	needs_mknod
+	run --separate-stderr devtool mknod x c 0x00010001
+	assert_status 0
+	assert_stdout_empty
+	assert_stderr_contains "warning"
+	assert_stderr_contains "canonical"
+	[[ $(stat -c '%Hr %Lr' x) == "1 1" ]]
+	assert_only x
+}
+
+@test "mknod: -q silences warnings (global and verb option)" {
+	needs_mknod
+	run --separate-stderr devtool -q mknod x c 0x00010001
+	assert_status 0
+	[[ -z $stderr ]] || fail "stderr not silent: $stderr"
+	run --separate-stderr devtool mknod --quiet y c 0x00010001
+	assert_status 0
+	[[ -z $stderr ]] || fail "stderr not silent: $stderr"
+	[[ $(stat -c '%Hr %Lr' x) == "1 1" && $(stat -c '%Hr %Lr' y) == "1 1" ]]
+	# -q does not silence errors
+	run --separate-stderr devtool -q mknod z c 4096 0
+	assert_status 2
+	assert_stderr_contains "4095"
+	assert_only x y
+}
+
+# ------------------------------------------------------ MAJOR as a name
+
+@test "mknod: MAJOR may be a driver name from DEVTOOL_PROC_DEVICES" {
+	needs_mknod
+	DEVTOOL_PROC_DEVICES=$(fixture proc-devices)
+	export DEVTOOL_PROC_DEVICES
+	run --separate-stderr devtool mknod x c misc 200
+	assert_status 0
+	[[ $(node x) == "character special file 10 200 644 0 0" ]]
+	run --separate-stderr devtool mknod y b loop 3
+	assert_status 0
+	[[ $(node y) == "block special file 7 3 644 0 0" ]]
+	# several majors for one name: the first, as the kernel lists them
+	run --separate-stderr devtool mknod z b sd 16
+	assert_status 0
+	[[ $(stat -c '%Hr %Lr' z) == "8 16" ]]
+	# names containing '/' are names too
+	run --separate-stderr devtool mknod t c /dev/tty 0
+	assert_status 0
+	[[ $(stat -c '%Hr %Lr' t) == "5 0" ]]
+	assert_only t x y z
+}
+
+@test "mknod: a driver name is looked up in the section for TYPE only" {
+	DEVTOOL_PROC_DEVICES=$(fixture proc-devices)
+	export DEVTOOL_PROC_DEVICES
+	# loop is only a block driver, misc only a character driver
+	run --separate-stderr devtool mknod x c loop 0
+	assert_status 2
+	assert_stderr_contains "'loop'"
+	run --separate-stderr devtool mknod x u loop 0
+	assert_status 2
+	run --separate-stderr devtool mknod x b misc 0
+	assert_status 2
+	assert_stderr_contains "'misc'"
+	assert_only
+}
+
+@test "mknod: an unknown driver name is exit 2 naming it and the file" {
+	local f
+	f=$(fixture proc-devices)
+	DEVTOOL_PROC_DEVICES=$f run --separate-stderr devtool mknod x c nosuchdrv 0
+	assert_status 2
+	assert_stderr_contains "nosuchdrv"
+	assert_stderr_contains "$f"
+	DEVTOOL_PROC_DEVICES=$PWD/missing run --separate-stderr devtool mknod x c misc 0
+	assert_status 2
+	assert_stderr_contains "$PWD/missing"
+	assert_only
+}
+
+@test "mknod: a malformed DEVTOOL_PROC_DEVICES is reported as FILE:LINE, nothing created" {
+	printf 'Character devices:\n  1 mem\nthis is not an entry\n 10 misc\n' > pd
+	DEVTOOL_PROC_DEVICES=$PWD/pd run --separate-stderr devtool mknod x c misc 0
+	assert_status 2
+	assert_stderr_contains "$PWD/pd:3"
+	assert_only pd
+}
+
+@test "mknod: MAJOR defaults to the real /proc/devices (mem is char 1)" {
+	needs_mknod
+	[[ -r /proc/devices ]] || skip "no /proc/devices"
+	grep -qE '^ *1 mem$' /proc/devices || skip "mem is not char 1 here"
+	unset DEVTOOL_PROC_DEVICES
+	run --separate-stderr devtool mknod null c mem 3
+	assert_status 0
+	[[ $(stat -c '%Hr %Lr' null) == "1 3" ]]
+	assert_only null
+}
+
+# ------------------------------------------------------------------ modes
+
+# mode_case UMASK MODE EXPECTED: in a subshell with that umask.
+mode_case() {
+	(
+		umask "$1"
+		rm -f m
+		run --separate-stderr devtool mknod -m "$2" m c 1 3
+		assert_status 0
+		got=$(stat -c '%a' m)
+		[[ $got == "$3" ]] ||
+			fail "umask $1, -m '$2': mode $got, expected $3"
+		# FIFOs too
+		rm -f m
+		run --separate-stderr devtool mknod -m "$2" m p
+		assert_status 0
+		got=$(stat -c '%a' m)
+		[[ $got == "$3" ]] ||
+			fail "umask $1, -m '$2' (FIFO): mode $got, expected $3"
+		rm -f m
+	)
+}
+
+@test "mknod: -m octal is exact whatever the umask" {
+	needs_mknod
+	for u in 077 000 022 777; do
+		mode_case "$u" 0600 600
+		mode_case "$u" 600 600
+		mode_case "$u" 0666 666
+		mode_case "$u" 4755 4755
+		mode_case "$u" 2750 2750
+		mode_case "$u" 1777 1777
+		mode_case "$u" 0 0
+	done
+	assert_only
+}
+
+@test "mknod: -m symbolic applies to a=rw and is exact whatever the umask" {
+	needs_mknod
+	for u in 077 000 022; do
+		mode_case "$u" u=rw,g=r 646
+		mode_case "$u" go-w 644
+		mode_case "$u" +x 777
+		mode_case "$u" a-w 444
+		mode_case "$u" u+s,u+x 4766
+		mode_case "$u" o= 660
+	done
+	assert_only
+}
+
+@test "mknod: -m sets set-id bits on a node with another owner (chown does not clear them)" {
+	needs_mknod
+	run --separate-stderr devtool mknod -m 6755 -u 1234 -g 5678 x c 1 3
+	assert_status 0
+	[[ $(node x) == "character special file 1 3 6755 1234 5678" ]]
+	assert_only x
+}
+
+# Gives directory $1 the default ACL u::rw,g::-,o::- (no setfacl needed:
+# the system.posix_acl_default value is written directly).
+set_default_acl() {
+	command -v python3 >/dev/null || skip "python3 is needed to set an ACL"
+	python3 - "$1" <<-'EOF' || skip "default ACLs are not supported here"
+	import os, struct, sys
+	e = lambda tag, perm: struct.pack("<HHI", tag, perm, 0xffffffff)
+	os.setxattr(sys.argv[1], "system.posix_acl_default",
+	    struct.pack("<I", 2) + e(0x01, 6) + e(0x04, 0) + e(0x20, 0))
+	EOF
+	mknod "$1/.acl-probe" c 1 3
+	[[ $(stat -c '%a' "$1/.acl-probe") == 600 ]] || skip "the default ACL has no effect here"
+	rm "$1/.acl-probe"
+}
+
+@test "mknod: -m is exact in a directory with a default ACL" {
+	needs_mknod
+	mkdir d
+	set_default_acl d
+	umask 022
+	run --separate-stderr devtool mknod -m 0666 d/x c 1 3
+	assert_status 0
+	[[ $(stat -c '%a' d/x) == 666 ]]
+	run --separate-stderr devtool mknod -m 0640 -u 1234 d/y p
+	assert_status 0
+	[[ $(stat -c '%a %u' d/y) == "640 1234" ]]
+	assert_only --dir d x y
+}
+
+# SPEC §4: "-p creates missing parent directories (0755)".  Known to fail:
+# mkdirat(…, 0755) is not followed by a chmod, so the default ACL wins.
+@test "mknod -p: parents are 0755 even under a default ACL" {
+	needs_mknod
+	mkdir d
+	set_default_acl d
+	umask 022
+	run --separate-stderr devtool mknod -p -m 0666 d/sub/x c 1 3
+	assert_status 0
+	[[ $(stat -c '%a' d/sub/x) == 666 ]]
+	[[ $(stat -c '%a' d/sub) == 755 ]] ||
+		fail "-p made d/sub with mode $(stat -c '%a' d/sub), not 0755"
+}
+
+@test "mknod: without -m the mode is 0666 & ~umask" {
+	needs_mknod
+	local u want
+	for u in 022:644 077:600 000:666 027:640 002:664; do
+		(
+			umask "${u%%:*}"
+			want=${u##*:}
+			run --separate-stderr devtool mknod x c 1 3
+			assert_status 0
+			[[ $(stat -c '%a' x) == "$want" ]] ||
+				fail "umask ${u%%:*}: mode $(stat -c '%a' x), expected $want"
+			run --separate-stderr devtool mknod f p
+			assert_status 0
+			[[ $(stat -c '%a' f) == "$want" ]]
+			rm -f x f
+		)
+	done
+	assert_only
+}
+
+@test "mknod: an invalid mode is exit 2 naming it, nothing created" {
+	local m
+	for m in 999 08 u=q '' 'u+rw,' abc 77777 17777 '-1'; do
+		run --separate-stderr devtool mknod -m "$m" x c 1 3
+		assert_status 2
+		[[ $m == '' || $m == -* || $stderr == *"$m"* ]] ||
+			fail "mode '$m' not named: $stderr"
+	done
+	assert_only
+}
+
+# ----------------------------------------------------------------- owners
+
+@test "mknod: -u and -g take names" {
+	needs_mknod
+	local uid gid
+	uid=$(id -u nobody 2>/dev/null) || skip "no user nobody"
+	gid=$(getent group nogroup | cut -d: -f3)
+	[[ -n $gid ]] || skip "no group nogroup"
+	run --separate-stderr devtool mknod -u nobody -g nogroup -m 0620 x c 1 3
+	assert_status 0
+	[[ $(node x) == "character special file 1 3 620 $uid $gid" ]]
+	run --separate-stderr devtool mknod --owner nobody --group nogroup y p
+	assert_status 0
+	[[ $(stat -c '%u %g' y) == "$uid $gid" ]]
+	assert_only x y
+}
+
+@test "mknod: -u and -g take numbers, also ones with no passwd entry" {
+	needs_mknod
+	run --separate-stderr devtool mknod -u 1234 -g 5678 x c 1 3
+	assert_status 0
+	[[ $(node x) == "character special file 1 3 644 1234 5678" ]]
+	run --separate-stderr devtool mknod -u 1234 y b 7 1
+	assert_status 0
+	[[ $(node y) == "block special file 7 1 644 1234 0" ]]
+	run --separate-stderr devtool mknod -g 0x10 z c 1 3
+	assert_status 0
+	[[ $(stat -c '%u %g' z) == "0 16" ]]
+	assert_only x y z
+}
+
+@test "mknod: unknown owner or group names are exit 2, nothing created" {
+	run --separate-stderr devtool mknod -u no-such-user-xyz x c 1 3
+	assert_status 2
+	assert_stderr_contains "no-such-user-xyz"
+	run --separate-stderr devtool mknod -g no-such-group-xyz x c 1 3
+	assert_status 2
+	assert_stderr_contains "no-such-group-xyz"
+	run --separate-stderr devtool mknod -u 12x x c 1 3
+	assert_status 2
+	run --separate-stderr devtool mknod -u nobody -g no-such-group-xyz x p
+	assert_status 2
+	assert_only
+}
+
+# ---------------------------------------------------------- existing paths
+
+@test "mknod: an existing node without -r is exit 1 and left untouched" {
+	needs_mknod
+	mknod -m 0600 x c 1 3
+	chown 42:43 x
+	before=$(ino_ctime x)
+	sleep 0.02
+	run --separate-stderr devtool mknod -m 0666 -u 0 -g 0 x c 1 3
+	assert_status 1
+	assert_stderr_contains "x"
+	assert_stderr_contains "-r"
+	[[ $(ino_ctime x) == "$before" ]]
+	[[ $(node x) == "character special file 1 3 600 42 43" ]]
+	run --separate-stderr devtool mknod x c 1 5
+	assert_status 1
+	run --separate-stderr devtool mknod x p
+	assert_status 1
+	[[ $(ino_ctime x) == "$before" ]]
+	mkfifo f
+	before=$(ino_ctime f)
+	run --separate-stderr devtool mknod f p
+	assert_status 1
+	[[ $(ino_ctime f) == "$before" ]]
+	assert_only f x
+}
+
+@test "mknod -r: same type and numbers keeps the inode, corrects mode and owner" {
+	needs_mknod
+	mknod -m 0666 x c 1 3
+	ino0=$(ino x)
+	run --separate-stderr devtool mknod -r -m 0600 -u 1234 -g 5678 x c 1 3
+	assert_status 0
+	[[ $(ino x) == "$ino0" ]]
+	[[ $(node x) == "character special file 1 3 600 1234 5678" ]]
+	# again with nothing to change: still the same inode
+	run --separate-stderr devtool mknod --replace -m 0600 -u 1234 -g 5678 x c 1 3
+	assert_status 0
+	[[ $(ino x) == "$ino0" ]]
+	# a FIFO likewise
+	mkfifo -m 0644 f
+	ino0=$(ino f)
+	run --separate-stderr devtool mknod -r -m 0620 -g 5678 f p
+	assert_status 0
+	[[ $(ino f) == "$ino0" ]]
+	[[ $(stat -c '%F %a %u %g' f) == "fifo 620 0 5678" ]]
+	assert_only f x
+}
+
+@test "mknod -r: correcting in place keeps set-id bits across the chown" {
+	needs_mknod
+	mknod -m 0644 x c 1 3
+	ino0=$(ino x)
+	run --separate-stderr devtool mknod -r -m 4750 -u 1234 -g 5678 x c 1 3
+	assert_status 0
+	[[ $(ino x) == "$ino0" ]]
+	[[ $(node x) == "character special file 1 3 4750 1234 5678" ]]
+	assert_only x
+}
+
+@test "mknod -r: different numbers replace the node (new inode)" {
+	needs_mknod
+	mknod -m 0600 x c 1 3
+	ino0=$(ino x)
+	run --separate-stderr devtool mknod -r -m 0640 x c 1 5
+	assert_status 0
+	[[ $(ino x) != "$ino0" ]]
+	[[ $(node x) == "character special file 1 5 640 0 0" ]]
+	ino0=$(ino x)
+	run --separate-stderr devtool mknod -r -m 0640 -u 1234 -g 5678 x c 300 5
+	assert_status 0
+	[[ $(ino x) != "$ino0" ]]
+	[[ $(node x) == "character special file 300 5 640 1234 5678" ]]
+	assert_only x
+}
+
+@test "mknod -r: a different type replaces the node (c->b, c->p, p->c, b->c)" {
+	needs_mknod
+	mknod x c 1 3
+	ino0=$(ino x)
+	run --separate-stderr devtool mknod -r -m 0660 x b 1 3
+	assert_status 0
+	[[ $(ino x) != "$ino0" ]]
+	[[ $(node x) == "block special file 1 3 660 0 0" ]]
+
+	ino0=$(ino x)
+	run --separate-stderr devtool mknod -r -m 0660 x c 1 3
+	assert_status 0
+	[[ $(ino x) != "$ino0" ]]
+	[[ $(node x) == "character special file 1 3 660 0 0" ]]
+
+	ino0=$(ino x)
+	run --separate-stderr devtool mknod -r -m 0600 x p
+	assert_status 0
+	[[ $(ino x) != "$ino0" ]]
+	[[ $(stat -c '%F %a' x) == "fifo 600" ]]
+
+	ino0=$(ino x)
+	run --separate-stderr devtool mknod -r -m 0600 -u 1234 x c 4 1
+	assert_status 0
+	[[ $(ino x) != "$ino0" ]]
+	[[ $(node x) == "character special file 4 1 600 1234 0" ]]
+	assert_only x
+}
+
+@test "mknod -r: a regular file at PATH is never removed (exit 1, content kept)" {
+	echo "precious" > x
+	before=$(ino_ctime x)
+	run --separate-stderr devtool mknod -r x c 1 3
+	assert_status 1
+	assert_stderr_contains "regular file"
+	[[ $(cat x) == precious ]]
+	[[ $(ino_ctime x) == "$before" ]]
+	run --separate-stderr devtool mknod x p
+	assert_status 1
+	[[ $(cat x) == precious ]]
+	assert_only x
+}
+
+@test "mknod -r: a directory at PATH is never removed (exit 1, contents kept)" {
+	mkdir x
+	echo keep > x/inner
+	before=$(ino_ctime x)
+	run --separate-stderr devtool mknod -r x c 1 3
+	assert_status 1
+	assert_stderr_contains "directory"
+	[[ -d x && $(cat x/inner) == keep ]]
+	[[ $(ino_ctime x) == "$before" ]]
+	assert_only --dir x inner
+	assert_only x
+}
+
+@test "mknod -r: a symlink at PATH is never removed nor followed (exit 1)" {
+	needs_mknod
+	mknod -m 0600 target c 1 3
+	tbefore=$(ino_ctime target)
+	ln -s target x
+	ln -s missing dangling
+	before=$(ino_ctime x)
+	run --separate-stderr devtool mknod -r x c 1 5
+	assert_status 1
+	assert_stderr_contains "symbolic link"
+	[[ -L x && $(readlink x) == target ]]
+	[[ $(ino_ctime x) == "$before" ]]
+	[[ $(ino_ctime target) == "$tbefore" ]]
+	[[ $(node target) == "character special file 1 3 600 0 0" ]]
+	# same numbers as the target: still not "kept" through the link
+	run --separate-stderr devtool mknod -r -m 0666 x c 1 3
+	assert_status 1
+	[[ $(node target) == "character special file 1 3 600 0 0" ]]
+	# a dangling link is not followed to create its target
+	run --separate-stderr devtool mknod dangling c 1 3
+	assert_status 1
+	run --separate-stderr devtool mknod -r dangling c 1 3
+	assert_status 1
+	[[ $(readlink dangling) == missing ]]
+	assert_only dangling target x
+}
+
+@test "mknod -r: a socket at PATH is never removed (exit 1)" {
+	command -v python3 >/dev/null || skip "python3 is needed to make a socket"
+	python3 -c 'import socket;s=socket.socket(socket.AF_UNIX);s.bind("sock")'
+	[[ -S sock ]]
+	before=$(ino_ctime sock)
+	run --separate-stderr devtool mknod -r sock c 1 3
+	assert_status 1
+	assert_stderr_contains "socket"
+	[[ -S sock && $(ino_ctime sock) == "$before" ]]
+	run --separate-stderr devtool mknod -r sock p
+	assert_status 1
+	[[ -S sock ]]
+	assert_only sock
+}
+
+# ------------------------------------------------------ temporaries, races
+
+@test "mknod: no temporary name survives success or failure" {
+	needs_mknod
+	run --separate-stderr devtool mknod -u 1234 -g 1234 -m 0600 a c 1 3
+	assert_status 0
+	assert_only a
+	run --separate-stderr devtool mknod -r -u 4321 -m 0640 a c 1 5
+	assert_status 0
+	assert_only a
+	run --separate-stderr devtool mknod -r -u 4321 -m 0640 a p
+	assert_status 0
+	assert_only a
+	run --separate-stderr devtool mknod -u 1234 a c 1 3
+	assert_status 1
+	assert_only a
+	echo data > f
+	run --separate-stderr devtool mknod -r -u 1234 f c 1 3
+	assert_status 1
+	assert_only a f
+	run --separate-stderr devtool mknod -u 1234 --count 3 r c 1 3
+	assert_status 0
+	assert_only a f r0 r1 r2
+	run --separate-stderr devtool mknod -u 1234 -m 4755 g c 1 3
+	assert_status 0
+	assert_only a f g r0 r1 r2
+}
+
+@test "mknod: a failure in an immutable directory leaves no temporary (chattr +i)" {
+	needs_mknod
+	command -v chattr >/dev/null || skip "chattr is not installed"
+	mkdir d
+	mknod d/old c 1 3
+	chattr +i d 2>/dev/null || skip "chattr +i is not supported on this file system"
+	UNDO+=("chattr -i '$PWD/d'")
+	run --separate-stderr devtool mknod -u 1234 -g 1234 -m 0600 d/x c 1 3
+	assert_status 1
+	assert_stderr_contains "d/x"
+	run --separate-stderr devtool mknod -r -u 1234 -m 0600 d/old c 1 5
+	assert_status 1
+	run --separate-stderr devtool mknod d/y c 1 3
+	assert_status 1
+	assert_only --dir d old
+	[[ $(stat -c '%Hr %Lr' d/old) == "1 3" ]]
+}
+
+@test "mknod: a failure on a read-only mount leaves no temporary" {
+	needs_mknod
+	mkdir d
+	mknod d/old c 1 3
+	mount --bind d d 2>/dev/null || skip "cannot bind-mount here"
+	UNDO+=("umount '$PWD/d'")
+	mount -o remount,bind,ro d 2>/dev/null || skip "cannot remount read-only"
+	run --separate-stderr devtool mknod -u 1234 -m 0600 d/x c 1 3
+	assert_status 1
+	assert_stderr_contains "d/x"
+	run --separate-stderr devtool mknod -r -u 1234 -m 0600 d/old c 1 5
+	assert_status 1
+	assert_only --dir d old
+}
+
+@test "mknod: a failing chown or rename mid-way removes the temporary (strace fault injection)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	needs_mknod
+	local log=$BATS_FILE_TMPDIR/inject.$BATS_TEST_NUMBER
+	mkdir d
+	# chown of the temporary fails
+	run --separate-stderr strace -f -qq -o "$log" -e trace=mknodat,fchownat,unlinkat \
+	    -e inject=fchownat:error=EPERM "$DEVTOOL" mknod -u 1234 -g 1234 -m 0600 d/x c 1 3
+	assert_status 1
+	grep -q 'INJECTED' "$log" || fail "the fault was not injected: $(cat "$log")"
+	assert_only --dir d
+	# rename of the temporary into place fails (new node)
+	run --separate-stderr strace -f -qq -o "$log" -e trace=renameat2,renameat,linkat \
+	    -e inject=renameat2:error=EIO "$DEVTOOL" mknod -u 1234 -m 0600 d/x c 1 3
+	assert_status 1
+	grep -q 'INJECTED' "$log"
+	assert_only --dir d
+	# the exchange with an existing node fails (-r): the old node stays
+	mknod -m 0644 d/x c 1 3
+	ino0=$(ino d/x)
+	run --separate-stderr strace -f -qq -o "$log" -e trace=renameat2,renameat \
+	    -e inject=renameat2:error=EIO "$DEVTOOL" mknod -r -u 1234 -m 0600 d/x c 1 5
+	assert_status 1
+	grep -q 'INJECTED' "$log"
+	assert_only --dir d x
+	[[ $(ino d/x) == "$ino0" ]]
+	[[ $(node d/x) == "character special file 1 3 644 0 0" ]]
+	# chmod of the temporary fails
+	run --separate-stderr strace -f -qq -o "$log" -e trace=chmod,fchmodat \
+	    -e inject=chmod:error=EIO -e inject=fchmodat:error=EIO \
+	    "$DEVTOOL" mknod -u 1234 -m 0600 d/y c 1 3
+	assert_status 1
+	assert_only --dir d x
+}
+
+@test "mknod: a SIGTERM while the temporary exists does not strand it" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	needs_mknod
+	local log=$BATS_FILE_TMPDIR/sig.$BATS_TEST_NUMBER
+	mkdir d
+	run --separate-stderr strace -f -qq -o "$log" -e trace=fchownat \
+	    -e inject=fchownat:signal=SIGTERM "$DEVTOOL" mknod -u 1234 -g 1234 -m 0600 d/x c 1 3
+	[[ $status -ne 0 ]]
+	grep -q 'SIGTERM' "$log" || fail "no SIGTERM was delivered: $(cat "$log")"
+	assert_no_temp d
+	# whatever did land at x is complete
+	if [[ -e d/x ]]; then
+		[[ $(node d/x) == "character special file 1 3 600 1234 1234" ]]
+	fi
+	[[ $(ls -A d) == "" || $(ls -A d) == x ]] || fail "unexpected names: $(ls -A d)"
+}
+
+@test "mknod: a failure in an append-only directory leaves no temporary (chattr +a)" {
+	needs_mknod
+	command -v chattr >/dev/null || skip "chattr is not installed"
+	mkdir d
+	chattr +a d 2>/dev/null || skip "chattr +a is not supported on this file system"
+	UNDO+=("chattr -a '$PWD/d'")
+	# Creating works in an append-only directory, renaming and unlinking
+	# do not: a node made under a temporary name cannot be moved into
+	# place nor removed again.  SPEC §4 "no temporary file survives any
+	# failure": devtool must not make the temporary there (fail first, or
+	# create in place when that is exact), or the node must land at d/x.
+	# Known to fail: devtool leaves d/.devtool.PID.N (a live device node
+	# with the asked owner and mode) and exits 1.
+	run --separate-stderr devtool mknod -u 1234 -g 1234 -m 0600 d/x c 1 3
+	[[ $status -ne 0 || $(node d/x) == "character special file 1 3 600 1234 1234" ]]
+	assert_no_temp d
+}
+
+@test "mknod: the node never appears at PATH with another owner or a wider mode" {
+	needs_mknod
+	command -v python3 >/dev/null || skip "python3 is needed for the observer"
+	local res=$BATS_FILE_TMPDIR/observer.$BATS_TEST_NUMBER
+	mkdir d
+	cat > "$BATS_FILE_TMPDIR/observer.py" <<-'EOF'
+	import os, sys, time
+	path, ready, stop, out = sys.argv[1:5]
+	bad, n, seen = [], 0, 0
+	open(ready, "w").close()
+	deadline = time.monotonic() + 20
+	while not os.path.exists(stop) and time.monotonic() < deadline:
+	    n += 1
+	    try:
+	        st = os.lstat(path)
+	    except FileNotFoundError:
+	        continue
+	    seen += 1
+	    got = (st.st_uid, st.st_gid, st.st_mode & 0o7777)
+	    if got != (1234, 1234, 0o600):
+	        bad.append("%d:%d %04o" % got)
+	with open(out, "w") as f:
+	    f.write("%d %d\n" % (n, seen))
+	    f.write("".join("BAD %s\n" % b for b in bad))
+	EOF
+	python3 "$BATS_FILE_TMPDIR/observer.py" d/x ready stop "$res" 3>&- &
+	local obs=$!
+	for ((t = 0; t < 100; t++)); do [[ -e ready ]] && break; sleep 0.05; done
+	[[ -e ready ]] || { kill "$obs"; fail "observer did not start"; }
+	local i failures=0
+	for ((i = 0; i < 200; i++)); do
+		# every 25th run starts afresh: creation as well as replacement
+		if ((i % 25 == 0)); then rm -f d/x; fi
+		"$DEVTOOL" mknod -r -u 1234 -g 1234 -m 0600 d/x c 1 $((3 + i % 2)) ||
+			failures=$((failures + 1))
+	done
+	touch stop
+	wait "$obs"
+	[[ $failures -eq 0 ]] || fail "$failures devtool runs failed"
+	read -r _ seen < "$res"
+	[[ $seen -gt 100 ]] || fail "the observer saw the node only $seen times"
+	! grep BAD "$res" || fail "PATH was seen with another owner or mode ($seen observations)"
+	assert_only --dir d x
+	[[ $(node d/x) == "character special file 1 4 600 1234 1234" ]]
+}
+
+# ------------------------------------------------------- -p, -n and -v
+
+@test "mknod -p: creates missing parents 0755 whatever the umask" {
+	needs_mknod
+	umask 077
+	run --separate-stderr devtool mknod -p -m 0600 a/b/c/x c 1 3
+	assert_status 0
+	[[ $(stat -c '%F %a' a a/b a/b/c | sort -u) == "directory 755" ]]
+	[[ $(node a/b/c/x) == "character special file 1 3 600 0 0" ]]
+	# existing parents are fine, a partly existing chain too
+	run --separate-stderr devtool mknod --parents a/b/d/y p
+	assert_status 0
+	[[ $(stat -c '%a' a/b/d) == 755 ]]
+	assert_only --dir a/b c d
+	assert_only a
+}
+
+@test "mknod: a missing parent without -p is exit 1 with a message mentioning -p" {
+	run --separate-stderr devtool mknod a/b/x c 1 3
+	assert_status 1
+	assert_stderr_contains "a/b/x"
+	assert_stderr_contains "-p"
+	assert_only
+}
+
+@test "mknod -p: a parent that is not a directory is an error, nothing created" {
+	echo data > f
+	run --separate-stderr devtool mknod -p f/x c 1 3
+	assert_status 1
+	assert_stderr_contains "f/x"
+	[[ $(cat f) == data ]]
+	assert_only f
+}
+
+@test "mknod -n: prints 'would create' and creates nothing" {
+	run --separate-stderr devtool mknod -n -m 0600 x c 1 3
+	assert_status 0
+	assert_output --partial "would create"
+	assert_output --partial "x"
+	assert_only
+	run --separate-stderr devtool mknod --dry-run --count 3 t c 4 0
+	assert_status 0
+	[[ $(grep -c 'would create' <<<"$output") -eq 3 ]]
+	assert_output --partial "t2"
+	assert_only
+}
+
+@test "mknod -n -p: no directories are created either" {
+	run --separate-stderr devtool mknod -n -p a/b/x c 1 3
+	assert_status 0
+	assert_output --partial "would create"
+	assert_output --partial "a/b/x"
+	[[ $(grep -c 'would create' <<<"$output") -ge 2 ]] ||
+		fail "the directories it would create are not mentioned: $output"
+	assert_only
+}
+
+@test "mknod -n: an existing node is neither replaced nor corrected" {
+	needs_mknod
+	mknod -m 0644 x c 1 3
+	ino0=$(ino_ctime x)
+	run --separate-stderr devtool mknod -n -r -m 0600 x c 1 5
+	assert_status 0
+	assert_output --partial "would"
+	assert_output --partial "x"
+	[[ $(ino_ctime x) == "$ino0" && $(node x) == "character special file 1 3 644 0 0" ]]
+	run --separate-stderr devtool mknod -n -r -m 0600 x c 1 3
+	assert_status 0
+	assert_output --partial "would"
+	[[ $(ino_ctime x) == "$ino0" && $(node x) == "character special file 1 3 644 0 0" ]]
+	assert_only x
+}
+
+@test "mknod -v: prints 'created ...' for each action" {
+	needs_mknod
+	run --separate-stderr devtool mknod -v x c 1 3
+	assert_status 0
+	assert_output --partial "created x"
+	[[ -c x ]]
+	run --separate-stderr devtool mknod -v -p d/e/y p
+	assert_status 0
+	[[ $(grep -c '^created' <<<"$output") -eq 3 ]]
+	assert_output --partial "d/e/y"
+	run --separate-stderr devtool mknod --verbose -r x c 1 5
+	assert_status 0
+	assert_output --partial "replaced x"
+	# without -v nothing is printed
+	run --separate-stderr devtool mknod z c 1 3
+	assert_status 0
+	assert_stdout_empty
+	assert_only d x z
+}
+
+# ----------------------------------------------------------------- --count
+
+@test "mknod --count N: names PATH0..PATH<N-1>, minors MINOR, MINOR+1, ..." {
+	needs_mknod
+	run --separate-stderr devtool mknod --count 4 tty c 4 10
+	assert_status 0
+	[[ $(stat -c '%n %F %Hr %Lr' tty0 tty1 tty2 tty3) == $'tty0 character special file 4 10\ntty1 character special file 4 11\ntty2 character special file 4 12\ntty3 character special file 4 13' ]]
+	assert_only tty0 tty1 tty2 tty3
+}
+
+@test "mknod --count N --start S --step I" {
+	needs_mknod
+	run --separate-stderr devtool mknod --count 3 --start 5 --step 4 -m 0660 sd b 8 16
+	assert_status 0
+	[[ $(stat -c '%n %Hr %Lr %a' sd5 sd6 sd7) == $'sd5 8 16 660\nsd6 8 20 660\nsd7 8 24 660' ]]
+	run --separate-stderr devtool mknod --count 2 --start 1 p p
+	assert_status 0
+	[[ -p p1 && -p p2 ]]
+	assert_only p1 p2 sd5 sd6 sd7
+}
+
+@test "mknod --count: --start or --step without --count is exit 2" {
+	run --separate-stderr devtool mknod --start 1 x c 4 1
+	assert_status 2
+	assert_stderr_contains "--count"
+	run --separate-stderr devtool mknod --step 2 x c 4 1
+	assert_status 2
+	assert_only
+}
+
+@test "mknod --count: 0 and bad counts are exit 2" {
+	run --separate-stderr devtool mknod --count 0 x c 4 1
+	assert_status 2
+	run --separate-stderr devtool mknod --count -1 x c 4 1
+	assert_status 2
+	run --separate-stderr devtool mknod --count 3x x c 4 1
+	assert_status 2
+	run --separate-stderr devtool mknod --count 2 --step 1x x c 4 1
+	assert_status 2
+	assert_only
+}
+
+@test "mknod --count: a range past minor 1048575 is exit 2 and nothing is created" {
+	run --separate-stderr devtool mknod --count 3 x c 4 1048574
+	assert_status 2
+	assert_stderr_contains "1048575"
+	run --separate-stderr devtool mknod --count 2 --step 1048575 x c 4 1
+	assert_status 2
+	run --separate-stderr devtool mknod --count 1048576 --step 1048575 x c 4 0
+	assert_status 2
+	assert_only
+	# the last minor itself is fine
+	needs_mknod
+	run --separate-stderr devtool mknod --count 2 x c 4 1048574
+	assert_status 0
+	[[ $(stat -c '%Lr' x1) == 1048575 ]]
+	assert_only x0 x1
+}
+
+@test "mknod --count: an existing member fails alone, the others are made" {
+	needs_mknod
+	echo data > t1
+	run --separate-stderr devtool mknod --count 3 t c 4 0
+	assert_status 1
+	assert_stderr_contains "t1"
+	[[ -c t0 && -c t2 && $(cat t1) == data ]]
+	assert_only t0 t1 t2
+}

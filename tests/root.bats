@@ -1,0 +1,415 @@
+#!/usr/bin/env bats
+# devtool mknod --root DIR: PATH resolves inside DIR as if DIR were "/"
+# (SPEC.md §4).  Every check runs twice, with DEVTOOL_RESOLVE=openat2 and
+# with DEVTOOL_RESOLVE=walk (check_both), on a fresh tree each time.
+
+load test_helper
+
+# ---------------------------------------------------------------- helpers
+
+# Work in an empty directory of our own: bats keeps its files in
+# $BATS_TEST_TMPDIR.
+setup() {
+	helper_setup
+	unset DEVTOOL_RESOLVE
+	WORK=$BATS_TEST_TMPDIR/work
+	mkdir "$WORK"
+	cd "$WORK" || fail "cannot enter $WORK"
+	# A name nobody else uses, for escapes to the real / and /tmp.
+	ESC=devtool-escape-$$-$BATS_TEST_NUMBER
+}
+teardown() {
+	# An escape that happened must not outlive the test.
+	rm -f "/$ESC" "/tmp/$ESC" 2>/dev/null || true
+}
+
+needs_mknod() {
+	have_mknod || skip "needs CAP_MKNOD (mknod(2) failed: run as root)"
+}
+
+assert_status() {
+	[[ $status -eq $1 ]] ||
+		fail "exit status $status, expected $1 (DEVTOOL_RESOLVE=$DEVTOOL_RESOLVE)"$'\n'"stdout: $output"$'\n'"stderr: $stderr"
+}
+
+node() { stat -c '%F %Hr %Lr %a %u %g' -- "$1"; }
+
+# A fresh tree for one method: T=$WORK/<method>, the root R=$T/root with
+# R/dev and R/tmp, and a real directory OUT=$T/outside next to it holding
+# a node (tgt, c 1:3) and a file.  OUT is where an escape would land.
+make_tree() {
+	T=$WORK/$1
+	R=$T/root
+	OUT=$T/outside
+	mkdir -p "$R/dev" "$R/tmp" "$OUT"
+	mknod -m 0600 "$OUT/tgt" c 1 3
+	echo secret > "$OUT/file"
+}
+
+# Everything outside the root, in detail: any creation, removal or
+# replacement there shows.
+outside_state() {
+	find "$WORK" -path "$R" -prune -o -printf '%p %y %i %m %u:%g %s\n' |
+		LC_ALL=C sort
+	find / /tmp -maxdepth 1 -name "$ESC" 2>/dev/null || true
+}
+
+assert_outside_untouched() {
+	local now
+	now=$(outside_state)
+	[[ $now == "$OUTSIDE_BEFORE" ]] ||
+		fail "something changed outside the root (DEVTOOL_RESOLVE=$DEVTOOL_RESOLVE):"$'\n'"$(diff <(echo "$OUTSIDE_BEFORE") <(echo "$now"))"
+}
+
+# The files under the root, as "/path type".
+root_listing() {
+	(cd "$R" && find . -mindepth 1 -printf '/%P %y\n' | LC_ALL=C sort)
+}
+
+assert_root_listing() {
+	local want got
+	want=$(printf '%s\n' "$@" | LC_ALL=C sort)
+	got=$(root_listing)
+	[[ $got == "$want" ]] ||
+		fail "unexpected files under the root (DEVTOOL_RESOLVE=$DEVTOOL_RESOLVE):"$'\n'"$(diff <(echo "$want") <(echo "$got"))"
+}
+
+# check_both FUNCTION: runs FUNCTION once per resolution method, on a
+# fresh tree, with DEVTOOL_RESOLVE exported; the first failure stops the
+# test and names the method.  Nothing outside the root may change.
+check_both() {
+	local m rc
+	for m in openat2 walk; do
+		make_tree "$m"
+		OUTSIDE_BEFORE=$(outside_state)
+		set +e
+		(
+			set -eE
+			trap 'echo "# DEVTOOL_RESOLVE=$DEVTOOL_RESOLVE: failed at ${BASH_SOURCE##*/}:$LINENO: $BASH_COMMAND" >&2' ERR
+			export DEVTOOL_RESOLVE=$m
+			"$@"
+			assert_outside_untouched
+		)
+		rc=$?
+		set -e
+		[[ $rc -eq 0 ]] ||
+			fail "$1 failed with DEVTOOL_RESOLVE=$m (see above)"
+	done
+}
+
+# ------------------------------------------------------------------ bodies
+
+normal_operation() {
+	run --separate-stderr devtool mknod --root "$R" /dev/null c 1 3
+	assert_status 0
+	assert_stdout_empty
+	[[ $(node "$R/dev/null") == "character special file 1 3 644 0 0" ]]
+	# relative PATHs are relative to the root too
+	run --separate-stderr devtool mknod --root "$R" -m 0660 dev/sda b 8 0
+	assert_status 0
+	[[ $(node "$R/dev/sda") == "block special file 8 0 660 0 0" ]]
+	run --separate-stderr devtool mknod --root "$R/" -m 0600 /dev/fifo p
+	assert_status 0
+	[[ $(stat -c '%F %a' "$R/dev/fifo") == "fifo 600" ]]
+	assert_root_listing "/dev d" "/dev/fifo p" "/dev/null c" "/dev/sda b" "/tmp d"
+}
+
+@test "root: normal operation under --root creates \$R/dev/null" {
+	needs_mknod
+	check_both normal_operation
+}
+
+replace_and_count() {
+	mknod "$R/dev/null" c 1 5
+	run --separate-stderr devtool mknod --root "$R" -r -m 0666 /dev/null c 1 3
+	assert_status 0
+	[[ $(node "$R/dev/null") == "character special file 1 3 666 0 0" ]]
+	run --separate-stderr devtool mknod --root "$R" --count 3 -u 1234 /dev/tty c 4 0
+	assert_status 0
+	[[ $(stat -c '%n %Hr %Lr %u' "$R"/dev/tty?) == "$R/dev/tty0 4 0 1234"$'\n'"$R/dev/tty1 4 1 1234"$'\n'"$R/dev/tty2 4 2 1234" ]]
+	run --separate-stderr devtool mknod --root "$R" /dev/null c 1 3
+	assert_status 1
+	[[ -z $(find "$R/dev" -name '.devtool.*') ]]
+}
+
+@test "root: -r and --count work under --root" {
+	needs_mknod
+	check_both replace_and_count
+}
+
+dotdot_relative() {
+	run --separate-stderr devtool mknod --root "$R" "../../$ESC" c 1 3
+	assert_status 0
+	[[ $(node "$R/$ESC") == "character special file 1 3 644 0 0" ]]
+	rm "$R/$ESC"
+	run --separate-stderr devtool mknod --root "$R" "dev/../../../../$ESC" c 1 3
+	assert_status 0
+	[[ -c $R/$ESC ]]
+	rm "$R/$ESC"
+	assert_root_listing "/dev d" "/tmp d"
+}
+
+@test "root: a relative PATH with .. (../../x) lands inside the root" {
+	needs_mknod
+	check_both dotdot_relative
+}
+
+dotdot_absolute() {
+	run --separate-stderr devtool mknod --root "$R" "/dev/../../$ESC" c 1 3
+	assert_status 0
+	[[ $(node "$R/$ESC") == "character special file 1 3 644 0 0" ]]
+	run --separate-stderr devtool mknod --root "$R" "/../../../../../../tmp/$ESC" c 1 3
+	assert_status 0
+	[[ -c $R/tmp/$ESC ]]
+	# .. at / stays at /, however many
+	run --separate-stderr devtool mknod --root "$R" "/tmp/../../../../dev/../../dev/x" p
+	assert_status 0
+	[[ -p $R/dev/x ]]
+	assert_root_listing "/$ESC c" "/dev d" "/dev/x p" "/tmp d" "/tmp/$ESC c"
+}
+
+@test "root: an absolute PATH with .. (/dev/../../x) lands inside the root" {
+	needs_mknod
+	check_both dotdot_absolute
+}
+
+dotdot_parents() {
+	run --separate-stderr devtool mknod --root "$R" -p "../../../a/b/x" c 1 3
+	assert_status 0
+	[[ -c $R/a/b/x ]]
+	run --separate-stderr devtool mknod --root "$R" -p "/../../c/../../d/y" p
+	assert_status 0
+	[[ -p $R/d/y ]]
+	# mkdir -p semantics: /c is made on the way
+	assert_root_listing "/a d" "/a/b d" "/a/b/x c" "/c d" "/d d" "/d/y p" "/dev d" "/tmp d"
+}
+
+@test "root: -p with .. creates the parents inside the root" {
+	needs_mknod
+	check_both dotdot_parents
+}
+
+abs_link_missing() {
+	ln -s "$OUT" "$R/dev/abs"
+	run --separate-stderr devtool mknod --root "$R" /dev/abs/x c 1 3
+	assert_status 1
+	[[ ! -e $OUT/x ]]
+	assert_root_listing "/dev d" "/dev/abs l" "/tmp d"
+}
+
+@test "root: an absolute symlink is resolved inside the root (target missing there: fails)" {
+	needs_mknod
+	check_both abs_link_missing
+}
+
+abs_link_present() {
+	ln -s "$OUT" "$R/dev/abs"
+	mkdir -p "$R$OUT"
+	run --separate-stderr devtool mknod --root "$R" /dev/abs/x c 1 3
+	assert_status 0
+	[[ $(node "$R$OUT/x") == "character special file 1 3 644 0 0" ]]
+	[[ ! -e $OUT/x ]]
+	# a relative link to the absolute link, and a link to "/"
+	ln -s abs "$R/dev/viaabs"
+	ln -s / "$R/dev/slash"
+	run --separate-stderr devtool mknod --root "$R" /dev/viaabs/y c 1 3
+	assert_status 0
+	[[ -c $R$OUT/y ]]
+	run --separate-stderr devtool mknod --root "$R" "/dev/slash/$ESC" c 1 3
+	assert_status 0
+	[[ -c $R/$ESC ]]
+	run --separate-stderr devtool mknod --root "$R" "/dev/slash/../../tmp/$ESC" c 1 3
+	assert_status 0
+	[[ -c $R/tmp/$ESC ]]
+}
+
+@test "root: an absolute symlink is resolved inside the root (target present there: lands there)" {
+	needs_mknod
+	check_both abs_link_present
+}
+
+rel_link_missing() {
+	# From R/dev, ../../outside is the real OUT; inside the root it is
+	# R/outside.
+	ln -s ../../outside "$R/dev/rel"
+	ln -s "../../../../../../../../../../../../../../..$OUT" "$R/dev/deep"
+	run --separate-stderr devtool mknod --root "$R" /dev/rel/x c 1 3
+	assert_status 1
+	run --separate-stderr devtool mknod --root "$R" /dev/deep/x c 1 3
+	assert_status 1
+	[[ ! -e $OUT/x ]]
+	assert_root_listing "/dev d" "/dev/deep l" "/dev/rel l" "/tmp d"
+}
+
+@test "root: a relative symlink climbing out stays inside (target missing there: fails)" {
+	needs_mknod
+	check_both rel_link_missing
+}
+
+rel_link_present() {
+	ln -s ../../outside "$R/dev/rel"
+	ln -s "../../../../../../../../../../../../../../..$OUT" "$R/dev/deep"
+	mkdir -p "$R/outside" "$R$OUT"
+	run --separate-stderr devtool mknod --root "$R" /dev/rel/x c 1 3
+	assert_status 0
+	[[ -c $R/outside/x ]]
+	run --separate-stderr devtool mknod --root "$R" dev/deep/y c 1 3
+	assert_status 0
+	[[ -c $R$OUT/y ]]
+	# a link to .. , used twice
+	ln -s .. "$R/dev/up"
+	run --separate-stderr devtool mknod --root "$R" "/dev/up/up/../dev/up/$ESC" p
+	[[ $status -eq 0 && -p $R/$ESC ]] || [[ $status -eq 1 ]] ||
+		fail "status $status: $stderr"
+	[[ ! -e $OUT/x && ! -e $OUT/y ]]
+}
+
+@test "root: a relative symlink climbing out stays inside (target present there: lands there)" {
+	needs_mknod
+	check_both rel_link_present
+}
+
+final_link() {
+	ln -s "$OUT/tgt" "$R/dev/lnk"
+	ln -s "$OUT/new" "$R/dev/dang"
+	mkdir -p "$R$OUT"
+	mknod -m 0600 "$R$OUT/tgt" c 1 3
+	local inside_before
+	inside_before=$(stat -c '%i %z %a' "$R$OUT/tgt")
+	for args in "-r /dev/lnk c 1 5" "/dev/lnk c 1 5" "-r /dev/lnk c 1 3" \
+	    "-r -m 0666 /dev/lnk c 1 3" "-r /dev/lnk p" "/dev/dang c 1 3" \
+	    "-r /dev/dang c 1 3" "-p -r /dev/dang p"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr devtool mknod --root "$R" $args
+		[[ $status -eq 1 ]] || fail "mknod $args: status $status, expected 1"
+		assert_stderr_contains "/dev/"
+	done
+	[[ -L $R/dev/lnk && $(readlink "$R/dev/lnk") == "$OUT/tgt" ]]
+	[[ -L $R/dev/dang && $(readlink "$R/dev/dang") == "$OUT/new" ]]
+	[[ $(stat -c '%i %z %a' "$R$OUT/tgt") == "$inside_before" ]]
+	[[ ! -e $R$OUT/new && ! -e $OUT/new ]]
+	[[ $(node "$OUT/tgt") == "character special file 1 3 600 0 0" ]]
+}
+
+@test "root: a symlink as the final component is never followed (exit 1, link and target untouched)" {
+	needs_mknod
+	check_both final_link
+}
+
+parents_through_links_missing() {
+	ln -s "$OUT" "$R/dev/abs"
+	ln -s ../../outside "$R/dev/rel"
+	for p in /dev/abs/sub/x /dev/rel/sub/x /dev/abs/a/b/c/x; do
+		run --separate-stderr devtool mknod --root "$R" -p "$p" c 1 3
+		# Either it fails (the link dangles inside the root, as for
+		# mkdir -p in a chroot) or it lands inside the root.
+		if [[ $status -eq 0 ]]; then
+			[[ -c $R$OUT/${p#/dev/abs/} || -c $R/outside/${p#/dev/rel/} ]] ||
+				fail "-p $p succeeded but the node is not inside the root"
+		else
+			assert_status 1
+		fi
+	done
+	[[ ! -e $OUT/sub && ! -e $OUT/a ]]
+}
+
+@test "root: -p through symlinks never creates anything outside (targets missing)" {
+	needs_mknod
+	check_both parents_through_links_missing
+}
+
+parents_through_links_present() {
+	ln -s "$OUT" "$R/dev/abs"
+	ln -s ../../outside "$R/dev/rel"
+	mkdir -p "$R$OUT" "$R/outside"
+	umask 077
+	run --separate-stderr devtool mknod --root "$R" -p /dev/abs/sub/deeper/x c 1 3
+	assert_status 0
+	[[ -c $R$OUT/sub/deeper/x ]]
+	[[ $(stat -c '%a' "$R$OUT/sub" "$R$OUT/sub/deeper" | sort -u) == 755 ]]
+	run --separate-stderr devtool mknod --root "$R" -p /dev/rel/sub/y p
+	assert_status 0
+	[[ -p $R/outside/sub/y ]]
+	[[ ! -e $OUT/sub ]]
+}
+
+@test "root: -p through symlinks creates the parents inside the root (targets present)" {
+	needs_mknod
+	check_both parents_through_links_present
+}
+
+link_loop() {
+	ln -s loop "$R/dev/loop"
+	ln -s b "$R/dev/a"
+	ln -s a "$R/dev/b"
+	run --separate-stderr timeout 10 "$DEVTOOL" mknod --root "$R" /dev/loop/x c 1 3
+	assert_status 1
+	run --separate-stderr timeout 10 "$DEVTOOL" mknod --root "$R" -p /dev/a/x c 1 3
+	assert_status 1
+	assert_root_listing "/dev d" "/dev/a l" "/dev/b l" "/dev/loop l" "/tmp d"
+}
+
+@test "root: a symlink loop is an error, not a hang" {
+	needs_mknod
+	check_both link_loop
+}
+
+messages_relative() {
+	ln -s "$OUT" "$R/dev/abs"
+	run --separate-stderr devtool mknod --root "$R" /dev/abs/x c 1 3
+	assert_status 1
+	assert_stderr_contains "/dev/abs/x"
+	[[ $stderr != *"$R"* && $stderr != *"$T"* ]] ||
+		fail "the message shows the real path: $stderr"
+	run --separate-stderr devtool mknod --root "$R" -v -p /dev/pts/x c 136 0
+	assert_status 0
+	assert_output --partial "/dev/pts/x"
+	[[ $output != *"$R"* ]] || fail "-v shows the real path: $output"
+	run --separate-stderr devtool mknod --root "$R" -n /dev/y c 1 3
+	assert_status 0
+	assert_output --partial "/dev/y"
+	[[ $output != *"$R"* ]] || fail "-n shows the real path: $output"
+	run --separate-stderr devtool mknod --root "$R" /dev/pts/x c 136 0
+	assert_status 1
+	assert_stderr_contains "/dev/pts/x"
+	[[ $stderr != *"$R"* ]] || fail "the message shows the real path: $stderr"
+}
+
+@test "root: messages print paths relative to the root" {
+	needs_mknod
+	check_both messages_relative
+}
+
+bad_root() {
+	run --separate-stderr devtool mknod --root "$T/nonexistent" /dev/null c 1 3
+	assert_status 1
+	assert_stderr_contains "$T/nonexistent"
+	[[ ! -e $T/nonexistent ]]
+	echo file > "$T/plain"
+	run --separate-stderr devtool mknod --root "$T/plain" /dev/null c 1 3
+	assert_status 1
+	assert_stderr_contains "$T/plain"
+	[[ $(cat "$T/plain") == file ]]
+	rm "$T/plain"
+}
+
+@test "root: a nonexistent --root (or one that is not a directory) is exit 1" {
+	needs_mknod
+	check_both bad_root
+}
+
+@test "root: DEVTOOL_RESOLVE really selects openat2 or the walk (strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	needs_mknod
+	local log=$BATS_TEST_TMPDIR/strace.log
+	make_tree openat2
+	DEVTOOL_RESOLVE=openat2 run --separate-stderr strace -f -qq -o "$log" -e trace=openat2 \
+	    "$DEVTOOL" mknod --root "$R" /dev/a c 1 3
+	assert_status 0
+	grep -q 'openat2(' "$log" || skip "this kernel or strace shows no openat2 call"
+	DEVTOOL_RESOLVE=walk run --separate-stderr strace -f -qq -o "$log" -e trace=openat2 \
+	    "$DEVTOOL" mknod --root "$R" /dev/b c 1 3
+	assert_status 0
+	! grep -q 'openat2(' "$log" || fail "the walk used openat2: $(cat "$log")"
+	[[ -c $R/dev/a && -c $R/dev/b ]]
+}

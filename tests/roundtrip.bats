@@ -1,0 +1,333 @@
+#!/usr/bin/env bats
+# devtool list | apply | list round trip: SPEC.md §5, "Round trip".  A
+# synthetic tree and the machine's real /dev are listed, re-created in
+# another root, listed again, and compared table to table and node by
+# node with stat(1).  Needs CAP_MKNOD: run as root.
+
+load test_helper
+
+# ---------------------------------------------------------------- helpers
+
+declare -F bats_require_minimum_version >/dev/null &&
+	bats_require_minimum_version 1.5.0
+[[ -n ${DEVTOOL:-} ]] || DEVTOOL="$BATS_TEST_DIRNAME/../devtool"
+declare -F devtool >/dev/null || devtool() { "$DEVTOOL" "$@"; }
+declare -F fail >/dev/null || fail() { printf '%s\n' "$*" >&2; return 1; }
+declare -F have_mknod >/dev/null || have_mknod() {
+	local probe="${BATS_TEST_TMPDIR:-/tmp}/.have_mknod.$$"
+	mknod "$probe" c 1 3 2>/dev/null || return 1
+	rm -f "$probe"
+}
+declare -F assert_stderr_contains >/dev/null || assert_stderr_contains() {
+	[[ $stderr == *"$1"* ]] ||
+		fail "stderr does not contain '$1'"$'\n'"stderr: $stderr"
+}
+declare -F assert_stdout_empty >/dev/null || assert_stdout_empty() {
+	[[ -z $output ]] || fail "stdout is not empty: $output"
+}
+
+needs_mknod() {
+	have_mknod || skip "needs CAP_MKNOD (mknod(2) failed)"
+}
+
+assert_status() {
+	[[ $status -eq $1 ]] ||
+		fail "exit status $status, expected $1"$'\n'"stdout: $output"$'\n'"stderr: $stderr"
+}
+
+assert_same_file() {
+	cmp -s "$1" "$2" || fail "$1 and $2 differ:"$'\n'"$(diff "$1" "$2")"
+}
+
+kind() {
+	case $1 in
+	c) echo "character special file" ;;
+	b) echo "block special file" ;;
+	p) echo "fifo" ;;
+	d) echo "directory" ;;
+	*) echo "?$1" ;;
+	esac
+}
+
+# compare_node A B TYPE MODE UID GID MAJOR MINOR: the files A and B are
+# both exactly what the table line says (type, numbers, mode, owner).
+COMPARED=0
+compare_node() {
+	local a=$1 b=$2 type=$3 mode=$4 uid=$5 gid=$6 ma=$7 mi=$8 want sa sb
+	[[ $type == [cb] ]] || { ma=0; mi=0; }
+	want="$(kind "$type")|$ma|$mi|$(printf '%o' "$((8#$mode))")|$uid|$gid"
+	# explicit returns: callers use "|| return", where set -e is off
+	sa=$(stat -c '%F|%Hr|%Lr|%a|%u|%g' -- "$a") ||
+		{ fail "cannot stat $a"; return 1; }
+	sb=$(stat -c '%F|%Hr|%Lr|%a|%u|%g' -- "$b") ||
+		{ fail "cannot stat $b"; return 1; }
+	[[ $sa == "$want" ]] ||
+		{ fail "$a: table says '$want', stat says '$sa'"; return 1; }
+	[[ $sb == "$want" ]] ||
+		{ fail "$b: table says '$want', stat says '$sb'"; return 1; }
+	COMPARED=$((COMPARED + 1))
+}
+
+# compare_makedevs TABLE ROOT_A ROOT_B: every line of a makedevs TABLE
+# (no ranges) holds for ROOT_A/PATH and ROOT_B/PATH.
+compare_makedevs() {
+	local path type mode uid gid ma mi rest
+	COMPARED=0
+	while IFS=$'\t' read -r path type mode uid gid ma mi rest; do
+		compare_node "$2$path" "$3$path" "$type" "$mode" "$uid" "$gid" \
+			"$ma" "$mi" || return 1
+	done <"$1"
+	[[ $COMPARED -eq $(wc -l <"$1") && $COMPARED -gt 0 ]] ||
+		fail "compared $COMPARED nodes of $(wc -l <"$1")"
+}
+
+# compare_json JSON_LIST ROOT_A ROOT_B: the same from `list -o json`,
+# which gives paths unescaped (for names a makedevs table cannot hold;
+# none may hold a tab or a newline).
+compare_json() {
+	local path type mode uid gid ma mi n=0
+	COMPARED=0
+	while IFS=$'\t' read -r path type mode uid gid ma mi; do
+		compare_node "$2$path" "$3$path" "$type" "$mode" "$uid" "$gid" \
+			"$ma" "$mi" || return 1
+		n=$((n + 1))
+	done < <(jq -r '[.path, .type, .mode, .uid, .gid, (.major // 0), (.minor // 0)] | map(tostring) | join("\t")' "$1")
+	[[ $n -eq $(wc -l <"$1") && $n -gt 0 ]] ||
+		fail "compared $n nodes of $(wc -l <"$1")"
+}
+
+# A synthetic /dev under A: c, b and p nodes with varied modes (set-id
+# and sticky bits too) and owners, in nested directories.
+make_tree() {
+	mkdir -p A/dev/input A/dev/snd/by-path/deep A/dev/disk/by-id A/dev/empty
+	mknod -m 0666 A/dev/null c 1 3
+	mknod -m 0666 A/dev/zero c 1 5
+	mknod -m 0600 A/dev/console c 5 1
+	mknod -m 0640 A/dev/sda b 8 0
+	mknod -m 0640 A/dev/sda1 b 8 1
+	mknod -m 0600 A/dev/suid c 10 200
+	mknod -m 0600 A/dev/sgid b 7 3
+	mknod -m 0600 A/dev/sticky c 1 8
+	mknod -m 0000 A/dev/none c 1 9
+	mknod -m 0620 A/dev/input/event0 c 13 64
+	mknod -m 0660 A/dev/snd/by-path/deep/pcm c 116 300
+	mknod -m 0600 A/dev/disk/by-id/big c 4095 1048575
+	mknod -m 0600 A/dev/disk/by-id/zero300 b 0 300
+	mkfifo -m 0600 A/dev/initctl
+	mkfifo -m 0644 A/dev/input/fifo
+	chown 0:5 A/dev/console
+	chown 0:6 A/dev/sda A/dev/sda1
+	chown 1:1 A/dev/input/event0
+	chown 65534:65534 A/dev/initctl
+	chown 1000:2000 A/dev/snd/by-path/deep/pcm
+	chown 4000000000:3 A/dev/input/fifo
+	chmod 4755 A/dev/suid
+	chmod 2750 A/dev/sgid
+	chmod 1777 A/dev/sticky
+	chmod 0700 A/dev/snd A/dev/snd/by-path
+	chmod 0750 A/dev/disk
+	chown 1:2 A/dev/disk/by-id
+	echo 'not listed' >A/dev/regular
+	ln -s null A/dev/link
+}
+
+if declare -F setup >/dev/null; then
+	eval "$(declare -f setup | sed '1s/^setup /_helper_setup /')"
+else
+	_helper_setup() { cd "$BATS_TEST_TMPDIR"; }
+fi
+setup() {
+	_helper_setup
+	mkdir "$BATS_TEST_TMPDIR/work"
+	cd "$BATS_TEST_TMPDIR/work"
+}
+
+# -------------------------------------------------------- synthetic tree
+
+@test "roundtrip: makedevs: list A | apply B | list B gives the same table, node by node" {
+	needs_mknod
+	make_tree
+	run --separate-stderr devtool list --root A /dev
+	assert_status 0
+	printf '%s\n' "$output" >t
+	[[ $(wc -l <t) -eq 15 ]] || fail "expected 15 lines:"$'\n'"$(cat t)"
+	run --separate-stderr devtool apply --root B t
+	assert_status 0
+	run --separate-stderr devtool list --root B /dev
+	assert_status 0
+	printf '%s\n' "$output" >t2
+	assert_same_file t t2
+	compare_makedevs t A B
+	[[ $COMPARED -eq 15 ]]
+}
+
+@test "roundtrip: tmpfiles: the same through -o tmpfiles, odd names included" {
+	needs_mknod
+	make_tree
+	mknod -m 0640 "A/dev/with space" c 1 11
+	mknod -m 0640 'A/dev/pct%and\back' c 1 12
+	mkfifo -m 0600 "A/dev/input/q'uo\"te"
+	run --separate-stderr devtool list -o tmpfiles --root A /dev
+	assert_status 0
+	printf '%s\n' "$output" >t
+	[[ $(wc -l <t) -eq 18 ]] || fail "expected 18 lines:"$'\n'"$(cat t)"
+	run --separate-stderr devtool apply --root B t
+	assert_status 0
+	run --separate-stderr devtool list -o tmpfiles --root B /dev
+	assert_status 0
+	printf '%s\n' "$output" >t2
+	assert_same_file t t2
+	devtool list -o json --root A /dev >j
+	compare_json j A B
+	[[ $COMPARED -eq 18 ]]
+	assert_node_exists() { [[ -p $1 || -c $1 ]] || fail "$1 missing"; }
+	assert_node_exists "B/dev/with space"
+	assert_node_exists 'B/dev/pct%and\back'
+	assert_node_exists "B/dev/input/q'uo\"te"
+}
+
+@test "roundtrip: tmpfiles carries names with tab, newline, UTF-8 and non-UTF-8 bytes" {
+	needs_mknod
+	mkdir -p A/dev
+	local n names=($'tab\tx' $'nl\nx' $'caf\xc3\xa9' $'bad\xff' 'back\slash')
+	for n in "${names[@]}"; do
+		mknod -m 0640 "A/dev/$n" c 1 3
+	done
+	run --separate-stderr devtool list -o tmpfiles --root A /dev
+	assert_status 0
+	printf '%s\n' "$output" >t
+	[[ $(wc -l <t) -eq 5 ]] || fail "expected 5 lines:"$'\n'"$(cat t)"
+	run --separate-stderr devtool apply --root B t
+	assert_status 0
+	run --separate-stderr devtool list -o tmpfiles --root B /dev
+	assert_status 0
+	printf '%s\n' "$output" >t2
+	assert_same_file t t2
+	COMPARED=0
+	for n in "${names[@]}"; do
+		compare_node "A/dev/$n" "B/dev/$n" c 0640 0 0 1 3
+	done
+	[[ $COMPARED -eq 5 && $(find B/dev -mindepth 1 -printf x) == xxxxx ]] ||
+		fail "B/dev: $(ls -A B/dev)"
+}
+
+@test "roundtrip: --dirs carries the directories' modes and owners too" {
+	needs_mknod
+	make_tree
+	run --separate-stderr devtool list --dirs --root A /dev
+	assert_status 0
+	printf '%s\n' "$output" >t
+	run --separate-stderr devtool apply --root B t
+	assert_status 0
+	run --separate-stderr devtool list --dirs --root B /dev
+	assert_status 0
+	printf '%s\n' "$output" >t2
+	assert_same_file t t2
+	compare_makedevs t A B
+	[[ $(stat -c '%a %u %g' B/dev/disk/by-id) == "755 1 2" ]]
+	[[ $(stat -c '%a' B/dev/snd/by-path) == "700" ]]
+	[[ -d B/dev/empty ]] || fail "empty directory not carried"
+}
+
+@test "roundtrip: applying the listed table again changes nothing (ctimes, all unchanged)" {
+	needs_mknod
+	make_tree
+	devtool list --root A /dev >t
+	run --separate-stderr devtool apply --root B t
+	assert_status 0
+	local before
+	before=$(cd B && find . -exec stat -c '%n %i %z' {} + | LC_ALL=C sort)
+	sleep 0.05
+	run --separate-stderr devtool apply -v --root B t
+	assert_status 0
+	[[ $(printf '%s\n' "$stderr" | tail -n 1) == \
+		"devtool: 0 created, 0 replaced, 0 corrected, 15 unchanged, 0 failed" ]] ||
+		fail "stderr: $stderr"
+	[[ $(cd B && find . -exec stat -c '%n %i %z' {} + | LC_ALL=C sort) == "$before" ]] ||
+		fail "second apply changed B"
+}
+
+@test "roundtrip: a listed table applied over a drifted copy with -r restores it" {
+	needs_mknod
+	make_tree
+	devtool list --root A /dev >t
+	run --separate-stderr devtool apply --root B t
+	assert_status 0
+	# drift: other numbers, another mode, another owner, one missing
+	rm B/dev/null && mknod -m 0666 B/dev/null c 1 7
+	chmod 0666 B/dev/console
+	chown 3:3 B/dev/sda1
+	rm B/dev/initctl
+	run --separate-stderr devtool apply -r -v --root B t
+	assert_status 0
+	[[ $(printf '%s\n' "$stderr" | tail -n 1) == \
+		"devtool: 1 created, 1 replaced, 2 corrected, 11 unchanged, 0 failed" ]] ||
+		fail "stderr: $stderr"
+	devtool list --root B /dev >t2
+	assert_same_file t t2
+	compare_makedevs t A B
+}
+
+# --------------------------------------------------------- the real /dev
+
+# list /dev: any error must name the path it is about (a name makedevs
+# cannot hold, say); such a node is then missing from the table.
+list_real_dev() {
+	run --separate-stderr devtool list "$@" /dev
+	if [[ $status -ne 0 ]]; then
+		local l
+		while IFS= read -r l; do
+			[[ $l == "devtool: "*/dev/* ]] ||
+				fail "list /dev error that names no path: $l"
+		done <<<"$stderr"
+		echo "# list $* /dev reported (exit $status): $stderr" >&3
+	fi
+	[[ -n $output ]] || fail "list /dev printed nothing"
+}
+
+@test "roundtrip: the real /dev: list /dev | apply --root R | list --root R /dev is the same" {
+	needs_mknod
+	list_real_dev
+	printf '%s\n' "$output" >t
+	run --separate-stderr devtool apply --root "$BATS_TEST_TMPDIR/R" t
+	assert_status 0
+	run --separate-stderr devtool list --root "$BATS_TEST_TMPDIR/R" /dev
+	assert_status 0
+	printf '%s\n' "$output" >t2
+	assert_same_file t t2
+	compare_makedevs t "" "$BATS_TEST_TMPDIR/R"
+	echo "# real /dev: $COMPARED nodes compared with stat" >&3
+	# the table has every node and FIFO find(1) sees (no symlinks followed)
+	local found
+	found=$(find /dev \( -type c -o -type b -o -type p \) 2>/dev/null | wc -l)
+	[[ $found -eq $(wc -l <t) ]] ||
+		fail "find sees $found nodes under /dev, the table has $(wc -l <t)"
+}
+
+@test "roundtrip: the real /dev through -o tmpfiles" {
+	needs_mknod
+	list_real_dev -o tmpfiles
+	printf '%s\n' "$output" >t
+	run --separate-stderr devtool apply --root "$BATS_TEST_TMPDIR/R" t
+	assert_status 0
+	run --separate-stderr devtool list -o tmpfiles --root "$BATS_TEST_TMPDIR/R" /dev
+	assert_status 0
+	printf '%s\n' "$output" >t2
+	assert_same_file t t2
+	devtool list -o json /dev >j
+	compare_json j "" "$BATS_TEST_TMPDIR/R"
+	echo "# real /dev (tmpfiles): $COMPARED nodes compared with stat" >&3
+}
+
+@test "roundtrip: the real /dev with --dirs" {
+	needs_mknod
+	list_real_dev --dirs
+	printf '%s\n' "$output" >t
+	run --separate-stderr devtool apply --root "$BATS_TEST_TMPDIR/R" t
+	assert_status 0
+	run --separate-stderr devtool list --dirs --root "$BATS_TEST_TMPDIR/R" /dev
+	assert_status 0
+	printf '%s\n' "$output" >t2
+	assert_same_file t t2
+	compare_makedevs t "" "$BATS_TEST_TMPDIR/R"
+}
