@@ -3,7 +3,7 @@
 # in the same invocation, alternating, best of ROUNDS; the ratio is what
 # counts (shared machines are noisy, absolute times lie).
 set -eu
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 DEVTOOL=${DEVTOOL:-$PWD/devtool}
 ROUNDS=${ROUNDS:-5}
 CC=${CC:-cc}
@@ -38,7 +38,7 @@ time_cmd() {
 
 # compare TITLE TARGET SETUP DEVTOOL_CMD REFERENCE_CMD
 compare() {
-	local title=$1 target=$2 setup=$3 a=$4 b=$5 ta tb best_a= best_b=
+	local title=$1 target=$2 setup=$3 a=$4 b=$5 ta tb best_a='' best_b=''
 	for _ in $(seq "$ROUNDS"); do
 		ta=$(time_cmd "$setup" "$a")
 		tb=$(time_cmd "$setup" "$b")
@@ -71,11 +71,18 @@ rss() { "$B/peak_rss" sh -c "$1" 2>&1 >/dev/null | tail -n 1; }
 awk 'BEGIN { for (i = 0; i < 10000000; i++) printf "%d\n", i * 4099 }' \
 	> "$work/values10m"
 head -n 1000000 "$work/values10m" > "$work/values1m"
-r1=$(rss "$DEVTOOL decode -f linux - < $work/values1m")
-r10=$(rss "$DEVTOOL decode -f linux - < $work/values10m")
-e10=$(rss "sed 's/.*/1 2/' $work/values1m | head -n 1000000 | $DEVTOOL encode - > /dev/null; $DEVTOOL encode - < /dev/null")
-printf "%-58s 1M lines %6s KiB  10M lines %6s KiB  (constant: %s)\n" \
-	"decode - peak RSS" "$r1" "$r10" "$([ "$r10" -le $((r1 + 256)) ] && echo ok || echo GROWS)"
+awk '{ print $1 % 4096, $1 % 1048576 }' "$work/values10m" > "$work/pairs10m"
+head -n 1000000 "$work/pairs10m" > "$work/pairs1m"
+for verb in decode encode; do
+	in=values
+	[ "$verb" = encode ] && in=pairs
+	r1=$(rss "$DEVTOOL $verb -f linux - < $work/${in}1m")
+	r10=$(rss "$DEVTOOL $verb -f linux - < $work/${in}10m")
+	printf "%-58s 1M lines %6s KiB  10M lines %6s KiB  (constant: %s)\n" \
+		"$verb - peak RSS" "$r1" "$r10" \
+		"$([ "$r10" -le $((r1 + 256)) ] && echo ok || echo GROWS)"
+done
+rm -f "$work/values10m" "$work/pairs10m"
 
 # 4. mknod --count against a bare mknodat loop (tmpfs).
 T=$work/tmpfs

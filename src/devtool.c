@@ -446,7 +446,7 @@ static const struct verb {
 	  "draw the bits of a value" },
 	{ "formats", cmd_formats, "[--json]",
 	  "list every layout" },
-	{ "mknod", cmd_mknod, "[-m MODE] [-r] [-p] PATH TYPE [MAJOR MINOR]",
+	{ "mknod", cmd_mknod, "[options] PATH TYPE [MAJOR MINOR | VALUE]",
 	  "create a device node or FIFO" },
 	{ "devices", cmd_devices, "[-c | -b] [--json] [NAME...]",
 	  "list the drivers in /proc/devices" },

@@ -111,7 +111,7 @@ convert_is() {
 	assert_stderr_empty
 }
 
-@test "convert: -t missing is exit 2" {
+@test "convert: -t missing, or no VALUE, is exit 2" {
 	run --separate-stderr devtool convert -f 8:8 0x103
 	assert_usage_error
 	assert_stderr_contains "-t"
@@ -130,9 +130,7 @@ convert_is() {
 	run --separate-stderr devtool convert -f 8:8 -t 7:9 0x103
 	assert_usage_error
 	assert_stderr_contains "'7:9'"
-}
 
-@test "convert: no VALUE is exit 2" {
 	run --separate-stderr devtool convert -f 8:8 -t linux
 	assert_usage_error
 }

@@ -36,13 +36,11 @@ bad_value() {
 	assert_stderr_empty
 }
 
-@test "decode: --kdev prints %02x:%02x for 8:8" {
+@test "decode: --kdev prints %02x:%02x for 8:8, %04x:%04x for 16:16 and linux" {
 	run --separate-stderr devtool decode --kdev -f 8:8 0x0103 0xffff 0xfe00
 	assert_success
 	assert_equal "$output" $'01:03\nff:ff\nfe:00'
-}
 
-@test "decode: --kdev prints %04x:%04x for 16:16 and linux" {
 	run --separate-stderr devtool decode --kdev -f 16:16 0x12c0005 0x103 0xffffffff
 	assert_success
 	assert_equal "$output" $'012c:0005\n0001:0003\nffff:ffff'
@@ -202,22 +200,18 @@ bad_value() {
 
 # --- width and canonical form ----------------------------------------------
 
-@test "decode: 8:8 value 0x10000 is wider than the layout: exit 2" {
+@test "decode: a value wider than the layout (8:8 0x10000, 16:16 0x100000000, ...) is exit 2" {
 	run --separate-stderr devtool decode -f 8:8 0x10000
 	assert_usage_error
 	assert_stderr_contains "0x10000"
 	assert_stderr_contains "8:8"
 	assert_stderr_contains "16 bits"
-}
 
-@test "decode: 16:16 value 0x100000000 is wider than the layout: exit 2" {
 	run --separate-stderr devtool decode -f 16:16 0x100000000
 	assert_usage_error
 	assert_stderr_contains "0x100000000"
 	assert_stderr_contains "32 bits"
-}
 
-@test "decode: linux, 12:20, 10:22 values past 32 bits are errors" {
 	local l
 	for l in linux 12:20 10:22 osf1 svr4 hpux; do
 		run --separate-stderr devtool decode -f "$l" 4294967296
@@ -226,16 +220,14 @@ bad_value() {
 	done
 }
 
-@test "decode: non-canonical 16:16 0x00010001 prints 1 1 with a warning, exit 0" {
+@test "decode: non-canonical 16:16 0x00010001 (and 12:20 0x00100001) prints 1 1, warns, exit 0" {
 	run --separate-stderr devtool decode -f 16:16 0x00010001
 	assert_success
 	assert_output "1 1"
 	assert_stderr_contains "warning"
 	assert_stderr_contains "0x10001"
 	assert_stderr_contains "0x101"
-}
 
-@test "decode: non-canonical 12:20 0x00100001 prints 1 1 with a warning" {
 	run --separate-stderr devtool decode -f 12:20 0x00100001
 	assert_success
 	assert_output "1 1"
@@ -289,13 +281,11 @@ bad_value() {
 	assert_equal "$output" $'0 31\n0 31\n0 15\n0 0\n1 3'
 }
 
-@test "decode: empty string and signs (-1 after --, +5) are invalid numbers" {
+@test "decode: empty string and signs (-1 after --, +5) are invalid numbers; plain -1 is exit 2" {
 	bad_value "" "empty"
 	bad_value "-1" "sign"
 	bad_value "+5" "sign"
-}
 
-@test "decode: plain -1 (taken for an option by popt) is still exit 2" {
 	run --separate-stderr devtool decode -1
 	assert_usage_error
 	assert_stderr_contains "-1"
@@ -390,6 +380,29 @@ bad_value() {
 	assert_equal "$output" $'1 3\n300 5\n1 4'
 	assert_stderr_contains "devtool: <stdin>:2: invalid number '08'"
 	assert_stderr_contains "devtool: <stdin>:4: invalid number '-1'"
+}
+
+@test "decode -: lines up to 4096 bytes are read, longer ones are bad lines" {
+	{ printf '%04096d\n' 1; printf '%04097d\n' 2; printf '0x104\n'; } >in
+	run --separate-stderr devtool decode -k - <in
+	assert_equal "$status" 2
+	assert_equal "$output" $'0 1\n1 4'
+	assert_stderr_contains "devtool: <stdin>:2: line longer than 4096 bytes"
+
+	# A long last line without a newline is reported too, not lost.
+	{ printf '0x103\n'; printf '%05000d' 3; } >in
+	run --separate-stderr devtool decode - <in
+	assert_equal "$status" 2
+	assert_output "1 3"
+	assert_stderr_contains "devtool: <stdin>:2: line longer than 4096 bytes"
+}
+
+@test "decode -: a NUL byte does not hide trailing garbage" {
+	printf '0x103\n0x104\0garbage\n0x105\n' >in
+	run --separate-stderr devtool decode -k - <in
+	assert_equal "$status" 2
+	assert_equal "$output" $'1 3\n1 5'
+	assert_stderr_contains "devtool: <stdin>:2: "
 }
 
 @test "decode -: output is streamed: each answer comes before stdin is closed" {

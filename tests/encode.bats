@@ -64,7 +64,7 @@ bad_number() {
 		"16:16	300	5	19660805	0x12c0005"
 }
 
-@test "encode: --json names the canonical layout for an alias and keeps M:N as given" {
+@test "encode: --json names the canonical layout, keeps M:N as given, prints 2^64-1 exactly" {
 	run --separate-stderr devtool encode --json -f old 1 3
 	assert_success
 	assert_equal "$(jq -r '[.layout, .major, .minor, .value] | @tsv' <<<"$output")" \
@@ -73,9 +73,7 @@ bad_number() {
 	run --separate-stderr devtool encode --json -f 10:22 1023 4194303
 	assert_success
 	assert_equal "$(jq -r '[.layout, .value] | @tsv' <<<"$output")" "10:22	4294967295"
-}
 
-@test "encode: --json value beyond 2^53 is printed exactly" {
 	run --separate-stderr devtool encode --json -f glibc 4294967295 4294967295
 	assert_success
 	# jq would round the number; check the text itself.
@@ -217,7 +215,7 @@ bad_number() {
 	assert_stderr_contains "1:0"
 }
 
-@test "encode: --strict turns the compat rule off" {
+@test "encode: --strict turns the compat rule off (and changes nothing for linux, 8:8)" {
 	encode_is 16:16 0 255 255
 	run --separate-stderr devtool encode --strict -f 16:16 0 256
 	assert_success
@@ -235,9 +233,7 @@ bad_number() {
 	run --separate-stderr devtool encode --strict -x -f 32:32 1 3
 	assert_success
 	assert_output 0x100000003
-}
 
-@test "encode: --strict does not change linux or 8:8" {
 	run --separate-stderr devtool encode --strict -f linux 300 5
 	assert_success
 	assert_output 76805
@@ -248,7 +244,7 @@ bad_number() {
 
 # --- ranges --------------------------------------------------------------
 
-@test "encode: out of range for 16:16 gives the range, exit 2, no stdout" {
+@test "encode: out of range gives the range, quotes the text, exit 2, no stdout" {
 	run --separate-stderr devtool encode -f 16:16 65536 0
 	assert_usage_error
 	assert_stderr_contains "major '65536'"
@@ -258,9 +254,7 @@ bad_number() {
 	assert_usage_error
 	assert_stderr_contains "minor '65536'"
 	assert_stderr_contains "(0-65535)"
-}
 
-@test "encode: out of range for linux, 12:20, 8:8, glibc" {
 	run --separate-stderr devtool encode -f linux 4096 0
 	assert_usage_error
 	assert_stderr_contains "(0-4095)"
@@ -285,9 +279,7 @@ bad_number() {
 	run --separate-stderr devtool encode -f glibc 4294967296 0
 	assert_usage_error
 	assert_stderr_contains "(0-4294967295)"
-}
 
-@test "encode: a range error quotes the text as written (hex)" {
 	run --separate-stderr devtool encode -f 8:8 0x100 0
 	assert_usage_error
 	assert_stderr_contains "'0x100'"
@@ -296,7 +288,7 @@ bad_number() {
 
 # --- layout selection ------------------------------------------------------
 
-@test "encode: the default layout is 16:16" {
+@test "encode: the default layout is 16:16; DEVTOOL_FORMAT (when not empty) overrides it" {
 	run --separate-stderr devtool encode 300 5
 	assert_success
 	assert_output 19660805
@@ -304,9 +296,7 @@ bad_number() {
 	run --separate-stderr devtool encode 0 256
 	assert_usage_error
 	assert_stderr_contains "1:0"
-}
 
-@test "encode: DEVTOOL_FORMAT overrides the default" {
 	DEVTOOL_FORMAT=linux run --separate-stderr devtool encode 300 5
 	assert_success
 	assert_output 76805
@@ -314,15 +304,13 @@ bad_number() {
 	DEVTOOL_FORMAT=old run --separate-stderr devtool encode 1 3
 	assert_success
 	assert_output 259
-}
 
-@test "encode: an empty DEVTOOL_FORMAT means the default" {
 	DEVTOOL_FORMAT= run --separate-stderr devtool encode 300 5
 	assert_success
 	assert_output 19660805
 }
 
-@test "encode: -f overrides DEVTOOL_FORMAT" {
+@test "encode: -f overrides DEVTOOL_FORMAT, even an invalid one" {
 	DEVTOOL_FORMAT=linux run --separate-stderr devtool encode -f 12:20 300 5
 	assert_success
 	assert_output 314572805
@@ -330,9 +318,7 @@ bad_number() {
 	DEVTOOL_FORMAT=linux run --separate-stderr devtool encode --format=16:16 300 5
 	assert_success
 	assert_output 19660805
-}
 
-@test "encode: -f still wins over an invalid DEVTOOL_FORMAT" {
 	DEVTOOL_FORMAT=bogus run --separate-stderr devtool encode -f linux 300 5
 	assert_success
 	assert_output 76805
@@ -355,7 +341,7 @@ bad_number() {
 	done
 }
 
-@test "encode: M:N bounds: 7:9, 9:7 and 33:32 are rejected" {
+@test "encode: M:N bounds: 7:9, 9:7, 33:32 rejected; 8:56 and 56:8 accepted" {
 	local bad
 	for bad in 7:9 9:7 33:32 32:33 8:57; do
 		run --separate-stderr devtool encode -f "$bad" 1 3
@@ -363,9 +349,7 @@ bad_number() {
 		assert_stderr_contains "'$bad'"
 		assert_stderr_contains "8<=M, 8<=N"
 	done
-}
 
-@test "encode: M:N edge splits 8:56 and 56:8 are accepted" {
 	encode_is 8:56 255 72057594037927935 18446744073709551615
 	encode_is 56:8 72057594037927935 255 18446744073709551615
 }
@@ -449,12 +433,10 @@ bad_number() {
 	bad_number "abc" "not a number"
 }
 
-@test "encode: 18446744073709551616 (past 2^64-1) is an invalid number" {
+@test "encode: past 2^64-1 is an invalid number; 2^64-1 itself is only out of range" {
 	bad_number "18446744073709551616" "larger than 18446744073709551615"
 	bad_number "0x10000000000000000" "larger than"
-}
 
-@test "encode: 18446744073709551615 parses but is out of range" {
 	run --separate-stderr devtool encode -f glibc 18446744073709551615 0
 	assert_usage_error
 	assert_stderr_contains "'18446744073709551615'"
@@ -476,15 +458,13 @@ bad_number() {
 	assert_line -n 4 4294967295
 }
 
-@test "encode -: a last line without newline is still encoded" {
+@test "encode -: a last line without newline is encoded; empty input prints nothing" {
 	printf '1 3\n300:5' >in
 	run --separate-stderr devtool encode - <in
 	assert_success
 	assert_equal "${#lines[@]}" 2
 	assert_line -n 1 19660805
-}
 
-@test "encode -: empty input prints nothing, exit 0" {
 	run --separate-stderr devtool encode - </dev/null
 	assert_success
 	assert_stdout_empty
@@ -554,7 +534,7 @@ bad_number() {
 	assert_stderr_contains "<stdin>:1: invalid number '+5'"
 }
 
-@test "encode -k -: reports each bad line, goes on, exit 2 at the end" {
+@test "encode -k -: reports each bad line, goes on, exit 2 at the end (0 if none)" {
 	printf '1 3\nbogus\n300:5\n0 256\n2 2\n' >in
 	run --separate-stderr devtool encode -k - <in
 	assert_equal "$status" 2
@@ -562,9 +542,7 @@ bad_number() {
 	assert_stderr_contains "devtool: <stdin>:2: "
 	assert_stderr_contains "devtool: <stdin>:4: "
 	assert_equal "$(grep -c '^devtool: <stdin>:' <<<"$stderr")" 2
-}
 
-@test "encode --keep-going -: a stream without bad lines exits 0" {
 	printf '1 3\n2 4\n' >in
 	run --separate-stderr devtool encode --keep-going - <in
 	assert_success

@@ -78,9 +78,7 @@ load test_helper
 	assert_line "  field  mmmmmmmm mmmmMMMM MMMMMMMM mmmmmmmm"
 	assert_line "  M  major 300 = 0x12c in bits 63-44, 19-8"
 	assert_line "  m  minor 5 = 0x5 in bits 43-20, 7-0"
-}
 
-@test "explain: glibc 4096:0 sets a bit in the high row" {
 	run --separate-stderr devtool explain -f glibc 4096 0
 	assert_success
 	assert_line "value  0x0000100000000000 = 17592186044416"
@@ -149,13 +147,11 @@ load test_helper
 	assert_stderr_empty
 }
 
-@test "explain --value: a value wider than the layout is exit 2" {
+@test "explain --value: a value wider than the layout, or a bad number, is exit 2" {
 	run --separate-stderr devtool explain -f 16:16 --value 0x100000000
 	assert_usage_error
 	assert_stderr_contains "does not fit layout 16:16"
-}
 
-@test "explain --value: a bad number is exit 2 quoting it" {
 	local text
 	for text in "" "+5" "12abc" "08" "0x" "18446744073709551616"; do
 		run --separate-stderr devtool explain --value "$text"
@@ -195,7 +191,7 @@ load test_helper
 	refute_output --partial "minor 256 = 0x100 in bits 7-0"
 }
 
-@test "explain: operand mistakes are exit 2" {
+@test "explain: operand mistakes and unknown layouts are exit 2" {
 	run --separate-stderr devtool explain 300
 	assert_usage_error
 	run --separate-stderr devtool explain
@@ -205,9 +201,7 @@ load test_helper
 	run --separate-stderr devtool explain --value 259 1 2
 	assert_usage_error
 	assert_stderr_contains "expected MAJOR MINOR or --value V"
-}
 
-@test "explain: unknown layout is exit 2" {
 	run --separate-stderr devtool explain -f 4:4 1 2
 	assert_usage_error
 	assert_stderr_contains "'4:4'"

@@ -3,7 +3,7 @@
 
 load test_helper
 
-@test "formats: lists every layout and alias of SPEC §1, one row each" {
+@test "formats: lists every layout and alias of SPEC §1, one row each, with a description" {
 	run --separate-stderr devtool formats
 	assert_success
 	assert_stderr_empty
@@ -19,9 +19,7 @@ load test_helper
 	assert_line --regexp '^osf1 +32 +0-4095 +0-1048575 +no '
 	assert_line --regexp '^svr4 +solaris +32 +0-16383 +0-262143 +no '
 	assert_line --regexp '^hpux +32 +0-255 +0-16777215 +no '
-}
 
-@test "formats: every row has a description" {
 	run --separate-stderr devtool formats
 	assert_success
 	local line re='(yes|no|M\+N>16) +[^ ].{10,}$'

@@ -13,9 +13,13 @@ setup() {
 	DEST=$BATS_TEST_TMPDIR/dest
 }
 
-# install_make ARGS...: runs make in the source tree, quietly.
+# install_make ARGS...: runs make in the source tree, quietly, with none
+# of the caller's make flags or directory variables (make check runs this
+# suite from inside make, and ?= would take PREFIX from the environment).
 install_make() {
-	make --no-print-directory -s -C "$TOP" "$@"
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u DESTDIR -u PREFIX \
+	    -u BINDIR -u MANDIR -u BASHCOMPDIR -u ZSHCOMPDIR -u FISHCOMPDIR \
+	    make --no-print-directory -s -C "$TOP" "$@"
 }
 
 # The files an install with PREFIX=/usr puts under DEST, and their sources.

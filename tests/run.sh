@@ -3,7 +3,7 @@
 # one line "N passed, N failed, N skipped" that CI reads.
 # DEVTOOL may name another binary (make check-asan uses it).
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT INT TERM
 

@@ -14,6 +14,10 @@
 
 bats_require_minimum_version 1.5.0
 
+# bats's `run` sets these; shellcheck cannot see it.
+# shellcheck disable=SC2154
+: "${status:-}" "${output:-}" "${stderr:-}"
+
 bats_load_library bats-support
 bats_load_library bats-assert
 bats_load_library bats-file
@@ -117,7 +121,7 @@ assert_usage_error() {
 # (CAP_MKNOD, and a filesystem that allows them).  Use as
 #     have_mknod || skip "needs CAP_MKNOD: ..."
 have_mknod() {
-	local probe=$BATS_TEST_TMPDIR/.probe rc
+	local probe=${BATS_TEST_TMPDIR:-${TMPDIR:-/tmp}}/.probe rc
 
 	rm -f "$probe"
 	mknod "$probe" c 1 3 2>/dev/null

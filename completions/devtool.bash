@@ -1,0 +1,200 @@
+# bash completion for devtool(1)                           -*- shell-script -*-
+#
+# Installed as .../bash-completion/completions/devtool; needs bash-completion
+# 2.x (_init_completion, _filedir).
+
+# The layout names that -f, -t and --check take.
+_devtool_layouts='8:8 old 16:16 12:20 linux glibc native osf1 svr4 solaris hpux'
+
+# The options of each verb, and the ones that take an argument.
+_devtool_options()
+{
+    local common='-q --quiet -? --help --usage'
+    case $1 in
+        encode)
+            echo "-f --format --strict -x --hex --json -k --keep-going $common"
+            ;;
+        decode)
+            echo "-f --format --strict --colon --kdev --json -k --keep-going $common"
+            ;;
+        convert)
+            echo "-f --format -t --to --strict -x --hex -k --keep-going $common"
+            ;;
+        explain)
+            echo "-f --format --strict --value $common"
+            ;;
+        formats)
+            echo "--json $common"
+            ;;
+        mknod)
+            echo "-m --mode -u --owner -g --group -r --replace -p --parents" \
+                "-n --dry-run -v --verbose --root -f --format --strict" \
+                "--count --start --step $common"
+            ;;
+        devices)
+            echo "-c --char -b --block --json $common"
+            ;;
+        list)
+            echo "-o --output --check --dirs --root $common"
+            ;;
+        apply)
+            echo "--root -r --replace -n --dry-run -v --verbose $common"
+            ;;
+    esac
+}
+
+# Options (of any verb) whose argument is the next word.
+_devtool_takes_arg()
+{
+    case $1 in
+        -f | --format | -t | --to | --value | -m | --mode | -u | --owner | \
+            -g | --group | --root | --count | --start | --step | -o | \
+            --output | --check)
+            return 0
+            ;;
+        --*) return 1 ;;
+        # A cluster of short options whose last letter wants an argument.
+        -*[ftmugo]) [[ $1 != -*[!a-zA-Z?]* ]] ;;
+        *) return 1 ;;
+    esac
+}
+
+# Driver names from /proc/devices (or $DEVTOOL_PROC_DEVICES): $1 is c, b or
+# "cb" for both sections.
+_devtool_drivers()
+{
+    local file=${DEVTOOL_PROC_DEVICES:-/proc/devices}
+    [[ -r $file ]] || return 0
+    awk -v want="$1" '
+        /^Character devices:/ { sect = "c"; next }
+        /^Block devices:/ { sect = "b"; next }
+        NF >= 2 && $1 ~ /^[0-9]+$/ && index(want, sect) { print $2 }
+    ' "$file" 2>/dev/null
+}
+
+_devtool()
+{
+    local cur prev words cword split
+    _init_completion -s -n : || return
+
+    local verbs='encode decode convert explain formats mknod devices list apply'
+    local i verb='' verbidx=0
+    for ((i = 1; i < cword; i++)); do
+        case ${words[i]} in
+            -*) ;;
+            *)
+                verb=${words[i]}
+                verbidx=$i
+                break
+                ;;
+        esac
+    done
+
+    if [[ -z $verb ]]; then
+        if [[ $cur == -* ]]; then
+            mapfile -t COMPREPLY < <(compgen -W \
+                '-q --quiet -h --help -V --version' -- "$cur")
+        else
+            mapfile -t COMPREPLY < <(compgen -W "$verbs" -- "$cur")
+        fi
+        return
+    fi
+
+    # The argument of an option.
+    case $prev in
+        -f | --format | -t | --to | --check)
+            mapfile -t COMPREPLY < <(compgen -W "$_devtool_layouts" -- "$cur")
+            __ltrim_colon_completions "$cur"
+            return
+            ;;
+        -o | --output)
+            mapfile -t COMPREPLY < <(compgen -W 'makedevs tmpfiles json' \
+                -- "$cur")
+            return
+            ;;
+        --root)
+            _filedir -d
+            return
+            ;;
+        -u | --owner)
+            mapfile -t COMPREPLY < <(compgen -u -- "$cur")
+            return
+            ;;
+        -g | --group)
+            mapfile -t COMPREPLY < <(compgen -g -- "$cur")
+            return
+            ;;
+        -m | --mode)
+            mapfile -t COMPREPLY < <(compgen -W \
+                '0600 0620 0640 0644 0660 0666' -- "$cur")
+            return
+            ;;
+        --value | --count | --start | --step)
+            return
+            ;;
+    esac
+    [[ $split == true ]] && return
+
+    # The operands given so far, without options and their arguments.
+    local -a args=()
+    local w skip=false dashdash=false
+    for ((i = verbidx + 1; i < cword; i++)); do
+        w=${words[i]}
+        if [[ $skip == true ]]; then
+            skip=false
+        elif [[ $dashdash == true || $w == - || $w != -* ]]; then
+            args+=("$w")
+        elif [[ $w == -- ]]; then
+            dashdash=true
+        elif _devtool_takes_arg "$w"; then
+            skip=true
+        fi
+    done
+
+    if [[ $cur == -* && $dashdash == false ]]; then
+        mapfile -t COMPREPLY < <(compgen -W "$(_devtool_options "$verb")" \
+            -- "$cur")
+        return
+    fi
+
+    case $verb in
+        mknod)
+            case ${#args[@]} in
+                0) _filedir ;;
+                1)
+                    mapfile -t COMPREPLY < <(compgen -W 'c u b p' -- "$cur")
+                    ;;
+                2)
+                    local sect
+                    case ${args[1]} in
+                        c | u) sect=c ;;
+                        b) sect=b ;;
+                        *) return ;;
+                    esac
+                    mapfile -t COMPREPLY < <(compgen -W \
+                        "$(_devtool_drivers "$sect")" -- "$cur")
+                    ;;
+            esac
+            ;;
+        devices)
+            local sect=cb
+            for ((i = verbidx + 1; i < cword; i++)); do
+                case ${words[i]} in
+                    -c | --char) sect=c ;;
+                    -b | --block) sect=b ;;
+                esac
+            done
+            mapfile -t COMPREPLY < <(compgen -W "$(_devtool_drivers "$sect")" \
+                -- "$cur")
+            ;;
+        list)
+            _filedir
+            ;;
+        apply)
+            _filedir
+            ;;
+    esac
+} &&
+    complete -F _devtool devtool
+
+# ex: filetype=sh

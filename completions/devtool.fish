@@ -1,0 +1,194 @@
+# fish completion for devtool(1)
+
+# The verb: the first word after devtool that is not an option.
+function __devtool_verb
+    set -l tokens (commandline -opc)
+    for t in $tokens[2..-1]
+        switch $t
+            case '-*'
+                continue
+            case '*'
+                echo $t
+                return 0
+        end
+    end
+    return 1
+end
+
+function __devtool_no_verb
+    not __devtool_verb >/dev/null
+end
+
+function __devtool_using
+    set -l verb (__devtool_verb)
+    and contains -- $verb $argv
+end
+
+# The operands after the verb, without options and option arguments.
+function __devtool_operands
+    set -l tokens (commandline -opc)
+    set -l seen_verb 0
+    set -l skip 0
+    set -l dashdash 0
+    for t in $tokens[2..-1]
+        if test $seen_verb = 0
+            switch $t
+                case '-*'
+                    continue
+            end
+            set seen_verb 1
+            continue
+        end
+        if test $skip = 1
+            set skip 0
+            continue
+        end
+        if test $dashdash = 1; or test "$t" = -
+            echo $t
+            continue
+        end
+        switch $t
+            case --
+                set dashdash 1
+            case -f --format -t --to --value -m --mode -u --owner -g --group \
+                --root --count --start --step -o --output --check
+                set skip 1
+            case '--*'
+            case '-*'
+                # A cluster like -nf takes the next word for its last letter.
+                if string match -qr -- '^-[a-zA-Z?]*[ftmugo]$' $t
+                    set skip 1
+                end
+            case '*'
+                echo $t
+        end
+    end
+end
+
+# mknod PATH TYPE ...: true when the next operand is number $argv[1] (0-based).
+function __devtool_mknod_at
+    __devtool_using mknod; or return 1
+    set -l ops (__devtool_operands)
+    test (count $ops) -eq $argv[1]
+end
+
+# Driver names from /proc/devices or $DEVTOOL_PROC_DEVICES; $argv[1] is
+# c, b or cb.
+function __devtool_drivers
+    set -l file /proc/devices
+    set -q DEVTOOL_PROC_DEVICES; and test -n "$DEVTOOL_PROC_DEVICES"
+    and set file $DEVTOOL_PROC_DEVICES
+    test -r $file; or return 0
+    set -l sect ''
+    while read -l line
+        switch $line
+            case 'Character devices:*'
+                set sect c
+            case 'Block devices:*'
+                set sect b
+            case '*'
+                test -n "$sect"; or continue
+                string match -q -- "*$sect*" $argv[1]; or continue
+                set -l f (string split -n ' ' -- (string trim -- $line))
+                test (count $f) -ge 2; or continue
+                string match -qr -- '^[0-9]+$' $f[1]; or continue
+                printf '%s\t%s\n' $f[2] "major $f[1]"
+        end
+    end <$file
+end
+
+# The driver names for mknod's MAJOR, by the TYPE operand.
+function __devtool_mknod_drivers
+    set -l ops (__devtool_operands)
+    switch $ops[2]
+        case c u
+            __devtool_drivers c
+        case b
+            __devtool_drivers b
+    end
+end
+
+function __devtool_devices_drivers
+    set -l tokens (commandline -opc)
+    set -l sect cb
+    contains -- -c $tokens; or contains -- --char $tokens; and set sect c
+    contains -- -b $tokens; or contains -- --block $tokens; and set sect b
+    __devtool_drivers $sect
+end
+
+set -l layouts '8:8\t"original 16-bit dev_t" old\t"alias of 8:8"
+16:16\t"2003 patch, compat rule" 12:20\t"12+20 split, compat rule"
+linux\t"kernel new_encode_dev" glibc\t"64-bit makedev(3)"
+native\t"this system makedev(3)" osf1\t"OSF/1 12:20 split"
+svr4\t"SVR4 14:18 split" solaris\t"alias of svr4" hpux\t"HP-UX 8:24 split"'
+
+# No file names unless a verb asks for them.
+complete -c devtool -f
+
+# Global options and verbs.
+complete -c devtool -n __devtool_no_verb -s q -l quiet -d 'Silence warnings'
+complete -c devtool -n __devtool_no_verb -s h -l help -d 'List the verbs'
+complete -c devtool -n __devtool_no_verb -s V -l version -d 'Print the version'
+complete -c devtool -n __devtool_no_verb -a encode -d 'Pack a major and a minor into one value'
+complete -c devtool -n __devtool_no_verb -a decode -d 'Split values into major and minor'
+complete -c devtool -n __devtool_no_verb -a convert -d 'Re-encode values into another layout'
+complete -c devtool -n __devtool_no_verb -a explain -d 'Draw the bits of a value'
+complete -c devtool -n __devtool_no_verb -a formats -d 'List every layout'
+complete -c devtool -n __devtool_no_verb -a mknod -d 'Create a device node or FIFO'
+complete -c devtool -n __devtool_no_verb -a devices -d 'List the drivers in /proc/devices'
+complete -c devtool -n __devtool_no_verb -a list -d 'Print a device table of a tree'
+complete -c devtool -n __devtool_no_verb -a apply -d 'Create the entries of device tables'
+
+# Options every verb has.
+set -l all 'not __devtool_no_verb'
+complete -c devtool -n $all -s q -l quiet -d 'Silence warnings'
+complete -c devtool -n $all -s '?' -l help -d 'Show the options of the verb'
+complete -c devtool -n $all -l usage -d 'Show a brief usage message'
+
+# -f and --strict.
+set -l layout_verbs '__devtool_using encode decode convert explain mknod'
+complete -c devtool -n $layout_verbs -s f -l format -x -a "$layouts" -d 'Device number layout'
+complete -c devtool -n $layout_verbs -l strict -d 'No compat rule'
+
+# encode, decode, convert.
+complete -c devtool -n '__devtool_using encode convert' -s x -l hex -d 'Print 0x hexadecimal'
+complete -c devtool -n '__devtool_using encode decode' -l json -d 'Print JSON'
+complete -c devtool -n '__devtool_using encode decode convert' -s k -l keep-going -d 'Report bad input and go on'
+complete -c devtool -n '__devtool_using decode' -l colon -d 'Print MAJOR:MINOR'
+complete -c devtool -n '__devtool_using decode' -l kdev -d 'Print hexadecimal kdevname style'
+complete -c devtool -n '__devtool_using convert' -s t -l to -x -a "$layouts" -d 'Layout to convert into'
+
+# explain, formats.
+complete -c devtool -n '__devtool_using explain' -l value -x -d 'Explain a raw value'
+complete -c devtool -n '__devtool_using formats' -l json -d 'Print one JSON object per layout'
+
+# mknod.
+complete -c devtool -n '__devtool_using mknod' -s m -l mode -x -a '0600 0620 0640 0644 0660 0666' -d 'Mode, octal or symbolic'
+complete -c devtool -n '__devtool_using mknod' -s u -l owner -x -a '(__fish_complete_users)' -d 'Owner'
+complete -c devtool -n '__devtool_using mknod' -s g -l group -x -a '(__fish_complete_groups)' -d 'Group'
+complete -c devtool -n '__devtool_using mknod apply' -s r -l replace -d 'Replace or correct existing nodes'
+complete -c devtool -n '__devtool_using mknod' -s p -l parents -d 'Create missing parent directories'
+complete -c devtool -n '__devtool_using mknod apply' -s n -l dry-run -d 'Print what would be done'
+complete -c devtool -n '__devtool_using mknod apply' -s v -l verbose -d 'Print each action'
+complete -c devtool -n '__devtool_using mknod list apply' -l root -x -a '(__fish_complete_directories)' -d 'Resolve paths inside DIR'
+complete -c devtool -n '__devtool_using mknod' -l count -x -d 'Create N nodes'
+complete -c devtool -n '__devtool_using mknod' -l start -x -d 'First number appended to the names'
+complete -c devtool -n '__devtool_using mknod' -l step -x -d 'Minor increment'
+complete -c devtool -n '__devtool_mknod_at 0' -F
+complete -c devtool -n '__devtool_mknod_at 1' -x -a 'c\t"character device" u\t"character device" b\t"block device" p\tFIFO'
+complete -c devtool -n '__devtool_mknod_at 2' -x -a '(__devtool_mknod_drivers)'
+
+# devices.
+complete -c devtool -n '__devtool_using devices' -s c -l char -d 'Only character devices'
+complete -c devtool -n '__devtool_using devices' -s b -l block -d 'Only block devices'
+complete -c devtool -n '__devtool_using devices' -l json -d 'Print JSON'
+complete -c devtool -n '__devtool_using devices' -x -a '(__devtool_devices_drivers)'
+
+# list.
+complete -c devtool -n '__devtool_using list' -s o -l output -x -a 'makedevs tmpfiles json' -d 'Output dialect'
+complete -c devtool -n '__devtool_using list' -l check -x -a "$layouts" -d 'Print nodes LAYOUT cannot hold'
+complete -c devtool -n '__devtool_using list' -l dirs -d 'List directories too'
+complete -c devtool -n '__devtool_using list' -F
+
+# apply.
+complete -c devtool -n '__devtool_using apply' -F
