@@ -6,13 +6,12 @@
 #include <sys/stat.h>
 
 #include <bsd/unistd.h>
-#include <grp.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "attrs.h"
+#include "table.h"
 
 #define MODE_BASE (S_IRUSR | S_IWUSR | S_IRGRP | S_IWGRP | S_IROTH | S_IWOTH)
 
@@ -50,13 +49,10 @@ numeric_id(const char *text, unsigned long *id)
 int
 attrs_user(const char *text, uid_t *uid, struct dt_diag *d)
 {
-	struct passwd *pw = *text ? getpwnam(text) : NULL;
 	unsigned long id;
 
-	if (pw != NULL) {
-		*uid = pw->pw_uid;
+	if (*text != '\0' && table_getpwnam(NULL, text, uid) == 0)
 		return 0;
-	}
 	if (numeric_id(text, &id) == 0) {
 		*uid = (uid_t)id;
 		return 0;
@@ -68,13 +64,10 @@ attrs_user(const char *text, uid_t *uid, struct dt_diag *d)
 int
 attrs_group(const char *text, gid_t *gid, struct dt_diag *d)
 {
-	struct group *gr = *text ? getgrnam(text) : NULL;
 	unsigned long id;
 
-	if (gr != NULL) {
-		*gid = gr->gr_gid;
+	if (*text != '\0' && table_getgrnam(NULL, text, gid) == 0)
 		return 0;
-	}
 	if (numeric_id(text, &id) == 0) {
 		*gid = (gid_t)id;
 		return 0;
