@@ -252,7 +252,7 @@ cmd_apply(int argc, const char **argv)
 	struct lines *in;
 	int ntables;
 
-	if ((rc = cli_parse(con, argv[0])) != EXIT_OK)
+	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK)
 		goto out;
 	if ((ntables = cli_count(args = poptGetArgs(con))) == 0) {
 		rc = cli_usage(argv[0], "expected TABLE... (- for stdin)");
@@ -279,6 +279,6 @@ cmd_apply(int argc, const char **argv)
 		free(plan.v[i].path);
 	free(plan.v);
 out:
-	poptFreeContext(con);
+	cli_done(con, table);
 	return rc;
 }

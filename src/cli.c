@@ -69,12 +69,31 @@ cli_usage(const char *verb, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
+#define STRING_SEEN 0x7374	/* returned by popt after each string option */
+#define MAX_STRINGS 16
+
+static bool
+is_string(const struct poptOption *o)
+{
+	return (o->argInfo & POPT_ARG_MASK) == POPT_ARG_STRING;
+}
+
+static bool
+is_end(const struct poptOption *o)
+{
+	return o->longName == NULL && o->shortName == '\0' && o->argInfo == 0;
+}
+
 poptContext
-cli_context(int argc, const char **argv, const struct poptOption *table,
+cli_context(int argc, const char **argv, struct poptOption *table,
     const char *operands)
 {
 	poptContext con;
 
+	/* popt returns to cli_parse after each string option (see there). */
+	for (struct poptOption *o = table; !is_end(o); o++)
+		if (is_string(o) && o->val == 0)
+			o->val = STRING_SEEN;
 	/* No poptReadDefaultConfig: ~/.popt aliases must never apply. */
 	con = poptGetContext(NULL, argc, argv, table, 0);
 	if (con == NULL)
@@ -84,14 +103,31 @@ cli_context(int argc, const char **argv, const struct poptOption *table,
 	return con;
 }
 
-/* Runs popt over the options; every option stores into a variable. */
+/*
+ * Runs popt over the options; every option stores into a variable.  A
+ * string option given twice replaces a malloc'd copy popt made of the
+ * first: that copy is freed here, the last one by cli_done.
+ */
 int
-cli_parse(poptContext con, const char *verb)
+cli_parse(poptContext con, const char *verb, const struct poptOption *table)
 {
-	int rc;
+	char *seen[MAX_STRINGS] = { 0 };
+	int rc, n;
 
-	while ((rc = poptGetNextOpt(con)) > 0)
-		;
+	while ((rc = poptGetNextOpt(con)) > 0) {
+		n = 0;
+		for (const struct poptOption *o = table; !is_end(o) &&
+		    n < MAX_STRINGS; o++) {
+			char *now;
+
+			if (!is_string(o))
+				continue;
+			now = *(char **)o->arg;
+			if (seen[n] != NULL && seen[n] != now)
+				free(seen[n]);
+			seen[n++] = now;
+		}
+	}
 	if (rc < -1)
 		return cli_usage(verb, "%s: %s",
 		    poptBadOption(con, POPT_BADOPTION_NOALIAS),
@@ -107,6 +143,21 @@ cli_count(const char **args)
 	while (args != NULL && args[n] != NULL)
 		n++;
 	return n;
+}
+
+/*
+ * Ends a verb: popt hands POPT_ARG_STRING values over as malloc'd copies
+ * that are the caller's to free.
+ */
+void
+cli_done(poptContext con, const struct poptOption *table)
+{
+	for (; !is_end(table); table++)
+		if (is_string(table)) {
+			free(*(char **)table->arg);
+			*(char **)table->arg = NULL;
+		}
+	poptFreeContext(con);
 }
 
 /* Resolves -f (or DEVTOOL_FORMAT, or the default) into l. */

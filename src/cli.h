@@ -47,8 +47,10 @@ int cli_usage(const char *verb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 poptContext cli_context(int argc, const char **argv,
-    const struct poptOption *table, const char *operands);
-int cli_parse(poptContext con, const char *verb);
+    struct poptOption *table, const char *operands);
+int cli_parse(poptContext con, const char *verb,
+    const struct poptOption *table);
+void cli_done(poptContext con, const struct poptOption *table);
 
 int cli_count(const char **args);
 int cli_layout(const char *name, int strict, struct dt_layout *l);

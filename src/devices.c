@@ -94,12 +94,12 @@ cmd_devices(int argc, const char **argv)
 	poptContext con = cli_context(argc, argv, table, "[NAME...]");
 	int rc;
 
-	if ((rc = cli_parse(con, argv[0])) != EXIT_OK)
+	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK)
 		goto out;
 	if (!ls.want_c && !ls.want_b)
 		ls.want_c = ls.want_b = 1;
 	rc = list_drivers(&ls, poptGetArgs(con));
 out:
-	poptFreeContext(con);
+	cli_done(con, table);
 	return rc;
 }

@@ -245,7 +245,7 @@ cmd_encode(int argc, const char **argv)
 	poptContext con = cli_context(argc, argv, table, "MAJOR MINOR | -");
 	const char **args;
 
-	if ((rc = cli_parse(con, argv[0])) != EXIT_OK ||
+	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK ||
 	    (rc = cli_layout(format, strict, &job.layout)) != EXIT_OK)
 		goto out;
 	args = poptGetArgs(con);
@@ -267,7 +267,7 @@ cmd_encode(int argc, const char **argv)
 			rc = cli_finish_output();
 	}
 out:
-	poptFreeContext(con);
+	cli_done(con, table);
 	return rc;
 }
 
@@ -292,7 +292,7 @@ cmd_decode(int argc, const char **argv)
 	poptContext con = cli_context(argc, argv, table, "VALUE... | -");
 	const char **args;
 
-	if ((rc = cli_parse(con, argv[0])) != EXIT_OK ||
+	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK ||
 	    (rc = cli_layout(format, strict, &job.layout)) != EXIT_OK)
 		goto out;
 	if (job.colon + job.kdev + job.json > 1) {
@@ -307,7 +307,7 @@ cmd_decode(int argc, const char **argv)
 		rc = run_operands(args, decode_value, decode_line, &job,
 		    keep_going);
 out:
-	poptFreeContext(con);
+	cli_done(con, table);
 	return rc;
 }
 
@@ -330,7 +330,7 @@ cmd_convert(int argc, const char **argv)
 	poptContext con = cli_context(argc, argv, table, "VALUE... | -");
 	const char **args;
 
-	if ((rc = cli_parse(con, argv[0])) != EXIT_OK)
+	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK)
 		goto out;
 	if (to == NULL) {
 		rc = cli_usage(argv[0], "-t LAYOUT is required");
@@ -346,7 +346,7 @@ cmd_convert(int argc, const char **argv)
 		rc = run_operands(args, convert_value, convert_line, &job,
 		    keep_going);
 out:
-	poptFreeContext(con);
+	cli_done(con, table);
 	return rc;
 }
 
@@ -412,7 +412,7 @@ cmd_formats(int argc, const char **argv)
 	};
 	poptContext con = cli_context(argc, argv, table, NULL);
 
-	if ((rc = cli_parse(con, argv[0])) != EXIT_OK)
+	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK)
 		goto out;
 	if (cli_count(poptGetArgs(con)) != 0) {
 		rc = cli_usage(argv[0], "formats takes no operands");
@@ -426,7 +426,7 @@ cmd_formats(int argc, const char **argv)
 		(json ? format_json : format_text)(&dt_formats[i]);
 	rc = cli_finish_output();
 out:
-	poptFreeContext(con);
+	cli_done(con, table);
 	return rc;
 }
 

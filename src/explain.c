@@ -192,7 +192,7 @@ cmd_explain(int argc, const char **argv)
 	    "MAJOR MINOR | --value V");
 	const char **args;
 
-	if ((rc = cli_parse(con, argv[0])) != EXIT_OK ||
+	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK ||
 	    (rc = cli_layout(format, strict, &l)) != EXIT_OK)
 		goto out;
 	args = poptGetArgs(con);
@@ -208,6 +208,6 @@ cmd_explain(int argc, const char **argv)
 	if (cli_finish_output() != EXIT_OK)
 		rc = EXIT_FAIL;
 out:
-	poptFreeContext(con);
+	cli_done(con, table);
 	return rc;
 }

@@ -305,7 +305,8 @@ print_all(struct listing *ls, enum table_dialect dialect,
 	struct dt_diag d;
 	int rc = ls->failed ? EXIT_FAIL : EXIT_OK;
 
-	qsort(ls->v, ls->n, sizeof(*ls->v), by_path);
+	if (ls->n > 0)
+		qsort(ls->v, ls->n, sizeof(*ls->v), by_path);
 	for (size_t i = 0; i < ls->n; i++) {
 		to_entry(&ls->v[i], &e);
 		problem = check ? check_problem(check, &e, &d) : NULL;
@@ -362,7 +363,7 @@ cmd_list(int argc, const char **argv)
 	struct root r;
 	int rc;
 
-	if ((rc = cli_parse(con, argv[0])) != EXIT_OK ||
+	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK ||
 	    (rc = parse_output(output, &dialect)) != EXIT_OK ||
 	    (check != NULL &&
 	    (rc = cli_layout(check, 0, &layout)) != EXIT_OK))
@@ -382,6 +383,6 @@ cmd_list(int argc, const char **argv)
 		free(ls.v[i].path);
 	free(ls.v);
 out:
-	poptFreeContext(con);
+	cli_done(con, table);
 	return rc;
 }

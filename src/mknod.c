@@ -266,7 +266,7 @@ cmd_mknod(int argc, const char **argv)
 	mode_t old_umask = node_begin();
 	int rc, n;
 
-	if ((rc = cli_parse(con, argv[0])) != EXIT_OK)
+	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK)
 		goto out;
 	args = poptGetArgs(con);
 	if ((n = cli_count(args)) < 2) {
@@ -285,6 +285,6 @@ cmd_mknod(int argc, const char **argv)
 	    (o.verbose ? NODE_VERBOSE : 0);
 	rc = make_nodes(&job, o.root);
 out:
-	poptFreeContext(con);
+	cli_done(con, table);
 	return rc;
 }
