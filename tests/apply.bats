@@ -7,36 +7,6 @@ load test_helper
 
 # ---------------------------------------------------------------- helpers
 
-# Fallbacks, only if test_helper.bash does not provide them.
-declare -F bats_require_minimum_version >/dev/null &&
-	bats_require_minimum_version 1.5.0
-[[ -n ${DEVTOOL:-} ]] || DEVTOOL="$BATS_TEST_DIRNAME/../devtool"
-declare -F devtool >/dev/null || devtool() { "$DEVTOOL" "$@"; }
-declare -F fail >/dev/null || fail() { printf '%s\n' "$*" >&2; return 1; }
-declare -F have_mknod >/dev/null || have_mknod() {
-	local probe="${BATS_TEST_TMPDIR:-/tmp}/.have_mknod.$$"
-	mknod "$probe" c 1 3 2>/dev/null || return 1
-	rm -f "$probe"
-}
-declare -F assert_stderr_contains >/dev/null || assert_stderr_contains() {
-	[[ $stderr == *"$1"* ]] ||
-		fail "stderr does not contain '$1'"$'\n'"stderr: $stderr"
-}
-declare -F assert_stdout_empty >/dev/null || assert_stdout_empty() {
-	[[ -z $output ]] || fail "stdout is not empty: $output"
-}
-
-needs_mknod() {
-	have_mknod || skip "needs CAP_MKNOD (mknod(2) failed)"
-}
-
-assert_status() {
-	[[ $status -eq $1 ]] ||
-		fail "exit status $status, expected $1"$'\n'"stdout: $output"$'\n'"stderr: $stderr"
-}
-
-# What the kernel made: type, major, minor, mode, uid, gid.
-node() { stat -c '%F %Hr %Lr %a %u %g' -- "$1"; }
 # Asserts node PATH is exactly WANT (a node() line); says both on failure.
 assert_node() {
 	local got
@@ -52,29 +22,13 @@ snapshot() {
 	(cd "$1" && find . -exec stat -c '%n %i %z %f %u %g %t:%T' {} + |
 		LC_ALL=C sort)
 }
-# The stderr line counting outcomes (printed last with -v).
-summary() { printf '%s\n' "$stderr" | tail -n 1; }
-assert_summary() {
-	[[ $(summary) == "devtool: $1" ]] ||
-		fail "summary: expected 'devtool: $1'"$'\n'"stderr: $stderr"
-}
 # A table from the arguments, one line each.
 table() { local f=$1; shift; printf '%s\n' "$@" >"$f"; }
 
 fixture() { echo "$BATS_TEST_DIRNAME/fixtures/tables/$1"; }
 
-# Each test works in an empty directory of its own ("work"), since bats
-# keeps its own files (run --separate-stderr) in $BATS_TEST_TMPDIR.
-if declare -F setup >/dev/null; then
-	eval "$(declare -f setup | sed '1s/^setup /_helper_setup /')"
-else
-	_helper_setup() { cd "$BATS_TEST_TMPDIR"; }
-fi
-setup() {
-	_helper_setup
-	mkdir "$BATS_TEST_TMPDIR/work"
-	cd "$BATS_TEST_TMPDIR/work"
-}
+# Each test works in an empty directory of its own ("work").
+setup() { setup_workdir; }
 
 # ------------------------------------------------------- makedevs dialect
 
@@ -474,7 +428,7 @@ setup() {
 	assert_node R/dev/null "character special file 1 3 666 0 0"
 	assert_node R/dev/sda "block special file 8 0 660 0 6"
 	assert_node R/dev/fifo2node "character special file 1 7 600 0 0"
-	[[ -z $(find R -name '.devtool.*') ]] || fail "temporary left: $(find R -name '.devtool.*')"
+	assert_no_temp R
 }
 
 @test "apply: a node with the right numbers but another mode/owner: fails without -r, corrected in place with -r" {

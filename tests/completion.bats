@@ -36,16 +36,6 @@ setup() {
 	export DEVTOOL_PROC_DEVICES=$PROCDEV
 }
 
-# The verbs that `devtool --help` lists.
-binary_verbs() {
-	"$DEVTOOL" --help | awk '/^Verbs:/ { on = 1; next }
-	    on && /^  [a-z]/ { print $1 } on && /^$/ { on = 0 }'
-}
-
-has_verb() {
-	binary_verbs | grep -qx -- "$1"
-}
-
 # The long options of `devtool VERB --help`, and its short ones.
 binary_long_options() {
 	"$DEVTOOL" "$1" --help | sed -nE 's/^ +(-[^-], )?(--[a-z0-9][a-z0-9-]*).*/\2/p'

@@ -4,11 +4,6 @@
 
 load test_helper
 
-assert_status() {
-	[[ $status -eq $1 ]] ||
-		fail "exit status $status, expected $1"$'\n'"stdout: $output"$'\n'"stderr: $stderr"
-}
-
 # The fixture is in the kernel's format: "Character devices:", "%3d %s"
 # lines, a blank line, "Block devices:", "%3d %s" lines.
 FIXTURE=$BATS_TEST_DIRNAME/fixtures/proc-devices

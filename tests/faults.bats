@@ -15,28 +15,8 @@ load test_helper
 
 # ---------------------------------------------------------------- helpers
 
-# Fallbacks, only if test_helper.bash does not provide them.
-declare -F helper_setup >/dev/null || helper_setup() { cd "$BATS_TEST_TMPDIR"; }
-declare -F devtool >/dev/null || devtool() { "$DEVTOOL" "$@"; }
-declare -F have_mknod >/dev/null || have_mknod() {
-	local probe="$BATS_TEST_TMPDIR/.have_mknod"
-	mknod "$probe" c 1 3 2>/dev/null || return 1
-	rm -f "$probe"
-}
-declare -F assert_stderr_contains >/dev/null || assert_stderr_contains() {
-	[[ $stderr == *"$1"* ]] ||
-		fail "stderr does not contain '$1'"$'\n'"stderr: $stderr"
-}
-declare -F assert_stdout_empty >/dev/null || assert_stdout_empty() {
-	[[ -z $output ]] || fail "stdout is not empty: $output"
-}
-
 MOUNTS=()	# mount points to undo, in order of mounting
 BGPIDS=()	# background devtool runs not yet waited for
-
-setup() {
-	helper_setup
-}
 
 teardown() {
 	local pid i m
@@ -57,10 +37,6 @@ teardown() {
 	MOUNTS=()
 }
 
-needs_mknod() {
-	have_mknod || skip "needs CAP_MKNOD (mknod(2) failed: run as root)"
-}
-
 # mount_tmpfs DIR OPTIONS: a fresh tmpfs at DIR, unmounted in teardown.
 mount_tmpfs() {
 	local dir=$1 opts=$2 why
@@ -79,18 +55,6 @@ fast_dir() {
 	mkdir -p "$1"
 	MOUNTS+=("$1")
 	mount -t tmpfs -o size=64m,nr_inodes=200000 tmpfs "$1" 2>/dev/null || true
-}
-
-assert_status() {
-	[[ $status -eq $1 ]] ||
-		fail "exit status $status, expected $1"$'\n'"stdout: $output"$'\n'"stderr: $stderr"
-}
-
-# The last line of stderr: apply's summary with -v.
-summary() { printf '%s\n' "$stderr" | tail -n 1; }
-assert_summary() {
-	[[ $(summary) == "devtool: $1" ]] ||
-		fail "summary: expected 'devtool: $1'"$'\n'"stderr: $stderr"
 }
 
 # add_entry TABLE PATH TYPE MODE UID GID MAJOR MINOR: appends the makedevs
@@ -150,12 +114,6 @@ assert_nodes_one_of() {
 	paths_got=$(actual_nodes "$root" | cut -d'|' -f1 | LC_ALL=C sort)
 	[[ $paths_got == "$paths_want" ]] ||
 		fail "paths under $root differ from the tables':"$'\n'"$(diff <(echo "$paths_want") <(echo "$paths_got") | head -n 20)"
-}
-
-assert_no_temp() {
-	local left
-	left=$(find "$1" -name '.devtool.*' 2>/dev/null)
-	[[ -z $left ]] || fail "temporary names survived under $1:"$'\n'"$left"
 }
 
 # Waits for the background runs in BGPIDS; their statuses go to REAPED

@@ -11,17 +11,6 @@ load test_helper
 
 # ---------------------------------------------------------------- helpers
 
-# Fallbacks, only if test_helper.bash does not provide them.
-declare -F helper_setup >/dev/null || helper_setup() { cd "$BATS_TEST_TMPDIR"; }
-declare -F devtool >/dev/null || devtool() { "$DEVTOOL" "$@"; }
-declare -F assert_stderr_contains >/dev/null || assert_stderr_contains() {
-	[[ $stderr == *"$1"* ]] ||
-		fail "stderr does not contain '$1'"$'\n'"stderr: $stderr"
-}
-declare -F assert_stdout_empty >/dev/null || assert_stdout_empty() {
-	[[ -z $output ]] || fail "stdout is not empty: $output"
-}
-
 setup() {
 	helper_setup
 	R=$BATS_TEST_TMPDIR/root
@@ -33,11 +22,6 @@ fixture() { echo "$BATS_TEST_DIRNAME/fixtures/hostile/$1"; }
 # The first and last lines of most tables: valid, and would be created.
 OK1=$'/dev/ok1\tc\t0644\t0\t0\t1\t3'
 OK2=$'/dev/ok2\tb\t0660\t0\t6\t7\t0'
-
-assert_status() {
-	[[ $status -eq $1 ]] ||
-		fail "exit status $status, expected $1"$'\n'"stdout: $output"$'\n'"stderr: $stderr"
-}
 
 # The --root directory holds nothing at all (not even /dev).
 assert_root_empty() {
@@ -53,7 +37,7 @@ apply_rejected() {
 	run --separate-stderr devtool apply --root "$R" "$@"
 	assert_status 2
 	assert_stdout_empty
-	[[ $(printf '%s\n' "$stderr" | tail -n 1) == *"nothing was created" ]] ||
+	[[ $(summary) == *"nothing was created" ]] ||
 		fail "last stderr line does not say nothing was created"$'\n'"stderr: $stderr"
 	assert_root_empty
 }

@@ -23,16 +23,6 @@ rendered() {
 	mandoc -Tascii -O width=1000 "$MAN" | sed 's/.\x08//g'
 }
 
-# The verbs that `devtool --help` lists, one per line.
-binary_verbs() {
-	"$DEVTOOL" --help | awk '/^Verbs:/ { on = 1; next }
-	    on && /^  [a-z]/ { print $1 } on && /^$/ { on = 0 }'
-}
-
-has_verb() {
-	binary_verbs | grep -qx -- "$1"
-}
-
 # The options that `devtool VERB --help` lists, one per line: the long
 # ones (--json) and the short ones (-x).
 verb_options() {

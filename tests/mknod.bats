@@ -6,12 +6,6 @@ load test_helper
 
 # ---------------------------------------------------------------- helpers
 
-needs_mknod() {
-	have_mknod || skip "needs CAP_MKNOD (mknod(2) failed: run as root)"
-}
-
-# What the kernel made: type, major, minor, mode, uid, gid.
-node() { stat -c '%F %Hr %Lr %a %u %g' -- "$1"; }
 ino() { stat -c '%i' -- "$1"; }
 ino_ctime() { stat -c '%i %z' -- "$1"; }
 
@@ -26,24 +20,8 @@ assert_only() {
 		fail "$dir holds unexpected names"$'\n'"expected: $(echo $want)"$'\n'"actual:   $(echo $got)"
 }
 
-assert_no_temp() {
-	local dir=${1:-.} left
-	left=$(find "$dir" -name '.devtool.*' 2>/dev/null)
-	[[ -z $left ]] || fail "temporary names survived: $left"
-}
-
-assert_status() {
-	[[ $status -eq $1 ]] ||
-		fail "exit status $status, expected $1"$'\n'"stdout: $output"$'\n'"stderr: $stderr"
-}
-
-# Each test works in an empty directory of its own ("work"), since bats
-# keeps its own files (run --separate-stderr) in $BATS_TEST_TMPDIR.
-setup() {
-	helper_setup
-	mkdir "$BATS_TEST_TMPDIR/work"
-	cd "$BATS_TEST_TMPDIR/work" || fail "cannot enter the work directory"
-}
+# Each test works in an empty directory of its own ("work").
+setup() { setup_workdir; }
 
 # Immutable / append-only directories and mounts must be undone before
 # bats removes the test directory.

@@ -7,14 +7,11 @@ load test_helper
 
 # ---------------------------------------------------------------- helpers
 
-# Work in an empty directory of our own: bats keeps its files in
-# $BATS_TEST_TMPDIR.
+# Work in an empty directory of our own, WORK.
 setup() {
-	helper_setup
+	setup_workdir
 	unset DEVTOOL_RESOLVE
-	WORK=$BATS_TEST_TMPDIR/work
-	mkdir "$WORK"
-	cd "$WORK" || fail "cannot enter $WORK"
+	WORK=$PWD
 	# A name nobody else uses, for escapes to the real / and /tmp.
 	ESC=devtool-escape-$$-$BATS_TEST_NUMBER
 }
@@ -22,17 +19,6 @@ teardown() {
 	# An escape that happened must not outlive the test.
 	rm -f "/$ESC" "/tmp/$ESC" 2>/dev/null || true
 }
-
-needs_mknod() {
-	have_mknod || skip "needs CAP_MKNOD (mknod(2) failed: run as root)"
-}
-
-assert_status() {
-	[[ $status -eq $1 ]] ||
-		fail "exit status $status, expected $1 (DEVTOOL_RESOLVE=$DEVTOOL_RESOLVE)"$'\n'"stdout: $output"$'\n'"stderr: $stderr"
-}
-
-node() { stat -c '%F %Hr %Lr %a %u %g' -- "$1"; }
 
 # A fresh tree for one method: T=$WORK/<method>, the root R=$T/root with
 # R/dev and R/tmp, and a real directory OUT=$T/outside next to it holding
@@ -129,7 +115,7 @@ replace_and_count() {
 	[[ $(stat -c '%n %Hr %Lr %u' "$R"/dev/tty?) == "$R/dev/tty0 4 0 1234"$'\n'"$R/dev/tty1 4 1 1234"$'\n'"$R/dev/tty2 4 2 1234" ]]
 	run --separate-stderr devtool mknod --root "$R" /dev/null c 1 3
 	assert_status 1
-	[[ -z $(find "$R/dev" -name '.devtool.*') ]]
+	assert_no_temp "$R/dev"
 }
 
 @test "root: -r and --count work under --root" {

@@ -8,33 +8,6 @@ load test_helper
 
 # ---------------------------------------------------------------- helpers
 
-declare -F bats_require_minimum_version >/dev/null &&
-	bats_require_minimum_version 1.5.0
-[[ -n ${DEVTOOL:-} ]] || DEVTOOL="$BATS_TEST_DIRNAME/../devtool"
-declare -F devtool >/dev/null || devtool() { "$DEVTOOL" "$@"; }
-declare -F fail >/dev/null || fail() { printf '%s\n' "$*" >&2; return 1; }
-declare -F have_mknod >/dev/null || have_mknod() {
-	local probe="${BATS_TEST_TMPDIR:-/tmp}/.have_mknod.$$"
-	mknod "$probe" c 1 3 2>/dev/null || return 1
-	rm -f "$probe"
-}
-declare -F assert_stderr_contains >/dev/null || assert_stderr_contains() {
-	[[ $stderr == *"$1"* ]] ||
-		fail "stderr does not contain '$1'"$'\n'"stderr: $stderr"
-}
-declare -F assert_stdout_empty >/dev/null || assert_stdout_empty() {
-	[[ -z $output ]] || fail "stdout is not empty: $output"
-}
-
-needs_mknod() {
-	have_mknod || skip "needs CAP_MKNOD (mknod(2) failed)"
-}
-
-assert_status() {
-	[[ $status -eq $1 ]] ||
-		fail "exit status $status, expected $1"$'\n'"stdout: $output"$'\n'"stderr: $stderr"
-}
-
 assert_same_file() {
 	cmp -s "$1" "$2" || fail "$1 and $2 differ:"$'\n'"$(diff "$1" "$2")"
 }
@@ -131,16 +104,8 @@ make_tree() {
 	ln -s null A/dev/link
 }
 
-if declare -F setup >/dev/null; then
-	eval "$(declare -f setup | sed '1s/^setup /_helper_setup /')"
-else
-	_helper_setup() { cd "$BATS_TEST_TMPDIR"; }
-fi
-setup() {
-	_helper_setup
-	mkdir "$BATS_TEST_TMPDIR/work"
-	cd "$BATS_TEST_TMPDIR/work"
-}
+# Each test works in an empty directory of its own ("work").
+setup() { setup_workdir; }
 
 # -------------------------------------------------------- synthetic tree
 

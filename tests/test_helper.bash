@@ -130,4 +130,60 @@ have_mknod() {
 	return $rc
 }
 
+# needs_mknod: skips the test unless device nodes can be created here.
+needs_mknod() {
+	have_mknod || skip "needs CAP_MKNOD (mknod(2) failed: run as root)"
+}
+
+# setup_workdir: helper_setup, then an empty directory of the test's own
+# ($BATS_TEST_TMPDIR/work) as the current one, since bats keeps its own
+# files (run --separate-stderr) in $BATS_TEST_TMPDIR.
+setup_workdir() {
+	helper_setup
+	mkdir "$BATS_TEST_TMPDIR/work"
+	cd "$BATS_TEST_TMPDIR/work" || fail "cannot enter the work directory"
+}
+
+# assert_status N: the last run exited N; shows stdout and stderr (and
+# DEVTOOL_RESOLVE when set) otherwise.
+assert_status() {
+	[[ $status -eq $1 ]] ||
+		fail "exit status $status, expected $1${DEVTOOL_RESOLVE:+ (DEVTOOL_RESOLVE=$DEVTOOL_RESOLVE)}"$'\n'"stdout: $output"$'\n'"stderr: $stderr"
+}
+
+# node PATH: what the kernel made: type, major, minor, mode, uid, gid.
+node() { stat -c '%F %Hr %Lr %a %u %g' -- "$1"; }
+
+# assert_no_temp [DIR]: no temporary name (.devtool.*) anywhere under DIR
+# (default .).
+assert_no_temp() {
+	local dir=${1:-.} left
+	left=$(find "$dir" -name '.devtool.*' 2>/dev/null)
+	[[ -z $left ]] || fail "temporary names survived under $dir:"$'\n'"$left"
+}
+
+# summary: the last line of stderr: apply's summary with -v.
+summary() { printf '%s\n' "$stderr" | tail -n 1; }
+
+# assert_summary TEXT: that last line is exactly "devtool: TEXT".
+assert_summary() {
+	[[ $(summary) == "devtool: $1" ]] ||
+		fail "summary: expected 'devtool: $1'"$'\n'"stderr: $stderr"
+}
+
+# binary_verbs: the verbs that `devtool --help` lists, one per line.
+binary_verbs() {
+	"$DEVTOOL" --help | awk '/^Verbs:/ { on = 1; next }
+	    on && /^  [a-z]/ { print $1 } on && /^$/ { on = 0 }'
+}
+
+# has_verb VERB: the binary lists VERB.
+has_verb() {
+	binary_verbs | grep -qx -- "$1"
+}
+
 export -f devtool have_mknod
+
+# strace: LeakSanitizer cannot work under ptrace, so a sanitizer build
+# (make check-asan) checks for leaks everywhere but under strace.
+strace() { ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" command strace "$@"; }
