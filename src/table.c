@@ -626,7 +626,8 @@ parse_tmpfiles_type(const char *s, struct table_entry *e, struct dt_diag *d)
 	for (const char *p = s + 1; *p != '\0'; p++) {
 		if (*p != '+' || e->replace)
 			return fail(d, "type '%s': modifier '%c' is not "
-			    "supported", quote(q, s, strlen(s)), *p);
+			    "supported", quote(q, s, strlen(s)),
+			    isprint((unsigned char)*p) ? *p : '?');
 		if (!is_node(e->type) && e->type != 'p')
 			return fail(d, "type '%s': '+' (replace) is only for "
 			    "c, b and p", quote(q, s, strlen(s)));
