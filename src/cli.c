@@ -2,6 +2,7 @@
  * cli.c - helpers shared by every verb.  See cli.h.
  */
 #include <err.h>
+#include <limits.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -24,7 +25,7 @@ struct poptOption cli_common_options[] = {
 static void
 vmessage(const char *kind, const char *fmt, va_list ap)
 {
-	char msg[512];
+	char msg[PATH_MAX + 512];
 
 	fflush(stdout);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
@@ -293,6 +294,34 @@ utf8_length(const unsigned char *s)
 		if (s[i] < 0x80 || s[i] > 0xbf)
 			return 0;
 	return n;
+}
+
+/*
+ * "devtool: PATH: why" (why NULL: errno's text).  Paths come from tables
+ * and trees, so what is not printable UTF-8 prints as '?': a name can
+ * never send escape sequences to the terminal of whoever runs devtool.
+ */
+void
+cli_path_error(const char *path, const char *why)
+{
+	const char *reason = why != NULL ? why : strerror(errno);
+	const unsigned char *c = (const unsigned char *)path;
+	char safe[PATH_MAX + 1];
+	size_t n = 0, len;
+
+	while (*c != '\0' && n < sizeof(safe) - 5) {
+		if (*c >= 0x80 && (len = utf8_length(c)) > 0) {
+			memcpy(safe + n, c, len);
+			n += len;
+			c += len;
+		} else {
+			safe[n++] = *c >= 0x20 && *c != 0x7f && *c < 0x80 ?
+			    (char)*c : '?';
+			c++;
+		}
+	}
+	safe[n] = '\0';
+	cli_error("%s: %s", safe, reason);
 }
 
 /*

@@ -42,6 +42,7 @@ extern struct poptOption cli_common_options[];
 typedef int verb_fn(int argc, const char **argv);
 
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_path_error(const char *path, const char *why);
 void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_usage(const char *verb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -74,7 +74,7 @@ walk_entry(struct listing *ls, int dirfd, char *path, size_t len,
 	int fd;
 
 	if (len + 1 + n >= PATH_MAX) {
-		warnx("%s/%s: path too long", path, name);
+		cli_path_error(path, "a name inside is too long");
 		ls->failed = 1;
 		return;
 	}
@@ -82,7 +82,7 @@ walk_entry(struct listing *ls, int dirfd, char *path, size_t len,
 	memcpy(path + len + 1, name, n + 1);
 	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
 		if (errno != ENOENT) {	/* gone meanwhile: nothing to list */
-			warn("%s", path);
+			cli_path_error(path, NULL);
 			ls->failed = 1;
 		}
 	} else if (wanted(ls, st.st_mode) && keep(ls, path, &st) != 0)
@@ -91,7 +91,7 @@ walk_entry(struct listing *ls, int dirfd, char *path, size_t len,
 		fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 		    O_CLOEXEC);
 		if (fd < 0) {
-			warn("%s", path);
+			cli_path_error(path, NULL);
 			ls->failed = 1;
 		} else
 			walk_dir(ls, fd, path, len + 1 + n);
@@ -107,7 +107,7 @@ walk_dir(struct listing *ls, int fd, char *path, size_t len)
 	DIR *dir = fdopendir(fd);
 
 	if (dir == NULL) {
-		warn("%s", path);
+		cli_path_error(path, NULL);
 		close(fd);
 		ls->failed = 1;
 		return;
@@ -122,7 +122,7 @@ walk_dir(struct listing *ls, int fd, char *path, size_t len)
 		walk_entry(ls, dirfd(dir), path, len, de->d_name);
 	}
 	if (errno != 0) {
-		warn("%s", len ? path : "/");
+		cli_path_error(len ? path : "/", NULL);
 		ls->failed = 1;
 	}
 	closedir(dir);
@@ -184,7 +184,7 @@ list_operand(struct listing *ls, struct root *r, const char *arg)
 	int fd;
 
 	if (normalize(arg, r->method != RESOLVE_UNCONFINED, path) != 0) {
-		warn("%s", arg);
+		cli_path_error(arg, NULL);
 		ls->failed = 1;
 		return;
 	}
@@ -213,7 +213,7 @@ list_operand(struct listing *ls, struct root *r, const char *arg)
 			close(fd);
 		errno = ENOTDIR;
 	}
-	warn("%s", path);
+	cli_path_error(path, NULL);
 	ls->failed = 1;
 }
 

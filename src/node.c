@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "node.h"
 
 #define TEMP_TRIES 100
@@ -112,11 +113,7 @@ report(const struct place *p, enum node_outcome outcome, const char *verb,
 static enum node_outcome
 fail(const struct place *p, const char *why)
 {
-	fflush(stdout);
-	if (why == NULL)
-		warn("%s", p->path);
-	else
-		warnx("%s: %s", p->path, why);
+	cli_path_error(p->path, why);
 	return NODE_FAILED;
 }
 
