@@ -1040,3 +1040,16 @@ set_default_acl() {
 	[[ -c t0 && -c t2 && $(cat t1) == data ]]
 	assert_only t0 t1 t2
 }
+
+@test "mknod: a path with escape bytes is named with '?' in messages, never raw" {
+	needs_mknod
+	local name
+	name=$(printf 'a\033[31mb\233c')
+	run --separate-stderr devtool mknod "$name" c 1 3
+	assert_status 0
+	run --separate-stderr devtool mknod "$name" c 1 3
+	assert_status 1
+	assert_stderr_contains "devtool: a?[31mb?c: exists"
+	[[ $stderr != *$'\033'* ]] || fail "raw ESC in stderr"
+	[[ $stderr != *$'\233'* ]] || fail "raw CSI byte in stderr"
+}
