@@ -230,7 +230,8 @@ close_stdout(void)
 void
 cli_init(void)
 {
-	atexit(close_stdout);
+	if (atexit(close_stdout) != 0)
+		errx(EXIT_FAIL, "cannot register the check of standard output");
 }
 
 char *
@@ -265,7 +266,8 @@ put_str(char *p, const char *s)
 {
 	size_t n = strlen(s);
 
-	memcpy(p, s, n);
+	/* The line is built in pieces; its end is the returned pointer. */
+	memcpy(p, s, n);	/* NOLINT(bugprone-not-null-terminated-result) */
 	return p + n;
 }
 
@@ -315,8 +317,8 @@ cli_path_error(const char *path, const char *why)
 			n += len;
 			c += len;
 		} else {
-			safe[n++] = *c >= 0x20 && *c != 0x7f && *c < 0x80 ?
-			    (char)*c : '?';
+			safe[n++] = (char)(*c >= 0x20 && *c != 0x7f &&
+			    *c < 0x80 ? *c : '?');
 			c++;
 		}
 	}
@@ -336,19 +338,14 @@ put_json_string(FILE *fp, const char *s)
 
 	putc('"', fp);
 	while (*c != '\0') {
+		n = *c >= 0x80 ? utf8_length(c) : 1;
 		if (*c == '"' || *c == '\\')
 			fprintf(fp, "\\%c", *c);
-		else if (*c < 0x20 || *c == 0x7f)
+		else if (*c < 0x20 || *c == 0x7f || n == 0)
 			fprintf(fp, "\\u%04x", *c);
-		else if (*c < 0x80)
-			putc(*c, fp);
-		else if ((n = utf8_length(c)) > 0) {
+		else
 			fwrite(c, 1, n, fp);
-			c += n;
-			continue;
-		} else
-			fprintf(fp, "\\u%04x", *c);
-		c++;
+		c += n ? n : 1;
 	}
 	putc('"', fp);
 }

@@ -535,7 +535,7 @@ main(int argc, char **argv)
 		    argv[i], names);
 	}
 	snprintf(name, sizeof(name), "devtool %s", verb->name);
-	if ((vargv = calloc((size_t)(argc - i + 1), sizeof(*vargv))) == NULL)
+	if ((vargv = calloc((size_t)(argc - i) + 1, sizeof(*vargv))) == NULL)
 		err(EXIT_FAIL, NULL);
 	vargv[0] = name;
 	for (int j = i + 1; j < argc; j++)

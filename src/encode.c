@@ -185,16 +185,27 @@ parse_bits(const char *s, const char *end, unsigned *bits)
 	return true;
 }
 
-static void
-quote(char *dst, size_t len, const char *s)
+/*
+ * Text for a message: what is not printable ASCII becomes '?', so input
+ * never sends escape sequences to a terminal; too long, it ends in "...".
+ */
+const char *
+dt_quote(char *dst, size_t size, const char *s, size_t len)
 {
-	size_t i, max = len < 64 ? len - 1 : 60;
+	size_t i, max = size - 1;
 
-	for (i = 0; s[i] != '\0' && i < max; i++)
+	for (i = 0; i < max && i < len; i++)
 		dst[i] = isprint((unsigned char)s[i]) ? s[i] : '?';
-	if (s[i] != '\0' && i >= 3)
+	if (i < len && i >= 3)
 		memcpy(dst + i - 3, "...", 3);
 	dst[i] = '\0';
+	return dst;
+}
+
+static void
+quote(char *dst, size_t size, const char *s)
+{
+	dt_quote(dst, size < 61 ? size : 61, s, strlen(s));
 }
 
 static enum dt_status

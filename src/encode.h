@@ -84,6 +84,8 @@ enum dt_status dt_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma,
     uint64_t *mi, struct dt_diag *d);
 void dt_fields(const struct dt_layout *l, uint64_t v, struct dt_fields *f);
 
+const char *dt_quote(char *dst, size_t size, const char *s, size_t len);
+
 enum dt_status dt_parse_number(const char *s, uint64_t *v, struct dt_diag *d);
 enum dt_status dt_parse_in_range(const char *s, const char *what,
     uint64_t max, uint64_t *v, struct dt_diag *d);

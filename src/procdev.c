@@ -93,10 +93,11 @@ procdev_read(const char *path, char **buf, size_t *len)
 
 	if (fd < 0)
 		return -1;
+	if ((b = malloc(cap)) == NULL)
+		goto fail;
 	for (;;) {
-		if (n == cap || b == NULL) {
-			if (b != NULL)
-				cap *= 2;
+		if (n == cap) {
+			cap *= 2;
 			if (cap > PROCDEV_MAX || (nb = realloc(b, cap)) == NULL) {
 				errno = cap > PROCDEV_MAX ? EFBIG : ENOMEM;
 				goto fail;

@@ -120,7 +120,8 @@ splice_link(char *todo, size_t len, const char **rest, const char *target)
 		return -1;
 	}
 	memmove(todo + tl + 1, *rest, rl + 1);
-	memcpy(todo, target, tl);
+	/* The terminator is rest's, moved above. */
+	memcpy(todo, target, tl); /* NOLINT(bugprone-not-null-terminated-result) */
 	todo[tl] = '/';
 	*rest = todo;
 	return 0;
@@ -192,7 +193,7 @@ open_walk(struct root *r, const char *path)
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	strcpy(todo, path);
+	memcpy(todo, path, strlen(path) + 1);
 	w.depth = 0;
 	if ((w.fds[0] = fcntl(r->fd, F_DUPFD_CLOEXEC, 0)) < 0)
 		return -1;

@@ -62,12 +62,12 @@ struct span {
 	size_t len;
 };
 
-static int
-fail(struct dt_diag *d, const char *fmt, ...)
+static void
+set_diag(struct dt_diag *d, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-static int
-fail(struct dt_diag *d, const char *fmt, ...)
+static void
+set_diag(struct dt_diag *d, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -76,21 +76,16 @@ fail(struct dt_diag *d, const char *fmt, ...)
 		vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
 		va_end(ap);
 	}
-	return -1;
 }
+
+/* A macro, so that analyzers see every failure return -1. */
+#define fail(d, ...) (set_diag((d), __VA_ARGS__), -1)
 
 /* Text for a message: printable, and short enough to leave room. */
 static const char *
 quote(char *dst, const char *s, size_t len)
 {
-	size_t i, max = QUOTE_MAX - 4;
-
-	for (i = 0; i < len && i < max; i++)
-		dst[i] = isprint((unsigned char)s[i]) ? s[i] : '?';
-	if (i < len && i >= 3)
-		memcpy(dst + i - 3, "...", 3);
-	dst[i] = '\0';
-	return dst;
+	return dt_quote(dst, QUOTE_MAX - 3, s, len);
 }
 
 static bool

@@ -59,7 +59,7 @@ struct table_entry {
 	uint64_t minor;
 	uint64_t start;		/* makedevs range: see table_expand */
 	uint64_t inc;
-	uint64_t count;		/* 0 or 1: one node; at most TABLE_COUNT_MAX */
+	uint64_t count;		/* 0: one node; N: a range; <= TABLE_COUNT_MAX */
 	unsigned long lineno;
 };
 

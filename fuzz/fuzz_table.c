@@ -1,0 +1,332 @@
+/*
+ * fuzz_table.c - the device table reader and writer (src/table.c).
+ *
+ * The input is table text.  Each line, and the whole input as one line
+ * (its newlines are then field separators), is given to table_detect,
+ * table_blank and table_parse_line in both dialects.  Checked:
+ *   - no crash, no undefined behaviour, no leak;
+ *   - parse returns -1 (with a terminated, printable message), 0 exactly
+ *     for the lines table_blank calls blank, or 1 with an entry that
+ *     table_validate accepts;
+ *   - the differential round trip: every accepted entry is formatted in
+ *     both dialects; a dialect may refuse only what it cannot say (a
+ *     makedevs path with white space or control characters, a tmpfiles
+ *     range); the line it makes is one line, is detected as its dialect,
+ *     and parses back to the identical entry (same dialect) or to the
+ *     same node (other dialect); formatting that entry again gives the
+ *     identical line;
+ *   - a range expands to nodes that validate, with the names and minors
+ *     busybox gives them.
+ * Names resolve through a fixed fake resolver: the system's user
+ * database plays no part.
+ */
+#include <inttypes.h>
+#include <limits.h>
+
+#include "table.h"
+#include "fuzz_util.h"
+
+#define LINENO 7
+
+struct name_id {
+	const char *name;
+	uint32_t id;
+};
+
+static const struct name_id users[] = { { "root", 0 }, { "daemon", 1 },
+    { "nobody", 65534 }, { "big", 4294967294u }, { "reserved", 4294967295u } };
+static const struct name_id groups[] = { { "root", 0 }, { "tty", 5 },
+    { "disk", 6 }, { "nogroup", 65534 }, { "reserved", 4294967295u } };
+
+static int
+find(const struct name_id *t, size_t n, const char *name, uint32_t *id)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(t[i].name, name) == 0) {
+			*id = t[i].id;
+			return 0;
+		}
+	return -1;
+}
+
+static int
+fake_user(void *ctx, const char *name, uid_t *uid)
+{
+	uint32_t id;
+
+	(void)ctx;
+	if (find(users, FUZZ_ARRAY_SIZE(users), name, &id) != 0)
+		return -1;
+	*uid = (uid_t)id;
+	return 0;
+}
+
+static int
+fake_group(void *ctx, const char *name, gid_t *gid)
+{
+	uint32_t id;
+
+	(void)ctx;
+	if (find(groups, FUZZ_ARRAY_SIZE(groups), name, &id) != 0)
+		return -1;
+	*gid = (gid_t)id;
+	return 0;
+}
+
+static const struct table_resolver resolver = { fake_user, fake_group, NULL };
+
+/* Big buffers live here, not on the stack (PATH_MAX inside entries). */
+static struct table_entry e1, e2, e3;
+static char line1[TABLE_LINE_MAX], line2[TABLE_LINE_MAX];
+
+static const char *
+dname(enum table_dialect dialect)
+{
+	return table_dialect_name(dialect);
+}
+
+static bool
+same_node(const struct table_entry *a, const struct table_entry *b)
+{
+	return strcmp(a->path, b->path) == 0 && a->type == b->type &&
+	    a->mode == b->mode && a->uid == b->uid && a->gid == b->gid &&
+	    a->major == b->major && a->minor == b->minor &&
+	    a->start == b->start && a->inc == b->inc && a->count == b->count;
+}
+
+static bool
+same_entry(const struct table_entry *a, const struct table_entry *b)
+{
+	return same_node(a, b) && a->dialect == b->dialect &&
+	    a->replace == b->replace && a->mode_set == b->mode_set &&
+	    a->uid_set == b->uid_set && a->gid_set == b->gid_set &&
+	    a->lineno == b->lineno;
+}
+
+static void
+describe(const char *what, const struct table_entry *e)
+{
+	fprintf(stderr, "%s: %s path=%.200s type=%c mode=%04o%s uid=%ju%s "
+	    "gid=%ju%s %" PRIu64 ":%" PRIu64 " start=%" PRIu64 " inc=%" PRIu64
+	    " count=%" PRIu64 "%s\n", what, dname(e->dialect), e->path,
+	    e->type, e->mode, e->mode_set ? "" : "(default)",
+	    (uintmax_t)e->uid, e->uid_set ? "" : "(default)",
+	    (uintmax_t)e->gid, e->gid_set ? "" : "(default)", e->major,
+	    e->minor, e->start, e->inc, e->count, e->replace ? " replace" : "");
+}
+
+/*
+ * Whether an entry is a range (table.h): count 0 is the one node `path',
+ * count N >= 1 the N nodes path<start> ... path<start+N-1>.
+ */
+static bool
+is_range(const struct table_entry *e)
+{
+	return e->count != 0;
+}
+
+static bool
+makedevs_can_say(const struct table_entry *e)
+{
+	for (const unsigned char *s = (const unsigned char *)e->path;
+	    *s != '\0'; s++)
+		if (*s <= ' ' || *s == 0x7f)
+			return false;
+	return true;
+}
+
+static void
+check_entry(const struct table_entry *e)
+{
+	struct dt_diag d;
+
+	FUZZ_CHECK(table_validate(e, &d) == 0, "parsed entry does not "
+	    "validate: %s", d.msg);
+	FUZZ_CHECK(e->lineno == LINENO, "lineno %lu", e->lineno);
+	FUZZ_CHECK(e->path[0] == '/', "relative path");
+	FUZZ_CHECK(e->mode <= 07777, "mode %o", e->mode);
+	FUZZ_CHECK(e->count <= TABLE_COUNT_MAX, "count %" PRIu64 " past %u",
+	    e->count, TABLE_COUNT_MAX);
+	FUZZ_CHECK(is_range(e) || (e->start == 0 && e->inc == 0),
+	    "start/inc kept without a range");
+	FUZZ_CHECK(e->inc == 0 || e->type == 'c' || e->type == 'b',
+	    "inc kept for type %c", e->type);
+	FUZZ_CHECK(e->major <= DT_HOST_MAJOR_MAX &&
+	    e->minor <= DT_HOST_MINOR_MAX, "numbers past the host limit");
+}
+
+static void
+check_expand(const struct table_entry *e)
+{
+	struct dt_diag d;
+	size_t n = table_expand_count(e), idx[3];
+	size_t plen = strlen(e->path);
+	char num[32];
+
+	FUZZ_CHECK(n == (is_range(e) ? e->count : 1), "expand count %zu",
+	    n);
+	idx[0] = 0;
+	idx[1] = n / 2;
+	idx[2] = n - 1;
+	for (size_t k = 0; k < 3; k++) {
+		FUZZ_CHECK(table_expand(e, idx[k], &e3, &d) == 0,
+		    "expand %zu of %zu: %s", idx[k], n, d.msg);
+		FUZZ_CHECK(table_validate(&e3, &d) == 0, "expanded node %zu "
+		    "does not validate: %s", idx[k], d.msg);
+		FUZZ_CHECK(e3.count == 0 && e3.start == 0 && e3.inc == 0,
+		    "expanded node keeps its range");
+		if (!is_range(e)) {
+			FUZZ_CHECK(strcmp(e3.path, e->path) == 0 &&
+			    e3.minor == e->minor, "single node changed");
+			continue;
+		}
+		snprintf(num, sizeof(num), "%" PRIu64, e->start + idx[k]);
+		FUZZ_CHECK(strncmp(e3.path, e->path, plen) == 0 &&
+		    strcmp(e3.path + plen, num) == 0, "node %zu named %.200s",
+		    idx[k], e3.path);
+		if (e->type == 'c' || e->type == 'b')
+			FUZZ_CHECK(e3.minor == e->minor + idx[k] * e->inc,
+			    "node %zu minor %" PRIu64, idx[k], e3.minor);
+	}
+	FUZZ_CHECK(table_expand(e, n, &e3, &d) == -1, "node past the range");
+}
+
+/* The differential round trip of one accepted entry through a dialect. */
+static void
+round_trip(const struct table_entry *e, enum table_dialect out)
+{
+	struct dt_diag d;
+	size_t len;
+	int r;
+
+	memset(line1, 0, sizeof(line1));
+	if (table_format(out, e, line1, TABLE_LINE_MAX, &d) != 0) {
+		fuzz_check_msg(d.msg, sizeof(d.msg), "table_format");
+		if (out == TABLE_MAKEDEVS && !makedevs_can_say(e))
+			return;
+		if (out == TABLE_TMPFILES && is_range(e))
+			return;
+		describe("entry", e);
+		FUZZ_FAIL("%s refuses to write a valid entry: %s", dname(out),
+		    d.msg);
+	}
+	FUZZ_CHECK(!(out == TABLE_MAKEDEVS && !makedevs_can_say(e)),
+	    "makedevs wrote a path it cannot hold: %s", line1);
+	FUZZ_CHECK(!(out == TABLE_TMPFILES && is_range(e)),
+	    "tmpfiles wrote a range: %s", line1);
+	len = strnlen(line1, sizeof(line1));
+	FUZZ_CHECK(len < TABLE_LINE_MAX, "line of %zu bytes", len);
+	FUZZ_CHECK(memchr(line1, '\n', len) == NULL, "newline in line");
+	FUZZ_CHECK(table_detect(line1, len) == out, "'%.300s' detected as %s,"
+	    " written as %s", line1, dname(table_detect(line1, len)),
+	    dname(out));
+
+	r = table_parse_line(out, line1, len, LINENO, &resolver, &e2, &d);
+	if (r != 1) {
+		describe("entry", e);
+		FUZZ_FAIL("%s line '%.300s' does not read back (%d): %s",
+		    dname(out), line1, r, r < 0 ? d.msg : "blank");
+	}
+	if ((e->dialect == out && !same_entry(e, &e2)) ||
+	    (e->dialect != out && !same_node(e, &e2))) {
+		describe("entry", e);
+		describe("reread", &e2);
+		FUZZ_FAIL("%s line '%.300s' reads back differently",
+		    dname(out), line1);
+	}
+	FUZZ_CHECK(e2.dialect == out, "reread dialect");
+	if (out == TABLE_MAKEDEVS)
+		FUZZ_CHECK(e2.mode_set && e2.uid_set && e2.gid_set,
+		    "makedevs entry with an unset attribute");
+
+	memset(line2, 0, sizeof(line2));
+	FUZZ_CHECK(table_format(out, &e2, line2, TABLE_LINE_MAX, &d) == 0,
+	    "reread entry does not format: %s", d.msg);
+	FUZZ_CHECK(strcmp(line1, line2) == 0, "format is not stable:\n"
+	    "  %.300s\n  %.300s", line1, line2);
+}
+
+static void
+check_line(const char *line, size_t len)
+{
+	static const enum table_dialect dialects[] = { TABLE_MAKEDEVS,
+	    TABLE_TMPFILES };
+	bool blank = table_blank(line, len);
+	bool nul = memchr(line, '\0', len) != NULL;
+	enum table_dialect det = table_detect(line, len);
+	struct dt_diag d;
+
+	FUZZ_CHECK(det == TABLE_UNKNOWN || det == TABLE_MAKEDEVS ||
+	    det == TABLE_TMPFILES, "detect gave %d", (int)det);
+	FUZZ_CHECK(!(blank && det != TABLE_UNKNOWN), "blank line detected "
+	    "as %s", dname(det));
+	for (size_t i = 0; i < FUZZ_ARRAY_SIZE(dialects); i++) {
+		int r;
+
+		memset(&d, 0, sizeof(d));
+		r = table_parse_line(dialects[i], line, len, LINENO,
+		    &resolver, &e1, &d);
+		FUZZ_CHECK(r >= -1 && r <= 1, "parse returned %d", r);
+		if (r < 0) {
+			fuzz_check_msg(d.msg, sizeof(d.msg),
+			    "table_parse_line");
+			continue;
+		}
+		FUZZ_CHECK(!nul, "%s accepted a line with a NUL byte",
+		    dname(dialects[i]));
+		if (r == 0) {
+			FUZZ_CHECK(blank, "%s skips a line table_blank "
+			    "keeps", dname(dialects[i]));
+			continue;
+		}
+		FUZZ_CHECK(!blank, "%s parses a line table_blank skips",
+		    dname(dialects[i]));
+		FUZZ_CHECK(e1.dialect == dialects[i], "entry dialect");
+		check_entry(&e1);
+		check_expand(&e1);
+		/* round_trip overwrites e2 and e3 only */
+		round_trip(&e1, TABLE_MAKEDEVS);
+		round_trip(&e1, TABLE_TMPFILES);
+	}
+	if (!nul && blank)
+		for (size_t i = 0; i < FUZZ_ARRAY_SIZE(dialects); i++)
+			FUZZ_CHECK(table_parse_line(dialects[i], line, len,
+			    LINENO, &resolver, &e1, &d) == 0,
+			    "blank line not skipped by %s",
+			    dname(dialects[i]));
+	/* a NULL resolver knows no names but must not crash */
+	(void)table_parse_line(TABLE_TMPFILES, line, len, LINENO, NULL, &e1,
+	    &d);
+	(void)table_parse_line(TABLE_MAKEDEVS, line, len, LINENO, NULL, &e1,
+	    &d);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	/* exact-size copies, so ASan sees any read past the line */
+	char *all = fuzz_strndup(data, size);
+	size_t start = 0;
+
+	for (size_t i = 0; i <= size; i++) {
+		if (i < size && data[i] != '\n')
+			continue;
+		{
+			size_t n = i - start + (i < size);	/* with '\n' */
+			char *one = malloc(n > 0 ? n : 1);
+
+			if (one == NULL)
+				abort();
+			memcpy(one, data + start, n);
+			check_line(one, n);
+			free(one);
+		}
+		start = i + 1;
+	}
+	if (memchr(data, '\n', size) != NULL)
+		check_line(all, size);
+	free(all);
+	return 0;
+}

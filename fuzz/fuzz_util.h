@@ -1,0 +1,139 @@
+/*
+ * fuzz_util.h - shared helpers for the libFuzzer harnesses in fuzz/.
+ *
+ * A failed invariant prints what it saw and aborts, which libFuzzer
+ * reports as a crash and saves as a reproducer.  Messages name the
+ * harness file and line so a crash log is enough to find the check.
+ */
+#ifndef DEVTOOL_FUZZ_UTIL_H
+#define DEVTOOL_FUZZ_UTIL_H
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "encode.h"
+
+#define FUZZ_FAIL(...)							\
+	do {								\
+		fprintf(stderr, "\nfuzz: invariant failed at %s:%d: ",	\
+		    __FILE__, __LINE__);				\
+		fprintf(stderr, __VA_ARGS__);				\
+		fputc('\n', stderr);					\
+		abort();						\
+	} while (0)
+
+#define FUZZ_CHECK(cond, ...)						\
+	do {								\
+		if (!(cond))						\
+			FUZZ_FAIL(__VA_ARGS__);				\
+	} while (0)
+
+#define FUZZ_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Reads fixed-size values from the fuzzer's bytes, zeros when used up. */
+struct fuzz_bytes {
+	const uint8_t *p;
+	size_t n;
+};
+
+static inline uint8_t
+fuzz_u8(struct fuzz_bytes *b)
+{
+	uint8_t v = 0;
+
+	if (b->n > 0) {
+		v = *b->p++;
+		b->n--;
+	}
+	return v;
+}
+
+static inline uint64_t
+fuzz_u64(struct fuzz_bytes *b, unsigned nbytes)
+{
+	uint64_t v = 0;
+
+	for (unsigned i = 0; i < nbytes; i++)
+		v = v << 8 | fuzz_u8(b);
+	return v;
+}
+
+/*
+ * A number for a field whose largest value is max, biased towards the
+ * places where encodings go wrong: the edges of the 8-, 12-, 16-, 20- and
+ * 32-bit fields, the field's own edges, and just past them.
+ */
+static inline uint64_t
+fuzz_pick(struct fuzz_bytes *b, uint64_t max)
+{
+	static const uint64_t edges[] = { 0, 1, 0xff, 0x100, 0xfff, 0x1000,
+	    0xffff, 0x10000, 0xfffff, 0x100000, 0xffffffff, 0x100000000,
+	    UINT64_MAX };
+	uint8_t sel = fuzz_u8(b);
+	uint64_t v;
+
+	switch (sel % 6) {
+	case 0:
+		return fuzz_u64(b, 8);
+	case 1:
+		v = fuzz_u64(b, 8);
+		return max == UINT64_MAX ? v : v % (max + 1);
+	case 2:
+		return edges[fuzz_u8(b) % FUZZ_ARRAY_SIZE(edges)];
+	case 3:
+		v = fuzz_u8(b) % 3;
+		return v == 0 ? max : v == 1 ? max - (max > 0) :
+		    max + (max < UINT64_MAX);
+	case 4:
+		return fuzz_u8(b);
+	default:
+		return fuzz_u64(b, 2);
+	}
+}
+
+/*
+ * A message for the user: terminated inside its buffer, not empty, and
+ * only printable ASCII, so hostile input cannot put escape sequences on
+ * the terminal of whoever reads the error (the sources' own quote()
+ * rule).  FUZZ_LAX_MESSAGES=1 in the environment skips the printable
+ * check, to look past a known finding of that kind.
+ */
+static inline void
+fuzz_check_msg(const char *msg, size_t cap, const char *where)
+{
+	static int lax = -1;
+	size_t n = strnlen(msg, cap);
+
+	if (lax < 0) {
+		const char *e = getenv("FUZZ_LAX_MESSAGES");
+
+		lax = e != NULL && strcmp(e, "1") == 0;
+	}
+	FUZZ_CHECK(n < cap, "%s: message not terminated", where);
+	FUZZ_CHECK(n > 0, "%s: empty message", where);
+	for (size_t i = 0; i < n && !lax; i++)
+		FUZZ_CHECK(isprint((unsigned char)msg[i]),
+		    "%s: byte 0x%02x at %zu of message is not printable: %s",
+		    where, (unsigned char)msg[i], i, msg);
+}
+
+/* A NUL-terminated copy of the fuzzer's bytes (which may hold NULs). */
+static inline char *
+fuzz_strndup(const uint8_t *data, size_t size)
+{
+	char *s = malloc(size + 1);
+
+	if (s == NULL)
+		abort();
+	if (size > 0)
+		memcpy(s, data, size);
+	s[size] = '\0';
+	return s;
+}
+
+#endif
