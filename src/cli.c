@@ -185,6 +185,21 @@ cli_layout(const char *name, int strict, struct dt_layout *l)
 	return EXIT_OK;
 }
 
+/* MAJOR and MINOR operands, each within the layout's range. */
+int
+cli_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
+    uint64_t *ma, uint64_t *mi, struct dt_diag *d)
+{
+	char what[48];
+
+	snprintf(what, sizeof(what), "%s major", l->name);
+	if (dt_parse_in_range(ma_s, what, l->major_max, ma, d) != DT_OK)
+		return -1;
+	snprintf(what, sizeof(what), "%s minor", l->name);
+	return dt_parse_in_range(mi_s, what, l->minor_max, mi, d) == DT_OK ?
+	    0 : -1;
+}
+
 int
 cli_number(const char *text, uint64_t *v)
 {

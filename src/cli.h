@@ -56,6 +56,8 @@ void cli_done(poptContext con, const struct poptOption *table);
 int cli_count(const char **args);
 int cli_layout(const char *name, int strict, struct dt_layout *l);
 int cli_number(const char *text, uint64_t *v);
+int cli_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
+    uint64_t *ma, uint64_t *mi, struct dt_diag *d);
 int cli_finish_output(void);
 void cli_init(void);
 

@@ -30,17 +30,6 @@ emit(const char *line, char *end)
 	return 0;
 }
 
-/* Parses one operand as a field of the layout, quoting it if bad. */
-static int
-parse_field(const char *text, const char *field, uint64_t max, uint64_t *v,
-    const struct dt_layout *l, struct dt_diag *d)
-{
-	char what[48];
-
-	snprintf(what, sizeof(what), "%s %s", l->name, field);
-	return dt_parse_in_range(text, what, max, v, d) == DT_OK ? 0 : -1;
-}
-
 static int
 encode_pair(struct codec_job *job, const char *ma_s, const char *mi_s,
     struct dt_diag *d)
@@ -49,8 +38,7 @@ encode_pair(struct codec_job *job, const char *ma_s, const char *mi_s,
 	uint64_t ma, mi, v;
 	char line[LINE_MAX_OUT], *p = line;
 
-	if (parse_field(ma_s, "major", l->major_max, &ma, l, d) != 0 ||
-	    parse_field(mi_s, "minor", l->minor_max, &mi, l, d) != 0 ||
+	if (cli_pair(l, ma_s, mi_s, &ma, &mi, d) != 0 ||
 	    dt_encode(l, ma, mi, &v, d) != DT_OK)
 		return -1;
 	if (job->json) {

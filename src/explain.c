@@ -148,13 +148,7 @@ explain_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s)
 	struct dt_layout plain;
 	uint64_t v, ma, mi;
 	struct dt_diag d;
-	char what[48];
-
-	snprintf(what, sizeof(what), "%s major", l->name);
-	if (dt_parse_in_range(ma_s, what, l->major_max, &ma, &d) != DT_OK)
-		goto bad;
-	snprintf(what, sizeof(what), "%s minor", l->name);
-	if (dt_parse_in_range(mi_s, what, l->minor_max, &mi, &d) != DT_OK)
+	if (cli_pair(l, ma_s, mi_s, &ma, &mi, &d) != 0)
 		goto bad;
 	switch (dt_encode(l, ma, mi, &v, &d)) {
 	case DT_OK:
