@@ -286,33 +286,6 @@ put_str(char *p, const char *s)
 	return p + n;
 }
 
-/* The length of the valid UTF-8 sequence at s, or 0 (RFC 3629). */
-static size_t
-utf8_length(const unsigned char *s)
-{
-	unsigned char lo = 0x80, hi = 0xbf;
-	size_t n;
-
-	if (*s >= 0xc2 && *s <= 0xdf)
-		n = 2;
-	else if (*s >= 0xe0 && *s <= 0xef) {
-		n = 3;
-		lo = *s == 0xe0 ? 0xa0 : 0x80;	/* no overlong forms */
-		hi = *s == 0xed ? 0x9f : 0xbf;	/* no surrogates */
-	} else if (*s >= 0xf0 && *s <= 0xf4) {
-		n = 4;
-		lo = *s == 0xf0 ? 0x90 : 0x80;
-		hi = *s == 0xf4 ? 0x8f : 0xbf;
-	} else
-		return 0;
-	if (s[1] < lo || s[1] > hi)
-		return 0;
-	for (size_t i = 2; i < n; i++)
-		if (s[i] < 0x80 || s[i] > 0xbf)
-			return 0;
-	return n;
-}
-
 /*
  * "devtool: PATH: why" (why NULL: errno's text).  Paths come from tables
  * and trees, so what is not printable UTF-8 prints as '?': a name can
@@ -327,7 +300,7 @@ cli_path_error(const char *path, const char *why)
 	size_t n = 0, len;
 
 	while (*c != '\0' && n < sizeof(safe) - 5) {
-		if (*c >= 0x80 && (len = utf8_length(c)) > 0) {
+		if (*c >= 0x80 && (len = dt_utf8_length(c)) > 0) {
 			memcpy(safe + n, c, len);
 			n += len;
 			c += len;
@@ -353,7 +326,7 @@ put_json_string(FILE *fp, const char *s)
 
 	putc('"', fp);
 	while (*c != '\0') {
-		n = *c >= 0x80 ? utf8_length(c) : 1;
+		n = *c >= 0x80 ? dt_utf8_length(c) : 1;
 		if (*c == '"' || *c == '\\')
 			fprintf(fp, "\\%c", *c);
 		else if (*c < 0x20 || *c == 0x7f || n == 0)

@@ -185,6 +185,33 @@ parse_bits(const char *s, const char *end, unsigned *bits)
 	return true;
 }
 
+/* The length of the valid UTF-8 sequence at s, or 0 (RFC 3629). */
+size_t
+dt_utf8_length(const unsigned char *s)
+{
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t n;
+
+	if (*s >= 0xc2 && *s <= 0xdf)
+		n = 2;
+	else if (*s >= 0xe0 && *s <= 0xef) {
+		n = 3;
+		lo = *s == 0xe0 ? 0xa0 : 0x80;	/* no overlong forms */
+		hi = *s == 0xed ? 0x9f : 0xbf;	/* no surrogates */
+	} else if (*s >= 0xf0 && *s <= 0xf4) {
+		n = 4;
+		lo = *s == 0xf0 ? 0x90 : 0x80;
+		hi = *s == 0xf4 ? 0x8f : 0xbf;
+	} else
+		return 0;
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t i = 2; i < n; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return n;
+}
+
 /*
  * Text for a message: what is not printable ASCII becomes '?', so input
  * never sends escape sequences to a terminal; too long, it ends in "...".

@@ -84,6 +84,7 @@ enum dt_status dt_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma,
     uint64_t *mi, struct dt_diag *d);
 void dt_fields(const struct dt_layout *l, uint64_t v, struct dt_fields *f);
 
+size_t dt_utf8_length(const unsigned char *s);
 const char *dt_quote(char *dst, size_t size, const char *s, size_t len);
 
 enum dt_status dt_parse_number(const char *s, uint64_t *v, struct dt_diag *d);

@@ -940,22 +940,37 @@ format_makedevs(const struct table_entry *e, char *p, struct dt_diag *d)
 	return 0;
 }
 
-/* The escapes systemd's word splitter undoes, and %% for a '%'. */
+/*
+ * A path as systemd-tmpfiles reads it: raw where it can be (printable
+ * ASCII and valid UTF-8), in double quotes when it has spaces, "%%" for
+ * '%'.  Only what cannot be written so -- control bytes, bytes that are
+ * not UTF-8, quotes, backslashes -- becomes a \xNN escape, which devtool
+ * reads back but systemd-tmpfiles 252 does not decode.
+ */
 static char *
 put_tmpfiles_path(char *p, const char *s)
 {
-	for (; *s != '\0'; s++) {
-		unsigned char c = (unsigned char)*s;
+	bool quoted = strchr(s, ' ') != NULL;
+	size_t n;
 
-		if (c == '\\')
-			p = put(p, "\\\\");
-		else if (c == '%')
+	if (quoted)
+		*p++ = '"';
+	for (const unsigned char *c = (const unsigned char *)s; *c != '\0';
+	    c += n) {
+		n = *c >= 0x80 ? dt_utf8_length(c) : 1;
+		if (*c == '%')
 			p = put(p, "%%%%");
-		else if (c <= ' ' || c >= 0x7f || c == '"' || c == '\'')
-			p = put(p, "\\x%02x", c);
-		else
-			*p++ = (char)c;
+		else if (n == 0 || *c < ' ' || *c == 0x7f || *c == '"' ||
+		    *c == '\'' || *c == '\\')
+			p = put(p, "\\x%02x", *c);
+		else {
+			memcpy(p, c, n);
+			p += n;
+		}
+		n += n == 0;
 	}
+	if (quoted)
+		*p++ = '"';
 	*p = '\0';
 	return p;
 }

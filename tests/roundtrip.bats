@@ -296,3 +296,23 @@ list_real_dev() {
 	assert_same_file t t2
 	compare_makedevs t "" "$BATS_TEST_TMPDIR/R"
 }
+
+@test "roundtrip: list -o tmpfiles is read right by systemd-tmpfiles (spaces, UTF-8)" {
+	needs_mknod
+	command -v systemd-tmpfiles >/dev/null ||
+		skip "systemd-tmpfiles is not installed"
+	mkdir -p A/dev B
+	mknod "A/dev/sp ace" c 1 3
+	mknod "$(printf 'A/dev/\303\274n\303\257')" b 7 1
+	mknod -m 0600 A/dev/fifo p
+	run --separate-stderr devtool list -o tmpfiles --root A /dev
+	assert_status 0
+	printf '%s\n' "$output" > t.conf
+	run --separate-stderr systemd-tmpfiles --root="$PWD/B" --create "$PWD/t.conf"
+	assert_status 0
+	run --separate-stderr devtool list -o tmpfiles --root B /dev
+	assert_status 0
+	local from_b=$output
+	run --separate-stderr devtool list -o tmpfiles --root A /dev
+	[[ $output == "$from_b" ]] || fail "systemd-tmpfiles made another tree:"$'\n'"$from_b"$'\n'"want:"$'\n'"$output"
+}

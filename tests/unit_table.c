@@ -754,8 +754,14 @@ test_writer(void)
 	check_format(T, "p /run/f 0600 1 2", "p\t/run/f\t0600\t1\t2\t-\t-",
 	    "a FIFO");
 	check_format(T, "c '/dev/my disk\\t%%\\\\\"' 0600 - - - 1:3",
-	    "c\t/dev/my\\x20disk\\x09%%\\\\\\x22\t0600\t-\t-\t-\t1:3",
-	    "a path with escapes");
+	    "c\t\"/dev/my disk\\x09%%\\x5c\\x22\"\t0600\t-\t-\t-\t1:3",
+	    "a path with a space is quoted; only what must be is escaped");
+	check_format(T, "c /dev/\xc3\xa9t\xc3\xa9 0600 - - - 1:3",
+	    "c\t/dev/\xc3\xa9t\xc3\xa9\t0600\t-\t-\t-\t1:3",
+	    "valid UTF-8 is written raw, as systemd-tmpfiles 252 reads it");
+	check_format(T, "c /dev/a\\xffb 0600 - - - 1:3",
+	    "c\t/dev/a\\xffb\t0600\t-\t-\t-\t1:3",
+	    "a byte that is not UTF-8 is escaped");
 
 	parse(T, "c /dev/my\\x20disk 0600 - - - 1:3", &e, &d);
 	ok(table_format(M, &e, buf, sizeof(buf), &d) == -1 &&
