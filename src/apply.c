@@ -8,6 +8,7 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -192,15 +193,40 @@ apply_entry(struct root *r, const struct planned *x, unsigned flags,
 	}
 }
 
+/* mkdir -p of the --root directory itself (0755, as -p parents). */
+static int
+make_root(const char *dir)
+{
+	char path[PATH_MAX];
+	size_t n = strlen(dir);
+
+	if (n >= sizeof(path)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(path, dir, n + 1);
+	for (char *s = path + 1; ; s++) {
+		if (*s != '/' && *s != '\0')
+			continue;
+		char c = *s;
+
+		*s = '\0';
+		if (mkdir(path, 0755) != 0 && errno != EEXIST)
+			return -1;
+		if ((*s = c) == '\0')
+			return 0;
+	}
+}
+
 static int
 apply_plan(const struct plan *p, const char *root_dir, unsigned flags)
 {
 	struct tally t = { .total = p->nodes };
 	struct root r;
 
-	/* A fresh root to fill is the usual case: make it, like -p would. */
+	/* A fresh root to fill is the usual case: make it, as mkdir -p. */
 	if (root_dir != NULL && !(flags & NODE_DRY_RUN) &&
-	    mkdir(root_dir, 0755) != 0 && errno != EEXIST) {
+	    make_root(root_dir) != 0) {
 		warn("--root %s", root_dir);
 		return EXIT_FAIL;
 	}
@@ -222,8 +248,10 @@ apply_plan(const struct plan *p, const char *root_dir, unsigned flags)
 	if (cli_finish_output() != EXIT_OK)
 		return EXIT_FAIL;
 	if ((flags & NODE_VERBOSE) || isatty(STDERR_FILENO))
-		fprintf(stderr, "devtool: %zu created, %zu replaced, %zu "
+		fprintf(stderr, "devtool: %s%zu created, %zu replaced, %zu "
 		    "corrected, %zu unchanged, %zu failed\n",
+		    flags & NODE_DRY_RUN ? "dry run, nothing done: would be " :
+		    "",
 		    t.count[NODE_CREATED], t.count[NODE_REPLACED],
 		    t.count[NODE_CORRECTED], t.count[NODE_UNCHANGED],
 		    t.count[NODE_FAILED]);

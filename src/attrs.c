@@ -27,7 +27,7 @@ attrs_mode(const char *text, mode_t *mode, struct dt_diag *d)
 
 	if (*text == '\0' || (set = setmode(text)) == NULL) {
 		snprintf(d->msg, sizeof(d->msg), "invalid mode '%.64s': "
-		    "expected octal (0660) or symbolic (u=rw,g=r)", text);
+		    "expected octal (0660) or symbolic (u=rw,g=r,o=)", text);
 		return -1;
 	}
 	*mode = getmode(set, MODE_BASE) & 07777;

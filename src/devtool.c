@@ -172,8 +172,11 @@ convert_value(void *ctx, char *text, struct dt_diag *d)
 	    decode_checked(&job->layout, v, &ma, &mi, d) < 0)
 		return -1;
 	if (dt_encode(&job->to, ma, mi, &out, &why) != DT_OK) {
-		snprintf(d->msg, sizeof(d->msg), "%.30s is %ju:%ju under %s, "
-		    "which %s cannot hold: %.100s", text, (uintmax_t)ma,
+		char q[64];
+
+		snprintf(d->msg, sizeof(d->msg), "'%s' is %ju:%ju under %s, "
+		    "which %s cannot hold: %.300s",
+		    dt_quote(q, sizeof(q), text, strlen(text)), (uintmax_t)ma,
 		    (uintmax_t)mi, job->layout.name, job->to.name, why.msg);
 		return -1;
 	}
@@ -315,7 +318,8 @@ cmd_convert(int argc, const char **argv)
 		  "report bad values and go on", NULL },
 		CLI_TABLE_END
 	};
-	poptContext con = cli_context(argc, argv, table, "VALUE... | -");
+	poptContext con = cli_context(argc, argv, table,
+	    "-t LAYOUT VALUE... | -");
 	const char **args;
 
 	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK)
@@ -424,23 +428,23 @@ static const struct verb {
 	const char *args;
 	const char *help;
 } verbs[] = {
-	{ "encode", cmd_encode, "[-f L] [--strict] [-x] [--json] MAJOR MINOR",
+	{ "encode", cmd_encode, "[-f L] [--strict] [-x | --json] [-k] MAJOR MINOR | -",
 	  "pack a major and a minor into one value" },
-	{ "decode", cmd_decode, "[-f L] [--colon | --kdev | --json] VALUE...",
+	{ "decode", cmd_decode, "[-f L] [--strict] [--colon | --kdev | --json] [-k] VALUE... | -",
 	  "split values into major and minor" },
-	{ "convert", cmd_convert, "-f FROM -t TO [-x] VALUE...",
+	{ "convert", cmd_convert, "[-f FROM] -t TO [--strict] [-x] [-k] VALUE... | -",
 	  "re-encode values from one layout into another" },
-	{ "explain", cmd_explain, "[-f L] MAJOR MINOR | --value V",
+	{ "explain", cmd_explain, "[-f L] [--strict] MAJOR MINOR | --value V",
 	  "draw the bits of a value" },
 	{ "formats", cmd_formats, "[--json]",
 	  "list every layout" },
-	{ "mknod", cmd_mknod, "[options] PATH TYPE [MAJOR MINOR | VALUE]",
+	{ "mknod", cmd_mknod, "[OPTIONS] PATH TYPE [MAJOR MINOR | VALUE]",
 	  "create a device node or FIFO" },
 	{ "devices", cmd_devices, "[-c | -b] [--json] [NAME...]",
 	  "list the drivers in /proc/devices" },
-	{ "list", cmd_list, "[-o FORMAT] [--check L] [--root DIR] [PATH...]",
+	{ "list", cmd_list, "[-o FORMAT] [--check L] [--dirs] [--root DIR] [PATH...]",
 	  "print the nodes of trees as a device table" },
-	{ "apply", cmd_apply, "[--root DIR] [-r] [-n] [-v] TABLE...",
+	{ "apply", cmd_apply, "[--root DIR] [-r] [-n] [-v] TABLE... | -",
 	  "create the entries of device tables" },
 };
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
@@ -451,8 +455,8 @@ usage(FILE *fp)
 	fprintf(fp, "Usage: devtool [-q] [--help | --version] VERB "
 	    "[OPTIONS] ARGS\n\nVerbs:\n");
 	for (size_t i = 0; i < NVERBS; i++)
-		fprintf(fp, "  %-8s %-44s %s\n", verbs[i].name, verbs[i].args,
-		    verbs[i].help);
+		fprintf(fp, "  %-8s %s\n  %8s   %s\n", verbs[i].name,
+		    verbs[i].args, "", verbs[i].help);
 	fprintf(fp, "\nEvery verb takes --help.  Layouts: %s.\n",
 	    dt_layout_names());
 }
@@ -488,7 +492,7 @@ global_options(int argc, char **argv, int *next)
 			i++;
 			break;
 		} else
-			return cli_usage("devtool", "unknown option '%s'",
+			return cli_usage("devtool", "%s: unknown option",
 			    argv[i]);
 	}
 	*next = i;

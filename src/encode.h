@@ -24,7 +24,7 @@ enum dt_status {
 };
 
 /* Errors and warnings carry a sentence without the program name. */
-#define DT_MSGLEN 256
+#define DT_MSGLEN 512
 struct dt_diag {
 	char msg[DT_MSGLEN];
 };

@@ -133,7 +133,10 @@ explain_value(const struct dt_layout *l, const char *text)
 		break;
 	case DT_NONCANONICAL:
 		cli_warn("%s", d.msg);
-		break;
+		draw(l, ma, mi, v, "compat rule, wide branch, NOT CANONICAL: "
+		    "the value is above 0xffff, so it is read as ma<<N | mi, "
+		    "but the pair fits 8:8, and encode gives its 16-bit value");
+		return EXIT_OK;
 	default:
 		cli_error("%s", d.msg);
 		return EXIT_USAGE;

@@ -184,45 +184,57 @@ normalize(const char *arg, bool confined, char *out)
 	return 0;
 }
 
-/* Lists one PATH operand: a directory tree, or a single node. */
+/*
+ * Lists one PATH operand: a directory tree, or a single node.  Like the
+ * entries below it, the operand itself is not followed if it is a
+ * symbolic link (find -P): list names what is there.
+ */
 static void
 list_operand(struct listing *ls, struct root *r, const char *arg)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX] = "", parent[PATH_MAX];
+	const char *why = NULL, *slash;
 	struct stat st;
-	int fd;
+	int dirfd = -1, fd;
 
-	if (normalize(arg, r->method != RESOLVE_UNCONFINED, path) != 0) {
-		cli_path_error(arg, NULL);
-		ls->failed = 1;
-		return;
-	}
-	fd = root_opendir(r, path);
-	if (fd >= 0) {
-		if (ls->dirs && fstat(fd, &st) == 0 && keep(ls, path, &st))
-			err(EXIT_FAIL, NULL);
-		walk_dir(ls, fd, path, strlen(path));
-		return;
-	}
-	if (errno == ENOTDIR) {
-		char *slash = strrchr(path, '/');
-		char parent[PATH_MAX];
-
-		snprintf(parent, sizeof(parent), "%.*s",
-		    (int)(slash == path ? 1 : slash - path), path);
-		fd = root_opendir(r, parent);
-		if (fd >= 0 && fstatat(fd, slash + 1, &st,
-		    AT_SYMLINK_NOFOLLOW) == 0 && wanted(ls, st.st_mode)) {
-			if (keep(ls, path, &st) != 0)
-				err(EXIT_FAIL, NULL);
-			close(fd);
-			return;
+	if (normalize(arg, r->method != RESOLVE_UNCONFINED, path) != 0)
+		goto fail;
+	slash = strrchr(path, '/');
+	snprintf(parent, sizeof(parent), "%.*s",
+	    (int)(slash == path ? 1 : slash - path), path);
+	if (strcmp(path, "/") == 0)
+		fd = root_opendir(r, path);
+	else if ((dirfd = root_opendir(r, parent)) < 0 ||
+	    fstatat(dirfd, slash + 1, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		goto fail;
+	else if (S_ISLNK(st.st_mode)) {
+		why = "a symbolic link, which list does not follow (name its "
+		    "target)";
+		goto fail;
+	} else if (!S_ISDIR(st.st_mode)) {
+		if (!wanted(ls, st.st_mode)) {
+			why = "not a directory, device node or FIFO";
+			goto fail;
 		}
-		if (fd >= 0)
-			close(fd);
-		errno = ENOTDIR;
-	}
-	cli_path_error(path, NULL);
+		if (keep(ls, path, &st) != 0)
+			err(EXIT_FAIL, NULL);
+		close(dirfd);
+		return;
+	} else
+		fd = openat(dirfd, slash + 1, O_RDONLY | O_DIRECTORY |
+		    O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		goto fail;
+	if (dirfd >= 0)
+		close(dirfd);
+	if (ls->dirs && fstat(fd, &st) == 0 && keep(ls, path, &st))
+		err(EXIT_FAIL, NULL);
+	walk_dir(ls, fd, path, strlen(path));
+	return;
+fail:
+	cli_path_error(path[0] ? path : arg, why);
+	if (dirfd >= 0)
+		close(dirfd);
 	ls->failed = 1;
 }
 
@@ -285,7 +297,10 @@ print_entry(enum table_dialect dialect, const struct table_entry *e,
 		cli_error("%s", d.msg);
 		return -1;
 	}
-	if (problem != NULL)
+	/* makedevs takes a trailing comment; tmpfiles only whole lines */
+	if (problem != NULL && dialect == TABLE_TMPFILES)
+		printf("# %s\n%s\n", problem, line);
+	else if (problem != NULL)
 		printf("%s # %s\n", line, problem);
 	else
 		printf("%s\n", line);
@@ -317,6 +332,9 @@ print_all(struct listing *ls, enum table_dialect dialect,
 	if (ls->n > 0)
 		qsort(ls->v, ls->n, sizeof(*ls->v), by_path);
 	for (size_t i = 0; i < ls->n; i++) {
+		/* An operand named twice, or inside another, prints once. */
+		if (i > 0 && strcmp(ls->v[i].path, ls->v[i - 1].path) == 0)
+			continue;
 		to_entry(&ls->v[i], &e);
 		problem = check ? check_problem(check, &e, &d) : NULL;
 		if (check != NULL && problem == NULL)

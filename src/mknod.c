@@ -26,6 +26,7 @@ struct mknod_opts {
 
 struct mknod_job {
 	const char *path;
+	struct dt_layout layout;	/* -f, for a VALUE */
 	struct node_want want;
 	uint64_t major, minor;
 	uint64_t count, start, step;
@@ -78,7 +79,13 @@ parse_major(const char *text, mode_t type, uint64_t *ma)
 	if (isdigit((unsigned char)text[0]) || text[0] == '\0' ||
 	    text[0] == '-' || text[0] == '+' || isspace((unsigned char)text[0]))
 		return cli_number(text, ma);
-	if (procdev_lookup(S_ISBLK(type) ? 'b' : 'c', text, &found, &d) != 0) {
+	switch (procdev_lookup(S_ISBLK(type) ? 'b' : 'c', text, &found, &d)) {
+	case 0:
+		break;
+	case -2:	/* as devices does: the file failed, not the input */
+		cli_error("%s", d.msg);
+		return EXIT_FAIL;
+	default:
 		cli_error("%s", d.msg);
 		return EXIT_USAGE;
 	}
@@ -88,18 +95,16 @@ parse_major(const char *text, mode_t type, uint64_t *ma)
 
 /* A single VALUE, decoded under -f. */
 static int
-parse_value(const char *text, const struct mknod_opts *o, uint64_t *ma,
+parse_value(const char *text, const struct dt_layout *l, uint64_t *ma,
     uint64_t *mi)
 {
-	struct dt_layout l;
 	struct dt_diag d;
 	uint64_t v;
 	int rc;
 
-	if ((rc = cli_layout(o->format, o->strict, &l)) != EXIT_OK ||
-	    (rc = cli_number(text, &v)) != EXIT_OK)
+	if ((rc = cli_number(text, &v)) != EXIT_OK)
 		return rc;
-	switch (dt_decode(&l, v, ma, mi, &d)) {
+	switch (dt_decode(l, v, ma, mi, &d)) {
 	case DT_OK:
 		return EXIT_OK;
 	case DT_NONCANONICAL:
@@ -112,8 +117,7 @@ parse_value(const char *text, const struct mknod_opts *o, uint64_t *ma,
 }
 
 static int
-parse_numbers(const char **args, int n, const struct mknod_opts *o,
-    struct mknod_job *job)
+parse_numbers(const char **args, int n, struct mknod_job *job)
 {
 	int rc;
 
@@ -124,7 +128,8 @@ parse_numbers(const char **args, int n, const struct mknod_opts *o,
 		return EXIT_OK;
 	}
 	if (n == 1)
-		rc = parse_value(args[0], o, &job->major, &job->minor);
+		rc = parse_value(args[0], &job->layout, &job->major,
+		    &job->minor);
 	else if (n == 2) {
 		if ((rc = parse_major(args[0], job->want.type,
 		    &job->major)) == EXIT_OK)
@@ -151,16 +156,20 @@ parse_count(const struct mknod_opts *o, struct mknod_job *job)
 			    "go with --count");
 		return EXIT_OK;
 	}
-	if (dt_parse_in_range(o->count, "--count", COUNT_MAX, &job->count,
-	    &d) != DT_OK || (o->start != NULL && dt_parse_number(o->start,
-	    &job->start, &d) != DT_OK) || (o->step != NULL &&
-	    dt_parse_in_range(o->step, "--step", DT_HOST_MINOR_MAX,
-	    &job->step, &d) != DT_OK)) {
+	if (dt_parse_number(o->count, &job->count, &d) != DT_OK ||
+	    job->count == 0 || job->count > COUNT_MAX)
+		return cli_usage("devtool mknod", "--count '%s': want 1-%u",
+		    o->count, COUNT_MAX);
+	if (o->start != NULL && dt_parse_number(o->start, &job->start,
+	    &d) != DT_OK) {
+		cli_error("--start: %s", d.msg);
+		return EXIT_USAGE;
+	}
+	if (o->step != NULL && dt_parse_in_range(o->step, "--step",
+	    DT_HOST_MINOR_MAX, &job->step, &d) != DT_OK) {
 		cli_error("%s", d.msg);
 		return EXIT_USAGE;
 	}
-	if (job->count == 0)
-		return cli_usage("devtool mknod", "--count must be at least 1");
 	last = job->minor + job->step * (job->count - 1);
 	if (!S_ISFIFO(job->want.type) && last > DT_HOST_MINOR_MAX) {
 		cli_error("--count %ju from minor %ju by %ju reaches minor %ju, "
@@ -170,7 +179,8 @@ parse_count(const struct mknod_opts *o, struct mknod_job *job)
 		return EXIT_USAGE;
 	}
 	if (job->start > UINT64_MAX - job->count)
-		return cli_usage("devtool mknod", "--start is too large");
+		return cli_usage("devtool mknod", "--start '%s' is too large "
+		    "for --count %ju", o->start, (uintmax_t)job->count);
 	return EXIT_OK;
 }
 
@@ -275,8 +285,15 @@ cmd_mknod(int argc, const char **argv)
 		goto out;
 	}
 	job.path = args[0];
-	if ((rc = parse_type(args[1], &job.want.type)) != EXIT_OK ||
-	    (rc = parse_numbers(args + 2, n - 2, &o, &job)) != EXIT_OK ||
+	if (!node_path_ok(job.path)) {
+		rc = cli_usage(argv[0], "'%s' is not a path a node can have",
+		    job.path);
+		goto out;
+	}
+	/* -f is checked even when no VALUE needs it: a typo is an error. */
+	if ((rc = cli_layout(o.format, o.strict, &job.layout)) != EXIT_OK ||
+	    (rc = parse_type(args[1], &job.want.type)) != EXIT_OK ||
+	    (rc = parse_numbers(args + 2, n - 2, &job)) != EXIT_OK ||
 	    (rc = parse_count(&o, &job)) != EXIT_OK ||
 	    (rc = parse_attrs(&o, old_umask, &job.want)) != EXIT_OK)
 		goto out;

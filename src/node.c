@@ -372,6 +372,7 @@ handle_existing(const struct place *p, const struct stat *st,
 {
 	bool kind = same_kind(st, w);
 	bool adjusts = S_ISDIR(w->type) || S_ISREG(w->type);
+	struct node_want keep_owner;
 	char why[160];
 
 	if (kind && same_attrs(st, w) &&
@@ -397,6 +398,13 @@ handle_existing(const struct place *p, const struct stat *st,
 		    "it", type_word(st->st_mode));
 		return fail(p, why);
 	}
+	/* An owner not asked for is the old node's, as when it is kept. */
+	keep_owner = *w;
+	if (keep_owner.uid == NODE_ANY_UID)
+		keep_owner.uid = st->st_uid;
+	if (keep_owner.gid == NODE_ANY_GID)
+		keep_owner.gid = st->st_gid;
+	w = &keep_owner;
 	if (p->flags & NODE_DRY_RUN)
 		return report(p, NODE_REPLACED, "replace", w);
 	if (temp_impossible(p->dirfd))
@@ -576,6 +584,16 @@ decide_locked(const struct place *p, const struct node_want *w)
 	if (locked)
 		flock(p->dirfd, LOCK_UN);
 	return outcome;
+}
+
+/* Whether path names something a node can be: not "", "/", "x/", "..". */
+bool
+node_path_ok(const char *path)
+{
+	char parent[PATH_MAX];
+	const char *name;
+
+	return split_path(path, parent, sizeof(parent), &name) == 0;
 }
 
 enum node_outcome

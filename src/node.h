@@ -49,6 +49,7 @@ enum node_outcome {
 /* Call once before creating anything: sets the umask to 0. */
 mode_t node_begin(void);
 
+bool node_path_ok(const char *path);
 enum node_outcome node_make(struct root *r, const char *path,
     const struct node_want *w, unsigned flags);
 void node_describe(char *buf, size_t len, const struct node_want *w);

@@ -149,7 +149,10 @@ lookup_one(void *ctx, char type, unsigned long major, const char *name,
 	return 1;	/* the first registration, as the kernel lists it */
 }
 
-/* Finds the major of a driver by name in the section for type. */
+/*
+ * Finds the major of a driver by name in the section for type: 0, -1 for
+ * bad input (no such driver, a malformed file), -2 if it cannot be read.
+ */
 int
 procdev_lookup(char type, const char *name, unsigned long *major,
     struct dt_diag *d)
@@ -164,7 +167,7 @@ procdev_lookup(char type, const char *name, unsigned long *major,
 	if (procdev_read(path, &buf, &len) != 0) {
 		snprintf(d->msg, sizeof(d->msg), "%s: %s", path,
 		    strerror(errno));
-		return -1;
+		return -2;
 	}
 	rc = procdev_parse(buf, len, lookup_one, &l, &bad, d);
 	free(buf);

@@ -629,3 +629,16 @@ setup() { setup_workdir; }
 	assert_node R/real/x "character special file 1 3 600 0 0"
 	assert_missing /real/x
 }
+
+@test "apply: a --root several levels deep is made (mkdir -p); a dry run says so" {
+	needs_mknod
+	printf '/dev/x c 644 0 0 1 3\n' > t
+	run --separate-stderr devtool apply -n -v --root deep/er/root t
+	assert_status 0
+	assert_output --partial "would create directory deep/er/root (the root)"
+	assert_stderr_contains "dry run, nothing done: would be 1 created"
+	[[ ! -e deep ]] || fail "a dry run made the root"
+	run --separate-stderr devtool apply --root deep/er/root t
+	assert_status 0
+	[[ $(node deep/er/root/dev/x) == "character special file 1 3 644 0 0" ]]
+}

@@ -226,3 +226,10 @@ convert_is() {
 	assert_equal "$(sed -n 12345p out)" "$(sed -n 12345p want)"
 	cmp out want
 }
+
+@test "convert: the message for a pair the target cannot hold is whole" {
+	run --separate-stderr devtool convert -f linux -t 16:16 0x100000
+	assert_status 2
+	assert_stderr_contains "'0x100000' is 0:256 under linux, which 16:16 cannot hold"
+	assert_stderr_contains "use --strict or another layout"
+}

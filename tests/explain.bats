@@ -243,3 +243,11 @@ explain_bounded() {
 	grep -q '^  M  major 300 = 0x12c in bits 60-31$' out
 	if grep -q '4294967' out; then fail "bit ruler wrapped below bit 0"; fi
 }
+
+@test "explain --value: a non-canonical value is said to be so" {
+	run --separate-stderr devtool explain -f 16:16 --value 0x10001
+	assert_success
+	assert_output --partial "NOT CANONICAL"
+	assert_output --partial "pair   1:1"
+	assert_stderr_contains "not canonical"
+}

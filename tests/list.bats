@@ -233,7 +233,7 @@ setup() { setup_workdir; }
 	assert_lines_exactly \
 		"$(T d /dev/d 0755 0 0 - -)" \
 		"$(T c '/dev/d/pct%%x' 0600 0 0 - 1:4)" \
-		"$(T c '/dev/d/with\x20space' 0600 0 0 - 1:3)"
+		"$(T c '"/dev/d/with space"' 0600 0 0 - 1:3)"
 }
 
 # ----------------------------------------------------------------- json
@@ -369,4 +369,18 @@ check_tree() {
 		[[ $status -ne 0 ]] || fail "list --root R $p: exit 0"
 		[[ $stderr == *"/dev"* ]] || fail "stderr: $stderr"
 	done
+}
+
+@test "list: a symlink operand is not followed (exit 1, named); a repeated operand prints once" {
+	needs_mknod
+	mkdir -p R/dev/real
+	mknod R/dev/real/n c 1 3
+	ln -s real R/dev/lnk
+	run --separate-stderr devtool list --dirs --root R /dev/lnk
+	assert_status 1
+	assert_stderr_contains "/dev/lnk: a symbolic link"
+	[[ -z $output ]] || fail "printed: $output"
+	run --separate-stderr devtool list --root R /dev/real/n /dev/real/n /dev/real
+	assert_status 0
+	[[ $(printf '%s\n' "$output" | wc -l) -eq 1 ]] || fail "printed: $output"
 }

@@ -326,8 +326,9 @@ fixture() { echo "$BATS_TEST_DIRNAME/fixtures/$1"; }
 	assert_status 2
 	assert_stderr_contains "nosuchdrv"
 	assert_stderr_contains "$f"
+	# An unreadable file is an operation that failed (1), as for devices.
 	DEVTOOL_PROC_DEVICES=$PWD/missing run --separate-stderr devtool mknod x c misc 0
-	assert_status 2
+	assert_status 1
 	assert_stderr_contains "$PWD/missing"
 	assert_only
 }
@@ -1052,4 +1053,33 @@ set_default_acl() {
 	assert_stderr_contains "devtool: a?[31mb?c: exists"
 	[[ $stderr != *$'\033'* ]] || fail "raw ESC in stderr"
 	[[ $stderr != *$'\233'* ]] || fail "raw CSI byte in stderr"
+}
+
+@test "mknod: an unknown -f or DEVTOOL_FORMAT is exit 2 even without a VALUE" {
+	run --separate-stderr devtool mknod -f lniux x c 1 3
+	assert_status 2
+	assert_stderr_contains "unknown layout 'lniux'"
+	DEVTOOL_FORMAT=bogus run --separate-stderr devtool mknod y p
+	assert_status 2
+	assert_stderr_contains "DEVTOOL_FORMAT"
+	[[ ! -e x && ! -e y ]] || fail "a node was created"
+}
+
+@test "mknod: '', 'x/', '/' and '..' are bad input (exit 2), not failed operations" {
+	local p
+	for p in '' x/ / ..; do
+		run --separate-stderr devtool mknod "$p" c 1 3
+		assert_status 2
+		assert_stderr_contains "is not a path a node can have"
+	done
+}
+
+@test "mknod -r: replacing keeps the old owner when -u and -g are not given" {
+	needs_mknod
+	mknod x c 7 7
+	chown 7:8 x
+	run --separate-stderr devtool mknod -r x c 7 8
+	assert_status 0
+	[[ $(node x) == "character special file 7 8 644 7 8" ]] ||
+		fail "got: $(node x)"
 }

@@ -838,7 +838,7 @@ round_trip(enum table_dialect dialect, const struct table_entry *e,
 	}
 	if (table_parse_line(dialect, line, strlen(line), e->lineno,
 	    &resolver, &back, &d) != 1) {
-		snprintf(why, len, "parse '%.200s': %s", line, d.msg);
+		snprintf(why, len, "parse '%.200s': %.250s", line, d.msg);
 		return false;
 	}
 	if (!same_entry(e, &back)) {
@@ -902,7 +902,7 @@ test_round_trip_lines(void)
 		bool pass = parse(dialect, line, &e, &d) == 1;
 
 		if (!pass)
-			snprintf(why, sizeof(why), "parse: %s", d.msg);
+			snprintf(why, sizeof(why), "parse: %.400s", d.msg);
 		else
 			pass = round_trip(dialect, &e, why, sizeof(why));
 		if (!ok(pass, "%s round trip of '%s'",
