@@ -250,8 +250,12 @@ to_entry(const struct found *f, struct table_entry *e)
 {
 	const struct stat *st = &f->st;
 
-	memset(e, 0, sizeof(*e));
+	/* Field by field: clearing PATH_MAX bytes per node would show. */
 	snprintf(e->path, sizeof(e->path), "%s", f->path);
+	e->dialect = TABLE_UNKNOWN;
+	e->replace = false;
+	e->major = e->minor = e->start = e->inc = e->count = 0;
+	e->lineno = 0;
 	e->type = S_ISCHR(st->st_mode) ? 'c' : S_ISBLK(st->st_mode) ? 'b' :
 	    S_ISFIFO(st->st_mode) ? 'p' : 'd';
 	e->mode_set = e->uid_set = e->gid_set = true;
