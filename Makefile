@@ -77,8 +77,13 @@ check-asan: deps-harden
 # The bats suites with every devtool run under valgrind (slow).
 check-valgrind: deps-harden
 	@$(MAKE) --no-print-directory all $(UNITS)
+	@rm -rf build/valgrind && mkdir -p build/valgrind
 	@DEVTOOL_REAL=$(CURDIR)/devtool DEVTOOL=$(CURDIR)/tests/valgrind-devtool \
-	    sh tests/run.sh
+	    VALGRIND_LOGS=$(CURDIR)/build/valgrind sh tests/run.sh; \
+	rc=$$?; bad=$$(grep -lE 'ERROR SUMMARY: [1-9]|definitely lost|Invalid (read|write)|uninitialised' \
+	    build/valgrind/*.log 2>/dev/null | wc -l); \
+	echo "valgrind: $$(ls build/valgrind | wc -l) runs, $$bad with memory errors or leaks"; \
+	[ $$rc -eq 0 ] && [ $$bad -eq 0 ]
 
 lint: deps-harden
 	@sh fuzz/lint.sh
