@@ -203,12 +203,20 @@ make_temp(int dirfd, const struct node_want *w, char *tmp, size_t len)
 	return -1;
 }
 
+/*
+ * Removes the temporary, if it is still what we made there: should a
+ * failed swap-back leave someone's file under the temporary name, that
+ * file stays (a directory is only ever removed empty).
+ */
 static void
 remove_temp(int dirfd, const char *tmp, const struct node_want *w)
 {
 	int saved = errno;
+	struct stat st;
 
-	unlinkat(dirfd, tmp, S_ISDIR(w->type) ? AT_REMOVEDIR : 0);
+	if (fstatat(dirfd, tmp, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    (st.st_mode & S_IFMT) == (w->type & S_IFMT))
+		unlinkat(dirfd, tmp, S_ISDIR(w->type) ? AT_REMOVEDIR : 0);
 	errno = saved;
 }
 
