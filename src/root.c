@@ -85,14 +85,6 @@ root_fini(struct root *r)
 	r->fd = -1;
 }
 
-const char *
-root_method_name(const struct root *r)
-{
-	static const char *const names[] = { "unconfined", "openat2", "walk" };
-
-	return names[r->method];
-}
-
 static int
 open_openat2(struct root *r, const char *path)
 {

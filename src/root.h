@@ -42,6 +42,5 @@ void root_fini(struct root *r);
 int root_opendir(struct root *r, const char *path);
 int root_opendir_cached(struct root *r, const char *path);
 void root_forget(struct root *r);
-const char *root_method_name(const struct root *r);
 
 #endif
