@@ -20,7 +20,7 @@ SRCS     = $(wildcard src/*.c)
 OBJS     = $(SRCS:.c=.o)
 HDRS     = $(wildcard src/*.h)
 
-UNITS    = tests/unit_encode tests/unit_table
+UNITS    = tests/unit_encode tests/unit_table tests/unit_root
 ASAN     = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .PHONY: all deps deps-harden run check check-asan check-valgrind lint fuzz install \
@@ -47,6 +47,8 @@ tests/unit_encode: tests/unit_encode.c src/encode.c $(HDRS)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -Isrc -o $@ tests/unit_encode.c src/encode.c
 tests/unit_table: tests/unit_table.c src/table.c src/encode.c $(HDRS)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -Isrc -o $@ tests/unit_table.c src/table.c src/encode.c
+tests/unit_root: tests/unit_root.c src/root.c $(HDRS)
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -Isrc -o $@ tests/unit_root.c src/root.c
 
 check: deps
 	@$(MAKE) --no-print-directory all $(UNITS)
@@ -63,13 +65,16 @@ build/asan/unit_encode: tests/unit_encode.c src/encode.c $(HDRS)
 build/asan/unit_table: tests/unit_table.c src/table.c src/encode.c $(HDRS)
 	@mkdir -p build/asan
 	$(CC) $(WARN) $(CPPFLAGS) -O1 -g $(ASAN) -Isrc -o $@ tests/unit_table.c src/table.c src/encode.c
+build/asan/unit_root: tests/unit_root.c src/root.c $(HDRS)
+	@mkdir -p build/asan
+	$(CC) $(WARN) $(CPPFLAGS) -O1 -g $(ASAN) -Isrc -o $@ tests/unit_root.c src/root.c
 
 deps-harden:
 	@sh scripts/deps.sh harden
 
 check-asan: deps-harden
 	@$(MAKE) --no-print-directory build/asan/devtool build/asan/unit_encode \
-	    build/asan/unit_table
+	    build/asan/unit_table build/asan/unit_root
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    DEVTOOL=$(CURDIR)/build/asan/devtool UNIT_DIR=build/asan sh tests/run.sh

@@ -19,7 +19,28 @@
 
 #define DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_CLOEXEC)
 #define MAX_SYMLINKS 40		/* as the kernel's MAXSYMLINKS */
-#define MAX_DEPTH 512
+/*
+ * The deepest a resolution can go: PATH_MAX bytes of path and of each of
+ * MAX_SYMLINKS link targets, one level per two bytes ("d/").  Going up
+ * ".." from a directory this many levels without meeting the root means
+ * it is not inside.
+ */
+#define MAX_CLIMB ((MAX_SYMLINKS + 1) * (PATH_MAX / 2) + 1)
+
+static bool
+same_dir(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+static void
+close_keeping_errno(int fd)
+{
+	int saved = errno;
+
+	close(fd);
+	errno = saved;
+}
 
 int
 root_init(struct root *r, const char *dir)
@@ -29,6 +50,8 @@ root_init(struct root *r, const char *dir)
 	r->cached_path = NULL;
 	r->cached_fd = -1;
 	r->cached_st_valid = false;
+	r->cached_pinned = false;
+	memset(&r->root_st, 0, sizeof(r->root_st));
 	r->method_forced = false;
 	r->dry_dirs = NULL;
 	r->euid = geteuid();
@@ -44,8 +67,14 @@ root_init(struct root *r, const char *dir)
 		r->method_forced = true;
 	} else if (forced != NULL && strcmp(forced, "openat2") == 0)
 		r->method_forced = true;
-	r->fd = open(dir, DIR_FLAGS);
-	return r->fd < 0 ? -1 : 0;
+	if ((r->fd = open(dir, DIR_FLAGS)) < 0)
+		return -1;
+	if (fstat(r->fd, &r->root_st) != 0) {
+		close_keeping_errno(r->fd);
+		r->fd = -1;
+		return -1;
+	}
+	return 0;
 }
 
 /* A --root that does not exist yet, for a dry run: nothing resolves. */
@@ -72,6 +101,7 @@ root_forget(struct root *r)
 	r->cached_path = NULL;
 	r->cached_fd = -1;
 	r->cached_st_valid = false;
+	r->cached_pinned = false;
 }
 
 void
@@ -119,76 +149,139 @@ splice_link(char *todo, size_t len, const char **rest, const char *target)
 	return 0;
 }
 
-struct walk {
-	int fds[MAX_DEPTH];
-	int depth;
+/*
+ * The walk holds one descriptor, of the directory reached, and remembers
+ * the directories above it by device and inode only: however deep a path
+ * with symlinks spliced in goes, it needs two descriptors at most (a
+ * descriptor per level ran out at RLIMIT_NOFILE, often 1024).
+ */
+struct walk_id {
+	dev_t dev;
+	ino_t ino;
 };
 
+struct walk {
+	const struct root *r;
+	int cur;		/* the directory reached; r->fd at the root */
+	struct walk_id *ids;	/* ids[i]: the directory at depth i */
+	size_t depth, cap;
+	int links;
+};
+
+/* Makes fd, a directory at depth w->depth, the one reached. */
 static void
-walk_pop_to(struct walk *w, int depth)
+walk_enter(struct walk *w, int fd)
 {
-	while (w->depth > depth)
-		close(w->fds[w->depth--]);
+	if (w->cur != w->r->fd)
+		close(w->cur);
+	w->cur = fd;
+}
+
+static int
+walk_push(struct walk *w, int fd)
+{
+	struct walk_id *ids;
+	struct stat st;
+
+	if (fstat(fd, &st) != 0)
+		goto fail;
+	if (w->depth + 1 >= w->cap) {
+		if ((ids = reallocarray(w->ids, w->cap * 2,
+		    sizeof(*ids))) == NULL)
+			goto fail;
+		w->ids = ids;
+		w->cap *= 2;
+	}
+	w->depth++;
+	w->ids[w->depth].dev = st.st_dev;
+	w->ids[w->depth].ino = st.st_ino;
+	walk_enter(w, fd);
+	return 0;
+fail:
+	close_keeping_errno(fd);
+	return -1;
+}
+
+/*
+ * "..": the real parent, which must be the directory the walk came from;
+ * another means a rename moved the directory meanwhile, and the walk
+ * starts again (EAGAIN), as openat2(2) does.  ".." at the root stays.
+ */
+static int
+walk_up(struct walk *w)
+{
+	const struct walk_id *want;
+	struct stat st;
+	int fd;
+
+	if (w->depth == 0)
+		return 0;
+	if ((fd = openat(w->cur, "..", DIR_FLAGS | O_NOFOLLOW)) < 0)
+		return -1;
+	want = &w->ids[w->depth - 1];
+	if (fstat(fd, &st) != 0 || st.st_dev != want->dev ||
+	    st.st_ino != want->ino) {
+		close(fd);
+		errno = EAGAIN;
+		return -1;
+	}
+	w->depth--;
+	if (w->depth == 0) {
+		close(fd);
+		fd = w->r->fd;
+	}
+	walk_enter(w, fd);
+	return 0;
 }
 
 /* One step of the walk: enters name, or splices the link it is. */
 static int
 walk_step(struct walk *w, char *todo, size_t len, const char **rest,
-    const char *name, int *links)
+    const char *name)
 {
 	char target[PATH_MAX];
-	struct stat st;
 	ssize_t n;
-	int fd, cur = w->fds[w->depth];
+	int fd, saved;
 
-	if (strcmp(name, "..") == 0) {
-		walk_pop_to(w, w->depth > 0 ? w->depth - 1 : 0);
-		return 0;
-	}
-	if (fstatat(cur, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+	if (strcmp(name, "..") == 0)
+		return walk_up(w);
+	/*
+	 * O_NOFOLLOW: a symlink is never entered; it fails (ENOTDIR with
+	 * O_DIRECTORY), and is read as a link below.
+	 */
+	if ((fd = openat(w->cur, name, DIR_FLAGS | O_NOFOLLOW)) >= 0)
+		return walk_push(w, fd);
+	if (errno != ENOTDIR && errno != ELOOP)
 		return -1;
-	if (S_ISLNK(st.st_mode)) {
-		if (++*links > MAX_SYMLINKS) {
-			errno = ELOOP;
-			return -1;
-		}
-		n = readlinkat(cur, name, target, sizeof(target) - 1);
-		if (n < 0)
-			return -1;
-		target[n] = '\0';
-		if (target[0] == '/')
-			walk_pop_to(w, 0);
-		return splice_link(todo, len, rest, target);
-	}
-	/* O_NOFOLLOW: a link swapped in since fstatat fails, never leads out */
-	if ((fd = openat(cur, name, DIR_FLAGS | O_NOFOLLOW)) < 0)
-		return -1;
-	if (w->depth + 1 >= MAX_DEPTH) {
-		close(fd);
-		errno = ENAMETOOLONG;
+	saved = errno;
+	if ((n = readlinkat(w->cur, name, target, sizeof(target) - 1)) < 0) {
+		if (errno == EINVAL)	/* not a link: the open's error */
+			errno = saved;
 		return -1;
 	}
-	w->fds[++w->depth] = fd;
-	return 0;
+	if (++w->links > MAX_SYMLINKS) {
+		errno = ELOOP;
+		return -1;
+	}
+	target[n] = '\0';
+	if (target[0] == '/') {
+		w->depth = 0;
+		walk_enter(w, w->r->fd);
+	}
+	return splice_link(todo, len, rest, target);
 }
 
 static int
-open_walk(struct root *r, const char *path)
+walk_once(struct walk *w, const char *path)
 {
-	static struct walk w;
 	char todo[2 * PATH_MAX], name[NAME_MAX + 1];
 	const char *rest = todo;
-	int links = 0, fd;
 	size_t n;
 
-	if (strlen(path) >= PATH_MAX) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
 	memcpy(todo, path, strlen(path) + 1);
-	w.depth = 0;
-	if ((w.fds[0] = fcntl(r->fd, F_DUPFD_CLOEXEC, 0)) < 0)
-		return -1;
+	w->cur = w->r->fd;
+	w->depth = 0;
+	w->links = 0;
 	while (*rest != '\0') {
 		rest += strspn(rest, "/");
 		n = strcspn(rest, "/");
@@ -198,26 +291,45 @@ open_walk(struct root *r, const char *path)
 		}
 		if (n > NAME_MAX) {
 			errno = ENAMETOOLONG;
-			goto fail;
+			return -1;
 		}
 		memcpy(name, rest, n);
 		name[n] = '\0';
 		rest += n;
-		if (walk_step(&w, todo, sizeof(todo), &rest, name, &links) != 0)
-			goto fail;
+		if (walk_step(w, todo, sizeof(todo), &rest, name) != 0)
+			return -1;
 	}
-	fd = w.fds[w.depth];
-	w.depth--;
-	walk_pop_to(&w, -1);
-	return fd;
-fail:
+	if (w->cur == w->r->fd)
+		return fcntl(w->r->fd, F_DUPFD_CLOEXEC, 0);
+	return w->cur;
+}
+
+static int
+open_walk(struct root *r, const char *path)
+{
+	struct walk w = { .r = r, .cur = -1, .cap = 16 };
+	int fd, tries = 0;
+
+	if (strlen(path) >= PATH_MAX) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if ((w.ids = reallocarray(NULL, w.cap, sizeof(*w.ids))) == NULL)
+		return -1;
+	w.ids[0].dev = r->root_st.st_dev;
+	w.ids[0].ino = r->root_st.st_ino;
+	do {	/* EAGAIN: a concurrent rename raced a ".."; try again */
+		fd = walk_once(&w, path);
+		if (fd < 0 && w.cur != r->fd)
+			close_keeping_errno(w.cur);
+	} while (fd < 0 && errno == EAGAIN && ++tries < 16);
 	{
 		int saved = errno;
 
-		walk_pop_to(&w, -1);
+		free(w.ids);
 		errno = saved;
 	}
-	return -1;
+	return fd;
 }
 
 /* Opens the directory at path: inside the root, or as mknod(1) would. */
@@ -246,23 +358,150 @@ root_opendir(struct root *r, const char *path)
 	}
 }
 
-/* As root_opendir, but keeps the last directory open for the next call. */
-int
-root_opendir_cached(struct root *r, const char *path)
+/*
+ * Whether only devtool's euid can write the directory open at fd, or
+ * give others that right: its owner, no group or other write bit, and
+ * no access ACL (a named entry may grant write; ENODATA is the only
+ * answer that proves there is none, anything else counts as one).
+ */
+static bool
+only_ours(const struct root *r, int fd, const struct stat *st)
 {
-	int fd;
+	if (st->st_uid != r->euid || (st->st_mode & (S_IWGRP | S_IWOTH)) != 0)
+		return false;
+	return fgetxattr(fd, "system.posix_acl_access", NULL, 0) < 0 &&
+	    errno == ENODATA;
+}
 
-	if (r->cached_path != NULL && strcmp(r->cached_path, path) == 0)
-		return r->cached_fd;
-	if ((fd = root_opendir(r, path)) < 0)
+/*
+ * Goes up ".." from the directory at fd: 1 when it meets the root, 0
+ * when it reaches the top of the file system tree (".." is itself) or
+ * MAX_CLIMB levels first, -1 on an error.  With pinned, also finds out
+ * whether each directory X on the way could be moved out of its parent
+ * P by another user: rename(2) of a directory to another parent needs
+ * write permission on P (to remove the entry) and on X (its ".." is
+ * rewritten), so X stays when either is only ours.  The first X that
+ * could move ends the climb: *pinned is false and it returns 0.
+ */
+static int
+climb(const struct root *r, int fd, bool *pinned)
+{
+	struct stat xs, ps;
+	int cur = fd, up, rc = -1;
+	size_t level;
+
+	if (fstat(cur, &xs) != 0)
 		return -1;
+	for (level = 0; level < MAX_CLIMB; level++) {
+		if (same_dir(&xs, &r->root_st)) {
+			rc = 1;
+			break;
+		}
+		if ((up = openat(cur, "..", DIR_FLAGS)) < 0)
+			break;
+		if (fstat(up, &ps) != 0) {
+			close_keeping_errno(up);
+			break;
+		}
+		if (same_dir(&ps, &xs)) {	/* the top, not the root */
+			close(up);
+			rc = 0;
+			break;
+		}
+		if (pinned != NULL && !only_ours(r, up, &ps) &&
+		    !only_ours(r, cur, &xs)) {
+			*pinned = false;
+			close(up);
+			rc = 0;
+			break;
+		}
+		if (cur != fd)
+			close(cur);
+		cur = up;
+		xs = ps;
+	}
+	if (level == MAX_CLIMB)
+		rc = 0;
+	if (cur != fd)
+		close_keeping_errno(cur);
+	return rc;
+}
+
+/* 1 if the directory open at dirfd is inside the root now, else 0. */
+int
+root_contains(struct root *r, int dirfd)
+{
+	if (r->method == RESOLVE_UNCONFINED)
+		return 1;
+	if (root_absent(r)) {
+		errno = ENOENT;
+		return -1;
+	}
+	return climb(r, dirfd, NULL);
+}
+
+bool
+root_cached_pinned(const struct root *r)
+{
+	return r->method == RESOLVE_UNCONFINED ||
+	    (r->cached_fd >= 0 && r->cached_pinned);
+}
+
+/* Makes fd, just opened at path, the cached directory. */
+static int
+cache_fill(struct root *r, const char *path, int fd, const struct stat *st)
+{
+	bool pinned = true;
+
 	root_forget(r);
 	if ((r->cached_path = strdup(path)) == NULL) {
-		close(fd);
+		close_keeping_errno(fd);
 		return -1;
 	}
 	r->cached_fd = fd;
-	r->cached_st_valid = fstat(fd, &r->cached_st) == 0;
+	r->cached_st = *st;
+	r->cached_st_valid = true;
 	r->cached_acl = fgetxattr(fd, "system.posix_acl_default", NULL, 0) >= 0;
+	/* Once, here: a directory only ours stays so, whatever others do. */
+	r->cached_pinned = r->method == RESOLVE_UNCONFINED ||
+	    (climb(r, fd, &pinned) == 1 && pinned);
 	return fd;
+}
+
+/*
+ * As root_opendir, but keeps the last directory open for the next call.
+ * A cached directory that another user could move out of the root is
+ * resolved from the root again on each call, so once moved out it is
+ * never used again (the caller checks with root_contains() for a move
+ * between this call and its use).
+ */
+int
+root_opendir_cached(struct root *r, const char *path)
+{
+	bool again = r->cached_path != NULL && strcmp(r->cached_path, path) == 0;
+	struct stat st;
+	int fd;
+
+	if (again && r->cached_pinned)
+		return r->cached_fd;
+	if ((fd = root_opendir(r, path)) < 0 || fstat(fd, &st) != 0) {
+		if (fd >= 0)
+			close_keeping_errno(fd);
+		if (again) {
+			int saved = errno;
+
+			root_forget(r);
+			errno = saved;
+		}
+		return -1;
+	}
+	if (again && same_dir(&st, &r->cached_st)) {
+		/* The same directory: keep its descriptor, refresh the rest. */
+		close(fd);
+		r->cached_st = st;
+		r->cached_acl = fgetxattr(r->cached_fd,
+		    "system.posix_acl_default", NULL, 0) >= 0;
+		return r->cached_fd;
+	}
+	return cache_fill(r, path, fd, &st);
 }

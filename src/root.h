@@ -6,6 +6,11 @@
  * else a component-by-component walk that opens every directory with
  * O_NOFOLLOW and splices symlink targets in by hand, as the kernel would.
  * Without --root, paths resolve as they do for mknod(1).
+ *
+ * A directory kept open between entries is "pinned" when no user but
+ * devtool's euid could move it out of the root: then it is used as is.
+ * Otherwise it is resolved from the root again on every use, and callers
+ * check with root_contains() that what they made is still inside.
  */
 #ifndef DEVTOOL_ROOT_H
 #define DEVTOOL_ROOT_H
@@ -30,6 +35,8 @@ struct root {
 	struct stat cached_st;	/* of cached_fd, for node.c's fast path */
 	bool cached_st_valid;
 	bool cached_acl;	/* it has a default ACL */
+	bool cached_pinned;	/* nobody else can move it out of the root */
+	struct stat root_st;	/* of fd, to know the root going up ".." */
 	void *dry_dirs;		/* tsearch(3) set: dirs a dry run would make */
 	uid_t euid;		/* who new nodes belong to, read once */
 	gid_t egid;
@@ -42,5 +49,7 @@ void root_fini(struct root *r);
 int root_opendir(struct root *r, const char *path);
 int root_opendir_cached(struct root *r, const char *path);
 void root_forget(struct root *r);
+bool root_cached_pinned(const struct root *r);
+int root_contains(struct root *r, int dirfd);
 
 #endif

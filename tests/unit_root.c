@@ -1,0 +1,631 @@
+/*
+ * unit_root.c - unit tests for resolution inside --root (src/root.c):
+ * whether a cached directory is pinned, root_contains() before and after
+ * a directory is moved out, re-resolution of an unpinned cached
+ * directory, and the walk at depths past the old limit of 512.
+ *
+ * Works in a temporary directory of its own under TMPDIR (or /tmp),
+ * removed at the end.  Output is TAP as in unit_encode.c: one "ok N -"
+ * line per check, a "# ..." line naming the first failing case, and the
+ * plan at the end; the exit status is 1 when any check failed.
+ *
+ *	cc -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE -Isrc \
+ *	    tests/unit_root.c src/root.c -o tests/unit_root
+ */
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+
+#include <endian.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "root.h"
+
+#define NOBODY		65534	/* another user, as the bats tests use */
+#define DEEP		4000	/* levels of the deep chain */
+
+/* The harness, as in unit_encode.c. */
+struct check {
+	char what[160];
+	unsigned long cases;
+	unsigned long failed;
+	char first[512];
+};
+
+static unsigned tests_run, tests_failed;
+
+static void begin(struct check *, const char *, ...)
+    __attribute__((format(printf, 2, 3)));
+static bool expect(struct check *, bool, const char *, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+begin(struct check *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	memset(c, 0, sizeof(*c));
+	va_start(ap, fmt);
+	vsnprintf(c->what, sizeof(c->what), fmt, ap);
+	va_end(ap);
+}
+
+static bool
+expect(struct check *c, bool ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	c->cases++;
+	if (ok)
+		return true;
+	if (c->failed++ == 0) {
+		va_start(ap, fmt);
+		vsnprintf(c->first, sizeof(c->first), fmt, ap);
+		va_end(ap);
+	}
+	return false;
+}
+
+static void
+end(struct check *c)
+{
+	tests_run++;
+	/* A check that looked at nothing is a broken test, not a pass. */
+	if (c->cases == 0 && c->failed == 0) {
+		c->failed = 1;
+		snprintf(c->first, sizeof(c->first), "no case was checked");
+	}
+	if (c->failed == 0) {
+		printf("ok %u - %s\n", tests_run, c->what);
+		return;
+	}
+	tests_failed++;
+	printf("not ok %u - %s\n", tests_run, c->what);
+	printf("# first failure: %s\n", c->first);
+	printf("# %lu of %lu cases failed\n", c->failed, c->cases);
+}
+
+static void
+skip(const char *what, const char *why)
+{
+	printf("ok %u - %s # skip %s\n", ++tests_run, what, why);
+}
+
+static char base[PATH_MAX];	/* the temporary directory */
+
+static void bail_out(const char *, ...)
+    __attribute__((noreturn, format(printf, 1, 2)));
+
+static void
+bail_out(const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("Bail out! ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf(": %s\n", strerror(errno));
+	fflush(stdout);
+	exit(1);
+}
+
+/* base/rel, in a buffer of the caller's. */
+static const char *
+at(char *buf, const char *rel)
+{
+	if ((size_t)snprintf(buf, PATH_MAX, "%s/%s", base, rel) >= PATH_MAX)
+		bail_out("%s/%s: too long", base, rel);
+	return buf;
+}
+
+static void
+run(const char *fmt, const char *arg)
+{
+	char cmd[2 * PATH_MAX];
+
+	snprintf(cmd, sizeof(cmd), fmt, arg);
+	/* rm -rf: the deep tree is past PATH_MAX, which nftw(3) is not. */
+	if (system(cmd) != 0)	/* NOLINT(cert-env33-c) */
+		bail_out("%s", cmd);
+}
+
+static void
+mkdir_mode(const char *rel, mode_t mode)
+{
+	char p[PATH_MAX];
+
+	if (mkdir(at(p, rel), 0700) != 0 || chmod(p, mode) != 0)
+		bail_out("mkdir %s", p);
+}
+
+/*
+ * A fresh tree: root/a/b/c, every directory mode 0755 and ours, and
+ * out/, outside the root on the same file system.
+ */
+static void
+fresh_tree(void)
+{
+	char p[PATH_MAX];
+
+	run("rm -rf '%s'", at(p, "root"));
+	run("rm -rf '%s'", at(p, "out"));
+	mkdir_mode("root", 0755);
+	mkdir_mode("root/a", 0755);
+	mkdir_mode("root/a/b", 0755);
+	mkdir_mode("root/a/b/c", 0755);
+	mkdir_mode("out", 0755);
+}
+
+static void
+chmod_rel(const char *rel, mode_t mode)
+{
+	char p[PATH_MAX];
+
+	if (chmod(at(p, rel), mode) != 0)
+		bail_out("chmod %s", p);
+}
+
+static void
+open_root(struct root *r, const char *method)
+{
+	char p[PATH_MAX];
+
+	if (setenv("DEVTOOL_RESOLVE", method, 1) != 0 ||
+	    root_init(r, at(p, "root")) != 0)
+		bail_out("root_init %s", p);
+}
+
+/* Opens /a/b/c into the cache of a fresh struct root: is it pinned? */
+static bool
+pinned_c(struct check *c, const char *method)
+{
+	struct root r;
+	struct stat st;
+	bool pinned;
+	int fd;
+
+	open_root(&r, method);
+	fd = root_opendir_cached(&r, "/a/b/c");
+	expect(c, fd >= 0, "%s: root_opendir_cached /a/b/c: %s", method,
+	    strerror(errno));
+	pinned = root_cached_pinned(&r);
+	expect(c, fd >= 0 && fstat(fd, &st) == 0 && r.cached_st_valid &&
+	    st.st_ino == r.cached_st.st_ino, "%s: cached_st is not fd's",
+	    method);
+	root_fini(&r);
+	return pinned;
+}
+
+static void
+expect_pinned(struct check *c, bool want)
+{
+	static const char *const methods[] = { "openat2", "walk" };
+	size_t i;
+
+	for (i = 0; i < 2; i++)
+		expect(c, pinned_c(c, methods[i]) == want,
+		    "%s: pinned is %s, want %s", methods[i],
+		    want ? "false" : "true", want ? "true" : "false");
+}
+
+static void
+test_pinned_private(void)
+{
+	struct check c;
+
+	begin(&c, "pinned: a chain of 0755 directories of devtool's euid is "
+	    "pinned");
+	fresh_tree();
+	expect_pinned(&c, true);
+	end(&c);
+}
+
+static void
+test_pinned_one_open(void)
+{
+	struct check c;
+
+	/* b can't leave a (a is ours), c can't leave b (c is ours). */
+	begin(&c, "pinned: one 0777 directory between directories only "
+	    "devtool's euid can write stays pinned");
+	fresh_tree();
+	chmod_rel("root/a/b", 0777);
+	expect_pinned(&c, true);
+	end(&c);
+}
+
+static void
+test_pinned_open_pair(void)
+{
+	struct check c;
+
+	begin(&c, "pinned: a 0777 directory in a 0777 parent is not pinned "
+	    "(and a 0775 pair, group write, neither)");
+	fresh_tree();
+	chmod_rel("root/a", 0777);
+	chmod_rel("root/a/b", 0777);
+	expect_pinned(&c, false);
+	/* the link from the cached directory itself to its parent */
+	fresh_tree();
+	chmod_rel("root/a/b", 0775);
+	chmod_rel("root/a/b/c", 0775);
+	expect_pinned(&c, false);
+	end(&c);
+}
+
+static void
+test_pinned_other_owner(void)
+{
+	const char *what = "pinned: a directory owned by uid 65534 in a "
+	    "writable parent is not pinned; in a parent only ours it is";
+	struct check c;
+	char p[PATH_MAX];
+
+	if (geteuid() != 0) {
+		skip(what, "chown to uid 65534 needs root");
+		return;
+	}
+	begin(&c, "%s", what);
+	fresh_tree();
+	chmod_rel("root/a", 0777);
+	if (chown(at(p, "root/a/b"), NOBODY, NOBODY) != 0)
+		bail_out("chown %s", p);
+	expect_pinned(&c, false);
+	chmod_rel("root/a", 0755);
+	expect_pinned(&c, true);
+	end(&c);
+}
+
+/*
+ * An access ACL in the kernel's xattr format (linux/posix_acl_xattr.h):
+ * user 65534 rwx, but a mask of r-x, so the mode bits stay 0755 and only
+ * the ACL check can see it.
+ */
+static void
+set_access_acl(const char *rel)
+{
+	struct { uint16_t tag, perm; uint32_t id; } e[] = {
+		{ 0x01, 7, UINT32_MAX },	/* ACL_USER_OBJ rwx */
+		{ 0x02, 7, NOBODY },		/* ACL_USER 65534 rwx */
+		{ 0x04, 5, UINT32_MAX },	/* ACL_GROUP_OBJ r-x */
+		{ 0x10, 5, UINT32_MAX },	/* ACL_MASK r-x */
+		{ 0x20, 5, UINT32_MAX },	/* ACL_OTHER r-x */
+	};
+	unsigned char buf[4 + sizeof(e)];
+	uint32_t v = htole32(2);		/* POSIX_ACL_XATTR_VERSION */
+	char p[PATH_MAX];
+	size_t i;
+
+	memcpy(buf, &v, 4);
+	for (i = 0; i < sizeof(e) / sizeof(e[0]); i++) {
+		uint16_t tag = htole16(e[i].tag), perm = htole16(e[i].perm);
+		uint32_t id = htole32(e[i].id);
+
+		memcpy(buf + 4 + 8 * i, &tag, 2);
+		memcpy(buf + 4 + 8 * i + 2, &perm, 2);
+		memcpy(buf + 4 + 8 * i + 4, &id, 4);
+	}
+	if (setxattr(at(p, rel), "system.posix_acl_access", buf, sizeof(buf),
+	    0) != 0)
+		bail_out("setxattr system.posix_acl_access %s", p);
+}
+
+static void
+test_pinned_acl(void)
+{
+	struct check c;
+	struct stat st;
+	char p[PATH_MAX];
+
+	begin(&c, "pinned: directories with an access ACL (mode bits 0755) "
+	    "in a parent with one are not pinned");
+	fresh_tree();
+	set_access_acl("root/a");
+	set_access_acl("root/a/b");
+	expect(&c, stat(at(p, "root/a/b"), &st) == 0 &&
+	    (st.st_mode & 07777) == 0755, "the ACL changed b's mode bits "
+	    "(the test would not reach the ACL check)");
+	expect_pinned(&c, false);
+	end(&c);
+}
+
+static void
+test_unconfined(void)
+{
+	struct check c;
+	struct root r;
+	int fd;
+
+	begin(&c, "pinned, contains: without --root always pinned and "
+	    "inside");
+	if (root_init(&r, NULL) != 0)
+		bail_out("root_init NULL");
+	fd = root_opendir_cached(&r, base);
+	expect(&c, fd >= 0, "root_opendir_cached %s: %s", base,
+	    strerror(errno));
+	expect(&c, root_cached_pinned(&r), "not pinned");
+	expect(&c, root_contains(&r, fd) == 1, "not inside");
+	root_fini(&r);
+	end(&c);
+}
+
+static void
+move(const char *from, const char *to)
+{
+	char f[PATH_MAX], t[PATH_MAX];
+
+	if (rename(at(f, from), at(t, to)) != 0)
+		bail_out("rename %s %s", f, t);
+}
+
+static void
+test_contains(const char *method)
+{
+	struct check c;
+	struct root r;
+	int fd, got;
+
+	begin(&c, "contains (%s): 1 inside, 0 once rename() moved the "
+	    "directory out of the root, 1 when moved back", method);
+	fresh_tree();
+	open_root(&r, method);
+	if ((fd = root_opendir(&r, "/a/b/c")) < 0)
+		bail_out("root_opendir /a/b/c");
+	got = root_contains(&r, fd);
+	expect(&c, got == 1, "before: %d", got);
+	got = root_contains(&r, r.fd);
+	expect(&c, got == 1, "the root: %d", got);
+	move("root/a/b", "out/b");
+	got = root_contains(&r, fd);
+	expect(&c, got == 0, "moved out: %d", got);
+	move("out/b", "root/a/b");
+	got = root_contains(&r, fd);
+	expect(&c, got == 1, "moved back: %d", got);
+	close(fd);
+	root_fini(&r);
+	end(&c);
+}
+
+static void
+test_cached_moved(const char *method)
+{
+	struct check c;
+	struct root r;
+	struct stat old, now, st = { 0 };
+	char p[PATH_MAX];
+	int fd, fd2;
+
+	begin(&c, "cached (%s): an unpinned cached directory moved out is "
+	    "not returned again, the new one at its path is", method);
+	fresh_tree();
+	chmod_rel("root/a", 0777);
+	chmod_rel("root/a/b", 0777);
+	open_root(&r, method);
+	fd = root_opendir_cached(&r, "/a/b/c");
+	if (fd < 0 || fstat(fd, &old) != 0)
+		bail_out("root_opendir_cached /a/b/c");
+	expect(&c, !root_cached_pinned(&r), "pinned");
+	/* unmoved: the same directory again */
+	fd2 = root_opendir_cached(&r, "/a/b/c");
+	expect(&c, fd2 >= 0 && fstat(fd2, &st) == 0 &&
+	    st.st_ino == old.st_ino, "unmoved: another directory");
+	move("root/a/b", "out/b");
+	mkdir_mode("root/a/b", 0777);	/* the new one unpinned too */
+	mkdir_mode("root/a/b/c", 0755);
+	if (stat(at(p, "root/a/b/c"), &now) != 0)
+		bail_out("stat %s", p);
+	fd2 = root_opendir_cached(&r, "/a/b/c");
+	expect(&c, fd2 >= 0 && fstat(fd2, &st) == 0 &&
+	    st.st_ino == now.st_ino && st.st_ino != old.st_ino,
+	    "moved: inode %ju, want the new %ju (old %ju)",
+	    (uintmax_t)st.st_ino, (uintmax_t)now.st_ino,
+	    (uintmax_t)old.st_ino);
+	expect(&c, r.cached_fd == fd2 && r.cached_st_valid &&
+	    r.cached_st.st_ino == now.st_ino, "cached_st is not the fd's");
+	expect(&c, root_contains(&r, fd2) == 1, "new one not inside");
+	expect(&c, !root_cached_pinned(&r), "new one pinned");
+	/* removed and not replaced: an error, not the moved one */
+	move("root/a/b", "out/b2");
+	errno = 0;
+	expect(&c, root_opendir_cached(&r, "/a/b/c") == -1 &&
+	    errno == ENOENT, "gone: not ENOENT (%s)", strerror(errno));
+	root_fini(&r);
+	end(&c);
+}
+
+static void
+test_cached_pinned_fast(const char *method)
+{
+	struct check c;
+	struct root r;
+	int fd;
+
+	begin(&c, "cached (%s): a pinned cached directory is the same "
+	    "descriptor on the next call", method);
+	fresh_tree();
+	open_root(&r, method);
+	fd = root_opendir_cached(&r, "/a/b/c");
+	expect(&c, fd >= 0 && root_cached_pinned(&r), "not pinned");
+	expect(&c, root_opendir_cached(&r, "/a/b/c") == fd,
+	    "another descriptor");
+	root_fini(&r);
+	end(&c);
+}
+
+/* base/root/d/d/.../d, DEEP levels, made with mkdirat; inodes kept. */
+static ino_t deep_ino[DEEP + 1];
+
+static void
+make_deep(void)
+{
+	char p[PATH_MAX];
+	struct stat st;
+	int cur, next, i;
+
+	fresh_tree();
+	if ((cur = open(at(p, "root"), O_RDONLY | O_DIRECTORY)) < 0)
+		bail_out("open %s", p);
+	for (i = 1; i <= DEEP; i++) {
+		if (mkdirat(cur, "d", 0755) != 0 ||
+		    (next = openat(cur, "d", O_RDONLY | O_DIRECTORY)) < 0 ||
+		    fstat(next, &st) != 0)
+			bail_out("mkdirat at level %d", i);
+		deep_ino[i] = st.st_ino;
+		close(cur);
+		cur = next;
+	}
+	close(cur);
+}
+
+/* "/d/d/...": n levels, then tail. */
+static void
+deep_path(char *buf, size_t len, int n, const char *tail)
+{
+	size_t o = 0;
+	int i;
+
+	for (i = 0; i < n && o + 3 < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "/d");
+	snprintf(buf + o, len - o, "%s", tail);
+}
+
+/* Resolves path by method: its inode, or 0 (error in *err). */
+static ino_t
+resolve_ino(const char *method, const char *path, int *err)
+{
+	struct root r;
+	struct stat st;
+	ino_t ino = 0;
+	int fd;
+
+	open_root(&r, method);
+	*err = 0;
+	if ((fd = root_opendir(&r, path)) < 0)
+		*err = errno;
+	else if (fstat(fd, &st) == 0)
+		ino = st.st_ino;
+	if (fd >= 0)
+		close(fd);
+	root_fini(&r);
+	return ino;
+}
+
+static void
+expect_deep(struct check *c, const char *path, int level, const char *what)
+{
+	int e1, e2;
+	ino_t walk = resolve_ino("walk", path, &e1);
+	ino_t o2 = resolve_ino("openat2", path, &e2);
+
+	expect(c, e1 == 0 && walk == deep_ino[level], "%s: walk gives "
+	    "inode %ju (%s), want level %d's %ju", what, (uintmax_t)walk,
+	    strerror(e1), level, (uintmax_t)deep_ino[level]);
+	expect(c, e2 == 0 && o2 == walk, "%s: openat2 gives inode %ju "
+	    "(%s), the walk %ju", what, (uintmax_t)o2, strerror(e2),
+	    (uintmax_t)walk);
+}
+
+static void
+test_walk_deep(void)
+{
+	static char path[PATH_MAX], ups[PATH_MAX];
+	struct rlimit old, low;
+	struct check c;
+	char p[PATH_MAX];
+	size_t o;
+	int n;
+
+	begin(&c, "walk: 600, 1500 and (through a symlink) %d levels deep "
+	    "resolve as openat2 does, within RLIMIT_NOFILE 32", DEEP);
+	make_deep();
+	if (getrlimit(RLIMIT_NOFILE, &old) != 0)
+		bail_out("getrlimit");
+	low = old;
+	low.rlim_cur = 32;
+	if (setrlimit(RLIMIT_NOFILE, &low) != 0)
+		bail_out("setrlimit");
+	deep_path(path, sizeof(path), 600, "");
+	expect_deep(&c, path, 600, "600");
+	deep_path(path, sizeof(path), 1500, "");
+	expect_deep(&c, path, 1500, "1500");
+	/* ".." all the way up and past the root stays at the root */
+	for (n = 0, o = 0; n < 602; n++)
+		o += (size_t)snprintf(ups + o, sizeof(ups) - o, "/..");
+	snprintf(ups + o, sizeof(ups) - o, "/d");
+	deep_path(path, sizeof(path), 600, ups);
+	expect_deep(&c, path, 1, "600 down, 602 up, 1 down");
+	/* root/l -> d/d/... 2001 levels; then /l and 1999 more */
+	deep_path(path, sizeof(path), DEEP / 2 + 1, "");
+	if (symlink(path + 1, at(p, "root/l")) != 0)
+		bail_out("symlink %s", p);
+	path[0] = '/';
+	path[1] = 'l';
+	deep_path(path + 2, sizeof(path) - 2, DEEP / 2 - 1, "");
+	expect_deep(&c, path, DEEP, "through the link");
+	if (setrlimit(RLIMIT_NOFILE, &old) != 0)
+		bail_out("setrlimit");
+	end(&c);
+}
+
+static void
+test_deep_pinned(void)
+{
+	static char path[PATH_MAX];
+	struct check c;
+	struct root r;
+	int fd;
+
+	begin(&c, "pinned, contains: a directory 1500 levels down is pinned "
+	    "and inside");
+	deep_path(path, sizeof(path), 1500, "");
+	open_root(&r, "openat2");
+	fd = root_opendir_cached(&r, path);
+	expect(&c, fd >= 0, "open: %s", strerror(errno));
+	expect(&c, root_cached_pinned(&r), "not pinned");
+	expect(&c, root_contains(&r, fd) == 1, "not inside");
+	root_fini(&r);
+	end(&c);
+}
+
+int
+main(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char p[PATH_MAX];
+
+	umask(022);
+	snprintf(base, sizeof(base), "%s/unit_root.XXXXXX",
+	    tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
+	if (mkdtemp(base) == NULL)
+		bail_out("mkdtemp %s", base);
+
+	test_pinned_private();
+	test_pinned_one_open();
+	test_pinned_open_pair();
+	test_pinned_other_owner();
+	test_pinned_acl();
+	test_unconfined();
+	test_contains("openat2");
+	test_contains("walk");
+	test_cached_moved("openat2");
+	test_cached_moved("walk");
+	test_cached_pinned_fast("openat2");
+	test_cached_pinned_fast("walk");
+	test_walk_deep();
+	test_deep_pinned();
+
+	run("rm -rf '%s'", at(p, ""));
+	printf("# %u checks, %u failed\n", tests_run, tests_failed);
+	printf("1..%u\n", tests_run);
+	return tests_failed != 0;
+}
