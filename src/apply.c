@@ -161,8 +161,8 @@ apply_entry(struct root *r, const struct table_item *x, unsigned flags,
 	e.count = x->count;
 	w.type = e.type == 'c' ? S_IFCHR : e.type == 'b' ? S_IFBLK :
 	    e.type == 'p' ? S_IFIFO : e.type == 'd' ? S_IFDIR : S_IFREG;
-	w.perm = x->mode;
-	/* tmpfiles "-": root for a new node, an existing owner kept */
+	/* tmpfiles "-": the default for a new entry, an existing one kept */
+	w.perm = x->mode_set ? x->mode : NODE_ANY_PERM;
 	w.uid = x->uid_set ? x->uid : NODE_ANY_UID;
 	w.gid = x->gid_set ? x->gid : NODE_ANY_GID;
 	n = table_expand_count(&e);

@@ -780,3 +780,69 @@ devtool: 4 errors in the table; nothing was created" t
 	# about 0.1 s here; a quadratic check takes minutes
 	(((e - s) / 1000000 < 2000)) || fail "took $(((e - s) / 1000000)) ms"
 }
+
+# ------------------------------------------------------ tmpfiles '-' mode
+
+@test "apply: tmpfiles '-' mode leaves an existing 1777 dir, 0666 c+ node and 0600 file as they are" {
+	needs_mknod
+	mkdir -p R/tmp R/dev
+	chmod 1777 R/tmp
+	mknod -m 0666 R/dev/c c 1 3
+	echo kept >R/f
+	chmod 0600 R/f
+	table t 'd /tmp - - - -' 'c+ /dev/c - - - - 1:3' 'f /f - - - -'
+	run --separate-stderr devtool apply -n -v --root R t
+	assert_status 0
+	assert_output "\
+would keep /tmp (d, mode 1777)
+would keep /dev/c (c 1:3, mode 0666)
+would keep /f (f, mode 0600)"
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_summary "0 created, 0 replaced, 0 corrected, 3 unchanged, 0 failed"
+	assert_node R/tmp "directory 0 0 1777 0 0"
+	assert_node R/dev/c "character special file 1 3 666 0 0"
+	assert_node R/f "regular file 0 0 600 0 0"
+}
+
+@test "apply: tmpfiles '-' mode makes a new d 0755 and c, b, p 0644 (tmpfiles.d(5)), whatever the umask" {
+	needs_mknod
+	table t 'd /new - - - -' 'c /dev/c - - - - 1:3' 'b /dev/b - - - - 8:0' \
+		'p /dev/p - - - -'
+	umask 077
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_summary "4 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed"
+	assert_node R/new "directory 0 0 755 0 0"
+	assert_node R/dev/c "character special file 1 3 644 0 0"
+	assert_node R/dev/b "block special file 8 0 644 0 0"
+	assert_node R/dev/p "fifo 0 0 644 0 0"
+}
+
+@test "apply: tmpfiles '-' mode with a new owner keeps the mode but never hands on set-id bits" {
+	needs_mknod
+	mkdir -p R/sgid
+	chmod 2775 R/sgid
+	echo kept >R/suid
+	chmod 4755 R/suid
+	table t 'f /suid - 5 5 -' 'd /sgid - 5 5 -'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_summary "0 created, 0 replaced, 2 corrected, 0 unchanged, 0 failed"
+	# chown(2) drops a file's set-id bits and keeps a directory's
+	assert_node R/suid "regular file 0 0 755 5 5"
+	assert_node R/sgid "directory 0 0 2775 5 5"
+}
+
+@test "apply: tmpfiles c+ with '-' mode and owner replaces a node keeping its mode and owner" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod -m 0640 R/dev/c c 1 5
+	chown 7:7 R/dev/c
+	table t 'c+ /dev/c - - - - 1:3'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_summary "0 created, 1 replaced, 0 corrected, 0 unchanged, 0 failed"
+	assert_node R/dev/c "character special file 1 3 640 7 7"
+	assert_no_temp R
+}
