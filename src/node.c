@@ -630,6 +630,49 @@ node_path_ok(const char *path)
 	return split_path(path, parent, sizeof(parent), &name) == 0;
 }
 
+/*
+ * The entry for "/" (as `list --dirs` of a whole tree prints one): the
+ * root directory itself takes the mode and owner, through its descriptor.
+ */
+static enum node_outcome
+root_entry(const struct place *p, const struct node_want *w)
+{
+	struct root *r = p->root;
+	enum node_outcome outcome;
+	struct node_want buf;
+	struct stat st = { .st_mode = S_IFDIR | 0755 };
+	int fd = r->fd;
+
+	if (!S_ISDIR(w->type))
+		return fail(p, "is the root, which only a directory can be");
+	if (root_absent(r)) {	/* a dry run: it would be made 0755 */
+		st.st_uid = r->euid;
+		st.st_gid = r->egid;
+	} else if ((r->method == RESOLVE_UNCONFINED && (fd = open("/",
+	    O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) || fstat(fd, &st) != 0) {
+		outcome = fail(p, NULL);
+		goto out;
+	}
+	w = with_perm(w, &st, &buf);
+	if (same_attrs(&st, w))
+		outcome = report(p, NODE_UNCHANGED, "keep", w);
+	else if (p->flags & NODE_DRY_RUN)
+		outcome = report(p, NODE_CORRECTED, "correct", w);
+	else if (((w->uid != NODE_ANY_UID && st.st_uid != w->uid) ||
+	    (w->gid != NODE_ANY_GID && st.st_gid != w->gid)) &&
+	    (fchmod(fd, st.st_mode & w->perm & 0777) != 0 ||
+	    fchown(fd, w->uid, w->gid) != 0))
+		outcome = fail(p, NULL);
+	else if (fchmod(fd, w->perm) != 0)
+		outcome = fail(p, NULL);
+	else
+		outcome = report(p, NODE_CORRECTED, "correct", w);
+out:
+	if (fd >= 0 && fd != r->fd)
+		close_keeping_errno(fd);
+	return outcome;
+}
+
 enum node_outcome
 node_make(struct root *r, const char *path, const struct node_want *w,
     unsigned flags)
@@ -639,6 +682,8 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 	struct node_want buf;
 	const struct node_want *fresh = with_perm(w, NULL, &buf);
 
+	if (strcmp(path, "/") == 0)
+		return root_entry(&p, w);
 	if (split_path(path, parent, sizeof(parent), &p.name) != 0)
 		return fail(&p, "not a name a node can have");
 	p.dirfd = open_parent(&p, parent);

@@ -58,6 +58,7 @@ enum node_outcome {
 mode_t node_begin(void);
 
 bool node_path_ok(const char *path);
+/* Path "/" is the root directory itself: its mode and owner are set. */
 enum node_outcome node_make(struct root *r, const char *path,
     const struct node_want *w, unsigned flags);
 void node_describe(char *buf, size_t len, const struct node_want *w);

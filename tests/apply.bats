@@ -846,3 +846,47 @@ would keep /f (f, mode 0600)"
 	assert_node R/dev/c "character special file 1 3 640 7 7"
 	assert_no_temp R
 }
+
+# ---------------------------------------------------------- the root entry
+
+@test "apply: a '/' entry sets the --root directory's own mode and owner: corrected, then unchanged" {
+	needs_mknod
+	mkdir R
+	chmod 0755 R
+	table t '/ d 700 1 2 - - - - -' '/dev d 755 0 0' '/dev/null c 666 0 0 1 3'
+	run --separate-stderr devtool apply -n -v --root R t
+	assert_status 0
+	assert_line -n 0 "would correct / (d, mode 0700, owner 1:2)"
+	assert_node R "directory 0 0 755 0 0"
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_line -n 0 "corrected / (d, mode 0700, owner 1:2)"
+	assert_summary "2 created, 0 replaced, 1 corrected, 0 unchanged, 0 failed"
+	assert_node R "directory 0 0 700 1 2"
+	assert_node R/dev/null "character special file 1 3 666 0 0"
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_summary "0 created, 0 replaced, 0 corrected, 3 unchanged, 0 failed"
+
+	# tmpfiles says it so; "-" keeps the mode
+	table t 'd / 0750 root root -' 'd / - 3 4 -'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 2
+	table t 'd / - 3 4 -'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_summary "0 created, 0 replaced, 1 corrected, 0 unchanged, 0 failed"
+	assert_node R "directory 0 0 700 3 4"
+}
+
+@test "apply: a '/' entry for a --root not made yet: the new root takes it" {
+	table t 'd / 0700 0 0 -'
+	run --separate-stderr devtool apply -n -v --root fresh t
+	assert_status 0
+	assert_output "would create directory fresh (the root)
+would correct / (d, mode 0700, owner 0:0)"
+	assert_missing fresh
+	run --separate-stderr devtool apply --root fresh t
+	assert_status 0
+	assert_node fresh "directory 0 0 700 0 0"
+}
