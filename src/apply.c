@@ -267,6 +267,10 @@ cmd_apply(int argc, const char **argv)
 
 	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK)
 		goto out;
+	if (root_dir != NULL && *root_dir == '\0') {
+		rc = cli_usage(argv[0], "--root '' names no directory");
+		goto out;
+	}
 	if ((ntables = cli_count(args = poptGetArgs(con))) == 0) {
 		rc = cli_usage(argv[0], "expected TABLE... (- for stdin)");
 		goto out;

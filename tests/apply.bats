@@ -890,3 +890,16 @@ would correct / (d, mode 0700, owner 0:0)"
 	assert_status 0
 	assert_node fresh "directory 0 0 700 0 0"
 }
+
+# ---------------------------------------------------------------- --root ''
+
+@test "apply: --root '' is a usage error naming --root (exit 2), with and without -n" {
+	table t '/dev/null c 666 0 0 1 3'
+	local n
+	for n in "" -n; do
+		run --separate-stderr devtool apply $n --root '' t
+		assert_usage_error
+		assert_stderr_contains "--root '' names no directory"
+	done
+	assert_missing dev
+}
