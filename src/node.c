@@ -357,6 +357,14 @@ create_new(const struct place *p, const struct node_want *w)
 	return fail(p, NULL);
 }
 
+/* Whether the entry asks for another owner than st's. */
+static bool
+owner_changes(const struct stat *st, const struct node_want *w)
+{
+	return (w->uid != NODE_ANY_UID && w->uid != st->st_uid) ||
+	    (w->gid != NODE_ANY_GID && w->gid != st->st_gid);
+}
+
 /*
  * NODE_ANY_PERM made concrete: for an existing entry st, its mode, less
  * the set-id bits of a non-directory whose owner changes (chown(2) drops
@@ -375,9 +383,7 @@ with_perm(const struct node_want *w, const struct stat *st,
 		return buf;
 	}
 	buf->perm = st->st_mode & 07777;
-	if (!S_ISDIR(st->st_mode) &&
-	    ((w->uid != NODE_ANY_UID && w->uid != st->st_uid) ||
-	    (w->gid != NODE_ANY_GID && w->gid != st->st_gid)))
+	if (!S_ISDIR(st->st_mode) && owner_changes(st, w))
 		buf->perm &= ~(mode_t)(S_ISUID | S_ISGID);
 	return buf;
 }
@@ -654,16 +660,12 @@ root_entry(const struct place *p, const struct node_want *w)
 		goto out;
 	}
 	w = with_perm(w, &st, &buf);
+	/* as set_owner_mode: narrowed before the owner changes */
 	if (same_attrs(&st, w))
 		outcome = report(p, NODE_UNCHANGED, "keep", w);
-	else if (p->flags & NODE_DRY_RUN)
-		outcome = report(p, NODE_CORRECTED, "correct", w);
-	else if (((w->uid != NODE_ANY_UID && st.st_uid != w->uid) ||
-	    (w->gid != NODE_ANY_GID && st.st_gid != w->gid)) &&
+	else if (!(p->flags & NODE_DRY_RUN) && ((owner_changes(&st, w) &&
 	    (fchmod(fd, st.st_mode & w->perm & 0777) != 0 ||
-	    fchown(fd, w->uid, w->gid) != 0))
-		outcome = fail(p, NULL);
-	else if (fchmod(fd, w->perm) != 0)
+	    fchown(fd, w->uid, w->gid) != 0)) || fchmod(fd, w->perm) != 0))
 		outcome = fail(p, NULL);
 	else
 		outcome = report(p, NODE_CORRECTED, "correct", w);

@@ -1113,7 +1113,8 @@ same_node(const struct table_item *a, uint64_t ka,
 {
 	return a->type == b->type && a->major == b->major &&
 	    minor_at(a, ka) == minor_at(b, kb) &&
-	    a->mode_set == b->mode_set && (!a->mode_set || a->mode == b->mode) &&
+	    a->mode_set == b->mode_set &&
+	    (!a->mode_set || a->mode == b->mode) &&
 	    a->uid_set == b->uid_set && (!a->uid_set || a->uid == b->uid) &&
 	    a->gid_set == b->gid_set && (!a->gid_set || a->gid == b->gid);
 }
@@ -1436,7 +1437,8 @@ check_same_base(struct checker *c)
 		const struct table_item *x = &c->v[r->idx], *y;
 		size_t best;
 
-		if (!r->range || !prev->range || strcmp(r->path, prev->path))
+		if (!r->range || !prev->range ||
+		    strcmp(r->path, prev->path) != 0)
 			continue;
 		best = c->refs[prev->reach].idx;
 		y = &c->v[best];
@@ -1529,8 +1531,8 @@ check_below_all(struct checker *c)
 		    sl = strchr(sl + 1, '/'), depth++, prev = len) {
 			len = j = (size_t)(sl - s);
 			same = same && clean[depth] != NULL &&
-			    clean_len[depth] == len &&
-			    memcmp(clean[depth] + prev, s + prev, len - prev) == 0;
+			    clean_len[depth] == len && memcmp(clean[depth] +
+			    prev, s + prev, len - prev) == 0;
 			if (same)
 				continue;
 			hit = false;

@@ -130,7 +130,7 @@ struct table_item {
 	char type;
 	bool replace;
 	bool mode_set;		/* false: tmpfiles "-", keep an existing mode */
-	bool uid_set;		/* false: tmpfiles "-", keep an existing owner */
+	bool uid_set;		/* false: tmpfiles "-", keep the owner */
 	bool gid_set;
 	unsigned mode;
 	uid_t uid;
