@@ -1065,7 +1065,7 @@ table_item_set(struct table_item *it, const struct table_entry *e,
 #define U64_DIGITS 20		/* decimal digits of UINT64_MAX */
 #define NONE SIZE_MAX
 #define WHERE_MAX (PATH_MAX + 32)
-#define DESCRIBE_MAX 96
+#define DESCRIBE_MAX 128
 #define CLEAN_DEPTH (PATH_MAX / 2)	/* the deepest a path can be */
 
 /* Items in order: singles by path, then ranges by base and start. */
