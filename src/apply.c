@@ -280,7 +280,9 @@ cmd_apply(int argc, const char **argv)
 	for (; *args != NULL; args++)
 		read_table(&plan, in, *args);
 	free(in);
-	if (table_conflicts(plan.v, plan.n, conflict_error, &plan) < 0)
+	/* a new entry of a tmpfiles "-" owner is ours */
+	if (table_conflicts(plan.v, plan.n, geteuid(), getegid(),
+	    conflict_error, &plan) < 0)
 		err(EXIT_FAIL, NULL);
 	if (plan.errors > 0) {
 		cli_error("%lu error%s in the table%s; nothing was created",

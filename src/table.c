@@ -1087,6 +1087,8 @@ struct checker {
 	const struct table_item *v;
 	struct ref *refs;
 	size_t n, nsingles;
+	uid_t new_uid;		/* the owner of a new entry */
+	gid_t new_gid;
 	struct conflict *found;
 	size_t nfound, cap;
 	bool nomem;
@@ -1106,17 +1108,23 @@ minor_at(const struct table_item *it, uint64_t k)
 	return it->minor + (k - it->start) * it->inc;
 }
 
-/* Whether node ka of a and node kb of b ask for the very same thing. */
+/*
+ * Whether node kl of the later item l asks for what node ke of the
+ * earlier item e made.  A '-' in l keeps whatever is there; a '-' in e
+ * made a new entry with the default mode (which the parser put in its
+ * mode field) and the owner new entries get.
+ */
 static bool
-same_node(const struct table_item *a, uint64_t ka,
-    const struct table_item *b, uint64_t kb)
+agrees(const struct checker *c, size_t l, uint64_t kl, size_t e,
+    uint64_t ke)
 {
-	return a->type == b->type && a->major == b->major &&
-	    minor_at(a, ka) == minor_at(b, kb) &&
-	    a->mode_set == b->mode_set &&
-	    (!a->mode_set || a->mode == b->mode) &&
-	    a->uid_set == b->uid_set && (!a->uid_set || a->uid == b->uid) &&
-	    a->gid_set == b->gid_set && (!a->gid_set || a->gid == b->gid);
+	const struct table_item *x = &c->v[l], *y = &c->v[e];
+
+	return x->type == y->type && x->major == y->major &&
+	    minor_at(x, kl) == minor_at(y, ke) &&
+	    (!x->mode_set || x->mode == y->mode) &&
+	    (!x->uid_set || x->uid == (y->uid_set ? y->uid : c->new_uid)) &&
+	    (!x->gid_set || x->gid == (y->gid_set ? y->gid : c->new_gid));
 }
 
 /* The name of node k of it, quoted for a message into QUOTE_MAX bytes. */
@@ -1221,9 +1229,7 @@ check_same(struct checker *c, size_t a, uint64_t ka, size_t b, uint64_t kb)
 	const struct table_item *x, *y;
 	char name[QUOTE_MAX], at[WHERE_MAX], dx[DESCRIBE_MAX], dy[DESCRIBE_MAX];
 
-	if (a == b || same_node(&c->v[a], ka, &c->v[b], kb))
-		return;
-	if (a < b) {	/* the message goes to the later line */
+	if (a < b) {	/* a is to be the later line */
 		size_t t = a;
 		uint64_t tk = ka;
 
@@ -1232,6 +1238,8 @@ check_same(struct checker *c, size_t a, uint64_t ka, size_t b, uint64_t kb)
 		ka = kb;
 		kb = tk;
 	}
+	if (a == b || agrees(c, a, ka, b, kb))
+		return;
 	x = &c->v[a];
 	y = &c->v[b];
 	if (x->type != y->type)
@@ -1397,10 +1405,11 @@ static void
 check_overlap(struct checker *c, size_t a, size_t b, uint64_t lo,
     uint64_t hi, uint64_t shift)
 {
+	size_t before = c->nfound;
+
 	/* Numbers are linear in k: the ends agree only if all do. */
-	if (!same_node(&c->v[a], lo, &c->v[b], lo + shift))
-		check_same(c, a, lo, b, lo + shift);
-	else
+	check_same(c, a, lo, b, lo + shift);
+	if (c->nfound == before)
 		check_same(c, a, hi, b, hi + shift);
 }
 
@@ -1568,10 +1577,11 @@ set_reach(struct checker *c)
 }
 
 long
-table_conflicts(const struct table_item *v, size_t n,
-    table_conflict_fn *fn, void *ctx)
+table_conflicts(const struct table_item *v, size_t n, uid_t new_uid,
+    gid_t new_gid, table_conflict_fn *fn, void *ctx)
 {
-	struct checker c = { v, NULL, n, 0, NULL, 0, 0, false };
+	struct checker c = { v, NULL, n, 0, new_uid, new_gid, NULL, 0, 0,
+	    false };
 	long count = 0;
 
 	if (n == 0)

@@ -144,15 +144,18 @@ int table_item_set(struct table_item *it, const struct table_entry *e,
 
 /*
  * Conflicts among the items v[0..n-1], in table order, with every range
- * taken as the names it makes: one name given two types, or two sets of
- * numbers, mode or owner (identical repeats are fine); a name below one
- * that is not a directory.  fn is called once per conflict, ordered by
+ * taken as the names it makes: one name given two types, or other
+ * numbers, mode or owner than an earlier line made; a name below one that
+ * is not a directory.  Repeats are fine.  A '-' mode or owner (tmpfiles)
+ * of the later line agrees with anything, since it keeps what is there;
+ * of the earlier line it stands for what a new entry gets: the default
+ * mode, and new_uid:new_gid.  fn is called once per conflict, ordered by
  * the later item, with a message naming the name and the earlier item's
  * FILE:LINE.  Returns the number of conflicts, or -1 when out of memory.
  */
 typedef void table_conflict_fn(void *ctx, const struct table_item *later,
     const char *msg);
-long table_conflicts(const struct table_item *v, size_t n,
-    table_conflict_fn *fn, void *ctx);
+long table_conflicts(const struct table_item *v, size_t n, uid_t new_uid,
+    gid_t new_gid, table_conflict_fn *fn, void *ctx);
 
 #endif

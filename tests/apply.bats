@@ -695,7 +695,7 @@ devtool: 3 errors in the table; nothing was created" t
 	assert_node R/dev/d "directory 0 0 700 0 0"
 }
 
-@test "apply: two d entries of one path: another mode or owner is a conflict, '-' against a mode too" {
+@test "apply: two d entries of one path: another mode or owner is a conflict, and so is one an earlier '-' does not give" {
 	table t \
 		'/dev/d d 755 0 0' \
 		'/dev/d d 755 0 0' \
@@ -704,12 +704,27 @@ devtool: 3 errors in the table; nothing was created" t
 	table u \
 		'd /dev/d 0755 root root -' \
 		'd /dev/e - - - -' \
-		'd /dev/e 0755 root root -'
+		'd /dev/e 0700 root root -' \
+		'd /dev/f 0700 5 5 -' \
+		'd /dev/f - - - -'
 	assert_conflicts "\
 devtool: t:3: '/dev/d' is d, mode 0700, owner 0:0 here but d, mode 0755, owner 0:0 at t:1
 devtool: t:4: '/dev/d' is d, mode 0755, owner 0:6 here but d, mode 0755, owner 0:0 at t:1
-devtool: u:3: '/dev/e' is d, mode 0755, owner 0:0 here but d, mode -, owner -:- at u:2
+devtool: u:3: '/dev/e' is d, mode 0700, owner 0:0 here but d, mode -, owner -:- at u:2
 devtool: 3 errors in the tables; nothing was created" t u
+}
+
+@test "apply: a tmpfiles '-' mode or owner agrees with another line for the node: a later one keeps it, an earlier one makes the default" {
+	needs_mknod
+	table t '/dev/fuse c 600 0 0 10 229' '/dev/m c 644 0 0 1 3'
+	table u 'c /dev/fuse 0600 - - - 10:229' 'c /dev/m - - - - 1:3' \
+		'd /dev/d - - - -' 'd /dev/d 0755 root root -'
+	run --separate-stderr devtool apply -v --root R t u
+	assert_status 0
+	assert_summary "3 created, 0 replaced, 0 corrected, 3 unchanged, 0 failed"
+	assert_node R/dev/fuse "character special file 10 229 600 0 0"
+	assert_node R/dev/m "character special file 1 3 644 0 0"
+	assert_node R/dev/d "directory 0 0 755 0 0"
 }
 
 @test "apply: a path below a node, FIFO or file is a conflict, whichever line comes first" {

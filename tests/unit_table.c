@@ -1174,7 +1174,7 @@ check_conflicts(const char *const *lines, const char *want, const char *what)
 	struct table_item v[32];
 	struct found f = { "", 0 };
 	size_t n = items_from(lines, v);
-	long r = table_conflicts(v, n, collect, &f);
+	long r = table_conflicts(v, n, 0, 0, collect, &f);
 
 	if (!ok(strcmp(f.text, want) == 0 && r >= 0, "conflicts: %s", what))
 		diag("want:\n%sgot (%ld):\n%s", want, r, f.text);
@@ -1207,12 +1207,20 @@ test_conflicts(void)
 	    "one node path, other numbers, mode or owner; each against the "
 	    "first");
 	check_conflicts(LINES("/dev/d d 755 0 0", "/dev/d d 700 0 0",
-	    "d /dev/e - - - -", "d /dev/e 0755 0 0 -"),
+	    "d /dev/e - - - -", "d /dev/e 0700 0 0 -", "/dev/e d 755 1 0"),
 	    "t:2: '/dev/d' is d, mode 0700, owner 0:0 here but d, mode 0755, "
 	    "owner 0:0 at t:1\n"
-	    "t:4: '/dev/e' is d, mode 0755, owner 0:0 here but d, mode -, "
+	    "t:4: '/dev/e' is d, mode 0700, owner 0:0 here but d, mode -, "
+	    "owner -:- at t:3\n"
+	    "t:5: '/dev/e' is d, mode 0755, owner 1:0 here but d, mode -, "
 	    "owner -:- at t:3\n",
-	    "two d entries: another mode or owner, or '-' against a mode");
+	    "two d entries: another mode or owner than an earlier '-' gives");
+	check_conflicts(LINES("d /dev/d - - - -", "d /dev/d 0755 0 0 -",
+	    "/dev/e d 700 5 5", "d /dev/e - - - -",
+	    "/dev/n c 600 7 7 1 3", "c /dev/n - - - - 1:3",
+	    "c /dev/m - - - - 1:3", "/dev/m c 644 0 0 1 3"), "",
+	    "a later '-' keeps anything; an earlier '-' is 0755 or 0644 "
+	    "and 0:0 (here)");
 	check_conflicts(LINES("/dev/x c 666 0 0 1 3", "/dev/x/y p 600 0 0",
 	    "/dev/f/g/h p 600 0 0", "f /dev/f 0600 0 0 -",
 	    "/dev/d/e d 755 0 0", "/dev/d p 600 0 0"),
@@ -1290,7 +1298,7 @@ test_conflicts_large(void)
 		    &d) != 1 || table_item_set(&v[n++], &e, "big") != 0)
 			abort();
 	}
-	r = table_conflicts(v, n, collect, &f);
+	r = table_conflicts(v, n, 0, 0, collect, &f);
 	if (!ok(r == 1 && strcmp(f.text, "big:100201: '/r/t1000009999/x' is "
 	    "below '/r/t1000009999', a character device at big:100001\n") ==
 	    0, "100,000 lines and 13 million names: the one conflict"))
