@@ -20,28 +20,17 @@
 
 #define PROGRESS_MIN 1000	/* show progress for tables this long */
 
-/* A validated entry, kept small: a table of 100,000 lines stays cheap. */
-struct planned {
-	char *path;
-	char type;
-	bool replace;
-	unsigned mode;
-	uid_t uid;		/* NODE_ANY_UID for a tmpfiles "-" */
-	gid_t gid;
-	uint64_t major, minor, start, inc, count;
-};
-
 struct plan {
-	struct planned *v;
+	struct table_item *v;
 	size_t n, cap;
 	size_t nodes;		/* after ranges are expanded */
 	unsigned long errors;
 };
 
 static int
-plan_add(struct plan *p, const struct table_entry *e)
+plan_add(struct plan *p, const struct table_entry *e, const char *file)
 {
-	struct planned *x;
+	struct table_item *x;
 
 	if (p->n == p->cap) {
 		size_t cap = p->cap ? p->cap * 2 : 1024;
@@ -51,20 +40,8 @@ plan_add(struct plan *p, const struct table_entry *e)
 		p->v = x;
 		p->cap = cap;
 	}
-	x = &p->v[p->n];
-	if ((x->path = strdup(e->path)) == NULL)
+	if (table_item_set(&p->v[p->n], e, file) != 0)
 		return -1;
-	x->type = e->type;
-	x->replace = e->replace;
-	x->mode = e->mode;
-	/* tmpfiles "-": root for a new node, an existing owner kept */
-	x->uid = e->uid_set ? e->uid : NODE_ANY_UID;
-	x->gid = e->gid_set ? e->gid : NODE_ANY_GID;
-	x->major = e->major;
-	x->minor = e->minor;
-	x->start = e->start;
-	x->inc = e->inc;
-	x->count = e->count;
 	p->n++;
 	p->nodes += table_expand_count(e);
 	return 0;
@@ -76,6 +53,12 @@ table_error(struct plan *p, const char *file, unsigned long line,
 {
 	cli_error("%s:%lu: %s", file, line, msg);
 	p->errors++;
+}
+
+static void
+conflict_error(void *ctx, const struct table_item *later, const char *msg)
+{
+	table_error(ctx, later->file, later->lineno, msg);
 }
 
 /* Parses one line into the plan; errors are reported and counted. */
@@ -100,7 +83,8 @@ read_line(struct plan *p, const char *file, enum table_dialect *dialect,
 	switch (table_parse_line(*dialect, line, len, lineno,
 	    &table_system_resolver, &e, &d)) {
 	case 1:
-		if (p->errors == 0 && plan_add(p, &e) != 0)
+		/* kept after an error too: conflicts are still looked for */
+		if (plan_add(p, &e, file) != 0)
 			err(EXIT_FAIL, NULL);
 		break;
 	case 0:
@@ -158,7 +142,7 @@ show_progress(struct tally *t)
 }
 
 static void
-apply_entry(struct root *r, const struct planned *x, unsigned flags,
+apply_entry(struct root *r, const struct table_item *x, unsigned flags,
     struct tally *t)
 {
 	static struct table_entry e, one;
@@ -177,9 +161,10 @@ apply_entry(struct root *r, const struct planned *x, unsigned flags,
 	e.count = x->count;
 	w.type = e.type == 'c' ? S_IFCHR : e.type == 'b' ? S_IFBLK :
 	    e.type == 'p' ? S_IFIFO : e.type == 'd' ? S_IFDIR : S_IFREG;
-	w.perm = x->mode;
-	w.uid = x->uid;
-	w.gid = x->gid;
+	/* tmpfiles "-": the default for a new entry, an existing one kept */
+	w.perm = x->mode_set ? x->mode : NODE_ANY_PERM;
+	w.uid = x->uid_set ? x->uid : NODE_ANY_UID;
+	w.gid = x->gid_set ? x->gid : NODE_ANY_GID;
 	n = table_expand_count(&e);
 	for (size_t i = 0; i < n; i++, t->done++, show_progress(t)) {
 		if (table_expand(&e, i, &one, &d) != 0) {
@@ -282,6 +267,10 @@ cmd_apply(int argc, const char **argv)
 
 	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK)
 		goto out;
+	if (root_dir != NULL && *root_dir == '\0') {
+		rc = cli_usage(argv[0], "--root '' names no directory");
+		goto out;
+	}
 	if ((ntables = cli_count(args = poptGetArgs(con))) == 0) {
 		rc = cli_usage(argv[0], "expected TABLE... (- for stdin)");
 		goto out;
@@ -291,6 +280,10 @@ cmd_apply(int argc, const char **argv)
 	for (; *args != NULL; args++)
 		read_table(&plan, in, *args);
 	free(in);
+	/* a new entry of a tmpfiles "-" owner is ours */
+	if (table_conflicts(plan.v, plan.n, geteuid(), getegid(),
+	    conflict_error, &plan) < 0)
+		err(EXIT_FAIL, NULL);
 	if (plan.errors > 0) {
 		cli_error("%lu error%s in the table%s; nothing was created",
 		    plan.errors, plan.errors == 1 ? "" : "s",

@@ -399,6 +399,10 @@ cmd_list(int argc, const char **argv)
 	    (check != NULL &&
 	    (rc = cli_layout(check, 0, &layout)) != EXIT_OK))
 		goto out;
+	if (root_dir != NULL && *root_dir == '\0') {
+		rc = cli_usage(argv[0], "--root '' names no directory");
+		goto out;
+	}
 	if (root_init(&r, root_dir) != 0) {
 		warn("--root %s", root_dir);
 		rc = EXIT_FAIL;

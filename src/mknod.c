@@ -278,6 +278,10 @@ cmd_mknod(int argc, const char **argv)
 
 	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK)
 		goto out;
+	if (o.root != NULL && *o.root == '\0') {
+		rc = cli_usage(argv[0], "--root '' names no directory");
+		goto out;
+	}
 	args = poptGetArgs(con);
 	if ((n = cli_count(args)) < 2) {
 		rc = cli_usage(argv[0], "expected PATH TYPE [MAJOR MINOR | "

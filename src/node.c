@@ -357,6 +357,37 @@ create_new(const struct place *p, const struct node_want *w)
 	return fail(p, NULL);
 }
 
+/* Whether the entry asks for another owner than st's. */
+static bool
+owner_changes(const struct stat *st, const struct node_want *w)
+{
+	return (w->uid != NODE_ANY_UID && w->uid != st->st_uid) ||
+	    (w->gid != NODE_ANY_GID && w->gid != st->st_gid);
+}
+
+/*
+ * NODE_ANY_PERM made concrete: for an existing entry st, its mode, less
+ * the set-id bits of a non-directory whose owner changes (chown(2) drops
+ * them; they are never given to a new owner); for a new one (st NULL),
+ * the defaults of tmpfiles.d(5).
+ */
+static const struct node_want *
+with_perm(const struct node_want *w, const struct stat *st,
+    struct node_want *buf)
+{
+	if (w->perm != NODE_ANY_PERM)
+		return w;
+	*buf = *w;
+	if (st == NULL) {
+		buf->perm = S_ISDIR(w->type) ? 0755 : 0644;
+		return buf;
+	}
+	buf->perm = st->st_mode & 07777;
+	if (!S_ISDIR(st->st_mode) && owner_changes(st, w))
+		buf->perm &= ~(mode_t)(S_ISUID | S_ISGID);
+	return buf;
+}
+
 static bool
 same_kind(const struct stat *st, const struct node_want *w)
 {
@@ -581,14 +612,15 @@ decide_locked(const struct place *p, const struct node_want *w)
 	bool locked = !(p->flags & NODE_DRY_RUN) &&
 	    flock(p->dirfd, LOCK_EX) == 0;
 	enum node_outcome outcome;
+	struct node_want buf;
 	struct stat st;
 
 	if (fstatat(p->dirfd, p->name, &st, AT_SYMLINK_NOFOLLOW) == 0)
-		outcome = handle_existing(p, &st, w);
+		outcome = handle_existing(p, &st, with_perm(w, &st, &buf));
 	else if (errno != ENOENT)
 		outcome = fail(p, NULL);
 	else
-		outcome = create_new(p, w);
+		outcome = create_new(p, with_perm(w, NULL, &buf));
 	if (locked)
 		flock(p->dirfd, LOCK_UN);
 	return outcome;
@@ -604,18 +636,61 @@ node_path_ok(const char *path)
 	return split_path(path, parent, sizeof(parent), &name) == 0;
 }
 
+/*
+ * The entry for "/" (as `list --dirs` of a whole tree prints one): the
+ * root directory itself takes the mode and owner, through its descriptor.
+ */
+static enum node_outcome
+root_entry(const struct place *p, const struct node_want *w)
+{
+	struct root *r = p->root;
+	enum node_outcome outcome;
+	struct node_want buf;
+	struct stat st = { .st_mode = S_IFDIR | 0755 };
+	int fd = r->fd;
+
+	if (!S_ISDIR(w->type))
+		return fail(p, "is the root, which only a directory can be");
+	if (root_absent(r)) {	/* a dry run: it would be made 0755 */
+		st.st_uid = r->euid;
+		st.st_gid = r->egid;
+	} else if ((r->method == RESOLVE_UNCONFINED && (fd = open("/",
+	    O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) || fstat(fd, &st) != 0) {
+		outcome = fail(p, NULL);
+		goto out;
+	}
+	w = with_perm(w, &st, &buf);
+	/* as set_owner_mode: narrowed before the owner changes */
+	if (same_attrs(&st, w))
+		outcome = report(p, NODE_UNCHANGED, "keep", w);
+	else if (!(p->flags & NODE_DRY_RUN) && ((owner_changes(&st, w) &&
+	    (fchmod(fd, st.st_mode & w->perm & 0777) != 0 ||
+	    fchown(fd, w->uid, w->gid) != 0)) || fchmod(fd, w->perm) != 0))
+		outcome = fail(p, NULL);
+	else
+		outcome = report(p, NODE_CORRECTED, "correct", w);
+out:
+	if (fd >= 0 && fd != r->fd)
+		close_keeping_errno(fd);
+	return outcome;
+}
+
 enum node_outcome
 node_make(struct root *r, const char *path, const struct node_want *w,
     unsigned flags)
 {
 	struct place p = { r, path, -1, NULL, flags };
 	char parent[PATH_MAX], why[64];
+	struct node_want buf;
+	const struct node_want *fresh = with_perm(w, NULL, &buf);
 
+	if (strcmp(path, "/") == 0)
+		return root_entry(&p, w);
 	if (split_path(path, parent, sizeof(parent), &p.name) != 0)
 		return fail(&p, "not a name a node can have");
 	p.dirfd = open_parent(&p, parent);
 	if (p.dirfd == DRY_MISSING)
-		return create_new(&p, w);
+		return create_new(&p, fresh);
 	if (p.dirfd < 0) {
 		snprintf(why, sizeof(why), "parent directory: %s%s",
 		    strerror(errno), errno == ENOENT && !(flags &
@@ -623,9 +698,9 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 		return fail(&p, why);
 	}
 	/* mknodat fails if anything is there, so trying first is safe. */
-	if (!(flags & NODE_DRY_RUN) && direct_is_exact(&p, w)) {
-		if (make_at(p.dirfd, p.name, w, w->perm) == 0)
-			return report(&p, NODE_CREATED, "create", w);
+	if (!(flags & NODE_DRY_RUN) && direct_is_exact(&p, fresh)) {
+		if (make_at(p.dirfd, p.name, fresh, fresh->perm) == 0)
+			return report(&p, NODE_CREATED, "create", fresh);
 		if (errno != EEXIST)
 			return fail(&p, NULL);
 	}

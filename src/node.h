@@ -24,9 +24,17 @@
 #define NODE_ANY_UID ((uid_t)-1)
 #define NODE_ANY_GID ((gid_t)-1)
 
+/*
+ * A mode left unspecified (tmpfiles "-", tmpfiles.d(5)) is kept on an
+ * existing entry (less the set-id bits of a non-directory whose owner
+ * changes, as chown(2) drops them); a new entry gets 0755 (directory)
+ * or 0644.
+ */
+#define NODE_ANY_PERM ((mode_t)-1)
+
 struct node_want {
 	mode_t type;		/* S_IFCHR, S_IFBLK, S_IFIFO, S_IFDIR, S_IFREG */
-	mode_t perm;		/* the 07777 bits */
+	mode_t perm;		/* the 07777 bits, or NODE_ANY_PERM */
 	uid_t uid;		/* or NODE_ANY_UID */
 	gid_t gid;		/* or NODE_ANY_GID */
 	dev_t rdev;
@@ -50,6 +58,7 @@ enum node_outcome {
 mode_t node_begin(void);
 
 bool node_path_ok(const char *path);
+/* Path "/" is the root directory itself: its mode and owner are set. */
 enum node_outcome node_make(struct root *r, const char *path,
     const struct node_want *w, unsigned flags);
 void node_describe(char *buf, size_t len, const struct node_want *w);

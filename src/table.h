@@ -119,4 +119,43 @@ int table_format(enum table_dialect dialect, const struct table_entry *e,
 int table_write(FILE *fp, enum table_dialect dialect,
     const struct table_entry *e, struct dt_diag *d);
 
+/*
+ * An entry as apply keeps it until it is made: small, so that a table of
+ * 100,000 lines stays cheap, and with the FILE:LINE it came from.
+ */
+struct table_item {
+	char *path;		/* a range's names are path<start>... */
+	const char *file;	/* for messages */
+	unsigned long lineno;
+	char type;
+	bool replace;
+	bool mode_set;		/* false: tmpfiles "-", keep an existing mode */
+	bool uid_set;		/* false: tmpfiles "-", keep the owner */
+	bool gid_set;
+	unsigned mode;
+	uid_t uid;
+	gid_t gid;
+	uint64_t major, minor, start, inc, count;
+};
+
+/* Fills it from e, with a copy of the path; -1 when out of memory. */
+int table_item_set(struct table_item *it, const struct table_entry *e,
+    const char *file);
+
+/*
+ * Conflicts among the items v[0..n-1], in table order, with every range
+ * taken as the names it makes: one name given two types, or other
+ * numbers, mode or owner than an earlier line made; a name below one that
+ * is not a directory.  Repeats are fine.  A '-' mode or owner (tmpfiles)
+ * of the later line agrees with anything, since it keeps what is there;
+ * of the earlier line it stands for what a new entry gets: the default
+ * mode, and new_uid:new_gid.  fn is called once per conflict, ordered by
+ * the later item, with a message naming the name and the earlier item's
+ * FILE:LINE.  Returns the number of conflicts, or -1 when out of memory.
+ */
+typedef void table_conflict_fn(void *ctx, const struct table_item *later,
+    const char *msg);
+long table_conflicts(const struct table_item *v, size_t n, uid_t new_uid,
+    gid_t new_gid, table_conflict_fn *fn, void *ctx);
+
 #endif

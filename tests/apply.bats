@@ -642,3 +642,279 @@ setup() { setup_workdir; }
 	assert_status 0
 	[[ $(node deep/er/root/dev/x) == "character special file 1 3 644 0 0" ]]
 }
+
+# ------------------------------------------------------------- conflicts
+
+# assert_conflicts WANT TABLE...: apply --root R and apply -n --root R of
+# the TABLEs both fail validation (exit 2) with exactly the stderr WANT,
+# and nothing is made, not even R.
+assert_conflicts() {
+	local want=$1 n
+	shift
+	for n in "" -n; do
+		run --separate-stderr devtool apply $n --root R "$@"
+		assert_status 2
+		assert_stdout_empty
+		[[ $stderr == "$want" ]] ||
+			fail "apply $n: stderr differs"$'\n'"want: $want"$'\n'"got:  $stderr"
+		assert_missing R
+	done
+}
+
+@test "apply: one path with two types is a validation error naming both lines; -n agrees; nothing made" {
+	needs_mknod
+	table t '/dev/a c 666 0 0 1 3' '/dev/x c 666 0 0 1 3' '/dev/x b 666 0 0 1 3'
+	assert_conflicts "\
+devtool: t:3: '/dev/x' is a block device here but a character device at t:2
+devtool: 1 error in the table; nothing was created" t
+}
+
+@test "apply: one node path with other numbers, mode or owner is a conflict; identical repeats are fine" {
+	needs_mknod
+	table t \
+		'/dev/x c 666 0 0 1 3' \
+		'/dev/x c 666 0 0 1 3' \
+		'/dev/x c 666 0 0 1 5' \
+		'/dev/y c 600 0 0 1 3' \
+		'/dev/y c 640 0 0 1 3' \
+		'/dev/z p 600 0 0' \
+		'/dev/z p 600 1 0'
+	assert_conflicts "\
+devtool: t:3: '/dev/x' is c 1:5, mode 0666, owner 0:0 here but c 1:3, mode 0666, owner 0:0 at t:1
+devtool: t:5: '/dev/y' is c 1:3, mode 0640, owner 0:0 here but c 1:3, mode 0600, owner 0:0 at t:4
+devtool: t:7: '/dev/z' is p, mode 0600, owner 1:0 here but p, mode 0600, owner 0:0 at t:6
+devtool: 3 errors in the table; nothing was created" t
+
+	# a rerun-safe table may repeat a line, in either dialect
+	table t '/dev/x c 666 0 0 1 3' '/dev/x c 666 0 0 1 3' '/dev/d d 700 0 0'
+	table u 'c /dev/x 0666 root root - 1:3' 'd /dev/d 0700 0 0 -'
+	run --separate-stderr devtool apply -v --root R t u
+	assert_status 0
+	assert_summary "2 created, 0 replaced, 0 corrected, 3 unchanged, 0 failed"
+	assert_node R/dev/x "character special file 1 3 666 0 0"
+	assert_node R/dev/d "directory 0 0 700 0 0"
+}
+
+@test "apply: two d entries of one path: another mode or owner is a conflict, and so is one an earlier '-' does not give" {
+	table t \
+		'/dev/d d 755 0 0' \
+		'/dev/d d 755 0 0' \
+		'/dev/d d 700 0 0' \
+		'/dev/d d 755 0 6'
+	table u \
+		'd /dev/d 0755 root root -' \
+		'd /dev/e - - - -' \
+		'd /dev/e 0700 root root -' \
+		'd /dev/f 0700 5 5 -' \
+		'd /dev/f - - - -'
+	assert_conflicts "\
+devtool: t:3: '/dev/d' is d, mode 0700, owner 0:0 here but d, mode 0755, owner 0:0 at t:1
+devtool: t:4: '/dev/d' is d, mode 0755, owner 0:6 here but d, mode 0755, owner 0:0 at t:1
+devtool: u:3: '/dev/e' is d, mode 0700, owner 0:0 here but d, mode -, owner -:- at u:2
+devtool: 3 errors in the tables; nothing was created" t u
+}
+
+@test "apply: a tmpfiles '-' mode or owner agrees with another line for the node: a later one keeps it, an earlier one makes the default" {
+	needs_mknod
+	table t '/dev/fuse c 600 0 0 10 229' '/dev/m c 644 0 0 1 3'
+	table u 'c /dev/fuse 0600 - - - 10:229' 'c /dev/m - - - - 1:3' \
+		'd /dev/d - - - -' 'd /dev/d 0755 root root -'
+	run --separate-stderr devtool apply -v --root R t u
+	assert_status 0
+	assert_summary "3 created, 0 replaced, 0 corrected, 3 unchanged, 0 failed"
+	assert_node R/dev/fuse "character special file 10 229 600 0 0"
+	assert_node R/dev/m "character special file 1 3 644 0 0"
+	assert_node R/dev/d "directory 0 0 755 0 0"
+}
+
+@test "apply: a path below a node, FIFO or file is a conflict, whichever line comes first" {
+	needs_mknod
+	table t \
+		'/dev/x c 666 0 0 1 3' \
+		'/dev/x/y p 600 0 0' \
+		'/dev/q/r/s p 600 0 0' \
+		'/dev/q p 600 0 0' \
+		'/dev/f f 600 0 0' \
+		'/dev/f/g d 755 0 0'
+	assert_conflicts "\
+devtool: t:2: '/dev/x/y' is below '/dev/x', a character device at t:1
+devtool: t:4: '/dev/q' is a FIFO here but t:3 puts '/dev/q/r/s' below it
+devtool: t:6: '/dev/f/g' is below '/dev/f', a regular file at t:5
+devtool: 3 errors in the table; nothing was created" t
+}
+
+@test "apply: conflicts across two table files name each file's line" {
+	needs_mknod
+	table a '/dev/ok c 666 0 0 1 3' '/dev/x c 666 0 0 1 3'
+	table b 'b /dev/x 0666 root root - 1:3' 'p /dev/x/y 0600 root root -' \
+		'c /dev/ok 0666 root root - 1:3'
+	assert_conflicts "\
+devtool: b:1: '/dev/x' is a block device here but a character device at a:2
+devtool: b:2: '/dev/x/y' is below '/dev/x', a character device at a:2
+devtool: 2 errors in the tables; nothing was created" a b
+}
+
+@test "apply: a range conflicts with the lines whose paths it covers, before or after it" {
+	needs_mknod
+	table t \
+		'/dev/tty5 c 666 0 0 4 9' \
+		'/dev/tty c 666 0 0 4 0 0 1 16' \
+		'/dev/tty3 c 666 0 0 4 3' \
+		'/dev/tty7/x p 600 0 0' \
+		'/dev/tty1 c 666 0 0 4 10 0 1 3' \
+		'/dev/tty1 c 666 0 0 4 20 0 1 3' \
+		'/dev/tty c 666 0 0 4 16 16 1 4'
+	assert_conflicts "\
+devtool: t:2: '/dev/tty5' is c 4:5, mode 0666, owner 0:0 here but c 4:9, mode 0666, owner 0:0 at t:1
+devtool: t:4: '/dev/tty7/x' is below '/dev/tty7', a character device at t:2
+devtool: t:6: '/dev/tty10' is c 4:20, mode 0666, owner 0:0 here but c 4:10, mode 0666, owner 0:0 at t:2
+devtool: t:6: '/dev/tty10' is c 4:20, mode 0666, owner 0:0 here but c 4:10, mode 0666, owner 0:0 at t:5
+devtool: 4 errors in the table; nothing was created" t
+
+	# what agrees is fine: tty3 and tty10..12 are the range's own nodes
+	table t '/dev/tty c 666 0 0 4 0 0 1 16' '/dev/tty3 c 666 0 0 4 3' \
+		'/dev/tty1 c 666 0 0 4 10 0 1 3' '/dev/tty c 666 0 0 4 16 16 1 4'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_summary "20 created, 0 replaced, 0 corrected, 4 unchanged, 0 failed"
+	assert_node R/dev/tty19 "character special file 4 19 666 0 0"
+}
+
+@test "apply: conflicts are found among 100,000 lines in well under a second" {
+	awk 'BEGIN { for (i = 0; i < 100000; i++)
+		printf "/n/d%d c 0644 0 0 240 %d\n", i, i % 1000 }' >t
+	echo '/n/d99999/x p 600 0 0' >>t
+	local s e
+	s=$(date +%s%N)
+	run --separate-stderr devtool apply --root R t
+	e=$(date +%s%N)
+	assert_status 2
+	[[ $stderr == "devtool: t:100001: '/n/d99999/x' is below '/n/d99999', a character device at t:100000"$'\n'* ]] ||
+		fail "stderr: $stderr"
+	assert_missing R
+	# about 0.1 s here; a quadratic check takes minutes
+	(((e - s) / 1000000 < 2000)) || fail "took $(((e - s) / 1000000)) ms"
+}
+
+# ------------------------------------------------------ tmpfiles '-' mode
+
+@test "apply: tmpfiles '-' mode leaves an existing 1777 dir, 0666 c+ node and 0600 file as they are" {
+	needs_mknod
+	mkdir -p R/tmp R/dev
+	chmod 1777 R/tmp
+	mknod -m 0666 R/dev/c c 1 3
+	echo kept >R/f
+	chmod 0600 R/f
+	table t 'd /tmp - - - -' 'c+ /dev/c - - - - 1:3' 'f /f - - - -'
+	run --separate-stderr devtool apply -n -v --root R t
+	assert_status 0
+	assert_output "\
+would keep /tmp (d, mode 1777)
+would keep /dev/c (c 1:3, mode 0666)
+would keep /f (f, mode 0600)"
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_summary "0 created, 0 replaced, 0 corrected, 3 unchanged, 0 failed"
+	assert_node R/tmp "directory 0 0 1777 0 0"
+	assert_node R/dev/c "character special file 1 3 666 0 0"
+	assert_node R/f "regular file 0 0 600 0 0"
+}
+
+@test "apply: tmpfiles '-' mode makes a new d 0755 and c, b, p 0644 (tmpfiles.d(5)), whatever the umask" {
+	needs_mknod
+	table t 'd /new - - - -' 'c /dev/c - - - - 1:3' 'b /dev/b - - - - 8:0' \
+		'p /dev/p - - - -'
+	umask 077
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_summary "4 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed"
+	assert_node R/new "directory 0 0 755 0 0"
+	assert_node R/dev/c "character special file 1 3 644 0 0"
+	assert_node R/dev/b "block special file 8 0 644 0 0"
+	assert_node R/dev/p "fifo 0 0 644 0 0"
+}
+
+@test "apply: tmpfiles '-' mode with a new owner keeps the mode but never hands on set-id bits" {
+	needs_mknod
+	mkdir -p R/sgid
+	chmod 2775 R/sgid
+	echo kept >R/suid
+	chmod 4755 R/suid
+	table t 'f /suid - 5 5 -' 'd /sgid - 5 5 -'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_summary "0 created, 0 replaced, 2 corrected, 0 unchanged, 0 failed"
+	# chown(2) drops a file's set-id bits and keeps a directory's
+	assert_node R/suid "regular file 0 0 755 5 5"
+	assert_node R/sgid "directory 0 0 2775 5 5"
+}
+
+@test "apply: tmpfiles c+ with '-' mode and owner replaces a node keeping its mode and owner" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod -m 0640 R/dev/c c 1 5
+	chown 7:7 R/dev/c
+	table t 'c+ /dev/c - - - - 1:3'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_summary "0 created, 1 replaced, 0 corrected, 0 unchanged, 0 failed"
+	assert_node R/dev/c "character special file 1 3 640 7 7"
+	assert_no_temp R
+}
+
+# ---------------------------------------------------------- the root entry
+
+@test "apply: a '/' entry sets the --root directory's own mode and owner: corrected, then unchanged" {
+	needs_mknod
+	mkdir R
+	chmod 0755 R
+	table t '/ d 700 1 2 - - - - -' '/dev d 755 0 0' '/dev/null c 666 0 0 1 3'
+	run --separate-stderr devtool apply -n -v --root R t
+	assert_status 0
+	assert_line -n 0 "would correct / (d, mode 0700, owner 1:2)"
+	assert_node R "directory 0 0 755 0 0"
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_line -n 0 "corrected / (d, mode 0700, owner 1:2)"
+	assert_summary "2 created, 0 replaced, 1 corrected, 0 unchanged, 0 failed"
+	assert_node R "directory 0 0 700 1 2"
+	assert_node R/dev/null "character special file 1 3 666 0 0"
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_summary "0 created, 0 replaced, 0 corrected, 3 unchanged, 0 failed"
+
+	# tmpfiles says it so; "-" keeps the mode
+	table t 'd / 0750 root root -' 'd / - 3 4 -'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 2
+	table t 'd / - 3 4 -'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_summary "0 created, 0 replaced, 1 corrected, 0 unchanged, 0 failed"
+	assert_node R "directory 0 0 700 3 4"
+}
+
+@test "apply: a '/' entry for a --root not made yet: the new root takes it" {
+	table t 'd / 0700 0 0 -'
+	run --separate-stderr devtool apply -n -v --root fresh t
+	assert_status 0
+	assert_output "would create directory fresh (the root)
+would correct / (d, mode 0700, owner 0:0)"
+	assert_missing fresh
+	run --separate-stderr devtool apply --root fresh t
+	assert_status 0
+	assert_node fresh "directory 0 0 700 0 0"
+}
+
+# ---------------------------------------------------------------- --root ''
+
+@test "apply: --root '' is a usage error naming --root (exit 2), with and without -n" {
+	table t '/dev/null c 666 0 0 1 3'
+	local n
+	for n in "" -n; do
+		run --separate-stderr devtool apply $n --root '' t
+		assert_usage_error
+		assert_stderr_contains "--root '' names no directory"
+	done
+	assert_missing dev
+}

@@ -186,6 +186,12 @@ setup() { setup_workdir; }
 	assert_stderr_contains "no-such-root"
 }
 
+@test "list: --root '' is a usage error naming --root (exit 2)" {
+	run --separate-stderr devtool list --root '' /dev
+	assert_usage_error
+	assert_stderr_contains "--root '' names no directory"
+}
+
 @test "list: the largest Linux numbers (4095:1048575) are printed exactly" {
 	needs_mknod
 	mkdir -p R/dev

@@ -1074,6 +1074,13 @@ set_default_acl() {
 	done
 }
 
+@test "mknod: --root '' is a usage error naming --root (exit 2), nothing created" {
+	run --separate-stderr devtool mknod --root '' fifo p
+	assert_usage_error
+	assert_stderr_contains "--root '' names no directory"
+	[[ ! -e fifo ]] || fail "fifo was created"
+}
+
 @test "mknod -r: replacing keeps the old owner when -u and -g are not given" {
 	needs_mknod
 	mknod x c 7 7

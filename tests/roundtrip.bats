@@ -194,6 +194,26 @@ setup() { setup_workdir; }
 	[[ -d B/dev/empty ]] || fail "empty directory not carried"
 }
 
+@test "roundtrip: list --dirs of a whole tree (/) applies back, the root's own mode and owner included" {
+	needs_mknod
+	make_tree
+	chmod 0750 A
+	chown 3:4 A
+	run --separate-stderr devtool list --dirs --root A /
+	assert_status 0
+	printf '%s\n' "$output" >t
+	[[ $(head -n 1 t) == "/"$'\t'"d"$'\t'"0750"$'\t'"3"$'\t'"4"$'\t'* ]] ||
+		fail "no entry for the root first: $(head -n 1 t)"
+	run --separate-stderr bash -c 'devtool list --dirs --root A / | devtool apply --root B -'
+	assert_status 0
+	run --separate-stderr devtool list --dirs --root B /
+	assert_status 0
+	printf '%s\n' "$output" >t2
+	assert_same_file t t2
+	[[ $(stat -c '%a %u %g' B) == "750 3 4" ]] || fail "B: $(stat -c '%a %u %g' B)"
+	compare_makedevs t A B
+}
+
 @test "roundtrip: applying the listed table again changes nothing (ctimes, all unchanged)" {
 	needs_mknod
 	make_tree

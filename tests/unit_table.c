@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "table.h"
 
@@ -1117,6 +1118,199 @@ test_system_resolver(void)
 	    "table_system_resolver in table_parse_line");
 }
 
+/* Conflicts: the messages of table_conflicts, one "FILE:LINE: " each. */
+struct found {
+	char text[4096];
+	size_t len;
+};
+
+static void
+collect(void *ctx, const struct table_item *later, const char *msg)
+{
+	struct found *f = ctx;
+	int n = snprintf(f->text + f->len, sizeof(f->text) - f->len,
+	    "%s:%lu: %s\n", later->file, later->lineno, msg);
+
+	if (n > 0 && (size_t)n < sizeof(f->text) - f->len)
+		f->len += (size_t)n;
+}
+
+/*
+ * Items from lines, each in its own dialect, of file "t"; lines after a
+ * NULL are of file "u", up to a second NULL.
+ */
+static size_t
+items_from(const char *const *lines, struct table_item *v)
+{
+	static struct table_entry e;
+	const char *file = "t";
+	struct dt_diag d;
+	size_t n = 0;
+	unsigned long lineno = 0;
+
+	for (; *lines != NULL || file[0] == 't'; lines++) {
+		if (*lines == NULL) {
+			file = "u";
+			lineno = 0;
+			continue;
+		}
+		lineno++;
+		if (table_parse_line(table_detect(*lines, strlen(*lines)),
+		    *lines, strlen(*lines), lineno, &resolver, &e, &d) != 1) {
+			diag("line '%s': %s", *lines, d.msg);
+			continue;
+		}
+		if (table_item_set(&v[n], &e, file) != 0)
+			abort();
+		n++;
+	}
+	return n;
+}
+
+/* lines must give exactly the messages want ("" for none). */
+static void
+check_conflicts(const char *const *lines, const char *want, const char *what)
+{
+	struct table_item v[32];
+	struct found f = { "", 0 };
+	size_t n = items_from(lines, v);
+	long r = table_conflicts(v, n, 0, 0, collect, &f);
+
+	if (!ok(strcmp(f.text, want) == 0 && r >= 0, "conflicts: %s", what))
+		diag("want:\n%sgot (%ld):\n%s", want, r, f.text);
+	for (size_t i = 0; i < n; i++)
+		free(v[i].path);
+}
+
+#define LINES(...) ((const char *const[]){ __VA_ARGS__, NULL, NULL })
+
+static void
+test_conflicts(void)
+{
+	check_conflicts(LINES("/dev/x c 666 0 0 1 3", "/dev/x c 666 0 0 1 3",
+	    "c /dev/x 0666 0 0 - 1:3", "/dev/y c 666 0 0 1 3",
+	    "/dev/d d 755 0 0", "d /dev/d 0755 root root -",
+	    "/dev/d/x p 600 0 0", "/ d 755 0 0", "/ d 755 0 0"), "",
+	    "identical repeats, in either dialect, and different paths");
+	check_conflicts(LINES("/dev/x c 666 0 0 1 3", "/dev/x b 666 0 0 1 3"),
+	    "t:2: '/dev/x' is a block device here but a character device "
+	    "at t:1\n", "one path, two types");
+	check_conflicts(LINES("/dev/x c 666 0 0 1 3", "/dev/x c 666 0 0 1 5",
+	    "/dev/x c 600 0 0 1 3", "/dev/x c 666 0 5 1 3",
+	    "/dev/x c 666 0 0 1 3"),
+	    "t:2: '/dev/x' is c 1:5, mode 0666, owner 0:0 here but c 1:3, "
+	    "mode 0666, owner 0:0 at t:1\n"
+	    "t:3: '/dev/x' is c 1:3, mode 0600, owner 0:0 here but c 1:3, "
+	    "mode 0666, owner 0:0 at t:1\n"
+	    "t:4: '/dev/x' is c 1:3, mode 0666, owner 0:5 here but c 1:3, "
+	    "mode 0666, owner 0:0 at t:1\n",
+	    "one node path, other numbers, mode or owner; each against the "
+	    "first");
+	check_conflicts(LINES("/dev/d d 755 0 0", "/dev/d d 700 0 0",
+	    "d /dev/e - - - -", "d /dev/e 0700 0 0 -", "/dev/e d 755 1 0"),
+	    "t:2: '/dev/d' is d, mode 0700, owner 0:0 here but d, mode 0755, "
+	    "owner 0:0 at t:1\n"
+	    "t:4: '/dev/e' is d, mode 0700, owner 0:0 here but d, mode -, "
+	    "owner -:- at t:3\n"
+	    "t:5: '/dev/e' is d, mode 0755, owner 1:0 here but d, mode -, "
+	    "owner -:- at t:3\n",
+	    "two d entries: another mode or owner than an earlier '-' gives");
+	check_conflicts(LINES("d /dev/d - - - -", "d /dev/d 0755 0 0 -",
+	    "/dev/e d 700 5 5", "d /dev/e - - - -",
+	    "/dev/n c 600 7 7 1 3", "c /dev/n - - - - 1:3",
+	    "c /dev/m - - - - 1:3", "/dev/m c 644 0 0 1 3"), "",
+	    "a later '-' keeps anything; an earlier '-' is 0755 or 0644 "
+	    "and 0:0 (here)");
+	check_conflicts(LINES("/dev/x c 666 0 0 1 3", "/dev/x/y p 600 0 0",
+	    "/dev/f/g/h p 600 0 0", "f /dev/f 0600 0 0 -",
+	    "/dev/d/e d 755 0 0", "/dev/d p 600 0 0"),
+	    "t:2: '/dev/x/y' is below '/dev/x', a character device at t:1\n"
+	    "t:4: '/dev/f' is a regular file here but t:3 puts '/dev/f/g/h' "
+	    "below it\n"
+	    "t:6: '/dev/d' is a FIFO here but t:5 puts '/dev/d/e' below it\n",
+	    "a path below a non-directory, in either order");
+	check_conflicts(LINES("/dev/x c 666 0 0 1 3", NULL,
+	    "/dev/x b 666 0 0 1 3", "/dev/x/y p 600 0 0"),
+	    "u:1: '/dev/x' is a block device here but a character device "
+	    "at t:1\n"
+	    "u:2: '/dev/x/y' is below '/dev/x', a character device at t:1\n",
+	    "across two tables, named by file");
+	check_conflicts(LINES("/dev/tty3 c 666 0 0 4 3",
+	    "/dev/tty c 666 0 0 4 0 0 1 8",
+	    "/dev/tty5 c 666 0 0 4 9", "/dev/tty7 p 600 0 0",
+	    "/dev/tty2/x p 600 0 0", "/dev/tty8 c 666 0 0 4 9",
+	    "/dev/tty05 c 666 0 0 4 9"),
+	    "t:3: '/dev/tty5' is c 4:9, mode 0666, owner 0:0 here but c 4:5, "
+	    "mode 0666, owner 0:0 at t:2\n"
+	    "t:4: '/dev/tty7' is a FIFO here but a character device at t:2\n"
+	    "t:5: '/dev/tty2/x' is below '/dev/tty2', a character device at "
+	    "t:2\n",
+	    "a range against earlier and later lines (tty3 agrees, tty8 and "
+	    "tty05 are not its names)");
+	check_conflicts(LINES("/dev/sd b 660 0 6 8 0 0 1 4",
+	    "/dev/sd b 660 0 6 8 0 0 1 4", "/dev/sd b 660 0 6 8 2 2 1 4",
+	    "/dev/sd b 660 0 6 8 4 4 1 2", "/dev/sd b 660 0 6 8 9 3 1 2"),
+	    "t:5: '/dev/sd3' is b 8:9, mode 0660, owner 0:6 here but b 8:3, "
+	    "mode 0660, owner 0:6 at t:3\n",
+	    "ranges of one base: repeats and agreeing overlaps are fine");
+	check_conflicts(LINES("/dev/tty c 666 0 0 4 0 0 1 64",
+	    "/dev/tty1 c 666 0 0 4 10 0 1 3", "/dev/tty1 c 666 0 0 4 20 0 1 3",
+	    "/dev/tty10 b 666 0 0 4 100 0 1 2",
+	    "/dev/tty0 c 666 0 0 4 0 0 1 64"),
+	    "t:3: '/dev/tty10' is c 4:20, mode 0666, owner 0:0 here but c "
+	    "4:10, mode 0666, owner 0:0 at t:1\n"
+	    "t:3: '/dev/tty10' is c 4:20, mode 0666, owner 0:0 here but c "
+	    "4:10, mode 0666, owner 0:0 at t:2\n",
+	    "ranges whose bases differ by digits (tty1 in tty, not tty0 or "
+	    "tty100)");
+	check_conflicts(LINES("/dev/a1 c 666 0 0 1 0 1 0 3",
+	    "/dev/a10 b 666 0 0 1 0 3 0 3"), "",
+	    "a base ending in 0 is no other range's name (a11 vs a103)");
+}
+
+/* 100,000 lines and ranges of millions of names are checked quickly. */
+static void
+test_conflicts_large(void)
+{
+	static struct table_entry e;
+	enum { LINES_N = 100000, RANGES = 200 };
+	struct table_item *v = calloc(LINES_N + RANGES + 1, sizeof(*v));
+	struct found f = { "", 0 };
+	struct dt_diag d;
+	char line[128];
+	clock_t t0 = clock();
+	size_t n = 0;
+	long r;
+
+	if (v == NULL)
+		abort();
+	for (unsigned i = 0; i < LINES_N + RANGES + 1; i++) {
+		if (i < LINES_N)
+			snprintf(line, sizeof(line), "/n/d%u c 644 0 0 240 %u",
+			    i, i % 1000);
+		else if (i < LINES_N + RANGES)
+			snprintf(line, sizeof(line), "/r/t%u c 644 0 0 240 0 0 "
+			    "1 65536", i);
+		else
+			snprintf(line, sizeof(line), "/r/t1000009999/x p 600 "
+			    "0 0");
+		if (table_parse_line(M, line, strlen(line), i + 1, NULL, &e,
+		    &d) != 1 || table_item_set(&v[n++], &e, "big") != 0)
+			abort();
+	}
+	r = table_conflicts(v, n, 0, 0, collect, &f);
+	if (!ok(r == 1 && strcmp(f.text, "big:100201: '/r/t1000009999/x' is "
+	    "below '/r/t1000009999', a character device at big:100001\n") ==
+	    0, "100,000 lines and 13 million names: the one conflict"))
+		diag("got %ld: %s", r, f.text);
+	ok((double)(clock() - t0) / CLOCKS_PER_SEC < 1.5,
+	    "... found in %.2f s of CPU (bound 1.5 s)",
+	    (double)(clock() - t0) / CLOCKS_PER_SEC);
+	for (size_t i = 0; i < n; i++)
+		free(v[i].path);
+	free(v);
+}
+
 int
 main(void)
 {
@@ -1130,6 +1324,8 @@ main(void)
 	test_cross_dialect();
 	test_round_trip_random();
 	test_system_resolver();
+	test_conflicts();
+	test_conflicts_large();
 	ok(lookups > 0, "names went through the injected resolver (%d lookups)",
 	    lookups);
 	printf("1..%u\n", tests_run);
