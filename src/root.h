@@ -42,5 +42,9 @@ void root_fini(struct root *r);
 int root_opendir(struct root *r, const char *path);
 int root_opendir_cached(struct root *r, const char *path);
 void root_forget(struct root *r);
+/* stub: rootres implements */
+bool root_cached_pinned(const struct root *r);
+/* stub: rootres implements */
+int root_contains(struct root *r, int dirfd);
 
 #endif
