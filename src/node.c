@@ -160,6 +160,17 @@ close_keeping_errno(int fd)
 	errno = saved;
 }
 
+/* The directory's identity: the cached stat when it is the cached one. */
+static int
+dir_stat(const struct root *r, int dirfd, struct stat *st)
+{
+	if (r->cached_st_valid && r->cached_fd == dirfd) {
+		*st = r->cached_st;
+		return 0;
+	}
+	return fstat(dirfd, st);
+}
+
 static uid_t
 euid(void)
 {
@@ -261,6 +272,7 @@ struct priv {
 	int fd;
 	struct stat st;
 	char name[48];
+	bool dirty;		/* something could not be taken out of it */
 };
 
 static bool
@@ -292,6 +304,7 @@ priv_open(int dirfd, struct priv *pv)
 		if (pv->fd < 0)
 			continue;
 		/* A default ACL may have taken owner bits: give them back. */
+		pv->dirty = false;
 		if (fstat(pv->fd, &pv->st) == 0 && private_dir(&pv->st) &&
 		    ((pv->st.st_mode & 0700) == 0700 ||
 		    fchmod(pv->fd, 0700 | (pv->st.st_mode & S_ISGID)) == 0))
@@ -372,7 +385,7 @@ same_inode(const struct stat *a, const struct stat *b)
  * with nobody able to swap it; anything else is put back.
  */
 static int
-take_out(int dirfd, const char *name, const struct priv *pv,
+take_out(int dirfd, const char *name, struct priv *pv,
     const struct stat *expect)
 {
 	struct stat st;
@@ -380,11 +393,15 @@ take_out(int dirfd, const char *name, const struct priv *pv,
 	if (move_in(dirfd, name, pv, OUT_NAME) != 0)
 		return -1;
 	if (fstatat(pv->fd, OUT_NAME, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    same_inode(&st, expect))
-		return unlinkat(pv->fd, OUT_NAME, S_ISDIR(st.st_mode) ?
-		    AT_REMOVEDIR : 0);
-	move_out(pv, OUT_NAME, dirfd, name);
-	errno = ESTALE;
+	    same_inode(&st, expect)) {
+		if (unlinkat(pv->fd, OUT_NAME, S_ISDIR(st.st_mode) ?
+		    AT_REMOVEDIR : 0) == 0)
+			return 0;
+	} else if (move_out(pv, OUT_NAME, dirfd, name) == 0) {
+		errno = ESTALE;
+		return -1;
+	}
+	pv->dirty = true;
 	return -1;
 }
 
@@ -416,18 +433,16 @@ exchange_in(const struct place *p, const struct priv *pv)
  * anything else (a swap that raced an exchange back) is put back.
  */
 static void
-settle(const struct place *p, const struct priv *pv, const struct stat *mine)
+settle(const struct place *p, struct priv *pv, const struct stat *mine)
 {
 	int saved = errno;
 	struct stat st;
 
-	if (fstatat(pv->fd, TEMP_NAME, &st, AT_SYMLINK_NOFOLLOW) == 0) {
-		if (same_inode(&st, mine))
-			unlinkat(pv->fd, TEMP_NAME, S_ISDIR(st.st_mode) ?
-			    AT_REMOVEDIR : 0);
-		else
-			move_out(pv, TEMP_NAME, p->dirfd, p->name);
-	}
+	if (fstatat(pv->fd, TEMP_NAME, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    (same_inode(&st, mine) ? unlinkat(pv->fd, TEMP_NAME,
+	    S_ISDIR(st.st_mode) ? AT_REMOVEDIR : 0) :
+	    move_out(pv, TEMP_NAME, p->dirfd, p->name)) != 0)
+		pv->dirty = true;
 	errno = saved;
 }
 
@@ -437,7 +452,7 @@ settle(const struct place *p, const struct priv *pv, const struct stat *mine)
  * outside.  It is made mode 0 through its descriptor and taken out.
  */
 static int
-check_inside(const struct place *p, const struct priv *pv, int fd,
+check_inside(const struct place *p, struct priv *pv, int fd,
     const struct stat *mine)
 {
 	int in;
@@ -469,7 +484,7 @@ own(const struct priv *pv, int fd, const struct stat *st,
  * anything, or (replace) exchanged with the old node.
  */
 static int
-place_via(const struct place *p, const struct priv *pv,
+place_via(const struct place *p, struct priv *pv,
     const struct node_want *w, bool replace)
 {
 	struct stat mine;
@@ -481,8 +496,9 @@ place_via(const struct place *p, const struct priv *pv,
 	if (fd < 0 || fstat(fd, &mine) != 0) {
 		close_keeping_errno(fd);
 		rc = errno;
-		unlinkat(pv->fd, TEMP_NAME, S_ISDIR(w->type) ? AT_REMOVEDIR :
-		    0);
+		if (unlinkat(pv->fd, TEMP_NAME, S_ISDIR(w->type) ?
+		    AT_REMOVEDIR : 0) != 0)
+			pv->dirty = true;
 		errno = rc;
 		return STEP_ERRNO;
 	}
@@ -499,22 +515,151 @@ place_via(const struct place *p, const struct priv *pv,
 }
 
 /*
- * The same in a fresh private directory, removed at the end.  Signals
- * wait meanwhile: one must not strand it.
+ * A private directory is kept for the next entries in the same directory
+ * (making and removing one per node is slow on some file systems: ext4
+ * with discard, ten times slower), one for each of the last HELD_MAX
+ * directories.  Between entries they are empty; one is removed when it
+ * is the least recently used of too many, at exit, or by a fatal
+ * signal's handler.  (SIGKILL leaves them: the next run removes them.)
  */
+#define HELD_MAX 16
+
+static struct held {
+	volatile sig_atomic_t live;
+	struct priv pv;
+	int dirfd;		/* our own descriptor of its parent */
+	dev_t dev;		/* the parent's identity */
+	ino_t ino;
+	unsigned long used;	/* when last used, for the LRU */
+} held[HELD_MAX];
+
+/* With signals blocked, or at exit. */
+static void
+held_release(struct held *h)
+{
+	if (!h->live)
+		return;
+	h->live = 0;
+	priv_close(h->dirfd, &h->pv);
+	close_keeping_errno(h->dirfd);
+	h->dirfd = -1;
+}
+
+static void
+held_release_at_exit(void)
+{
+	sigset_t old;
+
+	if (block_signals(&old) != 0)
+		return;
+	for (size_t i = 0; i < HELD_MAX; i++)
+		held_release(&held[i]);
+	restore_signals(&old);
+}
+
+/* A fatal signal: the (empty) private directories go, then the default. */
+static void
+held_on_signal(int sig)
+{
+	struct stat st;
+
+	for (size_t i = 0; i < HELD_MAX; i++)
+		if (held[i].live && fstatat(held[i].dirfd, held[i].pv.name,
+		    &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    same_inode(&st, &held[i].pv.st))
+			unlinkat(held[i].dirfd, held[i].pv.name, AT_REMOVEDIR);
+	raise(sig);	/* SA_RESETHAND | SA_NODEFER: the default action */
+}
+
+/* Once: signals whose default is to end the process, unless ignored. */
+static void
+held_hooks(void)
+{
+	static const int sigs[] = {
+		SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGUSR1,
+		SIGUSR2, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+	};
+	static bool done;
+	struct sigaction sa, old;
+
+	if (done)
+		return;
+	done = true;
+	atexit(held_release_at_exit);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = held_on_signal;
+	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+	sigfillset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		if (sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_DFL)
+			sigaction(sigs[i], &sa, NULL);
+}
+
+/* A free slot, else the least recently used one. */
+static struct held *
+held_slot(void)
+{
+	struct held *h = &held[0];
+
+	for (size_t i = 0; i < HELD_MAX; i++) {
+		if (!held[i].live)
+			return &held[i];
+		if (held[i].used < h->used)
+			h = &held[i];
+	}
+	return h;
+}
+
+/* The private directory in p's directory, made if need be. */
+static struct priv *
+held_get(const struct place *p)
+{
+	static unsigned long clock;
+	struct held *h;
+	struct stat st;
+
+	if (dir_stat(p->root, p->dirfd, &st) != 0)
+		return NULL;
+	for (size_t i = 0; i < HELD_MAX; i++) {
+		h = &held[i];
+		if (!h->live || h->dev != st.st_dev || h->ino != st.st_ino)
+			continue;
+		if (!h->pv.dirty) {
+			h->used = ++clock;
+			return &h->pv;
+		}
+		held_release(h);
+	}
+	h = held_slot();
+	held_release(h);
+	if ((h->dirfd = fcntl(p->dirfd, F_DUPFD_CLOEXEC, 0)) < 0)
+		return NULL;
+	if (priv_open(h->dirfd, &h->pv) != 0) {
+		close_keeping_errno(h->dirfd);
+		h->dirfd = -1;
+		return NULL;
+	}
+	h->dev = st.st_dev;
+	h->ino = st.st_ino;
+	h->used = ++clock;
+	held_hooks();
+	h->live = 1;
+	return &h->pv;
+}
+
+/* The same through the private directory.  Signals wait meanwhile. */
 static int
 via_private(const struct place *p, const struct node_want *w, bool replace)
 {
-	struct priv pv;
+	struct priv *pv;
 	sigset_t old;
 	int rc = STEP_ERRNO;
 
 	if (block_signals(&old) != 0)
 		return STEP_ERRNO;
-	if (priv_open(p->dirfd, &pv) == 0) {
-		rc = place_via(p, &pv, w, replace);
-		priv_close(p->dirfd, &pv);
-	}
+	if ((pv = held_get(p)) != NULL)
+		rc = place_via(p, pv, w, replace);
 	restore_signals(&old);
 	return rc;
 }
@@ -695,17 +840,6 @@ clean_stale(int dirfd)
 		priv_close(dirfd, &pv);
 		restore_signals(&old);
 	}
-}
-
-/* The directory's identity: the cached stat when it is the cached one. */
-static int
-dir_stat(const struct root *r, int dirfd, struct stat *st)
-{
-	if (r->cached_st_valid && r->cached_fd == dirfd) {
-		*st = r->cached_st;
-		return 0;
-	}
-	return fstat(dirfd, st);
 }
 
 struct dir_id {
