@@ -525,13 +525,14 @@ place_via(const struct place *p, struct priv *pv,
 #define HELD_MAX 16
 
 static struct held {
-	volatile sig_atomic_t live;
-	struct priv pv;
-	int dirfd;		/* our own descriptor of its parent */
 	dev_t dev;		/* the parent's identity */
 	ino_t ino;
 	unsigned long used;	/* when last used, for the LRU */
+	struct priv pv;
+	volatile sig_atomic_t live;
+	int dirfd;		/* our own descriptor of its parent */
 } held[HELD_MAX];
+static bool held_keep;		/* at exit they are removed: keep them */
 
 /* With signals blocked, or at exit. */
 static void
@@ -546,14 +547,20 @@ held_release(struct held *h)
 }
 
 static void
+held_release_all(void)
+{
+	for (size_t i = 0; i < HELD_MAX; i++)
+		held_release(&held[i]);
+}
+
+static void
 held_release_at_exit(void)
 {
 	sigset_t old;
 
 	if (block_signals(&old) != 0)
 		return;
-	for (size_t i = 0; i < HELD_MAX; i++)
-		held_release(&held[i]);
+	held_release_all();
 	restore_signals(&old);
 }
 
@@ -568,7 +575,7 @@ held_on_signal(int sig)
 		    &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 		    same_inode(&st, &held[i].pv.st))
 			unlinkat(held[i].dirfd, held[i].pv.name, AT_REMOVEDIR);
-	raise(sig);	/* SA_RESETHAND | SA_NODEFER: the default action */
+	(void)raise(sig);	/* SA_RESETHAND | SA_NODEFER: the default */
 }
 
 /* Once: signals whose default is to end the process, unless ignored. */
@@ -585,7 +592,7 @@ held_hooks(void)
 	if (done)
 		return;
 	done = true;
-	atexit(held_release_at_exit);
+	held_keep = atexit(held_release_at_exit) == 0;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = held_on_signal;
 	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
@@ -660,6 +667,8 @@ via_private(const struct place *p, const struct node_want *w, bool replace)
 		return STEP_ERRNO;
 	if ((pv = held_get(p)) != NULL)
 		rc = place_via(p, pv, w, replace);
+	if (!held_keep)
+		held_release_all();
 	restore_signals(&old);
 	return rc;
 }
