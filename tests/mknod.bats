@@ -1178,23 +1178,40 @@ make_leftovers() {
 	done
 }
 
-# A command run with /proc hidden (an empty tmpfs over it, in a mount
-# namespace of its own), as in a bare chroot.
-without_proc() {
-	unshare -m sh -c 'mount -t tmpfs none /proc && exec "$@"' sh "$@"
+@test "mknod: where RENAME_NOREPLACE is refused a node is hard-linked into place from the private directory" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	needs_mknod
+	local log=$BATS_FILE_TMPDIR/noreplace.$BATS_TEST_NUMBER
+	mkdir d
+	run --separate-stderr strace -f -qq -y -o "$log" -e trace=renameat2,renameat,linkat \
+	    -e inject=renameat2:error=EINVAL "$DEVTOOL" mknod -u 1234 -g 5 -m 04640 d/x c 1 3
+	assert_status 0
+	assert_stderr_empty
+	[[ $(node d/x) == "character special file 1 3 4640 1234 5" ]] || fail "got $(node d/x)"
+	grep -qE 'linkat\([0-9]+<[^>]*/\.devtool\.[0-9]+\.[0-9]+>, "n", [0-9]+<[^>]*/d>, "x", 0\) = 0' "$log" ||
+		fail "not linked from the private directory: $(cat "$log")"
+	! grep -qE 'renameat\(' "$log" || fail "a plain rename was used: $(cat "$log")"
+	assert_only --dir d x
 }
 
-@test "mknod -r: with /proc hidden a correction is exact, through fchmodat2 on the descriptor, never by name" {
+# A command run as in a bare chroot without /proc: its /proc/self/fd,
+# all devtool looks at there, is an empty tmpfs (in a mount namespace of
+# its own; exec keeps the PID).  The rest of /proc stays for the
+# sanitizers, which read /proc/self/environ and /proc/self/task.
+WITHOUT_PROC=(unshare -m sh -c 'mount -t tmpfs none /proc/$$/fd && exec "$@"' sh)
+without_proc() { "${WITHOUT_PROC[@]}" "$@"; }
+
+@test "mknod -r: without /proc a correction is exact, through fchmodat2 on the descriptor, never by name" {
 	command -v strace >/dev/null || skip "strace is not installed"
 	command -v unshare >/dev/null || skip "unshare is not installed"
 	needs_mknod
 	local log=$BATS_FILE_TMPDIR/noproc.$BATS_TEST_NUMBER
-	without_proc true 2>/dev/null || skip "cannot mount over /proc in a mount namespace"
+	without_proc true 2>/dev/null || skip "cannot mount over /proc/PID/fd in a mount namespace"
 	mkdir d
 	mknod -m 0644 d/x c 1 3
 	chown 7:7 d/x
-	run --separate-stderr without_proc strace -f -qq -o "$log" \
-	    -e trace=chmod,fchmodat,chown,lchown,fchownat "$DEVTOOL" mknod -r -u 1234 -g 5 -m 04640 d/x c 1 3
+	run --separate-stderr strace -f -qq -o "$log" -e trace=chmod,fchmodat,chown,lchown,fchownat \
+	    "${WITHOUT_PROC[@]}" "$DEVTOOL" mknod -r -u 1234 -g 5 -m 04640 d/x c 1 3
 	assert_status 0
 	[[ $(node d/x) == "character special file 1 3 4640 1234 5" ]] || fail "got $(node d/x)"
 	# chmod through /proc failed (ENOENT); nothing was chmodded by name
@@ -1251,7 +1268,7 @@ deny_bin() {
 	command -v "${CC:-cc}" >/dev/null || skip "no C compiler for the seccomp helper"
 	needs_mknod
 	[[ $(uname -m) == x86_64 ]] || skip "the seccomp helper uses x86_64 system call numbers"
-	without_proc true 2>/dev/null || skip "cannot mount over /proc in a mount namespace"
+	without_proc true 2>/dev/null || skip "cannot mount over /proc/PID/fd in a mount namespace"
 	local deny
 	deny=$(deny_bin) || fail "the seccomp helper does not build"
 	mkdir d
@@ -1326,7 +1343,8 @@ deny_bin() {
 	log=$top/log
 	: >"$log" && chown 65534 "$log"
 	mkfifo -m 0600 "$top/d/f" && chown 65534:65534 "$top/d/f"
-	run --separate-stderr env XDG_RUNTIME_DIR="$top/run" setpriv --reuid=65534 --regid=65534 \
+	run --separate-stderr env XDG_RUNTIME_DIR="$top/run" \
+	    ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" setpriv --reuid=65534 --regid=65534 \
 	    --clear-groups strace -f -qq -o "$log" -e trace=fcntl "$DEVTOOL" mknod -r -m 0640 "$top/d/f" p
 	assert_status 0
 	[[ $(stat -c '%F %a %u' "$top/d/f") == "fifo 640 65534" ]]
@@ -1334,7 +1352,8 @@ deny_bin() {
 	grep -q 'F_OFD_SETLKW' "$log" || fail "no lock was taken: $(cat "$log")"
 	# a lock file others could open is not used
 	chmod 0644 "$top/run/devtool.lock"
-	run --separate-stderr env XDG_RUNTIME_DIR="$top/run" setpriv --reuid=65534 --regid=65534 \
+	run --separate-stderr env XDG_RUNTIME_DIR="$top/run" \
+	    ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" setpriv --reuid=65534 --regid=65534 \
 	    --clear-groups strace -f -qq -o "$log" -e trace=fcntl "$DEVTOOL" mknod -r -m 0600 "$top/d/f" p
 	assert_status 0
 	[[ $(stat -c '%F %a' "$top/d/f") == "fifo 600" ]]
