@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "node.h"
 #include "root.h"
 #include "table.h"
 #include "verbs.h"
@@ -56,6 +57,22 @@ wanted(const struct listing *ls, mode_t mode)
 	    (ls->dirs && S_ISDIR(mode));
 }
 
+/*
+ * devtool's own temporaries (a private directory .devtool.PID.N, and an
+ * older version's mode-0 node under that name), a run's or a killed
+ * one's, are never listed nor entered: they are not part of the tree.
+ */
+static bool
+temporary(const char *name, const struct stat *st)
+{
+	if (!node_temp_name(name, NULL))
+		return false;
+	if (S_ISDIR(st->st_mode))
+		return (st->st_mode & 077) == 0;
+	return (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode) ||
+	    S_ISFIFO(st->st_mode)) && (st->st_mode & 07777) == 0;
+}
+
 /* d_type spares a stat(2) for what list never prints nor enters. */
 static bool
 maybe_wanted(unsigned char d_type)
@@ -91,7 +108,9 @@ walk_entry(struct listing *ls, int dirfd, char *path, size_t len,
 			cli_path_error(path, NULL);
 			ls->failed = 1;
 		}
-	} else if (wanted(ls, st.st_mode) && keep(ls, path, &st) != 0)
+	} else if (temporary(name, &st))
+		;
+	else if (wanted(ls, st.st_mode) && keep(ls, path, &st) != 0)
 		err(EXIT_FAIL, NULL);
 	else if (S_ISDIR(st.st_mode)) {
 		fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |

@@ -1,19 +1,24 @@
 /*
- * node.c - node creation with mknod's rules.  See node.h.
+ * node.c - node creation with mknod's rules.  See node.h, and SECURITY
+ * in the manual (man/devtool.1): what a hostile user who can write a
+ * directory devtool works in can and cannot make it do.
  */
-#include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
+#include <sys/xattr.h>
 
 #include <linux/fs.h>
 
+#include <dirent.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <search.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -23,6 +28,14 @@
 #include "node.h"
 
 #define TEMP_TRIES 100
+#define TEMP_PREFIX ".devtool."	/* .devtool.PID.N, a private directory */
+#define TEMP_NAME "n"		/* the node made inside it */
+#define OUT_NAME "o"		/* what is taken out of the directory */
+#define ACL_DEFAULT "system.posix_acl_default"
+
+#ifndef SYS_fchmodat2
+#define SYS_fchmodat2 452	/* Linux 6.6; glibc 2.36 has no wrapper */
+#endif
 
 /* Where a node goes: its parent directory, open, and its last name. */
 struct place {
@@ -31,6 +44,17 @@ struct place {
 	int dirfd;		/* -1 in a dry run under a missing parent */
 	const char *name;
 	unsigned flags;
+	bool contain;		/* the directory is not pinned (root.h) */
+};
+
+/* How a step failed, when errno alone cannot say. */
+enum {
+	STEP_OK = 0,
+	STEP_ERRNO = -1,	/* errno says */
+	STEP_NO_PROC = -2,	/* no /proc, no fchmodat2: no safe chmod */
+	STEP_NO_EXCHANGE = -3,	/* the file system refuses RENAME_EXCHANGE */
+	STEP_MOVED_OUT = -4,	/* the directory left --root: node removed */
+	STEP_UNCHECKED = -5,	/* root_contains failed (errno): removed */
 };
 
 mode_t
@@ -126,54 +150,98 @@ make_at(int dirfd, const char *name, const struct node_want *w, mode_t perm)
 	return mknodat(dirfd, name, w->type | perm, w->rdev);
 }
 
-/* chmod(2) through an O_PATH descriptor, never through a symlink. */
+static void
+close_keeping_errno(int fd)
+{
+	int saved = errno;
+
+	if (fd >= 0)
+		close(fd);
+	errno = saved;
+}
+
+/* The directory's identity: the cached stat when it is the cached one. */
 static int
-chmod_fd(int fd, int dirfd, const char *name, mode_t perm)
+dir_stat(const struct root *r, int dirfd, struct stat *st)
+{
+	if (r->cached_st_valid && r->cached_fd == dirfd) {
+		*st = r->cached_st;
+		return 0;
+	}
+	return fstat(dirfd, st);
+}
+
+static uid_t
+euid(void)
+{
+	static uid_t id = (uid_t)-1;
+	static bool known;
+
+	if (!known) {
+		id = geteuid();
+		known = true;
+	}
+	return id;
+}
+
+/*
+ * chmod(2) through an O_PATH descriptor, never by name: /proc's magic
+ * link to it, else fchmodat2(2) on the descriptor itself.  Without
+ * either there is no safe way: STEP_NO_PROC.
+ */
+static int
+chmod_fd(int fd, mode_t perm)
 {
 	char proc[64];
 
 	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
 	if (chmod(proc, perm) == 0)
-		return 0;
+		return STEP_OK;
 	if (errno != ENOENT)
-		return -1;
-	/* No /proc (a bare chroot): the fd was checked not to be a link. */
-	return fchmodat(dirfd, name, perm, 0);
+		return STEP_ERRNO;
+	if (syscall(SYS_fchmodat2, fd, "", perm, AT_EMPTY_PATH |
+	    AT_SYMLINK_NOFOLLOW) == 0)
+		return STEP_OK;
+	return errno == ENOSYS || errno == EINVAL ? STEP_NO_PROC : STEP_ERRNO;
 }
 
 /*
- * Gives name the owner and mode asked for.  When the owner changes the
- * mode is first narrowed to what both allow, so the node is never wider
- * than asked, nor open to its old owner beyond that.  expect, if given,
- * is the inode checked before: anything else there now is left alone.
+ * Gives an existing name the owner and mode asked for, through a
+ * descriptor of the inode checked before (expect): anything else there
+ * now is left alone.  When the owner changes the mode is first narrowed
+ * to what both allow, so the node is never wider than asked, nor open to
+ * its old owner beyond that.
  */
 static int
 set_owner_mode(int dirfd, const char *name, const struct stat *expect,
     const struct node_want *w)
 {
 	struct stat st;
-	int fd, rc = -1;
+	int fd, rc = STEP_ERRNO;
 
 	fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
-		return -1;
+		return STEP_ERRNO;
 	if (fstat(fd, &st) != 0)
 		goto out;
-	if (S_ISLNK(st.st_mode) || (expect != NULL &&
-	    (st.st_dev != expect->st_dev || st.st_ino != expect->st_ino))) {
+	if (S_ISLNK(st.st_mode) || st.st_dev != expect->st_dev ||
+	    st.st_ino != expect->st_ino) {
 		errno = ESTALE;
 		goto out;
 	}
 	if ((w->uid != NODE_ANY_UID && st.st_uid != w->uid) ||
 	    (w->gid != NODE_ANY_GID && st.st_gid != w->gid)) {
-		if (chmod_fd(fd, dirfd, name, st.st_mode & w->perm & 0777) != 0 ||
-		    fchownat(fd, "", w->uid, w->gid, AT_EMPTY_PATH) != 0)
+		if ((rc = chmod_fd(fd, st.st_mode & w->perm & 0777)) !=
+		    STEP_OK)
+			goto out;
+		rc = STEP_ERRNO;
+		if (fchownat(fd, "", w->uid, w->gid, AT_EMPTY_PATH) != 0)
 			goto out;
 	}
 	/* After chown, which clears set-id bits, so they stay as asked. */
-	rc = chmod_fd(fd, dirfd, name, w->perm);
+	rc = chmod_fd(fd, w->perm);
 out:
-	close(fd);
+	close_keeping_errno(fd);
 	return rc;
 }
 
@@ -186,86 +254,443 @@ block_signals(sigset_t *old)
 	return sigprocmask(SIG_BLOCK, &all, old);
 }
 
-/* Makes a node with mode 0 under a fresh temporary name. */
+static void
+restore_signals(const sigset_t *old)
+{
+	int saved = errno;
+
+	sigprocmask(SIG_SETMASK, old, NULL);
+	errno = saved;
+}
+
+/*
+ * A private directory .devtool.PID.N: ours (owned by our euid, no group
+ * or other bits; set-gid as its parent may make it), so nobody else can
+ * reach a name inside it.  Everything is done inside through pv->fd.
+ */
+struct priv {
+	int fd;
+	struct stat st;
+	char name[48];
+	bool dirty;		/* something could not be taken out of it */
+};
+
+static bool
+private_dir(const struct stat *st)
+{
+	return S_ISDIR(st->st_mode) && st->st_uid == euid() &&
+	    (st->st_mode & 07077 & ~S_ISGID) == 0;
+}
+
+/*
+ * A private directory inherits the directory's default ACL, and would pass
+ * it on to every node made in it: a named user there (perhaps put there by
+ * the directory's owner) would reach the node past its mode.  So it keeps
+ * none, and a node gets exactly the mode asked for (SECURITY in the manual).
+ */
 static int
-make_temp(int dirfd, const struct node_want *w, char *tmp, size_t len)
+drop_acls(int fd)
+{
+	static const char *const names[] = { ACL_DEFAULT,
+	    "system.posix_acl_access" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (fremovexattr(fd, names[i]) != 0 && errno != ENODATA &&
+		    errno != EOPNOTSUPP)
+			return -1;
+	return 0;
+}
+
+/*
+ * Makes one and opens it.  A name that is not, once open, the private
+ * directory just made (someone swapped it) is left alone: another name.
+ */
+static int
+priv_open(int dirfd, struct priv *pv)
 {
 	static unsigned long serial;
 
 	for (int i = 0; i < TEMP_TRIES; i++) {
-		snprintf(tmp, len, ".devtool.%ld.%lu", (long)getpid(),
-		    serial++);
-		if (make_at(dirfd, tmp, w, 0) == 0)
+		snprintf(pv->name, sizeof(pv->name), ".devtool.%ld.%lu",
+		    (long)getpid(), serial++);
+		if (mkdirat(dirfd, pv->name, 0700) != 0) {
+			if (errno == EEXIST)
+				continue;
+			break;
+		}
+		pv->fd = openat(dirfd, pv->name, O_RDONLY | O_DIRECTORY |
+		    O_NOFOLLOW | O_CLOEXEC);
+		if (pv->fd < 0)
+			continue;
+		/* A default ACL may have taken owner bits: give them back. */
+		pv->dirty = false;
+		if (fstat(pv->fd, &pv->st) == 0 && private_dir(&pv->st) &&
+		    ((pv->st.st_mode & 0700) == 0700 ||
+		    fchmod(pv->fd, 0700 | (pv->st.st_mode & S_ISGID)) == 0) &&
+		    drop_acls(pv->fd) == 0)
 			return 0;
-		if (errno != EEXIST)
-			return -1;
+		close(pv->fd);
+		errno = EEXIST;
 	}
+	pv->fd = -1;
 	return -1;
 }
 
-/*
- * Removes the temporary, if it is still what we made there: should a
- * failed swap-back leave someone's file under the temporary name, that
- * file stays (a directory is only ever removed empty).
- */
+/* Removes it (empty) if its name still leads to it, and closes it. */
 static void
-remove_temp(int dirfd, const char *tmp, const struct node_want *w)
+priv_close(int dirfd, struct priv *pv)
 {
 	int saved = errno;
 	struct stat st;
 
-	if (fstatat(dirfd, tmp, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    (st.st_mode & S_IFMT) == (w->type & S_IFMT))
-		unlinkat(dirfd, tmp, S_ISDIR(w->type) ? AT_REMOVEDIR : 0);
+	if (fstatat(dirfd, pv->name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    st.st_dev == pv->st.st_dev && st.st_ino == pv->st.st_ino)
+		unlinkat(dirfd, pv->name, AT_REMOVEDIR);
+	close(pv->fd);
+	pv->fd = -1;
 	errno = saved;
 }
 
-/* Puts tmp at name only if name does not exist. */
+/* Moves name from dirfd into the private directory, as to. */
 static int
-rename_noreplace(int dirfd, const char *tmp, const char *name, bool dir)
+move_in(int dirfd, const char *name, const struct priv *pv, const char *to)
 {
-	if (renameat2(dirfd, tmp, dirfd, name, RENAME_NOREPLACE) == 0)
+	if (renameat2(dirfd, name, pv->fd, to, RENAME_NOREPLACE) == 0)
 		return 0;
 	if (errno != EINVAL && errno != ENOSYS)
 		return -1;
-	if (dir) {	/* no flag support: a race could only meet an empty dir */
+	/* Nobody else can make a name appear in there. */
+	if (faccessat(pv->fd, to, F_OK, AT_SYMLINK_NOFOLLOW) == 0) {
+		errno = EEXIST;
+		return -1;
+	}
+	return renameat(dirfd, name, pv->fd, to);
+}
+
+/* Moves from out of the private directory to name, if name is free. */
+static int
+move_out(const struct priv *pv, const char *from, int dirfd,
+    const char *name)
+{
+	struct stat st;
+
+	if (renameat2(pv->fd, from, dirfd, name, RENAME_NOREPLACE) == 0)
+		return 0;
+	if ((errno != EINVAL && errno != ENOSYS) ||
+	    fstatat(pv->fd, from, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		return -1;
+	if (S_ISDIR(st.st_mode)) {
+		/* No flag support: a race could only meet an empty dir. */
 		if (faccessat(dirfd, name, F_OK, AT_SYMLINK_NOFOLLOW) == 0) {
 			errno = EEXIST;
 			return -1;
 		}
-		return renameat(dirfd, tmp, dirfd, name);
+		return renameat(pv->fd, from, dirfd, name);
 	}
 	/* A hard link fails with EEXIST, atomically, like NOREPLACE. */
-	if (linkat(dirfd, tmp, dirfd, name, 0) != 0)
+	if (linkat(pv->fd, from, dirfd, name, 0) != 0)
 		return -1;
-	return unlinkat(dirfd, tmp, 0);
+	return unlinkat(pv->fd, from, 0);
+}
+
+static bool
+same_inode(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
 }
 
 /*
- * Swaps tmp in for the node at name.  What comes out must be a device
- * node or FIFO to be removed; anything else that raced in is swapped back.
+ * Removes name from dirfd only if it is the inode expected: it is moved
+ * into the private directory first, where it is checked and removed
+ * with nobody able to swap it; anything else is put back.
  */
 static int
-rename_exchange(int dirfd, const char *tmp, const char *name)
+take_out(int dirfd, const char *name, struct priv *pv,
+    const struct stat *expect)
 {
 	struct stat st;
 
-	if (renameat2(dirfd, tmp, dirfd, name, RENAME_EXCHANGE) != 0) {
-		if (errno != EINVAL && errno != ENOSYS)
-			return -1;
-		if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
-		    !is_node(st.st_mode)) {
-			errno = EEXIST;
-			return -1;
-		}
-		return renameat(dirfd, tmp, dirfd, name);
+	if (move_in(dirfd, name, pv, OUT_NAME) != 0)
+		return -1;
+	if (fstatat(pv->fd, OUT_NAME, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    same_inode(&st, expect)) {
+		if (unlinkat(pv->fd, OUT_NAME, S_ISDIR(st.st_mode) ?
+		    AT_REMOVEDIR : 0) == 0)
+			return 0;
+	} else if (move_out(pv, OUT_NAME, dirfd, name) == 0) {
+		errno = ESTALE;
+		return -1;
 	}
-	if (fstatat(dirfd, tmp, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    is_node(st.st_mode))
-		return unlinkat(dirfd, tmp, 0);
-	renameat2(dirfd, tmp, dirfd, name, RENAME_EXCHANGE);
-	errno = EEXIST;
+	pv->dirty = true;
 	return -1;
+}
+
+/*
+ * Swaps the private node in for the old one at name.  What comes out
+ * lands in the private directory, where nobody else can touch it: a
+ * device node or FIFO is removed, anything else that raced in goes back.
+ */
+static int
+exchange_in(const struct place *p, const struct priv *pv)
+{
+	struct stat st;
+
+	if (renameat2(pv->fd, TEMP_NAME, p->dirfd, p->name,
+	    RENAME_EXCHANGE) != 0)
+		return errno == EINVAL || errno == ENOSYS ? STEP_NO_EXCHANGE :
+		    STEP_ERRNO;
+	if (fstatat(pv->fd, TEMP_NAME, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    is_node(st.st_mode))
+		return unlinkat(pv->fd, TEMP_NAME, 0) == 0 ? STEP_OK :
+		    STEP_ERRNO;
+	renameat2(pv->fd, TEMP_NAME, p->dirfd, p->name, RENAME_EXCHANGE);
+	errno = EEXIST;
+	return STEP_ERRNO;
+}
+
+/*
+ * Leaves the private directory empty: the node made there is removed;
+ * anything else (a swap that raced an exchange back) is put back.
+ */
+static void
+settle(const struct place *p, struct priv *pv, const struct stat *mine)
+{
+	int saved = errno;
+	struct stat st;
+
+	if (fstatat(pv->fd, TEMP_NAME, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    (same_inode(&st, mine) ? unlinkat(pv->fd, TEMP_NAME,
+	    S_ISDIR(st.st_mode) ? AT_REMOVEDIR : 0) :
+	    move_out(pv, TEMP_NAME, p->dirfd, p->name)) != 0)
+		pv->dirty = true;
+	errno = saved;
+}
+
+/*
+ * A directory that others could move (not pinned, see root.h) may have
+ * left the root since it was opened: then the node just put there is
+ * outside.  It is made mode 0 through its descriptor and taken out.
+ */
+static int
+check_inside(const struct place *p, struct priv *pv, int fd,
+    const struct stat *mine)
+{
+	int in;
+
+	if (!p->contain || (in = root_contains(p->root, p->dirfd)) == 1)
+		return STEP_OK;
+	chmod_fd(fd, 0);
+	take_out(p->dirfd, p->name, pv, mine);
+	return in == 0 ? STEP_MOVED_OUT : STEP_UNCHECKED;
+}
+
+/* Owner, then mode (chown clears set-id bits), where nobody can see. */
+static int
+own(const struct priv *pv, int fd, const struct stat *st,
+    const struct node_want *w)
+{
+	if (((w->uid != NODE_ANY_UID && st->st_uid != w->uid) ||
+	    (w->gid != NODE_ANY_GID && st->st_gid != w->gid)) &&
+	    fchownat(fd, "", w->uid, w->gid, AT_EMPTY_PATH) != 0)
+		return STEP_ERRNO;
+	/* By name, safely: nobody else can swap a name in there. */
+	return fchmodat(pv->fd, TEMP_NAME, w->perm, 0) == 0 ? STEP_OK :
+	    STEP_ERRNO;
+}
+
+/*
+ * Makes the node (mode 0) inside the private directory, gives it its
+ * owner and mode there, and renames it into place: without replacing
+ * anything, or (replace) exchanged with the old node.
+ */
+static int
+place_via(const struct place *p, struct priv *pv,
+    const struct node_want *w, bool replace)
+{
+	struct stat mine;
+	int fd, rc;
+
+	if (make_at(pv->fd, TEMP_NAME, w, 0) != 0)
+		return STEP_ERRNO;
+	fd = openat(pv->fd, TEMP_NAME, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &mine) != 0) {
+		close_keeping_errno(fd);
+		rc = errno;
+		if (unlinkat(pv->fd, TEMP_NAME, S_ISDIR(w->type) ?
+		    AT_REMOVEDIR : 0) != 0)
+			pv->dirty = true;
+		errno = rc;
+		return STEP_ERRNO;
+	}
+	rc = own(pv, fd, &mine, w);
+	if (rc == STEP_OK)
+		rc = replace ? exchange_in(p, pv) :
+		    move_out(pv, TEMP_NAME, p->dirfd, p->name) == 0 ?
+		    STEP_OK : STEP_ERRNO;
+	if (rc == STEP_OK)
+		rc = check_inside(p, pv, fd, &mine);
+	settle(p, pv, &mine);
+	close_keeping_errno(fd);
+	return rc;
+}
+
+/*
+ * A private directory is kept for the next entries in the same directory
+ * (making and removing one per node is slow on some file systems: ext4
+ * with discard, ten times slower), one for each of the last HELD_MAX
+ * directories.  Between entries they are empty; one is removed when it
+ * is the least recently used of too many, at exit, or by a fatal
+ * signal's handler.  (SIGKILL leaves them: the next run removes them.)
+ */
+#define HELD_MAX 16
+
+static struct held {
+	dev_t dev;		/* the parent's identity */
+	ino_t ino;
+	unsigned long used;	/* when last used, for the LRU */
+	struct priv pv;
+	volatile sig_atomic_t live;
+	int dirfd;		/* our own descriptor of its parent */
+} held[HELD_MAX];
+static bool held_keep;		/* at exit they are removed: keep them */
+
+/* With signals blocked, or at exit. */
+static void
+held_release(struct held *h)
+{
+	if (!h->live)
+		return;
+	h->live = 0;
+	priv_close(h->dirfd, &h->pv);
+	close_keeping_errno(h->dirfd);
+	h->dirfd = -1;
+}
+
+static void
+held_release_all(void)
+{
+	for (size_t i = 0; i < HELD_MAX; i++)
+		held_release(&held[i]);
+}
+
+static void
+held_release_at_exit(void)
+{
+	sigset_t old;
+
+	if (block_signals(&old) != 0)
+		return;
+	held_release_all();
+	restore_signals(&old);
+}
+
+/* A fatal signal: the (empty) private directories go, then the default. */
+static void
+held_on_signal(int sig)
+{
+	struct stat st;
+
+	for (size_t i = 0; i < HELD_MAX; i++)
+		if (held[i].live && fstatat(held[i].dirfd, held[i].pv.name,
+		    &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    same_inode(&st, &held[i].pv.st))
+			unlinkat(held[i].dirfd, held[i].pv.name, AT_REMOVEDIR);
+	(void)raise(sig);	/* SA_RESETHAND | SA_NODEFER: the default */
+}
+
+/* Once: signals whose default is to end the process, unless ignored. */
+static void
+held_hooks(void)
+{
+	static const int sigs[] = {
+		SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGUSR1,
+		SIGUSR2, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+	};
+	static bool done;
+	struct sigaction sa, old;
+
+	if (done)
+		return;
+	done = true;
+	held_keep = atexit(held_release_at_exit) == 0;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = held_on_signal;
+	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+	sigfillset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		if (sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_DFL)
+			sigaction(sigs[i], &sa, NULL);
+}
+
+/* A free slot, else the least recently used one. */
+static struct held *
+held_slot(void)
+{
+	struct held *h = &held[0];
+
+	for (size_t i = 0; i < HELD_MAX; i++) {
+		if (!held[i].live)
+			return &held[i];
+		if (held[i].used < h->used)
+			h = &held[i];
+	}
+	return h;
+}
+
+/* The private directory in p's directory, made if need be. */
+static struct priv *
+held_get(const struct place *p)
+{
+	static unsigned long clock;
+	struct held *h;
+	struct stat st;
+
+	if (dir_stat(p->root, p->dirfd, &st) != 0)
+		return NULL;
+	for (size_t i = 0; i < HELD_MAX; i++) {
+		h = &held[i];
+		if (!h->live || h->dev != st.st_dev || h->ino != st.st_ino)
+			continue;
+		if (!h->pv.dirty) {
+			h->used = ++clock;
+			return &h->pv;
+		}
+		held_release(h);
+	}
+	h = held_slot();
+	held_release(h);
+	if ((h->dirfd = fcntl(p->dirfd, F_DUPFD_CLOEXEC, 0)) < 0)
+		return NULL;
+	if (priv_open(h->dirfd, &h->pv) != 0) {
+		close_keeping_errno(h->dirfd);
+		h->dirfd = -1;
+		return NULL;
+	}
+	h->dev = st.st_dev;
+	h->ino = st.st_ino;
+	h->used = ++clock;
+	held_hooks();
+	h->live = 1;
+	return &h->pv;
+}
+
+/* The same through the private directory.  Signals wait meanwhile. */
+static int
+via_private(const struct place *p, const struct node_want *w, bool replace)
+{
+	struct priv *pv;
+	sigset_t old;
+	int rc = STEP_ERRNO;
+
+	if (block_signals(&old) != 0)
+		return STEP_ERRNO;
+	if ((pv = held_get(p)) != NULL)
+		rc = place_via(p, pv, w, replace);
+	if (!held_keep)
+		held_release_all();
+	restore_signals(&old);
+	return rc;
 }
 
 /*
@@ -283,33 +708,274 @@ temp_impossible(int dirfd)
 
 #define NO_TEMP_MSG "its directory is append-only or immutable, where a " \
 	"temporary name could not be removed; nothing was made"
+#define NO_PROC_MSG "its mode cannot be changed safely: /proc is not " \
+	"mounted and the kernel has no fchmodat2; left alone"
+#define NO_EXCHANGE_MSG "not replaced: the file system does not support " \
+	"RENAME_EXCHANGE, without which the old node cannot be replaced " \
+	"safely; left alone"
+#define MOVED_OUT_MSG "its directory was moved out of --root meanwhile; " \
+	"the node made there was removed"
 
-/* Creates the node under a temporary name, then renames it into place. */
-static int
-via_temp(const struct place *p, const struct node_want *w, bool replace)
+/* The message for a failed step; raced is for errno == race_errno. */
+static enum node_outcome
+fail_step(const struct place *p, int rc, int race_errno, const char *raced)
 {
-	char tmp[64];
-	sigset_t old;
-	int rc = -1;
+	char why[160];
 
-	/* A signal now must not strand the temporary name. */
-	if (block_signals(&old) != 0)
-		return -1;
-	if (make_temp(p->dirfd, w, tmp, sizeof(tmp)) != 0)
-		goto out;
-	if (set_owner_mode(p->dirfd, tmp, NULL, w) != 0 ||
-	    (replace ? rename_exchange(p->dirfd, tmp, p->name) :
-	    rename_noreplace(p->dirfd, tmp, p->name, S_ISDIR(w->type))) != 0)
-		remove_temp(p->dirfd, tmp, w);
-	else
-		rc = 0;
-out:
-	{
-		int saved = errno;
-
-		sigprocmask(SIG_SETMASK, &old, NULL);
-		errno = saved;
+	switch (rc) {
+	case STEP_NO_PROC:
+		return fail(p, NO_PROC_MSG);
+	case STEP_NO_EXCHANGE:
+		return fail(p, NO_EXCHANGE_MSG);
+	case STEP_MOVED_OUT:
+		return fail(p, MOVED_OUT_MSG);
+	case STEP_UNCHECKED:
+		snprintf(why, sizeof(why), "its directory could not be checked "
+		    "to be inside --root (%s); the node made there was removed",
+		    strerror(errno));
+		return fail(p, why);
+	default:
+		return fail(p, errno == race_errno ? raced : NULL);
 	}
+}
+
+/* ------------------------------------------------ a killed run's leftovers */
+
+/* Whether name is a temporary's, .devtool.PID.N; gives PID. */
+bool
+node_temp_name(const char *name, pid_t *pid)
+{
+	unsigned long long v = 0;
+	const char *s;
+	size_t n;
+
+	if (strncmp(name, TEMP_PREFIX, sizeof(TEMP_PREFIX) - 1) != 0)
+		return false;
+	s = name + sizeof(TEMP_PREFIX) - 1;
+	if ((n = strspn(s, "0123456789")) == 0 || n > 10 || s[n] != '.')
+		return false;
+	for (size_t i = 0; i < n; i++)
+		v = v * 10 + (unsigned)(s[i] - '0');
+	s += n + 1;
+	if ((n = strspn(s, "0123456789")) == 0 || n > 20 || s[n] != '\0' ||
+	    v == 0 || v > INT_MAX)
+		return false;
+	if (pid != NULL)
+		*pid = (pid_t)v;
+	return true;
+}
+
+/* Whether st is a temporary an older devtool made in place (mode 0). */
+static bool
+legacy_temp(const struct stat *st)
+{
+	return is_node(st->st_mode) && (st->st_mode & 07777) == 0 &&
+	    st->st_uid == euid();
+}
+
+/*
+ * A dead run's private directory: only device nodes, FIFOs and empty
+ * directories inside are removed (all it could have made there), then
+ * the directory itself if its name still leads to it.
+ */
+static void
+clean_private(int dirfd, const char *name)
+{
+	struct stat st, now;
+	struct dirent *de;
+	DIR *dir;
+	int fd;
+
+	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (fstat(fd, &st) != 0 || !private_dir(&st) ||
+	    (dir = fdopendir(fd)) == NULL) {
+		close(fd);
+		return;
+	}
+	while ((de = readdir(dir)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0 ||
+		    fstatat(fd, de->d_name, &now, AT_SYMLINK_NOFOLLOW) != 0)
+			continue;
+		if (is_node(now.st_mode))
+			unlinkat(fd, de->d_name, 0);
+		else if (S_ISDIR(now.st_mode))
+			unlinkat(fd, de->d_name, AT_REMOVEDIR);
+	}
+	closedir(dir);
+	if (fstatat(dirfd, name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    same_inode(&now, &st))
+		unlinkat(dirfd, name, AT_REMOVEDIR);
+}
+
+/* A legacy temporary is removed through a private directory, made once. */
+static void
+remove_legacy(int dirfd, const char *name, const struct stat *st,
+    struct priv *pv, sigset_t *old)
+{
+	if (pv->fd < 0) {
+		if (temp_impossible(dirfd) || block_signals(old) != 0)
+			return;
+		if (priv_open(dirfd, pv) != 0) {
+			restore_signals(old);
+			return;
+		}
+	}
+	take_out(dirfd, name, pv, st);
+}
+
+static bool
+pid_dead(pid_t pid)
+{
+	return kill(pid, 0) != 0 && errno == ESRCH;
+}
+
+/*
+ * Removes what a killed run left in dirfd: its private directories and,
+ * from older versions, mode-0 nodes under a temporary name.  Only those
+ * of a PID that is no longer running, and only what is provably ours.
+ */
+static void
+clean_stale(int dirfd)
+{
+	struct priv pv = { .fd = -1 };
+	struct dirent *de;
+	struct stat st;
+	sigset_t old;
+	DIR *dir;
+	pid_t pid;
+	int fd;
+
+	if ((fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return;
+	if ((dir = fdopendir(fd)) == NULL) {
+		close(fd);
+		return;
+	}
+	while ((de = readdir(dir)) != NULL) {
+		if (!node_temp_name(de->d_name, &pid) || !pid_dead(pid) ||
+		    fstatat(dirfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+			continue;
+		if (S_ISDIR(st.st_mode))
+			clean_private(dirfd, de->d_name);
+		else if (legacy_temp(&st))
+			remove_legacy(dirfd, de->d_name, &st, &pv, &old);
+	}
+	closedir(dir);
+	if (pv.fd >= 0) {
+		priv_close(dirfd, &pv);
+		restore_signals(&old);
+	}
+}
+
+struct dir_id {
+	dev_t dev;
+	ino_t ino;
+};
+
+static int
+by_id(const void *a, const void *b)
+{
+	const struct dir_id *x = a, *y = b;
+
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	return x->ino < y->ino ? -1 : x->ino > y->ino;
+}
+
+/* The first time this run uses a directory, its leftovers go. */
+static void
+visit(const struct root *r, int dirfd)
+{
+	static void *seen;	/* tsearch(3) set of struct dir_id */
+	static struct dir_id last;
+	struct dir_id id, *copy;
+	struct stat st;
+
+	if (dir_stat(r, dirfd, &st) != 0)
+		return;
+	id.dev = st.st_dev;
+	id.ino = st.st_ino;
+	if (by_id(&id, &last) == 0)
+		return;
+	last = id;
+	if (tfind(&id, &seen, by_id) != NULL)
+		return;
+	if ((copy = malloc(sizeof(*copy))) == NULL)
+		return;
+	*copy = id;
+	if (tsearch(copy, &seen, by_id) == NULL) {
+		free(copy);
+		return;
+	}
+	clean_stale(dirfd);
+}
+
+/* ------------------------------------------------------------- the lock */
+
+/*
+ * The lock file: our own, where only we can create it, so that no other
+ * user can hold a lock in it (flock(2) on the directory itself could be
+ * held forever by anyone who can read it).  None, no lock.
+ */
+static int
+lock_file(void)
+{
+	static int fd = -2;
+	const char *dir = "/run", *xdg;
+	char path[PATH_MAX];
+	struct stat st;
+
+	if (fd != -2)
+		return fd;
+	fd = -1;
+	if (euid() != 0) {
+		if ((xdg = getenv("XDG_RUNTIME_DIR")) == NULL || *xdg != '/')
+			return -1;
+		dir = xdg;
+	}
+	if (snprintf(path, sizeof(path), "%s/devtool.lock", dir) >=
+	    (int)sizeof(path))
+		return -1;
+	fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
+	    O_CLOEXEC, 0600);
+	if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    st.st_uid != euid() || (st.st_mode & 077) != 0)) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+/* One byte per directory, at an offset hashed from its identity. */
+static off_t
+lock_offset(const struct stat *st)
+{
+	uint64_t h = (uint64_t)st->st_dev * 0x9e3779b97f4a7c15u ^
+	    (uint64_t)st->st_ino;
+
+	h ^= h >> 31;
+	h *= 0xbf58476d1ce4e5b9u;
+	h ^= h >> 29;
+	return (off_t)(h & ((UINT64_C(1) << 40) - 1));
+}
+
+/* Takes (F_WRLCK) or drops (F_UNLCK) the directory's lock. */
+static int
+dir_lock(int fd, off_t at, short type)
+{
+	struct flock fl = {
+		.l_type = type, .l_whence = SEEK_SET, .l_start = at,
+		.l_len = 1,
+	};
+	int rc;
+
+	while ((rc = fcntl(fd, type == F_UNLCK ? F_OFD_SETLK : F_OFD_SETLKW,
+	    &fl)) != 0 && errno == EINTR)
+		;
 	return rc;
 }
 
@@ -324,7 +990,12 @@ direct_is_exact(const struct place *p, const struct node_want *w)
 	struct root *r = p->root;
 	gid_t gid;
 
-	if (!r->cached_st_valid || r->cached_fd != p->dirfd)
+	/*
+	 * Not pinned: via a private directory, to hold the node made.  Not
+	 * ours: its owner could add a default ACL or S_ISGID at any moment.
+	 */
+	if (!r->cached_st_valid || r->cached_fd != p->dirfd || p->contain ||
+	    r->cached_st.st_uid != r->euid)
 		return false;
 	if (S_ISREG(w->type) || (w->perm & ~0777) != 0 || r->cached_acl ||
 	    (w->uid != NODE_ANY_UID && w->uid != r->euid))
@@ -341,20 +1012,24 @@ direct_is_exact(const struct place *p, const struct node_want *w)
 static enum node_outcome
 create_new(const struct place *p, const struct node_want *w)
 {
+	int rc;
+
 	if (S_ISREG(w->type))
 		return fail(p, "does not exist (an f entry only adjusts a "
 		    "file)");
 	if (p->flags & NODE_DRY_RUN)
 		return report(p, NODE_CREATED, "create", w);
-	if (!direct_is_exact(p, w) && temp_impossible(p->dirfd))
+	if (direct_is_exact(p, w))
+		rc = make_at(p->dirfd, p->name, w, w->perm) == 0 ? STEP_OK :
+		    STEP_ERRNO;
+	else if (temp_impossible(p->dirfd))
 		return fail(p, NO_TEMP_MSG);
-	if (direct_is_exact(p, w) ?
-	    make_at(p->dirfd, p->name, w, w->perm) == 0 :
-	    via_temp(p, w, false) == 0)
+	else
+		rc = via_private(p, w, false);
+	if (rc == STEP_OK)
 		return report(p, NODE_CREATED, "create", w);
-	if (errno == EEXIST)
-		return fail(p, "appeared while being created; left alone");
-	return fail(p, NULL);
+	return fail_step(p, rc, EEXIST, "appeared while being created; left "
+	    "alone");
 }
 
 /* Whether the entry asks for another owner than st's. */
@@ -413,6 +1088,7 @@ handle_existing(const struct place *p, const struct stat *st,
 	bool adjusts = S_ISDIR(w->type) || S_ISREG(w->type);
 	struct node_want keep_owner;
 	char why[160];
+	int rc;
 
 	if (kind && same_attrs(st, w) &&
 	    (p->flags & (NODE_KEEP_SAME | NODE_REPLACE)))
@@ -420,9 +1096,13 @@ handle_existing(const struct place *p, const struct stat *st,
 	if (kind && (adjusts || (p->flags & NODE_REPLACE))) {
 		if (p->flags & NODE_DRY_RUN)
 			return report(p, NODE_CORRECTED, "correct", w);
-		if (set_owner_mode(p->dirfd, p->name, st, w) != 0)
-			return fail(p, errno == ESTALE ? "changed while being "
-			    "corrected; left alone" : NULL);
+		/* Nothing to undo after: a directory moved out is left. */
+		if (p->contain && root_contains(p->root, p->dirfd) != 1)
+			return fail(p, "its directory is no longer inside "
+			    "--root (moved meanwhile); left alone");
+		if ((rc = set_owner_mode(p->dirfd, p->name, st, w)) != STEP_OK)
+			return fail_step(p, rc, ESTALE, "changed while being "
+			    "corrected; left alone");
 		return report(p, NODE_CORRECTED, "correct", w);
 	}
 	if (!is_node(st->st_mode) || !is_node(w->type)) {
@@ -448,9 +1128,9 @@ handle_existing(const struct place *p, const struct stat *st,
 		return report(p, NODE_REPLACED, "replace", w);
 	if (temp_impossible(p->dirfd))
 		return fail(p, NO_TEMP_MSG);
-	if (via_temp(p, w, true) != 0)
-		return fail(p, errno == EEXIST ? "changed while being "
-		    "replaced; left alone" : NULL);
+	if ((rc = via_private(p, w, true)) != STEP_OK)
+		return fail_step(p, rc, EEXIST, "changed while being replaced; "
+		    "left alone");
 	return report(p, NODE_REPLACED, "replace", w);
 }
 
@@ -507,39 +1187,42 @@ next_component(const char **s, const char *parent, char *comp,
 	return true;
 }
 
-static void
-close_keeping_errno(int fd)
-{
-	int saved = errno;
-
-	if (fd >= 0)
-		close(fd);
-	errno = saved;
-}
-
 static const struct node_want parent_dir = {
 	S_IFDIR, 0755, NODE_ANY_UID, NODE_ANY_GID, 0
 };
 
-/* Makes comp in cur, exactly 0755, and returns prefix (its path) open. */
+/*
+ * Makes comp in cur, exactly 0755, and returns prefix (its path) open.
+ * mkdirat with a umask of 0 gives exactly that, unless cur is set-gid
+ * (inherited) or has a default ACL: then, as a node, it is made in a
+ * private directory, its mode set there, and moved into place.
+ */
 static int
 make_dir(const struct place *p, int cur, const char *comp,
     const char *prefix)
 {
 	struct place d = *p;
-	bool made = mkdirat(cur, comp, 0755) == 0;
+	struct stat st;
+	bool made;
 	int fd;
 
+	d.dirfd = cur;
+	d.name = comp;
+	d.path = prefix;
+	d.contain = false;
+	visit(p->root, cur);
+	if (fstat(cur, &st) == 0 && !(st.st_mode & S_ISGID) &&
+	    fgetxattr(cur, ACL_DEFAULT, NULL, 0) < 0)
+		made = mkdirat(cur, comp, 0755) == 0;
+	else if (temp_impossible(cur)) {
+		errno = EPERM;
+		return -1;
+	} else
+		made = via_private(&d, &parent_dir, false) == STEP_OK;
 	if (!made && errno != EEXIST)
 		return -1;
 	if ((fd = root_opendir(p->root, prefix)) < 0)
 		return -1;
-	/* Exactly 0755: no default ACL, no inherited S_ISGID, no umask. */
-	if (made && fchmod(fd, 0755) != 0) {
-		close_keeping_errno(fd);
-		return -1;
-	}
-	d.path = prefix;
 	if (made)
 		report(&d, NODE_CREATED, "create directory", &parent_dir);
 	return fd;
@@ -609,11 +1292,15 @@ open_parent(struct place *p, const char *parent)
 static enum node_outcome
 decide_locked(const struct place *p, const struct node_want *w)
 {
-	bool locked = !(p->flags & NODE_DRY_RUN) &&
-	    flock(p->dirfd, LOCK_EX) == 0;
+	int lock = p->flags & NODE_DRY_RUN ? -1 : lock_file();
 	enum node_outcome outcome;
 	struct node_want buf;
 	struct stat st;
+	off_t at = 0;
+
+	if (lock >= 0 && (dir_stat(p->root, p->dirfd, &st) != 0 ||
+	    dir_lock(lock, at = lock_offset(&st), F_WRLCK) != 0))
+		lock = -1;
 
 	if (fstatat(p->dirfd, p->name, &st, AT_SYMLINK_NOFOLLOW) == 0)
 		outcome = handle_existing(p, &st, with_perm(w, &st, &buf));
@@ -621,8 +1308,8 @@ decide_locked(const struct place *p, const struct node_want *w)
 		outcome = fail(p, NULL);
 	else
 		outcome = create_new(p, with_perm(w, NULL, &buf));
-	if (locked)
-		flock(p->dirfd, LOCK_UN);
+	if (lock >= 0)
+		dir_lock(lock, at, F_UNLCK);
 	return outcome;
 }
 
@@ -679,7 +1366,7 @@ enum node_outcome
 node_make(struct root *r, const char *path, const struct node_want *w,
     unsigned flags)
 {
-	struct place p = { r, path, -1, NULL, flags };
+	struct place p = { r, path, -1, NULL, flags, false };
 	char parent[PATH_MAX], why[64];
 	struct node_want buf;
 	const struct node_want *fresh = with_perm(w, NULL, &buf);
@@ -697,6 +1384,9 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 		    NODE_PARENTS) ? " (use -p)" : "");
 		return fail(&p, why);
 	}
+	p.contain = !root_cached_pinned(r);
+	if (!(flags & NODE_DRY_RUN))
+		visit(r, p.dirfd);
 	/* mknodat fails if anything is there, so trying first is safe. */
 	if (!(flags & NODE_DRY_RUN) && direct_is_exact(&p, fresh)) {
 		if (make_at(p.dirfd, p.name, fresh, fresh->perm) == 0)

@@ -4,9 +4,12 @@
  *
  * A node never appears at its final path with another owner or a wider
  * mode than asked: when the process's own identity would not give exactly
- * that, it is made under a temporary name in the same directory, given
- * its owner and mode, and renamed into place.  Nothing that is not a
- * device node or FIFO is ever removed.
+ * that, it is made inside a private directory (.devtool.PID.N, 0700) in
+ * the same directory, given its owner and mode there, where nobody else
+ * can reach it, and renamed into place.  Nothing devtool did not make is
+ * chowned, chmodded or renamed into place, nothing is chmodded by name,
+ * and nothing that is not a device node or FIFO is ever removed.  See
+ * SECURITY in man/devtool.1.
  */
 #ifndef DEVTOOL_NODE_H
 #define DEVTOOL_NODE_H
@@ -62,5 +65,8 @@ bool node_path_ok(const char *path);
 enum node_outcome node_make(struct root *r, const char *path,
     const struct node_want *w, unsigned flags);
 void node_describe(char *buf, size_t len, const struct node_want *w);
+
+/* Whether name is a temporary's (.devtool.PID.N); gives PID if asked. */
+bool node_temp_name(const char *name, pid_t *pid);
 
 #endif

@@ -918,3 +918,91 @@ would correct / (d, mode 0700, owner 0:0)"
 	done
 	assert_missing dev
 }
+
+# ------------------------------------------------ security (devtool.1 SECURITY)
+
+# A PID no process can have: Linux pids stay below 4194304 (PID_MAX_LIMIT).
+DEAD=4194304
+
+@test "apply: a killed run's private directories and mode-0 temporaries are removed where the next run works" {
+	needs_mknod
+	local d
+	mkdir -p R/dev/sub R/dev/untouched
+	for d in R/dev R/dev/sub R/dev/untouched; do
+		mkdir -m 0700 "$d/.devtool.$DEAD.0"
+		mknod -m 0 "$d/.devtool.$DEAD.0/n" c 1 3
+		mknod -m 0 "$d/.devtool.$DEAD.1" b 8 0
+	done
+	table t \
+		'/dev/null c 666 0 0 1 3 - - -' \
+		'/dev/sub/tty c 620 0 5 4 1 - - -'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_stderr_empty
+	assert_node R/dev/null "character special file 1 3 666 0 0"
+	assert_node R/dev/sub/tty "character special file 4 1 620 0 5"
+	assert_no_temp R/dev/sub
+	[[ $(cd R/dev && LC_ALL=C ls -A | xargs) == "null sub untouched" ]] ||
+		fail "R/dev holds $(ls -A R/dev)"
+	# a directory the run did not use is not looked at
+	[[ -e R/dev/untouched/.devtool.$DEAD.0/n && -e R/dev/untouched/.devtool.$DEAD.1 ]]
+	run --separate-stderr devtool list --root R /dev
+	assert_status 0
+	[[ $output == *"/dev/null"*"/dev/sub/tty"* && $output != *devtool* ]] ||
+		fail "listed: $output"
+}
+
+@test "apply: after a SIGKILL in the middle of a run, the next run leaves no temporary and completes the tree" {
+	needs_mknod
+	local pid tries=0 left=''
+	# foreign owners and set-id modes: every entry goes through a temporary
+	awk 'BEGIN { for (i = 0; i < 20000; i++)
+		printf "/dev/s%d/n%d c 4640 1 5 10 %d - - -\n", i % 10, i, i }' >t
+	# killed until a leftover is certain (a run killed between entries
+	# leaves none); each try lasts well under a second
+	while [[ -z $left ]] && ((tries++ < 20)); do
+		"$DEVTOOL" apply -r --root R t 2>/dev/null &
+		pid=$!
+		sleep 0.$((RANDOM % 3 + 1))
+		kill -KILL "$pid" 2>/dev/null
+		wait "$pid" || true
+		left=$(find R -name '.devtool.*' 2>/dev/null)
+	done
+	[[ -n $left ]] || fail "no run was killed while it held a temporary in $tries tries"
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_no_temp R
+	[[ $(find R/dev -type c | wc -l) == 20000 ]]
+	assert_node R/dev/s7/n12347 "character special file 10 12347 4640 1 5"
+}
+
+@test "apply: chown, chmod and rename never act on a name outside the private directory (strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	needs_mknod
+	local log=$BATS_FILE_TMPDIR/names.$BATS_TEST_NUMBER bad
+	local trace=chmod,fchmodat,chown,lchown,fchownat,rename,renameat,renameat2,link,linkat
+	table t \
+		'/dev d 2755 0 5 - - - - -' \
+		'/dev/tty c 620 0 5 4 0 - - -' \
+		'/dev/su c 4755 0 0 1 3 - - -' \
+		'/dev/other c 600 1 1 1 5 - - -' \
+		'/dev/sub/deep/fifo p 640 2 2 - - - - -' \
+		'/dev/ttyS c 660 0 20 4 64 0 1 4'
+	table u \
+		'/dev d 755 0 0 - - - - -' \
+		'/dev/tty c 600 0 0 5 0 - - -' \
+		'/dev/su c 4750 0 0 1 3 - - -' \
+		'/dev/other p 600 3 3 - - - - -' \
+		'/dev/ttyS c 640 0 5 4 64 0 1 4'
+	strace -y -f -qq -o "$log.1" -e trace=$trace "$DEVTOOL" apply --root R t
+	strace -y -f -qq -o "$log.2" -e trace=$trace "$DEVTOOL" apply -r --root R u
+	cat "$log.1" "$log.2" >"$log"
+	assert_node R/dev/su "character special file 1 3 4750 0 0"
+	assert_node R/dev/other "fifo 0 0 600 3 3"
+	assert_node R/dev/ttyS3 "character special file 4 67 640 0 5"
+	assert_node R/dev/sub/deep/fifo "fifo 0 0 640 2 2"
+	grep -qE 'renameat2\(.*RENAME_EXCHANGE' "$log" || fail "nothing was replaced: $(cat "$log")"
+	bad=$(by_name_outside "$log")
+	[[ -z $bad ]] || fail "acted on a name outside the private directory:"$'\n'"$bad"
+	assert_no_temp R
+}

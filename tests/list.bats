@@ -390,3 +390,34 @@ check_tree() {
 	assert_status 0
 	[[ $(printf '%s\n' "$output" | wc -l) -eq 1 ]] || fail "printed: $output"
 }
+
+@test "list: devtool's temporaries (private directories, what is in them, mode-0 temporaries) are never listed" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod -m 0666 R/dev/null c 1 3
+	# a run's private directory, live or dead, and an older version's
+	# mode-0 temporaries
+	mkdir -m 0700 R/dev/.devtool.4194304.0 "R/dev/.devtool.$$.1"
+	mknod -m 0 R/dev/.devtool.4194304.0/n c 1 3
+	mknod -m 0644 "R/dev/.devtool.$$.1/n" c 1 5
+	mknod -m 0 R/dev/.devtool.4194304.2 c 1 7
+	mkfifo -m 0 R/dev/.devtool.4194304.3
+	# what only looks like one is listed
+	mknod -m 0640 R/dev/.devtool.4194304.4 c 1 9
+	mkdir -m 0755 R/dev/.devtool.4194304.5
+	mknod -m 0 R/dev/.devtool.x c 1 11
+	run --separate-stderr devtool list --root R /dev
+	assert_status 0
+	assert_lines_exactly \
+		"$(T /dev/.devtool.4194304.4 c 0640 0 0 1 9 - - -)" \
+		"$(T /dev/.devtool.x c 0000 0 0 1 11 - - -)" \
+		"$(T /dev/null c 0666 0 0 1 3 - - -)"
+	run --separate-stderr devtool list --dirs --root R /dev
+	assert_status 0
+	assert_lines_exactly \
+		"$(T /dev d 0755 0 0 - - - - -)" \
+		"$(T /dev/.devtool.4194304.4 c 0640 0 0 1 9 - - -)" \
+		"$(T /dev/.devtool.4194304.5 d 0755 0 0 - - - - -)" \
+		"$(T /dev/.devtool.x c 0000 0 0 1 11 - - -)" \
+		"$(T /dev/null c 0666 0 0 1 3 - - -)"
+}

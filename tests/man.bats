@@ -243,3 +243,19 @@ apply:--root -r --replace -n --dry-run -v --verbose'
 	done
 	((n >= 8)) || fail "found only $n examples with output"
 }
+
+@test "man: SECURITY states the threat model and what devtool guarantees against it" {
+	local text t
+	text=$(section SECURITY | tr -s ' \n\t' ' ')
+	[[ -n $text ]] || fail "no section SECURITY"
+	for t in 'hostile user with write access to any directory inside --root' \
+	    'Private temporaries' '.devtool.pid.n' 'mode 0700' 'O_NOFOLLOW' \
+	    'RENAME_NOREPLACE' 'No chmod by name' '/proc/self/fd' 'fchmodat2()' \
+	    'No replacing without RENAME_EXCHANGE' 'Confined resolution' \
+	    'Moved directories' 'moved out of --root' "A killed run's leftovers" \
+	    'no longer runs' 'list never reports them' 'The lock' 'flock(2)'; do
+		[[ $text == *"$t"* ]] || fail "SECURITY does not say '$t'"
+	done
+	[[ $(section FILES) == *"/run/devtool.lock"* ]] || fail "FILES does not name /run/devtool.lock"
+	[[ $(section ENVIRONMENT) == *XDG_RUNTIME_DIR* ]] || fail "ENVIRONMENT does not name XDG_RUNTIME_DIR"
+}

@@ -1090,3 +1090,317 @@ set_default_acl() {
 	[[ $(node x) == "character special file 7 8 644 7 8" ]] ||
 		fail "got: $(node x)"
 }
+
+# ------------------------------------------------ security (devtool.1 SECURITY)
+
+# A PID no process can have: Linux pids stay below 4194304 (PID_MAX_LIMIT).
+DEAD=4194304
+
+# A killed run's leftovers in DIR: its private directory (0700, ours) with
+# a mode-0 node, a FIFO and an empty directory inside; and an older
+# version's mode-0 temporaries made in place.
+make_leftovers() {
+	local d=$1
+	mkdir -m 0700 "$d/.devtool.$DEAD.0"
+	mknod -m 0 "$d/.devtool.$DEAD.0/n" c 1 3
+	mkfifo -m 0 "$d/.devtool.$DEAD.0/p"
+	mkdir -m 0700 "$d/.devtool.$DEAD.0/e"
+	mknod -m 0 "$d/.devtool.$DEAD.7" c 1 5
+	mkfifo -m 0 "$d/.devtool.$DEAD.8"
+}
+
+@test "mknod: a killed run's private directory and mode-0 temporaries are removed by the next mknod there" {
+	needs_mknod
+	mkdir d
+	make_leftovers d
+	run --separate-stderr devtool mknod -m 0640 d/x c 1 3
+	assert_status 0
+	assert_stderr_empty
+	assert_only --dir d x
+	[[ $(node d/x) == "character special file 1 3 640 0 0" ]]
+	# and the same through a temporary of its own (another owner)
+	make_leftovers d
+	run --separate-stderr devtool mknod -u 1234 -m 0600 d/y p
+	assert_status 0
+	assert_only --dir d x y
+}
+
+@test "mknod: leftovers not provably a dead run's own are left alone" {
+	needs_mknod
+	local live=$$ before
+	mkdir d
+	# a live PID's private directory (a concurrent run)
+	mkdir -m 0700 "d/.devtool.$live.0"
+	mknod -m 0 "d/.devtool.$live.0/n" c 1 3
+	# another user's, or another mode: not a private directory of ours
+	mkdir -m 0700 "d/.devtool.$DEAD.1"
+	mknod -m 0 "d/.devtool.$DEAD.1/n" c 1 3
+	chown 65534 "d/.devtool.$DEAD.1"
+	mkdir -m 0755 "d/.devtool.$DEAD.2"
+	mknod -m 0 "d/.devtool.$DEAD.2/n" c 1 3
+	# ours and dead, but what is inside is not a node: it stays, so does it
+	mkdir -m 0700 "d/.devtool.$DEAD.3"
+	echo data >"d/.devtool.$DEAD.3/f"
+	# in-place temporaries: not mode 0, not ours, not a node, a live PID
+	mknod -m 0644 "d/.devtool.$DEAD.4" c 1 3
+	mknod -m 0 "d/.devtool.$DEAD.5" c 1 3
+	chown 65534 "d/.devtool.$DEAD.5"
+	install -m 0 /dev/null "d/.devtool.$DEAD.6"
+	ln -s /dev/null "d/.devtool.$DEAD.7"
+	mknod -m 0 "d/.devtool.$live.8" c 1 3
+	# names that are not a temporary's
+	mknod -m 0 d/.devtool.x.0 c 1 3
+	mknod -m 0 "d/.devtool.$DEAD.1x" c 1 3
+	before=$(cd d && find . -exec stat -c '%n %i %f %u %a' {} + | LC_ALL=C sort)
+
+	run --separate-stderr devtool mknod -u 1234 -m 0600 d/x c 1 3
+	assert_status 0
+	assert_stderr_empty
+	rm d/x
+	[[ $(cd d && find . -exec stat -c '%n %i %f %u %a' {} + | LC_ALL=C sort) == "$before" ]] ||
+		fail "something was removed:"$'\n'"$(diff <(echo "$before") <(cd d && find . -exec stat -c '%n %i %f %u %a' {} + | LC_ALL=C sort))"
+}
+
+@test "mknod -r: where the file system refuses RENAME_EXCHANGE the node is not replaced, and the message says why" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	needs_mknod
+	local log=$BATS_FILE_TMPDIR/noexchange.$BATS_TEST_NUMBER ino0
+	mkdir d
+	mknod -m 0644 d/x c 1 3
+	ino0=$(ino d/x)
+	# EINVAL is what a file system without the flag answers (ENOSYS: a kernel)
+	for e in EINVAL ENOSYS; do
+		run --separate-stderr strace -f -qq -o "$log" -e trace=renameat2,renameat,rename \
+		    -e inject=renameat2:error=$e "$DEVTOOL" mknod -r -u 1234 -m 0600 d/x c 1 5
+		assert_status 1
+		grep -q INJECTED "$log" || fail "the fault was not injected: $(cat "$log")"
+		! grep -qE '^[0-9]+ +renameat\(|^[0-9]+ +rename\(' "$log" ||
+			fail "a plain rename was tried: $(cat "$log")"
+		assert_stdout_empty
+		assert_stderr_contains "devtool: d/x: "
+		assert_stderr_contains "RENAME_EXCHANGE"
+		assert_only --dir d x
+		[[ $(ino d/x) == "$ino0" ]]
+		[[ $(node d/x) == "character special file 1 3 644 0 0" ]]
+	done
+}
+
+@test "mknod: where RENAME_NOREPLACE is refused a node is hard-linked into place from the private directory" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	needs_mknod
+	local log=$BATS_FILE_TMPDIR/noreplace.$BATS_TEST_NUMBER
+	mkdir d
+	run --separate-stderr strace -f -qq -y -o "$log" -e trace=renameat2,renameat,linkat \
+	    -e inject=renameat2:error=EINVAL "$DEVTOOL" mknod -u 1234 -g 5 -m 04640 d/x c 1 3
+	assert_status 0
+	assert_stderr_empty
+	[[ $(node d/x) == "character special file 1 3 4640 1234 5" ]] || fail "got $(node d/x)"
+	grep -qE 'linkat\([0-9]+<[^>]*/\.devtool\.[0-9]+\.[0-9]+>, "n", [0-9]+<[^>]*/d>, "x", 0\) = 0' "$log" ||
+		fail "not linked from the private directory: $(cat "$log")"
+	! grep -qE 'renameat\(' "$log" || fail "a plain rename was used: $(cat "$log")"
+	assert_only --dir d x
+}
+
+# A command run as in a bare chroot without /proc: its /proc/self/fd,
+# all devtool looks at there, is an empty tmpfs (in a mount namespace of
+# its own; exec keeps the PID).  The rest of /proc stays for the
+# sanitizers, which read /proc/self/environ and /proc/self/task.
+WITHOUT_PROC=(unshare -m sh -c 'mount -t tmpfs none /proc/$$/fd && exec "$@"' sh)
+without_proc() { "${WITHOUT_PROC[@]}" "$@"; }
+# valgrind (make check-valgrind runs devtool through tests/valgrind-devtool,
+# which sets DEVTOOL_REAL) cannot run its guest without /proc/self/fd, and
+# 3.19 does not know fchmodat2.
+no_valgrind() {
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "valgrind needs /proc/self/fd and does not know fchmodat2"
+}
+
+@test "mknod -r: without /proc a correction is exact, through fchmodat2 on the descriptor, never by name" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	command -v unshare >/dev/null || skip "unshare is not installed"
+	needs_mknod
+	local log=$BATS_FILE_TMPDIR/noproc.$BATS_TEST_NUMBER
+	without_proc true 2>/dev/null || skip "cannot mount over /proc/PID/fd in a mount namespace"
+	no_valgrind
+	mkdir d
+	mknod -m 0644 d/x c 1 3
+	chown 7:7 d/x
+	run --separate-stderr strace -f -qq -o "$log" -e trace=chmod,fchmodat,chown,lchown,fchownat \
+	    "${WITHOUT_PROC[@]}" "$DEVTOOL" mknod -r -u 1234 -g 5 -m 04640 d/x c 1 3
+	assert_status 0
+	[[ $(node d/x) == "character special file 1 3 4640 1234 5" ]] || fail "got $(node d/x)"
+	# chmod through /proc failed (ENOENT); nothing was chmodded by name
+	grep -q 'chmod("/proc/self/fd/' "$log" || fail "no /proc chmod was tried: $(cat "$log")"
+	! grep -E 'fchmodat\(|[^f]chown\(|lchown\(' "$log" || fail "chmod or chown by name: $(cat "$log")"
+	! grep -E 'fchownat\([^,]*, "[^"]' "$log" || fail "chown by name: $(cat "$log")"
+	# a new node for another owner is made exactly too
+	run --separate-stderr without_proc "$DEVTOOL" mknod -u 1234 -m 02600 d/y c 1 5
+	assert_status 0
+	[[ $(node d/y) == "character special file 1 5 2600 1234 0" ]] || fail "got $(node d/y)"
+	assert_only --dir d x y
+}
+
+# deny_bin: prints the path of a program, compiled once per file, that
+# runs "deny NR ERRNO CMD...": CMD with system call NR failing with ERRNO
+# (seccomp).
+deny_bin() {
+	local bin=$BATS_FILE_TMPDIR/deny
+	if [[ ! -x $bin ]]; then
+		cat >"$bin.c" <<-'EOF'
+		#include <linux/filter.h>
+		#include <linux/seccomp.h>
+		#include <stddef.h>
+		#include <stdio.h>
+		#include <stdlib.h>
+		#include <sys/prctl.h>
+		#include <unistd.h>
+		int
+		main(int argc, char **argv)
+		{
+			struct sock_filter f[] = {
+				BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+				    offsetof(struct seccomp_data, nr)),
+				BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, atoi(argv[1]), 0, 1),
+				BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO |
+				    (atoi(argv[2]) & SECCOMP_RET_DATA)),
+				BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+			};
+			struct sock_fprog prog = { 4, f };
+			if (argc < 4 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
+			    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) != 0)
+				return 125;
+			execvp(argv[3], argv + 3);
+			return 127;
+		}
+		EOF
+		${CC:-cc} -o "$bin" "$bin.c" >&2 || return 1
+	fi
+	echo "$bin"
+}
+
+@test "mknod -r: with neither /proc nor fchmodat2 a correction is refused, naming /proc, and the node is kept" {
+	command -v unshare >/dev/null || skip "unshare is not installed"
+	command -v "${CC:-cc}" >/dev/null || skip "no C compiler for the seccomp helper"
+	needs_mknod
+	[[ $(uname -m) == x86_64 ]] || skip "the seccomp helper uses x86_64 system call numbers"
+	without_proc true 2>/dev/null || skip "cannot mount over /proc/PID/fd in a mount namespace"
+	no_valgrind
+	local deny
+	deny=$(deny_bin) || fail "the seccomp helper does not build"
+	mkdir d
+	mknod -m 0644 d/x c 1 3
+	# 452: fchmodat2; 38: ENOSYS, as a kernel before 6.6 answers
+	run --separate-stderr without_proc "$deny" 452 38 "$DEVTOOL" mknod -r -m 0600 d/x c 1 3
+	assert_status 1
+	assert_stdout_empty
+	assert_stderr_contains "devtool: d/x: "
+	assert_stderr_contains "/proc"
+	[[ $(node d/x) == "character special file 1 3 644 0 0" ]]
+	assert_only --dir d x
+}
+
+@test "mknod -r: a user holding flock on the directory does not delay it" {
+	needs_mknod
+	command -v flock >/dev/null || skip "flock is not installed"
+	command -v setpriv >/dev/null || skip "setpriv is not installed"
+	local top pid tries=0
+	# a directory uid 65534 can reach, outside bats's private tree
+	top=$(mktemp -d /tmp/devtool-flock.XXXXXX)
+	UNDO+=("rm -rf '$top'")
+	chmod 755 "$top"
+	mkdir -m 0755 "$top/d"
+	mknod -m 0644 "$top/d/x" c 1 3
+	# the lock is held by the open directory (fd 9) of what becomes sleep
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+	    bash -c 'exec 9<"$1" && flock -x 9 && exec sleep 60' _ "$top/d" \
+	    </dev/null >/dev/null 2>&1 3>&- &
+	pid=$!
+	UNDO+=("kill $pid 2>/dev/null; wait $pid 2>/dev/null")
+	# wait until the lock is held
+	while flock -n -x "$top/d" true; do
+		((++tries < 500)) || fail "the other user never took the lock"
+		sleep 0.01
+	done
+	run --separate-stderr timeout 20 "$DEVTOOL" mknod -r -m 0600 "$top/d/x" c 1 5
+	assert_status 0
+	[[ $(node "$top/d/x") == "character special file 1 5 600 0 0" ]]
+	run --separate-stderr timeout 20 "$DEVTOOL" mknod -r -m 0640 "$top/d/x" c 1 5
+	assert_status 0
+	[[ $(node "$top/d/x") == "character special file 1 5 640 0 0" ]]
+}
+
+@test "mknod -r: the lock is an OFD lock on /run/devtool.lock, a regular file 0600 owned by root" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	needs_mknod
+	[[ $(id -u) == 0 ]] || skip "root's lock file"
+	local log=$BATS_FILE_TMPDIR/lock.$BATS_TEST_NUMBER
+	mknod -m 0644 x c 1 3
+	run --separate-stderr strace -f -qq -o "$log" -e trace=flock,fcntl,openat \
+	    "$DEVTOOL" mknod -r -m 0600 x c 1 5
+	assert_status 0
+	grep -E 'openat\(AT_FDCWD, "/run/devtool.lock", O_RDWR\|O_CREAT\|.*O_NOFOLLOW.*, 0600\)' "$log" ||
+		fail "the lock file was not opened as expected: $(cat "$log")"
+	grep -q 'F_OFD_SETLKW, {l_type=F_WRLCK, l_whence=SEEK_SET, l_start=[0-9]*, l_len=1}) = 0' "$log" ||
+		fail "no OFD lock was taken: $(cat "$log")"
+	! grep -q 'flock(' "$log" || fail "flock(2) is still used: $(cat "$log")"
+	[[ $(stat -c '%F %a %u' /run/devtool.lock) == "regular empty file 600 0" ]] ||
+		fail "/run/devtool.lock: $(stat -c '%F %a %u' /run/devtool.lock)"
+}
+
+@test "mknod: as another user the lock file is \$XDG_RUNTIME_DIR/devtool.lock, and one not 0600 is not used" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	command -v setpriv >/dev/null || skip "setpriv is not installed"
+	local top log
+	top=$(mktemp -d /tmp/devtool-xdg.XXXXXX)
+	UNDO+=("rm -rf '$top'")
+	chmod 755 "$top"
+	mkdir -m 0700 "$top/run" && mkdir -m 0755 "$top/d"
+	chown 65534:65534 "$top/run" "$top/d"
+	log=$top/log
+	: >"$log" && chown 65534 "$log"
+	mkfifo -m 0600 "$top/d/f" && chown 65534:65534 "$top/d/f"
+	# under make check-valgrind, valgrind's logs must be writable by the
+	# user; they are handed on at the end
+	mkdir -m 0700 "$top/vg" && chown 65534 "$top/vg"
+	run --separate-stderr env XDG_RUNTIME_DIR="$top/run" VALGRIND_LOGS="$top/vg" \
+	    ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" setpriv --reuid=65534 --regid=65534 \
+	    --clear-groups strace -f -qq -o "$log" -e trace=fcntl "$DEVTOOL" mknod -r -m 0640 "$top/d/f" p
+	assert_status 0
+	[[ $(stat -c '%F %a %u' "$top/d/f") == "fifo 640 65534" ]]
+	[[ $(stat -c '%F %a %u' "$top/run/devtool.lock") == "regular empty file 600 65534" ]]
+	grep -q 'F_OFD_SETLKW' "$log" || fail "no lock was taken: $(cat "$log")"
+	# a lock file others could open is not used
+	chmod 0644 "$top/run/devtool.lock"
+	run --separate-stderr env XDG_RUNTIME_DIR="$top/run" VALGRIND_LOGS="$top/vg" \
+	    ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" setpriv --reuid=65534 --regid=65534 \
+	    --clear-groups strace -f -qq -o "$log" -e trace=fcntl "$DEVTOOL" mknod -r -m 0600 "$top/d/f" p
+	assert_status 0
+	[[ $(stat -c '%F %a' "$top/d/f") == "fifo 600" ]]
+	! grep -q 'F_OFD_SETLKW' "$log" || fail "a lock file open to others was used: $(cat "$log")"
+	if [[ -n ${VALGRIND_LOGS:-} ]]; then
+		cp "$top"/vg/*.log "$VALGRIND_LOGS"/
+	fi
+}
+
+@test "mknod: chown, chmod and rename never act on a name outside the private directory (strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	needs_mknod
+	local log=$BATS_FILE_TMPDIR/names.$BATS_TEST_NUMBER bad
+	local trace=chmod,fchmodat,chown,lchown,fchownat,rename,renameat,renameat2,link,linkat
+	mkdir d
+	: >"$log"
+	run_traced() {
+		strace -y -f -qq -o "$log.1" -e trace=$trace "$DEVTOOL" "$@"
+		cat "$log.1" >>"$log"
+	}
+	run_traced mknod -u 1234 -g 5 -m 4755 d/a c 1 3	# new, via a temporary
+	run_traced mknod -r -u 1 -g 1 -m 0600 d/a c 1 5	# replaced
+	run_traced mknod -r -u 2 -g 2 -m 2640 d/a c 1 5	# corrected in place
+	run_traced mknod -r -m 0600 d/b p			# new, made in place
+	run_traced mknod -p -u 3 -m 0640 d/s/t/c p		# parents, then a temporary
+	[[ $(node d/a) == "character special file 1 5 2640 2 2" ]] || fail "d/a: $(node d/a)"
+	[[ $(stat -c '%F %a %u' d/s/t/c) == "fifo 640 3" ]]
+	grep -qE 'rename|chmod|chown' "$log" || fail "nothing was traced: $(cat "$log")"
+	bad=$(by_name_outside "$log")
+	[[ -z $bad ]] || fail "acted on a name outside the private directory:"$'\n'"$bad"
+	assert_no_temp d
+}

@@ -182,6 +182,21 @@ has_verb() {
 	binary_verbs | grep -qx -- "$1"
 }
 
+# strace -y lines where a chown, chmod, rename or link acts on a name
+# outside devtool's private directory (.devtool.PID.N): through a
+# descriptor (/proc/self/fd, AT_EMPTY_PATH) is fine, and a rename or link
+# may take a name out of the directory only into the private one.
+by_name_outside() {
+	local priv='/\.devtool\.[0-9]+\.[0-9]+>'
+	grep -E '(chmod|chown|rename|link)[a-z0-9]*\(' "$1" |
+		grep -vE '^[0-9]+ +chmod\("/proc/self/fd/[0-9]+"' |
+		grep -vE "^[0-9]+ +fchmodat\([0-9]+<[^>]*$priv, " |
+		grep -vE '^[0-9]+ +fchownat\([0-9]+<[^>]*>, "", ' |
+		grep -vE "^[0-9]+ +(renameat2?|linkat)\([0-9]+<[^>]*$priv, " |
+		grep -vE "^[0-9]+ +(renameat2?|linkat)\([0-9]+<[^>]*>, \"[^\"]*\", [0-9]+<[^>]*$priv, " |
+		grep -vE '^[0-9]+ +\+\+\+|^[0-9]+ +---' || true
+}
+
 export -f devtool have_mknod
 
 # strace: LeakSanitizer cannot work under ptrace, so a sanitizer build
