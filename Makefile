@@ -11,28 +11,47 @@ DESTDIR  ?=
 CC       ?= cc
 CFLAGS   ?= -O2 -g
 WARN      = -std=gnu11 -Wall -Wextra -Werror
-CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DVERSION='"$(VERSION)"'
+CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DVERSION='"$(VERSION)"' -Isrc
+# Each object also writes its header dependencies to a .d file beside it.
+DEPFLAGS  = -MMD -MP
 # popt and libbsd are linked statically: two fewer shared objects to map
 # and relocate halves devtool's start-up overhead over /bin/true (bench).
 LDLIBS   += -Wl,-Bstatic -lpopt -lbsd -lmd -Wl,-Bdynamic
 
 SRCS     = $(wildcard src/*.c)
 OBJS     = $(SRCS:.c=.o)
-HDRS     = $(wildcard src/*.h)
 
-UNITS    = tests/unit_encode tests/unit_table tests/unit_root
+# C unit tests: tests/unit_NAME.c linked with only the pure modules it
+# tests.  Adding one is adding NAME to UNITS and a unit_NAME_SRCS line.
+UNITS    = encode table root
+unit_encode_SRCS = src/encode.c
+unit_table_SRCS  = src/table.c src/encode.c
+unit_root_SRCS   = src/root.c
+UNIT_BINS = $(UNITS:%=tests/unit_%)
+
+# The sanitizer build: every object again under build/asan/.
 ASAN     = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+ASAN_CFLAGS = -O1 -g $(ASAN)
+
+# make bench's reference programs and its memory meter.
+BENCH_TOOLS = bench/ref_decode bench/ref_mknod bench/peak_rss
 
 .PHONY: all deps deps-harden run check check-asan check-valgrind lint fuzz install \
-	uninstall bench clean
+	uninstall bench bench-tools units clean
 
 all: devtool
 
 devtool: $(OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
-src/%.o: src/%.c $(HDRS)
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+%.o: %.c
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+build/asan/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CPPFLAGS) $(ASAN_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+-include $(wildcard src/*.d tests/*.d build/asan/src/*.d build/asan/tests/*.d)
 
 # Installs what building and testing need (apt-get as root), or says what.
 deps:
@@ -42,46 +61,39 @@ run: deps
 	@$(MAKE) --no-print-directory all
 	@sh scripts/demo.sh ./devtool
 
-# Unit tests link only the pure modules they test.
-tests/unit_encode: tests/unit_encode.c src/encode.c $(HDRS)
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -Isrc -o $@ tests/unit_encode.c src/encode.c
-tests/unit_table: tests/unit_table.c src/table.c src/encode.c $(HDRS)
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -Isrc -o $@ tests/unit_table.c src/table.c src/encode.c
-tests/unit_root: tests/unit_root.c src/root.c $(HDRS)
-	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -Isrc -o $@ tests/unit_root.c src/root.c
+# One rule for every unit test, normal and sanitized: the second
+# expansion finds unit_NAME_SRCS from the target's stem.
+.SECONDEXPANSION:
+$(UNIT_BINS): tests/unit_%: tests/unit_%.o $$(unit_$$*_SRCS:.c=.o)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
+$(UNITS:%=build/asan/unit_%): build/asan/unit_%: build/asan/tests/unit_%.o \
+    $$(addprefix build/asan/,$$(unit_$$*_SRCS:.c=.o))
+	$(CC) $(ASAN_CFLAGS) -o $@ $^
+
+units: $(UNIT_BINS)
 
 check: deps
-	@$(MAKE) --no-print-directory all $(UNITS)
+	@$(MAKE) --no-print-directory all units
 	@sh tests/run.sh
 
 # The same tests against a build with AddressSanitizer and UBSan.
 # (Shared popt and libbsd here: their static archives are not PIC.)
-build/asan/devtool: $(SRCS) $(HDRS)
-	@mkdir -p build/asan
-	$(CC) $(WARN) $(CPPFLAGS) -O1 -g $(ASAN) -o $@ $(SRCS) -lpopt -lbsd
-build/asan/unit_encode: tests/unit_encode.c src/encode.c $(HDRS)
-	@mkdir -p build/asan
-	$(CC) $(WARN) $(CPPFLAGS) -O1 -g $(ASAN) -Isrc -o $@ tests/unit_encode.c src/encode.c
-build/asan/unit_table: tests/unit_table.c src/table.c src/encode.c $(HDRS)
-	@mkdir -p build/asan
-	$(CC) $(WARN) $(CPPFLAGS) -O1 -g $(ASAN) -Isrc -o $@ tests/unit_table.c src/table.c src/encode.c
-build/asan/unit_root: tests/unit_root.c src/root.c $(HDRS)
-	@mkdir -p build/asan
-	$(CC) $(WARN) $(CPPFLAGS) -O1 -g $(ASAN) -Isrc -o $@ tests/unit_root.c src/root.c
+build/asan/devtool: $(addprefix build/asan/,$(OBJS))
+	$(CC) $(ASAN_CFLAGS) -o $@ $^ -lpopt -lbsd
 
 deps-harden:
 	@sh scripts/deps.sh harden
 
 check-asan: deps-harden
-	@$(MAKE) --no-print-directory build/asan/devtool build/asan/unit_encode \
-	    build/asan/unit_table build/asan/unit_root
+	@$(MAKE) --no-print-directory build/asan/devtool \
+	    $(UNITS:%=build/asan/unit_%)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    DEVTOOL=$(CURDIR)/build/asan/devtool UNIT_DIR=build/asan sh tests/run.sh
 
 # The bats suites with every devtool run under valgrind (slow).
 check-valgrind: deps-harden
-	@$(MAKE) --no-print-directory all $(UNITS)
+	@$(MAKE) --no-print-directory all units
 	@rm -rf build/valgrind && mkdir -p build/valgrind
 	@DEVTOOL_REAL=$(CURDIR)/devtool DEVTOOL=$(CURDIR)/tests/valgrind-devtool \
 	    VALGRIND_LOGS=$(CURDIR)/build/valgrind sh tests/run.sh; \
@@ -91,7 +103,7 @@ check-valgrind: deps-harden
 	[ $$rc -eq 0 ] && [ $$bad -eq 0 ]
 
 lint: deps-harden
-	@sh fuzz/lint.sh
+	@sh scripts/lint.sh
 
 fuzz: deps-harden
 	@sh fuzz/run.sh
@@ -110,10 +122,17 @@ uninstall:
 	    $(DESTDIR)$(BASHCOMPDIR)/devtool $(DESTDIR)$(ZSHCOMPDIR)/_devtool \
 	    $(DESTDIR)$(FISHCOMPDIR)/devtool.fish
 
-bench: deps
-	@$(MAKE) --no-print-directory all
-	@sh bench/run.sh
+bench-tools: $(BENCH_TOOLS)
 
+bench/%: bench/%.c
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -o $@ $<
+
+bench: deps
+	@$(MAKE) --no-print-directory all bench-tools
+	@bash bench/run.sh
+
+# Everything the build makes, and nothing else: after it, a clone is as
+# checked out (tests/build.bats).
 clean:
-	rm -rf devtool $(OBJS) $(UNITS) build fuzz/bin bench/ref_decode \
-	    bench/ref_mknod bench/peak_rss
+	rm -rf devtool src/*.o src/*.d tests/*.o tests/*.d $(UNIT_BINS) \
+	    build fuzz/bin $(BENCH_TOOLS)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# fuzz/lint.sh - the static checks: cppcheck and clang-tidy over src/,
+# scripts/lint.sh - the static checks: cppcheck and clang-tidy over src/,
 # ShellCheck over the shell scripts, mandoc over the man page.  Prints one
 # result line per tool and exits nonzero if any of them failed.
 #
@@ -85,7 +85,8 @@ run_shellcheck() {
 	need shellcheck shellcheck shellcheck || return
 	set --
 	for f in completions/devtool.bash tests/test_helper.bash tests/run.sh \
-	    .ci/run fuzz/run.sh fuzz/lint.sh; do
+	    .ci/run fuzz/run.sh scripts/lint.sh scripts/deps.sh \
+	    scripts/demo.sh bench/run.sh; do
 		if [ -f "$f" ]; then
 			set -- "$@" "$f"
 		else
