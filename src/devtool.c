@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "lines.h"
 #include "verbs.h"
 
 #ifndef VERSION
@@ -20,13 +21,12 @@ struct codec_job {
 	int hex, json, colon, kdev;
 };
 
-#define LINE_MAX_OUT 256
-
+/* The line built from lines_out_begin() ends at end. */
 static int
-emit(const char *line, char *end)
+emit(char *end)
 {
 	*end++ = '\n';
-	fwrite(line, 1, (size_t)(end - line), stdout);
+	lines_out_end(end);
 	return 0;
 }
 
@@ -36,11 +36,12 @@ encode_pair(struct codec_job *job, const char *ma_s, const char *mi_s,
 {
 	const struct dt_layout *l = &job->layout;
 	uint64_t ma, mi, v;
-	char line[LINE_MAX_OUT], *p = line;
+	char *p;
 
 	if (cli_pair(l, ma_s, mi_s, &ma, &mi, d) != 0 ||
 	    dt_encode(l, ma, mi, &v, d) != DT_OK)
 		return -1;
+	p = lines_out_begin();	/* after any warning: it flushes */
 	if (job->json) {
 		p = put_str(p, "{\"layout\":\"");
 		p = put_str(p, l->name);
@@ -55,7 +56,7 @@ encode_pair(struct codec_job *job, const char *ma_s, const char *mi_s,
 		p = put_str(p, "\"}");
 	} else
 		p = job->hex ? put_hex(p, v) : put_u64(p, v);
-	return emit(line, p);
+	return emit(p);
 }
 
 /* Trims the blanks (and a DOS carriage return) around a stream line. */
@@ -64,7 +65,8 @@ trim(char *s)
 {
 	char *e;
 
-	s += strspn(s, " \t");
+	while (*s == ' ' || *s == '\t')
+		s++;
 	e = s + strlen(s);
 	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
 		*--e = '\0';
@@ -132,12 +134,13 @@ decode_value(void *ctx, char *text, struct dt_diag *d)
 {
 	struct codec_job *job = ctx;
 	uint64_t v, ma, mi;
-	char line[LINE_MAX_OUT], *p = line;
+	char *p;
 	int rc;
 
 	if (dt_parse_number(text, &v, d) != DT_OK ||
 	    (rc = decode_checked(&job->layout, v, &ma, &mi, d)) < 0)
 		return -1;
+	p = lines_out_begin();	/* after any warning: it flushes */
 	if (job->json) {
 		p = put_str(p, "{\"layout\":\"");
 		p = put_str(p, job->layout.name);
@@ -151,7 +154,7 @@ decode_value(void *ctx, char *text, struct dt_diag *d)
 		    ",\"canonical\":true}");
 	} else
 		p = put_pair(p, job, ma, mi);
-	return emit(line, p);
+	return emit(p);
 }
 
 static int
@@ -166,7 +169,7 @@ convert_value(void *ctx, char *text, struct dt_diag *d)
 	struct codec_job *job = ctx;
 	uint64_t v, ma, mi, out;
 	struct dt_diag why;
-	char line[LINE_MAX_OUT], *p = line;
+	char *p;
 
 	if (dt_parse_number(text, &v, d) != DT_OK ||
 	    decode_checked(&job->layout, v, &ma, &mi, d) < 0)
@@ -180,8 +183,9 @@ convert_value(void *ctx, char *text, struct dt_diag *d)
 		    (uintmax_t)mi, job->layout.name, job->to.name, why.msg);
 		return -1;
 	}
+	p = lines_out_begin();
 	p = job->hex ? put_hex(p, out) : put_u64(p, out);
-	return emit(line, p);
+	return emit(p);
 }
 
 static int
@@ -212,6 +216,7 @@ run_operands(const char **args, line_fn *value_fn, line_fn *stream_fn,
 			if (!keep_going)
 				break;
 		}
+	(void)lines_out_flush();	/* a failure stays in ferror(stdout) */
 	if (cli_finish_output() != EXIT_OK)
 		return EXIT_FAIL;
 	return status;
@@ -254,8 +259,10 @@ cmd_encode(int argc, const char **argv)
 		    EXIT_USAGE;
 		if (rc != EXIT_OK)
 			cli_error("%s", d.msg);
-		else
+		else {
+			(void)lines_out_flush();	/* ferror tells */
 			rc = cli_finish_output();
+		}
 	}
 out:
 	cli_done(con, table);

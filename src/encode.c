@@ -370,9 +370,38 @@ bad_number(struct dt_diag *d, const char *s, const char *problem)
 	return fail(d, DT_ENUMBER, "invalid number '%s': %s", q, problem);
 }
 
-/* strtoull with base 0, then everything it would tolerate refused. */
-enum dt_status
-dt_parse_number(const char *s, uint64_t *v, struct dt_diag *d)
+/*
+ * The common case, summed in place: a decimal number without a leading
+ * zero and of at most 19 digits, which cannot overflow (10^19 - 1 <
+ * 2^64).  strtoull would read it the same way; it is what streams of
+ * values hold, and strtoull's generality was most of their time (make
+ * bench).  Returns false for anything else.
+ */
+static bool
+short_decimal(const char *s, uint64_t *v)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	uint64_t n = 0;
+	unsigned int c;
+
+	/* Past 19 digits n may wrap (unsigned, defined); it is not used. */
+	while ((c = *p - (unsigned int)'0') <= 9) {
+		n = n * 10 + c;
+		p++;
+	}
+	if (*p != '\0' || p == (const unsigned char *)s || s[0] == '0' ||
+	    p - (const unsigned char *)s > 19)
+		return false;
+	*v = n;
+	return true;
+}
+
+/*
+ * strtoull with base 0, then everything it would tolerate refused.  Not
+ * inlined: its stack frame would be set up for every short decimal too.
+ */
+static __attribute__((noinline)) enum dt_status
+parse_number(const char *s, uint64_t *v, struct dt_diag *d)
 {
 	char *end = NULL;
 	unsigned long long n;
@@ -394,6 +423,12 @@ dt_parse_number(const char *s, uint64_t *v, struct dt_diag *d)
 		return bad_number(d, s, "larger than 18446744073709551615");
 	*v = n;
 	return DT_OK;
+}
+
+enum dt_status
+dt_parse_number(const char *s, uint64_t *v, struct dt_diag *d)
+{
+	return short_decimal(s, v) ? DT_OK : parse_number(s, v, d);
 }
 
 enum dt_status

@@ -431,3 +431,121 @@ bad_value() {
 	assert_equal "$(sed -n 200000p out)" "$(sed -n 200000p want)"
 	cmp out want
 }
+
+# The stream's own number reading and printing (a fast path for short
+# decimals, two digits a division, an output buffer of its own): every
+# digit count from 1 to 20, each side of each power of ten, 2^32 and
+# 2^64 - 1, through a layout that keeps all 64 bits.
+@test "decode -: values of every digit count up to 2^64-1 give their exact pairs, and encode - gives the values back" {
+	cat >values <<-'EOF'
+	0
+	1
+	9
+	10
+	99
+	100
+	999
+	1000
+	9999
+	10000
+	99999
+	100000
+	999999
+	1000000
+	9999999
+	10000000
+	99999999
+	100000000
+	999999999
+	1000000000
+	4294967295
+	4294967296
+	9999999999
+	10000000000
+	99999999999
+	100000000000
+	999999999999
+	1000000000000
+	9999999999999
+	10000000000000
+	99999999999999
+	100000000000000
+	999999999999999
+	1000000000000000
+	9999999999999999
+	10000000000000000
+	99999999999999999
+	100000000000000000
+	999999999999999999
+	1000000000000000000
+	9999999999999999999
+	10000000000000000000
+	18446744073709551615
+	EOF
+	cat >pairs <<-'EOF'
+	0 0
+	0 1
+	0 9
+	0 10
+	0 99
+	0 100
+	0 999
+	0 1000
+	0 9999
+	0 10000
+	0 99999
+	0 100000
+	0 999999
+	0 1000000
+	0 9999999
+	0 10000000
+	0 99999999
+	0 100000000
+	0 999999999
+	0 1000000000
+	0 4294967295
+	1 0
+	2 1410065407
+	2 1410065408
+	23 1215752191
+	23 1215752192
+	232 3567587327
+	232 3567587328
+	2328 1316134911
+	2328 1316134912
+	23283 276447231
+	23283 276447232
+	232830 2764472319
+	232830 2764472320
+	2328306 1874919423
+	2328306 1874919424
+	23283064 1569325055
+	23283064 1569325056
+	232830643 2808348671
+	232830643 2808348672
+	2328306436 2313682943
+	2328306436 2313682944
+	4294967295 4294967295
+	EOF
+	run --separate-stderr devtool decode -f 32:32 --strict - <values
+	assert_success
+	assert_output "$(cat pairs)"
+	assert_equal "$stderr" ""
+	run --separate-stderr devtool encode -f 32:32 --strict - <pairs
+	assert_success
+	assert_output "$(cat values)"
+	assert_equal "$stderr" ""
+}
+
+@test "decode -: stdout and stderr stay in order around a warning and a bad line" {
+	printf '0x103\n0x00010001\nbogus\n0x104\n' >in
+	run --separate-stderr bash -c '"$DEVTOOL" decode -k - <in >all 2>&1'
+	assert_equal "$status" 2
+	assert_stdout_empty
+	assert_equal "$(wc -l <all)" 5
+	assert_equal "$(sed -n 1p all)" "1 3"
+	assert_regex "$(sed -n 2p all)" "^devtool: <stdin>:2: warning: value 0x10001 is not canonical"
+	assert_equal "$(sed -n 3p all)" "1 1"
+	assert_regex "$(sed -n 4p all)" "^devtool: <stdin>:3: invalid number 'bogus'"
+	assert_equal "$(sed -n 5p all)" "1 4"
+}
