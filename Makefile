@@ -124,7 +124,7 @@ uninstall:
 
 bench-tools: $(BENCH_TOOLS)
 
-bench/%: bench/%.c
+$(BENCH_TOOLS): bench/%: bench/%.c
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -o $@ $<
 
 bench: deps
