@@ -5,7 +5,6 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -104,7 +103,7 @@ read_line(struct plan *p, const char *file, enum table_dialect *dialect,
 	    &table_system_resolver, &e, &d)) {
 	case 1:
 		if (p->errors == 0 && plan_add(p, &e) != 0)
-			err(EXIT_FAIL, NULL);
+			cli_fatal(NULL);
 		break;
 	case 0:
 		break;
@@ -290,7 +289,7 @@ cmd_apply(int argc, const char **argv)
 		goto out;
 	}
 	if ((in = malloc(sizeof(*in))) == NULL)
-		err(EXIT_FAIL, NULL);
+		cli_fatal(NULL);
 	for (; *args != NULL; args++)
 		read_table(&plan, in, *args);
 	free(in);

@@ -1,7 +1,6 @@
 /*
  * cli.c - helpers shared by every verb.  See cli.h.
  */
-#include <err.h>
 #include <limits.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -55,6 +54,18 @@ vmessage(const char *kind, const char *fmt, va_list ap)
 		snprintf(prefix, sizeof(prefix), "%s: %s",
 		    program_invocation_short_name, kind);
 	vsay(stderr, prefix, fmt, ap);
+}
+
+void
+cli_fatal(const char *what)
+{
+	const char *reason = strerror(errno);
+
+	if (what != NULL)
+		cli_error("%s: %s", what, reason);
+	else
+		cli_error("%s", reason);
+	exit(EXIT_FAIL);
 }
 
 /* A message on standard output (-v, -n): one line, quoted as the rest. */
@@ -137,7 +148,7 @@ cli_context(int argc, const char **argv, struct poptOption *table,
 	/* No poptReadDefaultConfig: ~/.popt aliases must never apply. */
 	con = poptGetContext(NULL, argc, argv, table, 0);
 	if (con == NULL)
-		errx(EXIT_FAIL, "cannot start the option parser");
+		cli_fatal("cannot start the option parser");
 	if (operands != NULL)
 		poptSetOtherOptionHelp(con, operands);
 	return con;
@@ -288,7 +299,7 @@ void
 cli_init(void)
 {
 	if (atexit(close_stdout) != 0)
-		errx(EXIT_FAIL, "cannot register the check of standard output");
+		cli_fatal("cannot register the check of standard output");
 }
 
 char *

@@ -47,6 +47,8 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_path_error(const char *path, const char *why);
 void cli_arg_error(const char *what, const char *arg);
 void cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Ends the program, exit 1: "WHAT: errno's text", or errno's text. */
+void cli_fatal(const char *what) __attribute__((noreturn));
 void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_usage(const char *verb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

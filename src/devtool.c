@@ -2,7 +2,6 @@
  * devtool.c - the command line: the verb table, and the codec verbs
  * encode, decode, convert and formats.
  */
-#include <err.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -531,7 +530,7 @@ main(int argc, char **argv)
 	}
 	snprintf(name, sizeof(name), "devtool %s", verb->name);
 	if ((vargv = calloc((size_t)(argc - i) + 1, sizeof(*vargv))) == NULL)
-		err(EXIT_FAIL, NULL);
+		cli_fatal(NULL);
 	vargv[0] = name;
 	for (int j = i + 1; j < argc; j++)
 		vargv[j - i] = argv[j];

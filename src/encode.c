@@ -230,16 +230,19 @@ shown(const unsigned char *s, size_t n)
 }
 
 /*
- * The length of the character at s, at most left bytes, and whether it
- * is shown.  A byte that is not shown is one character: its '?' takes
- * its place, so the text keeps its length.
+ * The length of the character at s, at most left bytes (none is read
+ * past them), and whether it is shown.  A byte that is not shown is one
+ * character: its '?' takes its place, so the text keeps its length.
  */
 size_t
 dt_text_char(const unsigned char *s, size_t left, bool *ok)
 {
-	size_t n = *s < 0x80 ? 1 : dt_utf8_length(s);
+	size_t want = *s < 0x80 ? 1 : *s < 0xc2 ? 0 : *s < 0xe0 ? 2 :
+	    *s < 0xf0 ? 3 : *s < 0xf5 ? 4 : 0;
+	size_t n = want == 1 ? 1 : want == 0 || want > left ? 0 :
+	    dt_utf8_length(s);
 
-	*ok = n != 0 && n <= left && shown(s, n);
+	*ok = n != 0 && shown(s, n);
 	return *ok ? n : 1;
 }
 

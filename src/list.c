@@ -7,7 +7,6 @@
 #include <sys/sysmacros.h>
 
 #include <dirent.h>
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -101,7 +100,7 @@ walk_entry(struct listing *ls, int dirfd, char *path, size_t len,
 			ls->failed = 1;
 		}
 	} else if (wanted(ls, st.st_mode) && keep(ls, path, &st) != 0)
-		err(EXIT_FAIL, NULL);
+		cli_fatal(NULL);
 	else if (S_ISDIR(st.st_mode)) {
 		fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 		    O_CLOEXEC);
@@ -230,7 +229,7 @@ list_operand(struct listing *ls, struct root *r, const char *arg)
 			goto fail;
 		}
 		if (keep(ls, path, &st) != 0)
-			err(EXIT_FAIL, NULL);
+			cli_fatal(NULL);
 		close(dirfd);
 		return;
 	} else
@@ -241,7 +240,7 @@ list_operand(struct listing *ls, struct root *r, const char *arg)
 	if (dirfd >= 0)
 		close(dirfd);
 	if (ls->dirs && fstat(fd, &st) == 0 && keep(ls, path, &st))
-		err(EXIT_FAIL, NULL);
+		cli_fatal(NULL);
 	walk_dir(ls, fd, path, strlen(path));
 	return;
 fail:

@@ -1331,6 +1331,10 @@ test_quote(void)
 		expect(&c, strcmp(buf, cases[i].want) == 0, "case #%zu "
 		    "gives \"%s\"", i, buf);
 	}
+	/* len ends inside a character: nothing past it is read or shown */
+	dt_quote(buf, sizeof(buf), "a\xc3\xa9", 2);
+	expect(&c, strcmp(buf, "a?") == 0, "a cut character gives \"%s\"",
+	    buf);
 	/* 300 bytes: the first 64, "...", the last 32 (99 in all) */
 	for (size_t i = 0; i < sizeof(in) - 1; i++)
 		in[i] = (char)('a' + i % 26);
