@@ -64,7 +64,8 @@ _devtool_takes_arg()
 _devtool_drivers()
 {
     local file=${DEVTOOL_PROC_DEVICES:-/proc/devices}
-    [[ -r $file ]] || return 0
+    # a regular file only: a FIFO named there would block the shell
+    [[ -f $file && -r $file ]] || return 0
     awk -v want="$1" '
         /^Character devices:/ { sect = "c"; next }
         /^Block devices:/ { sect = "b"; next }

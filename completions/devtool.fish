@@ -78,7 +78,8 @@ function __devtool_drivers
     set -l file /proc/devices
     set -q DEVTOOL_PROC_DEVICES; and test -n "$DEVTOOL_PROC_DEVICES"
     and set file $DEVTOOL_PROC_DEVICES
-    test -r $file; or return 0
+    # a regular file only: a FIFO named there would block the shell
+    test -f $file -a -r $file; or return 0
     set -l sect ''
     while read -l line
         switch $line

@@ -97,17 +97,56 @@ fuzz_pick(struct fuzz_bytes *b, uint64_t max)
 }
 
 /*
+ * The code point of the UTF-8 character at s, at most left bytes, with
+ * its length in *n; -1 if it is not valid UTF-8 (RFC 3629).  Written
+ * apart from src/, so that the check does not trust the code it checks.
+ */
+static inline long
+fuzz_utf8(const unsigned char *s, size_t left, size_t *n)
+{
+	size_t len;
+	long cp;
+
+	*n = 1;
+	if (s[0] < 0x80)
+		return s[0];
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, cp = s[0] & 0x07;
+	else
+		return -1;
+	if (len > left)
+		return -1;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return -1;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 ||
+	    cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
+		return -1;
+	*n = len;
+	return cp;
+}
+
+/*
  * A message for the user: terminated inside its buffer, not empty, and
- * only printable ASCII, so hostile input cannot put escape sequences on
- * the terminal of whoever reads the error (the sources' own quote()
- * rule).  FUZZ_LAX_MESSAGES=1 in the environment skips the printable
- * check, to look past a known finding of that kind.
+ * valid UTF-8 without a control character (C0, DEL, C1, the line
+ * separators and bidirectional overrides U+2028-U+202E, U+2066-U+2069),
+ * so hostile input cannot put escape sequences or line breaks on the
+ * terminal of whoever reads the error (DIAGNOSTICS in devtool(1)).
+ * FUZZ_LAX_MESSAGES=1 in the environment skips that check, to look past
+ * a known finding of that kind.
  */
 static inline void
 fuzz_check_msg(const char *msg, size_t cap, const char *where)
 {
 	static int lax = -1;
-	size_t n = strnlen(msg, cap);
+	size_t n = strnlen(msg, cap), len;
+	long cp;
 
 	if (lax < 0) {
 		const char *e = getenv("FUZZ_LAX_MESSAGES");
@@ -116,10 +155,15 @@ fuzz_check_msg(const char *msg, size_t cap, const char *where)
 	}
 	FUZZ_CHECK(n < cap, "%s: message not terminated", where);
 	FUZZ_CHECK(n > 0, "%s: empty message", where);
-	for (size_t i = 0; i < n && !lax; i++)
-		FUZZ_CHECK(isprint((unsigned char)msg[i]),
-		    "%s: byte 0x%02x at %zu of message is not printable: %s",
-		    where, (unsigned char)msg[i], i, msg);
+	for (size_t i = 0; i < n && !lax; i += len) {
+		cp = fuzz_utf8((const unsigned char *)msg + i, n - i, &len);
+		FUZZ_CHECK(cp >= 0x20 && !(cp >= 0x7f && cp <= 0x9f) &&
+		    !(cp >= 0x2028 && cp <= 0x202e) &&
+		    !(cp >= 0x2066 && cp <= 0x2069),
+		    "%s: byte 0x%02x at %zu of message is a control "
+		    "character or not UTF-8", where,
+		    (unsigned char)msg[i], i);
+	}
 }
 
 /* A NUL-terminated copy of the fuzzer's bytes (which may hold NULs). */

@@ -92,7 +92,7 @@ sources() {
 	number | layout | codec) echo "src/encode.c" ;;
 	table) echo "src/table.c src/encode.c" ;;
 	mode) echo "src/attrs.c src/table.c src/encode.c" ;;
-	procdev) echo "src/procdev.c" ;;
+	procdev) echo "src/procdev.c src/encode.c" ;;
 	*) return 1 ;;
 	esac
 }

@@ -5,7 +5,6 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -47,11 +46,14 @@ plan_add(struct plan *p, const struct table_entry *e, const char *file)
 	return 0;
 }
 
+/* "FILE:LINE: why"; the file name is the user's: quoted and bounded. */
 static void
 table_error(struct plan *p, const char *file, unsigned long line,
     const char *msg)
 {
-	cli_error("%s:%lu: %s", file, line, msg);
+	char q[DT_QUOTE_SIZE];
+
+	cli_error("%s:%lu: %s", cli_quote(q, file), line, msg);
 	p->errors++;
 }
 
@@ -85,7 +87,7 @@ read_line(struct plan *p, const char *file, enum table_dialect *dialect,
 	case 1:
 		/* kept after an error too: conflicts are still looked for */
 		if (plan_add(p, &e, file) != 0)
-			err(EXIT_FAIL, NULL);
+			cli_fatal(NULL);
 		break;
 	case 0:
 		break;
@@ -108,7 +110,7 @@ read_table(struct plan *p, struct lines *in, const char *file)
 	if (strcmp(file, "-") == 0)
 		file = "<stdin>";
 	if (fd < 0) {
-		cli_error("%s: %s", file, strerror(errno));
+		cli_path_error(file, NULL);
 		p->errors++;
 		return;
 	}
@@ -120,7 +122,7 @@ read_table(struct plan *p, struct lines *in, const char *file)
 			read_line(p, file, &dialect, line, len, ++lineno);
 	}
 	if (rc < 0) {
-		cli_error("%s: %s", file, strerror(errno));
+		cli_path_error(file, NULL);
 		p->errors++;
 	}
 	if (fd != STDIN_FILENO)
@@ -168,7 +170,7 @@ apply_entry(struct root *r, const struct table_item *x, unsigned flags,
 	n = table_expand_count(&e);
 	for (size_t i = 0; i < n; i++, t->done++, show_progress(t)) {
 		if (table_expand(&e, i, &one, &d) != 0) {
-			cli_error("%s: %s", x->path, d.msg);
+			cli_path_error(x->path, d.msg);
 			t->count[NODE_FAILED]++;
 			continue;
 		}
@@ -212,16 +214,16 @@ apply_plan(const struct plan *p, const char *root_dir, unsigned flags)
 	/* A fresh root to fill is the usual case: make it, as mkdir -p. */
 	if (root_dir != NULL && !(flags & NODE_DRY_RUN) &&
 	    make_root(root_dir) != 0) {
-		warn("--root %s", root_dir);
+		cli_arg_error("--root", root_dir);
 		return EXIT_FAIL;
 	}
 	if (root_init(&r, root_dir) == 0)
 		;
 	else if (errno == ENOENT && (flags & NODE_DRY_RUN)) {
-		printf("would create directory %s (the root)\n", root_dir);
+		cli_say("would create directory %s (the root)", root_dir);
 		root_init_absent(&r);
 	} else {
-		warn("--root %s", root_dir);
+		cli_arg_error("--root", root_dir);
 		return EXIT_FAIL;
 	}
 	t.progress = isatty(STDERR_FILENO) && p->nodes >= PROGRESS_MIN;
@@ -276,14 +278,14 @@ cmd_apply(int argc, const char **argv)
 		goto out;
 	}
 	if ((in = malloc(sizeof(*in))) == NULL)
-		err(EXIT_FAIL, NULL);
+		cli_fatal(NULL);
 	for (; *args != NULL; args++)
 		read_table(&plan, in, *args);
 	free(in);
 	/* a new entry of a tmpfiles "-" owner is ours */
 	if (table_conflicts(plan.v, plan.n, geteuid(), getegid(),
 	    conflict_error, &plan) < 0)
-		err(EXIT_FAIL, NULL);
+		cli_fatal(NULL);
 	if (plan.errors > 0) {
 		cli_error("%lu error%s in the table%s; nothing was created",
 		    plan.errors, plan.errors == 1 ? "" : "s",

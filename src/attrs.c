@@ -23,11 +23,13 @@
 int
 attrs_mode(const char *text, mode_t *mode, struct dt_diag *d)
 {
+	char q[DT_QUOTE_SIZE];
 	void *set;
 
 	if (*text == '\0' || (set = setmode(text)) == NULL) {
-		snprintf(d->msg, sizeof(d->msg), "invalid mode '%.64s': "
-		    "expected octal (0660) or symbolic (u=rw,g=r,o=)", text);
+		snprintf(d->msg, sizeof(d->msg), "invalid mode '%s': "
+		    "expected octal (0660) or symbolic (u=rw,g=r,o=)",
+		    dt_quote(q, sizeof(q), text, strlen(text)));
 		return -1;
 	}
 	*mode = getmode(set, MODE_BASE) & 07777;
@@ -49,6 +51,7 @@ numeric_id(const char *text, unsigned long *id)
 int
 attrs_user(const char *text, uid_t *uid, struct dt_diag *d)
 {
+	char q[DT_QUOTE_SIZE];
 	unsigned long id;
 
 	if (*text != '\0' && table_getpwnam(NULL, text, uid) == 0)
@@ -57,13 +60,15 @@ attrs_user(const char *text, uid_t *uid, struct dt_diag *d)
 		*uid = (uid_t)id;
 		return 0;
 	}
-	snprintf(d->msg, sizeof(d->msg), "unknown user '%.64s'", text);
+	snprintf(d->msg, sizeof(d->msg), "unknown user '%s'",
+	    dt_quote(q, sizeof(q), text, strlen(text)));
 	return -1;
 }
 
 int
 attrs_group(const char *text, gid_t *gid, struct dt_diag *d)
 {
+	char q[DT_QUOTE_SIZE];
 	unsigned long id;
 
 	if (*text != '\0' && table_getgrnam(NULL, text, gid) == 0)
@@ -72,6 +77,7 @@ attrs_group(const char *text, gid_t *gid, struct dt_diag *d)
 		*gid = (gid_t)id;
 		return 0;
 	}
-	snprintf(d->msg, sizeof(d->msg), "unknown group '%.64s'", text);
+	snprintf(d->msg, sizeof(d->msg), "unknown group '%s'",
+	    dt_quote(q, sizeof(q), text, strlen(text)));
 	return -1;
 }

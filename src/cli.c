@@ -1,7 +1,6 @@
 /*
  * cli.c - helpers shared by every verb.  See cli.h.
  */
-#include <err.h>
 #include <limits.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -21,19 +20,70 @@ struct poptOption cli_common_options[] = {
 	POPT_TABLEEND
 };
 
+/*
+ * Every message devtool prints goes through here: the whole line, the
+ * program name included, is passed through dt_quote, so no byte of input
+ * (a path, an operand, a table line) reaches the terminal as a control
+ * character (see DIAGNOSTICS in devtool(1)).  Callers only bound what may
+ * be long (cli_quote), so that the reason after it always fits.
+ */
+static void
+vsay(FILE *fp, const char *prefix, const char *fmt, va_list ap)
+{
+	char msg[PATH_MAX + 512], safe[sizeof(msg)];
+	int n;
+
+	n = snprintf(msg, sizeof(msg), "%s", prefix);
+	if (n < 0 || (size_t)n >= sizeof(msg))
+		n = 0;
+	vsnprintf(msg + n, sizeof(msg) - (size_t)n, fmt, ap);
+	fprintf(fp, "%s\n", dt_quote(safe, sizeof(safe), msg, strlen(msg)));
+}
+
 /* Keeps stdout and stderr in order, and names the input line if any. */
 static void
 vmessage(const char *kind, const char *fmt, va_list ap)
 {
-	char msg[PATH_MAX + 512];
+	char prefix[128];
 
 	(void)lines_out_flush();	/* a stream's lines first (lines.h) */
 	fflush(stdout);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
 	if (cli_lineno > 0)
-		warnx("<stdin>:%lu: %s%s", cli_lineno, kind, msg);
+		snprintf(prefix, sizeof(prefix), "%s: <stdin>:%lu: %s",
+		    program_invocation_short_name, cli_lineno, kind);
 	else
-		warnx("%s%s", kind, msg);
+		snprintf(prefix, sizeof(prefix), "%s: %s",
+		    program_invocation_short_name, kind);
+	vsay(stderr, prefix, fmt, ap);
+}
+
+void
+cli_fatal(const char *what)
+{
+	const char *reason = strerror(errno);
+
+	if (what != NULL)
+		cli_error("%s: %s", what, reason);
+	else
+		cli_error("%s", reason);
+	exit(EXIT_FAIL);
+}
+
+/* A message on standard output (-v, -n): one line, quoted as the rest. */
+void
+cli_say(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay(stdout, "", fmt, ap);
+	va_end(ap);
+}
+
+const char *
+cli_quote(char *buf, const char *s)
+{
+	return dt_quote(buf, DT_QUOTE_SIZE, s, strlen(s));
 }
 
 void
@@ -99,7 +149,7 @@ cli_context(int argc, const char **argv, struct poptOption *table,
 	/* No poptReadDefaultConfig: ~/.popt aliases must never apply. */
 	con = poptGetContext(NULL, argc, argv, table, 0);
 	if (con == NULL)
-		errx(EXIT_FAIL, "cannot start the option parser");
+		cli_fatal("cannot start the option parser");
 	if (operands != NULL)
 		poptSetOtherOptionHelp(con, operands);
 	return con;
@@ -130,10 +180,13 @@ cli_parse(poptContext con, const char *verb, const struct poptOption *table)
 			seen[n++] = now;
 		}
 	}
-	if (rc < -1)
-		return cli_usage(verb, "%s: %s",
-		    poptBadOption(con, POPT_BADOPTION_NOALIAS),
+	if (rc < -1) {
+		char q[DT_QUOTE_SIZE];
+
+		return cli_usage(verb, "%s: %s", cli_quote(q,
+		    poptBadOption(con, POPT_BADOPTION_NOALIAS)),
 		    poptStrerror(rc));
+	}
 	return EXIT_OK;
 }
 
@@ -221,7 +274,7 @@ cli_finish_output(void)
 
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		if (!reported)
-			warn("standard output");
+			cli_error("standard output: %s", strerror(errno));
 		reported = true;
 		return EXIT_FAIL;
 	}
@@ -238,7 +291,7 @@ close_stdout(void)
 	if (cli_finish_output() != EXIT_OK)
 		_exit(EXIT_FAIL);
 	if (fclose(stdout) != 0) {
-		warn("standard output");
+		cli_error("standard output: %s", strerror(errno));
 		_exit(EXIT_FAIL);
 	}
 }
@@ -247,7 +300,7 @@ void
 cli_init(void)
 {
 	if (atexit(close_stdout) != 0)
-		errx(EXIT_FAIL, "cannot register the check of standard output");
+		cli_fatal("cannot register the check of standard output");
 }
 
 static const char digit_pairs[] =
@@ -330,52 +383,57 @@ put_str(char *p, const char *s)
 
 /*
  * "devtool: PATH: why" (why NULL: errno's text).  Paths come from tables
- * and trees, so what is not printable UTF-8 prints as '?': a name can
- * never send escape sequences to the terminal of whoever runs devtool.
+ * and trees: the path is quoted, and cut in the middle when long, so that
+ * the reason always follows it.
  */
 void
 cli_path_error(const char *path, const char *why)
 {
 	const char *reason = why != NULL ? why : strerror(errno);
-	const unsigned char *c = (const unsigned char *)path;
-	char safe[PATH_MAX + 1];
-	size_t n = 0, len;
+	char q[DT_QUOTE_SIZE];
 
-	while (*c != '\0' && n < sizeof(safe) - 5) {
-		if (*c >= 0x80 && (len = dt_utf8_length(c)) > 0) {
-			memcpy(safe + n, c, len);
-			n += len;
-			c += len;
-		} else {
-			safe[n++] = (char)(*c >= 0x20 && *c != 0x7f &&
-			    *c < 0x80 ? *c : '?');
-			c++;
-		}
-	}
-	safe[n] = '\0';
-	cli_error("%s: %s", safe, reason);
+	cli_error("%s: %s", cli_quote(q, path), reason);
+}
+
+/* "devtool: WHAT ARG: errno's text", for an option's file or directory. */
+void
+cli_arg_error(const char *what, const char *arg)
+{
+	const char *reason = strerror(errno);
+	char q[DT_QUOTE_SIZE];
+
+	cli_error("%s %s: %s", what, cli_quote(q, arg), reason);
 }
 
 /*
- * A JSON string.  Bytes that are not UTF-8 (file names are bytes) are
- * written as \u00XX, so the output always parses.
+ * A JSON string.  Control characters (as dt_text_char says) are written
+ * as \uXXXX escapes of their code points; bytes that are not UTF-8 (file
+ * names are bytes) as \u00XX, so the output always parses.
  */
 void
 put_json_string(FILE *fp, const char *s)
 {
 	const unsigned char *c = (const unsigned char *)s;
-	size_t n;
+	size_t n, u;
+	bool shown;
 
 	putc('"', fp);
-	while (*c != '\0') {
-		n = *c >= 0x80 ? dt_utf8_length(c) : 1;
+	for (; *c != '\0'; c += n) {
+		n = dt_text_char(c, SIZE_MAX, &shown);
+		u = *c >= 0x80 ? dt_utf8_length(c) : 1;
 		if (*c == '"' || *c == '\\')
 			fprintf(fp, "\\%c", *c);
-		else if (*c < 0x20 || *c == 0x7f || n == 0)
-			fprintf(fp, "\\u%04x", *c);
-		else
+		else if (shown)
 			fwrite(c, 1, n, fp);
-		c += n ? n : 1;
+		else if (u == 2)
+			fprintf(fp, "\\u%04x", (c[0] & 0x1fu) << 6 |
+			    (c[1] & 0x3fu));
+		else if (u == 3)
+			fprintf(fp, "\\u%04x", (c[0] & 0x0fu) << 12 |
+			    (c[1] & 0x3fu) << 6 | (c[2] & 0x3fu));
+		else
+			fprintf(fp, "\\u%04x", *c);
+		n = u == 2 || u == 3 ? u : n;
 	}
 	putc('"', fp);
 }
@@ -413,7 +471,7 @@ cli_stream(line_fn *fn, void *ctx, bool keep_going)
 		/* The reader flushes stdout before it reads: say which failed. */
 		if (ferror(stdout))
 			return cli_finish_output();
-		warn("standard input");
+		cli_error("standard input: %s", strerror(errno));
 		return EXIT_FAIL;
 	}
 	return status;

@@ -41,8 +41,14 @@ extern struct poptOption cli_common_options[];
 /* One verb handler, called with argv[0] set to "devtool VERB". */
 typedef int verb_fn(int argc, const char **argv);
 
+/* Messages: every byte printed is quoted (dt_quote); see cli.c. */
+const char *cli_quote(char *buf, const char *s);	/* buf: DT_QUOTE_SIZE */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_path_error(const char *path, const char *why);
+void cli_arg_error(const char *what, const char *arg);
+void cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Ends the program, exit 1: "WHAT: errno's text", or errno's text. */
+void cli_fatal(const char *what) __attribute__((noreturn));
 void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_usage(const char *verb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

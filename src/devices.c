@@ -2,7 +2,6 @@
  * devices.c - the devices verb: the drivers in /proc/devices, or the
  * majors of the named ones.
  */
-#include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,21 +45,23 @@ static int
 list_drivers(struct listing *ls, const char **names)
 {
 	const char *path = procdev_path();
+	char q[DT_QUOTE_SIZE], qn[DT_QUOTE_SIZE];
 	struct dt_diag d;
 	unsigned long bad;
 	char *buf;
 	size_t len;
 	int rc = EXIT_OK, i = 0;
 
-	if (procdev_read(path, &buf, &len) != 0) {
-		cli_error("%s: %s", path, strerror(errno));
+	if (procdev_read(path, &buf, &len, &d) != 0) {
+		cli_error("%s", d.msg);
 		return EXIT_FAIL;
 	}
+	cli_quote(q, path);
 	do {
 		ls->name = names != NULL ? names[i] : NULL;
 		ls->found = false;
 		if (procdev_parse(buf, len, print_driver, ls, &bad, &d) < 0) {
-			cli_error("%s:%lu: %s", path, bad, d.msg);
+			cli_error("%s:%lu: %s", q, bad, d.msg);
 			rc = EXIT_FAIL;
 			break;
 		}
@@ -68,7 +69,7 @@ list_drivers(struct listing *ls, const char **names)
 			cli_error("no %sdriver named '%s' in %s",
 			    ls->want_c && !ls->want_b ? "character " :
 			    ls->want_b && !ls->want_c ? "block " : "",
-			    ls->name, path);
+			    cli_quote(qn, ls->name), q);
 			rc = EXIT_FAIL;
 		}
 	} while (names != NULL && names[++i] != NULL);

@@ -2,7 +2,6 @@
  * devtool.c - the command line: the verb table, and the codec verbs
  * encode, decode, convert and formats.
  */
-#include <err.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -498,9 +497,12 @@ global_options(int argc, char **argv, int *next)
 		} else if (strcmp(argv[i], "--") == 0) {
 			i++;
 			break;
-		} else
+		} else {
+			char q[DT_QUOTE_SIZE];
+
 			return cli_usage("devtool", "%s: unknown option",
-			    argv[i]);
+			    cli_quote(q, argv[i]));
+		}
 	}
 	*next = i;
 	return -1;
@@ -525,17 +527,17 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if ((verb = find_verb(argv[i])) == NULL) {
-		char names[256] = "";
+		char names[256] = "", q[DT_QUOTE_SIZE];
 
 		for (size_t v = 0; v < NVERBS; v++)
 			snprintf(names + strlen(names), sizeof(names) -
 			    strlen(names), " %s", verbs[v].name);
-		return cli_usage("devtool", "unknown verb '%.64s'; verbs:%s",
-		    argv[i], names);
+		return cli_usage("devtool", "unknown verb '%s'; verbs:%s",
+		    cli_quote(q, argv[i]), names);
 	}
 	snprintf(name, sizeof(name), "devtool %s", verb->name);
 	if ((vargv = calloc((size_t)(argc - i) + 1, sizeof(*vargv))) == NULL)
-		err(EXIT_FAIL, NULL);
+		cli_fatal(NULL);
 	vargv[0] = name;
 	for (int j = i + 1; j < argc; j++)
 		vargv[j - i] = argv[j];

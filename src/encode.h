@@ -85,6 +85,9 @@ enum dt_status dt_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma,
 void dt_fields(const struct dt_layout *l, uint64_t v, struct dt_fields *f);
 
 size_t dt_utf8_length(const unsigned char *s);
+size_t dt_text_char(const unsigned char *s, size_t left, bool *shown);
+/* A quoted operand: its first 64 bytes, "..." and its last 32. */
+#define DT_QUOTE_SIZE 100
 const char *dt_quote(char *dst, size_t size, const char *s, size_t len);
 
 enum dt_status dt_parse_number(const char *s, uint64_t *v, struct dt_diag *d);

@@ -7,7 +7,6 @@
 #include <sys/sysmacros.h>
 
 #include <dirent.h>
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -87,6 +86,15 @@ maybe_wanted(unsigned char d_type)
  */
 static void walk_dir(struct listing *, int, char *, size_t);
 
+/* Paths are printed whole, as seen from the root: at most PATH_MAX - 1. */
+#define LIMIT "PATH_MAX (4095 bytes)"
+_Static_assert(PATH_MAX == 4096, "LIMIT names PATH_MAX - 1");
+static const char too_deep[] = "too deep: a path below it would be "
+    "longer than " LIMIT;
+static const char too_deep_wd[] = "too deep: the working directory's "
+    "path is longer than " LIMIT;
+static const char too_long[] = "too long: longer than " LIMIT " from /";
+
 static void
 /* NOLINTNEXTLINE(misc-no-recursion): bounded, see above */
 walk_entry(struct listing *ls, int dirfd, char *path, size_t len,
@@ -97,7 +105,7 @@ walk_entry(struct listing *ls, int dirfd, char *path, size_t len,
 	int fd;
 
 	if (len + 1 + n >= PATH_MAX) {
-		cli_path_error(path, "a name inside is too long");
+		cli_path_error(path, too_deep);
 		ls->failed = 1;
 		return;
 	}
@@ -111,7 +119,7 @@ walk_entry(struct listing *ls, int dirfd, char *path, size_t len,
 	} else if (temporary(name, &st))
 		;
 	else if (wanted(ls, st.st_mode) && keep(ls, path, &st) != 0)
-		err(EXIT_FAIL, NULL);
+		cli_fatal(NULL);
 	else if (S_ISDIR(st.st_mode)) {
 		fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 		    O_CLOEXEC);
@@ -216,8 +224,12 @@ list_operand(struct listing *ls, struct root *r, const char *arg)
 	struct stat st;
 	int dirfd = -1, fd;
 
-	if (normalize(arg, r->method != RESOLVE_UNCONFINED, path) != 0)
+	if (normalize(arg, r->method != RESOLVE_UNCONFINED, path) != 0) {
+		/* getcwd says ERANGE when the working directory is deeper */
+		if (errno == ERANGE || errno == ENAMETOOLONG)
+			why = errno == ERANGE ? too_deep_wd : too_long;
 		goto fail;
+	}
 	slash = strrchr(path, '/');
 	snprintf(parent, sizeof(parent), "%.*s",
 	    (int)(slash == path ? 1 : slash - path), path);
@@ -236,7 +248,7 @@ list_operand(struct listing *ls, struct root *r, const char *arg)
 			goto fail;
 		}
 		if (keep(ls, path, &st) != 0)
-			err(EXIT_FAIL, NULL);
+			cli_fatal(NULL);
 		close(dirfd);
 		return;
 	} else
@@ -247,7 +259,7 @@ list_operand(struct listing *ls, struct root *r, const char *arg)
 	if (dirfd >= 0)
 		close(dirfd);
 	if (ls->dirs && fstat(fd, &st) == 0 && keep(ls, path, &st))
-		err(EXIT_FAIL, NULL);
+		cli_fatal(NULL);
 	walk_dir(ls, fd, path, strlen(path));
 	return;
 fail:
@@ -375,6 +387,8 @@ print_all(struct listing *ls, enum table_dialect dialect,
 static int
 parse_output(const char *name, enum table_dialect *dialect)
 {
+	char q[DT_QUOTE_SIZE];
+
 	if (name == NULL || strcmp(name, "makedevs") == 0)
 		*dialect = TABLE_MAKEDEVS;
 	else if (strcmp(name, "tmpfiles") == 0)
@@ -382,8 +396,8 @@ parse_output(const char *name, enum table_dialect *dialect)
 	else if (strcmp(name, "json") == 0)
 		*dialect = TABLE_UNKNOWN;
 	else
-		return cli_usage("devtool list", "unknown output '%.32s'; "
-		    "valid: makedevs, tmpfiles, json", name);
+		return cli_usage("devtool list", "unknown output '%s'; "
+		    "valid: makedevs, tmpfiles, json", cli_quote(q, name));
 	return EXIT_OK;
 }
 
@@ -423,7 +437,7 @@ cmd_list(int argc, const char **argv)
 		goto out;
 	}
 	if (root_init(&r, root_dir) != 0) {
-		warn("--root %s", root_dir);
+		cli_arg_error("--root", root_dir);
 		rc = EXIT_FAIL;
 		goto out;
 	}

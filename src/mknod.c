@@ -6,7 +6,6 @@
 #include <sys/sysmacros.h>
 
 #include <ctype.h>
-#include <err.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -37,6 +36,8 @@ struct mknod_job {
 static int
 parse_type(const char *text, mode_t *type)
 {
+	char q[DT_QUOTE_SIZE];
+
 	if (strcmp(text, "c") == 0 || strcmp(text, "u") == 0)
 		*type = S_IFCHR;
 	else if (strcmp(text, "b") == 0)
@@ -44,7 +45,8 @@ parse_type(const char *text, mode_t *type)
 	else if (strcmp(text, "p") == 0)
 		*type = S_IFIFO;
 	else {
-		cli_error("invalid type '%.32s': expected c, u, b or p", text);
+		cli_error("invalid type '%s': expected c, u, b or p",
+		    cli_quote(q, text));
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
@@ -82,7 +84,8 @@ parse_major(const char *text, mode_t type, uint64_t *ma)
 	switch (procdev_lookup(S_ISBLK(type) ? 'b' : 'c', text, &found, &d)) {
 	case 0:
 		break;
-	case -2:	/* as devices does: the file failed, not the input */
+	case -2:	/* as devices does: the file failed (unreadable,
+			 * malformed), not the input */
 		cli_error("%s", d.msg);
 		return EXIT_FAIL;
 	default:
@@ -141,10 +144,56 @@ parse_numbers(const char **args, int n, struct mknod_job *job)
 	return rc != EXIT_OK ? rc : check_host(job->major, job->minor);
 }
 
+/*
+ * Why PATH cannot be a node's path.  Too long is said as apply says it
+ * (the limits are PATH_MAX and NAME_MAX, see devtool(1)).
+ */
+static int
+bad_path(const char *path)
+{
+	const char *slash = strrchr(path, '/'), *name = slash ? slash + 1 :
+	    path;
+	char q[DT_QUOTE_SIZE];
+
+	if (strlen(path) >= PATH_MAX)
+		return cli_usage("devtool mknod", "path '%s' is too long (%zu "
+		    "bytes, at most %d)", cli_quote(q, path), strlen(path),
+		    PATH_MAX - 1);
+	if (strlen(name) > NAME_MAX)
+		return cli_usage("devtool mknod", "name '%s' in path is too "
+		    "long (%zu bytes, at most %d)", cli_quote(q, name),
+		    strlen(name), NAME_MAX);
+	return cli_usage("devtool mknod", "'%s' is not a path a node can "
+	    "have", cli_quote(q, path));
+}
+
+/* --count: the last name is the longest; refuse it before making any. */
+static int
+check_names(const struct mknod_job *job)
+{
+	const char *slash = strrchr(job->path, '/'), *name = slash ?
+	    slash + 1 : job->path;
+	char digits[24], q[DT_QUOTE_SIZE];
+	size_t n;
+
+	n = (size_t)snprintf(digits, sizeof(digits), "%ju",
+	    (uintmax_t)(job->start + (job->count - 1)));
+	if (strlen(name) + n > NAME_MAX)
+		return cli_usage("devtool mknod", "range name '%s%s' is too "
+		    "long (%zu bytes, at most %d)", cli_quote(q, name), digits,
+		    strlen(name) + n, NAME_MAX);
+	if (strlen(job->path) + n >= PATH_MAX)
+		return cli_usage("devtool mknod", "range path '%s%s' is too "
+		    "long (%zu bytes, at most %d)", cli_quote(q, job->path),
+		    digits, strlen(job->path) + n, PATH_MAX - 1);
+	return EXIT_OK;
+}
+
 static int
 parse_count(const struct mknod_opts *o, struct mknod_job *job)
 {
 	struct dt_diag d;
+	char q[DT_QUOTE_SIZE];
 	uint64_t last;
 
 	job->count = 1;
@@ -159,7 +208,7 @@ parse_count(const struct mknod_opts *o, struct mknod_job *job)
 	if (dt_parse_number(o->count, &job->count, &d) != DT_OK ||
 	    job->count == 0 || job->count > COUNT_MAX)
 		return cli_usage("devtool mknod", "--count '%s': want 1-%u",
-		    o->count, COUNT_MAX);
+		    cli_quote(q, o->count), COUNT_MAX);
 	if (o->start != NULL && dt_parse_number(o->start, &job->start,
 	    &d) != DT_OK) {
 		cli_error("--start: %s", d.msg);
@@ -178,10 +227,12 @@ parse_count(const struct mknod_opts *o, struct mknod_job *job)
 		    (uintmax_t)job->step, (uintmax_t)last, DT_HOST_MINOR_MAX);
 		return EXIT_USAGE;
 	}
-	if (job->start > UINT64_MAX - job->count)
+	/* The names run from start to start + count - 1, which must fit. */
+	if (job->start > UINT64_MAX - (job->count - 1))
 		return cli_usage("devtool mknod", "--start '%s' is too large "
-		    "for --count %ju", o->start, (uintmax_t)job->count);
-	return EXIT_OK;
+		    "for --count %ju", cli_quote(q, o->start),
+		    (uintmax_t)job->count);
+	return check_names(job);
 }
 
 static int
@@ -210,19 +261,15 @@ make_nodes(struct mknod_job *job, const char *root_dir)
 	int status = EXIT_OK;
 
 	if (root_init(&root, root_dir) != 0) {
-		warn("--root %s", root_dir);
+		cli_arg_error("--root", root_dir);
 		return EXIT_FAIL;
 	}
 	for (uint64_t i = 0; i < job->count; i++) {
 		const char *p = job->path;
 
-		if (job->range) {
-			if (snprintf(path, sizeof(path), "%s%ju", job->path,
-			    (uintmax_t)(job->start + i)) >= (int)sizeof(path)) {
-				warnx("%s: name too long", job->path);
-				status = EXIT_FAIL;
-				break;
-			}
+		if (job->range) {	/* fits: see check_names */
+			snprintf(path, sizeof(path), "%s%ju", job->path,
+			    (uintmax_t)(job->start + i));
 			p = path;
 		}
 		job->want.rdev = makedev((unsigned)job->major,
@@ -290,8 +337,7 @@ cmd_mknod(int argc, const char **argv)
 	}
 	job.path = args[0];
 	if (!node_path_ok(job.path)) {
-		rc = cli_usage(argv[0], "'%s' is not a path a node can have",
-		    job.path);
+		rc = bad_path(job.path);
 		goto out;
 	}
 	/* -f is checked even when no VALUE needs it: a typo is an error. */

@@ -127,9 +127,9 @@ report(const struct place *p, enum node_outcome outcome, const char *verb,
 		return outcome;
 	node_describe(what, sizeof(what), w);
 	if (p->flags & NODE_DRY_RUN)
-		printf("would %s %s (%s)\n", verb, p->path, what);
+		cli_say("would %s %s (%s)", verb, p->path, what);
 	else
-		printf("%s%s %s (%s)\n", past[outcome], S_ISDIR(w->type) &&
+		cli_say("%s%s %s (%s)", past[outcome], S_ISDIR(w->type) &&
 		    outcome == NODE_CREATED ? " directory" : "", p->path, what);
 	return outcome;
 }
@@ -1374,7 +1374,10 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 	if (strcmp(path, "/") == 0)
 		return root_entry(&p, w);
 	if (split_path(path, parent, sizeof(parent), &p.name) != 0)
-		return fail(&p, "not a name a node can have");
+		return fail(&p, strlen(p.name) > NAME_MAX ? "name too long "
+		    "(more than NAME_MAX, 255 bytes)" : strlen(path) >=
+		    PATH_MAX ? "path too long (more than PATH_MAX - 1, 4095 "
+		    "bytes)" : "not a name a node can have");
 	p.dirfd = open_parent(&p, parent);
 	if (p.dirfd == DRY_MISSING)
 		return create_new(&p, fresh);

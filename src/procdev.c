@@ -1,6 +1,8 @@
 /*
  * procdev.c - the /proc/devices parser.  See procdev.h.
  */
+#include <sys/stat.h>
+
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -82,14 +84,41 @@ procdev_path(void)
 	return p != NULL && *p != '\0' ? p : PROCDEV_DEFAULT;
 }
 
-/* Reads the whole file; /proc files report size 0, so read to the end. */
+/*
+ * Opens the file without blocking (a FIFO named there would wait for a
+ * writer forever) and takes only a regular file: /proc files are.
+ */
+static int
+open_regular(const char *path, struct dt_diag *d)
+{
+	char q[DT_QUOTE_SIZE];
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		return fd;
+	dt_quote(q, sizeof(q), path, strlen(path));
+	if (fd < 0)
+		snprintf(d->msg, sizeof(d->msg), "%s: %s", q, strerror(errno));
+	else {
+		snprintf(d->msg, sizeof(d->msg), "%s: not a regular file",
+		    q);
+		close(fd);
+	}
+	return -1;
+}
+
+/*
+ * Reads the whole file; /proc files report size 0, so read to the end.
+ * On failure d says why, naming the file.
+ */
 int
-procdev_read(const char *path, char **buf, size_t *len)
+procdev_read(const char *path, char **buf, size_t *len, struct dt_diag *d)
 {
 	size_t cap = 8192, n = 0;
 	ssize_t got;
-	char *b = NULL, *nb;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char *b = NULL, *nb, q[DT_QUOTE_SIZE];
+	int fd = open_regular(path, d);
 
 	if (fd < 0)
 		return -1;
@@ -118,13 +147,10 @@ procdev_read(const char *path, char **buf, size_t *len)
 	*len = n;
 	return 0;
 fail:
-	{
-		int saved = errno;
-
-		free(b);
-		close(fd);
-		errno = saved;
-	}
+	snprintf(d->msg, sizeof(d->msg), "%s: %s",
+	    dt_quote(q, sizeof(q), path, strlen(path)), strerror(errno));
+	free(b);
+	close(fd);
 	return -1;
 }
 
@@ -151,7 +177,9 @@ lookup_one(void *ctx, char type, unsigned long major, const char *name,
 
 /*
  * Finds the major of a driver by name in the section for type: 0, -1 for
- * bad input (no such driver, a malformed file), -2 if it cannot be read.
+ * bad input (no such driver), -2 if the file failed: it cannot be read or
+ * is malformed (the system's file, not the user's input: exit 1 as for
+ * devices, see EXIT STATUS in devtool(1)).
  */
 int
 procdev_lookup(char type, const char *name, unsigned long *major,
@@ -159,29 +187,27 @@ procdev_lookup(char type, const char *name, unsigned long *major,
 {
 	struct lookup l = { type, name, 0, 0 };
 	const char *path = procdev_path();
+	char q[DT_QUOTE_SIZE], qn[DT_QUOTE_SIZE], why[DT_MSGLEN];
 	unsigned long bad;
 	char *buf;
 	size_t len;
 	int rc;
 
-	if (procdev_read(path, &buf, &len) != 0) {
-		snprintf(d->msg, sizeof(d->msg), "%s: %s", path,
-		    strerror(errno));
+	if (procdev_read(path, &buf, &len, d) != 0)
 		return -2;
-	}
 	rc = procdev_parse(buf, len, lookup_one, &l, &bad, d);
 	free(buf);
+	dt_quote(q, sizeof(q), path, strlen(path));
 	if (rc < 0) {
-		char why[DT_MSGLEN];
-
 		snprintf(why, sizeof(why), "%s", d->msg);
-		snprintf(d->msg, sizeof(d->msg), "%s:%lu: %.160s", path, bad,
+		snprintf(d->msg, sizeof(d->msg), "%s:%lu: %.160s", q, bad,
 		    why);
-		return -1;
+		return -2;
 	}
 	if (!l.found) {
-		snprintf(d->msg, sizeof(d->msg), "no %s driver named '%.64s' "
-		    "in %s", type == 'c' ? "character" : "block", name, path);
+		snprintf(d->msg, sizeof(d->msg), "no %s driver named '%s' in %s",
+		    type == 'c' ? "character" : "block",
+		    dt_quote(qn, sizeof(qn), name, strlen(name)), q);
 		return -1;
 	}
 	*major = l.major;

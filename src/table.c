@@ -245,7 +245,8 @@ unescape_one(const char *s, size_t len, unsigned char *out, size_t *nout,
 				c = c * 8 + (uint32_t)(s[i] - '0');
 			}
 			if (c == 0 || c > 0xff)
-				return fail(d, "bad escape '\\%.3s'", s);
+				return fail(d, "bad escape '\\%s'",
+				    quote(q, s, 3));
 			out[0] = (unsigned char)c;
 			*nout = 1;
 			return 3;
@@ -943,31 +944,30 @@ format_makedevs(const struct table_entry *e, char *p, struct dt_diag *d)
 /*
  * A path as systemd-tmpfiles reads it: raw where it can be (printable
  * ASCII and valid UTF-8), in double quotes when it has spaces, "%%" for
- * '%'.  Only what cannot be written so -- control bytes, bytes that are
- * not UTF-8, quotes, backslashes -- becomes a \xNN escape, which devtool
+ * '%'.  Only what cannot be written so -- control characters (as
+ * dt_text_char says), bytes that are not UTF-8, quotes, backslashes --
+ * becomes a \xNN escape per byte, which devtool
  * reads back but systemd-tmpfiles 252 does not decode.
  */
 static char *
 put_tmpfiles_path(char *p, const char *s)
 {
-	bool quoted = strchr(s, ' ') != NULL;
+	bool quoted = strchr(s, ' ') != NULL, shown;
 	size_t n;
 
 	if (quoted)
 		*p++ = '"';
 	for (const unsigned char *c = (const unsigned char *)s; *c != '\0';
 	    c += n) {
-		n = *c >= 0x80 ? dt_utf8_length(c) : 1;
+		n = dt_text_char(c, SIZE_MAX, &shown);	/* not shown: 1 */
 		if (*c == '%')
 			p = put(p, "%%%%");
-		else if (n == 0 || *c < ' ' || *c == 0x7f || *c == '"' ||
-		    *c == '\'' || *c == '\\')
+		else if (!shown || *c == '"' || *c == '\'' || *c == '\\')
 			p = put(p, "\\x%02x", *c);
 		else {
 			memcpy(p, c, n);
 			p += n;
 		}
-		n += n == 0;
 	}
 	if (quoted)
 		*p++ = '"';

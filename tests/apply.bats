@@ -340,6 +340,51 @@ setup() { setup_workdir; }
 	[[ ! -e R || -z $(ls -A R) ]] || fail "something was created: $(find R)"
 }
 
+@test "apply: table names with control bytes are quoted with '?' in every FILE:LINE message" {
+	table "$CTRL" '/dev/a c 666 0 0 1 3' 'hello world'
+	run --separate-stderr devtool apply --root R "$CTRL" "n$CTRL"
+	assert_status 2
+	assert_no_control
+	assert_equal "$stderr" "devtool: $CTRL_Q:2: path 'hello' is not absolute
+devtool: n$CTRL_Q: No such file or directory
+devtool: 2 errors in the tables; nothing was created"
+	assert_missing R
+}
+
+@test "apply: a --root with control bytes is quoted with '?', in errors and in a dry run" {
+	table t '/dev/a c 666 0 0 1 3'
+	: > "f$CTRL"
+	run --separate-stderr devtool apply --root "$PWD/f$CTRL/x" t
+	assert_status 1
+	assert_no_control
+	assert_equal "$stderr" "devtool: --root $PWD/f$CTRL_Q/x: Not a directory"
+	run --separate-stderr devtool apply -n --root "$PWD/n$CTRL" t
+	assert_status 0
+	assert_no_control
+	assert_output "would create directory $PWD/n$CTRL_Q (the root)
+would create directory /dev (d, mode 0755)
+would create /dev/a (c 1:3, mode 0666, owner 0:0)"
+	assert_missing "n$CTRL"
+}
+
+@test "apply: a table path with control bytes is printed with '?' by -v and in errors" {
+	needs_mknod
+	table t $'/dev/e\e[31mx\x01z c 640 0 0 1 3 - - -'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_node $'R/dev/e\e[31mx\x01z' "character special file 1 3 640 0 0"
+	table t $'/dev/e\e[31mx\x01z b 640 0 0 1 3 - - -'
+	run --separate-stderr devtool apply --root R t
+	assert_status 1
+	assert_no_control
+	assert_equal "$stderr" "devtool: /dev/e?[31mx?z: exists (a character device); use -r to replace it"
+	run --separate-stderr devtool apply -v -r --root R t
+	assert_status 0
+	assert_no_control
+	assert_output "replaced /dev/e?[31mx?z (b 1:3, mode 0640, owner 0:0)"
+	assert_node $'R/dev/e\e[31mx\x01z' "block special file 1 3 640 0 0"
+}
+
 @test "apply: no TABLE operand is a usage error (exit 2)" {
 	run --separate-stderr devtool apply --root R
 	assert_status 2

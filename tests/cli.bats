@@ -253,3 +253,32 @@ listed_verbs() {
 	run --separate-stderr bash -c '"$DEVTOOL" encode --help >/dev/full'
 	[[ $status -ne 0 ]] || fail "devtool encode --help >/dev/full exited 0"
 }
+
+@test "operands of every verb with control bytes are quoted with '?' in messages, never raw" {
+	local layouts="valid: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux"
+	quoted_error 2 "devtool: unknown verb '$CTRL_Q'; verbs: encode decode convert explain formats mknod devices list apply" \
+		"$CTRL"
+	quoted_error 2 "devtool: -$CTRL_Q: unknown option" "-$CTRL"
+	quoted_error 2 "devtool: --$CTRL_Q: unknown option" encode "--$CTRL" 1 2
+	quoted_error 2 "devtool: invalid number '1$CTRL_Q': trailing garbage" \
+		encode "1$CTRL" 2
+	quoted_error 2 "devtool: invalid number '2$CTRL_Q': trailing garbage" \
+		encode 1 "2$CTRL"
+	quoted_error 2 "devtool: unknown layout '$CTRL_Q'; $layouts" \
+		encode -f "$CTRL" 1 2
+	DEVTOOL_FORMAT=$CTRL quoted_error 2 "devtool: DEVTOOL_FORMAT: unknown layout '$CTRL_Q'; $layouts" \
+		encode 1 2
+	quoted_error 2 "devtool: invalid number '5$CTRL_Q': trailing garbage" \
+		decode "5$CTRL"
+	quoted_error 2 "devtool: invalid number '5$CTRL_Q': trailing garbage" \
+		convert -t 8:8 "5$CTRL"
+	quoted_error 2 "devtool: unknown layout '$CTRL_Q'; $layouts" \
+		convert -t "$CTRL" 5
+	quoted_error 2 "devtool: invalid number '$CTRL_Q': not a number" \
+		explain 1 "$CTRL"
+	# on standard input the newline ends the line: the rest is line 2
+	run --separate-stderr bash -c 'printf "%s\n" "$1" | "$DEVTOOL" decode -' _ "$CTRL"
+	assert_status 2
+	assert_no_control
+	assert_equal "$stderr" "devtool: <stdin>:1: invalid number 'a?[31mb': not a number"
+}

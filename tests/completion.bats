@@ -397,6 +397,21 @@ need_fish() {
 	assert_output rootdir/
 }
 
+@test "bash and fish: a FIFO as DEVTOOL_PROC_DEVICES offers no driver names and does not block" {
+	need_bash_completion
+	mkfifo "$BATS_TEST_TMPDIR/fifo"
+	export DEVTOOL_PROC_DEVICES=$BATS_TEST_TMPDIR/fifo BASH_COMPLETION COMPDIR
+	export -f bash_complete fish_complete
+	# timeout: reading the FIFO waited forever for a writer
+	run timeout 10 bash -c 'bash_complete "devtool mknod /dev/x c "'
+	assert_success
+	assert_output ''
+	command -v fish >/dev/null || return 0
+	run timeout 10 bash -c 'fish_complete "devtool mknod /dev/x c "'
+	assert_success
+	assert_output ''
+}
+
 # ---- zsh --------------------------------------------------------------
 
 need_zsh() {

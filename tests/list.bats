@@ -289,6 +289,82 @@ setup() { setup_workdir; }
 	assert_stderr_contains "xml"
 }
 
+@test "list: every operand and option with control bytes is quoted with '?' in messages" {
+	mkdir -p R/dev
+	quoted_error 2 "devtool: unknown output '$CTRL_Q'; valid: makedevs, tmpfiles, json" \
+		list -o "$CTRL" --root R
+	quoted_error 2 "devtool: unknown layout '$CTRL_Q'; valid: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux" \
+		list --check "$CTRL" --root R
+	quoted_error 1 "devtool: --root R$CTRL_Q: No such file or directory" \
+		list --root "R$CTRL"
+	quoted_error 1 "devtool: /dev/$CTRL_Q: No such file or directory" \
+		list --root R "/dev/$CTRL"
+	quoted_error 1 "devtool: $PWD/$CTRL_Q: No such file or directory" \
+		list "$CTRL"
+}
+
+@test "list: a node name with control bytes is named with '?' by makedevs, escaped by tmpfiles and json" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod -m 0600 "R/dev/$CTRL" c 1 3
+	quoted_error 1 "devtool: path '/dev/$CTRL_Q' has white space or a control character, which a makedevs table cannot hold; use the tmpfiles dialect" \
+		list --root R
+	run --separate-stderr devtool list -o tmpfiles --root R
+	assert_status 0
+	assert_no_control
+	assert_output "$(T c '/dev/a\x1b[31mb\x0ac\x0dd\x9be\xc2\x9bf' 0600 0 0 - 1:3)"
+	run --separate-stderr devtool list -o json --root R
+	assert_status 0
+	assert_no_control
+	assert_output '{"path":"/dev/a\u001b[31mb\u000ac\u000dd\u009be\u009bf","type":"c","mode":"0600","uid":0,"gid":0,"major":1,"minor":3}'
+}
+
+# mkdeep N: N nested directories of 200-byte names below ., the last one
+# entered by the caller's shell (cd), which a path could not reach.
+D200=$(printf 'd%.0s' {1..200})
+mkdeep() {
+	local i
+	for ((i = 0; i < $1; i++)); do
+		mkdir "$D200" && cd "$D200" || return 1
+	done
+}
+
+@test "list: a tree deeper than PATH_MAX says 'too deep' naming its directory (cut), exit 1, the rest still listed" {
+	needs_mknod
+	local p= i
+	mkdir -p R/dev
+	mknod -m 0600 R/dev/top c 1 3
+	(cd R/dev && mkdeep 21 && mknod -m 0600 bottom c 1 5) || fail "cannot build the tree"
+	# /dev + 20 names: 4024 bytes; one more name would pass 4095
+	for ((i = 0; i < 20; i++)); do p+=/$D200; done
+	p=/dev$p
+	run --separate-stderr devtool list --root R
+	assert_status 1
+	assert_equal "$stderr" "devtool: ${p:0:64}...${p: -32}: too deep: a path below it would be longer than PATH_MAX (4095 bytes)"
+	assert_lines_exactly "$(T /dev/top c 0600 0 0 1 3 - - -)"
+}
+
+@test "list: '.' in a working directory deeper than PATH_MAX says so, exit 1, other paths still listed" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod -m 0600 R/dev/top c 1 3
+	local top=$PWD
+	mkdeep 22 || fail "cannot build the tree"
+	run --separate-stderr devtool list . "$top/R/dev"
+	assert_status 1
+	assert_equal "$stderr" "devtool: .: too deep: the working directory's path is longer than PATH_MAX (4095 bytes)"
+	assert_lines_exactly "$(T "$top/R/dev/top" c 0600 0 0 1 3 - - -)"
+	cd "$top"
+}
+
+@test "list: a relative PATH longer than PATH_MAX once made absolute says so, exit 1" {
+	local p
+	p=$(printf 'x/%.0s' {1..2100})
+	run --separate-stderr devtool list "$p"
+	assert_status 1
+	assert_equal "$stderr" "devtool: ${p:0:64}...${p: -32}: too long: longer than PATH_MAX (4095 bytes) from /"
+}
+
 # --------------------------------------------------------------- --check
 
 check_tree() {

@@ -333,12 +333,25 @@ fixture() { echo "$BATS_TEST_DIRNAME/fixtures/$1"; }
 	assert_only
 }
 
-@test "mknod: a malformed DEVTOOL_PROC_DEVICES is reported as FILE:LINE, nothing created" {
+@test "mknod: a malformed DEVTOOL_PROC_DEVICES is exit 1 (as for devices) naming FILE:LINE, nothing created" {
 	printf 'Character devices:\n  1 mem\nthis is not an entry\n 10 misc\n' > pd
 	DEVTOOL_PROC_DEVICES=$PWD/pd run --separate-stderr devtool mknod x c misc 0
-	assert_status 2
-	assert_stderr_contains "$PWD/pd:3"
+	assert_status 1
+	assert_equal "$stderr" "devtool: $PWD/pd:3: malformed line; expected a section title or 'MAJOR NAME'"
 	assert_only pd
+}
+
+@test "mknod: a FIFO or a directory as DEVTOOL_PROC_DEVICES is refused at once, naming it" {
+	mkfifo pd
+	mkdir dir
+	# timeout: the old code waited forever in open(2) for a writer
+	DEVTOOL_PROC_DEVICES=$PWD/pd run --separate-stderr timeout 10 "$DEVTOOL" mknod x c misc 0
+	assert_status 1
+	assert_equal "$stderr" "devtool: $PWD/pd: not a regular file"
+	DEVTOOL_PROC_DEVICES=$PWD/dir run --separate-stderr timeout 10 "$DEVTOOL" mknod x c misc 0
+	assert_status 1
+	assert_equal "$stderr" "devtool: $PWD/dir: not a regular file"
+	assert_only dir pd
 }
 
 @test "mknod: MAJOR defaults to the real /proc/devices (mem is char 1)" {
@@ -1053,6 +1066,113 @@ set_default_acl() {
 	assert_stderr_contains "devtool: a?[31mb?c: exists"
 	[[ $stderr != *$'\033'* ]] || fail "raw ESC in stderr"
 	[[ $stderr != *$'\233'* ]] || fail "raw CSI byte in stderr"
+}
+
+@test "mknod: every operand and option with control bytes is named with '?' in messages, never raw" {
+	needs_mknod
+	# a copy: a path of more than 99 bytes would be cut in the message
+	local pd=$BATS_TEST_TMPDIR/pd
+	cp "$(fixture proc-devices)" "$pd"
+	export DEVTOOL_PROC_DEVICES=$pd
+	quoted_error 2 "devtool: invalid type '$CTRL_Q': expected c, u, b or p" \
+		mknod x "$CTRL" 1 3
+	quoted_error 2 "devtool: invalid number '1$CTRL_Q': trailing garbage" \
+		mknod x c "1$CTRL" 3
+	quoted_error 2 "devtool: no character driver named '$CTRL_Q' in $pd" \
+		mknod x c "$CTRL" 3
+	quoted_error 2 "devtool: invalid number '3$CTRL_Q': trailing garbage" \
+		mknod x c 1 "3$CTRL"
+	quoted_error 2 "devtool: invalid number '3$CTRL_Q': trailing garbage" \
+		mknod x c "3$CTRL"
+	quoted_error 2 "devtool: invalid mode '$CTRL_Q': expected octal (0660) or symbolic (u=rw,g=r,o=)" \
+		mknod -m "$CTRL" x c 1 3
+	quoted_error 2 "devtool: unknown user '$CTRL_Q'" mknod -u "$CTRL" x c 1 3
+	quoted_error 2 "devtool: unknown group '$CTRL_Q'" mknod -g "$CTRL" x c 1 3
+	quoted_error 2 "devtool: --count '$CTRL_Q': want 1-1048576" \
+		mknod --count "$CTRL" x c 1 3
+	quoted_error 2 "devtool: --start: invalid number '$CTRL_Q': not a number" \
+		mknod --count 2 --start "$CTRL" x c 1 3
+	quoted_error 2 "devtool: invalid number '$CTRL_Q': not a number" \
+		mknod --count 2 --step "$CTRL" x c 1 3
+	quoted_error 1 "devtool: --root /no/$CTRL_Q: No such file or directory" \
+		mknod --root "/no/$CTRL" x c 1 3
+	quoted_error 2 "devtool: unknown layout '$CTRL_Q'; valid: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux" \
+		mknod -f "$CTRL" x c 1 3
+	DEVTOOL_FORMAT=$CTRL quoted_error 2 "devtool: DEVTOOL_FORMAT: unknown layout '$CTRL_Q'; valid: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux" \
+		mknod x c 1 3
+	DEVTOOL_PROC_DEVICES=/no/$CTRL quoted_error 1 "devtool: /no/$CTRL_Q: No such file or directory" \
+		mknod x c mem 3
+	quoted_error 2 "devtool: --$CTRL_Q: unknown option" mknod "--$CTRL" x c 1 3
+	quoted_error 2 "devtool: '$CTRL_Q/' is not a path a node can have" \
+		mknod "$CTRL/" p
+	quoted_error 1 "devtool: d$CTRL_Q/x: parent directory: No such file or directory (use -p)" \
+		mknod "d$CTRL/x" c 1 3
+	assert_only
+	quoted_error 0 "" mknod "$CTRL" c 1 3
+	quoted_error 1 "devtool: $CTRL_Q: exists (a character device); use -r to replace it" \
+		mknod "$CTRL" p
+	assert_only "$CTRL"
+}
+
+@test "mknod -v and -n: a path with control bytes is printed with '?' on stdout" {
+	needs_mknod
+	run --separate-stderr devtool mknod -n -p "d$CTRL/x" c 1 3
+	assert_status 0
+	assert_no_control
+	assert_output "would create directory d$CTRL_Q (d, mode 0755)
+would create d$CTRL_Q/x (c 1:3, mode 0644)"
+	run --separate-stderr devtool mknod -v -m 0600 "$CTRL" c 1 3
+	assert_status 0
+	assert_no_control
+	assert_output "created $CTRL_Q (c 1:3, mode 0600)"
+	[[ $(stat -c '%F %a' -- "$CTRL") == "character special file 600" ]]
+}
+
+@test "mknod: a path longer than PATH_MAX is refused with its reason, the path cut in the middle" {
+	local p
+	p=$(printf 'dir/%.0s' {1..1200})node	# 4804 bytes
+	run --separate-stderr devtool mknod "$p" c 1 3
+	assert_usage_error
+	assert_equal "${stderr%%$'\n'*}" "devtool: path '${p:0:64}...${p: -32}' is too long (4804 bytes, at most 4095)"
+	assert_only
+}
+
+@test "mknod: a last name longer than NAME_MAX (255 bytes) says so" {
+	local n
+	n=$(printf 'n%.0s' {1..300})
+	mkdir d
+	run --separate-stderr devtool mknod "d/$n" c 1 3
+	assert_usage_error
+	assert_equal "${stderr%%$'\n'*}" "devtool: name '${n:0:64}...${n: -32}' in path is too long (300 bytes, at most 255)"
+	[[ -z $(ls -A d) ]] || fail "something was made in d"
+}
+
+@test "mknod --count: a range whose last name passes NAME_MAX is refused before any node is made" {
+	local n
+	n=$(printf 'n%.0s' {1..254})	# n8 and n9 fit, n10 has 256 bytes
+	run --separate-stderr devtool mknod --count 3 --start 8 "$n" p
+	assert_usage_error
+	assert_equal "${stderr%%$'\n'*}" "devtool: range name '${n:0:64}...${n: -32}10' is too long (256 bytes, at most 255)"
+	assert_only
+}
+
+@test "mknod --count: names up to 18446744073709551615 are made, one more is refused" {
+	needs_mknod
+	# 2^64-3 + 3 - 1 = 2^64-1, the last name that fits: made, minors 3..5
+	run --separate-stderr devtool mknod --count 3 --start 18446744073709551613 t c 1 3
+	assert_status 0
+	assert_stderr_empty
+	[[ $(stat -c '%F %Hr:%Lr' t18446744073709551613 t18446744073709551614 t18446744073709551615) == \
+	    "character special file 1:3"$'\n'"character special file 1:4"$'\n'"character special file 1:5" ]] ||
+		fail "wrong nodes: $(ls)"
+	run --separate-stderr devtool mknod --count 1 --start 18446744073709551615 u c 1 3
+	assert_status 0
+	[[ -c u18446744073709551615 ]]
+	# one more would need the name 2^64
+	run --separate-stderr devtool mknod --count 3 --start 18446744073709551614 v c 1 3
+	assert_usage_error
+	assert_equal "${stderr%%$'\n'*}" "devtool: --start '18446744073709551614' is too large for --count 3"
+	assert_only t18446744073709551613 t18446744073709551614 t18446744073709551615 u18446744073709551615
 }
 
 @test "mknod: an unknown -f or DEVTOOL_FORMAT is exit 2 even without a VALUE" {

@@ -202,3 +202,47 @@ export -f devtool have_mknod
 # strace: LeakSanitizer cannot work under ptrace, so a sanitizer build
 # (make check-asan) checks for leaks everywhere but under strace.
 strace() { ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" command strace "$@"; }
+
+# Hostile bytes for messages: ESC starting a colour sequence, a newline,
+# a carriage return, a raw C1 CSI byte (0x9b) and a UTF-8 encoded one
+# (U+009B).  CTRL_Q is how every message shows them: each character that
+# is not shown as it is prints as one '?' per byte (DIAGNOSTICS in
+# devtool(1)).
+# (The suites use them; shellcheck sees this file alone.)
+# shellcheck disable=SC2034
+CTRL=$'a\e[31mb\nc\rd\x9be\xc2\x9bf'
+# shellcheck disable=SC2034
+CTRL_Q='a?[31mb?c?d?e??f'
+
+# assert_no_control: neither stdout nor stderr of the last run holds a
+# control byte: C0 (but the newlines that end lines, and the tabs between
+# fields on stdout), DEL, or a byte 0x80-0x9f (a C1 byte, raw or in its
+# UTF-8 form; the tests' own text is ASCII, so no such byte is part of a
+# printable character).
+assert_no_control() {
+	if printf '%s%s' "${output//[$'\n\t']/}" "${stderr//$'\n'/}" |
+		LC_ALL=C grep -qP '[\x00-\x09\x0b-\x1f\x7f-\x9f]'; then
+		batslib_print_kv_single_or_multi 6 \
+			'stdout' "$(cat -v <<<"$output")" \
+			'stderr' "$(cat -v <<<"$stderr")" |
+			batslib_decorate 'a raw control byte was printed' |
+			fail
+	fi
+}
+
+# quoted_error STATUS MESSAGE ARGS...: devtool ARGS exits STATUS, prints
+# exactly MESSAGE as its one message line (a usage error's "Try ..." hint
+# may follow), and prints no control byte anywhere.
+quoted_error() {
+	local want_status=$1 want=$2 first rest=
+	shift 2
+	run --separate-stderr devtool "$@"
+	assert_status "$want_status"
+	assert_no_control
+	first=${stderr%%$'\n'*}
+	[[ $stderr == *$'\n'* ]] && rest=${stderr#*$'\n'}
+	[[ $first == "$want" ]] ||
+		fail "devtool $(cat -v <<<"$*"):"$'\n'"expected: $want"$'\n'"stderr:   $(cat -v <<<"$stderr")"
+	[[ -z $rest || $rest =~ ^Try\ \'devtool[a-z\ ]*\ --help\'\ for\ more\ information\.$ ]] ||
+		fail "devtool $(cat -v <<<"$*"): more on stderr: $(cat -v <<<"$rest")"
+}

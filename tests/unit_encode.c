@@ -1298,6 +1298,69 @@ test_parse_quoting(void)
 	end(&c);
 }
 
+/*
+ * dt_quote, the one quoting of every message (DIAGNOSTICS in devtool(1)):
+ * control characters become '?', printable UTF-8 stays, and a long text
+ * keeps its first two thirds and its last third around "...".
+ */
+static void
+test_quote(void)
+{
+	static const struct {
+		const char *in, *want;
+	} cases[] = {
+		{ "plain", "plain" },
+		{ "a\033[31mb", "a?[31mb" },		/* ESC */
+		{ "a\nb\rc\td\x7f" "e", "a?b?c?d?e" },	/* C0, DEL */
+		{ "a\x9b" "b", "a?b" },			/* raw C1 CSI */
+		{ "a\xc2\x9b" "b", "a??b" },		/* U+009B in UTF-8 */
+		{ "a\xc2\x85" "b", "a??b" },		/* U+0085 NEL */
+		{ "a\xe2\x80\xae" "b", "a???b" },	/* U+202E RLO */
+		{ "a\xe2\x80\xa8" "b", "a???b" },	/* U+2028 LS */
+		{ "caf\xc3\xa9 \xe2\x82\xac", "caf\xc3\xa9 \xe2\x82\xac" },
+		{ "\xc3(", "?(" },			/* not UTF-8 */
+		{ "\xc2\xa0", "\xc2\xa0" },		/* U+00A0 is shown */
+	};
+	char buf[DT_QUOTE_SIZE], in[300], want[DT_QUOTE_SIZE];
+	struct check c;
+
+	begin(&c, "dt_quote: control characters as '?', long text cut in "
+	    "the middle");
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		dt_quote(buf, sizeof(buf), cases[i].in, strlen(cases[i].in));
+		expect(&c, strcmp(buf, cases[i].want) == 0, "case #%zu "
+		    "gives \"%s\"", i, buf);
+	}
+	/* len ends inside a character: nothing past it is read or shown */
+	dt_quote(buf, sizeof(buf), "a\xc3\xa9", 2);
+	expect(&c, strcmp(buf, "a?") == 0, "a cut character gives \"%s\"",
+	    buf);
+	/* 300 bytes: the first 64, "...", the last 32 (99 in all) */
+	for (size_t i = 0; i < sizeof(in) - 1; i++)
+		in[i] = (char)('a' + i % 26);
+	in[sizeof(in) - 1] = '\0';
+	snprintf(want, sizeof(want), "%.64s...%s", in, in + 299 - 32);
+	dt_quote(buf, sizeof(buf), in, strlen(in));
+	expect(&c, strcmp(buf, want) == 0, "300 bytes gives \"%s\"", buf);
+	/* 99 bytes fit whole */
+	dt_quote(buf, sizeof(buf), in, 99);
+	expect(&c, strlen(buf) == 99 && strncmp(buf, in, 99) == 0,
+	    "99 bytes give \"%s\"", buf);
+	/* a cut never splits a character: 2-byte characters on each side */
+	in[0] = 'x';	/* so that byte 64 is inside a character */
+	for (size_t i = 1; i + 1 <= 296; i += 2)
+		memcpy(in + i, "\xc3\xa9", 2);
+	in[297] = 'y';
+	in[298] = 'z';
+	dt_quote(buf, sizeof(buf), in, 299);
+	expect(&c, strlen(buf) == 63 + 3 + 32 && contains(buf, "...") &&
+	    strncmp(buf, in, 63) == 0 &&
+	    (unsigned char)buf[strstr(buf, "...") - buf - 1] == 0xa9 &&
+	    (unsigned char)buf[strstr(buf, "...") - buf + 3] == 0xc3,
+	    "UTF-8 cut gives \"%s\"", buf);
+	end(&c);
+}
+
 static void
 test_parse_in_range(void)
 {
@@ -1567,6 +1630,7 @@ main(void)
 	test_parse_good();
 	test_parse_bad();
 	test_parse_quoting();
+	test_quote();
 	test_parse_in_range();
 
 	test_fields_known();
