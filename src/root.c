@@ -347,6 +347,15 @@ root_opendir(struct root *r, const char *path)
 		return openat(AT_FDCWD, *path ? path : ".", DIR_FLAGS);
 	case RESOLVE_OPENAT2:
 		fd = open_openat2(r, *path ? path : "/");
+		/*
+		 * EAGAIN after every retry: renames anywhere on the system
+		 * keep failing a ".." lookup (the kernel cannot tell which
+		 * rename raced it).  The walk checks each ".." against the
+		 * directory it came through, so only a rename on this path
+		 * can fail it: walk this one path.
+		 */
+		if (fd < 0 && errno == EAGAIN)
+			return open_walk(r, path);
 		if (fd >= 0 || (errno != ENOSYS && errno != EPERM) ||
 		    r->method_forced)
 			return fd;

@@ -474,3 +474,19 @@ moved_out_between_runs() {
 	! grep -q 'openat2(' "$log" || fail "the walk used openat2: $(cat "$log")"
 	[[ -c $R/dev/a && -c $R/dev/b ]]
 }
+
+@test "root: openat2 failing EAGAIN on every try (renames elsewhere) falls back to the walk for that path" {
+	# The kernel fails a RESOLVE_IN_ROOT lookup through ".." with EAGAIN
+	# whenever any rename ran meanwhile, anywhere; under a busy machine
+	# (or an attacker renaming in a loop) every retry can fail.  Every
+	# openat2 call is made to fail here: the node is still made, inside.
+	make_tree openat2
+	OUTSIDE_BEFORE=$(outside_state)
+	mkdir -p "$R/dev/a"
+	DEVTOOL_RESOLVE=openat2 run --separate-stderr strace -f -qq -o /dev/null \
+		-e trace=openat2 -e inject=openat2:error=EAGAIN \
+		"$DEVTOOL" mknod --root "$R" /dev/a/../b c 1 3
+	assert_status 0
+	[[ $(node "$R/dev/b") == "character special file 1 3 644 0 0" ]]
+	DEVTOOL_RESOLVE=openat2 assert_outside_untouched
+}
