@@ -21,6 +21,9 @@ OBJS     = $(SRCS:.c=.o)
 HDRS     = $(wildcard src/*.h)
 
 UNITS    = tests/unit_encode tests/unit_table
+# The attacker programs of tests/race.bats, run as another user.
+TEST_TOOLS = tests/attack/exchanger tests/attack/swapper tests/attack/mover \
+	tests/attack/noexchange
 ASAN     = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .PHONY: all deps deps-harden run check check-asan check-valgrind lint fuzz install \
@@ -48,8 +51,11 @@ tests/unit_encode: tests/unit_encode.c src/encode.c $(HDRS)
 tests/unit_table: tests/unit_table.c src/table.c src/encode.c $(HDRS)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -Isrc -o $@ tests/unit_table.c src/table.c src/encode.c
 
+tests/attack/%: tests/attack/%.c tests/attack/attack.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -o $@ $<
+
 check: deps
-	@$(MAKE) --no-print-directory all $(UNITS)
+	@$(MAKE) --no-print-directory all $(UNITS) $(TEST_TOOLS)
 	@sh tests/run.sh
 
 # The same tests against a build with AddressSanitizer and UBSan.
@@ -69,14 +75,14 @@ deps-harden:
 
 check-asan: deps-harden
 	@$(MAKE) --no-print-directory build/asan/devtool build/asan/unit_encode \
-	    build/asan/unit_table
+	    build/asan/unit_table $(TEST_TOOLS)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    DEVTOOL=$(CURDIR)/build/asan/devtool UNIT_DIR=build/asan sh tests/run.sh
 
 # The bats suites with every devtool run under valgrind (slow).
 check-valgrind: deps-harden
-	@$(MAKE) --no-print-directory all $(UNITS)
+	@$(MAKE) --no-print-directory all $(UNITS) $(TEST_TOOLS)
 	@rm -rf build/valgrind && mkdir -p build/valgrind
 	@DEVTOOL_REAL=$(CURDIR)/devtool DEVTOOL=$(CURDIR)/tests/valgrind-devtool \
 	    VALGRIND_LOGS=$(CURDIR)/build/valgrind sh tests/run.sh; \
@@ -110,5 +116,5 @@ bench: deps
 	@sh bench/run.sh
 
 clean:
-	rm -rf devtool $(OBJS) $(UNITS) build fuzz/bin bench/ref_decode \
+	rm -rf devtool $(OBJS) $(UNITS) $(TEST_TOOLS) build fuzz/bin bench/ref_decode \
 	    bench/ref_mknod bench/peak_rss
