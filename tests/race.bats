@@ -19,6 +19,7 @@
 #   RACE_KILL_LINES entries of each killed run, hole 5 (2000)
 #   RACE_LOCK_WAIT  seconds after which a waiting devtool hangs, hole 6 (20)
 #   RACE_SECONDS    an attacker's own deadline (120)
+# and a test still running after BATS_TEST_TIMEOUT seconds (300) fails.
 #
 # bats's run sets output, stderr and status in the test's own subshell.
 # shellcheck disable=SC2030,SC2031,SC2154
@@ -40,6 +41,8 @@ RACE_KILL_LINES=${RACE_KILL_LINES:-2000}
 RACE_LOCK_WAIT=${RACE_LOCK_WAIT:-20}
 RACE_SECONDS=${RACE_SECONDS:-120}
 ATTACK_DIR=${ATTACK_DIR:-$BATS_TEST_DIRNAME/attack}
+# A devtool that hangs fails its test rather than CI's whole run.
+BATS_TEST_TIMEOUT=${BATS_TEST_TIMEOUT:-300}
 
 # ---------------------------------------------------------------- helpers
 
@@ -85,6 +88,10 @@ teardown() {
 	if [[ -n ${SLEEPER:-} ]]; then
 		kill -- -"$SLEEPER" 2>/dev/null || :
 		wait "$SLEEPER" 2>/dev/null || :
+	fi
+	# The attacker's thousands of copies of id go once the test passed.
+	if [[ -n ${BATS_TEST_COMPLETED:-} && -n ${R:-} ]]; then
+		rm -rf "$R"
 	fi
 }
 
