@@ -52,7 +52,7 @@ load_bait(const char *path)
 	bait_len = fread(bait, 1, BAIT_MAX, f);
 	if (ferror(f) || bait_len == 0 || bait_len == BAIT_MAX)
 		errx(2, "%s: unreadable, empty or too large", path);
-	fclose(f);
+	(void)fclose(f);	/* read only: nothing to lose */
 }
 
 /* Makes the next copy of the bait, so that a swap needs one syscall. */
