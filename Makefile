@@ -29,6 +29,10 @@ unit_table_SRCS  = src/table.c src/encode.c
 unit_root_SRCS   = src/root.c
 UNIT_BINS = $(UNITS:%=tests/unit_%)
 
+# The attacker programs of tests/race.bats, run as another user.
+TEST_TOOLS = tests/attack/exchanger tests/attack/swapper tests/attack/mover \
+	tests/attack/noexchange
+
 # The sanitizer build: every object again under build/asan/.
 ASAN     = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 ASAN_CFLAGS = -O1 -g $(ASAN)
@@ -72,8 +76,11 @@ $(UNITS:%=build/asan/unit_%): build/asan/unit_%: build/asan/tests/unit_%.o \
 
 units: $(UNIT_BINS)
 
+tests/attack/%: tests/attack/%.c tests/attack/attack.h
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -o $@ $<
+
 check: deps
-	@$(MAKE) --no-print-directory all units
+	@$(MAKE) --no-print-directory all units $(TEST_TOOLS)
 	@sh tests/run.sh
 
 # The same tests against a build with AddressSanitizer and UBSan.
@@ -86,14 +93,14 @@ deps-harden:
 
 check-asan: deps-harden
 	@$(MAKE) --no-print-directory build/asan/devtool \
-	    $(UNITS:%=build/asan/unit_%)
+	    $(UNITS:%=build/asan/unit_%) $(TEST_TOOLS)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    DEVTOOL=$(CURDIR)/build/asan/devtool UNIT_DIR=build/asan sh tests/run.sh
 
 # The bats suites with every devtool run under valgrind (slow).
 check-valgrind: deps-harden
-	@$(MAKE) --no-print-directory all units
+	@$(MAKE) --no-print-directory all units $(TEST_TOOLS)
 	@rm -rf build/valgrind && mkdir -p build/valgrind
 	@DEVTOOL_REAL=$(CURDIR)/devtool DEVTOOL=$(CURDIR)/tests/valgrind-devtool \
 	    VALGRIND_LOGS=$(CURDIR)/build/valgrind sh tests/run.sh; \
@@ -135,4 +142,4 @@ bench: deps
 # checked out (tests/build.bats).
 clean:
 	rm -rf devtool src/*.o src/*.d tests/*.o tests/*.d $(UNIT_BINS) \
-	    build fuzz/bin $(BENCH_TOOLS)
+	    $(TEST_TOOLS) build fuzz/bin $(BENCH_TOOLS)
