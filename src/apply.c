@@ -245,41 +245,33 @@ apply_plan(const struct plan *p, const char *root_dir, unsigned flags)
 	return t.count[NODE_FAILED] ? EXIT_FAIL : EXIT_OK;
 }
 
+static char *root_dir;
+static int replace, dry_run, verbose;
+
+struct poptOption apply_options[] = {
+	{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
+	  "create the entries inside DIR as if it were /", "DIR" },
+	{ "replace", 'r', POPT_ARG_NONE, &replace, 0,
+	  "replace different nodes, correct mode and owner", NULL },
+	{ "dry-run", 'n', POPT_ARG_NONE, &dry_run, 0,
+	  "print what would be done, touch nothing", NULL },
+	{ "verbose", 'v', POPT_ARG_NONE, &verbose, 0,
+	  "print each action and a summary", NULL },
+	CLI_TABLE_END
+};
+
 int
-cmd_apply(int argc, const char **argv)
+cmd_apply(const struct verb_call *c)
 {
 	struct plan plan = { 0 };
-	char *root_dir = NULL;
-	int replace = 0, dry_run = 0, verbose = 0, rc;
-	struct poptOption table[] = {
-		{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
-		  "create the entries inside DIR as if it were /", "DIR" },
-		{ "replace", 'r', POPT_ARG_NONE, &replace, 0,
-		  "replace different nodes, correct mode and owner", NULL },
-		{ "dry-run", 'n', POPT_ARG_NONE, &dry_run, 0,
-		  "print what would be done, touch nothing", NULL },
-		{ "verbose", 'v', POPT_ARG_NONE, &verbose, 0,
-		  "print each action and a summary", NULL },
-		CLI_TABLE_END
-	};
-	poptContext con = cli_context(argc, argv, table, "TABLE... | -");
-	const char **args;
 	struct lines *in;
-	int ntables;
+	int rc;
 
-	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK)
-		goto out;
-	if (root_dir != NULL && *root_dir == '\0') {
-		rc = cli_usage(argv[0], "--root '' names no directory");
-		goto out;
-	}
-	if ((ntables = cli_count(args = poptGetArgs(con))) == 0) {
-		rc = cli_usage(argv[0], "expected TABLE... (- for stdin)");
-		goto out;
-	}
+	if (root_dir != NULL && *root_dir == '\0')
+		return cli_usage(c->name, "--root '' names no directory");
 	if ((in = malloc(sizeof(*in))) == NULL)
 		cli_fatal(NULL);
-	for (; *args != NULL; args++)
+	for (const char **args = c->args; *args != NULL; args++)
 		read_table(&plan, in, *args);
 	free(in);
 	/* a new entry of a tmpfiles "-" owner is ours */
@@ -289,7 +281,7 @@ cmd_apply(int argc, const char **argv)
 	if (plan.errors > 0) {
 		cli_error("%lu error%s in the table%s; nothing was created",
 		    plan.errors, plan.errors == 1 ? "" : "s",
-		    ntables > 1 ? "s" : "");
+		    c->nargs > 1 ? "s" : "");
 		rc = EXIT_USAGE;
 	} else {
 		node_begin();
@@ -301,7 +293,5 @@ cmd_apply(int argc, const char **argv)
 	for (size_t i = 0; i < plan.n; i++)
 		free(plan.v[i].path);
 	free(plan.v);
-out:
-	cli_done(con, table);
 	return rc;
 }

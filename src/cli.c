@@ -10,9 +10,12 @@
 
 #include "cli.h"
 #include "lines.h"
+#include "verbs.h"
 
 int cli_quiet;
 unsigned long cli_lineno;
+char *cli_format;
+int cli_strict;
 
 struct poptOption cli_common_options[] = {
 	{ "quiet", 'q', POPT_ARG_NONE, &cli_quiet, 0,
@@ -136,7 +139,7 @@ is_end(const struct poptOption *o)
 	return o->longName == NULL && o->shortName == '\0' && o->argInfo == 0;
 }
 
-poptContext
+static poptContext
 cli_context(int argc, const char **argv, struct poptOption *table,
     const char *operands)
 {
@@ -160,7 +163,7 @@ cli_context(int argc, const char **argv, struct poptOption *table,
  * string option given twice replaces a malloc'd copy popt made of the
  * first: that copy is freed here, the last one by cli_done.
  */
-int
+static int
 cli_parse(poptContext con, const char *verb, const struct poptOption *table)
 {
 	char *seen[MAX_STRINGS] = { 0 };
@@ -190,7 +193,7 @@ cli_parse(poptContext con, const char *verb, const struct poptOption *table)
 	return EXIT_OK;
 }
 
-int
+static int
 cli_count(const char **args)
 {
 	int n = 0;
@@ -204,7 +207,7 @@ cli_count(const char **args)
  * Ends a verb: popt hands POPT_ARG_STRING values over as malloc'd copies
  * that are the caller's to free.
  */
-void
+static void
 cli_done(poptContext con, const struct poptOption *table)
 {
 	for (; !is_end(table); table++)
@@ -213,6 +216,90 @@ cli_done(poptContext con, const struct poptOption *table)
 			*(char **)table->arg = NULL;
 		}
 	poptFreeContext(con);
+}
+
+/* Whether a verb's table holds LAYOUT_OPTIONS. */
+static bool
+has_layout(const struct poptOption *table)
+{
+	for (; !is_end(table); table++)
+		if (table->arg == &cli_format)
+			return true;
+	return false;
+}
+
+const char *
+verb_synopsis(const struct verb *v)
+{
+	/* What popt's own usage line says of a verb without operands. */
+	return v->operands != NULL ? v->operands : "[OPTION...]";
+}
+
+/*
+ * The row's operands as a message says them: "MAJOR MINOR | -" is
+ * "MAJOR MINOR or -"; a choice inside brackets is left as it is.
+ */
+static void
+spell_operands(char *buf, size_t len, const char *s)
+{
+	size_t n = 0;
+	int depth = 0;
+
+	for (; *s != '\0' && n + 4 < len; s++) {
+		depth += *s == '[' ? 1 : *s == ']' ? -1 : 0;
+		if (depth == 0 && strncmp(s, " | ", 3) == 0) {
+			memcpy(buf + n, " or ", 4);
+			n += 4;
+			s += 2;
+		} else
+			buf[n++] = *s;
+	}
+	buf[n] = '\0';
+}
+
+int
+verb_operands_error(const struct verb_call *c)
+{
+	char want[128];
+
+	if (c->verb->operands == NULL)
+		return cli_usage(c->name, "%s takes no operands",
+		    c->verb->name);
+	spell_operands(want, sizeof(want), c->verb->operands);
+	return cli_usage(c->name, "expected %s, got %d operand%s", want,
+	    c->nargs, c->nargs == 1 ? "" : "s");
+}
+
+/*
+ * Runs a verb, argv[0] being "devtool VERB": parses its options (popt's
+ * --help prints the row's operands and exits 0 from inside popt), reads
+ * -f and --strict where the verb has them, checks the operand count
+ * against the row, calls the handler, and frees what popt allocated.
+ */
+int
+verb_run(const struct verb *v, int argc, const char **argv)
+{
+	static const char *none[] = { NULL };
+	struct verb_call c = { .verb = v, .name = argv[0], .args = none };
+	const char **args;
+	poptContext con;
+	int rc;
+
+	con = cli_context(argc, argv, v->options, verb_synopsis(v));
+	if ((rc = cli_parse(con, c.name, v->options)) != EXIT_OK ||
+	    (has_layout(v->options) &&
+	    (rc = cli_layout(cli_format, cli_strict, &c.layout)) != EXIT_OK))
+		goto out;
+	if ((args = poptGetArgs(con)) != NULL)
+		c.args = args;
+	c.nargs = cli_count(c.args);
+	if (c.nargs < v->min || (v->max != VERB_ANY && c.nargs > v->max))
+		rc = verb_operands_error(&c);
+	else
+		rc = v->run(&c);
+out:
+	cli_done(con, v->options);
+	return rc;
 }
 
 /* Resolves -f (or DEVTOOL_FORMAT, or the default) into l. */

@@ -30,16 +30,18 @@ extern struct poptOption cli_common_options[];
 	POPT_AUTOHELP \
 	POPT_TABLEEND
 
-/* -f and --strict, as every layout-taking verb spells them. */
-#define LAYOUT_OPTIONS(fmt, strict) \
-	{ "format", 'f', POPT_ARG_STRING, (fmt), 0, \
+/*
+ * -f and --strict, as every layout-taking verb spells them.  The verb
+ * runner (verbs.h) resolves them into the handler's layout.
+ */
+extern char *cli_format;
+extern int cli_strict;
+#define LAYOUT_OPTIONS \
+	{ "format", 'f', POPT_ARG_STRING, &cli_format, 0, \
 	  "device number layout (default 16:16 or $DEVTOOL_FORMAT)", \
 	  "LAYOUT" }, \
-	{ "strict", '\0', POPT_ARG_NONE, (strict), 0, \
+	{ "strict", '\0', POPT_ARG_NONE, &cli_strict, 0, \
 	  "no compat rule: plain ma<<N | mi both ways", NULL }
-
-/* One verb handler, called with argv[0] set to "devtool VERB". */
-typedef int verb_fn(int argc, const char **argv);
 
 /* Messages: every byte printed is quoted (dt_quote); see cli.c. */
 const char *cli_quote(char *buf, const char *s);	/* buf: DT_QUOTE_SIZE */
@@ -53,13 +55,6 @@ void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_usage(const char *verb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-poptContext cli_context(int argc, const char **argv,
-    struct poptOption *table, const char *operands);
-int cli_parse(poptContext con, const char *verb,
-    const struct poptOption *table);
-void cli_done(poptContext con, const struct poptOption *table);
-
-int cli_count(const char **args);
 int cli_layout(const char *name, int strict, struct dt_layout *l);
 int cli_number(const char *text, uint64_t *v);
 int cli_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,

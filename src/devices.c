@@ -15,6 +15,18 @@ struct listing {
 	bool found;
 };
 
+static struct listing devices;
+
+struct poptOption devices_options[] = {
+	{ "char", 'c', POPT_ARG_NONE, &devices.want_c, 0,
+	  "character devices only", NULL },
+	{ "block", 'b', POPT_ARG_NONE, &devices.want_b, 0,
+	  "block devices only", NULL },
+	{ "json", '\0', POPT_ARG_NONE, &devices.json, 0,
+	  "print one JSON object per driver", NULL },
+	CLI_TABLE_END
+};
+
 static int
 print_driver(void *ctx, char type, unsigned long major, const char *name,
     size_t namelen)
@@ -80,27 +92,9 @@ list_drivers(struct listing *ls, const char **names)
 }
 
 int
-cmd_devices(int argc, const char **argv)
+cmd_devices(const struct verb_call *c)
 {
-	struct listing ls = { 0 };
-	struct poptOption table[] = {
-		{ "char", 'c', POPT_ARG_NONE, &ls.want_c, 0,
-		  "character devices only", NULL },
-		{ "block", 'b', POPT_ARG_NONE, &ls.want_b, 0,
-		  "block devices only", NULL },
-		{ "json", '\0', POPT_ARG_NONE, &ls.json, 0,
-		  "print one JSON object per driver", NULL },
-		CLI_TABLE_END
-	};
-	poptContext con = cli_context(argc, argv, table, "[NAME...]");
-	int rc;
-
-	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK)
-		goto out;
-	if (!ls.want_c && !ls.want_b)
-		ls.want_c = ls.want_b = 1;
-	rc = list_drivers(&ls, poptGetArgs(con));
-out:
-	cli_done(con, table);
-	return rc;
+	if (!devices.want_c && !devices.want_b)
+		devices.want_c = devices.want_b = 1;
+	return list_drivers(&devices, c->nargs > 0 ? c->args : NULL);
 }

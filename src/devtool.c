@@ -1,456 +1,36 @@
 /*
- * devtool.c - the command line: the verb table, and the codec verbs
- * encode, decode, convert and formats.
+ * devtool.c - main and the verb table (see verbs.h).  The handlers are
+ * in their verbs' own files.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "lines.h"
 #include "verbs.h"
 
 #ifndef VERSION
 #define VERSION "unknown"
 #endif
 
-/* What the codec verbs share: the layout and how to print. */
-struct codec_job {
-	struct dt_layout layout;
-	struct dt_layout to;		/* convert's target */
-	int hex, json, colon, kdev;
-};
-
-/* The line built from lines_out_begin() ends at end. */
-static int
-emit(char *end)
-{
-	*end++ = '\n';
-	lines_out_end(end);
-	return 0;
-}
-
-static int
-encode_pair(struct codec_job *job, const char *ma_s, const char *mi_s,
-    struct dt_diag *d)
-{
-	const struct dt_layout *l = &job->layout;
-	uint64_t ma, mi, v;
-	char *p;
-
-	if (cli_pair(l, ma_s, mi_s, &ma, &mi, d) != 0 ||
-	    dt_encode(l, ma, mi, &v, d) != DT_OK)
-		return -1;
-	p = lines_out_begin();	/* after any warning: it flushes */
-	if (job->json) {
-		p = put_str(p, "{\"layout\":\"");
-		p = put_str(p, l->name);
-		p = put_str(p, "\",\"major\":");
-		p = put_u64(p, ma);
-		p = put_str(p, ",\"minor\":");
-		p = put_u64(p, mi);
-		p = put_str(p, ",\"value\":");
-		p = put_u64(p, v);
-		p = put_str(p, ",\"hex\":\"");
-		p = put_hex(p, v);
-		p = put_str(p, "\"}");
-	} else
-		p = job->hex ? put_hex(p, v) : put_u64(p, v);
-	return emit(p);
-}
-
-/* Trims the blanks (and a DOS carriage return) around a stream line. */
-static char *
-trim(char *s)
-{
-	char *e;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	e = s + strlen(s);
-	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
-		*--e = '\0';
-	return s;
-}
-
-static int
-encode_line(void *ctx, char *line, struct dt_diag *d)
-{
-	char *ma = trim(line), *mi;
-	size_t n = strcspn(ma, " \t:");
-
-	mi = ma + n;
-	if (*mi == '\0') {
-		snprintf(d->msg, sizeof(d->msg), "expected 'MAJOR MINOR' or "
-		    "'MAJOR:MINOR'");
-		return -1;
-	}
-	if (*mi == ':')
-		*mi++ = '\0';
-	else {
-		*mi++ = '\0';
-		mi += strspn(mi, " \t");
-	}
-	if (strpbrk(mi, " \t") != NULL) {
-		snprintf(d->msg, sizeof(d->msg), "expected 'MAJOR MINOR' or "
-		    "'MAJOR:MINOR', found more fields");
-		return -1;
-	}
-	return encode_pair(ctx, ma, mi, d);
-}
-
-static char *
-put_pair(char *p, const struct codec_job *job, uint64_t ma, uint64_t mi)
-{
-	if (job->kdev) {
-		int w = job->layout.width <= 16 ? 2 : 4;
-
-		return p + sprintf(p, "%0*jx:%0*jx", w, (uintmax_t)ma, w,
-		    (uintmax_t)mi);
-	}
-	p = put_u64(p, ma);
-	*p++ = job->colon ? ':' : ' ';
-	return put_u64(p, mi);
-}
-
-/* Decodes a value; a non-canonical one is a warning, not an error. */
-static int
-decode_checked(const struct dt_layout *l, uint64_t v, uint64_t *ma,
-    uint64_t *mi, struct dt_diag *d)
-{
-	switch (dt_decode(l, v, ma, mi, d)) {
-	case DT_OK:
-		return 0;
-	case DT_NONCANONICAL:
-		cli_warn("%s", d->msg);
-		return 1;
-	default:
-		return -1;
-	}
-}
-
-static int
-decode_value(void *ctx, char *text, struct dt_diag *d)
-{
-	struct codec_job *job = ctx;
-	uint64_t v, ma, mi;
-	char *p;
-	int rc;
-
-	if (dt_parse_number(text, &v, d) != DT_OK ||
-	    (rc = decode_checked(&job->layout, v, &ma, &mi, d)) < 0)
-		return -1;
-	p = lines_out_begin();	/* after any warning: it flushes */
-	if (job->json) {
-		p = put_str(p, "{\"layout\":\"");
-		p = put_str(p, job->layout.name);
-		p = put_str(p, "\",\"value\":");
-		p = put_u64(p, v);
-		p = put_str(p, ",\"major\":");
-		p = put_u64(p, ma);
-		p = put_str(p, ",\"minor\":");
-		p = put_u64(p, mi);
-		p = put_str(p, rc ? ",\"canonical\":false}" :
-		    ",\"canonical\":true}");
-	} else
-		p = put_pair(p, job, ma, mi);
-	return emit(p);
-}
-
-static int
-decode_line(void *ctx, char *line, struct dt_diag *d)
-{
-	return decode_value(ctx, trim(line), d);
-}
-
-static int
-convert_value(void *ctx, char *text, struct dt_diag *d)
-{
-	struct codec_job *job = ctx;
-	uint64_t v, ma, mi, out;
-	struct dt_diag why;
-	char *p;
-
-	if (dt_parse_number(text, &v, d) != DT_OK ||
-	    decode_checked(&job->layout, v, &ma, &mi, d) < 0)
-		return -1;
-	if (dt_encode(&job->to, ma, mi, &out, &why) != DT_OK) {
-		char q[64];
-
-		snprintf(d->msg, sizeof(d->msg), "'%s' is %ju:%ju under %s, "
-		    "which %s cannot hold: %.300s",
-		    dt_quote(q, sizeof(q), text, strlen(text)), (uintmax_t)ma,
-		    (uintmax_t)mi, job->layout.name, job->to.name, why.msg);
-		return -1;
-	}
-	p = lines_out_begin();
-	p = job->hex ? put_hex(p, out) : put_u64(p, out);
-	return emit(p);
-}
-
-static int
-convert_line(void *ctx, char *line, struct dt_diag *d)
-{
-	return convert_value(ctx, trim(line), d);
-}
-
-/*
- * Runs fn over the operands, or over standard input when the only
- * operand is "-".  Stops at the first bad one unless keep_going.
- */
-static int
-run_operands(const char **args, line_fn *value_fn, line_fn *stream_fn,
-    void *ctx, int keep_going)
-{
-	struct dt_diag d;
-	int status = EXIT_OK;
-
-	if (args[0] != NULL && strcmp(args[0], "-") == 0 && args[1] == NULL)
-		status = cli_stream(stream_fn, ctx, keep_going);
-	else
-		for (; *args != NULL; args++) {
-			if (value_fn(ctx, (char *)*args, &d) == 0)
-				continue;
-			cli_error("%s", d.msg);
-			status = EXIT_USAGE;
-			if (!keep_going)
-				break;
-		}
-	(void)lines_out_flush();	/* a failure stays in ferror(stdout) */
-	if (cli_finish_output() != EXIT_OK)
-		return EXIT_FAIL;
-	return status;
-}
-
-static int
-cmd_encode(int argc, const char **argv)
-{
-	struct codec_job job = { 0 };
-	char *format = NULL;
-	int strict = 0, keep_going = 0, rc, n;
-	struct poptOption table[] = {
-		LAYOUT_OPTIONS(&format, &strict),
-		{ "hex", 'x', POPT_ARG_NONE, &job.hex, 0,
-		  "print 0x-prefixed hexadecimal", NULL },
-		{ "json", '\0', POPT_ARG_NONE, &job.json, 0,
-		  "print a JSON object", NULL },
-		{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
-		  "with -, report bad lines and go on", NULL },
-		CLI_TABLE_END
-	};
-	poptContext con = cli_context(argc, argv, table, "MAJOR MINOR | -");
-	const char **args;
-
-	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK ||
-	    (rc = cli_layout(format, strict, &job.layout)) != EXIT_OK)
-		goto out;
-	args = poptGetArgs(con);
-	n = cli_count(args);
-	if (n == 1 && strcmp(args[0], "-") == 0)
-		rc = run_operands(args, encode_line, encode_line, &job,
-		    keep_going);
-	else if (n != 2)
-		rc = cli_usage(argv[0], "expected MAJOR MINOR or -, got %d "
-		    "operand%s", n, n == 1 ? "" : "s");
-	else {
-		struct dt_diag d;
-
-		rc = encode_pair(&job, args[0], args[1], &d) == 0 ? EXIT_OK :
-		    EXIT_USAGE;
-		if (rc != EXIT_OK)
-			cli_error("%s", d.msg);
-		else {
-			(void)lines_out_flush();	/* ferror tells */
-			rc = cli_finish_output();
-		}
-	}
-out:
-	cli_done(con, table);
-	return rc;
-}
-
-static int
-cmd_decode(int argc, const char **argv)
-{
-	struct codec_job job = { 0 };
-	char *format = NULL;
-	int strict = 0, keep_going = 0, rc;
-	struct poptOption table[] = {
-		LAYOUT_OPTIONS(&format, &strict),
-		{ "colon", '\0', POPT_ARG_NONE, &job.colon, 0,
-		  "print MAJOR:MINOR", NULL },
-		{ "kdev", '\0', POPT_ARG_NONE, &job.kdev, 0,
-		  "print hexadecimal %02x:%02x (8:8) or %04x:%04x", NULL },
-		{ "json", '\0', POPT_ARG_NONE, &job.json, 0,
-		  "print a JSON object per value", NULL },
-		{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
-		  "report bad values and go on", NULL },
-		CLI_TABLE_END
-	};
-	poptContext con = cli_context(argc, argv, table, "VALUE... | -");
-	const char **args;
-
-	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK ||
-	    (rc = cli_layout(format, strict, &job.layout)) != EXIT_OK)
-		goto out;
-	if (job.colon + job.kdev + job.json > 1) {
-		rc = cli_usage(argv[0], "--colon, --kdev and --json exclude "
-		    "each other");
-		goto out;
-	}
-	args = poptGetArgs(con);
-	if (cli_count(args) == 0)
-		rc = cli_usage(argv[0], "expected VALUE... or -");
-	else
-		rc = run_operands(args, decode_value, decode_line, &job,
-		    keep_going);
-out:
-	cli_done(con, table);
-	return rc;
-}
-
-static int
-cmd_convert(int argc, const char **argv)
-{
-	struct codec_job job = { 0 };
-	char *from = NULL, *to = NULL;
-	int strict = 0, keep_going = 0, rc;
-	struct poptOption table[] = {
-		LAYOUT_OPTIONS(&from, &strict),
-		{ "to", 't', POPT_ARG_STRING, &to, 0,
-		  "layout to convert into (required)", "LAYOUT" },
-		{ "hex", 'x', POPT_ARG_NONE, &job.hex, 0,
-		  "print 0x-prefixed hexadecimal", NULL },
-		{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
-		  "report bad values and go on", NULL },
-		CLI_TABLE_END
-	};
-	poptContext con = cli_context(argc, argv, table,
-	    "-t LAYOUT VALUE... | -");
-	const char **args;
-
-	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK)
-		goto out;
-	if (to == NULL) {
-		rc = cli_usage(argv[0], "-t LAYOUT is required");
-		goto out;
-	}
-	if ((rc = cli_layout(from, strict, &job.layout)) != EXIT_OK ||
-	    (rc = cli_layout(to, strict, &job.to)) != EXIT_OK)
-		goto out;
-	args = poptGetArgs(con);
-	if (cli_count(args) == 0)
-		rc = cli_usage(argv[0], "expected VALUE... or -");
-	else
-		rc = run_operands(args, convert_value, convert_line, &job,
-		    keep_going);
-out:
-	cli_done(con, table);
-	return rc;
-}
-
-static void
-print_range(char *buf, size_t len, const struct dt_format *f,
-    unsigned bits, char letter)
-{
-	if (f->width == 0)
-		snprintf(buf, len, "0-2^%c-1", letter);
-	else
-		snprintf(buf, len, "0-%ju", (uintmax_t)(bits >= 64 ?
-		    UINT64_MAX : ((uint64_t)1 << bits) - 1));
-}
-
-static void
-format_json(const struct dt_format *f)
-{
-	const char *a = f->aliases;
-	size_t n;
-
-	printf("{\"name\":\"%s\",\"aliases\":[", f->name);
-	for (int first = 1; *a != '\0'; a += n, first = 0) {
-		n = strcspn(a, " ");
-		printf("%s\"%.*s\"", first ? "" : ",", (int)n, a);
-		a += strspn(a + n, " ");
-	}
-	if (f->width == 0)
-		printf("],\"width\":null,\"major_max\":null,\"minor_max\":null");
-	else
-		printf("],\"width\":%u,\"major_max\":%ju,\"minor_max\":%ju",
-		    f->width, (uintmax_t)(((uint64_t)1 << f->major_bits) - 1),
-		    (uintmax_t)(((uint64_t)1 << f->minor_bits) - 1));
-	printf(",\"compat\":%s,\"description\":", f->compat ? "true" :
-	    "false");
-	put_json_string(stdout, f->description);
-	printf("}\n");
-}
-
-static void
-format_text(const struct dt_format *f)
-{
-	char width[12], ma[24], mi[24];
-
-	if (f->width == 0)
-		snprintf(width, sizeof(width), "M+N");
-	else
-		snprintf(width, sizeof(width), "%u", f->width);
-	print_range(ma, sizeof(ma), f, f->major_bits, 'M');
-	print_range(mi, sizeof(mi), f, f->minor_bits, 'N');
-	printf("%-7s %-8s %-5s %-13s %-13s %-6s %s\n", f->name, f->aliases,
-	    width, ma, mi, f->width == 0 ? "M+N>16" : f->compat ? "yes" :
-	    "no", f->description);
-}
-
-static int
-cmd_formats(int argc, const char **argv)
-{
-	int json = 0, rc;
-	struct poptOption table[] = {
-		{ "json", '\0', POPT_ARG_NONE, &json, 0,
-		  "print one JSON object per layout", NULL },
-		CLI_TABLE_END
-	};
-	poptContext con = cli_context(argc, argv, table, NULL);
-
-	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK)
-		goto out;
-	if (cli_count(poptGetArgs(con)) != 0) {
-		rc = cli_usage(argv[0], "formats takes no operands");
-		goto out;
-	}
-	if (!json)
-		printf("%-7s %-8s %-5s %-13s %-13s %-6s %s\n", "NAME",
-		    "ALIASES", "BITS", "MAJOR", "MINOR", "COMPAT",
-		    "DESCRIPTION");
-	for (size_t i = 0; i < dt_nformats; i++)
-		(json ? format_json : format_text)(&dt_formats[i]);
-	rc = cli_finish_output();
-out:
-	cli_done(con, table);
-	return rc;
-}
-
-static const struct verb {
-	const char *name;
-	verb_fn *run;
-	const char *args;
-	const char *help;
-} verbs[] = {
-	{ "encode", cmd_encode, "[-f L] [--strict] [-x | --json] [-k] MAJOR MINOR | -",
+static const struct verb verbs[] = {
+	{ "encode", cmd_encode, encode_options, "MAJOR MINOR | -", 1, 2,
 	  "pack a major and a minor into one value" },
-	{ "decode", cmd_decode, "[-f L] [--strict] [--colon | --kdev | --json] [-k] VALUE... | -",
+	{ "decode", cmd_decode, decode_options, "VALUE... | -", 1, VERB_ANY,
 	  "split values into major and minor" },
-	{ "convert", cmd_convert, "[-f FROM] -t TO [--strict] [-x] [-k] VALUE... | -",
-	  "re-encode values from one layout into another" },
-	{ "explain", cmd_explain, "[-f L] [--strict] MAJOR MINOR | --value V",
-	  "draw the bits of a value" },
-	{ "formats", cmd_formats, "[--json]",
+	{ "convert", cmd_convert, convert_options, "-t LAYOUT VALUE... | -",
+	  1, VERB_ANY, "re-encode values from one layout into another" },
+	{ "explain", cmd_explain, explain_options, "MAJOR MINOR | --value V",
+	  0, 2, "draw the bits of a value" },
+	{ "formats", cmd_formats, formats_options, NULL, 0, 0,
 	  "list every layout" },
-	{ "mknod", cmd_mknod, "[OPTIONS] PATH TYPE [MAJOR MINOR | VALUE]",
+	{ "mknod", cmd_mknod, mknod_options,
+	  "PATH TYPE [MAJOR MINOR | VALUE]", 2, 4,
 	  "create a device node or FIFO" },
-	{ "devices", cmd_devices, "[-c | -b] [--json] [NAME...]",
+	{ "devices", cmd_devices, devices_options, "[NAME...]", 0, VERB_ANY,
 	  "list the drivers in /proc/devices" },
-	{ "list", cmd_list, "[-o FORMAT] [--check L] [--dirs] [--root DIR] [PATH...]",
+	{ "list", cmd_list, list_options, "[PATH...]", 0, VERB_ANY,
 	  "print the nodes of trees as a device table" },
-	{ "apply", cmd_apply, "[--root DIR] [-r] [-n] [-v] TABLE... | -",
+	{ "apply", cmd_apply, apply_options, "TABLE... | -", 1, VERB_ANY,
 	  "create the entries of device tables" },
 };
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
@@ -462,7 +42,7 @@ usage(FILE *fp)
 	    "[OPTIONS] ARGS\n\nVerbs:\n");
 	for (size_t i = 0; i < NVERBS; i++)
 		fprintf(fp, "  %-8s %s\n  %8s   %s\n", verbs[i].name,
-		    verbs[i].args, "", verbs[i].help);
+		    verb_synopsis(&verbs[i]), "", verbs[i].help);
 	fprintf(fp, "\nEvery verb takes --help.  Layouts: %s.\n",
 	    dt_layout_names());
 }
@@ -541,7 +121,7 @@ main(int argc, char **argv)
 	vargv[0] = name;
 	for (int j = i + 1; j < argc; j++)
 		vargv[j - i] = argv[j];
-	rc = verb->run(argc - i, vargv);
+	rc = verb_run(verb, argc - i, vargv);
 	free(vargv);
 	return rc;
 }

@@ -9,6 +9,15 @@
 
 #define ROW_BITS 32
 
+static char *value;		/* --value */
+
+struct poptOption explain_options[] = {
+	LAYOUT_OPTIONS,
+	{ "value", '\0', POPT_ARG_STRING, &value, 0,
+	  "explain a raw value instead of a pair", "V" },
+	CLI_TABLE_END
+};
+
 /* Describes the runs of set bits in mask, highest first: "31-16, 7-0". */
 static void
 describe_runs(char *buf, size_t len, uint64_t mask, unsigned width)
@@ -174,37 +183,17 @@ bad:
 }
 
 int
-cmd_explain(int argc, const char **argv)
+cmd_explain(const struct verb_call *c)
 {
-	struct dt_layout l;
-	char *format = NULL, *value = NULL;
-	int strict = 0, rc, n;
-	struct poptOption table[] = {
-		LAYOUT_OPTIONS(&format, &strict),
-		{ "value", '\0', POPT_ARG_STRING, &value, 0,
-		  "explain a raw value instead of a pair", "V" },
-		CLI_TABLE_END
-	};
-	poptContext con = cli_context(argc, argv, table,
-	    "MAJOR MINOR | --value V");
-	const char **args;
+	int rc;
 
-	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK ||
-	    (rc = cli_layout(format, strict, &l)) != EXIT_OK)
-		goto out;
-	args = poptGetArgs(con);
-	n = cli_count(args);
-	if (value != NULL && n == 0)
-		rc = explain_value(&l, value);
-	else if (value == NULL && n == 2)
-		rc = explain_pair(&l, args[0], args[1]);
-	else {
-		rc = cli_usage(argv[0], "expected MAJOR MINOR or --value V");
-		goto out;
-	}
+	if (value != NULL && c->nargs == 0)
+		rc = explain_value(&c->layout, value);
+	else if (value == NULL && c->nargs == 2)
+		rc = explain_pair(&c->layout, c->args[0], c->args[1]);
+	else
+		return verb_operands_error(c);
 	if (cli_finish_output() != EXIT_OK)
 		rc = EXIT_FAIL;
-out:
-	cli_done(con, table);
 	return rc;
 }

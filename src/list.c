@@ -401,48 +401,45 @@ parse_output(const char *name, enum table_dialect *dialect)
 	return EXIT_OK;
 }
 
+static char *output, *check, *root_dir;
+static int dirs;
+
+struct poptOption list_options[] = {
+	{ "output", 'o', POPT_ARG_STRING, &output, 0,
+	  "makedevs (default), tmpfiles or json", "FORMAT" },
+	{ "check", '\0', POPT_ARG_STRING, &check, 0,
+	  "print only the nodes LAYOUT cannot hold or makes ambiguous",
+	  "LAYOUT" },
+	{ "dirs", '\0', POPT_ARG_NONE, &dirs, 0,
+	  "list directories too", NULL },
+	{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
+	  "read the trees inside DIR, print paths as seen from it",
+	  "DIR" },
+	CLI_TABLE_END
+};
+
 int
-cmd_list(int argc, const char **argv)
+cmd_list(const struct verb_call *c)
 {
-	struct listing ls = { 0 };
-	struct dt_layout layout;
-	enum table_dialect dialect = TABLE_MAKEDEVS;
-	char *output = NULL, *check = NULL, *root_dir = NULL;
-	struct poptOption table[] = {
-		{ "output", 'o', POPT_ARG_STRING, &output, 0,
-		  "makedevs (default), tmpfiles or json", "FORMAT" },
-		{ "check", '\0', POPT_ARG_STRING, &check, 0,
-		  "print only the nodes LAYOUT cannot hold or makes ambiguous",
-		  "LAYOUT" },
-		{ "dirs", '\0', POPT_ARG_NONE, &ls.dirs, 0,
-		  "list directories too", NULL },
-		{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
-		  "read the trees inside DIR, print paths as seen from it",
-		  "DIR" },
-		CLI_TABLE_END
-	};
-	poptContext con = cli_context(argc, argv, table, "[PATH...]");
 	static const char *const default_paths[] = { "/dev", NULL };
-	const char *const *paths;
+	const char *const *paths = default_paths;
+	struct listing ls = { .dirs = dirs };
+	enum table_dialect dialect = TABLE_MAKEDEVS;
+	struct dt_layout layout;
 	struct root r;
 	int rc;
 
-	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK ||
-	    (rc = parse_output(output, &dialect)) != EXIT_OK ||
-	    (check != NULL &&
-	    (rc = cli_layout(check, 0, &layout)) != EXIT_OK))
-		goto out;
-	if (root_dir != NULL && *root_dir == '\0') {
-		rc = cli_usage(argv[0], "--root '' names no directory");
-		goto out;
-	}
+	if ((rc = parse_output(output, &dialect)) != EXIT_OK ||
+	    (check != NULL && (rc = cli_layout(check, 0, &layout)) != EXIT_OK))
+		return rc;
+	if (root_dir != NULL && *root_dir == '\0')
+		return cli_usage(c->name, "--root '' names no directory");
 	if (root_init(&r, root_dir) != 0) {
 		cli_arg_error("--root", root_dir);
-		rc = EXIT_FAIL;
-		goto out;
+		return EXIT_FAIL;
 	}
-	paths = poptPeekArg(con) ? (const char *const *)poptGetArgs(con) :
-	    default_paths;
+	if (c->nargs > 0)
+		paths = c->args;
 	for (; *paths != NULL; paths++)
 		list_operand(&ls, &r, *paths);
 	root_fini(&r);
@@ -450,7 +447,5 @@ cmd_list(int argc, const char **argv)
 	for (size_t i = 0; i < ls.n; i++)
 		free(ls.v[i].path);
 	free(ls.v);
-out:
-	cli_done(con, table);
 	return rc;
 }

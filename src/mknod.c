@@ -283,75 +283,71 @@ make_nodes(struct mknod_job *job, const char *root_dir)
 	return status;
 }
 
-int
-cmd_mknod(int argc, const char **argv)
-{
-	struct mknod_opts o = { 0 };
-	struct mknod_job job = { 0 };
-	struct poptOption table[] = {
-		{ "mode", 'm', POPT_ARG_STRING, &o.mode, 0,
-		  "exact mode, octal or symbolic (default 0666 & ~umask)",
-		  "MODE" },
-		{ "owner", 'u', POPT_ARG_STRING, &o.owner, 0,
-		  "owner, a name or a number", "OWNER" },
-		{ "group", 'g', POPT_ARG_STRING, &o.group, 0,
-		  "group, a name or a number", "GROUP" },
-		{ "replace", 'r', POPT_ARG_NONE, &o.replace, 0,
-		  "replace a different node or FIFO, correct a matching one",
-		  NULL },
-		{ "parents", 'p', POPT_ARG_NONE, &o.parents, 0,
-		  "create missing parent directories (0755)", NULL },
-		{ "dry-run", 'n', POPT_ARG_NONE, &o.dry_run, 0,
-		  "print what would be done, touch nothing", NULL },
-		{ "verbose", 'v', POPT_ARG_NONE, &o.verbose, 0,
-		  "print each action", NULL },
-		{ "root", '\0', POPT_ARG_STRING, &o.root, 0,
-		  "resolve PATH inside DIR as if it were /", "DIR" },
-		LAYOUT_OPTIONS(&o.format, &o.strict),
-		{ "count", '\0', POPT_ARG_STRING, &o.count, 0,
-		  "create N nodes PATH<S>... with minors MINOR, MINOR+I, ...",
-		  "N" },
-		{ "start", '\0', POPT_ARG_STRING, &o.start, 0,
-		  "first name suffix with --count (default 0)", "S" },
-		{ "step", '\0', POPT_ARG_STRING, &o.step, 0,
-		  "minor increment with --count (default 1)", "I" },
-		CLI_TABLE_END
-	};
-	poptContext con = cli_context(argc, argv, table,
-	    "PATH TYPE [MAJOR MINOR | VALUE]");
-	const char **args;
-	mode_t old_umask = node_begin();
-	int rc, n;
+static struct mknod_opts opts;
 
-	if ((rc = cli_parse(con, argv[0], table)) != EXIT_OK)
-		goto out;
-	if (o.root != NULL && *o.root == '\0') {
-		rc = cli_usage(argv[0], "--root '' names no directory");
-		goto out;
-	}
-	args = poptGetArgs(con);
-	if ((n = cli_count(args)) < 2) {
-		rc = cli_usage(argv[0], "expected PATH TYPE [MAJOR MINOR | "
-		    "VALUE]");
-		goto out;
-	}
-	job.path = args[0];
-	if (!node_path_ok(job.path)) {
-		rc = bad_path(job.path);
-		goto out;
-	}
-	/* -f is checked even when no VALUE needs it: a typo is an error. */
-	if ((rc = cli_layout(o.format, o.strict, &job.layout)) != EXIT_OK ||
-	    (rc = parse_type(args[1], &job.want.type)) != EXIT_OK ||
-	    (rc = parse_numbers(args + 2, n - 2, &job)) != EXIT_OK ||
-	    (rc = parse_count(&o, &job)) != EXIT_OK ||
-	    (rc = parse_attrs(&o, old_umask, &job.want)) != EXIT_OK)
-		goto out;
-	job.flags = (o.replace ? NODE_REPLACE : 0) |
-	    (o.parents ? NODE_PARENTS : 0) | (o.dry_run ? NODE_DRY_RUN : 0) |
-	    (o.verbose ? NODE_VERBOSE : 0);
-	rc = make_nodes(&job, o.root);
-out:
-	cli_done(con, table);
-	return rc;
+struct poptOption mknod_options[] = {
+	{ "mode", 'm', POPT_ARG_STRING, &opts.mode, 0,
+	  "exact mode, octal or symbolic (default 0666 & ~umask)",
+	  "MODE" },
+	{ "owner", 'u', POPT_ARG_STRING, &opts.owner, 0,
+	  "owner, a name or a number", "OWNER" },
+	{ "group", 'g', POPT_ARG_STRING, &opts.group, 0,
+	  "group, a name or a number", "GROUP" },
+	{ "replace", 'r', POPT_ARG_NONE, &opts.replace, 0,
+	  "replace a different node or FIFO, correct a matching one",
+	  NULL },
+	{ "parents", 'p', POPT_ARG_NONE, &opts.parents, 0,
+	  "create missing parent directories (0755)", NULL },
+	{ "dry-run", 'n', POPT_ARG_NONE, &opts.dry_run, 0,
+	  "print what would be done, touch nothing", NULL },
+	{ "verbose", 'v', POPT_ARG_NONE, &opts.verbose, 0,
+	  "print each action", NULL },
+	{ "root", '\0', POPT_ARG_STRING, &opts.root, 0,
+	  "resolve PATH inside DIR as if it were /", "DIR" },
+	LAYOUT_OPTIONS,
+	{ "count", '\0', POPT_ARG_STRING, &opts.count, 0,
+	  "create N nodes PATH<S>... with minors MINOR, MINOR+I, ...",
+	  "N" },
+	{ "start", '\0', POPT_ARG_STRING, &opts.start, 0,
+	  "first name suffix with --count (default 0)", "S" },
+	{ "step", '\0', POPT_ARG_STRING, &opts.step, 0,
+	  "minor increment with --count (default 1)", "I" },
+	CLI_TABLE_END
+};
+
+/* PATH TYPE [MAJOR MINOR | VALUE] and the options into job. */
+static int
+parse_job(const struct verb_call *c, struct mknod_job *job)
+{
+	int rc;
+
+	if (opts.root != NULL && *opts.root == '\0')
+		return cli_usage(c->name, "--root '' names no directory");
+	job->path = c->args[0];
+	if (!node_path_ok(job->path))
+		return bad_path(job->path);
+	job->layout = c->layout;
+	if ((rc = parse_type(c->args[1], &job->want.type)) != EXIT_OK ||
+	    (rc = parse_numbers(c->args + 2, c->nargs - 2, job)) != EXIT_OK ||
+	    (rc = parse_count(&opts, job)) != EXIT_OK)
+		return rc;
+	/* After the umask is 0: a symbolic mode reads it (attrs.c). */
+	if ((rc = parse_attrs(&opts, node_begin(), &job->want)) != EXIT_OK)
+		return rc;
+	job->flags = (opts.replace ? NODE_REPLACE : 0) |
+	    (opts.parents ? NODE_PARENTS : 0) |
+	    (opts.dry_run ? NODE_DRY_RUN : 0) |
+	    (opts.verbose ? NODE_VERBOSE : 0);
+	return EXIT_OK;
+}
+
+int
+cmd_mknod(const struct verb_call *c)
+{
+	struct mknod_job job = { 0 };
+	int rc;
+
+	if ((rc = parse_job(c, &job)) != EXIT_OK)
+		return rc;
+	return make_nodes(&job, opts.root);
 }
