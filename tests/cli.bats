@@ -81,6 +81,70 @@ listed_verbs() {
 	done
 }
 
+# The verb list of devtool --help as "VERB OPERANDS" lines: the first
+# line of each entry, the help line under it left out.
+listed_synopses() {
+	"$DEVTOOL" --help | awk '/^Verbs:/ { f = 1; next }
+	    f && /^$/ { exit } f && /^  [a-z]/ { sub(/^  /, ""); print }'
+}
+
+@test "VERB --help: its Usage line and devtool --help's verb list come from the same row" {
+	local verbs line verb operands usage n=0
+	verbs=$(listed_verbs)
+	assert_equal "$(echo $verbs)" "encode decode convert explain formats mknod devices list apply"
+	while IFS= read -r line; do
+		n=$((n + 1))
+		verb=${line%% *}
+		operands=$(sed -E 's/^[a-z]+ +//' <<<"$line")
+		[[ -n $operands ]] || fail "devtool --help lists $verb without operands"
+		run --separate-stderr devtool "$verb" --help
+		assert_success
+		assert_stderr_empty
+		usage=${lines[0]}
+		[[ $usage == "Usage: devtool $verb "* ]] ||
+			fail "devtool $verb --help starts with '$usage'"
+		assert_equal "${usage#"Usage: devtool $verb "}" "$operands"
+	done < <(listed_synopses)
+	assert_equal "$n" 9
+	# one Usage line, as devtool(1)'s SYNOPSIS spells the operands
+	run --separate-stderr devtool encode --help
+	assert_line --index 0 "Usage: devtool encode MAJOR MINOR | -"
+	run --separate-stderr devtool mknod --help
+	assert_line --index 0 "Usage: devtool mknod PATH TYPE [MAJOR MINOR | VALUE]"
+}
+
+# wrong_count WANT ARGS...: devtool ARGS is exit 2, and stderr is WANT
+# and the --help hint of the verb (ARGS' first word).
+wrong_count() {
+	local want=$1
+	shift
+	run --separate-stderr devtool "$@"
+	assert_usage_error
+	assert_equal "$stderr" "devtool: $want"$'\n'"Try 'devtool $1 --help' for more information."
+}
+
+@test "a wrong operand count is exit 2 with the verb's operands in the message, for every verb" {
+	wrong_count "expected MAJOR MINOR or -, got 0 operands" encode
+	wrong_count "expected MAJOR MINOR or -, got 1 operand" encode 300
+	wrong_count "expected MAJOR MINOR or -, got 3 operands" encode 1 2 3
+	wrong_count "expected MAJOR MINOR or -, got 3 operands" encode -f linux 1 2 -
+	wrong_count "expected VALUE... or -, got 0 operands" decode --colon
+	wrong_count "expected -t LAYOUT VALUE... or -, got 0 operands" convert -t linux
+	wrong_count "expected MAJOR MINOR or --value V, got 0 operands" explain
+	wrong_count "expected MAJOR MINOR or --value V, got 1 operand" explain 300
+	wrong_count "expected MAJOR MINOR or --value V, got 3 operands" explain 1 2 3
+	wrong_count "expected MAJOR MINOR or --value V, got 2 operands" explain --value 259 1 2
+	wrong_count "formats takes no operands" formats linux
+	wrong_count "expected PATH TYPE [MAJOR MINOR | VALUE], got 0 operands" mknod
+	wrong_count "expected PATH TYPE [MAJOR MINOR | VALUE], got 1 operand" mknod x
+	wrong_count "expected PATH TYPE [MAJOR MINOR | VALUE], got 5 operands" mknod x c 1 2 3
+	wrong_count "expected TABLE... or -, got 0 operands" apply -n
+	assert_file_not_exists x
+	# the other two take any number of operands: no count is wrong
+	listed_synopses | grep -qx 'devices  \[NAME\.\.\.\]'
+	listed_synopses | grep -qx 'list     \[PATH\.\.\.\]'
+}
+
 @test "VERB --help: the codec verbs document their options" {
 	run --separate-stderr devtool encode --help
 	assert_success
