@@ -273,8 +273,9 @@ verb_operands_error(const struct verb_call *c)
 /*
  * Runs a verb, argv[0] being "devtool VERB": parses its options (popt's
  * --help prints the row's operands and exits 0 from inside popt), reads
- * -f and --strict where the verb has them, checks the operand count
- * against the row, calls the handler, and frees what popt allocated.
+ * -f and --strict where the verb has them (even when no operand needs
+ * the layout: a typo is an error), checks the operand count against the
+ * row, calls the handler, and frees what popt allocated.
  */
 int
 verb_run(const struct verb *v, int argc, const char **argv)

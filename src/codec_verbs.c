@@ -16,52 +16,6 @@ struct codec_job {
 	int hex, json, colon, kdev;
 };
 
-/* The options fill these; a handler copies the layout in. */
-static struct codec_job codec;
-static char *to;
-static int keep_going;
-
-struct poptOption encode_options[] = {
-	LAYOUT_OPTIONS,
-	{ "hex", 'x', POPT_ARG_NONE, &codec.hex, 0,
-	  "print 0x-prefixed hexadecimal", NULL },
-	{ "json", '\0', POPT_ARG_NONE, &codec.json, 0,
-	  "print a JSON object", NULL },
-	{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
-	  "with -, report bad lines and go on", NULL },
-	CLI_TABLE_END
-};
-
-struct poptOption decode_options[] = {
-	LAYOUT_OPTIONS,
-	{ "colon", '\0', POPT_ARG_NONE, &codec.colon, 0,
-	  "print MAJOR:MINOR", NULL },
-	{ "kdev", '\0', POPT_ARG_NONE, &codec.kdev, 0,
-	  "print hexadecimal %02x:%02x (8:8) or %04x:%04x", NULL },
-	{ "json", '\0', POPT_ARG_NONE, &codec.json, 0,
-	  "print a JSON object per value", NULL },
-	{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
-	  "report bad values and go on", NULL },
-	CLI_TABLE_END
-};
-
-struct poptOption convert_options[] = {
-	LAYOUT_OPTIONS,
-	{ "to", 't', POPT_ARG_STRING, &to, 0,
-	  "layout to convert into (required)", "LAYOUT" },
-	{ "hex", 'x', POPT_ARG_NONE, &codec.hex, 0,
-	  "print 0x-prefixed hexadecimal", NULL },
-	{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
-	  "report bad values and go on", NULL },
-	CLI_TABLE_END
-};
-
-struct poptOption formats_options[] = {
-	{ "json", '\0', POPT_ARG_NONE, &codec.json, 0,
-	  "print one JSON object per layout", NULL },
-	CLI_TABLE_END
-};
-
 /* The line built from lines_out_begin() ends at end. */
 static int
 emit(char *end)
@@ -262,51 +216,6 @@ run_operands(const char **args, line_fn *value_fn, line_fn *stream_fn,
 		return EXIT_FAIL;
 	return status;
 }
-int
-cmd_encode(const struct verb_call *c)
-{
-	struct dt_diag d;
-
-	codec.layout = c->layout;
-	if (c->nargs == 1) {
-		if (strcmp(c->args[0], "-") != 0)
-			return verb_operands_error(c);
-		return run_operands(c->args, encode_line, encode_line, &codec,
-		    keep_going);
-	}
-	if (encode_pair(&codec, c->args[0], c->args[1], &d) != 0) {
-		cli_error("%s", d.msg);
-		return EXIT_USAGE;
-	}
-	(void)lines_out_flush();	/* ferror tells */
-	return cli_finish_output();
-}
-
-int
-cmd_decode(const struct verb_call *c)
-{
-	codec.layout = c->layout;
-	if (codec.colon + codec.kdev + codec.json > 1)
-		return cli_usage(c->name, "--colon, --kdev and --json exclude "
-		    "each other");
-	return run_operands(c->args, decode_value, decode_line, &codec,
-	    keep_going);
-}
-
-int
-cmd_convert(const struct verb_call *c)
-{
-	int rc;
-
-	codec.layout = c->layout;
-	if (to == NULL)
-		return cli_usage(c->name, "-t LAYOUT is required");
-	if ((rc = cli_layout(to, cli_strict, &codec.to)) != EXIT_OK)
-		return rc;
-	return run_operands(c->args, convert_value, convert_line, &codec,
-	    keep_going);
-}
-
 
 static void
 print_range(char *buf, size_t len, const struct dt_format *f,
@@ -357,6 +266,97 @@ format_text(const struct dt_format *f)
 	printf("%-7s %-8s %-5s %-13s %-13s %-6s %s\n", f->name, f->aliases,
 	    width, ma, mi, f->width == 0 ? "M+N>16" : f->compat ? "yes" :
 	    "no", f->description);
+}
+
+/* The options fill these; a handler copies the layout in. */
+static struct codec_job codec;
+static char *to;
+static int keep_going;
+
+struct poptOption encode_options[] = {
+	LAYOUT_OPTIONS,
+	{ "hex", 'x', POPT_ARG_NONE, &codec.hex, 0,
+	  "print 0x-prefixed hexadecimal", NULL },
+	{ "json", '\0', POPT_ARG_NONE, &codec.json, 0,
+	  "print a JSON object", NULL },
+	{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
+	  "with -, report bad lines and go on", NULL },
+	CLI_TABLE_END
+};
+
+struct poptOption decode_options[] = {
+	LAYOUT_OPTIONS,
+	{ "colon", '\0', POPT_ARG_NONE, &codec.colon, 0,
+	  "print MAJOR:MINOR", NULL },
+	{ "kdev", '\0', POPT_ARG_NONE, &codec.kdev, 0,
+	  "print hexadecimal %02x:%02x (8:8) or %04x:%04x", NULL },
+	{ "json", '\0', POPT_ARG_NONE, &codec.json, 0,
+	  "print a JSON object per value", NULL },
+	{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
+	  "report bad values and go on", NULL },
+	CLI_TABLE_END
+};
+
+struct poptOption convert_options[] = {
+	LAYOUT_OPTIONS,
+	{ "to", 't', POPT_ARG_STRING, &to, 0,
+	  "layout to convert into (required)", "LAYOUT" },
+	{ "hex", 'x', POPT_ARG_NONE, &codec.hex, 0,
+	  "print 0x-prefixed hexadecimal", NULL },
+	{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
+	  "report bad values and go on", NULL },
+	CLI_TABLE_END
+};
+
+struct poptOption formats_options[] = {
+	{ "json", '\0', POPT_ARG_NONE, &codec.json, 0,
+	  "print one JSON object per layout", NULL },
+	CLI_TABLE_END
+};
+
+int
+cmd_encode(const struct verb_call *c)
+{
+	struct dt_diag d;
+
+	codec.layout = c->layout;
+	if (c->nargs == 1) {
+		if (strcmp(c->args[0], "-") != 0)
+			return verb_operands_error(c);
+		return run_operands(c->args, encode_line, encode_line, &codec,
+		    keep_going);
+	}
+	if (encode_pair(&codec, c->args[0], c->args[1], &d) != 0) {
+		cli_error("%s", d.msg);
+		return EXIT_USAGE;
+	}
+	(void)lines_out_flush();	/* ferror tells */
+	return cli_finish_output();
+}
+
+int
+cmd_decode(const struct verb_call *c)
+{
+	codec.layout = c->layout;
+	if (codec.colon + codec.kdev + codec.json > 1)
+		return cli_usage(c->name, "--colon, --kdev and --json exclude "
+		    "each other");
+	return run_operands(c->args, decode_value, decode_line, &codec,
+	    keep_going);
+}
+
+int
+cmd_convert(const struct verb_call *c)
+{
+	int rc;
+
+	codec.layout = c->layout;
+	if (to == NULL)
+		return cli_usage(c->name, "-t LAYOUT is required");
+	if ((rc = cli_layout(to, cli_strict, &codec.to)) != EXIT_OK)
+		return rc;
+	return run_operands(c->args, convert_value, convert_line, &codec,
+	    keep_going);
 }
 
 int

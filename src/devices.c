@@ -15,18 +15,6 @@ struct listing {
 	bool found;
 };
 
-static struct listing devices;
-
-struct poptOption devices_options[] = {
-	{ "char", 'c', POPT_ARG_NONE, &devices.want_c, 0,
-	  "character devices only", NULL },
-	{ "block", 'b', POPT_ARG_NONE, &devices.want_b, 0,
-	  "block devices only", NULL },
-	{ "json", '\0', POPT_ARG_NONE, &devices.json, 0,
-	  "print one JSON object per driver", NULL },
-	CLI_TABLE_END
-};
-
 static int
 print_driver(void *ctx, char type, unsigned long major, const char *name,
     size_t namelen)
@@ -90,6 +78,18 @@ list_drivers(struct listing *ls, const char **names)
 		rc = EXIT_FAIL;
 	return rc;
 }
+
+static struct listing devices;
+
+struct poptOption devices_options[] = {
+	{ "char", 'c', POPT_ARG_NONE, &devices.want_c, 0,
+	  "character devices only", NULL },
+	{ "block", 'b', POPT_ARG_NONE, &devices.want_b, 0,
+	  "block devices only", NULL },
+	{ "json", '\0', POPT_ARG_NONE, &devices.json, 0,
+	  "print one JSON object per driver", NULL },
+	CLI_TABLE_END
+};
 
 int
 cmd_devices(const struct verb_call *c)

@@ -9,15 +9,6 @@
 
 #define ROW_BITS 32
 
-static char *value;		/* --value */
-
-struct poptOption explain_options[] = {
-	LAYOUT_OPTIONS,
-	{ "value", '\0', POPT_ARG_STRING, &value, 0,
-	  "explain a raw value instead of a pair", "V" },
-	CLI_TABLE_END
-};
-
 /* Describes the runs of set bits in mask, highest first: "31-16, 7-0". */
 static void
 describe_runs(char *buf, size_t len, uint64_t mask, unsigned width)
@@ -181,6 +172,15 @@ bad:
 	cli_error("%s", d.msg);
 	return EXIT_USAGE;
 }
+
+static char *value;		/* --value */
+
+struct poptOption explain_options[] = {
+	LAYOUT_OPTIONS,
+	{ "value", '\0', POPT_ARG_STRING, &value, 0,
+	  "explain a raw value instead of a pair", "V" },
+	CLI_TABLE_END
+};
 
 int
 cmd_explain(const struct verb_call *c)

@@ -19,8 +19,8 @@
 #define COUNT_MAX 1048576u	/* one driver's whole minor space */
 
 struct mknod_opts {
-	char *mode, *owner, *group, *root, *format, *count, *start, *step;
-	int replace, parents, dry_run, verbose, strict;
+	char *mode, *owner, *group, *root, *count, *start, *step;
+	int replace, parents, dry_run, verbose;
 };
 
 struct mknod_job {
