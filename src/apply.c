@@ -261,14 +261,20 @@ struct poptOption apply_options[] = {
 };
 
 int
+check_apply(const char *name)
+{
+	if (root_dir != NULL && *root_dir == '\0')
+		return cli_usage(name, "--root '' names no directory");
+	return EXIT_OK;
+}
+
+int
 cmd_apply(const struct verb_call *c)
 {
 	struct plan plan = { 0 };
 	struct lines *in;
 	int rc;
 
-	if (root_dir != NULL && *root_dir == '\0')
-		return cli_usage(c->name, "--root '' names no directory");
 	if ((in = malloc(sizeof(*in))) == NULL)
 		cli_fatal(NULL);
 	for (const char **args = c->args; *args != NULL; args++)

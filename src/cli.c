@@ -272,8 +272,9 @@ verb_operands_error(const struct verb_call *c)
 
 /*
  * Runs a verb, argv[0] being "devtool VERB": parses its options (popt's
- * --help prints the row's operands and exits 0 from inside popt), reads
- * -f and --strict where the verb has them (even when no operand needs
+ * --help prints the row's operands and exits 0 from inside popt), checks
+ * the ones that go together (the row's check), reads -f and --strict
+ * where the verb has them (even when no operand needs
  * the layout: a typo is an error), checks the operand count against the
  * row, calls the handler, and frees what popt allocated.
  */
@@ -288,6 +289,7 @@ verb_run(const struct verb *v, int argc, const char **argv)
 
 	con = cli_context(argc, argv, v->options, verb_synopsis(v));
 	if ((rc = cli_parse(con, c.name, v->options)) != EXIT_OK ||
+	    (v->check != NULL && (rc = v->check(c.name)) != EXIT_OK) ||
 	    (has_layout(v->options) &&
 	    (rc = cli_layout(cli_format, cli_strict, &c.layout)) != EXIT_OK))
 		goto out;

@@ -335,14 +335,28 @@ cmd_encode(const struct verb_call *c)
 }
 
 int
+check_decode(const char *name)
+{
+	if (codec.colon + codec.kdev + codec.json > 1)
+		return cli_usage(name, "--colon, --kdev and --json exclude "
+		    "each other");
+	return EXIT_OK;
+}
+
+int
 cmd_decode(const struct verb_call *c)
 {
 	codec.layout = c->layout;
-	if (codec.colon + codec.kdev + codec.json > 1)
-		return cli_usage(c->name, "--colon, --kdev and --json exclude "
-		    "each other");
 	return run_operands(c->args, decode_value, decode_line, &codec,
 	    keep_going);
+}
+
+int
+check_convert(const char *name)
+{
+	if (to == NULL)
+		return cli_usage(name, "-t LAYOUT is required");
+	return EXIT_OK;
 }
 
 int
@@ -351,8 +365,6 @@ cmd_convert(const struct verb_call *c)
 	int rc;
 
 	codec.layout = c->layout;
-	if (to == NULL)
-		return cli_usage(c->name, "-t LAYOUT is required");
 	if ((rc = cli_layout(to, cli_strict, &codec.to)) != EXIT_OK)
 		return rc;
 	return run_operands(c->args, convert_value, convert_line, &codec,

@@ -315,14 +315,20 @@ struct poptOption mknod_options[] = {
 	CLI_TABLE_END
 };
 
+int
+check_mknod(const char *name)
+{
+	if (opts.root != NULL && *opts.root == '\0')
+		return cli_usage(name, "--root '' names no directory");
+	return EXIT_OK;
+}
+
 /* PATH TYPE [MAJOR MINOR | VALUE] and the options into job. */
 static int
 parse_job(const struct verb_call *c, struct mknod_job *job)
 {
 	int rc;
 
-	if (opts.root != NULL && *opts.root == '\0')
-		return cli_usage(c->name, "--root '' names no directory");
 	job->path = c->args[0];
 	if (!node_path_ok(job->path))
 		return bad_path(job->path);

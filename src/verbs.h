@@ -23,6 +23,8 @@ struct verb_call {
 };
 
 typedef int verb_fn(const struct verb_call *);
+/* Checks options that go together, before -f and the operands. */
+typedef int verb_check_fn(const char *name);
 
 #define VERB_ANY (-1)		/* no upper bound on the operands */
 
@@ -32,6 +34,7 @@ struct verb {
 	struct poptOption *options;	/* ends with CLI_TABLE_END */
 	const char *operands;	/* after "Usage: devtool VERB"; NULL: none */
 	int min, max;		/* operand counts; max may be VERB_ANY */
+	verb_check_fn *check;	/* or NULL */
 	const char *help;	/* one line for devtool --help */
 };
 
@@ -43,17 +46,20 @@ const char *verb_synopsis(const struct verb *v);
 
 /* The handlers and option tables, each in its verb's own file. */
 verb_fn cmd_encode, cmd_decode, cmd_convert, cmd_formats;
+verb_check_fn check_decode, check_convert;
 extern struct poptOption encode_options[], decode_options[],
     convert_options[], formats_options[];
 verb_fn cmd_explain;
 extern struct poptOption explain_options[];
 verb_fn cmd_mknod;
+verb_check_fn check_mknod;
 extern struct poptOption mknod_options[];
 verb_fn cmd_devices;
 extern struct poptOption devices_options[];
 verb_fn cmd_list;
 extern struct poptOption list_options[];
 verb_fn cmd_apply;
+verb_check_fn check_apply;
 extern struct poptOption apply_options[];
 
 #endif

@@ -145,6 +145,14 @@ wrong_count() {
 	listed_synopses | grep -qx 'list     \[PATH\.\.\.\]'
 }
 
+@test "options that go together are checked before the operand count" {
+	wrong_count "-t LAYOUT is required" convert
+	wrong_count "--colon, --kdev and --json exclude each other" decode --colon --kdev
+	wrong_count "--root '' names no directory" mknod --root '' x
+	wrong_count "--root '' names no directory" apply --root ''
+	assert_file_not_exists x
+}
+
 @test "VERB --help: the codec verbs document their options" {
 	run --separate-stderr devtool encode --help
 	assert_success
