@@ -1,9 +1,9 @@
 /*
  * unit_encode.c - unit tests for the layout codec (src/encode.c).
  *
- * Self-contained: a small TAP harness, a fixed-seed PRNG, and reference
- * encoders written from SPEC.md section 1 and glibc's <sys/sysmacros.h>
- * rather than copied from encode.c, so each side checks the other.
+ * Reference encoders written from SPEC.md section 1 and glibc's
+ * <sys/sysmacros.h> rather than copied from encode.c, so each side checks
+ * the other; the TAP harness and the fixed-seed PRNG are tests/tap.h.
  *
  * Output is TAP: one "ok N - ..." line per group of cases (a loop over a
  * million pairs is one group), a "# ..." line naming the first failing
@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "encode.h"
+#include "tap.h"
 
 #define RANDOM_CASES	1000000	/* per random group (the issue asks) */
 #define NARROW_MAX	0xffu	/* the old 8:8 fields */
@@ -32,81 +33,23 @@
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 /*
- * The harness.  A check is one TAP line; expect() records one case of it
- * and keeps only the first failure, so a broken loop prints one line and
- * not a million.
+ * glibc 2.38 and later read C23 "0b" binary in strtoull(3) under
+ * _GNU_SOURCE; older ones stop at the "b", so there "0b1" is refused
+ * whether or not encode.c refuses it itself.  This strtoull, which the
+ * link puts before libc's, reads "0b" as 2.38 does, so that the "0b1"
+ * case of test_parse_bad fails on any glibc when that refusal is lost.
+ * (Where <stdlib.h> renames strtoull to the C23 one, this defines that.)
  */
-struct check {
-	char what[160];
-	unsigned long cases;
-	unsigned long failed;
-	char first[512];
-};
+_Static_assert(sizeof(unsigned long) == sizeof(unsigned long long),
+    "strtoul stands in for strtoull");
 
-static unsigned tests_run, tests_failed;
-static unsigned long long cases_run;
-
-static void begin(struct check *, const char *, ...)
-    __attribute__((format(printf, 2, 3)));
-static bool expect(struct check *, bool, const char *, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void
-begin(struct check *c, const char *fmt, ...)
+unsigned long long
+strtoull(const char *restrict s, char **restrict end, int base)
 {
-	va_list ap;
-
-	memset(c, 0, sizeof(*c));
-	va_start(ap, fmt);
-	vsnprintf(c->what, sizeof(c->what), fmt, ap);
-	va_end(ap);
-}
-
-static bool
-expect(struct check *c, bool ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	c->cases++;
-	if (ok)
-		return true;
-	if (c->failed++ == 0) {
-		va_start(ap, fmt);
-		vsnprintf(c->first, sizeof(c->first), fmt, ap);
-		va_end(ap);
-	}
-	return false;
-}
-
-static void
-end(struct check *c)
-{
-	tests_run++;
-	cases_run += c->cases;
-	/* A group that looked at nothing is a broken test, not a pass. */
-	if (c->cases == 0 && c->failed == 0) {
-		c->failed = 1;
-		snprintf(c->first, sizeof(c->first), "no case was checked");
-	}
-	if (c->failed == 0) {
-		printf("ok %u - %s\n", tests_run, c->what);
-		return;
-	}
-	tests_failed++;
-	printf("not ok %u - %s\n", tests_run, c->what);
-	printf("# first failure: %s\n", c->first);
-	printf("# %lu of %lu cases failed\n", c->failed, c->cases);
-}
-
-static void bail_out(const char *, const char *)
-    __attribute__((noreturn));
-
-static void
-bail_out(const char *what, const char *msg)
-{
-	printf("Bail out! %s: %s\n", what, msg);
-	fflush(stdout);
-	exit(1);
+	if (base == 0 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B') &&
+	    (s[2] == '0' || s[2] == '1'))
+		return strtoul(s + 2, end, 2);
+	return strtoul(s, end, base);
 }
 
 static const char *
@@ -150,27 +93,6 @@ static uint64_t
 low_bits(unsigned n)
 {
 	return n >= 64 ? UINT64_MAX : ((uint64_t)1 << n) - 1;
-}
-
-/*
- * xorshift64 (Marsaglia): fixed seeds make every run check the same cases,
- * and unlike rand() it gives all 64 bits on every platform.
- */
-static uint64_t rng_state;
-
-static void
-rng_seed(uint64_t seed)
-{
-	rng_state = seed != 0 ? seed : 0x9e3779b97f4a7c15u;
-}
-
-static uint64_t
-rng_next(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
 }
 
 /*
@@ -246,7 +168,7 @@ open_layout(struct subject *s, const struct want *w, bool strict)
 	struct dt_diag d = { "" };
 
 	if (dt_layout_lookup(w->name, &s->l, &d) != DT_OK)
-		bail_out(w->name, d.msg);
+		bail_out("%s: %s", w->name, d.msg);
 	if (strict)
 		dt_layout_strict(&s->l);
 	s->w = w;
@@ -524,7 +446,7 @@ test_old_pairs(const char *name)
 	begin(&c, "%s: all 65536 pairs encode to ma<<8|mi and decode back",
 	    name);
 	if (dt_layout_lookup(name, &l, &d) != DT_OK)
-		bail_out(name, d.msg);
+		bail_out("%s: %s", name, d.msg);
 	for (uint64_t a = 0; a <= 255; a++) {
 		for (uint64_t b = 0; b <= 255; b++) {
 			v = UINT64_MAX;
@@ -553,7 +475,7 @@ test_old_values(void)
 
 	begin(&c, "8:8: every 16-bit value decodes to v>>8 : v&0xff");
 	if (dt_layout_lookup("8:8", &l, &d) != DT_OK)
-		bail_out("8:8", d.msg);
+		bail_out("%s: %s", "8:8", d.msg);
 	for (uint64_t v = 0; v <= 0xffff; v++) {
 		st = dt_decode(&l, v, &ma, &mi, &d);
 		expect(&c, st == DT_OK && ma == v >> 8 && mi == (v & 0xff),
@@ -583,7 +505,7 @@ test_old_wide(void)
 
 	begin(&c, "8:8: values above 0xffff are DT_EWIDTH");
 	if (dt_layout_lookup("8:8", &l, &d) != DT_OK)
-		bail_out("8:8", d.msg);
+		bail_out("%s: %s", "8:8", d.msg);
 	for (uint64_t v = 0x10000; v <= 0x1ffff; v++)
 		expect_ewidth(&c, &l, v);
 	for (unsigned b = 16; b < 64; b++) {
@@ -625,7 +547,7 @@ test_old_layout(void)
 	begin(&c, "old is an alias of 8:8 (same row, same name in messages)");
 	if (dt_layout_lookup("8:8", &eight, &d) != DT_OK ||
 	    dt_layout_lookup("old", &old, &d) != DT_OK)
-		bail_out("old", d.msg);
+		bail_out("%s: %s", "old", d.msg);
 	expect(&c, old.format == eight.format, "old resolves to row %s",
 	    old.format->name);
 	expect(&c, strcmp(old.name, "8:8") == 0, "old is named \"%s\"",
@@ -652,7 +574,7 @@ test_ambiguity(const char *name, unsigned minor_bits)
 	enum dt_status st, want;
 
 	if (dt_layout_lookup(name, &l, &d) != DT_OK)
-		bail_out(name, d.msg);
+		bail_out("%s: %s", name, d.msg);
 	begin(&c, "%s: major 0, minors 0-%" PRIu64 ": DT_EAMBIGUOUS exactly "
 	    "for 256-65535, naming the alias", name, max);
 	for (uint64_t m = 0; m <= max + 1; m++) {
@@ -703,7 +625,7 @@ test_strict_plain(const char *name, unsigned major_bits, unsigned minor_bits)
 	enum dt_status st;
 
 	if (dt_layout_lookup(name, &l, &d) != DT_OK)
-		bail_out(name, d.msg);
+		bail_out("%s: %s", name, d.msg);
 	dt_layout_strict(&l);
 	begin(&c, "%s --strict: %d random pairs encode to ma<<%u|mi and "
 	    "decode back", name, RANDOM_CASES, minor_bits);
@@ -740,7 +662,7 @@ test_noncanonical(const char *name, unsigned minor_bits)
 	enum dt_status st;
 
 	if (dt_layout_lookup(name, &l, &d) != DT_OK)
-		bail_out(name, d.msg);
+		bail_out("%s: %s", name, d.msg);
 	begin(&c, "%s: wide values of 8:8 pairs decode as DT_NONCANONICAL "
 	    "with the pair filled in and the value in the message", name);
 	for (uint64_t a = 0; a <= 255; a++) {
@@ -770,7 +692,7 @@ test_noncanonical_example(void)
 	enum dt_status st;
 
 	if (dt_layout_lookup("16:16", &l, &d) != DT_OK)
-		bail_out("16:16", d.msg);
+		bail_out("%s: %s", "16:16", d.msg);
 	begin(&c, "16:16: decode 0x00010001 is DT_NONCANONICAL 1:1, message "
 	    "names 0x10001");
 	st = dt_decode(&l, 0x00010001, &ma, &mi, &d);
@@ -796,7 +718,7 @@ test_glibc_encode(void)
 
 	if (dt_layout_lookup("glibc", &g, &d) != DT_OK ||
 	    dt_layout_lookup("native", &n, &d) != DT_OK)
-		bail_out("glibc/native", d.msg);
+		bail_out("%s: %s", "glibc/native", d.msg);
 	begin(&c, "glibc and native encode == makedev() for %d random 32:32 "
 	    "pairs", RANDOM_CASES);
 	rng_seed(0x5eed0005);
@@ -825,7 +747,7 @@ test_glibc_decode(void)
 
 	if (dt_layout_lookup("glibc", &layouts[0], &d) != DT_OK ||
 	    dt_layout_lookup("native", &layouts[1], &d) != DT_OK)
-		bail_out("glibc/native", d.msg);
+		bail_out("%s: %s", "glibc/native", d.msg);
 	begin(&c, "glibc and native decode == major()/minor() for %d random "
 	    "64-bit values", RANDOM_CASES);
 	rng_seed(0x5eed0006);
@@ -853,7 +775,7 @@ test_linux_encode(void)
 	enum dt_status st;
 
 	if (dt_layout_lookup("linux", &l, &d) != DT_OK)
-		bail_out("linux", d.msg);
+		bail_out("%s: %s", "linux", d.msg);
 	begin(&c, "linux encode == makedev() for %d random pairs with "
 	    "major < 4096, minor < 2^20", RANDOM_CASES);
 	rng_seed(0x5eed0007);
@@ -890,7 +812,7 @@ test_linux_decode(void)
 	struct dt_diag d = { "" };
 
 	if (dt_layout_lookup("linux", &l, &d) != DT_OK)
-		bail_out("linux", d.msg);
+		bail_out("%s: %s", "linux", d.msg);
 	begin(&c, "linux decode == major()/minor() for 32-bit values (%d "
 	    "random, every bit pattern edge)", RANDOM_CASES);
 	for (unsigned b = 0; b < 32; b++) {
@@ -975,7 +897,7 @@ test_vectors(void)
 
 	for (size_t k = 0; k < ARRAY_SIZE(vector_layouts); k++) {
 		if (dt_layout_lookup(vector_layouts[k], &l, &d) != DT_OK)
-			bail_out(vector_layouts[k], d.msg);
+			bail_out("%s: %s", vector_layouts[k], d.msg);
 		begin(&c, "FACTS.md reference vectors under %s (%zu pairs)",
 		    vector_layouts[k], ARRAY_SIZE(vectors));
 		for (size_t i = 0; i < ARRAY_SIZE(vectors); i++)
@@ -997,12 +919,12 @@ test_vector_trap(void)
 	begin(&c, "0x10000 decodes as 0:65536 under 12:20 but 256:0 under "
 	    "linux");
 	if (dt_layout_lookup("12:20", &l, &d) != DT_OK)
-		bail_out("12:20", d.msg);
+		bail_out("%s: %s", "12:20", d.msg);
 	st = dt_decode(&l, 0x10000, &ma, &mi, &d);
 	expect(&c, st == DT_OK && ma == 0 && mi == 65536, "12:20: %s %" PRIu64
 	    ":%" PRIu64, status_name(st), ma, mi);
 	if (dt_layout_lookup("linux", &l, &d) != DT_OK)
-		bail_out("linux", d.msg);
+		bail_out("%s: %s", "linux", d.msg);
 	st = dt_decode(&l, 0x10000, &ma, &mi, &d);
 	expect(&c, st == DT_OK && ma == 256 && mi == 0, "linux: %s %" PRIu64
 	    ":%" PRIu64, status_name(st), ma, mi);
@@ -1016,7 +938,7 @@ row_named(const char *name)
 	for (size_t i = 0; i < dt_nformats; i++)
 		if (strcmp(dt_formats[i].name, name) == 0)
 			return &dt_formats[i];
-	bail_out("dt_formats[] has no row", name);
+	bail_out("%s: %s", "dt_formats[] has no row", name);
 }
 
 static void
@@ -1416,7 +1338,7 @@ lookup_or_bail(const char *name, struct dt_layout *l)
 	struct dt_diag d = { "" };
 
 	if (dt_layout_lookup(name, l, &d) != DT_OK)
-		bail_out(name, d.msg);
+		bail_out("%s: %s", name, d.msg);
 }
 
 static void

@@ -5,7 +5,7 @@
  * directory, and the walk at depths past the old limit of 512.
  *
  * Works in a temporary directory of its own under TMPDIR (or /tmp),
- * removed at the end.  Output is TAP as in unit_encode.c: one "ok N -"
+ * removed at the end.  Output is TAP (tests/tap.h): one "ok N -"
  * line per check, a "# ..." line naming the first failing case, and the
  * plan at the end; the exit status is 1 when any check failed.
  *
@@ -20,7 +20,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,102 +28,19 @@
 #include <unistd.h>
 
 #include "root.h"
+#include "tap.h"
 
 #define NOBODY		65534	/* another user, as the bats tests use */
 #define DEEP		4000	/* levels of the deep chain */
 
-/* The harness, as in unit_encode.c. */
-struct check {
-	char what[160];
-	unsigned long cases;
-	unsigned long failed;
-	char first[512];
-};
-
-static unsigned tests_run, tests_failed;
-
-static void begin(struct check *, const char *, ...)
-    __attribute__((format(printf, 2, 3)));
-static bool expect(struct check *, bool, const char *, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void
-begin(struct check *c, const char *fmt, ...)
-{
-	va_list ap;
-
-	memset(c, 0, sizeof(*c));
-	va_start(ap, fmt);
-	vsnprintf(c->what, sizeof(c->what), fmt, ap);
-	va_end(ap);
-}
-
-static bool
-expect(struct check *c, bool ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	c->cases++;
-	if (ok)
-		return true;
-	if (c->failed++ == 0) {
-		va_start(ap, fmt);
-		vsnprintf(c->first, sizeof(c->first), fmt, ap);
-		va_end(ap);
-	}
-	return false;
-}
-
-static void
-end(struct check *c)
-{
-	tests_run++;
-	/* A check that looked at nothing is a broken test, not a pass. */
-	if (c->cases == 0 && c->failed == 0) {
-		c->failed = 1;
-		snprintf(c->first, sizeof(c->first), "no case was checked");
-	}
-	if (c->failed == 0) {
-		printf("ok %u - %s\n", tests_run, c->what);
-		return;
-	}
-	tests_failed++;
-	printf("not ok %u - %s\n", tests_run, c->what);
-	printf("# first failure: %s\n", c->first);
-	printf("# %lu of %lu cases failed\n", c->failed, c->cases);
-}
-
-static void
-skip(const char *what, const char *why)
-{
-	printf("ok %u - %s # skip %s\n", ++tests_run, what, why);
-}
-
 static char base[PATH_MAX];	/* the temporary directory */
-
-static void bail_out(const char *, ...)
-    __attribute__((noreturn, format(printf, 1, 2)));
-
-static void
-bail_out(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("Bail out! ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf(": %s\n", strerror(errno));
-	fflush(stdout);
-	exit(1);
-}
 
 /* base/rel, in a buffer of the caller's. */
 static const char *
 at(char *buf, const char *rel)
 {
 	if ((size_t)snprintf(buf, PATH_MAX, "%s/%s", base, rel) >= PATH_MAX)
-		bail_out("%s/%s: too long", base, rel);
+		bail_out_errno("%s/%s: too long", base, rel);
 	return buf;
 }
 
@@ -136,7 +52,7 @@ run(const char *fmt, const char *arg)
 	snprintf(cmd, sizeof(cmd), fmt, arg);
 	/* rm -rf: the deep tree is past PATH_MAX, which nftw(3) is not. */
 	if (system(cmd) != 0)	/* NOLINT(cert-env33-c) */
-		bail_out("%s", cmd);
+		bail_out_errno("%s", cmd);
 }
 
 static void
@@ -145,7 +61,7 @@ mkdir_mode(const char *rel, mode_t mode)
 	char p[PATH_MAX];
 
 	if (mkdir(at(p, rel), 0700) != 0 || chmod(p, mode) != 0)
-		bail_out("mkdir %s", p);
+		bail_out_errno("mkdir %s", p);
 }
 
 /*
@@ -172,7 +88,7 @@ chmod_rel(const char *rel, mode_t mode)
 	char p[PATH_MAX];
 
 	if (chmod(at(p, rel), mode) != 0)
-		bail_out("chmod %s", p);
+		bail_out_errno("chmod %s", p);
 }
 
 static void
@@ -182,7 +98,7 @@ open_root(struct root *r, const char *method)
 
 	if (setenv("DEVTOOL_RESOLVE", method, 1) != 0 ||
 	    root_init(r, at(p, "root")) != 0)
-		bail_out("root_init %s", p);
+		bail_out_errno("root_init %s", p);
 }
 
 /* Opens /a/b/c into the cache of a fresh struct root: is it pinned? */
@@ -279,7 +195,7 @@ test_pinned_other_owner(void)
 	fresh_tree();
 	chmod_rel("root/a", 0777);
 	if (chown(at(p, "root/a/b"), NOBODY, NOBODY) != 0)
-		bail_out("chown %s", p);
+		bail_out_errno("chown %s", p);
 	expect_pinned(&c, false);
 	chmod_rel("root/a", 0755);
 	expect_pinned(&c, true);
@@ -317,7 +233,7 @@ set_access_acl(const char *rel)
 	}
 	if (setxattr(at(p, rel), "system.posix_acl_access", buf, sizeof(buf),
 	    0) != 0)
-		bail_out("setxattr system.posix_acl_access %s", p);
+		bail_out_errno("setxattr system.posix_acl_access %s", p);
 }
 
 static void
@@ -349,7 +265,7 @@ test_unconfined(void)
 	begin(&c, "pinned, contains: without --root always pinned and "
 	    "inside");
 	if (root_init(&r, NULL) != 0)
-		bail_out("root_init NULL");
+		bail_out_errno("root_init NULL");
 	fd = root_opendir_cached(&r, base);
 	expect(&c, fd >= 0, "root_opendir_cached %s: %s", base,
 	    strerror(errno));
@@ -365,7 +281,7 @@ move(const char *from, const char *to)
 	char f[PATH_MAX], t[PATH_MAX];
 
 	if (rename(at(f, from), at(t, to)) != 0)
-		bail_out("rename %s %s", f, t);
+		bail_out_errno("rename %s %s", f, t);
 }
 
 static void
@@ -380,7 +296,7 @@ test_contains(const char *method)
 	fresh_tree();
 	open_root(&r, method);
 	if ((fd = root_opendir(&r, "/a/b/c")) < 0)
-		bail_out("root_opendir /a/b/c");
+		bail_out_errno("root_opendir /a/b/c");
 	got = root_contains(&r, fd);
 	expect(&c, got == 1, "before: %d", got);
 	got = root_contains(&r, r.fd);
@@ -413,7 +329,7 @@ test_cached_moved(const char *method)
 	open_root(&r, method);
 	fd = root_opendir_cached(&r, "/a/b/c");
 	if (fd < 0 || fstat(fd, &old) != 0)
-		bail_out("root_opendir_cached /a/b/c");
+		bail_out_errno("root_opendir_cached /a/b/c");
 	expect(&c, !root_cached_pinned(&r), "pinned");
 	/* unmoved: the same directory again */
 	fd2 = root_opendir_cached(&r, "/a/b/c");
@@ -423,7 +339,7 @@ test_cached_moved(const char *method)
 	mkdir_mode("root/a/b", 0777);	/* the new one unpinned too */
 	mkdir_mode("root/a/b/c", 0755);
 	if (stat(at(p, "root/a/b/c"), &now) != 0)
-		bail_out("stat %s", p);
+		bail_out_errno("stat %s", p);
 	fd2 = root_opendir_cached(&r, "/a/b/c");
 	expect(&c, fd2 >= 0 && fstat(fd2, &st) == 0 &&
 	    st.st_ino == now.st_ino && st.st_ino != old.st_ino,
@@ -474,12 +390,12 @@ make_deep(void)
 
 	fresh_tree();
 	if ((cur = open(at(p, "root"), O_RDONLY | O_DIRECTORY)) < 0)
-		bail_out("open %s", p);
+		bail_out_errno("open %s", p);
 	for (i = 1; i <= DEEP; i++) {
 		if (mkdirat(cur, "d", 0755) != 0 ||
 		    (next = openat(cur, "d", O_RDONLY | O_DIRECTORY)) < 0 ||
 		    fstat(next, &st) != 0)
-			bail_out("mkdirat at level %d", i);
+			bail_out_errno("mkdirat at level %d", i);
 		deep_ino[i] = st.st_ino;
 		close(cur);
 		cur = next;
@@ -549,11 +465,11 @@ test_walk_deep(void)
 	    "resolve as openat2 does, within RLIMIT_NOFILE 32", DEEP);
 	make_deep();
 	if (getrlimit(RLIMIT_NOFILE, &old) != 0)
-		bail_out("getrlimit");
+		bail_out_errno("getrlimit");
 	low = old;
 	low.rlim_cur = 32;
 	if (setrlimit(RLIMIT_NOFILE, &low) != 0)
-		bail_out("setrlimit");
+		bail_out_errno("setrlimit");
 	deep_path(path, sizeof(path), 600, "");
 	expect_deep(&c, path, 600, "600");
 	deep_path(path, sizeof(path), 1500, "");
@@ -567,13 +483,13 @@ test_walk_deep(void)
 	/* root/l -> d/d/... 2001 levels; then /l and 1999 more */
 	deep_path(path, sizeof(path), DEEP / 2 + 1, "");
 	if (symlink(path + 1, at(p, "root/l")) != 0)
-		bail_out("symlink %s", p);
+		bail_out_errno("symlink %s", p);
 	path[0] = '/';
 	path[1] = 'l';
 	deep_path(path + 2, sizeof(path) - 2, DEEP / 2 - 1, "");
 	expect_deep(&c, path, DEEP, "through the link");
 	if (setrlimit(RLIMIT_NOFILE, &old) != 0)
-		bail_out("setrlimit");
+		bail_out_errno("setrlimit");
 	end(&c);
 }
 
@@ -607,7 +523,7 @@ main(void)
 	snprintf(base, sizeof(base), "%s/unit_root.XXXXXX",
 	    tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
 	if (mkdtemp(base) == NULL)
-		bail_out("mkdtemp %s", base);
+		bail_out_errno("mkdtemp %s", base);
 
 	test_pinned_private();
 	test_pinned_one_open();

@@ -3,9 +3,9 @@
  * (src/table.c): both dialects, their oddities, their errors, and the
  * writer-to-parser round trip.
  *
- * Output is TAP: one "ok N - ..." line per check, a "# ..." line saying
- * what went wrong under a failing one, and the plan "1..N" at the end.
- * The exit status is 1 when any check failed.
+ * Output is TAP (tests/tap.h): one "ok N - ..." line per check, a "# ..."
+ * line saying what went wrong under a failing one, and the plan "1..N" at
+ * the end.  The exit status is 1 when any check failed.
  *
  *	cc -std=gnu11 -Wall -Wextra -Werror -O2 -D_GNU_SOURCE -Isrc \
  *	    tests/unit_table.c src/table.c src/encode.c -o tests/unit_table
@@ -14,7 +14,6 @@
 
 #include <inttypes.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,44 +21,12 @@
 #include <time.h>
 
 #include "table.h"
+#include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define RANDOM_ENTRIES	20000
 #define M		TABLE_MAKEDEVS
 #define T		TABLE_TMPFILES
-
-static unsigned tests_run, tests_failed;
-
-static bool ok(bool, const char *, ...) __attribute__((format(printf, 2, 3)));
-static void diag(const char *, ...) __attribute__((format(printf, 1, 2)));
-
-static bool
-ok(bool pass, const char *fmt, ...)
-{
-	va_list ap;
-
-	tests_run++;
-	if (!pass)
-		tests_failed++;
-	printf("%sok %u - ", pass ? "" : "not ", tests_run);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	return pass;
-}
-
-static void
-diag(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("# ", stdout);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-}
 
 /* The test's own user and group databases. */
 struct name_id {
@@ -956,22 +923,11 @@ test_cross_dialect(void)
 	    line);
 }
 
-/* A fixed-seed generator, so a failure is reproducible. */
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-
-static uint64_t
-rng(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
-}
-
+/* tap.h's fixed-seed generator, so a failure is reproducible. */
 static uint64_t
 rng_below(uint64_t n)
 {
-	return rng() % n;
+	return rng_next() % n;
 }
 
 /* Any byte but NUL and '/', names that are not "." or "..". */
