@@ -659,8 +659,13 @@ would create /dev/a (c 1:3, mode 0666, owner 0:0)"
 		# whatever was made is inside R
 		[[ -L R/dev && -L R/up && -L R/lib/abs ]] ||
 			fail "[$m] a symlink was replaced"
-		[[ $status -ne 0 ]] || [[ -n $(find R -type c -o -type p) ]] ||
-			fail "[$m] exit 0 but nothing created"
+		# /dev leads to R$out, absent when /dev/x comes (no parent is
+		# made through a link); /up$out/z makes it, /lib/abs/w uses it.
+		assert_equal "$status" 1
+		assert_equal "$stderr" "devtool: /dev/x: parent directory: No such file or directory
+devtool: /dev/sub/y: parent directory: No such file or directory"
+		assert_equal "$(node "R$out/z")" "character special file 1 3 600 0 0"
+		assert_equal "$(node "R$out/w")" "fifo 0 0 600 0 0"
 	done
 }
 
@@ -1050,4 +1055,56 @@ DEAD=4194304
 	bad=$(by_name_outside "$log")
 	[[ -z $bad ]] || fail "acted on a name outside the private directory:"$'\n'"$bad"
 	assert_no_temp R
+}
+
+# ------------------------------------- what each safeguard is there for
+
+@test "apply: a --root that does not exist is made 0755 at every level, even under umask 000" {
+	needs_mknod
+	table t '/dev/x c 644 0 0 1 3'
+	run --separate-stderr bash -c 'umask 000 && exec "$DEVTOOL" apply --root deep/er/root t'
+	assert_status 0
+	assert_stderr_empty
+	assert_equal "$(stat -c '%n %a' deep deep/er deep/er/root deep/er/root/dev)" \
+	    "deep 755
+deep/er 755
+deep/er/root 755
+deep/er/root/dev 755"
+}
+
+@test "apply: in a set-gid directory a d entry gets exactly its mode and group, and a node its group" {
+	needs_mknod
+	mkdir -p R/sg
+	chgrp 1234 R/sg
+	chmod 2775 R/sg
+	# mkdir(2) there would give S_ISGID and the directory's group.
+	table t '/sg/sub d 755 0 0' '/sg/n c 640 0 0 1 3'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_stderr_empty
+	assert_equal "$(stat -c '%a %u %g' R/sg/sub)" "755 0 0"
+	assert_equal "$(node R/sg/n)" "character special file 1 3 640 0 0"
+	assert_no_temp R
+}
+
+# getpwnam_r(3) and getgrnam_r(3) say ERANGE when the buffer is too
+# small for the entry; devtool starts at 1 KiB and must grow it.  A
+# private /etc/group and /etc/passwd (bind-mounted in a mount namespace
+# of this test alone) hold a group of 300 members and a user with a long
+# comment, each past 1 KiB.
+@test "apply: a user and a group whose entries pass 1 KiB resolve (getpwnam_r/getgrnam_r ERANGE is retried)" {
+	needs_mknod
+	unshare -m true 2>/dev/null || skip "no mount namespace (unshare -m)"
+	local i members=
+	for ((i = 0; i < 300; i++)); do members+=member$i,; done
+	{ cat /etc/group; echo "biggroup:x:4321:${members}last"; } >group
+	{ cat /etc/passwd; printf 'biguser:x:4322:4321:%s:/nonexistent:/usr/sbin/nologin\n' \
+	    "$(printf '%1500s' '' | tr ' ' x)"; } >passwd
+	table t '/dev/u c 600 biguser 0 1 3' '/dev/g c 600 0 biggroup 1 3'
+	run --separate-stderr unshare -m sh -c 'mount --bind "$PWD/group" /etc/group &&
+	    mount --bind "$PWD/passwd" /etc/passwd && exec "$DEVTOOL" apply --root R t'
+	assert_status 0
+	assert_stderr_empty
+	assert_equal "$(node R/dev/u)" "character special file 1 3 600 4322 0"
+	assert_equal "$(node R/dev/g)" "character special file 1 3 600 0 4321"
 }

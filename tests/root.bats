@@ -490,3 +490,25 @@ moved_out_between_runs() {
 	[[ $(node "$R/dev/b") == "character special file 1 3 644 0 0" ]]
 	DEVTOOL_RESOLVE=openat2 assert_outside_untouched
 }
+
+# openat2(2) says EAGAIN when a rename anywhere raced its ".." checks;
+# devtool tries again.  strace fails the first call with EAGAIN.
+@test "root: openat2 failing once with EAGAIN is tried again and the node is made (strace inject)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	needs_mknod
+	local log=$BATS_TEST_TMPDIR/strace.log
+	make_tree openat2
+	DEVTOOL_RESOLVE=openat2 run --separate-stderr strace -f -qq -o "$log" -e trace=openat2 \
+	    -e inject=openat2:error=EAGAIN:when=1 "$DEVTOOL" mknod --root "$R" -m 0600 /dev/a c 1 3
+	assert_status 0
+	assert_stderr_empty
+	grep -q 'EAGAIN.*(INJECTED)' "$log" || fail "no EAGAIN was injected: $(cat "$log")"
+	assert_equal "$(node "$R/dev/a")" "character special file 1 3 600 0 0"
+	printf '/dev/b c 600 0 0 1 3\n' >"$T/t"
+	DEVTOOL_RESOLVE=openat2 run --separate-stderr strace -f -qq -o "$log" -e trace=openat2 \
+	    -e inject=openat2:error=EAGAIN:when=1 "$DEVTOOL" apply --root "$R" "$T/t"
+	assert_status 0
+	assert_stderr_empty
+	grep -q 'EAGAIN.*(INJECTED)' "$log" || fail "no EAGAIN was injected: $(cat "$log")"
+	assert_equal "$(node "$R/dev/b")" "character special file 1 3 600 0 0"
+}
