@@ -67,7 +67,7 @@ check_verb_options() {
 }
 
 verb_test() {
-	has_verb "$1" || skip "the binary has no verb '$1' yet"
+	has_verb "$1" || fail "the binary has no verb '$1'"
 	check_verb_options "$1"
 }
 
@@ -223,8 +223,9 @@ apply:--root -r --replace -n --dry-run -v --verbose'
 		if [[ $cmd == *jq* ]] && ! command -v jq >/dev/null; then
 			continue
 		fi
-		[[ $cmd =~ devtool\ ([a-z]+) ]] && has_verb "${BASH_REMATCH[1]}" ||
-			continue
+		[[ $cmd =~ devtool\ ([a-z]+) ]] || continue
+		has_verb "${BASH_REMATCH[1]}" ||
+			fail "an example uses a verb the binary lacks: $cmd"
 		n=$((n + 1))
 		out=$(cd "$BATS_TEST_TMPDIR" && PATH=$bin:$PATH \
 			DEVTOOL_PROC_DEVICES=$fixture bash -c "$cmd" 2>"$BATS_TEST_TMPDIR/err") || true
