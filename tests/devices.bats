@@ -136,9 +136,8 @@ squeezed() { sed -E 's/^ +//; s/ +/ /g' <<<"$output"; }
 	assert_output $'8\n65\n66'
 }
 
-# With several NAMEs the majors must come in the order of the NAMEs, or a
-# script cannot tell which is which.  Known to fail: devtool prints them in
-# /proc/devices order.
+# With several NAMEs the majors must come in the order of the NAMEs (not
+# in /proc/devices order), or a script cannot tell which is which.
 @test "devices NAME...: several names print their majors in the order given" {
 	export DEVTOOL_PROC_DEVICES=$FIXTURE
 	run --separate-stderr devtool devices tty misc

@@ -452,8 +452,8 @@ set_default_acl() {
 	assert_only --dir d x y
 }
 
-# SPEC §4: "-p creates missing parent directories (0755)".  Known to fail:
-# mkdirat(…, 0755) is not followed by a chmod, so the default ACL wins.
+# SPEC §4: "-p creates missing parent directories (0755)".  mkdirat(…,
+# 0755) alone is not enough: a default ACL would win without a chmod.
 @test "mknod -p: parents are 0755 even under a default ACL" {
 	needs_mknod
 	mkdir d
