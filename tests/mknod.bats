@@ -1579,12 +1579,12 @@ chmod("/proc/self/fd/N", 0660) = 0'
 	    -e inject=renameat2:delay_enter=2000000 \
 	    "$DEVTOOL" mknod -r -m 0600 d/x c 1 5 2>"$BATS_TEST_TMPDIR/err" &
 	pid=$!
-	for ((i = 0; i < 250; i++)); do
+	for ((i = 0; i < 1500; i++)); do	# 30 s at most (valgrind starts slowly)
 		t=(d/.devtool.*/n)
 		[[ -e ${t[0]} && $(stat -c %a "${t[0]}") == 600 ]] && break
 		sleep 0.02
 	done
-	((i < 250)) || { wait "$pid"; fail "the temporary never appeared"; }
+	((i < 1500)) || { wait "$pid"; fail "the temporary never appeared"; }
 	mv -T d/f d/x
 	wait "$pid" && fail "exit 0 although the node was swapped meanwhile"
 	assert_equal "$(<"$BATS_TEST_TMPDIR/err")" "devtool: d/x: changed while being replaced; left alone"
