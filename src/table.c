@@ -49,7 +49,6 @@
 
 #include "table.h"
 
-#define SEPARATORS " \t\n\r\v\f"
 #define MAKEDEVS_FIELDS 10
 #define TMPFILES_FIELDS 7
 #define TEXT_MAX 256		/* a field other than the path */
@@ -88,10 +87,16 @@ quote(char *dst, const char *s, size_t len)
 	return dt_quote(dst, QUOTE_MAX - 3, s, len);
 }
 
+/* White space between fields (a switch: it runs for every byte read). */
 static bool
 is_separator(char c)
 {
-	return c != '\0' && strchr(SEPARATORS, c) != NULL;
+	switch (c) {
+	case ' ': case '\t': case '\n': case '\r': case '\v': case '\f':
+		return true;
+	default:
+		return false;
+	}
 }
 
 static bool
