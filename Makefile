@@ -24,8 +24,8 @@ OBJS     = $(SRCS:.c=.o)
 # C unit tests: tests/unit_NAME.c linked with only the pure modules it
 # tests.  Adding one is adding NAME to UNITS and a unit_NAME_SRCS line.
 UNITS    = encode table root
-unit_encode_SRCS = src/encode.c
-unit_table_SRCS  = src/table.c src/encode.c
+unit_encode_SRCS = src/encode.c src/diag.c src/number.c src/text.c
+unit_table_SRCS  = src/table.c src/diag.c src/number.c src/text.c
 unit_root_SRCS   = src/root.c
 UNIT_BINS = $(UNITS:%=tests/unit_%)
 

@@ -15,6 +15,7 @@
 #include <inttypes.h>
 
 #include "fuzz_util.h"
+#include "number.h"
 
 /* SPEC.md section 2, digit by digit. */
 static bool

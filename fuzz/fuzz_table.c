@@ -23,8 +23,9 @@
 #include <inttypes.h>
 #include <limits.h>
 
-#include "table.h"
 #include "fuzz_util.h"
+#include "host.h"
+#include "table.h"
 
 #define LINENO 7
 

@@ -89,10 +89,10 @@ rm -f "$probe" "$probe.c" "$probe.log"
 # What each harness links: only the src/*.c it needs (no main, no popt).
 sources() {
 	case $1 in
-	number | layout | codec) echo "src/encode.c" ;;
-	table) echo "src/table.c src/encode.c" ;;
-	mode) echo "src/attrs.c src/table.c src/encode.c" ;;
-	procdev) echo "src/procdev.c src/encode.c" ;;
+	number | layout | codec) echo "src/encode.c src/diag.c src/number.c src/text.c" ;;
+	table) echo "src/table.c src/encode.c src/diag.c src/number.c src/text.c" ;;
+	mode) echo "src/attrs.c src/table.c src/encode.c src/diag.c src/number.c src/text.c" ;;
+	procdev) echo "src/procdev.c src/encode.c src/diag.c src/number.c src/text.c" ;;
 	*) return 1 ;;
 	esac
 }

@@ -15,6 +15,7 @@
 #include "lines.h"
 #include "node.h"
 #include "table.h"
+#include "text.h"
 #include "verbs.h"
 
 #define PROGRESS_MIN 1000	/* show progress for tables this long */

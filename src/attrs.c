@@ -11,7 +11,9 @@
 #include <string.h>
 
 #include "attrs.h"
+#include "number.h"
 #include "table.h"
+#include "text.h"
 
 #define MODE_BASE (S_IRUSR | S_IWUSR | S_IRGRP | S_IWGRP | S_IROTH | S_IWOTH)
 

@@ -6,7 +6,7 @@
 
 #include <sys/types.h>
 
-#include "encode.h"
+#include "diag.h"
 
 int attrs_mode(const char *text, mode_t *mode, struct dt_diag *d);
 int attrs_user(const char *text, uid_t *uid, struct dt_diag *d);

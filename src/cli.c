@@ -10,6 +10,8 @@
 
 #include "cli.h"
 #include "lines.h"
+#include "number.h"
+#include "text.h"
 #include "verbs.h"
 
 int cli_quiet;

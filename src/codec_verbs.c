@@ -7,6 +7,8 @@
 
 #include "cli.h"
 #include "lines.h"
+#include "number.h"
+#include "text.h"
 #include "verbs.h"
 
 /* What the codec verbs share: the layout and how to print. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "procdev.h"
+#include "text.h"
 #include "verbs.h"
 
 struct listing {

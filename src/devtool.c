@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "text.h"
 #include "verbs.h"
 
 #ifndef VERSION

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "encode.h"
+#include "text.h"
 
 #define NARROW_MAX 0xffu	/* largest major or minor of the 8:8 branch */
 #define NARROW_VALUE_MAX 0xffffu
@@ -185,142 +186,6 @@ parse_bits(const char *s, const char *end, unsigned *bits)
 	return true;
 }
 
-/* The length of the valid UTF-8 sequence at s, or 0 (RFC 3629). */
-size_t
-dt_utf8_length(const unsigned char *s)
-{
-	unsigned char lo = 0x80, hi = 0xbf;
-	size_t n;
-
-	if (*s >= 0xc2 && *s <= 0xdf)
-		n = 2;
-	else if (*s >= 0xe0 && *s <= 0xef) {
-		n = 3;
-		lo = *s == 0xe0 ? 0xa0 : 0x80;	/* no overlong forms */
-		hi = *s == 0xed ? 0x9f : 0xbf;	/* no surrogates */
-	} else if (*s >= 0xf0 && *s <= 0xf4) {
-		n = 4;
-		lo = *s == 0xf0 ? 0x90 : 0x80;
-		hi = *s == 0xf4 ? 0x8f : 0xbf;
-	} else
-		return 0;
-	if (s[1] < lo || s[1] > hi)
-		return 0;
-	for (size_t i = 2; i < n; i++)
-		if (s[i] < 0x80 || s[i] > 0xbf)
-			return 0;
-	return n;
-}
-
-/*
- * Whether the character at s (n bytes) may reach a terminal as it is:
- * not a control character (C0, DEL, C1 raw or UTF-8 encoded), not the
- * Unicode line separators or the bidirectional overrides and isolates,
- * which move the text around them (U+2028-U+202E, U+2066-U+2069).
- */
-static bool
-shown(const unsigned char *s, size_t n)
-{
-	if (n == 1)
-		return *s >= 0x20 && *s != 0x7f;
-	if (n == 2)
-		return s[0] != 0xc2 || s[1] >= 0xa0;
-	return n != 3 || s[0] != 0xe2 || !((s[1] == 0x80 && s[2] >= 0xa8 &&
-	    s[2] <= 0xae) || (s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9));
-}
-
-/*
- * The length of the character at s, at most left bytes (none is read
- * past them), and whether it is shown.  A byte that is not shown is one
- * character: its '?' takes its place, so the text keeps its length.
- */
-size_t
-dt_text_char(const unsigned char *s, size_t left, bool *ok)
-{
-	size_t want = *s < 0x80 ? 1 : *s < 0xc2 ? 0 : *s < 0xe0 ? 2 :
-	    *s < 0xf0 ? 3 : *s < 0xf5 ? 4 : 0;
-	size_t n = want == 1 ? 1 : want == 0 || want > left ? 0 :
-	    dt_utf8_length(s);
-
-	*ok = n != 0 && shown(s, n);
-	return *ok ? n : 1;
-}
-
-/* Copies s[from, to) to dst + from, each character not shown as '?'. */
-static void
-copy_shown(char *dst, const unsigned char *s, size_t from, size_t to)
-{
-	size_t n;
-	bool ok;
-
-	for (; from < to; from += n) {
-		n = dt_text_char(s + from, to - from, &ok);
-		if (ok)
-			memcpy(dst + from, s + from, n);
-		else
-			dst[from] = '?';
-	}
-}
-
-/*
- * Text for a message, the one quoting every message goes through (see
- * DIAGNOSTICS in devtool(1)): a character that is not shown becomes '?',
- * so input never sends escape sequences or line breaks to a terminal.
- * Too long for size, the middle is cut to "...": the first two thirds
- * and the last third are kept, whole characters only.
- */
-const char *
-dt_quote(char *dst, size_t size, const char *s, size_t len)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	size_t max = size - 1, head, tail, i, n;
-	bool ok;
-
-	if (len <= max) {
-		copy_shown(dst, u, 0, len);
-		dst[len] = '\0';
-		return dst;
-	}
-	head = max < 5 ? max : (max - 3) * 2 / 3;
-	for (i = 0; (n = dt_text_char(u + i, len - i, &ok)) + i <= head; i += n)
-		;
-	copy_shown(dst, u, 0, i);
-	if (max < 5) {
-		dst[i] = '\0';
-		return dst;
-	}
-	memcpy(dst + i, "...", 3);
-	head = i + 3;
-	tail = max - 3 - (max - 3) * 2 / 3;
-	for (; i < len - tail; i += dt_text_char(u + i, len - i, &ok))
-		;
-	copy_shown(dst + head - i, u, i, len);
-	dst[head + len - i] = '\0';
-	return dst;
-}
-
-static void
-quote(char *dst, size_t size, const char *s)
-{
-	dt_quote(dst, size < 61 ? size : 61, s, strlen(s));
-}
-
-static enum dt_status
-fail(struct dt_diag *d, enum dt_status st, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static enum dt_status
-fail(struct dt_diag *d, enum dt_status st, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (d != NULL) {
-		va_start(ap, fmt);
-		vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
-		va_end(ap);
-	}
-	return st;
-}
 
 enum dt_status
 dt_layout_lookup(const char *name, struct dt_layout *l, struct dt_diag *d)
@@ -339,14 +204,14 @@ dt_layout_lookup(const char *name, struct dt_layout *l, struct dt_diag *d)
 			return DT_OK;
 		}
 	}
-	quote(q, sizeof(q), name);
+	dt_quote_word(q, sizeof(q), name);
 	colon = strchr(name, ':');
 	if (colon == NULL || !parse_bits(name, colon, &m) ||
 	    !parse_bits(colon + 1, colon + strlen(colon), &n))
-		return fail(d, DT_ELAYOUT, "unknown layout '%s'; valid: %s", q,
-		    dt_layout_names());
+		return dt_fail(d, DT_ELAYOUT, "unknown layout '%s'; valid: %s",
+		    q, dt_layout_names());
 	if (m < 8 || n < 8 || m + n > 64)
-		return fail(d, DT_ELAYOUT, "layout '%s': an M:N split needs "
+		return dt_fail(d, DT_ELAYOUT, "layout '%s': an M:N split needs "
 		    "8<=M, 8<=N and M+N<=64", q);
 	layout_init(l, &dt_formats[GENERIC_ROW], name, m, n);
 	return DT_OK;
@@ -365,15 +230,15 @@ dt_encode(const struct dt_layout *l, uint64_t ma, uint64_t mi, uint64_t *v,
 	uint64_t back_ma, back_mi;
 
 	if (ma > l->major_max)
-		return fail(d, DT_ERANGE, "major %" PRIu64 " is out of range "
+		return dt_fail(d, DT_ERANGE, "major %" PRIu64 " is out of range "
 		    "for layout %s (0-%" PRIu64 ")", ma, l->name, l->major_max);
 	if (mi > l->minor_max)
-		return fail(d, DT_ERANGE, "minor %" PRIu64 " is out of range "
+		return dt_fail(d, DT_ERANGE, "minor %" PRIu64 " is out of range "
 		    "for layout %s (0-%" PRIu64 ")", mi, l->name, l->minor_max);
 	*v = l->format->pack(l, ma, mi);
 	l->format->unpack(l, *v, &back_ma, &back_mi);
 	if (back_ma != ma || back_mi != mi)
-		return fail(d, DT_EAMBIGUOUS, "pair %" PRIu64 ":%" PRIu64
+		return dt_fail(d, DT_EAMBIGUOUS, "pair %" PRIu64 ":%" PRIu64
 		    " is ambiguous under %s: its value 0x%" PRIx64 " reads "
 		    "back as %" PRIu64 ":%" PRIu64 " (compat rule); use --strict "
 		    "or another layout", ma, mi, l->name, *v, back_ma, back_mi);
@@ -387,13 +252,13 @@ dt_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma, uint64_t *mi,
 	uint64_t canon;
 
 	if (v > l->value_max)
-		return fail(d, DT_EWIDTH, "value %" PRIu64 " (0x%" PRIx64 ") "
+		return dt_fail(d, DT_EWIDTH, "value %" PRIu64 " (0x%" PRIx64 ") "
 		    "does not fit layout %s (%u bits, at most 0x%" PRIx64 ")",
 		    v, v, l->name, l->width, l->value_max);
 	l->format->unpack(l, v, ma, mi);
 	canon = l->format->pack(l, *ma, *mi);
 	if (canon != v)
-		return fail(d, DT_NONCANONICAL, "value 0x%" PRIx64 " is not "
+		return dt_fail(d, DT_NONCANONICAL, "value 0x%" PRIx64 " is not "
 		    "canonical under %s: %" PRIu64 ":%" PRIu64 " encodes as "
 		    "0x%" PRIx64, v, l->name, *ma, *mi, canon);
 	return DT_OK;
@@ -413,107 +278,4 @@ dt_fields(const struct dt_layout *l, uint64_t v, struct dt_fields *f)
 	plain.compat = false;
 	f->major_mask = l->format->pack(&plain, l->major_max, 0);
 	f->minor_mask = l->format->pack(&plain, 0, l->minor_max);
-}
-
-static const char *
-number_problem(const char *s, const char *end, bool octal)
-{
-	if (*s == '\0')
-		return "empty";
-	if (*s == '-' || *s == '+')
-		return "a sign is not allowed";
-	if (isspace((unsigned char)*s) || isspace((unsigned char)*end))
-		return "white space is not allowed";
-	if (!isdigit((unsigned char)*s))
-		return "not a number";
-	if (octal && isdigit((unsigned char)*end))
-		return "bad octal digit";
-	return "trailing garbage";
-}
-
-static enum dt_status
-bad_number(struct dt_diag *d, const char *s, const char *problem)
-{
-	char q[64];
-
-	quote(q, sizeof(q), s);
-	return fail(d, DT_ENUMBER, "invalid number '%s': %s", q, problem);
-}
-
-/*
- * The common case, summed in place: a decimal number without a leading
- * zero and of at most 19 digits, which cannot overflow (10^19 - 1 <
- * 2^64).  strtoull would read it the same way; it is what streams of
- * values hold, and strtoull's generality was most of their time (make
- * bench).  Returns false for anything else.
- */
-static bool
-short_decimal(const char *s, uint64_t *v)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	uint64_t n = 0;
-	unsigned int c;
-
-	/* Past 19 digits n may wrap (unsigned, defined); it is not used. */
-	while ((c = *p - (unsigned int)'0') <= 9) {
-		n = n * 10 + c;
-		p++;
-	}
-	if (*p != '\0' || p == (const unsigned char *)s || s[0] == '0' ||
-	    p - (const unsigned char *)s > 19)
-		return false;
-	*v = n;
-	return true;
-}
-
-/*
- * strtoull with base 0, then everything it would tolerate refused.  Not
- * inlined: its stack frame would be set up for every short decimal too.
- */
-static __attribute__((noinline)) enum dt_status
-parse_number(const char *s, uint64_t *v, struct dt_diag *d)
-{
-	char *end = NULL;
-	unsigned long long n;
-	bool octal = s[0] == '0' && isdigit((unsigned char)s[1]);
-
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') &&
-	    !isxdigit((unsigned char)s[2]))
-		return bad_number(d, s, "no hexadecimal digits after 0x");
-	if (!isdigit((unsigned char)*s))
-		return bad_number(d, s, number_problem(s, s, false));
-	/* glibc 2.38 strtoull takes C23 "0b" binary under _GNU_SOURCE. */
-	if (s[0] == '0' && (s[1] == 'b' || s[1] == 'B'))
-		return bad_number(d, s, "trailing garbage");
-	errno = 0;
-	n = strtoull(s, &end, 0);
-	if (*end != '\0')
-		return bad_number(d, s, number_problem(s, end, octal));
-	if (errno == ERANGE)
-		return bad_number(d, s, "larger than 18446744073709551615");
-	*v = n;
-	return DT_OK;
-}
-
-enum dt_status
-dt_parse_number(const char *s, uint64_t *v, struct dt_diag *d)
-{
-	return short_decimal(s, v) ? DT_OK : parse_number(s, v, d);
-}
-
-enum dt_status
-dt_parse_in_range(const char *s, const char *what, uint64_t max, uint64_t *v,
-    struct dt_diag *d)
-{
-	enum dt_status st = dt_parse_number(s, v, d);
-	char q[64];
-
-	if (st != DT_OK)
-		return st;
-	if (*v > max) {
-		quote(q, sizeof(q), s);
-		return fail(d, DT_ERANGE, "%s '%s' is out of range (0-%" PRIu64
-		    ")", what, q, max);
-	}
-	return DT_OK;
 }

@@ -13,21 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum dt_status {
-	DT_OK = 0,
-	DT_NONCANONICAL,	/* decode: accepted, but encode never makes it */
-	DT_ERANGE,		/* major or minor outside the layout's range */
-	DT_EAMBIGUOUS,		/* compat rule: value reads back as another pair */
-	DT_EWIDTH,		/* decode: value wider than the layout */
-	DT_ENUMBER,		/* text is not a valid unsigned number */
-	DT_ELAYOUT,		/* unknown layout name */
-};
-
-/* Errors and warnings carry a sentence without the program name. */
-#define DT_MSGLEN 512
-struct dt_diag {
-	char msg[DT_MSGLEN];
-};
+#include "diag.h"
 
 struct dt_layout;
 
@@ -69,10 +55,6 @@ struct dt_fields {
 	bool narrow;		/* compat rule took the old 8:8 branch */
 };
 
-/* The limits of the running kernel's mknod(2), for refusing early. */
-#define DT_HOST_MAJOR_MAX 4095u
-#define DT_HOST_MINOR_MAX 1048575u
-
 enum dt_status dt_layout_lookup(const char *name, struct dt_layout *l,
     struct dt_diag *d);
 void dt_layout_strict(struct dt_layout *l);
@@ -83,15 +65,5 @@ enum dt_status dt_encode(const struct dt_layout *l, uint64_t ma, uint64_t mi,
 enum dt_status dt_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma,
     uint64_t *mi, struct dt_diag *d);
 void dt_fields(const struct dt_layout *l, uint64_t v, struct dt_fields *f);
-
-size_t dt_utf8_length(const unsigned char *s);
-size_t dt_text_char(const unsigned char *s, size_t left, bool *shown);
-/* A quoted operand: its first 64 bytes, "..." and its last 32. */
-#define DT_QUOTE_SIZE 100
-const char *dt_quote(char *dst, size_t size, const char *s, size_t len);
-
-enum dt_status dt_parse_number(const char *s, uint64_t *v, struct dt_diag *d);
-enum dt_status dt_parse_in_range(const char *s, const char *what,
-    uint64_t max, uint64_t *v, struct dt_diag *d);
 
 #endif

@@ -17,6 +17,7 @@
 #include "node.h"
 #include "root.h"
 #include "table.h"
+#include "text.h"
 #include "verbs.h"
 
 struct found {

@@ -12,8 +12,11 @@
 #include <unistd.h>
 
 #include "attrs.h"
+#include "host.h"
 #include "node.h"
+#include "number.h"
 #include "procdev.h"
+#include "text.h"
 #include "verbs.h"
 
 #define COUNT_MAX 1048576u	/* one driver's whole minor space */

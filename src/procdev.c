@@ -11,7 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "host.h"
 #include "procdev.h"
+#include "text.h"
 
 #define PROCDEV_MAX (1 << 20)	/* the real file is a few kilobytes */
 

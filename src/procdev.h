@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "encode.h"
+#include "diag.h"
 
 #define PROCDEV_DEFAULT "/proc/devices"
 

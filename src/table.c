@@ -47,7 +47,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host.h"
+#include "number.h"
 #include "table.h"
+#include "text.h"
 
 #define MAKEDEVS_FIELDS 10
 #define TMPFILES_FIELDS 7

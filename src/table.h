@@ -23,7 +23,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "encode.h"
+#include "diag.h"
 
 enum table_dialect {
 	TABLE_UNKNOWN = 0,

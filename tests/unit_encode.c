@@ -24,7 +24,9 @@
 #include <string.h>
 
 #include "encode.h"
+#include "number.h"
 #include "tap.h"
+#include "text.h"
 
 #define RANDOM_CASES	1000000	/* per random group (the issue asks) */
 #define NARROW_MAX	0xffu	/* the old 8:8 fields */

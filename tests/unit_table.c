@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "host.h"
 #include "table.h"
 #include "tap.h"
 

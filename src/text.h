@@ -1,0 +1,21 @@
+/*
+ * text.h - text that may reach a terminal: which characters are shown as
+ * they are, and the quoting every message goes through (DIAGNOSTICS in
+ * devtool(1)).  Pure: no I/O, no global state.
+ */
+#ifndef DEVTOOL_TEXT_H
+#define DEVTOOL_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+size_t dt_utf8_length(const unsigned char *s);
+size_t dt_text_char(const unsigned char *s, size_t left, bool *shown);
+
+/* A quoted operand: its first 64 bytes, "..." and its last 32. */
+#define DT_QUOTE_SIZE 100
+const char *dt_quote(char *dst, size_t size, const char *s, size_t len);
+/* s quoted for a message about a short word: at most 60 bytes. */
+const char *dt_quote_word(char *dst, size_t size, const char *s);
+
+#endif
