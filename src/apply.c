@@ -12,8 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "env.h"
 #include "lines.h"
 #include "node.h"
+#include "report.h"
 #include "table.h"
 #include "text.h"
 #include "verbs.h"
@@ -149,6 +151,7 @@ apply_entry(struct root *r, const struct table_item *x, unsigned flags,
     struct tally *t)
 {
 	static struct table_entry e, one;
+	struct node_result res;
 	struct node_want w;
 	struct dt_diag d;
 	size_t n;
@@ -176,8 +179,10 @@ apply_entry(struct root *r, const struct table_item *x, unsigned flags,
 			continue;
 		}
 		w.rdev = makedev((unsigned)one.major, (unsigned)one.minor);
-		t->count[node_make(r, one.path, &w, flags |
-		    (x->replace ? NODE_REPLACE : 0))]++;
+		if (node_make(r, one.path, &w, flags | (x->replace ?
+		    NODE_REPLACE : 0), &report_events, &res) == NODE_FAILED)
+			report_failure(one.path, &res);
+		t->count[res.outcome]++;
 	}
 }
 
@@ -218,7 +223,7 @@ apply_plan(const struct plan *p, const char *root_dir, unsigned flags)
 		cli_arg_error("--root", root_dir);
 		return EXIT_FAIL;
 	}
-	if (root_init(&r, root_dir) == 0)
+	if (root_init(&r, root_dir, env_resolve()) == 0)
 		;
 	else if (errno == ENOENT && (flags & NODE_DRY_RUN)) {
 		cli_say("would create directory %s (the root)", root_dir);
@@ -291,7 +296,7 @@ cmd_apply(const struct verb_call *c)
 		    c->nargs > 1 ? "s" : "");
 		rc = EXIT_USAGE;
 	} else {
-		node_begin();
+		node_begin(env_runtime_dir());
 		rc = apply_plan(&plan, root_dir, NODE_KEEP_SAME |
 		    NODE_PARENTS | (replace ? NODE_REPLACE : 0) |
 		    (dry_run ? NODE_DRY_RUN : 0) |

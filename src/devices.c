@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "env.h"
 #include "procdev.h"
 #include "text.h"
 #include "verbs.h"
@@ -45,7 +46,7 @@ print_driver(void *ctx, char type, unsigned long major, const char *name,
 static int
 list_drivers(struct listing *ls, const char **names)
 {
-	const char *path = procdev_path();
+	const char *path = env_proc_devices();
 	char q[DT_QUOTE_SIZE], qn[DT_QUOTE_SIZE];
 	struct dt_diag d;
 	unsigned long bad;

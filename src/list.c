@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "env.h"
 #include "node.h"
 #include "root.h"
 #include "table.h"
@@ -225,7 +226,7 @@ list_operand(struct listing *ls, struct root *r, const char *arg)
 	struct stat st;
 	int dirfd = -1, fd;
 
-	if (normalize(arg, r->method != RESOLVE_UNCONFINED, path) != 0) {
+	if (normalize(arg, root_confined(r), path) != 0) {
 		/* getcwd says ERANGE when the working directory is deeper */
 		if (errno == ERANGE || errno == ENAMETOOLONG)
 			why = errno == ERANGE ? too_deep_wd : too_long;
@@ -435,7 +436,7 @@ cmd_list(const struct verb_call *c)
 		return rc;
 	if (root_dir != NULL && *root_dir == '\0')
 		return cli_usage(c->name, "--root '' names no directory");
-	if (root_init(&r, root_dir) != 0) {
+	if (root_init(&r, root_dir, env_resolve()) != 0) {
 		cli_arg_error("--root", root_dir);
 		return EXIT_FAIL;
 	}

@@ -12,10 +12,12 @@
 #include <unistd.h>
 
 #include "attrs.h"
+#include "env.h"
 #include "host.h"
 #include "node.h"
 #include "number.h"
 #include "procdev.h"
+#include "report.h"
 #include "text.h"
 #include "verbs.h"
 
@@ -84,7 +86,7 @@ parse_major(const char *text, mode_t type, uint64_t *ma)
 	if (isdigit((unsigned char)text[0]) || text[0] == '\0' ||
 	    text[0] == '-' || text[0] == '+' || isspace((unsigned char)text[0]))
 		return cli_number(text, ma);
-	switch (procdev_lookup(S_ISBLK(type) ? 'b' : 'c', text, &found, &d)) {
+	switch (procdev_lookup(env_proc_devices(), S_ISBLK(type) ? 'b' : 'c', text, &found, &d)) {
 	case 0:
 		break;
 	case -2:	/* as devices does: the file failed (unreadable,
@@ -259,11 +261,12 @@ parse_attrs(const struct mknod_opts *o, mode_t old_umask,
 static int
 make_nodes(struct mknod_job *job, const char *root_dir)
 {
+	struct node_result res;
 	struct root root;
 	char path[PATH_MAX];
 	int status = EXIT_OK;
 
-	if (root_init(&root, root_dir) != 0) {
+	if (root_init(&root, root_dir, env_resolve()) != 0) {
 		cli_arg_error("--root", root_dir);
 		return EXIT_FAIL;
 	}
@@ -277,8 +280,11 @@ make_nodes(struct mknod_job *job, const char *root_dir)
 		}
 		job->want.rdev = makedev((unsigned)job->major,
 		    (unsigned)(job->minor + i * job->step));
-		if (node_make(&root, p, &job->want, job->flags) == NODE_FAILED)
+		if (node_make(&root, p, &job->want, job->flags,
+		    &report_events, &res) == NODE_FAILED) {
+			report_failure(p, &res);
 			status = EXIT_FAIL;
+		}
 	}
 	root_fini(&root);
 	if (cli_finish_output() != EXIT_OK)
@@ -341,7 +347,7 @@ parse_job(const struct verb_call *c, struct mknod_job *job)
 	    (rc = parse_count(&opts, job)) != EXIT_OK)
 		return rc;
 	/* After the umask is 0: a symbolic mode reads it (attrs.c). */
-	if ((rc = parse_attrs(&opts, node_begin(), &job->want)) != EXIT_OK)
+	if ((rc = parse_attrs(&opts, node_begin(env_runtime_dir()), &job->want)) != EXIT_OK)
 		return rc;
 	job->flags = (opts.replace ? NODE_REPLACE : 0) |
 	    (opts.parents ? NODE_PARENTS : 0) |

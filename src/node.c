@@ -12,7 +12,6 @@
 #include <linux/fs.h>
 
 #include <dirent.h>
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -24,7 +23,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "node.h"
 
 #define TEMP_TRIES 100
@@ -45,6 +43,8 @@ struct place {
 	const char *name;
 	unsigned flags;
 	bool contain;		/* the directory is not pinned (root.h) */
+	const struct node_events *ev;	/* or NULL */
+	struct node_result *res;
 };
 
 /* How a step failed, when errno alone cannot say. */
@@ -57,9 +57,13 @@ enum {
 	STEP_UNCHECKED = -5,	/* root_contains failed (errno): removed */
 };
 
+/* $XDG_RUNTIME_DIR as the CLI read it, for lock_file(). */
+static const char *runtime_dir;
+
 mode_t
-node_begin(void)
+node_begin(const char *dir)
 {
+	runtime_dir = dir;
 	/* Modes are made exact by hand; the umask only gives the default. */
 	return umask(0);
 }
@@ -109,35 +113,35 @@ node_describe(char *buf, size_t len, const struct node_want *w)
 }
 
 /*
- * -v and -n: one line on stdout per action, "would create" before it in
- * a dry run, "created" after it otherwise.  Returns outcome, so a caller
- * can end with it.
+ * -v and -n: each action goes to the caller's callback, which prints it
+ * (docs/DESIGN.md).  Returns outcome, so a caller can end with it.
  */
 static enum node_outcome
 report(const struct place *p, enum node_outcome outcome, const char *verb,
     const struct node_want *w)
 {
-	static const char *const past[] = {
-		[NODE_CREATED] = "created", [NODE_REPLACED] = "replaced",
-		[NODE_CORRECTED] = "corrected", [NODE_UNCHANGED] = "kept",
-	};
-	char what[96];
+	struct node_event e = { p->path, outcome, verb, w,
+	    (p->flags & NODE_DRY_RUN) != 0 };
 
-	if (!(p->flags & (NODE_VERBOSE | NODE_DRY_RUN)))
-		return outcome;
-	node_describe(what, sizeof(what), w);
-	if (p->flags & NODE_DRY_RUN)
-		cli_say("would %s %s (%s)", verb, p->path, what);
-	else
-		cli_say("%s%s %s (%s)", past[outcome], S_ISDIR(w->type) &&
-		    outcome == NODE_CREATED ? " directory" : "", p->path, what);
+	if ((p->flags & (NODE_VERBOSE | NODE_DRY_RUN)) && p->ev != NULL &&
+	    p->ev->say != NULL)
+		p->ev->say(p->ev->ctx, &e);
 	return outcome;
 }
 
+/* why NULL: errno says; it is kept in the result for the caller. */
 static enum node_outcome
 fail(const struct place *p, const char *why)
 {
-	cli_path_error(p->path, why);
+	struct node_result *res = p->res;
+
+	res->outcome = NODE_FAILED;
+	res->error = errno;
+	res->reason = NULL;
+	if (why != NULL) {
+		snprintf(res->buf, sizeof(res->buf), "%s", why);
+		res->reason = res->buf;
+	}
 	return NODE_FAILED;
 }
 
@@ -933,7 +937,7 @@ lock_file(void)
 		return fd;
 	fd = -1;
 	if (euid() != 0) {
-		if ((xdg = getenv("XDG_RUNTIME_DIR")) == NULL || *xdg != '/')
+		if ((xdg = runtime_dir) == NULL || *xdg != '/')
 			return -1;
 		dir = xdg;
 	}
@@ -1362,11 +1366,11 @@ out:
 	return outcome;
 }
 
-enum node_outcome
-node_make(struct root *r, const char *path, const struct node_want *w,
-    unsigned flags)
+static enum node_outcome
+make_entry(struct root *r, const char *path, const struct node_want *w,
+    unsigned flags, const struct node_events *ev, struct node_result *res)
 {
-	struct place p = { r, path, -1, NULL, flags, false };
+	struct place p = { r, path, -1, NULL, flags, false, ev, res };
 	char parent[PATH_MAX], why[64];
 	struct node_want buf;
 	const struct node_want *fresh = with_perm(w, NULL, &buf);
@@ -1398,4 +1402,14 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 			return fail(&p, NULL);
 	}
 	return decide_locked(&p, w);
+}
+
+enum node_outcome
+node_make(struct root *r, const char *path, const struct node_want *w,
+    unsigned flags, const struct node_events *ev, struct node_result *res)
+{
+	res->error = 0;
+	res->reason = NULL;
+	res->outcome = make_entry(r, path, w, flags, ev, res);
+	return res->outcome;
 }

@@ -57,13 +57,54 @@ enum node_outcome {
 	NODE_FAILED,
 };
 
-/* Call once before creating anything: sets the umask to 0. */
-mode_t node_begin(void);
+/*
+ * How an entry ended.  On NODE_FAILED, error is errno's value and reason,
+ * when not NULL, a sentence that says more than strerror(error) would
+ * (it points into buf or to a constant).  node.c prints nothing: the
+ * caller does (docs/DESIGN.md).
+ */
+struct node_result {
+	enum node_outcome outcome;
+	int error;
+	const char *reason;
+	char buf[192];
+};
+
+/*
+ * An action taken, or with NODE_DRY_RUN one that would be: path is as
+ * the caller wrote it, or a parent directory -p makes; verb is "create",
+ * "create directory", "keep", "correct" or "replace".  Only reported with
+ * NODE_VERBOSE or NODE_DRY_RUN, in the order the actions happen.
+ */
+struct node_event {
+	const char *path;
+	enum node_outcome outcome;
+	const char *verb;
+	const struct node_want *want;
+	bool dry;
+};
+
+struct node_events {
+	void (*say)(void *ctx, const struct node_event *e);
+	void *ctx;
+};
+
+/*
+ * Call once before creating anything: sets the umask to 0 and returns the
+ * old one.  runtime_dir ($XDG_RUNTIME_DIR, read by the CLI, or NULL) is
+ * where a user other than root keeps the lock file.
+ */
+mode_t node_begin(const char *runtime_dir);
 
 bool node_path_ok(const char *path);
-/* Path "/" is the root directory itself: its mode and owner are set. */
+/*
+ * Path "/" is the root directory itself: its mode and owner are set.
+ * ev may be NULL (nothing is said); res is filled and its outcome
+ * returned.
+ */
 enum node_outcome node_make(struct root *r, const char *path,
-    const struct node_want *w, unsigned flags);
+    const struct node_want *w, unsigned flags, const struct node_events *ev,
+    struct node_result *res);
 void node_describe(char *buf, size_t len, const struct node_want *w);
 
 /* Whether name is a temporary's (.devtool.PID.N); gives PID if asked. */

@@ -78,14 +78,6 @@ procdev_parse(const char *buf, size_t len, procdev_fn *fn, void *ctx,
 	return 0;
 }
 
-const char *
-procdev_path(void)
-{
-	const char *p = getenv("DEVTOOL_PROC_DEVICES");
-
-	return p != NULL && *p != '\0' ? p : PROCDEV_DEFAULT;
-}
-
 /*
  * Opens the file without blocking (a FIFO named there would wait for a
  * writer forever) and takes only a regular file: /proc files are.
@@ -184,11 +176,10 @@ lookup_one(void *ctx, char type, unsigned long major, const char *name,
  * devices, see EXIT STATUS in devtool(1)).
  */
 int
-procdev_lookup(char type, const char *name, unsigned long *major,
+procdev_lookup(const char *path, char type, const char *name, unsigned long *major,
     struct dt_diag *d)
 {
 	struct lookup l = { type, name, 0, 0 };
-	const char *path = procdev_path();
 	char q[DT_QUOTE_SIZE], qn[DT_QUOTE_SIZE], why[DT_MSGLEN];
 	unsigned long bad;
 	char *buf;

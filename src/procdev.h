@@ -19,10 +19,9 @@ typedef int procdev_fn(void *ctx, char type, unsigned long major,
 int procdev_parse(const char *buf, size_t len, procdev_fn *fn, void *ctx,
     unsigned long *bad_line, struct dt_diag *d);
 
-const char *procdev_path(void);
 int procdev_read(const char *path, char **buf, size_t *len,
     struct dt_diag *d);
-int procdev_lookup(char type, const char *name, unsigned long *major,
+int procdev_lookup(const char *path, char type, const char *name, unsigned long *major,
     struct dt_diag *d);
 
 #endif

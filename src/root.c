@@ -43,10 +43,8 @@ close_keeping_errno(int fd)
 }
 
 int
-root_init(struct root *r, const char *dir)
+root_init(struct root *r, const char *dir, enum resolve_method method)
 {
-	const char *forced = getenv("DEVTOOL_RESOLVE");
-
 	r->cached_path = NULL;
 	r->cached_fd = -1;
 	r->cached_st_valid = false;
@@ -61,12 +59,9 @@ root_init(struct root *r, const char *dir)
 		r->method = RESOLVE_UNCONFINED;
 		return 0;
 	}
-	r->method = RESOLVE_OPENAT2;
-	if (forced != NULL && strcmp(forced, "walk") == 0) {
-		r->method = RESOLVE_WALK;
-		r->method_forced = true;
-	} else if (forced != NULL && strcmp(forced, "openat2") == 0)
-		r->method_forced = true;
+	r->method = method == RESOLVE_WALK ? RESOLVE_WALK : RESOLVE_OPENAT2;
+	r->method_forced = method == RESOLVE_WALK ||
+	    method == RESOLVE_OPENAT2;
 	if ((r->fd = open(dir, DIR_FLAGS)) < 0)
 		return -1;
 	if (fstat(r->fd, &r->root_st) != 0) {
@@ -81,7 +76,7 @@ root_init(struct root *r, const char *dir)
 void
 root_init_absent(struct root *r)
 {
-	root_init(r, NULL);
+	root_init(r, NULL, RESOLVE_AUTO);
 	r->fd = -1;
 	r->method = RESOLVE_WALK;
 }
@@ -90,6 +85,12 @@ bool
 root_absent(const struct root *r)
 {
 	return r->fd < 0 && r->method != RESOLVE_UNCONFINED;
+}
+
+bool
+root_confined(const struct root *r)
+{
+	return r->method != RESOLVE_UNCONFINED;
 }
 
 void

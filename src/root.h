@@ -23,12 +23,18 @@ enum resolve_method {
 	RESOLVE_UNCONFINED,	/* no --root: the usual path lookup */
 	RESOLVE_OPENAT2,
 	RESOLVE_WALK,
+	RESOLVE_AUTO,		/* root_init: openat2, else the walk */
 };
+
+/*
+ * The fields are root.c's, and node.c's for its fast path; every other
+ * module uses the functions below (docs/DESIGN.md).
+ */
 
 struct root {
 	int fd;			/* the root directory, or AT_FDCWD */
 	enum resolve_method method;
-	bool method_forced;	/* DEVTOOL_RESOLVE chose it */
+	bool method_forced;	/* the caller chose it (DEVTOOL_RESOLVE) */
 	/* The last directory opened, for runs of entries in one place. */
 	char *cached_path;
 	int cached_fd;
@@ -42,9 +48,14 @@ struct root {
 	gid_t egid;
 };
 
-int root_init(struct root *r, const char *dir);
+/*
+ * method: RESOLVE_AUTO, or RESOLVE_OPENAT2 or RESOLVE_WALK to use only
+ * that one (the CLI reads DEVTOOL_RESOLVE); ignored when dir is NULL.
+ */
+int root_init(struct root *r, const char *dir, enum resolve_method method);
 void root_init_absent(struct root *r);
 bool root_absent(const struct root *r);
+bool root_confined(const struct root *r);	/* a --root was given */
 void root_fini(struct root *r);
 int root_opendir(struct root *r, const char *path);
 int root_opendir_cached(struct root *r, const char *path);

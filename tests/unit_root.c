@@ -96,8 +96,8 @@ open_root(struct root *r, const char *method)
 {
 	char p[PATH_MAX];
 
-	if (setenv("DEVTOOL_RESOLVE", method, 1) != 0 ||
-	    root_init(r, at(p, "root")) != 0)
+	if (root_init(r, at(p, "root"), strcmp(method, "walk") == 0 ?
+	    RESOLVE_WALK : RESOLVE_OPENAT2) != 0)
 		bail_out_errno("root_init %s", p);
 }
 
@@ -264,7 +264,7 @@ test_unconfined(void)
 
 	begin(&c, "pinned, contains: without --root always pinned and "
 	    "inside");
-	if (root_init(&r, NULL) != 0)
+	if (root_init(&r, NULL, RESOLVE_AUTO) != 0)
 		bail_out_errno("root_init NULL");
 	fd = root_opendir_cached(&r, base);
 	expect(&c, fd >= 0, "root_opendir_cached %s: %s", base,

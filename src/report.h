@@ -1,0 +1,16 @@
+/*
+ * report.h - how the verbs that make nodes (mknod, apply) print what
+ * node.c did: its events on stdout (-v, -n), its failures on stderr as
+ * "devtool: PATH: why" (docs/DESIGN.md).
+ */
+#ifndef DEVTOOL_REPORT_H
+#define DEVTOOL_REPORT_H
+
+#include "node.h"
+
+/* node_make's callback: prints each event as -v and -n describe it. */
+extern const struct node_events report_events;
+
+void report_failure(const char *path, const struct node_result *res);
+
+#endif
