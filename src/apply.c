@@ -117,7 +117,7 @@ read_table(struct plan *p, struct lines *in, const char *file)
 		p->errors++;
 		return;
 	}
-	lines_init(in, fd, TABLE_LINE_MAX, false);
+	lines_init(in, fd, TABLE_LINE_MAX, NULL);
 	while ((rc = lines_next(in, &line, &len, &too_long)) > 0) {
 		if (too_long)
 			table_error(p, file, ++lineno, "line too long");

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "lines.h"
 #include "number.h"
+#include "out.h"
 #include "text.h"
 #include "verbs.h"
 
@@ -51,7 +52,7 @@ vmessage(const char *kind, const char *fmt, va_list ap)
 {
 	char prefix[128];
 
-	(void)lines_out_flush();	/* a stream's lines first (lines.h) */
+	(void)lines_out_flush();	/* a stream's lines first (out.h) */
 	fflush(stdout);
 	if (cli_lineno > 0)
 		snprintf(prefix, sizeof(prefix), "%s: <stdin>:%lu: %s",
@@ -542,7 +543,8 @@ cli_stream(line_fn *fn, void *ctx, bool keep_going)
 	size_t len;
 	char *line;
 
-	lines_init(&in, STDIN_FILENO, STREAM_LINE_MAX, true);
+	lines_init(&in, STDIN_FILENO, STREAM_LINE_MAX,
+	    lines_out_flush_all);
 	while ((rc = lines_next(&in, &line, &len, &too_long)) > 0) {
 		cli_lineno++;
 		if (too_long)

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "lines.h"
 #include "number.h"
+#include "out.h"
 #include "text.h"
 #include "verbs.h"
 

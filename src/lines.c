@@ -1,34 +1,26 @@
 /*
- * lines.c - the line reader, and the output buffer of the stream modes.
- * See lines.h.
+ * lines.c - the line reader.  See lines.h.
  */
 #include <errno.h>
-#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "lines.h"
 
-#define OUT_BUF 65536
-
-static struct {
-	char buf[OUT_BUF];
-	size_t len;
-} out;
-
 void
-lines_init(struct lines *l, int fd, size_t max, bool flush_stdout)
+lines_init(struct lines *l, int fd, size_t max, int (*before_read)(void))
 {
 	l->fd = fd;
 	l->max = max < LINES_BUF / 2 ? max : LINES_BUF / 2;
-	l->flush_stdout = flush_stdout;
+	l->before_read = before_read;
 	l->eof = false;
 	l->start = l->end = 0;
 }
 
 /*
- * Refills the buffer.  Flushing the stream's output and stdout first lets
- * a co-process see each answer before devtool waits for its next question.
+ * Refills the buffer.  The caller's before_read (the CLI flushing its
+ * output) lets a co-process see each answer before devtool waits for its
+ * next question.
  */
 static int
 fill(struct lines *l)
@@ -40,8 +32,7 @@ fill(struct lines *l)
 		l->end -= l->start;
 		l->start = 0;
 	}
-	if (l->flush_stdout && (lines_out_flush() != 0 ||
-	    fflush(stdout) != 0))
+	if (l->before_read != NULL && l->before_read() != 0)
 		return -1;
 	do
 		n = read(l->fd, l->buf + l->end, LINES_BUF - l->end);
@@ -89,29 +80,4 @@ lines_next(struct lines *l, char **line, size_t *len, bool *too_long)
 	if (*len > l->max)
 		*too_long = true;
 	return 1;
-}
-
-char *
-lines_out_begin(void)
-{
-	if (sizeof(out.buf) - out.len < LINES_OUT_LINE)
-		(void)lines_out_flush();	/* an error stays in ferror */
-	return out.buf + out.len;
-}
-
-void
-lines_out_end(char *end)
-{
-	out.len = (size_t)(end - out.buf);
-}
-
-int
-lines_out_flush(void)
-{
-	size_t n = out.len;
-
-	out.len = 0;
-	if (n > 0 && fwrite(out.buf, 1, n, stdout) != n)
-		return -1;
-	return 0;
 }

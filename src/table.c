@@ -1027,19 +1027,6 @@ table_format(enum table_dialect dialect, const struct table_entry *e,
 }
 
 int
-table_write(FILE *fp, enum table_dialect dialect,
-    const struct table_entry *e, struct dt_diag *d)
-{
-	char buf[TABLE_LINE_MAX];
-
-	if (table_format(dialect, e, buf, sizeof(buf), d) != 0)
-		return -1;
-	if (fprintf(fp, "%s\n", buf) < 0)
-		return fail(d, "write error: %s", strerror(errno));
-	return 0;
-}
-
-int
 table_item_set(struct table_item *it, const struct table_entry *e,
     const char *file)
 {

@@ -2,8 +2,8 @@
  * table.h - device tables: one entry per line, in the dialect of busybox
  * and buildroot makedevs or of systemd-tmpfiles.d, read and written.
  *
- * Pure like encode.h: no file system access, no exit, no printing except
- * to the FILE the caller hands to table_write.  User and group names are
+ * Pure like encode.h: no file system access, no exit, no printing (the
+ * caller writes the lines table_format makes).  User and group names are
  * resolved through callbacks the caller supplies, so tests can inject
  * their own; table_getpwnam and table_getgrnam are the system's.
  *
@@ -111,13 +111,11 @@ int table_expand(const struct table_entry *e, size_t i,
 
 /*
  * Formats one entry as a line of the dialect, without the newline, into
- * buf of at least TABLE_LINE_MAX bytes.  table_write adds the newline.
- * Both return 0, or -1 when the dialect cannot say it (message in d).
+ * buf of at least TABLE_LINE_MAX bytes.  Returns 0, or -1 when the
+ * dialect cannot say it (message in d).
  */
 int table_format(enum table_dialect dialect, const struct table_entry *e,
     char *buf, size_t len, struct dt_diag *d);
-int table_write(FILE *fp, enum table_dialect dialect,
-    const struct table_entry *e, struct dt_diag *d);
 
 /*
  * An entry as apply keeps it until it is made: small, so that a table of
