@@ -1,0 +1,453 @@
+/*
+ * unit_node.c - unit tests for node creation (src/node.c) against a
+ * temporary directory: what node_make returns (outcome, errno, reason),
+ * what it reports through its callback, and what it leaves on disk,
+ * checked with stat(2).  Needs root (owners are set); as another user
+ * every check is skipped.
+ *
+ * Works in a temporary directory of its own under TMPDIR (or /tmp),
+ * removed at the end.  Output is TAP as in unit_root.c: one "ok N -"
+ * line per check, a "# ..." line naming the first failing case, and the
+ * plan at the end; the exit status is 1 when any check failed.
+ *
+ *	cc -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE -Isrc \
+ *	    tests/unit_node.c src/node.c src/root.c -o tests/unit_node
+ */
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "node.h"
+#include "root.h"
+
+#define NOBODY		65534	/* another user, as the bats tests use */
+#define NTESTS		8
+
+/* The harness, as in unit_root.c. */
+struct check {
+	char what[160];
+	unsigned long cases;
+	unsigned long failed;
+	char first[512];
+};
+
+static unsigned tests_run, tests_failed;
+
+static void begin(struct check *, const char *, ...)
+    __attribute__((format(printf, 2, 3)));
+static bool expect(struct check *, bool, const char *, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+begin(struct check *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	memset(c, 0, sizeof(*c));
+	va_start(ap, fmt);
+	vsnprintf(c->what, sizeof(c->what), fmt, ap);
+	va_end(ap);
+}
+
+static bool
+expect(struct check *c, bool ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	c->cases++;
+	if (ok)
+		return true;
+	if (c->failed++ == 0) {
+		va_start(ap, fmt);
+		vsnprintf(c->first, sizeof(c->first), fmt, ap);
+		va_end(ap);
+	}
+	return false;
+}
+
+static void
+end(struct check *c)
+{
+	tests_run++;
+	/* A check that looked at nothing is a broken test, not a pass. */
+	if (c->cases == 0 && c->failed == 0) {
+		c->failed = 1;
+		snprintf(c->first, sizeof(c->first), "no case was checked");
+	}
+	if (c->failed == 0) {
+		printf("ok %u - %s\n", tests_run, c->what);
+		return;
+	}
+	tests_failed++;
+	printf("not ok %u - %s\n", tests_run, c->what);
+	printf("# first failure: %s\n", c->first);
+	printf("# %lu of %lu cases failed\n", c->failed, c->cases);
+}
+
+static char base[PATH_MAX];	/* the temporary directory, the --root */
+
+static void bail_out(const char *, ...)
+    __attribute__((noreturn, format(printf, 1, 2)));
+
+static void
+bail_out(const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("Bail out! ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf(": %s\n", strerror(errno));
+	fflush(stdout);
+	exit(1);
+}
+
+/* base/rel, in a buffer of the caller's. */
+static const char *
+at(char *buf, const char *rel)
+{
+	if ((size_t)snprintf(buf, PATH_MAX, "%s/%s", base, rel) >= PATH_MAX)
+		bail_out("%s/%s: too long", base, rel);
+	return buf;
+}
+
+/* What the callback heard: the events, "verb path" one per line. */
+struct heard {
+	unsigned n;
+	bool dry;
+	char log[1024];
+};
+
+static void
+say(void *ctx, const struct node_event *e)
+{
+	struct heard *h = ctx;
+	size_t len = strlen(h->log);
+
+	h->n++;
+	h->dry |= e->dry;
+	snprintf(h->log + len, sizeof(h->log) - len, "%s%s %s",
+	    len > 0 ? "; " : "", e->verb, e->path);
+}
+
+/* One node_make inside base as --root, its events in *h. */
+static enum node_outcome
+make(const char *path, mode_t type, mode_t perm, uid_t uid, dev_t rdev,
+    unsigned flags, struct heard *h, struct node_result *res)
+{
+	struct node_want w = { type, perm, uid, uid == NODE_ANY_UID ?
+	    NODE_ANY_GID : (gid_t)uid, rdev };
+	struct node_events ev = { say, h };
+	struct root r;
+
+	memset(h, 0, sizeof(*h));
+	if (root_init(&r, base, RESOLVE_AUTO) != 0)
+		bail_out("root_init %s", base);
+	node_make(&r, path, &w, flags, &ev, res);
+	root_fini(&r);
+	return res->outcome;
+}
+
+static bool
+stat_rel(const char *rel, struct stat *st)
+{
+	char p[PATH_MAX];
+
+	return lstat(at(p, rel), st) == 0;
+}
+
+/*
+ * The entries of a directory, less "." and "..".  A private directory
+ * node.c holds for the run (.devtool.PID.N, kept until exit between
+ * entries: node.c) is not counted, but whatever is inside it is.
+ */
+static unsigned
+entries(const char *rel)
+{
+	char p[PATH_MAX], sub[PATH_MAX];
+	struct dirent *de;
+	unsigned n = 0;
+	DIR *d = opendir(at(p, rel));
+
+	if (d == NULL)
+		bail_out("opendir %s", p);
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0)
+			continue;
+		if (!node_temp_name(de->d_name, NULL)) {
+			n++;
+			continue;
+		}
+		snprintf(sub, sizeof(sub), "%s/%s", rel, de->d_name);
+		n += entries(sub);
+	}
+	closedir(d);
+	return n;
+}
+
+static bool
+is_node(const struct stat *st, mode_t type, mode_t perm, uid_t uid,
+    dev_t rdev)
+{
+	return (st->st_mode & S_IFMT) == type &&
+	    (st->st_mode & 07777) == perm && st->st_uid == uid &&
+	    st->st_gid == (gid_t)uid && st->st_rdev == rdev;
+}
+
+static void
+test_create(void)
+{
+	struct node_result res;
+	struct heard h;
+	struct check c;
+	struct stat st;
+
+	begin(&c, "create: a new node is made with its type, numbers, mode "
+	    "and owner, and reported once");
+	expect(&c, make("/dev/null", S_IFCHR, 0640, NOBODY, makedev(1, 3),
+	    NODE_PARENTS | NODE_VERBOSE, &h, &res) == NODE_CREATED,
+	    "outcome %d (%s)", res.outcome, strerror(res.error));
+	expect(&c, stat_rel("dev/null", &st) && is_node(&st, S_IFCHR,
+	    0640, NOBODY, makedev(1, 3)), "stat: mode %o uid %u rdev %lx",
+	    st.st_mode, st.st_uid, (unsigned long)st.st_rdev);
+	expect(&c, stat_rel("dev", &st) && S_ISDIR(st.st_mode) &&
+	    (st.st_mode & 07777) == 0755, "parent: mode %o", st.st_mode);
+	expect(&c, h.n == 2 && !h.dry && strcmp(h.log, "create directory "
+	    "/dev; create /dev/null") == 0, "events: %u: %s", h.n, h.log);
+	expect(&c, entries("dev") == 1, "%u entries in dev",
+	    entries("dev"));
+	make("/dev/quiet", S_IFIFO, 0600, 0, 0, 0, &h, &res);
+	expect(&c, res.outcome == NODE_CREATED && h.n == 0,
+	    "without -v: outcome %d, %u events", res.outcome, h.n);
+	end(&c);
+}
+
+static void
+test_unchanged(void)
+{
+	struct node_result res;
+	struct stat before, st;
+	struct heard h;
+	struct check c;
+
+	begin(&c, "unchanged: an exact node is kept, the same inode");
+	if (!stat_rel("dev/null", &before))
+		bail_out("stat dev/null");
+	expect(&c, make("/dev/null", S_IFCHR, 0640, NOBODY, makedev(1, 3),
+	    NODE_KEEP_SAME | NODE_VERBOSE, &h, &res) == NODE_UNCHANGED,
+	    "outcome %d", res.outcome);
+	expect(&c, stat_rel("dev/null", &st) && st.st_ino == before.st_ino &&
+	    st.st_ctime == before.st_ctime && is_node(&st, S_IFCHR, 0640,
+	    NOBODY, makedev(1, 3)), "stat: ino %lu", (unsigned long)st.st_ino);
+	expect(&c, strcmp(h.log, "keep /dev/null") == 0, "events: %s", h.log);
+	end(&c);
+}
+
+static void
+test_refused(void)
+{
+	struct node_result res;
+	struct stat before, st;
+	struct heard h;
+	struct check c;
+
+	begin(&c, "refused: another node there without NODE_REPLACE fails "
+	    "with a reason, and the old node stays");
+	if (!stat_rel("dev/null", &before))
+		bail_out("stat dev/null");
+	expect(&c, make("/dev/null", S_IFCHR, 0640, NOBODY, makedev(1, 5),
+	    NODE_KEEP_SAME | NODE_VERBOSE, &h, &res) == NODE_FAILED,
+	    "outcome %d", res.outcome);
+	expect(&c, res.reason != NULL && strcmp(res.reason, "exists (a "
+	    "character device); use -r to replace it") == 0, "reason: %s",
+	    res.reason != NULL ? res.reason : "(none)");
+	expect(&c, h.n == 0, "events: %s", h.log);
+	expect(&c, stat_rel("dev/null", &st) && st.st_ino == before.st_ino &&
+	    st.st_rdev == makedev(1, 3), "stat: rdev %lx",
+	    (unsigned long)st.st_rdev);
+	make("/nowhere/x", S_IFIFO, 0600, 0, 0, 0, &h, &res);
+	expect(&c, res.outcome == NODE_FAILED && res.error == ENOENT &&
+	    res.reason != NULL && strcmp(res.reason, "parent directory: "
+	    "No such file or directory (use -p)") == 0,
+	    "missing parent: %d, %s", res.error,
+	    res.reason != NULL ? res.reason : "(none)");
+	end(&c);
+}
+
+static void
+test_replaced(void)
+{
+	struct node_result res;
+	struct stat before, st;
+	struct heard h;
+	struct check c;
+
+	begin(&c, "replaced: with NODE_REPLACE another node takes its "
+	    "place, and no temporary is left");
+	if (!stat_rel("dev/null", &before))
+		bail_out("stat dev/null");
+	expect(&c, make("/dev/null", S_IFBLK, 0600, 0, makedev(7, 1),
+	    NODE_REPLACE | NODE_VERBOSE, &h, &res) == NODE_REPLACED,
+	    "outcome %d (%s)", res.outcome, res.reason != NULL ? res.reason :
+	    strerror(res.error));
+	expect(&c, stat_rel("dev/null", &st) && st.st_ino != before.st_ino &&
+	    is_node(&st, S_IFBLK, 0600, 0, makedev(7, 1)),
+	    "stat: mode %o uid %u rdev %lx", st.st_mode, st.st_uid,
+	    (unsigned long)st.st_rdev);
+	expect(&c, strcmp(h.log, "replace /dev/null") == 0, "events: %s",
+	    h.log);
+	expect(&c, entries("dev") == 2, "%u entries in dev (a temporary "
+	    "left?)", entries("dev"));
+	end(&c);
+}
+
+static void
+test_corrected(void)
+{
+	struct node_result res;
+	struct stat before, st;
+	struct heard h;
+	struct check c;
+
+	begin(&c, "corrected: mode and owner are set on the same inode");
+	if (!stat_rel("dev/null", &before))
+		bail_out("stat dev/null");
+	expect(&c, make("/dev/null", S_IFBLK, 0660, NOBODY, makedev(7, 1),
+	    NODE_REPLACE | NODE_VERBOSE, &h, &res) == NODE_CORRECTED,
+	    "outcome %d (%s)", res.outcome, res.reason != NULL ? res.reason :
+	    strerror(res.error));
+	expect(&c, stat_rel("dev/null", &st) && st.st_ino == before.st_ino &&
+	    is_node(&st, S_IFBLK, 0660, NOBODY, makedev(7, 1)),
+	    "stat: ino %lu mode %o uid %u", (unsigned long)st.st_ino,
+	    st.st_mode, st.st_uid);
+	expect(&c, strcmp(h.log, "correct /dev/null") == 0, "events: %s",
+	    h.log);
+	end(&c);
+}
+
+static void
+test_regular_kept(void)
+{
+	struct node_result res;
+	struct stat before, st;
+	struct heard h;
+	struct check c;
+	char p[PATH_MAX];
+	int fd;
+
+	begin(&c, "regular file: never replaced, even with NODE_REPLACE");
+	if ((fd = open(at(p, "dev/file"), O_WRONLY | O_CREAT | O_EXCL,
+	    0644)) < 0 || write(fd, "data", 4) != 4 || close(fd) != 0 ||
+	    !stat_rel("dev/file", &before))
+		bail_out("create %s", p);
+	expect(&c, make("/dev/file", S_IFCHR, 0600, 0, makedev(1, 3),
+	    NODE_REPLACE | NODE_VERBOSE, &h, &res) == NODE_FAILED,
+	    "outcome %d", res.outcome);
+	expect(&c, res.reason != NULL && strcmp(res.reason, "exists and is "
+	    "a regular file; only device nodes and FIFOs are ever replaced")
+	    == 0, "reason: %s", res.reason != NULL ? res.reason : "(none)");
+	expect(&c, h.n == 0, "events: %s", h.log);
+	expect(&c, stat_rel("dev/file", &st) && S_ISREG(st.st_mode) &&
+	    st.st_ino == before.st_ino && st.st_size == 4 &&
+	    (st.st_mode & 07777) == 0644, "stat: mode %o size %lld",
+	    st.st_mode, (long long)st.st_size);
+	end(&c);
+}
+
+static void
+test_dry_run(void)
+{
+	struct node_result res;
+	struct stat before, st;
+	struct heard h;
+	struct check c;
+
+	begin(&c, "dry run: says what it would do and touches nothing");
+	if (!stat_rel("dev/null", &before))
+		bail_out("stat dev/null");
+	expect(&c, make("/new/sub/tty", S_IFCHR, 0620, 0, makedev(5, 0),
+	    NODE_PARENTS | NODE_DRY_RUN, &h, &res) == NODE_CREATED,
+	    "outcome %d (%s)", res.outcome, strerror(res.error));
+	expect(&c, h.dry && strcmp(h.log, "create directory /new; create "
+	    "directory /new/sub; create /new/sub/tty") == 0, "events: %s",
+	    h.log);
+	expect(&c, !stat_rel("new", &st) && errno == ENOENT,
+	    "/new exists after a dry run");
+	expect(&c, make("/dev/null", S_IFCHR, 0600, 0, makedev(1, 3),
+	    NODE_REPLACE | NODE_DRY_RUN, &h, &res) == NODE_REPLACED &&
+	    strcmp(h.log, "replace /dev/null") == 0, "replace: %d, %s",
+	    res.outcome, h.log);
+	expect(&c, make("/dev/null", S_IFBLK, 0600, 0, makedev(7, 1),
+	    NODE_REPLACE | NODE_DRY_RUN, &h, &res) == NODE_CORRECTED &&
+	    strcmp(h.log, "correct /dev/null") == 0, "correct: %d, %s",
+	    res.outcome, h.log);
+	expect(&c, stat_rel("dev/null", &st) && st.st_ino == before.st_ino &&
+	    st.st_ctime == before.st_ctime && is_node(&st, S_IFBLK, 0660,
+	    NOBODY, makedev(7, 1)), "stat: mode %o uid %u", st.st_mode,
+	    st.st_uid);
+	end(&c);
+}
+
+static void
+test_root_entry(void)
+{
+	struct node_result res;
+	struct heard h;
+	struct check c;
+
+	begin(&c, "the root: \"/\" as anything but a directory fails with a "
+	    "reason");
+	expect(&c, make("/", S_IFCHR, 0600, 0, makedev(1, 3), NODE_REPLACE,
+	    &h, &res) == NODE_FAILED && res.reason != NULL &&
+	    strcmp(res.reason, "is the root, which only a directory can be")
+	    == 0, "outcome %d, %s", res.outcome, res.reason != NULL ?
+	    res.reason : "(none)");
+	end(&c);
+}
+
+int
+main(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char cmd[PATH_MAX + 16];
+
+	if (geteuid() != 0) {
+		for (unsigned i = 1; i <= NTESTS; i++)
+			printf("ok %u # skip owners need root\n", i);
+		printf("1..%u\n", NTESTS);
+		return 0;
+	}
+	node_begin(NULL);
+	snprintf(base, sizeof(base), "%s/unit_node.XXXXXX",
+	    tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
+	if (mkdtemp(base) == NULL || chmod(base, 0755) != 0)
+		bail_out("mkdtemp %s", base);
+
+	test_create();
+	test_unchanged();
+	test_refused();
+	test_replaced();
+	test_corrected();
+	test_regular_kept();
+	test_dry_run();
+	test_root_entry();
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", base);
+	if (system(cmd) != 0)	/* NOLINT(cert-env33-c) */
+		bail_out("%s", cmd);
+	printf("# %u checks, %u failed\n", tests_run, tests_failed);
+	printf("1..%u\n", tests_run);
+	return tests_failed != 0;
+}
