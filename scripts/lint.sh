@@ -1,17 +1,18 @@
 #!/bin/sh
 # scripts/lint.sh - the static checks: cppcheck and clang-tidy over src/,
-# ShellCheck over the shell scripts, mandoc over the man page.  Prints one
-# result line per tool and exits nonzero if any of them failed.
+# ShellCheck over the shell scripts, mandoc over the man page, and the
+# layers of docs/DESIGN.md.  Prints one result line per tool and exits
+# nonzero if any of them failed.
 #
-# Needs (Debian 12): cppcheck clang-tidy shellcheck mandoc
+# Needs (Debian 12): cppcheck clang-tidy shellcheck mandoc (and cc, nm)
 #   apt-get install cppcheck clang-tidy shellcheck mandoc
 # clang-tidy reads its checks from .clang-tidy at the top of the tree.
-# LINT_ONLY="cppcheck clang-tidy shellcheck mandoc" picks tools;
+# LINT_ONLY="cppcheck clang-tidy shellcheck mandoc layers" picks tools;
 # LINT_JOBS sets clang-tidy's parallelism (default: the number of CPUs).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 
-TOOLS=${LINT_ONLY:-cppcheck clang-tidy shellcheck mandoc}
+TOOLS=${LINT_ONLY:-cppcheck clang-tidy shellcheck mandoc layers}
 out=$(mktemp "${TMPDIR:-/tmp}/devtool-lint.XXXXXX") || exit 2
 trap 'rm -f "$out" "$out".*' EXIT
 trap 'exit 130' INT TERM
@@ -104,8 +105,61 @@ run_mandoc() {
 	result mandoc $?
 }
 
+# The layers (docs/DESIGN.md): every other src/*.c is the CLI's.
+PURE="diag text number encode table attrs procdev lines"
+SYSTEM="root node"
+# What only the CLI may include (directly or not) or call: printing,
+# exiting, the environment.  The pure layer does not call the system's.
+CLI_HEADERS='/(cli|verbs|env|out|report)\.h$|/popt\.h$'
+CLI_CALLS=" printf fprintf vprintf vfprintf dprintf vdprintf puts fputs \
+putchar putc fputc fwrite perror warn warnx vwarn vwarnx err errx verr \
+verrx exit _exit _Exit getenv secure_getenv stdout stderr "
+
+# layer_check LAYER NAME: compiles src/NAME.c alone and checks the
+# headers it reads (cc -MD) and the symbols it leaves undefined (nm -u).
+layer_check() {
+	o=$out.$2.o
+	if ! ${CC:-cc} -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
+	    -DVERSION='"lint"' -Isrc -O2 -c -MD -MF "$out.d" -o "$o" \
+	    "src/$2.c" >>"$out" 2>&1; then
+		echo "src/$2.c: does not compile" >>"$out"
+		return
+	fi
+	tr -s ' \134' '\n' <"$out.d" | grep -E "$CLI_HEADERS" |
+	    sed "s|^|src/$2.c ($1): includes |" >>"$out"
+	[ "$1" = pure ] && tr -s ' \134' '\n' <"$out.d" |
+	    grep -E '/(root|node)\.h$' |
+	    sed "s|^|src/$2.c (pure): includes the system layer's |" >>"$out"
+	# __fprintf_chk and the like are fprintf under _FORTIFY_SOURCE.
+	nm -u "$o" | awk '{ print $2 }' | sed -e 's/@.*//' \
+	    -e 's/^__\(.*\)_chk$/\1/' | while read -r sym; do
+		case $CLI_CALLS in
+		*" $sym "*) echo "src/$2.c ($1): calls $sym" ;;
+		esac
+		case $sym in
+		cli_* | popt*) echo "src/$2.c ($1): calls the CLI's $sym" ;;
+		root_* | node_*) [ "$1" = pure ] &&
+		    echo "src/$2.c (pure): calls the system layer's $sym" ;;
+		esac
+	done >>"$out"
+}
+
+run_layers() {
+	need nm layers binutils || return
+	: >"$out"
+	for f in $PURE; do
+		layer_check pure "$f"
+	done
+	for f in $SYSTEM; do
+		layer_check system "$f"
+	done
+	[ ! -s "$out" ]
+	result layers $?
+}
+
 for t in $TOOLS; do
 	case $t in
+	layers) run_layers ;;
 	cppcheck) run_cppcheck ;;
 	clang-tidy) run_clang_tidy ;;
 	shellcheck) run_shellcheck ;;
