@@ -107,7 +107,7 @@ run_mandoc() {
 
 # The layers (docs/DESIGN.md): every other src/*.c is the CLI's.
 PURE="diag text number encode table attrs procdev lines"
-SYSTEM="root node"
+SYSTEM="root node walk"
 # What only the CLI may include (directly or not) or call: printing,
 # exiting, the environment.  The pure layer does not call the system's.
 CLI_HEADERS='/(cli|verbs|env|out|report)\.h$|/popt\.h$'

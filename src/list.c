@@ -1,25 +1,21 @@
 /*
- * list.c - the list verb: walks /dev trees without following symlinks
- * and prints their device nodes and FIFOs (and directories with --dirs)
- * as a device table, sorted, with paths as seen from the root.
+ * list.c - the list verb: prints what the tree walk (walk.c) finds under
+ * /dev trees, device nodes and FIFOs (and directories with --dirs), as a
+ * device table, sorted, with paths as seen from the root.
  */
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "env.h"
-#include "node.h"
 #include "root.h"
 #include "table.h"
 #include "text.h"
 #include "verbs.h"
+#include "walk.h"
 
 struct found {
 	char *path;
@@ -51,224 +47,33 @@ keep(struct listing *ls, const char *path, const struct stat *st)
 	return 0;
 }
 
-static bool
-wanted(const struct listing *ls, mode_t mode)
-{
-	return S_ISCHR(mode) || S_ISBLK(mode) || S_ISFIFO(mode) ||
-	    (ls->dirs && S_ISDIR(mode));
-}
-
-/*
- * devtool's own temporaries (a private directory .devtool.PID.N, and an
- * older version's mode-0 node under that name), a run's or a killed
- * one's, are never listed nor entered: they are not part of the tree.
- */
-static bool
-temporary(const char *name, const struct stat *st)
-{
-	if (!node_temp_name(name, NULL))
-		return false;
-	if (S_ISDIR(st->st_mode))
-		return (st->st_mode & 077) == 0;
-	return (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode) ||
-	    S_ISFIFO(st->st_mode)) && (st->st_mode & 07777) == 0;
-}
-
-/* d_type spares a stat(2) for what list never prints nor enters. */
-static bool
-maybe_wanted(unsigned char d_type)
-{
-	return d_type != DT_REG && d_type != DT_LNK && d_type != DT_SOCK;
-}
-
-/*
- * walk_entry and walk_dir recurse, one level per directory: depth is
- * bounded by PATH_MAX, and a tree deeper than the open-file limit ends in
- * an error naming the path (exit 1), not a crash.
- */
-static void walk_dir(struct listing *, int, char *, size_t);
-
-/* Paths are printed whole, as seen from the root: at most PATH_MAX - 1. */
-#define LIMIT "PATH_MAX (4095 bytes)"
-_Static_assert(PATH_MAX == 4096, "LIMIT names PATH_MAX - 1");
-static const char too_deep[] = "too deep: a path below it would be "
-    "longer than " LIMIT;
-static const char too_deep_wd[] = "too deep: the working directory's "
-    "path is longer than " LIMIT;
-static const char too_long[] = "too long: longer than " LIMIT " from /";
-
+/* One node or directory the walk found: kept for sorting. */
 static void
-/* NOLINTNEXTLINE(misc-no-recursion): bounded, see above */
-walk_entry(struct listing *ls, int dirfd, char *path, size_t len,
-    const char *name)
+keep_found(void *ctx, const char *path, const struct stat *st)
 {
-	size_t n = strlen(name);
-	struct stat st;
-	int fd;
-
-	if (len + 1 + n >= PATH_MAX) {
-		cli_path_error(path, too_deep);
-		ls->failed = 1;
-		return;
-	}
-	path[len] = '/';
-	memcpy(path + len + 1, name, n + 1);
-	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
-		if (errno != ENOENT) {	/* gone meanwhile: nothing to list */
-			cli_path_error(path, NULL);
-			ls->failed = 1;
-		}
-	} else if (temporary(name, &st))
-		;
-	else if (wanted(ls, st.st_mode) && keep(ls, path, &st) != 0)
+	if (keep(ctx, path, st) != 0)
 		cli_fatal(NULL);
-	else if (S_ISDIR(st.st_mode)) {
-		fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-		    O_CLOEXEC);
-		if (fd < 0) {
-			cli_path_error(path, NULL);
-			ls->failed = 1;
-		} else
-			walk_dir(ls, fd, path, len + 1 + n);
-	}
-	path[len] = '\0';
 }
 
-/* Walks the directory open at fd (and closes it); path names it. */
+/* A path the walk could not list: said now, exit 1 at the end. */
 static void
-/* NOLINTNEXTLINE(misc-no-recursion): bounded, see above */
-walk_dir(struct listing *ls, int fd, char *path, size_t len)
+list_problem(void *ctx, const char *path, int error, const char *why)
 {
-	struct dirent *de;
-	DIR *dir = fdopendir(fd);
+	struct listing *ls = ctx;
 
-	if (dir == NULL) {
-		cli_path_error(path, NULL);
-		close(fd);
-		ls->failed = 1;
-		return;
-	}
-	/* The root "/" is an empty prefix: children print as "/name". */
-	if (len == 1 && path[0] == '/')
-		len = 0;
-	while ((errno = 0, de = readdir(dir)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 ||
-		    strcmp(de->d_name, "..") == 0 || !maybe_wanted(de->d_type))
-			continue;
-		walk_entry(ls, dirfd(dir), path, len, de->d_name);
-	}
-	if (errno != 0) {
-		cli_path_error(len ? path : "/", NULL);
-		ls->failed = 1;
-	}
-	closedir(dir);
+	errno = error;
+	cli_path_error(path, why);
+	ls->failed = 1;
 }
 
-/*
- * Makes PATH absolute and normal for printing: as seen from the root,
- * or from / after the working directory when there is no --root.
- */
-static int
-normalize(const char *arg, bool confined, char *out)
-{
-	char buf[PATH_MAX];
-	size_t n = 0;
-	const char *s;
-
-	if (arg[0] != '/' && !confined) {
-		if (getcwd(buf, sizeof(buf)) == NULL)
-			return -1;
-		n = strlen(buf);
-		if (snprintf(buf + n, sizeof(buf) - n, "/%s", arg) >=
-		    (int)(sizeof(buf) - n)) {
-			errno = ENAMETOOLONG;
-			return -1;
-		}
-		n = 0;
-	} else if (snprintf(buf, sizeof(buf), "/%s", arg) >=
-	    (int)sizeof(buf)) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	for (s = buf; *s != '\0';) {
-		size_t c;
-
-		s += strspn(s, "/");
-		c = strcspn(s, "/");
-		if (c == 0 || (c == 1 && s[0] == '.'))
-			;
-		else if (c == 2 && s[0] == '.' && s[1] == '.') {
-			while (n > 0 && out[--n] != '/')
-				;
-		} else {
-			out[n++] = '/';
-			memcpy(out + n, s, c);
-			n += c;
-		}
-		s += c;
-	}
-	if (n == 0)
-		out[n++] = '/';
-	out[n] = '\0';
-	return 0;
-}
-
-/*
- * Lists one PATH operand: a directory tree, or a single node.  Like the
- * entries below it, the operand itself is not followed if it is a
- * symbolic link (find -P): list names what is there.
- */
+/* One PATH operand, walked into ls. */
 static void
 list_operand(struct listing *ls, struct root *r, const char *arg)
 {
-	char path[PATH_MAX] = "", parent[PATH_MAX];
-	const char *why = NULL, *slash;
-	struct stat st;
-	int dirfd = -1, fd;
+	const struct walk_ops ops = { ls->dirs != 0, keep_found, list_problem,
+	    ls };
 
-	if (normalize(arg, root_confined(r), path) != 0) {
-		/* getcwd says ERANGE when the working directory is deeper */
-		if (errno == ERANGE || errno == ENAMETOOLONG)
-			why = errno == ERANGE ? too_deep_wd : too_long;
-		goto fail;
-	}
-	slash = strrchr(path, '/');
-	snprintf(parent, sizeof(parent), "%.*s",
-	    (int)(slash == path ? 1 : slash - path), path);
-	if (strcmp(path, "/") == 0)
-		fd = root_opendir(r, path);
-	else if ((dirfd = root_opendir(r, parent)) < 0 ||
-	    fstatat(dirfd, slash + 1, &st, AT_SYMLINK_NOFOLLOW) != 0)
-		goto fail;
-	else if (S_ISLNK(st.st_mode)) {
-		why = "a symbolic link, which list does not follow (name its "
-		    "target)";
-		goto fail;
-	} else if (!S_ISDIR(st.st_mode)) {
-		if (!wanted(ls, st.st_mode)) {
-			why = "not a directory, device node or FIFO";
-			goto fail;
-		}
-		if (keep(ls, path, &st) != 0)
-			cli_fatal(NULL);
-		close(dirfd);
-		return;
-	} else
-		fd = openat(dirfd, slash + 1, O_RDONLY | O_DIRECTORY |
-		    O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		goto fail;
-	if (dirfd >= 0)
-		close(dirfd);
-	if (ls->dirs && fstat(fd, &st) == 0 && keep(ls, path, &st))
-		cli_fatal(NULL);
-	walk_dir(ls, fd, path, strlen(path));
-	return;
-fail:
-	cli_path_error(path[0] ? path : arg, why);
-	if (dirfd >= 0)
-		close(dirfd);
-	ls->failed = 1;
+	walk_operand(r, arg, &ops);
 }
 
 static int
