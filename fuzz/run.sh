@@ -87,12 +87,13 @@ rm -f "$probe" "$probe.c" "$probe.log"
     die "libbsd headers missing; install them with: apt-get install libbsd-dev"
 
 # What each harness links: only the src/*.c it needs (no main, no popt).
+PURE_BASE="src/encode.c src/diag.c src/number.c src/text.c"
 sources() {
 	case $1 in
-	number | layout | codec) echo "src/encode.c src/diag.c src/number.c src/text.c" ;;
-	table) echo "src/table.c src/encode.c src/diag.c src/number.c src/text.c" ;;
-	mode) echo "src/attrs.c src/table.c src/encode.c src/diag.c src/number.c src/text.c" ;;
-	procdev) echo "src/procdev.c src/encode.c src/diag.c src/number.c src/text.c" ;;
+	number | layout | codec) echo "$PURE_BASE" ;;
+	table) echo "src/table.c $PURE_BASE" ;;
+	mode) echo "src/attrs.c src/table.c $PURE_BASE" ;;
+	procdev) echo "src/procdev.c $PURE_BASE" ;;
 	*) return 1 ;;
 	esac
 }

@@ -230,18 +230,20 @@ dt_encode(const struct dt_layout *l, uint64_t ma, uint64_t mi, uint64_t *v,
 	uint64_t back_ma, back_mi;
 
 	if (ma > l->major_max)
-		return dt_fail(d, DT_ERANGE, "major %" PRIu64 " is out of range "
-		    "for layout %s (0-%" PRIu64 ")", ma, l->name, l->major_max);
+		return dt_fail(d, DT_ERANGE, "major %" PRIu64 " is out of "
+		    "range for layout %s (0-%" PRIu64 ")", ma, l->name,
+		    l->major_max);
 	if (mi > l->minor_max)
-		return dt_fail(d, DT_ERANGE, "minor %" PRIu64 " is out of range "
-		    "for layout %s (0-%" PRIu64 ")", mi, l->name, l->minor_max);
+		return dt_fail(d, DT_ERANGE, "minor %" PRIu64 " is out of "
+		    "range for layout %s (0-%" PRIu64 ")", mi, l->name,
+		    l->minor_max);
 	*v = l->format->pack(l, ma, mi);
 	l->format->unpack(l, *v, &back_ma, &back_mi);
 	if (back_ma != ma || back_mi != mi)
 		return dt_fail(d, DT_EAMBIGUOUS, "pair %" PRIu64 ":%" PRIu64
 		    " is ambiguous under %s: its value 0x%" PRIx64 " reads "
-		    "back as %" PRIu64 ":%" PRIu64 " (compat rule); use --strict "
-		    "or another layout", ma, mi, l->name, *v, back_ma, back_mi);
+		    "back as %" PRIu64 ":%" PRIu64 " (compat rule); use "
+		    "--strict or another layout", ma, mi, l->name, *v, back_ma, back_mi);
 	return DT_OK;
 }
 
@@ -252,8 +254,8 @@ dt_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma, uint64_t *mi,
 	uint64_t canon;
 
 	if (v > l->value_max)
-		return dt_fail(d, DT_EWIDTH, "value %" PRIu64 " (0x%" PRIx64 ") "
-		    "does not fit layout %s (%u bits, at most 0x%" PRIx64 ")",
+		return dt_fail(d, DT_EWIDTH, "value %" PRIu64 " (0x%" PRIx64
+		    ") does not fit layout %s (%u bits, at most 0x%" PRIx64 ")",
 		    v, v, l->name, l->width, l->value_max);
 	l->format->unpack(l, v, ma, mi);
 	canon = l->format->pack(l, *ma, *mi);

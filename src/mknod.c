@@ -86,7 +86,8 @@ parse_major(const char *text, mode_t type, uint64_t *ma)
 	if (isdigit((unsigned char)text[0]) || text[0] == '\0' ||
 	    text[0] == '-' || text[0] == '+' || isspace((unsigned char)text[0]))
 		return cli_number(text, ma);
-	switch (procdev_lookup(env_proc_devices(), S_ISBLK(type) ? 'b' : 'c', text, &found, &d)) {
+	switch (procdev_lookup(env_proc_devices(), S_ISBLK(type) ? 'b' : 'c',
+	    text, &found, &d)) {
 	case 0:
 		break;
 	case -2:	/* as devices does: the file failed (unreadable,

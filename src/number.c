@@ -107,8 +107,8 @@ dt_parse_in_range(const char *s, const char *what, uint64_t max, uint64_t *v,
 		return st;
 	if (*v > max) {
 		dt_quote_word(q, sizeof(q), s);
-		return dt_fail(d, DT_ERANGE, "%s '%s' is out of range (0-%" PRIu64
-		    ")", what, q, max);
+		return dt_fail(d, DT_ERANGE, "%s '%s' is out of range "
+		    "(0-%" PRIu64 ")", what, q, max);
 	}
 	return DT_OK;
 }

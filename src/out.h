@@ -9,9 +9,10 @@
  * own and handed to stdout a block at a time, not one stdio call a line.
  * A reader given lines_out_flush_all (lines.h) hands them over before
  * each read that may block, so a co-process still sees each answer
- * before devtool waits for its next question; lines_out_flush does at the end and before
- * every message (cli.c), which keeps stdout and stderr in order; nothing
- * may print between lines_out_begin and lines_out_end.
+ * before devtool waits for its next question; lines_out_flush does at
+ * the end and before every message (cli.c), which keeps stdout and
+ * stderr in order; nothing may print between lines_out_begin and
+ * lines_out_end.
  */
 #define LINES_OUT_LINE 256	/* the longest output line */
 
