@@ -215,7 +215,7 @@ static int
 apply_plan(const struct plan *p, const char *root_dir, unsigned flags)
 {
 	struct tally t = { .total = p->nodes };
-	struct root r;
+	struct root *r;
 
 	/* A fresh root to fill is the usual case: make it, as mkdir -p. */
 	if (root_dir != NULL && !(flags & NODE_DRY_RUN) &&
@@ -223,19 +223,22 @@ apply_plan(const struct plan *p, const char *root_dir, unsigned flags)
 		cli_arg_error("--root", root_dir);
 		return EXIT_FAIL;
 	}
-	if (root_init(&r, root_dir, env_resolve()) == 0)
+	if ((r = root_open(root_dir, env_resolve())) != NULL)
 		;
 	else if (errno == ENOENT && (flags & NODE_DRY_RUN)) {
 		cli_say("would create directory %s (the root)", root_dir);
-		root_init_absent(&r);
-	} else {
+		if ((r = root_open_absent()) == NULL)
+			cli_fatal(NULL);
+	} else if (root_dir == NULL)	/* only malloc can fail */
+		cli_fatal(NULL);
+	else {
 		cli_arg_error("--root", root_dir);
 		return EXIT_FAIL;
 	}
 	t.progress = isatty(STDERR_FILENO) && p->nodes >= PROGRESS_MIN;
 	for (size_t i = 0; i < p->n; i++)
-		apply_entry(&r, &p->v[i], flags, &t);
-	root_fini(&r);
+		apply_entry(r, &p->v[i], flags, &t);
+	root_close(r);
 	if (t.progress)
 		fprintf(stderr, "\r\033[K");
 	if (cli_finish_output() != EXIT_OK)

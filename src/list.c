@@ -233,7 +233,7 @@ cmd_list(const struct verb_call *c)
 	struct listing ls = { .dirs = dirs };
 	enum table_dialect dialect = TABLE_MAKEDEVS;
 	struct dt_layout layout;
-	struct root r;
+	struct root *r;
 	int rc;
 
 	if ((rc = parse_output(output, &dialect)) != EXIT_OK ||
@@ -241,15 +241,17 @@ cmd_list(const struct verb_call *c)
 		return rc;
 	if (root_dir != NULL && *root_dir == '\0')
 		return cli_usage(c->name, "--root '' names no directory");
-	if (root_init(&r, root_dir, env_resolve()) != 0) {
+	if ((r = root_open(root_dir, env_resolve())) == NULL) {
+		if (root_dir == NULL)	/* only malloc can fail */
+			cli_fatal(NULL);
 		cli_arg_error("--root", root_dir);
 		return EXIT_FAIL;
 	}
 	if (c->nargs > 0)
 		paths = c->args;
 	for (; *paths != NULL; paths++)
-		list_operand(&ls, &r, *paths);
-	root_fini(&r);
+		list_operand(&ls, r, *paths);
+	root_close(r);
 	rc = print_all(&ls, dialect, check ? &layout : NULL);
 	for (size_t i = 0; i < ls.n; i++)
 		free(ls.v[i].path);

@@ -263,11 +263,13 @@ static int
 make_nodes(struct mknod_job *job, const char *root_dir)
 {
 	struct node_result res;
-	struct root root;
+	struct root *root;
 	char path[PATH_MAX];
 	int status = EXIT_OK;
 
-	if (root_init(&root, root_dir, env_resolve()) != 0) {
+	if ((root = root_open(root_dir, env_resolve())) == NULL) {
+		if (root_dir == NULL)	/* only malloc can fail */
+			cli_fatal(NULL);
 		cli_arg_error("--root", root_dir);
 		return EXIT_FAIL;
 	}
@@ -281,13 +283,13 @@ make_nodes(struct mknod_job *job, const char *root_dir)
 		}
 		job->want.rdev = makedev((unsigned)job->major,
 		    (unsigned)(job->minor + i * job->step));
-		if (node_make(&root, p, &job->want, job->flags,
+		if (node_make(root, p, &job->want, job->flags,
 		    &report_events, &res) == NODE_FAILED) {
 			report_failure(p, &res);
 			status = EXIT_FAIL;
 		}
 	}
-	root_fini(&root);
+	root_close(root);
 	if (cli_finish_output() != EXIT_OK)
 		status = EXIT_FAIL;
 	return status;

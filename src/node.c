@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "node.h"
+#include "root_impl.h"
 
 #define TEMP_TRIES 100
 #define TEMP_PREFIX ".devtool."	/* .devtool.PID.N, a private directory */

@@ -15,7 +15,7 @@
 
 #include <linux/openat2.h>
 
-#include "root.h"
+#include "root_impl.h"
 
 #define DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_CLOEXEC)
 #define MAX_SYMLINKS 40		/* as the kernel's MAXSYMLINKS */
@@ -70,6 +70,40 @@ root_init(struct root *r, const char *dir, enum resolve_method method)
 		return -1;
 	}
 	return 0;
+}
+
+struct root *
+root_open(const char *dir, enum resolve_method method)
+{
+	struct root *r = malloc(sizeof(*r));
+	int saved;
+
+	if (r != NULL && root_init(r, dir, method) != 0) {
+		saved = errno;
+		free(r);
+		errno = saved;
+		r = NULL;
+	}
+	return r;
+}
+
+struct root *
+root_open_absent(void)
+{
+	struct root *r = malloc(sizeof(*r));
+
+	if (r != NULL)
+		root_init_absent(r);
+	return r;
+}
+
+void
+root_close(struct root *r)
+{
+	if (r == NULL)
+		return;
+	root_fini(r);
+	free(r);
 }
 
 /* A --root that does not exist yet, for a dry run: nothing resolves. */

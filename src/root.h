@@ -26,37 +26,21 @@ enum resolve_method {
 	RESOLVE_AUTO,		/* root_init: openat2, else the walk */
 };
 
-/*
- * The fields are root.c's, and node.c's for its fast path; every other
- * module uses the functions below (docs/DESIGN.md).
- */
-
-struct root {
-	int fd;			/* the root directory, or AT_FDCWD */
-	enum resolve_method method;
-	bool method_forced;	/* the caller chose it (DEVTOOL_RESOLVE) */
-	/* The last directory opened, for runs of entries in one place. */
-	char *cached_path;
-	int cached_fd;
-	struct stat cached_st;	/* of cached_fd, for node.c's fast path */
-	bool cached_st_valid;
-	bool cached_acl;	/* it has a default ACL */
-	bool cached_pinned;	/* nobody else can move it out of the root */
-	struct stat root_st;	/* of fd, to know the root going up ".." */
-	void *dry_dirs;		/* tsearch(3) set: dirs a dry run would make */
-	uid_t euid;		/* who new nodes belong to, read once */
-	gid_t egid;
-};
+/* Opaque: its fields are root.c's and node.c's (root_impl.h). */
+struct root;
 
 /*
- * method: RESOLVE_AUTO, or RESOLVE_OPENAT2 or RESOLVE_WALK to use only
- * that one (the CLI reads DEVTOOL_RESOLVE); ignored when dir is NULL.
+ * A root to resolve in: dir, or NULL for no --root (paths resolve as
+ * they do for mknod(1)).  method: RESOLVE_AUTO, or RESOLVE_OPENAT2 or
+ * RESOLVE_WALK to use only that one (the CLI reads DEVTOOL_RESOLVE);
+ * ignored when dir is NULL.  NULL and errno when it cannot be opened.
  */
-int root_init(struct root *r, const char *dir, enum resolve_method method);
-void root_init_absent(struct root *r);
+struct root *root_open(const char *dir, enum resolve_method method);
+/* A --root that does not exist yet, for a dry run that would make it. */
+struct root *root_open_absent(void);
+void root_close(struct root *r);
 bool root_absent(const struct root *r);
 bool root_confined(const struct root *r);	/* a --root was given */
-void root_fini(struct root *r);
 int root_opendir(struct root *r, const char *path);
 int root_opendir_cached(struct root *r, const char *path);
 void root_forget(struct root *r);

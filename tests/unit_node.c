@@ -28,7 +28,7 @@
 #include <unistd.h>
 
 #include "node.h"
-#include "root.h"
+#include "root_impl.h"
 
 #define NOBODY		65534	/* another user, as the bats tests use */
 #define NTESTS		8

@@ -27,7 +27,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "root.h"
+#include "root_impl.h"
 #include "tap.h"
 
 #define NOBODY		65534	/* another user, as the bats tests use */

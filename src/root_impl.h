@@ -1,0 +1,35 @@
+/*
+ * root_impl.h - the inside of struct root: for root.c, and node.c's
+ * fast path, and the unit tests that look at the cache.  Every other
+ * module sees only root.h (make lint checks it; docs/DESIGN.md).
+ */
+#ifndef DEVTOOL_ROOT_IMPL_H
+#define DEVTOOL_ROOT_IMPL_H
+
+#include <sys/types.h>
+
+#include "root.h"
+
+struct root {
+	int fd;			/* the root directory, or AT_FDCWD */
+	enum resolve_method method;
+	bool method_forced;	/* the caller chose it (DEVTOOL_RESOLVE) */
+	/* The last directory opened, for runs of entries in one place. */
+	char *cached_path;
+	int cached_fd;
+	struct stat cached_st;	/* of cached_fd, for node.c's fast path */
+	bool cached_st_valid;
+	bool cached_acl;	/* it has a default ACL */
+	bool cached_pinned;	/* nobody else can move it out of the root */
+	struct stat root_st;	/* of fd, to know the root going up ".." */
+	void *dry_dirs;		/* tsearch(3) set: dirs a dry run would make */
+	uid_t euid;		/* who new nodes belong to, read once */
+	gid_t egid;
+};
+
+/* In place, as root_open and root_open_absent do; root_fini undoes it. */
+int root_init(struct root *r, const char *dir, enum resolve_method method);
+void root_init_absent(struct root *r);
+void root_fini(struct root *r);
+
+#endif
