@@ -243,7 +243,8 @@ dt_encode(const struct dt_layout *l, uint64_t ma, uint64_t mi, uint64_t *v,
 		return dt_fail(d, DT_EAMBIGUOUS, "pair %" PRIu64 ":%" PRIu64
 		    " is ambiguous under %s: its value 0x%" PRIx64 " reads "
 		    "back as %" PRIu64 ":%" PRIu64 " (compat rule); use "
-		    "--strict or another layout", ma, mi, l->name, *v, back_ma, back_mi);
+		    "--strict or another layout", ma, mi, l->name, *v, back_ma,
+		    back_mi);
 	return DT_OK;
 }
 

@@ -350,7 +350,8 @@ parse_job(const struct verb_call *c, struct mknod_job *job)
 	    (rc = parse_count(&opts, job)) != EXIT_OK)
 		return rc;
 	/* After the umask is 0: a symbolic mode reads it (attrs.c). */
-	if ((rc = parse_attrs(&opts, node_begin(env_runtime_dir()), &job->want)) != EXIT_OK)
+	if ((rc = parse_attrs(&opts, node_begin(env_runtime_dir()),
+	    &job->want)) != EXIT_OK)
 		return rc;
 	job->flags = (opts.replace ? NODE_REPLACE : 0) |
 	    (opts.parents ? NODE_PARENTS : 0) |
