@@ -6,9 +6,9 @@
  * every check is skipped.
  *
  * Works in a temporary directory of its own under TMPDIR (or /tmp),
- * removed at the end.  Output is TAP as in unit_root.c: one "ok N -"
- * line per check, a "# ..." line naming the first failing case, and the
- * plan at the end; the exit status is 1 when any check failed.
+ * removed at the end.  Output is TAP (tests/tap.h): one "ok N -" line
+ * per group, a "# ..." line naming the first failing case, and the plan
+ * at the end; the exit status is 1 when any check failed.
  *
  *	cc -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE -Isrc \
  *	    tests/unit_node.c src/node.c src/root.c -o tests/unit_node
@@ -20,7 +20,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,96 +28,19 @@
 
 #include "node.h"
 #include "root_impl.h"
+#include "tap.h"
 
 #define NOBODY		65534	/* another user, as the bats tests use */
 #define NTESTS		8
 
-/* The harness, as in unit_root.c. */
-struct check {
-	char what[160];
-	unsigned long cases;
-	unsigned long failed;
-	char first[512];
-};
-
-static unsigned tests_run, tests_failed;
-
-static void begin(struct check *, const char *, ...)
-    __attribute__((format(printf, 2, 3)));
-static bool expect(struct check *, bool, const char *, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void
-begin(struct check *c, const char *fmt, ...)
-{
-	va_list ap;
-
-	memset(c, 0, sizeof(*c));
-	va_start(ap, fmt);
-	vsnprintf(c->what, sizeof(c->what), fmt, ap);
-	va_end(ap);
-}
-
-static bool
-expect(struct check *c, bool ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	c->cases++;
-	if (ok)
-		return true;
-	if (c->failed++ == 0) {
-		va_start(ap, fmt);
-		vsnprintf(c->first, sizeof(c->first), fmt, ap);
-		va_end(ap);
-	}
-	return false;
-}
-
-static void
-end(struct check *c)
-{
-	tests_run++;
-	/* A check that looked at nothing is a broken test, not a pass. */
-	if (c->cases == 0 && c->failed == 0) {
-		c->failed = 1;
-		snprintf(c->first, sizeof(c->first), "no case was checked");
-	}
-	if (c->failed == 0) {
-		printf("ok %u - %s\n", tests_run, c->what);
-		return;
-	}
-	tests_failed++;
-	printf("not ok %u - %s\n", tests_run, c->what);
-	printf("# first failure: %s\n", c->first);
-	printf("# %lu of %lu cases failed\n", c->failed, c->cases);
-}
-
 static char base[PATH_MAX];	/* the temporary directory, the --root */
-
-static void bail_out(const char *, ...)
-    __attribute__((noreturn, format(printf, 1, 2)));
-
-static void
-bail_out(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("Bail out! ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf(": %s\n", strerror(errno));
-	fflush(stdout);
-	exit(1);
-}
 
 /* base/rel, in a buffer of the caller's. */
 static const char *
 at(char *buf, const char *rel)
 {
 	if ((size_t)snprintf(buf, PATH_MAX, "%s/%s", base, rel) >= PATH_MAX)
-		bail_out("%s/%s: too long", base, rel);
+		bail_out_errno("%s/%s: too long", base, rel);
 	return buf;
 }
 
@@ -153,7 +75,7 @@ make(const char *path, mode_t type, mode_t perm, uid_t uid, dev_t rdev,
 
 	memset(h, 0, sizeof(*h));
 	if (root_init(&r, base, RESOLVE_AUTO) != 0)
-		bail_out("root_init %s", base);
+		bail_out_errno("root_init %s", base);
 	node_make(&r, path, &w, flags, &ev, res);
 	root_fini(&r);
 	return res->outcome;
@@ -181,7 +103,7 @@ entries(const char *rel)
 	DIR *d = opendir(at(p, rel));
 
 	if (d == NULL)
-		bail_out("opendir %s", p);
+		bail_out_errno("opendir %s", p);
 	while ((de = readdir(d)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 ||
 		    strcmp(de->d_name, "..") == 0)
@@ -244,7 +166,7 @@ test_unchanged(void)
 
 	begin(&c, "unchanged: an exact node is kept, the same inode");
 	if (!stat_rel("dev/null", &before))
-		bail_out("stat dev/null");
+		bail_out_errno("stat dev/null");
 	expect(&c, make("/dev/null", S_IFCHR, 0640, NOBODY, makedev(1, 3),
 	    NODE_KEEP_SAME | NODE_VERBOSE, &h, &res) == NODE_UNCHANGED,
 	    "outcome %d", res.outcome);
@@ -266,7 +188,7 @@ test_refused(void)
 	begin(&c, "refused: another node there without NODE_REPLACE fails "
 	    "with a reason, and the old node stays");
 	if (!stat_rel("dev/null", &before))
-		bail_out("stat dev/null");
+		bail_out_errno("stat dev/null");
 	expect(&c, make("/dev/null", S_IFCHR, 0640, NOBODY, makedev(1, 5),
 	    NODE_KEEP_SAME | NODE_VERBOSE, &h, &res) == NODE_FAILED,
 	    "outcome %d", res.outcome);
@@ -297,7 +219,7 @@ test_replaced(void)
 	begin(&c, "replaced: with NODE_REPLACE another node takes its "
 	    "place, and no temporary is left");
 	if (!stat_rel("dev/null", &before))
-		bail_out("stat dev/null");
+		bail_out_errno("stat dev/null");
 	expect(&c, make("/dev/null", S_IFBLK, 0600, 0, makedev(7, 1),
 	    NODE_REPLACE | NODE_VERBOSE, &h, &res) == NODE_REPLACED,
 	    "outcome %d (%s)", res.outcome, res.reason != NULL ? res.reason :
@@ -323,7 +245,7 @@ test_corrected(void)
 
 	begin(&c, "corrected: mode and owner are set on the same inode");
 	if (!stat_rel("dev/null", &before))
-		bail_out("stat dev/null");
+		bail_out_errno("stat dev/null");
 	expect(&c, make("/dev/null", S_IFBLK, 0660, NOBODY, makedev(7, 1),
 	    NODE_REPLACE | NODE_VERBOSE, &h, &res) == NODE_CORRECTED,
 	    "outcome %d (%s)", res.outcome, res.reason != NULL ? res.reason :
@@ -351,7 +273,7 @@ test_regular_kept(void)
 	if ((fd = open(at(p, "dev/file"), O_WRONLY | O_CREAT | O_EXCL,
 	    0644)) < 0 || write(fd, "data", 4) != 4 || close(fd) != 0 ||
 	    !stat_rel("dev/file", &before))
-		bail_out("create %s", p);
+		bail_out_errno("create %s", p);
 	expect(&c, make("/dev/file", S_IFCHR, 0600, 0, makedev(1, 3),
 	    NODE_REPLACE | NODE_VERBOSE, &h, &res) == NODE_FAILED,
 	    "outcome %d", res.outcome);
@@ -376,7 +298,7 @@ test_dry_run(void)
 
 	begin(&c, "dry run: says what it would do and touches nothing");
 	if (!stat_rel("dev/null", &before))
-		bail_out("stat dev/null");
+		bail_out_errno("stat dev/null");
 	expect(&c, make("/new/sub/tty", S_IFCHR, 0620, 0, makedev(5, 0),
 	    NODE_PARENTS | NODE_DRY_RUN, &h, &res) == NODE_CREATED,
 	    "outcome %d (%s)", res.outcome, strerror(res.error));
@@ -425,15 +347,15 @@ main(void)
 
 	if (geteuid() != 0) {
 		for (unsigned i = 1; i <= NTESTS; i++)
-			printf("ok %u # skip owners need root\n", i);
-		printf("1..%u\n", NTESTS);
+			skip("node_make", "owners need root");
+		printf("1..%u\n", tests_run);
 		return 0;
 	}
 	node_begin(NULL);
 	snprintf(base, sizeof(base), "%s/unit_node.XXXXXX",
 	    tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
 	if (mkdtemp(base) == NULL || chmod(base, 0755) != 0)
-		bail_out("mkdtemp %s", base);
+		bail_out_errno("mkdtemp %s", base);
 
 	test_create();
 	test_unchanged();
@@ -446,7 +368,7 @@ main(void)
 
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", base);
 	if (system(cmd) != 0)	/* NOLINT(cert-env33-c) */
-		bail_out("%s", cmd);
+		bail_out_errno("%s", cmd);
 	printf("# %u checks, %u failed\n", tests_run, tests_failed);
 	printf("1..%u\n", tests_run);
 	return tests_failed != 0;
