@@ -210,6 +210,14 @@ chmod_fd(int fd, mode_t perm)
 	return errno == ENOSYS || errno == EINVAL ? STEP_NO_PROC : STEP_ERRNO;
 }
 
+/* Whether the entry asks for another owner than st's. */
+static bool
+owner_changes(const struct stat *st, const struct node_want *w)
+{
+	return (w->uid != NODE_ANY_UID && w->uid != st->st_uid) ||
+	    (w->gid != NODE_ANY_GID && w->gid != st->st_gid);
+}
+
 /*
  * Gives an existing name the owner and mode asked for, through a
  * descriptor of the inode checked before (expect): anything else there
@@ -234,8 +242,7 @@ set_owner_mode(int dirfd, const char *name, const struct stat *expect,
 		errno = ESTALE;
 		goto out;
 	}
-	if ((w->uid != NODE_ANY_UID && st.st_uid != w->uid) ||
-	    (w->gid != NODE_ANY_GID && st.st_gid != w->gid)) {
+	if (owner_changes(&st, w)) {
 		if ((rc = chmod_fd(fd, st.st_mode & w->perm & 0777)) !=
 		    STEP_OK)
 			goto out;
@@ -316,7 +323,7 @@ priv_open(int dirfd, struct priv *pv)
 	static unsigned long serial;
 
 	for (int i = 0; i < TEMP_TRIES; i++) {
-		snprintf(pv->name, sizeof(pv->name), ".devtool.%ld.%lu",
+		snprintf(pv->name, sizeof(pv->name), TEMP_PREFIX "%ld.%lu",
 		    (long)getpid(), serial++);
 		if (mkdirat(dirfd, pv->name, 0700) != 0) {
 			if (errno == EEXIST)
@@ -494,8 +501,7 @@ static int
 own(const struct priv *pv, int fd, const struct stat *st,
     const struct node_want *w)
 {
-	if (((w->uid != NODE_ANY_UID && st->st_uid != w->uid) ||
-	    (w->gid != NODE_ANY_GID && st->st_gid != w->gid)) &&
+	if (owner_changes(st, w) &&
 	    fchownat(fd, "", w->uid, w->gid, AT_EMPTY_PATH) != 0)
 		return STEP_ERRNO;
 	/* By name, safely: nobody else can swap a name in there. */
@@ -589,17 +595,16 @@ held_release_at_exit(void)
 	restore_signals(&old);
 }
 
-/* A fatal signal: the (empty) private directories go, then the default. */
+/*
+ * A fatal signal: the (empty) private directories go, then the default.
+ * (priv_close makes only async-signal-safe calls.)
+ */
 static void
 held_on_signal(int sig)
 {
-	struct stat st;
-
 	for (size_t i = 0; i < HELD_MAX; i++)
-		if (held[i].live && fstatat(held[i].dirfd, held[i].pv.name,
-		    &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-		    same_inode(&st, &held[i].pv.st))
-			unlinkat(held[i].dirfd, held[i].pv.name, AT_REMOVEDIR);
+		if (held[i].live)
+			priv_close(held[i].dirfd, &held[i].pv);
 	(void)raise(sig);	/* SA_RESETHAND | SA_NODEFER: the default */
 }
 
@@ -779,13 +784,16 @@ legacy_temp(const struct stat *st)
 }
 
 /*
- * A dead run's private directory: only device nodes, FIFOs and empty
- * directories inside are removed (all it could have made there), then
- * the directory itself if its name still leads to it.
+ * A dead run's private directory: what a run makes there is TEMP_NAME
+ * and OUT_NAME alone, so one holding any other name is not ours (another
+ * root-owned 0700 directory renamed to look like one) and is left whole.
+ * Of ours, only device nodes, FIFOs and empty directories are removed,
+ * then the directory itself if its name still leads to it.
  */
 static void
 clean_private(int dirfd, const char *name)
 {
+	static const char *const ours[] = { TEMP_NAME, OUT_NAME };
 	struct stat st, now;
 	struct dirent *de;
 	DIR *dir;
@@ -800,20 +808,25 @@ clean_private(int dirfd, const char *name)
 		close(fd);
 		return;
 	}
-	while ((de = readdir(dir)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 ||
-		    strcmp(de->d_name, "..") == 0 ||
-		    fstatat(fd, de->d_name, &now, AT_SYMLINK_NOFOLLOW) != 0)
+	while ((de = readdir(dir)) != NULL)
+		if (strcmp(de->d_name, ".") != 0 &&
+		    strcmp(de->d_name, "..") != 0 &&
+		    strcmp(de->d_name, TEMP_NAME) != 0 &&
+		    strcmp(de->d_name, OUT_NAME) != 0)
+			goto out;
+	for (size_t i = 0; i < sizeof(ours) / sizeof(ours[0]); i++) {
+		if (fstatat(fd, ours[i], &now, AT_SYMLINK_NOFOLLOW) != 0)
 			continue;
 		if (is_node(now.st_mode))
-			unlinkat(fd, de->d_name, 0);
+			unlinkat(fd, ours[i], 0);
 		else if (S_ISDIR(now.st_mode))
-			unlinkat(fd, de->d_name, AT_REMOVEDIR);
+			unlinkat(fd, ours[i], AT_REMOVEDIR);
 	}
-	closedir(dir);
 	if (fstatat(dirfd, name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    same_inode(&now, &st))
 		unlinkat(dirfd, name, AT_REMOVEDIR);
+out:
+	closedir(dir);
 }
 
 /* A legacy temporary is removed through a private directory, made once. */
@@ -1035,14 +1048,6 @@ create_new(const struct place *p, const struct node_want *w)
 		return report(p, NODE_CREATED, "create", w);
 	return fail_step(p, rc, EEXIST, "appeared while being created; left "
 	    "alone");
-}
-
-/* Whether the entry asks for another owner than st's. */
-static bool
-owner_changes(const struct stat *st, const struct node_want *w)
-{
-	return (w->uid != NODE_ANY_UID && w->uid != st->st_uid) ||
-	    (w->gid != NODE_ANY_GID && w->gid != st->st_gid);
 }
 
 /*

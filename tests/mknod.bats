@@ -1219,8 +1219,9 @@ make_leftovers() {
 	local d=$1
 	mkdir -m 0700 "$d/.devtool.$DEAD.0"
 	mknod -m 0 "$d/.devtool.$DEAD.0/n" c 1 3
-	mkfifo -m 0 "$d/.devtool.$DEAD.0/p"
-	mkdir -m 0700 "$d/.devtool.$DEAD.0/e"
+	mkfifo -m 0 "$d/.devtool.$DEAD.0/o"
+	mkdir -m 0700 "$d/.devtool.$DEAD.1"
+	mkdir -m 0700 "$d/.devtool.$DEAD.1/n"
 	mknod -m 0 "$d/.devtool.$DEAD.7" c 1 5
 	mkfifo -m 0 "$d/.devtool.$DEAD.8"
 }
@@ -1257,6 +1258,11 @@ make_leftovers() {
 	# ours and dead, but what is inside is not a node: it stays, so does it
 	mkdir -m 0700 "d/.devtool.$DEAD.3"
 	echo data >"d/.devtool.$DEAD.3/f"
+	# a root-owned 0700 directory of nodes renamed to look like one: it
+	# holds names no run makes (only n and o), so none of it is ours
+	mkdir -m 0700 "d/.devtool.$DEAD.9"
+	mknod -m 0600 "d/.devtool.$DEAD.9/sda" b 8 0
+	mknod -m 0 "d/.devtool.$DEAD.9/n" c 1 3
 	# in-place temporaries: not mode 0, not ours, not a node, a live PID
 	mknod -m 0644 "d/.devtool.$DEAD.4" c 1 3
 	mknod -m 0 "d/.devtool.$DEAD.5" c 1 3

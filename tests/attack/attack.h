@@ -11,7 +11,10 @@
 #ifndef ATTACK_H
 #define ATTACK_H
 
+#include <sys/inotify.h>
+
 #include <err.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -60,6 +63,32 @@ attack_over(const struct attack *a)
 	    now.tv_nsec >= a->end.tv_nsec))
 		return true;
 	return faccessat(a->state, "stop", F_OK, 0) == 0;
+}
+
+/*
+ * Hands every inotify event on ifd (non-blocking) to on(ev, ctx) until
+ * the attack is over.  It spins rather than sleeping in poll(): waking up
+ * takes longer than devtool's window (a few system calls), and a real
+ * attacker would spin too.
+ */
+static inline void
+attack_watch(const struct attack *a, int ifd,
+    void (*on)(const struct inotify_event *, void *), void *ctx)
+{
+	char buf[64 * 1024] __attribute__((aligned(8)));
+	unsigned long spin = 0;
+	ssize_t n;
+
+	while ((++spin & 0xfff) != 0 || !attack_over(a)) {
+		if ((n = read(ifd, buf, sizeof(buf))) < 0) {
+			if (errno != EAGAIN)
+				err(2, "read inotify");
+			continue;
+		}
+		for (char *p = buf; p < buf + n; p += sizeof(struct
+		    inotify_event) + ((struct inotify_event *)p)->len)
+			on((const struct inotify_event *)p, ctx);
+	}
 }
 
 #endif

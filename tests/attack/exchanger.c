@@ -138,8 +138,9 @@ swap_all_in(int dirfd)
 }
 
 static void
-on_event(int ifd, const struct inotify_event *ev)
+on_event(const struct inotify_event *ev, void *ctx)
 {
+	int ifd = *(const int *)ctx;
 	int dirfd = watch_dir(ev->wd);
 
 	if (dirfd < 0 || ev->len == 0)
@@ -165,10 +166,7 @@ on_event(int ifd, const struct inotify_event *ev)
 int
 main(int argc, char *argv[])
 {
-	char buf[64 * 1024] __attribute__((aligned(8)));
 	struct attack a;
-	unsigned long spin = 0;
-	ssize_t n;
 	int ifd;
 
 	if (argc != 5)
@@ -188,21 +186,7 @@ main(int argc, char *argv[])
 	nwatch = 1;
 	make_spare();
 	attack_ready(&a);
-	/*
-	 * It spins rather than sleeping in poll(): waking up takes longer
-	 * than devtool's window (a few system calls), and a real attacker
-	 * would spin too.
-	 */
-	while ((++spin & 0xfff) != 0 || !attack_over(&a)) {
-		if ((n = read(ifd, buf, sizeof(buf))) < 0) {
-			if (errno != EAGAIN)
-				err(2, "read inotify");
-			continue;
-		}
-		for (char *p = buf; p < buf + n; p += sizeof(struct
-		    inotify_event) + ((struct inotify_event *)p)->len)
-			on_event(ifd, (struct inotify_event *)p);
-	}
+	attack_watch(&a, ifd, on_event, &ifd);
 	printf("seen=%lu\nswapped=%lu\nentered=%lu\ndenied=%lu\n", seen,
 	    swapped, entered, denied);
 	return 0;

@@ -52,10 +52,17 @@ move_out(int dirfd, const char *dir, const char *dest)
 		err(2, "mkdir %s", dir);
 }
 
+/* What on_event needs: the watched directory and where it goes. */
+struct target {
+	int dirfd;
+	const char *dir, *dest;
+};
+
 static void
-on_event(const struct inotify_event *ev, int dirfd, const char *dir,
-    const char *dest)
+on_event(const struct inotify_event *ev, void *ctx)
 {
+	const struct target *t = ctx;
+
 	if (ev->mask & IN_Q_OVERFLOW)
 		errx(2, "inotify queue overflow: counts unknown");
 	if (ev->len == 0 || strncmp(ev->name, ".devtool.", 9) == 0)
@@ -73,18 +80,16 @@ on_event(const struct inotify_event *ev, int dirfd, const char *dir,
 	else
 		before++;
 	if (!moved && before >= limit)
-		move_out(dirfd, dir, dest);
+		move_out(t->dirfd, t->dir, t->dest);
 }
 
 int
 main(int argc, char *argv[])
 {
-	char buf[64 * 1024] __attribute__((aligned(8)));
-	unsigned long spin = 0;
+	struct target t;
 	struct attack a;
-	int ifd, dirfd;
-	ssize_t n;
 	char *end;
+	int ifd;
 
 	if (argc != 6)
 		errx(2, "usage: mover DIR DEST K STATE SECONDS");
@@ -94,24 +99,16 @@ main(int argc, char *argv[])
 	attack_begin(&a, argv[4], argv[5]);
 	if ((ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC)) < 0)
 		err(2, "inotify_init1");
-	if ((dirfd = open(argv[1], O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+	if ((t.dirfd = open(argv[1], O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		err(2, "%s", argv[1]);
+	t.dir = argv[1];
+	t.dest = argv[2];
 	if (inotify_add_watch(ifd, argv[1], IN_CREATE | IN_MOVED_TO |
 	    IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR) < 0)
 		err(2, "inotify_add_watch %s", argv[1]);
 	attack_ready(&a);
-	/* It spins, so that the move follows the K-th entry closely. */
-	while ((++spin & 0xfff) != 0 || !attack_over(&a)) {
-		if ((n = read(ifd, buf, sizeof(buf))) < 0) {
-			if (errno != EAGAIN)
-				err(2, "read inotify");
-			continue;
-		}
-		for (char *p = buf; p < buf + n; p += sizeof(struct
-		    inotify_event) + ((struct inotify_event *)p)->len)
-			on_event((struct inotify_event *)p, dirfd, argv[1],
-			    argv[2]);
-	}
+	/* Spinning, so that the move follows the K-th entry closely. */
+	attack_watch(&a, ifd, on_event, &t);
 	printf("moved=%d\nbefore=%lu\nafter=%lu\nremoved=%lu\n", moved,
 	    before, after, removed);
 	return 0;
