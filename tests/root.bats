@@ -480,6 +480,7 @@ moved_out_between_runs() {
 	# whenever any rename ran meanwhile, anywhere; under a busy machine
 	# (or an attacker renaming in a loop) every retry can fail.  Every
 	# openat2 call is made to fail here: the node is still made, inside.
+	needs_mknod
 	make_tree openat2
 	OUTSIDE_BEFORE=$(outside_state)
 	mkdir -p "$R/dev/a"
