@@ -87,7 +87,7 @@ rm -f "$probe" "$probe.c" "$probe.log"
     die "libbsd headers missing; install them with: apt-get install libbsd-dev"
 
 # What each harness links: only the src/*.c it needs (no main, no popt).
-PURE_BASE="src/encode.c src/diag.c src/number.c src/text.c"
+PURE_BASE="src/encode.c src/diag.c src/number.c src/text.c src/entry.c src/path.c"
 sources() {
 	case $1 in
 	number | layout | codec) echo "$PURE_BASE" ;;

@@ -13,123 +13,53 @@
 #include <unistd.h>
 
 #include "env.h"
-#include "lines.h"
 #include "node.h"
 #include "report.h"
-#include "table.h"
+#include "source.h"
+#include "target.h"
 #include "text.h"
 #include "verbs.h"
 
 #define PROGRESS_MIN 1000	/* show progress for tables this long */
 
+/* Every table read whole before anything is made: the plan. */
 struct plan {
-	struct table_item *v;
-	size_t n, cap;
+	struct entries v;
 	size_t nodes;		/* after ranges are expanded */
 	unsigned long errors;
 };
 
-static int
-plan_add(struct plan *p, const struct table_entry *e, const char *file)
-{
-	struct table_item *x;
-
-	if (p->n == p->cap) {
-		size_t cap = p->cap ? p->cap * 2 : 1024;
-
-		if ((x = reallocarray(p->v, cap, sizeof(*x))) == NULL)
-			return -1;
-		p->v = x;
-		p->cap = cap;
-	}
-	if (table_item_set(&p->v[p->n], e, file) != 0)
-		return -1;
-	p->n++;
-	p->nodes += table_expand_count(e);
-	return 0;
-}
-
 /* "FILE:LINE: why"; the file name is the user's: quoted and bounded. */
 static void
-table_error(struct plan *p, const char *file, unsigned long line,
+plan_problem(void *ctx, const char *file, unsigned long line, int error,
     const char *msg)
 {
+	struct plan *p = ctx;
 	char q[DT_QUOTE_SIZE];
 
-	cli_error("%s:%lu: %s", cli_quote(q, file), line, msg);
+	if (line == 0) {
+		errno = error;
+		cli_path_error(file, msg);
+	} else
+		cli_error("%s:%lu: %s", cli_quote(q, file), line, msg);
 	p->errors++;
 }
 
+/* Kept after an error too: conflicts are still looked for. */
 static void
-conflict_error(void *ctx, const struct table_item *later, const char *msg)
+plan_put(void *ctx, const struct entry *e)
 {
-	table_error(ctx, later->file, later->lineno, msg);
-}
+	struct plan *p = ctx;
 
-/* Parses one line into the plan; errors are reported and counted. */
-static void
-read_line(struct plan *p, const char *file, enum table_dialect *dialect,
-    char *line, size_t len, unsigned long lineno)
-{
-	static struct table_entry e;	/* PATH_MAX inside: not on the stack */
-	struct dt_diag d;
-
-	if (*dialect == TABLE_UNKNOWN) {
-		if (memchr(line, '\0', len) == NULL && table_blank(line, len))
-			return;
-		*dialect = table_detect(line, len);
-		if (*dialect == TABLE_UNKNOWN) {
-			table_error(p, file, lineno, "neither a makedevs line "
-			    "(PATH TYPE MODE ...) nor a tmpfiles line (TYPE "
-			    "PATH MODE ...)");
-			return;
-		}
-	}
-	switch (table_parse_line(*dialect, line, len, lineno,
-	    &table_system_resolver, &e, &d)) {
-	case 1:
-		/* kept after an error too: conflicts are still looked for */
-		if (plan_add(p, &e, file) != 0)
-			cli_fatal(NULL);
-		break;
-	case 0:
-		break;
-	default:
-		table_error(p, file, lineno, d.msg);
-	}
+	if (entries_add(&p->v, e) != 0)
+		cli_fatal(NULL);
+	p->nodes += table_expand_count(e);
 }
 
 static void
-read_table(struct plan *p, struct lines *in, const char *file)
+conflict_error(void *ctx, const struct entry *later, const char *msg)
 {
-	enum table_dialect dialect = TABLE_UNKNOWN;
-	unsigned long lineno = 0;
-	bool too_long;
-	size_t len;
-	char *line;
-	int rc, fd = strcmp(file, "-") == 0 ? STDIN_FILENO :
-	    open(file, O_RDONLY | O_CLOEXEC);
-
-	if (strcmp(file, "-") == 0)
-		file = "<stdin>";
-	if (fd < 0) {
-		cli_path_error(file, NULL);
-		p->errors++;
-		return;
-	}
-	lines_init(in, fd, TABLE_LINE_MAX, NULL);
-	while ((rc = lines_next(in, &line, &len, &too_long)) > 0) {
-		if (too_long)
-			table_error(p, file, ++lineno, "line too long");
-		else
-			read_line(p, file, &dialect, line, len, ++lineno);
-	}
-	if (rc < 0) {
-		cli_path_error(file, NULL);
-		p->errors++;
-	}
-	if (fd != STDIN_FILENO)
-		close(fd);
+	plan_problem(ctx, later->file, later->lineno, 0, msg);
 }
 
 struct tally {
@@ -146,41 +76,23 @@ show_progress(struct tally *t)
 		    t->total);
 }
 
+/* One entry of the plan, a range node by node, into the target. */
 static void
-apply_entry(struct root *r, const struct table_item *x, unsigned flags,
-    struct tally *t)
+apply_entry(struct target *target, const struct entry *e, struct tally *t)
 {
-	static struct table_entry e, one;
+	char path[PATH_MAX];
 	struct node_result res;
-	struct node_want w;
+	struct entry one;
 	struct dt_diag d;
-	size_t n;
+	size_t n = table_expand_count(e);
 
-	memset(&e, 0, sizeof(e));
-	snprintf(e.path, sizeof(e.path), "%s", x->path);
-	e.type = x->type;
-	e.mode = x->mode;
-	e.major = x->major;
-	e.minor = x->minor;
-	e.start = x->start;
-	e.inc = x->inc;
-	e.count = x->count;
-	w.type = e.type == 'c' ? S_IFCHR : e.type == 'b' ? S_IFBLK :
-	    e.type == 'p' ? S_IFIFO : e.type == 'd' ? S_IFDIR : S_IFREG;
-	/* tmpfiles "-": the default for a new entry, an existing one kept */
-	w.perm = x->mode_set ? x->mode : NODE_ANY_PERM;
-	w.uid = x->uid_set ? x->uid : NODE_ANY_UID;
-	w.gid = x->gid_set ? x->gid : NODE_ANY_GID;
-	n = table_expand_count(&e);
 	for (size_t i = 0; i < n; i++, t->done++, show_progress(t)) {
-		if (table_expand(&e, i, &one, &d) != 0) {
-			cli_path_error(x->path, d.msg);
+		if (table_expand(e, i, &one, path, &d) != 0) {
+			cli_path_error(e->path, d.msg);
 			t->count[NODE_FAILED]++;
 			continue;
 		}
-		w.rdev = makedev((unsigned)one.major, (unsigned)one.minor);
-		if (node_make(r, one.path, &w, flags | (x->replace ?
-		    NODE_REPLACE : 0), &report_events, &res) == NODE_FAILED)
+		if (target->put(target, &one, &res) == NODE_FAILED)
 			report_failure(one.path, &res);
 		t->count[res.outcome]++;
 	}
@@ -215,6 +127,7 @@ static int
 apply_plan(const struct plan *p, const char *root_dir, unsigned flags)
 {
 	struct tally t = { .total = p->nodes };
+	struct target *target;
 	struct root *r;
 
 	/* A fresh root to fill is the usual case: make it, as mkdir -p. */
@@ -235,9 +148,12 @@ apply_plan(const struct plan *p, const char *root_dir, unsigned flags)
 		cli_arg_error("--root", root_dir);
 		return EXIT_FAIL;
 	}
+	if ((target = target_fs_new(r, flags, &report_events)) == NULL)
+		cli_fatal(NULL);
 	t.progress = isatty(STDERR_FILENO) && p->nodes >= PROGRESS_MIN;
-	for (size_t i = 0; i < p->n; i++)
-		apply_entry(r, &p->v[i], flags, &t);
+	for (size_t i = 0; i < p->v.n; i++)
+		apply_entry(target, &p->v.v[i], &t);
+	target->free(target);
 	root_close(r);
 	if (t.progress)
 		fprintf(stderr, "\r\033[K");
@@ -277,22 +193,31 @@ check_apply(const char *name)
 	return EXIT_OK;
 }
 
+/* Readers, then every line validated and checked against the others. */
+static void
+read_plan(struct plan *plan, const char *const *files)
+{
+	const struct entry_sink sink = { plan_put, plan_problem, plan };
+	struct source *tables = source_table_new(&table_system_resolver);
+
+	if (tables == NULL)
+		cli_fatal(NULL);
+	for (; *files != NULL; files++)
+		tables->read(tables, *files, &sink);
+	tables->free(tables);
+	/* a new entry of a tmpfiles "-" owner is ours */
+	if (table_conflicts(plan->v.v, plan->v.n, geteuid(), getegid(),
+	    conflict_error, plan) < 0)
+		cli_fatal(NULL);
+}
+
 int
 cmd_apply(const struct verb_call *c)
 {
 	struct plan plan = { 0 };
-	struct lines *in;
 	int rc;
 
-	if ((in = malloc(sizeof(*in))) == NULL)
-		cli_fatal(NULL);
-	for (const char **args = c->args; *args != NULL; args++)
-		read_table(&plan, in, *args);
-	free(in);
-	/* a new entry of a tmpfiles "-" owner is ours */
-	if (table_conflicts(plan.v, plan.n, geteuid(), getegid(),
-	    conflict_error, &plan) < 0)
-		cli_fatal(NULL);
+	read_plan(&plan, c->args);
 	if (plan.errors > 0) {
 		cli_error("%lu error%s in the table%s; nothing was created",
 		    plan.errors, plan.errors == 1 ? "" : "s",
@@ -305,8 +230,6 @@ cmd_apply(const struct verb_call *c)
 		    (dry_run ? NODE_DRY_RUN : 0) |
 		    (verbose ? NODE_VERBOSE : 0));
 	}
-	for (size_t i = 0; i < plan.n; i++)
-		free(plan.v[i].path);
-	free(plan.v);
+	entries_free(&plan.v);
 	return rc;
 }

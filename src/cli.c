@@ -498,37 +498,17 @@ cli_arg_error(const char *what, const char *arg)
 	cli_error("%s %s: %s", what, cli_quote(q, arg), reason);
 }
 
-/*
- * A JSON string.  Control characters (as dt_text_char says) are written
- * as \uXXXX escapes of their code points; bytes that are not UTF-8 (file
- * names are bytes) as \u00XX, so the output always parses.
- */
+/* A JSON string (dt_json_string, text.h). */
 void
 put_json_string(FILE *fp, const char *s)
 {
-	const unsigned char *c = (const unsigned char *)s;
-	size_t n, u;
-	bool shown;
+	char *buf = malloc(DT_JSON_SIZE(strlen(s)));
 
-	putc('"', fp);
-	for (; *c != '\0'; c += n) {
-		n = dt_text_char(c, SIZE_MAX, &shown);
-		u = *c >= 0x80 ? dt_utf8_length(c) : 1;
-		if (*c == '"' || *c == '\\')
-			fprintf(fp, "\\%c", *c);
-		else if (shown)
-			fwrite(c, 1, n, fp);
-		else if (u == 2)
-			fprintf(fp, "\\u%04x", (c[0] & 0x1fu) << 6 |
-			    (c[1] & 0x3fu));
-		else if (u == 3)
-			fprintf(fp, "\\u%04x", (c[0] & 0x0fu) << 12 |
-			    (c[1] & 0x3fu) << 6 | (c[2] & 0x3fu));
-		else
-			fprintf(fp, "\\u%04x", *c);
-		n = u == 2 || u == 3 ? u : n;
-	}
-	putc('"', fp);
+	if (buf == NULL)
+		cli_fatal(NULL);
+	dt_json_string(buf, s);
+	fputs(buf, fp);
+	free(buf);
 }
 
 #define STREAM_LINE_MAX 4096	/* longer lines are errors, not reallocs */

@@ -6,15 +6,30 @@
 
 #include "diag.h"
 
+static void
+vsay(struct dt_diag *d, const char *fmt, va_list ap)
+{
+	if (d != NULL)
+		vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
+}
+
 enum dt_status
 dt_fail(struct dt_diag *d, enum dt_status st, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (d != NULL) {
-		va_start(ap, fmt);
-		vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
-		va_end(ap);
-	}
+	va_start(ap, fmt);
+	vsay(d, fmt, ap);
+	va_end(ap);
 	return st;
+}
+
+void
+dt_say(struct dt_diag *d, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay(d, fmt, ap);
+	va_end(ap);
 }

@@ -26,4 +26,13 @@ struct dt_diag {
 enum dt_status dt_fail(struct dt_diag *d, enum dt_status st,
     const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/*
+ * The other convention, for functions that return an int: 0 for success,
+ * -1 with the sentence in d.  dt_error is a macro so that analyzers see
+ * every failure return -1.
+ */
+void dt_say(struct dt_diag *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+#define dt_error(d, ...) (dt_say((d), __VA_ARGS__), -1)
+
 #endif

@@ -12,179 +12,74 @@
 
 #include "env.h"
 #include "root.h"
+#include "source.h"
 #include "table.h"
 #include "text.h"
 #include "verbs.h"
-#include "walk.h"
-
-struct found {
-	char *path;
-	struct stat st;
-};
 
 struct listing {
-	struct found *v;
-	size_t n, cap;
-	int dirs;
+	struct entries v;
 	int failed;
 };
 
-static int
-keep(struct listing *ls, const char *path, const struct stat *st)
-{
-	if (ls->n == ls->cap) {
-		size_t cap = ls->cap ? ls->cap * 2 : 1024;
-		struct found *v = reallocarray(ls->v, cap, sizeof(*v));
-
-		if (v == NULL)
-			return -1;
-		ls->v = v;
-		ls->cap = cap;
-	}
-	if ((ls->v[ls->n].path = strdup(path)) == NULL)
-		return -1;
-	ls->v[ls->n++].st = *st;
-	return 0;
-}
-
-/* One node or directory the walk found: kept for sorting. */
 static void
-keep_found(void *ctx, const char *path, const struct stat *st)
+keep(void *ctx, const struct entry *e)
 {
-	if (keep(ctx, path, st) != 0)
+	if (entries_add(&((struct listing *)ctx)->v, e) != 0)
 		cli_fatal(NULL);
 }
 
-/* A path the walk could not list: said now, exit 1 at the end. */
+/* A path the source could not list: said now, exit 1 at the end. */
 static void
-list_problem(void *ctx, const char *path, int error, const char *why)
+list_problem(void *ctx, const char *path, unsigned long line, int error,
+    const char *why)
 {
-	struct listing *ls = ctx;
-
+	(void)line;
 	errno = error;
 	cli_path_error(path, why);
-	ls->failed = 1;
-}
-
-/* One PATH operand, walked into ls. */
-static void
-list_operand(struct listing *ls, struct root *r, const char *arg)
-{
-	const struct walk_ops ops = { ls->dirs != 0, keep_found, list_problem,
-	    ls };
-
-	walk_operand(r, arg, &ops);
-}
-
-static int
-by_path(const void *a, const void *b)
-{
-	return strcmp(((const struct found *)a)->path,
-	    ((const struct found *)b)->path);
-}
-
-static void
-to_entry(const struct found *f, struct table_entry *e)
-{
-	const struct stat *st = &f->st;
-
-	/* Field by field: clearing PATH_MAX bytes per node would show. */
-	snprintf(e->path, sizeof(e->path), "%s", f->path);
-	e->dialect = TABLE_UNKNOWN;
-	e->replace = false;
-	e->major = e->minor = e->start = e->inc = e->count = 0;
-	e->lineno = 0;
-	e->type = S_ISCHR(st->st_mode) ? 'c' : S_ISBLK(st->st_mode) ? 'b' :
-	    S_ISFIFO(st->st_mode) ? 'p' : 'd';
-	e->mode_set = e->uid_set = e->gid_set = true;
-	e->mode = st->st_mode & 07777;
-	e->uid = st->st_uid;
-	e->gid = st->st_gid;
-	if (e->type == 'c' || e->type == 'b') {
-		e->major = major(st->st_rdev);
-		e->minor = minor(st->st_rdev);
-	}
-}
-
-static void
-print_json(const struct table_entry *e, const char *problem)
-{
-	printf("{\"path\":");
-	put_json_string(stdout, e->path);
-	printf(",\"type\":\"%c\",\"mode\":\"%04o\",\"uid\":%u,\"gid\":%u",
-	    e->type, e->mode, (unsigned)e->uid, (unsigned)e->gid);
-	if (e->type == 'c' || e->type == 'b')
-		printf(",\"major\":%ju,\"minor\":%ju", (uintmax_t)e->major,
-		    (uintmax_t)e->minor);
-	if (problem != NULL) {
-		printf(",\"problem\":");
-		put_json_string(stdout, problem);
-	}
-	printf("}\n");
-}
-
-/* One line; with a problem (--check), the reason follows as a comment. */
-static int
-print_entry(enum table_dialect dialect, const struct table_entry *e,
-    const char *problem)
-{
-	char line[TABLE_LINE_MAX];
-	struct dt_diag d;
-
-	if (dialect == TABLE_UNKNOWN) {
-		print_json(e, problem);
-		return 0;
-	}
-	if (table_format(dialect, e, line, sizeof(line), &d) != 0) {
-		cli_error("%s", d.msg);
-		return -1;
-	}
-	/* makedevs takes a trailing comment; tmpfiles only whole lines */
-	if (problem != NULL && dialect == TABLE_TMPFILES)
-		printf("# %s\n%s\n", problem, line);
-	else if (problem != NULL)
-		printf("%s # %s\n", line, problem);
-	else
-		printf("%s\n", line);
-	return 0;
+	((struct listing *)ctx)->failed = 1;
 }
 
 /* --check: why layout cannot carry this node, or NULL when it can. */
 static const char *
-check_problem(const struct dt_layout *l, const struct table_entry *e,
+check_problem(const struct dt_layout *l, const struct entry *e,
     struct dt_diag *d)
 {
 	uint64_t v;
 
-	if (e->type != 'c' && e->type != 'b')
+	if (!entry_has_numbers(e))
 		return NULL;
 	return dt_encode(l, e->major, e->minor, &v, d) == DT_OK ? NULL :
 	    d->msg;
 }
 
+/* The writer: sorted, each path once, in the dialect. */
 static int
 print_all(struct listing *ls, enum table_dialect dialect,
     const struct dt_layout *check)
 {
-	static struct table_entry e;	/* PATH_MAX inside: not on the stack */
+	char line[TABLE_LINE_MAX];
+	const struct entries *v = &ls->v;
 	const char *problem;
-	struct dt_diag d;
+	struct dt_diag d, why;
 	int rc = ls->failed ? EXIT_FAIL : EXIT_OK;
 
-	if (ls->n > 0)
-		qsort(ls->v, ls->n, sizeof(*ls->v), by_path);
-	for (size_t i = 0; i < ls->n; i++) {
+	entries_sort(&ls->v);
+	for (size_t i = 0; i < v->n; i++) {
 		/* An operand named twice, or inside another, prints once. */
-		if (i > 0 && strcmp(ls->v[i].path, ls->v[i - 1].path) == 0)
+		if (i > 0 && strcmp(v->v[i].path, v->v[i - 1].path) == 0)
 			continue;
-		to_entry(&ls->v[i], &e);
-		problem = check ? check_problem(check, &e, &d) : NULL;
+		problem = check ? check_problem(check, &v->v[i], &why) : NULL;
 		if (check != NULL && problem == NULL)
 			continue;
 		if (problem != NULL)
 			rc = EXIT_FAIL;
-		if (print_entry(dialect, &e, problem) != 0)
+		if (table_format_note(dialect, &v->v[i], problem, line,
+		    sizeof(line), &d) != 0) {
+			cli_error("%s", d.msg);
 			rc = EXIT_FAIL;
+		} else
+			puts(line);
 	}
 	if (cli_finish_output() != EXIT_OK)
 		rc = EXIT_FAIL;
@@ -201,7 +96,7 @@ parse_output(const char *name, enum table_dialect *dialect)
 	else if (strcmp(name, "tmpfiles") == 0)
 		*dialect = TABLE_TMPFILES;
 	else if (strcmp(name, "json") == 0)
-		*dialect = TABLE_UNKNOWN;
+		*dialect = TABLE_JSON;
 	else
 		return cli_usage("devtool list", "unknown output '%s'; "
 		    "valid: makedevs, tmpfiles, json", cli_quote(q, name));
@@ -229,10 +124,12 @@ int
 cmd_list(const struct verb_call *c)
 {
 	static const char *const default_paths[] = { "/dev", NULL };
-	const char *const *paths = default_paths;
-	struct listing ls = { .dirs = dirs };
+	const char *const *paths = c->nargs > 0 ? c->args : default_paths;
+	struct listing ls = { 0 };
+	const struct entry_sink sink = { keep, list_problem, &ls };
 	enum table_dialect dialect = TABLE_MAKEDEVS;
 	struct dt_layout layout;
+	struct source *tree;
 	struct root *r;
 	int rc;
 
@@ -247,14 +144,13 @@ cmd_list(const struct verb_call *c)
 		cli_arg_error("--root", root_dir);
 		return EXIT_FAIL;
 	}
-	if (c->nargs > 0)
-		paths = c->args;
+	if ((tree = source_tree_new(r, dirs != 0)) == NULL)
+		cli_fatal(NULL);
 	for (; *paths != NULL; paths++)
-		list_operand(&ls, r, *paths);
+		tree->read(tree, *paths, &sink);
+	tree->free(tree);
 	root_close(r);
 	rc = print_all(&ls, dialect, check ? &layout : NULL);
-	for (size_t i = 0; i < ls.n; i++)
-		free(ls.v[i].path);
-	free(ls.v);
+	entries_free(&ls.v);
 	return rc;
 }

@@ -19,6 +19,7 @@
 #include "procdev.h"
 #include "report.h"
 #include "text.h"
+#include "types.h"
 #include "verbs.h"
 
 #define COUNT_MAX 1048576u	/* one driver's whole minor space */
@@ -41,14 +42,15 @@ struct mknod_job {
 static int
 parse_type(const char *text, mode_t *type)
 {
+	const struct entry_type *t = NULL;
 	char q[DT_QUOTE_SIZE];
 
-	if (strcmp(text, "c") == 0 || strcmp(text, "u") == 0)
-		*type = S_IFCHR;
-	else if (strcmp(text, "b") == 0)
-		*type = S_IFBLK;
-	else if (strcmp(text, "p") == 0)
-		*type = S_IFIFO;
+	if (strcmp(text, "u") == 0)	/* coreutils takes u for c */
+		t = entry_type_of('c');
+	else if (text[0] != '\0' && text[1] == '\0')
+		t = entry_type_of(text[0]);
+	if (t != NULL && (t->numbers || t->ifmt == S_IFIFO))
+		*type = t->ifmt;
 	else {
 		cli_error("invalid type '%s': expected c, u, b or p",
 		    cli_quote(q, text));
@@ -88,13 +90,12 @@ parse_major(const char *text, mode_t type, uint64_t *ma)
 		return cli_number(text, ma);
 	switch (procdev_lookup(env_proc_devices(), S_ISBLK(type) ? 'b' : 'c',
 	    text, &found, &d)) {
-	case 0:
+	case PROCDEV_FOUND:
 		break;
-	case -2:	/* as devices does: the file failed (unreadable,
-			 * malformed), not the input */
+	case PROCDEV_BAD_FILE:	/* as devices does: not the input's fault */
 		cli_error("%s", d.msg);
 		return EXIT_FAIL;
-	default:
+	case PROCDEV_NO_DRIVER:
 		cli_error("%s", d.msg);
 		return EXIT_USAGE;
 	}

@@ -25,6 +25,7 @@
 
 #include "node.h"
 #include "root_impl.h"
+#include "types.h"
 
 #define TEMP_TRIES 100
 #define TEMP_PREFIX ".devtool."	/* .devtool.PID.N, a private directory */
@@ -44,6 +45,7 @@ struct place {
 	const char *name;
 	unsigned flags;
 	bool contain;		/* the directory is not pinned (root.h) */
+	bool dry_missing;	/* a dry run met a parent it would create */
 	const struct node_events *ev;	/* or NULL */
 	struct node_result *res;
 };
@@ -69,19 +71,14 @@ node_begin(const char *dir)
 	return umask(0);
 }
 
+/* What is there, in words: an entry's type (entry.h), or what else. */
 static const char *
 type_word(mode_t type)
 {
-	switch (type & S_IFMT) {
-	case S_IFCHR: return "character device";
-	case S_IFBLK: return "block device";
-	case S_IFIFO: return "FIFO";
-	case S_IFDIR: return "directory";
-	case S_IFREG: return "regular file";
-	case S_IFLNK: return "symbolic link";
-	case S_IFSOCK: return "socket";
-	default: return "file of unknown type";
-	}
+	const struct entry_type *t = entry_type_of_mode(type);
+
+	return t != NULL ? t->noun : S_ISLNK(type) ? "symbolic link" :
+	    S_ISSOCK(type) ? "socket" : "file of unknown type";
 }
 
 static bool
@@ -93,8 +90,7 @@ is_node(mode_t mode)
 void
 node_describe(char *buf, size_t len, const struct node_want *w)
 {
-	char kind = S_ISCHR(w->type) ? 'c' : S_ISBLK(w->type) ? 'b' :
-	    S_ISFIFO(w->type) ? 'p' : S_ISDIR(w->type) ? 'd' : 'f';
+	char kind = entry_type_of_mode(w->type)->letter;
 
 	char uid[16] = "-", gid[16] = "-", nums[32] = "";
 
@@ -132,7 +128,7 @@ report(const struct place *p, enum node_outcome outcome, const char *verb,
 
 /* why NULL: errno says; it is kept in the result for the caller. */
 static enum node_outcome
-fail(const struct place *p, const char *why)
+fail_node(const struct place *p, const char *why)
 {
 	struct node_result *res = p->res;
 
@@ -734,18 +730,18 @@ fail_step(const struct place *p, int rc, int race_errno, const char *raced)
 
 	switch (rc) {
 	case STEP_NO_PROC:
-		return fail(p, NO_PROC_MSG);
+		return fail_node(p, NO_PROC_MSG);
 	case STEP_NO_EXCHANGE:
-		return fail(p, NO_EXCHANGE_MSG);
+		return fail_node(p, NO_EXCHANGE_MSG);
 	case STEP_MOVED_OUT:
-		return fail(p, MOVED_OUT_MSG);
+		return fail_node(p, MOVED_OUT_MSG);
 	case STEP_UNCHECKED:
 		snprintf(why, sizeof(why), "its directory could not be checked "
 		    "to be inside --root (%s); the node made there was removed",
 		    strerror(errno));
-		return fail(p, why);
+		return fail_node(p, why);
 	default:
-		return fail(p, errno == race_errno ? raced : NULL);
+		return fail_node(p, errno == race_errno ? raced : NULL);
 	}
 }
 
@@ -942,14 +938,15 @@ visit(const struct root *r, int dirfd)
 static int
 lock_file(void)
 {
-	static int fd = -2;
+	static int fd = -1;
+	static bool tried;
 	const char *dir = "/run", *xdg;
 	char path[PATH_MAX];
 	struct stat st;
 
-	if (fd != -2)
+	if (tried)
 		return fd;
-	fd = -1;
+	tried = true;
 	if (euid() != 0) {
 		if ((xdg = runtime_dir) == NULL || *xdg != '/')
 			return -1;
@@ -1033,7 +1030,7 @@ create_new(const struct place *p, const struct node_want *w)
 	int rc;
 
 	if (S_ISREG(w->type))
-		return fail(p, "does not exist (an f entry only adjusts a "
+		return fail_node(p, "does not exist (an f entry only adjusts a "
 		    "file)");
 	if (p->flags & NODE_DRY_RUN)
 		return report(p, NODE_CREATED, "create", w);
@@ -1041,7 +1038,7 @@ create_new(const struct place *p, const struct node_want *w)
 		rc = make_at(p->dirfd, p->name, w, w->perm) == 0 ? STEP_OK :
 		    STEP_ERRNO;
 	else if (temp_impossible(p->dirfd))
-		return fail(p, NO_TEMP_MSG);
+		return fail_node(p, NO_TEMP_MSG);
 	else
 		rc = via_private(p, w, false);
 	if (rc == STEP_OK)
@@ -1108,7 +1105,7 @@ handle_existing(const struct place *p, const struct stat *st,
 			return report(p, NODE_CORRECTED, "correct", w);
 		/* Nothing to undo after: a directory moved out is left. */
 		if (p->contain && root_contains(p->root, p->dirfd) != 1)
-			return fail(p, "its directory is no longer inside "
+			return fail_node(p, "its directory is no longer inside "
 			    "--root (moved meanwhile); left alone");
 		if ((rc = set_owner_mode(p->dirfd, p->name, st, w)) != STEP_OK)
 			return fail_step(p, rc, ESTALE, "changed while being "
@@ -1120,12 +1117,12 @@ handle_existing(const struct place *p, const struct stat *st,
 		    type_word(st->st_mode), is_node(st->st_mode) ?
 		    "not replaced by a non-node" :
 		    "only device nodes and FIFOs are ever replaced");
-		return fail(p, why);
+		return fail_node(p, why);
 	}
 	if (!(p->flags & NODE_REPLACE)) {
 		snprintf(why, sizeof(why), "exists (a %s); use -r to replace "
 		    "it", type_word(st->st_mode));
-		return fail(p, why);
+		return fail_node(p, why);
 	}
 	/* An owner not asked for is the old node's, as when it is kept. */
 	keep_owner = *w;
@@ -1137,14 +1134,12 @@ handle_existing(const struct place *p, const struct stat *st,
 	if (p->flags & NODE_DRY_RUN)
 		return report(p, NODE_REPLACED, "replace", w);
 	if (temp_impossible(p->dirfd))
-		return fail(p, NO_TEMP_MSG);
+		return fail_node(p, NO_TEMP_MSG);
 	if ((rc = via_private(p, w, true)) != STEP_OK)
 		return fail_step(p, rc, EEXIST, "changed while being replaced; "
 		    "left alone");
 	return report(p, NODE_REPLACED, "replace", w);
 }
-
-#define DRY_MISSING (-2)	/* a dry run met a parent it would create */
 
 /* Splits path into its parent and last name; refuses ".", ".." and "x/". */
 static int
@@ -1240,7 +1235,7 @@ make_dir(const struct place *p, int cur, const char *comp,
 
 /*
  * -p: creates each missing directory of parent, in order.  A dry run
- * says which it would create and returns DRY_MISSING.
+ * says which it would create, sets p->dry_missing and returns -1.
  */
 static int
 make_parents(struct place *p, const char *parent)
@@ -1275,8 +1270,10 @@ make_parents(struct place *p, const char *parent)
 		cur = fd;
 	}
 	close_keeping_errno(cur);
-	if (missing || (dry && root_absent(p->root)))
-		return DRY_MISSING;
+	if (missing || (dry && root_absent(p->root))) {
+		p->dry_missing = true;
+		return -1;
+	}
 	return root_opendir_cached(p->root, parent);
 fail:
 	close_keeping_errno(cur);
@@ -1315,7 +1312,7 @@ decide_locked(const struct place *p, const struct node_want *w)
 	if (fstatat(p->dirfd, p->name, &st, AT_SYMLINK_NOFOLLOW) == 0)
 		outcome = handle_existing(p, &st, with_perm(w, &st, &buf));
 	else if (errno != ENOENT)
-		outcome = fail(p, NULL);
+		outcome = fail_node(p, NULL);
 	else
 		outcome = create_new(p, with_perm(w, NULL, &buf));
 	if (lock >= 0)
@@ -1347,13 +1344,14 @@ root_entry(const struct place *p, const struct node_want *w)
 	int fd = r->fd;
 
 	if (!S_ISDIR(w->type))
-		return fail(p, "is the root, which only a directory can be");
+		return fail_node(p, "is the root, which only a directory can "
+		    "be");
 	if (root_absent(r)) {	/* a dry run: it would be made 0755 */
 		st.st_uid = r->euid;
 		st.st_gid = r->egid;
 	} else if ((r->method == RESOLVE_UNCONFINED && (fd = open("/",
 	    O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) || fstat(fd, &st) != 0) {
-		outcome = fail(p, NULL);
+		outcome = fail_node(p, NULL);
 		goto out;
 	}
 	w = with_perm(w, &st, &buf);
@@ -1363,7 +1361,7 @@ root_entry(const struct place *p, const struct node_want *w)
 	else if (!(p->flags & NODE_DRY_RUN) && ((owner_changes(&st, w) &&
 	    (fchmod(fd, st.st_mode & w->perm & 0777) != 0 ||
 	    fchown(fd, w->uid, w->gid) != 0)) || fchmod(fd, w->perm) != 0))
-		outcome = fail(p, NULL);
+		outcome = fail_node(p, NULL);
 	else
 		outcome = report(p, NODE_CORRECTED, "correct", w);
 out:
@@ -1376,7 +1374,8 @@ static enum node_outcome
 make_entry(struct root *r, const char *path, const struct node_want *w,
     unsigned flags, const struct node_events *ev, struct node_result *res)
 {
-	struct place p = { r, path, -1, NULL, flags, false, ev, res };
+	struct place p = { .root = r, .path = path, .dirfd = -1,
+	    .flags = flags, .ev = ev, .res = res };
 	char parent[PATH_MAX], why[64];
 	struct node_want buf;
 	const struct node_want *fresh = with_perm(w, NULL, &buf);
@@ -1384,18 +1383,18 @@ make_entry(struct root *r, const char *path, const struct node_want *w,
 	if (strcmp(path, "/") == 0)
 		return root_entry(&p, w);
 	if (split_path(path, parent, sizeof(parent), &p.name) != 0)
-		return fail(&p, strlen(p.name) > NAME_MAX ? "name too long "
-		    "(more than NAME_MAX, 255 bytes)" : strlen(path) >=
+		return fail_node(&p, strlen(p.name) > NAME_MAX ? "name too "
+		    "long (more than NAME_MAX, 255 bytes)" : strlen(path) >=
 		    PATH_MAX ? "path too long (more than PATH_MAX - 1, 4095 "
 		    "bytes)" : "not a name a node can have");
 	p.dirfd = open_parent(&p, parent);
-	if (p.dirfd == DRY_MISSING)
+	if (p.dry_missing)
 		return create_new(&p, fresh);
 	if (p.dirfd < 0) {
 		snprintf(why, sizeof(why), "parent directory: %s%s",
 		    strerror(errno), errno == ENOENT && !(flags &
 		    NODE_PARENTS) ? " (use -p)" : "");
-		return fail(&p, why);
+		return fail_node(&p, why);
 	}
 	p.contain = !root_cached_pinned(r);
 	if (!(flags & NODE_DRY_RUN))
@@ -1405,7 +1404,7 @@ make_entry(struct root *r, const char *path, const struct node_want *w,
 		if (make_at(p.dirfd, p.name, fresh, fresh->perm) == 0)
 			return report(&p, NODE_CREATED, "create", fresh);
 		if (errno != EEXIST)
-			return fail(&p, NULL);
+			return fail_node(&p, NULL);
 	}
 	return decide_locked(&p, w);
 }

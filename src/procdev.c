@@ -169,15 +169,9 @@ lookup_one(void *ctx, char type, unsigned long major, const char *name,
 	return 1;	/* the first registration, as the kernel lists it */
 }
 
-/*
- * Finds the major of a driver by name in the section for type: 0, -1 for
- * bad input (no such driver), -2 if the file failed: it cannot be read or
- * is malformed (the system's file, not the user's input: exit 1 as for
- * devices, see EXIT STATUS in devtool(1)).
- */
-int
-procdev_lookup(const char *path, char type, const char *name, unsigned long *major,
-    struct dt_diag *d)
+enum procdev_found
+procdev_lookup(const char *path, char type, const char *name,
+    unsigned long *major, struct dt_diag *d)
 {
 	struct lookup l = { type, name, 0, 0 };
 	char q[DT_QUOTE_SIZE], qn[DT_QUOTE_SIZE], why[DT_MSGLEN];
@@ -187,7 +181,7 @@ procdev_lookup(const char *path, char type, const char *name, unsigned long *maj
 	int rc;
 
 	if (procdev_read(path, &buf, &len, d) != 0)
-		return -2;
+		return PROCDEV_BAD_FILE;
 	rc = procdev_parse(buf, len, lookup_one, &l, &bad, d);
 	free(buf);
 	dt_quote(q, sizeof(q), path, strlen(path));
@@ -195,14 +189,14 @@ procdev_lookup(const char *path, char type, const char *name, unsigned long *maj
 		snprintf(why, sizeof(why), "%s", d->msg);
 		snprintf(d->msg, sizeof(d->msg), "%s:%lu: %.160s", q, bad,
 		    why);
-		return -2;
+		return PROCDEV_BAD_FILE;
 	}
 	if (!l.found) {
 		snprintf(d->msg, sizeof(d->msg), "no %s driver named '%s' in %s",
 		    type == 'c' ? "character" : "block",
 		    dt_quote(qn, sizeof(qn), name, strlen(name)), q);
-		return -1;
+		return PROCDEV_NO_DRIVER;
 	}
 	*major = l.major;
-	return 0;
+	return PROCDEV_FOUND;
 }

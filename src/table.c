@@ -49,6 +49,7 @@
 
 #include "host.h"
 #include "number.h"
+#include "path.h"
 #include "table.h"
 #include "text.h"
 
@@ -64,24 +65,6 @@ struct span {
 	size_t len;
 };
 
-static void
-set_diag(struct dt_diag *d, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-set_diag(struct dt_diag *d, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (d != NULL) {
-		va_start(ap, fmt);
-		vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
-		va_end(ap);
-	}
-}
-
-/* A macro, so that analyzers see every failure return -1. */
-#define fail(d, ...) (set_diag((d), __VA_ARGS__), -1)
 
 /* Text for a message: printable, and short enough to leave room. */
 static const char *
@@ -122,7 +105,7 @@ tmpfiles_word(const char *line, size_t len, size_t *i, struct dt_diag *d)
 
 		if (c == '\\') {
 			if (*i + 1 >= len)
-				return fail(d, "backslash at the end of "
+				return dt_error(d, "backslash at the end of "
 				    "the line");
 			*i += 2;
 			continue;
@@ -137,7 +120,7 @@ tmpfiles_word(const char *line, size_t len, size_t *i, struct dt_diag *d)
 		(*i)++;
 	}
 	if (quote_char != '\0')
-		return fail(d, "unterminated %c quote", quote_char);
+		return dt_error(d, "unterminated %c quote", quote_char);
 	return 0;
 }
 
@@ -226,7 +209,7 @@ unescape_one(const char *s, size_t len, unsigned char *out, size_t *nout,
 	char q[QUOTE_MAX];
 
 	if (len == 0)
-		return fail(d, "backslash at the end of a word");
+		return dt_error(d, "backslash at the end of a word");
 	for (hit = simple; *hit != '\0'; hit += 2)
 		if (*hit == s[0]) {
 			out[0] = (unsigned char)hit[1];
@@ -247,38 +230,38 @@ unescape_one(const char *s, size_t len, unsigned char *out, size_t *nout,
 		if (s[0] >= '0' && s[0] <= '7') {
 			for (i = 0; i < 3; i++) {
 				if (i >= len || s[i] < '0' || s[i] > '7')
-					return fail(d, "bad escape '\\%s': want "
-					    "three octal digits",
+					return dt_error(d, "bad escape "
+					    "'\\%s': want three octal digits",
 					    quote(q, s, len < 3 ? len : 3));
 				c = c * 8 + (uint32_t)(s[i] - '0');
 			}
 			if (c == 0 || c > 0xff)
-				return fail(d, "bad escape '\\%s'",
+				return dt_error(d, "bad escape '\\%s'",
 				    quote(q, s, 3));
 			out[0] = (unsigned char)c;
 			*nout = 1;
 			return 3;
 		}
-		return fail(d, "unknown escape '\\%s'", quote(q, s, 1));
+		return dt_error(d, "unknown escape '\\%s'", quote(q, s, 1));
 	}
 	for (i = 1; i <= digits; i++) {
 		int v = i < len ? hex_value(s[i]) : -1;
 
 		if (v < 0)
-			return fail(d, "bad escape '\\%s': want %zu hex "
+			return dt_error(d, "bad escape '\\%s': want %zu hex "
 			    "digits", quote(q, s, i < len ? i + 1 : len),
 			    digits);
 		c = c << 4 | (uint32_t)v;
 	}
 	if (c == 0)
-		return fail(d, "NUL byte (escape '\\%s')",
+		return dt_error(d, "NUL byte (escape '\\%s')",
 		    quote(q, s, digits + 1));
 	if (s[0] == 'x') {
 		out[0] = (unsigned char)c;
 		*nout = 1;
 	} else {
 		if (c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
-			return fail(d, "escape '\\%s' is not a valid "
+			return dt_error(d, "escape '\\%s' is not a valid "
 			    "character", quote(q, s, digits + 1));
 		*nout = utf8_encode(c, out);
 	}
@@ -342,8 +325,8 @@ specifiers(char *s, size_t *len, struct dt_diag *d)
 	for (i = 0; i < *len; i++) {
 		if (s[i] == '%' && i + 1 < *len) {
 			if (s[i + 1] != '%')
-				return fail(d, "specifier '%%%s' in path is not "
-				    "supported (write %%%% for a %%)",
+				return dt_error(d, "specifier '%%%s' in "
+				    "path is not supported (write %%%% for a %%)",
 				    quote(q, s + i + 1, 1));
 			i++;
 		}
@@ -351,52 +334,6 @@ specifiers(char *s, size_t *len, struct dt_diag *d)
 	}
 	s[o] = '\0';
 	*len = o;
-	return 0;
-}
-
-/*
- * Writes the normal form of an absolute path into out: no repeated or
- * trailing slashes.  "." and ".." are refused rather than resolved, since
- * a table that says them is either confused or hostile.
- */
-static int
-normalize_path(const char *s, size_t len, char *out, struct dt_diag *d)
-{
-	size_t i = 0, o = 0, b, clen;
-	char q[QUOTE_MAX], qc[QUOTE_MAX];
-
-	if (len == 0)
-		return fail(d, "empty path");
-	if (memchr(s, '\0', len) != NULL)
-		return fail(d, "NUL byte in path '%s'", quote(q, s, len));
-	if (s[0] != '/')
-		return fail(d, "path '%s' is not absolute", quote(q, s, len));
-	for (;;) {
-		while (i < len && s[i] == '/')
-			i++;
-		if (i == len)
-			break;
-		for (b = i; i < len && s[i] != '/'; i++)
-			continue;
-		clen = i - b;
-		if ((clen == 1 && s[b] == '.') ||
-		    (clen == 2 && s[b] == '.' && s[b + 1] == '.'))
-			return fail(d, "path '%s' has a '%.*s' component",
-			    quote(q, s, len), (int)clen, s + b);
-		if (clen > NAME_MAX)
-			return fail(d, "name '%s' in path is too long (%zu "
-			    "bytes, at most %d)", quote(qc, s + b, clen), clen,
-			    NAME_MAX);
-		if (o + 1 + clen > PATH_MAX - 1)
-			return fail(d, "path '%s' is too long (more than %d "
-			    "bytes)", quote(q, s, len), PATH_MAX - 1);
-		out[o++] = '/';
-		memcpy(out + o, s + b, clen);
-		o += clen;
-	}
-	if (o == 0)
-		out[o++] = '/';
-	out[o] = '\0';
 	return 0;
 }
 
@@ -412,7 +349,7 @@ parse_mode(const char *s, unsigned *mode, struct dt_diag *d)
 	for (p = s; *p >= '0' && *p <= '7' && v <= 0777; p++)
 		v = v * 8 + (unsigned)(*p - '0');
 	if (p == s || *p != '\0' || v > 07777)
-		return fail(d, "bad mode '%s' (want octal digits, at most "
+		return dt_error(d, "bad mode '%s' (want octal digits, at most "
 		    "07777)", quote(q, s, strlen(s)));
 	*mode = v;
 	return 0;
@@ -428,8 +365,8 @@ parse_number(const char *s, const char *what, uint64_t max, uint64_t *v,
 	if (st == DT_OK)
 		return 0;
 	if (st == DT_ENUMBER)
-		return fail(d, "bad %s: %s", what, tmp.msg);
-	return fail(d, "%s", tmp.msg);
+		return dt_error(d, "bad %s: %s", what, tmp.msg);
+	return dt_error(d, "%s", tmp.msg);
 }
 
 /* A user or group: a number when it starts with a digit, else a name. */
@@ -458,17 +395,17 @@ parse_id(const char *s, bool group, const struct table_resolver *res,
 		*id = (uint32_t)uid;
 	}
 	if (r != 0)
-		return fail(d, "unknown %s '%s'", what,
+		return dt_error(d, "unknown %s '%s'", what,
 		    quote(q, s, strlen(s)));
 	if (*id > ID_MAX)
-		return fail(d, "%s '%s' has the reserved id %" PRIu32, what,
+		return dt_error(d, "%s '%s' has the reserved id %" PRIu32, what,
 		    quote(q, s, strlen(s)), *id);
 	return 0;
 }
 
 static int
 parse_owner(const char *user, const char *group,
-    const struct table_resolver *res, struct table_entry *e,
+    const struct table_resolver *res, struct entry *e,
     struct dt_diag *d)
 {
 	uint32_t id;
@@ -491,7 +428,9 @@ parse_owner(const char *user, const char *group,
 static bool
 is_node(char type)
 {
-	return type == 'c' || type == 'b';
+	const struct entry_type *t = entry_type_of(type);
+
+	return t != NULL && t->numbers;
 }
 
 static int
@@ -499,8 +438,8 @@ bad_type(const char *s, struct dt_diag *d)
 {
 	char q[QUOTE_MAX];
 
-	return fail(d, "type '%s' is not one of c b p d f",
-	    quote(q, s, strlen(s)));
+	return dt_error(d, "type '%s' is not one of %s", quote(q, s, strlen(s)),
+	    "c b p d f");
 }
 
 /* A makedevs field as a C string; the path never goes through here. */
@@ -510,7 +449,7 @@ field_copy(struct span w, char *buf, const char *what, struct dt_diag *d)
 	char q[QUOTE_MAX];
 
 	if (w.len >= TEXT_MAX)
-		return fail(d, "%s '%s' is too long (%zu bytes)", what,
+		return dt_error(d, "%s '%s' is too long (%zu bytes)", what,
 		    quote(q, w.p, w.len), w.len);
 	memcpy(buf, w.p, w.len);
 	buf[w.len] = '\0';
@@ -527,16 +466,16 @@ field_unescape(struct span w, char *buf, const char *what,
 	if (unescape(w, buf, TEXT_MAX, &n, d) != 0)
 		return -1;
 	if (n >= TEXT_MAX)
-		return fail(d, "%s '%s' is too long (%zu bytes)", what,
+		return dt_error(d, "%s '%s' is too long (%zu bytes)", what,
 		    quote(q, buf, TEXT_MAX - 1), n);
 	if (strlen(buf) != n)
-		return fail(d, "NUL byte in %s", what);
+		return dt_error(d, "NUL byte in %s", what);
 	return 0;
 }
 
 /* Counts, starts and increments that say nothing are dropped. */
 static void
-tidy_range(struct table_entry *e)
+tidy_range(struct entry *e)
 {
 	if (e->count == 0)
 		e->start = e->inc = 0;
@@ -546,7 +485,7 @@ tidy_range(struct table_entry *e)
 
 static int
 parse_makedevs(const char *line, size_t len,
-    const struct table_resolver *res, struct table_entry *e,
+    const struct table_resolver *res, struct entry *e, char *path,
     struct dt_diag *d)
 {
 	static const char *const names[MAKEDEVS_FIELDS] = { "path", "type",
@@ -563,16 +502,17 @@ parse_makedevs(const char *line, size_t len,
 	if (n == 0)
 		return 0;
 	if (n > MAKEDEVS_FIELDS)
-		return fail(d, "too many fields (%zu, at most %d)", n,
+		return dt_error(d, "too many fields (%zu, at most %d)", n,
 		    MAKEDEVS_FIELDS);
-	if (normalize_path(w[0].p, w[0].len, e->path, d) != 0)
+	if (path_normal(w[0].p, w[0].len, 0, path, d) != 0)
 		return -1;
+	e->path = path;
 	if (n < 2)
-		return fail(d, "missing type after the path");
+		return dt_error(d, "missing type after the path");
 	for (i = 1; i < n; i++)
 		if (field_copy(w[i], text[i], names[i], d) != 0)
 			return -1;
-	if (strlen(text[1]) != 1 || strchr("cbpdf", text[1][0]) == NULL)
+	if (strlen(text[1]) != 1 || entry_type_of(text[1][0]) == NULL)
 		return bad_type(text[1], d);
 	e->type = text[1][0];
 	e->mode = MAKEDEVS_MODE;
@@ -593,7 +533,7 @@ parse_makedevs(const char *line, size_t len,
 		have[i - 5] = true;
 	}
 	if (is_node(e->type) && (!have[0] || !have[1]))
-		return fail(d, "%c needs MAJOR and MINOR", e->type);
+		return dt_error(d, "%c needs MAJOR and MINOR", e->type);
 	/* busybox makes everything with its mode and owner */
 	e->mode_set = e->uid_set = e->gid_set = true;
 	return 1;
@@ -601,14 +541,14 @@ parse_makedevs(const char *line, size_t len,
 
 /* systemd's parse_devnum: MAJOR:MINOR. */
 static int
-parse_devnum(const char *s, struct table_entry *e, struct dt_diag *d)
+parse_devnum(const char *s, struct entry *e, struct dt_diag *d)
 {
 	const char *colon = strchr(s, ':');
 	char major[TEXT_MAX];
 	char q[QUOTE_MAX];
 
 	if (colon == NULL)
-		return fail(d, "bad device number '%s' (want MAJOR:MINOR)",
+		return dt_error(d, "bad device number '%s' (want MAJOR:MINOR)",
 		    quote(q, s, strlen(s)));
 	memcpy(major, s, (size_t)(colon - s));
 	major[colon - s] = '\0';
@@ -620,21 +560,21 @@ parse_devnum(const char *s, struct table_entry *e, struct dt_diag *d)
 }
 
 static int
-parse_tmpfiles_type(const char *s, struct table_entry *e, struct dt_diag *d)
+parse_tmpfiles_type(const char *s, struct entry *e, struct dt_diag *d)
 {
 	char q[QUOTE_MAX];
 
-	if (s[0] == '\0' || strchr("cbpdf", s[0]) == NULL)
+	if (s[0] == '\0' || entry_type_of(s[0]) == NULL)
 		return bad_type(s, d);
 	e->type = s[0];
 	for (const char *p = s + 1; *p != '\0'; p++) {
 		if (*p != '+' || e->replace)
-			return fail(d, "type '%s': modifier '%c' is not "
+			return dt_error(d, "type '%s': modifier '%c' is not "
 			    "supported", quote(q, s, strlen(s)),
 			    isprint((unsigned char)*p) ? *p : '?');
 		if (!is_node(e->type) && e->type != 'p')
-			return fail(d, "type '%s': '+' (replace) is only for "
-			    "c, b and p", quote(q, s, strlen(s)));
+			return dt_error(d, "type '%s': '+' (replace) is "
+			    "only for c, b and p", quote(q, s, strlen(s)));
 		e->replace = true;
 	}
 	return 0;
@@ -642,14 +582,14 @@ parse_tmpfiles_type(const char *s, struct table_entry *e, struct dt_diag *d)
 
 static int
 parse_tmpfiles(const char *line, size_t len,
-    const struct table_resolver *res, struct table_entry *e,
+    const struct table_resolver *res, struct entry *e, char *path,
     struct dt_diag *d)
 {
 	static const char *const names[TMPFILES_FIELDS] = { "type", "path",
 	    "mode", "user", "group", "age", "argument" };
 	struct span w[TMPFILES_FIELDS];
 	char text[TMPFILES_FIELDS][TEXT_MAX];
-	char path[2 * PATH_MAX];
+	char raw[2 * PATH_MAX];
 	size_t n, i, plen;
 	char q[QUOTE_MAX];
 
@@ -658,7 +598,7 @@ parse_tmpfiles(const char *line, size_t len,
 	if (n == 0)
 		return 0;
 	if (n > TMPFILES_FIELDS)
-		return fail(d, "too many fields (%zu, at most %d)", n,
+		return dt_error(d, "too many fields (%zu, at most %d)", n,
 		    TMPFILES_FIELDS);
 	for (i = 0; i < n; i++)
 		if (i != 1 && field_unescape(w[i], text[i], names[i], d) != 0)
@@ -666,19 +606,20 @@ parse_tmpfiles(const char *line, size_t len,
 	if (parse_tmpfiles_type(text[0], e, d) != 0)
 		return -1;
 	if (n < 2)
-		return fail(d, "missing path after the type");
-	if (unescape(w[1], path, sizeof(path), &plen, d) != 0)
+		return dt_error(d, "missing path after the type");
+	if (unescape(w[1], raw, sizeof(raw), &plen, d) != 0)
 		return -1;
-	if (plen >= sizeof(path))
-		return fail(d, "path '%s' is too long (%zu bytes)",
-		    quote(q, path, plen), plen);
-	if (specifiers(path, &plen, d) != 0 ||
-	    normalize_path(path, plen, e->path, d) != 0)
+	if (plen >= sizeof(raw))
+		return dt_error(d, "path '%s' is too long (%zu bytes)",
+		    quote(q, raw, plen), plen);
+	if (specifiers(raw, &plen, d) != 0 ||
+	    path_normal(raw, plen, 0, path, d) != 0)
 		return -1;
+	e->path = path;
 	e->mode = e->type == 'd' ? 0755 : 0644;
 	if (n > 2 && !is_dash(text[2])) {
 		if (text[2][0] == '~' || text[2][0] == ':')
-			return fail(d, "mode prefix '%c' is not supported",
+			return dt_error(d, "mode prefix '%c' is not supported",
 			    text[2][0]);
 		if (parse_mode(text[2], &e->mode, d) != 0)
 			return -1;
@@ -686,7 +627,7 @@ parse_tmpfiles(const char *line, size_t len,
 	}
 	for (i = 3; i < n && i < 5; i++)
 		if (text[i][0] == ':')
-			return fail(d, "%s prefix ':' is not supported",
+			return dt_error(d, "%s prefix ':' is not supported",
 			    names[i]);
 	if (parse_owner(n > 3 ? text[3] : NULL, n > 4 ? text[4] : NULL, res,
 	    e, d) != 0)
@@ -695,38 +636,37 @@ parse_tmpfiles(const char *line, size_t len,
 		if (is_node(e->type))
 			return parse_devnum(text[6], e, d) != 0 ? -1 : 1;
 		if (e->type == 'f')
-			return fail(d, "f with content is not supported");
-		return fail(d, "%c takes no argument (got '%s')", e->type,
+			return dt_error(d, "f with content is not supported");
+		return dt_error(d, "%c takes no argument (got '%s')", e->type,
 		    quote(q, text[6], strlen(text[6])));
 	}
 	if (is_node(e->type))
-		return fail(d, "%c needs MAJOR:MINOR", e->type);
+		return dt_error(d, "%c needs MAJOR:MINOR", e->type);
 	return 1;
 }
 
 int
 table_parse_line(enum table_dialect dialect, const char *line, size_t len,
     unsigned long lineno, const struct table_resolver *res,
-    struct table_entry *out, struct dt_diag *d)
+    struct entry *out, char *path, struct dt_diag *d)
 {
 	int r;
 
 	memset(out, 0, sizeof(*out));
-	out->dialect = dialect;
 	out->lineno = lineno;
 	if (len > 0 && line[len - 1] == '\n')
 		len--;
 	if (memchr(line, '\0', len) != NULL)
-		return fail(d, "NUL byte in line");
+		return dt_error(d, "NUL byte in line");
 	switch (dialect) {
 	case TABLE_MAKEDEVS:
-		r = parse_makedevs(line, len, res, out, d);
+		r = parse_makedevs(line, len, res, out, path, d);
 		break;
 	case TABLE_TMPFILES:
-		r = parse_tmpfiles(line, len, res, out, d);
+		r = parse_tmpfiles(line, len, res, out, path, d);
 		break;
 	default:
-		return fail(d, "unknown table dialect");
+		return dt_error(d, "unknown table dialect");
 	}
 	if (r != 1)
 		return r;
@@ -782,6 +722,8 @@ table_dialect_name(enum table_dialect dialect)
 		return "makedevs";
 	case TABLE_TMPFILES:
 		return "tmpfiles";
+	case TABLE_JSON:
+		return "json";
 	default:
 		return "unknown";
 	}
@@ -801,7 +743,7 @@ decimal_digits(uint64_t v)
 
 /* The range's last name and last minor must fit like any other. */
 static int
-validate_range(const struct table_entry *e, struct dt_diag *d)
+validate_range(const struct entry *e, struct dt_diag *d)
 {
 	uint64_t last = e->count - 1;
 	size_t plen = strlen(e->path);
@@ -810,95 +752,94 @@ validate_range(const struct table_entry *e, struct dt_diag *d)
 	char q[QUOTE_MAX];
 
 	if (e->count > TABLE_COUNT_MAX)
-		return fail(d, "count %" PRIu64 " is too large (at most %u)",
-		    e->count, TABLE_COUNT_MAX);
+		return dt_error(d, "count %" PRIu64 " is too large (at "
+		    "most %u)", e->count, TABLE_COUNT_MAX);
 	if (e->count == 0)
 		return 0;
 	if (!is_node(e->type) && e->type != 'p')
-		return fail(d, "count %" PRIu64 ": only c, b and p entries "
+		return dt_error(d, "count %" PRIu64 ": only c, b and p entries "
 		    "make ranges", e->count);
 	if (e->start > UINT64_MAX - last)
-		return fail(d, "range start %" PRIu64 " + count %" PRIu64
+		return dt_error(d, "range start %" PRIu64 " + count %" PRIu64
 		    " overflows", e->start, e->count);
 	digits = decimal_digits(e->start + last);
 	if (strlen(base) + digits > NAME_MAX)
-		return fail(d, "range name '%s%" PRIu64 "' is too long (%zu "
-		    "bytes, at most %d)", quote(q, base, strlen(base)),
+		return dt_error(d, "range name '%s%" PRIu64 "' is too "
+		    "long (%zu bytes, at most %d)", quote(q, base, strlen(base)),
 		    e->start + last, strlen(base) + digits, NAME_MAX);
 	if (plen + digits > PATH_MAX - 1)
-		return fail(d, "range path '%s%" PRIu64 "' is too long (more "
-		    "than %d bytes)", quote(q, e->path, plen), e->start + last,
+		return dt_error(d, "range path '%s%" PRIu64 "' is too "
+		    "long (more than %d bytes)", quote(q, e->path, plen), e->start + last,
 		    PATH_MAX - 1);
 	if (is_node(e->type) && e->inc != 0 &&
 	    (last > (DT_HOST_MINOR_MAX - e->minor) / e->inc))
-		return fail(d, "range minor %" PRIu64 " + %" PRIu64 " * %"
+		return dt_error(d, "range minor %" PRIu64 " + %" PRIu64 " * %"
 		    PRIu64 " is past the host limit %u", e->minor, last,
 		    e->inc, DT_HOST_MINOR_MAX);
 	return 0;
 }
 
 int
-table_validate(const struct table_entry *e, struct dt_diag *d)
+table_validate(const struct entry *e, struct dt_diag *d)
 {
 	char norm[PATH_MAX];
-	size_t plen = strnlen(e->path, sizeof(e->path));
+	size_t plen = e->path != NULL ? strnlen(e->path, PATH_MAX) : 0;
 	char q[QUOTE_MAX], qn[QUOTE_MAX];
 	char t[2] = { e->type, '\0' };
 
-	if (plen == sizeof(e->path))
-		return fail(d, "path is not terminated");
-	if (normalize_path(e->path, plen, norm, d) != 0)
+	if (e->path == NULL)
+		return dt_error(d, "no path");
+	if (plen == PATH_MAX)
+		return dt_error(d, "path is too long (more than %d bytes)",
+		    PATH_MAX - 1);
+	if (path_normal(e->path, plen, 0, norm, d) != 0)
 		return -1;
 	if (strcmp(norm, e->path) != 0)
-		return fail(d, "path '%s' is not in normal form (as '%s')",
+		return dt_error(d, "path '%s' is not in normal form (as '%s')",
 		    quote(q, e->path, plen), quote(qn, norm, strlen(norm)));
-	if (e->type == '\0' || strchr("cbpdf", e->type) == NULL)
+	if (entry_type_of(e->type) == NULL)
 		return bad_type(t, d);
 	if (strcmp(e->path, "/") == 0 && e->type != 'd')
-		return fail(d, "'/' can only be a directory");
+		return dt_error(d, "'/' can only be a directory");
 	if (e->mode > 07777)
-		return fail(d, "bad mode 0%o (at most 07777)", e->mode);
+		return dt_error(d, "bad mode 0%o (at most 07777)", e->mode);
 	if ((uint64_t)e->uid > ID_MAX || (uint64_t)e->gid > ID_MAX)
-		return fail(d, "owner %ju:%ju is out of range",
+		return dt_error(d, "owner %ju:%ju is out of range",
 		    (uintmax_t)e->uid, (uintmax_t)e->gid);
 	if (e->major > DT_HOST_MAJOR_MAX)
-		return fail(d, "major %" PRIu64 " is out of range (0-%u)",
+		return dt_error(d, "major %" PRIu64 " is out of range (0-%u)",
 		    e->major, DT_HOST_MAJOR_MAX);
 	if (e->minor > DT_HOST_MINOR_MAX)
-		return fail(d, "minor %" PRIu64 " is out of range (0-%u)",
+		return dt_error(d, "minor %" PRIu64 " is out of range (0-%u)",
 		    e->minor, DT_HOST_MINOR_MAX);
 	if (!is_node(e->type) && (e->major != 0 || e->minor != 0))
-		return fail(d, "%c takes no MAJOR or MINOR (got %" PRIu64 ":%"
-		    PRIu64 ")", e->type, e->major, e->minor);
+		return dt_error(d, "%c takes no MAJOR or MINOR (got %"
+		    PRIu64 ":%" PRIu64 ")", e->type, e->major, e->minor);
 	if (e->replace && !is_node(e->type) && e->type != 'p')
-		return fail(d, "only c, b and p entries can be replaced");
+		return dt_error(d, "only c, b and p entries can be replaced");
 	return validate_range(e, d);
 }
 
 size_t
-table_expand_count(const struct table_entry *e)
+table_expand_count(const struct entry *e)
 {
 	return e->count >= 1 ? (size_t)e->count : 1;
 }
 
 int
-table_expand(const struct table_entry *e, size_t i, struct table_entry *out,
-    struct dt_diag *d)
+table_expand(const struct entry *e, size_t i, struct entry *out,
+    char *path, struct dt_diag *d)
 {
-	size_t plen = strlen(e->path);
-
-	if (table_validate(e, d) != 0)
-		return -1;
 	if (i >= table_expand_count(e))
-		return fail(d, "node %zu of a range of %zu", i,
+		return dt_error(d, "node %zu of a range of %zu", i,
 		    table_expand_count(e));
 	*out = *e;
 	out->count = out->start = out->inc = 0;
 	if (e->count == 0)
 		return 0;
 	/* validate_range made sure that the name and the minor fit */
-	snprintf(out->path + plen, sizeof(out->path) - plen, "%" PRIu64,
-	    e->start + i);
+	snprintf(path, PATH_MAX, "%s%" PRIu64, e->path, e->start + i);
+	out->path = path;
 	if (is_node(e->type))
 		out->minor = e->minor + i * e->inc;
 	return 0;
@@ -926,7 +867,7 @@ put(char *p, const char *fmt, ...)
  * so "-" is only written where every field after it is "-" too.
  */
 static int
-format_makedevs(const struct table_entry *e, char *p, struct dt_diag *d)
+format_makedevs(const struct entry *e, char *p, struct dt_diag *d)
 {
 	uint64_t v[5] = { e->major, e->minor, e->start, e->inc, e->count };
 	int last = is_node(e->type) ? 1 : -1;
@@ -935,8 +876,8 @@ format_makedevs(const struct table_entry *e, char *p, struct dt_diag *d)
 	for (const unsigned char *s = (const unsigned char *)e->path;
 	    *s != '\0'; s++)
 		if (*s <= ' ' || *s == 0x7f)
-			return fail(d, "path '%s' has white space or a control "
-			    "character, which a makedevs table cannot hold; "
+			return dt_error(d, "path '%s' has white space or a "
+			    "control character, which a makedevs table cannot hold; "
 			    "use the tmpfiles dialect",
 			    quote(q, e->path, strlen(e->path)));
 	for (int i = 0; i < 5; i++)
@@ -984,13 +925,13 @@ put_tmpfiles_path(char *p, const char *s)
 }
 
 static int
-format_tmpfiles(const struct table_entry *e, char *p, struct dt_diag *d)
+format_tmpfiles(const struct entry *e, char *p, struct dt_diag *d)
 {
 	unsigned dflt = e->type == 'd' ? 0755 : 0644;
 	char q[QUOTE_MAX];
 
 	if (e->count >= 1)
-		return fail(d, "a tmpfiles table has no ranges: write the %"
+		return dt_error(d, "a tmpfiles table has no ranges: write the %"
 		    PRIu64 " nodes of '%s' one by one", e->count,
 		    quote(q, e->path, strlen(e->path)));
 	p = put(p, "%c%s\t", e->type, e->replace ? "+" : "");
@@ -1008,46 +949,78 @@ format_tmpfiles(const struct table_entry *e, char *p, struct dt_diag *d)
 	return 0;
 }
 
+/* devtool's own JSON: one object a line, as jq reads a stream. */
+static int
+format_json(const struct entry *e, char *p)
+{
+	p = put(p, "{\"path\":");
+	p = dt_json_string(p, e->path);
+	p = put(p, ",\"type\":\"%c\",\"mode\":\"%04o\",\"uid\":%ju,"
+	    "\"gid\":%ju", e->type, e->mode, (uintmax_t)e->uid,
+	    (uintmax_t)e->gid);
+	if (is_node(e->type))
+		p = put(p, ",\"major\":%" PRIu64 ",\"minor\":%" PRIu64,
+		    e->major, e->minor);
+	put(p, "}");
+	return 0;
+}
+
 int
-table_format(enum table_dialect dialect, const struct table_entry *e,
+table_format(enum table_dialect dialect, const struct entry *e,
     char *buf, size_t len, struct dt_diag *d)
 {
+	return table_format_note(dialect, e, NULL, buf, len, d);
+}
+
+/* The note (a diagnostic's sentence: text), after or before the line. */
+static void
+add_note(enum table_dialect dialect, char *buf, const char *note)
+{
+	size_t n = strlen(buf), k = strnlen(note, DT_MSGLEN - 1);
+
+	if (dialect == TABLE_JSON) {
+		/* over the closing brace */
+		put(dt_json_string(put(buf + n - 1, ",\"problem\":"), note),
+		    "}");
+		return;
+	}
+	if (dialect == TABLE_MAKEDEVS) {
+		put(buf + n, " # %.*s", (int)k, note);
+		return;
+	}
+	memmove(buf + k + 3, buf, n + 1);
+	buf[0] = '#';
+	buf[1] = ' ';
+	memcpy(buf + 2, note, k);
+	buf[k + 2] = '\n';
+}
+
+int
+table_format_note(enum table_dialect dialect, const struct entry *e,
+    const char *note, char *buf, size_t len, struct dt_diag *d)
+{
+	int rc;
+
 	if (len < TABLE_LINE_MAX)
-		return fail(d, "line buffer too small");
+		return dt_error(d, "line buffer too small");
 	if (table_validate(e, d) != 0)
 		return -1;
 	switch (dialect) {
 	case TABLE_MAKEDEVS:
-		return format_makedevs(e, buf, d);
+		rc = format_makedevs(e, buf, d);
+		break;
 	case TABLE_TMPFILES:
-		return format_tmpfiles(e, buf, d);
+		rc = format_tmpfiles(e, buf, d);
+		break;
+	case TABLE_JSON:
+		rc = format_json(e, buf);
+		break;
 	default:
-		return fail(d, "unknown table dialect");
+		return dt_error(d, "unknown table dialect");
 	}
-}
-
-int
-table_item_set(struct table_item *it, const struct table_entry *e,
-    const char *file)
-{
-	if ((it->path = strdup(e->path)) == NULL)
-		return -1;
-	it->file = file;
-	it->lineno = e->lineno;
-	it->type = e->type;
-	it->replace = e->replace;
-	it->mode_set = e->mode_set;
-	it->uid_set = e->uid_set;
-	it->gid_set = e->gid_set;
-	it->mode = e->mode;
-	it->uid = e->uid;
-	it->gid = e->gid;
-	it->major = e->major;
-	it->minor = e->minor;
-	it->start = e->start;
-	it->inc = e->inc;
-	it->count = e->count;
-	return 0;
+	if (rc == 0 && note != NULL)
+		add_note(dialect, buf, note);
+	return rc;
 }
 
 /*
@@ -1079,7 +1052,7 @@ struct conflict {
 };
 
 struct checker {
-	const struct table_item *v;
+	const struct entry *v;
 	struct ref *refs;
 	size_t n, nsingles;
 	uid_t new_uid;		/* the owner of a new entry */
@@ -1090,13 +1063,13 @@ struct checker {
 };
 
 static uint64_t
-item_last(const struct table_item *it)
+item_last(const struct entry *it)
 {
 	return it->count > 0 ? it->start + it->count - 1 : 0;
 }
 
 static uint64_t
-minor_at(const struct table_item *it, uint64_t k)
+minor_at(const struct entry *it, uint64_t k)
 {
 	if (it->count == 0 || !is_node(it->type))
 		return it->minor;
@@ -1113,7 +1086,7 @@ static bool
 agrees(const struct checker *c, size_t l, uint64_t kl, size_t e,
     uint64_t ke)
 {
-	const struct table_item *x = &c->v[l], *y = &c->v[e];
+	const struct entry *x = &c->v[l], *y = &c->v[e];
 
 	return x->type == y->type && x->major == y->major &&
 	    minor_at(x, kl) == minor_at(y, ke) &&
@@ -1124,7 +1097,7 @@ agrees(const struct checker *c, size_t l, uint64_t kl, size_t e,
 
 /* The name of node k of it, quoted for a message into QUOTE_MAX bytes. */
 static const char *
-item_name(const struct table_item *it, uint64_t k, char *buf)
+item_name(const struct entry *it, uint64_t k, char *buf)
 {
 	char name[PATH_MAX + U64_DIGITS];
 	int n = it->count > 0 ?
@@ -1136,7 +1109,7 @@ item_name(const struct table_item *it, uint64_t k, char *buf)
 }
 
 static const char *
-where(const struct table_item *it, char *buf)
+where(const struct entry *it, char *buf)
 {
 	char file[PATH_MAX];
 
@@ -1145,26 +1118,9 @@ where(const struct table_item *it, char *buf)
 	return buf;
 }
 
-static const char *
-type_noun(char type)
-{
-	switch (type) {
-	case 'c':
-		return "a character device";
-	case 'b':
-		return "a block device";
-	case 'p':
-		return "a FIFO";
-	case 'd':
-		return "a directory";
-	default:
-		return "a regular file";
-	}
-}
-
 /* "c 1:3, mode 0666, owner 0:0", with "-" for what tmpfiles left out. */
 static const char *
-describe(const struct table_item *it, uint64_t k, char *buf)
+describe(const struct entry *it, uint64_t k, char *buf)
 {
 	char mode[8] = "-", uid[16] = "-", gid[16] = "-", nums[48] = "";
 
@@ -1221,7 +1177,7 @@ add_conflict(struct checker *c, size_t later, size_t earlier,
 static void
 check_same(struct checker *c, size_t a, uint64_t ka, size_t b, uint64_t kb)
 {
-	const struct table_item *x, *y;
+	const struct entry *x, *y;
 	char name[QUOTE_MAX], at[WHERE_MAX], dx[DESCRIBE_MAX], dy[DESCRIBE_MAX];
 
 	if (a < b) {	/* a is to be the later line */
@@ -1238,9 +1194,9 @@ check_same(struct checker *c, size_t a, uint64_t ka, size_t b, uint64_t kb)
 	x = &c->v[a];
 	y = &c->v[b];
 	if (x->type != y->type)
-		add_conflict(c, a, b, "'%s' is %s here but %s at %s",
-		    item_name(x, ka, name), type_noun(x->type),
-		    type_noun(y->type), where(y, at));
+		add_conflict(c, a, b, "'%s' is a %s here but a %s at %s",
+		    item_name(x, ka, name), entry_type_of(x->type)->noun,
+		    entry_type_of(y->type)->noun, where(y, at));
 	else
 		add_conflict(c, a, b, "'%s' is %s here but %s at %s",
 		    item_name(x, ka, name), describe(x, ka, dx),
@@ -1251,17 +1207,18 @@ check_same(struct checker *c, size_t a, uint64_t ka, size_t b, uint64_t kb)
 static void
 check_below(struct checker *c, size_t a, size_t b, uint64_t kb)
 {
-	const struct table_item *x = &c->v[a], *y = &c->v[b];
+	const struct entry *x = &c->v[a], *y = &c->v[b];
 	char below[QUOTE_MAX], above[QUOTE_MAX], at[WHERE_MAX];
 
 	item_name(x, x->start, below);
 	item_name(y, kb, above);
 	if (a > b)
-		add_conflict(c, a, b, "'%s' is below '%s', %s at %s", below,
-		    above, type_noun(y->type), where(y, at));
+		add_conflict(c, a, b, "'%s' is below '%s', a %s at %s", below,
+		    above, entry_type_of(y->type)->noun, where(y, at));
 	else
-		add_conflict(c, b, a, "'%s' is %s here but %s puts '%s' below "
-		    "it", above, type_noun(y->type), where(x, at), below);
+		add_conflict(c, b, a, "'%s' is a %s here but %s puts '%s' "
+		    "below it", above, entry_type_of(y->type)->noun,
+		    where(x, at), below);
 }
 
 static int
@@ -1438,7 +1395,7 @@ check_same_base(struct checker *c)
 {
 	for (size_t p = 1; p < c->n; p++) {
 		const struct ref *r = &c->refs[p], *prev = &c->refs[p - 1];
-		const struct table_item *x = &c->v[r->idx], *y;
+		const struct entry *x = &c->v[r->idx], *y;
 		size_t best;
 
 		if (!r->range || !prev->range ||
@@ -1460,7 +1417,7 @@ check_same_base(struct checker *c)
 static void
 check_digit_split(struct checker *c, size_t i, size_t j, uint64_t d)
 {
-	const struct table_item *it = &c->v[i], *o;
+	const struct entry *it = &c->v[i], *o;
 	uint64_t lo = it->start, hi = item_last(it);
 	uint64_t from = 0, to = 9, scale = 10, shift, a, b, x, y;
 	size_t r;
@@ -1572,7 +1529,7 @@ set_reach(struct checker *c)
 }
 
 long
-table_conflicts(const struct table_item *v, size_t n, uid_t new_uid,
+table_conflicts(const struct entry *v, size_t n, uid_t new_uid,
     gid_t new_gid, table_conflict_fn *fn, void *ctx)
 {
 	struct checker c = { v, NULL, n, 0, new_uid, new_gid, NULL, 0, 0,

@@ -24,44 +24,24 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "entry.h"
+#include "text.h"
 
 enum table_dialect {
 	TABLE_UNKNOWN = 0,
 	TABLE_MAKEDEVS,		/* path type mode uid gid major minor ... */
 	TABLE_TMPFILES,		/* type path mode user group age argument */
+	TABLE_JSON,		/* one JSON object a line (written only) */
 };
 
 /* A range may make at most this many nodes: refuses hostile tables. */
 #define TABLE_COUNT_MAX 65536u
 
-/* Room for any line table_format makes, without the newline. */
-#define TABLE_LINE_MAX (4 * PATH_MAX + 256)
-
 /*
- * Defaults.  makedevs (busybox): mode 0755 for every type, owner 0:0, and
- * the *_set flags always true, since busybox applies mode and owner even
- * to what exists.  tmpfiles (systemd): mode 0755 for d and 0644 for the
- * rest, owner 0:0, and the flag false when the field was "-", meaning
- * "use this on creation, leave an existing file's alone".
+ * Room for any line table_format makes, without the newline: a JSON
+ * line escapes every byte of a path and a note in at most 6 bytes.
  */
-struct table_entry {
-	char path[PATH_MAX];	/* absolute, normal: no //, ., .., trailing / */
-	char type;		/* 'c' 'b' 'p' 'd' or 'f' */
-	enum table_dialect dialect;	/* where it was read from */
-	bool replace;		/* tmpfiles c+ b+ p+ */
-	bool mode_set;		/* see Defaults above */
-	bool uid_set;
-	bool gid_set;
-	unsigned mode;		/* permission bits, at most 07777 */
-	uid_t uid;
-	gid_t gid;
-	uint64_t major;		/* c and b only; 0 otherwise */
-	uint64_t minor;
-	uint64_t start;		/* makedevs range: see table_expand */
-	uint64_t inc;
-	uint64_t count;		/* 0: one node; N: a range; <= TABLE_COUNT_MAX */
-	unsigned long lineno;
-};
+#define TABLE_LINE_MAX (DT_JSON_SIZE(PATH_MAX) + DT_JSON_SIZE(DT_MSGLEN) + 256)
 
 /*
  * Name lookups: return 0 and set the id, or -1 when the name is unknown.
@@ -79,12 +59,13 @@ extern const struct table_resolver table_system_resolver;
 
 /*
  * Parses one line of len bytes (a trailing newline is allowed; a NUL
- * byte is an error).  Returns 1 with *out filled, 0 for a blank or
- * comment line, -1 with a message naming the field in d.
+ * byte is an error).  Returns 1 with *out filled, its path written into
+ * path (PATH_MAX bytes), 0 for a blank or comment line, -1 with a
+ * message naming the field in d.  out->file is the caller's to set.
  */
 int table_parse_line(enum table_dialect dialect, const char *line,
     size_t len, unsigned long lineno, const struct table_resolver *res,
-    struct table_entry *out, struct dt_diag *d);
+    struct entry *out, char *path, struct dt_diag *d);
 
 /* True for a line table_parse_line skips in either dialect. */
 bool table_blank(const char *line, size_t len);
@@ -93,55 +74,41 @@ bool table_blank(const char *line, size_t len);
 enum table_dialect table_detect(const char *line, size_t len);
 const char *table_dialect_name(enum table_dialect dialect);
 
-/* Checks an entry built by hand (by `list`) as the parser checks its own. */
-int table_validate(const struct table_entry *e, struct dt_diag *d);
+/* Checks an entry from another source as the parser checks its own. */
+int table_validate(const struct entry *e, struct dt_diag *d);
 
 /*
  * A range entry stands for table_expand_count(e) nodes; table_expand
- * gives node i (0-based) as an entry of its own with count 0.  Count 0
+ * gives node i (0-based) of a validated entry as an entry of its own with
+ * count 0, its path written into path (PATH_MAX bytes) for a range.  Count 0
  * is the one node `path' (busybox also reads count 1 so; devtool follows
  * its specification); count N >= 1 is path<start+i> with minor + i*inc
  * for i in 0..N-1
  * (p ranges get names only).  The parser drops start and inc when they
  * mean nothing, so equal tables give equal entries.
  */
-size_t table_expand_count(const struct table_entry *e);
-int table_expand(const struct table_entry *e, size_t i,
-    struct table_entry *out, struct dt_diag *d);
+size_t table_expand_count(const struct entry *e);
+int table_expand(const struct entry *e, size_t i, struct entry *out,
+    char *path, struct dt_diag *d);
 
 /*
  * Formats one entry as a line of the dialect, without the newline, into
  * buf of at least TABLE_LINE_MAX bytes.  Returns 0, or -1 when the
  * dialect cannot say it (message in d).
  */
-int table_format(enum table_dialect dialect, const struct table_entry *e,
+int table_format(enum table_dialect dialect, const struct entry *e,
     char *buf, size_t len, struct dt_diag *d);
-
 /*
- * An entry as apply keeps it until it is made: small, so that a table of
- * 100,000 lines stays cheap, and with the FILE:LINE it came from.
+ * The same with a note (list --check's reason), as the dialect can say
+ * one: a trailing comment (makedevs), a comment line before the entry's
+ * (tmpfiles, whose comments are whole lines), a "problem" member (JSON).
+ * The result may hold a newline.
  */
-struct table_item {
-	char *path;		/* a range's names are path<start>... */
-	const char *file;	/* for messages */
-	unsigned long lineno;
-	char type;
-	bool replace;
-	bool mode_set;		/* false: tmpfiles "-", keep an existing mode */
-	bool uid_set;		/* false: tmpfiles "-", keep the owner */
-	bool gid_set;
-	unsigned mode;
-	uid_t uid;
-	gid_t gid;
-	uint64_t major, minor, start, inc, count;
-};
-
-/* Fills it from e, with a copy of the path; -1 when out of memory. */
-int table_item_set(struct table_item *it, const struct table_entry *e,
-    const char *file);
+int table_format_note(enum table_dialect dialect, const struct entry *e,
+    const char *note, char *buf, size_t len, struct dt_diag *d);
 
 /*
- * Conflicts among the items v[0..n-1], in table order, with every range
+ * Conflicts among the entries v[0..n-1], in table order, with every range
  * taken as the names it makes: one name given two types, or other
  * numbers, mode or owner than an earlier line made; a name below one that
  * is not a directory.  Repeats are fine.  A '-' mode or owner (tmpfiles)
@@ -151,9 +118,9 @@ int table_item_set(struct table_item *it, const struct table_entry *e,
  * the later item, with a message naming the name and the earlier item's
  * FILE:LINE.  Returns the number of conflicts, or -1 when out of memory.
  */
-typedef void table_conflict_fn(void *ctx, const struct table_item *later,
+typedef void table_conflict_fn(void *ctx, const struct entry *later,
     const char *msg);
-long table_conflicts(const struct table_item *v, size_t n, uid_t new_uid,
+long table_conflicts(const struct entry *v, size_t n, uid_t new_uid,
     gid_t new_gid, table_conflict_fn *fn, void *ctx);
 
 #endif

@@ -1,6 +1,8 @@
 /*
  * text.c - characters shown and quoting.  See text.h.
  */
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "text.h"
@@ -123,4 +125,37 @@ const char *
 dt_quote_word(char *dst, size_t size, const char *s)
 {
 	return dt_quote(dst, size < 61 ? size : 61, s, strlen(s));
+}
+
+char *
+dt_json_string(char *out, const char *s)
+{
+	const unsigned char *c = (const unsigned char *)s;
+	unsigned cp;
+	size_t n, u;
+	bool shown;
+
+	*out++ = '"';
+	for (; *c != '\0'; c += n) {
+		n = dt_text_char(c, SIZE_MAX, &shown);
+		u = *c >= 0x80 ? dt_utf8_length(c) : 1;
+		if (*c == '"' || *c == '\\') {
+			*out++ = '\\';
+			*out++ = (char)*c;
+			continue;
+		}
+		if (shown) {
+			memcpy(out, c, n);
+			out += n;
+			continue;
+		}
+		cp = u == 2 ? (c[0] & 0x1fu) << 6 | (c[1] & 0x3fu) :
+		    u == 3 ? (c[0] & 0x0fu) << 12 | (c[1] & 0x3fu) << 6 |
+		    (c[2] & 0x3fu) : *c;
+		out += sprintf(out, "\\u%04x", cp);
+		n = u == 2 || u == 3 ? u : n;
+	}
+	*out++ = '"';
+	*out = '\0';
+	return out;
 }

@@ -18,4 +18,14 @@ const char *dt_quote(char *dst, size_t size, const char *s, size_t len);
 /* s quoted for a message about a short word: at most 60 bytes. */
 const char *dt_quote_word(char *dst, size_t size, const char *s);
 
+/*
+ * s as a JSON string, quotes included, into out of DT_JSON_SIZE(strlen(s))
+ * bytes; returns the end (the NUL).  Control characters (as dt_text_char
+ * says) are written as \uXXXX escapes of their code points, bytes that
+ * are not UTF-8 (file names are bytes) as \u00XX, so the output always
+ * parses.
+ */
+#define DT_JSON_SIZE(len) (6 * (len) + 3)
+char *dt_json_string(char *out, const char *s);
+
 #endif

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "node.h"
+#include "path.h"
 #include "walk.h"
 
 /* A path not listed: errno (or why) says why. */
@@ -130,51 +131,27 @@ walk_dir(const struct walk_ops *w, int fd, char *path, size_t len)
 }
 
 /*
- * Makes PATH absolute and normal for printing: as seen from the root,
- * or from / after the working directory when there is no --root.
+ * Makes PATH absolute and normal for printing (path.h): as seen from the
+ * root, or from / after the working directory when there is no --root.
  */
 static int
 normalize(const char *arg, bool confined, char *out)
 {
 	char buf[PATH_MAX];
+	struct dt_diag d;
 	size_t n = 0;
-	const char *s;
 
 	if (arg[0] != '/' && !confined) {
 		if (getcwd(buf, sizeof(buf)) == NULL)
 			return -1;
 		n = strlen(buf);
-		if (snprintf(buf + n, sizeof(buf) - n, "/%s", arg) >=
-		    (int)(sizeof(buf) - n)) {
-			errno = ENAMETOOLONG;
-			return -1;
-		}
-		n = 0;
-	} else if (snprintf(buf, sizeof(buf), "/%s", arg) >=
-	    (int)sizeof(buf)) {
+	}
+	if ((size_t)snprintf(buf + n, sizeof(buf) - n, "/%s", arg) >=
+	    sizeof(buf) - n ||
+	    path_normal(buf, strlen(buf), PATH_DOTS_RESOLVE, out, &d) != 0) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	for (s = buf; *s != '\0';) {
-		size_t c;
-
-		s += strspn(s, "/");
-		c = strcspn(s, "/");
-		if (c == 0 || (c == 1 && s[0] == '.'))
-			;
-		else if (c == 2 && s[0] == '.' && s[1] == '.') {
-			while (n > 0 && out[--n] != '/')
-				;
-		} else {
-			out[n++] = '/';
-			memcpy(out + n, s, c);
-			n += c;
-		}
-		s += c;
-	}
-	if (n == 0)
-		out[n++] = '/';
-	out[n] = '\0';
 	return 0;
 }
 

@@ -1,0 +1,66 @@
+/*
+ * entry.h - the one record every source produces and every target and
+ * writer consumes (docs/DESIGN.md, "The entry pipeline"): a device node,
+ * FIFO, directory or file with its numbers, mode and owner, and where it
+ * came from.  Pure: no I/O.
+ */
+#ifndef DEVTOOL_ENTRY_H
+#define DEVTOOL_ENTRY_H
+
+#include <sys/types.h>
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "types.h"
+
+/*
+ * Defaults depend on the dialect: makedevs (busybox) applies mode and
+ * owner even to what exists, so the *_set flags are true; tmpfiles
+ * (systemd) leaves them false for a "-" field, meaning "use this on
+ * creation, leave an existing file's alone".
+ */
+struct entry {
+	const char *path;	/* absolute, normal: no //, ., .., trailing / */
+	const char *file;	/* where it was read, for messages; or NULL */
+	unsigned long lineno;
+	char type;		/* a letter of types.h's table */
+	bool replace;		/* tmpfiles c+ b+ p+ */
+	bool mode_set;
+	bool uid_set;
+	bool gid_set;
+	unsigned mode;		/* permission bits, at most 07777 */
+	uid_t uid;
+	gid_t gid;
+	uint64_t major;		/* c and b only; 0 otherwise */
+	uint64_t minor;
+	uint64_t start;		/* a makedevs range: see table_expand */
+	uint64_t inc;
+	uint64_t count;		/* 0: one node; N: a range */
+};
+
+static inline bool
+entry_has_numbers(const struct entry *e)
+{
+	return e->type == 'c' || e->type == 'b';
+}
+
+/*
+ * A growing list of entries whose paths live in the list's own arena:
+ * one allocation per few thousand entries, not one per path, which is
+ * what keeps apply and list near a bare system-call loop (make bench).
+ */
+struct entries {
+	struct entry *v;
+	size_t n, cap;
+	struct entries_chunk *chunks;
+};
+
+/* Appends a copy of e and of its path; -1 when out of memory. */
+int entries_add(struct entries *l, const struct entry *e);
+/* Sorts by path, in byte order (strcmp). */
+void entries_sort(struct entries *l);
+void entries_free(struct entries *l);
+
+#endif

@@ -1,0 +1,52 @@
+/*
+ * source.h - where entries come from (docs/DESIGN.md, "The entry
+ * pipeline"): a source reads an operand (a path inside a tree, a table
+ * file) and hands each entry it finds to a sink, and each thing it could
+ * not read to the same sink.  It prints nothing.  Adding a source is
+ * adding one file that fills a struct source.
+ */
+#ifndef DEVTOOL_SOURCE_H
+#define DEVTOOL_SOURCE_H
+
+#include <stdbool.h>
+
+#include "entry.h"
+#include "root.h"
+#include "table.h"
+
+struct entry_sink {
+	/* An entry, valid only during the call: the sink copies it. */
+	void (*put)(void *ctx, const struct entry *e);
+	/*
+	 * What could not be read: where is a path or a FILE name, line its
+	 * line (0: none), error errno's value (0: none), msg the reason
+	 * (NULL: strerror(error) says it).
+	 */
+	void (*problem)(void *ctx, const char *where, unsigned long line,
+	    int error, const char *msg);
+	void *ctx;
+};
+
+struct source {
+	const char *name;
+	void (*read)(struct source *s, const char *operand,
+	    const struct entry_sink *sink);
+	void (*free)(struct source *s);
+};
+
+/*
+ * The tree under a path inside the root (walk.c): device nodes and FIFOs,
+ * with dirs the directories, symbolic links not followed.  NULL when out
+ * of memory.
+ */
+struct source *source_tree_new(struct root *r, bool dirs);
+
+/*
+ * A device table file, "-" for standard input (named "<stdin>"): its
+ * dialect detected from its first line, every line parsed and checked;
+ * names resolved through res.  The entries' file is the name given,
+ * which must outlive them.
+ */
+struct source *source_table_new(const struct table_resolver *res);
+
+#endif
