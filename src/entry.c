@@ -88,15 +88,42 @@ entries_add(struct entries *l, const struct entry *e)
 static int
 by_path(const void *a, const void *b)
 {
-	return strcmp(((const struct entry *)a)->path,
-	    ((const struct entry *)b)->path);
+	return strcmp((*(const struct entry *const *)a)->path,
+	    (*(const struct entry *const *)b)->path);
 }
 
-void
+/*
+ * Pointers are sorted, not the entries (qsort would copy each entry
+ * many times, and its own buffer the size of the list), then the entries
+ * are put in place by following each cycle of the permutation once.
+ */
+int
 entries_sort(struct entries *l)
 {
-	if (l->n > 1)
-		qsort(l->v, l->n, sizeof(*l->v), by_path);
+	struct entry **p, tmp;
+	size_t i, j, next;
+
+	if (l->n < 2)
+		return 0;
+	if ((p = reallocarray(NULL, l->n, sizeof(*p))) == NULL)
+		return -1;
+	for (i = 0; i < l->n; i++)
+		p[i] = &l->v[i];
+	qsort(p, l->n, sizeof(*p), by_path);
+	for (i = 0; i < l->n; i++) {
+		if (p[i] == &l->v[i])
+			continue;
+		tmp = l->v[i];
+		for (j = i; p[j] != &l->v[i]; j = next) {
+			next = (size_t)(p[j] - l->v);
+			l->v[j] = *p[j];
+			p[j] = &l->v[j];
+		}
+		l->v[j] = tmp;
+		p[j] = &l->v[j];
+	}
+	free(p);
+	return 0;
 }
 
 void

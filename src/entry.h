@@ -59,8 +59,8 @@ struct entries {
 
 /* Appends a copy of e and of its path; -1 when out of memory. */
 int entries_add(struct entries *l, const struct entry *e);
-/* Sorts by path, in byte order (strcmp). */
-void entries_sort(struct entries *l);
+/* Sorts by path, in byte order (strcmp); -1 when out of memory. */
+int entries_sort(struct entries *l);
 void entries_free(struct entries *l);
 
 #endif

@@ -64,7 +64,8 @@ print_all(struct listing *ls, enum table_dialect dialect,
 	struct dt_diag d, why;
 	int rc = ls->failed ? EXIT_FAIL : EXIT_OK;
 
-	entries_sort(&ls->v);
+	if (entries_sort(&ls->v) != 0)
+		cli_fatal(NULL);
 	for (size_t i = 0; i < v->n; i++) {
 		/* An operand named twice, or inside another, prints once. */
 		if (i > 0 && strcmp(v->v[i].path, v->v[i - 1].path) == 0)
