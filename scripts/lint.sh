@@ -106,7 +106,7 @@ run_mandoc() {
 }
 
 # The layers (docs/DESIGN.md): every other src/*.c is the CLI's.
-PURE="diag text number encode table attrs procdev lines"
+PURE="diag text number encode table attrs procdev lines users"
 SYSTEM="root node walk"
 # What only the CLI may include (directly or not) or call: printing,
 # exiting, the environment.  The pure layer does not call the system's.
