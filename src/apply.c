@@ -15,6 +15,7 @@
 #include "env.h"
 #include "lines.h"
 #include "node.h"
+#include "owners.h"
 #include "report.h"
 #include "table.h"
 #include "text.h"
@@ -27,6 +28,7 @@ struct plan {
 	size_t n, cap;
 	size_t nodes;		/* after ranges are expanded */
 	unsigned long errors;
+	const struct table_resolver *owners;	/* names: owners.h */
 };
 
 static int
@@ -86,7 +88,7 @@ read_line(struct plan *p, const char *file, enum table_dialect *dialect,
 		}
 	}
 	switch (table_parse_line(*dialect, line, len, lineno,
-	    &table_system_resolver, &e, &d)) {
+	    p->owners, &e, &d)) {
 	case 1:
 		/* kept after an error too: conflicts are still looked for */
 		if (plan_add(p, &e, file) != 0)
@@ -254,12 +256,14 @@ apply_plan(const struct plan *p, const char *root_dir, unsigned flags)
 	return t.count[NODE_FAILED] ? EXIT_FAIL : EXIT_OK;
 }
 
-static char *root_dir;
+static char *root_dir, *users_from;
 static int replace, dry_run, verbose;
 
 struct poptOption apply_options[] = {
 	{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
 	  "create the entries inside DIR as if it were /", "DIR" },
+	{ "users-from", '\0', POPT_ARG_STRING, &users_from, 0,
+	  "look names up in DIR/etc/passwd and DIR/etc/group", "DIR" },
 	{ "replace", 'r', POPT_ARG_NONE, &replace, 0,
 	  "replace different nodes, correct mode and owner", NULL },
 	{ "dry-run", 'n', POPT_ARG_NONE, &dry_run, 0,
@@ -274,6 +278,8 @@ check_apply(const char *name)
 {
 	if (root_dir != NULL && *root_dir == '\0')
 		return cli_usage(name, "--root '' names no directory");
+	if (users_from != NULL && *users_from == '\0')
+		return cli_usage(name, "--users-from '' names no directory");
 	return EXIT_OK;
 }
 
@@ -284,11 +290,14 @@ cmd_apply(const struct verb_call *c)
 	struct lines *in;
 	int rc;
 
+	if ((plan.owners = owners_open(root_dir, users_from)) == NULL)
+		return EXIT_FAIL;
 	if ((in = malloc(sizeof(*in))) == NULL)
 		cli_fatal(NULL);
 	for (const char **args = c->args; *args != NULL; args++)
 		read_table(&plan, in, *args);
 	free(in);
+	owners_close();
 	/* a new entry of a tmpfiles "-" owner is ours */
 	if (table_conflicts(plan.v, plan.n, geteuid(), getegid(),
 	    conflict_error, &plan) < 0)
