@@ -28,8 +28,8 @@ _devtool_options()
             ;;
         mknod)
             echo "-m --mode -u --owner -g --group -r --replace -p --parents" \
-                "-n --dry-run -v --verbose --root -f --format --strict" \
-                "--count --start --step $common"
+                "-n --dry-run -v --verbose --root --users-from -f --format" \
+                "--strict --count --start --step $common"
             ;;
         devices)
             echo "-c --char -b --block --json $common"
@@ -38,7 +38,8 @@ _devtool_options()
             echo "-o --output --check --dirs --root $common"
             ;;
         apply)
-            echo "--root -r --replace -n --dry-run -v --verbose $common"
+            echo "--root --users-from -r --replace -n --dry-run -v" \
+                "--verbose $common"
             ;;
     esac
 }
@@ -48,8 +49,8 @@ _devtool_takes_arg()
 {
     case $1 in
         -f | --format | -t | --to | --value | -m | --mode | -u | --owner | \
-            -g | --group | --root | --count | --start | --step | -o | \
-            --output | --check)
+            -g | --group | --root | --users-from | --count | --start | \
+            --step | -o | --output | --check)
             return 0
             ;;
         --*) return 1 ;;
@@ -113,7 +114,7 @@ _devtool()
                 -- "$cur")
             return
             ;;
-        --root)
+        --root | --users-from)
             _filedir -d
             return
             ;;

@@ -51,7 +51,7 @@ function __devtool_operands
             case --
                 set dashdash 1
             case -f --format -t --to --value -m --mode -u --owner -g --group \
-                --root --count --start --step -o --output --check
+                --root --users-from --count --start --step -o --output --check
                 set skip 1
             case '--*'
             case '-*'
@@ -172,6 +172,7 @@ complete -c devtool -n '__devtool_using mknod' -s p -l parents -d 'Create missin
 complete -c devtool -n '__devtool_using mknod apply' -s n -l dry-run -d 'Print what would be done'
 complete -c devtool -n '__devtool_using mknod apply' -s v -l verbose -d 'Print each action'
 complete -c devtool -n '__devtool_using mknod list apply' -l root -x -a '(__fish_complete_directories)' -d 'Resolve paths inside DIR'
+complete -c devtool -n '__devtool_using mknod apply' -l users-from -x -a '(__fish_complete_directories)' -d 'Names from DIR/etc/passwd and group'
 complete -c devtool -n '__devtool_using mknod' -l count -x -d 'Create N nodes'
 complete -c devtool -n '__devtool_using mknod' -l start -x -d 'First number appended to the names'
 complete -c devtool -n '__devtool_using mknod' -l step -x -d 'Minor increment'

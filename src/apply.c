@@ -14,6 +14,7 @@
 
 #include "env.h"
 #include "node.h"
+#include "owners.h"
 #include "report.h"
 #include "source.h"
 #include "target.h"
@@ -27,6 +28,7 @@ struct plan {
 	struct entries v;
 	size_t nodes;		/* after ranges are expanded */
 	unsigned long errors;
+	const struct table_resolver *owners;	/* names: owners.h */
 };
 
 /* "FILE:LINE: why"; the file name is the user's: quoted and bounded. */
@@ -170,12 +172,14 @@ apply_plan(const struct plan *p, const char *root_dir, unsigned flags)
 	return t.count[NODE_FAILED] ? EXIT_FAIL : EXIT_OK;
 }
 
-static char *root_dir;
+static char *root_dir, *users_from;
 static int replace, dry_run, verbose;
 
 struct poptOption apply_options[] = {
 	{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
 	  "create the entries inside DIR as if it were /", "DIR" },
+	{ "users-from", '\0', POPT_ARG_STRING, &users_from, 0,
+	  "look names up in DIR/etc/passwd and DIR/etc/group", "DIR" },
 	{ "replace", 'r', POPT_ARG_NONE, &replace, 0,
 	  "replace different nodes, correct mode and owner", NULL },
 	{ "dry-run", 'n', POPT_ARG_NONE, &dry_run, 0,
@@ -190,6 +194,8 @@ check_apply(const char *name)
 {
 	if (root_dir != NULL && *root_dir == '\0')
 		return cli_usage(name, "--root '' names no directory");
+	if (users_from != NULL && *users_from == '\0')
+		return cli_usage(name, "--users-from '' names no directory");
 	return EXIT_OK;
 }
 
@@ -198,7 +204,7 @@ static void
 read_plan(struct plan *plan, const char *const *files)
 {
 	const struct entry_sink sink = { plan_put, plan_problem, plan };
-	struct source *tables = source_table_new(&table_system_resolver);
+	struct source *tables = source_table_new(plan->owners);
 
 	if (tables == NULL)
 		cli_fatal(NULL);
@@ -217,7 +223,10 @@ cmd_apply(const struct verb_call *c)
 	struct plan plan = { 0 };
 	int rc;
 
+	if ((plan.owners = owners_open(root_dir, users_from)) == NULL)
+		return EXIT_FAIL;
 	read_plan(&plan, c->args);
+	owners_close();
 	if (plan.errors > 0) {
 		cli_error("%lu error%s in the table%s; nothing was created",
 		    plan.errors, plan.errors == 1 ? "" : "s",

@@ -105,11 +105,11 @@ entries_sort(struct entries *l)
 
 	if (l->n < 2)
 		return 0;
-	if ((p = reallocarray(NULL, l->n, sizeof(*p))) == NULL)
+	if ((p = reallocarray(NULL, l->n, sizeof(struct entry *))) == NULL)
 		return -1;
 	for (i = 0; i < l->n; i++)
 		p[i] = &l->v[i];
-	qsort(p, l->n, sizeof(*p), by_path);
+	qsort(p, l->n, sizeof(struct entry *), by_path);
 	for (i = 0; i < l->n; i++) {
 		if (p[i] == &l->v[i])
 			continue;

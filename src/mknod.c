@@ -16,6 +16,7 @@
 #include "host.h"
 #include "node.h"
 #include "number.h"
+#include "owners.h"
 #include "procdev.h"
 #include "report.h"
 #include "text.h"
@@ -25,7 +26,7 @@
 #define COUNT_MAX 1048576u	/* one driver's whole minor space */
 
 struct mknod_opts {
-	char *mode, *owner, *group, *root, *count, *start, *step;
+	char *mode, *owner, *group, *root, *users_from, *count, *start, *step;
 	int replace, parents, dry_run, verbose;
 };
 
@@ -242,6 +243,29 @@ parse_count(const struct mknod_opts *o, struct mknod_job *job)
 	return check_names(job);
 }
 
+/* -u and -g: names from the target's databases (owners.h). */
+static int
+parse_owner(const struct mknod_opts *o, struct node_want *w)
+{
+	const struct table_resolver *res;
+	struct dt_diag d;
+	int rc = EXIT_OK;
+
+	if (o->owner == NULL && o->group == NULL && o->users_from == NULL)
+		return EXIT_OK;
+	if ((res = owners_open(o->root, o->users_from)) == NULL)
+		return EXIT_FAIL;
+	if ((o->owner != NULL &&
+	    attrs_user(o->owner, res, &w->uid, &d) != 0) ||
+	    (o->group != NULL &&
+	    attrs_group(o->group, res, &w->gid, &d) != 0)) {
+		cli_error("%s", d.msg);
+		rc = EXIT_USAGE;
+	}
+	owners_close();
+	return rc;
+}
+
 static int
 parse_attrs(const struct mknod_opts *o, mode_t old_umask,
     struct node_want *w)
@@ -251,13 +275,11 @@ parse_attrs(const struct mknod_opts *o, mode_t old_umask,
 	w->perm = 0666 & ~old_umask;
 	w->uid = NODE_ANY_UID;
 	w->gid = NODE_ANY_GID;
-	if ((o->mode != NULL && attrs_mode(o->mode, &w->perm, &d) != 0) ||
-	    (o->owner != NULL && attrs_user(o->owner, &w->uid, &d) != 0) ||
-	    (o->group != NULL && attrs_group(o->group, &w->gid, &d) != 0)) {
+	if (o->mode != NULL && attrs_mode(o->mode, &w->perm, &d) != 0) {
 		cli_error("%s", d.msg);
 		return EXIT_USAGE;
 	}
-	return EXIT_OK;
+	return parse_owner(o, w);
 }
 
 static int
@@ -317,6 +339,9 @@ struct poptOption mknod_options[] = {
 	  "print each action", NULL },
 	{ "root", '\0', POPT_ARG_STRING, &opts.root, 0,
 	  "resolve PATH inside DIR as if it were /", "DIR" },
+	{ "users-from", '\0', POPT_ARG_STRING, &opts.users_from, 0,
+	  "look -u and -g names up in DIR/etc/passwd and DIR/etc/group",
+	  "DIR" },
 	LAYOUT_OPTIONS,
 	{ "count", '\0', POPT_ARG_STRING, &opts.count, 0,
 	  "create N nodes PATH<S>... with minors MINOR, MINOR+I, ...",
@@ -333,6 +358,8 @@ check_mknod(const char *name)
 {
 	if (opts.root != NULL && *opts.root == '\0')
 		return cli_usage(name, "--root '' names no directory");
+	if (opts.users_from != NULL && *opts.users_from == '\0')
+		return cli_usage(name, "--users-from '' names no directory");
 	return EXIT_OK;
 }
 

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <search.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -548,4 +549,113 @@ root_opendir_cached(struct root *r, const char *path)
 		return r->cached_fd;
 	}
 	return cache_fill(r, path, fd, &st);
+}
+
+#define NOT_REGULAR "not a regular file"
+
+/*
+ * An O_PATH descriptor of the last component of path, looked up in its
+ * directory as resolved inside the root, never followed.
+ */
+static int
+open_last(struct root *r, char *path, const char **why)
+{
+	char *slash = strrchr(path, '/');
+	const char *name = slash != NULL ? slash + 1 : path;
+	int dirfd, fd;
+
+	if (*name == '\0' || strcmp(name, ".") == 0 ||
+	    strcmp(name, "..") == 0) {
+		*why = NOT_REGULAR;	/* a directory */
+		errno = EINVAL;
+		return -1;
+	}
+	if (slash != NULL)
+		*slash = '\0';
+	dirfd = root_opendir(r, slash != NULL ? path : "");
+	if (slash != NULL)
+		*slash = '/';
+	if (dirfd < 0)
+		return -1;
+	fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	close_keeping_errno(dirfd);
+	return fd;
+}
+
+/* path becomes the link target, which is relative to path's directory. */
+static int
+splice_target(char *path, size_t len, const char *target)
+{
+	const char *slash = strrchr(path, '/');
+	size_t keep = target[0] == '/' || slash == NULL ? 0 :
+	    (size_t)(slash - path) + 1;
+
+	if (keep + strlen(target) >= len) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(path + keep, target, strlen(target) + 1);
+	return 0;
+}
+
+/* An O_PATH descriptor of the regular file at path, links followed. */
+static int
+open_regular(struct root *r, char *path, size_t len, const char **why)
+{
+	char target[PATH_MAX];
+	struct stat st;
+	ssize_t n;
+	int fd, links = 0;
+
+	for (;;) {
+		if ((fd = open_last(r, path, why)) < 0)
+			return -1;
+		if (fstat(fd, &st) != 0)
+			break;
+		if (S_ISREG(st.st_mode))
+			return fd;
+		if (!S_ISLNK(st.st_mode)) {
+			*why = NOT_REGULAR;
+			errno = EINVAL;
+			break;
+		}
+		if (++links > MAX_SYMLINKS) {
+			errno = ELOOP;
+			break;
+		}
+		/* the link checked, through its descriptor */
+		if ((n = readlinkat(fd, "", target, sizeof(target) - 1)) < 0)
+			break;
+		close(fd);
+		target[n] = '\0';
+		if (splice_target(path, len, target) != 0)
+			return -1;
+	}
+	close_keeping_errno(fd);
+	return -1;
+}
+
+int
+root_open_file(struct root *r, const char *path, const char **why)
+{
+	char cur[PATH_MAX], proc[64];
+	int pfd, fd;
+
+	*why = NULL;
+	if (strlen(path) >= sizeof(cur)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(cur, path, strlen(path) + 1);
+	if ((pfd = open_regular(r, cur, sizeof(cur), why)) < 0)
+		return -1;
+	/* Reopened through /proc: the very inode checked, no name again. */
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", pfd);
+	if ((fd = open(proc, O_RDONLY | O_CLOEXEC | O_NOCTTY)) < 0 &&
+	    errno == ENOENT) {
+		*why = "cannot be opened safely: /proc is not mounted";
+		errno = EOPNOTSUPP;
+	}
+	close_keeping_errno(pfd);
+	return fd;
 }

@@ -47,4 +47,17 @@ void root_forget(struct root *r);
 bool root_cached_pinned(const struct root *r);
 int root_contains(struct root *r, int dirfd);
 
+/*
+ * Opens the regular file at path for reading, resolved as root_opendir
+ * resolves a directory: symbolic links, the last component's too, are
+ * followed, but never out of the root.  Only a regular file is opened:
+ * anything else is looked at through an O_PATH descriptor alone, since
+ * opening a device can act on it.  Returns the descriptor, or -1 with
+ * errno and *why, a sentence to print instead of errno's or NULL:
+ * ENOENT when nothing is at path (nor at a link's target), EINVAL when
+ * it is not a regular file, EOPNOTSUPP when /proc, through which the
+ * file checked is reopened, is not mounted.
+ */
+int root_open_file(struct root *r, const char *path, const char **why);
+
 #endif

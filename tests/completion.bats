@@ -276,7 +276,7 @@ bash_verb_options() {
 	done
 }
 
-@test "bash: --root offers directories, PATH and TABLE offer files" {
+@test "bash: --root and --users-from offer directories, PATH and TABLE offer files" {
 	need_bash_completion
 	mkdir -p "$BATS_TEST_TMPDIR/t/rootdir"
 	touch "$BATS_TEST_TMPDIR/t/table"
@@ -291,6 +291,10 @@ bash_verb_options() {
 	assert_output table
 	run bash_complete 'devtool list ro'
 	assert_output rootdir
+	run bash_complete 'devtool apply --users-from '
+	assert_output rootdir
+	run bash_complete 'devtool mknod --users-from rootdir ta'
+	assert_output table
 }
 
 @test "bash: -u offers users and -g groups" {
@@ -393,6 +397,10 @@ need_fish() {
 	assert_output ''
 	run fish_complete 'devtool mknod --root r'
 	assert_output rootdir/
+	run fish_complete 'devtool apply --users-from r'
+	assert_output rootdir/
+	run fish_complete 'devtool mknod --users-from rootdir ta'
+	assert_output table
 }
 
 @test "bash and fish: a FIFO as DEVTOOL_PROC_DEVICES offers no driver names and does not block" {
