@@ -138,7 +138,7 @@ apply_plan(const struct plan *p, const char *root_dir, unsigned flags)
 		cli_arg_error("--root", root_dir);
 		return EXIT_FAIL;
 	}
-	if ((r = root_open(root_dir, env_resolve())) != NULL)
+	if ((r = root_open(root_dir, env_resolve(), env_faker())) != NULL)
 		;
 	else if (errno == ENOENT && (flags & NODE_DRY_RUN)) {
 		cli_say("would create directory %s (the root)", root_dir);

@@ -139,7 +139,7 @@ cmd_list(const struct verb_call *c)
 		return rc;
 	if (root_dir != NULL && *root_dir == '\0')
 		return cli_usage(c->name, "--root '' names no directory");
-	if ((r = root_open(root_dir, env_resolve())) == NULL) {
+	if ((r = root_open(root_dir, env_resolve(), env_faker())) == NULL) {
 		if (root_dir == NULL)	/* only malloc can fail */
 			cli_fatal(NULL);
 		cli_arg_error("--root", root_dir);

@@ -290,7 +290,7 @@ make_nodes(struct mknod_job *job, const char *root_dir)
 	char path[PATH_MAX];
 	int status = EXIT_OK;
 
-	if ((root = root_open(root_dir, env_resolve())) == NULL) {
+	if ((root = root_open(root_dir, env_resolve(), env_faker())) == NULL) {
 		if (root_dir == NULL)	/* only malloc can fail */
 			cli_fatal(NULL);
 		cli_arg_error("--root", root_dir);

@@ -188,10 +188,12 @@ euid(void)
 /*
  * chmod(2) through an O_PATH descriptor, never by name: /proc's magic
  * link to it, else fchmodat2(2) on the descriptor itself.  Without
- * either there is no safe way: STEP_NO_PROC.
+ * either there is no safe way: STEP_NO_PROC.  Under a faker (faker) the
+ * raw fchmodat2 would change the file behind its back, the mode it
+ * shows staying the old one: only chmod(2), which it intercepts.
  */
 static int
-chmod_fd(int fd, mode_t perm)
+chmod_fd(int fd, mode_t perm, bool faker)
 {
 	char proc[64];
 
@@ -200,6 +202,8 @@ chmod_fd(int fd, mode_t perm)
 		return STEP_OK;
 	if (errno != ENOENT)
 		return STEP_ERRNO;
+	if (faker)
+		return STEP_NO_PROC;
 	if (syscall(SYS_fchmodat2, fd, "", perm, AT_EMPTY_PATH |
 	    AT_SYMLINK_NOFOLLOW) == 0)
 		return STEP_OK;
@@ -222,13 +226,14 @@ owner_changes(const struct stat *st, const struct node_want *w)
  * its old owner beyond that.
  */
 static int
-set_owner_mode(int dirfd, const char *name, const struct stat *expect,
+set_owner_mode(const struct place *p, const struct stat *expect,
     const struct node_want *w)
 {
+	bool faker = p->root->faker;
 	struct stat st;
 	int fd, rc = STEP_ERRNO;
 
-	fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	fd = openat(p->dirfd, p->name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return STEP_ERRNO;
 	if (fstat(fd, &st) != 0)
@@ -239,15 +244,15 @@ set_owner_mode(int dirfd, const char *name, const struct stat *expect,
 		goto out;
 	}
 	if (owner_changes(&st, w)) {
-		if ((rc = chmod_fd(fd, st.st_mode & w->perm & 0777)) !=
-		    STEP_OK)
+		if ((rc = chmod_fd(fd, st.st_mode & w->perm & 0777,
+		    faker)) != STEP_OK)
 			goto out;
 		rc = STEP_ERRNO;
 		if (fchownat(fd, "", w->uid, w->gid, AT_EMPTY_PATH) != 0)
 			goto out;
 	}
 	/* After chown, which clears set-id bits, so they stay as asked. */
-	rc = chmod_fd(fd, w->perm);
+	rc = chmod_fd(fd, w->perm, faker);
 out:
 	close_keeping_errno(fd);
 	return rc;
@@ -456,6 +461,57 @@ exchange_in(const struct place *p, const struct priv *pv)
 	return STEP_ERRNO;
 }
 
+/* Puts what was moved in as OUT_NAME back at name, or keeps it there. */
+static void
+put_back(const struct place *p, struct priv *pv)
+{
+	int saved = errno;
+
+	if (move_out(pv, OUT_NAME, p->dirfd, p->name) != 0)
+		pv->dirty = true;
+	errno = saved;
+}
+
+/*
+ * Without RENAME_EXCHANGE (pseudo refuses renameat2), in steps: the old
+ * entry is moved into the private directory, where only a device node or
+ * FIFO goes on (anything else that raced in goes back), the private node
+ * moved out without replacing anything, then the old one removed.  For
+ * a moment the name is free: one that took it meanwhile is kept and the
+ * old node stays out (it is put back if it can be).  Only under a faker,
+ * which builds a tree, not a live /dev (CAVEATS in the manual).
+ */
+static int
+replace_in_steps(const struct place *p, struct priv *pv)
+{
+	struct stat st;
+
+	if (move_in(p->dirfd, p->name, pv, OUT_NAME) != 0)
+		return STEP_ERRNO;
+	if (fstatat(pv->fd, OUT_NAME, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    !is_node(st.st_mode)) {
+		errno = EEXIST;
+		put_back(p, pv);
+		return STEP_ERRNO;
+	}
+	if (move_out(pv, TEMP_NAME, p->dirfd, p->name) != 0) {
+		put_back(p, pv);
+		return STEP_ERRNO;
+	}
+	return unlinkat(pv->fd, OUT_NAME, 0) == 0 ? STEP_OK : STEP_ERRNO;
+}
+
+/* The private node in for the old one: exchanged, or under a faker in steps. */
+static int
+replace_in(const struct place *p, struct priv *pv)
+{
+	int rc = exchange_in(p, pv);
+
+	if (rc != STEP_NO_EXCHANGE || !p->root->faker)
+		return rc;
+	return replace_in_steps(p, pv);
+}
+
 /*
  * Leaves the private directory empty: the node made there is removed;
  * anything else (a swap that raced an exchange back) is put back.
@@ -487,7 +543,7 @@ check_inside(const struct place *p, struct priv *pv, int fd,
 
 	if (!p->contain || (in = root_contains(p->root, p->dirfd)) == 1)
 		return STEP_OK;
-	chmod_fd(fd, 0);
+	chmod_fd(fd, 0, p->root->faker);
 	take_out(p->dirfd, p->name, pv, mine);
 	return in == 0 ? STEP_MOVED_OUT : STEP_UNCHECKED;
 }
@@ -531,7 +587,7 @@ place_via(const struct place *p, struct priv *pv,
 	}
 	rc = own(pv, fd, &mine, w);
 	if (rc == STEP_OK)
-		rc = replace ? exchange_in(p, pv) :
+		rc = replace ? replace_in(p, pv) :
 		    move_out(pv, TEMP_NAME, p->dirfd, p->name) == 0 ?
 		    STEP_OK : STEP_ERRNO;
 	if (rc == STEP_OK)
@@ -716,6 +772,9 @@ temp_impossible(int dirfd)
 	"temporary name could not be removed; nothing was made"
 #define NO_PROC_MSG "its mode cannot be changed safely: /proc is not " \
 	"mounted and the kernel has no fchmodat2; left alone"
+#define NO_PROC_FAKER_MSG "its mode cannot be changed safely: /proc is " \
+	"not mounted, and fchmodat2 would change it unseen by fakeroot or " \
+	"pseudo; left alone"
 #define NO_EXCHANGE_MSG "not replaced: the file system does not support " \
 	"RENAME_EXCHANGE, without which the old node cannot be replaced " \
 	"safely; left alone"
@@ -730,7 +789,8 @@ fail_step(const struct place *p, int rc, int race_errno, const char *raced)
 
 	switch (rc) {
 	case STEP_NO_PROC:
-		return fail_node(p, NO_PROC_MSG);
+		return fail_node(p, p->root->faker ? NO_PROC_FAKER_MSG :
+		    NO_PROC_MSG);
 	case STEP_NO_EXCHANGE:
 		return fail_node(p, NO_EXCHANGE_MSG);
 	case STEP_MOVED_OUT:
@@ -933,10 +993,11 @@ visit(const struct root *r, int dirfd)
 /*
  * The lock file: our own, where only we can create it, so that no other
  * user can hold a lock in it (flock(2) on the directory itself could be
- * held forever by anyone who can read it).  None, no lock.
+ * held forever by anyone who can read it).  None, no lock.  Under a
+ * faker (faker) euid 0 is its fiction: the user's own, as for any user.
  */
 static int
-lock_file(void)
+lock_file(bool faker)
 {
 	static int fd = -1;
 	static bool tried;
@@ -947,7 +1008,7 @@ lock_file(void)
 	if (tried)
 		return fd;
 	tried = true;
-	if (euid() != 0) {
+	if (euid() != 0 || faker) {
 		if ((xdg = runtime_dir) == NULL || *xdg != '/')
 			return -1;
 		dir = xdg;
@@ -1011,6 +1072,12 @@ direct_is_exact(const struct place *p, const struct node_want *w)
 	 */
 	if (!r->cached_st_valid || r->cached_fd != p->dirfd || p->contain ||
 	    r->cached_st.st_uid != r->euid)
+		return false;
+	/*
+	 * A faker's mknod "succeeds" over whatever is at the name (fakeroot
+	 * truncates a file there): only in the private directory.
+	 */
+	if (r->faker)
 		return false;
 	if (S_ISREG(w->type) || (w->perm & ~0777) != 0 || r->cached_acl ||
 	    (w->uid != NODE_ANY_UID && w->uid != r->euid))
@@ -1107,7 +1174,7 @@ handle_existing(const struct place *p, const struct stat *st,
 		if (p->contain && root_contains(p->root, p->dirfd) != 1)
 			return fail_node(p, "its directory is no longer inside "
 			    "--root (moved meanwhile); left alone");
-		if ((rc = set_owner_mode(p->dirfd, p->name, st, w)) != STEP_OK)
+		if ((rc = set_owner_mode(p, st, w)) != STEP_OK)
 			return fail_step(p, rc, ESTALE, "changed while being "
 			    "corrected; left alone");
 		return report(p, NODE_CORRECTED, "correct", w);
@@ -1299,7 +1366,7 @@ open_parent(struct place *p, const char *parent)
 static enum node_outcome
 decide_locked(const struct place *p, const struct node_want *w)
 {
-	int lock = p->flags & NODE_DRY_RUN ? -1 : lock_file();
+	int lock = p->flags & NODE_DRY_RUN ? -1 : lock_file(p->root->faker);
 	enum node_outcome outcome;
 	struct node_want buf;
 	struct stat st;

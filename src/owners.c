@@ -171,7 +171,7 @@ owners_open(const char *root_dir, const char *users_from)
 		return &table_system_resolver;
 	o.dir = users_from != NULL ? users_from : root_dir;
 	o.fallback = users_from == NULL;
-	if ((o.root = root_open(o.dir, env_resolve())) == NULL) {
+	if ((o.root = root_open(o.dir, env_resolve(), env_faker())) == NULL) {
 		o.open_errno = errno;
 		if (users_from != NULL) {
 			cli_arg_error("--users-from", users_from);

@@ -44,8 +44,10 @@ close_keeping_errno(int fd)
 }
 
 int
-root_init(struct root *r, const char *dir, enum resolve_method method)
+root_init(struct root *r, const char *dir, enum resolve_method method,
+    bool faker)
 {
+	r->faker = faker;
 	r->cached_path = NULL;
 	r->cached_fd = -1;
 	r->cached_st_valid = false;
@@ -60,7 +62,12 @@ root_init(struct root *r, const char *dir, enum resolve_method method)
 		r->method = RESOLVE_UNCONFINED;
 		return 0;
 	}
-	r->method = method == RESOLVE_WALK ? RESOLVE_WALK : RESOLVE_OPENAT2;
+	/*
+	 * A faker sees no descriptor from the raw openat2 system call
+	 * (pseudo then aborts): the walk, whose calls it intercepts.
+	 */
+	r->method = method == RESOLVE_WALK || faker ? RESOLVE_WALK :
+	    RESOLVE_OPENAT2;
 	r->method_forced = method == RESOLVE_WALK ||
 	    method == RESOLVE_OPENAT2;
 	if ((r->fd = open(dir, DIR_FLAGS)) < 0)
@@ -74,12 +81,12 @@ root_init(struct root *r, const char *dir, enum resolve_method method)
 }
 
 struct root *
-root_open(const char *dir, enum resolve_method method)
+root_open(const char *dir, enum resolve_method method, bool faker)
 {
 	struct root *r = malloc(sizeof(*r));
 	int saved;
 
-	if (r != NULL && root_init(r, dir, method) != 0) {
+	if (r != NULL && root_init(r, dir, method, faker) != 0) {
 		saved = errno;
 		free(r);
 		errno = saved;
@@ -111,7 +118,7 @@ root_close(struct root *r)
 void
 root_init_absent(struct root *r)
 {
-	root_init(r, NULL, RESOLVE_AUTO);
+	root_init(r, NULL, RESOLVE_AUTO, false);
 	r->fd = -1;
 	r->method = RESOLVE_WALK;
 }
@@ -126,6 +133,12 @@ bool
 root_confined(const struct root *r)
 {
 	return r->method != RESOLVE_UNCONFINED;
+}
+
+bool
+root_faker(const struct root *r)
+{
+	return r->faker;
 }
 
 void
@@ -507,9 +520,12 @@ cache_fill(struct root *r, const char *path, int fd, const struct stat *st)
 	r->cached_st = *st;
 	r->cached_st_valid = true;
 	r->cached_acl = fgetxattr(fd, "system.posix_acl_default", NULL, 0) >= 0;
-	/* Once, here: a directory only ours stays so, whatever others do. */
-	r->cached_pinned = r->method == RESOLVE_UNCONFINED ||
-	    (climb(r, fd, &pinned) == 1 && pinned);
+	/*
+	 * Once, here: a directory only ours stays so, whatever others do.
+	 * Under a faker every owner may be its fiction: none is pinned.
+	 */
+	r->cached_pinned = r->method == RESOLVE_UNCONFINED || (!r->faker &&
+	    climb(r, fd, &pinned) == 1 && pinned);
 	return fd;
 }
 

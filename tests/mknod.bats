@@ -1323,18 +1323,6 @@ make_leftovers() {
 	assert_only --dir d x
 }
 
-# A command run as in a bare chroot without /proc: its /proc/self/fd,
-# all devtool looks at there, is an empty tmpfs (in a mount namespace of
-# its own; exec keeps the PID).  The rest of /proc stays for the
-# sanitizers, which read /proc/self/environ and /proc/self/task.
-WITHOUT_PROC=(unshare -m sh -c 'mount -t tmpfs none /proc/$$/fd && exec "$@"' sh)
-without_proc() { "${WITHOUT_PROC[@]}" "$@"; }
-# valgrind (make check-valgrind runs devtool through tests/valgrind-devtool,
-# which sets DEVTOOL_REAL) cannot run its guest without /proc/self/fd, and
-# 3.19 does not know fchmodat2.
-no_valgrind() {
-	[[ -z ${DEVTOOL_REAL:-} ]] || skip "valgrind needs /proc/self/fd and does not know fchmodat2"
-}
 
 @test "mknod -r: without /proc a correction is exact, through fchmodat2 on the descriptor, never by name" {
 	command -v strace >/dev/null || skip "strace is not installed"

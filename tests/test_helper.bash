@@ -135,6 +135,22 @@ needs_mknod() {
 	have_mknod || skip "needs CAP_MKNOD (mknod(2) failed: run as root)"
 }
 
+# A command run as in a bare chroot without /proc: its /proc/self/fd,
+# all devtool looks at there, is an empty tmpfs (in a mount namespace of
+# its own; exec keeps the PID).  The rest of /proc stays for the
+# sanitizers, which read /proc/self/environ and /proc/self/task.
+# shellcheck disable=SC2016 # $$ and $@ are the inner shell's
+WITHOUT_PROC=(unshare -m sh -c 'mount -t tmpfs none /proc/$$/fd && exec "$@"' sh)
+without_proc() { "${WITHOUT_PROC[@]}" "$@"; }
+
+# no_valgrind: skips a test that hides /proc.  valgrind (make
+# check-valgrind runs devtool through tests/valgrind-devtool, which sets
+# DEVTOOL_REAL) cannot run its guest without /proc/self/fd, and 3.19 does
+# not know fchmodat2.
+no_valgrind() {
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "valgrind needs /proc/self/fd and does not know fchmodat2"
+}
+
 # setup_workdir: helper_setup, then an empty directory of the test's own
 # ($BATS_TEST_TMPDIR/work) as the current one, since bats keeps its own
 # files (run --separate-stderr) in $BATS_TEST_TMPDIR.

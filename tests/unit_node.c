@@ -74,7 +74,7 @@ make(const char *path, mode_t type, mode_t perm, uid_t uid, dev_t rdev,
 	struct root r;
 
 	memset(h, 0, sizeof(*h));
-	if (root_init(&r, base, RESOLVE_AUTO) != 0)
+	if (root_init(&r, base, RESOLVE_AUTO, false) != 0)
 		bail_out_errno("root_init %s", base);
 	node_make(&r, path, &w, flags, &ev, res);
 	root_fini(&r);

@@ -2,7 +2,8 @@
  * unit_root.c - unit tests for resolution inside --root (src/root.c):
  * whether a cached directory is pinned, root_contains() before and after
  * a directory is moved out, re-resolution of an unpinned cached
- * directory, and the walk at depths past the old limit of 512.
+ * directory, the walk at depths past the old limit of 512, and a root
+ * under a faker (fakeroot, pseudo).
  *
  * Works in a temporary directory of its own under TMPDIR (or /tmp),
  * removed at the end.  Output is TAP (tests/tap.h): one "ok N -"
@@ -98,7 +99,7 @@ open_root(struct root *r, const char *method)
 	char p[PATH_MAX];
 
 	if (root_init(r, at(p, "root"), strcmp(method, "walk") == 0 ?
-	    RESOLVE_WALK : RESOLVE_OPENAT2) != 0)
+	    RESOLVE_WALK : RESOLVE_OPENAT2, false) != 0)
 		bail_out_errno("root_init %s", p);
 }
 
@@ -265,7 +266,7 @@ test_unconfined(void)
 
 	begin(&c, "pinned, contains: without --root always pinned and "
 	    "inside");
-	if (root_init(&r, NULL, RESOLVE_AUTO) != 0)
+	if (root_init(&r, NULL, RESOLVE_AUTO, false) != 0)
 		bail_out_errno("root_init NULL");
 	fd = root_opendir_cached(&r, base);
 	expect(&c, fd >= 0, "root_opendir_cached %s: %s", base,
@@ -273,6 +274,35 @@ test_unconfined(void)
 	expect(&c, root_cached_pinned(&r), "not pinned");
 	expect(&c, root_contains(&r, fd) == 1, "not inside");
 	root_fini(&r);
+	end(&c);
+}
+
+/*
+ * Under a faker the owners fstat shows are its fiction, and the raw
+ * openat2's descriptors are unknown to it (root.h): the walk, asked for
+ * or not, and no directory pinned, not even one that is only ours.
+ */
+static void
+test_faker(void)
+{
+	struct check c;
+	struct root r;
+	char p[PATH_MAX];
+
+	begin(&c, "faker: the walk even when openat2 is forced, and the "
+	    "cached directory not pinned though only ours");
+	fresh_tree();
+	if (root_init(&r, at(p, "root"), RESOLVE_OPENAT2, true) != 0)
+		bail_out_errno("root_init %s", p);
+	expect(&c, r.method == RESOLVE_WALK, "method %d, not the walk",
+	    (int)r.method);
+	expect(&c, root_faker(&r), "root_faker is false");
+	expect(&c, root_opendir_cached(&r, "/a/b/c") >= 0,
+	    "root_opendir_cached /a/b/c: %s", strerror(errno));
+	expect(&c, !root_cached_pinned(&r), "pinned");
+	root_fini(&r);
+	/* the same tree without a faker: pinned (test_pinned_private) */
+	expect(&c, pinned_c(&c, "openat2"), "not pinned without a faker");
 	end(&c);
 }
 
@@ -656,6 +686,7 @@ main(void)
 	test_pinned_other_owner();
 	test_pinned_acl();
 	test_unconfined();
+	test_faker();
 	test_contains("openat2");
 	test_contains("walk");
 	test_cached_moved("openat2");
