@@ -35,11 +35,11 @@ _devtool_options()
             echo "-c --char -b --block --json $common"
             ;;
         list)
-            echo "-o --output --check --dirs --root $common"
+            echo "-o --output --check --dirs --root --archive $common"
             ;;
         apply)
-            echo "--root --users-from -r --replace -n --dry-run -v" \
-                "--verbose $common"
+            echo "--root --users-from --archive --archive-format -r" \
+                "--replace -n --dry-run -v --verbose $common"
             ;;
     esac
 }
@@ -50,7 +50,7 @@ _devtool_takes_arg()
     case $1 in
         -f | --format | -t | --to | --value | -m | --mode | -u | --owner | \
             -g | --group | --root | --users-from | --count | --start | \
-            --step | -o | --output | --check)
+            --step | -o | --output | --check | --archive | --archive-format)
             return 0
             ;;
         --*) return 1 ;;
@@ -116,6 +116,15 @@ _devtool()
             ;;
         --root | --users-from)
             _filedir -d
+            return
+            ;;
+        --archive)
+            _filedir
+            return
+            ;;
+        --archive-format)
+            mapfile -t COMPREPLY < <(compgen -W \
+                'newc odc bin ustar pax gnutar mtree' -- "$cur")
             return
             ;;
         -u | --owner)

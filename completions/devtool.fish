@@ -51,7 +51,8 @@ function __devtool_operands
             case --
                 set dashdash 1
             case -f --format -t --to --value -m --mode -u --owner -g --group \
-                --root --users-from --count --start --step -o --output --check
+                --root --users-from --count --start --step -o --output --check \
+                --archive --archive-format
                 set skip 1
             case '--*'
             case '-*'
@@ -172,6 +173,8 @@ complete -c devtool -n '__devtool_using mknod' -s p -l parents -d 'Create missin
 complete -c devtool -n '__devtool_using mknod apply' -s n -l dry-run -d 'Print what would be done'
 complete -c devtool -n '__devtool_using mknod apply' -s v -l verbose -d 'Print each action'
 complete -c devtool -n '__devtool_using mknod list apply' -l root -x -a '(__fish_complete_directories)' -d 'Resolve paths inside DIR'
+complete -c devtool -n '__devtool_using list apply' -l archive -r -F -d 'Archive FILE (- for standard input or output)'
+complete -c devtool -n '__devtool_using apply' -l archive-format -x -a 'newc odc bin ustar pax gnutar mtree' -d 'Archive format'
 complete -c devtool -n '__devtool_using mknod apply' -l users-from -x -a '(__fish_complete_directories)' -d 'Names from DIR/etc/passwd and group'
 complete -c devtool -n '__devtool_using mknod' -l count -x -d 'Create N nodes'
 complete -c devtool -n '__devtool_using mknod' -l start -x -d 'First number appended to the names'

@@ -6,9 +6,9 @@
 #                    lint, check-valgrind)
 set -eu
 
-PKGS="gcc make pkg-config libpopt-dev libbsd-dev bats bats-support
-bats-assert bats-file mandoc jq bash-completion zsh fish strace python3
-fakeroot pseudo"
+PKGS="gcc make pkg-config libpopt-dev libbsd-dev libarchive-dev bats
+bats-support bats-assert bats-file mandoc jq bash-completion zsh fish strace
+python3 fakeroot pseudo cpio libarchive-tools tar xz-utils zstd gzip"
 [ "${1:-}" = harden ] && PKGS="$PKGS clang libclang-rt-14-dev cppcheck
 clang-tidy shellcheck valgrind"
 

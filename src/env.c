@@ -1,6 +1,7 @@
 /*
  * env.c - reading the environment for the lower layers.  See env.h.
  */
+#include <errno.h>
 #include <link.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -71,4 +72,24 @@ env_faker(void)
 
 	dl_iterate_phdr(faker_object, &found);
 	return found;
+}
+
+/*
+ * SOURCE_DATE_EPOCH (reproducible-builds.org): decimal seconds.  Unset or
+ * empty is 0, the epoch; anything else that is not a number is -1.
+ */
+int
+env_source_date_epoch(long long *t)
+{
+	const char *s = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+
+	*t = 0;
+	if (s == NULL || *s == '\0')
+		return 0;
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*t = strtoll(s, &end, 10);
+	return errno != 0 || *end != '\0' ? -1 : 0;
 }
