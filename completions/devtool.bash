@@ -4,7 +4,8 @@
 # 2.x (_init_completion, _filedir).
 
 # The layout names that -f, -t and --check take.
-_devtool_layouts='8:8 old 16:16 12:20 linux glibc native osf1 svr4 solaris hpux'
+_devtool_layouts='8:8 old 16:16 12:20 linux glibc native osf1 svr4 solaris hpux
+netbsd freebsd bsdos 386bsd 4bsd isc sco sunos svr3 ultrix'
 
 # The options of each verb, and the ones that take an argument.
 _devtool_options()

@@ -121,7 +121,11 @@ set -l layouts '8:8\t"original 16-bit dev_t" old\t"alias of 8:8"
 16:16\t"2003 patch, compat rule" 12:20\t"12+20 split, compat rule"
 linux\t"kernel new_encode_dev" glibc\t"64-bit makedev(3)"
 native\t"this system makedev(3)" osf1\t"OSF/1 12:20 split"
-svr4\t"SVR4 14:18 split" solaris\t"alias of svr4" hpux\t"HP-UX 8:24 split"'
+svr4\t"SVR4 14:18 split" solaris\t"alias of svr4" hpux\t"HP-UX 8:24 split"
+netbsd\t"NetBSD, interleaved as linux" freebsd\t"FreeBSD before 12"
+bsdos\t"BSD/OS 12:20 split" 386bsd\t"386BSD 8:8" 4bsd\t"4.xBSD 8:8"
+isc\t"INTERACTIVE UNIX 8:8" sco\t"SCO UNIX 8:8" sunos\t"SunOS 4 8:8"
+svr3\t"SVR3 8:8" ultrix\t"ULTRIX 8:8"'
 
 # No file names unless a verb asks for them.
 complete -c devtool -f

@@ -26,6 +26,8 @@ typedef void dt_unpack_fn(const struct dt_layout *, uint64_t v,
 struct dt_format {
 	const char *name;
 	const char *aliases;	/* space separated; "" when none */
+	/* NetBSD pack_dev's names of the packing (mtree's device=): */
+	const char *packdev;	/* space separated; "" when none */
 	unsigned major_bits;	/* 0 in the generic M:N row */
 	unsigned minor_bits;
 	unsigned width;		/* bits in a value */
@@ -44,6 +46,7 @@ struct dt_layout {
 	char name[16];
 	unsigned major_bits, minor_bits, width;
 	uint64_t major_max, minor_max;
+	uint64_t minor_hole;	/* minor bits the packing cannot hold */
 	uint64_t value_max;
 	bool compat;
 };
@@ -59,6 +62,14 @@ enum dt_status dt_layout_lookup(const char *name, struct dt_layout *l,
     struct dt_diag *d);
 void dt_layout_strict(struct dt_layout *l);
 const char *dt_layout_names(void);
+
+/* A layout by its NetBSD pack_dev name: "linux" is 8:8 there. */
+enum dt_status dt_packdev_lookup(const char *name, struct dt_layout *l,
+    struct dt_diag *d);
+const char *dt_packdev_names(void);
+enum dt_status dt_packdev_pair(const struct dt_layout *l,
+    const uint64_t *num, size_t n, uint64_t *ma, uint64_t *mi,
+    struct dt_diag *d);
 
 enum dt_status dt_encode(const struct dt_layout *l, uint64_t ma, uint64_t mi,
     uint64_t *v, struct dt_diag *d);

@@ -13,7 +13,8 @@ load test_helper
 # DEVTOOL_COMPDIR may name another directory with the three files.
 COMPDIR=${DEVTOOL_COMPDIR:-$BATS_TEST_DIRNAME/../completions}
 BASH_COMPLETION=${BASH_COMPLETION:-/usr/share/bash-completion/bash_completion}
-LAYOUTS='8:8 old 16:16 12:20 linux glibc native osf1 svr4 solaris hpux'
+LAYOUTS='8:8 old 16:16 12:20 linux glibc native osf1 svr4 solaris hpux
+netbsd freebsd bsdos 386bsd 4bsd isc sco sunos svr3 ultrix'
 
 setup() {
 	helper_setup

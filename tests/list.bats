@@ -293,7 +293,7 @@ setup() { setup_workdir; }
 	mkdir -p R/dev
 	quoted_error 2 "devtool: unknown output '$CTRL_Q'; valid: makedevs, tmpfiles, json" \
 		list -o "$CTRL" --root R
-	quoted_error 2 "devtool: unknown layout '$CTRL_Q'; valid: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux" \
+	quoted_error 2 "devtool: unknown layout '$CTRL_Q'; valid: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux, netbsd, freebsd, bsdos, 386bsd, 4bsd, isc, sco, sunos, svr3, ultrix" \
 		list --check "$CTRL" --root R
 	quoted_error 1 "devtool: --root R$CTRL_Q: No such file or directory" \
 		list --root "R$CTRL"
