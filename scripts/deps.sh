@@ -7,7 +7,8 @@
 set -eu
 
 PKGS="gcc make pkg-config libpopt-dev libbsd-dev bats bats-support
-bats-assert bats-file mandoc jq bash-completion zsh fish strace python3"
+bats-assert bats-file mandoc jq bash-completion zsh fish strace python3
+libarchive-tools cpio squashfs-tools squashfs-tools-ng e2fsprogs"
 [ "${1:-}" = harden ] && PKGS="$PKGS clang libclang-rt-14-dev cppcheck
 clang-tidy shellcheck valgrind"
 

@@ -180,6 +180,38 @@ const size_t dt_nformats = sizeof(dt_formats) / sizeof(dt_formats[0]);
 
 #define GENERIC_ROW 3		/* the M:N row above */
 
+/*
+ * What an archive or file system can hold, as the field sizes of a plain
+ * split (only the ranges matter: no value is ever packed).  Where the
+ * field is one number, the writer puts Linux's makedev(3) in it, and the
+ * ranges are the pairs whose interleaved value fits.  The man page's
+ * table under list --check cites the sources.
+ */
+const struct dt_format dt_storage[] = {
+	{ "newc", "", "", 32, 32, 64, false, SPLIT,
+	  "c_rdevmajor and c_rdevminor are 8 hex digits each" },
+	{ "odc", "", "", 10, 8, 18, false, SPLIT,
+	  "c_rdev is 6 octal digits (18 bits) of Linux's makedev" },
+	{ "bin", "", "", 8, 8, 16, false, SPLIT,
+	  "c_rdev is 16 bits of Linux's makedev" },
+	{ "ustar", "", "", 18, 18, 36, false, SPLIT,
+	  "devmajor and devminor are 6 octal digits, as libarchive writes "
+	  "them" },
+	{ "squashfs", "", "", 12, 20, 32, false, SPLIT,
+	  "its 32-bit rdev is read with the kernel's new_decode_dev" },
+	{ "erofs", "", "", 12, 20, 32, false, SPLIT,
+	  "its 32-bit rdev is read with the kernel's new_decode_dev" },
+	{ "ext4", "", "", 12, 20, 32, false, SPLIT,
+	  "i_block[1] holds the kernel's new_encode_dev" },
+	{ "ext2-old", "", "", 8, 8, 16, false, SPLIT,
+	  "i_block[0] holds a 16-bit kdev_t (Linux 2.4 and older)" },
+	{ "cramfs", "", "", 8, 8, 16, false, SPLIT,
+	  "its 24-bit size field is read with the kernel's old_decode_dev" },
+	{ "genext2fs", "", "", 8, 8, 16, false, SPLIT,
+	  "genext2fs passes major and minor to i_block[0] as one byte each" },
+};
+const size_t dt_nstorage = sizeof(dt_storage) / sizeof(dt_storage[0]);
+
 const char *
 dt_layout_names(void)
 {
@@ -193,6 +225,13 @@ dt_packdev_names(void)
 {
 	return "386bsd, 4bsd, bsdos, freebsd, hpux, isc, linux (8:8), native, "
 	    "netbsd, osf1, sco, solaris, sunos, svr3, svr4, ultrix";
+}
+
+const char *
+dt_storage_names(void)
+{
+	return "newc, odc, bin, ustar, squashfs, erofs, ext4, ext2-old, "
+	    "cramfs, genext2fs";
 }
 
 static uint64_t
@@ -215,6 +254,7 @@ layout_init(struct dt_layout *l, const struct dt_format *f, const char *name,
 	l->major_max = low_bits(major_bits);
 	l->minor_max = low_bits(minor_bits);
 	l->value_max = low_bits(l->width);
+	l->limit = NULL;
 	/*
 	 * The minor bits the packing itself drops (freebsd's 8-15, none
 	 * elsewhere), found without the compat rule, whose 8:8 branch would
@@ -277,14 +317,21 @@ find_row(const struct dt_format *t, size_t n, const char *name)
 	return NULL;
 }
 
-enum dt_status
-dt_layout_lookup(const char *name, struct dt_layout *l, struct dt_diag *d)
+/* A named row, else an M:N split; with storage, a storage format first. */
+static enum dt_status
+lookup(const char *name, bool storage, struct dt_layout *l,
+    struct dt_diag *d)
 {
-	const struct dt_format *f;
+	const struct dt_format *f = NULL;
 	const char *colon;
 	unsigned m, n;
 	char q[64];
 
+	if (storage && (f = find_row(dt_storage, dt_nstorage, name)) != NULL) {
+		layout_row(l, f);
+		l->limit = f->description;
+		return DT_OK;
+	}
 	if ((f = find_row(dt_formats, dt_nformats, name)) != NULL) {
 		layout_row(l, f);
 		return DT_OK;
@@ -293,13 +340,28 @@ dt_layout_lookup(const char *name, struct dt_layout *l, struct dt_diag *d)
 	colon = strchr(name, ':');
 	if (colon == NULL || !parse_bits(name, colon, &m) ||
 	    !parse_bits(colon + 1, colon + strlen(colon), &n))
-		return dt_fail(d, DT_ELAYOUT, "unknown layout '%s'; valid: %s",
-		    q, dt_layout_names());
+		return dt_fail(d, DT_ELAYOUT, "unknown layout%s '%s'; %s%s%s%s",
+		    storage ? " or storage format" : "", q,
+		    storage ? "layouts: " : "valid: ", dt_layout_names(),
+		    storage ? "; storage formats: " : "",
+		    storage ? dt_storage_names() : "");
 	if (m < 8 || n < 8 || m + n > 64)
 		return dt_fail(d, DT_ELAYOUT, "layout '%s': an M:N split needs "
 		    "8<=M, 8<=N and M+N<=64", q);
 	layout_init(l, &dt_formats[GENERIC_ROW], name, m, n);
 	return DT_OK;
+}
+
+enum dt_status
+dt_layout_lookup(const char *name, struct dt_layout *l, struct dt_diag *d)
+{
+	return lookup(name, false, l, d);
+}
+
+enum dt_status
+dt_check_lookup(const char *name, struct dt_layout *l, struct dt_diag *d)
+{
+	return lookup(name, true, l, d);
 }
 
 enum dt_status
@@ -351,10 +413,15 @@ dt_layout_strict(struct dt_layout *l)
 	l->compat = false;
 }
 
+/* A layout says its range; a storage format also where it comes from. */
 static enum dt_status
 out_of_range(const struct dt_layout *l, const char *field, uint64_t n,
     uint64_t max, struct dt_diag *d)
 {
+	if (l->limit != NULL)
+		return dt_fail(d, DT_ERANGE, "%s %" PRIu64 " is out of range "
+		    "for %s (0-%" PRIu64 "): %s", field, n, l->name, max,
+		    l->limit);
 	return dt_fail(d, DT_ERANGE, "%s %" PRIu64 " is out of range for "
 	    "layout %s (0-%" PRIu64 ")", field, n, l->name, max);
 }

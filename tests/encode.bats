@@ -240,6 +240,12 @@ bad_number() {
 	encode_refused 8:8 300 5 "8:8 major '300' is out of range (0-255)"
 }
 
+@test "encode: a storage format of list --check is no layout: -f newc is unknown" {
+	run --separate-stderr devtool encode -f newc 1 3
+	assert_usage_error
+	[[ $stderr == "devtool: unknown layout 'newc'; valid: "* ]] || fail "stderr: $stderr"
+}
+
 # --- ambiguity and --strict ------------------------------------------------
 
 @test "encode: 0:256 under 16:16 is ambiguous: exit 2 naming the alias 1:0" {

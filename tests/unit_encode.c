@@ -1804,6 +1804,94 @@ test_packdev_pair(void)
 	end(&c);
 }
 
+/* list --check's storage formats: their ranges, and the message. */
+static const struct storage_want {
+	const char *name;
+	uint64_t major_max, minor_max;
+} storage_wants[] = {
+	{ "newc",	0xffffffff, 0xffffffff },	/* 8 hex digits */
+	{ "odc",	1023, 255 },	/* makedev < 8^6 */
+	{ "bin",	255, 255 },	/* makedev < 2^16 */
+	{ "ustar",	262143, 262143 },	/* 6 octal digits */
+	{ "squashfs",	4095, 1048575 },
+	{ "erofs",	4095, 1048575 },
+	{ "ext4",	4095, 1048575 },
+	{ "ext2-old",	255, 255 },
+	{ "cramfs",	255, 255 },
+	{ "genext2fs",	255, 255 },
+};
+
+static void
+check_storage(struct check *c, const struct storage_want *w)
+{
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+	uint64_t v;
+	enum dt_status st = dt_check_lookup(w->name, &l, &d);
+
+	if (!expect(c, st == DT_OK && l.limit != NULL && l.major_max ==
+	    w->major_max && l.minor_max == w->minor_max, "%s: %s, limits %"
+	    PRIu64 ":%" PRIu64, w->name, status_name(st), l.major_max,
+	    l.minor_max))
+		return;
+	expect(c, contains(dt_storage_names(), w->name), "%s not in \"%s\"",
+	    w->name, dt_storage_names());
+	st = dt_encode(&l, w->major_max, w->minor_max, &v, &d);
+	expect(c, st == DT_OK, "%s: its largest pair is %s", w->name,
+	    status_name(st));
+	st = dt_encode(&l, 0, 256, &v, &d);
+	expect(c, st == (w->minor_max < 256 ? DT_ERANGE : DT_OK), "%s: 0:256 "
+	    "is %s (no compat rule)", w->name, status_name(st));
+	st = dt_encode(&l, w->major_max + 1, 0, &v, &d);
+	expect(c, st == DT_ERANGE && contains_fmt(d.msg, "major %" PRIu64
+	    " is out of range for %s (0-%" PRIu64 "): %s", w->major_max + 1,
+	    w->name, w->major_max, l.limit), "%s: major+1: %s \"%s\"",
+	    w->name, status_name(st), d.msg);
+	st = dt_encode(&l, 0, w->minor_max + 1, &v, &d);
+	expect(c, st == DT_ERANGE && contains_fmt(d.msg, "minor %" PRIu64
+	    " is out of range for %s (0-%" PRIu64 "): ", w->minor_max + 1,
+	    w->name, w->minor_max), "%s: minor+1: %s \"%s\"", w->name,
+	    status_name(st), d.msg);
+	/* A storage format is no layout: -f refuses it. */
+	st = dt_layout_lookup(w->name, &l, &d);
+	expect(c, st == DT_ELAYOUT, "-f %s is %s", w->name, status_name(st));
+}
+
+static void
+test_storage(void)
+{
+	struct check c;
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+	uint64_t v;
+	enum dt_status st;
+
+	begin(&c, "dt_check_lookup: the %zu storage formats' limits and "
+	    "messages; layouts too; unknown names list both",
+	    ARRAY_SIZE(storage_wants));
+	expect(&c, dt_nstorage == ARRAY_SIZE(storage_wants), "%zu storage "
+	    "rows, the test knows %zu", dt_nstorage,
+	    ARRAY_SIZE(storage_wants));
+	for (size_t i = 0; i < ARRAY_SIZE(storage_wants); i++)
+		check_storage(&c, &storage_wants[i]);
+	st = dt_check_lookup("16:16", &l, &d);
+	expect(&c, st == DT_OK && l.limit == NULL &&
+	    dt_encode(&l, 0, 256, &v, &d) == DT_EAMBIGUOUS, "16:16 is not "
+	    "checked as the layout it is");
+	st = dt_check_lookup("10:22", &l, &d);
+	expect(&c, st == DT_OK && l.major_max == 1023, "10:22: %s",
+	    status_name(st));
+	st = dt_check_lookup("bogus", &l, &d);
+	expect(&c, st == DT_ELAYOUT && contains(d.msg, "'bogus'") &&
+	    contains(d.msg, "storage formats: ") && contains(d.msg, "ultrix") &&
+	    contains(d.msg, "genext2fs"), "bogus is %s: %s", status_name(st),
+	    st == DT_OK ? "" : d.msg);
+	st = dt_check_lookup("7:8", &l, &d);
+	expect(&c, st == DT_ELAYOUT && contains(d.msg, "8<=M"), "7:8 is %s",
+	    status_name(st));
+	end(&c);
+}
+
 int
 main(void)
 {
@@ -1839,6 +1927,7 @@ main(void)
 	test_packdev_rows();
 	test_freebsd_hole();
 	test_packdev_pair();
+	test_storage();
 
 	test_ambiguity("16:16", 16);
 	test_ambiguity("12:20", 20);
