@@ -4,7 +4,11 @@
 # 2.x (_init_completion, _filedir).
 
 # The layout names that -f, -t and --check take.
-_devtool_layouts='8:8 old 16:16 12:20 linux glibc native osf1 svr4 solaris hpux'
+_devtool_layouts='8:8 old 16:16 12:20 linux glibc native osf1 svr4 solaris hpux
+netbsd freebsd bsdos 386bsd 4bsd isc sco sunos svr3 ultrix'
+# The storage formats that list --check takes too.
+_devtool_storage='newc odc bin ustar squashfs erofs ext4 ext2-old cramfs
+genext2fs'
 
 # The options of each verb, and the ones that take an argument.
 _devtool_options()
@@ -105,7 +109,9 @@ _devtool()
     # The argument of an option.
     case $prev in
         -f | --format | -t | --to | --check)
-            mapfile -t COMPREPLY < <(compgen -W "$_devtool_layouts" -- "$cur")
+            local names=$_devtool_layouts
+            [[ $prev == --check ]] && names+=" $_devtool_storage"
+            mapfile -t COMPREPLY < <(compgen -W "$names" -- "$cur")
             __ltrim_colon_completions "$cur"
             return
             ;;

@@ -332,6 +332,18 @@ cli_layout(const char *name, int strict, struct dt_layout *l)
 	return EXIT_OK;
 }
 
+/* list --check's argument: a storage format or a layout, never from env. */
+int
+cli_check_layout(const char *name, struct dt_layout *l)
+{
+	struct dt_diag d;
+
+	if (dt_check_lookup(name, l, &d) == DT_OK)
+		return EXIT_OK;
+	cli_error("%s", d.msg);
+	return EXIT_USAGE;
+}
+
 /* MAJOR and MINOR operands, each within the layout's range. */
 int
 cli_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,

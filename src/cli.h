@@ -56,6 +56,7 @@ int cli_usage(const char *verb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 int cli_layout(const char *name, int strict, struct dt_layout *l);
+int cli_check_layout(const char *name, struct dt_layout *l);
 int cli_number(const char *text, uint64_t *v);
 int cli_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
     uint64_t *ma, uint64_t *mi, struct dt_diag *d);

@@ -113,7 +113,7 @@ struct poptOption list_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, &output, 0,
 	  "makedevs (default), tmpfiles or json", "FORMAT" },
 	{ "check", '\0', POPT_ARG_STRING, &check, 0,
-	  "print only the nodes LAYOUT cannot hold or makes ambiguous",
+	  "print only the nodes LAYOUT or a storage format cannot hold",
 	  "LAYOUT" },
 	{ "dirs", '\0', POPT_ARG_NONE, &dirs, 0,
 	  "list directories too", NULL },
@@ -200,7 +200,8 @@ cmd_list(const struct verb_call *c)
 	int rc;
 
 	if ((rc = parse_output(output, &dialect)) != EXIT_OK ||
-	    (check != NULL && (rc = cli_layout(check, 0, &layout)) != EXIT_OK))
+	    (check != NULL &&
+	    (rc = cli_check_layout(check, &layout)) != EXIT_OK))
 		return rc;
 	if (root_dir != NULL && *root_dir == '\0')
 		return cli_usage(c->name, "--root '' names no directory");

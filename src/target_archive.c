@@ -18,36 +18,33 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "encode.h"
 #include "target.h"
 
 const char archive_formats[] = "newc odc bin ustar pax gnutar mtree";
 
 /*
- * What each format can hold of a device number.  cpio odc and bin keep
- * one rdev field, the host's makedev() of the pair, in 6 octal digits
- * (18 bits) and 16 bits; newc two 8-digit hex fields; ustar two 7-digit
- * octal fields; pax, gnutar and mtree have no limit below the kernel's.
+ * The formats, and what each can hold of a device number: the storage
+ * row of the same name in the codec (encode.h, dt_check_lookup), which
+ * list --check uses too; pax, gnutar and mtree have no limit below the
+ * kernel's.
  */
 struct archive_format {
 	const char *name;
 	int (*set)(struct archive *);
-	unsigned long long rdev_max;	/* makedev(ma, mi); 0: no such */
-	unsigned long long field_max;	/* each of ma, mi; 0: none */
-	const char *limit;
+	bool limited;		/* a storage row says its limits */
+	bool fifos;		/* can hold a FIFO */
 };
 
 static const struct archive_format formats[] = {
-	{ "newc", archive_write_set_format_cpio_newc, 0, 0xffffffffULL,
-	  "8 hexadecimal digits for each of MAJOR and MINOR" },
-	{ "odc", archive_write_set_format_cpio_odc, 0777777ULL, 0,
-	  "one rdev of 6 octal digits (18 bits)" },
-	{ "bin", archive_write_set_format_cpio_bin, 0xffffULL, 0,
-	  "one rdev of 16 bits" },
-	{ "ustar", archive_write_set_format_ustar, 0, 07777777ULL,
-	  "7 octal digits for each of MAJOR and MINOR" },
-	{ "pax", archive_write_set_format_pax_restricted, 0, 0, NULL },
-	{ "gnutar", archive_write_set_format_gnutar, 0, 0, NULL },
-	{ "mtree", archive_write_set_format_mtree, 0, 0, NULL },
+	{ "newc", archive_write_set_format_cpio_newc, true, true },
+	{ "odc", archive_write_set_format_cpio_odc, true, true },
+	/* "sockets and fifos cannot be represented in the binary cpio" */
+	{ "bin", archive_write_set_format_cpio_bin, true, false },
+	{ "ustar", archive_write_set_format_ustar, true, true },
+	{ "pax", archive_write_set_format_pax_restricted, false, true },
+	{ "gnutar", archive_write_set_format_gnutar, false, true },
+	{ "mtree", archive_write_set_format_mtree, false, true },
 };
 
 static const struct archive_format *
@@ -113,16 +110,20 @@ int
 archive_fits(const char *format, const struct entry *e, struct dt_diag *d)
 {
 	const struct archive_format *f = find_format(format);
-	unsigned long long rdev = makedev((unsigned)e->major,
-	    (unsigned)e->minor);
+	struct dt_layout l;
+	uint64_t v;
 
-	if (f == NULL || !entry_has_numbers(e) ||
-	    ((f->rdev_max == 0 || rdev <= f->rdev_max) &&
-	    (f->field_max == 0 || (e->major <= f->field_max &&
-	    e->minor <= f->field_max))))
+	if (f == NULL)
 		return 0;
-	return dt_error(d, "%" PRIu64 ":%" PRIu64 " does not fit in %s, "
-	    "which has %s", e->major, e->minor, f->name, f->limit);
+	if (!f->fifos && e->type == 'p')
+		return dt_error(d, "%s cannot hold a FIFO (libarchive's %s "
+		    "writer refuses it)", f->name, f->name);
+	if (!f->limited || !entry_has_numbers(e))
+		return 0;
+	if (dt_check_lookup(f->name, &l, d) != DT_OK ||
+	    dt_encode(&l, e->major, e->minor, &v, d) != DT_OK)
+		return -1;
+	return 0;
 }
 
 static void

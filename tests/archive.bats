@@ -120,16 +120,16 @@ dev/net
 dev/net/tun"
 }
 
-@test "archive: 300:70000 into odc or 256:0 into bin is refused with the line and the limit, exit 2, nothing written" {
+@test "archive: 300:70000 into odc or 256:0 into bin (the limits of list --check) is refused with the line and the limit, exit 2, nothing written" {
 	run --separate-stderr devtool apply --archive x.cpio --archive-format odc t
 	assert_equal "$status" 2
-	assert_equal "$stderr" "devtool: t:4: 300:70000 does not fit in odc, which has one rdev of 6 octal digits (18 bits)
+	assert_equal "$stderr" "devtool: t:4: minor 70000 is out of range for odc (0-255): c_rdev is 6 octal digits (18 bits) of Linux's makedev
 devtool: 1 error in the table; nothing was created"
 	[[ ! -e x.cpio ]]
 	printf '/dev/x c 600 0 0 256 0\n' >u
 	run --separate-stderr devtool apply --archive x.cpio --archive-format bin u
 	assert_equal "$status" 2
-	assert_equal "$stderr" "devtool: u:1: 256:0 does not fit in bin, which has one rdev of 16 bits
+	assert_equal "$stderr" "devtool: u:1: major 256 is out of range for bin (0-255): c_rdev is 16 bits of Linux's makedev
 devtool: 1 error in the table; nothing was created"
 	assert_equal "$(ls -A)" "$(printf 't\nu')"
 }
@@ -199,6 +199,26 @@ c	/dev/net/tun	0666	0	0	-	10:200"
 	run devtool list --archive dev.cpio.gz --dirs -o json /dev/net
 	assert_output '{"path":"/dev/net","type":"d","mode":"0755","uid":0,"gid":0}
 {"path":"/dev/net/tun","type":"c","mode":"0666","uid":0,"gid":0,"major":10,"minor":200}'
+}
+
+@test "archive: a FIFO into bin cpio, which libarchive cannot write, is refused with its line" {
+	printf '/dev/p p 600 0 0\n' >u
+	run --separate-stderr devtool apply --archive x.cpio --archive-format bin u
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: u:1: bin cannot hold a FIFO (libarchive's bin writer refuses it)
+devtool: 1 error in the table; nothing was created"
+	[[ ! -e x.cpio ]]
+}
+
+@test "archive: ustar holds 262143 in each field, as libarchive writes it, and no more" {
+	printf '/dev/x c 600 0 0 4095 262143\n' >u
+	devtool apply --archive u.tar --archive-format ustar u
+	run tar -tvf u.tar --numeric-owner
+	assert_line --regexp '^crw------- 0/0 +4095,262143 .* dev/x$'
+	printf '/dev/x c 600 0 0 1 262144\n' >v
+	run --separate-stderr devtool apply --archive v.tar --archive-format ustar v
+	assert_equal "$status" 2
+	assert_stderr_contains "devtool: v:1: minor 262144 is out of range for ustar (0-262143)"
 }
 
 @test "archive: a table through an archive and back is the same table" {

@@ -1092,9 +1092,9 @@ set_default_acl() {
 		mknod --count 2 --step "$CTRL" x c 1 3
 	quoted_error 1 "devtool: --root /no/$CTRL_Q: No such file or directory" \
 		mknod --root "/no/$CTRL" x c 1 3
-	quoted_error 2 "devtool: unknown layout '$CTRL_Q'; valid: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux" \
+	quoted_error 2 "devtool: unknown layout '$CTRL_Q'; valid: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux, netbsd, freebsd, bsdos, 386bsd, 4bsd, isc, sco, sunos, svr3, ultrix" \
 		mknod -f "$CTRL" x c 1 3
-	DEVTOOL_FORMAT=$CTRL quoted_error 2 "devtool: DEVTOOL_FORMAT: unknown layout '$CTRL_Q'; valid: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux" \
+	DEVTOOL_FORMAT=$CTRL quoted_error 2 "devtool: DEVTOOL_FORMAT: unknown layout '$CTRL_Q'; valid: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux, netbsd, freebsd, bsdos, 386bsd, 4bsd, isc, sco, sunos, svr3, ultrix" \
 		mknod x c 1 3
 	DEVTOOL_PROC_DEVICES=/no/$CTRL quoted_error 1 "devtool: /no/$CTRL_Q: No such file or directory" \
 		mknod x c mem 3
