@@ -32,6 +32,7 @@ struct mknod_opts {
 struct mknod_job {
 	const char *path;
 	struct dt_layout layout;	/* -f, for a VALUE */
+	bool layout_given;		/* only then is one number a VALUE */
 	struct node_want want;
 	uint64_t major, minor;
 	uint64_t count, start, step;
@@ -126,6 +127,19 @@ parse_value(const char *text, const struct dt_layout *l, uint64_t *ma,
 	}
 }
 
+/*
+ * A lone number is a VALUE only under an explicit -f: as with mknod(1),
+ * a forgotten MINOR must not become a node (300 is 1:44 under 16:16).
+ */
+static int
+missing_minor(const char *major)
+{
+	char q[DT_QUOTE_SIZE];
+
+	return cli_usage("devtool mknod", "missing MINOR after MAJOR '%s' (or "
+	    "give -f LAYOUT to decode one VALUE)", cli_quote(q, major));
+}
+
 static int
 parse_numbers(const char **args, int n, struct mknod_job *job)
 {
@@ -137,6 +151,8 @@ parse_numbers(const char **args, int n, struct mknod_job *job)
 			    "device numbers");
 		return EXIT_OK;
 	}
+	if (n == 1 && !job->layout_given)
+		return missing_minor(args[0]);
 	if (n == 1)
 		rc = parse_value(args[0], &job->layout, &job->major,
 		    &job->minor);
@@ -346,6 +362,7 @@ parse_job(const struct verb_call *c, struct mknod_job *job)
 	if (!node_path_ok(job->path))
 		return bad_path(job->path);
 	job->layout = c->layout;
+	job->layout_given = c->layout_given;
 	if ((rc = parse_type(c->args[1], &job->want.type)) != EXIT_OK ||
 	    (rc = parse_numbers(c->args + 2, c->nargs - 2, job)) != EXIT_OK ||
 	    (rc = parse_count(&opts, job)) != EXIT_OK)
