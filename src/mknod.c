@@ -16,6 +16,7 @@
 #include "host.h"
 #include "node.h"
 #include "number.h"
+#include "path.h"
 #include "procdev.h"
 #include "report.h"
 #include "text.h"
@@ -168,26 +169,26 @@ parse_numbers(const char **args, int n, struct mknod_job *job)
 }
 
 /*
- * Why PATH cannot be a node's path.  Too long is said as apply says it
- * (the limits are PATH_MAX and NAME_MAX, see devtool(1)).
+ * Refuses a PATH no node can have.  A name too long, last or not, is
+ * said as apply says it (path_names_fit; the limits are PATH_MAX and
+ * NAME_MAX, see devtool(1)).
  */
 static int
-bad_path(const char *path)
+check_path(const char *path)
 {
-	const char *slash = strrchr(path, '/'), *name = slash ? slash + 1 :
-	    path;
 	char q[DT_QUOTE_SIZE];
+	struct dt_diag d;
 
 	if (strlen(path) >= PATH_MAX)
 		return cli_usage("devtool mknod", "path '%s' is too long (%zu "
 		    "bytes, at most %d)", cli_quote(q, path), strlen(path),
 		    PATH_MAX - 1);
-	if (strlen(name) > NAME_MAX)
-		return cli_usage("devtool mknod", "name '%s' in path is too "
-		    "long (%zu bytes, at most %d)", cli_quote(q, name),
-		    strlen(name), NAME_MAX);
-	return cli_usage("devtool mknod", "'%s' is not a path a node can "
-	    "have", cli_quote(q, path));
+	if (path_names_fit(path, &d) != 0)
+		return cli_usage("devtool mknod", "%s", d.msg);
+	if (!node_path_ok(path))
+		return cli_usage("devtool mknod", "'%s' is not a path a node "
+		    "can have", cli_quote(q, path));
+	return EXIT_OK;
 }
 
 /* --count: the last name is the longest; refuse it before making any. */
@@ -359,8 +360,8 @@ parse_job(const struct verb_call *c, struct mknod_job *job)
 	int rc;
 
 	job->path = c->args[0];
-	if (!node_path_ok(job->path))
-		return bad_path(job->path);
+	if ((rc = check_path(job->path)) != EXIT_OK)
+		return rc;
 	job->layout = c->layout;
 	job->layout_given = c->layout_given;
 	if ((rc = parse_type(c->args[1], &job->want.type)) != EXIT_OK ||

@@ -261,6 +261,18 @@ setup() { setup_workdir; }
 
 # -------------------------------------------------------------- validation
 
+@test "apply: a name longer than NAME_MAX is refused with the words mknod uses, last name or not" {
+	local n
+	n=$(printf 'n%.0s' {1..256})
+	table t "/dev/$n/x c 600 0 0 1 3" "/dev/$n c 600 0 0 1 3"
+	run --separate-stderr devtool apply --root R t
+	assert_usage_error
+	assert_equal "$stderr" "devtool: t:1: name '${n:0:40}...${n: -20}' in path is too long (256 bytes, at most 255)
+devtool: t:2: name '${n:0:40}...${n: -20}' in path is too long (256 bytes, at most 255)
+devtool: 2 errors in the table; nothing was created"
+	assert_missing R
+}
+
 @test "apply: an unknown type is a validation error naming the line (exit 2)" {
 	table t '/dev/ok c 666 0 0 1 3' '/dev/bad z 666 0 0 1 3'
 	run --separate-stderr devtool apply --root R t

@@ -1158,8 +1158,24 @@ would create d$CTRL_Q/x (c 1:3, mode 0644)"
 	mkdir d
 	run --separate-stderr devtool mknod "d/$n" c 1 3
 	assert_usage_error
-	assert_equal "${stderr%%$'\n'*}" "devtool: name '${n:0:64}...${n: -32}' in path is too long (300 bytes, at most 255)"
+	assert_equal "${stderr%%$'\n'*}" "devtool: name '${n:0:40}...${n: -20}' in path is too long (300 bytes, at most 255)"
 	[[ -z $(ls -A d) ]] || fail "something was made in d"
+}
+
+@test "mknod: a directory name longer than NAME_MAX is refused (exit 2) in apply's words, with or without -p" {
+	local n
+	n=$(printf 'n%.0s' {1..256})
+	for opt in -p -n -v; do
+		run --separate-stderr devtool mknod $opt "d/$n//x" c 1 3
+		assert_usage_error
+		assert_equal "$stderr" "devtool: name '${n:0:40}...${n: -20}' in path is too long (256 bytes, at most 255)
+Try 'devtool mknod --help' for more information."
+	done
+	# 255 bytes is a name a directory can have: only its absence fails
+	run --separate-stderr devtool mknod "d/${n:1}/x" c 1 3
+	assert_status 1
+	assert_equal "$stderr" "devtool: d/${n:0:62}...${n: -30}/x: parent directory: No such file or directory (use -p)"
+	assert_only
 }
 
 @test "mknod --count: a range whose last name passes NAME_MAX is refused before any node is made" {

@@ -117,12 +117,32 @@ test_paths(void)
 	    &(struct dt_diag){ "" }) == -1, "a NUL byte is refused");
 }
 
+/* mknod's PATH: relative or not, any name past NAME_MAX, not only the last. */
+static void
+test_names_fit(void)
+{
+	char p[2 * NAME_MAX], q[2 * NAME_MAX];
+	struct dt_diag d = { "" }, dn = { "" };
+
+	snprintf(p, sizeof(p), "d//%0*d/x", NAME_MAX, 0);
+	ok(path_names_fit(p, &d) == 0 && path_names_fit("", &d) == 0 &&
+	    path_names_fit("/", &d) == 0, "names of 255 bytes fit");
+	snprintf(p, sizeof(p), "d//%0*d/x", NAME_MAX + 1, 0);
+	snprintf(q, sizeof(q), "/d/%0*d/x", NAME_MAX + 1, 0);
+	ok(path_names_fit(p, &d) == -1 && path_normal(q, strlen(q), 0,
+	    (char[PATH_MAX]){ 0 }, &dn) == -1 && strcmp(d.msg, dn.msg) == 0 &&
+	    strstr(d.msg, "(256 bytes, at most 255)") != NULL,
+	    "an inner name of 256 bytes is refused as path_normal refuses it: "
+	    "%s", d.msg);
+}
+
 int
 main(void)
 {
 	test_types();
 	test_entries();
 	test_paths();
+	test_names_fit();
 	printf("1..%u\n", tests_run);
 	return tests_failed != 0;
 }
