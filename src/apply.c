@@ -209,6 +209,9 @@ read_plan(struct plan *plan, const char *const *files)
 	if (table_conflicts(plan->v.v, plan->v.n, geteuid(), getegid(),
 	    conflict_error, plan) < 0)
 		cli_fatal(NULL);
+	/* a d line is made before what is under it, not corrected after */
+	if (entries_parents_first(&plan->v) != 0)
+		cli_fatal(NULL);
 }
 
 int

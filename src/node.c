@@ -1024,6 +1024,21 @@ direct_is_exact(const struct place *p, const struct node_want *w)
 	return w->gid == NODE_ANY_GID || w->gid == gid;
 }
 
+/* Whether a dry run already said it would create dir; remembers it. */
+static bool
+dry_reported(struct root *r, const char *dir)
+{
+	char *copy;
+
+	if (tfind(dir, &r->dry_dirs, (int (*)(const void *,
+	    const void *))strcmp) != NULL)
+		return true;
+	if ((copy = strdup(dir)) != NULL)
+		tsearch(copy, &r->dry_dirs, (int (*)(const void *,
+		    const void *))strcmp);
+	return false;
+}
+
 static enum node_outcome
 create_new(const struct place *p, const struct node_want *w)
 {
@@ -1032,8 +1047,12 @@ create_new(const struct place *p, const struct node_want *w)
 	if (S_ISREG(w->type))
 		return fail_node(p, "does not exist (an f entry only adjusts a "
 		    "file)");
-	if (p->flags & NODE_DRY_RUN)
+	if (p->flags & NODE_DRY_RUN) {
+		/* a d line: its children need not say it again */
+		if (S_ISDIR(w->type))
+			dry_reported(p->root, p->path);
 		return report(p, NODE_CREATED, "create", w);
+	}
 	if (direct_is_exact(p, w))
 		rc = make_at(p->dirfd, p->name, w, w->perm) == 0 ? STEP_OK :
 		    STEP_ERRNO;
@@ -1158,21 +1177,6 @@ split_path(const char *path, char *parent, size_t len, const char **name)
 	memcpy(parent, path, n);
 	parent[n] = '\0';
 	return 0;
-}
-
-/* Whether a dry run already said it would create dir; remembers it. */
-static bool
-dry_reported(struct root *r, const char *dir)
-{
-	char *copy;
-
-	if (tfind(dir, &r->dry_dirs, (int (*)(const void *,
-	    const void *))strcmp) != NULL)
-		return true;
-	if ((copy = strdup(dir)) != NULL)
-		tsearch(copy, &r->dry_dirs, (int (*)(const void *,
-		    const void *))strcmp);
-	return false;
 }
 
 /* The next component of parent after *s: its name, and the path to it. */

@@ -10,7 +10,8 @@
 
 /*
  * -v and -n: one line on stdout per action, "would create" before it in
- * a dry run, "created" after it otherwise.
+ * a dry run, "created" after it otherwise; a directory made is said so
+ * whether -p made it or a d line did, so a dry run reads as the real one.
  */
 static void
 say(void *ctx, const struct node_event *e)
@@ -19,16 +20,21 @@ say(void *ctx, const struct node_event *e)
 		[NODE_CREATED] = "created", [NODE_REPLACED] = "replaced",
 		[NODE_CORRECTED] = "corrected", [NODE_UNCHANGED] = "kept",
 	};
+	static const char *const future[] = {
+		[NODE_CREATED] = "create", [NODE_REPLACED] = "replace",
+		[NODE_CORRECTED] = "correct", [NODE_UNCHANGED] = "keep",
+	};
+	const char *dir = S_ISDIR(e->want->type) &&
+	    e->outcome == NODE_CREATED ? " directory" : "";
 	char what[96];
 
 	(void)ctx;
 	node_describe(what, sizeof(what), e->want);
 	if (e->dry)
-		cli_say("would %s %s (%s)", e->verb, e->path, what);
+		cli_say("would %s%s %s (%s)", future[e->outcome], dir, e->path,
+		    what);
 	else
-		cli_say("%s%s %s (%s)", past[e->outcome],
-		    S_ISDIR(e->want->type) && e->outcome == NODE_CREATED ?
-		    " directory" : "", e->path, what);
+		cli_say("%s%s %s (%s)", past[e->outcome], dir, e->path, what);
 }
 
 const struct node_events report_events = { say, NULL };

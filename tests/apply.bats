@@ -580,6 +580,54 @@ would create /dev/a (c 1:3, mode 0666, owner 0:0)"
 	assert_node R/dev/after/n "character special file 1 3 600 0 0"
 }
 
+@test "apply: a d line that is also a parent is made once, with its mode, before or after its children; -n says it once" {
+	needs_mknod
+	local order
+	for order in before after; do
+		if [[ $order == before ]]; then
+			table t 'd /dev/net 0700 - - -' 'c /dev/net/tun 0666 - - - 10:200'
+		else
+			table t 'c /dev/net/tun 0666 - - - 10:200' 'd /dev/net 0700 - - -'
+		fi
+		run --separate-stderr devtool apply -n -v --root R t
+		assert_status 0
+		assert_output "would create directory R (the root)
+would create directory /dev (d, mode 0755)
+would create directory /dev/net (d, mode 0700)
+would create /dev/net/tun (c 10:200, mode 0666)"
+		assert_equal "$stderr" "devtool: dry run, nothing done: would be 2 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed"
+		assert_missing R
+		run --separate-stderr devtool apply -v --root R t
+		assert_status 0
+		assert_output "created directory /dev (d, mode 0755)
+created directory /dev/net (d, mode 0700)
+created /dev/net/tun (c 10:200, mode 0666)"
+		assert_equal "$stderr" "devtool: 2 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed"
+		assert_node R/dev/net "directory 0 0 700 0 0"
+		rm -r R
+	done
+}
+
+@test "apply: d lines listed after what they hold are made first, parents first, the other lines in table order" {
+	needs_mknod
+	table t \
+		'/dev/net/tun c 666 0 0 10 200 - - -' \
+		'/dev/null c 666 0 0 1 3 - - -' \
+		'/dev/net d 750 0 0 - - - - -' \
+		'/dev d 711 0 0 - - - - -' \
+		'/dev-x/y p 600 0 0 - - - - -'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_output "created directory /dev (d, mode 0711, owner 0:0)
+created directory /dev/net (d, mode 0750, owner 0:0)
+created /dev/net/tun (c 10:200, mode 0666, owner 0:0)
+created /dev/null (c 1:3, mode 0666, owner 0:0)
+created directory /dev-x (d, mode 0755)
+created /dev-x/y (p, mode 0600, owner 0:0)"
+	assert_node R/dev "directory 0 0 711 0 0"
+	assert_node R/dev/net "directory 0 0 750 0 0"
+}
+
 @test "apply: the root directory itself is created when missing" {
 	needs_mknod
 	table t '/null c 666 0 0 1 3'

@@ -76,6 +76,60 @@ test_entries(void)
 	ok(l.n == 0 && l.v == NULL, "freed, the list is empty again");
 }
 
+/*
+ * Entries of "TYPE PATH" words, reordered; the result as the table
+ * places (lineno) joined by spaces, to compare with want.
+ */
+static void
+check_parents_first(const char *const *lines, size_t n, const char *want,
+    const char *what)
+{
+	struct entries l = { 0 };
+	char got[256] = "";
+	size_t len = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct entry e = { .type = lines[i][0], .path = lines[i] + 2,
+		    .lineno = i };
+
+		if (entries_add(&l, &e) != 0)
+			bail_out("out of memory");
+	}
+	ok(entries_parents_first(&l) == 0, "%s: reordered", what);
+	for (size_t i = 0; i < l.n; i++)
+		len += (size_t)snprintf(got + len, sizeof(got) - len, "%s%lu",
+		    i ? " " : "", l.v[i].lineno);
+	ok(strcmp(got, want) == 0, "%s: order %s (want %s)", what, got, want);
+	entries_free(&l);
+}
+
+static void
+test_parents_first(void)
+{
+	static const char *const nested[] = {
+		"c /a/b/x", "d /a/b", "c /z", "d /a", "d /",
+	};
+	static const char *const in_order[] = {
+		"d /a", "c /a/x", "c /b", "d /c", "c /c",
+	};
+	/* '-' sorts before '/': /a-x is not under /a */
+	static const char *const siblings[] = {
+		"c /a/x", "c /a-x/y", "d /a-x", "d /a", "c /a-",
+	};
+	/* two lines of one directory keep their order */
+	static const char *const same[] = {
+		"c /a/x", "d /a", "p /b", "d /a",
+	};
+
+	check_parents_first(nested, 5, "4 3 1 0 2", "nested d lines after "
+	    "their children");
+	check_parents_first(in_order, 5, "0 1 2 3 4", "a table already in "
+	    "order");
+	check_parents_first(siblings, 5, "3 0 2 1 4", "a name that extends "
+	    "another");
+	check_parents_first(same, 4, "1 3 0 2", "one directory twice");
+}
+
 static void
 check_path(const char *in, unsigned flags, const char *want,
     const char *what)
@@ -141,6 +195,7 @@ main(void)
 {
 	test_types();
 	test_entries();
+	test_parents_first();
 	test_paths();
 	test_names_fit();
 	printf("1..%u\n", tests_run);
