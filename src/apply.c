@@ -159,6 +159,7 @@ apply_plan(const struct plan *p, const char *root_dir, unsigned flags)
 		fprintf(stderr, "\r\033[K");
 	if (cli_finish_output() != EXIT_OK)
 		return EXIT_FAIL;
+	report_hints();
 	if ((flags & NODE_VERBOSE) || isatty(STDERR_FILENO))
 		fprintf(stderr, "devtool: %s%zu created, %zu replaced, %zu "
 		    "corrected, %zu unchanged, %zu failed\n",

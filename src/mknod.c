@@ -310,6 +310,7 @@ make_nodes(struct mknod_job *job, const char *root_dir)
 	root_close(root);
 	if (cli_finish_output() != EXIT_OK)
 		status = EXIT_FAIL;
+	report_hints();
 	return status;
 }
 

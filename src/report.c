@@ -19,13 +19,14 @@ say(void *ctx, const struct node_event *e)
 	static const char *const past[] = {
 		[NODE_CREATED] = "created", [NODE_REPLACED] = "replaced",
 		[NODE_CORRECTED] = "corrected", [NODE_UNCHANGED] = "kept",
+		[NODE_REMOVED] = "removed",
 	};
 	static const char *const future[] = {
 		[NODE_CREATED] = "create", [NODE_REPLACED] = "replace",
 		[NODE_CORRECTED] = "correct", [NODE_UNCHANGED] = "keep",
 	};
-	const char *dir = S_ISDIR(e->want->type) &&
-	    e->outcome == NODE_CREATED ? " directory" : "";
+	const char *dir = S_ISDIR(e->want->type) && (e->outcome ==
+	    NODE_CREATED || e->outcome == NODE_REMOVED) ? " directory" : "";
 	char what[96];
 
 	(void)ctx;
@@ -39,9 +40,23 @@ say(void *ctx, const struct node_event *e)
 
 const struct node_events report_events = { say, NULL };
 
+/* A device node failed for want of CAP_MKNOD: said once, at the end. */
+static bool no_mknod;
+
 void
 report_failure(const char *path, const struct node_result *res)
 {
 	errno = res->error;
 	cli_path_error(path, res->reason);
+	no_mknod = no_mknod || res->no_mknod;
+}
+
+void
+report_hints(void)
+{
+	if (no_mknod)
+		cli_error("creating device nodes needs CAP_MKNOD: run devtool "
+		    "as root (outside a user namespace), or under fakeroot(1) "
+		    "to build an image's tree without privilege");
+	no_mknod = false;
 }

@@ -29,6 +29,8 @@ fixture() { echo "$BATS_TEST_DIRNAME/fixtures/tables/$1"; }
 
 # Each test works in an empty directory of its own ("work").
 setup() { setup_workdir; }
+# A directory made for uid 65534 (nobody_top) is outside it.
+teardown() { if [[ -n ${NOBODY_TOP:-} ]]; then nobody_done; fi; }
 
 # ------------------------------------------------------- makedevs dialect
 
@@ -257,6 +259,60 @@ setup() { setup_workdir; }
 	assert_stderr_contains "/etc/motd"
 	assert_missing R/etc/motd
 	assert_summary "0 created, 0 replaced, 0 corrected, 0 unchanged, 1 failed"
+}
+
+# ------------------------------------------------- failures leave nothing
+
+@test "apply: an f entry for a missing file leaves none of the directories made for it; earlier lines' stay" {
+	needs_mknod
+	mkdir -p R/etc
+	table t \
+		'/etc/a/x c 600 0 0 1 3' \
+		'/etc/a/b/c/motd f 644 0 0' \
+		'/etc/ssl/motd f 644 0 0'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 1
+	assert_output "created directory /etc/a (d, mode 0755)
+created /etc/a/x (c 1:3, mode 0600, owner 0:0)
+created directory /etc/a/b (d, mode 0755)
+created directory /etc/a/b/c (d, mode 0755)
+removed directory /etc/a/b/c (d, mode 0755)
+removed directory /etc/a/b (d, mode 0755)
+created directory /etc/ssl (d, mode 0755)
+removed directory /etc/ssl (d, mode 0755)"
+	assert_equal "$stderr" "devtool: /etc/a/b/c/motd: does not exist (an f entry only adjusts a file)
+devtool: /etc/ssl/motd: does not exist (an f entry only adjusts a file)
+devtool: 1 created, 0 replaced, 0 corrected, 0 unchanged, 2 failed"
+	assert_equal "$(cd R && find . | LC_ALL=C sort)" ".
+./etc
+./etc/a
+./etc/a/x"
+}
+
+@test "apply: without CAP_MKNOD (uid 65534) each node fails, the need and the ways out are said once, no directory is left for them" {
+	nobody_top
+	table "$NOBODY_TOP/t" \
+		'p /dev/fifo 0600 - - -' \
+		'c /dev/null 0666 - - - 1:3' \
+		'c /dev/sub/zero 0666 - - - 1:5'
+	run --separate-stderr as_nobody "$DEVTOOL" apply -v --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
+	assert_status 1
+	assert_output "created directory /dev (d, mode 0755)
+created /dev/fifo (p, mode 0600)
+created directory /dev/sub (d, mode 0755)
+removed directory /dev/sub (d, mode 0755)"
+	assert_equal "$stderr" "devtool: /dev/null: Operation not permitted
+devtool: /dev/sub/zero: Operation not permitted
+$NEEDS_CAP_MKNOD
+devtool: 1 created, 0 replaced, 0 corrected, 0 unchanged, 2 failed"
+	assert_equal "$(cd "$NOBODY_TOP/R" && find . | LC_ALL=C sort)" ".
+./dev
+./dev/fifo"
+	# a failure that CAP_MKNOD would not cure gets no such line
+	table "$NOBODY_TOP/t" 'p /dev/fifo2 0600 root root -'
+	run --separate-stderr as_nobody "$DEVTOOL" apply --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
+	assert_status 1
+	assert_equal "$stderr" "devtool: /dev/fifo2: Operation not permitted"
 }
 
 # -------------------------------------------------------------- validation

@@ -999,6 +999,51 @@ set_default_acl() {
 	assert_only d x z
 }
 
+@test "mknod -p: without CAP_MKNOD the need and the ways out are said once, and the parents made are removed" {
+	needs_mknod
+	[[ $(id -u) == 0 ]] || skip "needs root to drop CAP_MKNOD (capsh)"
+	command -v capsh >/dev/null || skip "capsh is not installed"
+	mkdir d
+	run --separate-stderr without_cap_mknod "$DEVTOOL" mknod -v -p d/a/b/x c 1 3
+	assert_status 1
+	assert_output "created directory d/a (d, mode 0755)
+created directory d/a/b (d, mode 0755)
+removed directory d/a/b (d, mode 0755)
+removed directory d/a (d, mode 0755)"
+	assert_equal "$stderr" "devtool: d/a/b/x: Operation not permitted
+$NEEDS_CAP_MKNOD"
+	# a range: each node fails, the need is said once, at the end
+	run --separate-stderr without_cap_mknod "$DEVTOOL" mknod --count 3 d/t c 4 1
+	assert_status 1
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: d/t0: Operation not permitted
+devtool: d/t1: Operation not permitted
+devtool: d/t2: Operation not permitted
+$NEEDS_CAP_MKNOD"
+	# a FIFO needs no CAP_MKNOD
+	run --separate-stderr without_cap_mknod "$DEVTOOL" mknod -p d/f/fifo p
+	assert_status 0
+	assert_equal "$stderr" ""
+	assert_only --dir d f
+	assert_only --dir d/f fifo
+}
+
+@test "mknod: as uid 65534 a node fails with the need said once; an owner it cannot give gets no such line" {
+	nobody_top
+	UNDO+=(nobody_done)
+	run --separate-stderr as_nobody "$DEVTOOL" mknod -p "$NOBODY_TOP/d/x" b 8 0
+	assert_status 1
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: $NOBODY_TOP/d/x: Operation not permitted
+$NEEDS_CAP_MKNOD"
+	[[ ! -e $NOBODY_TOP/d ]] || fail "the parent made for it was left: $(ls -la "$NOBODY_TOP")"
+	# a FIFO for root fails for want of CAP_CHOWN, not CAP_MKNOD
+	run --separate-stderr as_nobody "$DEVTOOL" mknod -u 0 "$NOBODY_TOP/f" p
+	assert_status 1
+	assert_equal "$stderr" "devtool: $NOBODY_TOP/f: Operation not permitted"
+	assert_only --dir "$NOBODY_TOP" vg
+}
+
 # ----------------------------------------------------------------- --count
 
 @test "mknod --count N: names PATH0..PATH<N-1>, minors MINOR, MINOR+1, ..." {
