@@ -99,39 +99,26 @@ entries_sort(struct entries *l)
 		qsort(l->v, l->n, sizeof(*l->v), by_path);
 }
 
-/* Where an entry goes: ahead of entry at, after its own ancestors. */
-struct rank {
-	size_t at;		/* its place in the table */
-	size_t key;		/* the first place in the table under it */
-	size_t depth;		/* names in its path ("/" has none) */
-	const struct entry *e;
+/* A directory line: its table place, and the first place under it. */
+struct dir_line {
+	const char *path;
+	size_t at, key, depth;
 };
 
 static int
-tree_byte(unsigned char c)
+by_path_at(const void *a, const void *b)
 {
-	return c == '\0' ? 0 : c == '/' ? 1 : c + 2;
+	const struct dir_line *x = a, *y = b;
+	int c = strcmp(x->path, y->path);
+
+	return c != 0 ? c : x->at < y->at ? -1 : x->at > y->at;
 }
 
-/* Byte order with '/' lowest: a directory's descendants follow it. */
-static int
-by_tree(const void *a, const void *b)
-{
-	const struct rank *x = a, *y = b;
-	const unsigned char *s = (const void *)x->e->path,
-	    *t = (const void *)y->e->path;
-
-	for (; *s == *t && *s != '\0'; s++, t++)
-		continue;
-	if (*s != *t)
-		return tree_byte(*s) - tree_byte(*t);
-	return x->at < y->at ? -1 : x->at > y->at;
-}
-
+/* Where it goes: at key, ancestors first, then in table order. */
 static int
 by_key(const void *a, const void *b)
 {
-	const struct rank *x = a, *y = b;
+	const struct dir_line *x = a, *y = b;
 
 	if (x->key != y->key)
 		return x->key < y->key ? -1 : 1;
@@ -140,14 +127,12 @@ by_key(const void *a, const void *b)
 	return x->at < y->at ? -1 : x->at > y->at;
 }
 
-/* path is dir or under it. */
 static bool
-is_within(const char *path, const char *dir)
+is_dir(const struct entry *e)
 {
-	size_t n = strlen(dir);
+	const struct entry_type *t = entry_type_of(e->type);
 
-	return strcmp(dir, "/") == 0 || (strncmp(path, dir, n) == 0 &&
-	    (path[n] == '/' || path[n] == '\0'));
+	return t != NULL && t->ifmt == S_IFDIR;
 }
 
 static size_t
@@ -160,70 +145,107 @@ path_depth(const char *path)
 	return n;
 }
 
-static bool
-is_dir(const struct entry *e)
+/* strcmp(path, dir[0..len)), without copying the prefix. */
+static int
+cmp_prefix(const char *path, const char *dir, size_t len)
 {
-	const struct entry_type *t = entry_type_of(e->type);
+	int c = strncmp(path, dir, len);
 
-	return t != NULL && t->ifmt == S_IFDIR;
+	return c != 0 ? c : path[len] != '\0';
+}
+
+/* Entry at lowers the key of the lines of dir[0..len), if any. */
+static void
+lower_key(struct dir_line *d, size_t m, const char *dir, size_t len,
+    size_t at)
+{
+	size_t lo = 0, hi = m;
+
+	while (lo < hi) {	/* the first line not before dir */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cmp_prefix(d[mid].path, dir, len) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < m && cmp_prefix(d[lo].path, dir, len) == 0; lo++)
+		if (at < d[lo].key)
+			d[lo].key = at;
+}
+
+/* Entry at lowers the keys of the directory lines above its path. */
+static void
+lower_keys(struct dir_line *d, size_t m, const char *path, size_t at)
+{
+	if (strcmp(path, "/") == 0)
+		return;
+	lower_key(d, m, path, 1, at);
+	for (size_t k = 1; path[k] != '\0'; k++)
+		if (path[k] == '/')
+			lower_key(d, m, path, k, at);
+}
+
+/* The list again, each moved line (key < at) placed before entry key. */
+static int
+place_moved(struct entries *l, struct dir_line *d, size_t m)
+{
+	struct entry *v = calloc(l->n, sizeof(*v));
+	bool *moved = calloc(l->n, sizeof(*moved));
+	size_t o = 0, j = 0;
+
+	if (v == NULL || moved == NULL) {
+		free(v);
+		free(moved);
+		return -1;
+	}
+	qsort(d, m, sizeof(*d), by_key);
+	for (size_t k = 0; k < m; k++)
+		moved[d[k].at] = d[k].key < d[k].at;
+	for (size_t i = 0; i < l->n; i++) {
+		for (; j < m && d[j].key <= i; j++)
+			if (d[j].key == i && moved[d[j].at])
+				v[o++] = l->v[d[j].at];
+		if (!moved[i])
+			v[o++] = l->v[i];
+	}
+	memcpy(l->v, v, l->n * sizeof(*v));
+	free(v);
+	free(moved);
+	return 0;
 }
 
 /*
- * In tree order each directory's subtree is the run after it, so one
- * pass with a stack of open directories gives each its key: the least
- * table place in its subtree.  Lines of one directory share a subtree,
- * hence a key, and keep their order (a tmpfiles "-" depends on it).
+ * Each directory line gets as key the first table place of a line under
+ * it: each entry's parents are looked up among the directory lines,
+ * which are few.  Only when one is to move is the list copied.
  */
-static void
-rank_keys(struct rank *r, size_t n, size_t *stack)
-{
-	size_t top = 0;
-
-	for (size_t k = 0; k <= n; k++) {
-		while (top > 0 && (k == n ||
-		    !is_within(r[k].e->path, r[stack[top - 1]].e->path))) {
-			struct rank *done = &r[stack[--top]];
-
-			if (top > 0 && done->key < r[stack[top - 1]].key)
-				r[stack[top - 1]].key = done->key;
-		}
-		if (k == n)
-			break;
-		if (is_dir(r[k].e))
-			stack[top++] = k;
-		else if (top > 0 && r[k].at < r[stack[top - 1]].key)
-			r[stack[top - 1]].key = r[k].at;
-	}
-}
-
 int
 entries_parents_first(struct entries *l)
 {
-	struct rank *r;
-	size_t *stack;
-	struct entry *v;
-	int rc = -1;
+	struct dir_line *d;
+	size_t m = 0;
+	bool any = false;
+	int rc = 0;
 
-	if (l->n < 2)
+	for (size_t i = 0; i < l->n; i++)
+		m += is_dir(&l->v[i]);
+	if (m == 0)
 		return 0;
-	r = calloc(l->n, sizeof(*r));
-	stack = calloc(l->n, sizeof(*stack));
-	v = calloc(l->n, sizeof(*v));
-	if (r != NULL && stack != NULL && v != NULL) {
-		for (size_t i = 0; i < l->n; i++)
-			r[i] = (struct rank){ i, i, path_depth(l->v[i].path),
-			    &l->v[i] };
-		qsort(r, l->n, sizeof(*r), by_tree);
-		rank_keys(r, l->n, stack);
-		qsort(r, l->n, sizeof(*r), by_key);
-		for (size_t i = 0; i < l->n; i++)
-			v[i] = *r[i].e;
-		memcpy(l->v, v, l->n * sizeof(*v));
-		rc = 0;
-	}
-	free(r);
-	free(stack);
-	free(v);
+	if ((d = calloc(m, sizeof(*d))) == NULL)
+		return -1;
+	for (size_t i = 0, k = 0; i < l->n; i++)
+		if (is_dir(&l->v[i]))
+			d[k++] = (struct dir_line){ l->v[i].path, i, i,
+			    path_depth(l->v[i].path) };
+	qsort(d, m, sizeof(*d), by_path_at);
+	for (size_t i = 0; i < l->n; i++)
+		lower_keys(d, m, l->v[i].path, i);
+	for (size_t k = 0; k < m; k++)
+		any = any || d[k].key < d[k].at;
+	if (any)
+		rc = place_moved(l, d, m);
+	free(d);
 	return rc;
 }
 

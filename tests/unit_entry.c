@@ -112,7 +112,7 @@ test_parents_first(void)
 	static const char *const in_order[] = {
 		"d /a", "c /a/x", "c /b", "d /c", "c /c",
 	};
-	/* '-' sorts before '/': /a-x is not under /a */
+	/* /a-x and /a- are not under /a */
 	static const char *const siblings[] = {
 		"c /a/x", "c /a-x/y", "d /a-x", "d /a", "c /a-",
 	};
@@ -128,6 +128,85 @@ test_parents_first(void)
 	check_parents_first(siblings, 5, "3 0 2 1 4", "a name that extends "
 	    "another");
 	check_parents_first(same, 4, "1 3 0 2", "one directory twice");
+}
+
+static bool
+under(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return strcmp(dir, "/") == 0 ? strcmp(path, "/") != 0 :
+	    strncmp(path, dir, n) == 0 && path[n] == '/';
+}
+
+/* Whether some line before table place at lies under dir. */
+static bool
+held_earlier(const char (*paths)[32], size_t at, const char *dir)
+{
+	for (size_t k = 0; k < at; k++)
+		if (under(paths[k], dir))
+			return true;
+	return false;
+}
+
+/*
+ * Random tables of d and c lines over a few names.  The result holds the
+ * same lines; each d line comes before every line under it; c lines keep
+ * their order, and so do d lines of one path; a d line with nothing
+ * under it earlier keeps its place among the c lines.
+ */
+static void
+test_parents_first_random(void)
+{
+	static const char *const names[] = { "a", "b", "a-", "ab" };
+	static char paths[64][32];
+	struct check c;
+
+	rng_seed(42);
+	begin(&c, "parents first: 10,000 random tables");
+	for (unsigned t = 0; t < 10000; t++) {
+		struct entries l = { 0 };
+		size_t n = 1 + rng_next() % 24, pos[64];
+
+		for (size_t i = 0; i < n; i++) {
+			size_t depth = rng_next() % 4, len = 0;
+
+			strcpy(paths[i], "/");
+			for (size_t k = 0; k < depth; k++)
+				len += (size_t)snprintf(paths[i] + len,
+				    sizeof(paths[i]) - len, "/%s",
+				    names[rng_next() % 4]);
+			if (entries_add(&l, &(struct entry){ .path = paths[i],
+			    .type = rng_next() % 2 ? 'd' : 'c', .lineno = i })
+			    != 0)
+				bail_out("out of memory");
+		}
+		if (entries_parents_first(&l) != 0)
+			bail_out("out of memory");
+		for (size_t i = 0; i < n; i++)
+			pos[l.v[i].lineno] = i;
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = i + 1; j < n; j++) {
+				const struct entry *x = &l.v[pos[i]],
+				    *y = &l.v[pos[j]];
+				bool xd = x->type == 'd', yd = y->type == 'd';
+
+				if (xd && under(y->path, x->path))
+					expect(&c, pos[i] < pos[j], "table %u: "
+					    "%s after %s", t, x->path, y->path);
+				else if (yd && under(x->path, y->path))
+					expect(&c, pos[j] < pos[i], "table %u: "
+					    "%s after %s", t, y->path, x->path);
+				else if ((!xd && !yd) || (xd && yd &&
+				    strcmp(x->path, y->path) == 0) ||
+				    (xd != yd && !held_earlier(paths,
+				    xd ? i : j, xd ? x->path : y->path)))
+					expect(&c, pos[i] < pos[j], "table %u: "
+					    "lines %zu and %zu swapped", t, i, j);
+			}
+		entries_free(&l);
+	}
+	end(&c);
 }
 
 static void
@@ -196,6 +275,7 @@ main(void)
 	test_types();
 	test_entries();
 	test_parents_first();
+	test_parents_first_random();
 	test_paths();
 	test_names_fit();
 	printf("1..%u\n", tests_run);
