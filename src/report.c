@@ -16,14 +16,16 @@
 static void
 say(void *ctx, const struct node_event *e)
 {
-	static const char *const past[] = {
+	/* NODE_FAILED is never an event; named all the same */
+	static const char *const past[NODE_REMOVED + 1] = {
 		[NODE_CREATED] = "created", [NODE_REPLACED] = "replaced",
 		[NODE_CORRECTED] = "corrected", [NODE_UNCHANGED] = "kept",
-		[NODE_REMOVED] = "removed",
+		[NODE_FAILED] = "failed", [NODE_REMOVED] = "removed",
 	};
-	static const char *const future[] = {
+	static const char *const future[NODE_REMOVED + 1] = {
 		[NODE_CREATED] = "create", [NODE_REPLACED] = "replace",
 		[NODE_CORRECTED] = "correct", [NODE_UNCHANGED] = "keep",
+		[NODE_FAILED] = "fail", [NODE_REMOVED] = "remove",
 	};
 	const char *dir = S_ISDIR(e->want->type) && (e->outcome ==
 	    NODE_CREATED || e->outcome == NODE_REMOVED) ? " directory" : "";

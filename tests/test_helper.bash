@@ -163,10 +163,12 @@ as_nobody() {
 # without_cap_mknod CMD...: CMD as root without CAP_MKNOD (capsh drops
 # it from the bounding set, so the exec of CMD does not get it back).
 without_cap_mknod() {
+	# shellcheck disable=SC2016  # bash -c expands them, not this shell
 	capsh --drop=cap_mknod -- -c 'exec "$0" "$@"' "$@"
 }
 
 # The one line devtool adds when mknod(2) refused device nodes.
+# shellcheck disable=SC2034  # used by the suites that load this file
 NEEDS_CAP_MKNOD="devtool: creating device nodes needs CAP_MKNOD: run devtool as root (outside a user namespace), or under fakeroot(1) to build an image's tree without privilege"
 
 # setup_workdir: helper_setup, then an empty directory of the test's own
