@@ -335,7 +335,8 @@ struct poptOption mknod_options[] = {
 	  "print each action", NULL },
 	{ "root", '\0', POPT_ARG_STRING, &opts.root, 0,
 	  "resolve PATH inside DIR as if it were /", "DIR" },
-	LAYOUT_OPTIONS,
+	LAYOUT_OPTIONS_SAYING("decode one VALUE under LAYOUT (without -f, "
+	    "one number is a MAJOR missing its MINOR)"),
 	{ "count", '\0', POPT_ARG_STRING, &opts.count, 0,
 	  "create N nodes PATH<S>... with minors MINOR, MINOR+I, ...",
 	  "N" },

@@ -243,6 +243,11 @@ Try 'devtool mknod --help' for more information."
 	    devtool mknod x c misc
 	assert_usage_error
 	assert_equal "${stderr%%$'\n'*}" "devtool: missing MINOR after MAJOR 'misc' (or give -f LAYOUT to decode one VALUE)"
+	# and --help does not promise a default layout for VALUE
+	run --separate-stderr devtool mknod --help
+	assert_status 0
+	assert_line "  -f, --format=LAYOUT     decode one VALUE under LAYOUT (without -f, one"
+	assert_line "                          number is a MAJOR missing its MINOR)"
 	assert_only
 }
 
