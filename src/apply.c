@@ -152,6 +152,7 @@ finish_run(const struct tally *t, unsigned flags)
 		fprintf(stderr, "\r\033[K");
 	if (cli_finish_output() != EXIT_OK)
 		return EXIT_FAIL;
+	report_hints();
 	if ((flags & NODE_VERBOSE) || isatty(STDERR_FILENO))
 		fprintf(stderr, "devtool: %s%zu created, %zu replaced, %zu "
 		    "corrected, %zu unchanged, %zu failed\n",
@@ -396,6 +397,9 @@ read_plan(struct plan *plan, const char *const *files)
 	/* a new entry of a tmpfiles "-" owner is ours, root's in an archive */
 	if (table_conflicts(plan->v.v, plan->v.n, archive ? 0 : geteuid(),
 	    archive ? 0 : getegid(), conflict_error, plan) < 0)
+		cli_fatal(NULL);
+	/* a d line is made before what is under it, not corrected after */
+	if (entries_parents_first(&plan->v) != 0)
 		cli_fatal(NULL);
 }
 

@@ -296,6 +296,7 @@ verb_run(const struct verb *v, int argc, const char **argv)
 	    (has_layout(v->options) &&
 	    (rc = cli_layout(cli_format, cli_strict, &c.layout)) != EXIT_OK))
 		goto out;
+	c.layout_given = cli_format != NULL;
 	if ((args = poptGetArgs(con)) != NULL)
 		c.args = args;
 	c.nargs = cli_count(c.args);

@@ -17,6 +17,7 @@
 #include "node.h"
 #include "number.h"
 #include "owners.h"
+#include "path.h"
 #include "procdev.h"
 #include "report.h"
 #include "text.h"
@@ -33,6 +34,7 @@ struct mknod_opts {
 struct mknod_job {
 	const char *path;
 	struct dt_layout layout;	/* -f, for a VALUE */
+	bool layout_given;		/* only then is one number a VALUE */
 	struct node_want want;
 	uint64_t major, minor;
 	uint64_t count, start, step;
@@ -127,6 +129,19 @@ parse_value(const char *text, const struct dt_layout *l, uint64_t *ma,
 	}
 }
 
+/*
+ * A lone number is a VALUE only under an explicit -f: as with mknod(1),
+ * a forgotten MINOR must not become a node (300 is 1:44 under 16:16).
+ */
+static int
+missing_minor(const char *major)
+{
+	char q[DT_QUOTE_SIZE];
+
+	return cli_usage("devtool mknod", "missing MINOR after MAJOR '%s' (or "
+	    "give -f LAYOUT to decode one VALUE)", cli_quote(q, major));
+}
+
 static int
 parse_numbers(const char **args, int n, struct mknod_job *job)
 {
@@ -138,6 +153,8 @@ parse_numbers(const char **args, int n, struct mknod_job *job)
 			    "device numbers");
 		return EXIT_OK;
 	}
+	if (n == 1 && !job->layout_given)
+		return missing_minor(args[0]);
 	if (n == 1)
 		rc = parse_value(args[0], &job->layout, &job->major,
 		    &job->minor);
@@ -153,26 +170,26 @@ parse_numbers(const char **args, int n, struct mknod_job *job)
 }
 
 /*
- * Why PATH cannot be a node's path.  Too long is said as apply says it
- * (the limits are PATH_MAX and NAME_MAX, see devtool(1)).
+ * Refuses a PATH no node can have.  A name too long, last or not, is
+ * said as apply says it (path_names_fit; the limits are PATH_MAX and
+ * NAME_MAX, see devtool(1)).
  */
 static int
-bad_path(const char *path)
+check_path(const char *path)
 {
-	const char *slash = strrchr(path, '/'), *name = slash ? slash + 1 :
-	    path;
 	char q[DT_QUOTE_SIZE];
+	struct dt_diag d;
 
 	if (strlen(path) >= PATH_MAX)
 		return cli_usage("devtool mknod", "path '%s' is too long (%zu "
 		    "bytes, at most %d)", cli_quote(q, path), strlen(path),
 		    PATH_MAX - 1);
-	if (strlen(name) > NAME_MAX)
-		return cli_usage("devtool mknod", "name '%s' in path is too "
-		    "long (%zu bytes, at most %d)", cli_quote(q, name),
-		    strlen(name), NAME_MAX);
-	return cli_usage("devtool mknod", "'%s' is not a path a node can "
-	    "have", cli_quote(q, path));
+	if (path_names_fit(path, &d) != 0)
+		return cli_usage("devtool mknod", "%s", d.msg);
+	if (!node_path_ok(path))
+		return cli_usage("devtool mknod", "'%s' is not a path a node "
+		    "can have", cli_quote(q, path));
+	return EXIT_OK;
 }
 
 /* --count: the last name is the longest; refuse it before making any. */
@@ -315,6 +332,7 @@ make_nodes(struct mknod_job *job, const char *root_dir)
 	root_close(root);
 	if (cli_finish_output() != EXIT_OK)
 		status = EXIT_FAIL;
+	report_hints();
 	return status;
 }
 
@@ -342,7 +360,8 @@ struct poptOption mknod_options[] = {
 	{ "users-from", '\0', POPT_ARG_STRING, &opts.users_from, 0,
 	  "look -u and -g names up in DIR/etc/passwd and DIR/etc/group",
 	  "DIR" },
-	LAYOUT_OPTIONS,
+	LAYOUT_OPTIONS_SAYING("decode one VALUE under LAYOUT (without -f, "
+	    "one number is a MAJOR missing its MINOR)"),
 	{ "count", '\0', POPT_ARG_STRING, &opts.count, 0,
 	  "create N nodes PATH<S>... with minors MINOR, MINOR+I, ...",
 	  "N" },
@@ -370,9 +389,10 @@ parse_job(const struct verb_call *c, struct mknod_job *job)
 	int rc;
 
 	job->path = c->args[0];
-	if (!node_path_ok(job->path))
-		return bad_path(job->path);
+	if ((rc = check_path(job->path)) != EXIT_OK)
+		return rc;
 	job->layout = c->layout;
+	job->layout_given = c->layout_given;
 	if ((rc = parse_type(c->args[1], &job->want.type)) != EXIT_OK ||
 	    (rc = parse_numbers(c->args + 2, c->nargs - 2, job)) != EXIT_OK ||
 	    (rc = parse_count(&opts, job)) != EXIT_OK)

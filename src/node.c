@@ -46,6 +46,8 @@ struct place {
 	unsigned flags;
 	bool contain;		/* the directory is not pinned (root.h) */
 	bool dry_missing;	/* a dry run met a parent it would create */
+	const char *made;	/* in the parent path: the first directory
+				   made for this entry, or NULL */
 	const struct node_events *ev;	/* or NULL */
 	struct node_result *res;
 };
@@ -142,13 +144,21 @@ fail_node(const struct place *p, const char *why)
 	return NODE_FAILED;
 }
 
-/* Creates name in dirfd with exactly perm, given a umask of 0. */
+/*
+ * Creates name in dirfd with exactly perm, given a umask of 0.  A device
+ * node refused with EPERM is noted in res: the caller names CAP_MKNOD.
+ */
 static int
-make_at(int dirfd, const char *name, const struct node_want *w, mode_t perm)
+make_at(int dirfd, const char *name, const struct node_want *w, mode_t perm,
+    struct node_result *res)
 {
 	if (S_ISDIR(w->type))
 		return mkdirat(dirfd, name, perm);
-	return mknodat(dirfd, name, w->type | perm, w->rdev);
+	if (mknodat(dirfd, name, w->type | perm, w->rdev) == 0)
+		return 0;
+	if (errno == EPERM && (S_ISCHR(w->type) || S_ISBLK(w->type)))
+		res->no_mknod = true;
+	return -1;
 }
 
 static void
@@ -573,7 +583,7 @@ place_via(const struct place *p, struct priv *pv,
 	struct stat mine;
 	int fd, rc;
 
-	if (make_at(pv->fd, TEMP_NAME, w, 0) != 0)
+	if (make_at(pv->fd, TEMP_NAME, w, 0, p->res) != 0)
 		return STEP_ERRNO;
 	fd = openat(pv->fd, TEMP_NAME, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &mine) != 0) {
@@ -1091,6 +1101,21 @@ direct_is_exact(const struct place *p, const struct node_want *w)
 	return w->gid == NODE_ANY_GID || w->gid == gid;
 }
 
+/* Whether a dry run already said it would create dir; remembers it. */
+static bool
+dry_reported(struct root *r, const char *dir)
+{
+	char *copy;
+
+	if (tfind(dir, &r->dry_dirs, (int (*)(const void *,
+	    const void *))strcmp) != NULL)
+		return true;
+	if ((copy = strdup(dir)) != NULL)
+		tsearch(copy, &r->dry_dirs, (int (*)(const void *,
+		    const void *))strcmp);
+	return false;
+}
+
 static enum node_outcome
 create_new(const struct place *p, const struct node_want *w)
 {
@@ -1099,11 +1124,15 @@ create_new(const struct place *p, const struct node_want *w)
 	if (S_ISREG(w->type))
 		return fail_node(p, "does not exist (an f entry only adjusts a "
 		    "file)");
-	if (p->flags & NODE_DRY_RUN)
+	if (p->flags & NODE_DRY_RUN) {
+		/* a d line: its children need not say it again */
+		if (S_ISDIR(w->type))
+			dry_reported(p->root, p->path);
 		return report(p, NODE_CREATED, "create", w);
+	}
 	if (direct_is_exact(p, w))
-		rc = make_at(p->dirfd, p->name, w, w->perm) == 0 ? STEP_OK :
-		    STEP_ERRNO;
+		rc = make_at(p->dirfd, p->name, w, w->perm, p->res) == 0 ?
+		    STEP_OK : STEP_ERRNO;
 	else if (temp_impossible(p->dirfd))
 		return fail_node(p, NO_TEMP_MSG);
 	else
@@ -1227,21 +1256,6 @@ split_path(const char *path, char *parent, size_t len, const char **name)
 	return 0;
 }
 
-/* Whether a dry run already said it would create dir; remembers it. */
-static bool
-dry_reported(struct root *r, const char *dir)
-{
-	char *copy;
-
-	if (tfind(dir, &r->dry_dirs, (int (*)(const void *,
-	    const void *))strcmp) != NULL)
-		return true;
-	if ((copy = strdup(dir)) != NULL)
-		tsearch(copy, &r->dry_dirs, (int (*)(const void *,
-		    const void *))strcmp);
-	return false;
-}
-
 /* The next component of parent after *s: its name, and the path to it. */
 static bool
 next_component(const char **s, const char *parent, char *comp,
@@ -1271,12 +1285,10 @@ static const struct node_want parent_dir = {
  */
 static int
 make_dir(const struct place *p, int cur, const char *comp,
-    const char *prefix)
+    const char *prefix, bool *made)
 {
 	struct place d = *p;
 	struct stat st;
-	bool made;
-	int fd;
 
 	d.dirfd = cur;
 	d.name = comp;
@@ -1285,19 +1297,17 @@ make_dir(const struct place *p, int cur, const char *comp,
 	visit(p->root, cur);
 	if (fstat(cur, &st) == 0 && !(st.st_mode & S_ISGID) &&
 	    fgetxattr(cur, ACL_DEFAULT, NULL, 0) < 0)
-		made = mkdirat(cur, comp, 0755) == 0;
+		*made = mkdirat(cur, comp, 0755) == 0;
 	else if (temp_impossible(cur)) {
 		errno = EPERM;
 		return -1;
 	} else
-		made = via_private(&d, &parent_dir, false) == STEP_OK;
-	if (!made && errno != EEXIST)
+		*made = via_private(&d, &parent_dir, false) == STEP_OK;
+	if (!*made && errno != EEXIST)
 		return -1;
-	if ((fd = root_opendir(p->root, prefix)) < 0)
-		return -1;
-	if (made)
+	if (*made)
 		report(&d, NODE_CREATED, "create directory", &parent_dir);
-	return fd;
+	return root_opendir(p->root, prefix);
 }
 
 /*
@@ -1331,8 +1341,15 @@ make_parents(struct place *p, const char *parent)
 		if (fd < 0 && cur < 0 && (cur = root_opendir(p->root,
 		    *parent == '/' ? "/" : "")) < 0)
 			goto fail;
-		if (fd < 0 && (fd = make_dir(p, cur, comp, prefix)) < 0)
-			goto fail;
+		if (fd < 0) {
+			bool made = false;
+
+			fd = make_dir(p, cur, comp, prefix, &made);
+			if (made && p->made == NULL)	/* what to undo */
+				p->made = s - strlen(comp);
+			if (fd < 0)
+				goto fail;
+		}
 		close_keeping_errno(cur);
 		cur = fd;
 	}
@@ -1438,50 +1455,130 @@ out:
 }
 
 static enum node_outcome
-make_entry(struct root *r, const char *path, const struct node_want *w,
-    unsigned flags, const struct node_events *ev, struct node_result *res)
+make_entry(struct place *p, char *parent, const struct node_want *w)
 {
-	struct place p = { .root = r, .path = path, .dirfd = -1,
-	    .flags = flags, .ev = ev, .res = res };
-	char parent[PATH_MAX], why[64];
+	struct root *r = p->root;
+	const char *path = p->path;
+	unsigned flags = p->flags;
+	char why[64];
 	struct node_want buf;
 	const struct node_want *fresh = with_perm(w, NULL, &buf);
 
 	if (strcmp(path, "/") == 0)
-		return root_entry(&p, w);
-	if (split_path(path, parent, sizeof(parent), &p.name) != 0)
-		return fail_node(&p, strlen(p.name) > NAME_MAX ? "name too "
+		return root_entry(p, w);
+	if (split_path(path, parent, PATH_MAX, &p->name) != 0)
+		return fail_node(p, strlen(p->name) > NAME_MAX ? "name too "
 		    "long (more than NAME_MAX, 255 bytes)" : strlen(path) >=
 		    PATH_MAX ? "path too long (more than PATH_MAX - 1, 4095 "
 		    "bytes)" : "not a name a node can have");
-	p.dirfd = open_parent(&p, parent);
-	if (p.dry_missing)
-		return create_new(&p, fresh);
-	if (p.dirfd < 0) {
+	p->dirfd = open_parent(p, parent);
+	if (p->dry_missing)
+		return create_new(p, fresh);
+	if (p->dirfd < 0) {
 		snprintf(why, sizeof(why), "parent directory: %s%s",
 		    strerror(errno), errno == ENOENT && !(flags &
 		    NODE_PARENTS) ? " (use -p)" : "");
-		return fail_node(&p, why);
+		return fail_node(p, why);
 	}
-	p.contain = !root_cached_pinned(r);
+	p->contain = !root_cached_pinned(r);
 	if (!(flags & NODE_DRY_RUN))
-		visit(r, p.dirfd);
+		visit(r, p->dirfd);
 	/* mknodat fails if anything is there, so trying first is safe. */
-	if (!(flags & NODE_DRY_RUN) && direct_is_exact(&p, fresh)) {
-		if (make_at(p.dirfd, p.name, fresh, fresh->perm) == 0)
-			return report(&p, NODE_CREATED, "create", fresh);
+	if (!(flags & NODE_DRY_RUN) && direct_is_exact(p, fresh)) {
+		if (make_at(p->dirfd, p->name, fresh, fresh->perm,
+		    p->res) == 0)
+			return report(p, NODE_CREATED, "create", fresh);
 		if (errno != EEXIST)
-			return fail_node(&p, NULL);
+			return fail_node(p, NULL);
 	}
-	return decide_locked(&p, w);
+	return decide_locked(p, w);
+}
+
+/* Lets a directory be removed: the private one held in it goes first. */
+static void
+held_release_in(const struct stat *dir)
+{
+	sigset_t old;
+
+	if (block_signals(&old) != 0)
+		return;
+	for (size_t i = 0; i < HELD_MAX; i++)
+		if (held[i].live && held[i].dev == dir->st_dev &&
+		    held[i].ino == dir->st_ino)
+			held_release(&held[i]);
+	restore_signals(&old);
+}
+
+/* Removes the directory name in dir (of the root), if it is empty. */
+static int
+remove_dir(struct root *r, const char *dir, const char *name)
+{
+	struct stat st;
+	int fd, rc;
+
+	if ((fd = root_opendir(r, dir)) < 0)
+		return -1;
+	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISDIR(st.st_mode))
+		held_release_in(&st);
+	/* never follows a symlink, never removes what is not empty */
+	rc = unlinkat(fd, name, AT_REMOVEDIR);
+	close_keeping_errno(fd);
+	return rc;
+}
+
+/*
+ * A failed entry leaves nothing behind: the directories made for it
+ * (p->made to the end of parent) are removed again, deepest first,
+ * while they are empty.  parent is cut as it goes.
+ */
+static void
+unmake_parents(struct place *p, char *parent)
+{
+	size_t n = strlen(parent), b, d;
+	char name[NAME_MAX + 1], keep;
+
+	root_forget(p->root);	/* it may hold one of them open */
+	for (;;) {
+		while (n > 1 && parent[n - 1] == '/')
+			n--;
+		parent[n] = '\0';
+		for (b = n; b > 0 && parent[b - 1] != '/'; b--)
+			continue;
+		if (b == n || parent + b < p->made)
+			return;
+		memcpy(name, parent + b, n - b + 1);
+		for (d = b; d > 1 && parent[d - 1] == '/'; d--)
+			continue;
+		keep = parent[d];
+		parent[d] = '\0';
+		if (remove_dir(p->root, parent, name) != 0)
+			return;
+		parent[d] = keep;
+		report(&(struct place){ .root = p->root, .path = parent,
+		    .flags = p->flags, .ev = p->ev, .res = p->res },
+		    NODE_REMOVED, "remove directory", &parent_dir);
+		n = d;
+	}
 }
 
 enum node_outcome
 node_make(struct root *r, const char *path, const struct node_want *w,
     unsigned flags, const struct node_events *ev, struct node_result *res)
 {
+	struct place p = { .root = r, .path = path, .dirfd = -1,
+	    .flags = flags, .ev = ev, .res = res };
+	char parent[PATH_MAX];
+	int saved;
+
 	res->error = 0;
 	res->reason = NULL;
-	res->outcome = make_entry(r, path, w, flags, ev, res);
+	res->no_mknod = false;
+	res->outcome = make_entry(&p, parent, w);
+	if (res->outcome == NODE_FAILED && p.made != NULL) {
+		saved = errno;
+		unmake_parents(&p, parent);
+		errno = saved;
+	}
 	return res->outcome;
 }

@@ -8,7 +8,8 @@
  * the same directory, given its owner and mode there, where nobody else
  * can reach it, and renamed into place.  Nothing devtool did not make is
  * chowned, chmodded or renamed into place, nothing is chmodded by name,
- * and nothing that is not a device node or FIFO is ever removed.  See
+ * and nothing that is not a device node or FIFO is ever removed, but for
+ * the directories made for a node that then failed, while empty.  See
  * SECURITY in man/devtool.1.
  */
 #ifndef DEVTOOL_NODE_H
@@ -55,6 +56,8 @@ enum node_outcome {
 	NODE_CORRECTED,		/* kept, mode or owner corrected */
 	NODE_UNCHANGED,
 	NODE_FAILED,
+	NODE_REMOVED,		/* an event only: a directory made for an
+				   entry that failed, removed again */
 };
 
 /*
@@ -67,13 +70,15 @@ struct node_result {
 	enum node_outcome outcome;
 	int error;
 	const char *reason;
+	bool no_mknod;		/* mknod(2) refused a device node (EPERM) */
 	char buf[192];
 };
 
 /*
  * An action taken, or with NODE_DRY_RUN one that would be: path is as
  * the caller wrote it, or a parent directory -p makes; verb is "create",
- * "create directory", "keep", "correct" or "replace".  Only reported with
+ * "create directory", "keep", "correct" or "replace", or, for a parent
+ * made for an entry that then failed, "remove directory" (NODE_REMOVED).  Only reported with
  * NODE_VERBOSE or NODE_DRY_RUN, in the order the actions happen.
  */
 struct node_event {
