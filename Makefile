@@ -16,7 +16,7 @@ CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DVERSION='"$(VERSION)"' -Isrc
 DEPFLAGS  = -MMD -MP
 # popt and libbsd are linked statically: two fewer shared objects to map
 # and relocate halves devtool's start-up overhead over /bin/true (bench).
-LDLIBS   += -Wl,-Bstatic -lpopt -lbsd -lmd -Wl,-Bdynamic -larchive
+LDLIBS   += -Wl,-Bstatic -lpopt -lbsd -lmd -Wl,-Bdynamic
 
 SRCS     = $(wildcard src/*.c)
 OBJS     = $(SRCS:.c=.o)

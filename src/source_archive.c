@@ -5,12 +5,11 @@
  */
 #include <sys/stat.h>
 
-#include <archive.h>
-#include <archive_entry.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "la.h"
 #include "path.h"
 #include "source.h"
 
@@ -58,9 +57,9 @@ static void
 one_header(struct archive_source *as, struct archive_entry *ae,
     const char *file, const struct entry_sink *sink)
 {
-	const struct entry_type *t = entry_type_of_mode(archive_entry_filetype(
+	const struct entry_type *t = entry_type_of_mode(la_archive_entry_filetype(
 	    ae));
-	const char *name = archive_entry_pathname(ae);
+	const char *name = la_archive_entry_pathname(ae);
 	struct entry e = { .path = as->path, .mode_set = true,
 	    .uid_set = true, .gid_set = true };
 	struct dt_diag d;
@@ -75,12 +74,12 @@ one_header(struct archive_source *as, struct archive_entry *ae,
 	if (!wanted(as, as->path))
 		return;
 	e.type = t->letter;
-	e.mode = archive_entry_perm(ae) & 07777;
-	e.uid = (uid_t)archive_entry_uid(ae);
-	e.gid = (gid_t)archive_entry_gid(ae);
+	e.mode = la_archive_entry_perm(ae) & 07777;
+	e.uid = (uid_t)la_archive_entry_uid(ae);
+	e.gid = (gid_t)la_archive_entry_gid(ae);
 	if (t->numbers) {
-		e.major = archive_entry_rdevmajor(ae);
-		e.minor = archive_entry_rdevminor(ae);
+		e.major = la_archive_entry_rdevmajor(ae);
+		e.minor = la_archive_entry_rdevminor(ae);
 	}
 	if (table_validate(&e, &d) != 0) {
 		sink->problem(sink->ctx, file, 0, 0, d.msg);
@@ -92,7 +91,7 @@ one_header(struct archive_source *as, struct archive_entry *ae,
 static const char *
 why(struct archive *a)
 {
-	const char *s = archive_error_string(a);
+	const char *s = la_archive_error_string(a);
 
 	return s != NULL ? s : "not an archive devtool can read";
 }
@@ -102,28 +101,33 @@ archive_read(struct source *s, const char *file,
     const struct entry_sink *sink)
 {
 	struct archive_source *as = (struct archive_source *)s;
-	struct archive *a = archive_read_new();
 	struct archive_entry *ae;
+	struct archive *a;
+	struct dt_diag d;
 	int rc;
 
-	if (a == NULL) {
+	if (la_load(&d) != 0) {
+		sink->problem(sink->ctx, file, 0, 0, d.msg);
+		return;
+	}
+	if ((a = la_archive_read_new()) == NULL) {
 		sink->problem(sink->ctx, file, 0, 0, "out of memory");
 		return;
 	}
-	archive_read_support_filter_all(a);
-	archive_read_support_format_all(a);
-	if ((strcmp(file, "-") == 0 ? archive_read_open_fd(a, 0, 65536) :
-	    archive_read_open_filename(a, file, 65536)) != ARCHIVE_OK) {
+	la_archive_read_support_filter_all(a);
+	la_archive_read_support_format_all(a);
+	if ((strcmp(file, "-") == 0 ? la_archive_read_open_fd(a, 0, 65536) :
+	    la_archive_read_open_filename(a, file, 65536)) != ARCHIVE_OK) {
 		sink->problem(sink->ctx, file, 0, 0, why(a));
-		archive_read_free(a);
+		la_archive_read_free(a);
 		return;
 	}
-	while ((rc = archive_read_next_header(a, &ae)) == ARCHIVE_OK ||
+	while ((rc = la_archive_read_next_header(a, &ae)) == ARCHIVE_OK ||
 	    rc == ARCHIVE_WARN)
 		one_header(as, ae, file, sink);
 	if (rc != ARCHIVE_EOF)
 		sink->problem(sink->ctx, file, 0, 0, why(a));
-	archive_read_free(a);
+	la_archive_read_free(a);
 }
 
 static void

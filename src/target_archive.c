@@ -7,8 +7,6 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
-#include <archive.h>
-#include <archive_entry.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -19,6 +17,7 @@
 #include <unistd.h>
 
 #include "encode.h"
+#include "la.h"
 #include "target.h"
 
 const char archive_formats[] = "newc odc bin ustar pax gnutar mtree";
@@ -31,20 +30,20 @@ const char archive_formats[] = "newc odc bin ustar pax gnutar mtree";
  */
 struct archive_format {
 	const char *name;
-	int (*set)(struct archive *);
+	const char *la_name;	/* archive_write_set_format_by_name */
 	bool limited;		/* a storage row says its limits */
 	bool fifos;		/* can hold a FIFO */
 };
 
 static const struct archive_format formats[] = {
-	{ "newc", archive_write_set_format_cpio_newc, true, true },
-	{ "odc", archive_write_set_format_cpio_odc, true, true },
+	{ "newc", "newc", true, true },
+	{ "odc", "odc", true, true },
 	/* "sockets and fifos cannot be represented in the binary cpio" */
-	{ "bin", archive_write_set_format_cpio_bin, true, false },
-	{ "ustar", archive_write_set_format_ustar, true, true },
-	{ "pax", archive_write_set_format_pax_restricted, false, true },
-	{ "gnutar", archive_write_set_format_gnutar, false, true },
-	{ "mtree", archive_write_set_format_mtree, false, true },
+	{ "bin", "bin", true, false },
+	{ "ustar", "ustar", true, true },
+	{ "pax", "paxr", false, true },
+	{ "gnutar", "gnutar", false, true },
+	{ "mtree", "mtree", false, true },
 };
 
 static const struct archive_format *
@@ -132,22 +131,22 @@ set_entry(struct archive_target *at, const struct entry *e)
 	struct archive_entry *ae = at->ae;
 	const struct entry_type *t = entry_type_of(e->type);
 
-	archive_entry_clear(ae);
+	la_archive_entry_clear(ae);
 	/* as gen_init_cpio and bsdtar write them: no leading slash */
 	snprintf(at->name, sizeof(at->name), "%s",
 	    strcmp(e->path, "/") == 0 ? "." : e->path + 1);
-	archive_entry_copy_pathname(ae, at->name);
-	archive_entry_set_filetype(ae, t->ifmt);
-	archive_entry_set_perm(ae, e->mode);
-	archive_entry_set_uid(ae, e->uid_set ? e->uid : 0);
-	archive_entry_set_gid(ae, e->gid_set ? e->gid : 0);
-	archive_entry_set_mtime(ae, at->mtime, 0);
-	archive_entry_set_nlink(ae, t->ifmt == S_IFDIR ? 2 : 1);
-	archive_entry_set_ino(ae, (la_int64_t)++at->ino);
-	archive_entry_set_size(ae, 0);	/* cpio: "Size required" */
+	la_archive_entry_copy_pathname(ae, at->name);
+	la_archive_entry_set_filetype(ae, t->ifmt);
+	la_archive_entry_set_perm(ae, e->mode);
+	la_archive_entry_set_uid(ae, e->uid_set ? e->uid : 0);
+	la_archive_entry_set_gid(ae, e->gid_set ? e->gid : 0);
+	la_archive_entry_set_mtime(ae, at->mtime, 0);
+	la_archive_entry_set_nlink(ae, t->ifmt == S_IFDIR ? 2 : 1);
+	la_archive_entry_set_ino(ae, (la_int64_t)++at->ino);
+	la_archive_entry_set_size(ae, 0);	/* cpio: "Size required" */
 	if (t->numbers) {
-		archive_entry_set_rdevmajor(ae, (dev_t)e->major);
-		archive_entry_set_rdevminor(ae, (dev_t)e->minor);
+		la_archive_entry_set_rdevmajor(ae, (dev_t)e->major);
+		la_archive_entry_set_rdevminor(ae, (dev_t)e->minor);
 	}
 }
 
@@ -159,9 +158,9 @@ at_put(struct target *t, const struct entry *e, struct node_result *res)
 	memset(res, 0, sizeof(*res));
 	res->outcome = NODE_FAILED;
 	set_entry(at, e);
-	if (archive_write_header(at->a, at->ae) < ARCHIVE_WARN) {
+	if (la_archive_write_header(at->a, at->ae) < ARCHIVE_WARN) {
 		snprintf(res->buf, sizeof(res->buf), "%s",
-		    archive_error_string(at->a));
+		    la_archive_error_string(at->a));
 		res->reason = res->buf;
 		return NODE_FAILED;
 	}
@@ -173,8 +172,8 @@ at_finish(struct target *t, struct dt_diag *d)
 {
 	struct archive_target *at = (struct archive_target *)t;
 
-	if (archive_write_close(at->a) != ARCHIVE_OK)
-		return dt_error(d, "%s", archive_error_string(at->a));
+	if (la_archive_write_close(at->a) != ARCHIVE_OK)
+		return dt_error(d, "%s", la_archive_error_string(at->a));
 	if (at->fd < 0)
 		return 0;
 	if (fsync(at->fd) != 0 || rename(at->temp, at->file) != 0)
@@ -188,8 +187,8 @@ at_free(struct target *t)
 {
 	struct archive_target *at = (struct archive_target *)t;
 
-	archive_entry_free(at->ae);
-	archive_write_free(at->a);
+	la_archive_entry_free(at->ae);
+	la_archive_write_free(at->a);
 	if (at->fd >= 0) {
 		if (!at->done)
 			unlink(at->temp);
@@ -228,27 +227,30 @@ open_writer(struct archive_target *at, const struct archive_opts *o,
 {
 	struct archive *a = at->a;
 
-	if (at->format->set(a) != ARCHIVE_OK ||
-	    (o->filter != NULL && archive_write_add_filter_by_name(a,
+	if (la_archive_write_set_format_by_name(a, at->format->la_name) !=
+	    ARCHIVE_OK ||
+	    (o->filter != NULL && la_archive_write_add_filter_by_name(a,
 	    o->filter) != ARCHIVE_OK))
-		return dt_error(d, "%s", archive_error_string(a));
+		return dt_error(d, "%s", la_archive_error_string(a));
 	/* cpio and tar pad to 512 or 10240 bytes; a spec is text */
 	if (strcmp(o->format, "mtree") == 0)
-		archive_write_set_bytes_per_block(a, 0);
+		la_archive_write_set_bytes_per_block(a, 0);
 	if (strcmp(o->file, "-") != 0 && open_temp(at, o->file, d) != 0)
 		return -1;
-	if (archive_write_open_fd(a, at->fd < 0 ? STDOUT_FILENO : at->fd) !=
+	if (la_archive_write_open_fd(a, at->fd < 0 ? STDOUT_FILENO : at->fd) !=
 	    ARCHIVE_OK)
-		return dt_error(d, "%s", archive_error_string(a));
+		return dt_error(d, "%s", la_archive_error_string(a));
 	return 0;
 }
 
 struct target *
 target_archive_new(const struct archive_opts *o, struct dt_diag *d)
 {
-	struct archive_target *at = calloc(1, sizeof(*at));
+	struct archive_target *at;
 
-	if (at == NULL) {
+	if (la_load(d) != 0)
+		return NULL;
+	if ((at = calloc(1, sizeof(*at))) == NULL) {
 		dt_say(d, "out of memory");
 		return NULL;
 	}
@@ -262,8 +264,8 @@ target_archive_new(const struct archive_opts *o, struct dt_diag *d)
 		free(at);
 		return NULL;
 	}
-	at->a = archive_write_new();
-	at->ae = archive_entry_new();
+	at->a = la_archive_write_new();
+	at->ae = la_archive_entry_new();
 	if (at->a == NULL || at->ae == NULL || open_writer(at, o, d) != 0) {
 		if (at->a == NULL || at->ae == NULL)
 			dt_say(d, "out of memory");

@@ -1,0 +1,42 @@
+/*
+ * la.h - libarchive, loaded when an archive is first used (dlopen), not
+ * at start-up: it and the fourteen libraries it needs would make every
+ * devtool run three times slower to start (make bench, start-up).  Each
+ * function devtool calls is reached through la_NAME, a pointer of the
+ * real function's type, so the compiler checks every call as usual.
+ */
+#ifndef DEVTOOL_LA_H
+#define DEVTOOL_LA_H
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include "diag.h"
+
+#define LA_FUNCTIONS(X) \
+	X(archive_entry_clear) X(archive_entry_copy_pathname) \
+	X(archive_entry_filetype) X(archive_entry_free) \
+	X(archive_entry_gid) X(archive_entry_new) X(archive_entry_pathname) \
+	X(archive_entry_perm) X(archive_entry_rdevmajor) \
+	X(archive_entry_rdevminor) X(archive_entry_set_filetype) \
+	X(archive_entry_set_gid) X(archive_entry_set_ino) \
+	X(archive_entry_set_mtime) X(archive_entry_set_nlink) \
+	X(archive_entry_set_perm) X(archive_entry_set_rdevmajor) \
+	X(archive_entry_set_rdevminor) X(archive_entry_set_size) \
+	X(archive_entry_set_uid) X(archive_entry_uid) X(archive_error_string) \
+	X(archive_read_free) X(archive_read_new) X(archive_read_next_header) \
+	X(archive_read_open_fd) X(archive_read_open_filename) \
+	X(archive_read_support_filter_all) X(archive_read_support_format_all) \
+	X(archive_write_add_filter_by_name) X(archive_write_close) \
+	X(archive_write_free) X(archive_write_header) X(archive_write_new) \
+	X(archive_write_open_fd) X(archive_write_set_bytes_per_block) \
+	X(archive_write_set_format_by_name)
+
+#define LA_DECLARE(f) extern __typeof__(f) *la_##f;
+LA_FUNCTIONS(LA_DECLARE)
+#undef LA_DECLARE
+
+/* Loads libarchive once: 0, or -1 with the reason in d. */
+int la_load(struct dt_diag *d);
+
+#endif
