@@ -325,19 +325,6 @@ struct poptOption apply_options[] = {
 	CLI_TABLE_END
 };
 
-/* Whether word is one of the space separated words of list. */
-static bool
-one_of(const char *word, const char *list)
-{
-	size_t n = strlen(word);
-
-	for (const char *s = list; (s = strstr(s, word)) != NULL; s += n)
-		if ((s == list || s[-1] == ' ') && (s[n] == ' ' ||
-		    s[n] == '\0'))
-			return n > 0;
-	return false;
-}
-
 /* --archive and what goes with it: the format, the filter. */
 static int
 check_archive(const char *name, struct archive_opts *o)
@@ -361,7 +348,7 @@ check_archive(const char *name, struct archive_opts *o)
 		return cli_usage(name, "cannot tell the format of '%s' from "
 		    "its name (.cpio, .tar, .mtree, and .gz, .xz or .zst): "
 		    "give --archive-format", cli_quote(q, archive));
-	if (!one_of(o->format, archive_formats))
+	if (!archive_format_known(o->format))
 		return cli_usage(name, "unknown archive format '%s'; valid: "
 		    "%s", cli_quote(q, o->format), archive_formats);
 	if (env_source_date_epoch(&o->mtime) != 0)

@@ -125,45 +125,64 @@ struct poptOption list_options[] = {
 	CLI_TABLE_END
 };
 
-/* The PATH operands as from the archive's root, normal; NULL: all. */
-static const char **
-archive_paths(const struct verb_call *c)
+static void
+free_paths(const char **v)
+{
+	for (const char **p = v; p != NULL && *p != NULL; p++)
+		free((char *)*p);
+	free(v);
+}
+
+/*
+ * The PATH operands as from the archive's root, normal, into *out (NULL:
+ * all of it).  EXIT_USAGE, naming the operand, for one that is too long.
+ */
+static int
+archive_paths(const struct verb_call *c, const char ***out)
 {
 	char buf[PATH_MAX + 1], norm[PATH_MAX];
 	const char **v;
 	struct dt_diag d;
 
+	*out = NULL;
 	if (c->nargs == 0)
-		return NULL;
+		return EXIT_OK;
 	if ((v = calloc((size_t)c->nargs + 1, sizeof(*v))) == NULL)
 		cli_fatal(NULL);
 	for (int i = 0; i < c->nargs; i++) {
-		snprintf(buf, sizeof(buf), "/%s", c->args[i]);
-		if (path_normal(buf, strlen(buf), PATH_DOTS_RESOLVE, norm,
-		    &d) != 0) {
-			cli_path_error(c->args[i], d.msg);
-			exit(EXIT_USAGE);
+		if ((size_t)snprintf(buf, sizeof(buf), "/%s", c->args[i]) >=
+		    sizeof(buf))
+			dt_say(&d, "too long: longer than PATH_MAX");
+		else if (path_normal(buf, strlen(buf), PATH_DOTS_RESOLVE,
+		    norm, &d) == 0) {
+			if ((v[i] = strdup(norm)) == NULL)
+				cli_fatal(NULL);
+			continue;
 		}
-		if ((v[i] = strdup(norm)) == NULL)
-			cli_fatal(NULL);
+		cli_path_error(c->args[i], d.msg);
+		free_paths(v);
+		return EXIT_USAGE;
 	}
-	return v;
+	*out = v;
+	return EXIT_OK;
 }
 
 /* --archive: one pass over the archive, the operands as filters. */
-static void
+static int
 read_archive(const struct verb_call *c, const struct entry_sink *sink)
 {
-	const char **paths = archive_paths(c);
-	struct source *src = source_archive_new(paths, dirs != 0);
+	const char **paths;
+	struct source *src;
+	int rc;
 
-	if (src == NULL)
+	if ((rc = archive_paths(c, &paths)) != EXIT_OK)
+		return rc;
+	if ((src = source_archive_new(paths, dirs != 0)) == NULL)
 		cli_fatal(NULL);
 	src->read(src, archive, sink);
 	src->free(src);
-	for (const char **p = paths; p != NULL && *p != NULL; p++)
-		free((char *)*p);
-	free(paths);
+	free_paths(paths);
+	return EXIT_OK;
 }
 
 /* The trees under the PATH operands (/dev by default) in the root. */
@@ -208,9 +227,8 @@ cmd_list(const struct verb_call *c)
 	if (archive != NULL && (*archive == '\0' || root_dir != NULL))
 		return cli_usage(c->name, *archive == '\0' ? "--archive '' "
 		    "names no file" : "--archive and --root: one source");
-	if (archive != NULL)
-		read_archive(c, &sink);
-	else if ((rc = read_trees(c, &sink)) != EXIT_OK)
+	if ((rc = archive != NULL ? read_archive(c, &sink) :
+	    read_trees(c, &sink)) != EXIT_OK)
 		return rc;
 	rc = print_all(&ls, dialect, check ? &layout : NULL);
 	entries_free(&ls.v);

@@ -49,6 +49,7 @@ struct archive_opts {
 };
 
 extern const char archive_formats[];
+bool archive_format_known(const char *format);
 /* Format and filter from a file name's suffixes; -1 when it says none. */
 int archive_guess(const char *file, const char **format,
     const char **filter);

@@ -55,6 +55,12 @@ find_format(const char *name)
 	return NULL;
 }
 
+bool
+archive_format_known(const char *format)
+{
+	return find_format(format) != NULL;
+}
+
 static bool
 ends_with(const char *s, size_t len, const char *suffix)
 {
@@ -78,12 +84,12 @@ archive_guess(const char *file, const char **format, const char **filter)
 		*format = "pax";
 		return 0;
 	}
-	for (size_t i = 0; i < 3; i++)
+	for (size_t i = 0; i < sizeof(filters) / sizeof(filters[0]); i++)
 		if (ends_with(file, len, filters[i][0])) {
 			*filter = filters[i][1];
 			len -= strlen(filters[i][0]);
 		}
-	for (size_t i = 0; i < 3; i++)
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		if (ends_with(file, len, kinds[i][0])) {
 			*format = kinds[i][1];
 			return 0;

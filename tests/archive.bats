@@ -241,3 +241,11 @@ devtool: 1 error in the table; nothing was created"
 	run --separate-stderr devtool list --archive dev --root R
 	assert_usage_error
 }
+
+@test "archive: a PATH operand longer than PATH_MAX is a usage error naming it, not a shorter filter" {
+	devtool apply --archive dev.cpio t
+	long=/dev/$(printf 'a%.0s' $(seq 5000))
+	run --separate-stderr devtool list --archive dev.cpio "$long"
+	assert_usage_error
+	assert_equal "$stderr" "devtool: ${long:0:64}...${long: -32}: too long: longer than PATH_MAX"
+}
