@@ -37,6 +37,22 @@
 #define SYS_fchmodat2 452	/* Linux 6.6; glibc 2.36 has no wrapper */
 #endif
 
+struct dir_id {
+	dev_t dev;
+	ino_t ino;
+};
+
+/*
+ * The directories -p made for one entry, in order, to remove again if it
+ * fails; past MADE_MAX of them nothing is recorded, and nothing removed.
+ */
+#define MADE_MAX 64
+struct made_dirs {
+	struct dir_id id[MADE_MAX];
+	size_t n;
+	bool overflow;
+};
+
 /* Where a node goes: its parent directory, open, and its last name. */
 struct place {
 	struct root *root;
@@ -48,6 +64,7 @@ struct place {
 	bool dry_missing;	/* a dry run met a parent it would create */
 	const char *made;	/* in the parent path: the first directory
 				   made for this entry, or NULL */
+	struct made_dirs *made_ids;	/* what they are, or NULL */
 	const struct node_events *ev;	/* or NULL */
 	struct node_result *res;
 };
@@ -955,11 +972,6 @@ clean_stale(int dirfd)
 	}
 }
 
-struct dir_id {
-	dev_t dev;
-	ino_t ino;
-};
-
 static int
 by_id(const void *a, const void *b)
 {
@@ -1310,6 +1322,19 @@ make_dir(const struct place *p, int cur, const char *comp,
 	return root_opendir(p->root, prefix);
 }
 
+/* Records the directory just made, open at fd, as one to undo. */
+static void
+remember_made(struct made_dirs *m, int fd)
+{
+	struct stat st;
+
+	if (m->n == MADE_MAX || fstat(fd, &st) != 0) {
+		m->overflow = true;
+		return;
+	}
+	m->id[m->n++] = (struct dir_id){ st.st_dev, st.st_ino };
+}
+
 /*
  * -p: creates each missing directory of parent, in order.  A dry run
  * says which it would create, sets p->dry_missing and returns -1.
@@ -1349,6 +1374,8 @@ make_parents(struct place *p, const char *parent)
 				p->made = s - strlen(comp);
 			if (fd < 0)
 				goto fail;
+			if (made)
+				remember_made(p->made_ids, fd);
 		}
 		close_keeping_errno(cur);
 		cur = fd;
@@ -1509,20 +1536,26 @@ held_release_in(const struct stat *dir)
 	restore_signals(&old);
 }
 
-/* Removes the directory name in dir (of the root), if it is empty. */
+/*
+ * Removes the directory name in dir (of the root) if it is the one made,
+ * want, and empty: another user's directory swapped in is left alone.
+ */
 static int
-remove_dir(struct root *r, const char *dir, const char *name)
+remove_dir(struct root *r, const char *dir, const char *name,
+    const struct dir_id *want)
 {
 	struct stat st;
-	int fd, rc;
+	int fd, rc = -1;
 
 	if ((fd = root_opendir(r, dir)) < 0)
 		return -1;
 	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    S_ISDIR(st.st_mode))
+	    S_ISDIR(st.st_mode) && st.st_dev == want->dev &&
+	    st.st_ino == want->ino) {
 		held_release_in(&st);
-	/* never follows a symlink, never removes what is not empty */
-	rc = unlinkat(fd, name, AT_REMOVEDIR);
+		/* never follows a symlink, never removes what is not empty */
+		rc = unlinkat(fd, name, AT_REMOVEDIR);
+	}
 	close_keeping_errno(fd);
 	return rc;
 }
@@ -1535,9 +1568,12 @@ remove_dir(struct root *r, const char *dir, const char *name)
 static void
 unmake_parents(struct place *p, char *parent)
 {
-	size_t n = strlen(parent), b, d;
+	const struct made_dirs *m = p->made_ids;
+	size_t n = strlen(parent), b, d, left = m->n;
 	char name[NAME_MAX + 1], keep;
 
+	if (m->overflow)
+		return;
 	root_forget(p->root);	/* it may hold one of them open */
 	for (;;) {
 		while (n > 1 && parent[n - 1] == '/')
@@ -1545,14 +1581,14 @@ unmake_parents(struct place *p, char *parent)
 		parent[n] = '\0';
 		for (b = n; b > 0 && parent[b - 1] != '/'; b--)
 			continue;
-		if (b == n || parent + b < p->made)
+		if (b == n || parent + b < p->made || left == 0)
 			return;
 		memcpy(name, parent + b, n - b + 1);
 		for (d = b; d > 1 && parent[d - 1] == '/'; d--)
 			continue;
 		keep = parent[d];
 		parent[d] = '\0';
-		if (remove_dir(p->root, parent, name) != 0)
+		if (remove_dir(p->root, parent, name, &m->id[--left]) != 0)
 			return;
 		parent[d] = keep;
 		report(&(struct place){ .root = p->root, .path = parent,
@@ -1566,8 +1602,9 @@ enum node_outcome
 node_make(struct root *r, const char *path, const struct node_want *w,
     unsigned flags, const struct node_events *ev, struct node_result *res)
 {
+	struct made_dirs made = { .n = 0 };
 	struct place p = { .root = r, .path = path, .dirfd = -1,
-	    .flags = flags, .ev = ev, .res = res };
+	    .flags = flags, .made_ids = &made, .ev = ev, .res = res };
 	char parent[PATH_MAX];
 	int saved;
 

@@ -263,6 +263,35 @@ teardown() { if [[ -n ${NOBODY_TOP:-} ]]; then nobody_done; fi; }
 
 # ------------------------------------------------- failures leave nothing
 
+@test "apply: a directory swapped in for one made for a failed entry is not removed (strace delay)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	needs_mknod
+	local i
+	mkdir -p R/etc
+	table t '/etc/a/b/motd f 644 0 0'
+	# each removal waits 2 s: time to put another /etc/a in place of the
+	# one made, after b (inside the made one) and before a
+	strace -f -qq -o /dev/null -e trace=unlinkat \
+	    -e inject=unlinkat:delay_enter=2000000 \
+	    "$DEVTOOL" apply --root R t 2>"$BATS_TEST_TMPDIR/err" &
+	for ((i = 0; i < 1500; i++)); do	# 30 s at most
+		[[ -d R/etc/a/b ]] && break
+		sleep 0.02
+	done
+	((i < 1500)) || { wait $!; fail "the directories were never made"; }
+	sleep 0.5
+	mv R/etc/a R/etc/a-made
+	mkdir R/etc/a
+	touch -d @1 R/etc/a
+	wait $! && fail "exit 0 although the f entry failed"
+	assert_equal "$(<"$BATS_TEST_TMPDIR/err")" "devtool: /etc/a/b/motd: does not exist (an f entry only adjusts a file)"
+	assert_equal "$(stat -c %Y R/etc/a)" 1
+	assert_equal "$(cd R && find . | LC_ALL=C sort)" ".
+./etc
+./etc/a
+./etc/a-made"
+}
+
 @test "apply: an f entry for a missing file leaves none of the directories made for it; earlier lines' stay" {
 	needs_mknod
 	mkdir -p R/etc
