@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <limits.h>
 
 #include "cli.h"
 #include "report.h"
@@ -19,7 +20,7 @@ say(void *ctx, const struct node_event *e)
 		[NODE_CREATED] = "created", [NODE_REPLACED] = "replaced",
 		[NODE_CORRECTED] = "corrected", [NODE_UNCHANGED] = "kept",
 	};
-	char what[96];
+	char what[PATH_MAX + 96];	/* a link's target is a path */
 
 	(void)ctx;
 	node_describe(what, sizeof(what), e->want);
