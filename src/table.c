@@ -643,7 +643,7 @@ parse_tmpfiles_type(const char *s, struct entry *e, struct dt_diag *d)
 {
 	char q[QUOTE_MAX];
 
-	if ((e->type = type_of(TABLE_TMPFILES, s[0])) == '\0')
+	if (s[0] == '\0' || (e->type = type_of(TABLE_TMPFILES, s[0])) == '\0')
 		return bad_type(TABLE_TMPFILES, s, d);
 	for (const char *p = s + 1; *p != '\0'; p++) {
 		if (*p != '+' || e->replace)
