@@ -1175,7 +1175,7 @@ handle_existing(const struct place *p, const struct stat *st,
 			    "corrected; left alone");
 		return report(p, NODE_CORRECTED, "correct", w);
 	}
-	if (!replaceable(st->st_mode, w)) {
+	if (!kind && !replaceable(st->st_mode, w)) {
 		snprintf(why, sizeof(why), "exists and is a %s; %s",
 		    type_word(st->st_mode), is_node(st->st_mode) ?
 		    "not replaced by a non-node" : S_ISLNK(w->type) ?

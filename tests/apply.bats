@@ -446,7 +446,7 @@ created /dev/x (l -> a?[31mb?c)"
 	[[ $(readlink R/dev/x) == $'a\e[31mb\nc' ]] || fail "target: $(readlink R/dev/x | od -c)"
 }
 
-@test "apply: a makedevs s line makes a socket (genext2fs), rerun unchanged" {
+@test "apply: a makedevs s line makes a socket (genext2fs): rerun unchanged, another mode corrected with -r" {
 	needs_mknod
 	table t '/dev/log s 666 0 5'
 	run --separate-stderr devtool apply -v --root R t
@@ -457,6 +457,15 @@ created /dev/log (s, mode 0666, owner 0:5)"
 	run --separate-stderr devtool apply -v --root R t
 	assert_status 0
 	assert_output "kept /dev/log (s, mode 0666, owner 0:5)"
+	# another mode: as a node, corrected with -r only
+	chmod 0600 R/dev/log
+	run --separate-stderr devtool apply --root R t
+	assert_status 1
+	assert_equal "$stderr" "devtool: /dev/log: exists (a socket); use -r to replace it"
+	run --separate-stderr devtool apply -r -v --root R t
+	assert_status 0
+	assert_output "corrected /dev/log (s, mode 0666, owner 0:5)"
+	assert_node R/dev/log "socket 0 0 666 0 5"
 }
 
 @test "apply: an unknown type is a validation error naming the line (exit 2)" {
