@@ -1112,20 +1112,17 @@ with_perm(const struct node_want *w, const struct stat *st,
 
 /*
  * A link is the same when it says the same, read from the name just
- * looked at: if another link is swapped in meanwhile, nothing is done on
- * the strength of it but keeping what is there.
+ * looked at (not from st_size, which some file systems do not give as
+ * the target's length): if another link is swapped in meanwhile,
+ * nothing is done on the strength of it but keeping what is there.
  */
 static bool
-same_target(const struct place *p, const struct stat *st,
-    const char *target)
+same_target(const struct place *p, const char *target)
 {
 	char buf[PATH_MAX];
 	size_t n = strlen(target);
-	ssize_t got;
+	ssize_t got = readlinkat(p->dirfd, p->name, buf, sizeof(buf));
 
-	if ((size_t)st->st_size != n)
-		return false;
-	got = readlinkat(p->dirfd, p->name, buf, sizeof(buf));
 	return got >= 0 && (size_t)got == n && memcmp(buf, target, n) == 0;
 }
 
@@ -1136,7 +1133,7 @@ same_kind(const struct place *p, const struct stat *st,
 	if ((st->st_mode & S_IFMT) != (w->type & S_IFMT))
 		return false;
 	if (S_ISLNK(w->type))
-		return same_target(p, st, w->target);
+		return same_target(p, w->target);
 	return !(S_ISCHR(w->type) || S_ISBLK(w->type)) ||
 	    st->st_rdev == w->rdev;
 }
