@@ -16,20 +16,21 @@ CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DVERSION='"$(VERSION)"' -Isrc
 DEPFLAGS  = -MMD -MP
 # popt and libbsd are linked statically: two fewer shared objects to map
 # and relocate halves devtool's start-up overhead over /bin/true (bench).
-LDLIBS   += -Wl,-Bstatic -lpopt -lbsd -lmd -Wl,-Bdynamic
+LDLIBS   += -Wl,-Bstatic -lpopt -lbsd -lmd -Wl,-Bdynamic -larchive
 
 SRCS     = $(wildcard src/*.c)
 OBJS     = $(SRCS:.c=.o)
 
 # C unit tests: tests/unit_NAME.c linked with only the pure modules it
 # tests.  Adding one is adding NAME to UNITS and a unit_NAME_SRCS line.
-UNITS    = encode table root node entry
+UNITS    = encode table root node entry users
 unit_encode_SRCS = src/encode.c src/diag.c src/number.c src/text.c
 unit_table_SRCS  = src/table.c src/entry.c src/path.c src/diag.c src/number.c \
 	src/text.c
 unit_root_SRCS   = src/root.c
 unit_node_SRCS   = src/node.c src/root.c src/entry.c
 unit_entry_SRCS  = src/entry.c src/path.c src/diag.c src/text.c
+unit_users_SRCS  = src/users.c
 UNIT_BINS = $(UNITS:%=tests/unit_%)
 
 # The attacker programs of tests/race.bats, run as another user.

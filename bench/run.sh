@@ -143,6 +143,25 @@ compare "1,000 devtool mknod calls vs coreutils mknod (tmpfs)" 1.0 \
 	"i=0; while [ \$i -lt 1000 ]; do mknod -m 0644 $T/b/n\$i c 240 \$i; i=\$((i+1)); done"
 rm -rf "$T/a" "$T/b"
 
+# 6b. Archives without privilege: 100,000 device entries written as newc
+# against bsdtar reading the same entries from an mtree spec, and listed
+# back against bsdtar -tvf (issue: images without root).
+awk 'BEGIN { print "#mtree"; print "./n type=dir mode=0755 uid=0 gid=0 time=0"
+	for (i = 0; i < 100000; i++)
+		printf "./n/d%d type=char mode=0644 uid=0 gid=0 time=0 " \
+		    "device=native,240,%d\n", i, i }' > "$work/spec.mtree"
+"$DEVTOOL" apply --archive "$work/a.cpio" "$work/table"
+bsdtar --format newc -cf "$work/b.cpio" "@$work/spec.mtree"
+"$DEVTOOL" list --archive "$work/a.cpio" > "$work/out-a"
+"$DEVTOOL" list --archive "$work/b.cpio" > "$work/out-b"
+same "archive newc" "$work/out-a" "$work/out-b"
+compare "apply --archive newc, 100,000 entries vs bsdtar @mtree" 1.2 : \
+	"$DEVTOOL apply --archive $work/a.cpio $work/table" \
+	"bsdtar --format newc -cf $work/b.cpio @$work/spec.mtree"
+compare "list --archive of it vs bsdtar -tvf" 1.2 : \
+	"$DEVTOOL list --archive $work/a.cpio" \
+	"bsdtar -tvf $work/a.cpio"
+
 # 7. Constant memory in the stream modes, and apply's peak.
 rss() { "$B/peak_rss" sh -c "$1" 2>&1 >/dev/null | tail -n 1; }
 awk 'BEGIN { for (i = 0; i < 10000000; i++) printf "%d\n", i * 4099 }' \
@@ -161,3 +180,7 @@ done
 rm -f "$work/values10m" "$work/pairs10m"
 r=$(rss "$DEVTOOL apply --root $T/a $work/table")
 echo "apply 100,000 lines peak RSS: $r KiB"
+r=$(rss "$DEVTOOL apply --archive $work/a.cpio $work/table")
+echo "apply --archive 100,000 lines peak RSS: $r KiB"
+r=$(rss "$DEVTOOL list --archive $work/a.cpio")
+echo "list --archive 100,000 entries peak RSS: $r KiB"

@@ -4,7 +4,11 @@
 # 2.x (_init_completion, _filedir).
 
 # The layout names that -f, -t and --check take.
-_devtool_layouts='8:8 old 16:16 12:20 linux glibc native osf1 svr4 solaris hpux'
+_devtool_layouts='8:8 old 16:16 12:20 linux glibc native osf1 svr4 solaris hpux
+netbsd freebsd bsdos 386bsd 4bsd isc sco sunos svr3 ultrix'
+# The storage formats that list --check takes too.
+_devtool_storage='newc odc bin ustar squashfs erofs ext4 ext2-old cramfs
+genext2fs'
 
 # The options of each verb, and the ones that take an argument.
 _devtool_options()
@@ -28,17 +32,18 @@ _devtool_options()
             ;;
         mknod)
             echo "-m --mode -u --owner -g --group -r --replace -p --parents" \
-                "-n --dry-run -v --verbose --root -f --format --strict" \
-                "--count --start --step $common"
+                "-n --dry-run -v --verbose --root --users-from -f --format" \
+                "--strict --count --start --step $common"
             ;;
         devices)
             echo "-c --char -b --block --json $common"
             ;;
         list)
-            echo "-o --output --check --dirs --root $common"
+            echo "-o --output --check --dirs --root --archive $common"
             ;;
         apply)
-            echo "--root -r --replace -n --dry-run -v --verbose $common"
+            echo "--root --users-from --archive --archive-format -r" \
+                "--replace -n --dry-run -v --verbose $common"
             ;;
     esac
 }
@@ -48,8 +53,8 @@ _devtool_takes_arg()
 {
     case $1 in
         -f | --format | -t | --to | --value | -m | --mode | -u | --owner | \
-            -g | --group | --root | --count | --start | --step | -o | \
-            --output | --check)
+            -g | --group | --root | --users-from | --count | --start | \
+            --step | -o | --output | --check | --archive | --archive-format)
             return 0
             ;;
         --*) return 1 ;;
@@ -104,7 +109,9 @@ _devtool()
     # The argument of an option.
     case $prev in
         -f | --format | -t | --to | --check)
-            mapfile -t COMPREPLY < <(compgen -W "$_devtool_layouts" -- "$cur")
+            local names=$_devtool_layouts
+            [[ $prev == --check ]] && names+=" $_devtool_storage"
+            mapfile -t COMPREPLY < <(compgen -W "$names" -- "$cur")
             __ltrim_colon_completions "$cur"
             return
             ;;
@@ -113,8 +120,17 @@ _devtool()
                 -- "$cur")
             return
             ;;
-        --root)
+        --root | --users-from)
             _filedir -d
+            return
+            ;;
+        --archive)
+            _filedir
+            return
+            ;;
+        --archive-format)
+            mapfile -t COMPREPLY < <(compgen -W \
+                'newc odc bin ustar pax gnutar mtree' -- "$cur")
             return
             ;;
         -u | --owner)

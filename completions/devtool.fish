@@ -51,7 +51,8 @@ function __devtool_operands
             case --
                 set dashdash 1
             case -f --format -t --to --value -m --mode -u --owner -g --group \
-                --root --count --start --step -o --output --check
+                --root --users-from --count --start --step -o --output --check \
+                --archive --archive-format
                 set skip 1
             case '--*'
             case '-*'
@@ -121,7 +122,16 @@ set -l layouts '8:8\t"original 16-bit dev_t" old\t"alias of 8:8"
 16:16\t"2003 patch, compat rule" 12:20\t"12+20 split, compat rule"
 linux\t"kernel new_encode_dev" glibc\t"64-bit makedev(3)"
 native\t"this system makedev(3)" osf1\t"OSF/1 12:20 split"
-svr4\t"SVR4 14:18 split" solaris\t"alias of svr4" hpux\t"HP-UX 8:24 split"'
+svr4\t"SVR4 14:18 split" solaris\t"alias of svr4" hpux\t"HP-UX 8:24 split"
+netbsd\t"NetBSD, interleaved as linux" freebsd\t"FreeBSD before 12"
+bsdos\t"BSD/OS 12:20 split" 386bsd\t"386BSD 8:8" 4bsd\t"4.xBSD 8:8"
+isc\t"INTERACTIVE UNIX 8:8" sco\t"SCO UNIX 8:8" sunos\t"SunOS 4 8:8"
+svr3\t"SVR3 8:8" ultrix\t"ULTRIX 8:8"'
+# The storage formats that list --check takes too.
+set -l storage 'newc\t"cpio newc, 32-bit fields" odc\t"cpio odc, 18-bit rdev"
+bin\t"cpio bin, 16-bit rdev" ustar\t"ustar, 6 octal digits"
+squashfs\t"kernel 12:20" erofs\t"kernel 12:20" ext4\t"kernel 12:20"
+ext2-old\t"Linux 2.4 ext2, 8:8" cramfs\t"cramfs, 8:8" genext2fs\t"genext2fs, 8:8"'
 
 # No file names unless a verb asks for them.
 complete -c devtool -f
@@ -172,6 +182,9 @@ complete -c devtool -n '__devtool_using mknod' -s p -l parents -d 'Create missin
 complete -c devtool -n '__devtool_using mknod apply' -s n -l dry-run -d 'Print what would be done'
 complete -c devtool -n '__devtool_using mknod apply' -s v -l verbose -d 'Print each action'
 complete -c devtool -n '__devtool_using mknod list apply' -l root -x -a '(__fish_complete_directories)' -d 'Resolve paths inside DIR'
+complete -c devtool -n '__devtool_using list apply' -l archive -r -F -d 'Archive FILE (- for standard input or output)'
+complete -c devtool -n '__devtool_using apply' -l archive-format -x -a 'newc odc bin ustar pax gnutar mtree' -d 'Archive format'
+complete -c devtool -n '__devtool_using mknod apply' -l users-from -x -a '(__fish_complete_directories)' -d 'Names from DIR/etc/passwd and group'
 complete -c devtool -n '__devtool_using mknod' -l count -x -d 'Create N nodes'
 complete -c devtool -n '__devtool_using mknod' -l start -x -d 'First number appended to the names'
 complete -c devtool -n '__devtool_using mknod' -l step -x -d 'Minor increment'
@@ -187,7 +200,8 @@ complete -c devtool -n '__devtool_using devices' -x -a '(__devtool_devices_drive
 
 # list.
 complete -c devtool -n '__devtool_using list' -s o -l output -x -a 'makedevs tmpfiles json' -d 'Output dialect'
-complete -c devtool -n '__devtool_using list' -l check -x -a "$layouts" -d 'Print nodes LAYOUT cannot hold'
+complete -c devtool -n '__devtool_using list' -l check -x -a "$layouts
+$storage" -d 'Print nodes LAYOUT or a storage format cannot hold'
 complete -c devtool -n '__devtool_using list' -l dirs -d 'List directories too'
 complete -c devtool -n '__devtool_using list' -F
 

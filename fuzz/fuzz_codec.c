@@ -23,7 +23,7 @@
 
 #include "fuzz_util.h"
 
-enum ref_kind { REF_SPLIT, REF_LINUX, REF_GLIBC, REF_NATIVE };
+enum ref_kind { REF_SPLIT, REF_LINUX, REF_GLIBC, REF_NATIVE, REF_FREEBSD };
 
 struct ref {
 	const char *name;
@@ -45,6 +45,11 @@ static const struct ref refs[] = {
 	{ "svr4", REF_SPLIT, 14, 18, 32, false },
 	{ "solaris", REF_SPLIT, 14, 18, 32, false },
 	{ "hpux", REF_SPLIT, 8, 24, 32, false },
+	/* NetBSD pack_dev's formats (the man page's LAYOUTS) */
+	{ "netbsd", REF_LINUX, 12, 20, 32, false },
+	{ "freebsd", REF_FREEBSD, 8, 32, 32, false },
+	{ "bsdos", REF_SPLIT, 12, 20, 32, false },
+	{ "sunos", REF_SPLIT, 8, 8, 16, false },
 };
 
 static uint64_t
@@ -64,6 +69,8 @@ ref_encode(const struct ref *r, uint64_t ma, uint64_t mi)
 		    (mi & 0xff) | ((mi & 0xffffff00) << 12);
 	case REF_NATIVE:
 		return (uint64_t)makedev((unsigned)ma, (unsigned)mi);
+	case REF_FREEBSD:
+		return (ma << 8 & 0xff00) | (mi & 0xffff00ff);
 	default:
 		if (r->compat && ma <= 255 && mi <= 255)
 			return ma << 8 | mi;
@@ -86,6 +93,10 @@ ref_decode(const struct ref *r, uint64_t v, uint64_t *ma, uint64_t *mi)
 	case REF_NATIVE:
 		*ma = major((dev_t)v);
 		*mi = minor((dev_t)v);
+		return;
+	case REF_FREEBSD:
+		*ma = (v & 0xff00) >> 8;
+		*mi = v & 0xffff00ff;
 		return;
 	default:
 		if (r->compat && v <= 0xffff) {
@@ -115,7 +126,9 @@ diff_pair(const struct ref *r, const struct dt_layout *l, uint64_t ma,
 	struct dt_diag d;
 	uint64_t v = 0, rv, bma = 0, bmi = 0, rma, rmi;
 	enum dt_status st = dt_encode(l, ma, mi, &v, &d);
-	bool in_range = ma <= bits_max(r->m) && mi <= bits_max(r->n);
+	/* freebsd has no minor with bits 8-15 set */
+	bool in_range = ma <= bits_max(r->m) && mi <= bits_max(r->n) &&
+	    !(r->kind == REF_FREEBSD && (mi & 0xff00) != 0);
 
 	if (!in_range) {
 		FUZZ_CHECK(st == DT_ERANGE, "%s: %" PRIu64 ":%" PRIu64 " is out "
@@ -189,7 +202,8 @@ round_trip(const struct dt_layout *l, uint64_t ma, uint64_t mi)
 	uint64_t v = 0, bma = 0, bmi = 0;
 	enum dt_status st = dt_encode(l, ma, mi, &v, NULL);
 
-	if (ma > l->major_max || mi > l->minor_max) {
+	if (ma > l->major_max || mi > l->minor_max ||
+	    (mi & l->minor_hole) != 0) {
 		FUZZ_CHECK(st == DT_ERANGE, "%s: out of range, status %d",
 		    l->name, (int)st);
 		return;

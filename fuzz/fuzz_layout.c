@@ -25,7 +25,9 @@
 #include "fuzz_util.h"
 
 static const char *const known[] = { "8:8", "old", "16:16", "12:20",
-    "linux", "glibc", "native", "osf1", "svr4", "solaris", "hpux" };
+    "linux", "glibc", "native", "osf1", "svr4", "solaris", "hpux",
+    "netbsd", "freebsd", "bsdos", "386bsd", "4bsd", "isc", "sco", "sunos",
+    "svr3", "ultrix" };
 
 static bool
 dec_bits(const char *s, size_t n, unsigned *out)
@@ -74,10 +76,12 @@ check_layout(const struct dt_layout *l, unsigned m, unsigned n)
 	    "%s: fields of %u and %u bits", l->name, l->major_bits,
 	    l->minor_bits);
 	FUZZ_CHECK(l->width <= 64 && l->width >= l->major_bits +
-	    l->minor_bits, "%s: width %u for %u+%u bits", l->name, l->width,
-	    l->major_bits, l->minor_bits);
+	    l->minor_bits - (unsigned)__builtin_popcountll(l->minor_hole),
+	    "%s: width %u for %u+%u bits", l->name, l->width, l->major_bits,
+	    l->minor_bits);
+	/* freebsd's minor has a hole: bits 8-15 are the major's */
 	FUZZ_CHECK(l->major_max == bits_max(l->major_bits) &&
-	    l->minor_max == bits_max(l->minor_bits) &&
+	    l->minor_max == (bits_max(l->minor_bits) & ~l->minor_hole) &&
 	    l->value_max == bits_max(l->width), "%s: bad maxima", l->name);
 	FUZZ_CHECK(!l->compat || l->width > 16, "%s: compat at %u bits",
 	    l->name, l->width);
@@ -97,7 +101,8 @@ check_pair(const struct dt_layout *l, uint64_t ma, uint64_t mi)
 	uint64_t v = 0, bma = 0, bmi = 0;
 	enum dt_status st = dt_encode(l, ma, mi, &v, &d), st2;
 
-	if (ma > l->major_max || mi > l->minor_max) {
+	if (ma > l->major_max || mi > l->minor_max ||
+	    (mi & l->minor_hole) != 0) {
 		FUZZ_CHECK(st == DT_ERANGE, "%s: %" PRIu64 ":%" PRIu64
 		    " out of range gave status %d", l->name, ma, mi, (int)st);
 		fuzz_check_msg(d.msg, sizeof(d.msg), "dt_encode");

@@ -76,7 +76,9 @@ fake_group(void *ctx, const char *name, gid_t *gid)
 	return 0;
 }
 
-static const struct table_resolver resolver = { fake_user, fake_group, NULL };
+static const struct table_resolver resolver = {
+	fake_user, fake_group, NULL, NULL
+};
 
 /* Big buffers live here, not on the stack; e1 was read as dialect1. */
 static struct entry e1, e2, e3;

@@ -14,6 +14,7 @@
 
 #include "env.h"
 #include "node.h"
+#include "owners.h"
 #include "report.h"
 #include "source.h"
 #include "target.h"
@@ -27,6 +28,8 @@ struct plan {
 	struct entries v;
 	size_t nodes;		/* after ranges are expanded */
 	unsigned long errors;
+	const struct table_resolver *owners;	/* names: owners.h */
+	const char *archive_format;	/* --archive: its format, or NULL */
 };
 
 /* "FILE:LINE: why"; the file name is the user's: quoted and bounded. */
@@ -45,6 +48,22 @@ plan_problem(void *ctx, const char *file, unsigned long line, int error,
 	p->errors++;
 }
 
+/* --archive: every node of e fits the format, or the line is an error. */
+static void
+check_fits(struct plan *p, const struct entry *e)
+{
+	char path[PATH_MAX];
+	struct entry one;
+	struct dt_diag d;
+
+	for (size_t i = 0; i < table_expand_count(e); i++)
+		if (table_expand(e, i, &one, path, &d) != 0 ||
+		    archive_fits(p->archive_format, &one, &d) != 0) {
+			plan_problem(p, e->file, e->lineno, 0, d.msg);
+			return;
+		}
+}
+
 /* Kept after an error too: conflicts are still looked for. */
 static void
 plan_put(void *ctx, const struct entry *e)
@@ -54,6 +73,8 @@ plan_put(void *ctx, const struct entry *e)
 	if (entries_add(&p->v, e) != 0)
 		cli_fatal(NULL);
 	p->nodes += table_expand_count(e);
+	if (p->archive_format != NULL)
+		check_fits(p, e);
 }
 
 static void
@@ -123,8 +144,37 @@ make_root(const char *dir)
 	}
 }
 
+/* The summary, and the exit status of the run. */
 static int
-apply_plan(const struct plan *p, const char *root_dir, unsigned flags)
+finish_run(const struct tally *t, unsigned flags)
+{
+	if (t->progress)
+		fprintf(stderr, "\r\033[K");
+	if (cli_finish_output() != EXIT_OK)
+		return EXIT_FAIL;
+	report_hints();
+	if ((flags & NODE_VERBOSE) || isatty(STDERR_FILENO))
+		fprintf(stderr, "devtool: %s%zu created, %zu replaced, %zu "
+		    "corrected, %zu unchanged, %zu failed\n",
+		    flags & NODE_DRY_RUN ? "dry run, nothing done: would be " :
+		    "",
+		    t->count[NODE_CREATED], t->count[NODE_REPLACED],
+		    t->count[NODE_CORRECTED], t->count[NODE_UNCHANGED],
+		    t->count[NODE_FAILED]);
+	return t->count[NODE_FAILED] ? EXIT_FAIL : EXIT_OK;
+}
+
+/* The plan in table order, each range node by node. */
+static void
+put_plan(struct target *target, const struct plan *p, struct tally *t)
+{
+	t->progress = isatty(STDERR_FILENO) && p->nodes >= PROGRESS_MIN;
+	for (size_t i = 0; i < p->v.n; i++)
+		apply_entry(target, &p->v.v[i], t);
+}
+
+static int
+apply_to_root(const struct plan *p, const char *root_dir, unsigned flags)
 {
 	struct tally t = { .total = p->nodes };
 	struct target *target;
@@ -136,7 +186,7 @@ apply_plan(const struct plan *p, const char *root_dir, unsigned flags)
 		cli_arg_error("--root", root_dir);
 		return EXIT_FAIL;
 	}
-	if ((r = root_open(root_dir, env_resolve())) != NULL)
+	if ((r = root_open(root_dir, env_resolve(), env_faker())) != NULL)
 		;
 	else if (errno == ENOENT && (flags & NODE_DRY_RUN)) {
 		cli_say("would create directory %s (the root)", root_dir);
@@ -150,32 +200,122 @@ apply_plan(const struct plan *p, const char *root_dir, unsigned flags)
 	}
 	if ((target = target_fs_new(r, flags, &report_events)) == NULL)
 		cli_fatal(NULL);
-	t.progress = isatty(STDERR_FILENO) && p->nodes >= PROGRESS_MIN;
-	for (size_t i = 0; i < p->v.n; i++)
-		apply_entry(target, &p->v.v[i], &t);
+	put_plan(target, p, &t);
 	target->free(target);
 	root_close(r);
-	if (t.progress)
-		fprintf(stderr, "\r\033[K");
-	if (cli_finish_output() != EXIT_OK)
-		return EXIT_FAIL;
-	if ((flags & NODE_VERBOSE) || isatty(STDERR_FILENO))
-		fprintf(stderr, "devtool: %s%zu created, %zu replaced, %zu "
-		    "corrected, %zu unchanged, %zu failed\n",
-		    flags & NODE_DRY_RUN ? "dry run, nothing done: would be " :
-		    "",
-		    t.count[NODE_CREATED], t.count[NODE_REPLACED],
-		    t.count[NODE_CORRECTED], t.count[NODE_UNCHANGED],
-		    t.count[NODE_FAILED]);
-	return t.count[NODE_FAILED] ? EXIT_FAIL : EXIT_OK;
+	return finish_run(&t, flags);
 }
 
-static char *root_dir;
+/* Whether dir is last or one of its parents (added with it before). */
+static bool
+seen_with(const char *dir, const char *last)
+{
+	size_t n = strlen(dir);
+
+	return strncmp(last, dir, n) == 0 &&
+	    (last[n] == '/' || last[n] == '\0');
+}
+
+/*
+ * Adds e's parent directories, as a new directory of a table would be
+ * (0755, root's), but not those of the previous entry, last: a run of
+ * nodes in one directory adds it once.
+ */
+static void
+add_parents(struct entries *tree, const struct entry *e, char *last)
+{
+	char dir[PATH_MAX];
+	const struct entry d = { .path = dir, .type = 'd', .mode = 0755,
+	    .mode_set = true, .uid_set = true, .gid_set = true };
+
+	snprintf(dir, sizeof(dir), "%s", e->path);
+	for (char *s = strchr(dir + 1, '/'); s != NULL;
+	    s = strchr(s + 1, '/')) {
+		*s = '\0';
+		if (!seen_with(dir, last) && entries_add(tree, &d) != 0)
+			cli_fatal(NULL);
+		*s = '/';
+	}
+	snprintf(last, PATH_MAX, "%s", e->path);
+}
+
+/*
+ * The whole tree a target that writes one wants: every node of the plan,
+ * the directories they imply, sorted so that parents come first, each
+ * path once (an explicit line over an implied directory).
+ */
+static void
+plan_tree(const struct plan *p, struct entries *tree, struct tally *t)
+{
+	char path[PATH_MAX], last[PATH_MAX] = "";
+	struct entry one;
+	struct dt_diag d;
+
+	for (size_t i = 0; i < p->v.n; i++)
+		for (size_t k = 0; k < table_expand_count(&p->v.v[i]); k++) {
+			if (table_expand(&p->v.v[i], k, &one, path, &d) != 0) {
+				cli_path_error(p->v.v[i].path, d.msg);
+				t->count[NODE_FAILED]++;
+				continue;
+			}
+			add_parents(tree, &one, last);
+			if (entries_add(tree, &one) != 0)
+				cli_fatal(NULL);
+		}
+	if (entries_sort(tree) != 0)
+		cli_fatal(NULL);
+}
+
+static int
+apply_to_archive(const struct plan *p, const struct archive_opts *o,
+    unsigned flags)
+{
+	struct tally t = { .total = p->nodes };
+	struct entries tree = { 0 };
+	struct node_result res;
+	struct target *target;
+	struct dt_diag d;
+	const struct entry *e;
+
+	if ((target = target_archive_new(o, &d)) == NULL) {
+		cli_error("%s", d.msg);
+		return EXIT_FAIL;
+	}
+	plan_tree(p, &tree, &t);
+	for (size_t i = 0, j; i < tree.n; i = j) {
+		/* of one path, the table's line (it has a file) over a parent */
+		e = &tree.v[i];
+		for (j = i + 1; j < tree.n &&
+		    strcmp(tree.v[j].path, e->path) == 0; j++)
+			if (e->file == NULL)
+				e = &tree.v[j];
+		if (target->put(target, e, &res) == NODE_FAILED)
+			report_failure(e->path, &res);
+		t.count[res.outcome]++;
+	}
+	if (target->finish(target, &d) != 0) {
+		cli_path_error(o->file, d.msg);
+		t.count[NODE_FAILED]++;
+	}
+	target->free(target);
+	entries_free(&tree);
+	return finish_run(&t, flags);
+}
+
+static char *root_dir, *users_from, *archive, *archive_format;
 static int replace, dry_run, verbose;
 
 struct poptOption apply_options[] = {
 	{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
 	  "create the entries inside DIR as if it were /", "DIR" },
+	{ "users-from", '\0', POPT_ARG_STRING, &users_from, 0,
+	  "look names up in DIR/etc/passwd and DIR/etc/group", "DIR" },
+	{ "archive", '\0', POPT_ARG_STRING, &archive, 0,
+	  "write the entries into the archive FILE (- for stdout) instead",
+	  "FILE" },
+	{ "archive-format", '\0', POPT_ARG_STRING, &archive_format, 0,
+	  "newc, odc, bin, ustar, pax, gnutar or mtree (default: from "
+	  "FILE's suffix; newc for -)", "FORMAT" },
 	{ "replace", 'r', POPT_ARG_NONE, &replace, 0,
 	  "replace different nodes, correct mode and owner", NULL },
 	{ "dry-run", 'n', POPT_ARG_NONE, &dry_run, 0,
@@ -185,12 +325,61 @@ struct poptOption apply_options[] = {
 	CLI_TABLE_END
 };
 
+/* Whether word is one of the space separated words of list. */
+static bool
+one_of(const char *word, const char *list)
+{
+	size_t n = strlen(word);
+
+	for (const char *s = list; (s = strstr(s, word)) != NULL; s += n)
+		if ((s == list || s[-1] == ' ') && (s[n] == ' ' ||
+		    s[n] == '\0'))
+			return n > 0;
+	return false;
+}
+
+/* --archive and what goes with it: the format, the filter. */
+static int
+check_archive(const char *name, struct archive_opts *o)
+{
+	char q[DT_QUOTE_SIZE];
+
+	if (archive == NULL)
+		return archive_format == NULL ? EXIT_OK : cli_usage(name,
+		    "--archive-format needs --archive");
+	if (*archive == '\0')
+		return cli_usage(name, "--archive '' names no file");
+	if (root_dir != NULL || replace || dry_run)
+		return cli_usage(name, "--archive writes an archive: it "
+		    "takes no --root, -r or -n");
+	o->file = archive;
+	if (archive_guess(archive, &o->format, &o->filter) != 0)
+		o->format = strcmp(archive, "-") == 0 ? "newc" : NULL;
+	if (archive_format != NULL)
+		o->format = archive_format;
+	if (o->format == NULL)
+		return cli_usage(name, "cannot tell the format of '%s' from "
+		    "its name (.cpio, .tar, .mtree, and .gz, .xz or .zst): "
+		    "give --archive-format", cli_quote(q, archive));
+	if (!one_of(o->format, archive_formats))
+		return cli_usage(name, "unknown archive format '%s'; valid: "
+		    "%s", cli_quote(q, o->format), archive_formats);
+	if (env_source_date_epoch(&o->mtime) != 0)
+		return cli_usage(name, "SOURCE_DATE_EPOCH is not a number of "
+		    "seconds");
+	return EXIT_OK;
+}
+
+static struct archive_opts archive_opts;
+
 int
 check_apply(const char *name)
 {
 	if (root_dir != NULL && *root_dir == '\0')
 		return cli_usage(name, "--root '' names no directory");
-	return EXIT_OK;
+	if (users_from != NULL && *users_from == '\0')
+		return cli_usage(name, "--users-from '' names no directory");
+	return check_archive(name, &archive_opts);
 }
 
 /* Readers, then every line validated and checked against the others. */
@@ -198,16 +387,19 @@ static void
 read_plan(struct plan *plan, const char *const *files)
 {
 	const struct entry_sink sink = { plan_put, plan_problem, plan };
-	struct source *tables = source_table_new(&table_system_resolver);
+	struct source *tables = source_table_new(plan->owners);
 
 	if (tables == NULL)
 		cli_fatal(NULL);
 	for (; *files != NULL; files++)
 		tables->read(tables, *files, &sink);
 	tables->free(tables);
-	/* a new entry of a tmpfiles "-" owner is ours */
-	if (table_conflicts(plan->v.v, plan->v.n, geteuid(), getegid(),
-	    conflict_error, plan) < 0)
+	/* a new entry of a tmpfiles "-" owner is ours, root's in an archive */
+	if (table_conflicts(plan->v.v, plan->v.n, archive ? 0 : geteuid(),
+	    archive ? 0 : getegid(), conflict_error, plan) < 0)
+		cli_fatal(NULL);
+	/* a d line is made before what is under it, not corrected after */
+	if (entries_parents_first(&plan->v) != 0)
 		cli_fatal(NULL);
 }
 
@@ -217,15 +409,22 @@ cmd_apply(const struct verb_call *c)
 	struct plan plan = { 0 };
 	int rc;
 
+	if ((plan.owners = owners_open(root_dir, users_from)) == NULL)
+		return EXIT_FAIL;
+	plan.archive_format = archive != NULL ? archive_opts.format : NULL;
 	read_plan(&plan, c->args);
+	owners_close();
 	if (plan.errors > 0) {
 		cli_error("%lu error%s in the table%s; nothing was created",
 		    plan.errors, plan.errors == 1 ? "" : "s",
 		    c->nargs > 1 ? "s" : "");
 		rc = EXIT_USAGE;
-	} else {
+	} else if (archive != NULL)
+		rc = apply_to_archive(&plan, &archive_opts, verbose ?
+		    NODE_VERBOSE : 0);
+	else {
 		node_begin(env_runtime_dir());
-		rc = apply_plan(&plan, root_dir, NODE_KEEP_SAME |
+		rc = apply_to_root(&plan, root_dir, NODE_KEEP_SAME |
 		    NODE_PARENTS | (replace ? NODE_REPLACE : 0) |
 		    (dry_run ? NODE_DRY_RUN : 0) |
 		    (verbose ? NODE_VERBOSE : 0));

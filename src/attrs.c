@@ -51,35 +51,39 @@ numeric_id(const char *text, unsigned long *id)
 }
 
 int
-attrs_user(const char *text, uid_t *uid, struct dt_diag *d)
+attrs_user(const char *text, const struct table_resolver *res, uid_t *uid,
+    struct dt_diag *d)
 {
 	char q[DT_QUOTE_SIZE];
 	unsigned long id;
 
-	if (*text != '\0' && table_getpwnam(NULL, text, uid) == 0)
+	if (*text != '\0' && res->user(res->ctx, text, uid) == 0)
 		return 0;
 	if (numeric_id(text, &id) == 0) {
 		*uid = (uid_t)id;
 		return 0;
 	}
-	snprintf(d->msg, sizeof(d->msg), "unknown user '%s'",
-	    dt_quote(q, sizeof(q), text, strlen(text)));
+	snprintf(d->msg, sizeof(d->msg), "unknown user '%s'%s",
+	    dt_quote(q, sizeof(q), text, strlen(text)),
+	    table_searched(res, false));
 	return -1;
 }
 
 int
-attrs_group(const char *text, gid_t *gid, struct dt_diag *d)
+attrs_group(const char *text, const struct table_resolver *res, gid_t *gid,
+    struct dt_diag *d)
 {
 	char q[DT_QUOTE_SIZE];
 	unsigned long id;
 
-	if (*text != '\0' && table_getgrnam(NULL, text, gid) == 0)
+	if (*text != '\0' && res->group(res->ctx, text, gid) == 0)
 		return 0;
 	if (numeric_id(text, &id) == 0) {
 		*gid = (gid_t)id;
 		return 0;
 	}
-	snprintf(d->msg, sizeof(d->msg), "unknown group '%s'",
-	    dt_quote(q, sizeof(q), text, strlen(text)));
+	snprintf(d->msg, sizeof(d->msg), "unknown group '%s'%s",
+	    dt_quote(q, sizeof(q), text, strlen(text)),
+	    table_searched(res, true));
 	return -1;
 }

@@ -296,6 +296,7 @@ verb_run(const struct verb *v, int argc, const char **argv)
 	    (has_layout(v->options) &&
 	    (rc = cli_layout(cli_format, cli_strict, &c.layout)) != EXIT_OK))
 		goto out;
+	c.layout_given = cli_format != NULL;
 	if ((args = poptGetArgs(con)) != NULL)
 		c.args = args;
 	c.nargs = cli_count(c.args);
@@ -330,6 +331,18 @@ cli_layout(const char *name, int strict, struct dt_layout *l)
 	if (strict)
 		dt_layout_strict(l);
 	return EXIT_OK;
+}
+
+/* list --check's argument: a storage format or a layout, never from env. */
+int
+cli_check_layout(const char *name, struct dt_layout *l)
+{
+	struct dt_diag d;
+
+	if (dt_check_lookup(name, l, &d) == DT_OK)
+		return EXIT_OK;
+	cli_error("%s", d.msg);
+	return EXIT_USAGE;
 }
 
 /* MAJOR and MINOR operands, each within the layout's range. */

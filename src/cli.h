@@ -37,8 +37,11 @@ extern struct poptOption cli_common_options[];
 extern char *cli_format;
 extern int cli_strict;
 #define LAYOUT_OPTIONS \
-	{ "format", 'f', POPT_ARG_STRING, &cli_format, 0, \
-	  "device number layout (default 16:16 or $DEVTOOL_FORMAT)", \
+	LAYOUT_OPTIONS_SAYING("device number layout (default 16:16 or " \
+	    "$DEVTOOL_FORMAT)")
+/* The same where -f means something else to --help (mknod's VALUE). */
+#define LAYOUT_OPTIONS_SAYING(format_help) \
+	{ "format", 'f', POPT_ARG_STRING, &cli_format, 0, format_help, \
 	  "LAYOUT" }, \
 	{ "strict", '\0', POPT_ARG_NONE, &cli_strict, 0, \
 	  "no compat rule: plain ma<<N | mi both ways", NULL }
@@ -56,6 +59,7 @@ int cli_usage(const char *verb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 int cli_layout(const char *name, int strict, struct dt_layout *l);
+int cli_check_layout(const char *name, struct dt_layout *l);
 int cli_number(const char *text, uint64_t *v);
 int cli_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
     uint64_t *ma, uint64_t *mi, struct dt_diag *d);

@@ -219,35 +219,46 @@ run_operands(const char **args, line_fn *value_fn, line_fn *stream_fn,
 	return status;
 }
 
+/* A row's ranges, as the codec resolves them (freebsd's minor has a hole). */
 static void
-print_range(char *buf, size_t len, const struct dt_format *f,
-    unsigned bits, char letter)
+row_range(const struct dt_format *f, uint64_t *major_max, uint64_t *minor_max)
 {
-	if (f->width == 0)
-		snprintf(buf, len, "0-2^%c-1", letter);
-	else
-		snprintf(buf, len, "0-%ju", (uintmax_t)(bits >= 64 ?
-		    UINT64_MAX : ((uint64_t)1 << bits) - 1));
+	struct dt_layout l;
+
+	(void)dt_layout_lookup(f->name, &l, NULL);	/* a row resolves */
+	*major_max = l.major_max;
+	*minor_max = l.minor_max;
+}
+
+static void
+put_words(const char *member, const char *list)
+{
+	size_t n;
+
+	printf(",\"%s\":[", member);
+	for (int first = 1; *list != '\0'; list += n, first = 0) {
+		n = strcspn(list, " ");
+		printf("%s\"%.*s\"", first ? "" : ",", (int)n, list);
+		list += strspn(list + n, " ");
+	}
+	printf("]");
 }
 
 static void
 format_json(const struct dt_format *f)
 {
-	const char *a = f->aliases;
-	size_t n;
+	uint64_t ma, mi;
 
-	printf("{\"name\":\"%s\",\"aliases\":[", f->name);
-	for (int first = 1; *a != '\0'; a += n, first = 0) {
-		n = strcspn(a, " ");
-		printf("%s\"%.*s\"", first ? "" : ",", (int)n, a);
-		a += strspn(a + n, " ");
+	printf("{\"name\":\"%s\"", f->name);
+	put_words("aliases", f->aliases);
+	put_words("packdev", f->packdev);
+	if (f->width == 0) {
+		printf(",\"width\":null,\"major_max\":null,\"minor_max\":null");
+	} else {
+		row_range(f, &ma, &mi);
+		printf(",\"width\":%u,\"major_max\":%ju,\"minor_max\":%ju",
+		    f->width, (uintmax_t)ma, (uintmax_t)mi);
 	}
-	if (f->width == 0)
-		printf("],\"width\":null,\"major_max\":null,\"minor_max\":null");
-	else
-		printf("],\"width\":%u,\"major_max\":%ju,\"minor_max\":%ju",
-		    f->width, (uintmax_t)(((uint64_t)1 << f->major_bits) - 1),
-		    (uintmax_t)(((uint64_t)1 << f->minor_bits) - 1));
 	printf(",\"compat\":%s,\"description\":", f->compat ? "true" :
 	    "false");
 	put_json_string(stdout, f->description);
@@ -257,14 +268,15 @@ format_json(const struct dt_format *f)
 static void
 format_text(const struct dt_format *f)
 {
-	char width[12], ma[24], mi[24];
+	char width[12] = "M+N", ma[24] = "0-2^M-1", mi[24] = "0-2^N-1";
+	uint64_t mamax, mimax;
 
-	if (f->width == 0)
-		snprintf(width, sizeof(width), "M+N");
-	else
+	if (f->width != 0) {
+		row_range(f, &mamax, &mimax);
 		snprintf(width, sizeof(width), "%u", f->width);
-	print_range(ma, sizeof(ma), f, f->major_bits, 'M');
-	print_range(mi, sizeof(mi), f, f->minor_bits, 'N');
+		snprintf(ma, sizeof(ma), "0-%ju", (uintmax_t)mamax);
+		snprintf(mi, sizeof(mi), "0-%ju", (uintmax_t)mimax);
+	}
 	printf("%-7s %-8s %-5s %-13s %-13s %-6s %s\n", f->name, f->aliases,
 	    width, ma, mi, f->width == 0 ? "M+N>16" : f->compat ? "yes" :
 	    "no", f->description);

@@ -14,6 +14,7 @@ enum dt_status {
 	DT_EWIDTH,		/* decode: value wider than the layout */
 	DT_ENUMBER,		/* text is not a valid unsigned number */
 	DT_ELAYOUT,		/* unknown layout name */
+	DT_EFIELDS,		/* pack_dev: too few or many numbers */
 };
 
 /* Errors and warnings carry a sentence without the program name. */

@@ -62,8 +62,15 @@ struct entries {
 
 /* Appends a copy of e, its path and target; -1 when out of memory. */
 int entries_add(struct entries *l, const struct entry *e);
-/* Sorts by path, in byte order (strcmp). */
-void entries_sort(struct entries *l);
+/* Sorts by path, in byte order (strcmp); -1 when out of memory. */
+int entries_sort(struct entries *l);
+/*
+ * Moves each directory entry before the first entry under it, keeping
+ * the order otherwise: a table's d line makes the directory its later
+ * lines need, not a 0755 parent corrected afterwards (systemd-tmpfiles
+ * also makes an item's parent item first).  -1 when out of memory.
+ */
+int entries_parents_first(struct entries *l);
 void entries_free(struct entries *l);
 
 #endif

@@ -6,10 +6,15 @@
 #ifndef DEVTOOL_ENV_H
 #define DEVTOOL_ENV_H
 
+#include <stdbool.h>
+
 #include "root.h"
 
 enum resolve_method env_resolve(void);	/* DEVTOOL_RESOLVE */
 const char *env_proc_devices(void);	/* DEVTOOL_PROC_DEVICES */
 const char *env_runtime_dir(void);	/* XDG_RUNTIME_DIR, or NULL */
+/* Whether fakeroot's or pseudo's library is preloaded (LD_PRELOAD). */
+bool env_faker(void);
+int env_source_date_epoch(long long *t);	/* SOURCE_DATE_EPOCH */
 
 #endif

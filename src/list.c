@@ -8,10 +8,12 @@
 #include <sys/sysmacros.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "env.h"
+#include "path.h"
 #include "root.h"
 #include "source.h"
 #include "table.h"
@@ -80,7 +82,8 @@ print_all(struct listing *ls, enum table_dialect dialect,
 	int rc = ls->failed ? EXIT_FAIL : EXIT_OK;
 	size_t unheld = 0;
 
-	entries_sort(&ls->v);
+	if (entries_sort(&ls->v) != 0)
+		cli_fatal(NULL);
 	for (size_t i = 0; i < v->n; i++) {
 		/* An operand named twice, or inside another, prints once. */
 		if (i > 0 && strcmp(v->v[i].path, v->v[i - 1].path) == 0)
@@ -122,42 +125,76 @@ parse_output(const char *name, enum table_dialect *dialect)
 	return EXIT_OK;
 }
 
-static char *output, *check, *root_dir;
+static char *output, *check, *root_dir, *archive;
 static int dirs;
 
 struct poptOption list_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, &output, 0,
 	  "makedevs (default), tmpfiles or json", "FORMAT" },
 	{ "check", '\0', POPT_ARG_STRING, &check, 0,
-	  "print only the nodes LAYOUT cannot hold or makes ambiguous",
+	  "print only the nodes LAYOUT or a storage format cannot hold",
 	  "LAYOUT" },
 	{ "dirs", '\0', POPT_ARG_NONE, &dirs, 0,
 	  "list directories too", NULL },
 	{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
 	  "read the trees inside DIR, print paths as seen from it",
 	  "DIR" },
+	{ "archive", '\0', POPT_ARG_STRING, &archive, 0,
+	  "read the archive FILE (- for stdin) instead of a tree", "FILE" },
 	CLI_TABLE_END
 };
 
-int
-cmd_list(const struct verb_call *c)
+/* The PATH operands as from the archive's root, normal; NULL: all. */
+static const char **
+archive_paths(const struct verb_call *c)
+{
+	char buf[PATH_MAX + 1], norm[PATH_MAX];
+	const char **v;
+	struct dt_diag d;
+
+	if (c->nargs == 0)
+		return NULL;
+	if ((v = calloc((size_t)c->nargs + 1, sizeof(*v))) == NULL)
+		cli_fatal(NULL);
+	for (int i = 0; i < c->nargs; i++) {
+		snprintf(buf, sizeof(buf), "/%s", c->args[i]);
+		if (path_normal(buf, strlen(buf), PATH_DOTS_RESOLVE, norm,
+		    &d) != 0) {
+			cli_path_error(c->args[i], d.msg);
+			exit(EXIT_USAGE);
+		}
+		if ((v[i] = strdup(norm)) == NULL)
+			cli_fatal(NULL);
+	}
+	return v;
+}
+
+/* --archive: one pass over the archive, the operands as filters. */
+static void
+read_archive(const struct verb_call *c, const struct entry_sink *sink)
+{
+	const char **paths = archive_paths(c);
+	struct source *src = source_archive_new(paths, dirs != 0);
+
+	if (src == NULL)
+		cli_fatal(NULL);
+	src->read(src, archive, sink);
+	src->free(src);
+	for (const char **p = paths; p != NULL && *p != NULL; p++)
+		free((char *)*p);
+	free(paths);
+}
+
+/* The trees under the PATH operands (/dev by default) in the root. */
+static int
+read_trees(const struct verb_call *c, const struct entry_sink *sink)
 {
 	static const char *const default_paths[] = { "/dev", NULL };
 	const char *const *paths = c->nargs > 0 ? c->args : default_paths;
-	struct listing ls = { 0 };
-	const struct entry_sink sink = { keep, list_problem, &ls };
-	enum table_dialect dialect = TABLE_MAKEDEVS;
-	struct dt_layout layout;
 	struct source *tree;
 	struct root *r;
-	int rc;
 
-	if ((rc = parse_output(output, &dialect)) != EXIT_OK ||
-	    (check != NULL && (rc = cli_layout(check, 0, &layout)) != EXIT_OK))
-		return rc;
-	if (root_dir != NULL && *root_dir == '\0')
-		return cli_usage(c->name, "--root '' names no directory");
-	if ((r = root_open(root_dir, env_resolve())) == NULL) {
+	if ((r = root_open(root_dir, env_resolve(), env_faker())) == NULL) {
 		if (root_dir == NULL)	/* only malloc can fail */
 			cli_fatal(NULL);
 		cli_arg_error("--root", root_dir);
@@ -166,9 +203,34 @@ cmd_list(const struct verb_call *c)
 	if ((tree = source_tree_new(r, dirs != 0)) == NULL)
 		cli_fatal(NULL);
 	for (; *paths != NULL; paths++)
-		tree->read(tree, *paths, &sink);
+		tree->read(tree, *paths, sink);
 	tree->free(tree);
 	root_close(r);
+	return EXIT_OK;
+}
+
+int
+cmd_list(const struct verb_call *c)
+{
+	struct listing ls = { 0 };
+	const struct entry_sink sink = { keep, list_problem, &ls };
+	enum table_dialect dialect = TABLE_MAKEDEVS;
+	struct dt_layout layout;
+	int rc;
+
+	if ((rc = parse_output(output, &dialect)) != EXIT_OK ||
+	    (check != NULL &&
+	    (rc = cli_check_layout(check, &layout)) != EXIT_OK))
+		return rc;
+	if (root_dir != NULL && *root_dir == '\0')
+		return cli_usage(c->name, "--root '' names no directory");
+	if (archive != NULL && (*archive == '\0' || root_dir != NULL))
+		return cli_usage(c->name, *archive == '\0' ? "--archive '' "
+		    "names no file" : "--archive and --root: one source");
+	if (archive != NULL)
+		read_archive(c, &sink);
+	else if ((rc = read_trees(c, &sink)) != EXIT_OK)
+		return rc;
 	rc = print_all(&ls, dialect, check ? &layout : NULL);
 	entries_free(&ls.v);
 	return rc;

@@ -16,6 +16,8 @@
 #include "host.h"
 #include "node.h"
 #include "number.h"
+#include "owners.h"
+#include "path.h"
 #include "procdev.h"
 #include "report.h"
 #include "text.h"
@@ -25,13 +27,14 @@
 #define COUNT_MAX 1048576u	/* one driver's whole minor space */
 
 struct mknod_opts {
-	char *mode, *owner, *group, *root, *count, *start, *step;
+	char *mode, *owner, *group, *root, *users_from, *count, *start, *step;
 	int replace, parents, dry_run, verbose;
 };
 
 struct mknod_job {
 	const char *path;
 	struct dt_layout layout;	/* -f, for a VALUE */
+	bool layout_given;		/* only then is one number a VALUE */
 	struct node_want want;
 	uint64_t major, minor;
 	uint64_t count, start, step;
@@ -126,6 +129,19 @@ parse_value(const char *text, const struct dt_layout *l, uint64_t *ma,
 	}
 }
 
+/*
+ * A lone number is a VALUE only under an explicit -f: as with mknod(1),
+ * a forgotten MINOR must not become a node (300 is 1:44 under 16:16).
+ */
+static int
+missing_minor(const char *major)
+{
+	char q[DT_QUOTE_SIZE];
+
+	return cli_usage("devtool mknod", "missing MINOR after MAJOR '%s' (or "
+	    "give -f LAYOUT to decode one VALUE)", cli_quote(q, major));
+}
+
 static int
 parse_numbers(const char **args, int n, struct mknod_job *job)
 {
@@ -137,6 +153,8 @@ parse_numbers(const char **args, int n, struct mknod_job *job)
 			    "device numbers");
 		return EXIT_OK;
 	}
+	if (n == 1 && !job->layout_given)
+		return missing_minor(args[0]);
 	if (n == 1)
 		rc = parse_value(args[0], &job->layout, &job->major,
 		    &job->minor);
@@ -152,26 +170,26 @@ parse_numbers(const char **args, int n, struct mknod_job *job)
 }
 
 /*
- * Why PATH cannot be a node's path.  Too long is said as apply says it
- * (the limits are PATH_MAX and NAME_MAX, see devtool(1)).
+ * Refuses a PATH no node can have.  A name too long, last or not, is
+ * said as apply says it (path_names_fit; the limits are PATH_MAX and
+ * NAME_MAX, see devtool(1)).
  */
 static int
-bad_path(const char *path)
+check_path(const char *path)
 {
-	const char *slash = strrchr(path, '/'), *name = slash ? slash + 1 :
-	    path;
 	char q[DT_QUOTE_SIZE];
+	struct dt_diag d;
 
 	if (strlen(path) >= PATH_MAX)
 		return cli_usage("devtool mknod", "path '%s' is too long (%zu "
 		    "bytes, at most %d)", cli_quote(q, path), strlen(path),
 		    PATH_MAX - 1);
-	if (strlen(name) > NAME_MAX)
-		return cli_usage("devtool mknod", "name '%s' in path is too "
-		    "long (%zu bytes, at most %d)", cli_quote(q, name),
-		    strlen(name), NAME_MAX);
-	return cli_usage("devtool mknod", "'%s' is not a path a node can "
-	    "have", cli_quote(q, path));
+	if (path_names_fit(path, &d) != 0)
+		return cli_usage("devtool mknod", "%s", d.msg);
+	if (!node_path_ok(path))
+		return cli_usage("devtool mknod", "'%s' is not a path a node "
+		    "can have", cli_quote(q, path));
+	return EXIT_OK;
 }
 
 /* --count: the last name is the longest; refuse it before making any. */
@@ -242,6 +260,29 @@ parse_count(const struct mknod_opts *o, struct mknod_job *job)
 	return check_names(job);
 }
 
+/* -u and -g: names from the target's databases (owners.h). */
+static int
+parse_owner(const struct mknod_opts *o, struct node_want *w)
+{
+	const struct table_resolver *res;
+	struct dt_diag d;
+	int rc = EXIT_OK;
+
+	if (o->owner == NULL && o->group == NULL && o->users_from == NULL)
+		return EXIT_OK;
+	if ((res = owners_open(o->root, o->users_from)) == NULL)
+		return EXIT_FAIL;
+	if ((o->owner != NULL &&
+	    attrs_user(o->owner, res, &w->uid, &d) != 0) ||
+	    (o->group != NULL &&
+	    attrs_group(o->group, res, &w->gid, &d) != 0)) {
+		cli_error("%s", d.msg);
+		rc = EXIT_USAGE;
+	}
+	owners_close();
+	return rc;
+}
+
 static int
 parse_attrs(const struct mknod_opts *o, mode_t old_umask,
     struct node_want *w)
@@ -251,13 +292,11 @@ parse_attrs(const struct mknod_opts *o, mode_t old_umask,
 	w->perm = 0666 & ~old_umask;
 	w->uid = NODE_ANY_UID;
 	w->gid = NODE_ANY_GID;
-	if ((o->mode != NULL && attrs_mode(o->mode, &w->perm, &d) != 0) ||
-	    (o->owner != NULL && attrs_user(o->owner, &w->uid, &d) != 0) ||
-	    (o->group != NULL && attrs_group(o->group, &w->gid, &d) != 0)) {
+	if (o->mode != NULL && attrs_mode(o->mode, &w->perm, &d) != 0) {
 		cli_error("%s", d.msg);
 		return EXIT_USAGE;
 	}
-	return EXIT_OK;
+	return parse_owner(o, w);
 }
 
 static int
@@ -268,7 +307,7 @@ make_nodes(struct mknod_job *job, const char *root_dir)
 	char path[PATH_MAX];
 	int status = EXIT_OK;
 
-	if ((root = root_open(root_dir, env_resolve())) == NULL) {
+	if ((root = root_open(root_dir, env_resolve(), env_faker())) == NULL) {
 		if (root_dir == NULL)	/* only malloc can fail */
 			cli_fatal(NULL);
 		cli_arg_error("--root", root_dir);
@@ -293,6 +332,7 @@ make_nodes(struct mknod_job *job, const char *root_dir)
 	root_close(root);
 	if (cli_finish_output() != EXIT_OK)
 		status = EXIT_FAIL;
+	report_hints();
 	return status;
 }
 
@@ -317,7 +357,11 @@ struct poptOption mknod_options[] = {
 	  "print each action", NULL },
 	{ "root", '\0', POPT_ARG_STRING, &opts.root, 0,
 	  "resolve PATH inside DIR as if it were /", "DIR" },
-	LAYOUT_OPTIONS,
+	{ "users-from", '\0', POPT_ARG_STRING, &opts.users_from, 0,
+	  "look -u and -g names up in DIR/etc/passwd and DIR/etc/group",
+	  "DIR" },
+	LAYOUT_OPTIONS_SAYING("decode one VALUE under LAYOUT (without -f, "
+	    "one number is a MAJOR missing its MINOR)"),
 	{ "count", '\0', POPT_ARG_STRING, &opts.count, 0,
 	  "create N nodes PATH<S>... with minors MINOR, MINOR+I, ...",
 	  "N" },
@@ -333,6 +377,8 @@ check_mknod(const char *name)
 {
 	if (opts.root != NULL && *opts.root == '\0')
 		return cli_usage(name, "--root '' names no directory");
+	if (opts.users_from != NULL && *opts.users_from == '\0')
+		return cli_usage(name, "--users-from '' names no directory");
 	return EXIT_OK;
 }
 
@@ -343,9 +389,10 @@ parse_job(const struct verb_call *c, struct mknod_job *job)
 	int rc;
 
 	job->path = c->args[0];
-	if (!node_path_ok(job->path))
-		return bad_path(job->path);
+	if ((rc = check_path(job->path)) != EXIT_OK)
+		return rc;
 	job->layout = c->layout;
+	job->layout_given = c->layout_given;
 	if ((rc = parse_type(c->args[1], &job->want.type)) != EXIT_OK ||
 	    (rc = parse_numbers(c->args + 2, c->nargs - 2, job)) != EXIT_OK ||
 	    (rc = parse_count(&opts, job)) != EXIT_OK)

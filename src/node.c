@@ -46,6 +46,8 @@ struct place {
 	unsigned flags;
 	bool contain;		/* the directory is not pinned (root.h) */
 	bool dry_missing;	/* a dry run met a parent it would create */
+	const char *made;	/* in the parent path: the first directory
+				   made for this entry, or NULL */
 	const struct node_events *ev;	/* or NULL */
 	struct node_result *res;
 };
@@ -156,16 +158,23 @@ fail_node(const struct place *p, const char *why)
 
 /*
  * Creates name in dirfd with exactly perm, given a umask of 0 (a link's
- * is always 0777).  Like mknodat, symlinkat fails if the name exists.
+ * is always 0777).  Like mknodat, symlinkat fails if the name exists.  A
+ * device node refused with EPERM is noted in res: the caller names
+ * CAP_MKNOD.
  */
 static int
-make_at(int dirfd, const char *name, const struct node_want *w, mode_t perm)
+make_at(int dirfd, const char *name, const struct node_want *w, mode_t perm,
+    struct node_result *res)
 {
 	if (S_ISDIR(w->type))
 		return mkdirat(dirfd, name, perm);
 	if (S_ISLNK(w->type))
 		return symlinkat(w->target, dirfd, name);
-	return mknodat(dirfd, name, w->type | perm, w->rdev);
+	if (mknodat(dirfd, name, w->type | perm, w->rdev) == 0)
+		return 0;
+	if (errno == EPERM && (S_ISCHR(w->type) || S_ISBLK(w->type)))
+		res->no_mknod = true;
+	return -1;
 }
 
 static void
@@ -205,10 +214,12 @@ euid(void)
 /*
  * chmod(2) through an O_PATH descriptor, never by name: /proc's magic
  * link to it, else fchmodat2(2) on the descriptor itself.  Without
- * either there is no safe way: STEP_NO_PROC.
+ * either there is no safe way: STEP_NO_PROC.  Under a faker (faker) the
+ * raw fchmodat2 would change the file behind its back, the mode it
+ * shows staying the old one: only chmod(2), which it intercepts.
  */
 static int
-chmod_fd(int fd, mode_t perm)
+chmod_fd(int fd, mode_t perm, bool faker)
 {
 	char proc[64];
 
@@ -217,6 +228,8 @@ chmod_fd(int fd, mode_t perm)
 		return STEP_OK;
 	if (errno != ENOENT)
 		return STEP_ERRNO;
+	if (faker)
+		return STEP_NO_PROC;
 	if (syscall(SYS_fchmodat2, fd, "", perm, AT_EMPTY_PATH |
 	    AT_SYMLINK_NOFOLLOW) == 0)
 		return STEP_OK;
@@ -239,13 +252,14 @@ owner_changes(const struct stat *st, const struct node_want *w)
  * its old owner beyond that.
  */
 static int
-set_owner_mode(int dirfd, const char *name, const struct stat *expect,
+set_owner_mode(const struct place *p, const struct stat *expect,
     const struct node_want *w)
 {
+	bool faker = p->root->faker;
 	struct stat st;
 	int fd, rc = STEP_ERRNO;
 
-	fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	fd = openat(p->dirfd, p->name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return STEP_ERRNO;
 	if (fstat(fd, &st) != 0)
@@ -262,15 +276,15 @@ set_owner_mode(int dirfd, const char *name, const struct stat *expect,
 		goto out;
 	}
 	if (owner_changes(&st, w)) {
-		if ((rc = chmod_fd(fd, st.st_mode & w->perm & 0777)) !=
-		    STEP_OK)
+		if ((rc = chmod_fd(fd, st.st_mode & w->perm & 0777,
+		    faker)) != STEP_OK)
 			goto out;
 		rc = STEP_ERRNO;
 		if (fchownat(fd, "", w->uid, w->gid, AT_EMPTY_PATH) != 0)
 			goto out;
 	}
 	/* After chown, which clears set-id bits, so they stay as asked. */
-	rc = chmod_fd(fd, w->perm);
+	rc = chmod_fd(fd, w->perm, faker);
 out:
 	close_keeping_errno(fd);
 	return rc;
@@ -481,6 +495,59 @@ exchange_in(const struct place *p, const struct priv *pv,
 	return STEP_ERRNO;
 }
 
+/* Puts what was moved in as OUT_NAME back at name, or keeps it there. */
+static void
+put_back(const struct place *p, struct priv *pv)
+{
+	int saved = errno;
+
+	if (move_out(pv, OUT_NAME, p->dirfd, p->name) != 0)
+		pv->dirty = true;
+	errno = saved;
+}
+
+/*
+ * Without RENAME_EXCHANGE (pseudo refuses renameat2), in steps: the old
+ * entry is moved into the private directory, where only what the entry
+ * may replace (a device node or FIFO; for a link, a link too) goes on
+ * (anything else that raced in goes back), the private node
+ * moved out without replacing anything, then the old one removed.  For
+ * a moment the name is free: one that took it meanwhile is kept and the
+ * old node stays out (it is put back if it can be).  Only under a faker,
+ * which builds a tree, not a live /dev (CAVEATS in the manual).
+ */
+static int
+replace_in_steps(const struct place *p, struct priv *pv,
+    const struct node_want *w)
+{
+	struct stat st;
+
+	if (move_in(p->dirfd, p->name, pv, OUT_NAME) != 0)
+		return STEP_ERRNO;
+	if (fstatat(pv->fd, OUT_NAME, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    !replaceable(st.st_mode, w)) {
+		errno = EEXIST;
+		put_back(p, pv);
+		return STEP_ERRNO;
+	}
+	if (move_out(pv, TEMP_NAME, p->dirfd, p->name) != 0) {
+		put_back(p, pv);
+		return STEP_ERRNO;
+	}
+	return unlinkat(pv->fd, OUT_NAME, 0) == 0 ? STEP_OK : STEP_ERRNO;
+}
+
+/* The private node in for the old one: exchanged, or under a faker in steps. */
+static int
+replace_in(const struct place *p, struct priv *pv, const struct node_want *w)
+{
+	int rc = exchange_in(p, pv, w);
+
+	if (rc != STEP_NO_EXCHANGE || !p->root->faker)
+		return rc;
+	return replace_in_steps(p, pv, w);
+}
+
 /*
  * Leaves the private directory empty: the node made there is removed;
  * anything else (a swap that raced an exchange back) is put back.
@@ -513,7 +580,7 @@ check_inside(const struct place *p, struct priv *pv, int fd,
 	if (!p->contain || (in = root_contains(p->root, p->dirfd)) == 1)
 		return STEP_OK;
 	if (!S_ISLNK(mine->st_mode))	/* a link has no mode to close */
-		chmod_fd(fd, 0);
+		chmod_fd(fd, 0, p->root->faker);
 	take_out(p->dirfd, p->name, pv, mine);
 	return in == 0 ? STEP_MOVED_OUT : STEP_UNCHECKED;
 }
@@ -550,7 +617,7 @@ place_via(const struct place *p, struct priv *pv,
 	struct stat mine;
 	int fd, rc;
 
-	if (make_at(pv->fd, TEMP_NAME, w, 0) != 0)
+	if (make_at(pv->fd, TEMP_NAME, w, 0, p->res) != 0)
 		return STEP_ERRNO;
 	fd = openat(pv->fd, TEMP_NAME, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &mine) != 0) {
@@ -564,7 +631,7 @@ place_via(const struct place *p, struct priv *pv,
 	}
 	rc = own(pv, fd, &mine, w);
 	if (rc == STEP_OK)
-		rc = replace ? exchange_in(p, pv, w) :
+		rc = replace ? replace_in(p, pv, w) :
 		    move_out(pv, TEMP_NAME, p->dirfd, p->name) == 0 ?
 		    STEP_OK : STEP_ERRNO;
 	if (rc == STEP_OK)
@@ -749,6 +816,9 @@ temp_impossible(int dirfd)
 	"temporary name could not be removed; nothing was made"
 #define NO_PROC_MSG "its mode cannot be changed safely: /proc is not " \
 	"mounted and the kernel has no fchmodat2; left alone"
+#define NO_PROC_FAKER_MSG "its mode cannot be changed safely: /proc is " \
+	"not mounted, and fchmodat2 would change it unseen by fakeroot or " \
+	"pseudo; left alone"
 #define NO_EXCHANGE_MSG "not replaced: the file system does not support " \
 	"RENAME_EXCHANGE, without which the old node cannot be replaced " \
 	"safely; left alone"
@@ -763,7 +833,8 @@ fail_step(const struct place *p, int rc, int race_errno, const char *raced)
 
 	switch (rc) {
 	case STEP_NO_PROC:
-		return fail_node(p, NO_PROC_MSG);
+		return fail_node(p, p->root->faker ? NO_PROC_FAKER_MSG :
+		    NO_PROC_MSG);
 	case STEP_NO_EXCHANGE:
 		return fail_node(p, NO_EXCHANGE_MSG);
 	case STEP_MOVED_OUT:
@@ -968,10 +1039,11 @@ visit(const struct root *r, int dirfd)
 /*
  * The lock file: our own, where only we can create it, so that no other
  * user can hold a lock in it (flock(2) on the directory itself could be
- * held forever by anyone who can read it).  None, no lock.
+ * held forever by anyone who can read it).  None, no lock.  Under a
+ * faker (faker) euid 0 is its fiction: the user's own, as for any user.
  */
 static int
-lock_file(void)
+lock_file(bool faker)
 {
 	static int fd = -1;
 	static bool tried;
@@ -982,7 +1054,7 @@ lock_file(void)
 	if (tried)
 		return fd;
 	tried = true;
-	if (euid() != 0) {
+	if (euid() != 0 || faker) {
 		if ((xdg = runtime_dir) == NULL || *xdg != '/')
 			return -1;
 		dir = xdg;
@@ -1047,6 +1119,12 @@ direct_is_exact(const struct place *p, const struct node_want *w)
 	if (!r->cached_st_valid || r->cached_fd != p->dirfd || p->contain ||
 	    r->cached_st.st_uid != r->euid)
 		return false;
+	/*
+	 * A faker's mknod "succeeds" over whatever is at the name (fakeroot
+	 * truncates a file there): only in the private directory.
+	 */
+	if (r->faker)
+		return false;
 	if (S_ISREG(w->type) || (w->perm & ~0777) != 0 || r->cached_acl ||
 	    (w->uid != NODE_ANY_UID && w->uid != r->euid))
 		return false;
@@ -1059,6 +1137,21 @@ direct_is_exact(const struct place *p, const struct node_want *w)
 	return w->gid == NODE_ANY_GID || w->gid == gid;
 }
 
+/* Whether a dry run already said it would create dir; remembers it. */
+static bool
+dry_reported(struct root *r, const char *dir)
+{
+	char *copy;
+
+	if (tfind(dir, &r->dry_dirs, (int (*)(const void *,
+	    const void *))strcmp) != NULL)
+		return true;
+	if ((copy = strdup(dir)) != NULL)
+		tsearch(copy, &r->dry_dirs, (int (*)(const void *,
+		    const void *))strcmp);
+	return false;
+}
+
 static enum node_outcome
 create_new(const struct place *p, const struct node_want *w)
 {
@@ -1067,11 +1160,15 @@ create_new(const struct place *p, const struct node_want *w)
 	if (S_ISREG(w->type))
 		return fail_node(p, "does not exist (an f entry only adjusts a "
 		    "file)");
-	if (p->flags & NODE_DRY_RUN)
+	if (p->flags & NODE_DRY_RUN) {
+		/* a d line: its children need not say it again */
+		if (S_ISDIR(w->type))
+			dry_reported(p->root, p->path);
 		return report(p, NODE_CREATED, "create", w);
+	}
 	if (direct_is_exact(p, w))
-		rc = make_at(p->dirfd, p->name, w, w->perm) == 0 ? STEP_OK :
-		    STEP_ERRNO;
+		rc = make_at(p->dirfd, p->name, w, w->perm, p->res) == 0 ?
+		    STEP_OK : STEP_ERRNO;
 	else if (temp_impossible(p->dirfd))
 		return fail_node(p, NO_TEMP_MSG);
 	else
@@ -1167,7 +1264,7 @@ handle_existing(const struct place *p, const struct stat *st,
 		if (p->contain && root_contains(p->root, p->dirfd) != 1)
 			return fail_node(p, "its directory is no longer inside "
 			    "--root (moved meanwhile); left alone");
-		if ((rc = set_owner_mode(p->dirfd, p->name, st, w)) != STEP_OK)
+		if ((rc = set_owner_mode(p, st, w)) != STEP_OK)
 			return fail_step(p, rc, ESTALE, "changed while being "
 			    "corrected; left alone");
 		return report(p, NODE_CORRECTED, "correct", w);
@@ -1226,21 +1323,6 @@ split_path(const char *path, char *parent, size_t len, const char **name)
 	return 0;
 }
 
-/* Whether a dry run already said it would create dir; remembers it. */
-static bool
-dry_reported(struct root *r, const char *dir)
-{
-	char *copy;
-
-	if (tfind(dir, &r->dry_dirs, (int (*)(const void *,
-	    const void *))strcmp) != NULL)
-		return true;
-	if ((copy = strdup(dir)) != NULL)
-		tsearch(copy, &r->dry_dirs, (int (*)(const void *,
-		    const void *))strcmp);
-	return false;
-}
-
 /* The next component of parent after *s: its name, and the path to it. */
 static bool
 next_component(const char **s, const char *parent, char *comp,
@@ -1270,12 +1352,10 @@ static const struct node_want parent_dir = {
  */
 static int
 make_dir(const struct place *p, int cur, const char *comp,
-    const char *prefix)
+    const char *prefix, bool *made)
 {
 	struct place d = *p;
 	struct stat st;
-	bool made;
-	int fd;
 
 	d.dirfd = cur;
 	d.name = comp;
@@ -1284,19 +1364,17 @@ make_dir(const struct place *p, int cur, const char *comp,
 	visit(p->root, cur);
 	if (fstat(cur, &st) == 0 && !(st.st_mode & S_ISGID) &&
 	    fgetxattr(cur, ACL_DEFAULT, NULL, 0) < 0)
-		made = mkdirat(cur, comp, 0755) == 0;
+		*made = mkdirat(cur, comp, 0755) == 0;
 	else if (temp_impossible(cur)) {
 		errno = EPERM;
 		return -1;
 	} else
-		made = via_private(&d, &parent_dir, false) == STEP_OK;
-	if (!made && errno != EEXIST)
+		*made = via_private(&d, &parent_dir, false) == STEP_OK;
+	if (!*made && errno != EEXIST)
 		return -1;
-	if ((fd = root_opendir(p->root, prefix)) < 0)
-		return -1;
-	if (made)
+	if (*made)
 		report(&d, NODE_CREATED, "create directory", &parent_dir);
-	return fd;
+	return root_opendir(p->root, prefix);
 }
 
 /*
@@ -1330,8 +1408,15 @@ make_parents(struct place *p, const char *parent)
 		if (fd < 0 && cur < 0 && (cur = root_opendir(p->root,
 		    *parent == '/' ? "/" : "")) < 0)
 			goto fail;
-		if (fd < 0 && (fd = make_dir(p, cur, comp, prefix)) < 0)
-			goto fail;
+		if (fd < 0) {
+			bool made = false;
+
+			fd = make_dir(p, cur, comp, prefix, &made);
+			if (made && p->made == NULL)	/* what to undo */
+				p->made = s - strlen(comp);
+			if (fd < 0)
+				goto fail;
+		}
 		close_keeping_errno(cur);
 		cur = fd;
 	}
@@ -1365,7 +1450,7 @@ open_parent(struct place *p, const char *parent)
 static enum node_outcome
 decide_locked(const struct place *p, const struct node_want *w)
 {
-	int lock = p->flags & NODE_DRY_RUN ? -1 : lock_file();
+	int lock = p->flags & NODE_DRY_RUN ? -1 : lock_file(p->root->faker);
 	enum node_outcome outcome;
 	struct node_want buf;
 	struct stat st;
@@ -1437,50 +1522,130 @@ out:
 }
 
 static enum node_outcome
-make_entry(struct root *r, const char *path, const struct node_want *w,
-    unsigned flags, const struct node_events *ev, struct node_result *res)
+make_entry(struct place *p, char *parent, const struct node_want *w)
 {
-	struct place p = { .root = r, .path = path, .dirfd = -1,
-	    .flags = flags, .ev = ev, .res = res };
-	char parent[PATH_MAX], why[64];
+	struct root *r = p->root;
+	const char *path = p->path;
+	unsigned flags = p->flags;
+	char why[64];
 	struct node_want buf;
 	const struct node_want *fresh = with_perm(w, NULL, &buf);
 
 	if (strcmp(path, "/") == 0)
-		return root_entry(&p, w);
-	if (split_path(path, parent, sizeof(parent), &p.name) != 0)
-		return fail_node(&p, strlen(p.name) > NAME_MAX ? "name too "
+		return root_entry(p, w);
+	if (split_path(path, parent, PATH_MAX, &p->name) != 0)
+		return fail_node(p, strlen(p->name) > NAME_MAX ? "name too "
 		    "long (more than NAME_MAX, 255 bytes)" : strlen(path) >=
 		    PATH_MAX ? "path too long (more than PATH_MAX - 1, 4095 "
 		    "bytes)" : "not a name a node can have");
-	p.dirfd = open_parent(&p, parent);
-	if (p.dry_missing)
-		return create_new(&p, fresh);
-	if (p.dirfd < 0) {
+	p->dirfd = open_parent(p, parent);
+	if (p->dry_missing)
+		return create_new(p, fresh);
+	if (p->dirfd < 0) {
 		snprintf(why, sizeof(why), "parent directory: %s%s",
 		    strerror(errno), errno == ENOENT && !(flags &
 		    NODE_PARENTS) ? " (use -p)" : "");
-		return fail_node(&p, why);
+		return fail_node(p, why);
 	}
-	p.contain = !root_cached_pinned(r);
+	p->contain = !root_cached_pinned(r);
 	if (!(flags & NODE_DRY_RUN))
-		visit(r, p.dirfd);
+		visit(r, p->dirfd);
 	/* mknodat fails if anything is there, so trying first is safe. */
-	if (!(flags & NODE_DRY_RUN) && direct_is_exact(&p, fresh)) {
-		if (make_at(p.dirfd, p.name, fresh, fresh->perm) == 0)
-			return report(&p, NODE_CREATED, "create", fresh);
+	if (!(flags & NODE_DRY_RUN) && direct_is_exact(p, fresh)) {
+		if (make_at(p->dirfd, p->name, fresh, fresh->perm,
+		    p->res) == 0)
+			return report(p, NODE_CREATED, "create", fresh);
 		if (errno != EEXIST)
-			return fail_node(&p, NULL);
+			return fail_node(p, NULL);
 	}
-	return decide_locked(&p, w);
+	return decide_locked(p, w);
+}
+
+/* Lets a directory be removed: the private one held in it goes first. */
+static void
+held_release_in(const struct stat *dir)
+{
+	sigset_t old;
+
+	if (block_signals(&old) != 0)
+		return;
+	for (size_t i = 0; i < HELD_MAX; i++)
+		if (held[i].live && held[i].dev == dir->st_dev &&
+		    held[i].ino == dir->st_ino)
+			held_release(&held[i]);
+	restore_signals(&old);
+}
+
+/* Removes the directory name in dir (of the root), if it is empty. */
+static int
+remove_dir(struct root *r, const char *dir, const char *name)
+{
+	struct stat st;
+	int fd, rc;
+
+	if ((fd = root_opendir(r, dir)) < 0)
+		return -1;
+	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISDIR(st.st_mode))
+		held_release_in(&st);
+	/* never follows a symlink, never removes what is not empty */
+	rc = unlinkat(fd, name, AT_REMOVEDIR);
+	close_keeping_errno(fd);
+	return rc;
+}
+
+/*
+ * A failed entry leaves nothing behind: the directories made for it
+ * (p->made to the end of parent) are removed again, deepest first,
+ * while they are empty.  parent is cut as it goes.
+ */
+static void
+unmake_parents(struct place *p, char *parent)
+{
+	size_t n = strlen(parent), b, d;
+	char name[NAME_MAX + 1], keep;
+
+	root_forget(p->root);	/* it may hold one of them open */
+	for (;;) {
+		while (n > 1 && parent[n - 1] == '/')
+			n--;
+		parent[n] = '\0';
+		for (b = n; b > 0 && parent[b - 1] != '/'; b--)
+			continue;
+		if (b == n || parent + b < p->made)
+			return;
+		memcpy(name, parent + b, n - b + 1);
+		for (d = b; d > 1 && parent[d - 1] == '/'; d--)
+			continue;
+		keep = parent[d];
+		parent[d] = '\0';
+		if (remove_dir(p->root, parent, name) != 0)
+			return;
+		parent[d] = keep;
+		report(&(struct place){ .root = p->root, .path = parent,
+		    .flags = p->flags, .ev = p->ev, .res = p->res },
+		    NODE_REMOVED, "remove directory", &parent_dir);
+		n = d;
+	}
 }
 
 enum node_outcome
 node_make(struct root *r, const char *path, const struct node_want *w,
     unsigned flags, const struct node_events *ev, struct node_result *res)
 {
+	struct place p = { .root = r, .path = path, .dirfd = -1,
+	    .flags = flags, .ev = ev, .res = res };
+	char parent[PATH_MAX];
+	int saved;
+
 	res->error = 0;
 	res->reason = NULL;
-	res->outcome = make_entry(r, path, w, flags, ev, res);
+	res->no_mknod = false;
+	res->outcome = make_entry(&p, parent, w);
+	if (res->outcome == NODE_FAILED && p.made != NULL) {
+		saved = errno;
+		unmake_parents(&p, parent);
+		errno = saved;
+	}
 	return res->outcome;
 }

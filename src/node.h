@@ -10,7 +10,8 @@
  * chowned, chmodded or renamed into place, nothing is chmodded by name,
  * no symbolic link is ever followed, and nothing that is not a device
  * node or FIFO (or, to put a link in its place, a symbolic link) is ever
- * removed.  See SECURITY in man/devtool.1.
+ * removed, but for the directories made for a node that then failed,
+ * while empty.  See SECURITY in man/devtool.1.
  */
 #ifndef DEVTOOL_NODE_H
 #define DEVTOOL_NODE_H
@@ -60,6 +61,8 @@ enum node_outcome {
 	NODE_CORRECTED,		/* kept, mode or owner corrected */
 	NODE_UNCHANGED,
 	NODE_FAILED,
+	NODE_REMOVED,		/* an event only: a directory made for an
+				   entry that failed, removed again */
 };
 
 /*
@@ -72,13 +75,15 @@ struct node_result {
 	enum node_outcome outcome;
 	int error;
 	const char *reason;
+	bool no_mknod;		/* mknod(2) refused a device node (EPERM) */
 	char buf[192];
 };
 
 /*
  * An action taken, or with NODE_DRY_RUN one that would be: path is as
  * the caller wrote it, or a parent directory -p makes; verb is "create",
- * "create directory", "keep", "correct" or "replace".  Only reported with
+ * "create directory", "keep", "correct" or "replace", or, for a parent
+ * made for an entry that then failed, "remove directory" (NODE_REMOVED).  Only reported with
  * NODE_VERBOSE or NODE_DRY_RUN, in the order the actions happen.
  */
 struct node_event {

@@ -24,12 +24,31 @@ pop_name(const char *out, size_t *o)
 		continue;
 }
 
+/* The one message for a name past NAME_MAX: tables and mknod share it. */
+static int
+name_too_long(const char *name, size_t len, struct dt_diag *d)
+{
+	char q[QUOTE_MAX];
+
+	return dt_error(d, "name '%s' in path is too long (%zu bytes, at most "
+	    "%d)", quote(q, name, len), len, NAME_MAX);
+}
+
+int
+path_names_fit(const char *s, struct dt_diag *d)
+{
+	for (size_t n; *(s += strspn(s, "/")) != '\0'; s += n)
+		if ((n = strcspn(s, "/")) > NAME_MAX)
+			return name_too_long(s, n, d);
+	return 0;
+}
+
 int
 path_normal(const char *s, size_t len, unsigned flags, char *out,
     struct dt_diag *d)
 {
 	size_t i = 0, o = 0, b, clen;
-	char q[QUOTE_MAX], qc[QUOTE_MAX];
+	char q[QUOTE_MAX];
 	const bool resolve = flags & PATH_DOTS_RESOLVE;
 
 	if (len == 0)
@@ -59,9 +78,7 @@ path_normal(const char *s, size_t len, unsigned flags, char *out,
 			continue;
 		}
 		if (clen > NAME_MAX)
-			return dt_error(d, "name '%s' in path is "
-			    "too long (%zu bytes, at most %d)",
-			    quote(qc, s + b, clen), clen, NAME_MAX);
+			return name_too_long(s + b, clen, d);
 		if (o + 1 + clen > PATH_MAX - 1)
 			return dt_error(d, "path '%s' is too long "
 			    "(more than %d bytes)", quote(q, s, len),

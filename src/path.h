@@ -25,4 +25,11 @@
 int path_normal(const char *s, size_t len, unsigned flags, char *out,
     struct dt_diag *d);
 
+/*
+ * 0 when every name in the path s (absolute or relative, not made
+ * normal) is at most NAME_MAX bytes; else -1, the name quoted in d with
+ * the words path_normal uses for it.
+ */
+int path_names_fit(const char *s, struct dt_diag *d);
+
 #endif

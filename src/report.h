@@ -12,5 +12,10 @@
 extern const struct node_events report_events;
 
 void report_failure(const char *path, const struct node_result *res);
+/*
+ * At the end of a run: when a device node failed for want of CAP_MKNOD,
+ * says once what is needed and the ways out (devtool(1), EXIT STATUS).
+ */
+void report_hints(void);
 
 #endif

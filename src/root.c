@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <search.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -43,8 +44,10 @@ close_keeping_errno(int fd)
 }
 
 int
-root_init(struct root *r, const char *dir, enum resolve_method method)
+root_init(struct root *r, const char *dir, enum resolve_method method,
+    bool faker)
 {
+	r->faker = faker;
 	r->cached_path = NULL;
 	r->cached_fd = -1;
 	r->cached_st_valid = false;
@@ -59,7 +62,12 @@ root_init(struct root *r, const char *dir, enum resolve_method method)
 		r->method = RESOLVE_UNCONFINED;
 		return 0;
 	}
-	r->method = method == RESOLVE_WALK ? RESOLVE_WALK : RESOLVE_OPENAT2;
+	/*
+	 * A faker sees no descriptor from the raw openat2 system call
+	 * (pseudo then aborts): the walk, whose calls it intercepts.
+	 */
+	r->method = method == RESOLVE_WALK || faker ? RESOLVE_WALK :
+	    RESOLVE_OPENAT2;
 	r->method_forced = method == RESOLVE_WALK ||
 	    method == RESOLVE_OPENAT2;
 	if ((r->fd = open(dir, DIR_FLAGS)) < 0)
@@ -73,12 +81,12 @@ root_init(struct root *r, const char *dir, enum resolve_method method)
 }
 
 struct root *
-root_open(const char *dir, enum resolve_method method)
+root_open(const char *dir, enum resolve_method method, bool faker)
 {
 	struct root *r = malloc(sizeof(*r));
 	int saved;
 
-	if (r != NULL && root_init(r, dir, method) != 0) {
+	if (r != NULL && root_init(r, dir, method, faker) != 0) {
 		saved = errno;
 		free(r);
 		errno = saved;
@@ -110,7 +118,7 @@ root_close(struct root *r)
 void
 root_init_absent(struct root *r)
 {
-	root_init(r, NULL, RESOLVE_AUTO);
+	root_init(r, NULL, RESOLVE_AUTO, false);
 	r->fd = -1;
 	r->method = RESOLVE_WALK;
 }
@@ -125,6 +133,12 @@ bool
 root_confined(const struct root *r)
 {
 	return r->method != RESOLVE_UNCONFINED;
+}
+
+bool
+root_faker(const struct root *r)
+{
+	return r->faker;
 }
 
 void
@@ -506,9 +520,12 @@ cache_fill(struct root *r, const char *path, int fd, const struct stat *st)
 	r->cached_st = *st;
 	r->cached_st_valid = true;
 	r->cached_acl = fgetxattr(fd, "system.posix_acl_default", NULL, 0) >= 0;
-	/* Once, here: a directory only ours stays so, whatever others do. */
-	r->cached_pinned = r->method == RESOLVE_UNCONFINED ||
-	    (climb(r, fd, &pinned) == 1 && pinned);
+	/*
+	 * Once, here: a directory only ours stays so, whatever others do.
+	 * Under a faker every owner may be its fiction: none is pinned.
+	 */
+	r->cached_pinned = r->method == RESOLVE_UNCONFINED || (!r->faker &&
+	    climb(r, fd, &pinned) == 1 && pinned);
 	return fd;
 }
 
@@ -548,4 +565,113 @@ root_opendir_cached(struct root *r, const char *path)
 		return r->cached_fd;
 	}
 	return cache_fill(r, path, fd, &st);
+}
+
+#define NOT_REGULAR "not a regular file"
+
+/*
+ * An O_PATH descriptor of the last component of path, looked up in its
+ * directory as resolved inside the root, never followed.
+ */
+static int
+open_last(struct root *r, char *path, const char **why)
+{
+	char *slash = strrchr(path, '/');
+	const char *name = slash != NULL ? slash + 1 : path;
+	int dirfd, fd;
+
+	if (*name == '\0' || strcmp(name, ".") == 0 ||
+	    strcmp(name, "..") == 0) {
+		*why = NOT_REGULAR;	/* a directory */
+		errno = EINVAL;
+		return -1;
+	}
+	if (slash != NULL)
+		*slash = '\0';
+	dirfd = root_opendir(r, slash != NULL ? path : "");
+	if (slash != NULL)
+		*slash = '/';
+	if (dirfd < 0)
+		return -1;
+	fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	close_keeping_errno(dirfd);
+	return fd;
+}
+
+/* path becomes the link target, which is relative to path's directory. */
+static int
+splice_target(char *path, size_t len, const char *target)
+{
+	const char *slash = strrchr(path, '/');
+	size_t keep = target[0] == '/' || slash == NULL ? 0 :
+	    (size_t)(slash - path) + 1;
+
+	if (keep + strlen(target) >= len) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(path + keep, target, strlen(target) + 1);
+	return 0;
+}
+
+/* An O_PATH descriptor of the regular file at path, links followed. */
+static int
+open_regular(struct root *r, char *path, size_t len, const char **why)
+{
+	char target[PATH_MAX];
+	struct stat st;
+	ssize_t n;
+	int fd, links = 0;
+
+	for (;;) {
+		if ((fd = open_last(r, path, why)) < 0)
+			return -1;
+		if (fstat(fd, &st) != 0)
+			break;
+		if (S_ISREG(st.st_mode))
+			return fd;
+		if (!S_ISLNK(st.st_mode)) {
+			*why = NOT_REGULAR;
+			errno = EINVAL;
+			break;
+		}
+		if (++links > MAX_SYMLINKS) {
+			errno = ELOOP;
+			break;
+		}
+		/* the link checked, through its descriptor */
+		if ((n = readlinkat(fd, "", target, sizeof(target) - 1)) < 0)
+			break;
+		close(fd);
+		target[n] = '\0';
+		if (splice_target(path, len, target) != 0)
+			return -1;
+	}
+	close_keeping_errno(fd);
+	return -1;
+}
+
+int
+root_open_file(struct root *r, const char *path, const char **why)
+{
+	char cur[PATH_MAX], proc[64];
+	int pfd, fd;
+
+	*why = NULL;
+	if (strlen(path) >= sizeof(cur)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(cur, path, strlen(path) + 1);
+	if ((pfd = open_regular(r, cur, sizeof(cur), why)) < 0)
+		return -1;
+	/* Reopened through /proc: the very inode checked, no name again. */
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", pfd);
+	if ((fd = open(proc, O_RDONLY | O_CLOEXEC | O_NOCTTY)) < 0 &&
+	    errno == ENOENT) {
+		*why = "cannot be opened safely: /proc is not mounted";
+		errno = EOPNOTSUPP;
+	}
+	close_keeping_errno(pfd);
+	return fd;
 }

@@ -33,18 +33,36 @@ struct root;
  * A root to resolve in: dir, or NULL for no --root (paths resolve as
  * they do for mknod(1)).  method: RESOLVE_AUTO, or RESOLVE_OPENAT2 or
  * RESOLVE_WALK to use only that one (the CLI reads DEVTOOL_RESOLVE);
- * ignored when dir is NULL.  NULL and errno when it cannot be opened.
+ * ignored when dir is NULL.  faker: fakeroot or pseudo is preloaded
+ * (the CLI finds out): only calls it intercepts are used (the walk, never
+ * openat2), and no directory is taken as pinned, since the owners it
+ * shows are its own fiction.  NULL and errno when it cannot be opened.
  */
-struct root *root_open(const char *dir, enum resolve_method method);
+struct root *root_open(const char *dir, enum resolve_method method,
+    bool faker);
 /* A --root that does not exist yet, for a dry run that would make it. */
 struct root *root_open_absent(void);
 void root_close(struct root *r);
 bool root_absent(const struct root *r);
 bool root_confined(const struct root *r);	/* a --root was given */
+bool root_faker(const struct root *r);		/* under fakeroot or pseudo */
 int root_opendir(struct root *r, const char *path);
 int root_opendir_cached(struct root *r, const char *path);
 void root_forget(struct root *r);
 bool root_cached_pinned(const struct root *r);
 int root_contains(struct root *r, int dirfd);
+
+/*
+ * Opens the regular file at path for reading, resolved as root_opendir
+ * resolves a directory: symbolic links, the last component's too, are
+ * followed, but never out of the root.  Only a regular file is opened:
+ * anything else is looked at through an O_PATH descriptor alone, since
+ * opening a device can act on it.  Returns the descriptor, or -1 with
+ * errno and *why, a sentence to print instead of errno's or NULL:
+ * ENOENT when nothing is at path (nor at a link's target), EINVAL when
+ * it is not a regular file, EOPNOTSUPP when /proc, through which the
+ * file checked is reopened, is not mounted.
+ */
+int root_open_file(struct root *r, const char *path, const char **why);
 
 #endif

@@ -14,6 +14,7 @@ struct root {
 	int fd;			/* the root directory, or AT_FDCWD */
 	enum resolve_method method;
 	bool method_forced;	/* the caller chose it (DEVTOOL_RESOLVE) */
+	bool faker;		/* under fakeroot or pseudo (root_open) */
 	/* The last directory opened, for runs of entries in one place. */
 	char *cached_path;
 	int cached_fd;
@@ -28,7 +29,8 @@ struct root {
 };
 
 /* In place, as root_open and root_open_absent do; root_fini undoes it. */
-int root_init(struct root *r, const char *dir, enum resolve_method method);
+int root_init(struct root *r, const char *dir, enum resolve_method method,
+    bool faker);
 void root_init_absent(struct root *r);
 void root_fini(struct root *r);
 

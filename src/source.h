@@ -49,4 +49,12 @@ struct source *source_tree_new(struct root *r, bool dirs);
  */
 struct source *source_table_new(const struct table_resolver *res);
 
+/*
+ * An archive libarchive reads (source_archive.c): its nodes and FIFOs,
+ * with dirs its directories, those at or below paths (normal, as from
+ * the archive's root; NULL: all).  The operand is the archive file, "-"
+ * for standard input.
+ */
+struct source *source_archive_new(const char *const *paths, bool dirs);
+
 #endif

@@ -462,8 +462,8 @@ parse_id(const char *s, bool group, const struct table_resolver *res,
 		*id = (uint32_t)uid;
 	}
 	if (r != 0)
-		return dt_error(d, "unknown %s '%s'", what,
-		    quote(q, s, strlen(s)));
+		return dt_error(d, "unknown %s '%s'%s", what,
+		    quote(q, s, strlen(s)), table_searched(res, group));
 	if (*id > ID_MAX)
 		return dt_error(d, "%s '%s' has the reserved id %" PRIu32, what,
 		    quote(q, s, strlen(s)), *id);
@@ -1844,5 +1844,14 @@ table_getgrnam(void *ctx, const char *name, gid_t *gid)
 }
 
 const struct table_resolver table_system_resolver = {
-	table_getpwnam, table_getgrnam, NULL
+	table_getpwnam, table_getgrnam, NULL, NULL
 };
+
+const char *
+table_searched(const struct table_resolver *res, bool group)
+{
+	const char *s = res != NULL && res->searched != NULL ?
+	    res->searched(res->ctx, group) : NULL;
+
+	return s != NULL ? s : "";
+}

@@ -55,16 +55,22 @@ enum table_dialect {
 /*
  * Name lookups: return 0 and set the id, or -1 when the name is unknown.
  * A NULL resolver or callback knows no names; numbers always work.
+ * searched, when not NULL, says where an unknown user (group: true, a
+ * group) was looked for, as text to append to the message, such as
+ * " (not in /mnt/img/etc/group)"; NULL or "" says nothing.
  */
 struct table_resolver {
 	int (*user)(void *ctx, const char *name, uid_t *uid);
 	int (*group)(void *ctx, const char *name, gid_t *gid);
 	void *ctx;
+	const char *(*searched)(void *ctx, bool group);
 };
 
 int table_getpwnam(void *ctx, const char *name, uid_t *uid);
 int table_getgrnam(void *ctx, const char *name, gid_t *gid);
 extern const struct table_resolver table_system_resolver;
+/* res's searched text for an unknown user or group, or "". */
+const char *table_searched(const struct table_resolver *res, bool group);
 
 /*
  * Parses one line of len bytes (a trailing newline is allowed; a NUL

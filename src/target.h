@@ -7,6 +7,9 @@
 #ifndef DEVTOOL_TARGET_H
 #define DEVTOOL_TARGET_H
 
+#include <stdbool.h>
+
+#include "diag.h"
 #include "entry.h"
 #include "node.h"
 #include "root.h"
@@ -15,7 +18,11 @@ struct target {
 	const char *name;
 	enum node_outcome (*put)(struct target *t, const struct entry *e,
 	    struct node_result *res);
+	/* After the last put: 0, or -1 with the reason in d (not written). */
+	int (*finish)(struct target *t, struct dt_diag *d);
 	void (*free)(struct target *t);
+	/* Wants parents before children and the directories implied. */
+	bool whole_tree;
 };
 
 /*
@@ -26,5 +33,29 @@ struct target {
  */
 struct target *target_fs_new(struct root *r, unsigned flags,
     const struct node_events *events);
+
+/*
+ * An archive written with libarchive (target_archive.c): format one of
+ * archive_formats ("newc", "odc", "bin", "ustar", "pax", "gnutar",
+ * "mtree"), file "-" for standard output, every entry's mtime as given
+ * (SOURCE_DATE_EPOCH, or 0), compression as filter names ("gzip", "xz",
+ * "zstd", or NULL).  NULL with the reason in d.
+ */
+struct archive_opts {
+	const char *file;
+	const char *format;
+	const char *filter;
+	long long mtime;
+};
+
+extern const char archive_formats[];
+/* Format and filter from a file name's suffixes; -1 when it says none. */
+int archive_guess(const char *file, const char **format,
+    const char **filter);
+/* Whether format can hold e's numbers: 0, or -1 with the limit in d. */
+int archive_fits(const char *format, const struct entry *e,
+    struct dt_diag *d);
+struct target *target_archive_new(const struct archive_opts *o,
+    struct dt_diag *d);
 
 #endif

@@ -32,6 +32,14 @@ fs_put(struct target *t, const struct entry *e, struct node_result *res)
 	    (e->replace ? NODE_REPLACE : 0), fs->events, res);
 }
 
+static int
+fs_finish(struct target *t, struct dt_diag *d)
+{
+	(void)t;
+	(void)d;
+	return 0;
+}
+
 static void
 fs_free(struct target *t)
 {
@@ -45,7 +53,8 @@ target_fs_new(struct root *r, unsigned flags, const struct node_events *ev)
 
 	if (fs == NULL)
 		return NULL;
-	fs->t = (struct target){ "filesystem", fs_put, fs_free };
+	fs->t = (struct target){ "filesystem", fs_put, fs_finish, fs_free,
+	    false };
 	fs->root = r;
 	fs->flags = flags;
 	fs->events = ev;

@@ -20,6 +20,7 @@ struct verb_call {
 	const char **args;		/* the operands, NULL-terminated */
 	int nargs;
 	struct dt_layout layout;	/* -f and --strict (LAYOUT_OPTIONS) */
+	bool layout_given;		/* -f was on the command line */
 };
 
 typedef int verb_fn(const struct verb_call *);

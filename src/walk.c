@@ -77,11 +77,15 @@ temporary(const char *name, const struct stat *st)
 	    S_ISFIFO(st->st_mode)) && (st->st_mode & 07777) == 0;
 }
 
-/* d_type spares a stat(2) for what list never prints nor enters. */
+/*
+ * d_type spares a stat(2) for what list never prints nor enters.  Under
+ * a faker (faker) a node is a regular file to the kernel, which readdir
+ * reports: only its stat(2) says what it is.
+ */
 static bool
-maybe_wanted(unsigned char d_type)
+maybe_wanted(unsigned char d_type, bool faker)
 {
-	return d_type != DT_REG;
+	return d_type != DT_REG || faker;
 }
 
 /*
@@ -89,7 +93,7 @@ maybe_wanted(unsigned char d_type)
  * bounded by PATH_MAX, and a tree deeper than the open-file limit ends in
  * an error naming the path (exit 1), not a crash.
  */
-static void walk_dir(const struct walk_ops *, int, char *, size_t);
+static void walk_dir(const struct walk_ops *, bool, int, char *, size_t);
 
 /* Paths are printed whole, as seen from the root: at most PATH_MAX - 1. */
 #define LIMIT "PATH_MAX (4095 bytes)"
@@ -102,8 +106,8 @@ static const char too_long[] = "too long: longer than " LIMIT " from /";
 
 static void
 /* NOLINTNEXTLINE(misc-no-recursion): bounded, see above */
-walk_entry(const struct walk_ops *w, int dirfd, char *path, size_t len,
-    const char *name)
+walk_entry(const struct walk_ops *w, bool faker, int dirfd, char *path,
+    size_t len, const char *name)
 {
 	size_t n = strlen(name);
 	struct stat st;
@@ -129,16 +133,20 @@ walk_entry(const struct walk_ops *w, int dirfd, char *path, size_t len,
 			if (fd < 0)
 				problem(w, path, NULL);
 			else
-				walk_dir(w, fd, path, len + 1 + n);
+				walk_dir(w, faker, fd, path, len + 1 + n);
 		}
 	}
 	path[len] = '\0';
 }
 
-/* Walks the directory open at fd (and closes it); path names it. */
+/*
+ * Walks the directory open at fd (and closes it); path names it.  faker:
+ * under fakeroot or pseudo (maybe_wanted).
+ */
 static void
 /* NOLINTNEXTLINE(misc-no-recursion): bounded, see above */
-walk_dir(const struct walk_ops *w, int fd, char *path, size_t len)
+walk_dir(const struct walk_ops *w, bool faker, int fd, char *path,
+    size_t len)
 {
 	struct dirent *de;
 	DIR *dir = fdopendir(fd);
@@ -153,9 +161,10 @@ walk_dir(const struct walk_ops *w, int fd, char *path, size_t len)
 		len = 0;
 	while ((errno = 0, de = readdir(dir)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 ||
-		    strcmp(de->d_name, "..") == 0 || !maybe_wanted(de->d_type))
+		    strcmp(de->d_name, "..") == 0 ||
+		    !maybe_wanted(de->d_type, faker))
 			continue;
-		walk_entry(w, dirfd(dir), path, len, de->d_name);
+		walk_entry(w, faker, dirfd(dir), path, len, de->d_name);
 	}
 	if (errno != 0)
 		problem(w, len ? path : "/", NULL);
@@ -232,7 +241,7 @@ walk_operand(struct root *r, const char *arg, const struct walk_ops *w)
 		close(dirfd);
 	if (w->dirs && fstat(fd, &st) == 0)
 		w->found(w->ctx, path, &st, NULL);
-	walk_dir(w, fd, path, strlen(path));
+	walk_dir(w, root_faker(r), fd, path, strlen(path));
 	return;
 fail:
 	problem(w, path[0] ? path : arg, why);

@@ -29,6 +29,8 @@ fixture() { echo "$BATS_TEST_DIRNAME/fixtures/tables/$1"; }
 
 # Each test works in an empty directory of its own ("work").
 setup() { setup_workdir; }
+# A directory made for uid 65534 (nobody_top) is outside it.
+teardown() { if [[ -n ${NOBODY_TOP:-} ]]; then nobody_done; fi; }
 
 # ------------------------------------------------------- makedevs dialect
 
@@ -468,6 +470,74 @@ created /dev/log (s, mode 0666, owner 0:5)"
 	assert_node R/dev/log "socket 0 0 666 0 5"
 }
 
+# ------------------------------------------------- failures leave nothing
+
+@test "apply: an f entry for a missing file leaves none of the directories made for it; earlier lines' stay" {
+	needs_mknod
+	mkdir -p R/etc
+	table t \
+		'/etc/a/x c 600 0 0 1 3' \
+		'/etc/a/b/c/motd f 644 0 0' \
+		'/etc/ssl/motd f 644 0 0'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 1
+	assert_output "created directory /etc/a (d, mode 0755)
+created /etc/a/x (c 1:3, mode 0600, owner 0:0)
+created directory /etc/a/b (d, mode 0755)
+created directory /etc/a/b/c (d, mode 0755)
+removed directory /etc/a/b/c (d, mode 0755)
+removed directory /etc/a/b (d, mode 0755)
+created directory /etc/ssl (d, mode 0755)
+removed directory /etc/ssl (d, mode 0755)"
+	assert_equal "$stderr" "devtool: /etc/a/b/c/motd: does not exist (an f entry only adjusts a file)
+devtool: /etc/ssl/motd: does not exist (an f entry only adjusts a file)
+devtool: 1 created, 0 replaced, 0 corrected, 0 unchanged, 2 failed"
+	assert_equal "$(cd R && find . | LC_ALL=C sort)" ".
+./etc
+./etc/a
+./etc/a/x"
+}
+
+@test "apply: without CAP_MKNOD (uid 65534) each node fails, the need and the ways out are said once, no directory is left for them" {
+	nobody_top
+	table "$NOBODY_TOP/t" \
+		'p /dev/fifo 0600 - - -' \
+		'c /dev/null 0666 - - - 1:3' \
+		'c /dev/sub/zero 0666 - - - 1:5'
+	run --separate-stderr as_nobody "$DEVTOOL" apply -v --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
+	assert_status 1
+	assert_output "created directory /dev (d, mode 0755)
+created /dev/fifo (p, mode 0600)
+created directory /dev/sub (d, mode 0755)
+removed directory /dev/sub (d, mode 0755)"
+	assert_equal "$stderr" "devtool: /dev/null: Operation not permitted
+devtool: /dev/sub/zero: Operation not permitted
+$NEEDS_CAP_MKNOD
+devtool: 1 created, 0 replaced, 0 corrected, 0 unchanged, 2 failed"
+	assert_equal "$(cd "$NOBODY_TOP/R" && find . | LC_ALL=C sort)" ".
+./dev
+./dev/fifo"
+	# a failure that CAP_MKNOD would not cure gets no such line
+	table "$NOBODY_TOP/t" 'p /dev/fifo2 0600 root root -'
+	run --separate-stderr as_nobody "$DEVTOOL" apply --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
+	assert_status 1
+	assert_equal "$stderr" "devtool: /dev/fifo2: Operation not permitted"
+}
+
+# -------------------------------------------------------------- validation
+
+@test "apply: a name longer than NAME_MAX is refused with the words mknod uses, last name or not" {
+	local n
+	n=$(printf 'n%.0s' {1..256})
+	table t "/dev/$n/x c 600 0 0 1 3" "/dev/$n c 600 0 0 1 3"
+	run --separate-stderr devtool apply --root R t
+	assert_usage_error
+	assert_equal "$stderr" "devtool: t:1: name '${n:0:40}...${n: -20}' in path is too long (256 bytes, at most 255)
+devtool: t:2: name '${n:0:40}...${n: -20}' in path is too long (256 bytes, at most 255)
+devtool: 2 errors in the table; nothing was created"
+	assert_missing R
+}
+
 @test "apply: an unknown type is a validation error naming the line (exit 2)" {
 	table t '/dev/ok c 666 0 0 1 3' '/dev/bad z 666 0 0 1 3'
 	run --separate-stderr devtool apply --root R t
@@ -773,6 +843,54 @@ would create /dev/a (c 1:3, mode 0666, owner 0:0)"
 	assert_node R/dev/after "directory 0 0 750 1 1"
 	assert_node R/dev/before/n "character special file 1 3 600 0 0"
 	assert_node R/dev/after/n "character special file 1 3 600 0 0"
+}
+
+@test "apply: a d line that is also a parent is made once, with its mode, before or after its children; -n says it once" {
+	needs_mknod
+	local order
+	for order in before after; do
+		if [[ $order == before ]]; then
+			table t 'd /dev/net 0700 - - -' 'c /dev/net/tun 0666 - - - 10:200'
+		else
+			table t 'c /dev/net/tun 0666 - - - 10:200' 'd /dev/net 0700 - - -'
+		fi
+		run --separate-stderr devtool apply -n -v --root R t
+		assert_status 0
+		assert_output "would create directory R (the root)
+would create directory /dev (d, mode 0755)
+would create directory /dev/net (d, mode 0700)
+would create /dev/net/tun (c 10:200, mode 0666)"
+		assert_equal "$stderr" "devtool: dry run, nothing done: would be 2 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed"
+		assert_missing R
+		run --separate-stderr devtool apply -v --root R t
+		assert_status 0
+		assert_output "created directory /dev (d, mode 0755)
+created directory /dev/net (d, mode 0700)
+created /dev/net/tun (c 10:200, mode 0666)"
+		assert_equal "$stderr" "devtool: 2 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed"
+		assert_node R/dev/net "directory 0 0 700 0 0"
+		rm -r R
+	done
+}
+
+@test "apply: d lines listed after what they hold are made first, parents first, the other lines in table order" {
+	needs_mknod
+	table t \
+		'/dev/net/tun c 666 0 0 10 200 - - -' \
+		'/dev/null c 666 0 0 1 3 - - -' \
+		'/dev/net d 750 0 0 - - - - -' \
+		'/dev d 711 0 0 - - - - -' \
+		'/dev-x/y p 600 0 0 - - - - -'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_output "created directory /dev (d, mode 0711, owner 0:0)
+created directory /dev/net (d, mode 0750, owner 0:0)
+created /dev/net/tun (c 10:200, mode 0666, owner 0:0)
+created /dev/null (c 1:3, mode 0666, owner 0:0)
+created directory /dev-x (d, mode 0755)
+created /dev-x/y (p, mode 0600, owner 0:0)"
+	assert_node R/dev "directory 0 0 711 0 0"
+	assert_node R/dev/net "directory 0 0 750 0 0"
 }
 
 @test "apply: the root directory itself is created when missing" {

@@ -328,7 +328,7 @@ wrong_count() {
 }
 
 @test "operands of every verb with control bytes are quoted with '?' in messages, never raw" {
-	local layouts="valid: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux"
+	local layouts="valid: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux, netbsd, freebsd, bsdos, 386bsd, 4bsd, isc, sco, sunos, svr3, ultrix"
 	quoted_error 2 "devtool: unknown verb '$CTRL_Q'; verbs: encode decode convert explain formats mknod devices list apply" \
 		"$CTRL"
 	quoted_error 2 "devtool: -$CTRL_Q: unknown option" "-$CTRL"

@@ -13,7 +13,10 @@ load test_helper
 # DEVTOOL_COMPDIR may name another directory with the three files.
 COMPDIR=${DEVTOOL_COMPDIR:-$BATS_TEST_DIRNAME/../completions}
 BASH_COMPLETION=${BASH_COMPLETION:-/usr/share/bash-completion/bash_completion}
-LAYOUTS='8:8 old 16:16 12:20 linux glibc native osf1 svr4 solaris hpux'
+LAYOUTS='8:8 old 16:16 12:20 linux glibc native osf1 svr4 solaris hpux
+netbsd freebsd bsdos 386bsd 4bsd isc sco sunos svr3 ultrix'
+# What list --check takes besides a layout (list in devtool(1)).
+STORAGE='newc odc bin ustar squashfs erofs ext4 ext2-old cramfs genext2fs'
 
 setup() {
 	helper_setup
@@ -195,7 +198,9 @@ bash_verb_options() {
 	run bash_complete 'devtool convert -f 8:8 -t '
 	assert_same_set "$LAYOUTS" "$output" 'convert -t'
 	run bash_complete 'devtool list --check '
-	assert_same_set "$LAYOUTS" "$output" 'list --check'
+	assert_same_set "$LAYOUTS $STORAGE" "$output" 'list --check'
+	run bash_complete 'devtool list --check ext'
+	assert_same_set 'ext4 ext2-old' "$output" 'list --check ext'
 	run bash_complete 'devtool mknod -f l'
 	assert_output linux
 	# readline replaces only what follows the last ':', so the part before
@@ -216,6 +221,12 @@ bash_verb_options() {
 	names=$(grep -oE '"(name|aliases)":("[^"]*"|\[[^]]*\])' <<<"$output" |
 		sed -E 's/^"[a-z]+"://' | tr -d '[]"' | tr ',' '\n' | sed '/^$/d' | grep -vx 'M:N')
 	assert_subset "$names" "$(tr ' ' '\n' <<<"$LAYOUTS")" 'devtool formats names'
+	# and every storage format offered is one list --check takes
+	mkdir -p R/dev
+	for name in $STORAGE; do
+		run "$DEVTOOL" list --check "$name" --root R
+		assert_success
+	done
 }
 
 @test "bash: mknod PATH offers the types, then driver names by type" {
@@ -276,7 +287,7 @@ bash_verb_options() {
 	done
 }
 
-@test "bash: --root offers directories, PATH and TABLE offer files" {
+@test "bash: --root and --users-from offer directories, PATH and TABLE offer files" {
 	need_bash_completion
 	mkdir -p "$BATS_TEST_TMPDIR/t/rootdir"
 	touch "$BATS_TEST_TMPDIR/t/table"
@@ -291,6 +302,10 @@ bash_verb_options() {
 	assert_output table
 	run bash_complete 'devtool list ro'
 	assert_output rootdir
+	run bash_complete 'devtool apply --users-from '
+	assert_output rootdir
+	run bash_complete 'devtool mknod --users-from rootdir ta'
+	assert_output table
 }
 
 @test "bash: -u offers users and -g groups" {
@@ -361,7 +376,7 @@ need_fish() {
 	run fish_complete 'devtool convert -t '
 	assert_same_set "$LAYOUTS" "$output" 'fish convert -t'
 	run fish_complete 'devtool list --check '
-	assert_same_set "$LAYOUTS" "$output" 'fish list --check'
+	assert_same_set "$LAYOUTS $STORAGE" "$output" 'fish list --check'
 	run fish_complete 'devtool explain -f 16'
 	assert_output 16:16
 }
@@ -393,6 +408,10 @@ need_fish() {
 	assert_output ''
 	run fish_complete 'devtool mknod --root r'
 	assert_output rootdir/
+	run fish_complete 'devtool apply --users-from r'
+	assert_output rootdir/
+	run fish_complete 'devtool mknod --users-from rootdir ta'
+	assert_output table
 }
 
 @test "bash and fish: a FIFO as DEVTOOL_PROC_DEVICES offers no driver names and does not block" {
@@ -506,4 +525,6 @@ need_zpty() {
 	assert_same_set 'loop sd blkext' "$output" 'zsh mknod PATH b'
 	run zsh_complete 'devtool list -o '
 	assert_same_set 'makedevs tmpfiles json' "$output" 'zsh list -o'
+	run zsh_complete 'devtool list --check='
+	assert_same_set "$LAYOUTS $STORAGE" "$output" 'zsh list --check='
 }

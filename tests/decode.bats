@@ -160,6 +160,27 @@ bad_value() {
 	decode_is hpux 0xffffffff "255 16777215"
 }
 
+@test "decode: NetBSD pack_dev's formats: netbsd, freebsd, bsdos and the 8:8 systems" {
+	decode_is netbsd 0x12c05 "300 5"
+	decode_is netbsd 0xffffffff "4095 1048575"
+	decode_is freebsd 0x103 "1 3"
+	decode_is freebsd 0x10800 "8 65536"
+	decode_is freebsd 0xffffffff "255 4294902015"
+	decode_is bsdos 0x100203 "1 515"      # pack_dev's bsdos,1,2,3
+	decode_is bsdos 0x103 "0 259"         # plain: no 8:8 compat
+	local name
+	for name in 386bsd 4bsd isc sco sunos svr3 ultrix; do
+		decode_is "$name" 0x103 "1 3"
+		decode_is "$name" 0xffff "255 255"
+		run --separate-stderr devtool decode -f "$name" 0x10000
+		assert_usage_error
+		assert_equal "$stderr" "devtool: value 65536 (0x10000) does not fit layout $name (16 bits, at most 0xffff)"
+	done
+	run --separate-stderr devtool decode -f freebsd 0x100000000
+	assert_usage_error
+	assert_equal "$stderr" "devtool: value 4294967296 (0x100000000) does not fit layout freebsd (32 bits, at most 0xffffffff)"
+}
+
 @test "decode: the cross-layout trap: 0x10000 is 0:65536 in 12:20 but 256:0 in linux" {
 	decode_is 12:20 0x10000 "0 65536"
 	decode_is linux 0x10000 "256 0"

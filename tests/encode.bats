@@ -11,6 +11,14 @@ encode_is() {
 	assert_stderr_empty
 }
 
+# encode_refused LAYOUT MAJOR MINOR MESSAGE: encode -f LAYOUT is exit 2
+# with exactly "devtool: MESSAGE" on stderr.
+encode_refused() {
+	run --separate-stderr devtool encode -f "$1" "$2" "$3"
+	assert_usage_error
+	assert_equal "$stderr" "devtool: $4"
+}
+
 # bad_number TEXT REASON [SHOWN]: TEXT is refused as major and as minor,
 # the message quoting it (as SHOWN: unprintable bytes become ?).
 bad_number() {
@@ -187,6 +195,57 @@ bad_number() {
 	assert_stderr_contains "(0-4095)"
 }
 
+# --- NetBSD pack_dev's formats (LAYOUTS in devtool(1)) ----------------------
+
+@test "encode: netbsd is linux's interleaving, bsdos a plain 12:20" {
+	encode_is netbsd 1 3 259
+	encode_is netbsd 300 5 76805            # 0x12c05
+	encode_is netbsd 0 256 1048576          # 0x100000: no ambiguity
+	encode_is netbsd 4095 1048575 4294967295
+	encode_is bsdos 1 3 1048579             # 1<<20 | 3
+	encode_is bsdos 0 256 256
+	encode_is bsdos 1 515 1049091           # pack_dev's bsdos,1,2,3
+	encode_is bsdos 4095 1048575 4294967295
+}
+
+@test "encode: freebsd puts the major in bits 8-15, the minor around it" {
+	encode_is freebsd 1 3 259
+	encode_is freebsd 255 255 65535
+	encode_is freebsd 8 65536 67584         # 0x10800
+	encode_is freebsd 255 0xffff00ff 4294967295
+}
+
+@test "encode: freebsd refuses a minor with bits 8-15 set, naming the bits" {
+	encode_refused freebsd 0 256 \
+		"minor 256 (0x100) does not fit layout freebsd: its bits 0xff00 must be 0"
+	encode_refused freebsd 1 0x1ff00 \
+		"minor 130816 (0x1ff00) does not fit layout freebsd: its bits 0xff00 must be 0"
+	encode_refused freebsd 256 0 "freebsd major '256' is out of range (0-255)"
+	encode_refused freebsd 0 4294967296 \
+		"freebsd minor '4294967296' is out of range (0-4294902015)"
+}
+
+@test "encode: the 8:8 systems of pack_dev each take 0-255 and say their name" {
+	local name
+	for name in 386bsd 4bsd isc sco sunos svr3 ultrix; do
+		encode_is "$name" 1 3 259
+		encode_is "$name" 255 255 65535
+		encode_refused "$name" 300 5 "$name major '300' is out of range (0-255)"
+		encode_refused "$name" 0 256 "$name minor '256' is out of range (0-255)"
+	done
+}
+
+@test "encode: -f linux is the kernel's encoding, not pack_dev's linux (8:8)" {
+	encode_is linux 300 5 76805
+	encode_refused 8:8 300 5 "8:8 major '300' is out of range (0-255)"
+}
+
+@test "encode: a storage format of list --check is no layout: -f newc is unknown" {
+	run --separate-stderr devtool encode -f newc 1 3
+	assert_usage_error
+	[[ $stderr == "devtool: unknown layout 'newc'; valid: "* ]] || fail "stderr: $stderr"
+}
+
 # --- ambiguity and --strict ------------------------------------------------
 
 @test "encode: 0:256 under 16:16 is ambiguous: exit 2 naming the alias 1:0" {
@@ -336,7 +395,8 @@ bad_number() {
 	assert_usage_error
 	assert_stderr_contains "unknown layout 'bogus'"
 	local name
-	for name in 8:8 old 16:16 12:20 M:N linux glibc native osf1 svr4 solaris hpux; do
+	for name in 8:8 old 16:16 12:20 M:N linux glibc native osf1 svr4 solaris hpux \
+		netbsd freebsd bsdos 386bsd 4bsd isc sco sunos svr3 ultrix; do
 		assert_stderr_contains "$name"
 	done
 }

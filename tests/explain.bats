@@ -53,6 +53,29 @@ load test_helper
 	assert_line --partial "layout linux:"
 }
 
+@test "explain: freebsd draws the major in bits 15-8 and the minor around it" {
+	run --separate-stderr devtool explain -f freebsd 8 65536
+	assert_success
+	assert_stderr_empty
+	assert_output "$(cat <<-'EOF'
+	layout freebsd: 32 bits, major 0-255, minor 0-4294902015
+	pair   8:65536
+	value  0x00010800 = 67584
+	rule   interleaved: fixed bit positions, no branches
+
+	  bits   31-24    23-16    15-8     7-0
+	  value  00000000 00000001 00001000 00000000
+	  field  mmmmmmmm mmmmmmmm MMMMMMMM mmmmmmmm
+
+	  M  major 8 = 0x8 in bits 15-8
+	  m  minor 65536 = 0x10000 in bits 31-16, 7-0
+	EOF
+	)"
+	run --separate-stderr devtool explain -f freebsd 0 256
+	assert_usage_error
+	assert_equal "$stderr" "devtool: minor 256 (0x100) does not fit layout freebsd: its bits 0xff00 must be 0"
+}
+
 @test "explain: linux shows the interleaving" {
 	run --separate-stderr devtool explain -f linux 300 5
 	assert_success

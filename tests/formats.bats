@@ -3,12 +3,12 @@
 
 load test_helper
 
-@test "formats: lists every layout and alias of SPEC §1, one row each, with a description" {
+@test "formats: lists every layout and alias of SPEC §1 and the pack_dev rows, one row each, with a description" {
 	run --separate-stderr devtool formats
 	assert_success
 	assert_stderr_empty
 	assert_line --regexp '^NAME +ALIASES +BITS +MAJOR +MINOR +COMPAT +DESCRIPTION$'
-	assert_equal "${#lines[@]}" 11
+	assert_equal "${#lines[@]}" 21
 	assert_line --regexp '^8:8 +old +16 +0-255 +0-255 +no '
 	assert_line --regexp '^16:16 +32 +0-65535 +0-65535 +yes '
 	assert_line --regexp '^12:20 +32 +0-4095 +0-1048575 +yes '
@@ -19,6 +19,15 @@ load test_helper
 	assert_line --regexp '^osf1 +32 +0-4095 +0-1048575 +no '
 	assert_line --regexp '^svr4 +solaris +32 +0-16383 +0-262143 +no '
 	assert_line --regexp '^hpux +32 +0-255 +0-16777215 +no '
+	# NetBSD pack_dev's formats (LAYOUTS in devtool(1))
+	assert_line --regexp '^netbsd +32 +0-4095 +0-1048575 +no '
+	assert_line --regexp '^freebsd +32 +0-255 +0-4294902015 +no .*bits 8-15'
+	assert_line --regexp '^bsdos +32 +0-4095 +0-1048575 +no '
+	local name
+	for name in 386bsd 4bsd isc sco sunos svr3 ultrix; do
+		assert_line --regexp "^$name +16 +0-255 +0-255 +no "
+	done
+	assert_line --regexp "^8:8 +old +16 .*pack_dev's linux"
 
 	run --separate-stderr devtool formats
 	assert_success
@@ -34,15 +43,16 @@ load test_helper
 	run --separate-stderr devtool formats --json
 	assert_success
 	assert_stderr_empty
-	assert_equal "${#lines[@]}" 10
-	# 10 lines and 10 well-formed values: each line is one object.
+	assert_equal "${#lines[@]}" 20
+	# 20 lines and 20 well-formed values: each line is one object.
 	local checks
 	checks=$(jq -c 'type == "object" and (.name | type == "string")
 	    and (.aliases | type == "array")
+	    and (.packdev | type == "array")
 	    and (.compat | type == "boolean")
 	    and (.description | type == "string" and length > 0)' <<<"$output") ||
 		fail "jq cannot parse: $output"
-	assert_equal "$checks" "$(printf 'true\n%.0s' {1..10} | head -c -1)"
+	assert_equal "$checks" "$(printf 'true\n%.0s' {1..20} | head -c -1)"
 }
 
 @test "formats --json: names, aliases, widths, ranges and compat match SPEC §1 (M:N null)" {
@@ -60,8 +70,33 @@ load test_helper
 		$'native\t\t64\t4294967295\t4294967295\tfalse' \
 		$'osf1\t\t32\t4095\t1048575\tfalse' \
 		$'svr4\tsolaris\t32\t16383\t262143\tfalse' \
-		$'hpux\t\t32\t255\t16777215\tfalse')
+		$'hpux\t\t32\t255\t16777215\tfalse' \
+		$'netbsd\t\t32\t4095\t1048575\tfalse' \
+		$'freebsd\t\t32\t255\t4294902015\tfalse' \
+		$'bsdos\t\t32\t4095\t1048575\tfalse' \
+		$'386bsd\t\t16\t255\t255\tfalse' \
+		$'4bsd\t\t16\t255\t255\tfalse' \
+		$'isc\t\t16\t255\t255\tfalse' \
+		$'sco\t\t16\t255\t255\tfalse' \
+		$'sunos\t\t16\t255\t255\tfalse' \
+		$'svr3\t\t16\t255\t255\tfalse' \
+		$'ultrix\t\t16\t255\t255\tfalse')
 	assert_equal "$got" "$want"
+}
+
+@test "formats --json: packdev gives NetBSD pack_dev's names of each packing; its linux is 8:8" {
+	run --separate-stderr devtool formats --json
+	assert_success
+	local got
+	got=$(jq -r 'select(.packdev != []) | [.name, (.packdev | join(","))] | @tsv' <<<"$output")
+	assert_equal "$got" "$(printf '%s\n' \
+		$'8:8\tlinux' $'native\tnative' $'osf1\tosf1' \
+		$'svr4\tsvr4,solaris' $'hpux\thpux' $'netbsd\tnetbsd' \
+		$'freebsd\tfreebsd' $'bsdos\tbsdos' $'386bsd\t386bsd' \
+		$'4bsd\t4bsd' $'isc\tisc' $'sco\tsco' $'sunos\tsunos' \
+		$'svr3\tsvr3' $'ultrix\tultrix')"
+	# devtool's own linux is not pack_dev's
+	assert_equal "$(jq -r 'select(.name == "linux") | .packdev | length' <<<"$output")" 0
 }
 
 @test "formats --json: every listed range is what encode accepts" {

@@ -357,7 +357,7 @@ setup() { setup_workdir; }
 	mkdir -p R/dev
 	quoted_error 2 "devtool: unknown output '$CTRL_Q'; valid: makedevs, tmpfiles, json" \
 		list -o "$CTRL" --root R
-	quoted_error 2 "devtool: unknown layout '$CTRL_Q'; valid: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux" \
+	quoted_error 2 "devtool: unknown layout or storage format '$CTRL_Q'; layouts: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux, netbsd, freebsd, bsdos, 386bsd, 4bsd, isc, sco, sunos, svr3, ultrix; storage formats: newc, odc, bin, ustar, squashfs, erofs, ext4, ext2-old, cramfs, genext2fs" \
 		list --check "$CTRL" --root R
 	quoted_error 1 "devtool: --root R$CTRL_Q: No such file or directory" \
 		list --root "R$CTRL"
@@ -500,6 +500,200 @@ check_tree() {
 	assert_status 2
 	assert_stdout_empty
 	assert_stderr_contains "9:3:1"
+}
+
+# ------------------------------------------------- --check STORAGE FORMAT
+
+# Nodes at the edges of the storage formats' limits (the table under
+# list --check in devtool(1)).
+storage_tree() {
+	mkdir -p R/dev
+	mknod -m 0600 R/dev/a-ok c 1 3
+	mknod -m 0600 R/dev/b-255-255 c 255 255
+	mknod -m 0600 R/dev/c-256-0 c 256 0
+	mknod -m 0600 R/dev/d-0-256 b 0 256
+	mknod -m 0600 R/dev/e-1023-255 b 1023 255
+	mknod -m 0600 R/dev/f-1024-0 c 1024 0
+	mknod -m 0600 R/dev/g-1-262143 c 1 262143
+	mknod -m 0600 R/dev/h-1-262144 c 1 262144
+	mknod -m 0600 R/dev/i-4095-1048575 c 4095 1048575
+	mkfifo -m 0600 R/dev/j-fifo
+}
+
+# R: the makedevs line of a storage_tree node, then " # " and the reason.
+R() { echo "$(T "/dev/$1" "$2" 0600 0 0 "$3" "$4" - - -) # $5"; }
+
+# check_prints FORMAT LINE...: list --check FORMAT of R exits 1, says
+# nothing on stderr and prints exactly the LINEs.
+check_prints() {
+	local fmt=$1
+	shift
+	run --separate-stderr devtool list --check "$fmt" --root R
+	assert_status 1
+	assert_stderr_empty
+	assert_lines_exactly "$@"
+}
+
+@test "list: --check odc lists what an odc cpio's 18-bit c_rdev cannot hold, exit 1" {
+	needs_mknod
+	storage_tree
+	local why="c_rdev is 6 octal digits (18 bits) of Linux's makedev"
+	check_prints odc \
+		"$(R d-0-256 b 0 256 "minor 256 is out of range for odc (0-255): $why")" \
+		"$(R f-1024-0 c 1024 0 "major 1024 is out of range for odc (0-1023): $why")" \
+		"$(R g-1-262143 c 1 262143 "minor 262143 is out of range for odc (0-255): $why")" \
+		"$(R h-1-262144 c 1 262144 "minor 262144 is out of range for odc (0-255): $why")" \
+		"$(R i-4095-1048575 c 4095 1048575 "major 4095 is out of range for odc (0-1023): $why")"
+}
+
+@test "list: --check ustar: 6 octal digits per field, as libarchive writes them" {
+	needs_mknod
+	storage_tree
+	local why="devmajor and devminor are 6 octal digits, as libarchive writes them"
+	check_prints ustar \
+		"$(R h-1-262144 c 1 262144 "minor 262144 is out of range for ustar (0-262143): $why")" \
+		"$(R i-4095-1048575 c 4095 1048575 "minor 1048575 is out of range for ustar (0-262143): $why")"
+}
+
+@test "list: --check bin, cramfs, ext2-old, genext2fs: 8:8, each with its own reason" {
+	needs_mknod
+	storage_tree
+	local fmt why
+	for fmt in bin cramfs ext2-old genext2fs; do
+		case $fmt in
+		bin) why="c_rdev is 16 bits of Linux's makedev" ;;
+		cramfs) why="its 24-bit size field is read with the kernel's old_decode_dev" ;;
+		ext2-old) why="i_block[0] holds a 16-bit kdev_t (Linux 2.4 and older)" ;;
+		genext2fs) why="genext2fs passes major and minor to i_block[0] as one byte each" ;;
+		esac
+		check_prints "$fmt" \
+			"$(R c-256-0 c 256 0 "major 256 is out of range for $fmt (0-255): $why")" \
+			"$(R d-0-256 b 0 256 "minor 256 is out of range for $fmt (0-255): $why")" \
+			"$(R e-1023-255 b 1023 255 "major 1023 is out of range for $fmt (0-255): $why")" \
+			"$(R f-1024-0 c 1024 0 "major 1024 is out of range for $fmt (0-255): $why")" \
+			"$(R g-1-262143 c 1 262143 "minor 262143 is out of range for $fmt (0-255): $why")" \
+			"$(R h-1-262144 c 1 262144 "minor 262144 is out of range for $fmt (0-255): $why")" \
+			"$(R i-4095-1048575 c 4095 1048575 "major 4095 is out of range for $fmt (0-255): $why")"
+	done
+}
+
+@test "list: --check newc, squashfs, erofs, ext4 hold every node Linux can make: nothing, exit 0" {
+	needs_mknod
+	storage_tree
+	local fmt
+	for fmt in newc squashfs erofs ext4; do
+		run --separate-stderr devtool list --check "$fmt" --root R
+		assert_status 0
+		assert_stdout_empty
+		assert_stderr_empty
+	done
+}
+
+# ext4_numbers IMAGE: the same, as debugfs reads them from an ext4 image.
+ext4_numbers() {
+	local node n
+	for node in R/dev/*; do
+		[[ -c $node || -b $node ]] || continue
+		n=$(debugfs -R "stat ${node#R}" "$1" 2>/dev/null |
+			sed -nE 's/.*Device major\/minor number: ([0-9]+):([0-9]+) .*/\1 \2/p')
+		set -- "$1" $n
+		echo "${node#R} $((10#$2)),$((10#$3))"
+	done
+}
+
+@test "list: what --check newc, squashfs, ext4 pass, their writers and readers keep exactly" {
+	needs_mknod
+	storage_tree
+	local want tool
+	for tool in bsdtar cpio mksquashfs rdsquashfs mke2fs debugfs; do
+		command -v "$tool" >/dev/null ||
+			fail "$tool is not installed (scripts/deps.sh installs it)"
+	done
+	want=$(node_numbers)
+	assert_equal "$(archive_numbers bsdtar newc | sort)" "$want"
+	assert_equal "$(archive_numbers cpio newc | sort)" "$want"
+	mksquashfs R sq.img -noappend -quiet >/dev/null
+	assert_equal "$(rdsquashfs -l /dev sq.img |
+		awk '$1 ~ /^[cb]/ { sub(":", ",", $3); print "/dev/" $NF, $3 }')" "$want"
+	mke2fs -q -t ext4 -d R e.img 4M >/dev/null
+	assert_equal "$(ext4_numbers e.img)" "$want"
+}
+
+@test "list: --check STORAGE with -o json and -o tmpfiles gives the reason as for makedevs" {
+	needs_mknod
+	storage_tree
+	run --separate-stderr devtool list --check odc -o json --root R /dev/f-1024-0
+	assert_status 1
+	assert_output '{"path":"/dev/f-1024-0","type":"c","mode":"0600","uid":0,"gid":0,"major":1024,"minor":0,"problem":"major 1024 is out of range for odc (0-1023): c_rdev is 6 octal digits (18 bits) of Linux'"'"'s makedev"}'
+	run --separate-stderr devtool list --check bin -o tmpfiles --root R /dev/c-256-0
+	assert_status 1
+	assert_lines_exactly \
+		"# major 256 is out of range for bin (0-255): c_rdev is 16 bits of Linux's makedev" \
+		"$(T c /dev/c-256-0 0600 0 0 - 256:0)"
+}
+
+@test "list: --check names the layouts and the storage formats when the name is neither" {
+	mkdir -p R/dev
+	run --separate-stderr devtool list --check tar --root R
+	assert_usage_error
+	assert_equal "$stderr" "devtool: unknown layout or storage format 'tar'; layouts: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux, netbsd, freebsd, bsdos, 386bsd, 4bsd, isc, sco, sunos, svr3, ultrix; storage formats: newc, odc, bin, ustar, squashfs, erofs, ext4, ext2-old, cramfs, genext2fs"
+}
+
+# The "/path major,minor" of every device node of R/dev, from stat(1).
+node_numbers() {
+	local node
+	for node in R/dev/*; do
+		if [[ -c $node || -b $node ]]; then
+			echo "${node#R} $(stat -c '%Hr,%Lr' "$node")"
+		fi
+	done
+}
+
+# archive_numbers WRITER FORMAT: the "/path major,minor" of every device
+# node of R/dev once WRITER (bsdtar or cpio) has put it in an archive of
+# FORMAT and bsdtar has read it back.  Nodes only: bsdtar's bin writer
+# gives up on a FIFO.
+archive_numbers() {
+	local writer=$1 fmt=$2 nodes
+	mapfile -t nodes < <(cd R && find dev -type c -o -type b)
+	case $writer in
+	bsdtar) (cd R && bsdtar --format "$fmt" -cf - "${nodes[@]}" 2>/dev/null) ;;
+	cpio) (cd R && printf '%s\n' "${nodes[@]}" | cpio -o -H "$fmt" 2>/dev/null) ;;
+	esac >"x.$fmt"
+	bsdtar -tvf "x.$fmt" | awk '$1 ~ /^[cb]/ { print "/" $NF, $5 }'
+}
+
+# An independent writer keeps a node's numbers exactly when --check FMT
+# does not list it (bsdtar drops an entry it cannot write; the others
+# truncate it).
+check_agrees_with() {
+	local writer=$1 fmt=$2 listed archived path want kept n_listed=0 n_kept=0
+	command -v "$writer" >/dev/null ||
+		fail "$writer is not installed (scripts/deps.sh installs it)"
+	listed=$("$DEVTOOL" list --check "$fmt" --root R | cut -f1)
+	archived=$(archive_numbers "$writer" "$fmt")
+	while read -r path want; do
+		kept=no
+		grep -qxF -- "$path $want" <<<"$archived" && kept=yes
+		if grep -qxF -- "$path" <<<"$listed"; then
+			((++n_listed))
+			[[ $kept == no ]] || fail "$writer $fmt keeps $path $want, yet --check $fmt lists it"
+		else
+			((++n_kept))
+			[[ $kept == yes ]] || fail "$writer $fmt loses $path $want (has: $(grep -F "$path " <<<"$archived")), yet --check $fmt passes it"
+		fi
+	done < <(node_numbers)
+	((n_listed > 0 && n_kept > 0)) || fail "$fmt: $n_listed listed, $n_kept kept: the tree tests nothing"
+}
+
+@test "list: --check odc, bin and ustar agree with what bsdtar and GNU cpio actually store" {
+	needs_mknod
+	storage_tree
+	check_agrees_with bsdtar odc
+	check_agrees_with bsdtar bin
+	check_agrees_with bsdtar ustar
+	check_agrees_with cpio odc
+	check_agrees_with cpio bin
 }
 
 # ----------------------------------------------------------- confinement

@@ -117,14 +117,14 @@ fixture() { echo "$BATS_TEST_DIRNAME/fixtures/$1"; }
 		[[ $bad == '' || $stderr == *"'$bad'"* ]] ||
 			fail "MAJOR '$bad' not quoted: $stderr"
 		# and as VALUE
-		run --separate-stderr devtool mknod -- x c "$bad"
+		run --separate-stderr devtool mknod -f 16:16 -- x c "$bad"
 		assert_status 2
 	done
 	assert_only
 }
 
 @test "mknod: numbers outside the layout's range (VALUE) are exit 2 giving the range" {
-	DEVTOOL_FORMAT=8:8 run --separate-stderr devtool mknod x c 0x10000
+	run --separate-stderr devtool mknod -f 8:8 x c 0x10000
 	assert_status 2
 	assert_stderr_contains "0xffff"
 	run --separate-stderr devtool mknod -f 16:16 x c 0x100000000
@@ -193,7 +193,7 @@ fixture() { echo "$BATS_TEST_DIRNAME/fixtures/$1"; }
 	done
 	# The VALUE form too: 16:16 0x10000000 is 4096:0.
 	run --separate-stderr strace -f -qq -o "$log" -e trace=mknodat,mknod \
-	    "$DEVTOOL" mknod d/x c 0x10000000
+	    "$DEVTOOL" mknod -f 16:16 d/x c 0x10000000
 	assert_status 2
 	! grep -E 'mknod(at)?\(' "$log"|| fail "mknod system call for the VALUE form: $(cat "$log")"
 	assert_stderr_contains "4095"
@@ -202,14 +202,14 @@ fixture() { echo "$BATS_TEST_DIRNAME/fixtures/$1"; }
 
 # ------------------------------------------------------------ VALUE form
 
-@test "mknod: VALUE is decoded under the default layout 16:16" {
+@test "mknod: VALUE is decoded under -f 16:16" {
 	needs_mknod
-	run --separate-stderr devtool mknod x c 0x12c0005
+	run --separate-stderr devtool mknod -f 16:16 x c 0x12c0005
 	assert_status 0
 	[[ -z $stderr ]]
 	[[ $(stat -c '%Hr %Lr' x) == "300 5" ]]
 	# compat: a value <= 0xffff is 8:8
-	run --separate-stderr devtool mknod y b 0x0103
+	run --separate-stderr devtool mknod -f 16:16 y b 0x0103
 	assert_status 0
 	[[ $(node y) == "block special file 1 3 644 0 0" ]]
 	assert_only x y
@@ -226,29 +226,51 @@ fixture() { echo "$BATS_TEST_DIRNAME/fixtures/$1"; }
 	assert_only x y
 }
 
-@test "mknod: VALUE is decoded under DEVTOOL_FORMAT, and -f overrides it" {
-	needs_mknod
-	DEVTOOL_FORMAT=8:8 run --separate-stderr devtool mknod x c 0x0103
+@test "mknod: one number without -f is a missing MINOR (exit 2), not a VALUE under the default layout" {
+	# 300 under 16:16 would be 1:44: a forgotten minor must not make a node
+	run --separate-stderr devtool mknod x c 300
+	assert_usage_error
+	assert_equal "$stderr" "devtool: missing MINOR after MAJOR '300' (or give -f LAYOUT to decode one VALUE)
+Try 'devtool mknod --help' for more information."
+	# nor under DEVTOOL_FORMAT, --strict, -n or with a driver name
+	DEVTOOL_FORMAT=8:8 run --separate-stderr devtool mknod x b 0x0103
+	assert_usage_error
+	assert_equal "${stderr%%$'\n'*}" "devtool: missing MINOR after MAJOR '0x0103' (or give -f LAYOUT to decode one VALUE)"
+	run --separate-stderr devtool mknod --strict -n x c 0x103
+	assert_usage_error
+	assert_equal "${stderr%%$'\n'*}" "devtool: missing MINOR after MAJOR '0x103' (or give -f LAYOUT to decode one VALUE)"
+	DEVTOOL_PROC_DEVICES=$(fixture proc-devices) run --separate-stderr \
+	    devtool mknod x c misc
+	assert_usage_error
+	assert_equal "${stderr%%$'\n'*}" "devtool: missing MINOR after MAJOR 'misc' (or give -f LAYOUT to decode one VALUE)"
+	# and --help does not promise a default layout for VALUE
+	run --separate-stderr devtool mknod --help
 	assert_status 0
-	[[ $(stat -c '%Hr %Lr' x) == "1 3" ]]
+	assert_line "  -f, --format=LAYOUT      decode one VALUE under LAYOUT (without -f, one"
+	assert_line "                           number is a MAJOR missing its MINOR)"
+	assert_only
+}
+
+@test "mknod: with -f, DEVTOOL_FORMAT does not change how VALUE is decoded" {
+	needs_mknod
 	DEVTOOL_FORMAT=8:8 run --separate-stderr devtool mknod -f linux y c 0x12c05
 	assert_status 0
 	[[ $(stat -c '%Hr %Lr' y) == "300 5" ]]
-	DEVTOOL_FORMAT=bogus run --separate-stderr devtool mknod z c 0x0103
-	assert_status 2
-	assert_stderr_contains "bogus"
-	run --separate-stderr devtool mknod -f bogus z c 0x0103
+	DEVTOOL_FORMAT=bogus run --separate-stderr devtool mknod -f 8:8 z c 0x0103
+	assert_status 0
+	[[ $(stat -c '%Hr %Lr' z) == "1 3" ]]
+	run --separate-stderr devtool mknod -f bogus w c 0x0103
 	assert_status 2
 	assert_stderr_contains "16:16"
-	assert_only x y
+	assert_only y z
 }
 
 @test "mknod: --strict decodes VALUE without the compat rule" {
 	needs_mknod
-	run --separate-stderr devtool mknod --strict x c 0x00000103
+	run --separate-stderr devtool mknod -f 16:16 --strict x c 0x00000103
 	assert_status 0
 	[[ $(stat -c '%Hr %Lr' x) == "0 259" ]]
-	run --separate-stderr devtool mknod y c 0x00000103
+	run --separate-stderr devtool mknod -f 16:16 y c 0x00000103
 	assert_status 0
 	[[ $(stat -c '%Hr %Lr' y) == "1 3" ]]
 	assert_only x y
@@ -256,7 +278,7 @@ fixture() { echo "$BATS_TEST_DIRNAME/fixtures/$1"; }
 
 @test "mknod: a non-canonical VALUE warns on stderr but still creates the node" {
 	needs_mknod
-	run --separate-stderr devtool mknod x c 0x00010001
+	run --separate-stderr devtool mknod -f 16:16 x c 0x00010001
 	assert_status 0
 	assert_stdout_empty
 	assert_stderr_contains "warning"
@@ -267,10 +289,10 @@ fixture() { echo "$BATS_TEST_DIRNAME/fixtures/$1"; }
 
 @test "mknod: -q silences warnings (global and verb option)" {
 	needs_mknod
-	run --separate-stderr devtool -q mknod x c 0x00010001
+	run --separate-stderr devtool -q mknod -f 16:16 x c 0x00010001
 	assert_status 0
 	[[ -z $stderr ]] || fail "stderr not silent: $stderr"
-	run --separate-stderr devtool mknod --quiet y c 0x00010001
+	run --separate-stderr devtool mknod --quiet -f 16:16 y c 0x00010001
 	assert_status 0
 	[[ -z $stderr ]] || fail "stderr not silent: $stderr"
 	[[ $(stat -c '%Hr %Lr' x) == "1 1" && $(stat -c '%Hr %Lr' y) == "1 1" ]]
@@ -982,6 +1004,51 @@ set_default_acl() {
 	assert_only d x z
 }
 
+@test "mknod -p: without CAP_MKNOD the need and the ways out are said once, and the parents made are removed" {
+	needs_mknod
+	[[ $(id -u) == 0 ]] || skip "needs root to drop CAP_MKNOD (capsh)"
+	command -v capsh >/dev/null || skip "capsh is not installed"
+	mkdir d
+	run --separate-stderr without_cap_mknod "$DEVTOOL" mknod -v -p d/a/b/x c 1 3
+	assert_status 1
+	assert_output "created directory d/a (d, mode 0755)
+created directory d/a/b (d, mode 0755)
+removed directory d/a/b (d, mode 0755)
+removed directory d/a (d, mode 0755)"
+	assert_equal "$stderr" "devtool: d/a/b/x: Operation not permitted
+$NEEDS_CAP_MKNOD"
+	# a range: each node fails, the need is said once, at the end
+	run --separate-stderr without_cap_mknod "$DEVTOOL" mknod --count 3 d/t c 4 1
+	assert_status 1
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: d/t0: Operation not permitted
+devtool: d/t1: Operation not permitted
+devtool: d/t2: Operation not permitted
+$NEEDS_CAP_MKNOD"
+	# a FIFO needs no CAP_MKNOD
+	run --separate-stderr without_cap_mknod "$DEVTOOL" mknod -p d/f/fifo p
+	assert_status 0
+	assert_equal "$stderr" ""
+	assert_only --dir d f
+	assert_only --dir d/f fifo
+}
+
+@test "mknod: as uid 65534 a node fails with the need said once; an owner it cannot give gets no such line" {
+	nobody_top
+	UNDO+=(nobody_done)
+	run --separate-stderr as_nobody "$DEVTOOL" mknod -p "$NOBODY_TOP/d/x" b 8 0
+	assert_status 1
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: $NOBODY_TOP/d/x: Operation not permitted
+$NEEDS_CAP_MKNOD"
+	[[ ! -e $NOBODY_TOP/d ]] || fail "the parent made for it was left: $(ls -la "$NOBODY_TOP")"
+	# a FIFO for root fails for want of CAP_CHOWN, not CAP_MKNOD
+	run --separate-stderr as_nobody "$DEVTOOL" mknod -u 0 "$NOBODY_TOP/f" p
+	assert_status 1
+	assert_equal "$stderr" "devtool: $NOBODY_TOP/f: Operation not permitted"
+	assert_only --dir "$NOBODY_TOP" vg
+}
+
 # ----------------------------------------------------------------- --count
 
 @test "mknod --count N: names PATH0..PATH<N-1>, minors MINOR, MINOR+1, ..." {
@@ -1079,6 +1146,8 @@ set_default_acl() {
 	quoted_error 2 "devtool: invalid number '3$CTRL_Q': trailing garbage" \
 		mknod x c 1 "3$CTRL"
 	quoted_error 2 "devtool: invalid number '3$CTRL_Q': trailing garbage" \
+		mknod -f 16:16 x c "3$CTRL"
+	quoted_error 2 "devtool: missing MINOR after MAJOR '3$CTRL_Q' (or give -f LAYOUT to decode one VALUE)" \
 		mknod x c "3$CTRL"
 	quoted_error 2 "devtool: invalid mode '$CTRL_Q': expected octal (0660) or symbolic (u=rw,g=r,o=)" \
 		mknod -m "$CTRL" x c 1 3
@@ -1092,9 +1161,9 @@ set_default_acl() {
 		mknod --count 2 --step "$CTRL" x c 1 3
 	quoted_error 1 "devtool: --root /no/$CTRL_Q: No such file or directory" \
 		mknod --root "/no/$CTRL" x c 1 3
-	quoted_error 2 "devtool: unknown layout '$CTRL_Q'; valid: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux" \
+	quoted_error 2 "devtool: unknown layout '$CTRL_Q'; valid: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux, netbsd, freebsd, bsdos, 386bsd, 4bsd, isc, sco, sunos, svr3, ultrix" \
 		mknod -f "$CTRL" x c 1 3
-	DEVTOOL_FORMAT=$CTRL quoted_error 2 "devtool: DEVTOOL_FORMAT: unknown layout '$CTRL_Q'; valid: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux" \
+	DEVTOOL_FORMAT=$CTRL quoted_error 2 "devtool: DEVTOOL_FORMAT: unknown layout '$CTRL_Q'; valid: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux, netbsd, freebsd, bsdos, 386bsd, 4bsd, isc, sco, sunos, svr3, ultrix" \
 		mknod x c 1 3
 	DEVTOOL_PROC_DEVICES=/no/$CTRL quoted_error 1 "devtool: /no/$CTRL_Q: No such file or directory" \
 		mknod x c mem 3
@@ -1139,8 +1208,24 @@ would create d$CTRL_Q/x (c 1:3, mode 0644)"
 	mkdir d
 	run --separate-stderr devtool mknod "d/$n" c 1 3
 	assert_usage_error
-	assert_equal "${stderr%%$'\n'*}" "devtool: name '${n:0:64}...${n: -32}' in path is too long (300 bytes, at most 255)"
+	assert_equal "${stderr%%$'\n'*}" "devtool: name '${n:0:40}...${n: -20}' in path is too long (300 bytes, at most 255)"
 	[[ -z $(ls -A d) ]] || fail "something was made in d"
+}
+
+@test "mknod: a directory name longer than NAME_MAX is refused (exit 2) in apply's words, with or without -p" {
+	local n
+	n=$(printf 'n%.0s' {1..256})
+	for opt in -p -n -v; do
+		run --separate-stderr devtool mknod $opt "d/$n//x" c 1 3
+		assert_usage_error
+		assert_equal "$stderr" "devtool: name '${n:0:40}...${n: -20}' in path is too long (256 bytes, at most 255)
+Try 'devtool mknod --help' for more information."
+	done
+	# 255 bytes is a name a directory can have: only its absence fails
+	run --separate-stderr devtool mknod "d/${n:1}/x" c 1 3
+	assert_status 1
+	assert_equal "$stderr" "devtool: d/${n:0:62}...${n: -30}/x: parent directory: No such file or directory (use -p)"
+	assert_only
 }
 
 @test "mknod --count: a range whose last name passes NAME_MAX is refused before any node is made" {
@@ -1323,18 +1408,6 @@ make_leftovers() {
 	assert_only --dir d x
 }
 
-# A command run as in a bare chroot without /proc: its /proc/self/fd,
-# all devtool looks at there, is an empty tmpfs (in a mount namespace of
-# its own; exec keeps the PID).  The rest of /proc stays for the
-# sanitizers, which read /proc/self/environ and /proc/self/task.
-WITHOUT_PROC=(unshare -m sh -c 'mount -t tmpfs none /proc/$$/fd && exec "$@"' sh)
-without_proc() { "${WITHOUT_PROC[@]}" "$@"; }
-# valgrind (make check-valgrind runs devtool through tests/valgrind-devtool,
-# which sets DEVTOOL_REAL) cannot run its guest without /proc/self/fd, and
-# 3.19 does not know fchmodat2.
-no_valgrind() {
-	[[ -z ${DEVTOOL_REAL:-} ]] || skip "valgrind needs /proc/self/fd and does not know fchmodat2"
-}
 
 @test "mknod -r: without /proc a correction is exact, through fchmodat2 on the descriptor, never by name" {
 	command -v strace >/dev/null || skip "strace is not installed"

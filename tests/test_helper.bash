@@ -135,6 +135,58 @@ needs_mknod() {
 	have_mknod || skip "needs CAP_MKNOD (mknod(2) failed: run as root)"
 }
 
+# A command run as in a bare chroot without /proc: its /proc/self/fd,
+# all devtool looks at there, is an empty tmpfs (in a mount namespace of
+# its own; exec keeps the PID).  The rest of /proc stays for the
+# sanitizers, which read /proc/self/environ and /proc/self/task.
+# shellcheck disable=SC2016 # $$ and $@ are the inner shell's
+WITHOUT_PROC=(unshare -m sh -c 'mount -t tmpfs none /proc/$$/fd && exec "$@"' sh)
+without_proc() { "${WITHOUT_PROC[@]}" "$@"; }
+
+# no_valgrind: skips a test that hides /proc.  valgrind (make
+# check-valgrind runs devtool through tests/valgrind-devtool, which sets
+# DEVTOOL_REAL) cannot run its guest without /proc/self/fd, and 3.19 does
+# not know fchmodat2.
+no_valgrind() {
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "valgrind needs /proc/self/fd and does not know fchmodat2"
+}
+
+# nobody_top: a new directory under /tmp that uid 65534 may write (bats's
+# own tree is private to root), in NOBODY_TOP, with vg/ for valgrind's
+# logs under make check-valgrind; nobody_done hands them on and removes
+# it.  Root only: skips otherwise.
+nobody_top() {
+	[[ $(id -u) == 0 ]] || skip "needs root to run as uid 65534 (setpriv)"
+	command -v setpriv >/dev/null || skip "setpriv is not installed"
+	NOBODY_TOP=$(mktemp -d /tmp/devtool-nobody.XXXXXX)
+	chmod 0777 "$NOBODY_TOP"
+	mkdir -m 0777 "$NOBODY_TOP/vg"
+}
+nobody_done() {
+	if [[ -n ${VALGRIND_LOGS:-} ]]; then
+		cp "$NOBODY_TOP"/vg/*.log "$VALGRIND_LOGS"/ 2>/dev/null || true
+	fi
+	rm -rf "$NOBODY_TOP"
+}
+
+# as_nobody CMD...: CMD as uid and gid 65534, without groups.
+as_nobody() {
+	VALGRIND_LOGS=$NOBODY_TOP/vg \
+	    ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
+	    setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+}
+
+# without_cap_mknod CMD...: CMD as root without CAP_MKNOD (capsh drops
+# it from the bounding set, so the exec of CMD does not get it back).
+without_cap_mknod() {
+	# shellcheck disable=SC2016  # bash -c expands them, not this shell
+	capsh --drop=cap_mknod -- -c 'exec "$0" "$@"' "$@"
+}
+
+# The one line devtool adds when mknod(2) refused device nodes.
+# shellcheck disable=SC2034  # used by the suites that load this file
+NEEDS_CAP_MKNOD="devtool: creating device nodes needs CAP_MKNOD: run devtool as root (outside a user namespace), or under fakeroot(1) to build an image's tree without privilege"
+
 # setup_workdir: helper_setup, then an empty directory of the test's own
 # ($BATS_TEST_TMPDIR/work) as the current one, since bats keeps its own
 # files (run --separate-stderr) in $BATS_TEST_TMPDIR.

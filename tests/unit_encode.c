@@ -65,6 +65,7 @@ status_name(enum dt_status st)
 	case DT_EWIDTH:		return "DT_EWIDTH";
 	case DT_ENUMBER:	return "DT_ENUMBER";
 	case DT_ELAYOUT:	return "DT_ELAYOUT";
+	case DT_EFIELDS:	return "DT_EFIELDS";
 	}
 	return "(bad status)";
 }
@@ -112,10 +113,15 @@ rng_upto(uint64_t max)
 }
 
 /*
- * What a layout should be, from SPEC.md section 1.  The test works out
- * every expected value and status from this table alone.
+ * What a layout should be, from SPEC.md section 1 and, for FREEBSD,
+ * NetBSD's pack_dev (the man page's LAYOUTS).  The test works out every
+ * expected value and status from this table alone.
  */
-enum kind { SPLIT, LINUX, GLIBC, NATIVE };
+enum kind { SPLIT, LINUX, GLIBC, NATIVE, FREEBSD };
+
+/* pack_dev's makedev_freebsd(): the major's bits, and the minor's. */
+#define FREEBSD_MAJOR	0x0000ff00u
+#define FREEBSD_MINOR	0xffff00ffu
 
 struct want {
 	const char *name;
@@ -145,6 +151,20 @@ static const struct want wide_layouts[] = {
 	{ "svr4",	SPLIT,	14, 18, 32, false },
 	{ "solaris",	SPLIT,	14, 18, 32, false },
 	{ "hpux",	SPLIT,	8, 24, 32, false },
+	{ "netbsd",	LINUX,	12, 20, 32, false },
+	{ "bsdos",	SPLIT,	12, 20, 32, false },
+	{ "freebsd",	FREEBSD, 8, 32, 32, false },
+};
+
+/* pack_dev's names of 8:8, each a row of its own. */
+static const struct want old_rows[] = {
+	{ "386bsd",	SPLIT,	8, 8, 16, false },
+	{ "4bsd",	SPLIT,	8, 8, 16, false },
+	{ "isc",	SPLIT,	8, 8, 16, false },
+	{ "sco",	SPLIT,	8, 8, 16, false },
+	{ "sunos",	SPLIT,	8, 8, 16, false },
+	{ "svr3",	SPLIT,	8, 8, 16, false },
+	{ "ultrix",	SPLIT,	8, 8, 16, false },
 };
 
 /* Small enough to check every pair and every value. */
@@ -179,6 +199,13 @@ open_layout(struct subject *s, const struct want *w, bool strict)
 	    strict ? " --strict" : "");
 }
 
+/* The minor bits a layout cannot hold: freebsd's are the major's. */
+static uint64_t
+minor_hole(const struct want *w)
+{
+	return w->kind == FREEBSD ? FREEBSD_MAJOR : 0;
+}
+
 static bool
 fits_narrow(uint64_t ma, uint64_t mi)
 {
@@ -201,6 +228,8 @@ ref_pack(const struct subject *s, uint64_t ma, uint64_t mi)
 		    (mi & 0xff) | (mi & 0xffffff00) << 12;
 	case NATIVE:
 		return makedev((unsigned int)ma, (unsigned int)mi);
+	case FREEBSD:
+		return (ma << 8 & FREEBSD_MAJOR) | (mi & FREEBSD_MINOR);
 	}
 	abort();
 }
@@ -209,7 +238,8 @@ ref_pack(const struct subject *s, uint64_t ma, uint64_t mi)
 static enum dt_status
 want_encode(const struct subject *s, uint64_t ma, uint64_t mi, uint64_t *v)
 {
-	if (ma > low_bits(s->w->major_bits) || mi > low_bits(s->w->minor_bits))
+	if (ma > low_bits(s->w->major_bits) || mi > low_bits(s->w->minor_bits) ||
+	    (mi & minor_hole(s->w)) != 0)
 		return DT_ERANGE;
 	*v = ref_pack(s, ma, mi);
 	/* A wide value in 16 bits would be read back by the 8:8 branch. */
@@ -247,6 +277,10 @@ want_decode(const struct subject *s, uint64_t v, uint64_t *ma, uint64_t *mi)
 	case NATIVE:
 		*ma = major((dev_t)v);
 		*mi = minor((dev_t)v);
+		return DT_OK;
+	case FREEBSD:
+		*ma = (v & FREEBSD_MAJOR) >> 8;
+		*mi = v & FREEBSD_MINOR;
 		return DT_OK;
 	}
 	abort();
@@ -1008,7 +1042,8 @@ expect_layout(struct check *c, const struct want *w)
 	expect(c, l.major_bits == w->major_bits &&
 	    l.minor_bits == w->minor_bits && l.width == w->width &&
 	    l.major_max == low_bits(w->major_bits) &&
-	    l.minor_max == low_bits(w->minor_bits) &&
+	    l.minor_max == (low_bits(w->minor_bits) & ~minor_hole(w)) &&
+	    l.minor_hole == minor_hole(w) &&
 	    l.value_max == low_bits(w->width) && l.compat == w->compat,
 	    "%s: bits %u:%u width %u max %" PRIx64 ":%" PRIx64 " value_max %"
 	    PRIx64 " compat %d", w->name, l.major_bits, l.minor_bits,
@@ -1038,6 +1073,8 @@ test_lookup_fields(void)
 		expect_layout(&c, &wide_layouts[i]);
 	for (size_t i = 0; i < ARRAY_SIZE(more); i++)
 		expect_layout(&c, &more[i]);
+	for (size_t i = 0; i < ARRAY_SIZE(old_rows); i++)
+		expect_layout(&c, &old_rows[i]);
 	/* A split that is not a named row comes from the generic row. */
 	expect(&c, dt_layout_lookup("8:56", &l, &d) == DT_OK &&
 	    l.format == generic && strcmp(l.name, "8:56") == 0,
@@ -1509,6 +1546,352 @@ test_messages(void)
 	end(&c);
 }
 
+/*
+ * NetBSD's pack_dev, format by format: the value each pack function gives
+ * (worked out by hand from its makedev_* macros), or its refusal ("invalid
+ * major number", "invalid minor number"), which is DT_ERANGE here.  Each
+ * name is looked up as mtree's device= would, by dt_packdev_lookup.
+ */
+#define PD_OK(ma, mi, v)	ma, mi, DT_OK, v
+#define PD_BAD(ma, mi)		ma, mi, DT_ERANGE, 0
+
+static const struct packdev_vector {
+	const char *name;	/* pack_dev's format name */
+	const char *row;	/* the devtool layout it resolves to */
+	uint64_t ma, mi;
+	enum dt_status st;
+	uint64_t v;
+} packdev_vectors[] = {
+	/* pack_8_8: seven systems, and "linux", which is not devtool's */
+	{ "386bsd", "386bsd",	PD_OK(1, 3, 0x103) },
+	{ "386bsd", "386bsd",	PD_OK(255, 255, 0xffff) },
+	{ "386bsd", "386bsd",	PD_BAD(256, 0) },
+	{ "4bsd", "4bsd",	PD_OK(8, 1, 0x801) },
+	{ "4bsd", "4bsd",	PD_BAD(0, 256) },
+	{ "isc", "isc",		PD_OK(0, 255, 0xff) },
+	{ "isc", "isc",		PD_BAD(1, 256) },
+	{ "sco", "sco",		PD_OK(255, 0, 0xff00) },
+	{ "sco", "sco",		PD_BAD(300, 5) },
+	{ "sunos", "sunos",	PD_OK(3, 1, 0x301) },
+	{ "sunos", "sunos",	PD_BAD(0, 65535) },
+	{ "svr3", "svr3",	PD_OK(10, 200, 0xac8) },
+	{ "svr3", "svr3",	PD_BAD(4096, 0) },
+	{ "ultrix", "ultrix",	PD_OK(255, 255, 0xffff) },
+	{ "ultrix", "ultrix",	PD_BAD(0, 0x10000) },
+	{ "linux", "8:8",	PD_OK(1, 3, 0x103) },
+	{ "linux", "8:8",	PD_OK(255, 255, 0xffff) },
+	{ "linux", "8:8",	PD_BAD(300, 5) },	/* devtool's linux: 0x12c05 */
+	{ "linux", "8:8",	PD_BAD(0, 256) },
+	/* makedev_netbsd: ma in bits 8-19, mi in 0-7 and 20-31 */
+	{ "netbsd", "netbsd",	PD_OK(1, 3, 0x103) },
+	{ "netbsd", "netbsd",	PD_OK(300, 5, 0x12c05) },
+	{ "netbsd", "netbsd",	PD_OK(0, 256, 0x100000) },
+	{ "netbsd", "netbsd",	PD_OK(4095, 1048575, 0xffffffff) },
+	{ "netbsd", "netbsd",	PD_BAD(4096, 0) },
+	{ "netbsd", "netbsd",	PD_BAD(0, 1048576) },
+	/* makedev_freebsd: ma in bits 8-15, mi & 0xffff00ff */
+	{ "freebsd", "freebsd",	PD_OK(1, 3, 0x103) },
+	{ "freebsd", "freebsd",	PD_OK(255, 255, 0xffff) },
+	{ "freebsd", "freebsd",	PD_OK(8, 0x10000, 0x10800) },
+	{ "freebsd", "freebsd",	PD_OK(255, 0xffff00ff, 0xffffffff) },
+	{ "freebsd", "freebsd",	PD_BAD(0, 256) },	/* minor bit 8 */
+	{ "freebsd", "freebsd",	PD_BAD(0, 0xffff) },
+	{ "freebsd", "freebsd",	PD_BAD(1, 0xffff0100) },
+	{ "freebsd", "freebsd",	PD_BAD(256, 0) },
+	{ "freebsd", "freebsd",	PD_BAD(0, 0x100000000) },
+	/* pack_bsdos with two numbers, and pack_12_20: ma<<20 | mi */
+	{ "bsdos", "bsdos",	PD_OK(1, 3, 0x100003) },
+	{ "bsdos", "bsdos",	PD_OK(0, 256, 0x100) },
+	{ "bsdos", "bsdos",	PD_OK(4095, 1048575, 0xffffffff) },
+	{ "bsdos", "bsdos",	PD_BAD(4096, 0) },
+	{ "bsdos", "bsdos",	PD_BAD(0, 1048576) },
+	{ "osf1", "osf1",	PD_OK(1, 3, 0x100003) },
+	{ "osf1", "osf1",	PD_OK(4095, 1048575, 0xffffffff) },
+	{ "osf1", "osf1",	PD_BAD(4096, 0) },
+	{ "osf1", "osf1",	PD_BAD(0, 1048576) },
+	/* pack_14_18: ma<<18 | mi */
+	{ "svr4", "svr4",	PD_OK(1, 3, 0x40003) },
+	{ "svr4", "svr4",	PD_BAD(16384, 0) },
+	{ "solaris", "svr4",	PD_OK(16383, 262143, 0xffffffff) },
+	{ "solaris", "svr4",	PD_BAD(0, 262144) },
+	/* pack_8_24: ma<<24 | mi */
+	{ "hpux", "hpux",	PD_OK(1, 3, 0x1000003) },
+	{ "hpux", "hpux",	PD_OK(255, 16777215, 0xffffffff) },
+	{ "hpux", "hpux",	PD_BAD(256, 0) },
+	{ "hpux", "hpux",	PD_BAD(0, 16777216) },
+	/* pack_native: makedev(3), which on Linux is glibc's */
+	{ "native", "native",	PD_OK(1, 3, 0x103) },
+	{ "native", "native",	PD_OK(300, 5, 0x12c05) },
+};
+
+static void
+check_packdev_vector(struct check *c, const struct packdev_vector *t)
+{
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+	uint64_t v = 0, ma = 0, mi = 0;
+	enum dt_status st = dt_packdev_lookup(t->name, &l, &d);
+
+	if (!expect(c, st == DT_OK && strcmp(l.format->name, t->row) == 0,
+	    "pack_dev %s: %s, row %s, want %s", t->name, status_name(st),
+	    st == DT_OK ? l.format->name : d.msg, t->row))
+		return;
+	st = dt_encode(&l, t->ma, t->mi, &v, &d);
+	if (!expect(c, st == t->st && (st != DT_OK || v == t->v), "pack_dev "
+	    "%s: %" PRIu64 ":%" PRIu64 " = %s 0x%" PRIx64 ", want %s 0x%"
+	    PRIx64, t->name, t->ma, t->mi, status_name(st), v,
+	    status_name(t->st), t->v))
+		return;
+	if (st != DT_OK) {
+		expect(c, contains(d.msg, t->row), "pack_dev %s: \"%s\" does "
+		    "not name layout %s", t->name, d.msg, t->row);
+		return;
+	}
+	st = dt_decode(&l, v, &ma, &mi, &d);
+	expect(c, st == DT_OK && ma == t->ma && mi == t->mi, "pack_dev %s: "
+	    "decode 0x%" PRIx64 " = %s %" PRIu64 ":%" PRIu64, t->name, v,
+	    status_name(st), ma, mi);
+}
+
+static void
+test_packdev_vectors(void)
+{
+	struct check c;
+
+	begin(&c, "pack_dev formats, vector by vector: values, range "
+	    "refusals, and linux is 8:8 there (%zu vectors)",
+	    ARRAY_SIZE(packdev_vectors));
+	for (size_t i = 0; i < ARRAY_SIZE(packdev_vectors); i++)
+		check_packdev_vector(&c, &packdev_vectors[i]);
+	end(&c);
+}
+
+/* Copies the next space-separated word of *p to w; false at the end. */
+static bool
+next_word(const char **p, char *w, size_t len)
+{
+	size_t n;
+
+	*p += strspn(*p, " ");
+	n = strcspn(*p, " ");
+	if (n == 0 || n >= len)
+		return false;
+	memcpy(w, *p, n);
+	w[n] = '\0';
+	*p += n;
+	return true;
+}
+
+/* The rows named as pack_dev names them resolve by -f to the same row. */
+static void
+test_packdev_rows(void)
+{
+	static const char *const names[] = { "386bsd", "4bsd", "bsdos",
+	    "freebsd", "hpux", "isc", "linux", "native", "netbsd", "osf1",
+	    "sco", "solaris", "sunos", "svr3", "svr4", "ultrix" };
+	static const char *const not[] = { "", "old", "16:16", "12:20", "M:N",
+	    "8:8", "glibc", "Linux", "netbsd ", " sunos", "bsd", "newc" };
+	struct check c;
+	struct dt_layout l, f;
+	struct dt_diag d = { "" };
+	char word[32];
+	size_t listed = 0;
+	enum dt_status st;
+
+	begin(&c, "dt_packdev_lookup: pack_dev's 16 names, each listed by "
+	    "dt_packdev_names(); nothing else");
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		st = dt_packdev_lookup(names[i], &l, &d);
+		expect(&c, st == DT_OK && contains(dt_packdev_names(),
+		    names[i]), "\"%s\" is %s: %s", names[i], status_name(st),
+		    d.msg);
+		/* Same name, same row, except pack_dev's linux. */
+		if (st == DT_OK && strcmp(names[i], "linux") != 0) {
+			st = dt_layout_lookup(names[i], &f, &d);
+			expect(&c, st == DT_OK && f.format == l.format,
+			    "-f %s is another row than pack_dev's", names[i]);
+		}
+	}
+	/* A row's pack_dev names find that row: none is in two rows. */
+	for (size_t k = 0; k < dt_nformats; k++)
+		for (const char *p = dt_formats[k].packdev;
+		    next_word(&p, word, sizeof(word)); listed++) {
+			st = dt_packdev_lookup(word, &l, &d);
+			expect(&c, st == DT_OK && l.format == &dt_formats[k],
+			    "pack_dev %s finds %s, not row %s", word,
+			    st == DT_OK ? l.format->name : d.msg,
+			    dt_formats[k].name);
+		}
+	expect(&c, listed == ARRAY_SIZE(names), "the rows list %zu pack_dev "
+	    "names, pack_dev has %zu", listed, ARRAY_SIZE(names));
+	for (size_t i = 0; i < ARRAY_SIZE(not); i++) {
+		st = dt_packdev_lookup(not[i], &l, &d);
+		expect(&c, st == DT_ELAYOUT && contains_fmt(d.msg, "'%s'",
+		    not[i]) && contains(d.msg, "linux (8:8)"), "\"%s\" is %s: "
+		    "%s", not[i], status_name(st), st == DT_OK ? "" : d.msg);
+	}
+	end(&c);
+}
+
+/* freebsd's minor around the major: the message says which bits. */
+static void
+test_freebsd_hole(void)
+{
+	struct check c;
+	struct dt_layout l;
+
+	begin(&c, "freebsd: a minor with bits 8-15 set is refused, the "
+	    "message giving the bits 0xff00");
+	lookup_or_bail("freebsd", &l);
+	expect(&c, l.minor_hole == 0xff00 && l.minor_max == 0xffff00ff,
+	    "freebsd: hole 0x%" PRIx64 ", minor_max 0x%" PRIx64,
+	    l.minor_hole, l.minor_max);
+	expect_encode_msg(&c, "freebsd", 0, 256, DT_ERANGE, (const char *[]){
+	    "minor 256", "0x100", "freebsd", "0xff00", NULL });
+	expect_encode_msg(&c, "freebsd", 256, 0, DT_ERANGE, (const char *[]){
+	    "major 256", "(0-255)", NULL });
+	expect_encode_msg(&c, "sunos", 0, 256, DT_ERANGE, (const char *[]){
+	    "minor 256", "sunos", "(0-255)", NULL });
+	end(&c);
+}
+
+/* pack_dev takes 2 numbers, bsdos also 3 (12:12:8). */
+static void
+expect_pair(struct check *c, const char *name, const uint64_t *num,
+    size_t n, enum dt_status want, uint64_t want_v, const char *needle)
+{
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+	uint64_t ma = 0, mi = 0, v = 0;
+	enum dt_status st;
+
+	lookup_or_bail(name, &l);
+	st = dt_packdev_pair(&l, num, n, &ma, &mi, &d);
+	if (st == DT_OK)
+		st = dt_encode(&l, ma, mi, &v, &d);
+	expect(c, st == want && (st != DT_OK || v == want_v) &&
+	    (st == DT_OK || contains(d.msg, needle)), "%s with %zu numbers: "
+	    "%s 0x%" PRIx64 " \"%s\", want %s 0x%" PRIx64 " \"%s\"", name, n,
+	    status_name(st), v, st == DT_OK ? "" : d.msg, status_name(want),
+	    want_v, needle);
+}
+
+static void
+test_packdev_pair(void)
+{
+	struct check c;
+
+	begin(&c, "dt_packdev_pair: 2 numbers everywhere, 3 for bsdos only "
+	    "(major, unit 0-4095, subunit 0-255)");
+	expect_pair(&c, "bsdos", (uint64_t[]){ 1, 2, 3 }, 3, DT_OK,
+	    0x100203, "");
+	expect_pair(&c, "bsdos", (uint64_t[]){ 4095, 4095, 255 }, 3, DT_OK,
+	    0xffffffff, "");
+	expect_pair(&c, "bsdos", (uint64_t[]){ 1, 4096, 0 }, 3, DT_ERANGE, 0,
+	    "unit 4096");
+	expect_pair(&c, "bsdos", (uint64_t[]){ 1, 0, 256 }, 3, DT_ERANGE, 0,
+	    "subunit 256");
+	expect_pair(&c, "bsdos", (uint64_t[]){ 4096, 0, 0 }, 3, DT_ERANGE, 0,
+	    "major 4096");
+	expect_pair(&c, "bsdos", (uint64_t[]){ 1, 3 }, 2, DT_OK, 0x100003, "");
+	expect_pair(&c, "bsdos", (uint64_t[]){ 1, 2, 3, 4 }, 4, DT_EFIELDS, 0,
+	    "not 4");
+	expect_pair(&c, "freebsd", (uint64_t[]){ 1, 2, 3 }, 3, DT_EFIELDS, 0,
+	    "2 numbers");
+	expect_pair(&c, "8:8", (uint64_t[]){ 1 }, 1, DT_EFIELDS, 0, "not 1");
+	expect_pair(&c, "netbsd", (uint64_t[]){ 300, 5 }, 2, DT_OK, 0x12c05,
+	    "");
+	end(&c);
+}
+
+/* list --check's storage formats: their ranges, and the message. */
+static const struct storage_want {
+	const char *name;
+	uint64_t major_max, minor_max;
+} storage_wants[] = {
+	{ "newc",	0xffffffff, 0xffffffff },	/* 8 hex digits */
+	{ "odc",	1023, 255 },	/* makedev < 8^6 */
+	{ "bin",	255, 255 },	/* makedev < 2^16 */
+	{ "ustar",	262143, 262143 },	/* 6 octal digits */
+	{ "squashfs",	4095, 1048575 },
+	{ "erofs",	4095, 1048575 },
+	{ "ext4",	4095, 1048575 },
+	{ "ext2-old",	255, 255 },
+	{ "cramfs",	255, 255 },
+	{ "genext2fs",	255, 255 },
+};
+
+static void
+check_storage(struct check *c, const struct storage_want *w)
+{
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+	uint64_t v;
+	enum dt_status st = dt_check_lookup(w->name, &l, &d);
+
+	if (!expect(c, st == DT_OK && l.limit != NULL && l.major_max ==
+	    w->major_max && l.minor_max == w->minor_max, "%s: %s, limits %"
+	    PRIu64 ":%" PRIu64, w->name, status_name(st), l.major_max,
+	    l.minor_max))
+		return;
+	expect(c, contains(dt_storage_names(), w->name), "%s not in \"%s\"",
+	    w->name, dt_storage_names());
+	st = dt_encode(&l, w->major_max, w->minor_max, &v, &d);
+	expect(c, st == DT_OK, "%s: its largest pair is %s", w->name,
+	    status_name(st));
+	st = dt_encode(&l, 0, 256, &v, &d);
+	expect(c, st == (w->minor_max < 256 ? DT_ERANGE : DT_OK), "%s: 0:256 "
+	    "is %s (no compat rule)", w->name, status_name(st));
+	st = dt_encode(&l, w->major_max + 1, 0, &v, &d);
+	expect(c, st == DT_ERANGE && contains_fmt(d.msg, "major %" PRIu64
+	    " is out of range for %s (0-%" PRIu64 "): %s", w->major_max + 1,
+	    w->name, w->major_max, l.limit), "%s: major+1: %s \"%s\"",
+	    w->name, status_name(st), d.msg);
+	st = dt_encode(&l, 0, w->minor_max + 1, &v, &d);
+	expect(c, st == DT_ERANGE && contains_fmt(d.msg, "minor %" PRIu64
+	    " is out of range for %s (0-%" PRIu64 "): ", w->minor_max + 1,
+	    w->name, w->minor_max), "%s: minor+1: %s \"%s\"", w->name,
+	    status_name(st), d.msg);
+	/* A storage format is no layout: -f refuses it. */
+	st = dt_layout_lookup(w->name, &l, &d);
+	expect(c, st == DT_ELAYOUT, "-f %s is %s", w->name, status_name(st));
+}
+
+static void
+test_storage(void)
+{
+	struct check c;
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+	uint64_t v;
+	enum dt_status st;
+
+	begin(&c, "dt_check_lookup: the %zu storage formats' limits and "
+	    "messages; layouts too; unknown names list both",
+	    ARRAY_SIZE(storage_wants));
+	expect(&c, dt_nstorage == ARRAY_SIZE(storage_wants), "%zu storage "
+	    "rows, the test knows %zu", dt_nstorage,
+	    ARRAY_SIZE(storage_wants));
+	for (size_t i = 0; i < ARRAY_SIZE(storage_wants); i++)
+		check_storage(&c, &storage_wants[i]);
+	st = dt_check_lookup("16:16", &l, &d);
+	expect(&c, st == DT_OK && l.limit == NULL &&
+	    dt_encode(&l, 0, 256, &v, &d) == DT_EAMBIGUOUS, "16:16 is not "
+	    "checked as the layout it is");
+	st = dt_check_lookup("10:22", &l, &d);
+	expect(&c, st == DT_OK && l.major_max == 1023, "10:22: %s",
+	    status_name(st));
+	st = dt_check_lookup("bogus", &l, &d);
+	expect(&c, st == DT_ELAYOUT && contains(d.msg, "'bogus'") &&
+	    contains(d.msg, "storage formats: ") && contains(d.msg, "ultrix") &&
+	    contains(d.msg, "genext2fs"), "bogus is %s: %s", status_name(st),
+	    st == DT_OK ? "" : d.msg);
+	st = dt_check_lookup("7:8", &l, &d);
+	expect(&c, st == DT_ELAYOUT && contains(d.msg, "8<=M"), "7:8 is %s",
+	    status_name(st));
+	end(&c);
+}
+
 int
 main(void)
 {
@@ -1516,6 +1899,10 @@ main(void)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 
 	test_old_layout();
+	for (size_t i = 0; i < ARRAY_SIZE(old_rows); i++) {
+		test_old_pairs(old_rows[i].name);
+		test_edge_pairs(&old_rows[i]);
+	}
 
 	for (size_t i = 0; i < ARRAY_SIZE(wide_layouts); i++) {
 		test_edge_pairs(&wide_layouts[i]);
@@ -1536,6 +1923,11 @@ main(void)
 
 	test_vectors();
 	test_vector_trap();
+	test_packdev_vectors();
+	test_packdev_rows();
+	test_freebsd_hole();
+	test_packdev_pair();
+	test_storage();
 
 	test_ambiguity("16:16", 16);
 	test_ambiguity("12:20", 20);

@@ -65,8 +65,7 @@ test_entries(void)
 	ok(pass && l.n == 20001, "20,001 entries added, one path of "
 	    "PATH_MAX - 1 bytes");
 	memset(name, 'y', 10);	/* the list keeps its own copies */
-	entries_sort(&l);
-	pass = true;
+	pass = entries_sort(&l) == 0;
 	for (unsigned i = 0; i < 20000; i++) {
 		snprintf(name, sizeof(name), "/dev/n%05u", i);
 		pass = pass && strcmp(l.v[i].path, name) == 0 &&
@@ -98,6 +97,140 @@ test_entries_target(void)
 	    l.v[1].target == NULL,
 	    "the target is the list's own copy; a node has none");
 	entries_free(&l);
+}
+
+
+/*
+ * Entries of "TYPE PATH" words, reordered; the result as the table
+ * places (lineno) joined by spaces, to compare with want.
+ */
+static void
+check_parents_first(const char *const *lines, size_t n, const char *want,
+    const char *what)
+{
+	struct entries l = { 0 };
+	char got[256] = "";
+	size_t len = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct entry e = { .type = lines[i][0], .path = lines[i] + 2,
+		    .lineno = i };
+
+		if (entries_add(&l, &e) != 0)
+			bail_out("out of memory");
+	}
+	ok(entries_parents_first(&l) == 0, "%s: reordered", what);
+	for (size_t i = 0; i < l.n; i++)
+		len += (size_t)snprintf(got + len, sizeof(got) - len, "%s%lu",
+		    i ? " " : "", l.v[i].lineno);
+	ok(strcmp(got, want) == 0, "%s: order %s (want %s)", what, got, want);
+	entries_free(&l);
+}
+
+static void
+test_parents_first(void)
+{
+	static const char *const nested[] = {
+		"c /a/b/x", "d /a/b", "c /z", "d /a", "d /",
+	};
+	static const char *const in_order[] = {
+		"d /a", "c /a/x", "c /b", "d /c", "c /c",
+	};
+	/* /a-x and /a- are not under /a */
+	static const char *const siblings[] = {
+		"c /a/x", "c /a-x/y", "d /a-x", "d /a", "c /a-",
+	};
+	/* two lines of one directory keep their order */
+	static const char *const same[] = {
+		"c /a/x", "d /a", "p /b", "d /a",
+	};
+
+	check_parents_first(nested, 5, "4 3 1 0 2", "nested d lines after "
+	    "their children");
+	check_parents_first(in_order, 5, "0 1 2 3 4", "a table already in "
+	    "order");
+	check_parents_first(siblings, 5, "3 0 2 1 4", "a name that extends "
+	    "another");
+	check_parents_first(same, 4, "1 3 0 2", "one directory twice");
+}
+
+static bool
+under(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return strcmp(dir, "/") == 0 ? strcmp(path, "/") != 0 :
+	    strncmp(path, dir, n) == 0 && path[n] == '/';
+}
+
+/* Whether some line before table place at lies under dir. */
+static bool
+held_earlier(const char (*paths)[32], size_t at, const char *dir)
+{
+	for (size_t k = 0; k < at; k++)
+		if (under(paths[k], dir))
+			return true;
+	return false;
+}
+
+/*
+ * Random tables of d and c lines over a few names.  The result holds the
+ * same lines; each d line comes before every line under it; c lines keep
+ * their order, and so do d lines of one path; a d line with nothing
+ * under it earlier keeps its place among the c lines.
+ */
+static void
+test_parents_first_random(void)
+{
+	static const char *const names[] = { "a", "b", "a-", "ab" };
+	static char paths[64][32];
+	struct check c;
+
+	rng_seed(42);
+	begin(&c, "parents first: 10,000 random tables");
+	for (unsigned t = 0; t < 10000; t++) {
+		struct entries l = { 0 };
+		size_t n = 1 + rng_next() % 24, pos[64];
+
+		for (size_t i = 0; i < n; i++) {
+			size_t depth = rng_next() % 4, len = 0;
+
+			strcpy(paths[i], "/");
+			for (size_t k = 0; k < depth; k++)
+				len += (size_t)snprintf(paths[i] + len,
+				    sizeof(paths[i]) - len, "/%s",
+				    names[rng_next() % 4]);
+			if (entries_add(&l, &(struct entry){ .path = paths[i],
+			    .type = rng_next() % 2 ? 'd' : 'c', .lineno = i })
+			    != 0)
+				bail_out("out of memory");
+		}
+		if (entries_parents_first(&l) != 0)
+			bail_out("out of memory");
+		for (size_t i = 0; i < n; i++)
+			pos[l.v[i].lineno] = i;
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = i + 1; j < n; j++) {
+				const struct entry *x = &l.v[pos[i]],
+				    *y = &l.v[pos[j]];
+				bool xd = x->type == 'd', yd = y->type == 'd';
+
+				if (xd && under(y->path, x->path))
+					expect(&c, pos[i] < pos[j], "table %u: "
+					    "%s after %s", t, x->path, y->path);
+				else if (yd && under(x->path, y->path))
+					expect(&c, pos[j] < pos[i], "table %u: "
+					    "%s after %s", t, y->path, x->path);
+				else if ((!xd && !yd) || (xd && yd &&
+				    strcmp(x->path, y->path) == 0) ||
+				    (xd != yd && !held_earlier(paths,
+				    xd ? i : j, xd ? x->path : y->path)))
+					expect(&c, pos[i] < pos[j], "table %u: "
+					    "lines %zu and %zu swapped", t, i, j);
+			}
+		entries_free(&l);
+	}
+	end(&c);
 }
 
 static void
@@ -141,13 +274,35 @@ test_paths(void)
 	    &(struct dt_diag){ "" }) == -1, "a NUL byte is refused");
 }
 
+/* mknod's PATH: relative or not, any name past NAME_MAX, not only the last. */
+static void
+test_names_fit(void)
+{
+	char p[2 * NAME_MAX], q[2 * NAME_MAX];
+	struct dt_diag d = { "" }, dn = { "" };
+
+	snprintf(p, sizeof(p), "d//%0*d/x", NAME_MAX, 0);
+	ok(path_names_fit(p, &d) == 0 && path_names_fit("", &d) == 0 &&
+	    path_names_fit("/", &d) == 0, "names of 255 bytes fit");
+	snprintf(p, sizeof(p), "d//%0*d/x", NAME_MAX + 1, 0);
+	snprintf(q, sizeof(q), "/d/%0*d/x", NAME_MAX + 1, 0);
+	ok(path_names_fit(p, &d) == -1 && path_normal(q, strlen(q), 0,
+	    (char[PATH_MAX]){ 0 }, &dn) == -1 && strcmp(d.msg, dn.msg) == 0 &&
+	    strstr(d.msg, "(256 bytes, at most 255)") != NULL,
+	    "an inner name of 256 bytes is refused as path_normal refuses it: "
+	    "%s", d.msg);
+}
+
 int
 main(void)
 {
 	test_types();
 	test_entries();
 	test_entries_target();
+	test_parents_first();
+	test_parents_first_random();
 	test_paths();
+	test_names_fit();
 	printf("1..%u\n", tests_run);
 	return tests_failed != 0;
 }

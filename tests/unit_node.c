@@ -14,7 +14,10 @@
  *	    tests/unit_node.c src/node.c src/root.c -o tests/unit_node
  */
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
+
+#include <linux/capability.h>
 
 #include <dirent.h>
 #include <errno.h>
@@ -31,7 +34,7 @@
 #include "tap.h"
 
 #define NOBODY		65534	/* another user, as the bats tests use */
-#define NTESTS		12
+#define NTESTS		13
 
 static char base[PATH_MAX];	/* the temporary directory, the --root */
 
@@ -72,7 +75,7 @@ make_want(const char *path, const struct node_want *w, unsigned flags,
 	struct root r;
 
 	memset(h, 0, sizeof(*h));
-	if (root_init(&r, base, RESOLVE_AUTO) != 0)
+	if (root_init(&r, base, RESOLVE_AUTO, false) != 0)
 		bail_out_errno("root_init %s", base);
 	node_make(&r, path, w, flags, &ev, res);
 	root_fini(&r);
@@ -226,6 +229,67 @@ test_refused(void)
 	    "missing parent: %d, %s", res.error,
 	    res.reason != NULL ? res.reason : "(none)");
 	end(&c);
+}
+
+/* CAP_MKNOD in the effective set only: permitted keeps it to come back. */
+static void
+effective_mknod(bool on)
+{
+	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3,
+	    0 };
+	struct __user_cap_data_struct data[2];
+
+	if (syscall(SYS_capget, &hdr, data) != 0)
+		bail_out_errno("capget");
+	if (on)
+		data[0].effective |= 1u << CAP_MKNOD;
+	else
+		data[0].effective &= ~(1u << CAP_MKNOD);
+	if (syscall(SYS_capset, &hdr, data) != 0)
+		bail_out_errno("capset");
+}
+
+static void
+test_failed_leaves_nothing(void)
+{
+	struct node_result res;
+	struct heard h;
+	struct check c;
+	struct stat st;
+
+	begin(&c, "undone: a node refused for want of CAP_MKNOD says so and "
+	    "leaves none of the directories made for it, and only those");
+	effective_mknod(false);
+	make("/dev/u/v/x", S_IFBLK, 0600, 0, makedev(8, 0),
+	    NODE_PARENTS | NODE_VERBOSE, &h, &res);
+	effective_mknod(true);
+	expect(&c, res.outcome == NODE_FAILED && res.error == EPERM &&
+	    res.no_mknod, "outcome %d, %s, no_mknod %d", res.outcome,
+	    strerror(res.error), res.no_mknod);
+	expect(&c, strcmp(h.log, "create directory /dev/u; create directory "
+	    "/dev/u/v; remove directory /dev/u/v; remove directory /dev/u") ==
+	    0, "events: %s", h.log);
+	expect(&c, !stat_rel("dev/u", &st) && stat_rel("dev", &st),
+	    "dev/u is gone, dev (made before) stays");
+	/* the same without it: the node is made, no flag, the parents stay */
+	make("/dev/u/v/x", S_IFBLK, 0600, 0, makedev(8, 0), NODE_PARENTS,
+	    &h, &res);
+	expect(&c, res.outcome == NODE_CREATED && !res.no_mknod &&
+	    stat_rel("dev/u/v/x", &st), "with CAP_MKNOD: outcome %d",
+	    res.outcome);
+	/* a failure CAP_MKNOD would not cure is not flagged */
+	make("/dev/u/v/x", S_IFBLK, 0600, 0, makedev(8, 1), 0, &h, &res);
+	expect(&c, res.outcome == NODE_FAILED && !res.no_mknod,
+	    "another failure: outcome %d, no_mknod %d", res.outcome,
+	    res.no_mknod);
+	end(&c);
+	{	/* dev as the tests after this one expect it */
+		char p[PATH_MAX];
+
+		if (unlink(at(p, "dev/u/v/x")) != 0 ||
+		    rmdir(at(p, "dev/u/v")) != 0 || rmdir(at(p, "dev/u")) != 0)
+			bail_out_errno("cleaning %s", p);
+	}
 }
 
 static void
@@ -556,6 +620,7 @@ main(void)
 	test_create();
 	test_unchanged();
 	test_refused();
+	test_failed_leaves_nothing();
 	test_replaced();
 	test_corrected();
 	test_regular_kept();

@@ -2,7 +2,8 @@
  * unit_root.c - unit tests for resolution inside --root (src/root.c):
  * whether a cached directory is pinned, root_contains() before and after
  * a directory is moved out, re-resolution of an unpinned cached
- * directory, and the walk at depths past the old limit of 512.
+ * directory, the walk at depths past the old limit of 512, and a root
+ * under a faker (fakeroot, pseudo).
  *
  * Works in a temporary directory of its own under TMPDIR (or /tmp),
  * removed at the end.  Output is TAP (tests/tap.h): one "ok N -"
@@ -13,6 +14,7 @@
  *	    tests/unit_root.c src/root.c -o tests/unit_root
  */
 #include <sys/resource.h>
+#include <sys/sysmacros.h>
 #include <sys/stat.h>
 #include <sys/xattr.h>
 
@@ -97,7 +99,7 @@ open_root(struct root *r, const char *method)
 	char p[PATH_MAX];
 
 	if (root_init(r, at(p, "root"), strcmp(method, "walk") == 0 ?
-	    RESOLVE_WALK : RESOLVE_OPENAT2) != 0)
+	    RESOLVE_WALK : RESOLVE_OPENAT2, false) != 0)
 		bail_out_errno("root_init %s", p);
 }
 
@@ -264,7 +266,7 @@ test_unconfined(void)
 
 	begin(&c, "pinned, contains: without --root always pinned and "
 	    "inside");
-	if (root_init(&r, NULL, RESOLVE_AUTO) != 0)
+	if (root_init(&r, NULL, RESOLVE_AUTO, false) != 0)
 		bail_out_errno("root_init NULL");
 	fd = root_opendir_cached(&r, base);
 	expect(&c, fd >= 0, "root_opendir_cached %s: %s", base,
@@ -272,6 +274,35 @@ test_unconfined(void)
 	expect(&c, root_cached_pinned(&r), "not pinned");
 	expect(&c, root_contains(&r, fd) == 1, "not inside");
 	root_fini(&r);
+	end(&c);
+}
+
+/*
+ * Under a faker the owners fstat shows are its fiction, and the raw
+ * openat2's descriptors are unknown to it (root.h): the walk, asked for
+ * or not, and no directory pinned, not even one that is only ours.
+ */
+static void
+test_faker(void)
+{
+	struct check c;
+	struct root r;
+	char p[PATH_MAX];
+
+	begin(&c, "faker: the walk even when openat2 is forced, and the "
+	    "cached directory not pinned though only ours");
+	fresh_tree();
+	if (root_init(&r, at(p, "root"), RESOLVE_OPENAT2, true) != 0)
+		bail_out_errno("root_init %s", p);
+	expect(&c, r.method == RESOLVE_WALK, "method %d, not the walk",
+	    (int)r.method);
+	expect(&c, root_faker(&r), "root_faker is false");
+	expect(&c, root_opendir_cached(&r, "/a/b/c") >= 0,
+	    "root_opendir_cached /a/b/c: %s", strerror(errno));
+	expect(&c, !root_cached_pinned(&r), "pinned");
+	root_fini(&r);
+	/* the same tree without a faker: pinned (test_pinned_private) */
+	expect(&c, pinned_c(&c, "openat2"), "not pinned without a faker");
 	end(&c);
 }
 
@@ -513,6 +544,130 @@ test_deep_pinned(void)
 	end(&c);
 }
 
+/* What root_open_file reads at path: its text, or "" with errno and why. */
+static const char *
+read_in_root(struct root *r, const char *path, char *buf, size_t len,
+    const char **why)
+{
+	ssize_t n;
+	int fd;
+
+	buf[0] = '\0';
+	if ((fd = root_open_file(r, path, why)) < 0)
+		return buf;
+	n = read(fd, buf, len - 1);
+	buf[n > 0 ? n : 0] = '\0';
+	close(fd);
+	return buf;
+}
+
+static void
+make_file(const char *rel, const char *text)
+{
+	char p[PATH_MAX];
+	FILE *f = fopen(at(p, rel), "w");
+
+	if (f == NULL || fputs(text, f) < 0 || fclose(f) != 0)
+		bail_out_errno("write %s", p);
+}
+
+static void
+make_link(const char *target, const char *rel)
+{
+	char p[PATH_MAX];
+
+	if (symlink(target, at(p, rel)) != 0)
+		bail_out_errno("symlink %s", p);
+}
+
+/* The tree of test_open_file: root/etc with a file, links and others. */
+static void
+open_file_tree(void)
+{
+	char p[PATH_MAX], out[PATH_MAX];
+
+	fresh_tree();
+	mkdir_mode("root/etc", 0755);
+	make_file("root/etc/passwd", "inside");
+	make_file("out/secret", "outside");
+	make_link("/etc/passwd", "root/etc/abs");
+	make_link("../etc/passwd", "root/etc/rel");
+	make_link("/etc", "root/lnk");
+	make_link("../../../../../../../../out/secret", "root/etc/up");
+	make_link(at(out, "out/secret"), "root/etc/host");
+	make_link("/a", "root/etc/dir");
+	make_link("loop", "root/etc/loop");
+	if (mkfifo(at(p, "root/etc/fifo"), 0644) != 0)
+		bail_out_errno("mkfifo %s", p);
+}
+
+static void
+test_open_file(const char *method)
+{
+	static const struct {
+		const char *path, *want;
+		int err;
+	} cases[] = {
+		{ "/etc/passwd", "inside", 0 },
+		{ "etc/passwd", "inside", 0 },
+		{ "/etc/abs", "inside", 0 },	/* resolved from the root */
+		{ "/etc/rel", "inside", 0 },
+		{ "/lnk/passwd", "inside", 0 },
+		{ "/etc/up", "", ENOENT },	/* .. stops at the root */
+		{ "/etc/host", "", ENOENT },	/* the host's path, inside */
+		{ "/etc/missing", "", ENOENT },
+		{ "/etc/dir", "", EINVAL },
+		{ "/etc", "", EINVAL },
+		{ "/etc/..", "", EINVAL },
+		{ "/etc/fifo", "", EINVAL },	/* opened, it would block */
+		{ "/etc/loop", "", ELOOP },
+		{ "/etc/passwd/x", "", ENOTDIR },
+	};
+	char buf[64];
+	const char *why, *got;
+	struct check c;
+	struct root r;
+
+	begin(&c, "open_file (%s): a regular file inside the root, links "
+	    "followed inside it, nothing else opened", method);
+	open_file_tree();
+	open_root(&r, method);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		errno = 0;
+		got = read_in_root(&r, cases[i].path, buf, sizeof(buf), &why);
+		expect(&c, strcmp(got, cases[i].want) == 0 &&
+		    (cases[i].err == 0 || errno == cases[i].err),
+		    "%s: read '%s' (%s), want '%s' (%s)", cases[i].path, got,
+		    strerror(errno), cases[i].want, strerror(cases[i].err));
+		expect(&c, (cases[i].err == EINVAL) == (why != NULL),
+		    "%s: why %s", cases[i].path, why ? why : "NULL");
+	}
+	root_fini(&r);
+	end(&c);
+}
+
+/* A device node is not a regular file, and is never opened. */
+static void
+test_open_file_device(void)
+{
+	char p[PATH_MAX], buf[8];
+	const char *why = NULL;
+	struct root r;
+
+	open_file_tree();
+	if (mknod(at(p, "root/etc/group"), S_IFCHR | 0644, makedev(1, 3))) {
+		skip("open_file: a device node", "needs CAP_MKNOD");
+		return;
+	}
+	open_root(&r, "openat2");
+	errno = 0;
+	read_in_root(&r, "/etc/group", buf, sizeof(buf), &why);
+	ok(errno == EINVAL && why != NULL && strcmp(why, "not a regular "
+	    "file") == 0, "open_file: a device node is refused (%s)",
+	    strerror(errno));
+	root_fini(&r);
+}
+
 int
 main(void)
 {
@@ -531,6 +686,7 @@ main(void)
 	test_pinned_other_owner();
 	test_pinned_acl();
 	test_unconfined();
+	test_faker();
 	test_contains("openat2");
 	test_contains("walk");
 	test_cached_moved("openat2");
@@ -539,6 +695,9 @@ main(void)
 	test_cached_pinned_fast("walk");
 	test_walk_deep();
 	test_deep_pinned();
+	test_open_file("openat2");
+	test_open_file("walk");
+	test_open_file_device();
 
 	run("rm -rf '%s'", at(p, ""));
 	printf("# %u checks, %u failed\n", tests_run, tests_failed);

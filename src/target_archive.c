@@ -1,0 +1,276 @@
+/*
+ * target_archive.c - an archive as a target: each entry written as an
+ * archive header with libarchive, the numbers checked against what the
+ * format can hold first (libarchive's odc and bin writers truncate
+ * silently and return ARCHIVE_OK).  Nothing needs privilege.
+ */
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "encode.h"
+#include "target.h"
+
+const char archive_formats[] = "newc odc bin ustar pax gnutar mtree";
+
+/*
+ * The formats, and what each can hold of a device number: the storage
+ * row of the same name in the codec (encode.h, dt_check_lookup), which
+ * list --check uses too; pax, gnutar and mtree have no limit below the
+ * kernel's.
+ */
+struct archive_format {
+	const char *name;
+	int (*set)(struct archive *);
+	bool limited;		/* a storage row says its limits */
+	bool fifos;		/* can hold a FIFO */
+};
+
+static const struct archive_format formats[] = {
+	{ "newc", archive_write_set_format_cpio_newc, true, true },
+	{ "odc", archive_write_set_format_cpio_odc, true, true },
+	/* "sockets and fifos cannot be represented in the binary cpio" */
+	{ "bin", archive_write_set_format_cpio_bin, true, false },
+	{ "ustar", archive_write_set_format_ustar, true, true },
+	{ "pax", archive_write_set_format_pax_restricted, false, true },
+	{ "gnutar", archive_write_set_format_gnutar, false, true },
+	{ "mtree", archive_write_set_format_mtree, false, true },
+};
+
+static const struct archive_format *
+find_format(const char *name)
+{
+	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+		if (strcmp(formats[i].name, name) == 0)
+			return &formats[i];
+	return NULL;
+}
+
+static bool
+ends_with(const char *s, size_t len, const char *suffix)
+{
+	size_t n = strlen(suffix);
+
+	return len >= n && memcmp(s + len - n, suffix, n) == 0;
+}
+
+int
+archive_guess(const char *file, const char **format, const char **filter)
+{
+	static const char *const filters[][2] = { { ".gz", "gzip" },
+	    { ".xz", "xz" }, { ".zst", "zstd" } };
+	static const char *const kinds[][2] = { { ".cpio", "newc" },
+	    { ".tar", "pax" }, { ".mtree", "mtree" } };
+	size_t len = strlen(file);
+
+	*filter = NULL;
+	if (ends_with(file, len, ".tgz")) {
+		*filter = "gzip";
+		*format = "pax";
+		return 0;
+	}
+	for (size_t i = 0; i < 3; i++)
+		if (ends_with(file, len, filters[i][0])) {
+			*filter = filters[i][1];
+			len -= strlen(filters[i][0]);
+		}
+	for (size_t i = 0; i < 3; i++)
+		if (ends_with(file, len, kinds[i][0])) {
+			*format = kinds[i][1];
+			return 0;
+		}
+	return -1;
+}
+
+struct archive_target {
+	struct target t;	/* first: the interface */
+	struct archive *a;
+	struct archive_entry *ae;
+	const struct archive_format *format;
+	long long mtime;
+	unsigned long ino;
+	int fd;			/* the temporary, or -1 for stdout */
+	bool done;		/* renamed into place */
+	const char *file;
+	char temp[PATH_MAX];
+	char name[PATH_MAX + 1];
+};
+
+int
+archive_fits(const char *format, const struct entry *e, struct dt_diag *d)
+{
+	const struct archive_format *f = find_format(format);
+	struct dt_layout l;
+	uint64_t v;
+
+	if (f == NULL)
+		return 0;
+	if (!f->fifos && e->type == 'p')
+		return dt_error(d, "%s cannot hold a FIFO (libarchive's %s "
+		    "writer refuses it)", f->name, f->name);
+	if (!f->limited || !entry_has_numbers(e))
+		return 0;
+	if (dt_check_lookup(f->name, &l, d) != DT_OK ||
+	    dt_encode(&l, e->major, e->minor, &v, d) != DT_OK)
+		return -1;
+	return 0;
+}
+
+static void
+set_entry(struct archive_target *at, const struct entry *e)
+{
+	struct archive_entry *ae = at->ae;
+	const struct entry_type *t = entry_type_of(e->type);
+
+	archive_entry_clear(ae);
+	/* as gen_init_cpio and bsdtar write them: no leading slash */
+	snprintf(at->name, sizeof(at->name), "%s",
+	    strcmp(e->path, "/") == 0 ? "." : e->path + 1);
+	archive_entry_copy_pathname(ae, at->name);
+	archive_entry_set_filetype(ae, t->ifmt);
+	archive_entry_set_perm(ae, e->mode);
+	archive_entry_set_uid(ae, e->uid_set ? e->uid : 0);
+	archive_entry_set_gid(ae, e->gid_set ? e->gid : 0);
+	archive_entry_set_mtime(ae, at->mtime, 0);
+	archive_entry_set_nlink(ae, t->ifmt == S_IFDIR ? 2 : 1);
+	archive_entry_set_ino(ae, (la_int64_t)++at->ino);
+	archive_entry_set_size(ae, 0);	/* cpio: "Size required" */
+	if (t->numbers) {
+		archive_entry_set_rdevmajor(ae, (dev_t)e->major);
+		archive_entry_set_rdevminor(ae, (dev_t)e->minor);
+	}
+	if (e->target != NULL)
+		archive_entry_copy_symlink(ae, e->target);
+}
+
+static enum node_outcome
+at_put(struct target *t, const struct entry *e, struct node_result *res)
+{
+	struct archive_target *at = (struct archive_target *)t;
+
+	memset(res, 0, sizeof(*res));
+	res->outcome = NODE_FAILED;
+	set_entry(at, e);
+	if (archive_write_header(at->a, at->ae) < ARCHIVE_WARN) {
+		snprintf(res->buf, sizeof(res->buf), "%s",
+		    archive_error_string(at->a));
+		res->reason = res->buf;
+		return NODE_FAILED;
+	}
+	return res->outcome = NODE_CREATED;
+}
+
+static int
+at_finish(struct target *t, struct dt_diag *d)
+{
+	struct archive_target *at = (struct archive_target *)t;
+
+	if (archive_write_close(at->a) != ARCHIVE_OK)
+		return dt_error(d, "%s", archive_error_string(at->a));
+	if (at->fd < 0)
+		return 0;
+	if (fsync(at->fd) != 0 || rename(at->temp, at->file) != 0)
+		return dt_error(d, "%s", strerror(errno));
+	at->done = true;
+	return 0;
+}
+
+static void
+at_free(struct target *t)
+{
+	struct archive_target *at = (struct archive_target *)t;
+
+	archive_entry_free(at->ae);
+	archive_write_free(at->a);
+	if (at->fd >= 0) {
+		if (!at->done)
+			unlink(at->temp);
+		close(at->fd);
+	}
+	free(at);
+}
+
+/*
+ * The archive is written to a temporary beside file and renamed over it
+ * at the end: a failed run leaves file as it was and no temporary.
+ */
+static int
+open_temp(struct archive_target *at, const char *file, struct dt_diag *d)
+{
+	const char *slash = strrchr(file, '/');
+	int dirlen = slash == NULL ? 0 : (int)(slash - file + 1);
+	mode_t mask = umask(0);
+
+	umask(mask);
+	if (snprintf(at->temp, sizeof(at->temp), "%.*s.%s.devtool-XXXXXX",
+	    dirlen, file, file + dirlen) >= (int)sizeof(at->temp))
+		return dt_error(d, "%s", strerror(ENAMETOOLONG));
+	if ((at->fd = mkostemp(at->temp, O_CLOEXEC)) < 0)
+		return dt_error(d, "%s", strerror(errno));
+	at->file = file;
+	if (fchmod(at->fd, 0666 & ~mask) != 0)
+		return dt_error(d, "%s", strerror(errno));
+	return 0;
+}
+
+/* The writer, its format, filter and output; -1 with why in d. */
+static int
+open_writer(struct archive_target *at, const struct archive_opts *o,
+    struct dt_diag *d)
+{
+	struct archive *a = at->a;
+
+	if (at->format->set(a) != ARCHIVE_OK ||
+	    (o->filter != NULL && archive_write_add_filter_by_name(a,
+	    o->filter) != ARCHIVE_OK))
+		return dt_error(d, "%s", archive_error_string(a));
+	/* cpio and tar pad to 512 or 10240 bytes; a spec is text */
+	if (strcmp(o->format, "mtree") == 0)
+		archive_write_set_bytes_per_block(a, 0);
+	if (strcmp(o->file, "-") != 0 && open_temp(at, o->file, d) != 0)
+		return -1;
+	if (archive_write_open_fd(a, at->fd < 0 ? STDOUT_FILENO : at->fd) !=
+	    ARCHIVE_OK)
+		return dt_error(d, "%s", archive_error_string(a));
+	return 0;
+}
+
+struct target *
+target_archive_new(const struct archive_opts *o, struct dt_diag *d)
+{
+	struct archive_target *at = calloc(1, sizeof(*at));
+
+	if (at == NULL) {
+		dt_say(d, "out of memory");
+		return NULL;
+	}
+	at->t = (struct target){ "archive", at_put, at_finish,
+	    at_free, true };
+	at->mtime = o->mtime;
+	at->fd = -1;
+	if ((at->format = find_format(o->format)) == NULL) {
+		dt_say(d, "unknown archive format '%s' (valid: %s)", o->format,
+		    archive_formats);
+		free(at);
+		return NULL;
+	}
+	at->a = archive_write_new();
+	at->ae = archive_entry_new();
+	if (at->a == NULL || at->ae == NULL || open_writer(at, o, d) != 0) {
+		if (at->a == NULL || at->ae == NULL)
+			dt_say(d, "out of memory");
+		at_free(&at->t);
+		return NULL;
+	}
+	return &at->t;
+}

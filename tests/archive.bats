@@ -1,0 +1,270 @@
+#!/usr/bin/env bats
+# archive.bats - apply --archive and list --archive (devtool(1), ARCHIVES):
+# archives written without privilege and read back by tools devtool did
+# not write (GNU cpio, bsdtar), and by devtool itself.
+
+load test_helper
+
+setup() {
+	setup_workdir
+	cat >t <<-'T'
+	/dev d 755 0 0
+	/dev/null c 666 0 0 1 3
+	/dev/console c 600 0 5 5 1
+	/dev/big c 640 0 6 300 70000
+	/dev/net/tun c 666 0 0 10 200
+	/dev/loop b 660 0 6 7 0 0 1 3
+	/dev/initctl p 600 0 0
+	T
+	chmod 755 .
+	chmod 644 t
+}
+
+# as_nobody CMD...: CMD as uid and gid 65534, no groups, no capabilities.
+as_nobody() {
+	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+	    --bounding-set=-all "$@"
+}
+
+# The listing GNU cpio gives of the archive above, dates aside.
+CPIO_LIST='drwxr-xr-x 2 root root 0 dev
+crw-r----- 1 root disk 300, 70000 dev/big
+crw------- 1 root tty 5, 1 dev/console
+prw------- 1 root root 0 dev/initctl
+brw-rw---- 1 root disk 7, 0 dev/loop0
+brw-rw---- 1 root disk 7, 1 dev/loop1
+brw-rw---- 1 root disk 7, 2 dev/loop2
+drwxr-xr-x 2 root root 0 dev/net
+crw-rw-rw- 1 root root 10, 200 dev/net/tun
+crw-rw-rw- 1 root root 1, 3 dev/null'
+
+# cpio_list FILE: GNU cpio -itv, numeric-less columns squeezed, no date.
+cpio_list() {
+	cpio -itv --quiet <"$1" | awk '{ $(NF-3) = $(NF-2) = $(NF-1) = ""; print }' |
+	    tr -s ' ' | sed 's/ $//; s/  */ /g'
+}
+
+@test "archive: apply --archive writes a newc cpio as uid 65534, which GNU cpio lists with every number" {
+	# a directory of its own outside bats's private one (mode 0700)
+	top=$(mktemp -d /tmp/devtool-archive.XXXXXX)
+	chmod 0755 "$top"
+	cp t "$top/t"
+	mkdir "$top/out"
+	chown 65534:65534 "$top/out"
+	run --separate-stderr as_nobody "$DEVTOOL" apply --archive "$top/out/dev.cpio" "$top/t"
+	cp "$top/out/dev.cpio" . 2>/dev/null
+	owner=$(stat -c %u "$top/out/dev.cpio" 2>/dev/null)
+	rm -rf "$top"
+	assert_status 0
+	assert_output ''
+	assert_equal "$owner" 65534
+	[[ $(head -c 6 dev.cpio) == 070701 ]] || fail "not newc: $(head -c 6 dev.cpio)"
+	assert_equal "$(cpio_list dev.cpio)" "$CPIO_LIST"
+}
+
+@test "archive: bsdtar reads the same numbers, modes and owners from the cpio" {
+	devtool apply --archive dev.cpio t
+	run bsdtar -tvf dev.cpio --numeric-owner
+	assert_success
+	assert_equal "$(awk '{ print $1, $3, $4, $5, $NF }' <<<"$output")" \
+"drwxr-xr-x 0 0 0 dev
+crw-r----- 0 6 300,70000 dev/big
+crw------- 0 5 5,1 dev/console
+prw------- 0 0 0 dev/initctl
+brw-rw---- 0 6 7,0 dev/loop0
+brw-rw---- 0 6 7,1 dev/loop1
+brw-rw---- 0 6 7,2 dev/loop2
+drwxr-xr-x 0 0 0 dev/net
+crw-rw-rw- 0 0 10,200 dev/net/tun
+crw-rw-rw- 0 0 1,3 dev/null"
+}
+
+@test "archive: cpio -idm of the newc output makes exactly the nodes the table asks for" {
+	needs_mknod
+	devtool apply --archive dev.cpio t
+	mkdir x
+	(cd x && cpio -idm --quiet --no-absolute-filenames <../dev.cpio)
+	assert_equal "$(node x/dev/big)" "character special file 300 70000 640 0 6"
+	assert_equal "$(node x/dev/null)" "character special file 1 3 666 0 0"
+	assert_equal "$(node x/dev/console)" "character special file 5 1 600 0 5"
+	assert_equal "$(node x/dev/loop2)" "block special file 7 2 660 0 6"
+	assert_equal "$(node x/dev/net/tun)" "character special file 10 200 666 0 0"
+	assert_equal "$(stat -c '%F %a' x/dev/initctl)" "fifo 600"
+	run devtool list --root x /dev
+	assert_success
+	assert_equal "$output" "$(devtool list --archive dev.cpio)"
+}
+
+@test "archive: two runs give the same bytes; SOURCE_DATE_EPOCH sets every date" {
+	devtool apply --archive a.cpio t
+	devtool apply --archive b.cpio t
+	cmp a.cpio b.cpio
+	SOURCE_DATE_EPOCH=1700000000 devtool apply --archive c.tar t
+	SOURCE_DATE_EPOCH=1700000000 devtool apply --archive d.tar t
+	cmp c.tar d.tar
+	run bsdtar -tvf c.tar
+	assert_success
+	assert_equal "$(awk '{ print $6, $7, $8 }' <<<"$output" | sort -u)" "Nov 14 2023"
+	run env SOURCE_DATE_EPOCH=yesterday "$DEVTOOL" apply --archive e.cpio t
+	assert_equal "$status" 2
+	[[ ! -e e.cpio ]]
+}
+
+@test "archive: parents come before children, and the directories a table implies are written" {
+	printf '/dev/net/tun c 666 0 0 10 200\n/dev/a c 600 0 0 1 1\n' >u
+	devtool apply --archive u.cpio u
+	run cpio -it --quiet <u.cpio
+	assert_output "dev
+dev/a
+dev/net
+dev/net/tun"
+}
+
+@test "archive: 300:70000 into odc or 256:0 into bin (the limits of list --check) is refused with the line and the limit, exit 2, nothing written" {
+	run --separate-stderr devtool apply --archive x.cpio --archive-format odc t
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: t:4: minor 70000 is out of range for odc (0-255): c_rdev is 6 octal digits (18 bits) of Linux's makedev
+devtool: 1 error in the table; nothing was created"
+	[[ ! -e x.cpio ]]
+	printf '/dev/x c 600 0 0 256 0\n' >u
+	run --separate-stderr devtool apply --archive x.cpio --archive-format bin u
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: u:1: major 256 is out of range for bin (0-255): c_rdev is 16 bits of Linux's makedev
+devtool: 1 error in the table; nothing was created"
+	assert_equal "$(ls -A)" "$(printf 't\nu')"
+}
+
+@test "archive: odc and ustar hold what fits, and GNU tools read them back" {
+	printf '/dev/x c 600 0 0 255 255\n/dev/y b 600 0 0 1023 0\n' >u
+	devtool apply --archive u.odc --archive-format odc u
+	[[ $(head -c 6 u.odc) == 070707 ]]
+	assert_equal "$(cpio_list u.odc)" "drwxr-xr-x 2 root root 0 dev
+crw------- 1 root root 255, 255 dev/x
+brw------- 1 root root 1023, 0 dev/y"
+	devtool apply --archive u.tar --archive-format ustar t
+	run tar -tvf u.tar --numeric-owner
+	assert_success
+	assert_line --regexp '^crw-r----- 0/6 +300,70000 .* dev/big$'
+}
+
+@test "archive: the format and compression come from the name: .tar.gz, .cpio.xz, .cpio.zst, .mtree" {
+	devtool apply --archive a.tar.gz t
+	gzip -t a.tar.gz
+	[[ $(bsdtar -tf a.tar.gz | wc -l) == 10 ]]
+	devtool apply --archive a.cpio.xz t
+	[[ $(xz -dc a.cpio.xz | head -c 6) == 070701 ]]
+	devtool apply --archive a.cpio.zst t
+	[[ $(bsdtar -tf a.cpio.zst | wc -l) == 10 ]]
+	devtool apply --archive a.mtree t
+	run grep -c 'type=char' a.mtree
+	assert_output 4
+}
+
+@test "archive: - writes the archive to stdout (newc unless --archive-format says)" {
+	devtool apply --archive - t >out.cpio
+	assert_equal "$(cpio_list out.cpio)" "$CPIO_LIST"
+}
+
+@test "archive: a failed write leaves the named file as it was and no temporary" {
+	printf 'old' >keep.cpio
+	printf '/dev/x c 600 0 0 256 0\n' >u
+	run devtool apply --archive keep.cpio --archive-format bin u
+	assert_equal "$status" 2
+	assert_equal "$(cat keep.cpio)" old
+	assert_equal "$(ls -A)" "$(printf 'keep.cpio\nt\nu')"
+}
+
+@test "archive: bad option combinations and names are usage errors naming the problem" {
+	run --separate-stderr devtool apply --archive x.cpio --root R t
+	assert_usage_error
+	assert_equal "${stderr%%$'\n'*}" "devtool: --archive writes an archive: it takes no --root, -r or -n"
+	run --separate-stderr devtool apply --archive x.zip t
+	assert_usage_error
+	assert_equal "${stderr%%$'\n'*}" "devtool: cannot tell the format of 'x.zip' from its name (.cpio, .tar, .mtree, and .gz, .xz or .zst): give --archive-format"
+	run --separate-stderr devtool apply --archive x --archive-format $'ne\ewc' t
+	assert_usage_error
+	assert_equal "${stderr%%$'\n'*}" "devtool: unknown archive format 'ne?wc'; valid: newc odc bin ustar pax gnutar mtree"
+	run --separate-stderr devtool apply --archive-format newc t
+	assert_usage_error
+	assert_equal "${stderr%%$'\n'*}" "devtool: --archive-format needs --archive"
+	[[ ! -e R && ! -e x && ! -e x.cpio ]]
+}
+
+@test "archive: list --archive lists nodes as from the archive's root, PATH operands filter" {
+	devtool apply --archive dev.cpio.gz t
+	run --separate-stderr devtool list --archive dev.cpio.gz -o tmpfiles /dev/loop1 dev/net
+	assert_success
+	assert_output "b	/dev/loop1	0660	0	6	-	7:1
+c	/dev/net/tun	0666	0	0	-	10:200"
+	run devtool list --archive dev.cpio.gz --dirs -o json /dev/net
+	assert_output '{"path":"/dev/net","type":"d","mode":"0755","uid":0,"gid":0}
+{"path":"/dev/net/tun","type":"c","mode":"0666","uid":0,"gid":0,"major":10,"minor":200}'
+}
+
+@test "archive: a FIFO into bin cpio, which libarchive cannot write, is refused with its line" {
+	printf '/dev/p p 600 0 0\n' >u
+	run --separate-stderr devtool apply --archive x.cpio --archive-format bin u
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: u:1: bin cannot hold a FIFO (libarchive's bin writer refuses it)
+devtool: 1 error in the table; nothing was created"
+	[[ ! -e x.cpio ]]
+}
+
+@test "archive: ustar holds 262143 in each field, as libarchive writes it, and no more" {
+	printf '/dev/x c 600 0 0 4095 262143\n' >u
+	devtool apply --archive u.tar --archive-format ustar u
+	run tar -tvf u.tar --numeric-owner
+	assert_line --regexp '^crw------- 0/0 +4095,262143 .* dev/x$'
+	printf '/dev/x c 600 0 0 1 262144\n' >v
+	run --separate-stderr devtool apply --archive v.tar --archive-format ustar v
+	assert_equal "$status" 2
+	assert_stderr_contains "devtool: v:1: minor 262144 is out of range for ustar (0-262143)"
+}
+
+@test "archive: a table through an archive and back is the same table" {
+	# tmpfiles: the host's symbolic links travel too (L lines); a socket
+	# would be a comment line, which apply skips
+	devtool list -o tmpfiles --root / /dev >host.table 2>/dev/null || true
+	[[ -s host.table ]] || fail "no host listing"
+	devtool apply --archive h.cpio host.table
+	run devtool list -o tmpfiles --archive h.cpio
+	assert_success
+	assert_equal "$output" "$(grep -v '^#' host.table)"
+	devtool list --archive h.cpio 2>/dev/null >h.makedevs
+	devtool apply --archive h2.tar h.makedevs
+	assert_equal "$(devtool list --archive h2.tar 2>/dev/null)" "$(grep -v '^#' h.makedevs)"
+}
+
+@test "archive: symbolic links and sockets travel: apply --archive writes them, bsdtar and cpio see the targets, list --archive reads them" {
+	printf '%s\n' 'c /dev/pts/ptmx 0666 - - - 5:2' 'L /dev/ptmx - - - - pts/ptmx' \
+		'L /dev/stdin - - - - /proc/self/fd/0' >u
+	devtool apply --archive l.cpio u
+	run cpio -itv --quiet <l.cpio
+	assert_line --regexp '^lrwxrwxrwx +1 root +root +8 .* dev/ptmx -> pts/ptmx$'
+	assert_line --regexp '^lrwxrwxrwx +1 root +root +15 .* dev/stdin -> /proc/self/fd/0$'
+	devtool apply --archive l.tar u
+	run bsdtar -tvf l.tar
+	assert_line --regexp '^lrwxrwxrwx .* dev/ptmx -> pts/ptmx$'
+	run --separate-stderr devtool list -o tmpfiles --archive l.tar
+	assert_success
+	assert_output "L	/dev/ptmx	-	-	-	-	pts/ptmx
+c	/dev/pts/ptmx	0666	0	0	-	5:2
+L	/dev/stdin	-	-	-	-	/proc/self/fd/0"
+	printf '/dev/log s 666 0 0\n' >s
+	devtool apply --archive s.cpio s
+	run --separate-stderr devtool list -o json --archive s.cpio
+	assert_output '{"path":"/dev/log","type":"s","mode":"0666","uid":0,"gid":0}'
+	# tar has no socket: libarchive refuses it, the entry fails
+	run --separate-stderr devtool apply --archive s.tar s
+	assert_equal "$status" 1
+	assert_equal "$stderr" "devtool: /dev/log: dev/log: pax format cannot archive sockets"
+}
+
+@test "archive: list --archive of something not an archive or missing says so, exit 1" {
+	run --separate-stderr devtool list --archive nosuch.cpio
+	assert_equal "$status" 1
+	assert_stdout_empty
+	assert_stderr_contains "devtool: nosuch.cpio: "
+	run --separate-stderr devtool list --archive dev --root R
+	assert_usage_error
+}
