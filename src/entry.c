@@ -14,6 +14,8 @@ static const struct entry_type types[] = {
 	{ "FIFO", S_IFIFO, 'p', false },
 	{ "directory", S_IFDIR, 'd', false },
 	{ "regular file", S_IFREG, 'f', false },
+	{ "symbolic link", S_IFLNK, 'l', false },
+	{ "socket", S_IFSOCK, 's', false },
 };
 
 const struct entry_type *
@@ -42,7 +44,7 @@ struct entries_chunk {
 	char text[];
 };
 
-/* Room for n bytes in the arena; a path longer than a chunk gets its own. */
+/* Room for n bytes in the arena; a text longer than a chunk gets its own. */
 static char *
 arena_alloc(struct entries *l, size_t n)
 {
@@ -62,11 +64,22 @@ arena_alloc(struct entries *l, size_t n)
 	return c->text + c->used - n;
 }
 
+/* A copy of s in the arena, or NULL when out of memory. */
+static const char *
+arena_copy(struct entries *l, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *copy = arena_alloc(l, n);
+
+	if (copy != NULL)
+		memcpy(copy, s, n);
+	return copy;
+}
+
 int
 entries_add(struct entries *l, const struct entry *e)
 {
-	size_t n = strlen(e->path) + 1;
-	char *path;
+	const char *path, *target = NULL;
 
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 1024;
@@ -77,11 +90,12 @@ entries_add(struct entries *l, const struct entry *e)
 		l->v = v;
 		l->cap = cap;
 	}
-	if ((path = arena_alloc(l, n)) == NULL)
+	if ((path = arena_copy(l, e->path)) == NULL ||
+	    (e->target != NULL && (target = arena_copy(l, e->target)) == NULL))
 		return -1;
-	memcpy(path, e->path, n);
 	l->v[l->n] = *e;
-	l->v[l->n++].path = path;
+	l->v[l->n].path = path;
+	l->v[l->n++].target = target;
 	return 0;
 }
 

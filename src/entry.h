@@ -1,8 +1,8 @@
 /*
  * entry.h - the one record every source produces and every target and
  * writer consumes (docs/DESIGN.md, "The entry pipeline"): a device node,
- * FIFO, directory or file with its numbers, mode and owner, and where it
- * came from.  Pure: no I/O.
+ * FIFO, directory, file, symbolic link or socket with its numbers (or its
+ * link's target), mode and owner, and where it came from.  Pure: no I/O.
  */
 #ifndef DEVTOOL_ENTRY_H
 #define DEVTOOL_ENTRY_H
@@ -23,6 +23,8 @@
  */
 struct entry {
 	const char *path;	/* absolute, normal: no //, ., .., trailing / */
+	const char *target;	/* l: the link's target, never followed;
+				   NULL for every other type */
 	const char *file;	/* where it was read, for messages; or NULL */
 	unsigned long lineno;
 	char type;		/* a letter of types.h's table */
@@ -47,9 +49,10 @@ entry_has_numbers(const struct entry *e)
 }
 
 /*
- * A growing list of entries whose paths live in the list's own arena:
- * one allocation per few thousand entries, not one per path, which is
- * what keeps apply and list near a bare system-call loop (make bench).
+ * A growing list of entries whose paths (and link targets) live in the
+ * list's own arena: one allocation per few thousand entries, not one per
+ * path, which is what keeps apply and list near a bare system-call loop
+ * (make bench).
  */
 struct entries {
 	struct entry *v;
@@ -57,7 +60,7 @@ struct entries {
 	struct entries_chunk *chunks;
 };
 
-/* Appends a copy of e and of its path; -1 when out of memory. */
+/* Appends a copy of e, its path and target; -1 when out of memory. */
 int entries_add(struct entries *l, const struct entry *e);
 /* Sorts by path, in byte order (strcmp); -1 when out of memory. */
 int entries_sort(struct entries *l);

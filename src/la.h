@@ -15,6 +15,7 @@
 
 #define LA_FUNCTIONS(X) \
 	X(archive_entry_clear) X(archive_entry_copy_pathname) \
+	X(archive_entry_copy_symlink) X(archive_entry_symlink) \
 	X(archive_entry_filetype) X(archive_entry_free) \
 	X(archive_entry_gid) X(archive_entry_new) X(archive_entry_pathname) \
 	X(archive_entry_perm) X(archive_entry_rdevmajor) \

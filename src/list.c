@@ -1,7 +1,8 @@
 /*
  * list.c - the list verb: prints what the tree walk (walk.c) finds under
- * /dev trees, device nodes and FIFOs (and directories with --dirs), as a
- * device table, sorted, with paths as seen from the root.
+ * /dev trees, device nodes, FIFOs, sockets and symbolic links (and
+ * directories with --dirs), as a device table, sorted, with paths as seen
+ * from the root.
  */
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -55,6 +56,20 @@ check_problem(const struct dt_layout *l, const struct entry *e,
 	    d->msg;
 }
 
+/*
+ * What the dialect has no line for is a comment line naming it (table.h),
+ * never a silent drop: said once, at the end.
+ */
+static void
+warn_unheld(size_t n, enum table_dialect dialect)
+{
+	if (n > 0)
+		cli_warn("%zu %s that a %s table cannot hold %s; -o json holds "
+		    "every type", n, n == 1 ? "entry" : "entries",
+		    table_dialect_name(dialect), n == 1 ? "is a comment line" :
+		    "are comment lines");
+}
+
 /* The writer: sorted, each path once, in the dialect. */
 static int
 print_all(struct listing *ls, enum table_dialect dialect,
@@ -65,6 +80,7 @@ print_all(struct listing *ls, enum table_dialect dialect,
 	const char *problem;
 	struct dt_diag d, why;
 	int rc = ls->failed ? EXIT_FAIL : EXIT_OK;
+	size_t unheld = 0;
 
 	if (entries_sort(&ls->v) != 0)
 		cli_fatal(NULL);
@@ -81,11 +97,14 @@ print_all(struct listing *ls, enum table_dialect dialect,
 		    sizeof(line), &d) != 0) {
 			cli_error("%s", d.msg);
 			rc = EXIT_FAIL;
-		} else
+		} else {
 			puts(line);
+			unheld += !table_holds(dialect, &v->v[i]);
+		}
 	}
 	if (cli_finish_output() != EXIT_OK)
 		rc = EXIT_FAIL;
+	warn_unheld(unheld, dialect);
 	return rc;
 }
 

@@ -96,8 +96,7 @@ type_word(mode_t type)
 {
 	const struct entry_type *t = entry_type_of_mode(type);
 
-	return t != NULL ? t->noun : S_ISLNK(type) ? "symbolic link" :
-	    S_ISSOCK(type) ? "socket" : "file of unknown type";
+	return t != NULL ? t->noun : "file of unknown type";
 }
 
 static bool
@@ -106,26 +105,39 @@ is_node(mode_t mode)
 	return S_ISCHR(mode) || S_ISBLK(mode) || S_ISFIFO(mode);
 }
 
+/*
+ * What an entry of w's type may take the place of (with -r, or a
+ * tmpfiles "+"): a device node or FIFO, and for a link a link too.  A
+ * regular file, directory or socket is never removed.
+ */
+static bool
+replaceable(mode_t old, const struct node_want *w)
+{
+	return is_node(old) ? is_node(w->type) || S_ISLNK(w->type) :
+	    S_ISLNK(old) && S_ISLNK(w->type);
+}
+
+/* "c 1:3, mode 0600, owner 0:5"; a link, "l -> TARGET, owner 0:5". */
 void
 node_describe(char *buf, size_t len, const struct node_want *w)
 {
 	char kind = entry_type_of_mode(w->type)->letter;
-
-	char uid[16] = "-", gid[16] = "-", nums[32] = "";
+	char uid[16] = "-", gid[16] = "-", nums[32] = "", owner[48] = "";
 
 	if (w->uid != NODE_ANY_UID)
 		snprintf(uid, sizeof(uid), "%u", (unsigned)w->uid);
 	if (w->gid != NODE_ANY_GID)
 		snprintf(gid, sizeof(gid), "%u", (unsigned)w->gid);
+	if (w->uid != NODE_ANY_UID || w->gid != NODE_ANY_GID)
+		snprintf(owner, sizeof(owner), ", owner %s:%s", uid, gid);
 	if (S_ISCHR(w->type) || S_ISBLK(w->type))
 		snprintf(nums, sizeof(nums), " %u:%u", major(w->rdev),
 		    minor(w->rdev));
-	if (w->uid == NODE_ANY_UID && w->gid == NODE_ANY_GID)
-		snprintf(buf, len, "%c%s, mode %04o", kind, nums,
-		    (unsigned)w->perm);
+	if (S_ISLNK(w->type))
+		snprintf(buf, len, "%c -> %s%s", kind, w->target, owner);
 	else
-		snprintf(buf, len, "%c%s, mode %04o, owner %s:%s", kind, nums,
-		    (unsigned)w->perm, uid, gid);
+		snprintf(buf, len, "%c%s, mode %04o%s", kind, nums,
+		    (unsigned)w->perm, owner);
 }
 
 /*
@@ -162,8 +174,10 @@ fail_node(const struct place *p, const char *why)
 }
 
 /*
- * Creates name in dirfd with exactly perm, given a umask of 0.  A device
- * node refused with EPERM is noted in res: the caller names CAP_MKNOD.
+ * Creates name in dirfd with exactly perm, given a umask of 0 (a link's
+ * is always 0777).  Like mknodat, symlinkat fails if the name exists.  A
+ * device node refused with EPERM is noted in res: the caller names
+ * CAP_MKNOD.
  */
 static int
 make_at(int dirfd, const char *name, const struct node_want *w, mode_t perm,
@@ -171,6 +185,8 @@ make_at(int dirfd, const char *name, const struct node_want *w, mode_t perm,
 {
 	if (S_ISDIR(w->type))
 		return mkdirat(dirfd, name, perm);
+	if (S_ISLNK(w->type))
+		return symlinkat(w->target, dirfd, name);
 	if (mknodat(dirfd, name, w->type | perm, w->rdev) == 0)
 		return 0;
 	if (errno == EPERM && (S_ISCHR(w->type) || S_ISBLK(w->type)))
@@ -265,9 +281,15 @@ set_owner_mode(const struct place *p, const struct stat *expect,
 		return STEP_ERRNO;
 	if (fstat(fd, &st) != 0)
 		goto out;
-	if (S_ISLNK(st.st_mode) || st.st_dev != expect->st_dev ||
-	    st.st_ino != expect->st_ino) {
+	if (((st.st_mode ^ expect->st_mode) & S_IFMT) != 0 ||
+	    st.st_dev != expect->st_dev || st.st_ino != expect->st_ino) {
 		errno = ESTALE;
+		goto out;
+	}
+	/* A link has no mode to set: only its own owner (AT_EMPTY_PATH). */
+	if (S_ISLNK(st.st_mode)) {
+		rc = !owner_changes(&st, w) || fchownat(fd, "", w->uid, w->gid,
+		    AT_EMPTY_PATH) == 0 ? STEP_OK : STEP_ERRNO;
 		goto out;
 	}
 	if (owner_changes(&st, w)) {
@@ -467,11 +489,13 @@ take_out(int dirfd, const char *name, struct priv *pv,
 
 /*
  * Swaps the private node in for the old one at name.  What comes out
- * lands in the private directory, where nobody else can touch it: a
- * device node or FIFO is removed, anything else that raced in goes back.
+ * lands in the private directory, where nobody else can touch it: what
+ * the entry may replace (a device node or FIFO; for a link, a link too)
+ * is removed, anything else that raced in goes back.
  */
 static int
-exchange_in(const struct place *p, const struct priv *pv)
+exchange_in(const struct place *p, const struct priv *pv,
+    const struct node_want *w)
 {
 	struct stat st;
 
@@ -480,7 +504,7 @@ exchange_in(const struct place *p, const struct priv *pv)
 		return errno == EINVAL || errno == ENOSYS ? STEP_NO_EXCHANGE :
 		    STEP_ERRNO;
 	if (fstatat(pv->fd, TEMP_NAME, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    is_node(st.st_mode))
+	    replaceable(st.st_mode, w))
 		return unlinkat(pv->fd, TEMP_NAME, 0) == 0 ? STEP_OK :
 		    STEP_ERRNO;
 	renameat2(pv->fd, TEMP_NAME, p->dirfd, p->name, RENAME_EXCHANGE);
@@ -501,22 +525,24 @@ put_back(const struct place *p, struct priv *pv)
 
 /*
  * Without RENAME_EXCHANGE (pseudo refuses renameat2), in steps: the old
- * entry is moved into the private directory, where only a device node or
- * FIFO goes on (anything else that raced in goes back), the private node
+ * entry is moved into the private directory, where only what the entry
+ * may replace (a device node or FIFO; for a link, a link too) goes on
+ * (anything else that raced in goes back), the private node
  * moved out without replacing anything, then the old one removed.  For
  * a moment the name is free: one that took it meanwhile is kept and the
  * old node stays out (it is put back if it can be).  Only under a faker,
  * which builds a tree, not a live /dev (CAVEATS in the manual).
  */
 static int
-replace_in_steps(const struct place *p, struct priv *pv)
+replace_in_steps(const struct place *p, struct priv *pv,
+    const struct node_want *w)
 {
 	struct stat st;
 
 	if (move_in(p->dirfd, p->name, pv, OUT_NAME) != 0)
 		return STEP_ERRNO;
 	if (fstatat(pv->fd, OUT_NAME, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
-	    !is_node(st.st_mode)) {
+	    !replaceable(st.st_mode, w)) {
 		errno = EEXIST;
 		put_back(p, pv);
 		return STEP_ERRNO;
@@ -530,13 +556,13 @@ replace_in_steps(const struct place *p, struct priv *pv)
 
 /* The private node in for the old one: exchanged, or under a faker in steps. */
 static int
-replace_in(const struct place *p, struct priv *pv)
+replace_in(const struct place *p, struct priv *pv, const struct node_want *w)
 {
-	int rc = exchange_in(p, pv);
+	int rc = exchange_in(p, pv, w);
 
 	if (rc != STEP_NO_EXCHANGE || !p->root->faker)
 		return rc;
-	return replace_in_steps(p, pv);
+	return replace_in_steps(p, pv, w);
 }
 
 /*
@@ -570,12 +596,18 @@ check_inside(const struct place *p, struct priv *pv, int fd,
 
 	if (!p->contain || (in = root_contains(p->root, p->dirfd)) == 1)
 		return STEP_OK;
-	chmod_fd(fd, 0, p->root->faker);
+	if (!S_ISLNK(mine->st_mode))	/* a link has no mode to close */
+		chmod_fd(fd, 0, p->root->faker);
 	take_out(p->dirfd, p->name, pv, mine);
 	return in == 0 ? STEP_MOVED_OUT : STEP_UNCHECKED;
 }
 
-/* Owner, then mode (chown clears set-id bits), where nobody can see. */
+/*
+ * Owner, then mode (chown clears set-id bits), where nobody can see.  The
+ * owner goes through the descriptor, which for a link is the link's own
+ * (O_PATH | O_NOFOLLOW, AT_EMPTY_PATH); a link has no mode, and fchmodat
+ * would follow it.
+ */
 static int
 own(const struct priv *pv, int fd, const struct stat *st,
     const struct node_want *w)
@@ -583,6 +615,8 @@ own(const struct priv *pv, int fd, const struct stat *st,
 	if (owner_changes(st, w) &&
 	    fchownat(fd, "", w->uid, w->gid, AT_EMPTY_PATH) != 0)
 		return STEP_ERRNO;
+	if (S_ISLNK(w->type))
+		return STEP_OK;
 	/* By name, safely: nobody else can swap a name in there. */
 	return fchmodat(pv->fd, TEMP_NAME, w->perm, 0) == 0 ? STEP_OK :
 	    STEP_ERRNO;
@@ -614,7 +648,7 @@ place_via(const struct place *p, struct priv *pv,
 	}
 	rc = own(pv, fd, &mine, w);
 	if (rc == STEP_OK)
-		rc = replace ? replace_in(p, pv) :
+		rc = replace ? replace_in(p, pv, w) :
 		    move_out(pv, TEMP_NAME, p->dirfd, p->name) == 0 ?
 		    STEP_OK : STEP_ERRNO;
 	if (rc == STEP_OK)
@@ -870,8 +904,9 @@ legacy_temp(const struct stat *st)
  * A dead run's private directory: what a run makes there is TEMP_NAME
  * and OUT_NAME alone, so one holding any other name is not ours (another
  * root-owned 0700 directory renamed to look like one) and is left whole.
- * Of ours, only device nodes, FIFOs and empty directories are removed,
- * then the directory itself if its name still leads to it.
+ * Of ours, only device nodes, FIFOs, sockets, symbolic links and empty
+ * directories are removed, then the directory itself if its name still
+ * leads to it.
  */
 static void
 clean_private(int dirfd, const char *name)
@@ -900,7 +935,8 @@ clean_private(int dirfd, const char *name)
 	for (size_t i = 0; i < sizeof(ours) / sizeof(ours[0]); i++) {
 		if (fstatat(fd, ours[i], &now, AT_SYMLINK_NOFOLLOW) != 0)
 			continue;
-		if (is_node(now.st_mode))
+		if (is_node(now.st_mode) || S_ISLNK(now.st_mode) ||
+		    S_ISSOCK(now.st_mode))
 			unlinkat(fd, ours[i], 0);
 		else if (S_ISDIR(now.st_mode))
 			unlinkat(fd, ours[i], AT_REMOVEDIR);
@@ -1159,15 +1195,20 @@ create_new(const struct place *p, const struct node_want *w)
  * NODE_ANY_PERM made concrete: for an existing entry st, its mode, less
  * the set-id bits of a non-directory whose owner changes (chown(2) drops
  * them; they are never given to a new owner); for a new one (st NULL),
- * the defaults of tmpfiles.d(5).
+ * the defaults of tmpfiles.d(5).  A link's is what Linux gives every
+ * link, 0777, whatever was asked.
  */
 static const struct node_want *
 with_perm(const struct node_want *w, const struct stat *st,
     struct node_want *buf)
 {
-	if (w->perm != NODE_ANY_PERM)
+	if (w->perm != NODE_ANY_PERM && !S_ISLNK(w->type))
 		return w;
 	*buf = *w;
+	if (S_ISLNK(w->type)) {
+		buf->perm = 0777;
+		return buf;
+	}
 	if (st == NULL) {
 		buf->perm = S_ISDIR(w->type) ? 0755 : 0644;
 		return buf;
@@ -1178,19 +1219,39 @@ with_perm(const struct node_want *w, const struct stat *st,
 	return buf;
 }
 
+/*
+ * A link is the same when it says the same, read from the name just
+ * looked at (not from st_size, which some file systems do not give as
+ * the target's length): if another link is swapped in meanwhile,
+ * nothing is done on the strength of it but keeping what is there.
+ */
 static bool
-same_kind(const struct stat *st, const struct node_want *w)
+same_target(const struct place *p, const char *target)
+{
+	char buf[PATH_MAX];
+	size_t n = strlen(target);
+	ssize_t got = readlinkat(p->dirfd, p->name, buf, sizeof(buf));
+
+	return got >= 0 && (size_t)got == n && memcmp(buf, target, n) == 0;
+}
+
+static bool
+same_kind(const struct place *p, const struct stat *st,
+    const struct node_want *w)
 {
 	if ((st->st_mode & S_IFMT) != (w->type & S_IFMT))
 		return false;
+	if (S_ISLNK(w->type))
+		return same_target(p, w->target);
 	return !(S_ISCHR(w->type) || S_ISBLK(w->type)) ||
 	    st->st_rdev == w->rdev;
 }
 
+/* Mode and owner as asked (a link's mode is no attribute of it). */
 static bool
 same_attrs(const struct stat *st, const struct node_want *w)
 {
-	return (st->st_mode & 07777) == w->perm &&
+	return (S_ISLNK(w->type) || (st->st_mode & 07777) == w->perm) &&
 	    (w->uid == NODE_ANY_UID || st->st_uid == w->uid) &&
 	    (w->gid == NODE_ANY_GID || st->st_gid == w->gid);
 }
@@ -1199,7 +1260,7 @@ static enum node_outcome
 handle_existing(const struct place *p, const struct stat *st,
     const struct node_want *w)
 {
-	bool kind = same_kind(st, w);
+	bool kind = same_kind(p, st, w);
 	bool adjusts = S_ISDIR(w->type) || S_ISREG(w->type);
 	struct node_want keep_owner;
 	char why[160];
@@ -1220,23 +1281,29 @@ handle_existing(const struct place *p, const struct stat *st,
 			    "corrected; left alone");
 		return report(p, NODE_CORRECTED, "correct", w);
 	}
-	if (!is_node(st->st_mode) || !is_node(w->type)) {
+	if (!kind && !replaceable(st->st_mode, w)) {
 		snprintf(why, sizeof(why), "exists and is a %s; %s",
 		    type_word(st->st_mode), is_node(st->st_mode) ?
-		    "not replaced by a non-node" :
+		    "not replaced by a non-node" : S_ISLNK(w->type) ?
+		    "only symbolic links, device nodes and FIFOs are ever "
+		    "replaced by a link" :
 		    "only device nodes and FIFOs are ever replaced");
 		return fail_node(p, why);
 	}
 	if (!(p->flags & NODE_REPLACE)) {
-		snprintf(why, sizeof(why), "exists (a %s); use -r to replace "
-		    "it", type_word(st->st_mode));
+		snprintf(why, sizeof(why), "exists (a %s%s); use -r to replace "
+		    "it", type_word(st->st_mode), S_ISLNK(st->st_mode) &&
+		    !kind ? " to another target" : "");
 		return fail_node(p, why);
 	}
-	/* An owner not asked for is the old node's, as when it is kept. */
+	/*
+	 * An owner not asked for is the old node's, as when it is kept; a
+	 * new link's is whoever makes it, as its owner means nothing.
+	 */
 	keep_owner = *w;
-	if (keep_owner.uid == NODE_ANY_UID)
+	if (keep_owner.uid == NODE_ANY_UID && !S_ISLNK(w->type))
 		keep_owner.uid = st->st_uid;
-	if (keep_owner.gid == NODE_ANY_GID)
+	if (keep_owner.gid == NODE_ANY_GID && !S_ISLNK(w->type))
 		keep_owner.gid = st->st_gid;
 	w = &keep_owner;
 	if (p->flags & NODE_DRY_RUN)
@@ -1286,7 +1353,7 @@ next_component(const char **s, const char *parent, char *comp,
 }
 
 static const struct node_want parent_dir = {
-	S_IFDIR, 0755, NODE_ANY_UID, NODE_ANY_GID, 0
+	S_IFDIR, 0755, NODE_ANY_UID, NODE_ANY_GID, 0, NULL
 };
 
 /*

@@ -1,6 +1,6 @@
 /*
- * node.h - creating device nodes, FIFOs and directories safely, with the
- * rules mknod and apply share.
+ * node.h - creating device nodes, FIFOs, sockets, symbolic links and
+ * directories safely, with the rules mknod and apply share.
  *
  * A node never appears at its final path with another owner or a wider
  * mode than asked: when the process's own identity would not give exactly
@@ -8,9 +8,10 @@
  * the same directory, given its owner and mode there, where nobody else
  * can reach it, and renamed into place.  Nothing devtool did not make is
  * chowned, chmodded or renamed into place, nothing is chmodded by name,
- * and nothing that is not a device node or FIFO is ever removed, but for
- * the directories made for a node that then failed, while empty.  See
- * SECURITY in man/devtool.1.
+ * no symbolic link is ever followed, and nothing that is not a device
+ * node or FIFO (or, to put a link in its place, a symbolic link) is ever
+ * removed, but for the directories made for a node that then failed,
+ * while empty.  See SECURITY in man/devtool.1.
  */
 #ifndef DEVTOOL_NODE_H
 #define DEVTOOL_NODE_H
@@ -37,11 +38,15 @@
 #define NODE_ANY_PERM ((mode_t)-1)
 
 struct node_want {
-	mode_t type;		/* S_IFCHR, S_IFBLK, S_IFIFO, S_IFDIR, S_IFREG */
-	mode_t perm;		/* the 07777 bits, or NODE_ANY_PERM */
+	mode_t type;		/* S_IFCHR, S_IFBLK, S_IFIFO, S_IFSOCK,
+				   S_IFDIR, S_IFREG, S_IFLNK */
+	mode_t perm;		/* the 07777 bits, or NODE_ANY_PERM; a
+				   link has none of its own: ignored */
 	uid_t uid;		/* or NODE_ANY_UID */
 	gid_t gid;		/* or NODE_ANY_GID */
 	dev_t rdev;
+	const char *target;	/* S_IFLNK: what the link says, which is
+				   never followed nor checked */
 };
 
 #define NODE_REPLACE	0x01	/* -r: replace or correct what is there */

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <limits.h>
 
 #include "cli.h"
 #include "report.h"
@@ -29,7 +30,7 @@ say(void *ctx, const struct node_event *e)
 	};
 	const char *dir = S_ISDIR(e->want->type) && (e->outcome ==
 	    NODE_CREATED || e->outcome == NODE_REMOVED) ? " directory" : "";
-	char what[96];
+	char what[PATH_MAX + 96];	/* a link's target is a path */
 
 	(void)ctx;
 	node_describe(what, sizeof(what), e->want);

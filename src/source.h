@@ -35,9 +35,9 @@ struct source {
 };
 
 /*
- * The tree under a path inside the root (walk.c): device nodes and FIFOs,
- * with dirs the directories, symbolic links not followed.  NULL when out
- * of memory.
+ * The tree under a path inside the root (walk.c): device nodes, FIFOs,
+ * sockets and symbolic links (never followed), with dirs the
+ * directories.  NULL when out of memory.
  */
 struct source *source_tree_new(struct root *r, bool dirs);
 

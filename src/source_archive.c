@@ -81,6 +81,8 @@ one_header(struct archive_source *as, struct archive_entry *ae,
 		e.major = la_archive_entry_rdevmajor(ae);
 		e.minor = la_archive_entry_rdevminor(ae);
 	}
+	if (t->ifmt == S_IFLNK)	/* NULL if it has none: validate says so */
+		e.target = la_archive_entry_symlink(ae);
 	if (table_validate(&e, &d) != 0) {
 		sink->problem(sink->ctx, file, 0, 0, d.msg);
 		return;

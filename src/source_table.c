@@ -17,7 +17,7 @@ struct table_source {
 	struct source s;	/* first: the interface */
 	const struct table_resolver *res;
 	struct lines in;
-	char path[PATH_MAX];	/* the entry being handed over */
+	char path[TABLE_TEXT_SIZE];	/* the entry being handed over */
 };
 
 struct table_read {

@@ -19,13 +19,18 @@ struct walk_ctx {
 	const struct entry_sink *sink;
 };
 
-/* What the walk found, as an entry: the node as it is, mode and owner. */
+/*
+ * What the walk found, as an entry: the node as it is, mode and owner (a
+ * link's as lstat gives them), a link's target.
+ */
 static void
-found(void *ctx, const char *path, const struct stat *st)
+found(void *ctx, const char *path, const struct stat *st,
+    const char *target)
 {
 	const struct entry_sink *sink = ((struct walk_ctx *)ctx)->sink;
 	struct entry e = {
 		.path = path,
+		.target = target,
 		.type = entry_type_of_mode(st->st_mode)->letter,
 		.mode_set = true, .uid_set = true, .gid_set = true,
 		.mode = st->st_mode & 07777,

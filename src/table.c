@@ -30,10 +30,19 @@
  *
  * Words may be quoted and carry C escapes (\x20, \t, \\, \123, \u00e9);
  * the path may carry specifiers, of which only "%%" (a '%') means
- * anything here.  Types c b p d f, with "+" (replace) on c b p; mode "-"
- * is 0755 for d and 0644 for everything else, user and group "-" are
+ * anything here.  Types c b p d f L, with "+" (replace) on c b p L; mode
+ * "-" is 0755 for d and 0644 for everything else, user and group "-" are
  * root but leave an existing owner alone (systemd's uid_set); the age
  * only matters for cleaning, so it is ignored; c and b take MAJOR:MINOR.
+ * L takes the link's target, and as systemd-tmpfiles 252 does, it is the
+ * rest of the line, stripped, taken as it is (quotes are part of it),
+ * then unescaped, its specifiers expanded; none or "-" is
+ * /usr/share/factory/PATH; an L line's mode, user and group are ignored
+ * ("permissions and ownership on symlinks are ignored", tmpfiles.d(5)).
+ *
+ * Type letters are types.h's; each dialect spells them as the table
+ * `spellings' says, and a type it has no letter for (a link in makedevs,
+ * a socket in tmpfiles) is written as a comment line naming it.
  */
 #include <sys/types.h>
 
@@ -59,11 +68,67 @@
 #define QUOTE_MAX 64		/* a quoted field in a message */
 #define ID_MAX 4294967294u	/* (uid_t)-1 means "unchanged" to chown */
 #define MAKEDEVS_MODE 0755	/* busybox's default, for every type */
+#define LINK_MODE 0777		/* every link's, on Linux */
+#define FACTORY "/usr/share/factory"	/* an L line's default target */
 
 struct span {
 	const char *p;
 	size_t len;
 };
+
+/*
+ * Each type letter (types.h) as each dialect writes and reads it; '\0'
+ * where the dialect has none.  JSON writes the letters themselves.
+ */
+static const struct {
+	char type, makedevs, tmpfiles;
+} spellings[] = {
+	{ 'c', 'c', 'c' }, { 'b', 'b', 'b' }, { 'p', 'p', 'p' },
+	{ 'd', 'd', 'd' }, { 'f', 'f', 'f' },
+	{ 'l', '\0', 'L' },	/* busybox's makedevs has no links */
+	{ 's', 's', '\0' },	/* genext2fs's; tmpfiles.d(5) has no sockets */
+};
+
+#define SPELLINGS (sizeof(spellings) / sizeof(spellings[0]))
+
+static char
+spelling(enum table_dialect dialect, size_t i)
+{
+	switch (dialect) {
+	case TABLE_MAKEDEVS:
+		return spellings[i].makedevs;
+	case TABLE_TMPFILES:
+		return spellings[i].tmpfiles;
+	default:
+		return spellings[i].type;
+	}
+}
+
+/* The dialect's letter for a type, or '\0'. */
+static char
+letter_of(enum table_dialect dialect, char type)
+{
+	for (size_t i = 0; i < SPELLINGS; i++)
+		if (spellings[i].type == type)
+			return spelling(dialect, i);
+	return '\0';
+}
+
+/* The type a dialect's letter stands for, or '\0'. */
+static char
+type_of(enum table_dialect dialect, char letter)
+{
+	for (size_t i = 0; i < SPELLINGS && letter != '\0'; i++)
+		if (spelling(dialect, i) == letter)
+			return spellings[i].type;
+	return '\0';
+}
+
+bool
+table_holds(enum table_dialect dialect, const struct entry *e)
+{
+	return letter_of(dialect, e->type) != '\0';
+}
 
 
 /* Text for a message: printable, and short enough to leave room. */
@@ -269,12 +334,13 @@ unescape_one(const char *s, size_t len, unsigned char *out, size_t *nout,
 }
 
 /*
- * Removes the quotes and decodes the escapes of a tmpfiles word into dst
- * (cap bytes, NUL-terminated).  *outlen is the full decoded length, even
- * when it did not fit.
+ * Removes the quotes (when quotes) and decodes the escapes of a tmpfiles
+ * word into dst (cap bytes, NUL-terminated).  *outlen is the full decoded
+ * length, even when it did not fit.  An L line's argument keeps its
+ * quotes, as systemd-tmpfiles reads it.
  */
 static int
-unescape(struct span w, char *dst, size_t cap, size_t *outlen,
+unescape(struct span w, bool quotes, char *dst, size_t cap, size_t *outlen,
     struct dt_diag *d)
 {
 	unsigned char bytes[4];
@@ -285,11 +351,11 @@ unescape(struct span w, char *dst, size_t cap, size_t *outlen,
 	for (size_t i = 0; i < w.len; i++) {
 		char c = w.p[i];
 
-		if (quote_char == '\0' && (c == '"' || c == '\'')) {
+		if (quotes && quote_char == '\0' && (c == '"' || c == '\'')) {
 			quote_char = c;
 			continue;
 		}
-		if (c == quote_char) {
+		if (quotes && c == quote_char) {
 			quote_char = '\0';
 			continue;
 		}
@@ -313,11 +379,12 @@ unescape(struct span w, char *dst, size_t cap, size_t *outlen,
 }
 
 /*
- * systemd expands specifiers in the path after unescaping.  Only "%%"
- * has a meaning without a running system; a '%' at the very end stays.
+ * systemd expands specifiers in the path and an L line's target after
+ * unescaping.  Only "%%" has a meaning without a running system; a '%'
+ * at the very end stays.
  */
 static int
-specifiers(char *s, size_t *len, struct dt_diag *d)
+specifiers(char *s, size_t *len, const char *what, struct dt_diag *d)
 {
 	size_t i, o = 0;
 	char q[QUOTE_MAX];
@@ -326,8 +393,8 @@ specifiers(char *s, size_t *len, struct dt_diag *d)
 		if (s[i] == '%' && i + 1 < *len) {
 			if (s[i + 1] != '%')
 				return dt_error(d, "specifier '%%%s' in "
-				    "path is not supported (write %%%% for a %%)",
-				    quote(q, s + i + 1, 1));
+				    "%s is not supported (write %%%% for a %%)",
+				    quote(q, s + i + 1, 1), what);
 			i++;
 		}
 		s[o++] = s[i];
@@ -433,13 +500,25 @@ is_node(char type)
 	return t != NULL && t->numbers;
 }
 
-static int
-bad_type(const char *s, struct dt_diag *d)
+/* The types a tmpfiles "+" may replace: nodes, FIFOs, links. */
+static bool
+replaces(char type)
 {
-	char q[QUOTE_MAX];
+	return is_node(type) || type == 'p' || type == 'l';
+}
 
+/* "type 'x' is not one of c b p d f s", the dialect's letters. */
+static int
+bad_type(enum table_dialect dialect, const char *s, struct dt_diag *d)
+{
+	char q[QUOTE_MAX], letters[2 * SPELLINGS] = "", *p = letters;
+
+	for (size_t i = 0; i < SPELLINGS; i++)
+		if (spelling(dialect, i) != '\0')
+			p += sprintf(p, "%s%c", p == letters ? "" : " ",
+			    spelling(dialect, i));
 	return dt_error(d, "type '%s' is not one of %s", quote(q, s, strlen(s)),
-	    "c b p d f");
+	    letters);
 }
 
 /* A makedevs field as a C string; the path never goes through here. */
@@ -463,7 +542,7 @@ field_unescape(struct span w, char *buf, const char *what,
 	size_t n;
 	char q[QUOTE_MAX];
 
-	if (unescape(w, buf, TEXT_MAX, &n, d) != 0)
+	if (unescape(w, true, buf, TEXT_MAX, &n, d) != 0)
 		return -1;
 	if (n >= TEXT_MAX)
 		return dt_error(d, "%s '%s' is too long (%zu bytes)", what,
@@ -512,9 +591,9 @@ parse_makedevs(const char *line, size_t len,
 	for (i = 1; i < n; i++)
 		if (field_copy(w[i], text[i], names[i], d) != 0)
 			return -1;
-	if (strlen(text[1]) != 1 || entry_type_of(text[1][0]) == NULL)
-		return bad_type(text[1], d);
-	e->type = text[1][0];
+	if (strlen(text[1]) != 1 ||
+	    (e->type = type_of(TABLE_MAKEDEVS, text[1][0])) == '\0')
+		return bad_type(TABLE_MAKEDEVS, text[1], d);
 	e->mode = MAKEDEVS_MODE;
 	if (n > 2 && !is_dash(text[2]) &&
 	    parse_mode(text[2], &e->mode, d) != 0)
@@ -564,20 +643,85 @@ parse_tmpfiles_type(const char *s, struct entry *e, struct dt_diag *d)
 {
 	char q[QUOTE_MAX];
 
-	if (s[0] == '\0' || entry_type_of(s[0]) == NULL)
-		return bad_type(s, d);
-	e->type = s[0];
+	if (s[0] == '\0' || (e->type = type_of(TABLE_TMPFILES, s[0])) == '\0')
+		return bad_type(TABLE_TMPFILES, s, d);
 	for (const char *p = s + 1; *p != '\0'; p++) {
 		if (*p != '+' || e->replace)
 			return dt_error(d, "type '%s': modifier '%c' is not "
 			    "supported", quote(q, s, strlen(s)),
 			    isprint((unsigned char)*p) ? *p : '?');
-		if (!is_node(e->type) && e->type != 'p')
+		if (!replaces(e->type))
 			return dt_error(d, "type '%s': '+' (replace) is "
-			    "only for c, b and p", quote(q, s, strlen(s)));
+			    "only for c, b, p and L", quote(q, s, strlen(s)));
 		e->replace = true;
 	}
 	return 0;
+}
+
+/*
+ * Where an L line's argument starts: after six words, as systemd-tmpfiles
+ * takes it (the rest of the line); len for any other line, whose
+ * argument is a word.
+ */
+static int
+link_argument_at(const char *line, size_t len, size_t *at,
+    struct dt_diag *d)
+{
+	size_t i = 0;
+
+	while (i < len && is_separator(line[i]))
+		i++;
+	*at = len;
+	if (i == len || line[i] != 'L')
+		return 0;
+	for (int k = 0; k < TMPFILES_FIELDS - 1; k++) {
+		while (i < len && is_separator(line[i]))
+			i++;
+		if (i == len || line[i] == '#')
+			return 0;
+		if (tmpfiles_word(line, len, &i, d) != 0)
+			return -1;
+	}
+	while (i < len && is_separator(line[i]))
+		i++;
+	*at = i;
+	return 0;
+}
+
+/*
+ * An L line's target from its argument s (len bytes, to the end of the
+ * line): stripped, unescaped with its quotes kept, "%%" for '%'; none or
+ * "-" is FACTORY/PATH.  Written into buf (PATH_MAX bytes).  The mode and
+ * owner of a link are ignored, as by systemd-tmpfiles.
+ */
+static int
+parse_link(const char *s, size_t len, struct entry *e, char *buf,
+    struct dt_diag *d)
+{
+	struct span w = { s, len };
+	char raw[2 * PATH_MAX], q[QUOTE_MAX];
+	size_t n;
+
+	e->mode = LINK_MODE;
+	e->uid = e->gid = 0;
+	e->mode_set = e->uid_set = e->gid_set = false;
+	e->target = buf;
+	while (w.len > 0 && is_separator(w.p[w.len - 1]))
+		w.len--;
+	if (w.len == 0 || (w.len == 1 && w.p[0] == '-')) {
+		if (snprintf(buf, PATH_MAX, FACTORY "%s", e->path) < PATH_MAX)
+			return 1;
+		return dt_error(d, "the default target, '%s' under " FACTORY
+		    ", is too long", quote(q, e->path, strlen(e->path)));
+	}
+	if (unescape(w, false, raw, sizeof(raw), &n, d) != 0 ||
+	    (n < sizeof(raw) && specifiers(raw, &n, "link target", d) != 0))
+		return -1;
+	if (n >= PATH_MAX)
+		return dt_error(d, "link target '%s' is too long (%zu bytes, "
+		    "at most %d)", quote(q, raw, strlen(raw)), n, PATH_MAX - 1);
+	memcpy(buf, raw, n + 1);
+	return 1;
 }
 
 static int
@@ -590,10 +734,11 @@ parse_tmpfiles(const char *line, size_t len,
 	struct span w[TMPFILES_FIELDS];
 	char text[TMPFILES_FIELDS][TEXT_MAX];
 	char raw[2 * PATH_MAX];
-	size_t n, i, plen;
+	size_t n, i, plen, arg;
 	char q[QUOTE_MAX];
 
-	if (split(TABLE_TMPFILES, line, len, w, TMPFILES_FIELDS, &n, d) != 0)
+	if (link_argument_at(line, len, &arg, d) != 0 ||
+	    split(TABLE_TMPFILES, line, arg, w, TMPFILES_FIELDS, &n, d) != 0)
 		return -1;
 	if (n == 0)
 		return 0;
@@ -607,12 +752,12 @@ parse_tmpfiles(const char *line, size_t len,
 		return -1;
 	if (n < 2)
 		return dt_error(d, "missing path after the type");
-	if (unescape(w[1], raw, sizeof(raw), &plen, d) != 0)
+	if (unescape(w[1], true, raw, sizeof(raw), &plen, d) != 0)
 		return -1;
 	if (plen >= sizeof(raw))
 		return dt_error(d, "path '%s' is too long (%zu bytes)",
 		    quote(q, raw, plen), plen);
-	if (specifiers(raw, &plen, d) != 0 ||
+	if (specifiers(raw, &plen, "path", d) != 0 ||
 	    path_normal(raw, plen, 0, path, d) != 0)
 		return -1;
 	e->path = path;
@@ -632,6 +777,8 @@ parse_tmpfiles(const char *line, size_t len,
 	if (parse_owner(n > 3 ? text[3] : NULL, n > 4 ? text[4] : NULL, res,
 	    e, d) != 0)
 		return -1;
+	if (e->type == 'l')
+		return parse_link(line + arg, len - arg, e, path + PATH_MAX, d);
 	if (n > 6 && !is_dash(text[6])) {
 		if (is_node(e->type))
 			return parse_devnum(text[6], e, d) != 0 ? -1 : 1;
@@ -779,6 +926,21 @@ validate_range(const struct entry *e, struct dt_diag *d)
 	return 0;
 }
 
+/* A link has a target (and only a link): not empty, under PATH_MAX. */
+static int
+validate_target(const struct entry *e, struct dt_diag *d)
+{
+	if (e->type != 'l')
+		return e->target == NULL ? 0 : dt_error(d, "%c takes no link "
+		    "target", e->type);
+	if (e->target == NULL || e->target[0] == '\0')
+		return dt_error(d, "a symbolic link needs a target");
+	if (strnlen(e->target, PATH_MAX) == PATH_MAX)
+		return dt_error(d, "link target is too long (more than %d "
+		    "bytes)", PATH_MAX - 1);
+	return 0;
+}
+
 int
 table_validate(const struct entry *e, struct dt_diag *d)
 {
@@ -798,7 +960,7 @@ table_validate(const struct entry *e, struct dt_diag *d)
 		return dt_error(d, "path '%s' is not in normal form (as '%s')",
 		    quote(q, e->path, plen), quote(qn, norm, strlen(norm)));
 	if (entry_type_of(e->type) == NULL)
-		return bad_type(t, d);
+		return bad_type(TABLE_JSON, t, d);
 	if (strcmp(e->path, "/") == 0 && e->type != 'd')
 		return dt_error(d, "'/' can only be a directory");
 	if (e->mode > 07777)
@@ -815,9 +977,9 @@ table_validate(const struct entry *e, struct dt_diag *d)
 	if (!is_node(e->type) && (e->major != 0 || e->minor != 0))
 		return dt_error(d, "%c takes no MAJOR or MINOR (got %"
 		    PRIu64 ":%" PRIu64 ")", e->type, e->major, e->minor);
-	if (e->replace && !is_node(e->type) && e->type != 'p')
-		return dt_error(d, "only c, b and p entries can be replaced");
-	return validate_range(e, d);
+	if (e->replace && !replaces(e->type))
+		return dt_error(d, "only c, b, p and l entries can be replaced");
+	return validate_target(e, d) != 0 ? -1 : validate_range(e, d);
 }
 
 size_t
@@ -883,8 +1045,9 @@ format_makedevs(const struct entry *e, char *p, struct dt_diag *d)
 	for (int i = 0; i < 5; i++)
 		if (v[i] != 0 && i > last)
 			last = i;
-	p = put(p, "%s\t%c\t%04o\t%ju\t%ju", e->path, e->type, e->mode,
-	    (uintmax_t)e->uid, (uintmax_t)e->gid);
+	p = put(p, "%s\t%c\t%04o\t%ju\t%ju", e->path,
+	    letter_of(TABLE_MAKEDEVS, e->type), e->mode, (uintmax_t)e->uid,
+	    (uintmax_t)e->gid);
 	for (int i = 0; i < 5; i++)
 		p = i <= last ? put(p, "\t%" PRIu64, v[i]) : put(p, "\t-");
 	return 0;
@@ -897,24 +1060,41 @@ format_makedevs(const struct entry *e, char *p, struct dt_diag *d)
  * dt_text_char says), bytes that are not UTF-8, quotes, backslashes --
  * becomes a \xNN escape per byte, which devtool
  * reads back but systemd-tmpfiles 252 does not decode.
+ *
+ * An L line's argument (arg) is the rest of the line to systemd, taken
+ * as it is, then unescaped: never quoted, its quotes raw, and a space
+ * that would be stripped (first or last), or a lone "-" (no argument),
+ * escaped; systemd-tmpfiles 252 decodes its escapes.
  */
-static char *
-put_tmpfiles_path(char *p, const char *s)
+static bool
+tmpfiles_escaped(const unsigned char *s, size_t i, size_t len, bool shown,
+    bool arg)
 {
-	bool quoted = strchr(s, ' ') != NULL, shown;
-	size_t n;
+	if (!shown || s[i] == '\\')
+		return true;
+	if (!arg)
+		return s[i] == '"' || s[i] == '\'';
+	return (s[i] == ' ' && (i == 0 || i == len - 1)) ||
+	    (len == 1 && s[i] == '-');
+}
+
+static char *
+put_tmpfiles_text(char *p, const char *s, bool arg)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	bool quoted = !arg && strchr(s, ' ') != NULL, shown;
+	size_t n, len = strlen(s);
 
 	if (quoted)
 		*p++ = '"';
-	for (const unsigned char *c = (const unsigned char *)s; *c != '\0';
-	    c += n) {
-		n = dt_text_char(c, SIZE_MAX, &shown);	/* not shown: 1 */
-		if (*c == '%')
+	for (size_t i = 0; i < len; i += n) {
+		n = dt_text_char(u + i, len - i, &shown);	/* not shown: 1 */
+		if (u[i] == '%')
 			p = put(p, "%%%%");
-		else if (!shown || *c == '"' || *c == '\'' || *c == '\\')
-			p = put(p, "\\x%02x", *c);
+		else if (tmpfiles_escaped(u, i, len, shown, arg))
+			p = put(p, "\\x%02x", u[i]);
 		else {
-			memcpy(p, c, n);
+			memcpy(p, u + i, n);
 			p += n;
 		}
 	}
@@ -934,8 +1114,13 @@ format_tmpfiles(const struct entry *e, char *p, struct dt_diag *d)
 		return dt_error(d, "a tmpfiles table has no ranges: write the %"
 		    PRIu64 " nodes of '%s' one by one", e->count,
 		    quote(q, e->path, strlen(e->path)));
-	p = put(p, "%c%s\t", e->type, e->replace ? "+" : "");
-	p = put_tmpfiles_path(p, e->path);
+	p = put(p, "%c%s\t", letter_of(TABLE_TMPFILES, e->type),
+	    e->replace ? "+" : "");
+	p = put_tmpfiles_text(p, e->path, false);
+	if (e->type == 'l') {	/* mode and owner: ignored, tmpfiles.d(5) */
+		put_tmpfiles_text(put(p, "\t-\t-\t-\t-\t"), e->target, true);
+		return 0;
+	}
 	p = e->mode_set || e->mode != dflt ? put(p, "\t%04o", e->mode) :
 	    put(p, "\t-");
 	p = e->uid_set || e->uid != 0 ? put(p, "\t%ju", (uintmax_t)e->uid) :
@@ -961,6 +1146,8 @@ format_json(const struct entry *e, char *p)
 	if (is_node(e->type))
 		p = put(p, ",\"major\":%" PRIu64 ",\"minor\":%" PRIu64,
 		    e->major, e->minor);
+	if (e->target != NULL)
+		p = dt_json_string(put(p, ",\"target\":"), e->target);
 	put(p, "}");
 	return 0;
 }
@@ -970,6 +1157,26 @@ table_format(enum table_dialect dialect, const struct entry *e,
     char *buf, size_t len, struct dt_diag *d)
 {
 	return table_format_note(dialect, e, NULL, buf, len, d);
+}
+
+/*
+ * What the dialect has no line for, as a comment line naming it:
+ * "# /dev/stdin -> /proc/self/fd/0: a symbolic link, which a makedevs
+ * table cannot hold".  Its bytes are shown as in messages.
+ */
+static int
+format_unheld(enum table_dialect dialect, const struct entry *e, char *p)
+{
+	char text[PATH_MAX];
+
+	p = put(p, "# %s", dt_quote(text, sizeof(text), e->path,
+	    strlen(e->path)));
+	if (e->target != NULL)
+		p = put(p, " -> %s", dt_quote(text, sizeof(text), e->target,
+		    strlen(e->target)));
+	put(p, ": a %s, which a %s table cannot hold",
+	    entry_type_of(e->type)->noun, table_dialect_name(dialect));
+	return 0;
 }
 
 /* The note (a diagnostic's sentence: text), after or before the line. */
@@ -1005,7 +1212,9 @@ table_format_note(enum table_dialect dialect, const struct entry *e,
 		return dt_error(d, "line buffer too small");
 	if (table_validate(e, d) != 0)
 		return -1;
-	switch (dialect) {
+	if (!table_holds(dialect, e))
+		rc = format_unheld(dialect, e, buf);
+	else switch (dialect) {
 	case TABLE_MAKEDEVS:
 		rc = format_makedevs(e, buf, d);
 		break;
@@ -1090,6 +1299,7 @@ agrees(const struct checker *c, size_t l, uint64_t kl, size_t e,
 
 	return x->type == y->type && x->major == y->major &&
 	    minor_at(x, kl) == minor_at(y, ke) &&
+	    (x->target == NULL || strcmp(x->target, y->target) == 0) &&
 	    (!x->mode_set || x->mode == y->mode) &&
 	    (!x->uid_set || x->uid == (y->uid_set ? y->uid : c->new_uid)) &&
 	    (!x->gid_set || x->gid == (y->gid_set ? y->gid : c->new_gid));
@@ -1118,11 +1328,21 @@ where(const struct entry *it, char *buf)
 	return buf;
 }
 
-/* "c 1:3, mode 0666, owner 0:0", with "-" for what tmpfiles left out. */
+/*
+ * "c 1:3, mode 0666, owner 0:0", with "-" for what tmpfiles left out; a
+ * link is its target: "l -> 'pts/ptmx'".
+ */
 static const char *
 describe(const struct entry *it, uint64_t k, char *buf)
 {
 	char mode[8] = "-", uid[16] = "-", gid[16] = "-", nums[48] = "";
+	char q[QUOTE_MAX];
+
+	if (it->type == 'l') {
+		snprintf(buf, DESCRIBE_MAX, "l -> '%s'", quote(q, it->target,
+		    strlen(it->target)));
+		return buf;
+	}
 
 	if (it->mode_set)
 		snprintf(mode, sizeof(mode), "%04o", it->mode);

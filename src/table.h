@@ -1,6 +1,7 @@
 /*
  * table.h - device tables: one entry per line, in the dialect of busybox
  * and buildroot makedevs or of systemd-tmpfiles.d, read and written.
+ * (devtool's JSON lines are written.)
  *
  * Pure like encode.h: no file system access, no exit, no printing (the
  * caller writes the lines table_format makes).  User and group names are
@@ -8,9 +9,11 @@
  * their own; table_getpwnam and table_getgrnam are the system's.
  *
  * Every parsed entry has been checked: its path is absolute and normal,
- * its numbers fit the running kernel, its range is of sane size.  The
- * writers refuse (status -1, message in the diag) any entry they could
- * not write as a line that reads back to the same entry.
+ * its numbers fit the running kernel, its range is of sane size, a link
+ * has a target.  The writers refuse (status -1, message in the diag) any
+ * entry they could not write as a line that reads back to the same
+ * entry, but for a type the dialect has no line for at all (table_holds),
+ * which they write as a comment line naming it.
  */
 #ifndef DEVTOOL_TABLE_H
 #define DEVTOOL_TABLE_H
@@ -33,6 +36,12 @@ enum table_dialect {
 	TABLE_TMPFILES,		/* type path mode user group age argument */
 	TABLE_JSON,		/* one JSON object a line (written only) */
 };
+
+/*
+ * Room for what a parsed line points into: its path, then (at PATH_MAX)
+ * a link's target.
+ */
+#define TABLE_TEXT_SIZE (2 * PATH_MAX)
 
 /* A range may make at most this many nodes: refuses hostile tables. */
 #define TABLE_COUNT_MAX 65536u
@@ -65,9 +74,10 @@ const char *table_searched(const struct table_resolver *res, bool group);
 
 /*
  * Parses one line of len bytes (a trailing newline is allowed; a NUL
- * byte is an error).  Returns 1 with *out filled, its path written into
- * path (PATH_MAX bytes), 0 for a blank or comment line, -1 with a
- * message naming the field in d.  out->file is the caller's to set.
+ * byte is an error).  Returns 1 with *out filled, its path (and a link's
+ * target) written into path (TABLE_TEXT_SIZE bytes), 0 for a blank or
+ * comment line, -1 with a message naming the field in d.  out->file is
+ * the caller's to set.
  */
 int table_parse_line(enum table_dialect dialect, const char *line,
     size_t len, unsigned long lineno, const struct table_resolver *res,
@@ -79,6 +89,13 @@ bool table_blank(const char *line, size_t len);
 /* The dialect of a table, guessed from its first non-blank line. */
 enum table_dialect table_detect(const char *line, size_t len);
 const char *table_dialect_name(enum table_dialect dialect);
+
+/*
+ * Whether the dialect has a line for the entry's type: makedevs has
+ * none for a symbolic link, tmpfiles none for a socket; JSON has every
+ * type.
+ */
+bool table_holds(enum table_dialect dialect, const struct entry *e);
 
 /* Checks an entry from another source as the parser checks its own. */
 int table_validate(const struct entry *e, struct dt_diag *d);

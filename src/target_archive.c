@@ -154,6 +154,8 @@ set_entry(struct archive_target *at, const struct entry *e)
 		la_archive_entry_set_rdevmajor(ae, (dev_t)e->major);
 		la_archive_entry_set_rdevminor(ae, (dev_t)e->minor);
 	}
+	if (e->target != NULL)
+		la_archive_entry_copy_symlink(ae, e->target);
 }
 
 static enum node_outcome

@@ -25,6 +25,7 @@ fs_put(struct target *t, const struct entry *e, struct node_result *res)
 		.uid = e->uid_set ? e->uid : NODE_ANY_UID,
 		.gid = e->gid_set ? e->gid : NODE_ANY_GID,
 		.rdev = makedev((unsigned)e->major, (unsigned)e->minor),
+		.target = e->target,
 	};
 
 	return node_make(fs->root, e->path, &w, fs->flags |

@@ -26,7 +26,39 @@ static bool
 wanted(const struct walk_ops *w, mode_t mode)
 {
 	return S_ISCHR(mode) || S_ISBLK(mode) || S_ISFIFO(mode) ||
-	    (w->dirs && S_ISDIR(mode));
+	    S_ISSOCK(mode) || S_ISLNK(mode) || (w->dirs && S_ISDIR(mode));
+}
+
+/*
+ * Hands over what was found at name in dirfd (path); a link with what it
+ * says, read without following it.  A link that is gone or no longer a
+ * link (EINVAL) when read was replaced meanwhile: not listed, as a name
+ * gone before its stat.
+ */
+static void
+found(const struct walk_ops *w, int dirfd, const char *name,
+    const char *path, const struct stat *st)
+{
+	char target[PATH_MAX];
+	ssize_t n;
+
+	if (!S_ISLNK(st->st_mode)) {
+		w->found(w->ctx, path, st, NULL);
+		return;
+	}
+	if ((n = readlinkat(dirfd, name, target, sizeof(target))) < 0) {
+		if (errno != ENOENT && errno != EINVAL)
+			problem(w, path, NULL);
+		return;
+	}
+	if ((size_t)n == sizeof(target)) {
+		errno = ENAMETOOLONG;
+		problem(w, path, "a symbolic link whose target is longer than "
+		    "PATH_MAX - 1 (4095 bytes)");
+		return;
+	}
+	target[n] = '\0';
+	w->found(w->ctx, path, st, target);
 }
 
 /*
@@ -53,8 +85,7 @@ temporary(const char *name, const struct stat *st)
 static bool
 maybe_wanted(unsigned char d_type, bool faker)
 {
-	return (d_type != DT_REG || faker) && d_type != DT_LNK &&
-	    d_type != DT_SOCK;
+	return d_type != DT_REG || faker;
 }
 
 /*
@@ -95,7 +126,7 @@ walk_entry(const struct walk_ops *w, bool faker, int dirfd, char *path,
 		;
 	else {
 		if (wanted(w, st.st_mode))
-			w->found(w->ctx, path, &st);
+			found(w, dirfd, name, path, &st);
 		if (S_ISDIR(st.st_mode)) {
 			fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY |
 			    O_NOFOLLOW | O_CLOEXEC);
@@ -168,7 +199,7 @@ normalize(const char *arg, bool confined, char *out)
 /*
  * Lists one PATH operand: a directory tree, or a single node.  Like the
  * entries below it, the operand itself is not followed if it is a
- * symbolic link (find -P): list names what is there.
+ * symbolic link (find -P): list names what is there, the link.
  */
 void
 walk_operand(struct root *r, const char *arg, const struct walk_ops *w)
@@ -192,16 +223,13 @@ walk_operand(struct root *r, const char *arg, const struct walk_ops *w)
 	else if ((dirfd = root_opendir(r, parent)) < 0 ||
 	    fstatat(dirfd, slash + 1, &st, AT_SYMLINK_NOFOLLOW) != 0)
 		goto fail;
-	else if (S_ISLNK(st.st_mode)) {
-		why = "a symbolic link, which list does not follow (name its "
-		    "target)";
-		goto fail;
-	} else if (!S_ISDIR(st.st_mode)) {
+	else if (!S_ISDIR(st.st_mode)) {
 		if (!wanted(w, st.st_mode)) {
-			why = "not a directory, device node or FIFO";
+			why = "not a directory, device node, FIFO, socket or "
+			    "symbolic link";
 			goto fail;
 		}
-		w->found(w->ctx, path, &st);
+		found(w, dirfd, slash + 1, path, &st);
 		close(dirfd);
 		return;
 	} else
@@ -212,7 +240,7 @@ walk_operand(struct root *r, const char *arg, const struct walk_ops *w)
 	if (dirfd >= 0)
 		close(dirfd);
 	if (w->dirs && fstat(fd, &st) == 0)
-		w->found(w->ctx, path, &st);
+		w->found(w->ctx, path, &st, NULL);
 	walk_dir(w, root_faker(r), fd, path, strlen(path));
 	return;
 fail:

@@ -261,6 +261,215 @@ teardown() { if [[ -n ${NOBODY_TOP:-} ]]; then nobody_done; fi; }
 	assert_summary "0 created, 0 replaced, 0 corrected, 0 unchanged, 1 failed"
 }
 
+# ------------------------------------------- symbolic links and sockets
+
+# link PATH: what is there, never followed: "symbolic link -> TARGET
+# UID GID", or stat's word for anything else.
+link() {
+	local f
+	f=$(stat -c '%F' -- "$1") || return 1
+	if [[ $f == "symbolic link" ]]; then
+		echo "$f -> $(readlink -- "$1") $(stat -c '%u %g' -- "$1")"
+	else
+		echo "$f"
+	fi
+}
+assert_link() {
+	local got
+	got=$(link "$1" 2>&1) || { fail "$1: missing ($got)"; return 1; }
+	[[ $got == "$2" ]] ||
+		fail "$1: expected '$2'"$'\n'"       actual   '$got'"
+}
+
+@test "apply: tmpfiles L lines make the symbolic links of a /dev (readlink), -v names each target" {
+	needs_mknod
+	table t \
+		'c /dev/pts/ptmx 0666 - - - 5:2' \
+		'L /dev/fd - - - - /proc/self/fd' \
+		'L /dev/stdin - - - - /proc/self/fd/0' \
+		'L /dev/core - - - - /proc/kcore' \
+		'L+ /dev/ptmx - - - - pts/ptmx' \
+		'L /dev/odd 0600 root root - a "b" 100%% c\x20'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_output "created directory /dev (d, mode 0755)
+created directory /dev/pts (d, mode 0755)
+created /dev/pts/ptmx (c 5:2, mode 0666)
+created /dev/fd (l -> /proc/self/fd)
+created /dev/stdin (l -> /proc/self/fd/0)
+created /dev/core (l -> /proc/kcore)
+created /dev/ptmx (l -> pts/ptmx)
+created /dev/odd (l -> a \"b\" 100% c )"
+	assert_summary "6 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed"
+	assert_link R/dev/fd "symbolic link -> /proc/self/fd 0 0"
+	assert_link R/dev/stdin "symbolic link -> /proc/self/fd/0 0 0"
+	assert_link R/dev/core "symbolic link -> /proc/kcore 0 0"
+	assert_link R/dev/ptmx "symbolic link -> pts/ptmx 0 0"
+	assert_link R/dev/odd 'symbolic link -> a "b" 100% c  0 0'
+}
+
+@test "apply: a link with the same target is unchanged (same inode); another target fails without L+ or -r" {
+	needs_mknod
+	mkdir -p R/dev
+	ln -s /proc/self/fd/0 R/dev/stdin
+	ln -s /old R/dev/fd
+	table t 'L /dev/stdin - - - - /proc/self/fd/0' 'L /dev/fd - - - - /proc/self/fd'
+	local before
+	before=$(snapshot R)
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 1
+	assert_output "kept /dev/stdin (l -> /proc/self/fd/0)"
+	assert_equal "$stderr" "devtool: /dev/fd: exists (a symbolic link to another target); use -r to replace it
+devtool: 0 created, 0 replaced, 0 corrected, 1 unchanged, 1 failed"
+	[[ $(snapshot R) == "$before" ]] || fail "R changed"
+	assert_link R/dev/fd "symbolic link -> /old 0 0"
+}
+
+@test "apply: L+ and -r replace a link with another target, and a node or FIFO, by the link" {
+	needs_mknod
+	mkdir -p R/dev
+	ln -s /old R/dev/fd
+	ln -s /old R/dev/stdin
+	mknod -m 0600 R/dev/ptmx c 5 2
+	mkfifo -m 0600 R/dev/fifo
+	table t 'L+ /dev/fd - - - - /proc/self/fd' 'L /dev/stdin - - - - /proc/self/fd/0' \
+		'L /dev/ptmx - - - - pts/ptmx' 'L+ /dev/fifo - - - - /run/initctl'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 1
+	assert_output "replaced /dev/fd (l -> /proc/self/fd)
+replaced /dev/fifo (l -> /run/initctl)"
+	assert_equal "$stderr" "devtool: /dev/stdin: exists (a symbolic link to another target); use -r to replace it
+devtool: /dev/ptmx: exists (a character device); use -r to replace it
+devtool: 0 created, 2 replaced, 0 corrected, 0 unchanged, 2 failed"
+	assert_link R/dev/fd "symbolic link -> /proc/self/fd 0 0"
+	assert_link R/dev/fifo "symbolic link -> /run/initctl 0 0"
+	assert_link R/dev/stdin "symbolic link -> /old 0 0"
+	assert_node R/dev/ptmx "character special file 5 2 600 0 0"
+	run --separate-stderr devtool apply -r -v --root R t
+	assert_status 0
+	assert_output "kept /dev/fd (l -> /proc/self/fd)
+replaced /dev/stdin (l -> /proc/self/fd/0)
+replaced /dev/ptmx (l -> pts/ptmx)
+kept /dev/fifo (l -> /run/initctl)"
+	assert_link R/dev/stdin "symbolic link -> /proc/self/fd/0 0 0"
+	assert_link R/dev/ptmx "symbolic link -> pts/ptmx 0 0"
+	assert_no_temp R
+}
+
+@test "apply: a regular file, directory or socket at a link's path is kept, even with L+ and -r (exit 1, message)" {
+	needs_mknod
+	mkdir -p R/dev/dir
+	echo precious >R/dev/file
+	touch R/dev/dir/keep
+	python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' R/dev/log
+	table t 'L+ /dev/file - - - - /x' 'L+ /dev/dir - - - - /x' 'L+ /dev/log - - - - /x'
+	run --separate-stderr devtool apply -r --root R t
+	assert_status 1
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: /dev/file: exists and is a regular file; only symbolic links, device nodes and FIFOs are ever replaced by a link
+devtool: /dev/dir: exists and is a directory; only symbolic links, device nodes and FIFOs are ever replaced by a link
+devtool: /dev/log: exists and is a socket; only symbolic links, device nodes and FIFOs are ever replaced by a link"
+	[[ -f R/dev/file && $(cat R/dev/file) == precious ]] || fail "file lost"
+	[[ -d R/dev/dir && -e R/dev/dir/keep ]] || fail "directory lost"
+	[[ -S R/dev/log ]] || fail "socket lost"
+	# nor does a node entry replace a link
+	table t2 'c+ /dev/lnk 0666 - - - 1:3'
+	ln -s null R/dev/lnk
+	run --separate-stderr devtool apply --root R t2
+	assert_status 1
+	assert_equal "$stderr" "devtool: /dev/lnk: exists and is a symbolic link; only device nodes and FIFOs are ever replaced"
+	assert_link R/dev/lnk "symbolic link -> null 0 0"
+}
+
+@test "apply: a link is never followed: not the one replaced, not one in its path (openat2 and walk)" {
+	needs_mknod
+	local out=$PWD/outside m
+	for m in openat2 walk; do
+		rm -rf R "$out"
+		mkdir -p R/real "$out"
+		echo secret >"$out/file"
+		chmod 0600 "$out/file"
+		ln -s "$out/file" R/real/x      # replaced, not followed
+		ln -s "$out" R/dev              # absolute: stays inside R
+		table t 'L+ /real/x - - - - /y' 'L /dev/z - - - - /w'
+		DEVTOOL_RESOLVE=$m run --separate-stderr devtool apply --root R t
+		assert_status 1
+		assert_equal "$stderr" "devtool: /dev/z: parent directory: No such file or directory"
+		assert_link R/real/x "symbolic link -> /y 0 0"
+		[[ $(stat -c '%F %a %u' "$out/file") == "regular file 600 0" &&
+			$(cat "$out/file") == secret ]] || fail "[$m] the target changed"
+		[[ -z $(find "$out" -mindepth 1 ! -name file) ]] ||
+			fail "[$m] made outside the root: $(find "$out")"
+		assert_link R/dev "symbolic link -> $out 0 0"
+	done
+}
+
+@test "apply: L without an argument (or '-') links to /usr/share/factory/PATH, as systemd-tmpfiles" {
+	needs_mknod
+	table t 'L /etc/issue' 'L /etc/motd - - - - -'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_link R/etc/issue "symbolic link -> /usr/share/factory/etc/issue 0 0"
+	assert_link R/etc/motd "symbolic link -> /usr/share/factory/etc/motd 0 0"
+}
+
+@test "apply: -n says 'would create' a link and its target, and makes nothing" {
+	needs_mknod
+	mkdir -p R/dev
+	ln -s /old R/dev/fd
+	table t 'L /dev/stdin - - - - /proc/self/fd/0' 'L+ /dev/fd - - - - /proc/self/fd'
+	run --separate-stderr devtool apply -n --root R t
+	assert_status 0
+	assert_output "would create /dev/stdin (l -> /proc/self/fd/0)
+would replace /dev/fd (l -> /proc/self/fd)"
+	assert_missing R/dev/stdin
+	assert_link R/dev/fd "symbolic link -> /old 0 0"
+}
+
+@test "apply: two L lines of one path with other targets conflict; nothing is made (exit 2)" {
+	table t 'L /dev/fd - - - - /proc/self/fd' 'L /dev/fd - - - - /proc/self/fd/' \
+		'c /dev/fd/0 0600 - - - 1:3'
+	run --separate-stderr devtool apply --root R t
+	assert_usage_error
+	assert_equal "$stderr" "devtool: t:2: '/dev/fd' is l -> '/proc/self/fd/' here but l -> '/proc/self/fd' at t:1
+devtool: t:3: '/dev/fd/0' is below '/dev/fd', a symbolic link at t:1
+devtool: 2 errors in the table; nothing was created"
+	assert_missing R
+}
+
+@test "apply: a link target with control bytes is shown with '?' by -v" {
+	needs_mknod
+	printf 'L /dev/x - - - - %s\n' 'a\x1b[31mb\x0ac' >t
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_no_control
+	assert_output "created directory /dev (d, mode 0755)
+created /dev/x (l -> a?[31mb?c)"
+	[[ $(readlink R/dev/x) == $'a\e[31mb\nc' ]] || fail "target: $(readlink R/dev/x | od -c)"
+}
+
+@test "apply: a makedevs s line makes a socket (genext2fs): rerun unchanged, another mode corrected with -r" {
+	needs_mknod
+	table t '/dev/log s 666 0 5'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_output "created directory /dev (d, mode 0755)
+created /dev/log (s, mode 0666, owner 0:5)"
+	assert_node R/dev/log "socket 0 0 666 0 5"
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_output "kept /dev/log (s, mode 0666, owner 0:5)"
+	# another mode: as a node, corrected with -r only
+	chmod 0600 R/dev/log
+	run --separate-stderr devtool apply --root R t
+	assert_status 1
+	assert_equal "$stderr" "devtool: /dev/log: exists (a socket); use -r to replace it"
+	run --separate-stderr devtool apply -r -v --root R t
+	assert_status 0
+	assert_output "corrected /dev/log (s, mode 0666, owner 0:5)"
+	assert_node R/dev/log "socket 0 0 666 0 5"
+}
+
 # ------------------------------------------------- failures leave nothing
 
 @test "apply: a directory swapped in for one made for a failed entry is not removed (strace delay)" {

@@ -18,8 +18,9 @@ assert_lines_exactly() {
 # T: makedevs fields joined by tabs.
 T() { local IFS=$'\t'; echo "$*"; }
 
-# A small tree under R: nodes, a FIFO, nested directories, and things
-# list must not print (regular file, socket, symlinks).
+# A small tree under R: nodes, a FIFO, a socket, symlinks (to a node,
+# and to a directory of nodes outside /dev, which list must not enter),
+# nested directories, and a regular file, which list must not print.
 make_tree() {
 	mkdir -p R/dev/input R/dev/snd/sub R/elsewhere
 	mknod -m 0666 R/dev/null c 1 3
@@ -33,34 +34,68 @@ make_tree() {
 	chmod 0700 R/dev/snd
 	echo text >R/dev/regular
 	python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \
-		R/dev/sock 2>/dev/null || true
+		R/dev/sock
+	chmod 0660 R/dev/sock
 	ln -s null R/dev/link-to-node
 	mknod -m 0600 R/elsewhere/hidden c 1 7
 	ln -s ../elsewhere R/dev/link-to-dir
 	ln -s /elsewhere R/dev/abs-link-to-dir
 }
 
+# makedevs cannot hold a symbolic link: a comment line names each one.
+NO_LINK=": a symbolic link, which a makedevs table cannot hold"
 TREE_LINES=(
+	"# /dev/abs-link-to-dir -> /elsewhere$NO_LINK"
 	"$(T /dev/initctl p 0620 65534 65534 - - - - -)"
 	"$(T /dev/input/mice c 0600 0 0 13 63 - - -)"
+	"# /dev/link-to-dir -> ../elsewhere$NO_LINK"
+	"# /dev/link-to-node -> null$NO_LINK"
 	"$(T /dev/null c 0666 0 0 1 3 - - -)"
 	"$(T /dev/sda b 0660 0 0 8 0 - - -)"
 	"$(T /dev/sda1 b 0640 1 5 8 1 - - -)"
 	"$(T /dev/snd/sub/pcm c 0660 0 0 116 300 - - -)"
+	"$(T /dev/sock s 0660 0 0 - - - - -)"
 )
+# ... and says so once, on stderr.
+NO_LINK_WARNING="devtool: warning: 3 entries that a makedevs table cannot hold are comment lines; -o json holds every type"
 
 # Each test works in an empty directory of its own ("work").
 setup() { setup_workdir; }
 
 # ------------------------------------------------------------ makedevs
 
-@test "list: --root R /dev prints every node and FIFO, sorted, paths from the root" {
+@test "list: --root R /dev prints every node, FIFO, socket and symlink, sorted, paths from the root" {
 	needs_mknod
 	make_tree
 	run --separate-stderr devtool list --root R /dev
 	assert_status 0
-	[[ -z $stderr ]] || fail "stderr: $stderr"
+	assert_equal "$stderr" "$NO_LINK_WARNING"
 	assert_lines_exactly "${TREE_LINES[@]}"
+}
+
+@test "list: makedevs names each symlink in a comment line and warns once; -q silences the warning" {
+	needs_mknod
+	mkdir -p R/dev/pts
+	mknod -m 0666 R/dev/pts/ptmx c 5 2
+	ln -s /proc/self/fd R/dev/fd
+	ln -s /proc/self/fd/0 R/dev/stdin
+	ln -s /proc/kcore R/dev/core
+	ln -s pts/ptmx R/dev/ptmx
+	run --separate-stderr devtool list --root R /dev
+	assert_status 0
+	assert_lines_exactly \
+		"# /dev/core -> /proc/kcore$NO_LINK" \
+		"# /dev/fd -> /proc/self/fd$NO_LINK" \
+		"# /dev/ptmx -> pts/ptmx$NO_LINK" \
+		"$(T /dev/pts/ptmx c 0666 0 0 5 2 - - -)" \
+		"# /dev/stdin -> /proc/self/fd/0$NO_LINK"
+	assert_equal "$stderr" "devtool: warning: 4 entries that a makedevs table cannot hold are comment lines; -o json holds every type"
+	run --separate-stderr devtool -q list --root R /dev/stdin
+	assert_status 0
+	assert_output "# /dev/stdin -> /proc/self/fd/0$NO_LINK"
+	assert_stderr_empty
+	run --separate-stderr devtool list --root R /dev/fd
+	assert_equal "$stderr" "devtool: warning: 1 entry that a makedevs table cannot hold is a comment line; -o json holds every type"
 }
 
 @test "list: the default PATH is /dev; output is deterministic and byte-sorted" {
@@ -76,28 +111,30 @@ setup() { setup_workdir; }
 	run --separate-stderr devtool list --root R
 	assert_status 0
 	local first=$output
-	[[ $(printf '%s\n' "$output" | LC_ALL=C sort) == "$output" ]] ||
+	# sorted by path, a comment line's too
+	[[ $(printf '%s\n' "$output" | sed 's/^# //' | LC_ALL=C sort) == \
+		"$(printf '%s\n' "$output" | sed 's/^# //')" ]] ||
 		fail "not sorted:"$'\n'"$output"
-	[[ $(printf '%s\n' "$output" | wc -l) -eq 17 ]] || fail "$output"
+	[[ $(printf '%s\n' "$output" | wc -l) -eq 21 ]] || fail "$output"
 	run --separate-stderr devtool list --root R /dev
 	assert_status 0
 	[[ $output == "$first" ]] || fail "a second run differs"
 	# every path has a leading / and no R prefix
 	local l
 	while IFS= read -r l; do
-		[[ $l == /dev/* ]] || fail "bad path in: $l"
+		[[ $l == /dev/* || $l == "# /dev/"* ]] || fail "bad path in: $l"
 	done <<<"$output"
 }
 
-@test "list: symlinks are not followed (to a directory of nodes, or to a node)" {
+@test "list: symlinks are listed, never followed (to a directory of nodes, or to a node)" {
 	needs_mknod
 	make_tree
-	run --separate-stderr devtool list --root R /dev
+	run --separate-stderr devtool list -o tmpfiles --root R /dev
 	assert_status 0
 	[[ $output != *hidden* ]] || fail "descended a symlink: $output"
-	[[ $output != *link-to* ]] || fail "listed a symlink: $output"
-	[[ $output != *regular* && $output != *sock* ]] ||
-		fail "listed a regular file or socket: $output"
+	[[ $output == *$'\n'"$(T L /dev/link-to-dir - - - - ../elsewhere)"$'\n'* ]] ||
+		fail "the symlink is not listed as one: $output"
+	[[ $output != *regular* ]] || fail "listed a regular file: $output"
 	# the nodes the symlinks lead to are there when listed directly
 	run --separate-stderr devtool list --root R /elsewhere
 	assert_status 0
@@ -111,13 +148,12 @@ setup() { setup_workdir; }
 	assert_status 0
 	assert_lines_exactly \
 		"$(T /dev d 0755 0 0 - - - - -)" \
-		"${TREE_LINES[0]}" \
+		"${TREE_LINES[@]:0:2}" \
 		"$(T /dev/input d 0755 0 0 - - - - -)" \
-		"${TREE_LINES[1]}" "${TREE_LINES[2]}" "${TREE_LINES[3]}" \
-		"${TREE_LINES[4]}" \
+		"${TREE_LINES[@]:2:6}" \
 		"$(T /dev/snd d 0700 0 0 - - - - -)" \
 		"$(T /dev/snd/sub d 0755 0 0 - - - - -)" \
-		"${TREE_LINES[5]}"
+		"${TREE_LINES[@]:8}"
 }
 
 @test "list: a single node as PATH, with and without --root" {
@@ -215,18 +251,38 @@ setup() { setup_workdir; }
 
 # ------------------------------------------------------------- tmpfiles
 
-@test "list: -o tmpfiles prints TYPE PATH MODE UID GID - MAJOR:MINOR" {
+@test "list: -o tmpfiles prints TYPE PATH MODE UID GID - MAJOR:MINOR, L lines for symlinks, a comment for a socket" {
 	needs_mknod
 	make_tree
 	run --separate-stderr devtool list -o tmpfiles --root R /dev
 	assert_status 0
 	assert_lines_exactly \
+		"$(T L /dev/abs-link-to-dir - - - - /elsewhere)" \
 		"$(T p /dev/initctl 0620 65534 65534 - -)" \
 		"$(T c /dev/input/mice 0600 0 0 - 13:63)" \
+		"$(T L /dev/link-to-dir - - - - ../elsewhere)" \
+		"$(T L /dev/link-to-node - - - - null)" \
 		"$(T c /dev/null 0666 0 0 - 1:3)" \
 		"$(T b /dev/sda 0660 0 0 - 8:0)" \
 		"$(T b /dev/sda1 0640 1 5 - 8:1)" \
-		"$(T c /dev/snd/sub/pcm 0660 0 0 - 116:300)"
+		"$(T c /dev/snd/sub/pcm 0660 0 0 - 116:300)" \
+		"# /dev/sock: a socket, which a tmpfiles table cannot hold"
+	assert_equal "$stderr" "devtool: warning: 1 entry that a tmpfiles table cannot hold is a comment line; -o json holds every type"
+}
+
+@test "list: -o tmpfiles writes a symlink's target as systemd-tmpfiles reads the rest of the line" {
+	mkdir -p R/dev
+	ln -s ' it'\''s "100%" a\b ' R/dev/odd
+	ln -s -- - R/dev/dash
+	ln -s "$CTRL" R/dev/ctrl
+	run --separate-stderr devtool list -o tmpfiles --root R
+	assert_status 0
+	assert_no_control
+	assert_lines_exactly \
+		"$(T L /dev/ctrl - - - - 'a\x1b[31mb\x0ac\x0dd\x9be\xc2\x9bf')" \
+		"$(T L /dev/dash - - - - '\x2d')" \
+		"$(T L /dev/odd - - - - '\x20it'\''s "100%%" a\x5cb\x20')"
+	assert_stderr_empty
 }
 
 @test "list: -o tmpfiles --dirs and escaped odd names" {
@@ -249,7 +305,8 @@ setup() { setup_workdir; }
 	make_tree
 	run --separate-stderr devtool list -o json --root R /dev
 	assert_status 0
-	[[ $(printf '%s\n' "$output" | wc -l) -eq 6 ]] || fail "$output"
+	assert_stderr_empty
+	[[ $(printf '%s\n' "$output" | wc -l) -eq 10 ]] || fail "$output"
 	local l
 	while IFS= read -r l; do
 		jq -e . <<<"$l" >/dev/null || fail "not JSON: $l"
@@ -266,9 +323,16 @@ setup() { setup_workdir; }
 		'["b","0640",1,5,8,1]' ]] || fail "$output"
 	[[ $(printf '%s\n' "$output" | jq -c 'select(.path=="/dev/initctl") | [.type,.mode,.uid,.gid]') == \
 		'["p","0620",65534,65534]' ]] || fail "$output"
+	# a symlink has its target, a socket its mode
+	[[ $(printf '%s\n' "$output" | grep '"/dev/link-to-node"') == \
+		'{"path":"/dev/link-to-node","type":"l","mode":"0777","uid":0,"gid":0,"target":"null"}' ]] ||
+		fail "$output"
+	[[ $(printf '%s\n' "$output" | grep '"/dev/sock"') == \
+		'{"path":"/dev/sock","type":"s","mode":"0660","uid":0,"gid":0}' ]] ||
+		fail "$output"
 	# sorted like the tables
 	[[ $(printf '%s\n' "$output" | jq -r .path | tr '\n' ' ') == \
-		"/dev/initctl /dev/input/mice /dev/null /dev/sda /dev/sda1 /dev/snd/sub/pcm " ]] ||
+		"/dev/abs-link-to-dir /dev/initctl /dev/input/mice /dev/link-to-dir /dev/link-to-node /dev/null /dev/sda /dev/sda1 /dev/snd/sub/pcm /dev/sock " ]] ||
 		fail "$output"
 }
 
@@ -640,23 +704,24 @@ check_agrees_with() {
 	ln -s ../../../../../../../.. R/up    # relative: stops at R
 	local p
 	for p in /dev /up/dev /../../../../dev /inside/../../dev; do
-		run --separate-stderr devtool list --root R "$p"
-		[[ -z $output ]] || fail "list --root R $p printed: $output"
-		assert_equal "$status" 1
-		[[ $stderr == *"/dev: a symbolic link, which list does not follow (name its target)" ]] ||
-			fail "list --root R $p: stderr: $stderr"
+		run --separate-stderr devtool list -o tmpfiles --root R "$p"
+		assert_status 0
+		# the link itself, named as the operand, never what it leads to
+		[[ $output == "$(T L "$([[ $p == /up/* ]] && echo /up)/dev" - - - - /dev)" ]] ||
+			fail "list --root R $p printed: $output"
+		assert_stderr_empty
 	done
 }
 
-@test "list: a symlink operand is not followed (exit 1, named); a repeated operand prints once" {
+@test "list: a symlink operand is listed as the link, not followed; a repeated operand prints once" {
 	needs_mknod
 	mkdir -p R/dev/real
 	mknod R/dev/real/n c 1 3
 	ln -s real R/dev/lnk
-	run --separate-stderr devtool list --dirs --root R /dev/lnk
-	assert_status 1
-	assert_stderr_contains "/dev/lnk: a symbolic link"
-	[[ -z $output ]] || fail "printed: $output"
+	run --separate-stderr devtool list -o tmpfiles --dirs --root R /dev/lnk
+	assert_status 0
+	assert_output "$(T L /dev/lnk - - - - real)"
+	assert_stderr_empty
 	run --separate-stderr devtool list --root R /dev/real/n /dev/real/n /dev/real
 	assert_status 0
 	[[ $(printf '%s\n' "$output" | wc -l) -eq 1 ]] || fail "printed: $output"

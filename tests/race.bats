@@ -14,6 +14,7 @@
 #   RACE_ROUNDS     devtool runs of the symlink and overwrite races,
 #                   holes 2 and 3 (1500; a third for the symlink race
 #                   of a sanitizer build)
+#   RACE_LINK_ROUNDS devtool runs of the link-replacing race (300)
 #   RACE_MOVE_LINES entries of the moved-directory race, hole 4 (20000;
 #                   a quarter of it for the entries that need temporaries)
 #   RACE_KILLS      killed runs, hole 5 (20)
@@ -32,10 +33,12 @@ load test_helper
 # paths, not to catch races.
 if [[ -n ${DEVTOOL_REAL:-} ]]; then
 	: "${RACE_LINES:=100}" "${RACE_ROUNDS:=10}" "${RACE_MOVE_LINES:=1000}"
+	: "${RACE_LINK_ROUNDS:=10}"
 	: "${RACE_KILLS:=4}" "${RACE_KILL_LINES:=200}"
 fi
 RACE_LINES=${RACE_LINES:-3000}
 RACE_ROUNDS=${RACE_ROUNDS:-1500}
+RACE_LINK_ROUNDS=${RACE_LINK_ROUNDS:-300}
 RACE_MOVE_LINES=${RACE_MOVE_LINES:-20000}
 RACE_KILLS=${RACE_KILLS:-20}
 RACE_KILL_LINES=${RACE_KILL_LINES:-2000}
@@ -443,10 +446,88 @@ overwrite_race() {
 	overwrite_race walk
 }
 
+# ------------------------------------ a link replaced: what the exchange brings out
+
+# link_rounds ROUNDS STATE DEVTOOL ROOT (untraced): the rounds of
+# link_race, each an apply of `L+ /dev/x` to a target no round used
+# before, so that each must replace what is there.  Prints "lost I" if
+# round I destroyed the file (the attacker made STATE/destroyed), and
+# stops there; a line for each round where devtool neither replaced the
+# link nor refused with a reason naming /dev/x.
+link_rounds() {
+	local rounds=$1 state=$2 dt=$3 root=$4 i st
+
+	for ((i = 1; i <= rounds; i++)); do
+		printf 'L+ /dev/x - - - - /t%d\n' "$i" >t
+		"$dt" apply --root "$root" t >/dev/null 2>err
+		st=$?
+		((st == 0)) || { ((st == 1)) && grep -qF /dev/x err; } ||
+			echo "round $i: exit $st, $(head -c 200 err)"
+		if [[ -e $state/destroyed ]]; then
+			echo "lost $i"
+			return 0
+		fi
+	done
+}
+
+# link_race METHOD: RACE_LINK_ROUNDS runs of apply replacing the link R/dev/x
+# by another (L+), RENAME_EXCHANGE working, while the attacker exchanges
+# x with its regular file f: between devtool's look at x and its
+# exchange, the file may be what x names, and what the exchange brings
+# out.  The file must never be destroyed (the attacker holds it open and
+# watches its link count) and must end whole at x or f, the other name
+# a link; each run replaces or refuses with a reason.  A run whose
+# exchange raced back may leave its private directory holding the old
+# link; the next run in that directory removes it.
+link_race() {
+	local out lost content where other
+	export DEVTOOL_RESOLVE=$1
+
+	content="precious $RANDOM"
+	ln -s /t0 "$R/dev/x"
+	# shellcheck disable=SC2016 # the inner shell's arguments
+	as_attacker sh -c 'printf "%s\n" "$1" >"$2"' sh "$content" "$R/dev/f"
+	start_attacker swapper "$R/dev" x f "$A" "$RACE_SECONDS" "$R/dev/f"
+	out=$(untraced link_rounds "$RACE_LINK_ROUNDS" "$A" "$DEVTOOL" "$R")
+	stop_attacker
+	lost=$(printf '%s\n' "$out" | sed -n 's/^lost //p')
+	[[ -z $lost && ! -e $A/destroyed ]] ||
+		fail "round $lost destroyed the attacker's file at /dev/x"
+	[[ $ATTACKER_STATUS -eq 0 ]] ||
+		fail "the attacker failed:"$'\n'"$(cat "$A/log")"
+	where=$(find "$R/dev" -maxdepth 1 -type f \( -name x -o -name f \) \
+		-exec grep -lxF -- "$content" {} +)
+	[[ $where == "$R/dev/x" || $where == "$R/dev/f" ]] ||
+		fail "the file is not whole at x or f: '$where'"
+	other=$R/dev/x
+	[[ $where == "$R/dev/x" ]] && other=$R/dev/f
+	[[ -L $other && $(readlink "$other") == /t* ]] ||
+		fail "$other is no link devtool made: $(ls -l "$other")"
+	[[ -z $out ]] ||
+		fail "devtool neither replaced nor refused with a reason:"$'\n'"$out"
+	printf 'L /dev/y - - - - /end\n' >t
+	run --separate-stderr devtool apply --root "$R" t
+	assert_status 0
+	assert_no_temp_of_devtool "$R"
+	assert_attacked swaps
+}
+
+# With the exchange's outcome removed whatever it was (not only a link,
+# node or FIFO): the file was destroyed within 12 to 54 rounds, in 7 of
+# 7 runs (2 cores, busy).
+@test "race: L+ never destroys a regular file swapped in for the link it replaces (openat2)" {
+	link_race openat2
+}
+
+@test "race: L+ never destroys a regular file swapped in for the link it replaces (walk)" {
+	link_race walk
+}
+
 # ------------------------------------------------ hole 4: moved directories
 
-# move_race METHOD OWNER ENTRIES: apply -v of ENTRIES entries
-# /dev/d/nI c 0600 OWNER 1 3 into R/dev/d, which the attacker owns; once
+# move_race METHOD OWNER ENTRIES [LINE WANT]: apply -v of ENTRIES entries
+# /dev/d/nI c 0600 OWNER 1 3 (or LINE, a printf format of I, each what
+# `node' says is WANT) into R/dev/d, which the attacker owns; once
 # K=50 have appeared it renames R/dev/d to a directory of its own outside
 # the root ($T/outside, same filesystem) and makes a new R/dev/d.
 # Nodes may stay outside only if they were made before the move: at most
@@ -456,12 +537,13 @@ overwrite_race() {
 # the exit status agree with what exists.
 move_race() {
 	local O=$T/outside owner=$2 entries=$3 before outside inside failed made
-	local created
+	local created line=${4:-"/dev/d/n%d c 0600 $2 1 3"}
+	local want=${5:-"character special file 1 3 600 $2"}
 	export DEVTOOL_RESOLVE=$1
 
 	mkdir "$R/dev/d" "$O"
 	chown 65534:65534 "$R/dev/d" "$O"
-	table t "$entries" "/dev/d/n%d c 0600 $owner 1 3"
+	table t "$entries" "$line"
 	start_attacker mover "$R/dev/d" "$O/d" 50 "$A" "$RACE_SECONDS"
 	run --separate-stderr devtool apply -v --root "$R" t
 	stop_attacker
@@ -474,8 +556,7 @@ move_race() {
 	inside=$(find "$R/dev/d" -mindepth 1 | wc -l)
 	# What was made, wherever it is, is exactly what was asked.
 	# shellcheck disable=SC2046 # the names have no spaces
-	assert_nodes "character special file 1 3 600 $owner" \
-		$(find "$R/dev/d" "$O/d" -mindepth 1)
+	assert_nodes "$want" $(find "$R/dev/d" "$O/d" -mindepth 1)
 	# Each entry exists once, or failed with a message naming it.
 	failed=$(printf '%s\n' "$stderr" | grep -o '/dev/d/n[0-9]*' | sort -u)
 	made=$(find "$R/dev/d" "$O/d" -mindepth 1 -printf '/dev/d/%f\n' | sort)
@@ -511,6 +592,18 @@ move_race() {
 
 @test "race: apply makes nothing in a directory moved out of the root, through temporaries (walk)" {
 	move_race walk "0 5" $((RACE_MOVE_LINES / 4))
+}
+
+# The links of L lines are made through temporaries there too (the
+# directory is not pinned), and the same check removes one made outside.
+@test "race: apply makes no symbolic link in a directory moved out of the root (openat2)" {
+	move_race openat2 "0 0" $((RACE_MOVE_LINES / 4)) \
+		"L /dev/d/n%d - - - - /target" "symbolic link 0 0 777 0 0"
+}
+
+@test "race: apply makes no symbolic link in a directory moved out of the root (walk)" {
+	move_race walk "0 0" $((RACE_MOVE_LINES / 4)) \
+		"L /dev/d/n%d - - - - /target" "symbolic link 0 0 777 0 0"
 }
 
 # ---------------------------------------------- hole 5: a killed run's leftovers

@@ -2,7 +2,10 @@
 # devtool list | apply | list round trip: SPEC.md §5, "Round trip".  A
 # synthetic tree and the machine's real /dev are listed, re-created in
 # another root, listed again, and compared table to table and node by
-# node with stat(1).  Needs CAP_MKNOD: run as root.
+# node with stat(1) (and readlink(1) for symbolic links).  A dialect
+# that cannot hold a type (makedevs a symbolic link, tmpfiles a socket)
+# writes it as a comment line, which apply skips: those round trips
+# compare the other lines.  Needs CAP_MKNOD: run as root.
 
 load test_helper
 
@@ -12,21 +15,32 @@ assert_same_file() {
 	cmp -s "$1" "$2" || fail "$1 and $2 differ:"$'\n'"$(diff "$1" "$2")"
 }
 
+# assert_same_entries T T2: T2 is T without its comment lines (what the
+# dialect could not hold, which apply therefore did not make).
+assert_same_entries() {
+	grep -v '^#' "$1" >"$1.entries" || :
+	assert_same_file "$1.entries" "$2"
+}
+
 kind() {
 	case $1 in
 	c) echo "character special file" ;;
 	b) echo "block special file" ;;
 	p) echo "fifo" ;;
 	d) echo "directory" ;;
+	s) echo "socket" ;;
+	l) echo "symbolic link" ;;
 	*) echo "?$1" ;;
 	esac
 }
 
-# compare_node A B TYPE MODE UID GID MAJOR MINOR: the files A and B are
-# both exactly what the table line says (type, numbers, mode, owner).
+# compare_node A B TYPE MODE UID GID MAJOR MINOR [TARGET]: the files A
+# and B are both exactly what the table line says (type, numbers, mode,
+# owner; a symbolic link's target, read without following it).
 COMPARED=0
 compare_node() {
-	local a=$1 b=$2 type=$3 mode=$4 uid=$5 gid=$6 ma=$7 mi=$8 want sa sb
+	local a=$1 b=$2 type=$3 mode=$4 uid=$5 gid=$6 ma=$7 mi=$8 target=${9:-}
+	local want sa sb
 	[[ $type == [cb] ]] || { ma=0; mi=0; }
 	want="$(kind "$type")|$ma|$mi|$(printf '%o' "$((8#$mode))")|$uid|$gid"
 	# explicit returns: callers use "|| return", where set -e is off
@@ -38,20 +52,26 @@ compare_node() {
 		{ fail "$a: table says '$want', stat says '$sa'"; return 1; }
 	[[ $sb == "$want" ]] ||
 		{ fail "$b: table says '$want', stat says '$sb'"; return 1; }
+	if [[ $type == l ]]; then
+		[[ $(readlink -- "$a") == "$target" && $(readlink -- "$b") == "$target" ]] ||
+			{ fail "$a, $b: not both links to '$target'"; return 1; }
+	fi
 	COMPARED=$((COMPARED + 1))
 }
 
 # compare_makedevs TABLE ROOT_A ROOT_B: every line of a makedevs TABLE
-# (no ranges) holds for ROOT_A/PATH and ROOT_B/PATH.
+# (no ranges) holds for ROOT_A/PATH and ROOT_B/PATH; its comment lines
+# (symbolic links) are skipped.
 compare_makedevs() {
-	local path type mode uid gid ma mi rest
+	local path type mode uid gid ma mi rest n
 	COMPARED=0
 	while IFS=$'\t' read -r path type mode uid gid ma mi rest; do
 		compare_node "$2$path" "$3$path" "$type" "$mode" "$uid" "$gid" \
 			"$ma" "$mi" || return 1
-	done <"$1"
-	[[ $COMPARED -eq $(wc -l <"$1") && $COMPARED -gt 0 ]] ||
-		fail "compared $COMPARED nodes of $(wc -l <"$1")"
+	done < <(grep -v '^#' "$1")
+	n=$(grep -vc '^#' "$1")
+	[[ $COMPARED -eq $n && $COMPARED -gt 0 ]] ||
+		fail "compared $COMPARED nodes of $n"
 }
 
 # compare_json JSON_LIST ROOT_A ROOT_B: the same from `list -o json`,
@@ -60,17 +80,18 @@ compare_makedevs() {
 compare_json() {
 	local path type mode uid gid ma mi n=0
 	COMPARED=0
-	while IFS=$'\t' read -r path type mode uid gid ma mi; do
+	while IFS=$'\t' read -r path type mode uid gid ma mi target; do
 		compare_node "$2$path" "$3$path" "$type" "$mode" "$uid" "$gid" \
-			"$ma" "$mi" || return 1
+			"$ma" "$mi" "$target" || return 1
 		n=$((n + 1))
-	done < <(jq -r '[.path, .type, .mode, .uid, .gid, (.major // 0), (.minor // 0)] | map(tostring) | join("\t")' "$1")
+	done < <(jq -r '[.path, .type, .mode, .uid, .gid, (.major // 0), (.minor // 0), (.target // "")] | map(tostring) | join("\t")' "$1")
 	[[ $n -eq $(wc -l <"$1") && $n -gt 0 ]] ||
 		fail "compared $n nodes of $(wc -l <"$1")"
 }
 
 # A synthetic /dev under A: c, b and p nodes with varied modes (set-id
-# and sticky bits too) and owners, in nested directories.
+# and sticky bits too) and owners, in nested directories, and a symbolic
+# link (which a makedevs table names in a comment).
 make_tree() {
 	mkdir -p A/dev/input A/dev/snd/by-path/deep A/dev/disk/by-id A/dev/empty
 	mknod -m 0666 A/dev/null c 1 3
@@ -115,13 +136,15 @@ setup() { setup_workdir; }
 	run --separate-stderr devtool list --root A /dev
 	assert_status 0
 	printf '%s\n' "$output" >t
-	[[ $(wc -l <t) -eq 15 ]] || fail "expected 15 lines:"$'\n'"$(cat t)"
+	[[ $(wc -l <t) -eq 16 ]] || fail "expected 16 lines:"$'\n'"$(cat t)"
+	[[ $(grep '^#' t) == "# /dev/link -> null: a symbolic link, which a makedevs table cannot hold" ]] ||
+		fail "the link is not named: $(cat t)"
 	run --separate-stderr devtool apply --root B t
 	assert_status 0
 	run --separate-stderr devtool list --root B /dev
 	assert_status 0
 	printf '%s\n' "$output" >t2
-	assert_same_file t t2
+	assert_same_entries t t2
 	compare_makedevs t A B
 	[[ $COMPARED -eq 15 ]]
 }
@@ -135,7 +158,7 @@ setup() { setup_workdir; }
 	run --separate-stderr devtool list -o tmpfiles --root A /dev
 	assert_status 0
 	printf '%s\n' "$output" >t
-	[[ $(wc -l <t) -eq 18 ]] || fail "expected 18 lines:"$'\n'"$(cat t)"
+	[[ $(wc -l <t) -eq 19 ]] || fail "expected 19 lines:"$'\n'"$(cat t)"
 	run --separate-stderr devtool apply --root B t
 	assert_status 0
 	run --separate-stderr devtool list -o tmpfiles --root B /dev
@@ -144,7 +167,7 @@ setup() { setup_workdir; }
 	assert_same_file t t2
 	devtool list -o json --root A /dev >j
 	compare_json j A B
-	[[ $COMPARED -eq 18 ]]
+	[[ $COMPARED -eq 19 && $(readlink B/dev/link) == null ]]
 	assert_node_exists() { [[ -p $1 || -c $1 ]] || fail "$1 missing"; }
 	assert_node_exists "B/dev/with space"
 	assert_node_exists 'B/dev/pct%and\back'
@@ -187,7 +210,7 @@ setup() { setup_workdir; }
 	run --separate-stderr devtool list --dirs --root B /dev
 	assert_status 0
 	printf '%s\n' "$output" >t2
-	assert_same_file t t2
+	assert_same_entries t t2
 	compare_makedevs t A B
 	[[ $(stat -c '%a %u %g' B/dev/disk/by-id) == "755 1 2" ]]
 	[[ $(stat -c '%a' B/dev/snd/by-path) == "700" ]]
@@ -209,7 +232,7 @@ setup() { setup_workdir; }
 	run --separate-stderr devtool list --dirs --root B /
 	assert_status 0
 	printf '%s\n' "$output" >t2
-	assert_same_file t t2
+	assert_same_entries t t2
 	[[ $(stat -c '%a %u %g' B) == "750 3 4" ]] || fail "B: $(stat -c '%a %u %g' B)"
 	compare_makedevs t A B
 }
@@ -249,20 +272,75 @@ setup() { setup_workdir; }
 		"devtool: 1 created, 1 replaced, 2 corrected, 11 unchanged, 0 failed" ]] ||
 		fail "stderr: $stderr"
 	devtool list --root B /dev >t2
-	assert_same_file t t2
+	assert_same_entries t t2
 	compare_makedevs t A B
+}
+
+# A /dev's symbolic links and a socket, as a migration must carry them.
+make_links() {
+	mkdir -p A/dev/pts
+	mknod -m 0666 A/dev/pts/ptmx c 5 2
+	ln -s /proc/self/fd A/dev/fd
+	ln -s /proc/self/fd/0 A/dev/stdin
+	ln -s /proc/self/fd/1 A/dev/stdout
+	ln -s /proc/self/fd/2 A/dev/stderr
+	ln -s /proc/kcore A/dev/core
+	ln -s pts/ptmx A/dev/ptmx
+	python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \
+		A/dev/log
+	chmod 0666 A/dev/log
+}
+
+@test "roundtrip: tmpfiles carries /dev/fd, stdin, stdout, stderr, core and ptmx -> pts/ptmx as L lines (readlink)" {
+	needs_mknod
+	make_links
+	run --separate-stderr devtool list -o tmpfiles --root A /dev
+	assert_status 0
+	printf '%s\n' "$output" >t
+	[[ $(grep -c '^L' t) -eq 6 ]] || fail "expected 6 L lines:"$'\n'"$(cat t)"
+	run --separate-stderr devtool apply --root B t
+	assert_status 0
+	run --separate-stderr devtool list -o tmpfiles --root B /dev
+	assert_status 0
+	printf '%s\n' "$output" >t2
+	assert_same_entries t t2
+	devtool list -o json --root A /dev | jq -c 'select(.type != "s")' >j
+	compare_json j A B
+	[[ $COMPARED -eq 7 ]] || fail "compared $COMPARED"
+	[[ ! -e B/dev/log ]] || fail "tmpfiles has no socket, yet B has one"
+}
+
+@test "roundtrip: makedevs carries the socket (s) and names the symlinks in comments" {
+	needs_mknod
+	make_links
+	run --separate-stderr devtool list --root A /dev
+	assert_status 0
+	printf '%s\n' "$output" >t
+	[[ $(grep -c '^# .*: a symbolic link, which a makedevs table cannot hold$' t) -eq 6 ]] ||
+		fail "expected 6 comment lines:"$'\n'"$(cat t)"
+	run --separate-stderr devtool apply --root B t
+	assert_status 0
+	run --separate-stderr devtool list --root B /dev
+	assert_status 0
+	printf '%s\n' "$output" >t2
+	assert_same_entries t t2
+	compare_makedevs t A B
+	[[ $COMPARED -eq 2 && $(stat -c '%F %a %u %g' B/dev/log) == "socket 666 0 0" ]] ||
+		fail "B/dev/log: $(stat -c '%F %a %u %g' B/dev/log)"
+	[[ -z $(find B -type l) ]] || fail "makedevs made links: $(find B -type l)"
 }
 
 # --------------------------------------------------------- the real /dev
 
 # list /dev: any error must name the path it is about (a name makedevs
-# cannot hold, say); such a node is then missing from the table.
+# cannot hold, say); such a node is then missing from the table.  (What
+# the dialect cannot hold is a comment line, and a warning.)
 list_real_dev() {
 	run --separate-stderr devtool list "$@" /dev
 	if [[ $status -ne 0 ]]; then
 		local l
 		while IFS= read -r l; do
-			[[ $l == "devtool: "*/dev/* ]] ||
+			[[ $l == "devtool: "*/dev/* || $l == "devtool: warning: "* ]] ||
 				fail "list /dev error that names no path: $l"
 		done <<<"$stderr"
 		echo "# list $* /dev reported (exit $status): $stderr" >&3
@@ -279,14 +357,18 @@ list_real_dev() {
 	run --separate-stderr devtool list --root "$BATS_TEST_TMPDIR/R" /dev
 	assert_status 0
 	printf '%s\n' "$output" >t2
-	assert_same_file t t2
+	assert_same_entries t t2
 	compare_makedevs t "" "$BATS_TEST_TMPDIR/R"
 	echo "# real /dev: $COMPARED nodes compared with stat" >&3
-	# the table has every node and FIFO find(1) sees (no symlinks followed)
-	local found
-	found=$(find /dev \( -type c -o -type b -o -type p \) 2>/dev/null | wc -l)
-	[[ $found -eq $(wc -l <t) ]] ||
-		fail "find sees $found nodes under /dev, the table has $(wc -l <t)"
+	# the table has every node, FIFO and socket find(1) sees, and a
+	# comment line for each symlink (none followed)
+	local found links
+	found=$(find /dev \( -type c -o -type b -o -type p -o -type s \) 2>/dev/null | wc -l)
+	[[ $found -eq $(grep -vc '^#' t) ]] ||
+		fail "find sees $found nodes under /dev, the table has $(grep -vc '^#' t)"
+	links=$(find /dev -type l 2>/dev/null | wc -l)
+	[[ $links -eq $(grep -c '^# /dev/.* -> .*: a symbolic link, which a makedevs table cannot hold$' t) ]] ||
+		fail "find sees $links symlinks under /dev, the table names $(grep -c '^#' t)"
 }
 
 @test "roundtrip: the real /dev through -o tmpfiles" {
@@ -298,10 +380,16 @@ list_real_dev() {
 	run --separate-stderr devtool list -o tmpfiles --root "$BATS_TEST_TMPDIR/R" /dev
 	assert_status 0
 	printf '%s\n' "$output" >t2
-	assert_same_file t t2
-	devtool list -o json /dev >j
+	# the L lines too: /dev/fd, /dev/stdin, /dev/ptmx -> pts/ptmx and the
+	# like are carried (a socket is a comment line: tmpfiles has none)
+	assert_same_entries t t2
+	[[ $(grep -c '^L' t) -eq $(find /dev -type l 2>/dev/null | wc -l) ]] ||
+		fail "the table has $(grep -c '^L' t) L lines, find sees $(find /dev -type l | wc -l) symlinks"
+	[[ $(grep -c '^#' t) -eq $(find /dev -type s 2>/dev/null | wc -l) ]] ||
+		fail "the table names $(grep -c '^#' t) sockets, find sees $(find /dev -type s | wc -l)"
+	devtool list -o json /dev | jq -c 'select(.type != "s")' >j
 	compare_json j "" "$BATS_TEST_TMPDIR/R"
-	echo "# real /dev (tmpfiles): $COMPARED nodes compared with stat" >&3
+	echo "# real /dev (tmpfiles): $COMPARED nodes and links compared with stat and readlink" >&3
 }
 
 @test "roundtrip: the real /dev with --dirs" {
@@ -313,11 +401,11 @@ list_real_dev() {
 	run --separate-stderr devtool list --dirs --root "$BATS_TEST_TMPDIR/R" /dev
 	assert_status 0
 	printf '%s\n' "$output" >t2
-	assert_same_file t t2
+	assert_same_entries t t2
 	compare_makedevs t "" "$BATS_TEST_TMPDIR/R"
 }
 
-@test "roundtrip: list -o tmpfiles is read right by systemd-tmpfiles (spaces, UTF-8)" {
+@test "roundtrip: list -o tmpfiles is read right by systemd-tmpfiles (spaces, UTF-8, symlinks with odd targets)" {
 	needs_mknod
 	command -v systemd-tmpfiles >/dev/null ||
 		skip "systemd-tmpfiles is not installed"
@@ -325,6 +413,13 @@ list_real_dev() {
 	mknod "A/dev/sp ace" c 1 3
 	mknod "$(printf 'A/dev/\303\274n\303\257')" b 7 1
 	mknod -m 0600 A/dev/fifo p
+	# an L line's target is the rest of the line to systemd-tmpfiles:
+	# spaces, quotes, '#', '%', backslashes, control and non-UTF-8
+	# bytes, and a lone '-' (which would mean none)
+	ln -s pts/ptmx A/dev/ptmx
+	ln -s ' it'\''s "100%" #a\b ' A/dev/odd
+	ln -s -- - A/dev/dash
+	ln -s $'tab\tnl\nbad\xff' A/dev/ctrl
 	run --separate-stderr devtool list -o tmpfiles --root A /dev
 	assert_status 0
 	printf '%s\n' "$output" > t.conf

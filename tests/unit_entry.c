@@ -17,7 +17,8 @@ test_types(void)
 	static const struct { char letter; mode_t ifmt; bool numbers; } want[] = {
 		{ 'c', S_IFCHR, true }, { 'b', S_IFBLK, true },
 		{ 'p', S_IFIFO, false }, { 'd', S_IFDIR, false },
-		{ 'f', S_IFREG, false },
+		{ 'f', S_IFREG, false }, { 'l', S_IFLNK, false },
+		{ 's', S_IFSOCK, false },
 	};
 	bool pass = true;
 
@@ -31,11 +32,13 @@ test_types(void)
 	ok(pass, "each letter maps to its S_IF* and back, numbers on c and "
 	    "b only");
 	ok(entry_type_of('x') == NULL && entry_type_of('\0') == NULL &&
-	    entry_type_of_mode(S_IFLNK) == NULL &&
-	    entry_type_of_mode(S_IFSOCK) == NULL,
-	    "an unknown letter or mode has no type");
+	    entry_type_of('L') == NULL && entry_type_of_mode(0) == NULL,
+	    "an unknown letter or mode has no type (L is tmpfiles's spelling "
+	    "of l, not a letter of the table)");
 	ok(strcmp(entry_type_of('c')->noun, "character device") == 0 &&
-	    strcmp(entry_type_of('p')->noun, "FIFO") == 0,
+	    strcmp(entry_type_of('p')->noun, "FIFO") == 0 &&
+	    strcmp(entry_type_of('l')->noun, "symbolic link") == 0 &&
+	    strcmp(entry_type_of('s')->noun, "socket") == 0,
 	    "types are named in words for messages");
 }
 
@@ -74,6 +77,28 @@ test_entries(void)
 	entries_free(&l);
 	ok(l.n == 0 && l.v == NULL, "freed, the list is empty again");
 }
+
+/* A link's target is copied into the arena as its path is. */
+static void
+test_entries_target(void)
+{
+	struct entries l = { 0 };
+	char path[32] = "/dev/stdin", target[32] = "/proc/self/fd/0";
+	struct entry link = { .path = path, .type = 'l', .target = target };
+	struct entry node = { .path = "/dev/null", .type = 'c', .major = 1,
+	    .minor = 3 };
+
+	ok(entries_add(&l, &link) == 0 && entries_add(&l, &node) == 0,
+	    "a link and a node added");
+	memset(target, 'x', 8);	/* the list keeps its own copies */
+	memset(path, 'y', 8);
+	ok(l.n == 2 && strcmp(l.v[0].target, "/proc/self/fd/0") == 0 &&
+	    l.v[0].target != target && strcmp(l.v[0].path, "/dev/stdin") == 0 &&
+	    l.v[1].target == NULL,
+	    "the target is the list's own copy; a node has none");
+	entries_free(&l);
+}
+
 
 /*
  * Entries of "TYPE PATH" words, reordered; the result as the table
@@ -273,6 +298,7 @@ main(void)
 {
 	test_types();
 	test_entries();
+	test_entries_target();
 	test_parents_first();
 	test_parents_first_random();
 	test_paths();

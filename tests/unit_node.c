@@ -34,7 +34,7 @@
 #include "tap.h"
 
 #define NOBODY		65534	/* another user, as the bats tests use */
-#define NTESTS		9
+#define NTESTS		13
 
 static char base[PATH_MAX];	/* the temporary directory, the --root */
 
@@ -66,22 +66,42 @@ say(void *ctx, const struct node_event *e)
 	    len > 0 ? "; " : "", e->verb, e->path);
 }
 
-/* One node_make inside base as --root, its events in *h. */
+/* node_make of w inside base as --root, its events in *h. */
 static enum node_outcome
-make(const char *path, mode_t type, mode_t perm, uid_t uid, dev_t rdev,
-    unsigned flags, struct heard *h, struct node_result *res)
+make_want(const char *path, const struct node_want *w, unsigned flags,
+    struct heard *h, struct node_result *res)
 {
-	struct node_want w = { type, perm, uid, uid == NODE_ANY_UID ?
-	    NODE_ANY_GID : (gid_t)uid, rdev };
 	struct node_events ev = { say, h };
 	struct root r;
 
 	memset(h, 0, sizeof(*h));
 	if (root_init(&r, base, RESOLVE_AUTO, false) != 0)
 		bail_out_errno("root_init %s", base);
-	node_make(&r, path, &w, flags, &ev, res);
+	node_make(&r, path, w, flags, &ev, res);
 	root_fini(&r);
 	return res->outcome;
+}
+
+/* One node, FIFO, socket or directory, owner uid:uid. */
+static enum node_outcome
+make(const char *path, mode_t type, mode_t perm, uid_t uid, dev_t rdev,
+    unsigned flags, struct heard *h, struct node_result *res)
+{
+	struct node_want w = { type, perm, uid, uid == NODE_ANY_UID ?
+	    NODE_ANY_GID : (gid_t)uid, rdev, NULL };
+
+	return make_want(path, &w, flags, h, res);
+}
+
+/* A symbolic link to target, owner uid:uid. */
+static enum node_outcome
+make_link(const char *path, const char *target, uid_t uid, unsigned flags,
+    struct heard *h, struct node_result *res)
+{
+	struct node_want w = { S_IFLNK, NODE_ANY_PERM, uid,
+	    uid == NODE_ANY_UID ? NODE_ANY_GID : (gid_t)uid, 0, target };
+
+	return make_want(path, &w, flags, h, res);
 }
 
 static bool
@@ -386,6 +406,182 @@ test_dry_run(void)
 	end(&c);
 }
 
+/* What the link at rel says, or "" when it is none. */
+static const char *
+link_of(const char *rel, char *buf)
+{
+	char p[PATH_MAX];
+	ssize_t n = readlink(at(p, rel), buf, PATH_MAX - 1);
+
+	buf[n < 0 ? 0 : n] = '\0';
+	return buf;
+}
+
+/* base/secret, root's 0600 file, that a followed link would change. */
+static bool
+secret_intact(void)
+{
+	struct stat st;
+
+	return stat_rel("secret", &st) && S_ISREG(st.st_mode) &&
+	    (st.st_mode & 07777) == 0600 && st.st_uid == 0 && st.st_gid == 0;
+}
+
+static void
+test_link_create(void)
+{
+	struct node_result res;
+	enum node_outcome o;
+	struct heard h;
+	struct check c;
+	struct stat st;
+	char t[PATH_MAX], p[PATH_MAX];
+	int fd;
+
+	begin(&c, "link: made with its target and owner, the link's own, its "
+	    "target never followed; same target kept");
+	if ((fd = open(at(p, "secret"), O_WRONLY | O_CREAT | O_EXCL, 0600)) < 0 ||
+	    close(fd) != 0)
+		bail_out_errno("create %s", p);
+	/* absolute: the secret wherever the link is, a temporary too */
+	o = make_link("/links/lnk", p, NOBODY, NODE_PARENTS | NODE_VERBOSE,
+	    &h, &res);
+	expect(&c, o == NODE_CREATED, "outcome %d (%s)", o,
+	    strerror(res.error));
+	expect(&c, stat_rel("links/lnk", &st) && S_ISLNK(st.st_mode) &&
+	    st.st_uid == NOBODY && st.st_gid == NOBODY &&
+	    strcmp(link_of("links/lnk", t), p) == 0,
+	    "lstat: mode %o uid %u, target '%s'", st.st_mode, st.st_uid, t);
+	expect(&c, secret_intact(), "the target was changed");
+	expect(&c, strcmp(h.log, "create directory /links; create "
+	    "/links/lnk") == 0 && entries("links") == 1, "events: %s; %u "
+	    "entries", h.log, entries("links"));
+	o = make_link("/links/lnk", p, NOBODY, NODE_KEEP_SAME | NODE_VERBOSE,
+	    &h, &res);
+	expect(&c, o == NODE_UNCHANGED && strcmp(h.log, "keep /links/lnk") ==
+	    0, "again: %d, %s", o, h.log);
+	o = make_link("/links/mine", "/dev/null", NODE_ANY_UID, 0, &h, &res);
+	expect(&c, o == NODE_CREATED && stat_rel("links/mine", &st) &&
+	    S_ISLNK(st.st_mode) && st.st_uid == 0 &&
+	    strcmp(link_of("links/mine", t), "/dev/null") == 0,
+	    "no owner asked: %d, uid %u, '%s'", o, st.st_uid, t);
+	end(&c);
+}
+
+/* The reason of a failure, for a message. */
+static const char *
+why(const struct node_result *res)
+{
+	return res->reason != NULL ? res->reason : strerror(res->error);
+}
+
+static void
+test_link_replace(void)
+{
+	struct node_result res;
+	struct stat before, st;
+	enum node_outcome o;
+	struct heard h;
+	struct check c;
+	char t[PATH_MAX];
+
+	begin(&c, "link: another target fails without NODE_REPLACE, is "
+	    "replaced with it; the owner corrected on the link itself");
+	if (!stat_rel("links/lnk", &before))
+		bail_out_errno("stat links/lnk");
+	o = make_link("/links/lnk", "pts/ptmx", NOBODY, NODE_KEEP_SAME, &h,
+	    &res);
+	expect(&c, o == NODE_FAILED && strcmp(why(&res), "exists (a symbolic "
+	    "link to another target); use -r to replace it") == 0,
+	    "without -r: %d, %s", o, why(&res));
+	expect(&c, stat_rel("links/lnk", &st) && st.st_ino == before.st_ino,
+	    "the old link changed");
+	o = make_link("/links/lnk", "pts/ptmx", NODE_ANY_UID, NODE_REPLACE |
+	    NODE_VERBOSE, &h, &res);
+	expect(&c, o == NODE_REPLACED && strcmp(h.log, "replace /links/lnk")
+	    == 0, "with -r: %d, %s", o, h.log);
+	expect(&c, stat_rel("links/lnk", &st) && S_ISLNK(st.st_mode) &&
+	    st.st_uid == 0 && strcmp(link_of("links/lnk", t), "pts/ptmx") == 0,
+	    "lstat: uid %u, target '%s'", st.st_uid, t);
+	o = make_link("/links/mine", "/dev/null", NOBODY, NODE_REPLACE, &h,
+	    &res);
+	expect(&c, o == NODE_CORRECTED && stat_rel("links/mine", &st) &&
+	    S_ISLNK(st.st_mode) && st.st_uid == NOBODY, "owner: %d, uid %u",
+	    o, st.st_uid);
+	expect(&c, entries("links") == 2 && secret_intact(), "%u entries",
+	    entries("links"));
+	end(&c);
+}
+
+static void
+test_link_kinds(void)
+{
+	struct node_result res;
+	enum node_outcome o;
+	struct stat st;
+	struct heard h;
+	struct check c;
+	char t[PATH_MAX], p[PATH_MAX];
+	int fd;
+
+	begin(&c, "link: replaces a node with -r; never a regular file, nor "
+	    "is a link replaced by a node");
+	make("/links/node", S_IFCHR, 0600, 0, makedev(1, 3), 0, &h, &res);
+	o = make_link("/links/node", "null", NODE_ANY_UID, NODE_REPLACE, &h,
+	    &res);
+	expect(&c, o == NODE_REPLACED && stat_rel("links/node", &st) &&
+	    S_ISLNK(st.st_mode) && strcmp(link_of("links/node", t), "null") ==
+	    0, "over a node: %d, mode %o", o, st.st_mode);
+	o = make("/links/node", S_IFCHR, 0600, 0, makedev(1, 3), NODE_REPLACE,
+	    &h, &res);
+	expect(&c, o == NODE_FAILED && strcmp(why(&res), "exists and is a "
+	    "symbolic link; only device nodes and FIFOs are ever replaced") ==
+	    0 && stat_rel("links/node", &st) && S_ISLNK(st.st_mode),
+	    "a node over it: %d, %s", o, why(&res));
+	if ((fd = open(at(p, "links/file"), O_WRONLY | O_CREAT | O_EXCL,
+	    0644)) < 0 || write(fd, "data", 4) != 4 || close(fd) != 0)
+		bail_out_errno("create %s", p);
+	o = make_link("/links/file", "null", NODE_ANY_UID, NODE_REPLACE, &h,
+	    &res);
+	expect(&c, o == NODE_FAILED && strcmp(why(&res), "exists and is a "
+	    "regular file; only symbolic links, device nodes and FIFOs are "
+	    "ever replaced by a link") == 0, "over a file: %d, %s", o,
+	    why(&res));
+	expect(&c, stat_rel("links/file", &st) && S_ISREG(st.st_mode) &&
+	    st.st_size == 4, "the file: mode %o size %lld", st.st_mode,
+	    (long long)st.st_size);
+	end(&c);
+}
+
+static void
+test_socket_and_describe(void)
+{
+	struct node_want w = { S_IFLNK, 0777, NOBODY, NOBODY, 0, "pts/ptmx" };
+	struct node_result res;
+	enum node_outcome o;
+	struct stat st;
+	struct heard h;
+	struct check c;
+	char buf[128];
+
+	begin(&c, "socket: made with its mode and owner; a link described by "
+	    "its target");
+	o = make("/links/log", S_IFSOCK, 0666, NOBODY, 0, 0, &h, &res);
+	expect(&c, o == NODE_CREATED && stat_rel("links/log", &st) &&
+	    S_ISSOCK(st.st_mode) && (st.st_mode & 07777) == 0666 &&
+	    st.st_uid == NOBODY, "socket: %d, mode %o uid %u", o, st.st_mode,
+	    st.st_uid);
+	node_describe(buf, sizeof(buf), &w);
+	expect(&c, strcmp(buf, "l -> pts/ptmx, owner 65534:65534") == 0,
+	    "described as '%s'", buf);
+	w.uid = NODE_ANY_UID;
+	w.gid = NODE_ANY_GID;
+	node_describe(buf, sizeof(buf), &w);
+	expect(&c, strcmp(buf, "l -> pts/ptmx") == 0, "described as '%s'",
+	    buf);
+	end(&c);
+}
+
 static void
 test_root_entry(void)
 {
@@ -430,6 +626,10 @@ main(void)
 	test_regular_kept();
 	test_dry_run();
 	test_root_entry();
+	test_link_create();
+	test_link_replace();
+	test_link_kinds();
+	test_socket_and_describe();
 
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", base);
 	if (system(cmd) != 0)	/* NOLINT(cert-env33-c) */

@@ -99,25 +99,34 @@ struct want {
 	unsigned uid, gid;
 	uint64_t major, minor, start, inc, count;
 	bool replace, mode_set, uid_set, gid_set;
+	const char *target;
 };
 
 /* Room for the path of a range's node (table_expand). */
 static char expand_room[PATH_MAX];
 
-/* Room for a parsed path, kept for the next few parses. */
+/* Room for a parsed path and target, kept for the next few parses. */
 static char *
 path_room(void)
 {
-	static char room[8][PATH_MAX];
+	static char room[8][TABLE_TEXT_SIZE];
 	static unsigned next;
 
 	return room[next++ % 8];
 }
 
 static bool
+same_target(const struct entry *a, const struct entry *b)
+{
+	return a->target == NULL ? b->target == NULL :
+	    b->target != NULL && strcmp(a->target, b->target) == 0;
+}
+
+static bool
 same_entry(const struct entry *a, const struct entry *b)
 {
 	return strcmp(a->path, b->path) == 0 && a->type == b->type &&
+	    same_target(a, b) &&
 	    a->replace == b->replace &&
 	    a->mode_set == b->mode_set && a->uid_set == b->uid_set &&
 	    a->gid_set == b->gid_set && a->mode == b->mode &&
@@ -132,11 +141,13 @@ show(const char *label, const struct entry *e)
 {
 	diag("%s: path '%s' type %c mode %04o%s uid %ju%s gid %ju%s %" PRIu64
 	    ":%" PRIu64 " start %" PRIu64 " inc %" PRIu64 " count %" PRIu64
-	    "%s line %lu", label, e->path, e->type ? e->type : '?', e->mode,
+	    "%s line %lu%s%s", label, e->path, e->type ? e->type : '?', e->mode,
 	    e->mode_set ? "" : "(default)", (uintmax_t)e->uid,
 	    e->uid_set ? "" : "(-)", (uintmax_t)e->gid,
 	    e->gid_set ? "" : "(-)", e->major, e->minor, e->start, e->inc,
-	    e->count, e->replace ? " replace" : "", e->lineno);
+	    e->count, e->replace ? " replace" : "", e->lineno,
+	    e->target != NULL ? " target " : "",
+	    e->target != NULL ? e->target : "");
 }
 
 static void
@@ -159,6 +170,7 @@ want_entry(enum table_dialect dialect, const struct want *w,
 	e->mode_set = w->mode_set;
 	e->uid_set = w->uid_set;
 	e->gid_set = w->gid_set;
+	e->target = w->target;
 	e->lineno = 7;
 }
 
@@ -198,7 +210,8 @@ check_entry(enum table_dialect dialect, const char *line,
 	}
 }
 
-#define MK(...)	(&(const struct want){ __VA_ARGS__ })
+#define MKT(...)	(&(const struct want){ __VA_ARGS__ })
+#define MK(...)	MKT(__VA_ARGS__, NULL)	/* no link target */
 /* makedevs always sets mode and owner */
 #define MD(path, type, mode, uid, gid, ma, mi, st, inc, cnt) \
 	MK(path, type, mode, uid, gid, ma, mi, st, inc, cnt, false, true, \
@@ -524,13 +537,15 @@ test_tmpfiles(void)
 	check_skip(T, "", "an empty line");
 	check_skip(T, "  \t ", "a blank line");
 
-	check_error(T, "L /dev/x - - - - /dev/null",
-	    "type 'L' is not one of c b p d f", "type L");
+	check_error(T, "l /dev/x - - - - /dev/null",
+	    "type 'l' is not one of c b p d f L", "type l (L is tmpfiles's)");
+	check_error(T, "s /dev/log", "type 's' is not one of c b p d f L",
+	    "type s (tmpfiles.d(5) has no sockets)");
 	check_error(T, "c! /dev/x - - - - 1:3", "modifier '!' is not supported",
 	    "c!");
 	check_error(T, "c++ /dev/x - - - - 1:3", "modifier '+' is not",
 	    "c++");
-	check_error(T, "d+ /run/x", "'+' (replace) is only for c, b and p",
+	check_error(T, "d+ /run/x", "'+' (replace) is only for c, b, p and L",
 	    "d+");
 	check_error(T, "c", "missing path", "a type alone");
 	check_error(T, "c /dev/x 0600", "c needs MAJOR:MINOR",
@@ -583,6 +598,76 @@ test_tmpfiles(void)
 	    "an unterminated quote");
 	check_error(T, "c /dev/a\\", "backslash at the end",
 	    "a trailing backslash");
+}
+
+/* An L line: mode 0777, mode and owner not set, the target. */
+#define TL(path, target, replace) \
+	MKT(path, 'l', 0777, 0, 0, 0, 0, 0, 0, 0, replace, false, false, \
+	    false, target)
+
+/*
+ * L lines as systemd-tmpfiles 252 reads them (each target below is what
+ * it made of the same line): the argument is the rest of the line,
+ * stripped, its quotes kept, then unescaped and "%%" made '%'.
+ */
+static void
+test_links(void)
+{
+	static char longest[PATH_MAX + 32], too_long[PATH_MAX + 32];
+
+	check_entry(T, "L /dev/stdin - - - - /proc/self/fd/0",
+	    TL("/dev/stdin", "/proc/self/fd/0", false), "L");
+	check_entry(T, "L+\t/dev/ptmx\t-\t-\t-\t-\tpts/ptmx",
+	    TL("/dev/ptmx", "pts/ptmx", true), "L+, a relative target");
+	check_entry(T, "L /dev/x 0600 root tty 1d t", TL("/dev/x", "t", false),
+	    "mode, user and group are ignored (tmpfiles.d(5))");
+	check_entry(T, "L /a - - - - /x y", TL("/a", "/x y", false),
+	    "a target with a space: the rest of the line");
+	check_entry(T, "L /b - - - - \"/q z\"", TL("/b", "\"/q z\"", false),
+	    "quotes are part of the target");
+	check_entry(T, "L /c - - - - a\\x20b\\\\c", TL("/c", "a b\\c", false),
+	    "escapes are decoded");
+	check_entry(T, "L /d - - - - 100%%", TL("/d", "100%", false),
+	    "%% is a '%'");
+	check_entry(T, "L /e - - - -   lead  \t", TL("/e", "lead", false),
+	    "the argument is stripped");
+	check_entry(T, "L /f - - - - #hash", TL("/f", "#hash", false),
+	    "a '#' in the argument is no comment");
+	check_entry(T, "L /i - - - - a\\xffb", TL("/i", "a\xff" "b", false),
+	    "a byte that is not UTF-8");
+	check_entry(T, "L /k - - - - x\\ty it's", TL("/k", "x\ty it's", false),
+	    "\\t and a lone quote");
+	check_entry(T, "L /h", TL("/h", "/usr/share/factory/h", false),
+	    "no argument: /usr/share/factory/PATH");
+	check_entry(T, "L /dev/h - - - - -",
+	    TL("/dev/h", "/usr/share/factory/dev/h", false),
+	    "argument -: the default too");
+	check_entry(T, "L /dev/m - - - - \\x2d", TL("/dev/m", "-", false),
+	    "an escaped '-' is a target '-'");
+	memset(longest, 'x', sizeof(longest));
+	memcpy(longest, "L /l - - - - ", 13);
+	longest[13 + PATH_MAX - 1] = '\0';
+	check_entry(T, longest, TL("/l", longest + 13, false),
+	    "a target of PATH_MAX - 1 bytes");
+	memset(too_long, 'x', sizeof(too_long));
+	memcpy(too_long, "L /l - - - - ", 13);
+	too_long[13 + PATH_MAX] = '\0';
+	check_error(T, too_long, "is too long (4096 bytes, at most 4095)",
+	    "a target of PATH_MAX bytes");
+	check_error(T, "L /x - - - - %a", "specifier '%a' in link target is "
+	    "not supported", "a specifier in the target");
+	check_error(T, "L /x - - - - a\\x00b", "NUL byte", "a NUL target byte");
+	check_error(T, "L /x - nosuch - - t", "unknown user 'nosuch'",
+	    "an unknown user (as systemd-tmpfiles, though it is ignored)");
+	check_error(T, "L! /x - - - - t", "modifier '!' is not supported",
+	    "L!");
+	check_error(M, "/dev/x l 777 0 0", "type 'l' is not one of c b p d f s",
+	    "a link (busybox's makedevs has none)");
+	check_entry(M, "/dev/log s 666 0 0",
+	    MD("/dev/log", 's', 0666, 0, 0, 0, 0, 0, 0, 0),
+	    "a socket (genext2fs's s)");
+	check_error(M, "/dev/log s 666 0 0 1 3", "s takes no MAJOR or MINOR",
+	    "a socket with numbers");
 }
 
 static void
@@ -820,6 +905,112 @@ test_writer(void)
 	    "one entry in both dialects, without a newline");
 }
 
+/* An entry as a tree gives it: mode and owner set, target or not. */
+static struct entry
+found_entry(const char *path, char type, const char *target)
+{
+	struct entry e = { .path = path, .type = type, .target = target,
+	    .mode = type == 'l' ? 0777 : 0666, .uid = 5, .gid = 6,
+	    .mode_set = true, .uid_set = true, .gid_set = true };
+
+	return e;
+}
+
+static void
+check_written(enum table_dialect dialect, const struct entry *e,
+    const char *want, const char *what)
+{
+	char buf[TABLE_LINE_MAX];
+	struct dt_diag d;
+	int r = table_format(dialect, e, buf, sizeof(buf), &d);
+
+	if (!ok(r == 0 && strcmp(buf, want) == 0, "%s writes %s",
+	    table_dialect_name(dialect), what))
+		diag("%d '%s' (%s), want '%s'", r, r == 0 ? buf : "", d.msg,
+		    want);
+}
+
+/*
+ * Links and sockets: written where the dialect has a line for them, a
+ * comment line naming them where it has none (table_holds).
+ */
+static void
+test_link_writer(void)
+{
+	struct entry link = found_entry("/dev/stdin", 'l', "/proc/self/fd/0");
+	struct entry sock = found_entry("/dev/log", 's', NULL);
+	struct entry odd = found_entry("/dev/odd", 'l', NULL);
+	struct entry e;
+	struct dt_diag d;
+	char buf[TABLE_LINE_MAX];
+
+	check_written(T, &link, "L\t/dev/stdin\t-\t-\t-\t-\t/proc/self/fd/0",
+	    "a link as L, its owner left out (tmpfiles.d(5) ignores it)");
+	link.replace = true;
+	check_written(T, &link, "L+\t/dev/stdin\t-\t-\t-\t-\t/proc/self/fd/0",
+	    "L+");
+	link.replace = false;
+	check_written(M, &link, "# /dev/stdin -> /proc/self/fd/0: a symbolic "
+	    "link, which a makedevs table cannot hold", "a link as a comment");
+	check_written(TABLE_JSON, &link, "{\"path\":\"/dev/stdin\",\"type\":"
+	    "\"l\",\"mode\":\"0777\",\"uid\":5,\"gid\":6,\"target\":"
+	    "\"/proc/self/fd/0\"}", "a link with its target");
+	check_written(M, &sock, "/dev/log\ts\t0666\t5\t6\t-\t-\t-\t-\t-",
+	    "a socket as genext2fs's s");
+	check_written(T, &sock, "# /dev/log: a socket, which a tmpfiles table "
+	    "cannot hold", "a socket as a comment");
+	check_written(TABLE_JSON, &sock, "{\"path\":\"/dev/log\",\"type\":"
+	    "\"s\",\"mode\":\"0666\",\"uid\":5,\"gid\":6}", "a socket");
+	odd.target = " it's \"100%\" a\\b\x01\xff ";
+	check_written(T, &odd, "L\t/dev/odd\t-\t-\t-\t-\t\\x20it's \"100%%\" "
+	    "a\\x5cb\\x01\\xff\\x20", "a target: quotes raw, '%' doubled, "
+	    "backslash, control, non-UTF-8 and end spaces escaped");
+	odd.path = "/dev/a\nb";
+	odd.target = "c\td";
+	check_written(M, &odd, "# /dev/a?b -> c?d: a symbolic link, which a "
+	    "makedevs table cannot hold", "a comment shows control bytes as ?");
+	odd.target = "-";
+	check_written(T, &odd, "L\t/dev/a\\x0ab\t-\t-\t-\t-\t\\x2d",
+	    "a target '-' (which would mean none) escaped");
+	ok(parse(T, "L /dev/x - - - - y", &e, &d) == 1 &&
+	    table_format(M, &e, buf, sizeof(buf), &d) == 0 &&
+	    parse(M, buf, &e, &d) == 0 && table_detect(buf, strlen(buf)) ==
+	    TABLE_UNKNOWN, "an L line written as makedevs is a comment line "
+	    "('%s'), skipped when read", buf);
+	ok(table_holds(M, &sock) && !table_holds(M, &link) &&
+	    table_holds(T, &link) && !table_holds(T, &sock) &&
+	    table_holds(TABLE_JSON, &link) && table_holds(TABLE_JSON, &sock),
+	    "table_holds: makedevs no link, tmpfiles no socket, JSON all");
+
+	e = link;
+	e.target = NULL;
+	ok(table_format(T, &e, buf, sizeof(buf), &d) == -1 &&
+	    strstr(d.msg, "a symbolic link needs a target") != NULL,
+	    "a link without a target is refused (%s)", d.msg);
+	e.target = "";
+	ok(table_validate(&e, &d) == -1, "an empty target is refused");
+	e = sock;
+	e.target = "x";
+	ok(table_validate(&e, &d) == -1 &&
+	    strstr(d.msg, "s takes no link target") != NULL,
+	    "a target on another type is refused (%s)", d.msg);
+	e = sock;
+	e.replace = true;
+	ok(table_validate(&e, &d) == -1 &&
+	    strstr(d.msg, "only c, b, p and l entries can be replaced") != NULL,
+	    "a socket cannot be replaced (%s)", d.msg);
+	{
+		static char huge[PATH_MAX + 1];
+
+		memset(huge, 'x', PATH_MAX);
+		e = link;
+		e.target = huge;
+		ok(table_validate(&e, &d) == -1 &&
+		    strstr(d.msg, "too long") != NULL,
+		    "a target of PATH_MAX bytes is refused (%s)", d.msg);
+	}
+}
+
 /* Parses, writes, parses again: the same entry and the same line. */
 static bool
 round_trip(enum table_dialect dialect, const struct entry *e,
@@ -871,6 +1062,7 @@ static const char *const round_trip_lines[][2] = {
 	{ "/ d 755 0 0", NULL },
 	{ "/dev/a#b c 666 0 0 1 3", NULL },
 	{ "/dev/caf\xc3\xa9 c 666 0 0 1 3", NULL },
+	{ "/dev/log s 666 0 0", NULL },
 	{ NULL, "c /dev/null 0666 root root - 1:3" },
 	{ NULL, "c+ /dev/null 0666 - - - 1:3" },
 	{ NULL, "b+ /dev/sdb - alice users - 8:16" },
@@ -884,6 +1076,12 @@ static const char *const round_trip_lines[][2] = {
 	{ NULL, "c /dev/caf\\u00e9 0600 - - - 1:3" },
 	{ NULL, "c /dev/100%%-x% 0600 - - - 1:3" },
 	{ NULL, "c /dev/#x 0600 - - - 1:3" },
+	{ NULL, "L /dev/stdin - - - - /proc/self/fd/0" },
+	{ NULL, "L+ /dev/ptmx - - - - pts/ptmx" },
+	{ NULL, "L /dev/x - - - -  a b\\x20 " },
+	{ NULL, "L /dev/x - - - - \"it's\" #1 100%% \\\\ \\t" },
+	{ NULL, "L /dev/x" },
+	{ NULL, "L /dev/x - - - - \\x2d" },
 };
 
 static void
@@ -987,18 +1185,29 @@ random_path(char *p, size_t cap, bool plain)
 	p[o] = '\0';
 }
 
+/* A link's target: any bytes but NUL, relative or absolute. */
+static const char *
+random_target(char *p)
+{
+	size_t n = 1 + rng_below(60);
+
+	for (size_t i = 0; i < n; i++)
+		p[i] = (char)(1 + rng_below(255));
+	p[n] = '\0';
+	return p;
+}
+
 static void
 random_entry(enum table_dialect dialect, struct entry *e, bool plain)
 {
-	static const char types[] = "cbpdf";
-
+	/* each dialect's types: tmpfiles has L, makedevs (genext2fs) s */
+	const char *types = dialect == TABLE_TMPFILES ? "cbpdfl" : "cbpdfs";
 	char *path = path_room();
 
-	(void)dialect;
 	memset(e, 0, sizeof(*e));
 	random_path(path, 200, plain);
 	e->path = path;
-	e->type = types[rng_below(5)];
+	e->type = types[rng_below(6)];
 	e->lineno = rng_below(100000);
 	e->mode = (unsigned)rng_below(010000);
 	e->uid = (uid_t)(rng_below(4) == 0 ? 4294967294u : rng_below(70000));
@@ -1008,6 +1217,14 @@ random_entry(enum table_dialect dialect, struct entry *e, bool plain)
 		e->major = rng_below(DT_HOST_MAJOR_MAX + 1);
 		e->minor = rng_below(2) ? rng_below(256) :
 		    rng_below(DT_HOST_MINOR_MAX + 1);
+	}
+	if (e->type == 'l') {	/* as an L line reads: no mode, no owner */
+		e->target = random_target(path + PATH_MAX);
+		e->mode = 0777;
+		e->uid = e->gid = 0;
+		e->mode_set = e->uid_set = e->gid_set = false;
+		e->replace = rng_below(2);
+		return;
 	}
 	if (dialect == TABLE_TMPFILES) {
 		e->replace = strchr("cbp", e->type) != NULL && rng_below(2);
@@ -1122,14 +1339,25 @@ collect(void *ctx, const struct entry *later, const char *msg)
 		f->len += (size_t)n;
 }
 
-/* An entry kept, with its own copy of the path (freed by the caller). */
+/*
+ * An entry kept, with its own copy of the path and target (freed by
+ * item_free).
+ */
 static void
 item_set(struct entry *dst, const struct entry *e, const char *file)
 {
 	*dst = *e;
 	dst->file = file;
-	if ((dst->path = strdup(e->path)) == NULL)
+	if ((dst->path = strdup(e->path)) == NULL || (e->target != NULL &&
+	    (dst->target = strdup(e->target)) == NULL))
 		abort();
+}
+
+static void
+item_free(struct entry *e)
+{
+	free((char *)e->path);
+	free((char *)e->target);
 }
 
 /*
@@ -1174,7 +1402,7 @@ check_conflicts(const char *const *lines, const char *want, const char *what)
 	if (!ok(strcmp(f.text, want) == 0 && r >= 0, "conflicts: %s", what))
 		diag("want:\n%sgot (%ld):\n%s", want, r, f.text);
 	for (size_t i = 0; i < n; i++)
-		free((char *)v[i].path);
+		item_free(&v[i]);
 }
 
 #define LINES(...) ((const char *const[]){ __VA_ARGS__, NULL, NULL })
@@ -1258,6 +1486,23 @@ test_conflicts(void)
 	    "4:10, mode 0666, owner 0:0 at t:2\n",
 	    "ranges whose bases differ by digits (tty1 in tty, not tty0 or "
 	    "tty100)");
+	check_conflicts(LINES("L /dev/fd - - - - /proc/self/fd",
+	    "L+ /dev/fd 0600 - - - /proc/self/fd", "L /dev/stdin",
+	    "L /dev/stdin - - - - /usr/share/factory/dev/stdin"), "",
+	    "links: the same target repeated (mode and owner ignored)");
+	check_conflicts(LINES("L /dev/fd - - - - /proc/self/fd",
+	    "L /dev/fd - - - - /proc/self/fd/", "/dev/fd c 666 0 0 1 3",
+	    "/dev/fd/0 c 666 0 0 1 3", "L /dev/log/x - - - - y",
+	    "/dev/log s 666 0 0"),
+	    "t:2: '/dev/fd' is l -> '/proc/self/fd/' here but l -> "
+	    "'/proc/self/fd' at t:1\n"
+	    "t:3: '/dev/fd' is a character device here but a symbolic link "
+	    "at t:1\n"
+	    "t:4: '/dev/fd/0' is below '/dev/fd', a symbolic link at t:1\n"
+	    "t:6: '/dev/log' is a socket here but t:5 puts '/dev/log/x' below "
+	    "it\n",
+	    "links: another target, another type, a path below a link or a "
+	    "socket");
 	check_conflicts(LINES("/dev/a1 c 666 0 0 1 0 1 0 3",
 	    "/dev/a10 b 666 0 0 1 0 3 0 3"), "",
 	    "a base ending in 0 is no other range's name (a11 vs a103)");
@@ -1303,7 +1548,7 @@ test_conflicts_large(void)
 	    "... found in %.2f s of CPU (bound 1.5 s)",
 	    (double)(clock() - t0) / CLOCKS_PER_SEC);
 	for (size_t i = 0; i < n; i++)
-		free((char *)v[i].path);
+		item_free(&v[i]);
 	free(v);
 }
 
@@ -1313,9 +1558,11 @@ main(void)
 	test_makedevs();
 	test_makedevs_errors();
 	test_tmpfiles();
+	test_links();
 	test_detect();
 	test_ranges();
 	test_writer();
+	test_link_writer();
 	test_round_trip_lines();
 	test_cross_dialect();
 	test_round_trip_random();
