@@ -26,6 +26,7 @@ OBJS     = $(SRCS:.c=.o)
 UNITS    = encode table root node entry users
 unit_encode_SRCS = src/encode.c src/diag.c src/number.c src/text.c
 unit_table_SRCS  = src/table.c src/entry.c src/path.c src/diag.c src/number.c \
+	src/spec.c src/spec_mtree.c src/spec_initramfs.c src/spec_pseudo.c src/encode.c \
 	src/text.c
 unit_root_SRCS   = src/root.c
 unit_node_SRCS   = src/node.c src/root.c src/entry.c

@@ -88,11 +88,13 @@ rm -f "$probe" "$probe.c" "$probe.log"
 
 # What each harness links: only the src/*.c it needs (no main, no popt).
 PURE_BASE="src/encode.c src/diag.c src/number.c src/text.c src/entry.c src/path.c"
+SPEC="src/spec.c src/spec_mtree.c src/spec_initramfs.c src/spec_pseudo.c"
 sources() {
 	case $1 in
 	number | layout | codec) echo "$PURE_BASE" ;;
-	table) echo "src/table.c $PURE_BASE" ;;
-	mode) echo "src/attrs.c src/table.c $PURE_BASE" ;;
+	table) echo "src/table.c $SPEC $PURE_BASE" ;;
+	mode) echo "src/attrs.c src/table.c $SPEC $PURE_BASE" ;;
+	mtree | gen_init_cpio | pseudo) echo "src/table.c $SPEC $PURE_BASE" ;;
 	procdev) echo "src/procdev.c $PURE_BASE" ;;
 	*) return 1 ;;
 	esac

@@ -302,8 +302,9 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 	return finish_run(&t, flags);
 }
 
-static char *root_dir, *users_from, *archive, *archive_format;
+static char *root_dir, *users_from, *archive, *archive_format, *input;
 static int replace, dry_run, verbose;
+static enum table_dialect forced;	/* -i; TABLE_UNKNOWN: detected */
 
 struct poptOption apply_options[] = {
 	{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
@@ -316,6 +317,9 @@ struct poptOption apply_options[] = {
 	{ "archive-format", '\0', POPT_ARG_STRING, &archive_format, 0,
 	  "newc, odc, bin, ustar, pax, gnutar or mtree (default: from "
 	  "FILE's suffix; newc for -)", "FORMAT" },
+	{ "input", 'i', POPT_ARG_STRING, &input, 0,
+	  "read every table as makedevs, tmpfiles, mtree, gen_init_cpio or "
+	  "pseudo (default: detected)", "FORMAT" },
 	{ "replace", 'r', POPT_ARG_NONE, &replace, 0,
 	  "replace different nodes, correct mode and owner", NULL },
 	{ "dry-run", 'n', POPT_ARG_NONE, &dry_run, 0,
@@ -362,10 +366,16 @@ static struct archive_opts archive_opts;
 int
 check_apply(const char *name)
 {
+	char q[DT_QUOTE_SIZE];
+
 	if (root_dir != NULL && *root_dir == '\0')
 		return cli_usage(name, "--root '' names no directory");
 	if (users_from != NULL && *users_from == '\0')
 		return cli_usage(name, "--users-from '' names no directory");
+	if (input != NULL &&
+	    (forced = table_dialect_lookup(input, true)) == TABLE_UNKNOWN)
+		return cli_usage(name, "unknown input '%s'; valid: %s",
+		    cli_quote(q, input), table_dialect_names(true));
 	return check_archive(name, &archive_opts);
 }
 
@@ -374,7 +384,7 @@ static void
 read_plan(struct plan *plan, const char *const *files)
 {
 	const struct entry_sink sink = { plan_put, plan_problem, plan };
-	struct source *tables = source_table_new(plan->owners);
+	struct source *tables = source_table_new(plan->owners, forced);
 
 	if (tables == NULL)
 		cli_fatal(NULL);

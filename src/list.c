@@ -16,6 +16,7 @@
 #include "path.h"
 #include "root.h"
 #include "source.h"
+#include "spec.h"
 #include "table.h"
 #include "text.h"
 #include "verbs.h"
@@ -70,6 +71,41 @@ warn_unheld(size_t n, enum table_dialect dialect)
 		    "are comment lines");
 }
 
+/* Whether path's first n bytes name last or a directory above it. */
+static bool
+printed(const char *last, const char *path, size_t n)
+{
+	return strncmp(last, path, n) == 0 && (last[n] == '\0' ||
+	    last[n] == '/');
+}
+
+/*
+ * The directories above e a spec needs (spec_needs_parents) that the
+ * listing has not printed, 0755 0:0 as apply makes a parent.  Sorted, a
+ * directory's entries follow it: one printed is last or above last.
+ */
+static void
+print_parents(enum table_dialect dialect, const char *last,
+    const struct entry *e)
+{
+	char line[TABLE_LINE_MAX], dir[PATH_MAX];
+	struct entry p = { .path = dir, .type = 'd', .mode = 0755,
+	    .mode_set = true, .uid_set = true, .gid_set = true };
+	struct dt_diag d;
+
+	for (const char *s = strchr(e->path + 1, '/'); s != NULL;
+	    s = strchr(s + 1, '/')) {
+		size_t n = (size_t)(s - e->path);
+
+		if (printed(last, e->path, n))
+			continue;
+		memcpy(dir, e->path, n);
+		dir[n] = '\0';
+		if (table_format(dialect, &p, line, sizeof(line), &d) == 0)
+			puts(line);
+	}
+}
+
 /* The writer: sorted, each path once, in the dialect. */
 static int
 print_all(struct listing *ls, enum table_dialect dialect,
@@ -81,9 +117,12 @@ print_all(struct listing *ls, enum table_dialect dialect,
 	struct dt_diag d, why;
 	int rc = ls->failed ? EXIT_FAIL : EXIT_OK;
 	size_t unheld = 0;
+	const char *last = "/";
 
 	if (entries_sort(&ls->v) != 0)
 		cli_fatal(NULL);
+	if (table_header(dialect) != NULL)
+		puts(table_header(dialect));
 	for (size_t i = 0; i < v->n; i++) {
 		/* An operand named twice, or inside another, prints once. */
 		if (i > 0 && strcmp(v->v[i].path, v->v[i - 1].path) == 0)
@@ -98,10 +137,15 @@ print_all(struct listing *ls, enum table_dialect dialect,
 			cli_error("%s", d.msg);
 			rc = EXIT_FAIL;
 		} else {
+			if (spec_needs_parents(dialect))
+				print_parents(dialect, last, &v->v[i]);
 			puts(line);
+			last = v->v[i].path;
 			unheld += !table_holds(dialect, &v->v[i]);
 		}
 	}
+	if (table_footer(dialect) != NULL)
+		puts(table_footer(dialect));
 	if (cli_finish_output() != EXIT_OK)
 		rc = EXIT_FAIL;
 	warn_unheld(unheld, dialect);
@@ -113,15 +157,11 @@ parse_output(const char *name, enum table_dialect *dialect)
 {
 	char q[DT_QUOTE_SIZE];
 
-	if (name == NULL || strcmp(name, "makedevs") == 0)
-		*dialect = TABLE_MAKEDEVS;
-	else if (strcmp(name, "tmpfiles") == 0)
-		*dialect = TABLE_TMPFILES;
-	else if (strcmp(name, "json") == 0)
-		*dialect = TABLE_JSON;
-	else
+	*dialect = table_dialect_lookup(name != NULL ? name : "makedevs",
+	    false);
+	if (*dialect == TABLE_UNKNOWN)
 		return cli_usage("devtool list", "unknown output '%s'; "
-		    "valid: makedevs, tmpfiles, json", cli_quote(q, name));
+		    "valid: %s", cli_quote(q, name), table_dialect_names(false));
 	return EXIT_OK;
 }
 
@@ -130,7 +170,8 @@ static int dirs;
 
 struct poptOption list_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, &output, 0,
-	  "makedevs (default), tmpfiles or json", "FORMAT" },
+	  "makedevs (default), tmpfiles, mtree, gen_init_cpio, pseudo or "
+	  "json", "FORMAT" },
 	{ "check", '\0', POPT_ARG_STRING, &check, 0,
 	  "print only the nodes LAYOUT or a storage format cannot hold",
 	  "LAYOUT" },

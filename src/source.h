@@ -43,11 +43,13 @@ struct source *source_tree_new(struct root *r, bool dirs);
 
 /*
  * A device table file, "-" for standard input (named "<stdin>"): its
- * dialect detected from its first line, every line parsed and checked;
+ * dialect forced, or (TABLE_UNKNOWN) detected from its first line, every
+ * line parsed and checked;
  * names resolved through res.  The entries' file is the name given,
  * which must outlive them.
  */
-struct source *source_table_new(const struct table_resolver *res);
+struct source *source_table_new(const struct table_resolver *res,
+    enum table_dialect forced);
 
 /*
  * An archive libarchive reads (source_archive.c): its nodes and FIFOs,

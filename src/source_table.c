@@ -12,10 +12,13 @@
 
 #include "lines.h"
 #include "source.h"
+#include "spec.h"
 
 struct table_source {
 	struct source s;	/* first: the interface */
 	const struct table_resolver *res;
+	enum table_dialect forced;	/* apply -i; TABLE_UNKNOWN: detect */
+	struct spec_reader spec;	/* the builders' specs: spec.h */
 	struct lines in;
 	char path[TABLE_TEXT_SIZE];	/* the entry being handed over */
 };
@@ -36,6 +39,9 @@ read_line(struct table_read *r, const char *line, size_t len,
 	struct entry e;
 	struct dt_diag d;
 
+	if (r->dialect == TABLE_UNKNOWN &&
+	    (r->dialect = spec_detect(line, len)) != TABLE_UNKNOWN)
+		spec_begin(&r->t->spec, r->dialect, r->t->res);
 	if (r->dialect == TABLE_UNKNOWN) {
 		if (memchr(line, '\0', len) == NULL && table_blank(line, len))
 			return;
@@ -43,12 +49,14 @@ read_line(struct table_read *r, const char *line, size_t len,
 		if (r->dialect == TABLE_UNKNOWN) {
 			sink->problem(sink->ctx, r->file, lineno, 0,
 			    "neither a makedevs line (PATH TYPE MODE ...) nor "
-			    "a tmpfiles line (TYPE PATH MODE ...)");
+			    "a tmpfiles line (TYPE PATH MODE ...) nor a "
+			    "builder's spec (apply -i names the dialect)");
 			return;
 		}
 	}
-	switch (table_parse_line(r->dialect, line, len, lineno, r->t->res, &e,
-	    r->t->path, &d)) {
+	switch (spec_is_spec(r->dialect) ? spec_parse_line(&r->t->spec, line,
+	    len, lineno, &e, r->t->path, &d) : table_parse_line(r->dialect,
+	    line, len, lineno, r->t->res, &e, r->t->path, &d)) {
 	case 1:
 		e.file = r->file;
 		sink->put(sink->ctx, &e);
@@ -60,11 +68,22 @@ read_line(struct table_read *r, const char *line, size_t len,
 	}
 }
 
+/* The end of a spec: a line continued past it. */
+static void
+spec_done(struct table_read *r)
+{
+	unsigned long lineno;
+	struct dt_diag d;
+
+	if (spec_is_spec(r->dialect) && spec_end(&r->t->spec, &lineno, &d) != 0)
+		r->sink->problem(r->sink->ctx, r->file, lineno, 0, d.msg);
+}
+
 static void
 table_read(struct source *s, const char *file, const struct entry_sink *sink)
 {
 	struct table_read r = { (struct table_source *)s, file, sink,
-	    TABLE_UNKNOWN };
+	    ((struct table_source *)s)->forced };
 	const bool std_in = strcmp(file, "-") == 0;
 	int rc, fd = std_in ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC);
 	unsigned long lineno = 0;
@@ -74,6 +93,8 @@ table_read(struct source *s, const char *file, const struct entry_sink *sink)
 
 	if (std_in)
 		r.file = "<stdin>";
+	if (spec_is_spec(r.dialect))
+		spec_begin(&r.t->spec, r.dialect, r.t->res);
 	if (fd < 0) {
 		sink->problem(sink->ctx, r.file, 0, errno, NULL);
 		return;
@@ -88,6 +109,8 @@ table_read(struct source *s, const char *file, const struct entry_sink *sink)
 	}
 	if (rc < 0)
 		sink->problem(sink->ctx, r.file, 0, errno, NULL);
+	else
+		spec_done(&r);
 	if (!std_in)
 		close(fd);
 }
@@ -99,7 +122,7 @@ table_free(struct source *s)
 }
 
 struct source *
-source_table_new(const struct table_resolver *res)
+source_table_new(const struct table_resolver *res, enum table_dialect forced)
 {
 	struct table_source *t = malloc(sizeof(*t));
 
@@ -107,5 +130,6 @@ source_table_new(const struct table_resolver *res)
 		return NULL;
 	t->s = (struct source){ "table", table_read, table_free };
 	t->res = res;
+	t->forced = forced;
 	return &t->s;
 }

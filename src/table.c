@@ -59,6 +59,7 @@
 #include "host.h"
 #include "number.h"
 #include "path.h"
+#include "spec.h"
 #include "table.h"
 #include "text.h"
 
@@ -127,6 +128,8 @@ type_of(enum table_dialect dialect, char letter)
 bool
 table_holds(enum table_dialect dialect, const struct entry *e)
 {
+	if (spec_is_spec(dialect))
+		return spec_holds(dialect, e);
 	return letter_of(dialect, e->type) != '\0';
 }
 
@@ -861,19 +864,66 @@ table_detect(const char *line, size_t len)
 	return TABLE_UNKNOWN;
 }
 
+/* Every dialect by name: what list -o writes, whether apply -i reads it. */
+static const struct {
+	const char *name;
+	enum table_dialect dialect;
+	bool reads;
+} dialects[] = {
+	{ "makedevs", TABLE_MAKEDEVS, true },
+	{ "tmpfiles", TABLE_TMPFILES, true },
+	{ "mtree", TABLE_MTREE, true },
+	{ "gen_init_cpio", TABLE_INITRAMFS, true },
+	{ "pseudo", TABLE_PSEUDO, true },
+	{ "json", TABLE_JSON, false },
+};
+
+#define DIALECTS (sizeof(dialects) / sizeof(dialects[0]))
+
 const char *
 table_dialect_name(enum table_dialect dialect)
 {
-	switch (dialect) {
-	case TABLE_MAKEDEVS:
-		return "makedevs";
-	case TABLE_TMPFILES:
-		return "tmpfiles";
-	case TABLE_JSON:
-		return "json";
-	default:
-		return "unknown";
-	}
+	for (size_t i = 0; i < DIALECTS; i++)
+		if (dialects[i].dialect == dialect)
+			return dialects[i].name;
+	return "unknown";
+}
+
+enum table_dialect
+table_dialect_lookup(const char *name, bool reading)
+{
+	for (size_t i = 0; i < DIALECTS; i++)
+		if (strcmp(dialects[i].name, name) == 0 &&
+		    (!reading || dialects[i].reads))
+			return dialects[i].dialect;
+	return TABLE_UNKNOWN;
+}
+
+const char *
+table_dialect_names(bool reading)
+{
+	static char names[2][256];
+	char *p = names[reading];
+
+	if (*p == '\0')
+		for (size_t i = 0; i < DIALECTS; i++)
+			if (!reading || dialects[i].reads)
+				p += sprintf(p, "%s%s", p == names[reading] ?
+				    "" : ", ", dialects[i].name);
+	return names[reading];
+}
+
+const char *
+table_header(enum table_dialect dialect)
+{
+	return dialect == TABLE_MTREE ? "#mtree" : NULL;
+}
+
+const char *
+table_footer(enum table_dialect dialect)
+{
+	(void)dialect;
+	return NULL;
 }
 
 static size_t
@@ -1225,7 +1275,9 @@ table_format_note(enum table_dialect dialect, const struct entry *e,
 		rc = format_json(e, buf);
 		break;
 	default:
-		return dt_error(d, "unknown table dialect");
+		if (!spec_is_spec(dialect))
+			return dt_error(d, "unknown table dialect");
+		rc = spec_format(dialect, e, buf, d);
 	}
 	if (rc == 0 && note != NULL)
 		add_note(dialect, buf, note);

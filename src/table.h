@@ -35,7 +35,25 @@ enum table_dialect {
 	TABLE_MAKEDEVS,		/* path type mode uid gid major minor ... */
 	TABLE_TMPFILES,		/* type path mode user group age argument */
 	TABLE_JSON,		/* one JSON object a line (written only) */
+	TABLE_MTREE,		/* mtree(5): spec.h, spec_mtree.c */
+	TABLE_INITRAMFS,	/* the kernel's gen_init_cpio list */
+	TABLE_PSEUDO,		/* mksquashfs -pf pseudo definitions */
 };
+
+/*
+ * The dialects by name, as list -o writes and apply -i reads them: a
+ * table, so a dialect is a row.  TABLE_UNKNOWN for a name it has not.
+ */
+enum table_dialect table_dialect_lookup(const char *name, bool reading);
+/* Their names, "makedevs, tmpfiles, ...", for a usage message. */
+const char *table_dialect_names(bool reading);
+
+/*
+ * What list prints before the first line and after the last (mtree's
+ * "#mtree"); NULL: nothing.
+ */
+const char *table_header(enum table_dialect dialect);
+const char *table_footer(enum table_dialect dialect);
 
 /*
  * Room for what a parsed line points into: its path, then (at PATH_MAX)
