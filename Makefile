@@ -23,11 +23,12 @@ OBJS     = $(SRCS:.c=.o)
 
 # C unit tests: tests/unit_NAME.c linked with only the pure modules it
 # tests.  Adding one is adding NAME to UNITS and a unit_NAME_SRCS line.
-UNITS    = encode table root node entry users
+UNITS    = encode table spec root node entry users
 unit_encode_SRCS = src/encode.c src/diag.c src/number.c src/text.c
 unit_table_SRCS  = src/table.c src/entry.c src/path.c src/diag.c src/number.c \
 	src/spec.c src/spec_mtree.c src/spec_initramfs.c src/spec_pseudo.c src/encode.c \
 	src/text.c
+unit_spec_SRCS   = $(unit_table_SRCS)
 unit_root_SRCS   = src/root.c
 unit_node_SRCS   = src/node.c src/root.c src/entry.c
 unit_entry_SRCS  = src/entry.c src/path.c src/diag.c src/text.c

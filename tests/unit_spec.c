@@ -1,0 +1,459 @@
+/*
+ * unit_spec.c - unit tests for the builders' spec dialects (src/spec*.c):
+ * detection, mtree's state from line to line, device= in every pack_dev
+ * format, gen_init_cpio and pseudo lines, and the writer-to-reader round
+ * trip of random entries in each dialect.  The man page, "The mtree
+ * dialect", "The gen_init_cpio dialect", "The pseudo dialect", is what
+ * they check.
+ *
+ * Output is TAP (tests/tap.h).
+ */
+#include <sys/types.h>
+
+#include <inttypes.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host.h"
+#include "spec.h"
+#include "table.h"
+#include "tap.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define RANDOM_ENTRIES	20000
+
+static int
+test_user(void *ctx, const char *name, uid_t *uid)
+{
+	(void)ctx;
+	if (strcmp(name, "alice") != 0)
+		return -1;
+	*uid = 1000;
+	return 0;
+}
+
+static int
+test_group(void *ctx, const char *name, gid_t *gid)
+{
+	(void)ctx;
+	if (strcmp(name, "tty") != 0)
+		return -1;
+	*gid = 5;
+	return 0;
+}
+
+static const struct table_resolver resolver = { test_user, test_group, NULL,
+    NULL };
+
+static struct spec_reader reader;	/* big: not on the stack */
+static char path[TABLE_TEXT_SIZE];
+
+/*
+ * Feeds lines (NUL-separated, ending in an empty one: a literal's own NUL
+ * after a last "\0") to a new reader.
+ */
+struct fed {
+	int rc;			/* of the last line that gave 1 or -1 */
+	struct entry e;
+	char msg[DT_MSGLEN];
+	unsigned long line;
+};
+
+static struct fed
+feed(enum table_dialect dialect, const char *text)
+{
+	struct fed f = { 0, { 0 }, "", 0 };
+	struct dt_diag d;
+	unsigned long lineno = 0;
+
+	spec_begin(&reader, dialect, &resolver);
+	for (const char *s = text; *s != '\0'; s += strlen(s) + 1) {
+		int rc = spec_parse_line(&reader, s, strlen(s), ++lineno,
+		    &f.e, path, &d);
+
+		if (rc != 0) {
+			f.rc = rc;
+			f.line = lineno;
+			snprintf(f.msg, sizeof(f.msg), "%s", rc < 0 ? d.msg : "");
+			if (rc < 0)
+				return f;
+		}
+	}
+	if (spec_end(&reader, &f.line, &d) != 0) {
+		f.rc = -1;
+		snprintf(f.msg, sizeof(f.msg), "%s", d.msg);
+	}
+	return f;
+}
+
+static void
+test_detect(void)
+{
+	static const struct {
+		const char *line;
+		enum table_dialect want;
+	} cases[] = {
+		{ "#mtree", TABLE_MTREE },
+		{ "#mtree v2.0", TABLE_MTREE },
+		{ "#mtreex", TABLE_UNKNOWN },
+		{ "/set type=char", TABLE_MTREE },
+		{ "/unset all", TABLE_MTREE },
+		{ "./dev/null type=char device=native,1,3", TABLE_MTREE },
+		{ ". type=dir", TABLE_MTREE },
+		{ "/dev/a=b c 600 0 0 1 3", TABLE_UNKNOWN },
+		{ "d /run/a=b 0755", TABLE_UNKNOWN },
+		{ "d /x colour=red", TABLE_UNKNOWN },
+		{ "nod /dev/console 0600 0 0 c 5 1", TABLE_INITRAMFS },
+		{ "dir /dev 0755 0 0", TABLE_INITRAMFS },
+		{ "file /init init 0755 0 0", TABLE_INITRAMFS },
+		{ "dev/null c 666 0 0 1 3", TABLE_PSEUDO },
+		{ "dev d 755 0 0", TABLE_PSEUDO },
+		{ "/dev/f i 600 0 0 f", TABLE_PSEUDO },
+		{ "/dev/m m 600 0 0", TABLE_PSEUDO },
+		{ "/dev/l s 777 0 0 null", TABLE_PSEUDO },
+		{ "/dev/C C 1 600 0 0 1 2", TABLE_PSEUDO },
+		{ "/dev/s s 600 0 0", TABLE_UNKNOWN },
+		{ "/dev/null c 666 0 0 1 3", TABLE_UNKNOWN },
+		{ "/dev/d d 755 0 0", TABLE_UNKNOWN },
+		{ "c /dev/null 0666 - - - 1:3", TABLE_UNKNOWN },
+		{ "# a comment", TABLE_UNKNOWN },
+		{ "", TABLE_UNKNOWN },
+	};
+	struct check c;
+
+	begin(&c, "spec_detect: mtree, gen_init_cpio, pseudo, never makedevs "
+	    "or tmpfiles");
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		enum table_dialect got = spec_detect(cases[i].line,
+		    strlen(cases[i].line));
+
+		expect(&c, got == cases[i].want, "'%s': %s, want %s",
+		    cases[i].line, table_dialect_name(got),
+		    table_dialect_name(cases[i].want));
+	}
+	end(&c);
+}
+
+static bool
+is_node(const struct fed *f, const char *p, char type, unsigned mode,
+    uid_t uid, gid_t gid, uint64_t ma, uint64_t mi)
+{
+	return f->rc == 1 && strcmp(f->e.path, p) == 0 && f->e.type == type &&
+	    f->e.mode == mode && f->e.uid == uid && f->e.gid == gid &&
+	    f->e.major == ma && f->e.minor == mi;
+}
+
+static void
+test_mtree_state(void)
+{
+	struct fed f;
+
+	f = feed(TABLE_MTREE, "#mtree\0/set type=char uid=5 gid=6 mode=0600\0"
+	    "./dev/x device=native,1,3\0");
+	ok(is_node(&f, "/dev/x", 'c', 0600, 5, 6, 1, 3) && f.e.mode_set &&
+	    f.e.uid_set && f.e.gid_set, "mtree: /set gives the lines after "
+	    "it their type, mode and owner");
+	f = feed(TABLE_MTREE, "/set type=char uid=5 gid=6\0/unset uid gid\0"
+	    "x device=native,1,3\0");
+	ok(is_node(&f, "/x", 'c', 0644, 0, 0, 1, 3) && !f.e.mode_set &&
+	    !f.e.uid_set && !f.e.gid_set, "mtree: /unset takes them back; "
+	    "what no line says is left to what exists (mode 0644 new)");
+	f = feed(TABLE_MTREE, "/set type=char uid=5\0/unset all\0x\0");
+	ok(f.rc == -1 && strcmp(f.msg, "no type= (nor a /set type=)") == 0,
+	    "mtree: /unset all: %s", f.msg);
+	f = feed(TABLE_MTREE, "/set uid=5\0./x type=fifo uname=alice\0");
+	ok(is_node(&f, "/x", 'p', 0644, 1000, 0, 0, 0), "mtree: the line's "
+	    "uname= over /set's uid=");
+	f = feed(TABLE_MTREE, "./x type=fifo uname=alice uid=7\0");
+	ok(is_node(&f, "/x", 'p', 0644, 7, 0, 0, 0), "mtree: of uid= and "
+	    "uname= on one line the last says (NetBSD)");
+	f = feed(TABLE_MTREE, ". type=dir\0dev type=dir\0sub type=dir\0"
+	    "..\0x type=fifo\0");
+	ok(is_node(&f, "/dev/x", 'p', 0644, 0, 0, 0, 0), "mtree: a relative "
+	    "type=dir enters, .. leaves: %s", f.rc == 1 ? f.e.path : f.msg);
+	f = feed(TABLE_MTREE, "dev type=dir\0./etc/y type=dir\0x type=fifo\0");
+	ok(is_node(&f, "/dev/x", 'p', 0644, 0, 0, 0, 0), "mtree: a full "
+	    "path's type=dir enters nothing");
+	f = feed(TABLE_MTREE, "dev type=dir\0..\0..\0");
+	ok(f.rc == -1 && f.line == 3 && strcmp(f.msg, "'..' above the top "
+	    "directory") == 0, "mtree: .. above the top: %s", f.msg);
+	f = feed(TABLE_MTREE, "#mtree\0./a\\\0  type=fifo \\\0 mode=0640\0");
+	ok(is_node(&f, "/a", 'p', 0640, 0, 0, 0, 0) && f.e.lineno == 2,
+	    "mtree: continued lines make one entry, of its first line (%lu)",
+	    f.e.lineno);
+	f = feed(TABLE_MTREE, "./a\\\\ type=fifo\0");
+	ok(is_node(&f, "/a\\", 'p', 0644, 0, 0, 0, 0), "mtree: an even "
+	    "number of backslashes is an escaped one, not a continuation");
+	f = feed(TABLE_MTREE, "./a\\040b\\s\\tc\\\\d type=fifo\0");
+	ok(is_node(&f, "/a b \tc\\d", 'p', 0644, 0, 0, 0, 0), "mtree: "
+	    "vis(3) escapes in names");
+	f = feed(TABLE_MTREE, "./l type=link link=a\\040b mode=0600 uid=3\0");
+	ok(f.rc == 1 && f.e.type == 'l' && strcmp(f.e.target, "a b") == 0 &&
+	    f.e.mode == 0777 && !f.e.mode_set && !f.e.uid_set, "mtree: a "
+	    "link's target decoded, its mode and owner ignored");
+	f = feed(TABLE_MTREE, ". type=dir mode=0700\0");
+	ok(f.rc == 0, "mtree: '.' is the top, no entry of its own");
+}
+
+static void
+test_mtree_device(void)
+{
+	static const struct {
+		const char *value;
+		uint64_t major, minor;
+		const char *error;
+	} cases[] = {
+		{ "native,1,3", 1, 3, NULL },
+		{ "native,4095,1048575", 4095, 1048575, NULL },
+		{ "linux,4,64", 4, 64, NULL },
+		{ "linux,255,255", 255, 255, NULL },
+		{ "linux,300,70000", 0, 0, "device=linux,300,70000: major 300 "
+		  "is out of range for layout 8:8 (0-255) (pack_dev's linux)" },
+		{ "linux,1,256", 0, 0, "device=linux,1,256: minor 256 is out "
+		  "of range for layout 8:8 (0-255) (pack_dev's linux)" },
+		{ "netbsd,300,70000", 300, 70000, NULL },
+		{ "freebsd,10,65537", 10, 65537, NULL },
+		{ "bsdos,1,2,3", 1, 2 << 8 | 3, NULL },
+		{ "svr4,5,6", 5, 6, NULL },
+		{ "0x1f", 0, 31, NULL },
+		{ "1283", 5, 3, NULL },
+		{ "native,0x10,010", 16, 8, NULL },
+		{ "native,1", 0, 0, "device=native,1: layout native takes 2 "
+		  "numbers (major, minor), not 1 (pack_dev's native)" },
+		{ "linux,1,x", 0, 0, NULL },
+		{ "foo,1,2", 0, 0, NULL },
+		{ "", 0, 0, NULL },
+	};
+	char line[128];
+	struct check c;
+	struct fed f;
+
+	begin(&c, "mtree device=: pack_dev formats (linux is 8:8), bsdos's "
+	    "three numbers, one number the host's dev_t");
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		bool good = cases[i].error == NULL && (cases[i].major != 0 ||
+		    cases[i].minor != 0);
+
+		snprintf(line, sizeof(line), "./x type=char device=%s",
+		    cases[i].value);
+		line[strlen(line) + 1] = '\0';
+		f = feed(TABLE_MTREE, line);
+		if (good)
+			expect(&c, is_node(&f, "/x", 'c', 0644, 0, 0,
+			    cases[i].major, cases[i].minor), "%s: rc %d %s "
+			    "%" PRIu64 ":%" PRIu64, cases[i].value, f.rc, f.msg,
+			    f.e.major, f.e.minor);
+		else
+			expect(&c, f.rc == -1 && (cases[i].error == NULL ||
+			    strcmp(f.msg, cases[i].error) == 0), "%s: rc %d "
+			    "'%s'", cases[i].value, f.rc, f.msg);
+	}
+	end(&c);
+}
+
+static void
+test_initramfs(void)
+{
+	struct fed f;
+
+	f = feed(TABLE_INITRAMFS, "# c\0nod /dev/console 0600 0 5 c 5 1\0");
+	ok(is_node(&f, "/dev/console", 'c', 0600, 0, 5, 5, 1) && f.e.mode_set,
+	    "gen_init_cpio: nod");
+	f = feed(TABLE_INITRAMFS, "nod dev/sda 660 0 6 b 8 0\0");
+	ok(is_node(&f, "/dev/sda", 'b', 0660, 0, 6, 8, 0), "gen_init_cpio: a "
+	    "name without '/' is from the top too");
+	f = feed(TABLE_INITRAMFS, "slink /bin/sh busybox 777 0 0\0");
+	ok(f.rc == 1 && f.e.type == 'l' && strcmp(f.e.target, "busybox") == 0,
+	    "gen_init_cpio: slink");
+	f = feed(TABLE_INITRAMFS, "sock /run/s 0600 1 2\0");
+	ok(is_node(&f, "/run/s", 's', 0600, 1, 2, 0, 0), "gen_init_cpio: "
+	    "sock");
+	f = feed(TABLE_INITRAMFS, "file /init /src/init 0755 0 0\0");
+	ok(is_node(&f, "/init", 'f', 0755, 0, 0, 0, 0), "gen_init_cpio: "
+	    "file is an f entry");
+	f = feed(TABLE_INITRAMFS, "pipe /p 0600 0 0 extra\0");
+	ok(f.rc == -1 && strcmp(f.msg, "pipe takes 4 fields, not 5") == 0,
+	    "gen_init_cpio: %s", f.msg);
+}
+
+static void
+test_pseudo(void)
+{
+	struct fed f;
+
+	f = feed(TABLE_PSEUDO, "dev/null c 666 0 0 1 3\0");
+	ok(is_node(&f, "/dev/null", 'c', 0666, 0, 0, 1, 3), "pseudo: c");
+	f = feed(TABLE_PSEUDO, "\"a b\"\\\"c B 123 600 alice tty 8 1\0");
+	ok(is_node(&f, "/a b\"c", 'b', 0600, 1000, 5, 8, 1), "pseudo: "
+	    "quotes, a backslash, a time, names: %s", f.rc == 1 ? f.e.path :
+	    f.msg);
+	f = feed(TABLE_PSEUDO, "l s 777 0 0  a b \0");
+	ok(f.rc == 1 && f.e.type == 'l' && strcmp(f.e.target, "a b ") == 0,
+	    "pseudo: a link's target is the rest of the line");
+	f = feed(TABLE_PSEUDO, "f i 600 0 0 f\0s I 9 600 0 0 s\0");
+	ok(is_node(&f, "/s", 's', 0600, 0, 0, 0, 0), "pseudo: i ... s is a "
+	    "socket");
+	f = feed(TABLE_PSEUDO, "f i 600 0 0 f\0");
+	ok(is_node(&f, "/f", 'p', 0600, 0, 0, 0, 0), "pseudo: i ... f is a "
+	    "FIFO");
+	f = feed(TABLE_PSEUDO, "x c 600 0 0 1 2 3\0");
+	ok(f.rc == -1 && strcmp(f.msg, "type 'c' takes 5 fields after it, "
+	    "not more") == 0, "pseudo: %s", f.msg);
+}
+
+/* A random entry of a type every spec dialect can say. */
+static void
+random_entry(struct entry *e, char *p, char *target)
+{
+	static const char types[] = "cbpdls";
+	static const char bytes[] = "abz09 \t#=\\\"*?[.-_\001\177\303\251";
+	size_t n = 1 + rng_next() % 12;
+
+	memset(e, 0, sizeof(*e));
+	p[0] = '/';
+	for (size_t i = 1; i <= n; i++)
+		p[i] = bytes[rng_next() % (sizeof(bytes) - 1)];
+	p[n + 1] = '\0';
+	if (strcmp(p, "/.") == 0 || strcmp(p, "/..") == 0)
+		p[1] = 'x';
+	e->path = p;
+	e->type = types[rng_next() % (sizeof(types) - 1)];
+	e->mode = (unsigned)(rng_next() % 010000);
+	e->uid = (uid_t)(rng_next() % 70000);
+	e->gid = (gid_t)(rng_next() % 70000);
+	e->mode_set = e->uid_set = e->gid_set = true;
+	if (entry_has_numbers(e)) {
+		e->major = rng_next() % (DT_HOST_MAJOR_MAX + 1);
+		e->minor = rng_next() % (DT_HOST_MINOR_MAX + 1);
+	}
+	if (e->type == 'l') {
+		snprintf(target, 32, "t%" PRIu64 "/x y", rng_next() % 1000);
+		e->target = target;
+		e->mode = 0777;
+		e->uid = e->gid = 0;
+		e->mode_set = e->uid_set = e->gid_set = false;
+	}
+}
+
+static bool
+same(const struct entry *a, const struct entry *b)
+{
+	return strcmp(a->path, b->path) == 0 && a->type == b->type &&
+	    a->mode == b->mode && a->uid == b->uid && a->gid == b->gid &&
+	    a->major == b->major && a->minor == b->minor &&
+	    (a->target == NULL ? b->target == NULL : b->target != NULL &&
+	    strcmp(a->target, b->target) == 0);
+}
+
+/* gen_init_cpio refuses white space and control bytes; pseudo none here. */
+static bool
+sayable(enum table_dialect dialect, const struct entry *e)
+{
+	if (dialect != TABLE_INITRAMFS)
+		return true;
+	for (const unsigned char *s = (const unsigned char *)e->path; *s;
+	    s++)
+		if (*s <= ' ' || *s == 0x7f)
+			return false;
+	return e->target == NULL || strchr(e->target, ' ') == NULL;
+}
+
+static void
+test_round_trip(void)
+{
+	static const enum table_dialect dialects[] = { TABLE_MTREE,
+	    TABLE_INITRAMFS, TABLE_PSEUDO };
+	static char line[TABLE_LINE_MAX], p[PATH_MAX], target[32];
+	struct entry e;
+	struct dt_diag d;
+	struct check c;
+	struct fed f;
+
+	rng_seed(11);
+	for (size_t k = 0; k < ARRAY_SIZE(dialects); k++) {
+		unsigned long refused = 0;
+
+		begin(&c, "%s: %d random entries written and read back the "
+		    "same, or refused when it cannot say them",
+		    table_dialect_name(dialects[k]), RANDOM_ENTRIES);
+		for (int i = 0; i < RANDOM_ENTRIES; i++) {
+			int rc;
+
+			random_entry(&e, p, target);
+			rc = table_format(dialects[k], &e, line, sizeof(line),
+			    &d);
+			if (!sayable(dialects[k], &e)) {
+				expect(&c, rc == -1, "wrote '%s'", line);
+				refused++;
+				continue;
+			}
+			if (!expect(&c, rc == 0, "refused '%s': %s", e.path,
+			    d.msg))
+				continue;
+			line[strlen(line) + 1] = '\0';
+			f = feed(dialects[k], line);
+			expect(&c, f.rc == 1 && same(&e, &f.e), "'%s' read "
+			    "back as rc %d '%s' %s", line, f.rc, f.rc == 1 ?
+			    f.e.path : "", f.msg);
+		}
+		end(&c);
+		ok(dialects[k] != TABLE_INITRAMFS || refused > 0,
+		    "%s: %lu refused", table_dialect_name(dialects[k]),
+		    refused);
+	}
+}
+
+static void
+test_framing(void)
+{
+	struct entry f = { .path = "/etc/x", .type = 'f', .mode = 0644 };
+	char line[TABLE_LINE_MAX];
+	struct dt_diag d;
+
+	ok(strcmp(table_header(TABLE_MTREE), "#mtree") == 0 &&
+	    table_header(TABLE_PSEUDO) == NULL &&
+	    table_header(TABLE_MAKEDEVS) == NULL &&
+	    table_footer(TABLE_MTREE) == NULL, "table_header: #mtree for "
+	    "mtree only; no footer");
+	ok(table_dialect_lookup("gen_init_cpio", true) == TABLE_INITRAMFS &&
+	    table_dialect_lookup("json", true) == TABLE_UNKNOWN &&
+	    table_dialect_lookup("json", false) == TABLE_JSON &&
+	    table_dialect_lookup("cpio", false) == TABLE_UNKNOWN,
+	    "table_dialect_lookup: by name, json written only");
+	ok(strcmp(table_dialect_names(true), "makedevs, tmpfiles, mtree, "
+	    "gen_init_cpio, pseudo") == 0 && strcmp(table_dialect_names(false),
+	    "makedevs, tmpfiles, mtree, gen_init_cpio, pseudo, json") == 0,
+	    "table_dialect_names: %s", table_dialect_names(false));
+	ok(spec_needs_parents(TABLE_PSEUDO) &&
+	    spec_needs_parents(TABLE_INITRAMFS) &&
+	    !spec_needs_parents(TABLE_MTREE), "parents: pseudo and "
+	    "gen_init_cpio need them");
+	ok(!table_holds(TABLE_INITRAMFS, &f) && !table_holds(TABLE_PSEUDO, &f) &&
+	    table_holds(TABLE_MTREE, &f) && table_format(TABLE_PSEUDO, &f,
+	    line, sizeof(line), &d) == 0 && strcmp(line, "# /etc/x: a regular "
+	    "file, which a pseudo table cannot hold") == 0,
+	    "a regular file: a comment line in gen_init_cpio and pseudo: %s",
+	    line);
+	f.count = 3;
+	f.type = 'c';
+	ok(table_format(TABLE_MTREE, &f, line, sizeof(line), &d) == -1 &&
+	    strcmp(d.msg, "a mtree spec has no ranges: write the 3 nodes of "
+	    "'/etc/x' one by one") == 0, "ranges refused: %s", d.msg);
+}
+
+int
+main(void)
+{
+	test_detect();
+	test_mtree_state();
+	test_mtree_device();
+	test_initramfs();
+	test_pseudo();
+	test_round_trip();
+	test_framing();
+	printf("1..%u\n", tests_run);
+	return tests_failed == 0 ? 0 : 1;
+}
