@@ -30,7 +30,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-HARNESSES="number layout codec table mode procdev"
+HARNESSES="number layout codec table mode procdev mtree gen_init_cpio pseudo"
 [ -n "${FUZZ_ONLY:-}" ] && HARNESSES=$FUZZ_ONLY
 
 # Log lines quote fuzzer input: keep its control bytes off the terminal.
@@ -108,7 +108,7 @@ libs() {
 # the table harness needs room for PATH_MAX paths written with escapes.
 max_len() {
 	case $1 in
-	table) echo 20000 ;;
+	table | mtree | gen_init_cpio | pseudo) echo 20000 ;;
 	procdev) echo 8192 ;;
 	*) echo 512 ;;
 	esac

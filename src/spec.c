@@ -45,6 +45,15 @@ spec_word(const char *line, size_t len, size_t *i, size_t *start)
 	return true;
 }
 
+bool
+spec_initramfs_word(const char *s, size_t len)
+{
+	for (const char *const *w = initramfs_words; *w != NULL; w++)
+		if (strlen(*w) == len && memcmp(s, *w, len) == 0)
+			return true;
+	return false;
+}
+
 /* Whether the word at line[a..b) is one of words. */
 static bool
 word_in(const char *line, size_t a, size_t b, const char *const *words)
@@ -53,6 +62,28 @@ word_in(const char *line, size_t a, size_t b, const char *const *words)
 		if (strlen(*words) == b - a && memcmp(line + a, *words, b - a) == 0)
 			return true;
 	return false;
+}
+
+/*
+ * The first word as a pseudo name reads (quotes, a backslash takes the
+ * next byte), which ends where mtree's and gen_init_cpio's end too.
+ */
+static bool
+first_word(const char *line, size_t len, size_t *i, size_t *start)
+{
+	bool quoted = false;
+
+	while (*i < len && spec_space(line[*i]))
+		(*i)++;
+	if (*i == len || line[*i] == '#')
+		return false;
+	for (*start = *i; *i < len && (quoted || !spec_space(line[*i]));
+	    (*i)++)
+		if (line[*i] == '"')
+			quoted = !quoted;
+		else if (line[*i] == '\\' && *i + 1 < len)
+			(*i)++;
+	return true;
 }
 
 /*
@@ -71,13 +102,13 @@ spec_detect(const char *line, size_t len)
 	if (len >= 6 && memcmp(line, "#mtree", 6) == 0 &&
 	    (len == 6 || spec_space(line[6])))
 		return TABLE_MTREE;
-	if (!spec_word(line, len, &i, &a))
+	if (!first_word(line, len, &i, &a))
 		return TABLE_UNKNOWN;
 	b = i;
 	if (word_in(line, a, b, (const char *const []){ "/set", "/unset",
 	    NULL }))
 		return TABLE_MTREE;
-	if (word_in(line, a, b, initramfs_words))
+	if (spec_initramfs_word(line + a, b - a))
 		return TABLE_INITRAMFS;
 	for (words = 1; spec_word(line, len, &i, &c); words++)
 		if (words == 1) {
@@ -244,7 +275,7 @@ spec_ranges(const struct entry *e, const char *dialect, struct dt_diag *d)
 
 	if (e->count == 0)
 		return 0;
-	return dt_error(d, "a %s spec has no ranges: write the %" PRIu64
+	return dt_error(d, "%s has no ranges: write the %" PRIu64
 	    " nodes of '%s' one by one", dialect, e->count,
 	    spec_quote(q, e->path, strlen(e->path)));
 }

@@ -102,6 +102,8 @@ int spec_ranges(const struct entry *e, const char *dialect, struct dt_diag *d);
 /* A uid or gid: decimal, at most 4294967294. */
 int spec_id(const char *s, size_t len, const char *what, uint32_t *id,
     struct dt_diag *d);
+/* Whether s (len bytes) is a gen_init_cpio line's first word. */
+bool spec_initramfs_word(const char *s, size_t len);
 /* Whether word (len bytes) is an mtree(5) keyword (spec_mtree.c). */
 bool mtree_keyword(const char *word, size_t len);
 

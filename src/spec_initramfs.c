@@ -135,7 +135,7 @@ initramfs_format(const struct entry *e, char *p, struct dt_diag *d)
 {
 	const char *word = NULL;
 
-	if (spec_ranges(e, "gen_init_cpio", d) != 0 ||
+	if (spec_ranges(e, "a gen_init_cpio list", d) != 0 ||
 	    plain(e->path, "path", d) != 0 ||
 	    (e->target != NULL && plain(e->target, "link target", d) != 0))
 		return -1;

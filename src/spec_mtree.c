@@ -46,11 +46,18 @@ static const struct {
 
 #define NTYPES (sizeof(types) / sizeof(types[0]))
 
+/* Whether the word w of n bytes is s. */
+static bool
+is(const char *w, size_t n, const char *s)
+{
+	return strlen(s) == n && memcmp(w, s, n) == 0;
+}
+
 static bool
 in_list(const char *const *list, const char *w, size_t len)
 {
 	for (; *list != NULL; list++)
-		if (strlen(*list) == len && memcmp(*list, w, len) == 0)
+		if (is(w, len, *list))
 			return true;
 	return false;
 }
@@ -70,7 +77,7 @@ unvis(const char *s, size_t len, char *out, size_t cap, size_t *n,
     struct dt_diag *d)
 {
 	static const char simple[] = "\\\\a\ab\bf\fn\nr\rs t\tv\v##";
-	char q[SPEC_QUOTE];
+	char q[SPEC_QUOTE], qs[SPEC_QUOTE];
 	const char *hit;
 	unsigned v;
 
@@ -101,7 +108,7 @@ unvis(const char *s, size_t len, char *out, size_t cap, size_t *n,
 				return dt_error(d, "unknown escape '\\%s' in "
 				    "'%s' (want \\ and three octal digits)",
 				    spec_quote(q, s + i, 1),
-				    spec_quote(q + SPEC_QUOTE / 2, s, len));
+				    spec_quote(qs, s, len));
 		}
 		if (*n + 1 >= cap)
 			return dt_error(d, "'%s' is too long (at most %zu "
@@ -206,7 +213,7 @@ keyword(struct spec_reader *r, const char *w, size_t len, struct mtree_keys *k,
 {
 	const char *eq = memchr(w, '=', len);
 	size_t klen = eq != NULL ? (size_t)(eq - w) : len, n;
-	char v[VALUE_MAX], q[SPEC_QUOTE];
+	char v[VALUE_MAX], q[SPEC_QUOTE], qk[SPEC_QUOTE];
 	uint32_t id;
 
 	if (!mtree_keyword(w, klen))
@@ -215,17 +222,16 @@ keyword(struct spec_reader *r, const char *w, size_t len, struct mtree_keys *k,
 		return 0;
 	if (eq == NULL)
 		return dt_error(d, "keyword '%s' needs a value (%s=...)",
-		    spec_quote(q, w, klen), spec_quote(q + SPEC_QUOTE / 2, w,
-		    klen));
+		    spec_quote(q, w, klen), spec_quote(qk, w, klen));
 	if (unvis(eq + 1, len - klen - 1, v, sizeof(v), &n, d) != 0)
 		return -1;
-	if (strncmp(w, "type", klen) == 0)
+	if (is(w, klen, "type"))
 		return parse_type(v, k, d);
-	if (strncmp(w, "mode", klen) == 0) {
+	if (is(w, klen, "mode")) {
 		k->has_mode = true;
 		return spec_mode(v, n, &k->mode, d);
 	}
-	if (strncmp(w, "uid", klen) == 0 || strncmp(w, "gid", klen) == 0) {
+	if (is(w, klen, "uid") || is(w, klen, "gid")) {
 		if (spec_id(v, n, w[0] == 'u' ? "uid" : "gid", &id, d) != 0)
 			return -1;
 		if (w[0] == 'u')
@@ -236,9 +242,9 @@ keyword(struct spec_reader *r, const char *w, size_t len, struct mtree_keys *k,
 		k->has_gid |= w[0] == 'g';
 		return 0;
 	}
-	if (strncmp(w, "uname", klen) == 0 || strncmp(w, "gname", klen) == 0)
+	if (is(w, klen, "uname") || is(w, klen, "gname"))
 		return parse_name(v, w[0] == 'g', r->res, k, d);
-	if (strncmp(w, "link", klen) == 0) {
+	if (is(w, klen, "link")) {
 		if (n == 0)
 			return dt_error(d, "link= is empty");
 		memcpy(link, v, n + 1);
@@ -274,25 +280,34 @@ unset(struct spec_reader *r, const char *line, size_t len, size_t i,
 		const char *w = line + a;
 		size_t n = i - a;
 
-		if (n == 3 && memcmp(w, "all", 3) == 0)
+		if (is(w, n, "all"))
 			memset(k, 0, sizeof(*k));
 		else if (!mtree_keyword(w, n))
 			return dt_error(d, "unknown keyword '%s'",
 			    spec_quote(q, w, n));
-		else if (n == 4 && memcmp(w, "type", 4) == 0)
+		else if (is(w, n, "type"))
 			k->has_type = false;
-		else if (n == 4 && memcmp(w, "mode", 4) == 0)
+		else if (is(w, n, "mode"))
 			k->has_mode = false;
-		else if (n >= 3 && memcmp(w + 1, "id", 2) == 0)
-			*(w[0] == 'u' ? &k->has_uid : &k->has_gid) = false;
-		else if (n == 5 && memcmp(w + 1, "name", 4) == 0)
-			*(w[0] == 'u' ? &k->has_uid : &k->has_gid) = false;
-		else if (n == 4 && memcmp(w, "link", 4) == 0)
+		else if (is(w, n, "uid") || is(w, n, "uname"))
+			k->has_uid = false;
+		else if (is(w, n, "gid") || is(w, n, "gname"))
+			k->has_gid = false;
+		else if (is(w, n, "link"))
 			k->has_link = false;
-		else if (n == 6 && memcmp(w, "device", 6) == 0)
+		else if (is(w, n, "device"))
 			k->has_device = false;
 	}
 	return 0;
+}
+
+static const char *
+type_word(char type)
+{
+	for (size_t i = 0; i < NTYPES; i++)
+		if (types[i].type == type)
+			return types[i].word;
+	return "?";
 }
 
 /* The entry the keywords k make at path. */
@@ -313,7 +328,7 @@ make_entry(const struct mtree_keys *k, struct entry *e, char *path,
 	if (k->has_link != (k->type == 'l'))
 		return dt_error(d, k->has_link ? "link= on a type=%s entry (a "
 		    "hard link) is not supported" : "type=link needs link=",
-		    entry_type_of(k->type)->noun);
+		    type_word(k->type));
 	if (k->type == 'l') {	/* as a tmpfiles L: Linux ignores a link's */
 		e->target = path + PATH_MAX;
 		e->mode = 0777;
@@ -400,12 +415,12 @@ parse_whole(struct spec_reader *r, const char *line, size_t len,
 
 	if (!spec_word(line, len, &i, &a))
 		return 0;
-	if (i - a == 4 && memcmp(line + a, "/set", 4) == 0)
+	if (is(line + a, i - a, "/set"))
 		return keywords(r, line, len, i, &r->set, r->set_link, d) != 0 ?
 		    -1 : 0;
-	if (i - a == 6 && memcmp(line + a, "/unset", 6) == 0)
+	if (is(line + a, i - a, "/unset"))
 		return unset(r, line, len, i, d) != 0 ? -1 : 0;
-	if (i - a == 2 && memcmp(line + a, "..", 2) == 0)
+	if (is(line + a, i - a, ".."))
 		return up(r, d) != 0 ? -1 : 0;
 	if (unvis(line + a, i - a, name, sizeof(name), &n, d) != 0)
 		return -1;
@@ -468,13 +483,17 @@ mtree_parse(struct spec_reader *r, const char *line, size_t len,
 	return rc;
 }
 
-/* vis(3) for mtree: what is not a printable ASCII word, as \ooo. */
+/*
+ * vis(3) for mtree: what is not a printable ASCII word, as \ooo; also
+ * '#' (a comment to NetBSD's fparseln), '=', glob characters (NetBSD
+ * matches them) and '"' (a pseudo name's quote, to detection).
+ */
 static char *
 put_vis(char *p, const char *s)
 {
 	for (const unsigned char *u = (const unsigned char *)s; *u != '\0';
 	    u++)
-		if (*u <= ' ' || *u >= 0x7f || strchr("#=\\*?[", *u) != NULL)
+		if (*u <= ' ' || *u >= 0x7f || strchr("#=\\*?[\"", *u) != NULL)
 			p += sprintf(p, "\\%03o", *u);
 		else
 			*p++ = (char)*u;
@@ -485,16 +504,12 @@ put_vis(char *p, const char *s)
 int
 mtree_format(const struct entry *e, char *p, struct dt_diag *d)
 {
-	const char *word = NULL;
-
-	if (spec_ranges(e, "mtree", d) != 0)
+	if (spec_ranges(e, "an mtree spec", d) != 0)
 		return -1;
-	for (size_t i = 0; i < NTYPES; i++)
-		if (types[i].type == e->type)
-			word = types[i].word;
 	p = put_vis(p + sprintf(p, "."), strcmp(e->path, "/") == 0 ? "" :
 	    e->path);
-	p += sprintf(p, " type=%s mode=%04o uid=%ju gid=%ju", word, e->mode,
+	p += sprintf(p, " type=%s mode=%04o uid=%ju gid=%ju", type_word(e->type),
+	    e->mode,
 	    (uintmax_t)e->uid, (uintmax_t)e->gid);
 	if (e->type == 'l')
 		put_vis(p + sprintf(p, " link="), e->target);

@@ -61,19 +61,22 @@ name_word(const char *line, size_t len, size_t *i, char *out,
 static int
 refused(char type, struct dt_diag *d)
 {
+	char q[SPEC_QUOTE];
+
+	spec_quote(q, &type, 1);
 	switch (type) {
 	case 'm': case 'M':
-		return dt_error(d, "type '%c' changes a file of mksquashfs's "
-		    "source directory, which devtool has not", type);
+		return dt_error(d, "type '%s' changes a file of mksquashfs's "
+		    "source directory, which devtool has not", q);
 	case 'f': case 'F': case 'R':
-		return dt_error(d, "type '%c' is a file with content, which "
-		    "devtool does not make", type);
+		return dt_error(d, "type '%s' is a file with content, which "
+		    "devtool does not make", q);
 	case 'l': case 'L':
-		return dt_error(d, "type '%c' (a hard link) is not supported",
-		    type);
+		return dt_error(d, "type '%s' (a hard link) is not supported",
+		    q);
 	default:
-		return dt_error(d, "type '%c' is not one of d b c s i D B C S I",
-		    type);
+		return dt_error(d, "type '%s' is not one of d b c s i D B C S I",
+		    q);
 	}
 }
 
@@ -194,12 +197,18 @@ pseudo_parse(const char *line, size_t len, const struct table_resolver *res,
 	return 1;
 }
 
-/* A name as squashfs-tools reads it back: a backslash before what splits. */
+/*
+ * A name as squashfs-tools reads it back: a backslash before what splits.
+ * A name at the top that is a gen_init_cpio keyword ("dir") is quoted, so
+ * that a first line of it is not taken for gen_init_cpio's.
+ */
 static char *
 put_name(char *p, const char *s)
 {
 	if (s[1] == '\0')	/* the top directory */
 		return p + sprintf(p, "/");
+	if (spec_initramfs_word(s + 1, strlen(s + 1)))
+		return p + sprintf(p, "\"%s\"", s + 1);
 	for (s++; *s != '\0'; s++) {
 		if (spec_space(*s) || strchr("\"\\#", *s) != NULL)
 			*p++ = '\\';
@@ -226,7 +235,7 @@ pseudo_format(const struct entry *e, char *p, struct dt_diag *d)
 	const char *bad = bad_text(e);
 	char q[SPEC_QUOTE];
 
-	if (spec_ranges(e, "pseudo", d) != 0)
+	if (spec_ranges(e, "a pseudo file", d) != 0)
 		return -1;
 	if (bad != NULL)
 		return dt_error(d, "%s '%s' has a newline, or starts with white "

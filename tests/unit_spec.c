@@ -437,10 +437,22 @@ test_framing(void)
 	    "file, which a pseudo table cannot hold") == 0,
 	    "a regular file: a comment line in gen_init_cpio and pseudo: %s",
 	    line);
+	f.path = "/dir";
+	f.type = 'd';
+	ok(table_format(TABLE_PSEUDO, &f, line, sizeof(line), &d) == 0 &&
+	    strcmp(line, "\"dir\" d 0644 0 0") == 0 &&
+	    spec_detect(line, strlen(line)) == TABLE_PSEUDO, "pseudo: a top "
+	    "name that is a gen_init_cpio keyword is quoted: %s", line);
+	f.path = "/a\"b";
+	ok(table_format(TABLE_MTREE, &f, line, sizeof(line), &d) == 0 &&
+	    strncmp(line, "./a\\042b type=dir", 17) == 0 &&
+	    spec_detect(line, strlen(line)) == TABLE_MTREE, "mtree: '\"' is "
+	    "written \\042: %s", line);
+	f.path = "/etc/x";
 	f.count = 3;
 	f.type = 'c';
 	ok(table_format(TABLE_MTREE, &f, line, sizeof(line), &d) == -1 &&
-	    strcmp(d.msg, "a mtree spec has no ranges: write the 3 nodes of "
+	    strcmp(d.msg, "an mtree spec has no ranges: write the 3 nodes of "
 	    "'/etc/x' one by one") == 0, "ranges refused: %s", d.msg);
 }
 

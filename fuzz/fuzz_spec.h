@@ -1,0 +1,171 @@
+/*
+ * fuzz_spec.h - the harness of the builders' spec readers (src/spec*.c),
+ * included by fuzz_mtree.c, fuzz_gen_init_cpio.c and fuzz_pseudo.c, each
+ * defining DIALECT.
+ *
+ * The input is a spec.  Its lines go, in order, to one reader (an mtree
+ * reader keeps /set, its directory and a continued line from line to
+ * line), then spec_end.  Checked:
+ *   - no crash, no undefined behaviour, no leak;
+ *   - each line gives -1 with a terminated, printable message, 0, or 1
+ *     with an entry table_validate accepts, its path absolute;
+ *   - the round trip: an accepted entry the dialect can say (table_holds)
+ *     is written by table_format, and that line, read by a new reader,
+ *     gives the same node; writing it again gives the same line.  The
+ *     writer may refuse only a gen_init_cpio name or target with white
+ *     space or a control byte, and a pseudo one with a newline or a
+ *     target starting with white space;
+ *   - spec_detect of the written line is the dialect (gen_init_cpio and
+ *     mtree lines say theirs; a pseudo line does when relative).
+ * Names resolve through a fixed fake resolver.
+ */
+#include <inttypes.h>
+#include <limits.h>
+
+#include "fuzz_util.h"
+#include "spec.h"
+#include "table.h"
+
+static int
+fake_user(void *ctx, const char *name, uid_t *uid)
+{
+	(void)ctx;
+	if (strcmp(name, "root") != 0)
+		return -1;
+	*uid = 0;
+	return 0;
+}
+
+static int
+fake_group(void *ctx, const char *name, gid_t *gid)
+{
+	(void)ctx;
+	if (strcmp(name, "tty") != 0)
+		return -1;
+	*gid = 5;
+	return 0;
+}
+
+static const struct table_resolver resolver = {
+	fake_user, fake_group, NULL, NULL
+};
+
+static struct spec_reader r1, r2;
+static char path1[TABLE_TEXT_SIZE], path2[TABLE_TEXT_SIZE];
+static char line1[TABLE_LINE_MAX + 1], line2[TABLE_LINE_MAX];
+
+static bool
+same_node(const struct entry *a, const struct entry *b)
+{
+	return strcmp(a->path, b->path) == 0 && a->type == b->type &&
+	    a->mode == b->mode && a->uid == b->uid && a->gid == b->gid &&
+	    a->major == b->major && a->minor == b->minor &&
+	    (a->target == NULL ? b->target == NULL : b->target != NULL &&
+	    strcmp(a->target, b->target) == 0);
+}
+
+/* What the writer may refuse (see above). */
+static bool
+may_refuse(const struct entry *e)
+{
+	const char *t = e->target != NULL ? e->target : "";
+
+	if (DIALECT == TABLE_PSEUDO)
+		return strchr(e->path, '\n') != NULL || strchr(t, '\n') !=
+		    NULL || (t[0] != '\0' && spec_space(t[0]));
+	if (DIALECT != TABLE_INITRAMFS)
+		return false;
+	for (const char *s = e->path; *s != '\0'; s++)
+		if ((unsigned char)*s <= ' ' || *s == 0x7f)
+			return true;
+	for (; *t != '\0'; t++)
+		if ((unsigned char)*t <= ' ' || *t == 0x7f)
+			return true;
+	return false;
+}
+
+static void
+round_trip(const struct entry *e)
+{
+	struct entry e2;
+	struct dt_diag d;
+	size_t len;
+	int rc;
+
+	if (!table_holds(DIALECT, e))
+		return;
+	if (table_format(DIALECT, e, line1, TABLE_LINE_MAX, &d) != 0) {
+		fuzz_check_msg(d.msg, sizeof(d.msg), "table_format");
+		FUZZ_CHECK(may_refuse(e), "writer refused '%.200s': %s",
+		    e->path, d.msg);
+		return;
+	}
+	FUZZ_CHECK(!may_refuse(e), "wrote what it cannot say: %.300s", line1);
+	len = strlen(line1);
+	FUZZ_CHECK(memchr(line1, '\n', len) == NULL, "newline in '%.300s'",
+	    line1);
+	FUZZ_CHECK(spec_detect(line1, len) == DIALECT || (DIALECT ==
+	    TABLE_PSEUDO && line1[0] == '/'), "'%.300s' detected as %s",
+	    line1, table_dialect_name(spec_detect(line1, len)));
+	spec_begin(&r2, DIALECT, &resolver);
+	rc = spec_parse_line(&r2, line1, len, 1, &e2, path2, &d);
+	FUZZ_CHECK(rc == 1 && same_node(e, &e2), "'%.300s' reads back as %d "
+	    "%.300s", line1, rc, rc < 0 ? d.msg : "a different node");
+	FUZZ_CHECK(table_format(DIALECT, &e2, line2, sizeof(line2), &d) == 0 &&
+	    strcmp(line1, line2) == 0, "format not stable: %.300s", line1);
+}
+
+static void
+check_line(const char *line, size_t len, unsigned long lineno)
+{
+	struct entry e;
+	struct dt_diag d;
+	int rc;
+
+	memset(&d, 0, sizeof(d));
+	rc = spec_parse_line(&r1, line, len, lineno, &e, path1, &d);
+	FUZZ_CHECK(rc >= -1 && rc <= 1, "parse returned %d", rc);
+	if (rc < 0) {
+		fuzz_check_msg(d.msg, sizeof(d.msg), "spec_parse_line");
+		return;
+	}
+	if (rc == 0)
+		return;
+	FUZZ_CHECK(table_validate(&e, &d) == 0, "entry does not validate: %s",
+	    d.msg);
+	FUZZ_CHECK(e.path[0] == '/' && e.lineno <= lineno, "path '%.200s' "
+	    "line %lu", e.path, e.lineno);
+	round_trip(&e);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	unsigned long lineno = 0;
+	size_t start = 0;
+	struct dt_diag d;
+
+	(void)spec_detect((const char *)data, size);
+	spec_begin(&r1, DIALECT, &resolver);
+	for (size_t i = 0; i <= size; i++) {
+		if (i < size && data[i] != '\n')
+			continue;
+		{
+			/* exact-size copies, so ASan sees any read past it */
+			size_t n = i - start + (i < size);
+			char *one = malloc(n > 0 ? n : 1);
+
+			if (one == NULL)
+				abort();
+			memcpy(one, data + start, n);
+			check_line(one, n, ++lineno);
+			free(one);
+		}
+		start = i + 1;
+	}
+	if (spec_end(&r1, &lineno, &d) != 0)
+		fuzz_check_msg(d.msg, sizeof(d.msg), "spec_end");
+	return 0;
+}
