@@ -42,7 +42,7 @@ _devtool_options()
             echo "-o --output --check --dirs --root --archive $common"
             ;;
         apply)
-            echo "--root --users-from --archive --archive-format -r" \
+            echo "-i --input --root --users-from --archive --archive-format -r" \
                 "--replace -n --dry-run -v --verbose $common"
             ;;
     esac
@@ -116,8 +116,13 @@ _devtool()
             return
             ;;
         -o | --output)
-            mapfile -t COMPREPLY < <(compgen -W 'makedevs tmpfiles json' \
-                -- "$cur")
+            mapfile -t COMPREPLY < <(compgen -W \
+                'makedevs tmpfiles mtree gen_init_cpio pseudo json' -- "$cur")
+            return
+            ;;
+        -i | --input)
+            mapfile -t COMPREPLY < <(compgen -W \
+                'makedevs tmpfiles mtree gen_init_cpio pseudo' -- "$cur")
             return
             ;;
         --root | --users-from)

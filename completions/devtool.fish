@@ -183,6 +183,7 @@ complete -c devtool -n '__devtool_using mknod apply' -s n -l dry-run -d 'Print w
 complete -c devtool -n '__devtool_using mknod apply' -s v -l verbose -d 'Print each action'
 complete -c devtool -n '__devtool_using mknod list apply' -l root -x -a '(__fish_complete_directories)' -d 'Resolve paths inside DIR'
 complete -c devtool -n '__devtool_using list apply' -l archive -r -F -d 'Archive FILE (- for standard input or output)'
+complete -c devtool -n '__devtool_using apply' -s i -l input -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo' -d 'Dialect of every table'
 complete -c devtool -n '__devtool_using apply' -l archive-format -x -a 'newc odc bin ustar pax gnutar mtree' -d 'Archive format'
 complete -c devtool -n '__devtool_using mknod apply' -l users-from -x -a '(__fish_complete_directories)' -d 'Names from DIR/etc/passwd and group'
 complete -c devtool -n '__devtool_using mknod' -l count -x -d 'Create N nodes'
@@ -199,7 +200,7 @@ complete -c devtool -n '__devtool_using devices' -l json -d 'Print JSON'
 complete -c devtool -n '__devtool_using devices' -x -a '(__devtool_devices_drivers)'
 
 # list.
-complete -c devtool -n '__devtool_using list' -s o -l output -x -a 'makedevs tmpfiles json' -d 'Output dialect'
+complete -c devtool -n '__devtool_using list' -s o -l output -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json' -d 'Output dialect'
 complete -c devtool -n '__devtool_using list' -l check -x -a "$layouts
 $storage" -d 'Print nodes LAYOUT or a storage format cannot hold'
 complete -c devtool -n '__devtool_using list' -l dirs -d 'List directories too'

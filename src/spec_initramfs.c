@@ -79,6 +79,9 @@ initramfs_parse(const char *line, size_t len, struct entry *e, char *path,
 	size_t n = 0, i = 0, a, k;
 	char q[SPEC_QUOTE];
 
+	for (k = 0; k < WORDS; k++)
+		w[k] = (struct word){ "", 0 };
+
 	for (; spec_word(line, len, &i, &a); n++)
 		if (n < WORDS)
 			w[n] = (struct word){ line + a, i - a };

@@ -185,8 +185,8 @@ parse_name(const char *v, bool group, const struct table_resolver *res,
     struct mtree_keys *k, struct dt_diag *d)
 {
 	char q[SPEC_QUOTE];
-	uid_t uid;
-	gid_t gid;
+	uid_t uid = 0;
+	gid_t gid = 0;
 	int r = -1;
 
 	if (res != NULL && group && res->group != NULL)

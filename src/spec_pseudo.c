@@ -91,8 +91,8 @@ mode_owner(const struct word *w, const struct table_resolver *res,
 		return -1;
 	for (int k = 0; k < 2; k++) {
 		char name[256], q[SPEC_QUOTE];
-		uid_t uid;
-		gid_t gid;
+		uid_t uid = 0;
+		gid_t gid = 0;
 		int r = -1;
 
 		if (w[1 + k].p[0] >= '0' && w[1 + k].p[0] <= '9') {
@@ -125,7 +125,8 @@ fields(const char *line, size_t len, size_t i, char letter,
     const struct table_resolver *res, struct entry *e, char *path,
     struct dt_diag *d)
 {
-	struct word w[FIELDS];
+	struct word w[FIELDS] = { { "", 0 }, { "", 0 }, { "", 0 }, { "", 0 },
+	    { "", 0 }, { "", 0 }, { "", 0 }, { "", 0 } };
 	size_t n = 0, a, at = i, timed = letter >= 'A' && letter <= 'Z';
 	size_t want = timed + 3 + (entry_has_numbers(e) ? 2 :
 	    e->type == 'd' ? 0 : 1);

@@ -276,13 +276,27 @@ bash_verb_options() {
 @test "bash: list -o offers the output formats the binary takes" {
 	need_bash_completion
 	run bash_complete 'devtool list -o '
-	assert_same_set 'makedevs tmpfiles json' "$output" 'list -o'
+	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json' "$output" 'list -o'
 	run bash_complete 'devtool list --output=t'
 	assert_output tmpfiles
 	local f
 	mkdir "$BATS_TEST_TMPDIR/empty"
-	for f in makedevs tmpfiles json; do
+	for f in makedevs tmpfiles mtree gen_init_cpio pseudo json; do
 		run "$DEVTOOL" list -o "$f" "$BATS_TEST_TMPDIR/empty"
+		assert_success
+	done
+}
+
+@test "bash: apply -i offers the input dialects the binary takes" {
+	need_bash_completion
+	run bash_complete 'devtool apply -i '
+	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo' "$output" 'apply -i'
+	run bash_complete 'devtool apply --input=g'
+	assert_output gen_init_cpio
+	local f
+	printf '#mtree\n' >"$BATS_TEST_TMPDIR/t"
+	for f in makedevs tmpfiles mtree gen_init_cpio pseudo; do
+		run "$DEVTOOL" apply -i "$f" --archive "$BATS_TEST_TMPDIR/$f.cpio" "$BATS_TEST_TMPDIR/t"
 		assert_success
 	done
 }
@@ -392,7 +406,9 @@ need_fish() {
 	run fish_complete 'devtool devices -b '
 	assert_same_set 'loop sd blkext' "$output" 'fish devices -b'
 	run fish_complete 'devtool list -o '
-	assert_same_set 'makedevs tmpfiles json' "$output" 'fish list -o'
+	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json' "$output" 'fish list -o'
+	run fish_complete 'devtool apply -i '
+	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo' "$output" 'fish apply -i'
 }
 
 @test "fish: files where paths go, none where numbers go" {
@@ -524,7 +540,9 @@ need_zpty() {
 	run zsh_complete 'devtool mknod -m 0600 /dev/x b '
 	assert_same_set 'loop sd blkext' "$output" 'zsh mknod PATH b'
 	run zsh_complete 'devtool list -o '
-	assert_same_set 'makedevs tmpfiles json' "$output" 'zsh list -o'
+	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json' "$output" 'zsh list -o'
+	run zsh_complete 'devtool apply -i '
+	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo' "$output" 'zsh apply -i'
 	run zsh_complete 'devtool list --check='
 	assert_same_set "$LAYOUTS $STORAGE" "$output" 'zsh list --check='
 }
