@@ -38,7 +38,7 @@ _devtool_options()
             echo "-o --output --check --dirs --root $common"
             ;;
         apply)
-            echo "--root -r --replace -n --dry-run -v --verbose $common"
+            echo "--root -r --replace -n --dry-run -v --verbose --boot $common"
             ;;
     esac
 }

@@ -6,8 +6,9 @@
 #                    lint, check-valgrind)
 set -eu
 
-PKGS="gcc make pkg-config libpopt-dev libbsd-dev bats bats-support
-bats-assert bats-file mandoc jq bash-completion zsh fish strace python3"
+PKGS="gcc make pkg-config libpopt-dev libbsd-dev libcap-dev bats
+bats-support bats-assert bats-file mandoc jq bash-completion zsh fish strace
+python3 libcap2-bin kmod systemd"
 [ "${1:-}" = harden ] && PKGS="$PKGS clang libclang-rt-14-dev cppcheck
 clang-tidy shellcheck valgrind"
 

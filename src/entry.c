@@ -14,6 +14,7 @@ static const struct entry_type types[] = {
 	{ "FIFO", S_IFIFO, 'p', false },
 	{ "directory", S_IFDIR, 'd', false },
 	{ "regular file", S_IFREG, 'f', false },
+	{ "socket", S_IFSOCK, 's', false },
 };
 
 const struct entry_type *
@@ -62,11 +63,29 @@ arena_alloc(struct entries *l, size_t n)
 	return c->text + c->used - n;
 }
 
+/* A copy of s in the arena; NULL for NULL too. */
+static int
+arena_copy(struct entries *l, const char *s, const char **out)
+{
+	size_t n;
+	char *copy;
+
+	if (s == NULL) {
+		*out = NULL;
+		return 0;
+	}
+	n = strlen(s) + 1;
+	if ((copy = arena_alloc(l, n)) == NULL)
+		return -1;
+	memcpy(copy, s, n);
+	*out = copy;
+	return 0;
+}
+
 int
 entries_add(struct entries *l, const struct entry *e)
 {
-	size_t n = strlen(e->path) + 1;
-	char *path;
+	const char *path, *caps;
 
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 1024;
@@ -77,11 +96,12 @@ entries_add(struct entries *l, const struct entry *e)
 		l->v = v;
 		l->cap = cap;
 	}
-	if ((path = arena_alloc(l, n)) == NULL)
+	if (arena_copy(l, e->path, &path) != 0 ||
+	    arena_copy(l, e->caps, &caps) != 0)
 		return -1;
-	memcpy(path, e->path, n);
 	l->v[l->n] = *e;
-	l->v[l->n++].path = path;
+	l->v[l->n].path = path;
+	l->v[l->n++].caps = caps;
 	return 0;
 }
 

@@ -4,9 +4,11 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <string.h>
 
 #include "cli.h"
 #include "report.h"
+#include "text.h"
 
 /*
  * -v and -n: one line on stdout per action, "would create" before it in
@@ -18,6 +20,7 @@ say(void *ctx, const struct node_event *e)
 	static const char *const past[] = {
 		[NODE_CREATED] = "created", [NODE_REPLACED] = "replaced",
 		[NODE_CORRECTED] = "corrected", [NODE_UNCHANGED] = "kept",
+		[NODE_SKIPPED] = "skipped",
 	};
 	char what[96];
 
@@ -38,4 +41,13 @@ report_failure(const char *path, const struct node_result *res)
 {
 	errno = res->error;
 	cli_path_error(path, res->reason);
+}
+
+void
+report_ignored(const char *path, const struct node_result *res)
+{
+	char q[DT_QUOTE_SIZE];
+
+	cli_warn("%s: %s (ignored: its line has '-')", cli_quote(q, path),
+	    res->reason != NULL ? res->reason : strerror(res->error));
 }

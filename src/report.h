@@ -12,5 +12,7 @@
 extern const struct node_events report_events;
 
 void report_failure(const char *path, const struct node_result *res);
+/* A failure of a tmpfiles '-' line: a warning (-q silences it). */
+void report_ignored(const char *path, const struct node_result *res);
 
 #endif

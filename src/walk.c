@@ -25,8 +25,18 @@ problem(const struct walk_ops *w, const char *path, const char *why)
 static bool
 wanted(const struct walk_ops *w, mode_t mode)
 {
-	return S_ISCHR(mode) || S_ISBLK(mode) || S_ISFIFO(mode) ||
+	return w->all || S_ISCHR(mode) || S_ISBLK(mode) || S_ISFIFO(mode) ||
 	    (w->dirs && S_ISDIR(mode));
+}
+
+static void
+found(const struct walk_ops *w, int dirfd, const char *name,
+    const char *path, const struct stat *st)
+{
+	if (w->found_at != NULL)
+		w->found_at(w->ctx, dirfd, name, path, st);
+	else
+		w->found(w->ctx, path, st);
 }
 
 /*
@@ -47,9 +57,10 @@ temporary(const char *name, const struct stat *st)
 
 /* d_type spares a stat(2) for what list never prints nor enters. */
 static bool
-maybe_wanted(unsigned char d_type)
+maybe_wanted(const struct walk_ops *w, unsigned char d_type)
 {
-	return d_type != DT_REG && d_type != DT_LNK && d_type != DT_SOCK;
+	return w->all || (d_type != DT_REG && d_type != DT_LNK &&
+	    d_type != DT_SOCK);
 }
 
 /*
@@ -86,11 +97,11 @@ walk_entry(const struct walk_ops *w, int dirfd, char *path, size_t len,
 	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
 		if (errno != ENOENT)	/* gone meanwhile: nothing to list */
 			problem(w, path, NULL);
-	} else if (temporary(name, &st))
+	} else if (temporary(name, &st) || (w->xdev && st.st_dev != w->dev))
 		;
 	else {
 		if (wanted(w, st.st_mode))
-			w->found(w->ctx, path, &st);
+			found(w, dirfd, name, path, &st);
 		if (S_ISDIR(st.st_mode)) {
 			fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY |
 			    O_NOFOLLOW | O_CLOEXEC);
@@ -121,7 +132,8 @@ walk_dir(const struct walk_ops *w, int fd, char *path, size_t len)
 		len = 0;
 	while ((errno = 0, de = readdir(dir)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 ||
-		    strcmp(de->d_name, "..") == 0 || !maybe_wanted(de->d_type))
+		    strcmp(de->d_name, "..") == 0 ||
+		    !maybe_wanted(w, de->d_type))
 			continue;
 		walk_entry(w, dirfd(dir), path, len, de->d_name);
 	}
@@ -209,4 +221,33 @@ fail:
 	problem(w, path[0] ? path : arg, why);
 	if (dirfd >= 0)
 		close(dirfd);
+}
+
+void
+walk_at(const struct walk_ops *w, int dirfd, const char *parent,
+    const char *name)
+{
+	char path[PATH_MAX];
+	size_t len = strlen(parent);
+	struct stat st;
+	int fd;
+
+	if (len >= sizeof(path)) {
+		errno = ENAMETOOLONG;
+		problem(w, parent, NULL);
+		return;
+	}
+	memcpy(path, parent, len + 1);
+	if (strcmp(name, ".") != 0) {
+		/* the root "/" is an empty prefix, as in walk_dir */
+		walk_entry(w, dirfd, path, len == 1 ? 0 : len, name);
+		return;
+	}
+	if (fstat(dirfd, &st) != 0 ||
+	    (fd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0)) < 0) {
+		problem(w, path, NULL);
+		return;
+	}
+	found(w, dirfd, ".", path, &st);
+	walk_dir(w, fd, path, len);
 }

@@ -345,7 +345,7 @@ setup() { setup_workdir; }
 	run --separate-stderr devtool apply --root R "$CTRL" "n$CTRL"
 	assert_status 2
 	assert_no_control
-	assert_equal "$stderr" "devtool: $CTRL_Q:2: path 'hello' is not absolute
+	assert_equal "$stderr" "devtool: $CTRL_Q:2: path 'hello' must be absolute (start with /)
 devtool: n$CTRL_Q: No such file or directory
 devtool: 2 errors in the tables; nothing was created"
 	assert_missing R

@@ -17,7 +17,7 @@ test_types(void)
 	static const struct { char letter; mode_t ifmt; bool numbers; } want[] = {
 		{ 'c', S_IFCHR, true }, { 'b', S_IFBLK, true },
 		{ 'p', S_IFIFO, false }, { 'd', S_IFDIR, false },
-		{ 'f', S_IFREG, false },
+		{ 'f', S_IFREG, false }, { 's', S_IFSOCK, false },
 	};
 	bool pass = true;
 
@@ -31,8 +31,8 @@ test_types(void)
 	ok(pass, "each letter maps to its S_IF* and back, numbers on c and "
 	    "b only");
 	ok(entry_type_of('x') == NULL && entry_type_of('\0') == NULL &&
-	    entry_type_of_mode(S_IFLNK) == NULL &&
-	    entry_type_of_mode(S_IFSOCK) == NULL,
+	    entry_type_of('F') == NULL && entry_type_of('r') == NULL &&
+	    entry_type_of_mode(S_IFLNK) == NULL,
 	    "an unknown letter or mode has no type");
 	ok(strcmp(entry_type_of('c')->noun, "character device") == 0 &&
 	    strcmp(entry_type_of('p')->noun, "FIFO") == 0,
@@ -76,6 +76,24 @@ test_entries(void)
 	ok(l.n == 0 && l.v == NULL, "freed, the list is empty again");
 }
 
+/* An entry's capabilities (makedevs |xattr) are copied as its path is. */
+static void
+test_entry_caps(void)
+{
+	struct entries l = { 0 };
+	char caps[] = "cap_net_raw+ep", path[] = "/bin/ping";
+	struct entry e = { .type = 'f', .path = path, .caps = caps };
+	bool added = entries_add(&l, &e) == 0;
+
+	e.caps = NULL;
+	added = added && entries_add(&l, &e) == 0;
+	memset(caps, 'x', sizeof(caps) - 1);
+	ok(added && l.n == 2 && l.v[0].caps != caps && l.v[0].caps != NULL &&
+	    strcmp(l.v[0].caps, "cap_net_raw+ep") == 0 && l.v[1].caps == NULL,
+	    "caps are the list's own copy; none stays none");
+	entries_free(&l);
+}
+
 static void
 check_path(const char *in, unsigned flags, const char *want,
     const char *what)
@@ -101,7 +119,8 @@ test_paths(void)
 	check_path("//", 0, "/", "slashes alone are the root");
 	check_path("/dev/./null", 0, "has a '.' component", "a table's '.'");
 	check_path("/dev/../etc", 0, "has a '..' component", "a table's '..'");
-	check_path("dev/null", 0, "is not absolute", "a relative path");
+	check_path("dev/null", 0, "must be absolute (start with /)",
+	    "a relative path");
 	check_path("/dev/./x/../null", PATH_DOTS_RESOLVE, "/dev/null",
 	    "an operand's '.' and '..'");
 	check_path("/../../dev", PATH_DOTS_RESOLVE, "/dev",
@@ -122,6 +141,7 @@ main(void)
 {
 	test_types();
 	test_entries();
+	test_entry_caps();
 	test_paths();
 	printf("1..%u\n", tests_run);
 	return tests_failed != 0;
