@@ -638,10 +638,13 @@ tidy_range(struct entry *e)
 static int
 makedevs_type(const char *s, struct entry *e, struct dt_diag *d)
 {
-	const char *extra = strchr(MAKEDEVS_EXTRAS, s[0]);
-
-	if (strlen(s) != 1 || (e->type = extra != NULL ? (s[0] == 'F' ? 'f' :
-	    'd') : type_of(TABLE_MAKEDEVS, s[0])) == '\0')
+	if (s[0] == 'F')
+		e->type = 'f';
+	else if (s[0] == 'r')
+		e->type = 'd';
+	else
+		e->type = type_of(TABLE_MAKEDEVS, s[0]);
+	if (strlen(s) != 1 || e->type == '\0')
 		return bad_type(TABLE_MAKEDEVS, s, d);
 	e->optional = s[0] == 'F';
 	e->recursive = s[0] == 'r';
