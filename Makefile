@@ -16,7 +16,8 @@ CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DVERSION='"$(VERSION)"' -Isrc
 DEPFLAGS  = -MMD -MP
 # popt and libbsd are linked statically: two fewer shared objects to map
 # and relocate halves devtool's start-up overhead over /bin/true (bench).
-LDLIBS   += -Wl,-Bstatic -lpopt -lbsd -lmd -Wl,-Bdynamic
+# libcap sets file capabilities (makedevs |xattr), as setcap(8) does.
+LDLIBS   += -Wl,-Bstatic -lpopt -lbsd -lmd -lcap -Wl,-Bdynamic
 
 SRCS     = $(wildcard src/*.c)
 OBJS     = $(SRCS:.c=.o)
@@ -30,7 +31,8 @@ unit_table_SRCS  = src/table.c src/entry.c src/path.c src/diag.c src/number.c \
 	src/text.c
 unit_spec_SRCS   = $(unit_table_SRCS)
 unit_root_SRCS   = src/root.c
-unit_node_SRCS   = src/node.c src/root.c src/entry.c
+unit_node_SRCS   = src/node.c src/root.c src/entry.c src/walk.c src/path.c \
+	src/diag.c src/text.c
 unit_entry_SRCS  = src/entry.c src/path.c src/diag.c src/text.c
 unit_users_SRCS  = src/users.c
 UNIT_BINS = $(UNITS:%=tests/unit_%)
@@ -75,10 +77,10 @@ run: deps
 # expansion finds unit_NAME_SRCS from the target's stem.
 .SECONDEXPANSION:
 $(UNIT_BINS): tests/unit_%: tests/unit_%.o $$(unit_$$*_SRCS:.c=.o)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 $(UNITS:%=build/asan/unit_%): build/asan/unit_%: build/asan/tests/unit_%.o \
     $$(addprefix build/asan/,$$(unit_$$*_SRCS:.c=.o))
-	$(CC) $(ASAN_CFLAGS) -o $@ $^
+	$(CC) $(ASAN_CFLAGS) -o $@ $^ -lcap
 
 units: $(UNIT_BINS)
 
@@ -92,7 +94,7 @@ check: deps
 # The same tests against a build with AddressSanitizer and UBSan.
 # (Shared popt and libbsd here: their static archives are not PIC.)
 build/asan/devtool: $(addprefix build/asan/,$(OBJS))
-	$(CC) $(ASAN_CFLAGS) -o $@ $^ -lpopt -lbsd
+	$(CC) $(ASAN_CFLAGS) -o $@ $^ -lpopt -lbsd -lcap
 
 deps-harden:
 	@sh scripts/deps.sh harden

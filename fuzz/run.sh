@@ -101,7 +101,8 @@ sources() {
 }
 libs() {
 	case $1 in
-	mode) echo "-lbsd" ;;
+	table) echo "-lcap" ;;
+	mode) echo "-lbsd -lcap" ;;
 	esac
 }
 # Inputs longer than a line or a /proc/devices copy buy nothing but time;

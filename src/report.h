@@ -17,5 +17,7 @@ void report_failure(const char *path, const struct node_result *res);
  * says once what is needed and the ways out (devtool(1), EXIT STATUS).
  */
 void report_hints(void);
+/* A failure of a tmpfiles '-' line: a warning (-q silences it). */
+void report_ignored(const char *path, const struct node_result *res);
 
 #endif

@@ -123,7 +123,8 @@ spec_detect(const char *line, size_t len)
 		return TABLE_UNKNOWN;
 	if (line[a] != '/')
 		return TABLE_PSEUDO;
-	if (strchr("imlLDMBCFSIR", type) != NULL || (type == 's' && words == 6))
+	/* not F: buildroot's makedevs has it too */
+	if (strchr("imlLDMBCSIR", type) != NULL || (type == 's' && words == 6))
 		return TABLE_PSEUDO;
 	return TABLE_UNKNOWN;
 }

@@ -235,6 +235,19 @@ devtool: 1 error in the table; nothing was created"
 	assert_equal "$(devtool list --archive h2.tar 2>/dev/null)" "$(grep -v '^#' h.makedevs)"
 }
 
+@test "archive: the host's /dev through newc, unpacked by cpio -idm as root, lists as the host's /dev" {
+	needs_mknod
+	# a socket is a comment line in tmpfiles, and so not in the archive
+	devtool list -o tmpfiles /dev >host.table 2>/dev/null
+	[[ $(grep -vc '^#' host.table) -gt 3 ]] || fail "no host listing"
+	devtool apply --archive h.cpio host.table
+	mkdir x
+	(cd x && cpio -idm --quiet --no-absolute-filenames <../h.cpio)
+	run --separate-stderr devtool list -o tmpfiles --root x /dev
+	assert_success
+	assert_equal "$output" "$(grep -v '^#' host.table)"
+}
+
 @test "archive: symbolic links and sockets travel: apply --archive writes them, bsdtar and cpio see the targets, list --archive reads them" {
 	printf '%s\n' 'c /dev/pts/ptmx 0666 - - - 5:2' 'L /dev/ptmx - - - - pts/ptmx' \
 		'L /dev/stdin - - - - /proc/self/fd/0' >u

@@ -116,6 +116,8 @@ test_detect(void)
 		{ "/dev/l s 777 0 0 null", TABLE_PSEUDO },
 		{ "/dev/C C 1 600 0 0 1 2", TABLE_PSEUDO },
 		{ "/dev/s s 600 0 0", TABLE_UNKNOWN },
+		{ "/etc/f F 600 0 0", TABLE_UNKNOWN },
+		{ "dev/x p 640 0 0", TABLE_UNKNOWN },
 		{ "/dev/null c 666 0 0 1 3", TABLE_UNKNOWN },
 		{ "/dev/d d 755 0 0", TABLE_UNKNOWN },
 		{ "c /dev/null 0666 - - - 1:3", TABLE_UNKNOWN },
