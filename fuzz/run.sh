@@ -101,7 +101,7 @@ sources() {
 }
 libs() {
 	case $1 in
-	table) echo "-lcap" ;;
+	table | mtree | gen_init_cpio | pseudo) echo "-lcap" ;;
 	mode) echo "-lbsd -lcap" ;;
 	esac
 }
