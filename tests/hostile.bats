@@ -228,9 +228,14 @@ no_such_name() {
 }
 
 @test "hostile: a relative path as the very first line is an error at line 1" {
-	printf '../x c 644 0 0 1 3\n%s\n' "$OK1" >t
+	printf '../x p 644 0 0\n%s\n' "$OK1" >t
 	apply_rejected t
 	assert_stderr_contains "devtool: t:1: path '../x' must be absolute (start with /)"
+	# with a pseudo type it is a pseudo line (DEVICE TABLES, "Telling the
+	# dialects apart"), whose name is from the top: '..' is refused
+	printf '../x c 644 0 0 1 3\n' >t
+	apply_rejected t
+	assert_stderr_contains "devtool: t:1: path '/../x' has a '..' component"
 }
 
 @test "hostile: '..' and relative paths in a tmpfiles table, also quoted and escaped" {
