@@ -219,6 +219,15 @@ spec_needs_parents(enum table_dialect dialect)
 	return dialect == TABLE_INITRAMFS || dialect == TABLE_PSEUDO;
 }
 
+void
+spec_link(struct entry *e, const char *target)
+{
+	e->target = target;
+	e->mode = 0777;
+	e->mode_set = e->uid_set = e->gid_set = false;
+	e->uid = e->gid = 0;
+}
+
 int
 spec_path(const char *s, size_t len, char *path, struct dt_diag *d)
 {

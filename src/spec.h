@@ -99,6 +99,11 @@ int spec_number(const char *s, size_t len, const char *what, uint64_t max,
     uint64_t *v, struct dt_diag *d);
 int spec_mode(const char *s, size_t len, unsigned *mode, struct dt_diag *d);
 int spec_ranges(const struct entry *e, const char *dialect, struct dt_diag *d);
+/*
+ * e becomes a link to target: its mode and owner ignored, as a tmpfiles
+ * L line's (Linux gives every link 0777).
+ */
+void spec_link(struct entry *e, const char *target);
 /* A uid or gid: decimal, at most 4294967294. */
 int spec_id(const char *s, size_t len, const char *what, uint32_t *id,
     struct dt_diag *d);

@@ -103,18 +103,18 @@ initramfs_parse(const char *line, size_t len, struct entry *e, char *path,
 	if (spec_path(w[1].p, w[1].len, path, d) != 0)
 		return -1;
 	e->path = path;
-	if (e->type == 'l') {
-		if (w[2].len >= PATH_MAX)
-			return dt_error(d, "link target is too long");
-		memcpy(path + PATH_MAX, w[2].p, w[2].len);
-		path[PATH_MAX + w[2].len] = '\0';
-		e->target = path + PATH_MAX;
-	}
 	/* dir, pipe, sock and nod: mode at 2; slink and file: at 3 */
 	k = e->type == 'l' || e->type == 'f' ? 3 : 2;
 	if (mode_owner(w + k, e, d) != 0 ||
 	    (e->type == 'c' && numbers(w + 5, e, d) != 0))
 		return -1;
+	if (e->type == 'l') {
+		if (w[2].len >= PATH_MAX)
+			return dt_error(d, "link target is too long");
+		memcpy(path + PATH_MAX, w[2].p, w[2].len);
+		path[PATH_MAX + w[2].len] = '\0';
+		spec_link(e, path + PATH_MAX);
+	}
 	return 1;
 }
 

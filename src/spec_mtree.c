@@ -329,12 +329,8 @@ make_entry(const struct mtree_keys *k, struct entry *e, char *path,
 		return dt_error(d, k->has_link ? "link= on a type=%s entry (a "
 		    "hard link) is not supported" : "type=link needs link=",
 		    type_word(k->type));
-	if (k->type == 'l') {	/* as a tmpfiles L: Linux ignores a link's */
-		e->target = path + PATH_MAX;
-		e->mode = 0777;
-		e->mode_set = e->uid_set = e->gid_set = false;
-		e->uid = e->gid = 0;
-	}
+	if (k->type == 'l')
+		spec_link(e, path + PATH_MAX);
 	if (entry_has_numbers(e)) {
 		if (!k->has_device)
 			return dt_error(d, "a %s needs device=",

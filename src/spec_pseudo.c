@@ -151,10 +151,7 @@ fields(const char *line, size_t len, size_t i, char letter,
 			return dt_error(d, "link target is too long");
 		memcpy(path + PATH_MAX, line + at, len - at);
 		path[PATH_MAX + len - at] = '\0';
-		e->target = path + PATH_MAX;
-		e->mode = 0777;
-		e->mode_set = e->uid_set = e->gid_set = false;
-		e->uid = e->gid = 0;
+		spec_link(e, path + PATH_MAX);
 		return 0;
 	}
 	if (e->type != 'd' && (v[0].len != 1 || (v[0].p[0] != 's' &&

@@ -267,9 +267,10 @@ test_initramfs(void)
 	f = feed(TABLE_INITRAMFS, "nod dev/sda 660 0 6 b 8 0\0");
 	ok(is_node(&f, "/dev/sda", 'b', 0660, 0, 6, 8, 0), "gen_init_cpio: a "
 	    "name without '/' is from the top too");
-	f = feed(TABLE_INITRAMFS, "slink /bin/sh busybox 777 0 0\0");
-	ok(f.rc == 1 && f.e.type == 'l' && strcmp(f.e.target, "busybox") == 0,
-	    "gen_init_cpio: slink");
+	f = feed(TABLE_INITRAMFS, "slink /bin/sh busybox 700 5 6\0");
+	ok(f.rc == 1 && f.e.type == 'l' && strcmp(f.e.target, "busybox") == 0 &&
+	    f.e.mode == 0777 && !f.e.mode_set && !f.e.uid_set && f.e.uid == 0,
+	    "gen_init_cpio: slink, its mode and owner ignored as a link's");
 	f = feed(TABLE_INITRAMFS, "sock /run/s 0600 1 2\0");
 	ok(is_node(&f, "/run/s", 's', 0600, 1, 2, 0, 0), "gen_init_cpio: "
 	    "sock");
