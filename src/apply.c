@@ -309,7 +309,9 @@ plan_tree(const struct plan *p, unsigned flags, struct entries *tree,
 				t->count[NODE_FAILED]++;
 				continue;
 			}
-			add_parents(tree, &one, last);
+			/* skipped by the target, said there: no parents */
+			if (archive_not_written(&one) == NULL)
+				add_parents(tree, &one, last);
 			if (entries_add(tree, &one) != 0)
 				cli_fatal(NULL);
 		}
@@ -343,6 +345,8 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 				e = &tree.v[j];
 		if (target->put(target, e, &res) == NODE_FAILED)
 			report_failure(e->path, &res);
+		else if (res.outcome == NODE_SKIPPED)
+			report_skipped(e->path, &res);
 		t.count[res.outcome]++;
 	}
 	if (target->finish(target, &d) != 0) {

@@ -76,3 +76,11 @@ report_ignored(const char *path, const struct node_result *res)
 	cli_warn("%s: %s (ignored: its line has '-')", cli_quote(q, path),
 	    res->reason != NULL ? res->reason : strerror(res->error));
 }
+
+void
+report_skipped(const char *path, const struct node_result *res)
+{
+	char q[DT_QUOTE_SIZE];
+
+	cli_warn("%s: %s", cli_quote(q, path), res->reason);
+}

@@ -19,5 +19,7 @@ void report_failure(const char *path, const struct node_result *res);
 void report_hints(void);
 /* A failure of a tmpfiles '-' line: a warning (-q silences it). */
 void report_ignored(const char *path, const struct node_result *res);
+/* An entry a target skipped, saying why (res->reason): a warning. */
+void report_skipped(const char *path, const struct node_result *res);
 
 #endif
