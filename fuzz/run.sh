@@ -30,7 +30,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-HARNESSES="number layout codec table mode procdev"
+HARNESSES="number layout codec table json mode procdev"
 [ -n "${FUZZ_ONLY:-}" ] && HARNESSES=$FUZZ_ONLY
 
 # Log lines quote fuzzer input: keep its control bytes off the terminal.
@@ -91,22 +91,24 @@ PURE_BASE="src/encode.c src/diag.c src/number.c src/text.c src/entry.c src/path.
 sources() {
 	case $1 in
 	number | layout | codec) echo "$PURE_BASE" ;;
-	table) echo "src/table.c $PURE_BASE" ;;
-	mode) echo "src/attrs.c src/table.c $PURE_BASE" ;;
+	table) echo "src/table.c src/table_json.c $PURE_BASE" ;;
+	json) echo "src/table.c src/table_json.c $PURE_BASE" ;;
+	mode) echo "src/attrs.c src/table.c src/table_json.c $PURE_BASE" ;;
 	procdev) echo "src/procdev.c $PURE_BASE" ;;
 	*) return 1 ;;
 	esac
 }
 libs() {
 	case $1 in
-	mode) echo "-lbsd" ;;
+	mode) echo "-lbsd -ljson-c" ;;
+	table | json) echo "-ljson-c" ;;
 	esac
 }
 # Inputs longer than a line or a /proc/devices copy buy nothing but time;
 # the table harness needs room for PATH_MAX paths written with escapes.
 max_len() {
 	case $1 in
-	table) echo 20000 ;;
+	table | json) echo 20000 ;;
 	procdev) echo 8192 ;;
 	*) echo 512 ;;
 	esac

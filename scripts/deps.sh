@@ -6,7 +6,7 @@
 #                    lint, check-valgrind)
 set -eu
 
-PKGS="gcc make pkg-config libpopt-dev libbsd-dev libarchive-dev bats
+PKGS="gcc make pkg-config libpopt-dev libbsd-dev libarchive-dev libjson-c-dev bats
 bats-support bats-assert bats-file mandoc jq bash-completion zsh fish strace
 python3 fakeroot pseudo cpio libarchive-tools tar xz-utils zstd gzip
 squashfs-tools squashfs-tools-ng e2fsprogs"

@@ -58,16 +58,34 @@ check_problem(const struct dt_layout *l, const struct entry *e,
 
 /*
  * What the dialect has no line for is a comment line naming it (table.h),
- * never a silent drop: said once, at the end.
+ * or left out of a dialect without comments (an OCI array), never
+ * silently: said once, at the end.
  */
 static void
 warn_unheld(size_t n, enum table_dialect dialect)
 {
+	const char *what = table_has_comments(dialect) ? n == 1 ?
+	    "is a comment line" : "are comment lines" : n == 1 ?
+	    "is left out" : "are left out";
+
 	if (n > 0)
-		cli_warn("%zu %s that a %s table cannot hold %s; -o json holds "
+		cli_warn("%zu %s that %s %s table cannot hold %s; -o json holds "
 		    "every type", n, n == 1 ? "entry" : "entries",
-		    table_dialect_name(dialect), n == 1 ? "is a comment line" :
-		    "are comment lines");
+		    dialect == TABLE_OCI ? "an" : "a",
+		    table_dialect_name(dialect), what);
+}
+
+/*
+ * Each line, with the dialect's separator after every one but the last:
+ * the newline ending a line is written when the next one comes (or at the
+ * end), so the separator goes before it.
+ */
+static void
+put_line(const char *line, enum table_dialect dialect, size_t *printed)
+{
+	if ((*printed)++ > 0)
+		printf("%s\n", table_separator(dialect));
+	fputs(line, stdout);
 }
 
 /* The writer: sorted, each path once, in the dialect. */
@@ -80,10 +98,12 @@ print_all(struct listing *ls, enum table_dialect dialect,
 	const char *problem;
 	struct dt_diag d, why;
 	int rc = ls->failed ? EXIT_FAIL : EXIT_OK;
-	size_t unheld = 0;
+	size_t unheld = 0, printed = 0;
 
 	if (entries_sort(&ls->v) != 0)
 		cli_fatal(NULL);
+	if (table_header(dialect) != NULL)
+		puts(table_header(dialect));
 	for (size_t i = 0; i < v->n; i++) {
 		/* An operand named twice, or inside another, prints once. */
 		if (i > 0 && strcmp(v->v[i].path, v->v[i - 1].path) == 0)
@@ -93,15 +113,24 @@ print_all(struct listing *ls, enum table_dialect dialect,
 			continue;
 		if (problem != NULL)
 			rc = EXIT_FAIL;
+		if (!table_holds(dialect, &v->v[i]) &&
+		    !table_has_comments(dialect)) {
+			unheld++;
+			continue;
+		}
 		if (table_format_note(dialect, &v->v[i], problem, line,
 		    sizeof(line), &d) != 0) {
 			cli_error("%s", d.msg);
 			rc = EXIT_FAIL;
 		} else {
-			puts(line);
+			put_line(line, dialect, &printed);
 			unheld += !table_holds(dialect, &v->v[i]);
 		}
 	}
+	if (printed > 0)
+		putchar('\n');
+	if (table_footer(dialect) != NULL)
+		puts(table_footer(dialect));
 	if (cli_finish_output() != EXIT_OK)
 		rc = EXIT_FAIL;
 	warn_unheld(unheld, dialect);
@@ -119,9 +148,11 @@ parse_output(const char *name, enum table_dialect *dialect)
 		*dialect = TABLE_TMPFILES;
 	else if (strcmp(name, "json") == 0)
 		*dialect = TABLE_JSON;
+	else if (strcmp(name, "oci") == 0)
+		*dialect = TABLE_OCI;
 	else
 		return cli_usage("devtool list", "unknown output '%s'; "
-		    "valid: makedevs, tmpfiles, json", cli_quote(q, name));
+		    "valid: makedevs, tmpfiles, json, oci", cli_quote(q, name));
 	return EXIT_OK;
 }
 
@@ -130,7 +161,7 @@ static int dirs;
 
 struct poptOption list_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, &output, 0,
-	  "makedevs (default), tmpfiles or json", "FORMAT" },
+	  "makedevs (default), tmpfiles, json or oci", "FORMAT" },
 	{ "check", '\0', POPT_ARG_STRING, &check, 0,
 	  "print only the nodes LAYOUT or a storage format cannot hold",
 	  "LAYOUT" },

@@ -48,6 +48,17 @@ struct source *source_tree_new(struct root *r, bool dirs);
  * which must outlive them.
  */
 struct source *source_table_new(const struct table_resolver *res);
+/* The same, every file read as dialect (TABLE_UNKNOWN: detected). */
+struct source *source_table_input(const struct table_resolver *res,
+    enum table_dialect dialect);
+
+/*
+ * For the table source: an OCI document whose first n bytes, head, were
+ * read from fd already; the rest is read to the end, then every element
+ * parsed and handed over (source_oci.c).
+ */
+void source_oci_read(int fd, const char *head, size_t n, const char *file,
+    const struct entry_sink *sink);
 
 /*
  * An archive libarchive reads (source_archive.c): its nodes and FIFOs,

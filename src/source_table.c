@@ -1,7 +1,8 @@
 /*
  * source_table.c - device table files as a source of entries: the
  * dialect detected from the first line that says something, then every
- * line parsed by table.c.
+ * line parsed by table.c; or, when it starts as a JSON document does, the
+ * document read whole (source_oci.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,10 +13,12 @@
 
 #include "lines.h"
 #include "source.h"
+#include "table_json.h"
 
 struct table_source {
 	struct source s;	/* first: the interface */
 	const struct table_resolver *res;
+	enum table_dialect forced;	/* -i, or TABLE_UNKNOWN: detected */
 	struct lines in;
 	char path[TABLE_TEXT_SIZE];	/* the entry being handed over */
 };
@@ -60,6 +63,26 @@ read_line(struct table_read *r, const char *line, size_t len,
 	}
 }
 
+/*
+ * Decides from the start of the input how it is read: 1 when it was an
+ * OCI document, read whole; 0 to read it a line at a time.
+ */
+static int
+read_document(struct table_read *r, int fd)
+{
+	const char *head;
+	size_t n;
+
+	if (lines_peek(&r->t->in, &head, &n) != 0)
+		return 0;	/* lines_next meets the error again */
+	r->dialect = r->t->forced != TABLE_UNKNOWN ? r->t->forced :
+	    table_json_sniff(head, n);
+	if (r->dialect != TABLE_OCI)
+		return 0;
+	source_oci_read(fd, head, n, r->file, r->sink);
+	return 1;
+}
+
 static void
 table_read(struct source *s, const char *file, const struct entry_sink *sink)
 {
@@ -79,7 +102,9 @@ table_read(struct source *s, const char *file, const struct entry_sink *sink)
 		return;
 	}
 	lines_init(&r.t->in, fd, TABLE_LINE_MAX, NULL);
-	while ((rc = lines_next(&r.t->in, &line, &len, &too_long)) > 0) {
+	rc = read_document(&r, fd) ? 0 : 1;
+	while (rc > 0 &&
+	    (rc = lines_next(&r.t->in, &line, &len, &too_long)) > 0) {
 		if (too_long)
 			sink->problem(sink->ctx, r.file, ++lineno, 0,
 			    "line too long");
@@ -101,11 +126,19 @@ table_free(struct source *s)
 struct source *
 source_table_new(const struct table_resolver *res)
 {
+	return source_table_input(res, TABLE_UNKNOWN);
+}
+
+struct source *
+source_table_input(const struct table_resolver *res,
+    enum table_dialect dialect)
+{
 	struct table_source *t = malloc(sizeof(*t));
 
 	if (t == NULL)
 		return NULL;
 	t->s = (struct source){ "table", table_read, table_free };
 	t->res = res;
+	t->forced = dialect;
 	return &t->s;
 }
