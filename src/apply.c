@@ -302,8 +302,15 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 	return finish_run(&t, flags);
 }
 
-static char *root_dir, *users_from, *archive, *archive_format;
+static char *root_dir, *users_from, *archive, *archive_format, *input;
 static int replace, dry_run, verbose;
+
+/* -i: the dialects apply reads, each by its name (table_dialect_name). */
+static const enum table_dialect inputs[] = {
+	TABLE_MAKEDEVS, TABLE_TMPFILES, TABLE_JSON, TABLE_OCI,
+};
+#define INPUTS (sizeof(inputs) / sizeof(inputs[0]))
+static enum table_dialect input_dialect;	/* TABLE_UNKNOWN: detected */
 
 struct poptOption apply_options[] = {
 	{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
@@ -313,6 +320,9 @@ struct poptOption apply_options[] = {
 	{ "archive", '\0', POPT_ARG_STRING, &archive, 0,
 	  "write the entries into the archive FILE (- for stdout) instead",
 	  "FILE" },
+	{ "input", 'i', POPT_ARG_STRING, &input, 0,
+	  "read every table as makedevs, tmpfiles, json or oci (default: "
+	  "detected from its start)", "FORMAT" },
 	{ "archive-format", '\0', POPT_ARG_STRING, &archive_format, 0,
 	  "newc, odc, bin, ustar, pax, gnutar or mtree (default: from "
 	  "FILE's suffix; newc for -)", "FORMAT" },
@@ -359,6 +369,25 @@ check_archive(const char *name, struct archive_opts *o)
 
 static struct archive_opts archive_opts;
 
+static int
+check_input(const char *name)
+{
+	char q[DT_QUOTE_SIZE], valid[128] = "";
+
+	if (input == NULL)
+		return EXIT_OK;
+	for (size_t i = 0; i < INPUTS; i++) {
+		if (strcmp(input, table_dialect_name(inputs[i])) == 0) {
+			input_dialect = inputs[i];
+			return EXIT_OK;
+		}
+		snprintf(valid + strlen(valid), sizeof(valid) - strlen(valid),
+		    "%s%s", i > 0 ? ", " : "", table_dialect_name(inputs[i]));
+	}
+	return cli_usage(name, "unknown input '%s'; valid: %s",
+	    cli_quote(q, input), valid);
+}
+
 int
 check_apply(const char *name)
 {
@@ -366,6 +395,8 @@ check_apply(const char *name)
 		return cli_usage(name, "--root '' names no directory");
 	if (users_from != NULL && *users_from == '\0')
 		return cli_usage(name, "--users-from '' names no directory");
+	if (check_input(name) != EXIT_OK)
+		return EXIT_USAGE;
 	return check_archive(name, &archive_opts);
 }
 
@@ -374,7 +405,8 @@ static void
 read_plan(struct plan *plan, const char *const *files)
 {
 	const struct entry_sink sink = { plan_put, plan_problem, plan };
-	struct source *tables = source_table_new(plan->owners);
+	struct source *tables = source_table_input(plan->owners,
+	    input_dialect);
 
 	if (tables == NULL)
 		cli_fatal(NULL);
