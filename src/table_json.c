@@ -211,6 +211,9 @@ get_number(json_object *obj, const char *key, bool need, uint64_t max,
 		return dt_error(d, "\"%s\": %" PRId64 " is negative", key,
 		    json_object_get_int64(v));
 	n = json_object_get_uint64(v);
+	if (n == UINT64_MAX)	/* json-c's value for all it cannot hold */
+		return dt_error(d, "\"%s\": out of range (0-%" PRIu64 ")",
+		    key, max);
 	if (n > max)
 		return dt_error(d, "\"%s\": %" PRIu64 " is out of range (0-%"
 		    PRIu64 ")", key, n, max);
@@ -246,7 +249,7 @@ get_owner(json_object *obj, bool need, struct entry *e, struct dt_diag *d)
 	return 0;
 }
 
-/* A type member, one of letters; its letter in *type. */
+/* A type member, one of letters ("c b p"); its letter in *type. */
 static int
 get_type(json_object *obj, const char *letters, char *type,
     struct dt_diag *d)
@@ -255,7 +258,8 @@ get_type(json_object *obj, const char *letters, char *type,
 	struct dt_diag tmp;
 	int r = get_string(obj, "type", true, s, sizeof(s), &tmp);
 
-	if (r == 1 && (strlen(s) != 1 || strchr(letters, s[0]) == NULL))
+	if (r == 1 && (strlen(s) != 1 || s[0] == ' ' ||
+	    strchr(letters, s[0]) == NULL))
 		return dt_error(d, "\"type\": '%s' is not one of %s",
 		    dt_quote(q, sizeof(q), s, strlen(s)), letters);
 	if (r == -1 && strstr(tmp.msg, "too long") != NULL)
@@ -324,7 +328,7 @@ json_entry(json_object *obj, struct entry *e, char *path, struct dt_diag *d)
 		return dt_error(d, "not a JSON object");
 	if (known_keys(obj, d) != 0 ||
 	    get_string(obj, "path", true, path, PATH_MAX, d) < 0 ||
-	    get_type(obj, "cbpdfls", &e->type, d) != 0 ||
+	    get_type(obj, "c b p d f l s", &e->type, d) != 0 ||
 	    get_mode(obj, e, d) != 0 || get_owner(obj, true, e, d) != 0 ||
 	    get_numbers(obj, e, d) != 0)
 		return -1;
@@ -343,10 +347,11 @@ oci_entry(json_object *obj, struct entry *e, char *path, struct dt_diag *d)
 	uint64_t mode = OCI_MODE;
 
 	if (!json_object_is_type(obj, json_type_object))
-		return dt_error(d, "a linux.devices element is %s, not an "
-		    "object", json_type_to_name(json_object_get_type(obj)));
+		return dt_error(d, "want an object for each linux.devices "
+		    "element, got %s",
+		    json_type_to_name(json_object_get_type(obj)));
 	if (get_string(obj, "path", true, path, PATH_MAX, d) < 0 ||
-	    get_type(obj, "cbup", &e->type, d) != 0)
+	    get_type(obj, "c b u p", &e->type, d) != 0)
 		return -1;
 	e->path = path;
 	if (e->type == 'u')
