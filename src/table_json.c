@@ -421,6 +421,7 @@ table_json_parse_line(const char *line, size_t len, struct entry *out,
 	size_t end;
 	int r;
 
+	memset(out, 0, sizeof(*out));
 	if (table_blank(line, len))
 		return 0;
 	if ((tok = tokener()) == NULL)
