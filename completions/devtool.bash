@@ -42,8 +42,8 @@ _devtool_options()
             echo "-o --output --check --dirs --root --archive $common"
             ;;
         apply)
-            echo "--root --users-from --archive --archive-format -r" \
-                "--replace -n --dry-run -v --verbose $common"
+            echo "-i --input --root --users-from --archive --archive-format" \
+                "-r --replace -n --dry-run -v --verbose $common"
             ;;
     esac
 }
@@ -54,7 +54,8 @@ _devtool_takes_arg()
     case $1 in
         -f | --format | -t | --to | --value | -m | --mode | -u | --owner | \
             -g | --group | --root | --users-from | --count | --start | \
-            --step | -o | --output | --check | --archive | --archive-format)
+            --step | -o | --output | --check | --archive | --archive-format | \
+            -i | --input)
             return 0
             ;;
         --*) return 1 ;;
@@ -116,7 +117,12 @@ _devtool()
             return
             ;;
         -o | --output)
-            mapfile -t COMPREPLY < <(compgen -W 'makedevs tmpfiles json' \
+            mapfile -t COMPREPLY < <(compgen -W 'makedevs tmpfiles json oci' \
+                -- "$cur")
+            return
+            ;;
+        -i | --input)
+            mapfile -t COMPREPLY < <(compgen -W 'makedevs tmpfiles json oci' \
                 -- "$cur")
             return
             ;;

@@ -52,12 +52,12 @@ function __devtool_operands
                 set dashdash 1
             case -f --format -t --to --value -m --mode -u --owner -g --group \
                 --root --users-from --count --start --step -o --output --check \
-                --archive --archive-format
+                --archive --archive-format -i --input
                 set skip 1
             case '--*'
             case '-*'
                 # A cluster like -nf takes the next word for its last letter.
-                if string match -qr -- '^-[a-zA-Z?]*[ftmugo]$' $t
+                if string match -qr -- '^-[a-zA-Z?]*[ftmugoi]$' $t
                     set skip 1
                 end
             case '*'
@@ -199,7 +199,8 @@ complete -c devtool -n '__devtool_using devices' -l json -d 'Print JSON'
 complete -c devtool -n '__devtool_using devices' -x -a '(__devtool_devices_drivers)'
 
 # list.
-complete -c devtool -n '__devtool_using list' -s o -l output -x -a 'makedevs tmpfiles json' -d 'Output dialect'
+complete -c devtool -n '__devtool_using list' -s o -l output -x -a 'makedevs tmpfiles json oci' -d 'Output dialect'
+complete -c devtool -n '__devtool_using apply' -s i -l input -x -a 'makedevs tmpfiles json oci' -d 'Read every table as FORMAT'
 complete -c devtool -n '__devtool_using list' -l check -x -a "$layouts
 $storage" -d 'Print nodes LAYOUT or a storage format cannot hold'
 complete -c devtool -n '__devtool_using list' -l dirs -d 'List directories too'
