@@ -16,10 +16,11 @@ CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DVERSION='"$(VERSION)"' -Isrc
 DEPFLAGS  = -MMD -MP
 # popt and libbsd are linked statically: two fewer shared objects to map
 # and relocate halves devtool's start-up overhead over /bin/true (bench).
-# json-c (the JSON dialects, src/table_json.c) too: shared, it added a
-# sixth to start-up over /bin/true (1.15 to 1.23, perf stat); static, none.
-LDLIBS   += -Wl,-Bstatic -lpopt -lbsd -lmd -ljson-c -Wl,-Bdynamic
-# The unit tests and the sanitizer build take the shared json-c.
+# libcap sets file capabilities (makedevs |xattr), as setcap(8) does.
+# json-c (the JSON dialects, src/table_json.c) is static too: shared, it
+# added a sixth to start-up over /bin/true (1.15 to 1.23, perf stat).
+LDLIBS   += -Wl,-Bstatic -lpopt -lbsd -lmd -lcap -ljson-c -Wl,-Bdynamic
+# The sanitizer build takes the shared json-c.
 JSON_LIBS = -ljson-c
 
 SRCS     = $(wildcard src/*.c)
@@ -32,7 +33,8 @@ unit_encode_SRCS = src/encode.c src/diag.c src/number.c src/text.c
 unit_table_SRCS  = src/table.c src/table_json.c src/entry.c src/path.c \
 	src/diag.c src/number.c src/text.c
 unit_root_SRCS   = src/root.c
-unit_node_SRCS   = src/node.c src/root.c src/entry.c
+unit_node_SRCS   = src/node.c src/root.c src/entry.c src/walk.c src/path.c \
+	src/diag.c src/text.c
 unit_entry_SRCS  = src/entry.c src/path.c src/diag.c src/text.c
 unit_users_SRCS  = src/users.c
 UNIT_BINS = $(UNITS:%=tests/unit_%)
@@ -77,10 +79,10 @@ run: deps
 # expansion finds unit_NAME_SRCS from the target's stem.
 .SECONDEXPANSION:
 $(UNIT_BINS): tests/unit_%: tests/unit_%.o $$(unit_$$*_SRCS:.c=.o)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(JSON_LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 $(UNITS:%=build/asan/unit_%): build/asan/unit_%: build/asan/tests/unit_%.o \
     $$(addprefix build/asan/,$$(unit_$$*_SRCS:.c=.o))
-	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(JSON_LIBS)
+	$(CC) $(ASAN_CFLAGS) -o $@ $^ -lcap $(JSON_LIBS)
 
 units: $(UNIT_BINS)
 
@@ -94,7 +96,7 @@ check: deps
 # The same tests against a build with AddressSanitizer and UBSan.
 # (Shared popt and libbsd here: their static archives are not PIC.)
 build/asan/devtool: $(addprefix build/asan/,$(OBJS))
-	$(CC) $(ASAN_CFLAGS) -o $@ $^ -lpopt -lbsd $(JSON_LIBS)
+	$(CC) $(ASAN_CFLAGS) -o $@ $^ -lpopt -lbsd -lcap $(JSON_LIBS)
 
 deps-harden:
 	@sh scripts/deps.sh harden

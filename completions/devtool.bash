@@ -43,7 +43,7 @@ _devtool_options()
             ;;
         apply)
             echo "-i --input --root --users-from --archive --archive-format" \
-                "-r --replace -n --dry-run -v --verbose $common"
+                "-r --replace -n --dry-run -v --verbose --boot $common"
             ;;
     esac
 }

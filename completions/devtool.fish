@@ -207,4 +207,5 @@ complete -c devtool -n '__devtool_using list' -l dirs -d 'List directories too'
 complete -c devtool -n '__devtool_using list' -F
 
 # apply.
+complete -c devtool -n '__devtool_using apply' -l boot -d 'Also apply boot-only tmpfiles lines (c! ...)'
 complete -c devtool -n '__devtool_using apply' -F

@@ -11,12 +11,13 @@
  *   - the differential round trip: every accepted entry is formatted in
  *     both dialects; a dialect may refuse only what it cannot say (a
  *     makedevs path with white space or control characters, a tmpfiles
- *     range), and writes a type it has no line for (a makedevs link, a
- *     tmpfiles socket: table_holds) as one comment line that reads as
- *     blank; any other line it makes is one line, is detected as its dialect,
- *     and parses back to the identical entry (same dialect) or to the
- *     same node (other dialect); formatting that entry again gives the
- *     identical line;
+ *     range, r or F), and writes a type it has no line for (a makedevs
+ *     link, a tmpfiles socket: table_holds) as one comment line that
+ *     reads as blank; any other line it makes is one line, is detected
+ *     as its dialect, and parses back to the identical entry (same
+ *     dialect) or to the same node (other dialect); formatting that
+ *     entry again gives the identical line;
+ *   - an |xattr line gives a message or one word of capabilities;
  *   - a range expands to nodes that validate, with the names and minors
  *     busybox gives them.
  * Names resolve through a fixed fake resolver: the system's user
@@ -116,6 +117,9 @@ same_entry(const struct entry *a, const struct entry *b)
 	return same_node(a, b) &&
 	    a->replace == b->replace && a->mode_set == b->mode_set &&
 	    a->uid_set == b->uid_set && a->gid_set == b->gid_set &&
+	    a->boot == b->boot && a->ignore_errors == b->ignore_errors &&
+	    a->correct == b->correct && a->create == b->create &&
+	    a->optional == b->optional && a->recursive == b->recursive &&
 	    a->lineno == b->lineno;
 }
 
@@ -151,6 +155,13 @@ makedevs_can_say(const struct entry *e)
 		if (*s <= ' ' || *s == 0x7f)
 			return false;
 	return true;
+}
+
+/* A socket, or buildroot's r or F: no tmpfiles type says them. */
+static bool
+tmpfiles_can_say(const struct entry *e)
+{
+	return e->type != 's' && !e->recursive && !e->optional;
 }
 
 static void
@@ -222,7 +233,8 @@ round_trip(const struct entry *e, enum table_dialect out)
 		fuzz_check_msg(d.msg, sizeof(d.msg), "table_format");
 		if (out == TABLE_MAKEDEVS && !makedevs_can_say(e))
 			return;
-		if (out == TABLE_TMPFILES && is_range(e))
+		if (out == TABLE_TMPFILES && (is_range(e) ||
+		    !tmpfiles_can_say(e)))
 			return;
 		describe("entry", e);
 		FUZZ_FAIL("%s refuses to write a valid entry: %s", dname(out),
@@ -241,6 +253,8 @@ round_trip(const struct entry *e, enum table_dialect out)
 	    "makedevs wrote a path it cannot hold: %s", line1);
 	FUZZ_CHECK(!(out == TABLE_TMPFILES && is_range(e)),
 	    "tmpfiles wrote a range: %s", line1);
+	FUZZ_CHECK(!(out == TABLE_TMPFILES && !tmpfiles_can_say(e)),
+	    "tmpfiles wrote what it cannot say: %s", line1);
 	FUZZ_CHECK(len < TABLE_LINE_MAX, "line of %zu bytes", len);
 	FUZZ_CHECK(memchr(line1, '\n', len) == NULL, "newline in line");
 	FUZZ_CHECK(table_detect(line1, len) == out, "'%.300s' detected as %s,"
@@ -261,8 +275,10 @@ round_trip(const struct entry *e, enum table_dialect out)
 		FUZZ_FAIL("%s line '%.300s' reads back differently",
 		    dname(out), line1);
 	}
+	/* but buildroot's -1: a d or f keeps its mode */
 	if (out == TABLE_MAKEDEVS)
-		FUZZ_CHECK(e2.mode_set && e2.uid_set && e2.gid_set,
+		FUZZ_CHECK((e2.mode_set || e2.type == 'd' || e2.type == 'f') &&
+		    e2.uid_set && e2.gid_set,
 		    "makedevs entry with an unset attribute");
 
 	memset(line2, 0, sizeof(line2));
@@ -270,6 +286,26 @@ round_trip(const struct entry *e, enum table_dialect out)
 	    "reread entry does not format: %s", d.msg);
 	FUZZ_CHECK(strcmp(line1, line2) == 0, "format is not stable:\n"
 	    "  %.300s\n  %.300s", line1, line2);
+}
+
+/* buildroot's |xattr line: a message, or one word of capabilities. */
+static void
+check_xattr(const char *line, size_t len)
+{
+	static char value[TABLE_CAPS_MAX];
+	struct dt_diag d;
+	int r;
+
+	memset(&d, 0, sizeof(d));
+	value[0] = '\0';
+	r = table_parse_xattr(line, len, value, &d);
+	FUZZ_CHECK(r >= -1 && r <= 1, "table_parse_xattr returned %d", r);
+	if (r < 0)
+		fuzz_check_msg(d.msg, sizeof(d.msg), "table_parse_xattr");
+	if (r == 1)
+		FUZZ_CHECK(value[0] != '\0' && strlen(value) < 255 &&
+		    strpbrk(value, " \t\n") == NULL, "|xattr value '%.300s'",
+		    value);
 }
 
 static void
@@ -324,6 +360,7 @@ check_line(const char *line, size_t len)
 			    LINENO, &resolver, &e1, path1, &d) == 0,
 			    "blank line not skipped by %s",
 			    dname(dialects[i]));
+	check_xattr(line, len);
 	/* a NULL resolver knows no names but must not crash */
 	(void)table_parse_line(TABLE_TMPFILES, line, len, LINENO, NULL, &e1,
 	    path1, &d);

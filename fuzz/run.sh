@@ -100,8 +100,8 @@ sources() {
 }
 libs() {
 	case $1 in
-	mode) echo "-lbsd -ljson-c" ;;
-	table | json) echo "-ljson-c" ;;
+	table | json) echo "-lcap -ljson-c" ;;
+	mode) echo "-lbsd -lcap -ljson-c" ;;
 	esac
 }
 # Inputs longer than a line or a /proc/devices copy buy nothing but time;

@@ -85,9 +85,12 @@ conflict_error(void *ctx, const struct entry *later, const char *msg)
 
 struct tally {
 	size_t count[NODE_FAILED + 1];
+	size_t ignored;		/* failures of tmpfiles '-' lines */
 	size_t done, total;
 	bool progress;
 };
+
+static int boot;		/* --boot: tmpfiles '!' lines too */
 
 static void
 show_progress(struct tally *t)
@@ -97,9 +100,30 @@ show_progress(struct tally *t)
 		    t->total);
 }
 
+/*
+ * A tmpfiles '!' line without --boot is skipped, as systemd-tmpfiles
+ * does; -v and -n say so.
+ */
+static bool
+skip_boot(const struct entry *e, unsigned flags, struct tally *t)
+{
+	size_t n = table_expand_count(e);
+
+	if (!e->boot || boot)
+		return false;
+	if (flags & (NODE_VERBOSE | NODE_DRY_RUN))
+		cli_say("%s %s (a boot-only line, '!': see --boot)",
+		    flags & NODE_DRY_RUN ? "would skip" : "skipped", e->path);
+	t->count[NODE_SKIPPED] += n;
+	t->done += n;
+	show_progress(t);
+	return true;
+}
+
 /* One entry of the plan, a range node by node, into the target. */
 static void
-apply_entry(struct target *target, const struct entry *e, struct tally *t)
+apply_entry(struct target *target, const struct entry *e, unsigned flags,
+    struct tally *t)
 {
 	char path[PATH_MAX];
 	struct node_result res;
@@ -107,16 +131,45 @@ apply_entry(struct target *target, const struct entry *e, struct tally *t)
 	struct dt_diag d;
 	size_t n = table_expand_count(e);
 
+	if (skip_boot(e, flags, t))
+		return;
 	for (size_t i = 0; i < n; i++, t->done++, show_progress(t)) {
 		if (table_expand(e, i, &one, path, &d) != 0) {
 			cli_path_error(e->path, d.msg);
 			t->count[NODE_FAILED]++;
 			continue;
 		}
-		if (target->put(target, &one, &res) == NODE_FAILED)
+		if (target->put(target, &one, &res) != NODE_FAILED)
+			t->count[res.outcome]++;
+		else if (e->ignore_errors) {	/* tmpfiles '-' */
+			report_ignored(one.path, &res);
+			t->ignored++;
+		} else {
 			report_failure(one.path, &res);
-		t->count[res.outcome]++;
+			t->count[NODE_FAILED]++;
+		}
 	}
+}
+
+/* The last line: the counts, and what was skipped or ignored if any. */
+static void
+show_counts(const struct tally *t, unsigned flags)
+{
+	char more[96] = "";
+
+	if (t->count[NODE_SKIPPED] > 0)
+		snprintf(more, sizeof(more), ", %zu skipped",
+		    t->count[NODE_SKIPPED]);
+	if (t->ignored > 0)
+		snprintf(more + strlen(more), sizeof(more) - strlen(more),
+		    ", %zu failure%s ignored ('-')", t->ignored,
+		    t->ignored == 1 ? "" : "s");
+	fprintf(stderr, "devtool: %s%zu created, %zu replaced, %zu "
+	    "corrected, %zu unchanged, %zu failed%s\n",
+	    flags & NODE_DRY_RUN ? "dry run, nothing done: would be " : "",
+	    t->count[NODE_CREATED], t->count[NODE_REPLACED],
+	    t->count[NODE_CORRECTED], t->count[NODE_UNCHANGED],
+	    t->count[NODE_FAILED], more);
 }
 
 /* mkdir -p of the --root directory itself (0755, as -p parents). */
@@ -154,23 +207,18 @@ finish_run(const struct tally *t, unsigned flags)
 		return EXIT_FAIL;
 	report_hints();
 	if ((flags & NODE_VERBOSE) || isatty(STDERR_FILENO))
-		fprintf(stderr, "devtool: %s%zu created, %zu replaced, %zu "
-		    "corrected, %zu unchanged, %zu failed\n",
-		    flags & NODE_DRY_RUN ? "dry run, nothing done: would be " :
-		    "",
-		    t->count[NODE_CREATED], t->count[NODE_REPLACED],
-		    t->count[NODE_CORRECTED], t->count[NODE_UNCHANGED],
-		    t->count[NODE_FAILED]);
+		show_counts(t, flags);
 	return t->count[NODE_FAILED] ? EXIT_FAIL : EXIT_OK;
 }
 
 /* The plan in table order, each range node by node. */
 static void
-put_plan(struct target *target, const struct plan *p, struct tally *t)
+put_plan(struct target *target, const struct plan *p, unsigned flags,
+    struct tally *t)
 {
 	t->progress = isatty(STDERR_FILENO) && p->nodes >= PROGRESS_MIN;
 	for (size_t i = 0; i < p->v.n; i++)
-		apply_entry(target, &p->v.v[i], t);
+		apply_entry(target, &p->v.v[i], flags, t);
 }
 
 static int
@@ -200,7 +248,7 @@ apply_to_root(const struct plan *p, const char *root_dir, unsigned flags)
 	}
 	if ((target = target_fs_new(r, flags, &report_events)) == NULL)
 		cli_fatal(NULL);
-	put_plan(target, p, &t);
+	put_plan(target, p, flags, &t);
 	target->free(target);
 	root_close(r);
 	return finish_run(&t, flags);
@@ -245,23 +293,29 @@ add_parents(struct entries *tree, const struct entry *e, char *last)
  * path once (an explicit line over an implied directory).
  */
 static void
-plan_tree(const struct plan *p, struct entries *tree, struct tally *t)
+plan_tree(const struct plan *p, unsigned flags, struct entries *tree,
+    struct tally *t)
 {
 	char path[PATH_MAX], last[PATH_MAX] = "";
 	struct entry one;
 	struct dt_diag d;
 
-	for (size_t i = 0; i < p->v.n; i++)
+	for (size_t i = 0; i < p->v.n; i++) {
+		if (skip_boot(&p->v.v[i], flags, t))
+			continue;
 		for (size_t k = 0; k < table_expand_count(&p->v.v[i]); k++) {
 			if (table_expand(&p->v.v[i], k, &one, path, &d) != 0) {
 				cli_path_error(p->v.v[i].path, d.msg);
 				t->count[NODE_FAILED]++;
 				continue;
 			}
-			add_parents(tree, &one, last);
+			/* skipped by the target, said there: no parents */
+			if (archive_not_written(&one) == NULL)
+				add_parents(tree, &one, last);
 			if (entries_add(tree, &one) != 0)
 				cli_fatal(NULL);
 		}
+	}
 	if (entries_sort(tree) != 0)
 		cli_fatal(NULL);
 }
@@ -281,7 +335,7 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 		cli_error("%s", d.msg);
 		return EXIT_FAIL;
 	}
-	plan_tree(p, &tree, &t);
+	plan_tree(p, flags, &tree, &t);
 	for (size_t i = 0, j; i < tree.n; i = j) {
 		/* of one path, the table's line (it has a file) over a parent */
 		e = &tree.v[i];
@@ -291,6 +345,8 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 				e = &tree.v[j];
 		if (target->put(target, e, &res) == NODE_FAILED)
 			report_failure(e->path, &res);
+		else if (res.outcome == NODE_SKIPPED)
+			report_skipped(e->path, &res);
 		t.count[res.outcome]++;
 	}
 	if (target->finish(target, &d) != 0) {
@@ -332,6 +388,9 @@ struct poptOption apply_options[] = {
 	  "print what would be done, touch nothing", NULL },
 	{ "verbose", 'v', POPT_ARG_NONE, &verbose, 0,
 	  "print each action and a summary", NULL },
+	{ "boot", '\0', POPT_ARG_NONE, &boot, 0,
+	  "also apply boot-only tmpfiles lines (c! ...), as "
+	  "systemd-tmpfiles --boot", NULL },
 	CLI_TABLE_END
 };
 

@@ -64,22 +64,29 @@ arena_alloc(struct entries *l, size_t n)
 	return c->text + c->used - n;
 }
 
-/* A copy of s in the arena, or NULL when out of memory. */
-static const char *
-arena_copy(struct entries *l, const char *s)
+/* A copy of s in the arena; NULL for NULL too. */
+static int
+arena_copy(struct entries *l, const char *s, const char **out)
 {
-	size_t n = strlen(s) + 1;
-	char *copy = arena_alloc(l, n);
+	size_t n;
+	char *copy;
 
-	if (copy != NULL)
-		memcpy(copy, s, n);
-	return copy;
+	if (s == NULL) {
+		*out = NULL;
+		return 0;
+	}
+	n = strlen(s) + 1;
+	if ((copy = arena_alloc(l, n)) == NULL)
+		return -1;
+	memcpy(copy, s, n);
+	*out = copy;
+	return 0;
 }
 
 int
 entries_add(struct entries *l, const struct entry *e)
 {
-	const char *path, *target = NULL;
+	const char *path, *target, *caps;
 
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 1024;
@@ -90,12 +97,14 @@ entries_add(struct entries *l, const struct entry *e)
 		l->v = v;
 		l->cap = cap;
 	}
-	if ((path = arena_copy(l, e->path)) == NULL ||
-	    (e->target != NULL && (target = arena_copy(l, e->target)) == NULL))
+	if (arena_copy(l, e->path, &path) != 0 ||
+	    arena_copy(l, e->target, &target) != 0 ||
+	    arena_copy(l, e->caps, &caps) != 0)
 		return -1;
 	l->v[l->n] = *e;
 	l->v[l->n].path = path;
-	l->v[l->n++].target = target;
+	l->v[l->n].target = target;
+	l->v[l->n++].caps = caps;
 	return 0;
 }
 
@@ -168,12 +177,16 @@ by_key(const void *a, const void *b)
 	return x->at < y->at ? -1 : x->at > y->at;
 }
 
+/*
+ * A directory line that makes a directory: not makedevs's r, which
+ * adjusts a whole existing tree and so stays where the table puts it.
+ */
 static bool
 is_dir(const struct entry *e)
 {
 	const struct entry_type *t = entry_type_of(e->type);
 
-	return t != NULL && t->ifmt == S_IFDIR;
+	return t != NULL && t->ifmt == S_IFDIR && !e->recursive;
 }
 
 static size_t

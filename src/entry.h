@@ -40,6 +40,18 @@ struct entry {
 	uint64_t start;		/* a makedevs range: see table_expand */
 	uint64_t inc;
 	uint64_t count;		/* 0: one node; N: a range */
+	/* What a peer's line means beyond the node (DEVICE TABLES). */
+	bool boot;		/* tmpfiles "!": made only by apply --boot */
+	bool ignore_errors;	/* tmpfiles "-": a failure is only a warning */
+	bool correct;		/* an existing one of the same type and
+				   numbers gets the mode and owner (tmpfiles) */
+	bool create;		/* f: a missing file is made, empty (tmpfiles) */
+	bool optional;		/* f: a missing file is skipped (makedevs F) */
+	bool recursive;		/* d: mode and owner for the whole existing
+				   tree, symbolic links not followed (r) */
+	const char *caps;	/* f: file capabilities to add, as
+				   cap_from_text(3) reads them (|xattr); or
+				   NULL */
 };
 
 static inline bool
@@ -60,7 +72,7 @@ struct entries {
 	struct entries_chunk *chunks;
 };
 
-/* Appends a copy of e, its path and target; -1 when out of memory. */
+/* Appends a copy of e, its path, target and caps; -1 when out of memory. */
 int entries_add(struct entries *l, const struct entry *e);
 /* Sorts by path, in byte order (strcmp); -1 when out of memory. */
 int entries_sort(struct entries *l);
@@ -68,7 +80,8 @@ int entries_sort(struct entries *l);
  * Moves each directory entry before the first entry under it, keeping
  * the order otherwise: a table's d line makes the directory its later
  * lines need, not a 0755 parent corrected afterwards (systemd-tmpfiles
- * also makes an item's parent item first).  -1 when out of memory.
+ * also makes an item's parent item first).  A makedevs r entry, which
+ * adjusts a tree that exists, keeps its place.  -1 when out of memory.
  */
 int entries_parents_first(struct entries *l);
 void entries_free(struct entries *l);

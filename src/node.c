@@ -11,6 +11,8 @@
 
 #include <linux/fs.h>
 
+#include <sys/capability.h>
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -26,6 +28,7 @@
 #include "node.h"
 #include "root_impl.h"
 #include "types.h"
+#include "walk.h"
 
 #define TEMP_TRIES 100
 #define TEMP_PREFIX ".devtool."	/* .devtool.PID.N, a private directory */
@@ -1164,12 +1167,98 @@ dry_reported(struct root *r, const char *dir)
 	return false;
 }
 
+/* ------------------------------------------------- file capabilities */
+
+/*
+ * Whether the file open at fd has other capabilities than text adds to
+ * its own (to none when cleared: a new owner drops them, as chown(2)
+ * does, so buildroot's chown then setcap gives text's alone); with set,
+ * gives it those.  -1 and errno on failure.
+ */
+static int
+caps_sync(int fd, const char *text, bool cleared, bool set, bool *differ)
+{
+	cap_t have = cap_get_fd(fd), want = NULL;
+	char *old = NULL, *all = NULL;
+	int rc = -1;
+
+	if (have == NULL && errno != ENODATA)
+		return -1;
+	if (have != NULL && !cleared && (old = cap_to_text(have, NULL)) == NULL)
+		goto out;
+	if (asprintf(&all, "%s %s", old != NULL ? old : "", text) < 0) {
+		all = NULL;
+		goto out;
+	}
+	if ((want = cap_from_text(all)) == NULL)
+		goto out;
+	*differ = have == NULL || cleared || cap_compare(have, want) != 0;
+	rc = set && *differ ? cap_set_fd(fd, want) : 0;
+out:
+	cap_free(want);
+	cap_free(old);
+	cap_free(have);
+	free(all);
+	return rc;
+}
+
+/*
+ * caps_sync on the regular file at p, checked to be expect: through an
+ * O_PATH descriptor of the name, reopened to read (fgetxattr) by /proc's
+ * magic link, which opens that very inode.  STEP_NO_PROC without /proc.
+ */
+static int
+file_caps(const struct place *p, const struct stat *expect, const char *text,
+    bool cleared, bool set, bool *differ)
+{
+	char proc[64];
+	struct stat st;
+	int fd, rfd = -1, rc = STEP_ERRNO;
+
+	if ((fd = openat(p->dirfd, p->name, O_PATH | O_NOFOLLOW |
+	    O_CLOEXEC)) < 0)
+		return STEP_ERRNO;
+	if (fstat(fd, &st) != 0)
+		goto out;
+	if (!S_ISREG(st.st_mode) || !same_inode(&st, expect)) {
+		errno = ESTALE;
+		goto out;
+	}
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	if ((rfd = open(proc, O_RDONLY | O_NONBLOCK | O_NOCTTY |
+	    O_CLOEXEC)) < 0)
+		rc = errno == ENOENT ? STEP_NO_PROC : STEP_ERRNO;
+	else if (caps_sync(rfd, text, cleared, set, differ) == 0)
+		rc = STEP_OK;
+out:
+	close_keeping_errno(rfd);
+	close_keeping_errno(fd);
+	return rc;
+}
+
+static enum node_outcome
+fail_caps(const struct place *p, int rc)
+{
+	char why[160];
+
+	if (rc == STEP_NO_PROC)
+		return fail_node(p, "its file capabilities cannot be set "
+		    "safely: /proc is not mounted; left alone");
+	if (errno == ESTALE)
+		return fail_node(p, "changed while its capabilities were set; "
+		    "left alone");
+	snprintf(why, sizeof(why), "file capabilities: %s", strerror(errno));
+	return fail_node(p, why);
+}
+
 static enum node_outcome
 create_new(const struct place *p, const struct node_want *w)
 {
 	int rc;
 
-	if (S_ISREG(w->type))
+	if (S_ISREG(w->type) && (p->flags & NODE_SKIP_MISSING))
+		return report(p, NODE_SKIPPED, "skip", w);
+	if (S_ISREG(w->type) && !(p->flags & NODE_MAKE_FILE))
 		return fail_node(p, "does not exist (an f entry only adjusts a "
 		    "file)");
 	if (p->flags & NODE_DRY_RUN) {
@@ -1260,13 +1349,17 @@ static enum node_outcome
 handle_existing(const struct place *p, const struct stat *st,
     const struct node_want *w)
 {
-	bool kind = same_kind(p, st, w);
-	bool adjusts = S_ISDIR(w->type) || S_ISREG(w->type);
+	bool kind = same_kind(p, st, w), caps = false;
+	bool adjusts = S_ISDIR(w->type) || S_ISREG(w->type) ||
+	    (p->flags & NODE_CORRECT);
 	struct node_want keep_owner;
-	char why[160];
+	char why[180];
 	int rc;
 
-	if (kind && same_attrs(st, w) &&
+	if (kind && w->caps != NULL && (rc = file_caps(p, st, w->caps,
+	    owner_changes(st, w), false, &caps)) != STEP_OK)
+		return fail_caps(p, rc);
+	if (kind && same_attrs(st, w) && !caps &&
 	    (p->flags & (NODE_KEEP_SAME | NODE_REPLACE)))
 		return report(p, NODE_UNCHANGED, "keep", w);
 	if (kind && (adjusts || (p->flags & NODE_REPLACE))) {
@@ -1279,6 +1372,10 @@ handle_existing(const struct place *p, const struct stat *st,
 		if ((rc = set_owner_mode(p, st, w)) != STEP_OK)
 			return fail_step(p, rc, ESTALE, "changed while being "
 			    "corrected; left alone");
+		/* after the owner, whose change drops them (chown(2)) */
+		if (caps && (rc = file_caps(p, st, w->caps, false, true,
+		    &caps)) != STEP_OK)
+			return fail_caps(p, rc);
 		return report(p, NODE_CORRECTED, "correct", w);
 	}
 	if (!kind && !replaceable(st->st_mode, w)) {
@@ -1287,7 +1384,8 @@ handle_existing(const struct place *p, const struct stat *st,
 		    "not replaced by a non-node" : S_ISLNK(w->type) ?
 		    "only symbolic links, device nodes and FIFOs are ever "
 		    "replaced by a link" :
-		    "only device nodes and FIFOs are ever replaced");
+		    "only device nodes and FIFOs are ever replaced (not "
+		    "even -r, or a tmpfiles '+' or '=', removes it)");
 		return fail_node(p, why);
 	}
 	if (!(p->flags & NODE_REPLACE)) {
@@ -1353,7 +1451,8 @@ next_component(const char **s, const char *parent, char *comp,
 }
 
 static const struct node_want parent_dir = {
-	S_IFDIR, 0755, NODE_ANY_UID, NODE_ANY_GID, 0, NULL
+	.type = S_IFDIR, .perm = 0755, .uid = NODE_ANY_UID,
+	.gid = NODE_ANY_GID,
 };
 
 /*
@@ -1557,7 +1656,11 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 	char why[64];
 	struct node_want buf;
 	const struct node_want *fresh = with_perm(w, NULL, &buf);
+	const bool only_adjusts = S_ISREG(w->type) && !(flags & NODE_MAKE_FILE);
 
+	/* A file it will not make needs no parent directories. */
+	if (only_adjusts)
+		p->flags &= ~(unsigned)NODE_PARENTS;
 	if (strcmp(path, "/") == 0)
 		return root_entry(p, w);
 	if (split_path(path, parent, PATH_MAX, &p->name) != 0)
@@ -1566,7 +1669,8 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 		    PATH_MAX ? "path too long (more than PATH_MAX - 1, 4095 "
 		    "bytes)" : "not a name a node can have");
 	p->dirfd = open_parent(p, parent);
-	if (p->dry_missing)
+	if (p->dry_missing || (p->dirfd < 0 && errno == ENOENT &&
+	    only_adjusts))
 		return create_new(p, fresh);
 	if (p->dirfd < 0) {
 		snprintf(why, sizeof(why), "parent directory: %s%s",
@@ -1684,5 +1788,146 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 		unmake_parents(&p, parent);
 		errno = saved;
 	}
+	return res->outcome;
+}
+
+/* ------------------------------------------------ makedevs r: a tree */
+
+/*
+ * Whether the kernel keeps users from linking files they do not own
+ * (fs.protected_hardlinks): if not, a hard link in the tree may be
+ * another name of any file outside it (systemd-tmpfiles refuses the
+ * same).
+ */
+static bool
+hardlinks_protected(void)
+{
+	static int known = -1;
+	char c = '0';
+	int fd;
+
+	if (known < 0) {
+		fd = open("/proc/sys/fs/protected_hardlinks", O_RDONLY |
+		    O_CLOEXEC);
+		known = fd >= 0 && read(fd, &c, 1) == 1 && c == '1';
+		close_keeping_errno(fd);
+	}
+	return known;
+}
+
+struct tree {
+	struct place *p;
+	const struct node_want *w;
+	dev_t dir_dev;		/* the last directory found inside the root */
+	ino_t dir_ino;
+	size_t changed;
+	bool failed;
+};
+
+/* The first failure ends the walk's work: "PATH: why" in the result. */
+static void
+tree_fail(struct tree *t, const char *path, const char *why)
+{
+	char buf[sizeof(t->p->res->buf)];
+
+	if (t->failed)
+		return;
+	t->failed = true;
+	snprintf(buf, sizeof(buf), "%s: %s", path, why != NULL ? why :
+	    strerror(errno));
+	fail_node(t->p, buf);
+}
+
+static void
+tree_problem(void *ctx, const char *path, int error, const char *why)
+{
+	errno = error;
+	tree_fail(ctx, path, why);
+}
+
+/* Whether dirfd is inside the root: checked once per directory. */
+static bool
+tree_inside(struct tree *t, int dirfd)
+{
+	struct stat st;
+
+	if (fstat(dirfd, &st) != 0)
+		return false;
+	if (st.st_dev == t->dir_dev && st.st_ino == t->dir_ino)
+		return true;
+	if (root_contains(t->p->root, dirfd) != 1)
+		return false;
+	t->dir_dev = st.st_dev;
+	t->dir_ino = st.st_ino;
+	return true;
+}
+
+/* One entry of the tree: its owner, and but for a link its mode. */
+static void
+tree_found(void *ctx, int dirfd, const char *name, const char *path,
+    const struct stat *st)
+{
+	struct tree *t = ctx;
+	struct node_want buf;
+	const struct node_want *w = with_perm(t->w, st, &buf);
+	bool link = S_ISLNK(st->st_mode);
+	struct place at = *t->p;
+	int rc;
+
+	at.dirfd = dirfd;
+	at.name = name;
+
+	if (t->failed || (!owner_changes(st, w) &&
+	    (link || (st->st_mode & 07777) == w->perm)))
+		return;
+	if (!S_ISDIR(st->st_mode) && st->st_nlink > 1 &&
+	    !hardlinks_protected())
+		tree_fail(t, path, "has other hard links, and "
+		    "fs.protected_hardlinks is off: one may be a file "
+		    "outside --root; left alone");
+	else if (!tree_inside(t, dirfd))
+		tree_fail(t, path, "its directory is not inside --root "
+		    "(moved meanwhile); left alone");
+	else if (!(t->p->flags & NODE_DRY_RUN) &&
+	    (rc = set_owner_mode(&at, st, w)) != STEP_OK)
+		tree_fail(t, path, rc == STEP_NO_PROC ? NO_PROC_MSG :
+		    errno == ESTALE ? "changed while being corrected; left "
+		    "alone" : NULL);
+	else
+		t->changed++;
+}
+
+enum node_outcome
+node_tree(struct root *r, const char *path, const struct node_want *w,
+    unsigned flags, const struct node_events *ev, struct node_result *res)
+{
+	struct place p = { .root = r, .path = path, .dirfd = -1,
+	    .flags = flags, .ev = ev, .res = res };
+	struct tree t = { &p, w, 0, 0, 0, false };
+	struct walk_ops ops = { .all = true, .xdev = true,
+	    .found_at = tree_found, .problem = tree_problem, .ctx = &t };
+	char parent[PATH_MAX] = "/";
+	const bool whole = strcmp(path, "/") == 0;
+	struct node_want buf;
+	struct stat st;
+
+	res->error = 0;
+	res->reason = NULL;
+	p.name = ".";	/* the root directory itself */
+	errno = ENAMETOOLONG;
+	if (whole || split_path(path, parent, sizeof(parent), &p.name) == 0)
+		p.dirfd = root_opendir(r, *parent == '\0' ? "/" : parent);
+	if (p.dirfd < 0 || fstatat(p.dirfd, p.name, &st,
+	    AT_SYMLINK_NOFOLLOW) != 0)
+		res->outcome = fail_node(&p, errno == ENOENT ? "does not exist "
+		    "(an r entry changes an existing tree)" : NULL);
+	else {
+		ops.dev = st.st_dev;
+		walk_at(&ops, p.dirfd, parent, p.name);
+		res->outcome = t.failed ? NODE_FAILED : report(&p, t.changed ?
+		    NODE_CORRECTED : NODE_UNCHANGED, t.changed ? "correct" :
+		    "keep", with_perm(w, &st, &buf));
+	}
+	close_keeping_errno(p.dirfd);
 	return res->outcome;
 }

@@ -47,6 +47,12 @@ struct node_want {
 	dev_t rdev;
 	const char *target;	/* S_IFLNK: what the link says, which is
 				   never followed nor checked */
+	/*
+	 * S_IFREG: file capabilities to add to an existing file's, as
+	 * cap_from_text(3) reads them, after its owner and mode (a new
+	 * owner drops the old ones, as chown(2) does); or NULL.
+	 */
+	const char *caps;
 };
 
 #define NODE_REPLACE	0x01	/* -r: replace or correct what is there */
@@ -54,12 +60,18 @@ struct node_want {
 #define NODE_DRY_RUN	0x04	/* say what would be done, touch nothing */
 #define NODE_VERBOSE	0x08	/* say what is done */
 #define NODE_KEEP_SAME	0x10	/* an exact match is fine even without -r */
+#define NODE_CORRECT	0x20	/* one of the same type and numbers gets the
+				   mode and owner, as a directory does
+				   (tmpfiles) */
+#define NODE_MAKE_FILE	0x40	/* S_IFREG: a missing file is made, empty */
+#define NODE_SKIP_MISSING 0x80	/* S_IFREG: a missing file is skipped */
 
 enum node_outcome {
 	NODE_CREATED,
 	NODE_REPLACED,
 	NODE_CORRECTED,		/* kept, mode or owner corrected */
 	NODE_UNCHANGED,
+	NODE_SKIPPED,		/* NODE_SKIP_MISSING, or the caller's choice */
 	NODE_FAILED,
 	NODE_REMOVED,		/* an event only: a directory made for an
 				   entry that failed, removed again */
@@ -82,8 +94,9 @@ struct node_result {
 /*
  * An action taken, or with NODE_DRY_RUN one that would be: path is as
  * the caller wrote it, or a parent directory -p makes; verb is "create",
- * "create directory", "keep", "correct" or "replace", or, for a parent
- * made for an entry that then failed, "remove directory" (NODE_REMOVED).  Only reported with
+ * "create directory", "keep", "correct", "replace" or "skip", or, for a
+ * parent made for an entry that then failed, "remove directory"
+ * (NODE_REMOVED).  Only reported with
  * NODE_VERBOSE or NODE_DRY_RUN, in the order the actions happen.
  */
 struct node_event {
@@ -116,6 +129,21 @@ enum node_outcome node_make(struct root *r, const char *path,
     const struct node_want *w, unsigned flags, const struct node_events *ev,
     struct node_result *res);
 void node_describe(char *buf, size_t len, const struct node_want *w);
+
+/*
+ * makedevs r: the owner and mode of w (type S_IFDIR; NODE_ANY_PERM keeps
+ * each mode) for path and everything below it, which must exist, as
+ * buildroot's makedevs does with nftw(FTW_PHYS | FTW_MOUNT): symbolic
+ * links are not followed (their owner is set, never a mode), other file
+ * systems are not entered, each inode is changed through a descriptor
+ * checked to be what was found, and each directory is checked to be
+ * inside the root before anything in it is changed.  A file with other
+ * hard links is left alone unless fs.protected_hardlinks is on.  One
+ * event for the tree: "correct" (something changed) or "keep".
+ */
+enum node_outcome node_tree(struct root *r, const char *path,
+    const struct node_want *w, unsigned flags, const struct node_events *ev,
+    struct node_result *res);
 
 /* Whether name is a temporary's (.devtool.PID.N); gives PID if asked. */
 bool node_temp_name(const char *name, pid_t *pid);

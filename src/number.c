@@ -96,19 +96,54 @@ dt_parse_number(const char *s, uint64_t *v, struct dt_diag *d)
 	return short_decimal(s, v) ? DT_OK : parse_number(s, v, d);
 }
 
+/* v, read from s, past max: the message names what and s. */
+static enum dt_status
+out_of_range(const char *s, const char *what, uint64_t max, struct dt_diag *d)
+{
+	char q[64];
+
+	dt_quote_word(q, sizeof(q), s);
+	return dt_fail(d, DT_ERANGE, "%s '%s' is out of range (0-%" PRIu64 ")",
+	    what, q, max);
+}
+
 enum dt_status
 dt_parse_in_range(const char *s, const char *what, uint64_t max, uint64_t *v,
     struct dt_diag *d)
 {
 	enum dt_status st = dt_parse_number(s, v, d);
-	char q[64];
 
 	if (st != DT_OK)
 		return st;
-	if (*v > max) {
-		dt_quote_word(q, sizeof(q), s);
-		return dt_fail(d, DT_ERANGE, "%s '%s' is out of range "
-		    "(0-%" PRIu64 ")", what, q, max);
+	return *v > max ? out_of_range(s, what, max, d) : DT_OK;
+}
+
+/*
+ * Decimal digits only, as busybox's and buildroot's makedevs read their
+ * numbers (sscanf %u): a leading zero is a digit like any other, so 010
+ * is 10.  What %u would read differently is refused: 0x10 (read as 0, the
+ * rest of the line then lost), a sign, anything after the digits.
+ */
+enum dt_status
+dt_parse_decimal(const char *s, const char *what, uint64_t max, uint64_t *v,
+    struct dt_diag *d)
+{
+	const char *p = s;
+	uint64_t n = 0;
+
+	for (; *p >= '0' && *p <= '9'; p++)
+		if (__builtin_mul_overflow(n, 10, &n) ||
+		    __builtin_add_overflow(n, (uint64_t)(*p - '0'), &n))
+			return bad_number(d, s, "larger than "
+			    "18446744073709551615");
+	if (p == s || *p != '\0') {
+		if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+			return bad_number(d, s, "hexadecimal, but this number "
+			    "is decimal");
+		return bad_number(d, s, number_problem(s, p, false));
 	}
+	if (n > max)
+		return out_of_range(s, what, max, d);
+	*v = n;
 	return DT_OK;
 }

@@ -57,7 +57,7 @@ path_normal(const char *s, size_t len, unsigned flags, char *out,
 		return dt_error(d, "NUL byte in path '%s'",
 		    quote(q, s, len));
 	if (s[0] != '/')
-		return dt_error(d, "path '%s' is not absolute",
+		return dt_error(d, "path '%s' must be absolute (start with /)",
 		    quote(q, s, len));
 	for (;;) {
 		while (i < len && s[i] == '/')

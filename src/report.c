@@ -5,9 +5,11 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <string.h>
 
 #include "cli.h"
 #include "report.h"
+#include "text.h"
 
 /*
  * -v and -n: one line on stdout per action, "would create" before it in
@@ -21,11 +23,13 @@ say(void *ctx, const struct node_event *e)
 	static const char *const past[NODE_REMOVED + 1] = {
 		[NODE_CREATED] = "created", [NODE_REPLACED] = "replaced",
 		[NODE_CORRECTED] = "corrected", [NODE_UNCHANGED] = "kept",
+		[NODE_SKIPPED] = "skipped",
 		[NODE_FAILED] = "failed", [NODE_REMOVED] = "removed",
 	};
 	static const char *const future[NODE_REMOVED + 1] = {
 		[NODE_CREATED] = "create", [NODE_REPLACED] = "replace",
 		[NODE_CORRECTED] = "correct", [NODE_UNCHANGED] = "keep",
+		[NODE_SKIPPED] = "skip",
 		[NODE_FAILED] = "fail", [NODE_REMOVED] = "remove",
 	};
 	const char *dir = S_ISDIR(e->want->type) && (e->outcome ==
@@ -62,4 +66,21 @@ report_hints(void)
 		    "as root (outside a user namespace), or under fakeroot(1) "
 		    "to build an image's tree without privilege");
 	no_mknod = false;
+}
+
+void
+report_ignored(const char *path, const struct node_result *res)
+{
+	char q[DT_QUOTE_SIZE];
+
+	cli_warn("%s: %s (ignored: its line has '-')", cli_quote(q, path),
+	    res->reason != NULL ? res->reason : strerror(res->error));
+}
+
+void
+report_skipped(const char *path, const struct node_result *res)
+{
+	char q[DT_QUOTE_SIZE];
+
+	cli_warn("%s: %s", cli_quote(q, path), res->reason);
 }

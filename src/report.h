@@ -17,5 +17,9 @@ void report_failure(const char *path, const struct node_result *res);
  * says once what is needed and the ways out (devtool(1), EXIT STATUS).
  */
 void report_hints(void);
+/* A failure of a tmpfiles '-' line: a warning (-q silences it). */
+void report_ignored(const char *path, const struct node_result *res);
+/* An entry a target skipped, saying why (res->reason): a warning. */
+void report_skipped(const char *path, const struct node_result *res);
 
 #endif

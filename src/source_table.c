@@ -20,7 +20,15 @@ struct table_source {
 	const struct table_resolver *res;
 	enum table_dialect forced;	/* -i, or TABLE_UNKNOWN: detected */
 	struct lines in;
-	char path[TABLE_TEXT_SIZE];	/* the entry being handed over */
+	char path[TABLE_TEXT_SIZE];	/* the entry being read */
+	/*
+	 * An entry is held back until the next line that is not an
+	 * |xattr line (buildroot's makedevs), whose capabilities it takes.
+	 * Its path, then (at PATH_MAX) a link's target, as in path.
+	 */
+	struct entry held;
+	char held_path[TABLE_TEXT_SIZE];
+	char caps[TABLE_CAPS_MAX];
 };
 
 struct table_read {
@@ -28,7 +36,107 @@ struct table_read {
 	const char *file;
 	const struct entry_sink *sink;
 	enum table_dialect dialect;
+	bool holding;		/* t->held is an entry not yet handed over */
+	bool last_bad;		/* the last entry line was an error */
 };
+
+/* Hands the held entry over, with the capabilities its lines gave. */
+static void
+flush(struct table_read *r)
+{
+	struct table_source *t = r->t;
+
+	if (!r->holding)
+		return;
+	r->holding = false;
+	t->held.caps = t->caps[0] != '\0' ? t->caps : NULL;
+	r->sink->put(r->sink->ctx, &t->held);
+}
+
+static void
+hold(struct table_read *r, const struct entry *e)
+{
+	struct table_source *t = r->t;
+
+	flush(r);
+	t->held = *e;
+	memcpy(t->held_path, e->path, strlen(e->path) + 1);
+	t->held.path = t->held_path;
+	if (e->target != NULL) {
+		memcpy(t->held_path + PATH_MAX, e->target,
+		    strlen(e->target) + 1);
+		t->held.target = t->held_path + PATH_MAX;
+	}
+	t->caps[0] = '\0';
+	r->holding = true;
+}
+
+/*
+ * "|xattr CAPS" adds to the entry above: an f or F (the only one whose
+ * file capabilities mean something), as buildroot joins several lines'.
+ */
+static void
+add_caps(struct table_read *r, const char *value, unsigned long lineno)
+{
+	struct table_source *t = r->t;
+	const struct entry_sink *sink = r->sink;
+	size_t have = strlen(t->caps), n = strlen(value);
+
+	if (r->last_bad)	/* the line above was reported already */
+		return;
+	if (!r->holding || t->held.type != 'f')
+		sink->problem(sink->ctx, r->file, lineno, 0, !r->holding ?
+		    "|xattr must follow the f or F line of its file" :
+		    "|xattr sets file capabilities: the line above is not "
+		    "an f or F line");
+	else if (have + 1 + n >= sizeof(t->caps))
+		sink->problem(sink->ctx, r->file, lineno, 0, "too many "
+		    "|xattr capabilities for one file");
+	else {
+		if (have > 0)
+			t->caps[have++] = ' ';
+		memcpy(t->caps + have, value, n + 1);	/* fits: checked */
+	}
+}
+
+/* A makedevs |xattr line: 1 when line was one (handled). */
+static int
+read_xattr(struct table_read *r, const char *line, size_t len,
+    unsigned long lineno)
+{
+	char value[TABLE_CAPS_MAX];
+	struct dt_diag d;
+
+	switch (table_parse_xattr(line, len, value, &d)) {
+	case 0:
+		return 0;
+	case 1:
+		add_caps(r, value, lineno);
+		return 1;
+	default:
+		r->sink->problem(r->sink->ctx, r->file, lineno, 0, d.msg);
+		return 1;
+	}
+}
+
+/*
+ * A first line of no dialect: what the dialect it looks like says of it
+ * (a relative path), else that it is neither.
+ */
+static void
+unknown_line(struct table_read *r, const char *line, size_t len,
+    unsigned long lineno)
+{
+	enum table_dialect guess = table_guess(line, len);
+	struct entry e;
+	struct dt_diag d;
+
+	if (guess == TABLE_UNKNOWN || table_parse_line(guess, line, len,
+	    lineno, r->t->res, &e, r->t->path, &d) >= 0)
+		snprintf(d.msg, sizeof(d.msg), "neither a makedevs line (PATH "
+		    "TYPE MODE ...) nor a tmpfiles line (TYPE PATH MODE ...)");
+	r->sink->problem(r->sink->ctx, r->file, lineno, 0, d.msg);
+}
 
 /* One line: detects the dialect if need be, parses, hands it over. */
 static void
@@ -44,21 +152,24 @@ read_line(struct table_read *r, const char *line, size_t len,
 			return;
 		r->dialect = table_detect(line, len);
 		if (r->dialect == TABLE_UNKNOWN) {
-			sink->problem(sink->ctx, r->file, lineno, 0,
-			    "neither a makedevs line (PATH TYPE MODE ...) nor "
-			    "a tmpfiles line (TYPE PATH MODE ...)");
+			unknown_line(r, line, len, lineno);
 			return;
 		}
 	}
+	if (r->dialect == TABLE_MAKEDEVS && read_xattr(r, line, len, lineno))
+		return;
 	switch (table_parse_line(r->dialect, line, len, lineno, r->t->res, &e,
 	    r->t->path, &d)) {
 	case 1:
 		e.file = r->file;
-		sink->put(sink->ctx, &e);
+		r->last_bad = false;
+		hold(r, &e);
 		break;
 	case 0:
 		break;
 	default:
+		flush(r);
+		r->last_bad = true;
 		sink->problem(sink->ctx, r->file, lineno, 0, d.msg);
 	}
 }
@@ -87,7 +198,7 @@ static void
 table_read(struct source *s, const char *file, const struct entry_sink *sink)
 {
 	struct table_read r = { (struct table_source *)s, file, sink,
-	    TABLE_UNKNOWN };
+	    TABLE_UNKNOWN, false, false };
 	const bool std_in = strcmp(file, "-") == 0;
 	int rc, fd = std_in ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC);
 	unsigned long lineno = 0;
@@ -111,6 +222,7 @@ table_read(struct source *s, const char *file, const struct entry_sink *sink)
 		else
 			read_line(&r, line, len, ++lineno);
 	}
+	flush(&r);
 	if (rc < 0)
 		sink->problem(sink->ctx, r.file, 0, errno, NULL);
 	if (!std_in)

@@ -59,7 +59,8 @@ tree_read(struct source *s, const char *operand,
 {
 	struct tree_source *t = (struct tree_source *)s;
 	struct walk_ctx ctx = { sink };
-	const struct walk_ops ops = { t->dirs, found, problem, &ctx };
+	const struct walk_ops ops = { .dirs = t->dirs, .found = found,
+	    .problem = problem, .ctx = &ctx };
 
 	walk_operand(t->root, operand, &ops);
 }

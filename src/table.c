@@ -56,6 +56,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/capability.h>
+
 #include "host.h"
 #include "number.h"
 #include "path.h"
@@ -71,6 +73,8 @@
 #define MAKEDEVS_MODE 0755	/* busybox's default, for every type */
 #define LINK_MODE 0777		/* every link's, on Linux */
 #define FACTORY "/usr/share/factory"	/* an L line's default target */
+#define MAKEDEVS_EXTRAS "Fr"	/* buildroot's: an f or d with more */
+#define XATTR_MAX 255		/* an |xattr word: buildroot reads %254s */
 
 struct span {
 	const char *p;
@@ -432,6 +436,22 @@ specifiers(char *s, size_t *len, const char *what, struct dt_diag *d)
 	return 0;
 }
 
+/* Whether text is file capabilities as cap_from_text(3) and setcap read. */
+static int
+check_caps(const char *text, struct dt_diag *d)
+{
+	char q[QUOTE_MAX];
+	cap_t caps = cap_from_text(text);
+
+	if (caps != NULL) {
+		cap_free(caps);
+		return 0;
+	}
+	return dt_error(d, "'%s' is not file capabilities as setcap(8) "
+	    "reads them (such as cap_net_raw+ep): the only extended "
+	    "attribute buildroot's |xattr sets", quote(q, text, strlen(text)));
+}
+
 /* Octal digits only, as chmod(1) and busybox's %o take them. */
 static int
 parse_mode(const char *s, unsigned *mode, struct dt_diag *d)
@@ -450,24 +470,67 @@ parse_mode(const char *s, unsigned *mode, struct dt_diag *d)
 	return 0;
 }
 
+/* number.h's status as a field's message: "bad major: invalid ...". */
+static int
+number_status(enum dt_status st, const char *what, const struct dt_diag *tmp,
+    struct dt_diag *d)
+{
+	if (st == DT_OK)
+		return 0;
+	if (st == DT_ENUMBER)
+		return dt_error(d, "bad %s: %s", what, tmp->msg);
+	return dt_error(d, "%s", tmp->msg);
+}
+
+/* A tmpfiles MAJOR or MINOR: C notation, as systemd's safe_atou reads it. */
 static int
 parse_number(const char *s, const char *what, uint64_t max, uint64_t *v,
     struct dt_diag *d)
 {
 	struct dt_diag tmp;
-	enum dt_status st = dt_parse_in_range(s, what, max, v, &tmp);
 
-	if (st == DT_OK)
-		return 0;
-	if (st == DT_ENUMBER)
-		return dt_error(d, "bad %s: %s", what, tmp.msg);
-	return dt_error(d, "%s", tmp.msg);
+	return number_status(dt_parse_in_range(s, what, max, v, &tmp), what,
+	    &tmp, d);
 }
 
-/* A user or group: a number when it starts with a digit, else a name. */
+/*
+ * A number of decimal digits (dt_parse_decimal) when the field is one, as
+ * buildroot's makedevs reads it (strtoul base 10, so 010 is 10) and as
+ * systemd-tmpfiles reads it (parse_uid, which takes a leading zero for
+ * part of a name); anything else is a name.
+ */
+static bool
+is_id_number(enum table_dialect dialect, const char *s)
+{
+	if (s[strspn(s, "0123456789")] != '\0' || s[0] == '\0')
+		return false;
+	return dialect == TABLE_MAKEDEVS || s[0] != '0' || s[1] == '\0';
+}
+
+/*
+ * A makedevs number: decimal, as busybox and buildroot read it (sscanf
+ * %u), so a zero-padded table means what it says.  0x10 is refused: %u
+ * would read it as 0 and lose the rest of the line.
+ */
 static int
-parse_id(const char *s, bool group, const struct table_resolver *res,
-    uint32_t *id, struct dt_diag *d)
+parse_decimal(const char *s, const char *what, uint64_t max, uint64_t *v,
+    struct dt_diag *d)
+{
+	struct dt_diag tmp;
+	char q[QUOTE_MAX];
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		return dt_error(d, "bad %s '%s': makedevs numbers are decimal "
+		    "(busybox and buildroot read it as 0)", what,
+		    quote(q, s, strlen(s)));
+	return number_status(dt_parse_decimal(s, what, max, v, &tmp), what,
+	    &tmp, d);
+}
+
+/* A user or group: a number, else a name. */
+static int
+parse_id(enum table_dialect dialect, const char *s, bool group,
+    const struct table_resolver *res, uint32_t *id, struct dt_diag *d)
 {
 	const char *what = group ? "group" : "user";
 	uint64_t v;
@@ -476,8 +539,8 @@ parse_id(const char *s, bool group, const struct table_resolver *res,
 	int r = -1;
 	char q[QUOTE_MAX];
 
-	if (isdigit((unsigned char)s[0])) {
-		if (parse_number(s, what, ID_MAX, &v, d) != 0)
+	if (is_id_number(dialect, s)) {
+		if (parse_decimal(s, what, ID_MAX, &v, d) != 0)
 			return -1;
 		*id = (uint32_t)v;
 		return 0;
@@ -499,20 +562,20 @@ parse_id(const char *s, bool group, const struct table_resolver *res,
 }
 
 static int
-parse_owner(const char *user, const char *group,
+parse_owner(enum table_dialect dialect, const char *user, const char *group,
     const struct table_resolver *res, struct entry *e,
     struct dt_diag *d)
 {
 	uint32_t id;
 
 	if (user != NULL && !is_dash(user)) {
-		if (parse_id(user, false, res, &id, d) != 0)
+		if (parse_id(dialect, user, false, res, &id, d) != 0)
 			return -1;
 		e->uid = (uid_t)id;
 		e->uid_set = true;
 	}
 	if (group != NULL && !is_dash(group)) {
-		if (parse_id(group, true, res, &id, d) != 0)
+		if (parse_id(dialect, group, true, res, &id, d) != 0)
 			return -1;
 		e->gid = (gid_t)id;
 		e->gid_set = true;
@@ -535,16 +598,22 @@ replaces(char type)
 	return is_node(type) || type == 'p' || type == 'l';
 }
 
-/* "type 'x' is not one of c b p d f s", the dialect's letters. */
+/*
+ * "type 'x' is not one of c b p d f s", the dialect's letters (and
+ * makedevs's extras).
+ */
 static int
 bad_type(enum table_dialect dialect, const char *s, struct dt_diag *d)
 {
-	char q[QUOTE_MAX], letters[2 * SPELLINGS] = "", *p = letters;
+	char q[QUOTE_MAX], letters[2 * (SPELLINGS + 2)] = "", *p = letters;
 
 	for (size_t i = 0; i < SPELLINGS; i++)
 		if (spelling(dialect, i) != '\0')
 			p += sprintf(p, "%s%c", p == letters ? "" : " ",
 			    spelling(dialect, i));
+	if (dialect == TABLE_MAKEDEVS)
+		for (const char *x = MAKEDEVS_EXTRAS; *x != '\0'; x++)
+			p += sprintf(p, " %c", *x);
 	return dt_error(d, "type '%s' is not one of %s", quote(q, s, strlen(s)),
 	    letters);
 }
@@ -590,6 +659,47 @@ tidy_range(struct entry *e)
 		e->inc = 0;
 }
 
+/*
+ * A makedevs type: busybox's c b p d f, buildroot's F (an f whose file
+ * may be missing) and r (a d for a whole existing tree), genext2fs's s.
+ */
+static int
+makedevs_type(const char *s, struct entry *e, struct dt_diag *d)
+{
+	if (s[0] == 'F')
+		e->type = 'f';
+	else if (s[0] == 'r')
+		e->type = 'd';
+	else
+		e->type = type_of(TABLE_MAKEDEVS, s[0]);
+	if (strlen(s) != 1 || e->type == '\0')
+		return bad_type(TABLE_MAKEDEVS, s, d);
+	e->optional = s[0] == 'F';
+	e->recursive = s[0] == 'r';
+	e->mode = MAKEDEVS_MODE;
+	e->mode_set = true;
+	return 0;
+}
+
+/*
+ * Octal, or "-" for the default; buildroot's -1 keeps the mode of what
+ * exists (f, F, r, and d as its code does), which a new entry cannot do.
+ */
+static int
+makedevs_mode(const char *s, struct entry *e, struct dt_diag *d)
+{
+	if (strcmp(s, "-1") != 0)
+		return is_dash(s) ? 0 : parse_mode(s, &e->mode, d);
+	if (e->type != 'd' && e->type != 'f')
+		return dt_error(d, "mode -1 (keep the mode) is only for d, f, "
+		    "F and r: a new %s needs a mode",
+		    entry_type_of(e->type)->noun);
+	/* what a new directory gets, as a tmpfiles '-' (entry.h) */
+	e->mode = e->type == 'd' ? 0755 : 0644;
+	e->mode_set = false;
+	return 0;
+}
+
 static int
 parse_makedevs(const char *line, size_t len,
     const struct table_resolver *res, struct entry *e, char *path,
@@ -619,15 +729,11 @@ parse_makedevs(const char *line, size_t len,
 	for (i = 1; i < n; i++)
 		if (field_copy(w[i], text[i], names[i], d) != 0)
 			return -1;
-	if (strlen(text[1]) != 1 ||
-	    (e->type = type_of(TABLE_MAKEDEVS, text[1][0])) == '\0')
-		return bad_type(TABLE_MAKEDEVS, text[1], d);
-	e->mode = MAKEDEVS_MODE;
-	if (n > 2 && !is_dash(text[2]) &&
-	    parse_mode(text[2], &e->mode, d) != 0)
+	if (makedevs_type(text[1], e, d) != 0 ||
+	    (n > 2 && makedevs_mode(text[2], e, d) != 0))
 		return -1;
-	if (parse_owner(n > 3 ? text[3] : NULL, n > 4 ? text[4] : NULL, res,
-	    e, d) != 0)
+	if (parse_owner(TABLE_MAKEDEVS, n > 3 ? text[3] : NULL,
+	    n > 4 ? text[4] : NULL, res, e, d) != 0)
 		return -1;
 	for (i = 5; i < n; i++) {
 		uint64_t max = i == 5 ? DT_HOST_MAJOR_MAX :
@@ -635,14 +741,14 @@ parse_makedevs(const char *line, size_t len,
 
 		if (is_dash(text[i]))
 			continue;
-		if (parse_number(text[i], names[i], max, num[i - 5], d) != 0)
+		if (parse_decimal(text[i], names[i], max, num[i - 5], d) != 0)
 			return -1;
 		have[i - 5] = true;
 	}
 	if (is_node(e->type) && (!have[0] || !have[1]))
 		return dt_error(d, "%c needs MAJOR and MINOR", e->type);
-	/* busybox makes everything with its mode and owner */
-	e->mode_set = e->uid_set = e->gid_set = true;
+	/* busybox makes everything with its owner */
+	e->uid_set = e->gid_set = true;
 	return 1;
 }
 
@@ -666,6 +772,52 @@ parse_devnum(const char *s, struct entry *e, struct dt_diag *d)
 	return 0;
 }
 
+/*
+ * One modifier of a tmpfiles type (tmpfiles.d(5), "Type Modifiers"), as
+ * systemd-tmpfiles 252 takes it for the types devtool reads.  What would
+ * remove or truncate a file, or write content, is refused, naming why.
+ */
+static int
+tmpfiles_modifier(const char *s, char m, struct entry *e, struct dt_diag *d)
+{
+	char q[QUOTE_MAX];
+	const bool node = is_node(e->type) || e->type == 'p';
+
+	quote(q, s, strlen(s));
+	switch (m) {
+	case '!':
+		e->boot = true;
+		return 0;
+	case '-':
+		e->ignore_errors = true;
+		return 0;
+	case '+':
+		if (e->type == 'f')
+			return dt_error(d, "type '%s': f+ truncates the file, "
+			    "and devtool never loses a file's content; write "
+			    "f", q);
+		if (!replaces(e->type))
+			return dt_error(d, "type '%s': '+' (replace) is only "
+			    "for c, b, p and L", q);
+		e->replace = true;
+		return 0;
+	case '=':
+		/* a node or FIFO of another type is replaced, as by '+' */
+		e->replace = e->replace || node;
+		return 0;
+	case '~':
+	case '^':
+		return dt_error(d, "type '%s': '%c' is for a line that writes "
+		    "a file's content (%s), which devtool does not do", q, m,
+		    m == '~' ? "base64" : "from a credential");
+	default:
+		return dt_error(d, "type '%s': unknown modifier '%c' "
+		    "(tmpfiles.d(5) has + ! - = ~ ^)", q,
+		    isprint((unsigned char)m) ? m : '?');
+	}
+}
+
+/* A letter, then modifiers, each at most once (as systemd-tmpfiles). */
 static int
 parse_tmpfiles_type(const char *s, struct entry *e, struct dt_diag *d)
 {
@@ -674,15 +826,16 @@ parse_tmpfiles_type(const char *s, struct entry *e, struct dt_diag *d)
 	if (s[0] == '\0' || (e->type = type_of(TABLE_TMPFILES, s[0])) == '\0')
 		return bad_type(TABLE_TMPFILES, s, d);
 	for (const char *p = s + 1; *p != '\0'; p++) {
-		if (*p != '+' || e->replace)
-			return dt_error(d, "type '%s': modifier '%c' is not "
-			    "supported", quote(q, s, strlen(s)),
+		if (strchr(p + 1, *p) != NULL)
+			return dt_error(d, "type '%s': modifier '%c' is "
+			    "repeated", quote(q, s, strlen(s)),
 			    isprint((unsigned char)*p) ? *p : '?');
-		if (!replaces(e->type))
-			return dt_error(d, "type '%s': '+' (replace) is "
-			    "only for c, b, p and L", quote(q, s, strlen(s)));
-		e->replace = true;
+		if (tmpfiles_modifier(s, *p, e, d) != 0)
+			return -1;
 	}
+	/* systemd's: what exists gets the mode and owner; f makes a file */
+	e->correct = true;
+	e->create = e->type == 'f';
 	return 0;
 }
 
@@ -802,8 +955,8 @@ parse_tmpfiles(const char *line, size_t len,
 		if (text[i][0] == ':')
 			return dt_error(d, "%s prefix ':' is not supported",
 			    names[i]);
-	if (parse_owner(n > 3 ? text[3] : NULL, n > 4 ? text[4] : NULL, res,
-	    e, d) != 0)
+	if (parse_owner(TABLE_TMPFILES, n > 3 ? text[3] : NULL,
+	    n > 4 ? text[4] : NULL, res, e, d) != 0)
 		return -1;
 	if (e->type == 'l')
 		return parse_link(line + arg, len - arg, e, path + PATH_MAX, d);
@@ -811,7 +964,10 @@ parse_tmpfiles(const char *line, size_t len,
 		if (is_node(e->type))
 			return parse_devnum(text[6], e, d) != 0 ? -1 : 1;
 		if (e->type == 'f')
-			return dt_error(d, "f with content is not supported");
+			return dt_error(d, "f with content is not supported: "
+			    "devtool makes the file empty, systemd-tmpfiles "
+			    "would write '%s' into it", quote(q, text[6],
+			    strlen(text[6])));
 		return dt_error(d, "%c takes no argument (got '%s')", e->type,
 		    quote(q, text[6], strlen(text[6])));
 	}
@@ -864,6 +1020,33 @@ table_blank(const char *line, size_t len)
 	return i == len || line[i] == '#';
 }
 
+int
+table_parse_xattr(const char *line, size_t len, char *value,
+    struct dt_diag *d)
+{
+	static const char tag[] = "|xattr";
+	struct span w[3];
+	size_t n;
+
+	if (len > 0 && line[len - 1] == '\n')
+		len--;
+	if (split(TABLE_MAKEDEVS, line, len, w, 3, &n, d) != 0 || n == 0 ||
+	    w[0].len < sizeof(tag) - 1 || memcmp(w[0].p, tag,
+	    sizeof(tag) - 1) != 0)
+		return 0;
+	if (w[0].len != sizeof(tag) - 1 || n != 2)
+		return dt_error(d, "want '|xattr CAPABILITIES', one word after "
+		    "|xattr");
+	if (memchr(line, '\0', len) != NULL)
+		return dt_error(d, "NUL byte in line");
+	if (w[1].len >= XATTR_MAX)
+		return dt_error(d, "|xattr value is too long (%zu bytes, at "
+		    "most %d)", w[1].len, XATTR_MAX - 1);
+	memcpy(value, w[1].p, w[1].len);
+	value[w[1].len] = '\0';
+	return check_caps(value, d) != 0 ? -1 : 1;
+}
+
 /*
  * A makedevs line starts with its path.  A tmpfiles line starts with a
  * type letter, perhaps with modifiers, then the path (which may be
@@ -894,6 +1077,25 @@ table_detect(const char *line, size_t len)
 	if (i < len && line[i] != '\0' && strchr("/\"'%", line[i]) != NULL)
 		return TABLE_TMPFILES;
 	return TABLE_UNKNOWN;
+}
+
+/*
+ * A line neither dialect starts like, read as the one it would be with an
+ * absolute path: for a message that says what is wrong with the path.
+ */
+enum table_dialect
+table_guess(const char *line, size_t len)
+{
+	struct span w[2];
+	struct dt_diag d;
+	size_t n;
+
+	if (split(TABLE_MAKEDEVS, line, len, w, 2, &n, &d) != 0 || n < 2)
+		return TABLE_UNKNOWN;
+	if (memchr(w[0].p, '/', w[0].len) != NULL)
+		return TABLE_MAKEDEVS;
+	return memchr(w[1].p, '/', w[1].len) != NULL ? TABLE_TMPFILES :
+	    TABLE_UNKNOWN;
 }
 
 const char *
@@ -978,6 +1180,25 @@ validate_target(const struct entry *e, struct dt_diag *d)
 	return 0;
 }
 
+/* What the peers' extras (entry.h) apply to. */
+static int
+validate_extras(const struct entry *e, struct dt_diag *d)
+{
+	if (e->recursive && e->type != 'd')
+		return dt_error(d, "only a directory entry is recursive (r)");
+	if ((e->create || e->optional || e->caps != NULL) && e->type != 'f')
+		return dt_error(d, "%s is only for a regular file (f)",
+		    e->caps != NULL ? "|xattr" : e->create ?
+		    "creating a missing file" : "an optional file (F)");
+	if (e->create && e->optional)
+		return dt_error(d, "a missing file cannot be both made and "
+		    "skipped");
+	if (e->caps != NULL && (strlen(e->caps) >= TABLE_CAPS_MAX ||
+	    check_caps(e->caps, d) != 0))
+		return dt_error(d, "bad file capabilities");
+	return 0;
+}
+
 int
 table_validate(const struct entry *e, struct dt_diag *d)
 {
@@ -1016,7 +1237,8 @@ table_validate(const struct entry *e, struct dt_diag *d)
 		    PRIu64 ":%" PRIu64 ")", e->type, e->major, e->minor);
 	if (e->replace && !replaces(e->type))
 		return dt_error(d, "only c, b, p and l entries can be replaced");
-	return validate_target(e, d) != 0 ? -1 : validate_range(e, d);
+	return validate_target(e, d) != 0 || validate_extras(e, d) != 0 ? -1 :
+	    validate_range(e, d);
 }
 
 size_t
@@ -1061,9 +1283,25 @@ put(char *p, const char *fmt, ...)
 }
 
 /*
+ * What no writer says: capabilities take |xattr lines of their own, and
+ * no source that writes tables produces them.
+ */
+static int
+format_caps(const struct entry *e, struct dt_diag *d)
+{
+	char q[QUOTE_MAX];
+
+	if (e->caps == NULL)
+		return 0;
+	return dt_error(d, "'%s' has file capabilities, which are not written "
+	    "into tables", quote(q, e->path, strlen(e->path)));
+}
+
+/*
  * makedevs cannot quote, so a path with white space or a control
  * character is refused.  Busybox stops reading a line at its first "-",
  * so "-" is only written where every field after it is "-" too.
+ * buildroot's r, F and -1 are written back as they were read.
  */
 static int
 format_makedevs(const struct entry *e, char *p, struct dt_diag *d)
@@ -1071,6 +1309,7 @@ format_makedevs(const struct entry *e, char *p, struct dt_diag *d)
 	uint64_t v[5] = { e->major, e->minor, e->start, e->inc, e->count };
 	int last = is_node(e->type) ? 1 : -1;
 	char q[QUOTE_MAX];
+	char type = letter_of(TABLE_MAKEDEVS, e->type);
 
 	for (const unsigned char *s = (const unsigned char *)e->path;
 	    *s != '\0'; s++)
@@ -1079,12 +1318,19 @@ format_makedevs(const struct entry *e, char *p, struct dt_diag *d)
 			    "control character, which a makedevs table cannot hold; "
 			    "use the tmpfiles dialect",
 			    quote(q, e->path, strlen(e->path)));
+	if (format_caps(e, d) != 0)
+		return -1;
+	if (e->recursive)
+		type = 'r';
+	else if (e->optional)
+		type = 'F';
 	for (int i = 0; i < 5; i++)
 		if (v[i] != 0 && i > last)
 			last = i;
-	p = put(p, "%s\t%c\t%04o\t%ju\t%ju", e->path,
-	    letter_of(TABLE_MAKEDEVS, e->type), e->mode, (uintmax_t)e->uid,
-	    (uintmax_t)e->gid);
+	p = put(p, "%s\t%c\t", e->path, type);
+	p = !e->mode_set && (e->type == 'd' || e->type == 'f') ?
+	    put(p, "-1") : put(p, "%04o", e->mode);
+	p = put(p, "\t%ju\t%ju", (uintmax_t)e->uid, (uintmax_t)e->gid);
 	for (int i = 0; i < 5; i++)
 		p = i <= last ? put(p, "\t%" PRIu64, v[i]) : put(p, "\t-");
 	return 0;
@@ -1151,8 +1397,15 @@ format_tmpfiles(const struct entry *e, char *p, struct dt_diag *d)
 		return dt_error(d, "a tmpfiles table has no ranges: write the %"
 		    PRIu64 " nodes of '%s' one by one", e->count,
 		    quote(q, e->path, strlen(e->path)));
-	p = put(p, "%c%s\t", letter_of(TABLE_TMPFILES, e->type),
-	    e->replace ? "+" : "");
+	if (e->recursive || e->optional)
+		return dt_error(d, "'%s' is %s, which a tmpfiles table cannot "
+		    "say", quote(q, e->path, strlen(e->path)),
+		    e->recursive ? "a makedevs r entry" : "a makedevs F entry");
+	if (format_caps(e, d) != 0)
+		return -1;
+	p = put(p, "%c%s%s%s\t", letter_of(TABLE_TMPFILES, e->type),
+	    e->replace ? "+" : "", e->boot ? "!" : "",
+	    e->ignore_errors ? "-" : "");
 	p = put_tmpfiles_text(p, e->path, false);
 	if (e->type == 'l') {	/* mode and owner: ignored, tmpfiles.d(5) */
 		put_tmpfiles_text(put(p, "\t-\t-\t-\t-\t"), e->target, true);
@@ -1772,14 +2025,18 @@ table_conflicts(const struct entry *v, size_t n, uid_t new_uid,
 		return 0;
 	if ((c.refs = calloc(n, sizeof(*c.refs))) == NULL)
 		return -1;
-	for (size_t i = 0; i < n; i++) {
-		c.refs[i].path = v[i].path;
-		c.refs[i].start = v[i].start;
-		c.refs[i].idx = i;
-		c.refs[i].range = v[i].count > 0;
+	/* An r line adjusts, in table order, what is there: it makes nothing. */
+	for (size_t i = c.n = 0; i < n; i++) {
+		if (v[i].recursive)
+			continue;
+		c.refs[c.n].path = v[i].path;
+		c.refs[c.n].start = v[i].start;
+		c.refs[c.n].idx = i;
+		c.refs[c.n].range = v[i].count > 0;
 		c.nsingles += v[i].count == 0;
+		c.n++;
 	}
-	qsort(c.refs, n, sizeof(*c.refs), ref_cmp);
+	qsort(c.refs, c.n, sizeof(*c.refs), ref_cmp);
 	set_reach(&c);
 	check_singles(&c);
 	check_same_base(&c);

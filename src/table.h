@@ -85,11 +85,31 @@ int table_parse_line(enum table_dialect dialect, const char *line,
     size_t len, unsigned long lineno, const struct table_resolver *res,
     struct entry *out, char *path, struct dt_diag *d);
 
+/* Room for an entry's caps: the |xattr values of its lines, joined. */
+#define TABLE_CAPS_MAX 1024
+
+/*
+ * buildroot's makedevs line "|xattr CAPABILITIES", which adds file
+ * capabilities (cap_from_text(3), as setcap(8) reads them: cap_net_raw+ep)
+ * to the f or F entry above it.  Returns 1 with the word in value (at
+ * least 256 bytes), 0 for a line that is not one, -1 with a message in d
+ * for a bad one.
+ */
+int table_parse_xattr(const char *line, size_t len, char *value,
+    struct dt_diag *d);
+
 /* True for a line table_parse_line skips in either dialect. */
 bool table_blank(const char *line, size_t len);
 
 /* The dialect of a table, guessed from its first non-blank line. */
 enum table_dialect table_detect(const char *line, size_t len);
+/*
+ * For a first line table_detect does not know: the dialect it would be
+ * with an absolute path (a '/' in its first word: makedevs; in its
+ * second: tmpfiles), whose parser can say what is wrong; or
+ * TABLE_UNKNOWN.
+ */
+enum table_dialect table_guess(const char *line, size_t len);
 const char *table_dialect_name(enum table_dialect dialect);
 
 /*
@@ -157,7 +177,9 @@ int table_format_note(enum table_dialect dialect, const struct entry *e,
  * of the earlier line it stands for what a new entry gets: the default
  * mode, and new_uid:new_gid.  fn is called once per conflict, ordered by
  * the later item, with a message naming the name and the earlier item's
- * FILE:LINE.  Returns the number of conflicts, or -1 when out of memory.
+ * FILE:LINE.  A recursive entry (makedevs r) is left out: it changes, in
+ * its turn, whatever the lines before it made.  Returns the number of
+ * conflicts, or -1 when out of memory.
  */
 typedef void table_conflict_fn(void *ctx, const struct entry *later,
     const char *msg);

@@ -56,6 +56,12 @@ int archive_guess(const char *file, const char **format,
 /* Whether format can hold e's numbers: 0, or -1 with the limit in d. */
 int archive_fits(const char *format, const struct entry *e,
     struct dt_diag *d);
+/*
+ * Why an archive does not hold e (an f line, which only adjusts a file
+ * that exists; a makedevs r line), or NULL when it does.  The target
+ * skips such an entry, saying this.
+ */
+const char *archive_not_written(const struct entry *e);
 struct target *target_archive_new(const struct archive_opts *o,
     struct dt_diag *d);
 

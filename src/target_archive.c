@@ -158,12 +158,31 @@ set_entry(struct archive_target *at, const struct entry *e)
 		la_archive_entry_copy_symlink(ae, e->target);
 }
 
+/*
+ * Unpacked, an archive's file entry replaces the file, with no content:
+ * an f line (mode and owner of a file that exists) would empty it.
+ */
+const char *
+archive_not_written(const struct entry *e)
+{
+	if (e->type == 'f')
+		return "not written: an f line sets the mode and owner of a "
+		    "file, whose content an archive entry would replace with "
+		    "nothing";
+	if (e->recursive)
+		return "not written: an r line changes a whole existing tree, "
+		    "which an archive cannot say";
+	return NULL;
+}
+
 static enum node_outcome
 at_put(struct target *t, const struct entry *e, struct node_result *res)
 {
 	struct archive_target *at = (struct archive_target *)t;
 
 	memset(res, 0, sizeof(*res));
+	if ((res->reason = archive_not_written(e)) != NULL)
+		return res->outcome = NODE_SKIPPED;
 	res->outcome = NODE_FAILED;
 	set_entry(at, e);
 	if (la_archive_write_header(at->a, at->ae) < ARCHIVE_WARN) {

@@ -15,6 +15,16 @@ struct fs_target {
 	const struct node_events *events;
 };
 
+/* What the entry's line asks beyond the run's options (entry.h). */
+static unsigned
+entry_flags(const struct entry *e)
+{
+	return (e->replace ? NODE_REPLACE : 0) |
+	    (e->correct ? NODE_CORRECT : 0) |
+	    (e->create ? NODE_MAKE_FILE : 0) |
+	    (e->optional ? NODE_SKIP_MISSING : 0);
+}
+
 static enum node_outcome
 fs_put(struct target *t, const struct entry *e, struct node_result *res)
 {
@@ -26,10 +36,14 @@ fs_put(struct target *t, const struct entry *e, struct node_result *res)
 		.gid = e->gid_set ? e->gid : NODE_ANY_GID,
 		.rdev = makedev((unsigned)e->major, (unsigned)e->minor),
 		.target = e->target,
+		.caps = e->caps,
 	};
 
-	return node_make(fs->root, e->path, &w, fs->flags |
-	    (e->replace ? NODE_REPLACE : 0), fs->events, res);
+	if (e->recursive)
+		return node_tree(fs->root, e->path, &w, fs->flags, fs->events,
+		    res);
+	return node_make(fs->root, e->path, &w, fs->flags | entry_flags(e),
+	    fs->events, res);
 }
 
 static int

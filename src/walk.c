@@ -25,13 +25,13 @@ problem(const struct walk_ops *w, const char *path, const char *why)
 static bool
 wanted(const struct walk_ops *w, mode_t mode)
 {
-	return S_ISCHR(mode) || S_ISBLK(mode) || S_ISFIFO(mode) ||
+	return w->all || S_ISCHR(mode) || S_ISBLK(mode) || S_ISFIFO(mode) ||
 	    S_ISSOCK(mode) || S_ISLNK(mode) || (w->dirs && S_ISDIR(mode));
 }
 
 /*
- * Hands over what was found at name in dirfd (path); a link with what it
- * says, read without following it.  A link that is gone or no longer a
+ * Hands over what was found at name in dirfd (path): to found_at if set,
+ * else to found, a link with what it says, read without following it.  A link that is gone or no longer a
  * link (EINVAL) when read was replaced meanwhile: not listed, as a name
  * gone before its stat.
  */
@@ -42,6 +42,10 @@ found(const struct walk_ops *w, int dirfd, const char *name,
 	char target[PATH_MAX];
 	ssize_t n;
 
+	if (w->found_at != NULL) {
+		w->found_at(w->ctx, dirfd, name, path, st);
+		return;
+	}
 	if (!S_ISLNK(st->st_mode)) {
 		w->found(w->ctx, path, st, NULL);
 		return;
@@ -83,9 +87,9 @@ temporary(const char *name, const struct stat *st)
  * reports: only its stat(2) says what it is.
  */
 static bool
-maybe_wanted(unsigned char d_type, bool faker)
+maybe_wanted(const struct walk_ops *w, unsigned char d_type, bool faker)
 {
-	return d_type != DT_REG || faker;
+	return w->all || faker || d_type != DT_REG;
 }
 
 /*
@@ -122,7 +126,7 @@ walk_entry(const struct walk_ops *w, bool faker, int dirfd, char *path,
 	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
 		if (errno != ENOENT)	/* gone meanwhile: nothing to list */
 			problem(w, path, NULL);
-	} else if (temporary(name, &st))
+	} else if (temporary(name, &st) || (w->xdev && st.st_dev != w->dev))
 		;
 	else {
 		if (wanted(w, st.st_mode))
@@ -162,7 +166,7 @@ walk_dir(const struct walk_ops *w, bool faker, int fd, char *path,
 	while ((errno = 0, de = readdir(dir)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 ||
 		    strcmp(de->d_name, "..") == 0 ||
-		    !maybe_wanted(de->d_type, faker))
+		    !maybe_wanted(w, de->d_type, faker))
 			continue;
 		walk_entry(w, faker, dirfd(dir), path, len, de->d_name);
 	}
@@ -247,4 +251,33 @@ fail:
 	problem(w, path[0] ? path : arg, why);
 	if (dirfd >= 0)
 		close(dirfd);
+}
+
+void
+walk_at(const struct walk_ops *w, int dirfd, const char *parent,
+    const char *name)
+{
+	char path[PATH_MAX];
+	size_t len = strlen(parent);
+	struct stat st;
+	int fd;
+
+	if (len >= sizeof(path)) {
+		errno = ENAMETOOLONG;
+		problem(w, parent, NULL);
+		return;
+	}
+	memcpy(path, parent, len + 1);
+	if (strcmp(name, ".") != 0) {
+		/* the root "/" is an empty prefix, as in walk_dir */
+		walk_entry(w, false, dirfd, path, len == 1 ? 0 : len, name);
+		return;
+	}
+	if (fstat(dirfd, &st) != 0 ||
+	    (fd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0)) < 0) {
+		problem(w, path, NULL);
+		return;
+	}
+	found(w, dirfd, ".", path, &st);
+	walk_dir(w, false, fd, path, len);
 }

@@ -16,12 +16,18 @@
 
 struct walk_ops {
 	bool dirs;		/* directories are found too */
+	bool all;		/* everything: files too */
+	bool xdev;		/* nothing on another file system than dev */
+	dev_t dev;
 	/*
 	 * path as seen from the root, absolute and normal; target, for a
 	 * symbolic link, what it says (readlinkat), else NULL
 	 */
 	void (*found)(void *ctx, const char *path, const struct stat *st,
 	    const char *target);
+	/* if set, called instead: with the directory, open, and the name */
+	void (*found_at)(void *ctx, int dirfd, const char *name,
+	    const char *path, const struct stat *st);
 	/* error is errno's value; why, when not NULL, says more */
 	void (*problem)(void *ctx, const char *path, int error,
 	    const char *why);
@@ -30,5 +36,13 @@ struct walk_ops {
 
 /* Walks one operand: a directory tree, or a single node or link. */
 void walk_operand(struct root *r, const char *arg, const struct walk_ops *w);
+
+/*
+ * Walks name in the directory open at dirfd, then, for a directory,
+ * what is below it (pre-order, as nftw(3) without FTW_DEPTH); "." is
+ * dirfd itself.  parent is the path of dirfd as seen from the root.
+ */
+void walk_at(const struct walk_ops *w, int dirfd, const char *parent,
+    const char *name);
 
 #endif

@@ -235,6 +235,32 @@ devtool: 1 error in the table; nothing was created"
 	assert_equal "$(devtool list --archive h2.tar 2>/dev/null)" "$(grep -v '^#' h.makedevs)"
 }
 
+@test "archive: the host's /dev through newc, unpacked by cpio -idm as root, lists as the host's /dev" {
+	needs_mknod
+	# a socket is a comment line in tmpfiles, and so not in the archive
+	devtool list -o tmpfiles /dev >host.table 2>/dev/null
+	[[ $(grep -vc '^#' host.table) -gt 3 ]] || fail "no host listing"
+	devtool apply --archive h.cpio host.table
+	mkdir x
+	(cd x && cpio -idm --quiet --no-absolute-filenames <../h.cpio)
+	run --separate-stderr devtool list -o tmpfiles --root x /dev
+	assert_success
+	assert_equal "$output" "$(grep -v '^#' host.table)"
+}
+
+@test "archive: f and r lines, which adjust what exists, are not written (an empty file would replace the real one): a warning each, no parents for them" {
+	printf '%s\n' '/etc/shadow f 600 0 0' '/bin/ping f 4755 0 0' \
+		'|xattr cap_net_raw+ep' '/srv r 750 33 33' '/dev/null c 666 0 0 1 3' >fr
+	run --separate-stderr devtool apply -v --archive fr.cpio fr
+	assert_success
+	assert_equal "$stderr" "devtool: warning: /bin/ping: not written: an f line sets the mode and owner of a file, whose content an archive entry would replace with nothing
+devtool: warning: /etc/shadow: not written: an f line sets the mode and owner of a file, whose content an archive entry would replace with nothing
+devtool: warning: /srv: not written: an r line changes a whole existing tree, which an archive cannot say
+devtool: 2 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed, 3 skipped"
+	assert_equal "$(cpio -it --quiet <fr.cpio)" "dev
+dev/null"
+}
+
 @test "archive: symbolic links and sockets travel: apply --archive writes them, bsdtar and cpio see the targets, list --archive reads them" {
 	printf '%s\n' 'c /dev/pts/ptmx 0666 - - - 5:2' 'L /dev/ptmx - - - - pts/ptmx' \
 		'L /dev/stdin - - - - /proc/self/fd/0' >u

@@ -171,7 +171,7 @@ mknod_keeps_file() {
 	run --separate-stderr faked "$1" "$DEVTOOL" mknod R/dev/f c 1 3
 	assert_status 1
 	assert_stdout_empty
-	[[ $stderr == "devtool: R/dev/f: exists and is a regular file; only device nodes and FIFOs are ever replaced" ]] ||
+	[[ $stderr == "devtool: R/dev/f: exists and is a regular file; only device nodes and FIFOs are ever replaced (not even -r, or a tmpfiles '+' or '=', removes it)" ]] ||
 		fail "stderr: $stderr"
 	[[ $(cat R/dev/f) == hello ]] || fail "R/dev/f now holds: $(cat R/dev/f)"
 	[[ $(faked "$1" stat -c %F R/dev/f) == "regular file" ]]

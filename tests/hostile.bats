@@ -168,7 +168,8 @@ no_such_name() {
 	apply_rejected t
 	assert_stderr_contains "devtool: t:2: bad mode '7777777'"
 	assert_stderr_contains "devtool: t:3: bad mode '0999'"
-	assert_stderr_contains "devtool: t:4: bad mode '-1'"
+	# buildroot's -1 keeps the mode of what exists: a new node has none
+	assert_stderr_contains "devtool: t:4: mode -1 (keep the mode) is only for d, f, F and r: a new character device needs a mode"
 	assert_stderr_contains "devtool: t:5: bad mode '10000'"
 	assert_stderr_contains "devtool: t:6: bad mode '0x1ff'"
 	assert_stderr_contains "devtool: t:7: bad mode"
@@ -218,10 +219,10 @@ no_such_name() {
 		printf '%s\n' "$OK2"
 	} >t
 	apply_rejected t
-	assert_stderr_contains "devtool: t:2: path '../x' is not absolute"
-	assert_stderr_contains "devtool: t:3: path 'dev/x' is not absolute"
-	assert_stderr_contains "devtool: t:4: path 'x' is not absolute"
-	assert_stderr_contains "devtool: t:5: path './x' is not absolute"
+	assert_stderr_contains "devtool: t:2: path '../x' must be absolute (start with /)"
+	assert_stderr_contains "devtool: t:3: path 'dev/x' must be absolute (start with /)"
+	assert_stderr_contains "devtool: t:4: path 'x' must be absolute (start with /)"
+	assert_stderr_contains "devtool: t:5: path './x' must be absolute (start with /)"
 	[[ $(count_line_errors) -eq 4 ]]
 	[[ ! -e $BATS_TEST_TMPDIR/x ]]
 }
@@ -229,7 +230,7 @@ no_such_name() {
 @test "hostile: a relative path as the very first line is an error at line 1" {
 	printf '../x c 644 0 0 1 3\n%s\n' "$OK1" >t
 	apply_rejected t
-	assert_stderr_contains "devtool: t:1: "
+	assert_stderr_contains "devtool: t:1: path '../x' must be absolute (start with /)"
 }
 
 @test "hostile: '..' and relative paths in a tmpfiles table, also quoted and escaped" {
@@ -361,8 +362,9 @@ no_such_name() {
 	apply_rejected m tf
 	assert_stderr_contains "devtool: m:2: major '4096' is out of range (0-4095)"
 	assert_stderr_contains "devtool: m:3: minor '1048576' is out of range (0-1048575)"
-	assert_stderr_contains "devtool: m:4: major '0x1000' is out of range"
-	assert_stderr_contains "devtool: m:5: minor '0x100000' is out of range"
+	# makedevs numbers are decimal: busybox's and buildroot's %u reads 0x... as 0
+	assert_stderr_contains "devtool: m:4: bad major '0x1000': makedevs numbers are decimal (busybox and buildroot read it as 0)"
+	assert_stderr_contains "devtool: m:5: bad minor '0x100000': makedevs numbers are decimal"
 	assert_stderr_contains "devtool: m:6: "
 	assert_stderr_contains "devtool: tf:2: major '4096' is out of range"
 	assert_stderr_contains "devtool: tf:3: minor '1048576' is out of range"

@@ -158,7 +158,7 @@ J='"path":"/dev/a","type":"c","mode":"0666","uid":0,"gid":0'
 		"{$J,\"major\":1,\"minor\":3,\"colour\":\"red\"}"$'\t''unknown key "colour" (known: path type mode uid gid major minor target problem)'
 		'{"path":"/dev/a","type":"l","mode":"0777","uid":0,"gid":0}'$'\t''no "target"'
 		'{"path":"/dev/a\u0000b","type":"p","mode":"0666","uid":0,"gid":0}'$'\t''"path" has a NUL character'
-		'{"path":"dev/a","type":"p","mode":"0666","uid":0,"gid":0}'$'\t'"path 'dev/a' is not absolute"
+		'{"path":"dev/a","type":"p","mode":"0666","uid":0,"gid":0}'$'\t'"path 'dev/a' must be absolute (start with /)"
 		"{$J,\"major\":1,\"minor\":3} x"$'\t''text after the JSON object'
 	)
 	local c

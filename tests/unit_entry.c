@@ -32,9 +32,10 @@ test_types(void)
 	ok(pass, "each letter maps to its S_IF* and back, numbers on c and "
 	    "b only");
 	ok(entry_type_of('x') == NULL && entry_type_of('\0') == NULL &&
-	    entry_type_of('L') == NULL && entry_type_of_mode(0) == NULL,
+	    entry_type_of('L') == NULL && entry_type_of('F') == NULL &&
+	    entry_type_of('r') == NULL && entry_type_of_mode(0) == NULL,
 	    "an unknown letter or mode has no type (L is tmpfiles's spelling "
-	    "of l, not a letter of the table)");
+	    "of l, F and r makedevs's of f and d, not letters of the table)");
 	ok(strcmp(entry_type_of('c')->noun, "character device") == 0 &&
 	    strcmp(entry_type_of('p')->noun, "FIFO") == 0 &&
 	    strcmp(entry_type_of('l')->noun, "symbolic link") == 0 &&
@@ -127,6 +128,22 @@ check_parents_first(const char *const *lines, size_t n, const char *want,
 	entries_free(&l);
 }
 
+/* A makedevs r line (a d with recursive) is not moved: table order. */
+static void
+test_recursive_keeps_place(void)
+{
+	struct entries l = { 0 };
+	const struct entry f = { .type = 'f', .path = "/a/x", .lineno = 0 },
+	    r = { .type = 'd', .path = "/a", .recursive = true, .lineno = 1 };
+
+	if (entries_add(&l, &f) != 0 || entries_add(&l, &r) != 0)
+		bail_out("out of memory");
+	ok(entries_parents_first(&l) == 0 && l.v[0].lineno == 0 &&
+	    l.v[1].lineno == 1, "an r line after a line under it stays after "
+	    "it");
+	entries_free(&l);
+}
+
 static void
 test_parents_first(void)
 {
@@ -152,6 +169,7 @@ test_parents_first(void)
 	check_parents_first(siblings, 5, "3 0 2 1 4", "a name that extends "
 	    "another");
 	check_parents_first(same, 4, "1 3 0 2", "one directory twice");
+	test_recursive_keeps_place();
 }
 
 static bool
@@ -233,6 +251,25 @@ test_parents_first_random(void)
 	end(&c);
 }
 
+
+/* An entry's capabilities (makedevs |xattr) are copied as its path is. */
+static void
+test_entry_caps(void)
+{
+	struct entries l = { 0 };
+	char caps[] = "cap_net_raw+ep", path[] = "/bin/ping";
+	struct entry e = { .type = 'f', .path = path, .caps = caps };
+	bool added = entries_add(&l, &e) == 0;
+
+	e.caps = NULL;
+	added = added && entries_add(&l, &e) == 0;
+	memset(caps, 'x', sizeof(caps) - 1);
+	ok(added && l.n == 2 && l.v[0].caps != caps && l.v[0].caps != NULL &&
+	    strcmp(l.v[0].caps, "cap_net_raw+ep") == 0 && l.v[1].caps == NULL,
+	    "caps are the list's own copy; none stays none");
+	entries_free(&l);
+}
+
 static void
 check_path(const char *in, unsigned flags, const char *want,
     const char *what)
@@ -258,7 +295,8 @@ test_paths(void)
 	check_path("//", 0, "/", "slashes alone are the root");
 	check_path("/dev/./null", 0, "has a '.' component", "a table's '.'");
 	check_path("/dev/../etc", 0, "has a '..' component", "a table's '..'");
-	check_path("dev/null", 0, "is not absolute", "a relative path");
+	check_path("dev/null", 0, "must be absolute (start with /)",
+	    "a relative path");
 	check_path("/dev/./x/../null", PATH_DOTS_RESOLVE, "/dev/null",
 	    "an operand's '.' and '..'");
 	check_path("/../../dev", PATH_DOTS_RESOLVE, "/dev",
@@ -301,6 +339,7 @@ main(void)
 	test_entries_target();
 	test_parents_first();
 	test_parents_first_random();
+	test_entry_caps();
 	test_paths();
 	test_names_fit();
 	printf("1..%u\n", tests_run);

@@ -34,7 +34,7 @@
 #include "tap.h"
 
 #define NOBODY		65534	/* another user, as the bats tests use */
-#define NTESTS		13
+#define NTESTS		15
 
 static char base[PATH_MAX];	/* the temporary directory, the --root */
 
@@ -88,7 +88,7 @@ make(const char *path, mode_t type, mode_t perm, uid_t uid, dev_t rdev,
     unsigned flags, struct heard *h, struct node_result *res)
 {
 	struct node_want w = { type, perm, uid, uid == NODE_ANY_UID ?
-	    NODE_ANY_GID : (gid_t)uid, rdev, NULL };
+	    NODE_ANY_GID : (gid_t)uid, rdev, NULL, NULL };
 
 	return make_want(path, &w, flags, h, res);
 }
@@ -99,7 +99,7 @@ make_link(const char *path, const char *target, uid_t uid, unsigned flags,
     struct heard *h, struct node_result *res)
 {
 	struct node_want w = { S_IFLNK, NODE_ANY_PERM, uid,
-	    uid == NODE_ANY_UID ? NODE_ANY_GID : (gid_t)uid, 0, target };
+	    uid == NODE_ANY_UID ? NODE_ANY_GID : (gid_t)uid, 0, target, NULL };
 
 	return make_want(path, &w, flags, h, res);
 }
@@ -362,8 +362,9 @@ test_regular_kept(void)
 	    NODE_REPLACE | NODE_VERBOSE, &h, &res) == NODE_FAILED,
 	    "outcome %d", res.outcome);
 	expect(&c, res.reason != NULL && strcmp(res.reason, "exists and is "
-	    "a regular file; only device nodes and FIFOs are ever replaced")
-	    == 0, "reason: %s", res.reason != NULL ? res.reason : "(none)");
+	    "a regular file; only device nodes and FIFOs are ever replaced "
+	    "(not even -r, or a tmpfiles '+' or '=', removes it)") == 0,
+	    "reason: %s", res.reason != NULL ? res.reason : "(none)");
 	expect(&c, h.n == 0, "events: %s", h.log);
 	expect(&c, stat_rel("dev/file", &st) && S_ISREG(st.st_mode) &&
 	    st.st_ino == before.st_ino && st.st_size == 4 &&
@@ -535,7 +536,8 @@ test_link_kinds(void)
 	o = make("/links/node", S_IFCHR, 0600, 0, makedev(1, 3), NODE_REPLACE,
 	    &h, &res);
 	expect(&c, o == NODE_FAILED && strcmp(why(&res), "exists and is a "
-	    "symbolic link; only device nodes and FIFOs are ever replaced") ==
+	    "symbolic link; only device nodes and FIFOs are ever replaced "
+	    "(not even -r, or a tmpfiles '+' or '=', removes it)") ==
 	    0 && stat_rel("links/node", &st) && S_ISLNK(st.st_mode),
 	    "a node over it: %d, %s", o, why(&res));
 	if ((fd = open(at(p, "links/file"), O_WRONLY | O_CREAT | O_EXCL,
@@ -556,7 +558,7 @@ test_link_kinds(void)
 static void
 test_socket_and_describe(void)
 {
-	struct node_want w = { S_IFLNK, 0777, NOBODY, NOBODY, 0, "pts/ptmx" };
+	struct node_want w = { S_IFLNK, 0777, NOBODY, NOBODY, 0, "pts/ptmx", NULL };
 	struct node_result res;
 	enum node_outcome o;
 	struct stat st;
@@ -599,6 +601,67 @@ test_root_entry(void)
 	end(&c);
 }
 
+static void
+test_files(void)
+{
+	struct node_result res;
+	struct stat st;
+	struct heard h;
+	struct check c;
+
+	begin(&c, "files: NODE_SKIP_MISSING skips, NODE_MAKE_FILE makes one "
+	    "empty; without either a missing file fails; only a made one "
+	    "gets parents");
+	expect(&c, make("/opt/a/skipped", S_IFREG, 0755, 0, 0,
+	    NODE_SKIP_MISSING | NODE_PARENTS | NODE_VERBOSE, &h, &res) ==
+	    NODE_SKIPPED && strcmp(h.log, "skip /opt/a/skipped") == 0,
+	    "skip: outcome %d, events %s", res.outcome, h.log);
+	expect(&c, make("/opt/a/missing", S_IFREG, 0755, 0, 0, NODE_PARENTS,
+	    &h, &res) == NODE_FAILED && res.reason != NULL &&
+	    strcmp(res.reason, "does not exist (an f entry only adjusts a "
+	    "file)") == 0, "missing: outcome %d, %s", res.outcome,
+	    res.reason != NULL ? res.reason : "(none)");
+	expect(&c, !stat_rel("opt", &st), "a directory was made for them");
+	expect(&c, make("/var/new/file", S_IFREG, 0640, NOBODY, 0,
+	    NODE_MAKE_FILE | NODE_PARENTS, &h, &res) == NODE_CREATED,
+	    "make: outcome %d (%s)", res.outcome, strerror(res.error));
+	expect(&c, stat_rel("var/new/file", &st) && is_node(&st, S_IFREG,
+	    0640, NOBODY, 0) && st.st_size == 0, "stat: mode %o uid %u "
+	    "size %lld", st.st_mode, st.st_uid, (long long)st.st_size);
+	end(&c);
+}
+
+static void
+test_correct_and_socket(void)
+{
+	struct node_result res;
+	struct stat before, st;
+	struct heard h;
+	struct check c;
+
+	begin(&c, "NODE_CORRECT gives a node of the same numbers its mode and "
+	    "owner without NODE_REPLACE; a socket is made");
+	make("/dev/fuse", S_IFCHR, 0666, 0, makedev(10, 229), NODE_PARENTS,
+	    &h, &res);
+	if (!stat_rel("dev/fuse", &before))
+		bail_out_errno("stat dev/fuse");
+	expect(&c, make("/dev/fuse", S_IFCHR, 0600, NOBODY, makedev(10, 229),
+	    NODE_KEEP_SAME | NODE_CORRECT | NODE_VERBOSE, &h, &res) ==
+	    NODE_CORRECTED && strcmp(h.log, "correct /dev/fuse") == 0,
+	    "outcome %d, events %s", res.outcome, h.log);
+	expect(&c, stat_rel("dev/fuse", &st) && st.st_ino == before.st_ino &&
+	    is_node(&st, S_IFCHR, 0600, NOBODY, makedev(10, 229)),
+	    "stat: mode %o uid %u", st.st_mode, st.st_uid);
+	expect(&c, make("/dev/fuse", S_IFCHR, 0600, 0, makedev(10, 230),
+	    NODE_KEEP_SAME | NODE_CORRECT, &h, &res) == NODE_FAILED,
+	    "other numbers: outcome %d", res.outcome);
+	expect(&c, make("/dev/log", S_IFSOCK, 0666, 0, 0, 0, &h, &res) ==
+	    NODE_CREATED && stat_rel("dev/log", &st) && is_node(&st,
+	    S_IFSOCK, 0666, 0, 0), "socket: outcome %d, mode %o",
+	    res.outcome, st.st_mode);
+	end(&c);
+}
+
 int
 main(void)
 {
@@ -630,6 +693,8 @@ main(void)
 	test_link_replace();
 	test_link_kinds();
 	test_socket_and_describe();
+	test_files();
+	test_correct_and_socket();
 
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", base);
 	if (system(cmd) != 0)	/* NOLINT(cert-env33-c) */

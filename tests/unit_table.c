@@ -292,9 +292,10 @@ test_makedevs(void)
 	    "other names");
 	check_entry(M, "/dev/x c 600 1000 100 4 1",
 	    MD("/dev/x", 'c', 0600, 1000, 100, 4, 1, 0, 0, 0), "numeric owner");
-	check_entry(M, "/dev/x c 600 0x10 010 0x1 0",
-	    MD("/dev/x", 'c', 0600, 16, 8, 1, 0, 0, 0, 0),
-	    "numbers in C notation");
+	check_entry(M, "/dev/x c 600 010 0010 010 08 01 09 010",
+	    MD("/dev/x", 'c', 0600, 10, 10, 10, 8, 1, 9, 10),
+	    "numbers are decimal, zero-padded ones too, as in busybox and "
+	    "buildroot");
 	check_entry(M, "/dev/x c 600 4294967294 4294967294 4095 1048575",
 	    MD("/dev/x", 'c', 0600, 4294967294u, 4294967294u, 4095, 1048575,
 	    0, 0, 0), "largest owner and numbers");
@@ -331,6 +332,194 @@ test_makedevs(void)
 	check_skip(M, "#/dev/null c 666 0 0 1 3", "a commented-out entry");
 }
 
+/* The extras of entry.h a line sets, as words: "boot correct ...". */
+static const char *
+extras(const struct entry *e, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s", e->replace ? "replace " : "",
+	    e->boot ? "boot " : "", e->ignore_errors ? "ignore_errors " : "",
+	    e->correct ? "correct " : "", e->create ? "create " : "",
+	    e->optional ? "optional " : "", e->recursive ? "recursive " : "",
+	    e->mode_set ? "" : "mode- ", e->caps != NULL ? "caps " : "");
+	return buf;
+}
+
+/*
+ * One line that must parse to type and mode with exactly the extras
+ * named in want ("" for none; "mode-" for a mode left as it is).
+ */
+static void
+check_extras(enum table_dialect dialect, const char *line, char type,
+    unsigned mode, const char *want, const char *what)
+{
+	struct entry e;
+	struct dt_diag d;
+	char got[128];
+	int r = parse(dialect, line, &e, &d);
+
+	if (r == 1)
+		extras(&e, got, sizeof(got));
+	if (!ok(r == 1 && e.type == type && e.mode == mode &&
+	    strcmp(got, want) == 0, "%s %s", table_dialect_name(dialect),
+	    what))
+		diag("line '%s': returned %d (%s), type %c mode %04o extras "
+		    "'%s', want %c %04o '%s'", line, r, d.msg, r == 1 ?
+		    e.type : '?', r == 1 ? e.mode : 0, r == 1 ? got : "",
+		    type, mode, want);
+}
+
+/* buildroot's and genext2fs's additions to the makedevs dialect. */
+static void
+test_makedevs_extensions(void)
+{
+	check_extras(M, "/usr/bin/foo F 755 0 0 - - - - -", 'f', 0755,
+	    "optional ", "F is an f whose file may be missing");
+	check_extras(M, "/usr/bin/foo f 755 0 0 - - - - -", 'f', 0755, "",
+	    "f must find its file: no extras");
+	check_extras(M, "/data/baz f -1 alice users - - - - -", 'f', 0644,
+	    "mode- ", "f with mode -1 keeps the mode");
+	check_extras(M, "/data/baz F -1 alice users", 'f', 0644,
+	    "optional mode- ", "F with mode -1");
+	check_extras(M, "/usr/share/myapp r -1 alice users - - - - -", 'd',
+	    0755, "recursive mode- ", "r -1: a recursive owner, mode kept");
+	check_extras(M, "/srv/www r 750 33 33", 'd', 0750, "recursive ",
+	    "r with a mode");
+	check_extras(M, "/var/x d -1 0 0", 'd', 0755, "mode- ",
+	    "d with mode -1 (as buildroot's code does)");
+	check_entry(M, "/dev/log s 666 0 0 - - - - -",
+	    MD("/dev/log", 's', 0666, 0, 0, 0, 0, 0, 0, 0),
+	    "genext2fs's s: a socket");
+	check_error(M, "/dev/log s 666 0 0 1 2", "s takes no MAJOR or MINOR",
+	    "s with numbers");
+	check_error(M, "/dev/log s 666 0 0 - - 0 1 4",
+	    "only c, b and p entries make ranges", "a range of sockets");
+	check_error(M, "/x R 755 0 0", "type 'R' is not one of "
+	    "c b p d f s F r", "type R");
+	check_entry(M, "/dev/x c 600 010 0 1 1",
+	    MD("/dev/x", 'c', 0600, 10, 0, 1, 1, 0, 0, 0),
+	    "a zero-padded uid is decimal (strtoul base 10)");
+}
+
+/* buildroot's |xattr lines (table_parse_xattr). */
+static void
+test_xattr(void)
+{
+	static const struct {
+		const char *line, *value;
+		int r;
+		const char *msg, *what;
+	} cases[] = {
+		{ "|xattr cap_net_raw+ep", "cap_net_raw+ep", 1, "",
+		  "a capability" },
+		{ "  |xattr\tcap_sys_admin,cap_net_admin+eip\n",
+		  "cap_sys_admin,cap_net_admin+eip", 1, "",
+		  "indented, with a tab and a newline" },
+		{ "/dev/null c 666 0 0 1 3", "", 0, "", "an entry line" },
+		{ "# |xattr cap_net_raw+ep", "", 0, "", "a comment" },
+		{ "", "", 0, "", "an empty line" },
+		{ "|xattr user.foo=bar", "", -1, "'user.foo=bar' is not file "
+		  "capabilities as setcap(8) reads them (such as "
+		  "cap_net_raw+ep): the only extended attribute buildroot's "
+		  "|xattr sets", "a user xattr" },
+		{ "|xattr cap_bogus+ep", "", -1, "'cap_bogus+ep' is not file "
+		  "capabilities", "an unknown capability" },
+		{ "|xattr", "", -1, "want '|xattr CAPABILITIES', one word",
+		  "no value" },
+		{ "|xattr cap_net_raw+ep cap_chown+ep", "", -1,
+		  "one word after |xattr", "two words" },
+		{ "|xattrs cap_net_raw+ep", "", -1, "want '|xattr",
+		  "a misspelt tag" },
+	};
+	char value[256];
+	struct dt_diag d;
+	int r;
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		d.msg[0] = value[0] = '\0';
+		r = table_parse_xattr(cases[i].line, strlen(cases[i].line),
+		    value, &d);
+		if (!ok(r == cases[i].r && (r != 1 ||
+		    strcmp(value, cases[i].value) == 0) && (r != -1 ||
+		    strstr(d.msg, cases[i].msg) != NULL),
+		    "|xattr: %s", cases[i].what))
+			diag("line '%s': returned %d, value '%s', message "
+			    "'%s'", cases[i].line, r, value, d.msg);
+	}
+}
+
+/* What tmpfiles.d(5) says the modifiers mean, for devtool's types. */
+static void
+test_tmpfiles_modifiers(void)
+{
+	check_extras(T, "c! /dev/fuse 0600 - - - 10:229", 'c', 0600,
+	    "boot correct ", "kmod's c!: boot-only");
+	check_extras(T, "b! /dev/loop0 0600 - - - 7:0", 'b', 0600,
+	    "boot correct ", "b!");
+	check_extras(T, "c- /dev/x 0600 - - - 1:3", 'c', 0600,
+	    "ignore_errors correct ", "c-: a failure is only a warning");
+	check_extras(T, "c!-+ /dev/x 0600 - - - 1:3", 'c', 0600,
+	    "replace boot ignore_errors correct ", "three modifiers");
+	check_extras(T, "c= /dev/x 0600 - - - 1:3", 'c', 0600,
+	    "replace correct ", "c=: another type is replaced, as by +");
+	check_extras(T, "p= /run/x 0600", 'p', 0600, "replace correct ",
+	    "p=");
+	check_extras(T, "d= /run/x 0700", 'd', 0700, "correct ",
+	    "d=: accepted, nothing removed");
+	check_extras(T, "d! /run/x", 'd', 0755, "boot correct mode- ", "d!");
+	check_extras(T, "f /etc/x 0600", 'f', 0600, "correct create ",
+	    "f makes a missing file");
+	check_extras(T, "f-! /etc/x", 'f', 0644,
+	    "boot ignore_errors correct create mode- ", "f-!");
+	check_entry(T, "c /dev/x 0600 1000 100 - 1:3",
+	    MK("/dev/x", 'c', 0600, 1000, 100, 1, 3, 0, 0, 0, false, true,
+	    true, true), "decimal user and group");
+	check_error(T, "c /dev/x 0600 0100 - - 1:3", "unknown user '0100'",
+	    "a zero-padded user is a name to systemd-tmpfiles");
+}
+
+/* The peers' extras written back as the dialect can say them. */
+static void
+test_writer_extras(void)
+{
+	static const struct {
+		enum table_dialect from, to;
+		const char *line, *want;
+	} cases[] = {
+		{ M, M, "/srv r 750 33 33", "/srv\tr\t0750\t33\t33\t-\t-\t-\t-\t-" },
+		{ M, M, "/x F -1 1 2", "/x\tF\t-1\t1\t2\t-\t-\t-\t-\t-" },
+		{ M, M, "/dev/log s 666 0 0", "/dev/log\ts\t0666\t0\t0\t-\t-\t-\t-\t-" },
+		{ T, T, "c!- /dev/fuse 0600 - - - 10:229",
+		  "c!-\t/dev/fuse\t0600\t-\t-\t-\t10:229" },
+		{ T, M, "c! /dev/fuse 0600 - - - 10:229",
+		  "/dev/fuse\tc\t0600\t0\t0\t10\t229\t-\t-\t-" },
+		{ M, T, "/dev/log s 666 0 0", "# /dev/log: a socket, which a "
+		  "tmpfiles table cannot hold" },
+		{ M, T, "/srv r 750 33 33", "'/srv' is a makedevs r entry, which "
+		  "a tmpfiles table cannot say" },
+		{ M, T, "/x F 755 0 0", "'/x' is a makedevs F entry, which a "
+		  "tmpfiles table cannot say" },
+	};
+	char line[TABLE_LINE_MAX];
+	struct entry e;
+	struct dt_diag d;
+	int r;
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		r = parse(cases[i].from, cases[i].line, &e, &d) == 1 ?
+		    table_format(cases[i].to, &e, line, sizeof(line), &d) : -2;
+		if (!ok((r == 0 && strcmp(line, cases[i].want) == 0) ||
+		    (r == -1 && strcmp(d.msg, cases[i].want) == 0),
+		    "%s '%s' as %s", table_dialect_name(cases[i].from),
+		    cases[i].line, table_dialect_name(cases[i].to)))
+			diag("returned %d: '%s' / '%s', want '%s'", r,
+			    r == 0 ? line : "", d.msg, cases[i].want);
+	}
+	e.caps = "cap_net_raw+ep";
+	ok(table_format(M, &e, line, sizeof(line), &d) == -1 &&
+	    strstr(d.msg, "file capabilities, which are not written") != NULL,
+	    "capabilities are not written: %s", d.msg);
+}
+
 static void
 test_makedevs_errors(void)
 {
@@ -349,7 +538,12 @@ test_makedevs_errors(void)
 	    "mode 12345");
 	check_error(M, "/dev/x c 10000 0 0 1 1", "bad mode '10000'",
 	    "mode 10000 (past 07777)");
-	check_error(M, "/dev/x c -1 0 0 1 1", "bad mode '-1'", "mode -1");
+	check_error(M, "/dev/x c -1 0 0 1 1", "mode -1 (keep the mode) is "
+	    "only for d, f, F and r: a new character device needs a mode",
+	    "mode -1 for a new node");
+	check_error(M, "/dev/x p -1", "a new FIFO needs a mode",
+	    "mode -1 for a new FIFO");
+	check_error(M, "/dev/x c -2 0 0 1 1", "bad mode '-2'", "mode -2");
 	check_error(M, "/dev/x c rw 0 0 1 1", "bad mode 'rw'", "mode rw");
 	check_error(M, "/dev/x c 0x1ff 0 0 1 1", "bad mode '0x1ff'",
 	    "a hexadecimal mode");
@@ -365,10 +559,11 @@ test_makedevs_errors(void)
 	    "a trailing '..' component");
 	check_error(M, "/dev/./null c 666 0 0 1 3", "has a '.' component",
 	    "a '.' component");
-	check_error(M, "dev/null c 666 0 0 1 3", "'dev/null' is not absolute",
+	check_error(M, "dev/null c 666 0 0 1 3",
+	    "path 'dev/null' must be absolute (start with /)",
 	    "a relative path");
-	check_error(M, "- c 666 0 0 1 3", "'-' is not absolute",
-	    "a path of -");
+	check_error(M, "- c 666 0 0 1 3",
+	    "path '-' must be absolute (start with /)", "a path of -");
 	memset(name, 'a', 5000);
 	name[5000] = '\0';
 	snprintf(line, sizeof(line), "/dev/%s c 666 0 0 1 3", name);
@@ -432,8 +627,17 @@ test_makedevs_errors(void)
 	    "major '4096' is out of range (0-4095)", "major 4096");
 	check_error(M, "/dev/x c 666 0 0 1 1048576",
 	    "minor '1048576' is out of range (0-1048575)", "minor 1048576");
-	check_error(M, "/dev/x c 666 0 0 08 0", "bad major: invalid number '08'",
-	    "major 08");
+	check_error(M, "/dev/x c 666 0 0 0x10 0", "bad major '0x10': makedevs "
+	    "numbers are decimal (busybox and buildroot read it as 0)",
+	    "a hexadecimal major");
+	check_error(M, "/dev/x c 666 0 0 1 0X1", "bad minor '0X1': makedevs "
+	    "numbers are decimal", "a hexadecimal minor");
+	check_error(M, "/dev/x c 666 0x10 0 1 1", "unknown user '0x10'",
+	    "a hexadecimal uid, a name to buildroot's strtoul(base 10)");
+	check_error(M, "/dev/x c 666 0 0 1 1 0 0 0x2", "bad count '0x2'",
+	    "a hexadecimal count");
+	check_error(M, "/dev/x c 666 0 0 1 1 0 +1 2", "bad inc: invalid number "
+	    "'+1': a sign is not allowed", "a signed inc");
 	check_error(M, "/dev/x c 666 0 0 1 12abc", "bad minor: invalid number",
 	    "minor 12abc");
 	check_error(M, "/dev/x c 666 0 0 1 -1", "bad minor", "minor -1");
@@ -541,10 +745,18 @@ test_tmpfiles(void)
 	    "type 'l' is not one of c b p d f L", "type l (L is tmpfiles's)");
 	check_error(T, "s /dev/log", "type 's' is not one of c b p d f L",
 	    "type s (tmpfiles.d(5) has no sockets)");
-	check_error(T, "c! /dev/x - - - - 1:3", "modifier '!' is not supported",
-	    "c!");
-	check_error(T, "c++ /dev/x - - - - 1:3", "modifier '+' is not",
-	    "c++");
+	check_error(T, "c++ /dev/x - - - - 1:3",
+	    "type 'c++': modifier '+' is repeated", "c++");
+	check_error(T, "c!-! /dev/x - - - - 1:3",
+	    "type 'c!-!': modifier '!' is repeated", "c!-!");
+	check_error(T, "c* /dev/x - - - - 1:3", "type 'c*': unknown modifier "
+	    "'*' (tmpfiles.d(5) has + ! - = ~ ^)", "c*");
+	check_error(T, "c~ /dev/x - - - - 1:3", "type 'c~': '~' is for a line "
+	    "that writes a file's content (base64)", "c~");
+	check_error(T, "f^ /etc/x - - - - cred", "type 'f^': '^' is for a "
+	    "line that writes a file's content (from a credential)", "f^");
+	check_error(T, "f+ /etc/x", "type 'f+': f+ truncates the file, and "
+	    "devtool never loses a file's content", "f+");
 	check_error(T, "d+ /run/x", "'+' (replace) is only for c, b, p and L",
 	    "d+");
 	check_error(T, "c", "missing path", "a type alone");
@@ -576,8 +788,8 @@ test_tmpfiles(void)
 	    "p with an argument");
 	check_error(T, "f /etc/motd - - - - hello", "f with content",
 	    "f with content");
-	check_error(T, "c dev/null - - - - 1:3", "not absolute",
-	    "a relative path");
+	check_error(T, "c dev/null - - - - 1:3",
+	    "must be absolute (start with /)", "a relative path");
 	check_error(T, "c /dev/../x - - - - 1:3", "'..' component",
 	    "a '..' component");
 	check_error(T, "c /dev/\\x2e\\x2e/x - - - - 1:3", "'..' component",
@@ -659,8 +871,8 @@ test_links(void)
 	check_error(T, "L /x - - - - a\\x00b", "NUL byte", "a NUL target byte");
 	check_error(T, "L /x - nosuch - - t", "unknown user 'nosuch'",
 	    "an unknown user (as systemd-tmpfiles, though it is ignored)");
-	check_error(T, "L! /x - - - - t", "modifier '!' is not supported",
-	    "L!");
+	check_extras(T, "L! /x - - - - t", 'l', 0777, "boot correct mode- ",
+	    "L!: a boot-only link");
 	check_error(M, "/dev/x l 777 0 0", "type 'l' is not one of c b p d f s",
 	    "a link (busybox's makedevs has none)");
 	check_entry(M, "/dev/log s 666 0 0",
@@ -1133,11 +1345,14 @@ test_cross_dialect(void)
 	}
 	ok(pass, "makedevs -> tmpfiles -> the same entries");
 
+	/* a kept mode is buildroot's -1, for d and f, not a mode to set */
 	pass = parse(T, "d /run/x", &e, &d) == 1 &&
 	    table_format(M, &e, line, sizeof(line), &d) == 0 &&
+	    strcmp(line, "/run/x\td\t-1\t0\t0\t-\t-\t-\t-\t-") == 0 &&
 	    parse(M, line, &back, &d) == 1 && back.mode == 0755 &&
-	    back.uid == 0 && back.gid == 0 && back.mode_set;
-	ok(pass, "tmpfiles defaults become explicit in makedevs ('%s')", line);
+	    back.uid == 0 && back.gid == 0 && !back.mode_set;
+	ok(pass, "a tmpfiles d's kept mode is -1 in makedevs, the owner "
+	    "explicit ('%s')", line);
 	pass = parse(T, "c /dev/x - - - - 1:3", &e, &d) == 1 &&
 	    table_format(M, &e, line, sizeof(line), &d) == 0 &&
 	    strcmp(line, "/dev/x\tc\t0644\t0\t0\t1\t3\t-\t-\t-") == 0;
@@ -1557,8 +1772,12 @@ main(void)
 {
 	test_makedevs();
 	test_makedevs_errors();
+	test_makedevs_extensions();
+	test_xattr();
 	test_tmpfiles();
 	test_links();
+	test_tmpfiles_modifiers();
+	test_writer_extras();
 	test_detect();
 	test_ranges();
 	test_writer();

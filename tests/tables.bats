@@ -1,0 +1,549 @@
+#!/usr/bin/env bats
+# Tables written for the peers mean under devtool what they mean there
+# (SPEC.md §5, "Fidelity to the dialects' own tools"; DEVICE TABLES and
+# CAVEATS in devtool(1)): buildroot's and busybox's makedevs, OpenEmbedded's,
+# genext2fs's, and systemd-tmpfiles with kmod's static-nodes output.  The
+# fixtures in tests/fixtures/tables/peers are those tables written out from
+# their documented formats; each .tree beside one is the tree it must
+# make, node by node (type, path, major:minor, mode, owner), checked with
+# stat(1) as root under a temporary --root.  Where systemd-tmpfiles is
+# installed, devtool's tree is compared with the one it makes.
+
+load test_helper
+
+peer() { echo "$BATS_TEST_DIRNAME/fixtures/tables/peers/$1"; }
+table() { local f=$1; shift; printf '%s\n' "$@" >"$f"; }
+
+# tree DIR: every entry under DIR as "TYPE PATH MAJOR:MINOR MODE UID:GID",
+# TYPE a table letter (l for a symbolic link), sorted by path.
+tree() {
+	(cd "$1" && find . -mindepth 1 -exec stat -c '%F %n %Hr:%Lr %a %u:%g' {} + |
+		sed -e 's/^character special file/c/' -e 's/^block special file/b/' \
+		    -e 's/^directory/d/' -e 's/^fifo/p/' -e 's/^regular empty file/f/' \
+		    -e 's/^regular file/f/' -e 's/^socket/s/' -e 's/^symbolic link/l/' \
+		    -e 's| \./| /|' | LC_ALL=C sort -k2,2)
+}
+
+# assert_tree DIR FILE: DIR holds exactly the tree FILE describes.
+assert_tree() {
+	local got want
+	got=$(tree "$1")
+	want=$(LC_ALL=C sort -k2,2 "$2")
+	[[ $got == "$want" ]] ||
+		fail "tree of $1 differs from $2:"$'\n'"$(diff <(echo "$want") <(echo "$got"))"
+}
+
+# assert_entry DIR LINE: the one entry LINE names (its path) is LINE.
+assert_entry() {
+	local path got
+	path=$(cut -d' ' -f2 <<<"$2")
+	got=$(tree "$1" | awk -v p="$path" '$2 == p')
+	[[ $got == "$2" ]] || fail "expected '$2'"$'\n'"actual   '$got'"
+}
+
+assert_missing() {
+	[[ ! -e $1 && ! -L $1 ]] || fail "$1 exists but must not: $(ls -ld -- "$1")"
+}
+
+# systemd_tmpfiles ARGS...: systemd-tmpfiles itself, or a skip naming it.
+systemd_tmpfiles() {
+	command -v systemd-tmpfiles >/dev/null ||
+		skip "systemd-tmpfiles is not installed (apt-get install systemd)"
+	command systemd-tmpfiles "$@"
+}
+
+setup() {
+	setup_workdir
+	needs_mknod
+}
+
+# ---------------------------------------------------------------- makedevs
+
+@test "tables: buildroot's device_table.txt sets its directories and files, node by node" {
+	mkdir -p R/etc
+	echo 'root:x:0:0::/root:/bin/sh' >R/etc/passwd
+	echo 'root::19000:0:99999:7:::' >R/etc/shadow
+	chmod 0666 R/etc/passwd R/etc/shadow
+	chown 5:5 R/etc/passwd R/etc/shadow
+	run --separate-stderr devtool apply -v --root R "$(peer buildroot-device_table.txt)"
+	assert_status 0
+	# /etc was there already, as 0755 root
+	assert_summary "4 created, 0 replaced, 2 corrected, 1 unchanged, 0 failed"
+	assert_tree R "$(peer buildroot-device_table.tree)"
+	[[ $(cat R/etc/passwd) == 'root:x:0:0::/root:/bin/sh' ]] || fail "content lost"
+}
+
+@test "tables: buildroot's device_table_dev.txt makes its static /dev, node by node" {
+	run --separate-stderr devtool apply --root R "$(peer buildroot-device_table_dev.txt)"
+	assert_status 0
+	assert_stderr_empty
+	assert_tree R "$(peer buildroot-device_table_dev.tree)"
+}
+
+@test "tables: OpenEmbedded's device_table-minimal.txt, count 1 naming ttyS0 as its makedevs does" {
+	run --separate-stderr devtool apply --root R "$(peer oe-device_table-minimal.txt)"
+	assert_status 0
+	assert_stderr_empty
+	assert_tree R "$(peer oe-device_table-minimal.tree)"
+	assert_entry R "c /dev/ttyS0 4:64 640 0:5"
+	assert_missing R/dev/ttyS
+}
+
+@test "tables: genext2fs's device_table.txt, socket /dev/log and all, node by node" {
+	mkdir -p R/etc R/bin
+	touch R/etc/shadow R/bin/tinylogin
+	run --separate-stderr devtool apply --root R "$(peer genext2fs-device_table.txt)"
+	assert_status 0
+	assert_stderr_empty
+	assert_tree R "$(peer genext2fs-device_table.tree)"
+	assert_entry R "s /dev/log 0:0 666 0:0"
+	[[ -S R/dev/log ]] || fail "/dev/log is not a socket"
+}
+
+@test "tables: makedevs numbers are decimal: a zero-padded 010 is 10, as in busybox and buildroot" {
+	table t \
+		'/dev/ttyS	c	0660	0	020	004	064	000	001	004' \
+		'/dev/x		c	0640	010	010	010	010	-	-	-' \
+		'/dev/y		b	640	0	0	008	09'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_entry R "c /dev/ttyS0 4:64 660 0:20"
+	assert_entry R "c /dev/ttyS1 4:65 660 0:20"
+	assert_entry R "c /dev/ttyS2 4:66 660 0:20"
+	assert_entry R "c /dev/ttyS3 4:67 660 0:20"
+	assert_missing R/dev/ttyS4
+	assert_entry R "c /dev/x 10:10 640 10:10"
+	assert_entry R "b /dev/y 8:9 640 0:0"
+}
+
+@test "tables: a makedevs 0x number is refused, naming it: busybox and buildroot read it as 0" {
+	table t '/dev/x c 640 0 0 0x10 1' '/dev/y c 640 0 0 1 0X1f' '/dev/z c 640 0x5 0 1 1'
+	run --separate-stderr devtool apply --root R t
+	assert_status 2
+	assert_equal "$stderr" "devtool: t:1: bad major '0x10': makedevs numbers are decimal (busybox and buildroot read it as 0)
+devtool: t:2: bad minor '0X1f': makedevs numbers are decimal (busybox and buildroot read it as 0)
+devtool: t:3: unknown user '0x5' (not in the host's user database; there is no R/etc/passwd)
+devtool: 3 errors in the table; nothing was created"
+	assert_missing R
+}
+
+@test "tables: a relative makedevs or tmpfiles path is refused, first line or not: it must be absolute" {
+	table m 'dev/x c 640 0 0 1 3'
+	table t 'c dev/y 0640 - - - 1:3'
+	run --separate-stderr devtool apply --root R m t
+	assert_status 2
+	assert_equal "$stderr" "devtool: m:1: path 'dev/x' must be absolute (start with /)
+devtool: t:1: path 'dev/y' must be absolute (start with /)
+devtool: 2 errors in the tables; nothing was created"
+	table m '/dev/ok c 640 0 0 1 3' 'dev/x c 640 0 0 1 3'
+	run --separate-stderr devtool apply --root R m
+	assert_status 2
+	assert_equal "$stderr" "devtool: m:2: path 'dev/x' must be absolute (start with /)
+devtool: 1 error in the table; nothing was created"
+}
+
+@test "tables: buildroot's F adjusts a file that exists and skips one that does not, making no directory" {
+	mkdir -p R/usr/bin
+	echo tool >R/usr/bin/present
+	table t \
+		'/usr/bin/present F 4711 0 0 - - - - -' \
+		'/usr/bin/absent F 755 0 0 - - - - -' \
+		'/opt/none/absent F 755 0 0 - - - - -'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_output "corrected /usr/bin/present (f, mode 4711, owner 0:0)
+skipped /usr/bin/absent (f, mode 0755, owner 0:0)
+skipped /opt/none/absent (f, mode 0755, owner 0:0)"
+	assert_summary "0 created, 0 replaced, 1 corrected, 0 unchanged, 0 failed, 2 skipped"
+	assert_entry R "f /usr/bin/present 0:0 4711 0:0"
+	assert_missing R/usr/bin/absent
+	assert_missing R/opt
+	[[ $(cat R/usr/bin/present) == tool ]] || fail "content lost"
+}
+
+@test "tables: makedevs f still fails on a missing file (buildroot's f must exist), making no directory" {
+	table t '/opt/none/absent f 755 0 0 - - - - -'
+	run --separate-stderr devtool apply --root R t
+	assert_status 1
+	assert_equal "$stderr" "devtool: /opt/none/absent: does not exist (an f entry only adjusts a file)"
+	assert_missing R/opt
+}
+
+@test "tables: mode -1 keeps the mode and sets the owner (f, F, d); a new node with -1 is refused" {
+	mkdir -p R/data R/dir
+	touch R/data/baz R/data/opt
+	chmod 4751 R/data/baz
+	chmod 0604 R/data/opt
+	chmod 1770 R/dir
+	table t \
+		'/data/baz f -1 1000 100 - - - - -' \
+		'/data/opt F -1 7 8' \
+		'/dir d -1 9 9' \
+		'/newdir d -1 0 0'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	# chown(2) drops the set-user-ID bit of a file whose owner changes
+	assert_entry R "f /data/baz 0:0 751 1000:100"
+	assert_entry R "f /data/opt 0:0 604 7:8"
+	assert_entry R "d /dir 0:0 1770 9:9"
+	assert_entry R "d /newdir 0:0 755 0:0"
+	table t '/dev/x c -1 0 0 1 3'
+	run --separate-stderr devtool apply --root R t
+	assert_status 2
+	assert_equal "$stderr" "devtool: t:1: mode -1 (keep the mode) is only for d, f, F and r: a new character device needs a mode
+devtool: 1 error in the table; nothing was created"
+}
+
+@test "tables: buildroot's r sets owner and mode on a whole tree; symbolic links get only an owner and are never followed" {
+	mkdir -p R/srv/www/sub outside
+	echo page >R/srv/www/index.html
+	echo deep >R/srv/www/sub/file
+	mkfifo R/srv/www/sub/fifo
+	echo secret >outside/target
+	chmod 0600 outside/target
+	ln -s "$PWD/outside/target" R/srv/www/abs
+	ln -s ../../../outside R/srv/www/sub/rel
+	table t '/srv/www r 750 33 33 - - - - -'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_output "corrected /srv/www (d, mode 0750, owner 33:33)"
+	assert_entry R "d /srv/www 0:0 750 33:33"
+	assert_entry R "f /srv/www/index.html 0:0 750 33:33"
+	assert_entry R "d /srv/www/sub 0:0 750 33:33"
+	assert_entry R "f /srv/www/sub/file 0:0 750 33:33"
+	assert_entry R "p /srv/www/sub/fifo 0:0 750 33:33"
+	assert_entry R "l /srv/www/abs 0:0 777 33:33"
+	assert_entry R "l /srv/www/sub/rel 0:0 777 33:33"
+	# what the links point at, outside the root, is untouched
+	[[ $(stat -c '%a %u:%g' outside/target outside) == $'600 0:0\n'"$(stat -c '%a' outside) 0:0" ]] ||
+		fail "outside changed: $(stat -c '%n %a %u:%g' outside outside/target)"
+	assert_entry R "d /srv 0:0 755 0:0"
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_output "kept /srv/www (d, mode 0750, owner 33:33)"
+}
+
+@test "tables: r with mode -1 changes only owners, as the buildroot manual's example; -n changes nothing" {
+	mkdir -p R/usr/share/myapp/doc
+	touch R/usr/share/myapp/doc/a R/usr/share/myapp/run
+	chmod 0644 R/usr/share/myapp/doc/a
+	chmod 4755 R/usr/share/myapp/run
+	chmod 0711 R/usr/share/myapp/doc
+	table t '/usr/share/myapp r -1 1000 100 - - - - -'
+	run --separate-stderr devtool apply -n --root R t
+	assert_status 0
+	assert_output "would correct /usr/share/myapp (d, mode 0755, owner 1000:100)"
+	assert_entry R "f /usr/share/myapp/doc/a 0:0 644 0:0"
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_entry R "d /usr/share/myapp 0:0 755 1000:100"
+	assert_entry R "d /usr/share/myapp/doc 0:0 711 1000:100"
+	assert_entry R "f /usr/share/myapp/doc/a 0:0 644 1000:100"
+	# a set-user-ID bit is not handed to a new owner
+	assert_entry R "f /usr/share/myapp/run 0:0 755 1000:100"
+}
+
+@test "tables: r on a missing tree fails, naming it; r does not conflict with the lines it adjusts" {
+	table t '/var/lib/app d 755 0 0' '/var/lib/app/state f 600 0 0' \
+		'/var/lib/app r 700 5 5' '/var/none r 700 5 5'
+	mkdir -p R/var/lib/app
+	touch R/var/lib/app/state
+	run --separate-stderr devtool apply --root R t
+	assert_status 1
+	assert_equal "$stderr" "devtool: /var/none: does not exist (an r entry changes an existing tree)"
+	assert_entry R "d /var/lib/app 0:0 700 5:5"
+	assert_entry R "f /var/lib/app/state 0:0 700 5:5"
+}
+
+@test "tables: r leaves a hard-linked file alone when fs.protected_hardlinks is off (it may be a file outside)" {
+	mkdir -p R/tree outside
+	echo secret >outside/shadow
+	chmod 0600 outside/shadow
+	ln outside/shadow R/tree/link
+	echo 0 >off
+	table t '/tree r 755 7 7'
+	# the sysctl as devtool reads it, in a mount namespace of its own
+	run --separate-stderr unshare -m sh -c \
+		'mount --bind "$1" /proc/sys/fs/protected_hardlinks && exec "$2" apply --root R t' \
+		sh "$PWD/off" "$DEVTOOL"
+	[[ $status -ne 32 && $stderr != *mount:* ]] ||
+		skip "cannot bind-mount over /proc/sys here"
+	assert_status 1
+	assert_equal "$stderr" "devtool: /tree: /tree/link: has other hard links, and fs.protected_hardlinks is off: one may be a file outside --root; left alone"
+	assert_equal "$(stat -c '%a %u:%g' outside/shadow)" "600 0:0"
+	[[ $(cat /proc/sys/fs/protected_hardlinks) == 1 ]] ||
+		skip "fs.protected_hardlinks is off here"
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_entry R "f /tree/link 0:0 755 7:7"
+}
+
+@test "tables: r does not enter another file system (buildroot's nftw FTW_MOUNT)" {
+	mkdir -p R/tree/mnt
+	touch R/tree/file
+	mount -t tmpfs -o mode=0700 devtool-test R/tree/mnt 2>/dev/null ||
+		skip "cannot mount a tmpfs here"
+	touch R/tree/mnt/inside
+	table t '/tree r 750 7 7'
+	run --separate-stderr devtool apply --root R t
+	local mnt_after inside_after
+	mnt_after=$(stat -c '%a %u:%g' R/tree/mnt)
+	inside_after=$(stat -c '%a %u:%g' R/tree/mnt/inside)
+	umount R/tree/mnt
+	assert_status 0
+	assert_entry R "f /tree/file 0:0 750 7:7"
+	assert_equal "$mnt_after" "700 0:0"
+	assert_equal "$inside_after" "644 0:0"
+}
+
+@test "tables: r acts only through descriptors: no chown or chmod by name outside devtool's own (strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	mkdir -p R/srv/a/b
+	touch R/srv/a/b/f
+	ln -s /etc R/srv/a/etc
+	table t '/srv r 700 3 3'
+	strace -f -qq -y -o trace \
+		-e trace=chmod,fchmodat,chown,lchown,fchownat,rename,renameat,renameat2,link,linkat \
+		"$DEVTOOL" apply --root R t
+	local bad
+	bad=$(by_name_outside trace)
+	[[ -z $bad ]] || fail "by name: $bad"
+	grep -q 'fchownat([0-9]*</[^>]*/R/srv/a/etc>, "", 3, 3, AT_EMPTY_PATH)' trace ||
+		fail "the link was not chowned through its descriptor: $(grep etc trace)"
+	[[ $(stat -c '%u' /etc) == 0 ]]
+}
+
+@test "tables: buildroot's package permissions: setuid, F, -1, r and |xattr capabilities, as setcap sets them" {
+	command -v getcap >/dev/null || skip "getcap is not installed (apt-get install libcap2-bin)"
+	mkdir -p R/usr/bin R/usr/libexec R/bin R/usr/sbin R/data R/usr/share/myapp R/var/lib/app
+	touch R/usr/bin/sudo R/usr/libexec/dbus-daemon-launch-helper R/bin/ping \
+		R/usr/sbin/arping R/data/baz R/usr/share/myapp/x R/var/lib/app/db
+	chmod 0640 R/data/baz
+	run --separate-stderr devtool apply -v --root R "$(peer buildroot-permissions.txt)"
+	assert_status 0
+	assert_summary "0 created, 0 replaced, 7 corrected, 0 unchanged, 0 failed, 1 skipped"
+	assert_entry R "f /usr/bin/sudo 0:0 4755 0:0"
+	assert_entry R "f /usr/libexec/dbus-daemon-launch-helper 0:0 4750 0:81"
+	assert_entry R "f /data/baz 0:0 640 1000:100"
+	assert_entry R "f /usr/share/myapp/x 0:0 644 1000:100"
+	assert_entry R "f /var/lib/app/db 0:0 750 1001:1001"
+	assert_missing R/usr/bin/optional-tool
+	assert_equal "$(getcap R/bin/ping)" "R/bin/ping cap_net_raw=p"
+	assert_equal "$(getcap R/usr/sbin/arping)" "R/usr/sbin/arping cap_net_admin,cap_net_raw=ep"
+	assert_equal "$(getcap R/usr/bin/sudo)" ""
+	# a rerun finds every capability in place
+	run --separate-stderr devtool apply -v --root R "$(peer buildroot-permissions.txt)"
+	assert_status 0
+	assert_summary "0 created, 0 replaced, 0 corrected, 7 unchanged, 0 failed, 1 skipped"
+}
+
+@test "tables: |xattr adds to a file's capabilities; a new owner drops the old ones first, as chown does" {
+	command -v setcap >/dev/null || skip "setcap is not installed (apt-get install libcap2-bin)"
+	mkdir -p R/bin
+	touch R/bin/a R/bin/b
+	setcap cap_chown+ep R/bin/a
+	setcap cap_chown+ep R/bin/b
+	table t '/bin/a f 755 0 0' '|xattr cap_net_raw+ep' '/bin/b f 755 7 7' '|xattr cap_net_raw+ep'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_output "corrected /bin/a (f, mode 0755, owner 0:0)
+corrected /bin/b (f, mode 0755, owner 7:7)"
+	assert_equal "$(getcap R/bin/a)" "R/bin/a cap_chown,cap_net_raw=ep"
+	assert_equal "$(getcap R/bin/b)" "R/bin/b cap_net_raw=ep"
+	assert_entry R "f /bin/b 0:0 755 7:7"
+}
+
+@test "tables: a bad |xattr is refused before anything is made, naming its line" {
+	table t \
+		'|xattr cap_net_raw+ep' \
+		'/dev d 755 0 0' \
+		'|xattr cap_net_raw+ep' \
+		'/bin/x f 755 0 0' \
+		'|xattr user.comment=hello' \
+		'|xattr cap_net_raw+ep extra' \
+		'/bin/y f 755 0 0' \
+		'|xattr cap_net_raw+ep'
+	printf '/dev/bad x 1\n|xattr cap_net_raw+ep\n' >u
+	run --separate-stderr devtool apply --root R t u
+	assert_status 2
+	assert_equal "$stderr" "devtool: t:1: neither a makedevs line (PATH TYPE MODE ...) nor a tmpfiles line (TYPE PATH MODE ...)
+devtool: t:3: |xattr sets file capabilities: the line above is not an f or F line
+devtool: t:5: 'user.comment=hello' is not file capabilities as setcap(8) reads them (such as cap_net_raw+ep): the only extended attribute buildroot's |xattr sets
+devtool: t:6: want '|xattr CAPABILITIES', one word after |xattr
+devtool: u:1: type 'x' is not one of c b p d f s F r
+devtool: 5 errors in the tables; nothing was created"
+	assert_missing R
+}
+
+# ---------------------------------------------------------------- tmpfiles
+
+@test "tables: kmod's static-nodes output: '!' lines are skipped without --boot, and -v says so" {
+	run --separate-stderr devtool apply -v --root R "$(peer kmod-static-nodes.conf)"
+	assert_status 0
+	assert_line --index 0 "skipped /dev/fuse (a boot-only line, '!': see --boot)"
+	assert_line "created directory /dev (d, mode 0755)"
+	assert_line "created directory /dev/net (d, mode 0755)"
+	assert_line "skipped /dev/loop0 (a boot-only line, '!': see --boot)"
+	assert_summary "3 created, 0 replaced, 0 corrected, 1 unchanged, 0 failed, 15 skipped"
+	assert_equal "$(tree R)" "d /dev 0:0 755 0:0
+d /dev/mapper 0:0 755 0:0
+d /dev/net 0:0 755 0:0
+d /dev/snd 0:0 755 0:0"
+}
+
+@test "tables: kmod's static-nodes output with --boot makes every node, node by node" {
+	run --separate-stderr devtool apply --boot --root R "$(peer kmod-static-nodes.conf)"
+	assert_status 0
+	assert_stderr_empty
+	assert_tree R "$(peer kmod-static-nodes.tree)"
+}
+
+@test "tables: kmod static-nodes output generated live is the fixture, and devtool makes its tree" {
+	command -v kmod >/dev/null || skip "kmod is not installed (apt-get install kmod)"
+	local out=$PWD/live.conf rel
+	rel=$(uname -r)
+	mkdir upper work
+	# kmod reads /lib/modules/$(uname -r)/modules.devname: give it the
+	# fixture's, in a mount namespace of its own, over an overlay
+	unshare -m sh -c '
+		mount -t overlay overlay -o lowerdir=/usr/lib,upperdir=upper,workdir=work /usr/lib &&
+		mkdir -p "/lib/modules/$1" && cp "$2" "/lib/modules/$1/modules.devname" &&
+		kmod static-nodes --format=tmpfiles --output="$3"' sh "$rel" \
+		"$(peer kmod-modules.devname)" "$out" 2>/dev/null ||
+		skip "cannot give kmod a modules.devname here (unshare -m, overlayfs)"
+	assert_equal "$(cat "$out")" "$(cat "$(peer kmod-static-nodes.conf)")"
+	run --separate-stderr devtool apply --boot --root R "$out"
+	assert_status 0
+	assert_tree R "$(peer kmod-static-nodes.tree)"
+}
+
+@test "tables: kmod's static nodes: devtool's tree is systemd-tmpfiles' tree, with and without --boot" {
+	local boot
+	for boot in "" --boot; do
+		rm -rf S D
+		mkdir S D
+		systemd_tmpfiles --create $boot --root "$PWD/S" "$(peer kmod-static-nodes.conf)"
+		run --separate-stderr devtool apply $boot --root D "$(peer kmod-static-nodes.conf)"
+		assert_status 0
+		assert_equal "$(tree D)" "$(tree S)"
+	done
+}
+
+@test "tables: tmpfiles corrects the mode and owner of an existing node with the right numbers, as systemd-tmpfiles (exit 0)" {
+	local dir
+	table t \
+		'c /dev/fuse 0600 - - - 10:229' \
+		'c /dev/owned 0640 7 8 - 1:3' \
+		'p /dev/fifo 0600 - - -' \
+		'b /dev/keep - - - - 7:0'
+	for dir in S D; do
+		mkdir -p $dir/dev
+		mknod -m 0666 $dir/dev/fuse c 10 229
+		chown 5:5 $dir/dev/fuse
+		mknod -m 0666 $dir/dev/owned c 1 3
+		mkfifo -m 0644 $dir/dev/fifo
+		mknod -m 0604 $dir/dev/keep b 7 0
+		chown 9:9 $dir/dev/keep
+	done
+	run --separate-stderr devtool apply -v --root D t
+	assert_status 0
+	assert_output "corrected /dev/fuse (c 10:229, mode 0600)
+corrected /dev/owned (c 1:3, mode 0640, owner 7:8)
+corrected /dev/fifo (p, mode 0600)
+kept /dev/keep (b 7:0, mode 0604)"
+	assert_entry D "c /dev/fuse 10:229 600 5:5"
+	assert_entry D "c /dev/owned 1:3 640 7:8"
+	assert_entry D "p /dev/fifo 0:0 600 0:0"
+	assert_entry D "b /dev/keep 7:0 604 9:9"
+	systemd_tmpfiles --create --root "$PWD/S" "$PWD/t"
+	assert_equal "$(tree D)" "$(tree S)"
+}
+
+@test "tables: tmpfiles f makes a missing file empty with its mode and owner, and only adjusts one that exists" {
+	mkdir -p D/etc S/etc
+	echo keep >D/etc/motd
+	echo keep >S/etc/motd
+	table t 'f /var/lib/app/new.db 0640 7 8 -' 'f /etc/motd 0600 - - -'
+	run --separate-stderr devtool apply -v --root D t
+	assert_status 0
+	assert_output "created directory /var (d, mode 0755)
+created directory /var/lib (d, mode 0755)
+created directory /var/lib/app (d, mode 0755)
+created /var/lib/app/new.db (f, mode 0640, owner 7:8)
+corrected /etc/motd (f, mode 0600)"
+	assert_entry D "f /var/lib/app/new.db 0:0 640 7:8"
+	[[ ! -s D/var/lib/app/new.db ]] || fail "the new file is not empty"
+	[[ $(cat D/etc/motd) == keep ]] || fail "content lost"
+	systemd_tmpfiles --create --root "$PWD/S" "$PWD/t"
+	assert_equal "$(tree D)" "$(tree S)"
+}
+
+@test "tables: tmpfiles '-' makes a failure a warning: exit 0, the rest made; -q silences it" {
+	mkdir -p R/dev/busy
+	table t 'c- /dev/busy 0600 - - - 1:3' 'c /dev/null 0666 - - - 1:3'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_output "created /dev/null (c 1:3, mode 0666)"
+	assert_equal "$stderr" "devtool: warning: /dev/busy: exists and is a directory; only device nodes and FIFOs are ever replaced (not even -r, or a tmpfiles '+' or '=', removes it) (ignored: its line has '-')
+devtool: 1 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed, 1 failure ignored ('-')"
+	rm R/dev/null
+	run --separate-stderr devtool -q apply --root R t
+	assert_status 0
+	assert_stderr_empty
+	assert_entry R "c /dev/null 1:3 666 0:0"
+	[[ -d R/dev/busy ]]
+}
+
+@test "tables: tmpfiles '=' replaces a node or FIFO of another type, as '+'; never a file or directory" {
+	mkdir -p R/dev/dir
+	mkfifo R/dev/was-fifo
+	echo precious >R/dev/file
+	table t 'c= /dev/was-fifo 0600 - - - 1:3' 'c= /dev/file 0600 - - - 1:3' \
+		'b= /dev/dir 0600 - - - 7:0' 'd= /dev/newdir 0700'
+	run --separate-stderr devtool apply --root R t
+	assert_status 1
+	assert_equal "$stderr" "devtool: /dev/file: exists and is a regular file; only device nodes and FIFOs are ever replaced (not even -r, or a tmpfiles '+' or '=', removes it)
+devtool: /dev/dir: exists and is a directory; only device nodes and FIFOs are ever replaced (not even -r, or a tmpfiles '+' or '=', removes it)"
+	assert_entry R "c /dev/was-fifo 1:3 600 0:0"
+	assert_entry R "d /dev/newdir 0:0 700 0:0"
+	[[ $(cat R/dev/file) == precious && -d R/dev/dir ]] || fail "a file or directory was removed"
+}
+
+@test "tables: tmpfiles c+ over a regular file or a directory is refused, saying devtool never removes them" {
+	mkdir -p R/dev/dir
+	echo precious >R/dev/file
+	table t 'c+ /dev/file 0600 - - - 1:3' 'c+ /dev/dir 0600 - - - 1:3'
+	run --separate-stderr devtool apply --root R t
+	assert_status 1
+	assert_equal "$stderr" "devtool: /dev/file: exists and is a regular file; only device nodes and FIFOs are ever replaced (not even -r, or a tmpfiles '+' or '=', removes it)
+devtool: /dev/dir: exists and is a directory; only device nodes and FIFOs are ever replaced (not even -r, or a tmpfiles '+' or '=', removes it)"
+	[[ $(cat R/dev/file) == precious && -d R/dev/dir ]] || fail "removed"
+}
+
+@test "tables: tmpfiles modifiers that write content, truncate or repeat are refused, naming the line" {
+	table t \
+		'c~ /dev/a 0600 - - - 1:3' \
+		'f^ /etc/b 0600 - - - cred' \
+		'f+ /etc/c 0600' \
+		'f /etc/d 0600 - - - hello' \
+		'c++ /dev/e 0600 - - - 1:3' \
+		'c? /dev/f 0600 - - - 1:3'
+	run --separate-stderr devtool apply --root R t
+	assert_status 2
+	assert_equal "$stderr" "devtool: t:1: type 'c~': '~' is for a line that writes a file's content (base64), which devtool does not do
+devtool: t:2: type 'f^': '^' is for a line that writes a file's content (from a credential), which devtool does not do
+devtool: t:3: type 'f+': f+ truncates the file, and devtool never loses a file's content; write f
+devtool: t:4: f with content is not supported: devtool makes the file empty, systemd-tmpfiles would write 'hello' into it
+devtool: t:5: type 'c++': modifier '+' is repeated
+devtool: t:6: type 'c?': unknown modifier '?' (tmpfiles.d(5) has + ! - = ~ ^)
+devtool: 6 errors in the table; nothing was created"
+	assert_missing R
+}
+
+@test "tables: a tmpfiles user with a leading zero is a name, as systemd-tmpfiles reads it; makedevs's is decimal" {
+	table t 'c /dev/x 0600 010 - - 1:3'
+	run --separate-stderr devtool apply --root R t
+	assert_status 2
+	assert_equal "$stderr" "devtool: t:1: unknown user '010' (not in the host's user database; there is no R/etc/passwd)
+devtool: 1 error in the table; nothing was created"
+}
