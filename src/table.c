@@ -105,8 +105,9 @@ spelling(enum table_dialect dialect, size_t i)
 	case TABLE_TMPFILES:
 		return spellings[i].tmpfiles;
 	case TABLE_OCI:		/* config.md's c b u p: devices and FIFOs */
-		return strchr("cbp", spellings[i].type) != NULL ?
-		    spellings[i].type : '\0';
+		if (strchr("cbp", spellings[i].type) == NULL)
+			return '\0';
+		return spellings[i].type;
 	default:
 		return spellings[i].type;
 	}
