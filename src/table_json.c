@@ -254,18 +254,19 @@ static int
 get_type(json_object *obj, const char *letters, char *type,
     struct dt_diag *d)
 {
-	char s[8], q[QUOTE_MAX];
-	struct dt_diag tmp;
-	int r = get_string(obj, "type", true, s, sizeof(s), &tmp);
+	json_object *v;
+	const char *s;
+	size_t n;
+	char q[QUOTE_MAX];
 
-	if (r == 1 && (strlen(s) != 1 || s[0] == ' ' ||
-	    strchr(letters, s[0]) == NULL))
+	if (member(obj, "type", true, json_type_string, &v, d) != 1)
+		return -1;
+	s = json_object_get_string(v);
+	n = (size_t)json_object_get_string_len(v);
+	if (n != 1 || s[0] == ' ' || s[0] == '\0' ||
+	    strchr(letters, s[0]) == NULL)
 		return dt_error(d, "\"type\": '%s' is not one of %s",
-		    dt_quote(q, sizeof(q), s, strlen(s)), letters);
-	if (r == -1 && strstr(tmp.msg, "too long") != NULL)
-		return dt_error(d, "\"type\": want one letter of %s", letters);
-	if (r != 1)
-		return dt_error(d, "%s", tmp.msg);
+		    dt_quote(q, sizeof(q), s, n), letters);
 	*type = s[0];
 	return 0;
 }
@@ -274,23 +275,24 @@ get_type(json_object *obj, const char *letters, char *type,
 static int
 get_mode(json_object *obj, struct entry *e, struct dt_diag *d)
 {
-	char s[16], *end;
-	unsigned long v;
-	struct dt_diag tmp;
-	int r = get_string(obj, "mode", true, s, sizeof(s), &tmp);
+	json_object *v;
+	const char *s, *p;
+	unsigned m = 0;
 
-	if (r == 1) {
-		v = strtoul(s, &end, 8);
-		if (s[0] >= '0' && s[0] <= '7' && *end == '\0' && v <= 07777) {
-			e->mode = (unsigned)v;
-			e->mode_set = true;
-			return 0;
-		}
-	}
-	if (r == -1 && strncmp(tmp.msg, "no ", 3) == 0)
-		return dt_error(d, "%s", tmp.msg);
-	return dt_error(d, "\"mode\": want a string of octal digits, at most "
-	    "\"07777\", such as \"0644\"");
+	if (!json_object_object_get_ex(obj, "mode", &v))
+		return dt_error(d, "no \"mode\"");
+	s = json_object_is_type(v, json_type_string) ?
+	    json_object_get_string(v) : "";
+	/* stop before m could pass 07777, so it never overflows */
+	for (p = s; *p >= '0' && *p <= '7' && m <= 0777; p++)
+		m = m * 8 + (unsigned)(*p - '0');
+	if (p == s || *p != '\0' || m > 07777 ||
+	    strlen(s) != (size_t)json_object_get_string_len(v))
+		return dt_error(d, "\"mode\": want a string of octal digits, "
+		    "at most \"07777\", such as \"0644\"");
+	e->mode = m;
+	e->mode_set = true;
+	return 0;
 }
 
 static const char *const json_keys[] = {

@@ -155,6 +155,8 @@ J='"path":"/dev/a","type":"c","mode":"0666","uid":0,"gid":0'
 		'{"path":"/dev/a","type":"c","mode":"010000","uid":0,"gid":0,"major":1,"minor":3}'$'\t''"mode": want a string of octal digits, at most "07777", such as "0644"'
 		'{"path":"/dev/a","type":"x","mode":"0666","uid":0,"gid":0}'$'\t'"\"type\": 'x' is not one of c b p d f l s"
 		'{"path":"/dev/a","type":7,"mode":"0666","uid":0,"gid":0}'$'\t''"type": want a string, got int'
+		'{"path":"/dev/a","type":"\u0000","mode":"0666","uid":0,"gid":0}'$'\t'"\"type\": '?' is not one of c b p d f l s"
+		'{"path":"/dev/a","type":"p","uid":0,"gid":0}'$'\t''no "mode"'
 		"{$J,\"major\":1,\"minor\":3,\"colour\":\"red\"}"$'\t''unknown key "colour" (known: path type mode uid gid major minor target problem)'
 		'{"path":"/dev/a","type":"l","mode":"0777","uid":0,"gid":0}'$'\t''no "target"'
 		'{"path":"/dev/a\u0000b","type":"p","mode":"0666","uid":0,"gid":0}'$'\t''"path" has a NUL character'
