@@ -54,7 +54,8 @@ _devtool_takes_arg()
     case $1 in
         -f | --format | -t | --to | --value | -m | --mode | -u | --owner | \
             -g | --group | --root | --users-from | --count | --start | \
-            --step | -o | --output | --check | --archive | --archive-format)
+            --step | -o | --output | --check | --archive | --archive-format | \
+            -i | --input)
             return 0
             ;;
         --*) return 1 ;;
@@ -117,12 +118,14 @@ _devtool()
             ;;
         -o | --output)
             mapfile -t COMPREPLY < <(compgen -W \
-                'makedevs tmpfiles mtree gen_init_cpio pseudo json' -- "$cur")
+                'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' \
+                -- "$cur")
             return
             ;;
         -i | --input)
             mapfile -t COMPREPLY < <(compgen -W \
-                'makedevs tmpfiles mtree gen_init_cpio pseudo' -- "$cur")
+                'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' \
+                -- "$cur")
             return
             ;;
         --root | --users-from)

@@ -52,12 +52,12 @@ function __devtool_operands
                 set dashdash 1
             case -f --format -t --to --value -m --mode -u --owner -g --group \
                 --root --users-from --count --start --step -o --output --check \
-                --archive --archive-format
+                --archive --archive-format -i --input
                 set skip 1
             case '--*'
             case '-*'
                 # A cluster like -nf takes the next word for its last letter.
-                if string match -qr -- '^-[a-zA-Z?]*[ftmugo]$' $t
+                if string match -qr -- '^-[a-zA-Z?]*[ftmugoi]$' $t
                     set skip 1
                 end
             case '*'
@@ -183,7 +183,7 @@ complete -c devtool -n '__devtool_using mknod apply' -s n -l dry-run -d 'Print w
 complete -c devtool -n '__devtool_using mknod apply' -s v -l verbose -d 'Print each action'
 complete -c devtool -n '__devtool_using mknod list apply' -l root -x -a '(__fish_complete_directories)' -d 'Resolve paths inside DIR'
 complete -c devtool -n '__devtool_using list apply' -l archive -r -F -d 'Archive FILE (- for standard input or output)'
-complete -c devtool -n '__devtool_using apply' -s i -l input -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo' -d 'Dialect of every table'
+complete -c devtool -n '__devtool_using apply' -s i -l input -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' -d 'Dialect of every table'
 complete -c devtool -n '__devtool_using apply' -l archive-format -x -a 'newc odc bin ustar pax gnutar mtree' -d 'Archive format'
 complete -c devtool -n '__devtool_using mknod apply' -l users-from -x -a '(__fish_complete_directories)' -d 'Names from DIR/etc/passwd and group'
 complete -c devtool -n '__devtool_using mknod' -l count -x -d 'Create N nodes'
@@ -200,7 +200,7 @@ complete -c devtool -n '__devtool_using devices' -l json -d 'Print JSON'
 complete -c devtool -n '__devtool_using devices' -x -a '(__devtool_devices_drivers)'
 
 # list.
-complete -c devtool -n '__devtool_using list' -s o -l output -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json' -d 'Output dialect'
+complete -c devtool -n '__devtool_using list' -s o -l output -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' -d 'Output dialect'
 complete -c devtool -n '__devtool_using list' -l check -x -a "$layouts
 $storage" -d 'Print nodes LAYOUT or a storage format cannot hold'
 complete -c devtool -n '__devtool_using list' -l dirs -d 'List directories too'

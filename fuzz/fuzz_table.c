@@ -318,8 +318,12 @@ check_line(const char *line, size_t len)
 	enum table_dialect det = table_detect(line, len);
 	struct dt_diag d;
 
+	/* a line starting with '{' or '[' is JSON's: fuzz_json.c's */
 	FUZZ_CHECK(det == TABLE_UNKNOWN || det == TABLE_MAKEDEVS ||
-	    det == TABLE_TMPFILES, "detect gave %d", (int)det);
+	    det == TABLE_TMPFILES || ((det == TABLE_JSON || det == TABLE_OCI) &&
+	    strspn(line, " \t\n\r\v\f") < len &&
+	    strchr("{[", line[strspn(line, " \t\n\r\v\f")]) != NULL),
+	    "detect gave %d", (int)det);
 	FUZZ_CHECK(!(blank && det != TABLE_UNKNOWN), "blank line detected "
 	    "as %s", dname(det));
 	for (size_t i = 0; i < FUZZ_ARRAY_SIZE(dialects); i++) {

@@ -30,7 +30,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-HARNESSES="number layout codec table mode procdev mtree gen_init_cpio pseudo"
+HARNESSES="number layout codec table json mode procdev mtree gen_init_cpio pseudo"
 [ -n "${FUZZ_ONLY:-}" ] && HARNESSES=$FUZZ_ONLY
 
 # Log lines quote fuzzer input: keep its control bytes off the terminal.
@@ -92,24 +92,24 @@ SPEC="src/spec.c src/spec_mtree.c src/spec_initramfs.c src/spec_pseudo.c"
 sources() {
 	case $1 in
 	number | layout | codec) echo "$PURE_BASE" ;;
-	table) echo "src/table.c $SPEC $PURE_BASE" ;;
-	mode) echo "src/attrs.c src/table.c $SPEC $PURE_BASE" ;;
-	mtree | gen_init_cpio | pseudo) echo "src/table.c $SPEC $PURE_BASE" ;;
+	table | json) echo "src/table.c src/table_json.c $SPEC $PURE_BASE" ;;
+	mode) echo "src/attrs.c src/table.c src/table_json.c $SPEC $PURE_BASE" ;;
+	mtree | gen_init_cpio | pseudo) echo "src/table.c src/table_json.c $SPEC $PURE_BASE" ;;
 	procdev) echo "src/procdev.c $PURE_BASE" ;;
 	*) return 1 ;;
 	esac
 }
 libs() {
 	case $1 in
-	table | mtree | gen_init_cpio | pseudo) echo "-lcap" ;;
-	mode) echo "-lbsd -lcap" ;;
+	table | json | mtree | gen_init_cpio | pseudo) echo "-lcap -ljson-c" ;;
+	mode) echo "-lbsd -lcap -ljson-c" ;;
 	esac
 }
 # Inputs longer than a line or a /proc/devices copy buy nothing but time;
 # the table harness needs room for PATH_MAX paths written with escapes.
 max_len() {
 	case $1 in
-	table | mtree | gen_init_cpio | pseudo) echo 20000 ;;
+	table | json | mtree | gen_init_cpio | pseudo) echo 20000 ;;
 	procdev) echo 8192 ;;
 	*) echo 512 ;;
 	esac

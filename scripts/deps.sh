@@ -7,9 +7,10 @@
 set -eu
 
 PKGS="gcc make pkg-config libpopt-dev libbsd-dev libcap-dev libarchive-dev
-bats bats-support bats-assert bats-file mandoc jq bash-completion zsh fish
-strace python3 fakeroot pseudo cpio libarchive-tools tar xz-utils zstd gzip
-squashfs-tools squashfs-tools-ng e2fsprogs libcap2-bin kmod systemd"
+libjson-c-dev bats bats-support bats-assert bats-file mandoc jq
+bash-completion zsh fish strace python3 fakeroot pseudo cpio
+libarchive-tools tar xz-utils zstd gzip squashfs-tools squashfs-tools-ng
+e2fsprogs libcap2-bin kmod systemd"
 [ "${1:-}" = harden ] && PKGS="$PKGS clang libclang-rt-14-dev cppcheck
 clang-tidy shellcheck valgrind"
 

@@ -374,8 +374,8 @@ struct poptOption apply_options[] = {
 	  "newc, odc, bin, ustar, pax, gnutar or mtree (default: from "
 	  "FILE's suffix; newc for -)", "FORMAT" },
 	{ "input", 'i', POPT_ARG_STRING, &input, 0,
-	  "read every table as makedevs, tmpfiles, mtree, gen_init_cpio or "
-	  "pseudo (default: detected)", "FORMAT" },
+	  "read every table as makedevs, tmpfiles, mtree, gen_init_cpio, "
+	  "pseudo, json or oci (default: detected)", "FORMAT" },
 	{ "replace", 'r', POPT_ARG_NONE, &replace, 0,
 	  "replace different nodes, correct mode and owner", NULL },
 	{ "dry-run", 'n', POPT_ARG_NONE, &dry_run, 0,

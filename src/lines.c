@@ -1,6 +1,7 @@
 /*
  * lines.c - the line reader.  See lines.h.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
@@ -80,4 +81,27 @@ lines_next(struct lines *l, char **line, size_t *len, bool *too_long)
 	if (*len > l->max)
 		*too_long = true;
 	return 1;
+}
+
+/* Whether the buffer holds a newline after its first non-blank byte. */
+static bool
+has_first_line(const struct lines *l)
+{
+	size_t i = l->start;
+
+	while (i < l->end && isspace((unsigned char)l->buf[i]))
+		i++;
+	return i < l->end && memchr(l->buf + i, '\n', l->end - i) != NULL;
+}
+
+int
+lines_peek(struct lines *l, const char **p, size_t *n)
+{
+	while (!l->eof && !has_first_line(l) &&
+	    l->end - l->start < LINES_BUF)
+		if (fill(l) != 0)
+			return -1;
+	*p = l->buf + l->start;
+	*n = l->end - l->start;
+	return 0;
 }

@@ -24,5 +24,12 @@ struct lines {
 void lines_init(struct lines *l, int fd, size_t max,
     int (*before_read)(void));
 int lines_next(struct lines *l, char **line, size_t *len, bool *too_long);
+/*
+ * The bytes buffered and not yet returned, read until they hold the end
+ * of a line after a byte that is not white space, fill the buffer, or
+ * reach the end: for a caller that decides from the start of its input
+ * how to read it (a JSON document is read whole).  -1 on a read error.
+ */
+int lines_peek(struct lines *l, const char **p, size_t *n);
 
 #endif

@@ -59,16 +59,34 @@ check_problem(const struct dt_layout *l, const struct entry *e,
 
 /*
  * What the dialect has no line for is a comment line naming it (table.h),
- * never a silent drop: said once, at the end.
+ * or left out of a dialect without comments (an OCI array), never
+ * silently: said once, at the end.
  */
 static void
 warn_unheld(size_t n, enum table_dialect dialect)
 {
+	const char *what = table_has_comments(dialect) ? n == 1 ?
+	    "is a comment line" : "are comment lines" : n == 1 ?
+	    "is left out" : "are left out";
+
 	if (n > 0)
-		cli_warn("%zu %s that a %s table cannot hold %s; -o json holds "
+		cli_warn("%zu %s that %s %s table cannot hold %s; -o json holds "
 		    "every type", n, n == 1 ? "entry" : "entries",
-		    table_dialect_name(dialect), n == 1 ? "is a comment line" :
-		    "are comment lines");
+		    dialect == TABLE_OCI ? "an" : "a",
+		    table_dialect_name(dialect), what);
+}
+
+/*
+ * Each line, with the dialect's separator after every one but the last:
+ * the newline ending a line is written when the next one comes (or at the
+ * end), so the separator goes before it.
+ */
+static void
+put_line(const char *line, enum table_dialect dialect, size_t *lines)
+{
+	if ((*lines)++ > 0)
+		printf("%s\n", table_separator(dialect));
+	fputs(line, stdout);
 }
 
 /* Whether path's first n bytes name last or a directory above it. */
@@ -86,7 +104,7 @@ printed(const char *last, const char *path, size_t n)
  */
 static void
 print_parents(enum table_dialect dialect, const char *last,
-    const struct entry *e)
+    const struct entry *e, size_t *lines)
 {
 	char line[TABLE_LINE_MAX], dir[PATH_MAX];
 	struct entry p = { .path = dir, .type = 'd', .mode = 0755,
@@ -102,7 +120,7 @@ print_parents(enum table_dialect dialect, const char *last,
 		memcpy(dir, e->path, n);
 		dir[n] = '\0';
 		if (table_format(dialect, &p, line, sizeof(line), &d) == 0)
-			puts(line);
+			put_line(line, dialect, lines);
 	}
 }
 
@@ -116,7 +134,7 @@ print_all(struct listing *ls, enum table_dialect dialect,
 	const char *problem;
 	struct dt_diag d, why;
 	int rc = ls->failed ? EXIT_FAIL : EXIT_OK;
-	size_t unheld = 0;
+	size_t unheld = 0, lines = 0;
 	const char *last = "/";
 
 	if (entries_sort(&ls->v) != 0)
@@ -132,18 +150,25 @@ print_all(struct listing *ls, enum table_dialect dialect,
 			continue;
 		if (problem != NULL)
 			rc = EXIT_FAIL;
+		if (!table_holds(dialect, &v->v[i]) &&
+		    !table_has_comments(dialect)) {
+			unheld++;
+			continue;
+		}
 		if (table_format_note(dialect, &v->v[i], problem, line,
 		    sizeof(line), &d) != 0) {
 			cli_error("%s", d.msg);
 			rc = EXIT_FAIL;
 		} else {
 			if (spec_needs_parents(dialect))
-				print_parents(dialect, last, &v->v[i]);
-			puts(line);
+				print_parents(dialect, last, &v->v[i], &lines);
+			put_line(line, dialect, &lines);
 			last = v->v[i].path;
 			unheld += !table_holds(dialect, &v->v[i]);
 		}
 	}
+	if (lines > 0)
+		putchar('\n');
 	if (table_footer(dialect) != NULL)
 		puts(table_footer(dialect));
 	if (cli_finish_output() != EXIT_OK)
@@ -170,8 +195,8 @@ static int dirs;
 
 struct poptOption list_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, &output, 0,
-	  "makedevs (default), tmpfiles, mtree, gen_init_cpio, pseudo or "
-	  "json", "FORMAT" },
+	  "makedevs (default), tmpfiles, mtree, gen_init_cpio, pseudo, "
+	  "json or oci", "FORMAT" },
 	{ "check", '\0', POPT_ARG_STRING, &check, 0,
 	  "print only the nodes LAYOUT or a storage format cannot hold",
 	  "LAYOUT" },

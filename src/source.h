@@ -52,6 +52,14 @@ struct source *source_table_new(const struct table_resolver *res,
     enum table_dialect forced);
 
 /*
+ * For the table source: an OCI document whose first n bytes, head, were
+ * read from fd already; the rest is read to the end, then every element
+ * parsed and handed over (source_oci.c).
+ */
+void source_oci_read(int fd, const char *head, size_t n, const char *file,
+    const struct entry_sink *sink);
+
+/*
  * An archive libarchive reads (source_archive.c): its nodes and FIFOs,
  * with dirs its directories, those at or below paths (normal, as from
  * the archive's root; NULL: all).  The operand is the archive file, "-"

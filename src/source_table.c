@@ -1,7 +1,8 @@
 /*
  * source_table.c - device table files as a source of entries: the
  * dialect detected from the first line that says something, then every
- * line parsed by table.c.
+ * line parsed by table.c; or, when it starts as a JSON document does, the
+ * document read whole (source_oci.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +14,7 @@
 #include "lines.h"
 #include "source.h"
 #include "spec.h"
+#include "table_json.h"
 
 struct table_source {
 	struct source s;	/* first: the interface */
@@ -190,6 +192,26 @@ spec_done(struct table_read *r)
 		r->sink->problem(r->sink->ctx, r->file, lineno, 0, d.msg);
 }
 
+/*
+ * Decides from the start of the input how it is read: 1 when it was an
+ * OCI document, read whole; 0 to read it a line at a time.
+ */
+static int
+read_document(struct table_read *r, int fd)
+{
+	const char *head;
+	size_t n;
+
+	if (lines_peek(&r->t->in, &head, &n) != 0)
+		return 0;	/* lines_next meets the error again */
+	r->dialect = r->t->forced != TABLE_UNKNOWN ? r->t->forced :
+	    table_json_sniff(head, n);
+	if (r->dialect != TABLE_OCI)
+		return 0;
+	source_oci_read(fd, head, n, r->file, r->sink);
+	return 1;
+}
+
 static void
 table_read(struct source *s, const char *file, const struct entry_sink *sink)
 {
@@ -211,7 +233,9 @@ table_read(struct source *s, const char *file, const struct entry_sink *sink)
 		return;
 	}
 	lines_init(&r.t->in, fd, TABLE_LINE_MAX, NULL);
-	while ((rc = lines_next(&r.t->in, &line, &len, &too_long)) > 0) {
+	rc = read_document(&r, fd) ? 0 : 1;
+	while (rc > 0 &&
+	    (rc = lines_next(&r.t->in, &line, &len, &too_long)) > 0) {
 		if (too_long)
 			sink->problem(sink->ctx, r.file, ++lineno, 0,
 			    "line too long");

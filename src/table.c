@@ -63,6 +63,7 @@
 #include "path.h"
 #include "spec.h"
 #include "table.h"
+#include "table_json.h"
 #include "text.h"
 
 #define MAKEDEVS_FIELDS 10
@@ -104,6 +105,10 @@ spelling(enum table_dialect dialect, size_t i)
 		return spellings[i].makedevs;
 	case TABLE_TMPFILES:
 		return spellings[i].tmpfiles;
+	case TABLE_OCI:		/* config.md's c b u p: devices and FIFOs */
+		if (strchr("cbp", spellings[i].type) == NULL)
+			return '\0';
+		return spellings[i].type;
 	default:
 		return spellings[i].type;
 	}
@@ -137,6 +142,17 @@ table_holds(enum table_dialect dialect, const struct entry *e)
 	return letter_of(dialect, e->type) != '\0';
 }
 
+const char *
+table_separator(enum table_dialect dialect)
+{
+	return dialect == TABLE_OCI ? "," : "";
+}
+
+bool
+table_has_comments(enum table_dialect dialect)
+{
+	return dialect != TABLE_JSON && dialect != TABLE_OCI;
+}
 
 /* Text for a message: printable, and short enough to leave room. */
 static const char *
@@ -971,6 +987,11 @@ table_parse_line(enum table_dialect dialect, const char *line, size_t len,
 	case TABLE_TMPFILES:
 		r = parse_tmpfiles(line, len, res, out, path, d);
 		break;
+	case TABLE_JSON:
+		return table_json_parse_line(line, len, out, path, d);
+	case TABLE_OCI:
+		return dt_error(d, "an OCI document is read whole, not a line "
+		    "at a time");
 	default:
 		return dt_error(d, "unknown table dialect");
 	}
@@ -1033,6 +1054,8 @@ table_detect(const char *line, size_t len)
 		return TABLE_UNKNOWN;
 	if (line[i] == '/')
 		return TABLE_MAKEDEVS;
+	if (line[i] == '{' || line[i] == '[')	/* table_json_sniff says more */
+		return line[i] == '{' ? TABLE_JSON : TABLE_OCI;
 	if (!isalpha((unsigned char)line[i]))
 		return TABLE_UNKNOWN;
 	for (b = i++; i < len && line[i] != '\0' &&
@@ -1077,7 +1100,8 @@ static const struct {
 	{ "mtree", TABLE_MTREE, true },
 	{ "gen_init_cpio", TABLE_INITRAMFS, true },
 	{ "pseudo", TABLE_PSEUDO, true },
-	{ "json", TABLE_JSON, false },
+	{ "json", TABLE_JSON, true },
+	{ "oci", TABLE_OCI, true },
 };
 
 #define DIALECTS (sizeof(dialects) / sizeof(dialects[0]))
@@ -1118,14 +1142,14 @@ table_dialect_names(bool reading)
 const char *
 table_header(enum table_dialect dialect)
 {
-	return dialect == TABLE_MTREE ? "#mtree" : NULL;
+	return dialect == TABLE_MTREE ? "#mtree" : dialect == TABLE_OCI ? "[" :
+	    NULL;
 }
 
 const char *
 table_footer(enum table_dialect dialect)
 {
-	(void)dialect;
-	return NULL;
+	return dialect == TABLE_OCI ? "]" : NULL;
 }
 
 static size_t
@@ -1437,24 +1461,6 @@ format_tmpfiles(const struct entry *e, char *p, struct dt_diag *d)
 	return 0;
 }
 
-/* devtool's own JSON: one object a line, as jq reads a stream. */
-static int
-format_json(const struct entry *e, char *p)
-{
-	p = put(p, "{\"path\":");
-	p = dt_json_string(p, e->path);
-	p = put(p, ",\"type\":\"%c\",\"mode\":\"%04o\",\"uid\":%ju,"
-	    "\"gid\":%ju", e->type, e->mode, (uintmax_t)e->uid,
-	    (uintmax_t)e->gid);
-	if (is_node(e->type))
-		p = put(p, ",\"major\":%" PRIu64 ",\"minor\":%" PRIu64,
-		    e->major, e->minor);
-	if (e->target != NULL)
-		p = dt_json_string(put(p, ",\"target\":"), e->target);
-	put(p, "}");
-	return 0;
-}
-
 int
 table_format(enum table_dialect dialect, const struct entry *e,
     char *buf, size_t len, struct dt_diag *d)
@@ -1488,12 +1494,6 @@ add_note(enum table_dialect dialect, char *buf, const char *note)
 {
 	size_t n = strlen(buf), k = strnlen(note, DT_MSGLEN - 1);
 
-	if (dialect == TABLE_JSON) {
-		/* over the closing brace */
-		put(dt_json_string(put(buf + n - 1, ",\"problem\":"), note),
-		    "}");
-		return;
-	}
 	if (dialect == TABLE_MAKEDEVS) {
 		put(buf + n, " # %.*s", (int)k, note);
 		return;
@@ -1515,6 +1515,8 @@ table_format_note(enum table_dialect dialect, const struct entry *e,
 		return dt_error(d, "line buffer too small");
 	if (table_validate(e, d) != 0)
 		return -1;
+	if (dialect == TABLE_JSON || dialect == TABLE_OCI)
+		return table_json_format(dialect, e, note, buf, len, d);
 	if (!table_holds(dialect, e))
 		rc = format_unheld(dialect, e, buf);
 	else switch (dialect) {
@@ -1523,9 +1525,6 @@ table_format_note(enum table_dialect dialect, const struct entry *e,
 		break;
 	case TABLE_TMPFILES:
 		rc = format_tmpfiles(e, buf, d);
-		break;
-	case TABLE_JSON:
-		rc = format_json(e, buf);
 		break;
 	default:
 		if (!spec_is_spec(dialect))

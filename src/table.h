@@ -1,7 +1,8 @@
 /*
  * table.h - device tables: one entry per line, in the dialect of busybox
  * and buildroot makedevs or of systemd-tmpfiles.d, read and written.
- * (devtool's JSON lines are written.)
+ * devtool's JSON lines and the OCI runtime specification's linux.devices
+ * are table_json.h's, through json-c.
  *
  * Pure like encode.h: no file system access, no exit, no printing (the
  * caller writes the lines table_format makes).  User and group names are
@@ -34,10 +35,11 @@ enum table_dialect {
 	TABLE_UNKNOWN = 0,
 	TABLE_MAKEDEVS,		/* path type mode uid gid major minor ... */
 	TABLE_TMPFILES,		/* type path mode user group age argument */
-	TABLE_JSON,		/* one JSON object a line (written only) */
+	TABLE_JSON,		/* one JSON object a line */
 	TABLE_MTREE,		/* mtree(5): spec.h, spec_mtree.c */
 	TABLE_INITRAMFS,	/* the kernel's gen_init_cpio list */
 	TABLE_PSEUDO,		/* mksquashfs -pf pseudo definitions */
+	TABLE_OCI,		/* OCI linux.devices: one JSON document */
 };
 
 /*
@@ -50,7 +52,7 @@ const char *table_dialect_names(bool reading);
 
 /*
  * What list prints before the first line and after the last (mtree's
- * "#mtree"); NULL: nothing.
+ * "#mtree"; an OCI array's "[" and "]"); NULL: nothing.
  */
 const char *table_header(enum table_dialect dialect);
 const char *table_footer(enum table_dialect dialect);
@@ -130,10 +132,22 @@ const char *table_dialect_name(enum table_dialect dialect);
 
 /*
  * Whether the dialect has a line for the entry's type: makedevs has
- * none for a symbolic link, tmpfiles none for a socket; JSON has every
- * type.
+ * none for a symbolic link, tmpfiles none for a socket, OCI only c, b and
+ * p; JSON has every type.
  */
 bool table_holds(enum table_dialect dialect, const struct entry *e);
+
+/*
+ * What list writes at the end of every line but the last (""): an OCI
+ * document's elements are parted by ",".
+ */
+const char *table_separator(enum table_dialect dialect);
+/*
+ * Whether the dialect writes what it cannot hold as a comment line
+ * (all but JSON's); a JSON array has no comments, so list leaves such
+ * entries out of an OCI document.
+ */
+bool table_has_comments(enum table_dialect dialect);
 
 /* Checks an entry from another source as the parser checks its own. */
 int table_validate(const struct entry *e, struct dt_diag *d);
@@ -162,7 +176,8 @@ int table_format(enum table_dialect dialect, const struct entry *e,
 /*
  * The same with a note (list --check's reason), as the dialect can say
  * one: a trailing comment (makedevs), a comment line before the entry's
- * (tmpfiles, whose comments are whole lines), a "problem" member (JSON).
+ * (tmpfiles, whose comments are whole lines), a "problem" member (JSON,
+ * OCI).
  * The result may hold a newline.
  */
 int table_format_note(enum table_dialect dialect, const struct entry *e,

@@ -273,16 +273,22 @@ bash_verb_options() {
 	assert_same_set '/dev/vc/0 mem tty misc usb_device zzchar' "$output" 'devices --char'
 }
 
-@test "bash: list -o offers the output formats the binary takes" {
+@test "bash: list -o and apply -i offer the formats the binary takes" {
 	need_bash_completion
 	run bash_complete 'devtool list -o '
-	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json' "$output" 'list -o'
+	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' "$output" 'list -o'
+	run bash_complete 'devtool apply -i '
+	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' "$output" 'apply -i'
+	run bash_complete 'devtool apply --input=j'
+	assert_output json
 	run bash_complete 'devtool list --output=t'
 	assert_output tmpfiles
 	local f
 	mkdir "$BATS_TEST_TMPDIR/empty"
-	for f in makedevs tmpfiles mtree gen_init_cpio pseudo json; do
+	for f in makedevs tmpfiles mtree gen_init_cpio pseudo json oci; do
 		run "$DEVTOOL" list -o "$f" "$BATS_TEST_TMPDIR/empty"
+		assert_success
+		run "$DEVTOOL" apply -n -i "$f" --root "$BATS_TEST_TMPDIR/r" /dev/null
 		assert_success
 	done
 }
@@ -290,7 +296,7 @@ bash_verb_options() {
 @test "bash: apply -i offers the input dialects the binary takes" {
 	need_bash_completion
 	run bash_complete 'devtool apply -i '
-	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo' "$output" 'apply -i'
+	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' "$output" 'apply -i'
 	run bash_complete 'devtool apply --input=g'
 	assert_output gen_init_cpio
 	local f
@@ -406,9 +412,9 @@ need_fish() {
 	run fish_complete 'devtool devices -b '
 	assert_same_set 'loop sd blkext' "$output" 'fish devices -b'
 	run fish_complete 'devtool list -o '
-	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json' "$output" 'fish list -o'
+	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' "$output" 'fish list -o'
 	run fish_complete 'devtool apply -i '
-	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo' "$output" 'fish apply -i'
+	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' "$output" 'fish apply -i'
 }
 
 @test "fish: files where paths go, none where numbers go" {
@@ -540,9 +546,9 @@ need_zpty() {
 	run zsh_complete 'devtool mknod -m 0600 /dev/x b '
 	assert_same_set 'loop sd blkext' "$output" 'zsh mknod PATH b'
 	run zsh_complete 'devtool list -o '
-	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json' "$output" 'zsh list -o'
+	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' "$output" 'zsh list -o'
 	run zsh_complete 'devtool apply -i '
-	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo' "$output" 'zsh apply -i'
+	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' "$output" 'zsh apply -i'
 	run zsh_complete 'devtool list --check='
 	assert_same_set "$LAYOUTS $STORAGE" "$output" 'zsh list --check='
 }

@@ -419,16 +419,18 @@ test_framing(void)
 	ok(strcmp(table_header(TABLE_MTREE), "#mtree") == 0 &&
 	    table_header(TABLE_PSEUDO) == NULL &&
 	    table_header(TABLE_MAKEDEVS) == NULL &&
-	    table_footer(TABLE_MTREE) == NULL, "table_header: #mtree for "
-	    "mtree only; no footer");
+	    table_footer(TABLE_MTREE) == NULL &&
+	    strcmp(table_header(TABLE_OCI), "[") == 0 &&
+	    strcmp(table_footer(TABLE_OCI), "]") == 0, "table_header: #mtree "
+	    "for mtree, no footer; [ and ] for an OCI array");
 	ok(table_dialect_lookup("gen_init_cpio", true) == TABLE_INITRAMFS &&
-	    table_dialect_lookup("json", true) == TABLE_UNKNOWN &&
-	    table_dialect_lookup("json", false) == TABLE_JSON &&
+	    table_dialect_lookup("json", true) == TABLE_JSON &&
+	    table_dialect_lookup("oci", true) == TABLE_OCI &&
 	    table_dialect_lookup("cpio", false) == TABLE_UNKNOWN,
-	    "table_dialect_lookup: by name, json written only");
+	    "table_dialect_lookup: by name, every dialect read and written");
 	ok(strcmp(table_dialect_names(true), "makedevs, tmpfiles, mtree, "
-	    "gen_init_cpio, pseudo") == 0 && strcmp(table_dialect_names(false),
-	    "makedevs, tmpfiles, mtree, gen_init_cpio, pseudo, json") == 0,
+	    "gen_init_cpio, pseudo, json, oci") == 0 &&
+	    strcmp(table_dialect_names(false), table_dialect_names(true)) == 0,
 	    "table_dialect_names: %s", table_dialect_names(false));
 	ok(spec_needs_parents(TABLE_PSEUDO) &&
 	    spec_needs_parents(TABLE_INITRAMFS) &&

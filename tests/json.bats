@@ -1,0 +1,369 @@
+#!/usr/bin/env bats
+# json.bats - the JSON dialects (devtool(1), DEVICE TABLES: json and oci):
+# list -o json and -o oci written through json-c, read back by apply, and
+# checked with jq, a reader devtool did not write.
+
+load test_helper
+
+# Asserts that stdout is exactly the given lines.
+assert_lines_exactly() {
+	local want
+	want=$(printf '%s\n' "$@")
+	[[ $output == "$want" ]] ||
+		fail "stdout differs:"$'\n'"$(diff <(echo "$want") <(echo "$output"))"
+}
+
+# A tree under R: two character devices, a block device, a FIFO, a
+# directory, a symbolic link and a socket.
+make_tree() {
+	mkdir -p R/dev/snd
+	mknod -m 0666 R/dev/null c 1 3
+	mknod -m 0640 R/dev/sda1 b 8 1
+	chown 1:5 R/dev/sda1
+	mknod -m 0660 R/dev/snd/pcm c 116 300
+	mkfifo -m 0620 R/dev/initctl
+	chown 65534:65534 R/dev/initctl
+	chmod 0700 R/dev/snd
+	ln -s null R/dev/link
+	python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \
+		R/dev/sock
+	chmod 0660 R/dev/sock
+}
+
+OCI_TREE=(
+	'['
+	'{"path":"/dev/initctl","type":"p","fileMode":400,"uid":65534,"gid":65534},'
+	'{"path":"/dev/null","type":"c","major":1,"minor":3,"fileMode":438,"uid":0,"gid":0},'
+	'{"path":"/dev/sda1","type":"b","major":8,"minor":1,"fileMode":416,"uid":1,"gid":5},'
+	'{"path":"/dev/snd/pcm","type":"c","major":116,"minor":300,"fileMode":432,"uid":0,"gid":0}'
+	']'
+)
+
+# apply_refuses FILE MESSAGE: apply -n of FILE exits 2 with exactly
+# MESSAGE, then the summary line, and creates nothing (not even --root).
+apply_refuses() {
+	run --separate-stderr devtool apply --root new "$1"
+	assert_status 2
+	assert_stdout_empty
+	assert_no_control
+	assert_equal "$stderr" "$2"$'\n'"devtool: 1 error in the table; nothing was created"
+	[[ ! -e new ]] || fail "apply created new/"
+}
+
+# ------------------------------------------------------------ -o json
+
+@test "json: list -o json, written by json-c, is the same lines as before: keys in order, mode a string, no spaces" {
+	needs_mknod
+	make_tree
+	run --separate-stderr devtool list -o json --root R
+	assert_status 0
+	assert_stderr_empty
+	assert_lines_exactly \
+		'{"path":"/dev/initctl","type":"p","mode":"0620","uid":65534,"gid":65534}' \
+		'{"path":"/dev/link","type":"l","mode":"0777","uid":0,"gid":0,"target":"null"}' \
+		'{"path":"/dev/null","type":"c","mode":"0666","uid":0,"gid":0,"major":1,"minor":3}' \
+		'{"path":"/dev/sda1","type":"b","mode":"0640","uid":1,"gid":5,"major":8,"minor":1}' \
+		'{"path":"/dev/snd/pcm","type":"c","mode":"0660","uid":0,"gid":0,"major":116,"minor":300}' \
+		'{"path":"/dev/sock","type":"s","mode":"0660","uid":0,"gid":0}'
+}
+
+@test "json: jq -c . of list -o json gives back the very same bytes" {
+	needs_mknod
+	make_tree
+	mknod -m 0600 "R/dev/a \"q\" b\\c/d" c 1 5 2>/dev/null || mknod -m 0600 "R/dev/a \"q\" b\\c" c 1 5
+	devtool list -o json --root R --dirs >list.json
+	jq -c . list.json >jq.json
+	cmp list.json jq.json
+}
+
+@test "json: list -o json read back by apply makes the same tree (stat), and lists the same" {
+	needs_mknod
+	make_tree
+	devtool list -o json --root R --dirs >t.json
+	run --separate-stderr devtool apply --root A t.json
+	assert_status 0
+	assert_equal "$(node A/dev/null)" "character special file 1 3 666 0 0"
+	assert_equal "$(node A/dev/sda1)" "block special file 8 1 640 1 5"
+	assert_equal "$(node A/dev/snd/pcm)" "character special file 116 300 660 0 0"
+	assert_equal "$(node A/dev/initctl)" "fifo 0 0 620 65534 65534"
+	assert_equal "$(stat -c '%F %a' A/dev/snd)" "directory 700"
+	assert_equal "$(readlink A/dev/link)" "null"
+	assert_equal "$(stat -c '%F %a' A/dev/sock)" "socket 660"
+	run --separate-stderr devtool list -o json --root A --dirs
+	assert_equal "$output" "$(cat t.json)"
+}
+
+@test "json: a name with control characters (C0, DEL, C1) goes through json and comes back byte for byte" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod -m 0600 R/dev/$'a\x1b[31mb\nc\x7fd\xc2\x9be' c 1 3
+	run --separate-stderr devtool list -o json --root R
+	assert_no_control
+	assert_output '{"path":"/dev/a\u001b[31mb\u000ac\u007fd\u009be","type":"c","mode":"0600","uid":0,"gid":0,"major":1,"minor":3}'
+	echo "$output" >t.json
+	devtool apply --root A t.json
+	[[ -c A/dev/$'a\x1b[31mb\nc\x7fd\xc2\x9be' ]] || fail "$(ls -b A/dev)"
+	assert_equal "$(find A/dev -mindepth 1 -printf x)" x
+}
+
+@test "json: a name that is not UTF-8 is written \\u00XX per byte (valid JSON), and read back as those characters in UTF-8 (CAVEATS)" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod -m 0600 R/dev/$'x\xffy' c 1 3
+	run --separate-stderr devtool list -o json --root R
+	assert_output '{"path":"/dev/x\u00ffy","type":"c","mode":"0600","uid":0,"gid":0,"major":1,"minor":3}'
+	jq -e . <<<"$output" >/dev/null
+	echo "$output" >t.json
+	devtool apply --root A t.json
+	[[ -c A/dev/$'x\xc3\xbfy' ]] || fail "$(ls -b A/dev)"
+}
+
+@test "json: apply reads a json line whatever its key order, '#' comments and blank lines between" {
+	needs_mknod
+	printf '# made by hand\n\n%s\n' \
+		'{"minor":3,"major":1,"gid":5,"uid":1,"mode":"0620","type":"c","path":"/dev/x"}' >t.json
+	run --separate-stderr devtool apply --root A t.json
+	assert_status 0
+	assert_equal "$(node A/dev/x)" "character special file 1 3 620 1 5"
+}
+
+@test "json: list --check's problem member is read back and ignored" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod -m 0600 R/dev/big c 1 300
+	run --separate-stderr devtool list --check 8:8 -o json --root R
+	assert_status 1
+	assert_output '{"path":"/dev/big","type":"c","mode":"0600","uid":0,"gid":0,"major":1,"minor":300,"problem":"minor 300 is out of range for layout 8:8 (0-255)"}'
+	echo "$output" >t.json
+	devtool apply --root A t.json
+	assert_equal "$(node A/dev/big)" "character special file 1 300 600 0 0"
+}
+
+J='"path":"/dev/a","type":"c","mode":"0666","uid":0,"gid":0'
+
+@test "json: a missing key, a wrong type and a number out of range are refused naming the key, exit 2, nothing created" {
+	local -a cases=(
+		"{$J,\"major\":1}"$'\t''no "minor"'
+		'{"type":"c","mode":"0666","uid":0,"gid":0,"major":1,"minor":3}'$'\t''no "path"'
+		"{$J,\"major\":\"1\",\"minor\":3}"$'\t''"major": want a whole number, got string'
+		"{$J,\"major\":1.5,\"minor\":3}"$'\t''"major": want a whole number, got double'
+		"{$J,\"major\":4096,\"minor\":3}"$'\t''"major": 4096 is out of range (0-4095)'
+		"{$J,\"major\":1,\"minor\":-3}"$'\t''"minor": -3 is negative'
+		"{$J,\"major\":1,\"minor\":18446744073709551616}"$'\t''"minor": out of range (0-1048575)'
+		'{"path":"/dev/a","type":"c","mode":"0666","uid":4294967295,"gid":0,"major":1,"minor":3}'$'\t''"uid": 4294967295 is out of range (0-4294967294)'
+		'{"path":"/dev/a","type":"c","mode":438,"uid":0,"gid":0,"major":1,"minor":3}'$'\t''"mode": want a string of octal digits, at most "07777", such as "0644"'
+		'{"path":"/dev/a","type":"c","mode":"010000","uid":0,"gid":0,"major":1,"minor":3}'$'\t''"mode": want a string of octal digits, at most "07777", such as "0644"'
+		'{"path":"/dev/a","type":"x","mode":"0666","uid":0,"gid":0}'$'\t'"\"type\": 'x' is not one of c b p d f l s"
+		'{"path":"/dev/a","type":7,"mode":"0666","uid":0,"gid":0}'$'\t''"type": want a string, got int'
+		'{"path":"/dev/a","type":"\u0000","mode":"0666","uid":0,"gid":0}'$'\t'"\"type\": '?' is not one of c b p d f l s"
+		'{"path":"/dev/a","type":"p","uid":0,"gid":0}'$'\t''no "mode"'
+		"{$J,\"major\":1,\"minor\":3,\"colour\":\"red\"}"$'\t''unknown key "colour" (known: path type mode uid gid major minor target problem)'
+		'{"path":"/dev/a","type":"l","mode":"0777","uid":0,"gid":0}'$'\t''no "target"'
+		'{"path":"/dev/a\u0000b","type":"p","mode":"0666","uid":0,"gid":0}'$'\t''"path" has a NUL character'
+		'{"path":"dev/a","type":"p","mode":"0666","uid":0,"gid":0}'$'\t'"path 'dev/a' must be absolute (start with /)"
+		"{$J,\"major\":1,\"minor\":3} x"$'\t''text after the JSON object'
+	)
+	local c
+	for c in "${cases[@]}"; do
+		printf '%s\n%s\n' '{"path":"/dev/ok","type":"p","mode":"0600","uid":0,"gid":0}' "${c%%$'\t'*}" >t.json
+		apply_refuses t.json "devtool: t.json:2: ${c#*$'\t'}"
+	done
+}
+
+@test "json: a line that is not JSON, after a json line, is refused with its line" {
+	printf '%s\n%s\n' '{"path":"/dev/ok","type":"p","mode":"0600","uid":0,"gid":0}' \
+		"{'path':'/dev/a'}" >t.json
+	apply_refuses t.json "devtool: t.json:2: JSON: unexpected character"
+}
+
+# ------------------------------------------------------------ -o oci
+
+@test "oci: list -o oci is one linux.devices array, an element a line; a link and a socket are left out with one warning" {
+	needs_mknod
+	make_tree
+	run --separate-stderr devtool list -o oci --root R
+	assert_status 0
+	assert_lines_exactly "${OCI_TREE[@]}"
+	assert_equal "$stderr" "devtool: warning: 2 entries that an oci table cannot hold are left out; -o json holds every type"
+}
+
+@test "oci: jq finds the runtime spec's field types: numbers for major, minor, fileMode (438 for 0666), uid and gid" {
+	needs_mknod
+	make_tree
+	devtool list -o oci --root R >oci.json 2>/dev/null
+	jq -e 'type == "array" and length == 4' oci.json
+	jq -e 'all(.[]; (.path|type) == "string" and (.type|type) == "string" and (.fileMode|type) == "number" and (.uid|type) == "number" and (.gid|type) == "number")' oci.json
+	jq -e '.[1].major|type=="number"' oci.json
+	jq -e '.[1].minor|type=="number"' oci.json
+	jq -e '.[1] | .path == "/dev/null" and .type == "c" and .major == 1 and .minor == 3 and .fileMode == 438' oci.json
+	jq -e '.[0] | .type == "p" and (has("major")|not) and .fileMode == 400 and .uid == 65534' oci.json
+	jq -e '.[2] | .type == "b" and .fileMode == 416 and .uid == 1 and .gid == 5' oci.json
+}
+
+@test "oci: an empty listing is an empty array" {
+	mkdir -p R/dev
+	run --separate-stderr devtool list -o oci --root R
+	assert_status 0
+	assert_lines_exactly '[' ']'
+	jq -e 'length == 0' <<<"$output"
+}
+
+@test "oci: --check adds a problem member and the array stays JSON" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod -m 0666 R/dev/big c 1 300
+	mknod -m 0666 R/dev/small c 1 3
+	run --separate-stderr devtool list --check 8:8 -o oci --root R
+	assert_status 1
+	assert_lines_exactly '[' \
+		'{"path":"/dev/big","type":"c","major":1,"minor":300,"fileMode":438,"uid":0,"gid":0,"problem":"minor 300 is out of range for layout 8:8 (0-255)"}' \
+		']'
+	jq -e 'length == 1' <<<"$output"
+}
+
+@test "oci: apply of list -o oci makes the nodes (stat) and lists the same array" {
+	needs_mknod
+	make_tree
+	devtool list -o oci --root R >oci.json 2>/dev/null
+	run --separate-stderr devtool apply --root A oci.json
+	assert_status 0
+	assert_equal "$(node A/dev/null)" "character special file 1 3 666 0 0"
+	assert_equal "$(node A/dev/sda1)" "block special file 8 1 640 1 5"
+	assert_equal "$(node A/dev/snd/pcm)" "character special file 116 300 660 0 0"
+	assert_equal "$(node A/dev/initctl)" "fifo 0 0 620 65534 65534"
+	run --separate-stderr devtool list -o oci --root A
+	assert_lines_exactly "${OCI_TREE[@]}"
+}
+
+@test "oci: apply of a whole config.json makes its linux.devices; type u is c; fileMode, uid and gid default to 0666, 0, 0; unknown keys are ignored" {
+	needs_mknod
+	cat >config.json <<-'EOF'
+	{
+	  "ociVersion": "1.0.2",
+	  "process": { "args": ["sh"] },
+	  "linux": {
+	    "devices": [
+	      { "path": "/dev/fuse", "type": "c", "major": 10, "minor": 229, "fileMode": 438, "uid": 0, "gid": 0 },
+	      { "path": "/dev/sdb", "type": "b", "major": 8, "minor": 16, "fileMode": 432, "uid": 6, "gid": 6 },
+	      { "path": "/dev/kmsg", "type": "u", "major": 1, "minor": 11 },
+	      { "path": "/dev/fifo", "type": "p", "fileMode": 384, "future": true }
+	    ]
+	  }
+	}
+	EOF
+	run --separate-stderr devtool apply --root A config.json
+	assert_status 0
+	assert_equal "$(node A/dev/fuse)" "character special file 10 229 666 0 0"
+	assert_equal "$(node A/dev/sdb)" "block special file 8 16 660 6 6"
+	assert_equal "$(node A/dev/kmsg)" "character special file 1 11 666 0 0"
+	assert_equal "$(node A/dev/fifo)" "fifo 0 0 600 0 0"
+}
+
+@test "oci: a config.json without linux.devices has nothing to make" {
+	printf '{\n  "ociVersion": "1.0.2",\n  "linux": {}\n}\n' >config.json
+	run --separate-stderr devtool apply -n --root A config.json
+	assert_status 0
+	assert_output "would create directory A (the root)"
+}
+
+@test "oci: each bad element of an array is refused at its own line, all of them, nothing created" {
+	printf '%s\n' '[' \
+		'{"path":"/dev/a","type":"c","major":1,"minor":2},' \
+		'' \
+		'{"path":"/dev/b","type":"x","major":1,"minor":2},' \
+		'{"path":"/dev/c","type":"c","major":1,"minor":2,"fileMode":4096},' \
+		'{"path":"/dev/d","type":"c","major":1,"minor":2,"fileMode":"0666"},' \
+		'{"path":"/dev/e","type":"c","major":1,"minor":2,"uid":-1},' \
+		'{"path":"/dev/f","type":"c","major":1},' \
+		'5,' \
+		'{"path":"/dev/g","type":"p","minor":4}' \
+		']' >a.json
+	run --separate-stderr devtool apply --root new a.json
+	assert_status 2
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: a.json:4: \"type\": 'x' is not one of c b u p
+devtool: a.json:5: \"fileMode\": 4096 is out of range (0-4095)
+devtool: a.json:6: \"fileMode\": want a whole number, got string
+devtool: a.json:7: \"uid\": -1 is negative
+devtool: a.json:8: no \"minor\"
+devtool: a.json:9: want an object for each linux.devices element, got int
+devtool: a.json:10: p takes no MAJOR or MINOR (got 0:4)
+devtool: 7 errors in the table; nothing was created"
+	[[ ! -e new ]] || fail "apply created new/"
+}
+
+@test "oci: a broken array is refused where it breaks: a missing comma, no end, text after it, bad JSON" {
+	local ok='{"path":"/dev/a","type":"c","major":1,"minor":2}'
+	printf '[\n%s\n%s]\n' "$ok" "$ok" >t.json
+	apply_refuses t.json "devtool: t.json:3: want ',' or ']' after an element, not '{'"
+	printf '[\n%s,\n' "$ok" >t.json
+	apply_refuses t.json "devtool: t.json:3: JSON: unexpected end of input"
+	printf '[\n%s\n]\n]\n' "$ok" >t.json
+	apply_refuses t.json "devtool: t.json:4: text after the JSON document"
+	printf '[\n%s,\n{"path":"/dev/b",\n"type":"c",}\n]\n' "$ok" >t.json
+	apply_refuses t.json "devtool: t.json:4: JSON: unexpected character"
+	printf '[\n%s\n]\n' "$ok" >t.json
+	printf '\0' >>t.json
+	apply_refuses t.json "devtool: t.json:4: NUL byte in the document"
+}
+
+@test "oci: a config.json's bad element is refused at the document's first line, naming linux.devices[I]" {
+	printf '{\n  "ociVersion": "1.0.2",\n  "linux": { "devices": [\n    {"path": "/dev/a", "type": "c", "major": 1, "minor": 2},\n    {"path": "/dev/b", "type": "b", "major": 1}\n  ] }\n}\n' >config.json
+	apply_refuses config.json 'devtool: config.json:1: linux.devices[1]: no "minor"'
+	printf '{\n  "ociVersion": "1.0.2",\n  "linux": { "devices": {} }\n}\n' >config.json
+	apply_refuses config.json 'devtool: config.json:1: linux.devices is object, not an array'
+	printf '{\n  "hello": 1\n}\n' >config.json
+	apply_refuses config.json 'devtool: config.json:1: neither an OCI linux.devices array nor a config.json (no "ociVersion" or "linux")'
+}
+
+@test "oci: an array read from standard input is read whole" {
+	needs_mknod
+	run --separate-stderr devtool apply --root A - <<<'[{"path":"/dev/null","type":"c","major":1,"minor":3}]'
+	assert_status 0
+	assert_equal "$(node A/dev/null)" "character special file 1 3 666 0 0"
+}
+
+@test "oci: list -o oci to apply --archive (as uid 65534) to list --archive -o oci gives the same array" {
+	nobody_top
+	printf '%s\n' "${OCI_TREE[@]}" >"$NOBODY_TOP/oci.json"
+	run --separate-stderr as_nobody "$DEVTOOL" apply --archive "$NOBODY_TOP/x.cpio" "$NOBODY_TOP/oci.json"
+	cp "$NOBODY_TOP/x.cpio" . 2>/dev/null
+	nobody_done
+	assert_status 0
+	assert_stderr_empty
+	run --separate-stderr devtool list --archive x.cpio -o oci
+	assert_status 0
+	assert_lines_exactly "${OCI_TREE[@]}"
+}
+
+# ------------------------------------------------------------ apply -i
+
+@test "apply -i oci reads an array that does not start with '[' on its own; -i json reads it as lines and refuses" {
+	needs_mknod
+	printf '   \n\n[{"path":"/dev/null","type":"c","major":1,"minor":3}]\n' >t.txt
+	run --separate-stderr devtool apply -i oci --root A t.txt
+	assert_status 0
+	assert_equal "$(node A/dev/null)" "character special file 1 3 666 0 0"
+	run --separate-stderr devtool apply -i json --root new t.txt
+	assert_status 2
+	assert_equal "$stderr" "devtool: t.txt:3: not a JSON object
+devtool: 1 error in the table; nothing was created"
+}
+
+@test "apply -i json refuses a makedevs table line by line; -i makedevs refuses a json line" {
+	printf '/dev/null c 0666 0 0 1 3\n' >t.txt
+	run --separate-stderr devtool apply -i json --root new t.txt
+	assert_status 2
+	assert_equal "$stderr" "devtool: t.txt:1: JSON: unexpected character
+devtool: 1 error in the table; nothing was created"
+	printf '%s\n' '{"path":"/dev/ok","type":"p","mode":"0600","uid":0,"gid":0}' >t.json
+	run --separate-stderr devtool apply -i makedevs --root new t.json
+	assert_status 2
+	assert_stderr_contains "devtool: t.json:1: "
+	[[ ! -e new ]] || fail "apply created new/"
+}
+
+@test "apply -i with an unknown name is a usage error listing the valid ones" {
+	quoted_error 2 "devtool: unknown input 'xml'; valid: makedevs, tmpfiles, json, oci" \
+		apply -i xml t
+}
