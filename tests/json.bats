@@ -259,6 +259,21 @@ J='"path":"/dev/a","type":"c","mode":"0666","uid":0,"gid":0'
 	assert_equal "$(node A/dev/fifo)" "fifo 0 0 600 0 0"
 }
 
+@test "oci: the host's nodes listed with -o oci and put into a config.json by jq are that bundle's devices for apply (the manual's example)" {
+	devtool list -o oci /dev/null /dev/zero /dev/full >devices.json
+	printf '{"ociVersion":"1.0.2","linux":{}}\n' >config.json
+	jq --slurpfile d devices.json '.linux.devices = $d[0]' config.json >config.new
+	run jq -c '.linux.devices | map([.path, .type, .major, .minor, .fileMode, .uid, .gid])' config.new
+	assert_output '[["/dev/full","c",1,7,438,0,0],["/dev/null","c",1,3,438,0,0],["/dev/zero","c",1,5,438,0,0]]'
+	run --separate-stderr devtool apply -n --root R config.new
+	assert_success
+	assert_output "would create directory R (the root)
+would create directory /dev (d, mode 0755)
+would create /dev/full (c 1:7, mode 0666, owner 0:0)
+would create /dev/null (c 1:3, mode 0666, owner 0:0)
+would create /dev/zero (c 1:5, mode 0666, owner 0:0)"
+}
+
 @test "oci: a config.json without linux.devices has nothing to make" {
 	printf '{\n  "ociVersion": "1.0.2",\n  "linux": {}\n}\n' >config.json
 	run --separate-stderr devtool apply -n --root A config.json
@@ -364,6 +379,6 @@ devtool: 1 error in the table; nothing was created"
 }
 
 @test "apply -i with an unknown name is a usage error listing the valid ones" {
-	quoted_error 2 "devtool: unknown input 'xml'; valid: makedevs, tmpfiles, json, oci" \
+	quoted_error 2 "devtool: unknown input 'xml'; valid: makedevs, tmpfiles, mtree, gen_init_cpio, pseudo, json, oci" \
 		apply -i xml t
 }

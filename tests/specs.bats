@@ -340,6 +340,37 @@ pipe "dev/sub/fi fo" 0600 0 5'
 	assert_line --regexp '^crw-rw-rw- 0/0 +1, +3 .* squashfs-root/dev/null$'
 }
 
+@test "pseudo: a buildroot device table piped through an archive becomes a pseudo file that mksquashfs makes into exactly its nodes, without root (the manual's example)" {
+	cat >device_table.txt <<-'T'
+	# <name>	<type>	<mode>	<uid>	<gid>	<major>	<minor>	<start>	<inc>	<count>
+	/dev		d	755	0	0	-	-	-	-	-
+	/dev/console	c	622	0	5	5	1	-	-	-
+	/dev/ttyS	c	666	0	5	4	64	0	1	2
+	/dev/mtdblock	b	640	0	6	31	0	0	1	2
+	T
+	chmod 755 . && chmod 644 device_table.txt
+	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
+	    sh -c "'$DEVTOOL' apply --archive - device_table.txt | '$DEVTOOL' list --archive - -o pseudo"
+	assert_success
+	assert_output 'dev d 0755 0 0
+dev/console c 0622 0 5 5 1
+dev/mtdblock0 b 0640 0 6 31 0
+dev/mtdblock1 b 0640 0 6 31 1
+dev/ttyS0 c 0666 0 5 4 64
+dev/ttyS1 c 0666 0 5 4 65'
+	printf '%s\n' "$output" >pseudo.txt
+	mkdir rootfs
+	run mksquashfs rootfs rootfs.sqfs -pf pseudo.txt -noappend -quiet
+	assert_success
+	run rdsquashfs --describe rootfs.sqfs
+	assert_output 'dir dev 0755 0 0
+nod dev/console 0622 0 5 c 5 1
+nod dev/mtdblock0 0640 0 6 b 31 0
+nod dev/mtdblock1 0640 0 6 b 31 1
+nod dev/ttyS0 0666 0 5 c 4 64
+nod dev/ttyS1 0666 0 5 c 4 65'
+}
+
 @test "pseudo: apply makes the nodes of devtool's pseudo file, checked with stat" {
 	needs_mknod
 	printf '%s\n' "$PSEUDO" 'dev/s i 0600 0 0 s' >spec
@@ -450,13 +481,13 @@ devtool: 1 error in the table; nothing was created"
 }
 
 @test "-i and -o take only the dialects' names, and say which they are" {
-	run --separate-stderr devtool apply -i json t
+	run --separate-stderr devtool apply -i cpio t
 	assert_equal "$status" 2
-	assert_equal "$stderr" "devtool: unknown input 'json'; valid: makedevs, tmpfiles, mtree, gen_init_cpio, pseudo
+	assert_equal "$stderr" "devtool: unknown input 'cpio'; valid: makedevs, tmpfiles, mtree, gen_init_cpio, pseudo, json, oci
 Try 'devtool apply --help' for more information."
 	run --separate-stderr devtool list -o cpio
 	assert_equal "$status" 2
-	assert_equal "$stderr" "devtool: unknown output 'cpio'; valid: makedevs, tmpfiles, mtree, gen_init_cpio, pseudo, json
+	assert_equal "$stderr" "devtool: unknown output 'cpio'; valid: makedevs, tmpfiles, mtree, gen_init_cpio, pseudo, json, oci
 Try 'devtool list --help' for more information."
 }
 
