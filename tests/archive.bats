@@ -261,6 +261,30 @@ devtool: 2 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed, 3 skipped"
 dev/null"
 }
 
+@test "archive: squashfs-tools-ng makes an image of the tar (tar2sqfs) and of the gen_init_cpio list (gensquashfs), and rdsquashfs shows every number" {
+	local want='dir dev 0755 0 0
+nod dev/big 0640 0 6 c 300 70000
+nod dev/console 0600 0 5 c 5 1
+pipe dev/initctl 0600 0 0
+nod dev/loop0 0660 0 6 b 7 0
+nod dev/loop1 0660 0 6 b 7 1
+nod dev/loop2 0660 0 6 b 7 2
+dir dev/net 0755 0 0
+nod dev/net/tun 0666 0 0 c 10 200
+nod dev/null 0666 0 0 c 1 3'
+	as_nobody "$DEVTOOL" apply --archive - --archive-format pax t >x.tar
+	tar2sqfs -q x.sqfs <x.tar
+	run rdsquashfs --describe x.sqfs
+	assert_success
+	assert_output "$want"
+	devtool list --dirs --archive x.tar -o gen_init_cpio >list
+	mkdir empty
+	gensquashfs -q -F list -D empty g.sqfs
+	run rdsquashfs --describe g.sqfs
+	assert_success
+	assert_output "$want"
+}
+
 @test "archive: symbolic links and sockets travel: apply --archive writes them, bsdtar and cpio see the targets, list --archive reads them" {
 	printf '%s\n' 'c /dev/pts/ptmx 0666 - - - 5:2' 'L /dev/ptmx - - - - pts/ptmx' \
 		'L /dev/stdin - - - - /proc/self/fd/0' >u

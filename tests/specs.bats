@@ -371,6 +371,14 @@ nod dev/ttyS0 0666 0 5 c 4 64
 nod dev/ttyS1 0666 0 5 c 4 65'
 }
 
+@test "pseudo: a spec through an archive and back is the same table" {
+	printf '%s\n' "$PSEUDO" >spec
+	devtool apply --archive p.cpio spec
+	run --separate-stderr devtool list --dirs -o pseudo --archive p.cpio
+	assert_success
+	assert_output "$PSEUDO"
+}
+
 @test "pseudo: apply makes the nodes of devtool's pseudo file, checked with stat" {
 	needs_mknod
 	printf '%s\n' "$PSEUDO" 'dev/s i 0600 0 0 s' >spec
