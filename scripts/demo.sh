@@ -22,3 +22,9 @@ else
 	echo "(no CAP_MKNOD here: skipping the mknod part of the tour)"
 fi
 say "$D" list --check 8:8 /dev || true
+# Images without privilege: a table into a cpio, read back as a spec.
+printf '/dev d 755 0 0\n/dev/console c 600 0 5 5 1\n/dev/ttyS c 666 0 5 4 64 0 1 2\n' \
+    >"$scratch/dev.table"
+say "$D" apply --archive "$scratch/dev.cpio" "$scratch/dev.table"
+say "$D" list --archive "$scratch/dev.cpio" -o pseudo
+say "$D" list -o oci /dev/null /dev/zero
