@@ -355,3 +355,18 @@ wrong_count() {
 	assert_no_control
 	assert_equal "$stderr" "devtool: <stdin>:1: invalid number 'a?[31mb': not a number"
 }
+
+@test "make run: the tour exits 0 and ends with a table made into a cpio without privilege, read back as pseudo, then an OCI array" {
+	run sh "$BATS_TEST_DIRNAME/../scripts/demo.sh" "$DEVTOOL"
+	assert_success
+	[[ $output == *'-o pseudo
+dev d 0755 0 0
+dev/console c 0600 0 5 5 1
+dev/ttyS0 c 0666 0 5 4 64
+dev/ttyS1 c 0666 0 5 4 65
+'*'list -o oci /dev/null /dev/zero
+[
+{"path":"/dev/null","type":"c","major":1,"minor":3,"fileMode":438,"uid":0,"gid":0},
+{"path":"/dev/zero","type":"c","major":1,"minor":5,"fileMode":438,"uid":0,"gid":0}
+]' ]] || fail "the tour ends otherwise: ${output: -600}"
+}
