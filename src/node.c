@@ -1818,8 +1818,6 @@ hardlinks_protected(void)
 struct tree {
 	struct place *p;
 	const struct node_want *w;
-	dev_t dir_dev;		/* the last directory found inside the root */
-	ino_t dir_ino;
 	size_t changed;
 	bool failed;
 };
@@ -1845,23 +1843,6 @@ tree_problem(void *ctx, const char *path, int error, const char *why)
 	tree_fail(ctx, path, why);
 }
 
-/* Whether dirfd is inside the root: checked once per directory. */
-static bool
-tree_inside(struct tree *t, int dirfd)
-{
-	struct stat st;
-
-	if (fstat(dirfd, &st) != 0)
-		return false;
-	if (st.st_dev == t->dir_dev && st.st_ino == t->dir_ino)
-		return true;
-	if (root_contains(t->p->root, dirfd) != 1)
-		return false;
-	t->dir_dev = st.st_dev;
-	t->dir_ino = st.st_ino;
-	return true;
-}
-
 /* One entry of the tree: its owner, and but for a link its mode. */
 static void
 tree_found(void *ctx, int dirfd, const char *name, const char *path,
@@ -1885,7 +1866,9 @@ tree_found(void *ctx, int dirfd, const char *name, const char *path,
 		tree_fail(t, path, "has other hard links, and "
 		    "fs.protected_hardlinks is off: one may be a file "
 		    "outside --root; left alone");
-	else if (!tree_inside(t, dirfd))
+	/* before every change, as a correction checks: a directory can be
+	   moved out of the root between two of its entries */
+	else if (root_contains(t->p->root, dirfd) != 1)
 		tree_fail(t, path, "its directory is not inside --root "
 		    "(moved meanwhile); left alone");
 	else if (!(t->p->flags & NODE_DRY_RUN) &&
@@ -1903,7 +1886,7 @@ node_tree(struct root *r, const char *path, const struct node_want *w,
 {
 	struct place p = { .root = r, .path = path, .dirfd = -1,
 	    .flags = flags, .ev = ev, .res = res };
-	struct tree t = { &p, w, 0, 0, 0, false };
+	struct tree t = { &p, w, 0, false };
 	struct walk_ops ops = { .all = true, .xdev = true,
 	    .found_at = tree_found, .problem = tree_problem, .ctx = &t };
 	char parent[PATH_MAX] = "/";

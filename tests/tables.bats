@@ -298,6 +298,36 @@ devtool: 1 error in the table; nothing was created"
 	assert_equal "$inside_after" "644 0:0"
 }
 
+@test "tables: r changes nothing more in a directory moved out of the root mid-walk (strace delay): the entry in flight at most, then it stops" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	local i f changed=0
+	mkdir -p R/srv/d out
+	for f in 1 2 3 4 5 6; do
+		touch "R/srv/d/f$f"
+		chmod 0600 "R/srv/d/f$f"
+	done
+	table t '/srv r 640 7 7'
+	# each chown waits 1 s: time to move d out of the root once the walk
+	# is inside it, before the rest of its entries
+	strace -f -qq -o /dev/null -e trace=fchownat \
+	    -e inject=fchownat:delay_enter=1000000 \
+	    "$DEVTOOL" apply --root R t 2>"$BATS_TEST_TMPDIR/err" &
+	for ((i = 0; i < 1500; i++)); do	# 30 s at most
+		[[ $(stat -c %u R/srv/d) == 7 ]] && break
+		sleep 0.02
+	done
+	((i < 1500)) || { wait $!; fail "the walk never reached d"; }
+	sleep 0.3
+	mv R/srv/d out/d
+	wait $! && fail "exit 0 although its tree left the root"
+	for f in 1 2 3 4 5 6; do
+		[[ $(stat -c %u "out/d/f$f") == 7 ]] && changed=$((changed + 1))
+	done
+	((changed <= 1)) || fail "$changed entries changed after their directory left the root"
+	[[ $(<"$BATS_TEST_TMPDIR/err") == *"its directory is not inside --root (moved meanwhile); left alone"* ]] ||
+		fail "stderr: $(<"$BATS_TEST_TMPDIR/err")"
+}
+
 @test "tables: r acts only through descriptors: no chown or chmod by name outside devtool's own (strace)" {
 	command -v strace >/dev/null || skip "strace is not installed"
 	mkdir -p R/srv/a/b
