@@ -432,9 +432,9 @@ check_apply(const char *name)
 	if (users_from != NULL && *users_from == '\0')
 		return cli_usage(name, "--users-from '' names no directory");
 	if (input != NULL &&
-	    (forced = table_dialect_lookup(input, true)) == TABLE_UNKNOWN)
+	    (forced = table_dialect_lookup(input)) == TABLE_UNKNOWN)
 		return cli_usage(name, "unknown input '%s'; valid: %s",
-		    cli_quote(q, input), table_dialect_names(true));
+		    cli_quote(q, input), table_dialect_names());
 	return check_archive(name, &archive_opts);
 }
 

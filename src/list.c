@@ -182,11 +182,10 @@ parse_output(const char *name, enum table_dialect *dialect)
 {
 	char q[DT_QUOTE_SIZE];
 
-	*dialect = table_dialect_lookup(name != NULL ? name : "makedevs",
-	    false);
+	*dialect = table_dialect_lookup(name != NULL ? name : "makedevs");
 	if (*dialect == TABLE_UNKNOWN)
 		return cli_usage("devtool list", "unknown output '%s'; "
-		    "valid: %s", cli_quote(q, name), table_dialect_names(false));
+		    "valid: %s", cli_quote(q, name), table_dialect_names());
 	return EXIT_OK;
 }
 

@@ -155,12 +155,8 @@ spec_parse_line(struct spec_reader *r, const char *line, size_t len,
 {
 	int rc;
 
-	memset(out, 0, sizeof(*out));
-	out->lineno = lineno;
-	if (len > 0 && line[len - 1] == '\n')
-		len--;
-	if (memchr(line, '\0', len) != NULL)
-		return dt_error(d, "NUL byte in line");
+	if (table_line_start(line, &len, lineno, out, d) != 0)
+		return -1;
 	switch (r->dialect) {
 	case TABLE_MTREE:
 		rc = mtree_parse(r, line, len, lineno, out, path, d);

@@ -968,18 +968,26 @@ parse_tmpfiles(const char *line, size_t len,
 }
 
 int
+table_line_start(const char *line, size_t *len, unsigned long lineno,
+    struct entry *out, struct dt_diag *d)
+{
+	memset(out, 0, sizeof(*out));
+	out->lineno = lineno;
+	if (*len > 0 && line[*len - 1] == '\n')
+		(*len)--;
+	return memchr(line, '\0', *len) == NULL ? 0 :
+	    dt_error(d, "NUL byte in line");
+}
+
+int
 table_parse_line(enum table_dialect dialect, const char *line, size_t len,
     unsigned long lineno, const struct table_resolver *res,
     struct entry *out, char *path, struct dt_diag *d)
 {
 	int r;
 
-	memset(out, 0, sizeof(*out));
-	out->lineno = lineno;
-	if (len > 0 && line[len - 1] == '\n')
-		len--;
-	if (memchr(line, '\0', len) != NULL)
-		return dt_error(d, "NUL byte in line");
+	if (table_line_start(line, &len, lineno, out, d) != 0)
+		return -1;
 	switch (dialect) {
 	case TABLE_MAKEDEVS:
 		r = parse_makedevs(line, len, res, out, path, d);
@@ -1089,19 +1097,18 @@ table_guess(const char *line, size_t len)
 	    TABLE_UNKNOWN;
 }
 
-/* Every dialect by name: what list -o writes, whether apply -i reads it. */
+/* Every dialect by name: what list -o writes and apply -i reads. */
 static const struct {
 	const char *name;
 	enum table_dialect dialect;
-	bool reads;
 } dialects[] = {
-	{ "makedevs", TABLE_MAKEDEVS, true },
-	{ "tmpfiles", TABLE_TMPFILES, true },
-	{ "mtree", TABLE_MTREE, true },
-	{ "gen_init_cpio", TABLE_INITRAMFS, true },
-	{ "pseudo", TABLE_PSEUDO, true },
-	{ "json", TABLE_JSON, true },
-	{ "oci", TABLE_OCI, true },
+	{ "makedevs", TABLE_MAKEDEVS },
+	{ "tmpfiles", TABLE_TMPFILES },
+	{ "mtree", TABLE_MTREE },
+	{ "gen_init_cpio", TABLE_INITRAMFS },
+	{ "pseudo", TABLE_PSEUDO },
+	{ "json", TABLE_JSON },
+	{ "oci", TABLE_OCI },
 };
 
 #define DIALECTS (sizeof(dialects) / sizeof(dialects[0]))
@@ -1116,27 +1123,25 @@ table_dialect_name(enum table_dialect dialect)
 }
 
 enum table_dialect
-table_dialect_lookup(const char *name, bool reading)
+table_dialect_lookup(const char *name)
 {
 	for (size_t i = 0; i < DIALECTS; i++)
-		if (strcmp(dialects[i].name, name) == 0 &&
-		    (!reading || dialects[i].reads))
+		if (strcmp(dialects[i].name, name) == 0)
 			return dialects[i].dialect;
 	return TABLE_UNKNOWN;
 }
 
 const char *
-table_dialect_names(bool reading)
+table_dialect_names(void)
 {
-	static char names[2][256];
-	char *p = names[reading];
+	static char names[128];	/* made once: the table does not change */
+	char *p = names;
 
 	if (*p == '\0')
 		for (size_t i = 0; i < DIALECTS; i++)
-			if (!reading || dialects[i].reads)
-				p += sprintf(p, "%s%s", p == names[reading] ?
-				    "" : ", ", dialects[i].name);
-	return names[reading];
+			p += sprintf(p, "%s%s", i > 0 ? ", " : "",
+			    dialects[i].name);
+	return names;
 }
 
 const char *

@@ -46,9 +46,9 @@ enum table_dialect {
  * The dialects by name, as list -o writes and apply -i reads them: a
  * table, so a dialect is a row.  TABLE_UNKNOWN for a name it has not.
  */
-enum table_dialect table_dialect_lookup(const char *name, bool reading);
+enum table_dialect table_dialect_lookup(const char *name);
 /* Their names, "makedevs, tmpfiles, ...", for a usage message. */
-const char *table_dialect_names(bool reading);
+const char *table_dialect_names(void);
 
 /*
  * What list prints before the first line and after the last (mtree's
@@ -115,6 +115,14 @@ int table_parse_line(enum table_dialect dialect, const char *line,
  */
 int table_parse_xattr(const char *line, size_t len, char *value,
     struct dt_diag *d);
+
+/*
+ * What every line reader does first (table.c's, spec.c's): *out zeroed
+ * but for lineno, a trailing newline dropped from *len; -1 for a NUL
+ * byte.
+ */
+int table_line_start(const char *line, size_t *len, unsigned long lineno,
+    struct entry *out, struct dt_diag *d);
 
 /* True for a line table_parse_line skips in either dialect. */
 bool table_blank(const char *line, size_t len);
