@@ -52,8 +52,8 @@ ASAN_CFLAGS = -O1 -g $(ASAN)
 # make bench's reference programs and its memory meter.
 BENCH_TOOLS = bench/ref_decode bench/ref_mknod bench/peak_rss
 
-.PHONY: all deps deps-harden run check check-asan check-valgrind lint fuzz install \
-	uninstall bench bench-tools units clean
+.PHONY: all deps deps-harden deps-deb run check check-asan check-valgrind lint fuzz \
+	install uninstall deb bench bench-tools units clean
 
 all: devtool
 
@@ -140,6 +140,15 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/devtool $(DESTDIR)$(MANDIR)/man1/devtool.1 \
 	    $(DESTDIR)$(BASHCOMPDIR)/devtool $(DESTDIR)$(ZSHCOMPDIR)/_devtool \
 	    $(DESTDIR)$(FISHCOMPDIR)/devtool.fish
+
+deps-deb:
+	@sh scripts/deps.sh deb
+
+# The Debian package (debian/), built by dpkg-buildpackage in a copy of
+# the sources: the .deb and the rest are left in build/deb/, and lintian
+# checks them (scripts/deb.sh).
+deb: deps-deb
+	@sh scripts/deb.sh
 
 bench-tools: $(BENCH_TOOLS)
 

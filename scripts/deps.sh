@@ -4,15 +4,22 @@
 #   deps.sh          build and test (make run, make check)
 #   deps.sh harden   also sanitizers, fuzzing and lint (check-asan, fuzz,
 #                    lint, check-valgrind)
+#   deps.sh deb      only what builds the Debian package (make deb)
 set -eu
 
-PKGS="gcc make pkg-config libpopt-dev libbsd-dev libcap-dev libarchive-dev
-libjson-c-dev bats bats-support bats-assert bats-file mandoc jq
-bash-completion zsh fish strace python3 fakeroot pseudo cpio
+BUILD="gcc make libpopt-dev libbsd-dev libmd-dev libcap-dev libarchive-dev
+libjson-c-dev"
+# make deb, which tests/deb.bats runs in make check.
+DEB="debhelper dpkg-dev lintian"
+PKGS="$BUILD $DEB pkg-config bats bats-support bats-assert bats-file mandoc
+jq bash-completion zsh fish strace python3 fakeroot pseudo cpio
 libarchive-tools tar xz-utils zstd gzip squashfs-tools squashfs-tools-ng
 e2fsprogs libcap2-bin kmod systemd"
-[ "${1:-}" = harden ] && PKGS="$PKGS clang libclang-rt-14-dev cppcheck
-clang-tidy shellcheck valgrind"
+case ${1:-} in
+harden) PKGS="$PKGS clang libclang-rt-14-dev cppcheck clang-tidy shellcheck
+valgrind" ;;
+deb) PKGS="$BUILD $DEB" ;;
+esac
 
 missing=""
 for p in $PKGS; do
