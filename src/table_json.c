@@ -41,7 +41,6 @@
 #include "table_json.h"
 #include "text.h"
 
-#define ID_MAX 4294967294u	/* (uid_t)-1 means "unchanged" to chown */
 #define QUOTE_MAX 64
 #define OCI_MODE 0666		/* runc's, for a device without fileMode */
 #define WRITE_FLAGS (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
@@ -240,8 +239,8 @@ get_owner(json_object *obj, bool need, struct entry *e, struct dt_diag *d)
 {
 	uint64_t uid = 0, gid = 0;
 
-	if (get_number(obj, "uid", need, ID_MAX, &uid, d) < 0 ||
-	    get_number(obj, "gid", need, ID_MAX, &gid, d) < 0)
+	if (get_number(obj, "uid", need, TABLE_ID_MAX, &uid, d) < 0 ||
+	    get_number(obj, "gid", need, TABLE_ID_MAX, &gid, d) < 0)
 		return -1;
 	e->uid = (uid_t)uid;
 	e->gid = (gid_t)gid;
