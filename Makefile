@@ -30,7 +30,7 @@ OBJS     = $(SRCS:.c=.o)
 # tests.  Adding one is adding NAME to UNITS and a unit_NAME_SRCS line.
 UNITS    = encode table spec root node entry users
 unit_encode_SRCS = src/encode.c src/diag.c src/number.c src/text.c
-unit_table_SRCS  = src/table.c src/table_json.c src/entry.c src/path.c src/diag.c src/number.c \
+unit_table_SRCS  = src/table.c src/table_json.c src/json_keys.c src/entry.c src/path.c src/diag.c src/number.c \
 	src/spec.c src/spec_mtree.c src/spec_initramfs.c src/spec_pseudo.c src/encode.c \
 	src/text.c
 unit_spec_SRCS   = $(unit_table_SRCS)

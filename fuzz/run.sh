@@ -92,9 +92,9 @@ SPEC="src/spec.c src/spec_mtree.c src/spec_initramfs.c src/spec_pseudo.c"
 sources() {
 	case $1 in
 	number | layout | codec) echo "$PURE_BASE" ;;
-	table | json) echo "src/table.c src/table_json.c $SPEC $PURE_BASE" ;;
-	mode) echo "src/attrs.c src/table.c src/table_json.c $SPEC $PURE_BASE" ;;
-	mtree | gen_init_cpio | pseudo) echo "src/table.c src/table_json.c $SPEC $PURE_BASE" ;;
+	table | json) echo "src/table.c src/table_json.c src/json_keys.c $SPEC $PURE_BASE" ;;
+	mode) echo "src/attrs.c src/table.c src/table_json.c src/json_keys.c $SPEC $PURE_BASE" ;;
+	mtree | gen_init_cpio | pseudo) echo "src/table.c src/table_json.c src/json_keys.c $SPEC $PURE_BASE" ;;
 	procdev) echo "src/procdev.c $PURE_BASE" ;;
 	*) return 1 ;;
 	esac

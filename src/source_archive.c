@@ -5,6 +5,7 @@
  */
 #include <sys/stat.h>
 
+#include <inttypes.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "la.h"
 #include "path.h"
 #include "source.h"
+#include "text.h"
 
 struct archive_source {
 	struct source s;	/* first: the interface */
@@ -52,6 +54,57 @@ entry_path(struct archive_source *as, const char *name, struct dt_diag *d)
 	return path_normal(buf, strlen(buf), 0, as->path, d);
 }
 
+/* An id libarchive gives (64 bits) that an entry holds as it is. */
+static int
+take_id(la_int64_t id, const char *what, uint32_t *out, struct dt_diag *d)
+{
+	if (id < 0 || id > TABLE_ID_MAX)
+		return dt_error(d, "%s %jd is out of range (0-%u)", what,
+		    (intmax_t)id, TABLE_ID_MAX);
+	*out = (uint32_t)id;
+	return 0;
+}
+
+/*
+ * The mode and owner of ae into e, never narrowed: a pax uid=4294967296
+ * cut to 32 bits would be root's 0, so an id out of uid_t's range, and a
+ * mode with bits beyond 07777 (a file's type aside), are refused.
+ */
+static int
+mode_and_owner(struct archive_entry *ae, struct entry *e, struct dt_diag *d)
+{
+	unsigned long perm = la_archive_entry_perm(ae);
+	uint32_t uid, gid;
+
+	if (perm > 07777)
+		return dt_error(d, "mode 0%lo has bits beyond 07777", perm);
+	if (take_id(la_archive_entry_uid(ae), "uid", &uid, d) != 0 ||
+	    take_id(la_archive_entry_gid(ae), "gid", &gid, d) != 0)
+		return -1;
+	e->mode = (unsigned)perm;
+	e->uid = (uid_t)uid;
+	e->gid = (gid_t)gid;
+	return 0;
+}
+
+/* What ae, at as->path, holds; -1 with the reason in d. */
+static int
+fill_entry(const struct archive_source *as, struct archive_entry *ae,
+    const struct entry_type *t, struct entry *e, struct dt_diag *d)
+{
+	*e = (struct entry){ .path = as->path, .type = t->letter,
+	    .mode_set = true, .uid_set = true, .gid_set = true };
+	if (mode_and_owner(ae, e, d) != 0)
+		return -1;
+	if (t->numbers) {	/* 64 bits, as entry's: validate checks them */
+		e->major = la_archive_entry_rdevmajor(ae);
+		e->minor = la_archive_entry_rdevminor(ae);
+	}
+	if (t->ifmt == S_IFLNK)	/* NULL if it has none: validate says so */
+		e->target = la_archive_entry_symlink(ae);
+	return table_validate(e, d);
+}
+
 /* One header: an entry for the sink, or nothing (a file, not wanted). */
 static void
 one_header(struct archive_source *as, struct archive_entry *ae,
@@ -60,9 +113,9 @@ one_header(struct archive_source *as, struct archive_entry *ae,
 	const struct entry_type *t = entry_type_of_mode(la_archive_entry_filetype(
 	    ae));
 	const char *name = la_archive_entry_pathname(ae);
-	struct entry e = { .path = as->path, .mode_set = true,
-	    .uid_set = true, .gid_set = true };
-	struct dt_diag d;
+	struct entry e;
+	struct dt_diag d, named;
+	char q[DT_QUOTE_SIZE];
 
 	if (t == NULL || t->ifmt == S_IFREG || name == NULL ||
 	    (t->ifmt == S_IFDIR && !as->dirs))
@@ -73,18 +126,10 @@ one_header(struct archive_source *as, struct archive_entry *ae,
 	}
 	if (!wanted(as, as->path))
 		return;
-	e.type = t->letter;
-	e.mode = la_archive_entry_perm(ae) & 07777;
-	e.uid = (uid_t)la_archive_entry_uid(ae);
-	e.gid = (gid_t)la_archive_entry_gid(ae);
-	if (t->numbers) {
-		e.major = la_archive_entry_rdevmajor(ae);
-		e.minor = la_archive_entry_rdevminor(ae);
-	}
-	if (t->ifmt == S_IFLNK)	/* NULL if it has none: validate says so */
-		e.target = la_archive_entry_symlink(ae);
-	if (table_validate(&e, &d) != 0) {
-		sink->problem(sink->ctx, file, 0, 0, d.msg);
+	if (fill_entry(as, ae, t, &e, &d) != 0) {
+		dt_say(&named, "%s: %s", dt_quote(q, sizeof(q), as->path,
+		    strlen(as->path)), d.msg);
+		sink->problem(sink->ctx, file, 0, 0, named.msg);
 		return;
 	}
 	sink->put(sink->ctx, &e);

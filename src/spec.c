@@ -13,7 +13,6 @@
 #include "spec.h"
 #include "text.h"
 
-#define ID_MAX 4294967294u	/* as table.c: (uid_t)-1 is "unchanged" */
 
 /* The kernel's gen_init_cpio keywords (usr/gen_init_cpio.c). */
 static const char *const initramfs_words[] = { "file", "dir", "nod",
@@ -292,7 +291,7 @@ spec_id(const char *s, size_t len, const char *what, uint32_t *id,
 {
 	uint64_t v;
 
-	if (spec_number(s, len, what, ID_MAX, &v, d) != 0)
+	if (spec_number(s, len, what, TABLE_ID_MAX, &v, d) != 0)
 		return -1;
 	*id = (uint32_t)v;
 	return 0;

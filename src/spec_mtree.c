@@ -193,7 +193,7 @@ parse_name(const char *v, bool group, const struct table_resolver *res,
 		r = res->group(res->ctx, v, &gid);
 	else if (res != NULL && !group && res->user != NULL)
 		r = res->user(res->ctx, v, &uid);
-	if (r != 0 || (group ? (uint64_t)gid : (uint64_t)uid) > 4294967294u)
+	if (r != 0 || (group ? (uint64_t)gid : (uint64_t)uid) > TABLE_ID_MAX)
 		return dt_error(d, "unknown %s '%s'%s", group ? "group" : "user",
 		    spec_quote(q, v, strlen(v)), table_searched(res, group));
 	if (group) {

@@ -70,7 +70,6 @@
 #define TMPFILES_FIELDS 7
 #define TEXT_MAX 256		/* a field other than the path */
 #define QUOTE_MAX 64		/* a quoted field in a message */
-#define ID_MAX 4294967294u	/* (uid_t)-1 means "unchanged" to chown */
 #define MAKEDEVS_MODE 0755	/* busybox's default, for every type */
 #define LINK_MODE 0777		/* every link's, on Linux */
 #define FACTORY "/usr/share/factory"	/* an L line's default target */
@@ -531,7 +530,7 @@ parse_id(enum table_dialect dialect, const char *s, bool group,
 	char q[QUOTE_MAX];
 
 	if (is_id_number(dialect, s)) {
-		if (parse_decimal(s, what, ID_MAX, &v, d) != 0)
+		if (parse_decimal(s, what, TABLE_ID_MAX, &v, d) != 0)
 			return -1;
 		*id = (uint32_t)v;
 		return 0;
@@ -546,7 +545,7 @@ parse_id(enum table_dialect dialect, const char *s, bool group,
 	if (r != 0)
 		return dt_error(d, "unknown %s '%s'%s", what,
 		    quote(q, s, strlen(s)), table_searched(res, group));
-	if (*id > ID_MAX)
+	if (*id > TABLE_ID_MAX)
 		return dt_error(d, "%s '%s' has the reserved id %" PRIu32, what,
 		    quote(q, s, strlen(s)), *id);
 	return 0;
@@ -1265,7 +1264,7 @@ table_validate(const struct entry *e, struct dt_diag *d)
 		return dt_error(d, "'/' can only be a directory");
 	if (e->mode > 07777)
 		return dt_error(d, "bad mode 0%o (at most 07777)", e->mode);
-	if ((uint64_t)e->uid > ID_MAX || (uint64_t)e->gid > ID_MAX)
+	if ((uint64_t)e->uid > TABLE_ID_MAX || (uint64_t)e->gid > TABLE_ID_MAX)
 		return dt_error(d, "owner %ju:%ju is out of range",
 		    (uintmax_t)e->uid, (uintmax_t)e->gid);
 	if (e->major > DT_HOST_MAJOR_MAX)

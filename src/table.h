@@ -63,6 +63,12 @@ const char *table_footer(enum table_dialect dialect);
  */
 #define TABLE_TEXT_SIZE (2 * PATH_MAX)
 
+/*
+ * The highest uid or gid an entry takes: (uid_t)-1 means "unchanged" to
+ * chown(2), and a wider id would wrap (4294967296 is root's 0).
+ */
+#define TABLE_ID_MAX 4294967294u
+
 /* A range may make at most this many nodes: refuses hostile tables. */
 #define TABLE_COUNT_MAX 65536u
 

@@ -9,6 +9,10 @@
  * required; an unknown key is refused (the format is devtool's: a typo
  * must not pass for a default); "problem" is read and ignored.
  *
+ * In both, a key an object repeats is refused, with a NUL or in single
+ * quotes too (json-c would keep the last, cut it, take it): json_keys.h
+ * reads every value json-c parsed a second time.
+ *
  * oci: the runtime specification's linux.devices elements,
  *	{"path":"/dev/null","type":"c","major":1,"minor":3,"fileMode":438,
  *	 "uid":0,"gid":0}
@@ -38,10 +42,10 @@
 #include <json-c/json.h>
 
 #include "host.h"
+#include "json_keys.h"
 #include "table_json.h"
 #include "text.h"
 
-#define ID_MAX 4294967294u	/* (uid_t)-1 means "unchanged" to chown */
 #define QUOTE_MAX 64
 #define OCI_MODE 0666		/* runc's, for a device without fileMode */
 #define WRITE_FLAGS (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
@@ -240,8 +244,8 @@ get_owner(json_object *obj, bool need, struct entry *e, struct dt_diag *d)
 {
 	uint64_t uid = 0, gid = 0;
 
-	if (get_number(obj, "uid", need, ID_MAX, &uid, d) < 0 ||
-	    get_number(obj, "gid", need, ID_MAX, &gid, d) < 0)
+	if (get_number(obj, "uid", need, TABLE_ID_MAX, &uid, d) < 0 ||
+	    get_number(obj, "gid", need, TABLE_ID_MAX, &gid, d) < 0)
 		return -1;
 	e->uid = (uid_t)uid;
 	e->gid = (gid_t)gid;
@@ -342,6 +346,11 @@ json_entry(json_object *obj, struct entry *e, char *path, struct dt_diag *d)
 	return table_validate(e, d);
 }
 
+/* The keys of an element, as the runtime specification spells them. */
+static const char *const oci_keys[] = {
+	"path", "type", "major", "minor", "fileMode", "uid", "gid", NULL
+};
+
 /* One OCI linux.devices element as an entry. */
 static int
 oci_entry(json_object *obj, struct entry *e, char *path, struct dt_diag *d)
@@ -352,7 +361,8 @@ oci_entry(json_object *obj, struct entry *e, char *path, struct dt_diag *d)
 		return dt_error(d, "want an object for each linux.devices "
 		    "element, got %s",
 		    json_type_to_name(json_object_get_type(obj)));
-	if (get_string(obj, "path", true, path, PATH_MAX, d) < 0 ||
+	if (json_keys_spelt(obj, oci_keys, d) != 0 ||
+	    get_string(obj, "path", true, path, PATH_MAX, d) < 0 ||
 	    get_type(obj, "c b u p", &e->type, d) != 0)
 		return -1;
 	e->path = path;
@@ -420,7 +430,7 @@ table_json_parse_line(const char *line, size_t len, struct entry *out,
 {
 	json_tokener *tok;
 	json_object *obj;
-	size_t end;
+	size_t end, at;
 	int r;
 
 	memset(out, 0, sizeof(*out));
@@ -434,6 +444,8 @@ table_json_parse_line(const char *line, size_t len, struct entry *out,
 		return -1;
 	if (!blank_from(line, len, end))
 		r = dt_error(d, "text after the JSON object");
+	else if (json_keys_check(line, end, &at, d) != 0)
+		r = -1;
 	else
 		r = json_entry(obj, out, path, d);
 	json_object_put(obj);
@@ -554,6 +566,24 @@ next_value(struct doc *doc, json_object **obj)
 	return r;
 }
 
+/*
+ * Whether the keys of the value read from start on are ones every reader
+ * takes alike (json_keys.h); if not, the problem at the line of the key.
+ */
+static bool
+keys_agree(struct doc *doc, size_t start, unsigned long line)
+{
+	struct dt_diag d;
+	size_t at;
+
+	if (json_keys_check(doc->s + start, doc->pos - start, &at, &d) == 0)
+		return true;
+	for (size_t i = start; i < start + at; i++)
+		line += doc->s[i] == '\n';
+	problem(doc, line, "%s", d.msg);
+	return false;
+}
+
 /* The separator after an element: 1 for ',', 0 for ']', -1 for neither. */
 static int
 separator(struct doc *doc)
@@ -578,6 +608,7 @@ read_array(struct doc *doc)
 {
 	json_object *obj;
 	unsigned long line;
+	size_t start;
 	int more;
 
 	advance(doc, doc->pos + 1);	/* '[' */
@@ -589,47 +620,77 @@ read_array(struct doc *doc)
 	do {
 		skip_space(doc);
 		line = doc->line;
+		start = doc->pos;
 		if (next_value(doc, &obj) != 0)
 			return -1;
-		element(doc, obj, line, "");
+		if (keys_agree(doc, start, line))
+			element(doc, obj, line, "");
 		json_object_put(obj);
 	} while ((more = separator(doc)) == 1);
 	return more;
 }
 
 /*
+ * The linux.devices array of a config.json, or NULL when it has none: 0,
+ * or -1 with the problem said at line.  A key runc would take for
+ * "linux" or "devices" must be spelt so.
+ */
+static int
+config_devices(struct doc *doc, json_object *obj, unsigned long line,
+    json_object **devices)
+{
+	static const char *const top_keys[] = { "linux", NULL };
+	static const char *const linux_keys[] = { "devices", NULL };
+	json_object *lx;
+	struct dt_diag d;
+
+	*devices = NULL;
+	if (!is_config(obj)) {
+		problem(doc, line, "neither an OCI linux.devices array nor a "
+		    "config.json (no \"ociVersion\" or \"linux\")");
+		return -1;
+	}
+	json_object_object_get_ex(obj, "linux", &lx);
+	if (json_keys_spelt(obj, top_keys, &d) != 0 ||
+	    (json_object_is_type(lx, json_type_object) &&
+	    json_keys_spelt(lx, linux_keys, &d) != 0)) {
+		problem(doc, line, "%s", d.msg);
+		return -1;
+	}
+	if (!json_object_object_get_ex(lx, "devices", devices))
+		return 0;
+	if (!json_object_is_type(*devices, json_type_array)) {
+		problem(doc, line, "linux.devices is %s, not an array",
+		    json_type_to_name(json_object_get_type(*devices)));
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * A config.json: json-c reads it whole, so its elements' lines are not
  * known; each problem is at the document's first line and names
- * linux.devices[I].
+ * linux.devices[I] (but for a key that readers take differently, which
+ * the second pass finds at its line).
  */
 static int
 read_config(struct doc *doc)
 {
 	unsigned long line = doc->line;
-	json_object *obj, *lx, *devices;
+	size_t start = doc->pos;
+	json_object *obj, *devices = NULL;
 	char where[48];
-	int r = 0;
+	int r;
 
 	if (next_value(doc, &obj) != 0)
 		return -1;
-	if (!is_config(obj)) {
-		problem(doc, line, "neither an OCI linux.devices array nor a "
-		    "config.json (no \"ociVersion\" or \"linux\")");
-		r = -1;
-	} else if (json_object_object_get_ex(obj, "linux", &lx) &&
-	    json_object_object_get_ex(lx, "devices", &devices)) {
-		if (!json_object_is_type(devices, json_type_array)) {
-			problem(doc, line, "linux.devices is %s, not an array",
-			    json_type_to_name(json_object_get_type(devices)));
-			r = -1;
-		}
-		for (size_t i = 0; r == 0 &&
-		    i < json_object_array_length(devices); i++) {
-			snprintf(where, sizeof(where), "linux.devices[%zu]: ",
-			    i);
-			element(doc, json_object_array_get_idx(devices, i),
-			    line, where);
-		}
+	r = keys_agree(doc, start, line) ?
+	    config_devices(doc, obj, line, &devices) : -1;
+	for (size_t i = 0; r == 0 && devices != NULL &&
+	    i < json_object_array_length(devices); i++) {
+		snprintf(where, sizeof(where), "linux.devices[%zu]: ", i);
+		element(doc, json_object_array_get_idx(devices, i), line,
+		    where);
 	}
 	json_object_put(obj);
 	return r;

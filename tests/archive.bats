@@ -326,3 +326,81 @@ L	/dev/stdin	-	-	-	-	/proc/self/fd/0"
 	assert_usage_error
 	assert_equal "$stderr" "devtool: ${long:0:64}...${long: -32}: too long: longer than PATH_MAX"
 }
+
+# Hostile archives, made by python3's tarfile and, for a newc cpio,
+# written byte by byte: nothing devtool wrote.
+
+@test "archive: list --archive refuses a pax uid or gid beyond 32 bits, negative or (uid_t)-1, naming the entry, exit 1: 4294967296 never wraps to root's 0" {
+	python3 - <<-'EOF'
+	import tarfile
+	def node(name, uid=0, gid=0):
+	    t = tarfile.TarInfo(name)
+	    t.type, t.mode, t.uid, t.gid = tarfile.CHRTYPE, 0o4755, uid, gid
+	    t.devmajor, t.devminor = 1, 3
+	    return t
+	# tarfile writes an id that ustar cannot hold as a pax uid= or gid=
+	with tarfile.open("ids.tar", "w", format=tarfile.PAX_FORMAT) as tar:
+	    tar.addfile(node("dev/big", uid=2**32))
+	    tar.addfile(node("dev/biggid", gid=2**32 + 6))
+	    tar.addfile(node("dev/neg", uid=-1))
+	    tar.addfile(node("dev/reserved", gid=2**32 - 1))
+	    tar.addfile(node("dev/ok", uid=2**32 - 2))
+	EOF
+	# the archive holds what it says: bsdtar shows the ids as written
+	run bsdtar -tvf ids.tar
+	assert_line --regexp '^crwsr-xr-x +0 4294967296 +0 +1,3 .* dev/big$'
+	run --separate-stderr devtool list --archive ids.tar -o json
+	assert_equal "$status" 1
+	assert_output '{"path":"/dev/ok","type":"c","mode":"4755","uid":4294967294,"gid":0,"major":1,"minor":3}'
+	assert_equal "$stderr" "devtool: ids.tar: /dev/big: uid 4294967296 is out of range (0-4294967294)
+devtool: ids.tar: /dev/biggid: gid 4294967302 is out of range (0-4294967294)
+devtool: ids.tar: /dev/neg: uid -1 is out of range (0-4294967294)
+devtool: ids.tar: /dev/reserved: gid 4294967295 is out of range (0-4294967294)"
+	# and what goes on to apply makes none of them
+	echo "$output" >listed.json
+	devtool apply --archive out.cpio listed.json
+	assert_equal "$(cpio -it --quiet <out.cpio)" "dev
+dev/ok"
+	# the same through libarchive's mtree reader
+	printf '#mtree\n./dev/x type=char device=native,1,3 mode=04755 uid=4294967296\n' >ids.mtree
+	run --separate-stderr devtool list --archive ids.mtree
+	assert_equal "$status" 1
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: ids.mtree: /dev/x: uid 4294967296 is out of range (0-4294967294)"
+}
+
+@test "archive: list --archive refuses a major or minor beyond the kernel's (GNU tar base-256 fields) and a newc mode with bits beyond 07777, naming the entry, exit 1" {
+	python3 - <<-'EOF'
+	import tarfile
+	def node(name, major=1, minor=3):
+	    t = tarfile.TarInfo(name)
+	    t.type, t.mode, t.devmajor, t.devminor = tarfile.CHRTYPE, 0o600, major, minor
+	    return t
+	# GNU format writes a number ustar cannot hold in base-256
+	with tarfile.open("rdev.tar", "w", format=tarfile.GNU_FORMAT) as tar:
+	    tar.addfile(node("dev/wide", major=2**32 + 8, minor=0))
+	    tar.addfile(node("dev/neg", minor=-1))
+	    tar.addfile(node("dev/ok"))
+	# a newc entry: "070701", 13 fields of 8 hex digits, the name, padding
+	def newc(name, mode, ino):
+	    name = name.encode() + b"\0"
+	    fields = (ino, mode, 0, 0, 1, 0, 0, 0, 0, 1, 3, len(name), 0)
+	    h = b"070701" + b"".join(b"%08X" % v for v in fields) + name
+	    return h + b"\0" * (-len(h) % 4)
+	with open("mode.cpio", "wb") as f:
+	    # a character device (020000), 04755, and bit 0200000 beyond them
+	    f.write(newc("dev/hi", 0o224755, 1) + newc("dev/ok", 0o024755, 2) +
+	            newc("TRAILER!!!", 0, 0))
+	EOF
+	run bsdtar -tvf rdev.tar
+	assert_line --regexp '^crw------- .* 4294967304,0 .* dev/wide$'
+	run --separate-stderr devtool list --archive rdev.tar -o tmpfiles
+	assert_equal "$status" 1
+	assert_output 'c	/dev/ok	0600	0	0	-	1:3'
+	assert_equal "$stderr" "devtool: rdev.tar: /dev/wide: major 4294967304 is out of range (0-4095)
+devtool: rdev.tar: /dev/neg: minor 18446744073709551615 is out of range (0-1048575)"
+	run --separate-stderr devtool list --archive mode.cpio -o tmpfiles
+	assert_equal "$status" 1
+	assert_output 'c	/dev/ok	4755	0	0	-	1:3'
+	assert_equal "$stderr" "devtool: mode.cpio: /dev/hi: mode 0204755 has bits beyond 07777"
+}

@@ -170,6 +170,23 @@ J='"path":"/dev/a","type":"c","mode":"0666","uid":0,"gid":0'
 	done
 }
 
+@test "json: a repeated key is refused with the line and the key, however it is spelt; so are a key json-c would cut at a NUL and one in single quotes; exit 2, nothing created" {
+	# json-c keeps the last of a repeated key: the first line below was
+	# /dev/sda 8:0 to it, and is /dev/null to a reader keeping the first
+	local -a cases=(
+		"{$J,\"major\":1,\"minor\":3,\"path\":\"/dev/sda\",\"major\":8,\"minor\":0}"$'\t''duplicate key "path"'
+		"{$J,\"major\":1,\"minor\":3,\"pa\\u0074h\":\"/dev/sda\"}"$'\t''duplicate key "path"'
+		"{$J,\"major\":1,\"minor\":3,\"path\\u0000\":\"/dev/sda\"}"$'\t''key "path?" has a NUL character'
+		"{$J,\"major\":1,\"minor\":3,'path':\"/dev/sda\"}"$'\t'"key 'path' is in single quotes, which is not JSON"
+		"{$J,\"major\":1,\"minor\":3,\"problem\":{\"a\":1,\"a\":2}}"$'\t''duplicate key "a"'
+	)
+	local c
+	for c in "${cases[@]}"; do
+		printf '%s\n%s\n' '{"path":"/dev/ok","type":"p","mode":"0600","uid":0,"gid":0}' "${c%%$'\t'*}" >t.json
+		apply_refuses t.json "devtool: t.json:2: ${c#*$'\t'}"
+	done
+}
+
 @test "json: a line that is not JSON, after a json line, is refused with its line" {
 	printf '%s\n%s\n' '{"path":"/dev/ok","type":"p","mode":"0600","uid":0,"gid":0}' \
 		"{'path':'/dev/a'}" >t.json
@@ -329,6 +346,51 @@ devtool: 7 errors in the table; nothing was created"
 	apply_refuses config.json 'devtool: config.json:1: linux.devices is object, not an array'
 	printf '{\n  "hello": 1\n}\n' >config.json
 	apply_refuses config.json 'devtool: config.json:1: neither an OCI linux.devices array nor a config.json (no "ociVersion" or "linux")'
+}
+
+@test "oci: a repeated key is refused at its own line, in an array's element or anywhere in a config.json, even where devtool reads nothing; nothing created" {
+	printf '%s\n' '[' \
+		'{"path":"/dev/null","type":"c","major":1,"minor":3},' \
+		'{"path":"/dev/null","type":"c","major":1,"minor":3,' \
+		'  "path":"/dev/sda","major":8,"minor":0},' \
+		'{"path":"/dev/zero","type":"c","major":1,"minor":5,"x":{"y":1,"y":2}}' \
+		']' >a.json
+	run --separate-stderr devtool apply --root new a.json
+	assert_status 2
+	assert_stdout_empty
+	assert_equal "$stderr" 'devtool: a.json:4: duplicate key "path"
+devtool: a.json:5: duplicate key "y"
+devtool: 2 errors in the table; nothing was created'
+	[[ ! -e new ]] || fail "apply created new/"
+	cat >config.json <<-'EOF'
+	{
+	  "ociVersion": "1.0.2",
+	  "linux": { "devices": [
+	    { "path": "/dev/null", "type": "c", "major": 1, "minor": 3,
+	      "path": "/dev/sda", "major": 8, "minor": 0 }
+	  ] }
+	}
+	EOF
+	apply_refuses config.json 'devtool: config.json:5: duplicate key "path"'
+	printf '{"ociVersion": "1.0.2", "linux": {"devices": []},\n"linux": {"devices": [%s]}}\n' \
+		'{"path": "/dev/sda", "type": "b", "major": 8, "minor": 0}' >config.json
+	apply_refuses config.json 'devtool: config.json:2: duplicate key "linux"'
+	printf '{"ociVersion": "1.0.2",\n"process": {"env": [], "env": []},\n"linux": {}}\n' >config.json
+	apply_refuses config.json 'devtool: config.json:2: duplicate key "env"'
+}
+
+@test "oci: a key runc would take for one devtool reads, spelt in another case, is refused: runc's Go reads \"Path\", \"FileMode\", \"Linux\" and \"m\\u0131nor\" as theirs" {
+	local el='"path":"/dev/x","type":"c","major":1,"minor":3'
+	printf '[\n{%s,"Path":"/dev/sda"}\n]\n' "$el" >a.json
+	apply_refuses a.json 'devtool: a.json:2: key "Path" is "path" to runc, which reads keys in any case'
+	printf '[\n{"path":"/dev/x","type":"c","major":1,"m\\u0131nor":3}\n]\n' >a.json
+	apply_refuses a.json "devtool: a.json:2: key \"m"$'\xc4\xb1'"nor\" is \"minor\" to runc, which reads keys in any case"
+	printf '{"ociVersion": "1.0.2",\n"linux": {"devices": [{%s,"FileMode":3565}]}}\n' "$el" >config.json
+	apply_refuses config.json 'devtool: config.json:1: linux.devices[0]: key "FileMode" is "fileMode" to runc, which reads keys in any case'
+	printf '{"ociVersion": "1.0.2",\n"Linux": {"devices": [{%s}]}}\n' "$el" >config.json
+	apply_refuses config.json 'devtool: config.json:1: key "Linux" is "linux" to runc, which reads keys in any case'
+	printf '{"ociVersion": "1.0.2",\n"linux": {"devices": [], "DEVICES": [{%s}]}}\n' "$el" >config.json
+	apply_refuses config.json 'devtool: config.json:1: key "DEVICES" is "devices" to runc, which reads keys in any case'
 }
 
 @test "oci: an array read from standard input is read whole" {

@@ -1,6 +1,7 @@
 /*
  * unit_table.c - unit tests for the device table reader and writer
- * (src/table.c): both dialects, their oddities, their errors, and the
+ * (src/table.c, the JSON keys of src/json_keys.c): both dialects, their
+ * oddities, their errors, and the
  * writer-to-parser round trip.
  *
  * Output is TAP (tests/tap.h): one "ok N - ..." line per check, a "# ..."
@@ -20,7 +21,10 @@
 #include <string.h>
 #include <time.h>
 
+#include <json-c/json.h>
+
 #include "host.h"
+#include "json_keys.h"
 #include "table.h"
 #include "tap.h"
 
@@ -1767,6 +1771,122 @@ test_conflicts_large(void)
 	free(v);
 }
 
+/*
+ * json_keys_check: the first key json-c would read otherwise than other
+ * readers, at its offset, or none.
+ */
+static void
+test_json_keys(void)
+{
+	static const struct {
+		const char *text;
+		long at;	/* -1: none */
+		const char *msg;
+	} cases[] = {
+		{ "{\"a\":1,\"b\":{\"a\":2},\"a\":3}", 19,
+		  "duplicate key \"a\"" },
+		{ "[{\"a\":1},{\"a\":2}]", -1, NULL },
+		{ "{\"a\":{\"b\":1,\"b\":2},\"a\":3}", 12,
+		  "duplicate key \"b\"" },
+		{ "{\"s\":\"{\\\"a\\\":1,\\\"a\\\":2}\",\"t\":[\"a\",\"a\"]}", -1,
+		  NULL },
+		{ "{\"a\\\"\":1,\"a\\u0022\":2}", 9, "duplicate key \"a\"\"" },
+		{ "{\"\\u00e9\":1,\"\xc3\xa9\":2}", 12,
+		  "duplicate key \"\xc3\xa9\"" },
+		{ "{\"a\":1, 'a':2}", 8, "key 'a' is in single quotes, which "
+		  "is not JSON" },
+		{ "{\"a\\u0000b\":1}", 1, "key \"a?b\" has a NUL character" },
+		{ "{\"a\":{},\"b\":[],\"c\":{\"a\":[{\"a\":1}]}}", -1, NULL },
+	};
+	struct check c;
+	struct dt_diag d;
+	size_t at;
+	int r;
+
+	begin(&c, "json_keys_check finds the first repeated, cut or "
+	    "single-quoted key at its offset (%zu cases)", ARRAY_SIZE(cases));
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		at = SIZE_MAX;
+		r = json_keys_check(cases[i].text, strlen(cases[i].text), &at,
+		    &d);
+		if (cases[i].at < 0)
+			expect(&c, r == 0, "%s: %d: %s", cases[i].text, r,
+			    r == 0 ? "" : d.msg);
+		else
+			expect(&c, r == -1 && at == (size_t)cases[i].at &&
+			    strcmp(d.msg, cases[i].msg) == 0,
+			    "%s: %d at %zu: %s", cases[i].text, r, at,
+			    r == 0 ? "" : d.msg);
+	}
+	end(&c);
+}
+
+/* 100,000 keys are one hash lookup each, not 100,000 squared compares. */
+static void
+test_json_keys_large(void)
+{
+	enum { KEYS = 100000 };
+	char *text = malloc(KEYS * 16 + 32), *p = text;
+	clock_t t0 = clock();
+	struct dt_diag d;
+	size_t at = 0, last;
+	int r;
+
+	if (text == NULL)
+		abort();
+	*p++ = '{';
+	for (unsigned i = 0; i < KEYS; i++)
+		p += sprintf(p, "\"k%u\":0,", i);
+	last = (size_t)(p - text);
+	p += sprintf(p, "\"k0\":1}");
+	r = json_keys_check(text, (size_t)(p - text), &at, &d);
+	ok(r == -1 && at == last && strcmp(d.msg, "duplicate key \"k0\"") == 0,
+	    "an object of 100,000 keys: the repeated one at its offset");
+	ok((double)(clock() - t0) / CLOCKS_PER_SEC < 1.5,
+	    "... found in %.2f s of CPU (bound 1.5 s)",
+	    (double)(clock() - t0) / CLOCKS_PER_SEC);
+	free(text);
+}
+
+/* json_keys_spelt: the keys Go's encoding/json takes for another. */
+static void
+test_json_keys_spelt(void)
+{
+	static const char *const words[] = { "key", "size", "minor", NULL };
+	static const struct {
+		const char *object;
+		const char *msg;	/* NULL: none */
+	} cases[] = {
+		{ "{\"key\":1,\"size\":2,\"minor\":3}", NULL },
+		{ "{\"KEY\":1}", "key \"KEY\" is \"key\" to runc, which reads "
+		  "keys in any case" },
+		{ "{\"\\u212aey\":1}", "key \"\xe2\x84\xaa" "ey\" is \"key\" to "
+		  "runc, which reads keys in any case" },
+		{ "{\"\\u017fize\":1}", "key \"\xc5\xbfize\" is \"size\" to "
+		  "runc, which reads keys in any case" },
+		{ "{\"m\\u0130nor\":1}", "key \"m\xc4\xb0nor\" is \"minor\" to "
+		  "runc, which reads keys in any case" },
+		{ "{\"m\\u00ecnor\":1,\"keys\":2,\"ke\":3,\"siz\":4}", NULL },
+	};
+	struct check c;
+	struct dt_diag d;
+	json_object *obj;
+	int r;
+
+	begin(&c, "json_keys_spelt refuses a key in another case, as Go "
+	    "folds it (%zu cases)", ARRAY_SIZE(cases));
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		if ((obj = json_tokener_parse(cases[i].object)) == NULL)
+			abort();
+		r = json_keys_spelt(obj, words, &d);
+		expect(&c, cases[i].msg == NULL ? r == 0 : r == -1 &&
+		    strcmp(d.msg, cases[i].msg) == 0, "%s: %d: %s",
+		    cases[i].object, r, r == 0 ? "" : d.msg);
+		json_object_put(obj);
+	}
+	end(&c);
+}
+
 int
 main(void)
 {
@@ -1788,6 +1908,9 @@ main(void)
 	test_system_resolver();
 	test_conflicts();
 	test_conflicts_large();
+	test_json_keys();
+	test_json_keys_large();
+	test_json_keys_spelt();
 	ok(lookups > 0, "names went through the injected resolver (%d lookups)",
 	    lookups);
 	printf("1..%u\n", tests_run);
