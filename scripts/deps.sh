@@ -7,7 +7,7 @@
 set -eu
 
 PKGS="gcc make pkg-config libpopt-dev libbsd-dev libcap-dev libarchive-dev
-libjson-c-dev bats bats-support bats-assert bats-file mandoc jq
+libjson-c-dev liblzma-dev bats bats-support bats-assert bats-file mandoc jq
 bash-completion zsh fish strace python3 fakeroot pseudo cpio
 libarchive-tools tar xz-utils zstd gzip squashfs-tools squashfs-tools-ng
 e2fsprogs libcap2-bin kmod systemd"
