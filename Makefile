@@ -28,17 +28,18 @@ OBJS     = $(SRCS:.c=.o)
 
 # C unit tests: tests/unit_NAME.c linked with only the pure modules it
 # tests.  Adding one is adding NAME to UNITS and a unit_NAME_SRCS line.
-UNITS    = encode table spec root node entry users
+UNITS    = encode table spec root node entry users order
 unit_encode_SRCS = src/encode.c src/diag.c src/number.c src/text.c
 unit_table_SRCS  = src/table.c src/table_json.c src/json_keys.c src/entry.c src/path.c src/diag.c src/number.c \
 	src/spec.c src/spec_mtree.c src/spec_initramfs.c src/spec_pseudo.c src/encode.c \
 	src/text.c
 unit_spec_SRCS   = $(unit_table_SRCS)
 unit_root_SRCS   = src/root.c
-unit_node_SRCS   = src/node.c src/root.c src/entry.c src/walk.c src/path.c \
+unit_node_SRCS   = src/node.c src/sig.c src/root.c src/entry.c src/walk.c src/path.c \
 	src/diag.c src/text.c
 unit_entry_SRCS  = src/entry.c src/path.c src/diag.c src/text.c
 unit_users_SRCS  = src/users.c
+unit_order_SRCS  = src/tree_order.c $(unit_table_SRCS)
 UNIT_BINS = $(UNITS:%=tests/unit_%)
 
 # The attacker programs of tests/race.bats, run as another user.

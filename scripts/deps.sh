@@ -8,7 +8,7 @@
 set -eu
 
 BUILD="gcc make libpopt-dev libbsd-dev libmd-dev libcap-dev libarchive-dev
-libjson-c-dev"
+libjson-c-dev liblzma-dev"
 # make deb, which tests/deb.bats runs in make check.
 DEB="debhelper dpkg-dev lintian"
 PKGS="$BUILD $DEB pkg-config bats bats-support bats-assert bats-file mandoc

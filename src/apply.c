@@ -19,6 +19,7 @@
 #include "source.h"
 #include "target.h"
 #include "text.h"
+#include "tree_order.h"
 #include "verbs.h"
 
 #define PROGRESS_MIN 1000	/* show progress for tables this long */
@@ -254,107 +255,79 @@ apply_to_root(const struct plan *p, const char *root_dir, unsigned flags)
 	return finish_run(&t, flags);
 }
 
-/* Whether dir is last or one of its parents (added with it before). */
-static bool
-seen_with(const char *dir, const char *last)
-{
-	size_t n = strlen(dir);
-
-	return strncmp(last, dir, n) == 0 &&
-	    (last[n] == '/' || last[n] == '\0');
-}
-
 /*
- * Adds e's parent directories, as a new directory of a table would be
- * (0755, root's), but not those of the previous entry, last: a run of
- * nodes in one directory adds it once.
+ * The whole tree a target that writes one wants, in path order: every
+ * node of the plan and the directories they imply (but not those of
+ * what the target skips, said there), streamed (tree_order.h).
  */
-static void
-add_parents(struct entries *tree, const struct entry *e, char *last)
+static struct tree_order *
+plan_tree(const struct plan *p, unsigned flags, struct tally *t)
 {
-	char dir[PATH_MAX];
-	const struct entry d = { .path = dir, .type = 'd', .mode = 0755,
-	    .mode_set = true, .uid_set = true, .gid_set = true };
+	struct tree_order *tree = tree_order_new();
+	const struct entry *e;
 
-	snprintf(dir, sizeof(dir), "%s", e->path);
-	for (char *s = strchr(dir + 1, '/'); s != NULL;
-	    s = strchr(s + 1, '/')) {
-		*s = '\0';
-		if (!seen_with(dir, last) && entries_add(tree, &d) != 0)
-			cli_fatal(NULL);
-		*s = '/';
-	}
-	snprintf(last, PATH_MAX, "%s", e->path);
-}
-
-/*
- * The whole tree a target that writes one wants: every node of the plan,
- * the directories they imply, sorted so that parents come first, each
- * path once (an explicit line over an implied directory).
- */
-static void
-plan_tree(const struct plan *p, unsigned flags, struct entries *tree,
-    struct tally *t)
-{
-	char path[PATH_MAX], last[PATH_MAX] = "";
-	struct entry one;
-	struct dt_diag d;
-
-	for (size_t i = 0; i < p->v.n; i++) {
-		if (skip_boot(&p->v.v[i], flags, t))
-			continue;
-		for (size_t k = 0; k < table_expand_count(&p->v.v[i]); k++) {
-			if (table_expand(&p->v.v[i], k, &one, path, &d) != 0) {
-				cli_path_error(p->v.v[i].path, d.msg);
-				t->count[NODE_FAILED]++;
-				continue;
-			}
-			/* skipped by the target, said there: no parents */
-			if (archive_not_written(&one) == NULL)
-				add_parents(tree, &one, last);
-			if (entries_add(tree, &one) != 0)
-				cli_fatal(NULL);
-		}
-	}
-	if (entries_sort(tree) != 0)
+	if (tree == NULL)
 		cli_fatal(NULL);
+	for (size_t i = 0; i < p->v.n; i++) {
+		e = &p->v.v[i];
+		if (!skip_boot(e, flags, t) && tree_order_add(tree, e,
+		    archive_not_written(e) == NULL) != 0)
+			cli_fatal(NULL);
+	}
+	if (tree_order_start(tree) != 0)
+		cli_fatal(NULL);
+	return tree;
+}
+
+/* Each node into the target, until the end or the target stops. */
+static void
+put_tree(struct target *target, struct tree_order *tree, struct tally *t)
+{
+	char path[PATH_MAX];
+	struct node_result res;
+	struct entry e;
+	struct dt_diag d;
+	int rc;
+
+	while ((rc = tree_order_next(tree, &e, path, &d)) != 0) {
+		if (rc < 0) {
+			cli_path_error(e.path, d.msg);
+			t->count[NODE_FAILED]++;
+			continue;
+		}
+		if (target->put(target, &e, &res) == NODE_FAILED) {
+			if (target->stopped)	/* finish says why, once */
+				return;
+			report_failure(e.path, &res);
+		} else if (res.outcome == NODE_SKIPPED)
+			report_skipped(e.path, &res);
+		t->count[res.outcome]++;
+	}
 }
 
 static int
 apply_to_archive(const struct plan *p, const struct archive_opts *o,
     unsigned flags)
 {
+	const char *name = strcmp(o->file, "-") == 0 ? "standard output" :
+	    o->file;
 	struct tally t = { .total = p->nodes };
-	struct entries tree = { 0 };
-	struct node_result res;
+	struct tree_order *tree;
 	struct target *target;
 	struct dt_diag d;
-	const struct entry *e;
 
 	if ((target = target_archive_new(o, &d)) == NULL) {
-		cli_error("%s", d.msg);
+		cli_path_error(name, d.msg);
 		return EXIT_FAIL;
 	}
-	plan_tree(p, flags, &tree, &t);
-	for (size_t i = 0, j; i < tree.n; i = j) {
-		/* of one path, the table's line (it has a file) over a parent */
-		e = &tree.v[i];
-		for (j = i + 1; j < tree.n &&
-		    strcmp(tree.v[j].path, e->path) == 0; j++)
-			if (e->file == NULL)
-				e = &tree.v[j];
-		if (target->put(target, e, &res) == NODE_FAILED)
-			report_failure(e->path, &res);
-		else if (res.outcome == NODE_SKIPPED)
-			report_skipped(e->path, &res);
-		t.count[res.outcome]++;
-	}
+	tree = plan_tree(p, flags, &t);
+	put_tree(target, tree, &t);
 	if (target->finish(target, &d) != 0) {
-		cli_path_error(o->file, d.msg);
+		cli_path_error(name, d.msg);
 		t.count[NODE_FAILED]++;
 	}
 	target->free(target);
-	entries_free(&tree);
+	tree_order_free(tree);
 	return finish_run(&t, flags);
 }
 

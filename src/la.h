@@ -10,6 +10,9 @@
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <lzma.h>
+#include <stdbool.h>
+#include <stdint.h>
 
 #include "diag.h"
 
@@ -29,15 +32,56 @@
 	X(archive_read_open_fd) X(archive_read_open_filename) \
 	X(archive_read_support_filter_all) X(archive_read_support_format_all) \
 	X(archive_write_add_filter_by_name) X(archive_write_close) \
-	X(archive_write_free) X(archive_write_header) X(archive_write_new) \
-	X(archive_write_open_fd) X(archive_write_set_bytes_per_block) \
+	X(archive_write_free) X(archive_write_header) \
+	X(archive_write_new) X(archive_write_open2) X(archive_set_error) \
+	X(archive_write_set_bytes_in_last_block) \
+	X(archive_write_set_bytes_per_block) \
 	X(archive_write_set_format_by_name)
+
+/*
+ * liblzma (libarchive's own dependency, so already loaded with it), for
+ * xz with a CRC32 check: libarchive's xz writer always asks for CRC64,
+ * which the kernel's initramfs decoder refuses.
+ */
+#define LZMA_FUNCTIONS(X) X(lzma_code) X(lzma_easy_encoder) X(lzma_end)
 
 #define LA_DECLARE(f) extern __typeof__(f) *la_##f;
 LA_FUNCTIONS(LA_DECLARE)
+LZMA_FUNCTIONS(LA_DECLARE)
 #undef LA_DECLARE
 
-/* Loads libarchive once: 0, or -1 with the reason in d. */
+/* Loads libarchive and liblzma once: 0, or -1 with the reason in d. */
 int la_load(struct dt_diag *d);
+
+/*
+ * Where an archive's bytes go (la_sink.c): fd, and with xz set through an
+ * xz compressor with a CRC32 check.  A write error is the archive's
+ * (archive_error_string), with errno's text.
+ */
+#define LA_SINK_BUF 65536
+struct la_sink {
+	int fd;
+	bool xz;
+	int error;		/* errno of the first write that failed */
+	bool discard;		/* abandoned: what comes is dropped */
+	lzma_stream z;
+	uint8_t buf[LA_SINK_BUF];
+};
+
+/* Opens a to write into s: 0, or -1 with the reason in d. */
+int la_sink_open(struct archive *a, struct la_sink *s, struct dt_diag *d);
+/*
+ * Closes a, its last bytes written: 0, or -1 with the reason in d (also
+ * when only the close callback failed, which libarchive does not say).
+ */
+int la_sink_close(struct archive *a, struct la_sink *s, struct dt_diag *d);
+/*
+ * Closes a as incomplete: what it still writes (the rest of its last
+ * block, its trailer) goes nowhere.  (Only a close frees what
+ * libarchive 3.6 holds for its writer: archive_write_fail would leak it.)
+ */
+void la_sink_abandon(struct archive *a, struct la_sink *s);
+/* Frees what xz holds. */
+void la_sink_end(struct la_sink *s);
 
 #endif

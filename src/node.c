@@ -27,6 +27,7 @@
 
 #include "node.h"
 #include "root_impl.h"
+#include "sig.h"
 #include "types.h"
 #include "walk.h"
 
@@ -308,24 +309,6 @@ set_owner_mode(const struct place *p, const struct stat *expect,
 out:
 	close_keeping_errno(fd);
 	return rc;
-}
-
-static int
-block_signals(sigset_t *old)
-{
-	sigset_t all;
-
-	sigfillset(&all);
-	return sigprocmask(SIG_BLOCK, &all, old);
-}
-
-static void
-restore_signals(const sigset_t *old)
-{
-	int saved = errno;
-
-	sigprocmask(SIG_SETMASK, old, NULL);
-	errno = saved;
 }
 
 /*
@@ -705,48 +688,35 @@ held_release_at_exit(void)
 {
 	sigset_t old;
 
-	if (block_signals(&old) != 0)
+	if (sig_block(&old) != 0)
 		return;
 	held_release_all();
-	restore_signals(&old);
+	sig_restore(&old);
 }
 
 /*
- * A fatal signal: the (empty) private directories go, then the default.
- * (priv_close makes only async-signal-safe calls.)
+ * A fatal signal: the (empty) private directories go, before the default
+ * (sig.h).  (priv_close makes only async-signal-safe calls.)
  */
 static void
-held_on_signal(int sig)
+held_on_fatal(void)
 {
 	for (size_t i = 0; i < HELD_MAX; i++)
 		if (held[i].live)
 			priv_close(held[i].dirfd, &held[i].pv);
-	(void)raise(sig);	/* SA_RESETHAND | SA_NODEFER: the default */
 }
 
-/* Once: signals whose default is to end the process, unless ignored. */
+/* Once: removed at exit and on a fatal signal. */
 static void
 held_hooks(void)
 {
-	static const int sigs[] = {
-		SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGUSR1,
-		SIGUSR2, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
-	};
 	static bool done;
-	struct sigaction sa, old;
 
 	if (done)
 		return;
 	done = true;
 	held_keep = atexit(held_release_at_exit) == 0;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = held_on_signal;
-	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
-	sigfillset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		if (sigaction(sigs[i], NULL, &old) == 0 &&
-		    old.sa_handler == SIG_DFL)
-			sigaction(sigs[i], &sa, NULL);
+	(void)sig_on_fatal(held_on_fatal);	/* SIG_HOOKS_MAX has room */
 }
 
 /* A free slot, else the least recently used one. */
@@ -809,13 +779,13 @@ via_private(const struct place *p, const struct node_want *w, bool replace)
 	sigset_t old;
 	int rc = STEP_ERRNO;
 
-	if (block_signals(&old) != 0)
+	if (sig_block(&old) != 0)
 		return STEP_ERRNO;
 	if ((pv = held_get(p)) != NULL)
 		rc = place_via(p, pv, w, replace);
 	if (!held_keep)
 		held_release_all();
-	restore_signals(&old);
+	sig_restore(&old);
 	return rc;
 }
 
@@ -957,10 +927,10 @@ remove_legacy(int dirfd, const char *name, const struct stat *st,
     struct priv *pv, sigset_t *old)
 {
 	if (pv->fd < 0) {
-		if (temp_impossible(dirfd) || block_signals(old) != 0)
+		if (temp_impossible(dirfd) || sig_block(old) != 0)
 			return;
 		if (priv_open(dirfd, pv) != 0) {
-			restore_signals(old);
+			sig_restore(old);
 			return;
 		}
 	}
@@ -1007,7 +977,7 @@ clean_stale(int dirfd)
 	closedir(dir);
 	if (pv.fd >= 0) {
 		priv_close(dirfd, &pv);
-		restore_signals(&old);
+		sig_restore(&old);
 	}
 }
 
@@ -1698,13 +1668,13 @@ held_release_in(const struct stat *dir)
 {
 	sigset_t old;
 
-	if (block_signals(&old) != 0)
+	if (sig_block(&old) != 0)
 		return;
 	for (size_t i = 0; i < HELD_MAX; i++)
 		if (held[i].live && held[i].dev == dir->st_dev &&
 		    held[i].ino == dir->st_ino)
 			held_release(&held[i]);
-	restore_signals(&old);
+	sig_restore(&old);
 }
 
 /*

@@ -23,6 +23,11 @@ struct target {
 	void (*free)(struct target *t);
 	/* Wants parents before children and the directories implied. */
 	bool whole_tree;
+	/*
+	 * Set by a put that failed so that the target can take nothing more
+	 * (an archive's output failed): no more puts; finish says why.
+	 */
+	bool stopped;
 };
 
 /*
@@ -39,7 +44,10 @@ struct target *target_fs_new(struct root *r, unsigned flags,
  * archive_formats ("newc", "odc", "bin", "ustar", "pax", "gnutar",
  * "mtree"), file "-" for standard output, every entry's mtime as given
  * (SOURCE_DATE_EPOCH, or 0), compression as filter names ("gzip", "xz",
- * "zstd", or NULL).  NULL with the reason in d.
+ * "zstd", or NULL).  file is replaced only by a complete archive, or
+ * written through (outfile.h).  NULL with the reason in d, which does
+ * not name file.  finish fails when an entry failed, and then says how
+ * many.
  */
 struct archive_opts {
 	const char *file;

@@ -2,22 +2,20 @@
  * target_archive.c - an archive as a target: each entry written as an
  * archive header with libarchive, the numbers checked against what the
  * format can hold first (libarchive's odc and bin writers truncate
- * silently and return ARCHIVE_OK).  Nothing needs privilege.
+ * silently and return ARCHIVE_OK).  Nothing needs privilege.  The bytes
+ * go through la_sink.c (xz) into an outfile.c file, which only a
+ * complete archive replaces.
  */
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 
-#include <errno.h>
-#include <fcntl.h>
-#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "encode.h"
 #include "la.h"
+#include "outfile.h"
 #include "target.h"
 
 const char archive_formats[] = "newc odc bin ustar pax gnutar mtree";
@@ -104,10 +102,10 @@ struct archive_target {
 	const struct archive_format *format;
 	long long mtime;
 	unsigned long ino;
-	int fd;			/* the temporary, or -1 for stdout */
-	bool done;		/* renamed into place */
-	const char *file;
-	char temp[PATH_MAX];
+	size_t failed;		/* entries libarchive refused */
+	struct dt_diag why;	/* why it stopped (t.stopped) or failed */
+	struct outfile out;
+	struct la_sink sink;
 	char name[PATH_MAX + 1];
 };
 
@@ -179,34 +177,52 @@ static enum node_outcome
 at_put(struct target *t, const struct entry *e, struct node_result *res)
 {
 	struct archive_target *at = (struct archive_target *)t;
+	int rc;
 
 	memset(res, 0, sizeof(*res));
 	if ((res->reason = archive_not_written(e)) != NULL)
 		return res->outcome = NODE_SKIPPED;
 	res->outcome = NODE_FAILED;
 	set_entry(at, e);
-	if (la_archive_write_header(at->a, at->ae) < ARCHIVE_WARN) {
-		snprintf(res->buf, sizeof(res->buf), "%s",
-		    la_archive_error_string(at->a));
-		res->reason = res->buf;
-		return NODE_FAILED;
-	}
-	return res->outcome = NODE_CREATED;
+	rc = la_archive_write_header(at->a, at->ae);
+	if (rc >= ARCHIVE_WARN)
+		return res->outcome = NODE_CREATED;
+	snprintf(res->buf, sizeof(res->buf), "%s",
+	    la_archive_error_string(at->a));
+	res->reason = res->buf;
+	if (rc == ARCHIVE_FATAL) {	/* the output failed: finish says it */
+		dt_say(&at->why, "%s", res->buf);
+		t->stopped = true;
+	} else
+		at->failed++;
+	return NODE_FAILED;
 }
 
+/* Closes the archive if it is complete; false with why in at->why. */
+static bool
+complete(struct archive_target *at)
+{
+	if (at->t.stopped)
+		return false;
+	if (at->failed > 0) {
+		dt_say(&at->why, "%zu entr%s failed", at->failed,
+		    at->failed == 1 ? "y" : "ies");
+		return false;
+	}
+	return la_sink_close(at->a, &at->sink, &at->why) == 0;
+}
+
+/* A complete archive replaces the file; anything less leaves it. */
 static int
 at_finish(struct target *t, struct dt_diag *d)
 {
 	struct archive_target *at = (struct archive_target *)t;
 
-	if (la_archive_write_close(at->a) != ARCHIVE_OK)
-		return dt_error(d, "%s", la_archive_error_string(at->a));
-	if (at->fd < 0)
+	if (complete(at) && outfile_commit(&at->out, &at->why) == 0)
 		return 0;
-	if (fsync(at->fd) != 0 || rename(at->temp, at->file) != 0)
-		return dt_error(d, "%s", strerror(errno));
-	at->done = true;
-	return 0;
+	la_sink_abandon(at->a, &at->sink);	/* no trailer after a failure */
+	return dt_error(d, "%s; %s", at->why.msg, outfile_through(&at->out) ?
+	    "what was written is incomplete" : "left as it was");
 }
 
 static void
@@ -215,36 +231,12 @@ at_free(struct target *t)
 	struct archive_target *at = (struct archive_target *)t;
 
 	la_archive_entry_free(at->ae);
+	if (at->a != NULL)	/* unless finished, closed without a trailer */
+		la_sink_abandon(at->a, &at->sink);
 	la_archive_write_free(at->a);
-	if (at->fd >= 0) {
-		if (!at->done)
-			unlink(at->temp);
-		close(at->fd);
-	}
+	la_sink_end(&at->sink);
+	outfile_close(&at->out);
 	free(at);
-}
-
-/*
- * The archive is written to a temporary beside file and renamed over it
- * at the end: a failed run leaves file as it was and no temporary.
- */
-static int
-open_temp(struct archive_target *at, const char *file, struct dt_diag *d)
-{
-	const char *slash = strrchr(file, '/');
-	int dirlen = slash == NULL ? 0 : (int)(slash - file + 1);
-	mode_t mask = umask(0);
-
-	umask(mask);
-	if (snprintf(at->temp, sizeof(at->temp), "%.*s.%s.devtool-XXXXXX",
-	    dirlen, file, file + dirlen) >= (int)sizeof(at->temp))
-		return dt_error(d, "%s", strerror(ENAMETOOLONG));
-	if ((at->fd = mkostemp(at->temp, O_CLOEXEC)) < 0)
-		return dt_error(d, "%s", strerror(errno));
-	at->file = file;
-	if (fchmod(at->fd, 0666 & ~mask) != 0)
-		return dt_error(d, "%s", strerror(errno));
-	return 0;
 }
 
 /* The writer, its format, filter and output; -1 with why in d. */
@@ -253,21 +245,23 @@ open_writer(struct archive_target *at, const struct archive_opts *o,
     struct dt_diag *d)
 {
 	struct archive *a = at->a;
+	/* libarchive's own xz filter writes CRC64: la_sink.c's does CRC32 */
+	bool xz = o->filter != NULL && strcmp(o->filter, "xz") == 0;
 
 	if (la_archive_write_set_format_by_name(a, at->format->la_name) !=
-	    ARCHIVE_OK ||
-	    (o->filter != NULL && la_archive_write_add_filter_by_name(a,
-	    o->filter) != ARCHIVE_OK))
+	    ARCHIVE_OK || (o->filter != NULL && !xz &&
+	    la_archive_write_add_filter_by_name(a, o->filter) != ARCHIVE_OK))
 		return dt_error(d, "%s", la_archive_error_string(a));
 	/* cpio and tar pad to 512 or 10240 bytes; a spec is text */
 	if (strcmp(o->format, "mtree") == 0)
 		la_archive_write_set_bytes_per_block(a, 0);
-	if (strcmp(o->file, "-") != 0 && open_temp(at, o->file, d) != 0)
+	if (strcmp(o->file, "-") == 0)
+		outfile_stdout(&at->out);
+	else if (outfile_open(&at->out, o->file, d) != 0)
 		return -1;
-	if (la_archive_write_open_fd(a, at->fd < 0 ? STDOUT_FILENO : at->fd) !=
-	    ARCHIVE_OK)
-		return dt_error(d, "%s", la_archive_error_string(a));
-	return 0;
+	at->sink.fd = at->out.fd;
+	at->sink.xz = xz;
+	return la_sink_open(a, &at->sink, d);
 }
 
 struct target *
@@ -281,10 +275,10 @@ target_archive_new(const struct archive_opts *o, struct dt_diag *d)
 		dt_say(d, "out of memory");
 		return NULL;
 	}
-	at->t = (struct target){ "archive", at_put, at_finish,
-	    at_free, true };
+	at->t = (struct target){ .name = "archive", .put = at_put,
+	    .finish = at_finish, .free = at_free, .whole_tree = true };
 	at->mtime = o->mtime;
-	at->fd = -1;
+	at->out.fd = at->out.dirfd = -1;
 	if ((at->format = find_format(o->format)) == NULL) {
 		dt_say(d, "unknown archive format '%s' (valid: %s)", o->format,
 		    archive_formats);

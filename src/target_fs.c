@@ -67,8 +67,8 @@ target_fs_new(struct root *r, unsigned flags, const struct node_events *ev)
 
 	if (fs == NULL)
 		return NULL;
-	fs->t = (struct target){ "filesystem", fs_put, fs_finish, fs_free,
-	    false };
+	fs->t = (struct target){ .name = "filesystem", .put = fs_put,
+	    .finish = fs_finish, .free = fs_free };
 	fs->root = r;
 	fs->flags = flags;
 	fs->events = ev;

@@ -160,6 +160,65 @@ brw------- 1 root root 1023, 0 dev/y"
 	assert_output 4
 }
 
+@test "archive: xz is written with a CRC32 check, which the kernel's initramfs decoder needs, not libarchive's CRC64" {
+	devtool apply --archive a.cpio.xz t
+	# stream flags, bytes 6 and 7 of the header: 0x00, then 0x01 (CRC32)
+	assert_equal "$(od -An -tx1 -j6 -N2 a.cpio.xz)" " 00 01"
+	run xz -lvv a.cpio.xz
+	assert_success
+	assert_line --regexp '^ +Check: +CRC32$'
+	xz -t a.cpio.xz
+	devtool apply --archive a.cpio t
+	xz -dc a.cpio.xz | cmp - a.cpio
+}
+
+@test "archive: range names are written in byte order among the other entries (tty1, tty10, tty1x, tty2), each path once, parents first" {
+	cat >u <<-'T'
+	/dev/tty c 620 0 5 4 0 0 1 12
+	/dev/ttyS c 660 0 20 4 64 0 1 3
+	/dev/tty1x c 600 0 0 1 1
+	/dev/net-x c 600 0 0 1 2
+	/dev/net/tun c 666 0 0 10 200
+	/dev/ttyS1 c 660 0 20 4 65
+	/dev/hd b 640 0 6 3 0 8 1 4
+	T
+	run --separate-stderr devtool apply -v --archive u.cpio u
+	assert_success
+	assert_summary "24 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed"
+	assert_equal "$(cpio -it --quiet <u.cpio | tr '\n' ' ')" "dev dev/hd10 dev/hd11 dev/hd8 dev/hd9 dev/net dev/net-x dev/net/tun dev/tty0 dev/tty1 dev/tty10 dev/tty11 dev/tty1x dev/tty2 dev/tty3 dev/tty4 dev/tty5 dev/tty6 dev/tty7 dev/tty8 dev/tty9 dev/ttyS0 dev/ttyS1 dev/ttyS2 "
+	assert_equal "$(cpio_list u.cpio | grep -E ' dev/(hd11|tty10|ttyS1)$')" "brw-r----- 1 root disk 3, 3 dev/hd11
+crw--w---- 1 root tty 4, 10 dev/tty10
+crw-rw---- 1 root dialout 4, 65 dev/ttyS1"
+}
+
+# peak_kib CMD...: the peak resident set of CMD, in KiB.
+peak_kib() {
+	python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
+}
+
+@test "archive: 8 ranges of 65,536 nodes take no more memory than 8 nodes do: the ranges are streamed, never expanded whole" {
+	local i small big
+	for i in 1 2 3 4 5 6 7 8; do
+		echo "/dev/r$i c 600 0 0 240 0 0 1 65536" >>many
+		echo "/dev/r$i c 600 0 0 240 0 0 1 1" >>few
+	done
+	small=$(peak_kib "$DEVTOOL" apply --archive few.cpio few)
+	big=$(peak_kib "$DEVTOOL" apply --archive many.cpio many)
+	# 140 bytes a node, 70 MiB, before
+	((big - small < 4096)) || fail "524,288 nodes: $big KiB, 8 nodes: $small KiB"
+	cpio -it --quiet <many.cpio >names
+	assert_equal "$(wc -l <names)" 524289
+	sort -c names
+	assert_equal "$(sed -n '2,6p;524289p' names)" "dev/r10
+dev/r11
+dev/r110
+dev/r1100
+dev/r11000
+dev/r89999"
+}
+
 @test "archive: - writes the archive to stdout (newc unless --archive-format says)" {
 	devtool apply --archive - t >out.cpio
 	assert_equal "$(cpio_list out.cpio)" "$CPIO_LIST"
@@ -304,10 +363,13 @@ L	/dev/stdin	-	-	-	-	/proc/self/fd/0"
 	devtool apply --archive s.cpio s
 	run --separate-stderr devtool list -o json --archive s.cpio
 	assert_output '{"path":"/dev/log","type":"s","mode":"0666","uid":0,"gid":0}'
-	# tar has no socket: libarchive refuses it, the entry fails
+	# tar has no socket: libarchive refuses it, the entry fails, and
+	# with it the archive
 	run --separate-stderr devtool apply --archive s.tar s
 	assert_equal "$status" 1
-	assert_equal "$stderr" "devtool: /dev/log: dev/log: pax format cannot archive sockets"
+	assert_equal "$stderr" "devtool: /dev/log: dev/log: pax format cannot archive sockets
+devtool: s.tar: 1 entry failed; left as it was"
+	[[ ! -e s.tar ]]
 }
 
 @test "archive: list --archive of something not an archive or missing says so, exit 1" {

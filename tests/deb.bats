@@ -146,7 +146,7 @@ Architecture: $ARCH
 Section: admin
 Priority: optional
 Multi-Arch: foreign
-Depends: libarchive13 (>= 3.1.2), libc6 (>= 2.34)"
+Depends: libarchive13 (>= 3.1.2), liblzma5, libc6 (>= 2.34)"
 }
 
 @test "deb: the packaged binary has dpkg-buildflags' hardening: PIE, read-only relocations bound now, fortified calls, a stack protector" {

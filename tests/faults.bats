@@ -15,11 +15,10 @@ load test_helper
 
 # ---------------------------------------------------------------- helpers
 
-MOUNTS=()	# mount points to undo, in order of mounting
 BGPIDS=()	# background devtool runs not yet waited for
 
 teardown() {
-	local pid i m
+	local pid
 
 	# Our own background runs only, by pid; unreaped, so never reused.
 	for pid in "${BGPIDS[@]}"; do
@@ -27,26 +26,7 @@ teardown() {
 		wait "$pid" 2>/dev/null
 	done
 	BGPIDS=()
-	for ((i = ${#MOUNTS[@]} - 1; i >= 0; i--)); do
-		m=${MOUNTS[i]}
-		if mountpoint -q "$m"; then
-			umount "$m" 2>/dev/null || umount -l "$m" ||
-				echo "# teardown: cannot unmount $m" >&3
-		fi
-	done
-	MOUNTS=()
-}
-
-# mount_tmpfs DIR OPTIONS: a fresh tmpfs at DIR, unmounted in teardown.
-mount_tmpfs() {
-	local dir=$1 opts=$2 why
-
-	mkdir -p "$dir"
-	MOUNTS+=("$dir")
-	if ! why=$(mount -t tmpfs -o "$opts" tmpfs "$dir" 2>&1); then
-		skip "cannot mount a tmpfs (${why:-mount failed}): needs root outside an unprivileged container"
-	fi
-	mountpoint -q "$dir" || fail "$dir is not a mount point after mount"
+	unmount_all
 }
 
 # fast_dir DIR: DIR on a fresh tmpfs when one can be mounted (quicker and

@@ -196,6 +196,35 @@ setup_workdir() {
 	cd "$BATS_TEST_TMPDIR/work" || fail "cannot enter the work directory"
 }
 
+# mount_tmpfs DIR OPTIONS: a fresh tmpfs at DIR (mount -o OPTIONS), or
+# the test is skipped where none can be mounted.  A suite that mounts
+# calls unmount_all from its teardown.
+MOUNTS=()	# mount points to undo, in order of mounting
+mount_tmpfs() {
+	local dir=$1 opts=$2 why
+
+	mkdir -p "$dir"
+	MOUNTS+=("$dir")
+	if ! why=$(mount -t tmpfs -o "$opts" tmpfs "$dir" 2>&1); then
+		skip "cannot mount a tmpfs (${why:-mount failed}): needs root outside an unprivileged container"
+	fi
+	mountpoint -q "$dir" || fail "$dir is not a mount point after mount"
+}
+
+# unmount_all: undoes every mount of MOUNTS, the last first.
+unmount_all() {
+	local i m
+
+	for ((i = ${#MOUNTS[@]} - 1; i >= 0; i--)); do
+		m=${MOUNTS[i]}
+		if mountpoint -q "$m"; then
+			umount "$m" 2>/dev/null || umount -l "$m" ||
+				echo "# teardown: cannot unmount $m" >&3
+		fi
+	done
+	MOUNTS=()
+}
+
 # assert_status N: the last run exited N; shows stdout and stderr (and
 # DEVTOOL_RESOLVE when set) otherwise.
 assert_status() {

@@ -1,0 +1,29 @@
+/*
+ * sig.h - what a fatal signal must undo first.  Work that leaves
+ * something half done on disk for a moment (node.c's private
+ * directories, an archive's temporary) blocks signals meanwhile, and
+ * registers a hook that removes what is left when a signal whose default
+ * is to end the process arrives: the hooks run, then the signal takes
+ * its default action.  (SIGKILL cannot be caught.)
+ */
+#ifndef DEVTOOL_SIG_H
+#define DEVTOOL_SIG_H
+
+#include <signal.h>
+
+/* Blocks every signal, the old mask in old: 0, or -1 with errno. */
+int sig_block(sigset_t *old);
+/* Restores the mask sig_block saved; errno is kept. */
+void sig_restore(const sigset_t *old);
+
+/*
+ * Calls undo, which may make only async-signal-safe calls, on a fatal
+ * signal (SIGHUP, SIGINT, SIGTERM, SIGPIPE and the others whose default
+ * ends the process, each unless it was ignored or handled at the first
+ * call).  The same hook registered twice runs once.  0, or -1 when
+ * SIG_HOOKS_MAX hooks are registered already.
+ */
+#define SIG_HOOKS_MAX 4
+int sig_on_fatal(void (*undo)(void));
+
+#endif

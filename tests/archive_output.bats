@@ -1,0 +1,164 @@
+#!/usr/bin/env bats
+# archive_output.bats - where apply --archive FILE writes (devtool(1),
+# ARCHIVES and SECURITY): a regular file is replaced only by a complete
+# archive, through a short temporary beside it that nothing leaves
+# behind (a failed entry, a full disk, a signal); a character device or
+# FIFO is written through, never replaced; anything else is refused by
+# name.  Needs root for the nodes (mknod) and the full tmpfs (mount).
+
+load test_helper
+
+setup() {
+	setup_workdir
+	cat >t <<-'T'
+	/dev d 755 0 0
+	/dev/null c 666 0 0 1 3
+	/dev/net/tun c 666 0 0 10 200
+	/dev/loop b 660 0 6 7 0 0 1 3
+	/dev/initctl p 600 0 0
+	T
+	# some 3000 archive headers: more than one 10240-byte block, and
+	# more than the 64 KiB tmpfs below holds
+	printf '/dev/n c 600 0 0 240 0 0 1 3000\n' >big
+}
+
+teardown() { unmount_all; }
+
+# The message of an output that is neither replaced nor written through.
+REFUSED="an archive replaces only a regular file, or is written through a character device or FIFO"
+NOT_FOLLOWED="a link is followed only to a character device or FIFO, never replaced"
+
+@test "archive output: an entry libarchive refuses leaves the old archive as it was and no temporary, exit 1" {
+	printf '/dev/log s 0666 0 0\n/dev/null c 0666 0 0 1 3\n' >s
+	echo OLD >o.tar
+	run --separate-stderr devtool apply --archive o.tar s
+	assert_status 1
+	assert_equal "$stderr" "devtool: /dev/log: dev/log: pax format cannot archive sockets
+devtool: o.tar: 1 entry failed; left as it was"
+	assert_equal "$(cat o.tar)" OLD
+	assert_equal "$(ls -A)" "$(printf 'big\no.tar\ns\nt')"
+}
+
+@test "archive output: a character device, or a link to one, is written through and stays the node it was" {
+	needs_mknod
+	mknod nul c 1 3
+	ln -s nul link
+	run --separate-stderr devtool apply --archive nul --archive-format newc t
+	assert_status 0
+	assert_equal "$stderr" ""
+	run --separate-stderr devtool apply --archive link --archive-format newc t
+	assert_status 0
+	assert_equal "$(node nul)" "character special file 1 3 644 0 0"
+	[[ -L link ]] || fail "the link was replaced"
+	assert_equal "$(ls -A)" "$(printf 'big\nlink\nnul\nt')"
+}
+
+@test "archive output: a FIFO is written through to its reader, as tar writes, the same bytes as standard output, and stays a FIFO" {
+	mkfifo p
+	cat p >got &
+	reader=$!
+	run --separate-stderr devtool apply --archive p --archive-format newc t
+	if [[ ! -p p ]]; then
+		kill "$reader" 2>/dev/null || true
+		fail "the FIFO was replaced: $(stat -c %F p)"
+	fi
+	wait "$reader"
+	assert_status 0
+	devtool apply --archive - t >want
+	cmp got want
+	assert_equal "$(ls -A)" "$(printf 'big\ngot\np\nt\nwant')"
+}
+
+@test "archive output: a directory, a block device, a socket and a link to a file or to nothing are refused by name, exit 1, and stay" {
+	needs_mknod
+	mkdir dir
+	mknod blk b 7 200
+	python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' sock
+	echo OLD >old.cpio
+	ln -s old.cpio link
+	ln -s nowhere dangling
+	for out in dir blk sock link dangling; do
+		run --separate-stderr devtool apply --archive "$out" --archive-format newc t
+		assert_status 1
+		case $out in
+		dir) want="a directory: $REFUSED" ;;
+		blk) want="a block device: $REFUSED" ;;
+		sock) want="a socket: $REFUSED" ;;
+		link) want="a symbolic link to a regular file: $NOT_FOLLOWED" ;;
+		dangling) want="a symbolic link to nothing: $NOT_FOLLOWED" ;;
+		esac
+		assert_equal "$stderr" "devtool: $out: $want"
+	done
+	assert_equal "$(stat -c %F dir blk sock link dangling)" "directory
+block special file
+socket
+symbolic link
+symbolic link"
+	assert_equal "$(ls -A dir)" ""
+	assert_equal "$(cat old.cpio)" OLD
+	assert_equal "$(ls -A)" "$(printf 'big\nblk\ndangling\ndir\nlink\nold.cpio\nsock\nt')"
+}
+
+@test "archive output: a device that refuses to be written (/dev/full's numbers) stops at the first error: one message with errno, exit 1" {
+	needs_mknod
+	mknod full c 1 7
+	run --separate-stderr devtool apply --archive full --archive-format newc big
+	assert_status 1
+	assert_equal "$stderr" "devtool: full: No space left on device; what was written is incomplete"
+	assert_equal "$(node full)" "character special file 1 7 644 0 0"
+}
+
+@test "archive output: a full file system stops at the first write error, one message with errno, exit 1; the old archive stays, no temporary" {
+	# 3.6 MB of cpio, 270 KB through gzip, 80 KB through xz
+	printf '/dev/n c 600 0 0 240 0 0 1 30000\n' >huge
+	mount_tmpfs m size=64k
+	for out in m/o.cpio m/o.cpio.gz m/o.cpio.xz; do
+		echo OLD >"$out"
+		run --separate-stderr devtool apply --archive "$out" huge
+		assert_status 1
+		assert_equal "$stderr" "devtool: $out: No space left on device; left as it was"
+		assert_equal "$(cat "$out")" OLD
+	done
+	assert_equal "$(ls -A m)" "$(printf 'o.cpio\no.cpio.gz\no.cpio.xz')"
+}
+
+@test "archive output: SIGTERM, SIGINT or SIGHUP while the temporary is written leaves no temporary and the old archive (strace delivers it at the write)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "under valgrind the first write(2) is valgrind's own"
+	local sig n
+	for sig in TERM INT HUP; do
+		n=$(kill -l "$sig")
+		echo OLD >o.cpio
+		# the signal comes on entry to devtool's first write(2)
+		run strace -y -o log -e trace=write \
+		    -e inject=write:signal="$sig":when=1 "$DEVTOOL" apply --archive o.cpio t
+		assert_equal "$status" $((128 + n))
+		grep -qE "^write\([0-9]+<$PWD/\.[^/>]+>, " log ||
+			fail "SIG$sig did not come at a write of a temporary:"$'\n'"$(cat log)"
+		grep -qF "+++ killed by SIG$sig +++" log ||
+			fail "devtool was not killed by SIG$sig:"$'\n'"$(cat log)"
+		assert_equal "$(cat o.cpio)" OLD
+		assert_equal "$(ls -A)" "$(printf 'big\nlog\no.cpio\nt')"
+	done
+}
+
+@test "archive output: a missing directory is named in the message, exit 1" {
+	run --separate-stderr devtool apply --archive nodir/x.cpio t
+	assert_status 1
+	assert_equal "$stderr" "devtool: nodir/x.cpio: No such file or directory"
+	run --separate-stderr devtool apply --archive - t
+	assert_status 0
+	run --separate-stderr devtool apply --archive x/ --archive-format newc t
+	assert_status 1
+	assert_equal "$stderr" "devtool: x/: names a directory (it ends with '/')"
+	assert_equal "$(ls -A)" "$(printf 'big\nt')"
+}
+
+@test "archive output: a name of 255 bytes, the most the file system takes, is written and replaced (the temporary's name is short)" {
+	local name
+	name=$(printf 'a%.0s' $(seq 250)).cpio
+	devtool apply --archive "$name" t
+	devtool apply --archive "$name" t
+	assert_equal "$(cpio -it --quiet <"$name" | wc -l)" 8
+	assert_equal "$(ls -A)" "$(printf '%s\nbig\nt' "$name")"
+}
