@@ -107,7 +107,7 @@ run_mandoc() {
 
 # The layers (docs/DESIGN.md): every other src/*.c is the CLI's.
 PURE="diag text number encode entry path table table_json spec spec_mtree spec_initramfs spec_pseudo attrs procdev lines users"
-SYSTEM="root node walk source_tree source_table source_oci source_archive target_fs target_archive la"
+SYSTEM="root node walk temp source_tree source_table source_oci source_archive target_fs target_archive la"
 # What only the CLI may include (directly or not) or call: printing,
 # exiting, the environment.  The pure layer does not call the system's.
 CLI_HEADERS='/(cli|verbs|env|out|report)\.h$|/popt\.h$'
