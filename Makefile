@@ -35,7 +35,7 @@ unit_table_SRCS  = src/table.c src/table_json.c src/json_keys.c src/entry.c src/
 	src/text.c
 unit_spec_SRCS   = $(unit_table_SRCS)
 unit_root_SRCS   = src/root.c
-unit_node_SRCS   = src/node.c src/sig.c src/root.c src/entry.c src/walk.c src/path.c \
+unit_node_SRCS   = src/node.c src/sig.c src/root.c src/entry.c src/walk.c src/temp.c src/path.c \
 	src/diag.c src/text.c
 unit_entry_SRCS  = src/entry.c src/path.c src/diag.c src/text.c
 unit_users_SRCS  = src/users.c

@@ -107,7 +107,7 @@ run_mandoc() {
 
 # The layers (docs/DESIGN.md): every other src/*.c is the CLI's.
 PURE="diag text number encode entry path table table_json json_keys spec spec_mtree spec_initramfs spec_pseudo attrs procdev lines users tree_order"
-SYSTEM="root node walk sig source_tree source_table source_oci source_archive target_fs target_archive outfile la la_sink"
+SYSTEM="root node walk sig temp source_tree source_table source_oci source_archive target_fs target_archive outfile la la_sink"
 # What only the CLI may include (directly or not) or call: printing,
 # exiting, the environment.  The pure layer does not call the system's.
 CLI_HEADERS='/(cli|verbs|env|out|report)\.h$|/popt\.h$'

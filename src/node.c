@@ -28,13 +28,11 @@
 #include "node.h"
 #include "root_impl.h"
 #include "sig.h"
+#include "temp.h"
 #include "types.h"
 #include "walk.h"
 
 #define TEMP_TRIES 100
-#define TEMP_PREFIX ".devtool."	/* .devtool.PID.N, a private directory */
-#define TEMP_NAME "n"		/* the node made inside it */
-#define OUT_NAME "o"		/* what is taken out of the directory */
 #define ACL_DEFAULT "system.posix_acl_default"
 
 #ifndef SYS_fchmodat2
@@ -264,6 +262,44 @@ owner_changes(const struct stat *st, const struct node_want *w)
 	return (w->uid != NODE_ANY_UID && w->uid != st->st_uid) ||
 	    (w->gid != NODE_ANY_GID && w->gid != st->st_gid);
 }
+
+/*
+ * Whether the kernel keeps users from linking files they do not own
+ * (fs.protected_hardlinks); unknown (no /proc) is taken as off, the
+ * kernel's default.
+ */
+static bool
+hardlinks_protected(void)
+{
+	static int known = -1;
+	char c = '0';
+	int fd;
+
+	if (known < 0) {
+		fd = open("/proc/sys/fs/protected_hardlinks", O_RDONLY |
+		    O_CLOEXEC);
+		known = fd >= 0 && read(fd, &c, 1) == 1 && c == '1';
+		close_keeping_errno(fd);
+	}
+	return known;
+}
+
+/*
+ * Whether giving st a mode, owner or capabilities could change a file
+ * outside the tree: while fs.protected_hardlinks is off, a user who can
+ * write the tree may have linked any file of its file system into it
+ * (/etc/shadow), so anything but a directory with other hard links is
+ * left alone, as systemd-tmpfiles leaves it (hardlink_vulnerable).
+ */
+static bool
+hardlink_vulnerable(const struct stat *st)
+{
+	return !S_ISDIR(st->st_mode) && st->st_nlink > 1 &&
+	    !hardlinks_protected();
+}
+
+#define HARDLINKED_MSG "has other hard links, and fs.protected_hardlinks " \
+	"is off: one may be a file outside --root; left alone"
 
 /*
  * Gives an existing name the owner and mode asked for, through a
@@ -841,70 +877,28 @@ fail_step(const struct place *p, int rc, int race_errno, const char *raced)
 
 /* ------------------------------------------------ a killed run's leftovers */
 
-/* Whether name is a temporary's, .devtool.PID.N; gives PID. */
-bool
-node_temp_name(const char *name, pid_t *pid)
-{
-	unsigned long long v = 0;
-	const char *s;
-	size_t n;
-
-	if (strncmp(name, TEMP_PREFIX, sizeof(TEMP_PREFIX) - 1) != 0)
-		return false;
-	s = name + sizeof(TEMP_PREFIX) - 1;
-	if ((n = strspn(s, "0123456789")) == 0 || n > 10 || s[n] != '.')
-		return false;
-	for (size_t i = 0; i < n; i++)
-		v = v * 10 + (unsigned)(s[i] - '0');
-	s += n + 1;
-	if ((n = strspn(s, "0123456789")) == 0 || n > 20 || s[n] != '\0' ||
-	    v == 0 || v > INT_MAX)
-		return false;
-	if (pid != NULL)
-		*pid = (pid_t)v;
-	return true;
-}
-
-/* Whether st is a temporary an older devtool made in place (mode 0). */
-static bool
-legacy_temp(const struct stat *st)
-{
-	return is_node(st->st_mode) && (st->st_mode & 07777) == 0 &&
-	    st->st_uid == euid();
-}
-
 /*
- * A dead run's private directory: what a run makes there is TEMP_NAME
- * and OUT_NAME alone, so one holding any other name is not ours (another
- * root-owned 0700 directory renamed to look like one) and is left whole.
- * Of ours, only device nodes, FIFOs, sockets, symbolic links and empty
- * directories are removed, then the directory itself if its name still
- * leads to it.
+ * A dead run's private directory, as temp.h knows one: what a run makes
+ * there is TEMP_NAME and OUT_NAME alone, so one holding any other name is
+ * not ours (another root-owned 0700 directory renamed to look like one)
+ * and is left whole.  Of ours, only device nodes, FIFOs, sockets,
+ * symbolic links and empty directories are removed, then the directory
+ * itself if its name still leads to it.
  */
 static void
 clean_private(int dirfd, const char *name)
 {
 	static const char *const ours[] = { TEMP_NAME, OUT_NAME };
 	struct stat st, now;
-	struct dirent *de;
-	DIR *dir;
 	int fd;
 
 	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 	    O_CLOEXEC);
 	if (fd < 0)
 		return;
-	if (fstat(fd, &st) != 0 || !private_dir(&st) ||
-	    (dir = fdopendir(fd)) == NULL) {
-		close(fd);
-		return;
-	}
-	while ((de = readdir(dir)) != NULL)
-		if (strcmp(de->d_name, ".") != 0 &&
-		    strcmp(de->d_name, "..") != 0 &&
-		    strcmp(de->d_name, TEMP_NAME) != 0 &&
-		    strcmp(de->d_name, OUT_NAME) != 0)
-			goto out;
+	if (fstat(fd, &st) != 0 || !temp_made_by(&st, euid()) ||
+	    temp_holds_only_ours(fd) != 1)
+		goto out;
 	for (size_t i = 0; i < sizeof(ours) / sizeof(ours[0]); i++) {
 		if (fstatat(fd, ours[i], &now, AT_SYMLINK_NOFOLLOW) != 0)
 			continue;
@@ -918,7 +912,7 @@ clean_private(int dirfd, const char *name)
 	    same_inode(&now, &st))
 		unlinkat(dirfd, name, AT_REMOVEDIR);
 out:
-	closedir(dir);
+	close(fd);
 }
 
 /* A legacy temporary is removed through a private directory, made once. */
@@ -966,12 +960,13 @@ clean_stale(int dirfd)
 		return;
 	}
 	while ((de = readdir(dir)) != NULL) {
-		if (!node_temp_name(de->d_name, &pid) || !pid_dead(pid) ||
-		    fstatat(dirfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		if (!temp_name(de->d_name, &pid) || !pid_dead(pid) ||
+		    fstatat(dirfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    !temp_made_by(&st, euid()))
 			continue;
 		if (S_ISDIR(st.st_mode))
 			clean_private(dirfd, de->d_name);
-		else if (legacy_temp(&st))
+		else
 			remove_legacy(dirfd, de->d_name, &st, &pv, &old);
 	}
 	closedir(dir);
@@ -1333,6 +1328,11 @@ handle_existing(const struct place *p, const struct stat *st,
 	    (p->flags & (NODE_KEEP_SAME | NODE_REPLACE)))
 		return report(p, NODE_UNCHANGED, "keep", w);
 	if (kind && (adjusts || (p->flags & NODE_REPLACE))) {
+		/* the inode itself changes, as in a dry run it would */
+		if (hardlink_vulnerable(st)) {
+			errno = EPERM;
+			return fail_node(p, HARDLINKED_MSG);
+		}
 		if (p->flags & NODE_DRY_RUN)
 			return report(p, NODE_CORRECTED, "correct", w);
 		/* Nothing to undo after: a directory moved out is left. */
@@ -1763,28 +1763,6 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 
 /* ------------------------------------------------ makedevs r: a tree */
 
-/*
- * Whether the kernel keeps users from linking files they do not own
- * (fs.protected_hardlinks): if not, a hard link in the tree may be
- * another name of any file outside it (systemd-tmpfiles refuses the
- * same).
- */
-static bool
-hardlinks_protected(void)
-{
-	static int known = -1;
-	char c = '0';
-	int fd;
-
-	if (known < 0) {
-		fd = open("/proc/sys/fs/protected_hardlinks", O_RDONLY |
-		    O_CLOEXEC);
-		known = fd >= 0 && read(fd, &c, 1) == 1 && c == '1';
-		close_keeping_errno(fd);
-	}
-	return known;
-}
-
 struct tree {
 	struct place *p;
 	const struct node_want *w;
@@ -1831,11 +1809,10 @@ tree_found(void *ctx, int dirfd, const char *name, const char *path,
 	if (t->failed || (!owner_changes(st, w) &&
 	    (link || (st->st_mode & 07777) == w->perm)))
 		return;
-	if (!S_ISDIR(st->st_mode) && st->st_nlink > 1 &&
-	    !hardlinks_protected())
-		tree_fail(t, path, "has other hard links, and "
-		    "fs.protected_hardlinks is off: one may be a file "
-		    "outside --root; left alone");
+	if (hardlink_vulnerable(st)) {
+		errno = EPERM;
+		tree_fail(t, path, HARDLINKED_MSG);
+	}
 	/* before every change, as a correction checks: a directory can be
 	   moved out of the root between two of its entries */
 	else if (root_contains(t->p->root, dirfd) != 1)
@@ -1875,7 +1852,6 @@ node_tree(struct root *r, const char *path, const struct node_want *w,
 		res->outcome = fail_node(&p, errno == ENOENT ? "does not exist "
 		    "(an r entry changes an existing tree)" : NULL);
 	else {
-		ops.dev = st.st_dev;
 		walk_at(&ops, p.dirfd, parent, p.name);
 		res->outcome = t.failed ? NODE_FAILED : report(&p, t.changed ?
 		    NODE_CORRECTED : NODE_UNCHANGED, t.changed ? "correct" :

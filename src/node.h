@@ -11,7 +11,10 @@
  * no symbolic link is ever followed, and nothing that is not a device
  * node or FIFO (or, to put a link in its place, a symbolic link) is ever
  * removed, but for the directories made for a node that then failed,
- * while empty.  See SECURITY in man/devtool.1.
+ * while empty.  While fs.protected_hardlinks is off, an existing entry
+ * other than a directory that has other hard links (maybe a file outside
+ * the tree) is given no mode, owner or capabilities.  See SECURITY in
+ * man/devtool.1.
  */
 #ifndef DEVTOOL_NODE_H
 #define DEVTOOL_NODE_H
@@ -134,18 +137,16 @@ void node_describe(char *buf, size_t len, const struct node_want *w);
  * makedevs r: the owner and mode of w (type S_IFDIR; NODE_ANY_PERM keeps
  * each mode) for path and everything below it, which must exist, as
  * buildroot's makedevs does with nftw(FTW_PHYS | FTW_MOUNT): symbolic
- * links are not followed (their owner is set, never a mode), other file
- * systems are not entered, each inode is changed through a descriptor
- * checked to be what was found, and each directory is checked to be
- * inside the root before anything in it is changed.  A file with other
- * hard links is left alone unless fs.protected_hardlinks is on.  One
- * event for the tree: "correct" (something changed) or "keep".
+ * links are not followed (their owner is set, never a mode), no mount
+ * point is entered (another file system, or a bind mount of the same
+ * one: walk.h), each inode is changed through a descriptor checked to be
+ * what was found, and each directory is checked to be inside the root
+ * before anything in it is changed.  A file with other hard links is left
+ * alone unless fs.protected_hardlinks is on, as by node_make.  One event
+ * for the tree: "correct" (something changed) or "keep".
  */
 enum node_outcome node_tree(struct root *r, const char *path,
     const struct node_want *w, unsigned flags, const struct node_events *ev,
     struct node_result *res);
-
-/* Whether name is a temporary's (.devtool.PID.N); gives PID if asked. */
-bool node_temp_name(const char *name, pid_t *pid);
 
 #endif

@@ -1,7 +1,8 @@
 /*
- * walk.c - the tree walk of list.  See walk.h.
+ * walk.c - the tree walk of list and of makedevs r.  See walk.h.
  */
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include <dirent.h>
 #include <errno.h>
@@ -11,8 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "node.h"
 #include "path.h"
+#include "temp.h"
 #include "walk.h"
 
 /* A path not listed: errno (or why) says why. */
@@ -66,19 +67,90 @@ found(const struct walk_ops *w, int dirfd, const char *name,
 }
 
 /*
- * devtool's own temporaries (a private directory .devtool.PID.N, and an
- * older version's mode-0 node under that name), a run's or a killed
- * one's, are never listed nor entered: they are not part of the tree.
+ * name_to_handle_at's mount id, for a kernel without statx's (before
+ * 5.8), through a descriptor of the name checked to be st: an empty
+ * handle is enough, as EOVERFLOW still gives the mount id.
+ */
+static int
+handle_mount_id(int dirfd, const char *name, const struct stat *st,
+    uint64_t *id)
+{
+	struct file_handle fh = { .handle_bytes = 0 };
+	struct stat now;
+	int fd, mnt, rc = -1, saved;
+
+	if ((fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC)) < 0)
+		return -1;
+	if (fstat(fd, &now) != 0)
+		goto out;
+	if (now.st_dev != st->st_dev || now.st_ino != st->st_ino)
+		errno = ESTALE;
+	else if (name_to_handle_at(fd, "", &fh, &mnt, AT_EMPTY_PATH) == 0 ||
+	    errno == EOVERFLOW) {
+		*id = (unsigned)mnt;
+		rc = 0;
+	}
+out:
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return rc;
+}
+
+/*
+ * The id of the mount that name in dirfd ("." for dirfd itself) is on,
+ * checked to be what st describes (ESTALE if not).  The name is not
+ * followed, but a mount on it is entered, as by every lookup: a mount
+ * point gives the id of what is mounted there, a bind mount of the same
+ * file system included, whose st_dev is the same.
+ */
+static int
+mount_id(int dirfd, const char *name, const struct stat *st, uint64_t *id)
+{
+	struct statx sx;
+
+	if (statx(dirfd, name, AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT,
+	    STATX_INO | STATX_MNT_ID, &sx) != 0) {
+		if (errno != ENOSYS)
+			return -1;
+	} else if (sx.stx_mask & STATX_MNT_ID) {
+		if (makedev(sx.stx_dev_major, sx.stx_dev_minor) !=
+		    st->st_dev || sx.stx_ino != st->st_ino) {
+			errno = ESTALE;
+			return -1;
+		}
+		*id = sx.stx_mnt_id;
+		return 0;
+	}
+	return handle_mount_id(dirfd, name, st, id);
+}
+
+/*
+ * With xdev, whether what was found at name (path) is on another file
+ * system or mount than the operand: a mount point, neither found nor
+ * entered.  One whose mount cannot be told is reported, and left out.
  */
 static bool
-temporary(const char *name, const struct stat *st)
+elsewhere(const struct walk_ops *w, int dirfd, const char *name,
+    const char *path, const struct stat *st)
 {
-	if (!node_temp_name(name, NULL))
+	char why[128];
+	uint64_t id;
+
+	if (!w->xdev)
 		return false;
-	if (S_ISDIR(st->st_mode))
-		return (st->st_mode & 077) == 0;
-	return (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode) ||
-	    S_ISFIFO(st->st_mode)) && (st->st_mode & 07777) == 0;
+	if (st->st_dev != w->dev)
+		return true;
+	if (mount_id(dirfd, name, st, &id) == 0)
+		return id != w->mnt;
+	if (errno == ESTALE)
+		problem(w, path, "changed while being walked; left alone");
+	else if (errno != ENOENT) {	/* gone meanwhile: nothing to do */
+		snprintf(why, sizeof(why), "cannot tell whether it is a "
+		    "mount point (%s); left alone", strerror(errno));
+		problem(w, path, why);
+	}
+	return true;
 }
 
 /*
@@ -126,7 +198,8 @@ walk_entry(const struct walk_ops *w, bool faker, int dirfd, char *path,
 	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
 		if (errno != ENOENT)	/* gone meanwhile: nothing to list */
 			problem(w, path, NULL);
-	} else if (temporary(name, &st) || (w->xdev && st.st_dev != w->dev))
+	} else if (elsewhere(w, dirfd, name, path, &st) ||
+	    temp_of_devtool(dirfd, name, &st))
 		;
 	else {
 		if (wanted(w, st.st_mode))
@@ -253,10 +326,33 @@ fail:
 		close(dirfd);
 }
 
+/*
+ * With xdev, the operand's file system and mount, which the walk keeps
+ * to; path names it for a problem.
+ */
+static int
+operand_mount(struct walk_ops *w, int dirfd, const char *name,
+    const char *path)
+{
+	struct stat st;
+
+	if (!w->xdev)
+		return 0;
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    mount_id(dirfd, name, &st, &w->mnt) != 0) {
+		problem(w, path, errno == ESTALE ? "changed while being "
+		    "walked; left alone" : NULL);
+		return -1;
+	}
+	w->dev = st.st_dev;
+	return 0;
+}
+
 void
-walk_at(const struct walk_ops *w, int dirfd, const char *parent,
+walk_at(const struct walk_ops *ops, int dirfd, const char *parent,
     const char *name)
 {
+	struct walk_ops w = *ops;
 	char path[PATH_MAX];
 	size_t len = strlen(parent);
 	struct stat st;
@@ -264,20 +360,22 @@ walk_at(const struct walk_ops *w, int dirfd, const char *parent,
 
 	if (len >= sizeof(path)) {
 		errno = ENAMETOOLONG;
-		problem(w, parent, NULL);
+		problem(&w, parent, NULL);
 		return;
 	}
 	memcpy(path, parent, len + 1);
+	if (operand_mount(&w, dirfd, name, path) != 0)
+		return;
 	if (strcmp(name, ".") != 0) {
 		/* the root "/" is an empty prefix, as in walk_dir */
-		walk_entry(w, false, dirfd, path, len == 1 ? 0 : len, name);
+		walk_entry(&w, false, dirfd, path, len == 1 ? 0 : len, name);
 		return;
 	}
 	if (fstat(dirfd, &st) != 0 ||
 	    (fd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0)) < 0) {
-		problem(w, path, NULL);
+		problem(&w, path, NULL);
 		return;
 	}
-	found(w, dirfd, ".", path, &st);
-	walk_dir(w, false, fd, path, len);
+	found(&w, dirfd, ".", path, &st);
+	walk_dir(&w, false, fd, path, len);
 }

@@ -1,9 +1,10 @@
 /*
- * walk.h - the tree walk of list: the device nodes, FIFOs, sockets and
- * symbolic links (and with dirs, the directories) under a path inside
- * the root, symbolic links never followed (find -P), devtool's own
- * temporaries skipped.  It prints nothing: what it finds and what it
- * cannot list go to the caller's callbacks (docs/DESIGN.md).
+ * walk.h - the tree walk of list (and of makedevs r): the device nodes,
+ * FIFOs, sockets and symbolic links (and with dirs, the directories)
+ * under a path inside the root, symbolic links never followed (find -P),
+ * devtool's own temporaries (temp.h) skipped.  It prints nothing: what it
+ * finds and what it cannot list go to the caller's callbacks
+ * (docs/DESIGN.md).
  */
 #ifndef DEVTOOL_WALK_H
 #define DEVTOOL_WALK_H
@@ -11,14 +12,21 @@
 #include <sys/stat.h>
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "root.h"
 
 struct walk_ops {
 	bool dirs;		/* directories are found too */
 	bool all;		/* everything: files too */
-	bool xdev;		/* nothing on another file system than dev */
-	dev_t dev;
+	/*
+	 * walk_at: no mount point below the operand is entered nor found,
+	 * a bind mount of its own file system included (the mount id, not
+	 * only st_dev, says)
+	 */
+	bool xdev;
+	dev_t dev;		/* walk_at's own: the operand's */
+	uint64_t mnt;
 	/*
 	 * path as seen from the root, absolute and normal; target, for a
 	 * symbolic link, what it says (readlinkat), else NULL

@@ -15,6 +15,14 @@ assert_lines_exactly() {
 		fail "stdout differs:"$'\n'"$(diff <(echo "$want") <(echo "$output"))"
 }
 
+# The directory a test made for uid 65534 (nobody_top) goes, whatever
+# the test's end.
+teardown() {
+	if [[ -n ${NOBODY_TOP:-} ]]; then
+		nobody_done
+	fi
+}
+
 # T: makedevs fields joined by tabs.
 T() { local IFS=$'\t'; echo "$*"; }
 
@@ -713,6 +721,17 @@ check_agrees_with() {
 	done
 }
 
+@test "list: a mount point in the tree is walked into like any directory (list only reads; an r entry never enters one)" {
+	needs_mknod
+	mkdir -p R/dev/pts host
+	mknod -m 0620 host/0 c 136 0
+	mount --bind host R/dev/pts 2>/dev/null || skip "cannot bind-mount here (needs CAP_SYS_ADMIN)"
+	run --separate-stderr devtool list --root R /dev
+	umount R/dev/pts
+	assert_status 0
+	assert_output "$(T /dev/pts/0 c 0620 0 0 136 0 - - -)"
+}
+
 @test "list: a symlink operand is listed as the link, not followed; a repeated operand prints once" {
 	needs_mknod
 	mkdir -p R/dev/real
@@ -756,4 +775,38 @@ check_agrees_with() {
 		"$(T /dev/.devtool.4194304.5 d 0755 0 0 - - - - -)" \
 		"$(T /dev/.devtool.x c 0000 0 0 1 11 - - -)" \
 		"$(T /dev/null c 0666 0 0 1 3 - - -)"
+}
+
+@test "list: --dirs shows what a user named like devtool's temporaries, and what is in it; only what devtool makes there is hidden" {
+	needs_mknod
+	nobody_top
+	local R=$NOBODY_TOP/R dead=4194304
+	mkdir -p "$R/dev"
+	chmod 0777 "$R/dev"
+	# uid 65534's own, named and moded as devtool's, hiding a FIFO
+	as_nobody sh -c 'cd "$1" && mkdir -m 0700 .devtool.1.1 &&
+	    mkfifo -m 0600 .devtool.1.1/backdoor && mkfifo -m 0 .devtool.1.2' sh "$R/dev"
+	# a killed run's private directory, as devtool makes it: hidden
+	mkdir -m 0700 "$R/dev/.devtool.$dead.3"
+	mknod -m 0 "$R/dev/.devtool.$dead.3/n" c 1 3
+	# root's, but holding a name no run makes there: not devtool's
+	mkdir -m 0700 "$R/dev/.devtool.$dead.4"
+	mknod -m 0600 "$R/dev/.devtool.$dead.4/kept" c 1 5
+	run --separate-stderr devtool list --dirs --root "$R" /dev
+	assert_status 0
+	assert_stderr_empty
+	assert_lines_exactly \
+		"$(T /dev d 0777 0 0 - - - - -)" \
+		"$(T /dev/.devtool.1.1 d 0700 65534 65534 - - - - -)" \
+		"$(T /dev/.devtool.1.1/backdoor p 0600 65534 65534 - - - - -)" \
+		"$(T /dev/.devtool.1.2 p 0000 65534 65534 - - - - -)" \
+		"$(T "/dev/.devtool.$dead.4" d 0700 0 0 - - - - -)" \
+		"$(T "/dev/.devtool.$dead.4/kept" c 0600 0 0 1 5 - - -)"
+	# root's, which uid 65534 cannot read, are judged by owner and mode;
+	# its own that look like a run's are its own runs' to it
+	rm "$R/dev/.devtool.1.1/backdoor"
+	run --separate-stderr as_nobody "$DEVTOOL" list --dirs --root "$R" /dev
+	assert_status 0
+	assert_stderr_empty
+	assert_lines_exactly "$(T /dev d 0777 0 0 - - - - -)"
 }

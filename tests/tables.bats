@@ -55,7 +55,46 @@ systemd_tmpfiles() {
 setup() {
 	setup_workdir
 	needs_mknod
+	MOUNTS=()
+	NOBODY_TOP=
 }
+
+# What a test mounted is unmounted whatever its end, deepest first; the
+# directory made for uid 65534 goes.
+teardown() {
+	local i
+	for ((i = ${#MOUNTS[@]} - 1; i >= 0; i--)); do
+		umount "${MOUNTS[i]}" 2>/dev/null || umount -l "${MOUNTS[i]}" ||
+			echo "# teardown: cannot unmount ${MOUNTS[i]}" >&3
+	done
+	if [[ -n $NOBODY_TOP ]]; then
+		nobody_done
+	fi
+}
+
+# bind SOURCE TARGET: mount --bind, undone in teardown; skips where
+# mounting is not allowed.
+bind() {
+	local at=$2
+	[[ $at == /* ]] || at=$PWD/$at
+	mount --bind "$1" "$at" 2>/dev/null || skip "cannot bind-mount here (needs CAP_SYS_ADMIN)"
+	MOUNTS+=("$at")
+}
+
+# hardlinks_off CMD...: CMD with fs.protected_hardlinks read as 0, as
+# devtool reads it, in a mount namespace of its own (the machine's own
+# setting is left alone); skips where /proc/sys cannot be bind-mounted
+# over.
+hardlinks_off() {
+	echo 0 >"$BATS_TEST_TMPDIR/off"
+	unshare -m true 2>/dev/null || skip "no mount namespace (unshare -m)"
+	# shellcheck disable=SC2016 # the inner shell's $1
+	unshare -m sh -c 'mount --bind "$1" /proc/sys/fs/protected_hardlinks 2>/dev/null || exit 99
+	    shift && exec "$@"' sh "$BATS_TEST_TMPDIR/off" "$@"
+}
+
+# The message of a change refused on a file with other hard links.
+HARDLINKED="has other hard links, and fs.protected_hardlinks is off: one may be a file outside --root; left alone"
 
 # ---------------------------------------------------------------- makedevs
 
@@ -262,22 +301,79 @@ devtool: 1 error in the table; nothing was created"
 	echo secret >outside/shadow
 	chmod 0600 outside/shadow
 	ln outside/shadow R/tree/link
-	echo 0 >off
 	table t '/tree r 755 7 7'
-	# the sysctl as devtool reads it, in a mount namespace of its own
-	run --separate-stderr unshare -m sh -c \
-		'mount --bind "$1" /proc/sys/fs/protected_hardlinks && exec "$2" apply --root R t' \
-		sh "$PWD/off" "$DEVTOOL"
-	[[ $status -ne 32 && $stderr != *mount:* ]] ||
-		skip "cannot bind-mount over /proc/sys here"
+	run --separate-stderr hardlinks_off "$DEVTOOL" apply --root R t
+	[[ $status -ne 99 ]] || skip "cannot bind-mount over /proc/sys here"
 	assert_status 1
-	assert_equal "$stderr" "devtool: /tree: /tree/link: has other hard links, and fs.protected_hardlinks is off: one may be a file outside --root; left alone"
+	assert_equal "$stderr" "devtool: /tree: /tree/link: $HARDLINKED"
 	assert_equal "$(stat -c '%a %u:%g' outside/shadow)" "600 0:0"
 	[[ $(cat /proc/sys/fs/protected_hardlinks) == 1 ]] ||
 		skip "fs.protected_hardlinks is off here"
 	run --separate-stderr devtool apply --root R t
 	assert_status 0
 	assert_entry R "f /tree/link 0:0 755 7:7"
+}
+
+# The attacker's links are made by root here, as the machine's sysctl is
+# on; with it off, any user could make them.
+@test "tables: f, F and |xattr leave a hard-linked file alone while fs.protected_hardlinks is off: it may be /etc/shadow, linked in" {
+	command -v getcap >/dev/null || skip "getcap is not installed (apt-get install libcap2-bin)"
+	mkdir -p R/usr/bin outside
+	echo secret >outside/shadow
+	chmod 0600 outside/shadow
+	ln outside/shadow R/usr/bin/tool
+	ln outside/shadow R/usr/bin/extra
+	ln outside/shadow R/usr/bin/ping
+	# the last line changes nothing but the capabilities
+	table t '/usr/bin/tool f 0755 65534 0' '/usr/bin/extra F 4755 0 0' \
+		'/usr/bin/ping f 0600 0 0' '|xattr cap_setuid+ep'
+	local want="devtool: /usr/bin/tool: $HARDLINKED
+devtool: /usr/bin/extra: $HARDLINKED
+devtool: /usr/bin/ping: $HARDLINKED"
+	run --separate-stderr hardlinks_off "$DEVTOOL" apply -n --root R t
+	[[ $status -ne 99 ]] || skip "cannot bind-mount over /proc/sys here"
+	assert_status 1
+	assert_equal "$stderr" "$want"
+	run --separate-stderr hardlinks_off "$DEVTOOL" apply --root R t
+	assert_status 1
+	assert_stdout_empty
+	assert_equal "$stderr" "$want"
+	assert_equal "$(stat -c '%a %u:%g %h' outside/shadow)" "600 0:0 4"
+	assert_equal "$(getcap outside/shadow)" ""
+	# one already as asked is kept
+	table k '/usr/bin/tool f 0600 0 0'
+	run --separate-stderr hardlinks_off "$DEVTOOL" apply --root R k
+	assert_status 0
+	assert_stderr_empty
+	[[ $(cat /proc/sys/fs/protected_hardlinks) == 1 ]] ||
+		skip "fs.protected_hardlinks is off here"
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_entry R "f /usr/bin/ping 0:0 600 0:0"
+	assert_equal "$(getcap R/usr/bin/ping)" "R/usr/bin/ping cap_setuid=ep"
+}
+
+@test "tables: a tmpfiles correction or mknod -r leaves a hard-linked node or FIFO alone while fs.protected_hardlinks is off" {
+	mkdir -p R/dev outside
+	mknod -m 0600 outside/sda b 8 0
+	mkfifo -m 0600 outside/initctl
+	ln outside/sda R/dev/sda
+	ln outside/initctl R/dev/initctl
+	table t 'b /dev/sda 0666 65534 65534 - 8:0' 'p /dev/initctl 0666 65534 65534 - -'
+	run --separate-stderr hardlinks_off "$DEVTOOL" apply --root R t
+	[[ $status -ne 99 ]] || skip "cannot bind-mount over /proc/sys here"
+	assert_status 1
+	assert_equal "$stderr" "devtool: /dev/sda: $HARDLINKED
+devtool: /dev/initctl: $HARDLINKED"
+	run --separate-stderr hardlinks_off "$DEVTOOL" mknod -r -m 0666 -u 65534 --root R /dev/sda b 8 0
+	assert_status 1
+	assert_equal "$stderr" "devtool: /dev/sda: $HARDLINKED"
+	assert_equal "$(stat -c '%a %u:%g' outside/sda outside/initctl)" $'600 0:0\n600 0:0'
+	# replacing takes only the name: the inode outside stays as it was
+	run --separate-stderr hardlinks_off "$DEVTOOL" mknod -r -m 0666 --root R /dev/sda b 8 1
+	assert_status 0
+	assert_equal "$(node R/dev/sda)" "block special file 8 1 666 0 0"
+	assert_equal "$(node outside/sda)" "block special file 8 0 600 0 0"
 }
 
 @test "tables: r does not enter another file system (buildroot's nftw FTW_MOUNT)" {
@@ -296,6 +392,83 @@ devtool: 1 error in the table; nothing was created"
 	assert_entry R "f /tree/file 0:0 750 7:7"
 	assert_equal "$mnt_after" "700 0:0"
 	assert_equal "$inside_after" "644 0:0"
+}
+
+# A directory of the host bound into the root, and a file bound over one
+# of the root's: the same file system, so st_dev alone cannot tell.
+bind_host_into_root() {
+	mkdir -p R/mnt R/own host/sub
+	touch R/own/x R/passwd host/f host/sub/g
+	echo secret >host/shadow
+	chmod 0600 host/shadow
+	bind host R/mnt
+	bind host/shadow R/passwd
+	[[ $(stat -c %d R/mnt) == "$(stat -c %d R)" ]] ||
+		fail "the bind mount is on another device: the test proves nothing"
+}
+
+# assert_host_untouched: nothing of host/ changed owner or mode.
+assert_host_untouched() {
+	assert_equal "$(cd host && stat -c '%n %a %u:%g' . f sub sub/g shadow)" \
+		". $(stat -c %a host) 0:0
+f 644 0:0
+sub 755 0:0
+sub/g 644 0:0
+shadow 600 0:0"
+}
+
+@test "tables: r never enters a bind mount of a directory outside the root on the same file system, nor changes a file bound over one (mount ID)" {
+	bind_host_into_root
+	table t '/ r -1 65534 65534'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_output "corrected / (d, mode 0755, owner 65534:65534)"
+	assert_host_untouched
+	assert_equal "$(stat -c '%u:%g' R R/own R/own/x)" $'65534:65534\n65534:65534\n65534:65534'
+}
+
+@test "tables: without statx's mount ID (strace makes statx fail with ENOSYS), r still keeps out of a bind mount, through name_to_handle_at" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	bind_host_into_root
+	table t '/ r 0750 65534 65534'
+	run --separate-stderr strace -f -qq -o trace -e trace=statx,name_to_handle_at \
+		-e inject=statx:error=ENOSYS "$DEVTOOL" apply --root R t
+	assert_status 0
+	assert_host_untouched
+	assert_equal "$(stat -c '%a %u:%g' R/own/x)" "750 65534:65534"
+	grep -q 'name_to_handle_at(.*AT_EMPTY_PATH)' trace ||
+		fail "name_to_handle_at was not used: $(head -n 5 trace)"
+}
+
+# A pid that never runs: pid_max is at most 2^22.
+DEAD=4194304
+
+@test "tables: r changes what a user named like devtool's temporaries (.devtool.PID.N); only a killed run's private directory, as devtool makes it, is skipped" {
+	nobody_top
+	local app=$NOBODY_TOP/R/opt/app
+	mkdir -p "$app"
+	chmod 0777 "$app"
+	# uid 65534's own, named and moded as devtool's
+	as_nobody sh -c 'cd "$1" && mkdir -m 0700 .devtool.1.1 &&
+	    echo data >.devtool.1.1/secret && mkfifo -m 0 .devtool.1.1/n &&
+	    mkfifo -m 0 .devtool.1.2' sh "$app"
+	# a run killed by root: its private directory (0700, root's) with
+	# the node it was making
+	mkdir -m 0700 "$app/.devtool.$DEAD.0"
+	mknod -m 0 "$app/.devtool.$DEAD.0/n" c 1 3
+	table t '/opt/app r -1 7 7'
+	run --separate-stderr devtool apply --root "$NOBODY_TOP/R" t
+	assert_status 0
+	assert_stderr_empty
+	assert_equal "$(cd "$app" && stat -c '%n %a %u:%g' . .devtool.1.1 .devtool.1.1/secret \
+		.devtool.1.1/n .devtool.1.2 ".devtool.$DEAD.0" ".devtool.$DEAD.0/n")" \
+		". 777 7:7
+.devtool.1.1 700 7:7
+.devtool.1.1/secret 644 7:7
+.devtool.1.1/n 0 7:7
+.devtool.1.2 0 7:7
+.devtool.$DEAD.0 700 0:0
+.devtool.$DEAD.0/n 0 0:0"
 }
 
 @test "tables: r changes nothing more in a directory moved out of the root mid-walk (strace delay): the entry in flight at most, then it stops" {

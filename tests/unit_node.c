@@ -32,6 +32,7 @@
 #include "node.h"
 #include "root_impl.h"
 #include "tap.h"
+#include "temp.h"
 
 #define NOBODY		65534	/* another user, as the bats tests use */
 #define NTESTS		15
@@ -131,7 +132,7 @@ entries(const char *rel)
 		if (strcmp(de->d_name, ".") == 0 ||
 		    strcmp(de->d_name, "..") == 0)
 			continue;
-		if (!node_temp_name(de->d_name, NULL)) {
+		if (!temp_name(de->d_name, NULL)) {
 			n++;
 			continue;
 		}
