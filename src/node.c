@@ -176,6 +176,18 @@ fail_node(const struct place *p, const char *why)
 }
 
 /*
+ * A step of the path root.c refused, an unsafe path transition: its own
+ * sentence, which names both ends (root_refusal), is the reason.
+ */
+static enum node_outcome
+fail_refused(const struct place *p)
+{
+	fail_node(p, NULL);
+	p->res->reason = root_refusal(p->root);
+	return NODE_FAILED;
+}
+
+/*
  * Creates name in dirfd with exactly perm, given a umask of 0 (a link's
  * is always 0777).  Like mknodat, symlinkat fails if the name exists.  A
  * device node refused with EPERM is noted in res: the caller names
@@ -1426,6 +1438,30 @@ static const struct node_want parent_dir = {
 };
 
 /*
+ * As root, a directory that -p would make at prefix in cur (-1: in the
+ * root) could then not be entered when cur is another user's: root_step
+ * refuses the step (an unsafe path transition), and it is not made.
+ */
+static bool
+enterable(const struct place *p, int cur, const char *prefix)
+{
+	const struct stat made = { .st_mode = S_IFDIR | 0755,
+	    .st_uid = p->root->euid };
+	int top = -1;
+	bool ok;
+
+	if (root_absent(p->root))
+		return true;
+	if (cur < 0 && (cur = top = root_opendir(p->root, *prefix == '/' ?
+	    "/" : "")) < 0)
+		return false;
+	ok = root_step(p->root, cur, prefix, &made) == 0;
+	if (top >= 0)
+		close_keeping_errno(top);
+	return ok;
+}
+
+/*
  * Makes comp in cur, exactly 0755, and returns prefix (its path) open.
  * mkdirat with a umask of 0 gives exactly that, unless cur is set-gid
  * (inherited) or has a default ACL: then, as a node, it is made in a
@@ -1442,6 +1478,8 @@ make_dir(const struct place *p, int cur, const char *comp,
 	d.name = comp;
 	d.path = prefix;
 	d.contain = false;
+	if (!enterable(p, cur, prefix))
+		return -1;
 	visit(p->root, cur);
 	if (fstat(cur, &st) == 0 && !(st.st_mode & S_ISGID) &&
 	    fgetxattr(cur, ACL_DEFAULT, NULL, 0) < 0)
@@ -1489,6 +1527,8 @@ make_parents(struct place *p, const char *parent)
 			    errno != ENOENT)
 				goto fail;
 			missing = fd < 0 && dry;
+			if (missing && !enterable(p, cur, prefix))
+				goto fail;	/* as the real run would */
 		}
 		if (missing) {
 			struct place d = *p;
@@ -1642,6 +1682,8 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 	if (p->dry_missing || (p->dirfd < 0 && errno == ENOENT &&
 	    only_adjusts))
 		return create_new(p, fresh);
+	if (p->dirfd < 0 && root_refusal(r) != NULL)
+		return fail_refused(p);
 	if (p->dirfd < 0) {
 		snprintf(why, sizeof(why), "parent directory: %s%s",
 		    strerror(errno), errno == ENOENT && !(flags &
@@ -1827,6 +1869,25 @@ tree_found(void *ctx, int dirfd, const char *name, const char *path,
 		t->changed++;
 }
 
+/*
+ * The top directory of an r entry's tree, open, the step into it checked
+ * through the descriptor the walk then uses (root_step: an unsafe path
+ * transition is refused); st becomes its stat.  -1 on failure.
+ */
+static int
+tree_top(const struct place *p, struct stat *st)
+{
+	int fd = openat(p->dirfd, p->name, O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd >= 0 && (fstat(fd, st) != 0 ||
+	    root_step(p->root, p->dirfd, p->path, st) != 0)) {
+		close_keeping_errno(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
 enum node_outcome
 node_tree(struct root *r, const char *path, const struct node_want *w,
     unsigned flags, const struct node_events *ev, struct node_result *res)
@@ -1840,23 +1901,35 @@ node_tree(struct root *r, const char *path, const struct node_want *w,
 	const bool whole = strcmp(path, "/") == 0;
 	struct node_want buf;
 	struct stat st;
+	int top = -1;
 
 	res->error = 0;
 	res->reason = NULL;
+	res->no_mknod = false;
 	p.name = ".";	/* the root directory itself */
 	errno = ENAMETOOLONG;
 	if (whole || split_path(path, parent, sizeof(parent), &p.name) == 0)
 		p.dirfd = root_opendir(r, *parent == '\0' ? "/" : parent);
 	if (p.dirfd < 0 || fstatat(p.dirfd, p.name, &st,
 	    AT_SYMLINK_NOFOLLOW) != 0)
-		res->outcome = fail_node(&p, errno == ENOENT ? "does not exist "
-		    "(an r entry changes an existing tree)" : NULL);
+		res->outcome = root_refusal(r) != NULL ? fail_refused(&p) :
+		    fail_node(&p, errno == ENOENT ? "does not exist (an r "
+		    "entry changes an existing tree)" : NULL);
+	else if (!whole && S_ISDIR(st.st_mode) &&
+	    (top = tree_top(&p, &st)) < 0)
+		res->outcome = root_refusal(r) != NULL ? fail_refused(&p) :
+		    fail_node(&p, NULL);
 	else {
-		walk_at(&ops, p.dirfd, parent, p.name);
+		if (top >= 0)	/* the directory checked, as "." */
+			walk_at(&ops, top, path, ".");
+		else
+			walk_at(&ops, p.dirfd, parent, p.name);
 		res->outcome = t.failed ? NODE_FAILED : report(&p, t.changed ?
 		    NODE_CORRECTED : NODE_UNCHANGED, t.changed ? "correct" :
 		    "keep", with_perm(w, &st, &buf));
 	}
+	if (top >= 0)
+		close_keeping_errno(top);
 	close_keeping_errno(p.dirfd);
 	return res->outcome;
 }

@@ -83,8 +83,9 @@ enum node_outcome {
 /*
  * How an entry ended.  On NODE_FAILED, error is errno's value and reason,
  * when not NULL, a sentence that says more than strerror(error) would
- * (it points into buf or to a constant).  node.c prints nothing: the
- * caller does (docs/DESIGN.md).
+ * (it points into buf, to a constant, or for an unsafe path transition
+ * to the root's root_refusal(), valid until its next refusal).  node.c
+ * prints nothing: the caller does (docs/DESIGN.md).
  */
 struct node_result {
 	enum node_outcome outcome;

@@ -57,6 +57,8 @@ root_init(struct root *r, const char *dir, enum resolve_method method,
 	r->dry_dirs = NULL;
 	r->euid = geteuid();
 	r->egid = getegid();
+	r->refusal[0] = '\0';
+	r->refused = false;
 	if (dir == NULL) {
 		r->fd = AT_FDCWD;
 		r->method = RESOLVE_UNCONFINED;
@@ -198,6 +200,114 @@ splice_link(char *todo, size_t len, const char **rest, const char *target)
 	return 0;
 }
 
+static bool only_ours(const struct root *r, int fd, const struct stat *st);
+
+/*
+ * Unsafe path transitions (SECURITY in the manual).  As root, a step of
+ * a resolution, from a directory to what a name in it holds (a
+ * directory entered, a symbolic link followed) or to its parent (".."),
+ * is refused when the owner changes and a user other than root can
+ * write the directory: that user may have put there what it leads to
+ * (a link to any place, a directory or file of someone else's moved
+ * in), and may swap it at any moment.  As systemd-tmpfiles' CHASE_SAFE,
+ * and more: a directory owned by root but writable by others (mode
+ * 1777, group write, an ACL) counts too.  An absolute link leads to the
+ * root, a step from the link: one not owned by root leads only to a
+ * root of its owner.  Under a faker the owners are its fiction, and its
+ * user has no privilege to abuse: no check.
+ */
+static bool
+checks_steps(const struct root *r)
+{
+	return r->euid == 0 && !r->faker;
+}
+
+/* Whether a user other than root can write what is open at fd (st). */
+static bool
+others_write(const struct root *r, int fd, const struct stat *st)
+{
+	if (S_ISLNK(st->st_mode))	/* its owner can replace it */
+		return st->st_uid != 0;
+	return !only_ours(r, fd, st);
+}
+
+/* Whether the step from "from" (open at fd) to "to" is unsafe. */
+static bool
+unsafe_step(const struct root *r, int fd, const struct stat *from,
+    const struct stat *to)
+{
+	return to->st_uid != from->st_uid && others_write(r, fd, from);
+}
+
+static const char *
+kind(mode_t mode)
+{
+	return S_ISDIR(mode) ? "a directory" : S_ISLNK(mode) ?
+	    "a symbolic link" : S_ISREG(mode) ? "a regular file" : "a file";
+}
+
+/*
+ * Refuses the step from a (as) to b (bs): root_refusal() says it, and
+ * errno is ENOLINK (as systemd's chase() says it).  -1.
+ */
+static int
+refuse(struct root *r, const char *a, const struct stat *as, const char *b,
+    const struct stat *bs)
+{
+	snprintf(r->refusal, sizeof(r->refusal), "unsafe path transition "
+	    "from %s (%sowner %u%s) to %s (%s, owner %u): not %s", a,
+	    S_ISLNK(as->st_mode) ? "a symbolic link, " : "",
+	    (unsigned)as->st_uid, !S_ISLNK(as->st_mode) && as->st_uid == 0 ?
+	    ", writable by others" : "", b, kind(bs->st_mode),
+	    (unsigned)bs->st_uid, S_ISLNK(as->st_mode) ||
+	    S_ISLNK(bs->st_mode) ? "followed" : S_ISDIR(bs->st_mode) ?
+	    "entered" : "opened");
+	r->refused = true;
+	errno = ENOLINK;
+	return -1;
+}
+
+const char *
+root_refusal(const struct root *r)
+{
+	return r->refused ? r->refusal : NULL;
+}
+
+/*
+ * The directory of path, for a message, into dir of PATH_MAX bytes: "/"
+ * for "/name", "." for a bare name.
+ */
+static void
+dir_of(const char *path, char *dir)
+{
+	size_t n = strlen(path);
+
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	while (n > 0 && path[n - 1] != '/')
+		n--;
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	snprintf(dir, PATH_MAX, "%.*s", (int)n, n > 0 ? path : ".");
+}
+
+int
+root_step(struct root *r, int dirfd, const char *path, const struct stat *st)
+{
+	char dir[PATH_MAX];
+	struct stat ds;
+
+	r->refused = false;
+	if (!checks_steps(r))
+		return 0;
+	if (fstat(dirfd, &ds) != 0)
+		return -1;
+	if (!unsafe_step(r, dirfd, &ds, st))
+		return 0;
+	dir_of(path, dir);
+	return refuse(r, dir, &ds, path, st);
+}
+
 /*
  * The walk holds one descriptor, of the directory reached, and remembers
  * the directories above it by device and inode only: however deep a path
@@ -210,30 +320,121 @@ struct walk_id {
 };
 
 struct walk {
-	const struct root *r;
-	int cur;		/* the directory reached; r->fd at the root */
+	struct root *r;
+	int top;		/* where "/" leads: the root, or "/" itself */
+	struct stat top_st;
+	int cur;		/* the directory reached; top at the top */
+	struct stat cur_st;
 	struct walk_id *ids;	/* ids[i]: the directory at depth i */
 	size_t depth, cap;
 	int links;
+	bool check;		/* each step is checked (checks_steps) */
+	bool climbs;		/* ".." at depth 0 goes up: no --root */
+	char done[PATH_MAX];	/* cur's path, for messages */
+	bool lost;		/* longer than that: not known */
 };
+
+#define LOST "(a path longer than PATH_MAX)"
+
+static struct walk_id
+id_of(const struct stat *st)
+{
+	return (struct walk_id){ st->st_dev, st->st_ino };
+}
 
 /* Makes fd, a directory at depth w->depth, the one reached. */
 static void
-walk_enter(struct walk *w, int fd)
+walk_enter(struct walk *w, int fd, const struct stat *st)
 {
-	if (w->cur != w->r->fd)
+	if (w->cur != w->top)
 		close(w->cur);
 	w->cur = fd;
+	w->cur_st = *st;
+}
+
+/* Starts again at depth 0 in fd: the top ("/"), or the working dir. */
+static void
+walk_reset(struct walk *w, int fd, const struct stat *st, const char *done)
+{
+	w->depth = 0;
+	w->ids[0] = id_of(st);
+	walk_enter(w, fd, st);
+	snprintf(w->done, sizeof(w->done), "%s", done);
+	w->lost = false;
+}
+
+/* Whether done, a path, ends in the name "..". */
+static bool
+ends_up(const char *done, size_t n)
+{
+	return n >= 2 && strcmp(done + n - 2, "..") == 0 &&
+	    (n == 2 || done[n - 3] == '/');
+}
+
+/*
+ * The path of name (".." included) in the directory reached, into buf
+ * of PATH_MAX bytes; false when it is not known.
+ */
+static bool
+walk_path(const struct walk *w, const char *name, char *buf)
+{
+	size_t n = strlen(w->done);
+	const char *slash;
+
+	if (w->lost)
+		return false;
+	if (strcmp(name, "..") == 0 && n > 0 && !ends_up(w->done, n)) {
+		slash = strrchr(w->done, '/');
+		n = slash == NULL ? 0 : slash == w->done ? 1 :
+		    (size_t)(slash - w->done);
+		memcpy(buf, w->done, n);
+		buf[n] = '\0';
+		return true;
+	}
+	return snprintf(buf, PATH_MAX, "%s%s%s", w->done, n == 0 ||
+	    w->done[n - 1] == '/' ? "" : "/", name) < PATH_MAX;
+}
+
+/* The path of the directory reached, for a message. */
+static const char *
+walk_shown(const struct walk *w)
+{
+	return w->lost ? LOST : w->done[0] != '\0' ? w->done : ".";
+}
+
+/* The directory reached is now name in the one before. */
+static void
+walk_went(struct walk *w, const char *name)
+{
+	char buf[PATH_MAX];
+
+	w->lost = !walk_path(w, name, buf);
+	if (!w->lost)
+		snprintf(w->done, sizeof(w->done), "%s", buf);
+}
+
+/* Refuses the step from the directory reached to name in it (st). */
+static int
+walk_refuse(struct walk *w, const char *name, const struct stat *st)
+{
+	char to[PATH_MAX];
+
+	return refuse(w->r, walk_shown(w), &w->cur_st,
+	    walk_path(w, name, to) ? (to[0] != '\0' ? to : ".") : LOST, st);
 }
 
 static int
-walk_push(struct walk *w, int fd)
+walk_push(struct walk *w, int fd, const char *name)
 {
 	struct walk_id *ids;
 	struct stat st;
 
 	if (fstat(fd, &st) != 0)
 		goto fail;
+	if (w->check && unsafe_step(w->r, w->cur, &w->cur_st, &st)) {
+		walk_refuse(w, name, &st);
+		goto fail;
+	}
 	if (w->depth + 1 >= w->cap) {
 		if ((ids = reallocarray(w->ids, w->cap * 2,
 		    sizeof(*ids))) == NULL)
@@ -242,9 +443,9 @@ walk_push(struct walk *w, int fd)
 		w->cap *= 2;
 	}
 	w->depth++;
-	w->ids[w->depth].dev = st.st_dev;
-	w->ids[w->depth].ino = st.st_ino;
-	walk_enter(w, fd);
+	w->ids[w->depth] = id_of(&st);
+	walk_enter(w, fd, &st);
+	walk_went(w, name);
 	return 0;
 fail:
 	close_keeping_errno(fd);
@@ -254,32 +455,105 @@ fail:
 /*
  * "..": the real parent, which must be the directory the walk came from;
  * another means a rename moved the directory meanwhile, and the walk
- * starts again (EAGAIN), as openat2(2) does.  ".." at the root stays.
+ * starts again (EAGAIN), as openat2(2) does.  ".." at the root stays;
+ * without --root, at depth 0 (the working directory, or one above it)
+ * it goes up to "/", as the kernel's lookup does.
  */
 static int
 walk_up(struct walk *w)
 {
-	const struct walk_id *want;
 	struct stat st;
 	int fd;
 
-	if (w->depth == 0)
+	if (w->depth == 0 && !w->climbs)
 		return 0;
 	if ((fd = openat(w->cur, "..", DIR_FLAGS | O_NOFOLLOW)) < 0)
 		return -1;
-	want = &w->ids[w->depth - 1];
-	if (fstat(fd, &st) != 0 || st.st_dev != want->dev ||
-	    st.st_ino != want->ino) {
+	if (fstat(fd, &st) != 0) {
+		close_keeping_errno(fd);
+		return -1;
+	}
+	if (w->depth == 0 && same_dir(&st, &w->cur_st)) {	/* at "/" */
+		close(fd);
+		return 0;
+	}
+	if (w->depth > 0 && (st.st_dev != w->ids[w->depth - 1].dev ||
+	    st.st_ino != w->ids[w->depth - 1].ino)) {
 		close(fd);
 		errno = EAGAIN;
 		return -1;
 	}
-	w->depth--;
-	if (w->depth == 0) {
+	if (w->check && unsafe_step(w->r, w->cur, &w->cur_st, &st)) {
 		close(fd);
-		fd = w->r->fd;
+		return walk_refuse(w, "..", &st);
 	}
-	walk_enter(w, fd);
+	if (w->depth > 0)
+		w->depth--;
+	else
+		w->ids[0] = id_of(&st);
+	if (w->depth == 0 && same_dir(&st, &w->top_st)) {
+		close(fd);
+		fd = w->top;
+	}
+	walk_enter(w, fd, &st);
+	walk_went(w, "..");
+	return 0;
+}
+
+/*
+ * What the link name says, into target of PATH_MAX bytes; not_dir is
+ * the error when it is not a link.  When steps are checked, the link is
+ * looked at through a descriptor of its own, so that its owner and what
+ * it says are of the same link.
+ */
+static ssize_t
+read_link_checked(struct walk *w, int fd, const char *name, char *target,
+    struct stat *st)
+{
+	if (fstat(fd, st) != 0)
+		return -1;
+	if (!S_ISLNK(st->st_mode)) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (unsafe_step(w->r, w->cur, &w->cur_st, st))
+		return walk_refuse(w, name, st);
+	return readlinkat(fd, "", target, PATH_MAX - 1);
+}
+
+static int
+read_link(struct walk *w, const char *name, char *target, int not_dir,
+    struct stat *st)
+{
+	ssize_t n = -1;
+	int fd;
+
+	if (!w->check)
+		n = readlinkat(w->cur, name, target, PATH_MAX - 1);
+	else if ((fd = openat(w->cur, name, O_PATH | O_NOFOLLOW |
+	    O_CLOEXEC)) >= 0) {
+		n = read_link_checked(w, fd, name, target, st);
+		close_keeping_errno(fd);
+	}
+	if (n < 0) {
+		if (errno == EINVAL)	/* not a link: the open's error */
+			errno = not_dir;
+		return -1;
+	}
+	target[n] = '\0';
+	return 0;
+}
+
+/* An absolute link (st) leads to the top: the step is checked too. */
+static int
+walk_to_top(struct walk *w, const char *name, const struct stat *st)
+{
+	char from[PATH_MAX];
+
+	if (w->check && unsafe_step(w->r, -1, st, &w->top_st))
+		return refuse(w->r, walk_path(w, name, from) ? from : LOST, st,
+		    "/", &w->top_st);
+	walk_reset(w, w->top, &w->top_st, "/");
 	return 0;
 }
 
@@ -289,8 +563,8 @@ walk_step(struct walk *w, char *todo, size_t len, const char **rest,
     const char *name)
 {
 	char target[PATH_MAX];
-	ssize_t n;
-	int fd, saved;
+	struct stat st;
+	int fd;
 
 	if (strcmp(name, "..") == 0)
 		return walk_up(w);
@@ -299,25 +573,44 @@ walk_step(struct walk *w, char *todo, size_t len, const char **rest,
 	 * O_DIRECTORY), and is read as a link below.
 	 */
 	if ((fd = openat(w->cur, name, DIR_FLAGS | O_NOFOLLOW)) >= 0)
-		return walk_push(w, fd);
+		return walk_push(w, fd, name);
 	if (errno != ENOTDIR && errno != ELOOP)
 		return -1;
-	saved = errno;
-	if ((n = readlinkat(w->cur, name, target, sizeof(target) - 1)) < 0) {
-		if (errno == EINVAL)	/* not a link: the open's error */
-			errno = saved;
+	if (read_link(w, name, target, errno, &st) != 0)
 		return -1;
-	}
 	if (++w->links > MAX_SYMLINKS) {
 		errno = ELOOP;
 		return -1;
 	}
-	target[n] = '\0';
-	if (target[0] == '/') {
-		w->depth = 0;
-		walk_enter(w, w->r->fd);
-	}
+	if (target[0] == '/' && walk_to_top(w, name, &st) != 0)
+		return -1;
 	return splice_link(todo, len, rest, target);
+}
+
+/*
+ * Starts the walk: at the top, or without --root for a relative path,
+ * in the working directory.
+ */
+static int
+walk_start(struct walk *w, const char *path)
+{
+	struct stat st;
+	int fd;
+
+	w->cur = w->top;
+	w->links = 0;
+	if (!w->climbs || path[0] == '/') {
+		walk_reset(w, w->top, &w->top_st, "/");
+		return 0;
+	}
+	if ((fd = open(".", DIR_FLAGS)) < 0)
+		return -1;
+	if (fstat(fd, &st) != 0) {
+		close_keeping_errno(fd);
+		return -1;
+	}
+	walk_reset(w, fd, &st, "");
+	return 0;
 }
 
 static int
@@ -328,9 +621,8 @@ walk_once(struct walk *w, const char *path)
 	size_t n;
 
 	memcpy(todo, path, strlen(path) + 1);
-	w->cur = w->r->fd;
-	w->depth = 0;
-	w->links = 0;
+	if (walk_start(w, path) != 0)
+		return -1;
 	while (*rest != '\0') {
 		rest += strspn(rest, "/");
 		n = strcspn(rest, "/");
@@ -348,16 +640,35 @@ walk_once(struct walk *w, const char *path)
 		if (walk_step(w, todo, sizeof(todo), &rest, name) != 0)
 			return -1;
 	}
-	if (w->cur == w->r->fd)
-		return fcntl(w->r->fd, F_DUPFD_CLOEXEC, 0);
+	if (w->cur == w->top)
+		return fcntl(w->top, F_DUPFD_CLOEXEC, 0);
 	return w->cur;
+}
+
+/*
+ * The top of a walk: the root, or without --root "/", opened here (its
+ * descriptor in *opened, to close).
+ */
+static int
+walk_top(struct walk *w, int *opened)
+{
+	*opened = -1;
+	if (root_confined(w->r)) {
+		w->top = w->r->fd;
+		w->top_st = w->r->root_st;
+		return 0;
+	}
+	if ((*opened = w->top = open("/", DIR_FLAGS)) < 0)
+		return -1;
+	return fstat(w->top, &w->top_st);
 }
 
 static int
 open_walk(struct root *r, const char *path)
 {
-	struct walk w = { .r = r, .cur = -1, .cap = 16 };
-	int fd, tries = 0;
+	struct walk w = { .r = r, .cur = -1, .cap = 16,
+	    .check = checks_steps(r), .climbs = !root_confined(r) };
+	int fd = -1, opened, tries = 0, saved;
 
 	if (strlen(path) >= PATH_MAX) {
 		errno = ENAMETOOLONG;
@@ -365,19 +676,17 @@ open_walk(struct root *r, const char *path)
 	}
 	if ((w.ids = reallocarray(NULL, w.cap, sizeof(*w.ids))) == NULL)
 		return -1;
-	w.ids[0].dev = r->root_st.st_dev;
-	w.ids[0].ino = r->root_st.st_ino;
-	do {	/* EAGAIN: a concurrent rename raced a ".."; try again */
-		fd = walk_once(&w, path);
-		if (fd < 0 && w.cur != r->fd)
-			close_keeping_errno(w.cur);
-	} while (fd < 0 && errno == EAGAIN && ++tries < 16);
-	{
-		int saved = errno;
-
-		free(w.ids);
-		errno = saved;
-	}
+	if (walk_top(&w, &opened) == 0)
+		do {	/* EAGAIN: a rename raced a ".."; try again */
+			fd = walk_once(&w, path);
+			if (fd < 0 && w.cur != w.top)
+				close_keeping_errno(w.cur);
+		} while (fd < 0 && errno == EAGAIN && ++tries < 16);
+	saved = errno;
+	if (opened >= 0)
+		close(opened);
+	free(w.ids);
+	errno = saved;
 	return fd;
 }
 
@@ -387,10 +696,13 @@ root_opendir(struct root *r, const char *path)
 {
 	int fd;
 
+	r->refused = false;
 	if (root_absent(r)) {
 		errno = ENOENT;
 		return -1;
 	}
+	if (checks_steps(r))	/* each step's owners: one at a time */
+		return open_walk(r, path);
 	switch (r->method) {
 	case RESOLVE_UNCONFINED:
 		return openat(AT_FDCWD, *path ? path : ".", DIR_FLAGS);
@@ -571,13 +883,15 @@ root_opendir_cached(struct root *r, const char *path)
 
 /*
  * An O_PATH descriptor of the last component of path, looked up in its
- * directory as resolved inside the root, never followed.
+ * directory as resolved inside the root, never followed; st is its
+ * stat.  As root, the step into it is checked as the walk's are.
  */
 static int
-open_last(struct root *r, char *path, const char **why)
+open_last(struct root *r, char *path, struct stat *st, const char **why)
 {
-	char *slash = strrchr(path, '/');
+	const char *slash = strrchr(path, '/');
 	const char *name = slash != NULL ? slash + 1 : path;
+	char dir[PATH_MAX];
 	int dirfd, fd;
 
 	if (*name == '\0' || strcmp(name, ".") == 0 ||
@@ -586,14 +900,16 @@ open_last(struct root *r, char *path, const char **why)
 		errno = EINVAL;
 		return -1;
 	}
-	if (slash != NULL)
-		*slash = '\0';
-	dirfd = root_opendir(r, slash != NULL ? path : "");
-	if (slash != NULL)
-		*slash = '/';
-	if (dirfd < 0)
+	/* "" for "/name" and for a bare name: the root */
+	snprintf(dir, sizeof(dir), "%.*s", slash != NULL ?
+	    (int)(slash - path) : 0, path);
+	if ((dirfd = root_opendir(r, dir)) < 0)
 		return -1;
-	fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if ((fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC)) >= 0 &&
+	    (fstat(fd, st) != 0 || root_step(r, dirfd, path, st) != 0)) {
+		close_keeping_errno(fd);
+		fd = -1;
+	}
 	close_keeping_errno(dirfd);
 	return fd;
 }
@@ -614,7 +930,11 @@ splice_target(char *path, size_t len, const char *target)
 	return 0;
 }
 
-/* An O_PATH descriptor of the regular file at path, links followed. */
+/*
+ * An O_PATH descriptor of the regular file at path, links followed.  As
+ * root, an absolute link leads to the root as in the walk: a step that
+ * is checked.
+ */
 static int
 open_regular(struct root *r, char *path, size_t len, const char **why)
 {
@@ -624,10 +944,8 @@ open_regular(struct root *r, char *path, size_t len, const char **why)
 	int fd, links = 0;
 
 	for (;;) {
-		if ((fd = open_last(r, path, why)) < 0)
+		if ((fd = open_last(r, path, &st, why)) < 0)
 			return -1;
-		if (fstat(fd, &st) != 0)
-			break;
 		if (S_ISREG(st.st_mode))
 			return fd;
 		if (!S_ISLNK(st.st_mode)) {
@@ -642,8 +960,13 @@ open_regular(struct root *r, char *path, size_t len, const char **why)
 		/* the link checked, through its descriptor */
 		if ((n = readlinkat(fd, "", target, sizeof(target) - 1)) < 0)
 			break;
-		close(fd);
 		target[n] = '\0';
+		if (target[0] == '/' && checks_steps(r) &&
+		    unsafe_step(r, fd, &st, &r->root_st)) {
+			refuse(r, path, &st, "/", &r->root_st);
+			break;
+		}
+		close(fd);
 		if (splice_target(path, len, target) != 0)
 			return -1;
 	}
@@ -658,13 +981,17 @@ root_open_file(struct root *r, const char *path, const char **why)
 	int pfd, fd;
 
 	*why = NULL;
+	r->refused = false;
 	if (strlen(path) >= sizeof(cur)) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
 	memcpy(cur, path, strlen(path) + 1);
-	if ((pfd = open_regular(r, cur, sizeof(cur), why)) < 0)
+	if ((pfd = open_regular(r, cur, sizeof(cur), why)) < 0) {
+		if (*why == NULL)
+			*why = root_refusal(r);
 		return -1;
+	}
 	/* Reopened through /proc: the very inode checked, no name again. */
 	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", pfd);
 	if ((fd = open(proc, O_RDONLY | O_CLOEXEC | O_NOCTTY)) < 0 &&

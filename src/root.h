@@ -7,6 +7,11 @@
  * O_NOFOLLOW and splices symlink targets in by hand, as the kernel would.
  * Without --root, paths resolve as they do for mknod(1).
  *
+ * As root (outside fakeroot and pseudo) every resolution walks, one
+ * component at a time, and refuses an unsafe path transition: a step
+ * from a directory another user can write to something with another
+ * owner (SECURITY in the manual; root_refusal says which step).
+ *
  * A directory kept open between entries is "pinned" when no user but
  * devtool's euid could move it out of the root: then it is used as is.
  * Otherwise it is resolved from the root again on every use, and callers
@@ -53,15 +58,37 @@ bool root_cached_pinned(const struct root *r);
 int root_contains(struct root *r, int dirfd);
 
 /*
+ * The sentence that says which step the last resolution (root_opendir,
+ * root_opendir_cached, root_open_file, root_step) refused as an unsafe
+ * path transition, naming both ends and their owners; it failed with
+ * ENOLINK.  NULL when the last one was not refused.  The text stays
+ * valid until the next refusal, and while r is open.
+ */
+const char *root_refusal(const struct root *r);
+
+/*
+ * As root: whether the step from the directory open at dirfd, path's
+ * directory, to path's last component (st, seen through a descriptor of
+ * it, or what would be made there) is safe, as each step of a
+ * resolution is checked.  0, or -1 with ENOLINK (root_refusal), or with
+ * errno when dirfd cannot be looked at.  Always 0 for another user, and
+ * under fakeroot or pseudo.
+ */
+int root_step(struct root *r, int dirfd, const char *path,
+    const struct stat *st);
+
+/*
  * Opens the regular file at path for reading, resolved as root_opendir
  * resolves a directory: symbolic links, the last component's too, are
- * followed, but never out of the root.  Only a regular file is opened:
- * anything else is looked at through an O_PATH descriptor alone, since
- * opening a device can act on it.  Returns the descriptor, or -1 with
- * errno and *why, a sentence to print instead of errno's or NULL:
- * ENOENT when nothing is at path (nor at a link's target), EINVAL when
- * it is not a regular file, EOPNOTSUPP when /proc, through which the
- * file checked is reopened, is not mounted.
+ * followed, but never out of the root, and as root never through an
+ * unsafe path transition.  Only a regular file is opened: anything else
+ * is looked at through an O_PATH descriptor alone, since opening a
+ * device can act on it.  Returns the descriptor, or -1 with errno and
+ * *why, a sentence to print instead of errno's or NULL: ENOENT when
+ * nothing is at path (nor at a link's target), EINVAL when it is not a
+ * regular file, EOPNOTSUPP when /proc, through which the file checked
+ * is reopened, is not mounted, ENOLINK for an unsafe path transition
+ * (*why is root_refusal's sentence).
  */
 int root_open_file(struct root *r, const char *path, const char **why);
 

@@ -8,6 +8,8 @@
 
 #include <sys/types.h>
 
+#include <limits.h>
+
 #include "root.h"
 
 struct root {
@@ -26,6 +28,10 @@ struct root {
 	void *dry_dirs;		/* tsearch(3) set: dirs a dry run would make */
 	uid_t euid;		/* who new nodes belong to, read once */
 	gid_t egid;
+	/* The last step a resolution refused (root_refusal), and whether
+	   the last resolution ended there. */
+	char refusal[2 * PATH_MAX + 160];
+	bool refused;
 };
 
 /* In place, as root_open and root_open_absent do; root_fini undoes it. */

@@ -321,6 +321,8 @@ walk_operand(struct root *r, const char *arg, const struct walk_ops *w)
 	walk_dir(w, root_faker(r), fd, path, strlen(path));
 	return;
 fail:
+	if (why == NULL)	/* an unsafe path transition, if it was one */
+		why = root_refusal(r);
 	problem(w, path[0] ? path : arg, why);
 	if (dirfd >= 0)
 		close(dirfd);

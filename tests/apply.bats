@@ -1269,16 +1269,18 @@ would keep /f (f, mode 0600)"
 	needs_mknod
 	mkdir R
 	chmod 0755 R
-	table t '/ d 700 1 2 - - - - -' '/dev d 755 0 0' '/dev/null c 666 0 0 1 3'
+	# (root keeps it: a root of another user's would lead to no /dev of
+	# root's, an unsafe path transition; see transitions.bats)
+	table t '/ d 700 0 2 - - - - -' '/dev d 755 0 0' '/dev/null c 666 0 0 1 3'
 	run --separate-stderr devtool apply -n -v --root R t
 	assert_status 0
-	assert_line -n 0 "would correct / (d, mode 0700, owner 1:2)"
+	assert_line -n 0 "would correct / (d, mode 0700, owner 0:2)"
 	assert_node R "directory 0 0 755 0 0"
 	run --separate-stderr devtool apply -v --root R t
 	assert_status 0
-	assert_line -n 0 "corrected / (d, mode 0700, owner 1:2)"
+	assert_line -n 0 "corrected / (d, mode 0700, owner 0:2)"
 	assert_summary "2 created, 0 replaced, 1 corrected, 0 unchanged, 0 failed"
-	assert_node R "directory 0 0 700 1 2"
+	assert_node R "directory 0 0 700 0 2"
 	assert_node R/dev/null "character special file 1 3 666 0 0"
 	run --separate-stderr devtool apply -v --root R t
 	assert_status 0

@@ -20,6 +20,8 @@
 #   RACE_KILLS      killed runs, hole 5 (20)
 #   RACE_KILL_LINES entries of each killed run, hole 5 (2000)
 #   RACE_LOCK_WAIT  seconds after which a waiting devtool hangs, hole 6 (20)
+#   RACE_TRANSITION_LINES entries of each run of the transition races (2000)
+#   RACE_TRANSITION_ROUNDS runs at most until one met the swap (10)
 #   RACE_SECONDS    an attacker's own deadline (120)
 # and a test still running after BATS_TEST_TIMEOUT seconds (300) fails.
 #
@@ -35,6 +37,7 @@ if [[ -n ${DEVTOOL_REAL:-} ]]; then
 	: "${RACE_LINES:=100}" "${RACE_ROUNDS:=10}" "${RACE_MOVE_LINES:=1000}"
 	: "${RACE_LINK_ROUNDS:=10}"
 	: "${RACE_KILLS:=4}" "${RACE_KILL_LINES:=200}"
+	: "${RACE_TRANSITION_LINES:=200}"
 fi
 RACE_LINES=${RACE_LINES:-3000}
 RACE_ROUNDS=${RACE_ROUNDS:-1500}
@@ -43,6 +46,8 @@ RACE_MOVE_LINES=${RACE_MOVE_LINES:-20000}
 RACE_KILLS=${RACE_KILLS:-20}
 RACE_KILL_LINES=${RACE_KILL_LINES:-2000}
 RACE_LOCK_WAIT=${RACE_LOCK_WAIT:-20}
+RACE_TRANSITION_LINES=${RACE_TRANSITION_LINES:-2000}
+RACE_TRANSITION_ROUNDS=${RACE_TRANSITION_ROUNDS:-10}
 RACE_SECONDS=${RACE_SECONDS:-120}
 ATTACK_DIR=${ATTACK_DIR:-$BATS_TEST_DIRNAME/attack}
 # A devtool that hangs fails its test rather than CI's whole run.
@@ -604,6 +609,85 @@ move_race() {
 @test "race: apply makes no symbolic link in a directory moved out of the root (walk)" {
 	move_race walk "0 0" $((RACE_MOVE_LINES / 4)) \
 		"L /dev/d/n%d - - - - /target" "symbolic link 0 0 777 0 0"
+}
+
+# ------------------------------------- unsafe path transitions, swapped in
+
+# transition_race METHOD SWAPPED WHY: RACE_TRANSITION_LINES entries
+# /srv/x/d/nI (c 0600 0:0 1:3) into R/srv/x, which the attacker owns,
+# while it exchanges its directory d there with SWAPPED, also in x:
+# "l", its link to the root's /etc, or "rootdir", a directory of root's.
+# Up to RACE_TRANSITION_ROUNDS runs, until one met the swap: an entry
+# refused with WHY (the sentence after "devtool: /srv/x/d/nI: ").
+# Nothing may ever be made through the link or in root's directory;
+# every entry is made in the attacker's directory, or refused with WHY,
+# or (the link, between devtool's two looks at the name: first not a
+# directory, then no link) fails as not a directory.
+transition_race() {
+	local swapped=$2 why=$3 round refused=0 bad made rootdir own missing
+	export DEVTOOL_RESOLVE=$1
+
+	mkdir -p "$R/srv/x" "$R/etc"
+	chown 65534:65534 "$R/srv/x"
+	as_attacker mkdir "$R/srv/x/d"
+	as_attacker ln -s /etc "$R/srv/x/l"
+	mkdir "$R/srv/x/rootdir"
+	table t "$RACE_TRANSITION_LINES" '/srv/x/d/n%d c 0600 0 0 1 3'
+	start_attacker swapper "$R/srv/x" d "$swapped" "$A" "$RACE_SECONDS"
+	for ((round = 1; round <= RACE_TRANSITION_ROUNDS; round++)); do
+		run --separate-stderr devtool apply --root "$R" t
+		refused=$(printf '%s\n' "$stderr" | grep -cxE \
+			"devtool: /srv/x/d/n[0-9]+: $why" || :)
+		((refused == 0)) && [[ -z $(ls -A "$R/etc") ]] || break
+	done
+	stop_attacker
+	# root's directory and the attacker's, by now at either name
+	rootdir=$(find "$R/srv/x" -mindepth 1 -maxdepth 1 -type d -user 0)
+	own=$(find "$R/srv/x" -mindepth 1 -maxdepth 1 -type d -user 65534)
+	made=$(find "$R/etc" "$rootdir" -mindepth 1 | head)
+	[[ -z $made ]] ||
+		fail "entries were made through the $swapped (in $((round > RACE_TRANSITION_ROUNDS ? RACE_TRANSITION_ROUNDS : round)) runs):"$'\n'"$made"
+	bad=$(printf '%s\n' "$stderr" | grep -vxE \
+		-e "devtool: /srv/x/d/n[0-9]+: $why" \
+		-e 'devtool: /srv/x/d/n[0-9]+: parent directory: Not a directory' \
+		-e '' || :)
+	[[ -z $bad ]] || fail "other failures:"$'\n'"$bad"
+	# Each entry is in the attacker's directory, or failed in the last run.
+	missing=$(comm -23 <(names /srv/x/d/n "$RACE_TRANSITION_LINES" | sort) \
+		<({ find "$own" -mindepth 1 -printf '/srv/x/d/%f\n'
+		    printf '%s\n' "$stderr" | grep -o '/srv/x/d/n[0-9]*'; } |
+		sort -u))
+	[[ -z $missing ]] ||
+		fail "neither made nor failed:"$'\n'"$(head <<<"$missing")"
+	# (a run may fail every entry: the attacker swaps fast)
+	made=$(find "$own" -mindepth 1)
+	# shellcheck disable=SC2086 # the names have no spaces
+	[[ -z $made ]] ||
+		assert_nodes "character special file 1 3 600 0 0" $made
+	if [[ -n $stderr ]]; then assert_status 1; else assert_status 0; fi
+	((refused >= 1)) ||
+		fail "no run of $RACE_TRANSITION_ROUNDS met the $swapped (swaps: $(attacker_says swaps))"
+	assert_attacked swaps
+}
+
+# Old code: nodes were made in R/etc through the link in the first run
+# (dozens of 500; openat2 and walk alike).
+@test "race: apply never makes a node through a user's link swapped in for its directory (openat2)" {
+	transition_race openat2 l "unsafe path transition from /srv/x/d \\(a symbolic link, owner 65534\\) to / \\(a directory, owner 0\\): not followed"
+}
+
+@test "race: apply never makes a node through a user's link swapped in for its directory (walk)" {
+	transition_race walk l "unsafe path transition from /srv/x/d \\(a symbolic link, owner 65534\\) to / \\(a directory, owner 0\\): not followed"
+}
+
+# Old code: nodes were made in root's directory in each of its runs
+# (500 lines).
+@test "race: apply never makes a node in root's directory swapped in for a user's (openat2)" {
+	transition_race openat2 rootdir "unsafe path transition from /srv/x \\(owner 65534\\) to /srv/x/d \\(a directory, owner 0\\): not entered"
+}
+
+@test "race: apply never makes a node in root's directory swapped in for a user's (walk)" {
+	transition_race walk rootdir "unsafe path transition from /srv/x \\(owner 65534\\) to /srv/x/d \\(a directory, owner 0\\): not entered"
 }
 
 # ---------------------------------------------- hole 5: a killed run's leftovers

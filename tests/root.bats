@@ -83,6 +83,25 @@ check_both() {
 	done
 }
 
+# nobody_tree METHOD: make_tree METHOD, with R/dev given to uid 65534 and
+# the way to it opened up (bats makes its directories 0700), for devtool
+# run as that user (setpriv).  As another user than root, paths resolve
+# by the method DEVTOOL_RESOLVE names; as root, each one is walked to
+# check its steps (SECURITY in the manual).
+nobody_tree() {
+	local t=$WORK
+
+	command -v setpriv >/dev/null || skip "setpriv is not installed"
+	make_tree "$1"
+	while [[ $t == "$BATS_RUN_TMPDIR"* ]]; do
+		chmod a+x "$t"
+		[[ $t == "$BATS_RUN_TMPDIR" ]] && break
+		t=${t%/*}
+	done
+	chmod a+x "$T" "$R"
+	chown 65534:65534 "$R/dev"
+}
+
 # ------------------------------------------------------------------ bodies
 
 normal_operation() {
@@ -459,20 +478,28 @@ moved_out_between_runs() {
 	check_both moved_out_between_runs
 }
 
-@test "root: DEVTOOL_RESOLVE really selects openat2 or the walk (strace)" {
+@test "root: DEVTOOL_RESOLVE really selects openat2 or the walk for another user; as root every path is walked (strace)" {
 	command -v strace >/dev/null || skip "strace is not installed"
 	needs_mknod
 	local log=$BATS_TEST_TMPDIR/strace.log
-	make_tree openat2
+	nobody_tree openat2
 	DEVTOOL_RESOLVE=openat2 run --separate-stderr strace -f -qq -o "$log" -e trace=openat2 \
-	    "$DEVTOOL" mknod --root "$R" /dev/a c 1 3
+	    setpriv --reuid=65534 --regid=65534 --clear-groups -- \
+	    "$DEVTOOL" mknod --root "$R" /dev/a p
 	assert_status 0
 	grep -q 'openat2(' "$log" || fail "DEVTOOL_RESOLVE=openat2 made no openat2 call: $(cat "$log")"
 	DEVTOOL_RESOLVE=walk run --separate-stderr strace -f -qq -o "$log" -e trace=openat2 \
-	    "$DEVTOOL" mknod --root "$R" /dev/b c 1 3
+	    setpriv --reuid=65534 --regid=65534 --clear-groups -- \
+	    "$DEVTOOL" mknod --root "$R" /dev/b p
 	assert_status 0
 	! grep -q 'openat2(' "$log" || fail "the walk used openat2: $(cat "$log")"
-	[[ -c $R/dev/a && -c $R/dev/b ]]
+	[[ -p $R/dev/a && -p $R/dev/b ]]
+	# As root each step's owners are checked: the walk, whatever it says.
+	DEVTOOL_RESOLVE=openat2 run --separate-stderr strace -f -qq -o "$log" -e trace=openat2 \
+	    "$DEVTOOL" mknod --root "$R" /dev/c c 1 3
+	assert_status 0
+	! grep -q 'openat2(' "$log" || fail "root used openat2: $(cat "$log")"
+	[[ -c $R/dev/c ]]
 }
 
 @test "root: openat2 failing EAGAIN on every try (renames elsewhere) falls back to the walk for that path" {
@@ -480,15 +507,17 @@ moved_out_between_runs() {
 	# whenever any rename ran meanwhile, anywhere; under a busy machine
 	# (or an attacker renaming in a loop) every retry can fail.  Every
 	# openat2 call is made to fail here: the node is still made, inside.
-	needs_mknod
-	make_tree openat2
-	OUTSIDE_BEFORE=$(outside_state)
+	# As another user: root walks every path (see above).
+	command -v strace >/dev/null || skip "strace is not installed"
+	nobody_tree openat2
 	mkdir -p "$R/dev/a"
+	OUTSIDE_BEFORE=$(outside_state)
 	DEVTOOL_RESOLVE=openat2 run --separate-stderr strace -f -qq -o /dev/null \
 		-e trace=openat2 -e inject=openat2:error=EAGAIN \
-		"$DEVTOOL" mknod --root "$R" /dev/a/../b c 1 3
+		setpriv --reuid=65534 --regid=65534 --clear-groups -- \
+		"$DEVTOOL" mknod --root "$R" /dev/a/../b p
 	assert_status 0
-	[[ $(node "$R/dev/b") == "character special file 1 3 644 0 0" ]]
+	[[ $(node "$R/dev/b") == "fifo 0 0 644 65534 65534" ]]
 	DEVTOOL_RESOLVE=openat2 assert_outside_untouched
 }
 
@@ -506,20 +535,25 @@ assert_openat2_retried() {
 
 @test "root: openat2 failing once with EAGAIN is tried again and the node is made (strace inject)" {
 	command -v strace >/dev/null || skip "strace is not installed"
-	needs_mknod
 	local log=$BATS_TEST_TMPDIR/strace.log
-	make_tree openat2
+	# As another user: root walks every path.
+	nobody_tree openat2
 	DEVTOOL_RESOLVE=openat2 run --separate-stderr strace -f -qq -o "$log" -e trace=openat2 \
-	    -e inject=openat2:error=EAGAIN:when=1 "$DEVTOOL" mknod --root "$R" -m 0600 /dev/a c 1 3
+	    -e inject=openat2:error=EAGAIN:when=1 \
+	    setpriv --reuid=65534 --regid=65534 --clear-groups -- \
+	    "$DEVTOOL" mknod --root "$R" -m 0600 /dev/a p
 	assert_status 0
 	assert_stderr_empty
 	assert_openat2_retried "$log"
-	assert_equal "$(node "$R/dev/a")" "character special file 1 3 600 0 0"
-	printf '/dev/b c 600 0 0 1 3\n' >"$T/t"
+	assert_equal "$(node "$R/dev/a")" "fifo 0 0 600 65534 65534"
+	printf 'p /dev/b 0600 - - -\n' >"$T/t"
+	chmod a+r "$T/t"
 	DEVTOOL_RESOLVE=openat2 run --separate-stderr strace -f -qq -o "$log" -e trace=openat2 \
-	    -e inject=openat2:error=EAGAIN:when=1 "$DEVTOOL" apply --root "$R" "$T/t"
+	    -e inject=openat2:error=EAGAIN:when=1 \
+	    setpriv --reuid=65534 --regid=65534 --clear-groups -- \
+	    "$DEVTOOL" apply --root "$R" "$T/t"
 	assert_status 0
 	assert_stderr_empty
 	assert_openat2_retried "$log"
-	assert_equal "$(node "$R/dev/b")" "character special file 1 3 600 0 0"
+	assert_equal "$(node "$R/dev/b")" "fifo 0 0 600 65534 65534"
 }

@@ -2,8 +2,9 @@
  * unit_root.c - unit tests for resolution inside --root (src/root.c):
  * whether a cached directory is pinned, root_contains() before and after
  * a directory is moved out, re-resolution of an unpinned cached
- * directory, the walk at depths past the old limit of 512, and a root
- * under a faker (fakeroot, pseudo).
+ * directory, the walk at depths past the old limit of 512, a root
+ * under a faker (fakeroot, pseudo), and as root the unsafe path
+ * transitions refused, with the sentence that names them.
  *
  * Works in a temporary directory of its own under TMPDIR (or /tmp),
  * removed at the end.  Output is TAP (tests/tap.h): one "ok N -"
@@ -103,9 +104,9 @@ open_root(struct root *r, const char *method)
 		bail_out_errno("root_init %s", p);
 }
 
-/* Opens /a/b/c into the cache of a fresh struct root: is it pinned? */
+/* Opens path into the cache of a fresh struct root: is it pinned? */
 static bool
-pinned_c(struct check *c, const char *method)
+pinned_at(struct check *c, const char *method, const char *path)
 {
 	struct root r;
 	struct stat st;
@@ -113,8 +114,8 @@ pinned_c(struct check *c, const char *method)
 	int fd;
 
 	open_root(&r, method);
-	fd = root_opendir_cached(&r, "/a/b/c");
-	expect(c, fd >= 0, "%s: root_opendir_cached /a/b/c: %s", method,
+	fd = root_opendir_cached(&r, path);
+	expect(c, fd >= 0, "%s: root_opendir_cached %s: %s", method, path,
 	    strerror(errno));
 	pinned = root_cached_pinned(&r);
 	expect(c, fd >= 0 && fstat(fd, &st) == 0 && r.cached_st_valid &&
@@ -124,16 +125,28 @@ pinned_c(struct check *c, const char *method)
 	return pinned;
 }
 
+static bool
+pinned_c(struct check *c, const char *method)
+{
+	return pinned_at(c, method, "/a/b/c");
+}
+
 static void
-expect_pinned(struct check *c, bool want)
+expect_pinned_at(struct check *c, const char *path, bool want)
 {
 	static const char *const methods[] = { "openat2", "walk" };
 	size_t i;
 
 	for (i = 0; i < 2; i++)
-		expect(c, pinned_c(c, methods[i]) == want,
-		    "%s: pinned is %s, want %s", methods[i],
+		expect(c, pinned_at(c, methods[i], path) == want,
+		    "%s: %s: pinned is %s, want %s", methods[i], path,
 		    want ? "false" : "true", want ? "true" : "false");
+}
+
+static void
+expect_pinned(struct check *c, bool want)
+{
+	expect_pinned_at(c, "/a/b/c", want);
 }
 
 static void
@@ -185,7 +198,7 @@ static void
 test_pinned_other_owner(void)
 {
 	const char *what = "pinned: a directory owned by uid 65534 in a "
-	    "writable parent is not pinned; in a parent only ours it is";
+	    "parent it owns is not pinned; in a parent only ours it is";
 	struct check c;
 	char p[PATH_MAX];
 
@@ -195,12 +208,14 @@ test_pinned_other_owner(void)
 	}
 	begin(&c, "%s", what);
 	fresh_tree();
-	chmod_rel("root/a", 0777);
-	if (chown(at(p, "root/a/b"), NOBODY, NOBODY) != 0)
+	/* (root 0777 a to 65534's b is an unsafe transition: see below) */
+	if (chown(at(p, "root/a"), NOBODY, NOBODY) != 0 ||
+	    chown(at(p, "root/a/b"), NOBODY, NOBODY) != 0)
 		bail_out_errno("chown %s", p);
-	expect_pinned(&c, false);
-	chmod_rel("root/a", 0755);
-	expect_pinned(&c, true);
+	expect_pinned_at(&c, "/a/b", false);
+	if (chown(at(p, "root/a"), 0, 0) != 0)
+		bail_out_errno("chown %s", p);
+	expect_pinned_at(&c, "/a/b", true);
 	end(&c);
 }
 
@@ -668,6 +683,239 @@ test_open_file_device(void)
 	root_fini(&r);
 }
 
+/* A symbolic link rel -> target, owned by uid. */
+static void
+link_as(const char *target, const char *rel, uid_t uid)
+{
+	char p[PATH_MAX];
+
+	if (symlink(target, at(p, rel)) != 0 || lchown(p, uid, uid) != 0)
+		bail_out_errno("symlink %s", p);
+}
+
+static void
+mkdir_as(const char *rel, mode_t mode, uid_t uid)
+{
+	char p[PATH_MAX];
+
+	mkdir_mode(rel, mode);
+	if (chown(at(p, rel), uid, uid) != 0)
+		bail_out_errno("chown %s", p);
+}
+
+/*
+ * The tree of the transition tests: u/ is 65534's, with its own
+ * directory and links and root's directory and link; t/ is root's, mode
+ * 1777; v/etc/ is 65534's, with root's passwd and a link to /etc/group.
+ */
+static void
+transition_tree(void)
+{
+	char p[PATH_MAX];
+
+	run("rm -rf '%s'", at(p, "root"));
+	mkdir_mode("root", 0755);
+	mkdir_mode("root/etc", 0755);
+	run("echo 'x:x:1:1::/:/bin/sh' > '%s'", at(p, "root/etc/passwd"));
+	run("echo 'x:x:1:' > '%s'", at(p, "root/etc/group"));
+	mkdir_as("root/u", 0755, NOBODY);
+	mkdir_as("root/u/own", 0755, NOBODY);
+	mkdir_mode("root/u/rootdir", 0755);
+	link_as("own", "root/u/same", NOBODY);
+	link_as("/etc", "root/u/abs", NOBODY);
+	link_as("../etc", "root/u/rel", NOBODY);
+	link_as("own", "root/u/rootlink", 0);
+	mkdir_mode("root/t", 01777);
+	mkdir_as("root/t/ud", 0755, NOBODY);
+	mkdir_mode("root/t/rd", 0755);
+	mkdir_as("root/v", 0755, NOBODY);
+	mkdir_as("root/v/etc", 0755, NOBODY);
+	run("echo 'y:x:2:2::/:/bin/sh' > '%s'", at(p, "root/v/etc/passwd"));
+	link_as("/etc/group", "root/v/etc/group", NOBODY);
+}
+
+#define UNSAFE "unsafe path transition from "
+
+static void
+test_transitions(const char *method)
+{
+	static const struct {
+		const char *path, *why;	/* why: NULL when it opens */
+	} cases[] = {
+		{ "/u/own", NULL },	/* 65534's, as its directory */
+		{ "/u/same", NULL },	/* 65534's link to its own */
+		{ "/u/own/../own", NULL },
+		{ "/t/rd", NULL },	/* root's, in root's 1777 */
+		{ "/u/abs", UNSAFE "/u/abs (a symbolic link, owner 65534) "
+		    "to / (a directory, owner 0): not followed" },
+		{ "/u/rel", UNSAFE "/u (owner 65534) to / (a directory, "
+		    "owner 0): not entered" },
+		{ "/u/../etc", UNSAFE "/u (owner 65534) to / (a directory, "
+		    "owner 0): not entered" },
+		{ "/u/rootdir", UNSAFE "/u (owner 65534) to /u/rootdir (a "
+		    "directory, owner 0): not entered" },
+		{ "/u/rootlink", UNSAFE "/u (owner 65534) to /u/rootlink (a "
+		    "symbolic link, owner 0): not followed" },
+		{ "/u/own/../rootdir", UNSAFE "/u (owner 65534) to "
+		    "/u/rootdir (a directory, owner 0): not entered" },
+		{ "/t/ud", UNSAFE "/t (owner 0, writable by others) to /t/ud "
+		    "(a directory, owner 65534): not entered" },
+	};
+	const char *what = "transitions: as root, a step from a directory "
+	    "another user can write to another owner's is refused, and "
+	    "named";
+	const char *got;
+	struct check c;
+	struct root r;
+	size_t i;
+	int fd;
+
+	if (geteuid() != 0) {
+		skip(what, "chown to uid 65534 needs root");
+		return;
+	}
+	begin(&c, "%s (%s)", what, method);
+	transition_tree();
+	open_root(&r, method);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		errno = 0;
+		fd = root_opendir(&r, cases[i].path);
+		got = root_refusal(&r);
+		if (cases[i].why == NULL)
+			expect(&c, fd >= 0 && got == NULL, "%s: %s, %s",
+			    cases[i].path, strerror(errno), got ? got : "");
+		else
+			expect(&c, fd < 0 && errno == ENOLINK && got != NULL &&
+			    strcmp(got, cases[i].why) == 0, "%s: fd %d, %s, "
+			    "'%s'", cases[i].path, fd, strerror(errno),
+			    got ? got : "NULL");
+		if (fd >= 0)
+			close(fd);
+	}
+	root_fini(&r);
+	end(&c);
+}
+
+/* root_open_file: the file's own step, and an absolute link's. */
+static void
+test_transitions_file(void)
+{
+	static const struct {
+		const char *path, *why;
+	} cases[] = {
+		{ "/etc/passwd", NULL },
+		{ "/v/etc/passwd", UNSAFE "/v/etc (owner 65534) to "
+		    "/v/etc/passwd (a regular file, owner 0): not opened" },
+		{ "/v/etc/group", UNSAFE "/v/etc/group (a symbolic link, "
+		    "owner 65534) to / (a directory, owner 0): not followed" },
+		{ "/u/abs/group", UNSAFE "/u/abs (a symbolic link, owner "
+		    "65534) to / (a directory, owner 0): not followed" },
+	};
+	const char *what = "transitions: as root, root_open_file refuses "
+	    "another owner's file in a directory another user can write, "
+	    "and a link of theirs to the root";
+	char buf[64];
+	const char *why;
+	struct check c;
+	struct root r;
+	size_t i;
+
+	if (geteuid() != 0) {
+		skip(what, "chown to uid 65534 needs root");
+		return;
+	}
+	begin(&c, "%s", what);
+	transition_tree();
+	open_root(&r, "walk");
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		errno = 0;
+		why = NULL;
+		read_in_root(&r, cases[i].path, buf, sizeof(buf), &why);
+		if (cases[i].why == NULL)
+			expect(&c, errno == 0 && why == NULL, "%s: %s",
+			    cases[i].path, strerror(errno));
+		else
+			expect(&c, errno == ENOLINK && why != NULL &&
+			    strcmp(why, cases[i].why) == 0, "%s: %s, '%s'",
+			    cases[i].path, strerror(errno), why ? why : "NULL");
+	}
+	root_fini(&r);
+	end(&c);
+}
+
+/* Without --root, from "/" or the working directory: the same. */
+static void
+test_transitions_unconfined(void)
+{
+	const char *what = "transitions: without --root, a path from / and "
+	    "one from the working directory are checked as well";
+	char p[PATH_MAX], want[3 * PATH_MAX], cwd[PATH_MAX];
+	const char *got;
+	struct check c;
+	struct root r;
+	int fd;
+
+	if (geteuid() != 0) {
+		skip(what, "chown to uid 65534 needs root");
+		return;
+	}
+	begin(&c, "%s", what);
+	transition_tree();
+	if (root_init(&r, NULL, RESOLVE_AUTO, false) != 0)
+		bail_out_errno("root_init NULL");
+	fd = root_opendir(&r, at(p, "root/u/rootdir"));
+	snprintf(want, sizeof(want), UNSAFE "%s/root/u (owner 65534) to "
+	    "%s/root/u/rootdir (a directory, owner 0): not entered", base,
+	    base);
+	got = root_refusal(&r);
+	expect(&c, fd < 0 && got != NULL && strcmp(got, want) == 0,
+	    "absolute: '%s'", got ? got : strerror(errno));
+	if (getcwd(cwd, sizeof(cwd)) == NULL || chdir(at(p, "root/u/own")))
+		bail_out_errno("chdir %s", p);
+	fd = root_opendir(&r, "../rootdir");
+	got = root_refusal(&r);
+	expect(&c, fd < 0 && got != NULL && strcmp(got, UNSAFE ".. (owner "
+	    "65534) to ../rootdir (a directory, owner 0): not entered") == 0,
+	    "relative: '%s'", got ? got : strerror(errno));
+	fd = root_opendir(&r, "../../u/own");
+	got = root_refusal(&r);
+	expect(&c, fd < 0 && got != NULL && strcmp(got, UNSAFE ".. (owner "
+	    "65534) to ../.. (a directory, owner 0): not entered") == 0,
+	    "relative, up: '%s'", got ? got : strerror(errno));
+	fd = root_opendir(&r, "../own");
+	expect(&c, fd >= 0, "relative, 65534's own: %s", strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	if (chdir(cwd) != 0)
+		bail_out_errno("chdir %s", cwd);
+	root_fini(&r);
+	end(&c);
+}
+
+/* Under a faker (its owners fiction) and for another user: no check. */
+static void
+test_transitions_faker(void)
+{
+	const char *what = "transitions: not checked under a faker";
+	struct root r;
+	char p[PATH_MAX];
+	int fd;
+
+	if (geteuid() != 0) {
+		skip(what, "chown to uid 65534 needs root");
+		return;
+	}
+	transition_tree();
+	if (root_init(&r, at(p, "root"), RESOLVE_WALK, true) != 0)
+		bail_out_errno("root_init %s", p);
+	fd = root_opendir(&r, "/u/abs");
+	ok(fd >= 0 && root_refusal(&r) == NULL, "%s (%s)", what,
+	    strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	root_fini(&r);
+}
+
 int
 main(void)
 {
@@ -698,6 +946,11 @@ main(void)
 	test_open_file("openat2");
 	test_open_file("walk");
 	test_open_file_device();
+	test_transitions("openat2");
+	test_transitions("walk");
+	test_transitions_file();
+	test_transitions_unconfined();
+	test_transitions_faker();
 
 	run("rm -rf '%s'", at(p, ""));
 	printf("# %u checks, %u failed\n", tests_run, tests_failed);
