@@ -13,8 +13,8 @@ libjson-c-dev liblzma-dev"
 DEB="debhelper dpkg-dev lintian"
 PKGS="$BUILD $DEB pkg-config bats bats-support bats-assert bats-file mandoc
 jq bash-completion zsh fish strace python3 fakeroot pseudo cpio
-libarchive-tools tar xz-utils zstd gzip squashfs-tools squashfs-tools-ng
-e2fsprogs libcap2-bin kmod systemd"
+libarchive-tools tar xz-utils zstd gzip bzip2 squashfs-tools squashfs-tools-ng
+e2fsprogs libcap2-bin kmod systemd faketime qemu-system-x86"
 case ${1:-} in
 harden) PKGS="$PKGS clang libclang-rt-14-dev cppcheck clang-tidy shellcheck
 valgrind" ;;

@@ -87,7 +87,7 @@ run_shellcheck() {
 	set --
 	for f in completions/devtool.bash tests/test_helper.bash tests/run.sh \
 	    .ci/run fuzz/run.sh scripts/lint.sh scripts/deps.sh \
-	    scripts/demo.sh scripts/deb.sh bench/run.sh; do
+	    scripts/demo.sh scripts/deb.sh scripts/boot-fetch.sh bench/run.sh; do
 		if [ -f "$f" ]; then
 			set -- "$@" "$f"
 		else

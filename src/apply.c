@@ -366,6 +366,7 @@ static int
 check_archive(const char *name, struct archive_opts *o)
 {
 	char q[DT_QUOTE_SIZE];
+	const char *refused;
 
 	if (archive == NULL)
 		return archive_format == NULL ? EXIT_OK : cli_usage(name,
@@ -382,11 +383,16 @@ check_archive(const char *name, struct archive_opts *o)
 		o->format = archive_format;
 	if (o->format == NULL)
 		return cli_usage(name, "cannot tell the format of '%s' from "
-		    "its name (.cpio, .tar, .mtree, and .gz, .xz or .zst): "
-		    "give --archive-format", cli_quote(q, archive));
+		    "its name (.cpio, .tar, .mtree, and %s): give "
+		    "--archive-format", cli_quote(q, archive),
+		    archive_compressions);
 	if (!archive_format_known(o->format))
 		return cli_usage(name, "unknown archive format '%s'; valid: "
 		    "%s", cli_quote(q, o->format), archive_formats);
+	if ((refused = archive_filter_refused(o->filter)) != NULL)
+		return cli_usage(name, "cannot write '%s' with %s: %s; %s "
+		    "compress", cli_quote(q, archive), o->filter, refused,
+		    archive_compressions);
 	if (env_source_date_epoch(&o->mtime) != 0)
 		return cli_usage(name, "SOURCE_DATE_EPOCH is not a number of "
 		    "seconds");

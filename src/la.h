@@ -36,7 +36,7 @@
 	X(archive_write_new) X(archive_write_open2) X(archive_set_error) \
 	X(archive_write_set_bytes_in_last_block) \
 	X(archive_write_set_bytes_per_block) \
-	X(archive_write_set_format_by_name)
+	X(archive_write_set_format_by_name) X(archive_write_set_options)
 
 /*
  * liblzma (libarchive's own dependency, so already loaded with it), for
@@ -55,13 +55,15 @@ int la_load(struct dt_diag *d);
 
 /*
  * Where an archive's bytes go (la_sink.c): fd, and with xz set through an
- * xz compressor with a CRC32 check.  A write error is the archive's
- * (archive_error_string), with errno's text.
+ * xz compressor with a CRC32 check.  compressed says that libarchive
+ * compresses (a filter): then, as with xz, nothing pads the stream.  A
+ * write error is the archive's (archive_error_string), with errno's text.
  */
 #define LA_SINK_BUF 65536
 struct la_sink {
 	int fd;
 	bool xz;
+	bool compressed;
 	int error;		/* errno of the first write that failed */
 	bool discard;		/* abandoned: what comes is dropped */
 	lzma_stream z;

@@ -65,7 +65,8 @@ xz_run(struct archive *a, struct la_sink *s, lzma_action action)
 
 /*
  * The last block is padded whole, as archive_write_open_fd pads it, for
- * a device, a FIFO or standard output; an xz stream is never padded.
+ * a device, a FIFO or standard output; a compressed stream never is: the
+ * readers of zstd and lzma take no zeros after it.
  */
 static int
 sink_open(struct archive *a, void *ctx)
@@ -78,8 +79,9 @@ sink_open(struct archive *a, void *ctx)
 		sink_error(a, s, errno);
 		return ARCHIVE_FATAL;
 	}
-	pad = !s->xz && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ||
-	    S_ISFIFO(st.st_mode) || s->fd == STDOUT_FILENO);
+	pad = !s->xz && !s->compressed && (S_ISCHR(st.st_mode) ||
+	    S_ISBLK(st.st_mode) || S_ISFIFO(st.st_mode) ||
+	    s->fd == STDOUT_FILENO);
 	la_archive_write_set_bytes_in_last_block(a, pad ? 0 : 1);
 	if (s->xz && la_lzma_easy_encoder(&s->z, LZMA_PRESET_DEFAULT,
 	    LZMA_CHECK_CRC32) != LZMA_OK) {

@@ -44,10 +44,11 @@ struct target *target_fs_new(struct root *r, unsigned flags,
  * archive_formats ("newc", "odc", "bin", "ustar", "pax", "gnutar",
  * "mtree"), file "-" for standard output, every entry's mtime as given
  * (SOURCE_DATE_EPOCH, or 0), compression as filter names ("gzip", "xz",
- * "zstd", or NULL).  file is replaced only by a complete archive, or
- * written through (outfile.h).  NULL with the reason in d, which does
- * not name file.  finish fails when an entry failed, and then says how
- * many.
+ * "zstd", "bzip2", "lzma", or NULL; archive_filter_refused says why
+ * another is not written).  file is replaced only by a complete
+ * archive, or written through (outfile.h).  NULL with the reason in d,
+ * which does not name file.  finish fails when an entry failed, and
+ * then says how many.
  */
 struct archive_opts {
 	const char *file;
@@ -57,8 +58,15 @@ struct archive_opts {
 };
 
 extern const char archive_formats[];
+/* The compressions written, for messages: ".gz, .xz, ... or .lzma". */
+extern const char archive_compressions[];
+/* Why filter is not written (a sentence), or NULL when it is. */
+const char *archive_filter_refused(const char *filter);
 bool archive_format_known(const char *format);
-/* Format and filter from a file name's suffixes; -1 when it says none. */
+/*
+ * Format and filter from a file name's suffixes; -1 when it says no
+ * format.  The filter may be one archive_filter_refused refuses.
+ */
 int archive_guess(const char *file, const char **format,
     const char **filter);
 /* Whether format can hold e's numbers: 0, or -1 with the limit in d. */

@@ -67,11 +67,56 @@ ends_with(const char *s, size_t len, const char *suffix)
 	return len >= n && memcmp(s + len - n, suffix, n) == 0;
 }
 
+/*
+ * Compression, from the name's last suffix: libarchive's filter name
+ * ("xz" is la_sink.c's), an option that keeps the time of the run out
+ * of the bytes (gzip's header has a date), and for a compression the
+ * kernel can unpack but not from what libarchive 3.6 writes, why it is
+ * refused.
+ */
+struct archive_filter {
+	const char *suffix;
+	const char *name;
+	const char *options;	/* archive_write_set_options */
+	const char *refused;
+};
+
+static const struct archive_filter filters[] = {
+	{ ".gz", "gzip", "gzip:!timestamp", NULL },
+	{ ".xz", "xz", NULL, NULL },
+	{ ".zst", "zstd", NULL, NULL },
+	{ ".bz2", "bzip2", NULL, NULL },
+	{ ".lzma", "lzma", NULL, NULL },
+	{ ".lz4", "lz4", NULL, "libarchive writes lz4's frame format, and "
+	    "the kernel unpacks only the legacy one (lz4 -l)" },
+	{ ".lzo", "lzop", NULL, "libarchive built without liblzo2 (as "
+	    "Debian's is) runs the lzop program found in PATH, which puts "
+	    "the time of the run in its header" },
+};
+
+const char archive_compressions[] = ".gz, .xz, .zst, .bz2 or .lzma";
+
+static const struct archive_filter *
+find_filter(const char *name)
+{
+	for (size_t i = 0; name != NULL && i < sizeof(filters) /
+	    sizeof(filters[0]); i++)
+		if (strcmp(filters[i].name, name) == 0)
+			return &filters[i];
+	return NULL;
+}
+
+const char *
+archive_filter_refused(const char *filter)
+{
+	const struct archive_filter *f = find_filter(filter);
+
+	return f != NULL ? f->refused : NULL;
+}
+
 int
 archive_guess(const char *file, const char **format, const char **filter)
 {
-	static const char *const filters[][2] = { { ".gz", "gzip" },
-	    { ".xz", "xz" }, { ".zst", "zstd" } };
 	static const char *const kinds[][2] = { { ".cpio", "newc" },
 	    { ".tar", "pax" }, { ".mtree", "mtree" } };
 	size_t len = strlen(file);
@@ -83,9 +128,10 @@ archive_guess(const char *file, const char **format, const char **filter)
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof(filters) / sizeof(filters[0]); i++)
-		if (ends_with(file, len, filters[i][0])) {
-			*filter = filters[i][1];
-			len -= strlen(filters[i][0]);
+		if (ends_with(file, len, filters[i].suffix)) {
+			*filter = filters[i].name;
+			len -= strlen(filters[i].suffix);
+			break;
 		}
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		if (ends_with(file, len, kinds[i][0])) {
@@ -247,10 +293,13 @@ open_writer(struct archive_target *at, const struct archive_opts *o,
 	struct archive *a = at->a;
 	/* libarchive's own xz filter writes CRC64: la_sink.c's does CRC32 */
 	bool xz = o->filter != NULL && strcmp(o->filter, "xz") == 0;
+	const struct archive_filter *f = find_filter(o->filter);
 
 	if (la_archive_write_set_format_by_name(a, at->format->la_name) !=
 	    ARCHIVE_OK || (o->filter != NULL && !xz &&
-	    la_archive_write_add_filter_by_name(a, o->filter) != ARCHIVE_OK))
+	    la_archive_write_add_filter_by_name(a, o->filter) != ARCHIVE_OK) ||
+	    (f != NULL && f->options != NULL &&
+	    la_archive_write_set_options(a, f->options) != ARCHIVE_OK))
 		return dt_error(d, "%s", la_archive_error_string(a));
 	/* cpio and tar pad to 512 or 10240 bytes; a spec is text */
 	if (strcmp(o->format, "mtree") == 0)
@@ -261,6 +310,7 @@ open_writer(struct archive_target *at, const struct archive_opts *o,
 		return -1;
 	at->sink.fd = at->out.fd;
 	at->sink.xz = xz;
+	at->sink.compressed = o->filter != NULL;
 	return la_sink_open(a, &at->sink, d);
 }
 
@@ -268,6 +318,7 @@ struct target *
 target_archive_new(const struct archive_opts *o, struct dt_diag *d)
 {
 	struct archive_target *at;
+	const char *refused;
 
 	if (la_load(d) != 0)
 		return NULL;
@@ -282,6 +333,11 @@ target_archive_new(const struct archive_opts *o, struct dt_diag *d)
 	if ((at->format = find_format(o->format)) == NULL) {
 		dt_say(d, "unknown archive format '%s' (valid: %s)", o->format,
 		    archive_formats);
+		free(at);
+		return NULL;
+	}
+	if ((refused = archive_filter_refused(o->filter)) != NULL) {
+		dt_say(d, "%s: %s", o->filter, refused);
 		free(at);
 		return NULL;
 	}

@@ -172,6 +172,59 @@ brw------- 1 root root 1023, 0 dev/y"
 	xz -dc a.cpio.xz | cmp - a.cpio
 }
 
+# The compressions written, their suffixes, and the first two bytes the
+# kernel's initramfs unpacker (lib/decompress.c) knows each by.
+COMPRESSED='gz 1f8b
+xz fd37
+zst 28b5
+bz2 425a
+lzma 5d00'
+
+@test "archive: .gz, .xz, .zst, .bz2 and .lzma each start with the magic the kernel's unpacker knows and decompress to the .cpio's bytes" {
+	local ext magic
+	devtool apply --archive a.cpio t
+	while read -r ext magic; do
+		devtool apply --archive "a.cpio.$ext" t
+		assert_equal "$ext $(od -An -tx1 -N2 "a.cpio.$ext" | tr -d ' ')" "$ext $magic"
+	done <<<"$COMPRESSED"
+	gzip -dc a.cpio.gz | cmp - a.cpio
+	xz -dc a.cpio.xz | cmp - a.cpio
+	zstd -qdc a.cpio.zst | cmp - a.cpio
+	bzip2 -dc a.cpio.bz2 | cmp - a.cpio
+	# lzma alone: 8 bytes of size after the properties, all ff
+	# ("unknown", an end mark closes the stream), which the kernel reads
+	assert_equal "$(od -An -tx1 -j5 -N8 a.cpio.lzma)" " ff ff ff ff ff ff ff ff"
+	xz --format=lzma -dc a.cpio.lzma | cmp - a.cpio
+	devtool apply --archive a.tar.bz2 t
+	assert_equal "$(bsdtar -tf a.tar.bz2 | wc -l)" 10
+}
+
+@test "archive: .lz4 and .lzo are refused with the reason before anything is written, exit 2" {
+	quoted_error 2 "devtool: cannot write 'a.cpio.lz4' with lz4: libarchive writes lz4's frame format, and the kernel unpacks only the legacy one (lz4 -l); .gz, .xz, .zst, .bz2 or .lzma compress" \
+	    apply --archive a.cpio.lz4 t
+	quoted_error 2 "devtool: cannot write 'a.tar.lzo' with lzop: libarchive built without liblzo2 (as Debian's is) runs the lzop program found in PATH, which puts the time of the run in its header; .gz, .xz, .zst, .bz2 or .lzma compress" \
+	    apply --archive a.tar.lzo t
+	# the suffix decides, whatever the format
+	quoted_error 2 "devtool: cannot write 'a.lz4' with lz4: libarchive writes lz4's frame format, and the kernel unpacks only the legacy one (lz4 -l); .gz, .xz, .zst, .bz2 or .lzma compress" \
+	    apply --archive a.lz4 --archive-format newc t
+	assert_equal "$(ls -A)" t
+}
+
+@test "archive: two runs in different years give the same bytes in every compression (faketime): gzip's header has no date" {
+	local f
+	# libfaketime moves the clock of what it runs, libarchive's too
+	assert_equal "$(faketime '2001-02-03 04:05:06' date +%Y)" 2001
+	for f in a.cpio a.cpio.gz a.tgz a.cpio.xz a.cpio.zst a.cpio.bz2 a.cpio.lzma; do
+		ASAN_OPTIONS=${ASAN_OPTIONS:-}:verify_asan_link_order=0 \
+		    faketime '2001-02-03 04:05:06' "$DEVTOOL" apply --archive "1$f" t
+		ASAN_OPTIONS=${ASAN_OPTIONS:-}:verify_asan_link_order=0 \
+		    faketime '2011-12-13 14:15:16' "$DEVTOOL" apply --archive "2$f" t
+		cmp "1$f" "2$f"
+	done
+	# gzip's MTIME, bytes 4 to 7: 0, "no date", as gzip -n writes
+	assert_equal "$(od -An -tx1 -j4 -N4 1a.cpio.gz)" " 00 00 00 00"
+}
+
 @test "archive: range names are written in byte order among the other entries (tty1, tty10, tty1x, tty2), each path once, parents first" {
 	cat >u <<-'T'
 	/dev/tty c 620 0 5 4 0 0 1 12
@@ -239,7 +292,7 @@ dev/r89999"
 	assert_equal "${stderr%%$'\n'*}" "devtool: --archive writes an archive: it takes no --root, -r or -n"
 	run --separate-stderr devtool apply --archive x.zip t
 	assert_usage_error
-	assert_equal "${stderr%%$'\n'*}" "devtool: cannot tell the format of 'x.zip' from its name (.cpio, .tar, .mtree, and .gz, .xz or .zst): give --archive-format"
+	assert_equal "${stderr%%$'\n'*}" "devtool: cannot tell the format of 'x.zip' from its name (.cpio, .tar, .mtree, and .gz, .xz, .zst, .bz2 or .lzma): give --archive-format"
 	run --separate-stderr devtool apply --archive x --archive-format $'ne\ewc' t
 	assert_usage_error
 	assert_equal "${stderr%%$'\n'*}" "devtool: unknown archive format 'ne?wc'; valid: newc odc bin ustar pax gnutar mtree"
