@@ -11,7 +11,8 @@ BUILD="gcc make libpopt-dev libbsd-dev libmd-dev libcap-dev libarchive-dev
 libjson-c-dev liblzma-dev"
 # make deb, which tests/deb.bats runs in make check.
 DEB="debhelper dpkg-dev lintian"
-PKGS="$BUILD $DEB pkg-config bats bats-support bats-assert bats-file mandoc
+# parallel: tests/run.sh runs the suites side by side with it.
+PKGS="$BUILD $DEB pkg-config bats bats-support bats-assert bats-file parallel mandoc
 jq bash-completion zsh fish strace python3 fakeroot pseudo cpio
 libarchive-tools tar xz-utils zstd gzip bzip2 squashfs-tools squashfs-tools-ng
 e2fsprogs libcap2-bin kmod systemd faketime qemu-system-x86"
