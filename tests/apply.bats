@@ -472,28 +472,28 @@ created /dev/log (s, mode 0666, owner 0:5)"
 
 # ------------------------------------------------- failures leave nothing
 
-@test "apply: a directory swapped in for one made for a failed entry is not removed (strace delay)" {
+@test "apply: a directory swapped in for one made for a failed entry is not removed (strace stops devtool between the removals)" {
 	command -v strace >/dev/null || skip "strace is not installed"
 	needs_mknod
-	local i
+	local log=$BATS_TEST_TMPDIR/strace.log pid
 	mkdir -p R/etc
 	# without CAP_MKNOD the node fails after its directories are made
 	table t '/etc/a/b/null c 666 0 0 1 3'
-	# each removal waits 2 s: time to put another /etc/a in place of the
-	# one made, after b (inside the made one) and before a
-	strace -f -qq -o /dev/null -e trace=unlinkat \
-	    -e inject=unlinkat:delay_enter=2000000 \
+	# strace stops devtool (SIGSTOP) once its first removal, of b, is
+	# done: another /etc/a is put in place of the one made then, before
+	# devtool removes a (no timing: it waits, stopped, until SIGCONT)
+	strace -f -qq -o "$log" -e trace=unlinkat \
+	    -e inject=unlinkat:signal=SIGSTOP:when=1 \
 	    capsh --drop=cap_mknod -- -c 'exec "$0" "$@"' \
 	    "$DEVTOOL" apply --root R t 2>"$BATS_TEST_TMPDIR/err" &
-	for ((i = 0; i < 1500; i++)); do	# 30 s at most
-		[[ -d R/etc/a/b ]] && break
-		sleep 0.02
-	done
-	((i < 1500)) || { wait $!; fail "the directories were never made"; }
-	sleep 0.5
+	strace_stopped "$log" $!
+	pid=$STOPPED
+	grep -qE "^$pid +unlinkat\([0-9]+, \"b\", AT_REMOVEDIR\) += 0$" "$log" ||
+		{ kill -KILL "$pid"; wait $! || :; fail "not stopped after removing b:"$'\n'"$(cat "$log")"; }
 	mv R/etc/a R/etc/a-made
 	mkdir R/etc/a
 	touch -d @1 R/etc/a
+	kill -CONT "$pid"
 	wait $! && fail "exit 0 although the node failed"
 	assert_equal "$(<"$BATS_TEST_TMPDIR/err")" "devtool: /etc/a/b/null: Operation not permitted
 $NEEDS_CAP_MKNOD"
@@ -1356,22 +1356,21 @@ DEAD=4194304
 }
 
 @test "apply: after a SIGKILL in the middle of a run, the next run leaves no temporary and completes the tree" {
+	command -v strace >/dev/null || skip "strace is not installed"
 	needs_mknod
-	local pid tries=0 left=''
+	local st=0 left
 	# foreign owners and set-id modes: every entry goes through a temporary
 	awk 'BEGIN { for (i = 0; i < 20000; i++)
 		printf "/dev/s%d/n%d c 4640 1 5 10 %d - - -\n", i % 10, i, i }' >t
-	# killed until a leftover is certain (a run killed between entries
-	# leaves none); each try lasts well under a second
-	while [[ -z $left ]] && ((tries++ < 20)); do
-		"$DEVTOOL" apply -r --root R t 2>/dev/null &
-		pid=$!
-		sleep 0.$((RANDOM % 3 + 1))
-		kill -KILL "$pid" 2>/dev/null
-		wait "$pid" || true
-		left=$(find R -name '.devtool.*' 2>/dev/null)
-	done
-	[[ -n $left ]] || fail "no run was killed while it held a temporary in $tries tries"
+	# killed by strace (-e inject) on entry to its 1000th fchownat: while
+	# it holds a temporary, made and not yet set up, however busy the
+	# machine (no timing; the run cannot end first)
+	strace -qq -o /dev/null -e trace=fchownat \
+	    -e inject=fchownat:signal=KILL:when=1000 \
+	    "$DEVTOOL" apply -r --root R t 2>/dev/null || st=$?
+	assert_equal "$st" 137
+	left=$(find R -name '.devtool.*')
+	[[ -n $left ]] || fail "the killed run left no temporary: nothing to clean up"
 	run --separate-stderr devtool apply -v --root R t
 	assert_status 0
 	assert_no_temp R

@@ -442,29 +442,26 @@ big_table() {
 	}'
 }
 
-# kill_midway SIGNAL THRESHOLD ARGS...: runs devtool ARGS in the
-# background, waits until it has made about THRESHOLD nodes under $R (nodes
-# newer than a mark made just before), sends SIGNAL and reaps it; its
-# status is left in KILLED_STATUS.  (Not SIGINT: a background job of a
-# non-interactive shell ignores it.)
-kill_midway() {
-	local sig=$1 threshold=$2 pid n tries=0
-	shift 2
-	touch "$BATS_TEST_TMPDIR/mark"
-	"$DEVTOOL" "$@" 2>>kill.err &
-	pid=$!
-	BGPIDS+=("$pid")
-	# the table goes round-robin over 10 directories: count one of them
-	while ((++tries < 3000)) && kill -0 "$pid" 2>/dev/null; do
-		n=$(find "$R/dev/s0" -newer "$BATS_TEST_TMPDIR/mark" -type c 2>/dev/null | wc -l)
-		((n * 10 >= threshold)) && break
-		sleep 0.01
-	done
-	kill -"$sig" "$pid" 2>/dev/null
-	reap; KILLED_STATUS=$REAPED
+# signal_at SIGNAL CALL N ARGS...: runs devtool ARGS under strace(1),
+# which sends it SIGNAL on entry to its Nth CALL (-e inject): the signal
+# comes at that point of the run however busy the machine is (no timing:
+# the run cannot end first); its status is left in KILLED_STATUS.  CALL
+# chooses what is held: mknodat, a temporary just made; fchownat and
+# fchmodat, one made and being set up; renameat2, one going into place
+# (or, with -r, the old node going out to the private directory).  Every
+# system call stops under strace: N stays small.  (Not SIGINT: a
+# background job of a non-interactive shell ignores it.)
+signal_at() {
+	local sig=$1 call=$2 n=$3
+	shift 3
+	KILLED_STATUS=0
+	strace -qq -o /dev/null -e trace="$call" \
+	    -e inject="$call":signal="$sig":when="$n" \
+	    "$DEVTOOL" "$@" 2>>kill.err || KILLED_STATUS=$?
 }
 
 @test "faults: signals: SIGTERM in the middle of a 20,000-node apply leaves no temporary; a rerun completes" {
+	command -v strace >/dev/null || skip "strace is not installed"
 	needs_mknod
 	R=$BATS_TEST_TMPDIR/fs/r
 	fast_dir "$BATS_TEST_TMPDIR/fs"
@@ -472,16 +469,17 @@ kill_midway() {
 	big_table B 11 0604 2
 	[[ $(wc -l <A) -eq 20000 && $(wc -l <A.want) -eq 20000 ]]
 
-	# creating: killed three times at growing depths
-	kill_midway TERM 200 apply --root "$R" A
+	# creating: stopped three times, at growing depths, with a temporary
+	# just made, one being set up, and one going into place
+	signal_at TERM mknodat 200 apply --root "$R" A
 	[[ $KILLED_STATUS == 143 ]] ||
-		fail "apply was not killed by SIGTERM (status $KILLED_STATUS): too fast?"
+		fail "apply was not killed by SIGTERM (status $KILLED_STATUS): $(cat kill.err)"
 	assert_no_temp "$R"
 	assert_nodes_from "$R" A.want
-	kill_midway TERM 3000 apply --root "$R" A
+	signal_at TERM fchownat 500 apply --root "$R" A
 	[[ $KILLED_STATUS == 143 ]] || fail "status $KILLED_STATUS"
 	assert_no_temp "$R"
-	kill_midway HUP 6000 apply --root "$R" A
+	signal_at HUP renameat2 1000 apply --root "$R" A
 	[[ $KILLED_STATUS == 129 ]] || fail "status $KILLED_STATUS"
 	assert_no_temp "$R"
 	assert_nodes_from "$R" A.want
@@ -492,12 +490,14 @@ kill_midway() {
 	assert_no_temp "$R"
 	assert_nodes_from --all "$R" A.want
 
-	# replacing: every node goes through a temporary and RENAME_EXCHANGE
+	# replacing: every node goes through a temporary and RENAME_EXCHANGE;
+	# stopped with the old node just exchanged out, and with a new one
+	# being set up
 	cat A.want B.want >AB.want
-	kill_midway TERM 500 apply -r --root "$R" B
+	signal_at TERM renameat2 300 apply -r --root "$R" B
 	[[ $KILLED_STATUS == 143 ]] || fail "status $KILLED_STATUS"
 	assert_no_temp "$R"
-	kill_midway TERM 5000 apply -r --root "$R" B
+	signal_at TERM fchmodat 700 apply -r --root "$R" B
 	[[ $KILLED_STATUS == 143 ]] || fail "status $KILLED_STATUS"
 	assert_no_temp "$R"
 	assert_nodes_one_of "$R" A.want B.want

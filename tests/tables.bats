@@ -471,27 +471,27 @@ DEAD=4194304
 .devtool.$DEAD.0/n 0 0:0"
 }
 
-@test "tables: r changes nothing more in a directory moved out of the root mid-walk (strace delay): the entry in flight at most, then it stops" {
+@test "tables: r changes nothing more in a directory moved out of the root mid-walk (strace stops devtool inside it): the entry in flight at most, then it stops" {
 	command -v strace >/dev/null || skip "strace is not installed"
-	local i f changed=0
+	local f changed=0 log=$BATS_TEST_TMPDIR/strace.log
 	mkdir -p R/srv/d out
 	for f in 1 2 3 4 5 6; do
 		touch "R/srv/d/f$f"
 		chmod 0600 "R/srv/d/f$f"
 	done
 	table t '/srv r 640 7 7'
-	# each chown waits 1 s: time to move d out of the root once the walk
-	# is inside it, before the rest of its entries
-	strace -f -qq -o /dev/null -e trace=fchownat \
-	    -e inject=fchownat:delay_enter=1000000 \
+	# strace stops devtool (SIGSTOP) once it has changed the owner of
+	# /srv, d and d's first entry (its third fchownat): the walk is
+	# inside d, before the rest of its entries, and d is moved out of the
+	# root then
+	strace -f -qq -y -o "$log" -e trace=fchownat \
+	    -e inject=fchownat:signal=SIGSTOP:when=3 \
 	    "$DEVTOOL" apply --root R t 2>"$BATS_TEST_TMPDIR/err" &
-	for ((i = 0; i < 1500; i++)); do	# 30 s at most
-		[[ $(stat -c %u R/srv/d) == 7 ]] && break
-		sleep 0.02
-	done
-	((i < 1500)) || { wait $!; fail "the walk never reached d"; }
-	sleep 0.3
+	strace_stopped "$log" $!
+	grep -qE "^$STOPPED +fchownat\([0-9]+<[^>]*/R/srv/d/f[1-6]>, \"\", 7, 7, AT_EMPTY_PATH\) = 0$" "$log" ||
+		{ kill -KILL "$STOPPED"; wait $! || :; fail "not stopped inside d:"$'\n'"$(cat "$log")"; }
 	mv R/srv/d out/d
+	kill -CONT "$STOPPED"
 	wait $! && fail "exit 0 although its tree left the root"
 	for f in 1 2 3 4 5 6; do
 		[[ $(stat -c %u "out/d/f$f") == 7 ]] && changed=$((changed + 1))

@@ -280,6 +280,24 @@ by_name_outside() {
 
 export -f devtool have_mknod
 
+# strace_stopped LOG JOB: waits until the process that strace (started as
+# the background job JOB with -f -o LOG) traces is stopped by the SIGSTOP
+# strace gave it (-e inject=CALL:signal=SIGSTOP:when=N: once its Nth CALL
+# is done), and sets STOPPED to its pid; fails if JOB ends first.  No
+# timing: the process waits, stopped, for the test's `kill -CONT`.
+strace_stopped() {
+	local log=$1 job=$2
+	STOPPED=
+	until [[ -n $STOPPED ]]; do
+		kill -0 "$job" 2>/dev/null || {
+			wait "$job" || :
+			fail "the traced process ended, never stopped:"$'\n'"$(cat "$log" 2>/dev/null)"
+		}
+		sleep 0.01
+		STOPPED=$(sed -nE 's/^([0-9]+) +--- stopped by SIGSTOP ---$/\1/p' "$log" 2>/dev/null) || :
+	done
+}
+
 # strace: LeakSanitizer cannot work under ptrace, so a sanitizer build
 # (make check-asan) checks for leaks everywhere but under strace.
 strace() { ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" command strace "$@"; }
