@@ -18,9 +18,15 @@ setup() {
 
 # The page as plain text, one paragraph line per source paragraph (no
 # wrapping), overstrike removed.  Sections start in column 0, subsections
-# in column 3.
+# in column 3.  Rendered once for the file (the tests read it hundreds of
+# times; the page does not change while they run).
 rendered() {
-	mandoc -Tascii -O width=1000 "$MAN" | sed 's/.\x08//g'
+	local cache=$BATS_FILE_TMPDIR/rendered
+	if [[ ! -e $cache ]]; then
+		mandoc -Tascii -O width=1000 "$MAN" | sed 's/.\x08//g' >"$cache.new" &&
+			mv "$cache.new" "$cache" || return
+	fi
+	cat "$cache"
 }
 
 # The options that `devtool VERB --help` lists, one per line: the long
@@ -41,12 +47,15 @@ section() {
 	    on { print }'
 }
 
-# Whether TEXT (on stdin) mentions OPTION as a word of its own.
+# Whether TEXT (on stdin) mentions OPTION as a word of its own.  (In
+# bash, without a process: the tests ask it hundreds of times.  A newline
+# is a character that is not part of a word, as the start and the end.)
 mentions() {
-	local opt re
-	opt=$(printf '%s' "$1" | sed 's/[][\.*^$?+(){}|/]/\\&/g')
+	local opt=$1 text re
+	[[ $opt =~ ^[-A-Za-z0-9]+$ ]] || fail "mentions: not an option: $opt"
+	IFS= read -r -d '' text || :
 	re="(^|[^A-Za-z0-9-])${opt}([^A-Za-z0-9-]|\$)"
-	grep -Eq -- "$re"
+	[[ $text =~ $re ]]
 }
 
 # Checks that the page documents every option of VERB in the verb's own
