@@ -441,12 +441,13 @@ need_fish() {
 	mkfifo "$BATS_TEST_TMPDIR/fifo"
 	export DEVTOOL_PROC_DEVICES=$BATS_TEST_TMPDIR/fifo BASH_COMPLETION COMPDIR
 	export -f bash_complete fish_complete
-	# timeout: reading the FIFO waited forever for a writer
-	run timeout 10 bash -c 'bash_complete "devtool mknod /dev/x c "'
+	# timeout: reading the FIFO waited forever for a writer (120 s: a
+	# busy machine may take more than 10 to start bash-completion)
+	run timeout 120 bash -c 'bash_complete "devtool mknod /dev/x c "'
 	assert_success
 	assert_output ''
 	command -v fish >/dev/null || return 0
-	run timeout 10 bash -c 'fish_complete "devtool mknod /dev/x c "'
+	run timeout 120 bash -c 'fish_complete "devtool mknod /dev/x c "'
 	assert_success
 	assert_output ''
 }
@@ -495,8 +496,9 @@ zsh_complete() {
 	zpty -w z "__done() { print -r -- __DONE__ >>${(q)out}; }; comppostfuncs=(__done)"
 	zpty -w z "zstyle ':completion:*' insert-tab false; bindkey '^I' complete-word"
 	zpty -w -n z "$2"$'\t'
-	for i in {1..200}; do
-		grep -q __DONE__ $out 2>/dev/null && break
+	# __DONE__ comes last: waited for up to 120 s (a busy machine)
+	end=$((SECONDS + 120))
+	until grep -q __DONE__ $out 2>/dev/null || ((SECONDS > end)); do
 		sleep 0.05
 	done
 	zpty -d z

@@ -228,11 +228,11 @@ squeezed() { sed -E 's/^ +//; s/ +/ /g' <<<"$output"; }
 	mkfifo "$f"
 	mkdir "$d"
 	# timeout: the old code waited forever in open(2) for a writer
-	DEVTOOL_PROC_DEVICES=$f run --separate-stderr timeout 10 "$DEVTOOL" devices
+	DEVTOOL_PROC_DEVICES=$f run --separate-stderr timeout 60 "$DEVTOOL" devices
 	assert_status 1
 	assert_stdout_empty
 	assert_equal "$stderr" "devtool: $f: not a regular file"
-	DEVTOOL_PROC_DEVICES=$d run --separate-stderr timeout 10 "$DEVTOOL" devices mem
+	DEVTOOL_PROC_DEVICES=$d run --separate-stderr timeout 60 "$DEVTOOL" devices mem
 	assert_status 1
 	assert_equal "$stderr" "devtool: $d: not a regular file"
 }

@@ -55,7 +55,7 @@ as_user() {
 # runs its program as a child, out of reach of WITHOUT_PROC.)  pseudo
 # keeps its database in $TOP/pseudo.
 use_faker() {
-	local tries=0 keep='^(LD_PRELOAD|LD_LIBRARY_PATH|FAKEROOTKEY|FAKED_MODE|PSEUDO_[A-Z_]*)='
+	local end=$((SECONDS + 120)) keep='^(LD_PRELOAD|LD_LIBRARY_PATH|FAKEROOTKEY|FAKED_MODE|PSEUDO_[A-Z_]*)='
 
 	command -v "$1" >/dev/null ||
 		skip "$1 is not installed (the Debian package $1; scripts/deps.sh)"
@@ -68,8 +68,10 @@ use_faker() {
 	pseudo) as_user "${PSEUDO[@]}" "${@:2}" & ;;
 	esac
 	SESSION=$!
+	# (120 s at most: a busy machine)
 	until [[ -s $TOP/session.env && -s $TOP/session.pid ]]; do
-		((tries++ < 1000)) || fail "$FAKER did not start"
+		kill -0 "$SESSION" 2>/dev/null && ((SECONDS < end)) ||
+			fail "$FAKER did not start"
 		sleep 0.01
 	done
 	mapfile -t SESSION_ENV <"$TOP/session.env"
@@ -79,7 +81,7 @@ use_faker() {
 # pseudo's server is told to go, then waited for, before its files are
 # removed.
 end_session() {
-	local pid tries=0
+	local pid end=$((SECONDS + 120))
 
 	[[ -n $FAKER ]] || return 0
 	pid=$(cat "$TOP/session.pid" 2>/dev/null) && kill "$pid"
@@ -87,9 +89,10 @@ end_session() {
 	if [[ $FAKER == pseudo ]]; then
 		pid=$(cat "$TOP/pseudo/pseudo.pid" 2>/dev/null) || pid=
 		as_user "${PSEUDO[@]}" -S || :
-		# a zombie has ended (its reaper may take its time)
+		# a zombie has ended (its reaper may take its time; 120 s
+		# at most: a busy machine)
 		while [[ -n $pid && $(ps -o stat= -p "$pid") == [^Z]* ]] &&
-			((tries++ < 500)); do
+			((SECONDS < end)); do
 			sleep 0.01
 		done
 	fi

@@ -231,13 +231,13 @@ devtool: 1 error in the table; nothing was created"
 	mkfifo R/etc/group
 	table t 'c /dev/x 0660 0 video - 1:3'
 	# timeout: opening the FIFO would wait forever for a writer
-	run --separate-stderr timeout 10 "$DEVTOOL" apply --root R t
+	run --separate-stderr timeout 60 "$DEVTOOL" apply --root R t
 	assert_status 2
 	assert_equal "$stderr" "devtool: t:1: unknown group 'video' (R/etc/group: not a regular file)
 devtool: 1 error in the table; nothing was created"
 	rm R/etc/group
 	mknod R/etc/group c 1 3
-	run --separate-stderr timeout 10 "$DEVTOOL" mknod --root R -g video \
+	run --separate-stderr timeout 60 "$DEVTOOL" mknod --root R -g video \
 		/x c 1 3
 	assert_status 2
 	assert_equal "$stderr" "devtool: unknown group 'video' (R/etc/group: not a regular file)"
@@ -248,7 +248,7 @@ devtool: 1 error in the table; nothing was created"
 	rm R/etc/group
 	mkfifo R/etc/group
 	table t 'c /dev/x 0660 0 44 - 1:3'
-	run --separate-stderr timeout 10 "$DEVTOOL" apply --root R t
+	run --separate-stderr timeout 60 "$DEVTOOL" apply --root R t
 	assert_status 0
 	assert_stat R/dev/x "character special file 1 3 660 0 44"
 }

@@ -347,9 +347,9 @@ link_loop() {
 	ln -s loop "$R/dev/loop"
 	ln -s b "$R/dev/a"
 	ln -s a "$R/dev/b"
-	run --separate-stderr timeout 10 "$DEVTOOL" mknod --root "$R" /dev/loop/x c 1 3
+	run --separate-stderr timeout 60 "$DEVTOOL" mknod --root "$R" /dev/loop/x c 1 3
 	assert_status 1
-	run --separate-stderr timeout 10 "$DEVTOOL" mknod --root "$R" -p /dev/a/x c 1 3
+	run --separate-stderr timeout 60 "$DEVTOOL" mknod --root "$R" -p /dev/a/x c 1 3
 	assert_status 1
 	assert_root_listing "/dev d" "/dev/a l" "/dev/b l" "/dev/loop l" "/tmp d"
 }
