@@ -244,9 +244,10 @@ crw--w---- 1 root tty 4, 10 dev/tty10
 crw-rw---- 1 root dialout 4, 65 dev/ttyS1"
 }
 
-# peak_kib CMD...: the peak resident set of CMD, in KiB.
+# peak_kib CMD...: the peak resident set of CMD, in KiB.  A sanitizer
+# build keeps freed memory in quarantine, which is not devtool's: none.
 peak_kib() {
-	python3 -c 'import resource, subprocess, sys
+	ASAN_OPTIONS="${ASAN_OPTIONS:-}:quarantine_size_mb=0:thread_local_quarantine_size_kb=0" python3 -c 'import resource, subprocess, sys
 subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
 print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
 }
