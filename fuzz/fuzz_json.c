@@ -1,5 +1,5 @@
 /*
- * fuzz_json.c - the JSON readers and writers (src/table_json.c): the OCI
+ * fuzz_json.c - the JSON readers and writers (src/dialects/table_json.c): the OCI
  * document reader and devtool's json line reader.
  *
  * The input is given whole to table_oci_read (as an array or a
@@ -17,8 +17,8 @@
 #include <limits.h>
 
 #include "fuzz_util.h"
-#include "table.h"
-#include "table_json.h"
+#include "dialects/table.h"
+#include "dialects/table_json.h"
 
 static struct entry e2;
 static char path2[TABLE_TEXT_SIZE], line1[TABLE_LINE_MAX],

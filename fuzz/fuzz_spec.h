@@ -23,8 +23,8 @@
 #include <limits.h>
 
 #include "fuzz_util.h"
-#include "spec.h"
-#include "table.h"
+#include "dialects/spec.h"
+#include "dialects/table.h"
 
 static int
 fake_user(void *ctx, const char *name, uid_t *uid)

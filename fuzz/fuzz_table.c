@@ -1,5 +1,5 @@
 /*
- * fuzz_table.c - the device table reader and writer (src/table.c).
+ * fuzz_table.c - the device table reader and writer (src/dialects/table.c).
  *
  * The input is table text.  Each line, and the whole input as one line
  * (its newlines are then field separators), is given to table_detect,
@@ -27,8 +27,8 @@
 #include <limits.h>
 
 #include "fuzz_util.h"
-#include "host.h"
-#include "table.h"
+#include "codec/host.h"
+#include "dialects/table.h"
 
 #define LINENO 7
 

@@ -41,7 +41,7 @@ need() {
 run_cppcheck() {
 	need cppcheck cppcheck cppcheck || return
 	cppcheck --quiet --enable=warning,performance,portability \
-	    --error-exitcode=1 --inline-suppr -D_GNU_SOURCE --std=c11 \
+	    --error-exitcode=1 --inline-suppr -D_GNU_SOURCE --std=c11 -Isrc \
 	    src >"$out" 2>&1
 	result cppcheck $?
 }
@@ -62,7 +62,7 @@ run_clang_tidy() {
 	# One process per file, in parallel; the flags mirror the Makefile's.
 	# "N warnings generated" counts suppressed ones too: drop it.
 	# shellcheck disable=SC2016 # $0 $1 $2 belong to the inner shell
-	find src -maxdepth 1 -name '*.c' | sort |
+	find src -name '*.c' | sort |
 	    xargs -P "$jobs" -n 1 sh -c '
 		"$0" --quiet "$2" -- -std=gnu11 -D_GNU_SOURCE \
 		    -D_FILE_OFFSET_BITS=64 -DVERSION="\"lint\"" -Isrc \
@@ -106,8 +106,8 @@ run_mandoc() {
 }
 
 # The layers (docs/DESIGN.md): every other src/*.c is the CLI's.
-PURE="diag text number encode entry path table table_json json_keys spec spec_mtree spec_initramfs spec_pseudo attrs procdev lines users tree_order"
-SYSTEM="root node walk sig temp source_tree source_table source_oci source_archive target_fs target_archive outfile la la_sink"
+PURE="base/diag base/text base/number codec/encode entry/entry base/path dialects/table dialects/table_json dialects/json_keys dialects/spec dialects/spec_mtree dialects/spec_initramfs dialects/spec_pseudo entry/attrs codec/procdev base/lines entry/users entry/tree_order"
+SYSTEM="sys/root sys/node sys/walk sys/sig sys/temp sources/source_tree sources/source_table sources/source_oci sources/source_archive targets/target_fs targets/target_archive sys/outfile sys/la sys/la_sink"
 # What only the CLI may include (directly or not) or call: printing,
 # exiting, the environment.  The pure layer does not call the system's.
 CLI_HEADERS='/(cli|verbs|env|out|report)\.h$|/popt\.h$'
@@ -118,7 +118,7 @@ verrx exit _exit _Exit getenv secure_getenv stdout stderr "
 # layer_check LAYER NAME: compiles src/NAME.c alone and checks the
 # headers it reads (cc -MD) and the symbols it leaves undefined (nm -u).
 layer_check() {
-	o=$out.$2.o
+	o=$out.$(basename "$2").o
 	if ! ${CC:-cc} -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
 	    -DVERSION='"lint"' -Isrc -O2 -c -MD -MF "$out.d" -o "$o" \
 	    "src/$2.c" >>"$out" 2>&1; then
@@ -154,8 +154,8 @@ run_layers() {
 		layer_check system "$f"
 	done
 	# struct root is opaque but to root.c and node.c (root.h)
-	grep -l '#include "root_impl.h"' src/*.c src/*.h |
-	    grep -v -e '^src/root\.c$' -e '^src/node\.c$' |
+	grep -l '#include "sys/root_impl.h"' src/*/*.c src/*/*.h |
+	    grep -v -e '^src/sys/root\.c$' -e '^src/sys/node\.c$' |
 	    sed 's/$/: includes root_impl.h (struct root is opaque)/' >>"$out"
 	[ ! -s "$out" ]
 	result layers $?

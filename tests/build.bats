@@ -63,9 +63,9 @@ clone_make() {
 @test "build: touching a header rebuilds the objects that include it and no other" {
 	run clone_make -j2 all
 	assert_success
-	touch "$CLONE/src/lines.h"
+	touch "$CLONE/src/base/lines.h"
 	run clone_make -n all
 	assert_success
-	assert_line --partial '-o src/lines.o src/lines.c'
+	assert_line --partial '-o src/lines.o src/base/lines.c'
 	refute_line --partial '-o src/encode.o'
 }

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "table.h"
+#include "dialects/table.h"
 #include "tap.h"
-#include "tree_order.h"
+#include "entry/tree_order.h"
 
 #define ENTRIES_MAX 40
 

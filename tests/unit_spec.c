@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host.h"
-#include "spec.h"
-#include "table.h"
+#include "codec/host.h"
+#include "dialects/spec.h"
+#include "dialects/table.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

@@ -1,6 +1,6 @@
 /*
  * unit_table.c - unit tests for the device table reader and writer
- * (src/table.c, the JSON keys of src/json_keys.c): both dialects, their
+ * (src/dialects/table.c, the JSON keys of src/dialects/json_keys.c): both dialects, their
  * oddities, their errors, and the
  * writer-to-parser round trip.
  *
@@ -9,7 +9,7 @@
  * the end.  The exit status is 1 when any check failed.
  *
  *	cc -std=gnu11 -Wall -Wextra -Werror -O2 -D_GNU_SOURCE -Isrc \
- *	    tests/unit_table.c src/table.c src/encode.c -o tests/unit_table
+ *	    tests/unit_table.c src/dialects/table.c src/codec/encode.c -o tests/unit_table
  */
 #include <sys/types.h>
 
@@ -23,9 +23,9 @@
 
 #include <json-c/json.h>
 
-#include "host.h"
-#include "json_keys.h"
-#include "table.h"
+#include "codec/host.h"
+#include "dialects/json_keys.h"
+#include "dialects/table.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

@@ -4,7 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 static void
 vsay(struct dt_diag *d, const char *fmt, va_list ap)

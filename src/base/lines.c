@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lines.h"
+#include "base/lines.h"
 
 void
 lines_init(struct lines *l, int fd, size_t max, int (*before_read)(void))

@@ -7,8 +7,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "number.h"
-#include "text.h"
+#include "base/number.h"
+#include "base/text.h"
 
 static const char *
 number_problem(const char *s, const char *end, bool octal)

@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 enum dt_status dt_parse_number(const char *s, uint64_t *v, struct dt_diag *d);
 enum dt_status dt_parse_in_range(const char *s, const char *what,

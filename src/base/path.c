@@ -5,8 +5,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "path.h"
-#include "text.h"
+#include "base/path.h"
+#include "base/text.h"
 
 #define QUOTE_MAX 64
 

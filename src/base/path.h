@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 /*
  * "." and ".." in a table are refused (a table that says them is either

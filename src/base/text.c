@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "text.h"
+#include "base/text.h"
 
 /* The length of the valid UTF-8 sequence at s, or 0 (RFC 3629). */
 size_t

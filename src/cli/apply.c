@@ -12,15 +12,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "env.h"
-#include "node.h"
-#include "owners.h"
-#include "report.h"
-#include "source.h"
-#include "target.h"
-#include "text.h"
-#include "tree_order.h"
-#include "verbs.h"
+#include "cli/env.h"
+#include "sys/node.h"
+#include "cli/owners.h"
+#include "cli/report.h"
+#include "sources/source.h"
+#include "targets/target.h"
+#include "base/text.h"
+#include "entry/tree_order.h"
+#include "cli/verbs.h"
 
 #define PROGRESS_MIN 1000	/* show progress for tables this long */
 

@@ -8,12 +8,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "lines.h"
-#include "number.h"
-#include "out.h"
-#include "text.h"
-#include "verbs.h"
+#include "cli/cli.h"
+#include "base/lines.h"
+#include "base/number.h"
+#include "cli/out.h"
+#include "base/text.h"
+#include "cli/verbs.h"
 
 int cli_quiet;
 unsigned long cli_lineno;

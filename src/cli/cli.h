@@ -11,7 +11,7 @@
 
 #include <popt.h>
 
-#include "encode.h"
+#include "codec/encode.h"
 
 #define EXIT_OK 0
 #define EXIT_FAIL 1		/* an operation failed */

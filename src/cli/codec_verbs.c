@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "number.h"
-#include "out.h"
-#include "text.h"
-#include "verbs.h"
+#include "cli/cli.h"
+#include "base/number.h"
+#include "cli/out.h"
+#include "base/text.h"
+#include "cli/verbs.h"
 
 /* What the codec verbs share: the layout and how to print. */
 struct codec_job {

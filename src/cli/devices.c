@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "env.h"
-#include "procdev.h"
-#include "text.h"
-#include "verbs.h"
+#include "cli/env.h"
+#include "codec/procdev.h"
+#include "base/text.h"
+#include "cli/verbs.h"
 
 struct listing {
 	int want_c, want_b, json;

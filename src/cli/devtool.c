@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "text.h"
-#include "verbs.h"
+#include "cli/cli.h"
+#include "base/text.h"
+#include "cli/verbs.h"
 
 #ifndef VERSION
 #define VERSION "unknown"

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "env.h"
-#include "procdev.h"
+#include "cli/env.h"
+#include "codec/procdev.h"
 
 /* "walk" or "openat2" forces that method (tests); anything else: auto. */
 enum resolve_method

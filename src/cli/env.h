@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "root.h"
+#include "sys/root.h"
 
 enum resolve_method env_resolve(void);	/* DEVTOOL_RESOLVE */
 const char *env_proc_devices(void);	/* DEVTOOL_PROC_DEVICES */

@@ -4,8 +4,8 @@
  */
 #include <string.h>
 
-#include "cli.h"
-#include "verbs.h"
+#include "cli/cli.h"
+#include "cli/verbs.h"
 
 #define ROW_BITS 32
 

@@ -12,14 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "env.h"
-#include "path.h"
-#include "root.h"
-#include "source.h"
-#include "spec.h"
-#include "table.h"
-#include "text.h"
-#include "verbs.h"
+#include "cli/env.h"
+#include "base/path.h"
+#include "sys/root.h"
+#include "sources/source.h"
+#include "dialects/spec.h"
+#include "dialects/table.h"
+#include "base/text.h"
+#include "cli/verbs.h"
 
 struct listing {
 	struct entries v;

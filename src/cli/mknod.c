@@ -11,18 +11,18 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "attrs.h"
-#include "env.h"
-#include "host.h"
-#include "node.h"
-#include "number.h"
-#include "owners.h"
-#include "path.h"
-#include "procdev.h"
-#include "report.h"
-#include "text.h"
-#include "types.h"
-#include "verbs.h"
+#include "entry/attrs.h"
+#include "cli/env.h"
+#include "codec/host.h"
+#include "sys/node.h"
+#include "base/number.h"
+#include "cli/owners.h"
+#include "base/path.h"
+#include "codec/procdev.h"
+#include "cli/report.h"
+#include "base/text.h"
+#include "base/types.h"
+#include "cli/verbs.h"
 
 #define COUNT_MAX 1048576u	/* one driver's whole minor space */
 

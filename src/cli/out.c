@@ -3,7 +3,7 @@
  */
 #include <stdio.h>
 
-#include "out.h"
+#include "cli/out.h"
 
 #define OUT_BUF 65536
 

@@ -10,12 +10,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "env.h"
-#include "owners.h"
-#include "root.h"
-#include "text.h"
-#include "users.h"
+#include "cli/cli.h"
+#include "cli/env.h"
+#include "cli/owners.h"
+#include "sys/root.h"
+#include "base/text.h"
+#include "entry/users.h"
 
 /* One database: etc/passwd or etc/group of the tree. */
 struct owners_db {

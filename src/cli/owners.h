@@ -6,7 +6,7 @@
 #ifndef DEVTOOL_OWNERS_H
 #define DEVTOOL_OWNERS_H
 
-#include "table.h"
+#include "dialects/table.h"
 
 /*
  * The resolver for a run given --root root_dir and --users-from

@@ -7,9 +7,9 @@
 #include <limits.h>
 #include <string.h>
 
-#include "cli.h"
-#include "report.h"
-#include "text.h"
+#include "cli/cli.h"
+#include "cli/report.h"
+#include "base/text.h"
 
 /*
  * -v and -n: one line on stdout per action, "would create" before it in

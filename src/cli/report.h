@@ -6,7 +6,7 @@
 #ifndef DEVTOOL_REPORT_H
 #define DEVTOOL_REPORT_H
 
-#include "node.h"
+#include "sys/node.h"
 
 /* node_make's callback: prints each event as -v and -n describe it. */
 extern const struct node_events report_events;

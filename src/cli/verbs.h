@@ -9,7 +9,7 @@
 #ifndef DEVTOOL_VERBS_H
 #define DEVTOOL_VERBS_H
 
-#include "cli.h"
+#include "cli/cli.h"
 
 struct verb;
 

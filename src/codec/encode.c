@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "encode.h"
-#include "text.h"
+#include "codec/encode.h"
+#include "base/text.h"
 
 #define NARROW_MAX 0xffu	/* largest major or minor of the 8:8 branch */
 #define NARROW_VALUE_MAX 0xffffu

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 struct dt_layout;
 

@@ -11,9 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "host.h"
-#include "procdev.h"
-#include "text.h"
+#include "codec/host.h"
+#include "codec/procdev.h"
+#include "base/text.h"
 
 #define PROCDEV_MAX (1 << 20)	/* the real file is a few kilobytes */
 

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 #define PROCDEV_DEFAULT "/proc/devices"
 

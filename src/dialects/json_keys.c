@@ -15,8 +15,8 @@
 
 #include <json-c/json.h>
 
-#include "json_keys.h"
-#include "text.h"
+#include "dialects/json_keys.h"
+#include "base/text.h"
 
 #define QUOTE_MAX 64
 

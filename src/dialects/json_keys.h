@@ -15,7 +15,7 @@
 
 #include <stddef.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 struct json_object;
 

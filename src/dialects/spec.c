@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "path.h"
-#include "spec.h"
-#include "text.h"
+#include "base/path.h"
+#include "dialects/spec.h"
+#include "base/text.h"
 
 
 /* The kernel's gen_init_cpio keywords (usr/gen_init_cpio.c). */

@@ -16,9 +16,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "diag.h"
-#include "entry.h"
-#include "table.h"
+#include "base/diag.h"
+#include "entry/entry.h"
+#include "dialects/table.h"
 
 /* Keywords an mtree line or /set gives (spec_mtree.c). */
 struct mtree_keys {

@@ -19,8 +19,8 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "host.h"
-#include "spec.h"
+#include "codec/host.h"
+#include "dialects/spec.h"
 
 #define WORDS 9
 

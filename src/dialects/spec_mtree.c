@@ -18,11 +18,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "encode.h"
-#include "number.h"
-#include "path.h"
-#include "spec.h"
-#include "text.h"
+#include "codec/encode.h"
+#include "base/number.h"
+#include "base/path.h"
+#include "dialects/spec.h"
+#include "base/text.h"
 
 #define VALUE_MAX PATH_MAX	/* a decoded keyword value */
 

@@ -18,8 +18,8 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "host.h"
-#include "spec.h"
+#include "codec/host.h"
+#include "dialects/spec.h"
 
 #define FIELDS 8
 

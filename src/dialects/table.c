@@ -58,13 +58,13 @@
 
 #include <sys/capability.h>
 
-#include "host.h"
-#include "number.h"
-#include "path.h"
-#include "spec.h"
-#include "table.h"
-#include "table_json.h"
-#include "text.h"
+#include "codec/host.h"
+#include "base/number.h"
+#include "base/path.h"
+#include "dialects/spec.h"
+#include "dialects/table.h"
+#include "dialects/table_json.h"
+#include "base/text.h"
 
 #define MAKEDEVS_FIELDS 10
 #define TMPFILES_FIELDS 7

@@ -27,9 +27,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "diag.h"
-#include "entry.h"
-#include "text.h"
+#include "base/diag.h"
+#include "entry/entry.h"
+#include "base/text.h"
 
 enum table_dialect {
 	TABLE_UNKNOWN = 0,

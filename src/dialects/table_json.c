@@ -41,10 +41,10 @@
 
 #include <json-c/json.h>
 
-#include "host.h"
-#include "json_keys.h"
-#include "table_json.h"
-#include "text.h"
+#include "codec/host.h"
+#include "dialects/json_keys.h"
+#include "dialects/table_json.h"
+#include "base/text.h"
 
 #define QUOTE_MAX 64
 #define OCI_MODE 0666		/* runc's, for a device without fileMode */

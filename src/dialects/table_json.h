@@ -13,9 +13,9 @@
 
 #include <stddef.h>
 
-#include "diag.h"
-#include "entry.h"
-#include "table.h"
+#include "base/diag.h"
+#include "entry/entry.h"
+#include "dialects/table.h"
 
 /*
  * An OCI document may be at most this long: it is read whole before

@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "attrs.h"
-#include "number.h"
-#include "table.h"
-#include "text.h"
+#include "entry/attrs.h"
+#include "base/number.h"
+#include "dialects/table.h"
+#include "base/text.h"
 
 #define MODE_BASE (S_IRUSR | S_IWUSR | S_IRGRP | S_IWGRP | S_IROTH | S_IWOTH)
 

@@ -6,8 +6,8 @@
 
 #include <sys/types.h>
 
-#include "diag.h"
-#include "table.h"
+#include "base/diag.h"
+#include "dialects/table.h"
 
 int attrs_mode(const char *text, mode_t *mode, struct dt_diag *d);
 /* A name known to res (as chown(1) does, names first), or a number. */

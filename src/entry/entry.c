@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "entry.h"
+#include "entry/entry.h"
 
 static const struct entry_type types[] = {
 	{ "character device", S_IFCHR, 'c', true },

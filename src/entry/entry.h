@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "types.h"
+#include "base/types.h"
 
 /*
  * Defaults depend on the dialect: makedevs (busybox) applies mode and

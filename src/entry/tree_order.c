@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "table.h"
-#include "tree_order.h"
+#include "dialects/table.h"
+#include "entry/tree_order.h"
 
 /* An entry of one node, or an implied directory, and its place. */
 struct item {

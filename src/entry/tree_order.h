@@ -15,8 +15,8 @@
 
 #include <stdbool.h>
 
-#include "diag.h"
-#include "entry.h"
+#include "base/diag.h"
+#include "entry/entry.h"
 
 struct tree_order;
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "users.h"
+#include "entry/users.h"
 
 #define BUF_MIN 1024
 #define ID_NONE 0xffffffffu	/* (uid_t)-1: chown(2)'s "no change" */

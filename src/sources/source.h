@@ -10,9 +10,9 @@
 
 #include <stdbool.h>
 
-#include "entry.h"
-#include "root.h"
-#include "table.h"
+#include "entry/entry.h"
+#include "sys/root.h"
+#include "dialects/table.h"
 
 struct entry_sink {
 	/* An entry, valid only during the call: the sink copies it. */

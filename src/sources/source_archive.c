@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "la.h"
-#include "path.h"
-#include "source.h"
-#include "text.h"
+#include "sys/la.h"
+#include "base/path.h"
+#include "sources/source.h"
+#include "base/text.h"
 
 struct archive_source {
 	struct source s;	/* first: the interface */

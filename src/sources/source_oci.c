@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "source.h"
-#include "table_json.h"
+#include "sources/source.h"
+#include "dialects/table_json.h"
 
 #define CHUNK 65536
 

@@ -11,10 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lines.h"
-#include "source.h"
-#include "spec.h"
-#include "table_json.h"
+#include "base/lines.h"
+#include "sources/source.h"
+#include "dialects/spec.h"
+#include "dialects/table_json.h"
 
 struct table_source {
 	struct source s;	/* first: the interface */

@@ -6,8 +6,8 @@
 
 #include <stdlib.h>
 
-#include "source.h"
-#include "walk.h"
+#include "sources/source.h"
+#include "sys/walk.h"
 
 struct tree_source {
 	struct source s;	/* first: the interface */

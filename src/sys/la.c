@@ -4,7 +4,7 @@
 #include <dlfcn.h>
 #include <stdbool.h>
 
-#include "la.h"
+#include "sys/la.h"
 
 #define LA_DEFINE(f) __typeof__(f) *la_##f;
 LA_FUNCTIONS(LA_DEFINE)

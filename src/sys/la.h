@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 #define LA_FUNCTIONS(X) \
 	X(archive_entry_clear) X(archive_entry_copy_pathname) \

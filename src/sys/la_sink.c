@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "la.h"
+#include "sys/la.h"
 
 /*
  * errno's text as the archive's error, and the sink's (libarchive does

@@ -25,12 +25,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "node.h"
-#include "root_impl.h"
-#include "sig.h"
-#include "temp.h"
-#include "types.h"
-#include "walk.h"
+#include "sys/node.h"
+#include "sys/root_impl.h"
+#include "sys/sig.h"
+#include "sys/temp.h"
+#include "base/types.h"
+#include "sys/walk.h"
 
 #define TEMP_TRIES 100
 #define ACL_DEFAULT "system.posix_acl_default"

@@ -22,7 +22,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-#include "root.h"
+#include "sys/root.h"
 
 /*
  * An owner left unspecified is whatever the kernel gives a new node (our

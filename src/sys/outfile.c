@@ -13,9 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "entry.h"
-#include "outfile.h"
-#include "sig.h"
+#include "entry/entry.h"
+#include "sys/outfile.h"
+#include "sys/sig.h"
 
 #define TEMP_TRIES 100
 #define TEMP_PREFIX ".dt-"

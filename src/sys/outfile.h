@@ -17,7 +17,7 @@
 
 #include <stdbool.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 struct outfile {
 	int fd;			/* where the bytes go */

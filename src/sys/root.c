@@ -16,7 +16,7 @@
 
 #include <linux/openat2.h>
 
-#include "root_impl.h"
+#include "sys/root_impl.h"
 
 #define DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_CLOEXEC)
 #define MAX_SYMLINKS 40		/* as the kernel's MAXSYMLINKS */

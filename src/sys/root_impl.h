@@ -10,7 +10,7 @@
 
 #include <limits.h>
 
-#include "root.h"
+#include "sys/root.h"
 
 struct root {
 	int fd;			/* the root directory, or AT_FDCWD */

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "sig.h"
+#include "sys/sig.h"
 
 int
 sig_block(sigset_t *old)

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "temp.h"
+#include "sys/temp.h"
 
 bool
 temp_name(const char *name, pid_t *pid)

@@ -12,9 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "path.h"
-#include "temp.h"
-#include "walk.h"
+#include "base/path.h"
+#include "sys/temp.h"
+#include "sys/walk.h"
 
 /* A path not listed: errno (or why) says why. */
 static void

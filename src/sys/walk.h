@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "root.h"
+#include "sys/root.h"
 
 struct walk_ops {
 	bool dirs;		/* directories are found too */

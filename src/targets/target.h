@@ -9,10 +9,10 @@
 
 #include <stdbool.h>
 
-#include "diag.h"
-#include "entry.h"
-#include "node.h"
-#include "root.h"
+#include "base/diag.h"
+#include "entry/entry.h"
+#include "sys/node.h"
+#include "sys/root.h"
 
 struct target {
 	const char *name;

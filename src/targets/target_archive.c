@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "encode.h"
-#include "la.h"
-#include "outfile.h"
-#include "target.h"
+#include "codec/encode.h"
+#include "sys/la.h"
+#include "sys/outfile.h"
+#include "targets/target.h"
 
 const char archive_formats[] = "newc odc bin ustar pax gnutar mtree";
 

@@ -6,7 +6,7 @@
 
 #include <stdlib.h>
 
-#include "target.h"
+#include "targets/target.h"
 
 struct fs_target {
 	struct target t;	/* first: the interface */
