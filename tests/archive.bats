@@ -334,6 +334,19 @@ devtool: 1 error in the table; nothing was created"
 	assert_stderr_contains "devtool: v:1: minor 262144 is out of range for ustar (0-262143)"
 }
 
+@test "archive: gnutar holds 262143 in each field, as libarchive writes it, and a larger number is refused before writing, exit 2" {
+	printf '/dev/x c 600 0 0 4095 262143\n' >u
+	devtool apply --archive u.tar --archive-format gnutar u
+	run tar -tvf u.tar --numeric-owner
+	assert_line --regexp '^crw------- 0/0 +4095,262143 .* dev/x$'
+	printf '/dev/y c 600 0 0 1 2\n/dev/x c 600 0 0 4095 262144\n' >v
+	run --separate-stderr devtool apply --archive v.tar --archive-format gnutar v
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: v:2: minor 262144 is out of range for gnutar (0-262143): libarchive's gnutar writer has ustar's 6 octal digits, never GNU tar's base-256 numbers
+devtool: 1 error in the table; nothing was created"
+	[[ ! -e v.tar ]]
+}
+
 @test "archive: a table through an archive and back is the same table" {
 	# tmpfiles: the host's symbolic links travel too (L lines); a socket
 	# would be a comment line, which apply skips
