@@ -533,3 +533,54 @@ devtool: rdev.tar: /dev/neg: minor 18446744073709551615 is out of range (0-10485
 	assert_output 'c	/dev/ok	4755	0	0	-	1:3'
 	assert_equal "$stderr" "devtool: mode.cpio: /dev/hi: mode 0204755 has bits beyond 07777"
 }
+
+# T FIELD...: a line of list's output, its fields joined by tabs.
+T() { local IFS=$'\t'; echo "$*"; }
+
+# newc_of DIR: DIR's tree as a newc cpio by GNU cpio, which pads
+# it with zeros to 512 bytes, as an early microcode cpio is.
+newc_of() { (cd "$1" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0); }
+
+@test "archive: list --archive of a concatenated initramfs lists the entries of every member, compressed or not, a later one replacing an earlier of its path, as the kernel unpacks it" {
+	needs_mknod
+	mkdir -p e/dev m/dev
+	mknod -m 600 e/dev/a c 1 1
+	mknod -m 600 e/dev/same c 1 2
+	mknod -m 660 m/dev/b b 8 0
+	mknod -m 644 m/dev/same c 5 5
+	newc_of e >early.cpio
+	newc_of m | gzip -n >main.cpio.gz
+	cat early.cpio main.cpio.gz >initrd
+	local want
+	want=$(printf '%s\n' "$(T /dev/a c 0600 0 0 1 1 - - -)" \
+		"$(T /dev/b b 0660 0 0 8 0 - - -)" \
+		"$(T /dev/same c 0644 0 0 5 5 - - -)")
+	run --separate-stderr devtool list --archive initrd
+	assert_status 0
+	assert_equal "$output" "$want"
+	run --separate-stderr devtool list --archive - <initrd
+	assert_equal "$output" "$want"
+	# two members in one compressed stream, and an xz one after them
+	{ newc_of e; newc_of m; } | gzip -n >both.gz
+	run --separate-stderr devtool list --archive both.gz
+	assert_equal "$output" "$want"
+	newc_of m | xz --check=crc32 >main.cpio.xz
+	cat early.cpio main.cpio.xz >initrd.xz
+	run --separate-stderr devtool list --archive initrd.xz
+	assert_equal "$output" "$want"
+}
+
+@test "archive: list --archive of an initramfs with junk after a member lists what came before and says so, exit 1" {
+	needs_mknod
+	mkdir -p e/dev
+	mknod -m 600 e/dev/a c 1 1
+	{ newc_of e; echo junk; } >bad
+	run --separate-stderr devtool list --archive bad
+	assert_status 1
+	assert_equal "$output" "$(T /dev/a c 0600 0 0 1 1 - - -)"
+	assert_equal "$stderr" "devtool: bad: junk after a cpio member: neither a newc header nor a compressed stream"
+	{ newc_of e; echo junk; } | gzip -n >bad.gz
+	run --separate-stderr devtool list --archive bad.gz
+	assert_status 1
+	assert_equal "$stderr" "devtool: bad.gz: junk within a compressed stream after a cpio member"
+}
