@@ -584,3 +584,19 @@ newc_of() { (cd "$1" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0)
 	assert_status 1
 	assert_equal "$stderr" "devtool: bad.gz: junk within a compressed stream after a cpio member"
 }
+
+@test "archive: list --archive reads zeros after a compressed member as padding, and refuses a second compressed stream after it, which it cannot read, naming the file, exit 1" {
+	needs_mknod
+	mkdir -p e/dev m/dev
+	mknod -m 600 e/dev/a c 1 1
+	mknod -m 660 m/dev/b b 8 0
+	{ newc_of m | gzip -n; head -c 4096 /dev/zero; } >padded
+	run --separate-stderr devtool list --archive padded
+	assert_status 0
+	assert_equal "$output" "$(T /dev/b b 0660 0 0 8 0 - - -)"
+	{ newc_of m | gzip -n; newc_of e | xz --check=crc32; } >two
+	run --separate-stderr devtool list --archive two
+	assert_status 1
+	assert_equal "$output" "$(T /dev/b b 0660 0 0 8 0 - - -)"
+	assert_equal "$stderr" "devtool: two: another stream after a compressed one, which devtool does not read"
+}

@@ -6,11 +6,13 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sys/la.h"
 #include "base/path.h"
@@ -181,6 +183,9 @@ struct stream {
 	unsigned char buf[65536];
 	bool eof;
 	const char *error;		/* why it stopped early, or NULL */
+	uint64_t taken;			/* bytes taken from the start */
+	uint64_t end;			/* where a compressed stream in it
+					   ended (0: none) */
 };
 
 /* More bytes into st->p: false at the end or after an error. */
@@ -307,6 +312,7 @@ member_read(struct archive *a, void *ctx, const void **out)
 	*out = m->st->p;
 	m->st->p += n;
 	m->st->n -= n;
+	m->st->taken += n;
 	return (la_ssize_t)n;
 }
 
@@ -324,6 +330,7 @@ stream_read(struct archive *a, void *ctx, const void **out)
 	n = st->n;
 	st->p += n;
 	st->n = 0;
+	st->taken += n;
 	return (la_ssize_t)n;
 }
 
@@ -331,14 +338,16 @@ static int read_members(struct archive_source *as, struct stream *st,
     bool compressed, const char *file, const struct entry_sink *sink);
 
 /*
- * The compressed stream that starts at st's next byte, its members read;
- * it runs to the end of st (what follows it is read as its own bytes).
+ * The compressed stream that starts at outer's next byte, its members
+ * read; where it ended in outer is left in outer->end (what follows it
+ * was read by the decompressor, and is looked at again by archive_read).
  */
 static int
 read_compressed(struct archive_source *as, struct stream *outer,
     const char *file, const struct entry_sink *sink)
 {
 	struct stream *st = calloc(1, sizeof(*st));
+	uint64_t start = outer->taken;
 	int rc = -1;
 
 	if (st == NULL || (st->raw = la_archive_read_new()) == NULL) {
@@ -358,6 +367,7 @@ read_compressed(struct archive_source *as, struct stream *outer,
 		sink->problem(sink->ctx, file, 0, 0, why(st->raw));
 	else
 		rc = read_members(as, st, true, file, sink);
+	outer->end = start + (uint64_t)la_archive_filter_bytes(st->raw, -1);
 	la_archive_read_free(st->raw);
 	free(st);
 	return rc;
@@ -399,6 +409,7 @@ read_members(struct archive_source *as, struct stream *st, bool compressed,
 		if (st->p[0] == '\0') {
 			st->p++;
 			st->n--;
+			st->taken++;
 		} else if (st->p[0] == '0') {
 			if (read_member(as, st, file, sink) != 0)
 				return -1;
@@ -483,6 +494,35 @@ latest_flush(struct latest *l, const char *file)
 	entries_free(&l->all);
 }
 
+/*
+ * After a compressed stream that ended at end, the rest of the file: zeros
+ * only, or another stream the kernel would read but devtool does not (one
+ * libarchive reader decompresses one stream).  A pipe is not looked at.
+ */
+static void
+check_tail(const char *file, uint64_t end, const struct entry_sink *sink)
+{
+	unsigned char buf[4096];
+	ssize_t got;
+	int fd;
+
+	if (strcmp(file, "-") == 0 || end == 0 ||
+	    (fd = open(file, O_RDONLY | O_CLOEXEC)) < 0)
+		return;
+	while ((got = pread(fd, buf, sizeof(buf), (off_t)end)) > 0) {
+		for (ssize_t i = 0; i < got; i++)
+			if (buf[i] != '\0') {
+				sink->problem(sink->ctx, file, 0, 0, "another "
+				    "stream after a compressed one, which "
+				    "devtool does not read");
+				close(fd);
+				return;
+			}
+		end += (uint64_t)got;
+	}
+	close(fd);
+}
+
 /* Whether the stream starts with a newc header: an initramfs. */
 static bool
 starts_newc(struct stream *st)
@@ -530,6 +570,7 @@ archive_read(struct source *s, const char *file,
 	const struct entry_sink members = { latest_put, latest_problem, &l };
 	struct stream *st;
 	struct dt_diag d;
+	bool compressed;
 
 	if (la_load(&d) != 0) {
 		sink->problem(sink->ctx, file, 0, 0, d.msg);
@@ -549,8 +590,12 @@ archive_read(struct source *s, const char *file,
 	    &(struct archive_entry *){ NULL }) != ARCHIVE_OK)
 		sink->problem(sink->ctx, file, 0, 0, why(st->raw));
 	else if (starts_newc(st)) {
-		read_members(as, st, la_archive_filter_code(st->raw, 0) !=
-		    ARCHIVE_FILTER_NONE, file, &members);
+		compressed = la_archive_filter_code(st->raw, 0) !=
+		    ARCHIVE_FILTER_NONE;
+		if (read_members(as, st, compressed, file, &members) == 0)
+			check_tail(file, compressed ? (uint64_t)
+			    la_archive_filter_bytes(st->raw, -1) : st->end,
+			    &members);
 		latest_flush(&l, file);
 	} else
 		read_whole(as, file, is_stdin ? st : NULL, sink);
