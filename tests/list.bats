@@ -61,9 +61,12 @@ TREE_LINES=(
 	"$(T /dev/null c 0666 0 0 1 3 - - -)"
 	"$(T /dev/sda b 0660 0 0 8 0 - - -)"
 	"$(T /dev/sda1 b 0640 1 5 8 1 - - -)"
+	"$(T /dev/snd d 0700 0 0 - - - - -)"
 	"$(T /dev/snd/sub/pcm c 0660 0 0 116 300 - - -)"
 	"$(T /dev/sock s 0660 0 0 - - - - -)"
 )
+# (/dev/snd is 0700: a directory apply would not make as a parent, 0755
+# and root's, is listed without --dirs, so that the listing is the tree)
 # ... and says so once, on stderr.
 NO_LINK_WARNING="devtool: warning: 3 entries that a makedevs table cannot hold are comment lines; -o json holds every type"
 
@@ -123,7 +126,7 @@ setup() { setup_workdir; }
 	[[ $(printf '%s\n' "$output" | sed 's/^# //' | LC_ALL=C sort) == \
 		"$(printf '%s\n' "$output" | sed 's/^# //')" ]] ||
 		fail "not sorted:"$'\n'"$output"
-	[[ $(printf '%s\n' "$output" | wc -l) -eq 21 ]] || fail "$output"
+	[[ $(printf '%s\n' "$output" | wc -l) -eq 22 ]] || fail "$output"
 	run --separate-stderr devtool list --root R /dev
 	assert_status 0
 	[[ $output == "$first" ]] || fail "a second run differs"
@@ -159,9 +162,9 @@ setup() { setup_workdir; }
 		"${TREE_LINES[@]:0:2}" \
 		"$(T /dev/input d 0755 0 0 - - - - -)" \
 		"${TREE_LINES[@]:2:6}" \
-		"$(T /dev/snd d 0700 0 0 - - - - -)" \
+		"${TREE_LINES[@]:8:1}" \
 		"$(T /dev/snd/sub d 0755 0 0 - - - - -)" \
-		"${TREE_LINES[@]:8}"
+		"${TREE_LINES[@]:9}"
 }
 
 @test "list: a single node as PATH, with and without --root" {
@@ -273,6 +276,7 @@ setup() { setup_workdir; }
 		"$(T c /dev/null 0666 0 0 - 1:3)" \
 		"$(T b /dev/sda 0660 0 0 - 8:0)" \
 		"$(T b /dev/sda1 0640 1 5 - 8:1)" \
+		"$(T d /dev/snd 0700 0 0 - -)" \
 		"$(T c /dev/snd/sub/pcm 0660 0 0 - 116:300)" \
 		"# /dev/sock: a socket, which a tmpfiles table cannot hold"
 	assert_equal "$stderr" "devtool: warning: 1 entry that a tmpfiles table cannot hold is a comment line; -o json holds every type"
@@ -314,7 +318,7 @@ setup() { setup_workdir; }
 	run --separate-stderr devtool list -o json --root R /dev
 	assert_status 0
 	assert_stderr_empty
-	[[ $(printf '%s\n' "$output" | wc -l) -eq 10 ]] || fail "$output"
+	[[ $(printf '%s\n' "$output" | wc -l) -eq 11 ]] || fail "$output"
 	local l
 	while IFS= read -r l; do
 		jq -e . <<<"$l" >/dev/null || fail "not JSON: $l"
@@ -340,7 +344,7 @@ setup() { setup_workdir; }
 		fail "$output"
 	# sorted like the tables
 	[[ $(printf '%s\n' "$output" | jq -r .path | tr '\n' ' ') == \
-		"/dev/abs-link-to-dir /dev/initctl /dev/input/mice /dev/link-to-dir /dev/link-to-node /dev/null /dev/sda /dev/sda1 /dev/snd/sub/pcm /dev/sock " ]] ||
+		"/dev/abs-link-to-dir /dev/initctl /dev/input/mice /dev/link-to-dir /dev/link-to-node /dev/null /dev/sda /dev/sda1 /dev/snd /dev/snd/sub/pcm /dev/sock " ]] ||
 		fail "$output"
 }
 

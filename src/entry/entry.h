@@ -54,6 +54,20 @@ struct entry {
 				   NULL */
 };
 
+/*
+ * The directory apply makes where a path needs a parent: 0755, root's.
+ * A listing leaves out only directories that are just that, so that what
+ * it lists, applied, makes the same tree (devtool(1), list).
+ */
+#define ENTRY_PARENT_MODE 0755
+
+static inline bool
+entry_is_plain_parent(const struct entry *e)
+{
+	return e->type == 'd' && e->mode == ENTRY_PARENT_MODE &&
+	    e->uid == 0 && e->gid == 0;
+}
+
 static inline bool
 entry_has_numbers(const struct entry *e)
 {

@@ -121,8 +121,7 @@ one_header(struct archive_source *as, struct archive_entry *ae,
 	struct dt_diag d, named;
 	char q[DT_QUOTE_SIZE];
 
-	if (t == NULL || t->ifmt == S_IFREG || name == NULL ||
-	    (t->ifmt == S_IFDIR && !as->dirs))
+	if (t == NULL || t->ifmt == S_IFREG || name == NULL)
 		return;
 	if (entry_path(as, name, &d) != 0) {
 		sink->problem(sink->ctx, file, 0, 0, d.msg);
@@ -136,6 +135,8 @@ one_header(struct archive_source *as, struct archive_entry *ae,
 		sink->problem(sink->ctx, file, 0, 0, named.msg);
 		return;
 	}
+	if (!as->dirs && entry_is_plain_parent(&e))
+		return;
 	sink->put(sink->ctx, &e);
 }
 

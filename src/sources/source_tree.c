@@ -17,6 +17,8 @@ struct tree_source {
 
 struct walk_ctx {
 	const struct entry_sink *sink;
+	bool dirs;		/* every directory, not only those that
+				   differ from a plain parent */
 };
 
 /*
@@ -27,7 +29,8 @@ static void
 found(void *ctx, const char *path, const struct stat *st,
     const char *target)
 {
-	const struct entry_sink *sink = ((struct walk_ctx *)ctx)->sink;
+	const struct walk_ctx *w = ctx;
+	const struct entry_sink *sink = w->sink;
 	struct entry e = {
 		.path = path,
 		.target = target,
@@ -42,6 +45,8 @@ found(void *ctx, const char *path, const struct stat *st,
 		e.major = major(st->st_rdev);
 		e.minor = minor(st->st_rdev);
 	}
+	if (!w->dirs && entry_is_plain_parent(&e))
+		return;
 	sink->put(sink->ctx, &e);
 }
 
@@ -58,8 +63,8 @@ tree_read(struct source *s, const char *operand,
     const struct entry_sink *sink)
 {
 	struct tree_source *t = (struct tree_source *)s;
-	struct walk_ctx ctx = { sink };
-	const struct walk_ops ops = { .dirs = t->dirs, .found = found,
+	struct walk_ctx ctx = { sink, t->dirs };
+	const struct walk_ops ops = { .dirs = true, .found = found,
 	    .problem = problem, .ctx = &ctx };
 
 	walk_operand(t->root, operand, &ops);
