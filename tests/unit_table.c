@@ -25,7 +25,9 @@
 
 #include "codec/host.h"
 #include "dialects/json_keys.h"
+#include "dialects/spec.h"
 #include "dialects/table.h"
+#include "dialects/table_json.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -884,6 +886,88 @@ test_links(void)
 	    "a socket (genext2fs's s)");
 	check_error(M, "/dev/log s 666 0 0 1 3", "s takes no MAJOR or MINOR",
 	    "a socket with numbers");
+}
+
+/*
+ * The dialect a whole table is read in when apply -i does not name one
+ * (devtool(1), "Telling the dialects apart"): what the first bytes say (a
+ * JSON document or JSON lines), else the first line that says anything,
+ * comments and blank lines skipped but for mtree's "#mtree".  Pinned here
+ * before the readers became one file each: every sample must keep its
+ * dialect.  An absolute name with a pseudo-only type (/dev/x L ...) is a
+ * pseudo line, which then refuses L (a hard link); F and a five-word s
+ * are buildroot's and genext2fs's makedevs.
+ */
+static enum table_dialect
+detected(const char *text)
+{
+	size_t n = strlen(text), len;
+	enum table_dialect d = table_json_sniff(text, n);
+
+	if (d != TABLE_UNKNOWN)
+		return d;
+	for (const char *line = text; *line != '\0'; line += len + (line[len] == '\n')) {
+		len = strcspn(line, "\n");
+		if ((d = spec_detect(line, len)) != TABLE_UNKNOWN)
+			return d;
+		if (!table_blank(line, len))
+			return table_detect(line, len);
+	}
+	return TABLE_UNKNOWN;
+}
+
+static void
+test_detect_input(void)
+{
+	static const struct {
+		const char *text;
+		enum table_dialect want;
+	} cases[] = {
+		{ .text = "/dev/null c 666 0 0 1 3\n", .want = TABLE_MAKEDEVS },
+		{ .text = "# devices\n\n/dev d 755\n", .want = TABLE_MAKEDEVS },
+		{ .text = "/dev/f F 600 0 0\n", .want = TABLE_MAKEDEVS },
+		{ .text = "/dev/s s 600 0 0\n", .want = TABLE_MAKEDEVS },
+		{ .text = "/dev/a=b c 600 0 0 1 3\n", .want = TABLE_MAKEDEVS },
+		{ .text = "c /dev/null 0666 - - - 1:3\n", .want = TABLE_TMPFILES },
+		{ .text = "L+ /etc/x - - - - /y\n", .want = TABLE_TMPFILES },
+		{ .text = "d /run/a=b 0755\n", .want = TABLE_TMPFILES },
+		{ .text = "d %t/x\n", .want = TABLE_TMPFILES },
+		{ .text = "#mtree\n./dev type=dir\n", .want = TABLE_MTREE },
+		{ .text = "# a comment\n#mtree v2.0\n", .want = TABLE_MTREE },
+		{ .text = "/set type=char\n", .want = TABLE_MTREE },
+		{ .text = "./dev/null type=char device=native,1,3\n",
+		  .want = TABLE_MTREE },
+		{ .text = "/dev/a type=char\n", .want = TABLE_MTREE },
+		{ .text = "nod /dev/console 0600 0 0 c 5 1\n",
+		  .want = TABLE_INITRAMFS },
+		{ .text = "\n# initramfs\ndir /dev 0755 0 0\n",
+		  .want = TABLE_INITRAMFS },
+		{ .text = "dev/null c 666 0 0 1 3\n", .want = TABLE_PSEUDO },
+		{ .text = "/dev/x L 777 0 0 /y\n", .want = TABLE_PSEUDO },
+		{ .text = "/dev/l s 777 0 0 null\n", .want = TABLE_PSEUDO },
+		{ .text = "/dev/C C 1 600 0 0 1 2\n", .want = TABLE_PSEUDO },
+		{ .text = "{\"path\":\"/dev/null\",\"type\":\"c\"}\n",
+		  .want = TABLE_JSON },
+		{ .text = "  [ {\"path\":\"/dev/null\"} ]\n", .want = TABLE_OCI },
+		{ .text = "{\"ociVersion\":\"1.0.2\"}\n", .want = TABLE_OCI },
+		{ .text = "{\n  \"linux\": {}\n}\n", .want = TABLE_OCI },
+		{ .text = "hello world\n", .want = TABLE_UNKNOWN },
+		{ .text = "dev/x p 640 0 0\n", .want = TABLE_UNKNOWN },
+		{ .text = "# only a comment\n\n", .want = TABLE_UNKNOWN },
+		{ .text = "", .want = TABLE_UNKNOWN },
+	};
+	struct check c;
+
+	begin(&c, "a table's dialect detected from its start, in a fixed "
+	    "order (%zu samples)", ARRAY_SIZE(cases));
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		enum table_dialect got = detected(cases[i].text);
+
+		expect(&c, got == cases[i].want, "'%s': got %s, want %s",
+		    cases[i].text, table_dialect_name(got),
+		    table_dialect_name(cases[i].want));
+	}
+	end(&c);
 }
 
 static void
@@ -1899,6 +1983,7 @@ main(void)
 	test_tmpfiles_modifiers();
 	test_writer_extras();
 	test_detect();
+	test_detect_input();
 	test_ranges();
 	test_writer();
 	test_link_writer();
