@@ -1,5 +1,5 @@
 /*
- * fuzz_json.c - the JSON readers and writers (src/dialects/table_json.c): the OCI
+ * fuzz_json.c - the JSON readers and writers (src/dialects/json.c): the OCI
  * document reader and devtool's json line reader.
  *
  * The input is given whole to table_oci_read (as an array or a
@@ -11,14 +11,14 @@
  *   - the round trip: an entry read is written (table_format, json for a
  *     json line, oci for an element), and what is written reads back;
  *     when its path and target are UTF-8 (a byte that is not comes back
- *     as a character: table_json.c), to the same node, and a json line
+ *     as a character: json.c), to the same node, and a json line
  *     written again is the identical line.
  */
 #include <limits.h>
 
 #include "fuzz_util.h"
 #include "dialects/table.h"
-#include "dialects/table_json.h"
+#include "dialects/json.h"
 
 static struct entry e2;
 static char path2[TABLE_TEXT_SIZE], line1[TABLE_LINE_MAX],

@@ -23,7 +23,7 @@
 #include <limits.h>
 
 #include "fuzz_util.h"
-#include "dialects/spec.h"
+#include "dialects/fields.h"
 #include "dialects/table.h"
 
 static int

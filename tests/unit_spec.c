@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "codec/host.h"
-#include "dialects/spec.h"
+#include "dialects/fields.h"
 #include "dialects/table.h"
 #include "tap.h"
 

@@ -25,9 +25,9 @@
 
 #include "codec/host.h"
 #include "dialects/json_keys.h"
-#include "dialects/spec.h"
+#include "dialects/fields.h"
 #include "dialects/table.h"
-#include "dialects/table_json.h"
+#include "dialects/json.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

@@ -16,7 +16,7 @@
 #include "base/path.h"
 #include "sys/root.h"
 #include "sources/source.h"
-#include "dialects/spec.h"
+#include "dialects/fields.h"
 #include "dialects/table.h"
 #include "base/text.h"
 #include "cli/verbs.h"

@@ -61,9 +61,9 @@
 #include "codec/host.h"
 #include "base/number.h"
 #include "base/path.h"
-#include "dialects/spec.h"
+#include "dialects/fields.h"
 #include "dialects/table.h"
-#include "dialects/table_json.h"
+#include "dialects/json.h"
 #include "base/text.h"
 
 #define MAKEDEVS_FIELDS 10

@@ -2,7 +2,7 @@
  * table.h - device tables: one entry per line, in the dialect of busybox
  * and buildroot makedevs or of systemd-tmpfiles.d, read and written.
  * devtool's JSON lines and the OCI runtime specification's linux.devices
- * are table_json.h's, through json-c.
+ * are json.h's, through json-c.
  *
  * Pure like encode.h: no file system access, no exit, no printing (the
  * caller writes the lines table_format makes).  User and group names are
@@ -36,7 +36,7 @@ enum table_dialect {
 	TABLE_MAKEDEVS,		/* path type mode uid gid major minor ... */
 	TABLE_TMPFILES,		/* type path mode user group age argument */
 	TABLE_JSON,		/* one JSON object a line */
-	TABLE_MTREE,		/* mtree(5): spec.h, spec_mtree.c */
+	TABLE_MTREE,		/* mtree(5): fields.h, mtree.c */
 	TABLE_INITRAMFS,	/* the kernel's gen_init_cpio list */
 	TABLE_PSEUDO,		/* mksquashfs -pf pseudo definitions */
 	TABLE_OCI,		/* OCI linux.devices: one JSON document */
@@ -123,7 +123,7 @@ int table_parse_xattr(const char *line, size_t len, char *value,
     struct dt_diag *d);
 
 /*
- * What every line reader does first (table.c's, spec.c's): *out zeroed
+ * What every line reader does first (table.c's, fields.c's): *out zeroed
  * but for lineno, a trailing newline dropped from *len; -1 for a NUL
  * byte.
  */

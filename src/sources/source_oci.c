@@ -3,7 +3,7 @@
  * linux.devices array, or a config.json holding one) as a source of
  * entries, for the table source (source_table.c): a JSON document has no
  * lines to read one at a time, so it is read whole, at most
- * TABLE_OCI_MAX bytes, then table_json.c reads its elements.
+ * TABLE_OCI_MAX bytes, then json.c reads its elements.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "sources/source.h"
-#include "dialects/table_json.h"
+#include "dialects/json.h"
 
 #define CHUNK 65536
 

@@ -13,14 +13,14 @@
 
 #include "base/lines.h"
 #include "sources/source.h"
-#include "dialects/spec.h"
-#include "dialects/table_json.h"
+#include "dialects/fields.h"
+#include "dialects/json.h"
 
 struct table_source {
 	struct source s;	/* first: the interface */
 	const struct table_resolver *res;
 	enum table_dialect forced;	/* apply -i; TABLE_UNKNOWN: detect */
-	struct spec_reader spec;	/* the builders' specs: spec.h */
+	struct spec_reader spec;	/* the builders' specs: fields.h */
 	struct lines in;
 	char path[TABLE_TEXT_SIZE];	/* the entry being read */
 	/*

@@ -1,7 +1,7 @@
 /*
- * spec.h - the image builders' spec dialects, read and written: mtree(5)
- * (spec_mtree.c), the kernel's gen_init_cpio list (spec_initramfs.c) and
- * mksquashfs's pseudo definitions (spec_pseudo.c).  They are values of
+ * fields.h - the image builders' spec dialects, read and written: mtree(5)
+ * (mtree.c), the kernel's gen_init_cpio list (gen_init_cpio.c) and
+ * mksquashfs's pseudo definitions (pseudo.c).  They are values of
  * enum table_dialect; table.c hands them here (docs/DESIGN.md, "How to
  * add a dialect").
  *
@@ -10,8 +10,8 @@
  * line continued with a backslash), so a reader is a struct spec_reader
  * fed one line at a time, then told the input ended.
  */
-#ifndef DEVTOOL_SPEC_H
-#define DEVTOOL_SPEC_H
+#ifndef DEVTOOL_FIELDS_H
+#define DEVTOOL_FIELDS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -20,7 +20,7 @@
 #include "entry/entry.h"
 #include "dialects/table.h"
 
-/* Keywords an mtree line or /set gives (spec_mtree.c). */
+/* Keywords an mtree line or /set gives (mtree.c). */
 struct mtree_keys {
 	bool has_type, has_mode, has_uid, has_gid, has_link, has_device;
 	char type;
@@ -87,7 +87,7 @@ int pseudo_parse(const char *line, size_t len,
     struct dt_diag *d);
 int pseudo_format(const struct entry *e, char *p, struct dt_diag *d);
 
-/* Shared by them (spec.c). */
+/* Shared by them (fields.c). */
 #define SPEC_QUOTE 64		/* a quoted word in a message */
 const char *spec_quote(char *dst, const char *s, size_t len);
 bool spec_space(char c);
@@ -109,7 +109,7 @@ int spec_id(const char *s, size_t len, const char *what, uint32_t *id,
     struct dt_diag *d);
 /* Whether s (len bytes) is a gen_init_cpio line's first word. */
 bool spec_initramfs_word(const char *s, size_t len);
-/* Whether word (len bytes) is an mtree(5) keyword (spec_mtree.c). */
+/* Whether word (len bytes) is an mtree(5) keyword (mtree.c). */
 bool mtree_keyword(const char *word, size_t len);
 
 #endif

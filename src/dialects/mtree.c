@@ -1,6 +1,6 @@
 /*
- * spec_mtree.c - mtree(5) specs, as NetBSD's and FreeBSD's mtree and
- * libarchive write and read them.  See spec.h and the man page, "The
+ * mtree.c - mtree(5) specs, as NetBSD's and FreeBSD's mtree and
+ * libarchive write and read them.  See fields.h and the man page, "The
  * mtree dialect".
  *
  * A line is a name and keyword=value words, or "/set" (defaults for the
@@ -21,7 +21,7 @@
 #include "codec/encode.h"
 #include "base/number.h"
 #include "base/path.h"
-#include "dialects/spec.h"
+#include "dialects/fields.h"
 #include "base/text.h"
 
 #define VALUE_MAX PATH_MAX	/* a decoded keyword value */

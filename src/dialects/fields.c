@@ -1,7 +1,7 @@
 /*
- * spec.c - what the builders' spec dialects share: detection, the
+ * fields.c - what the builders' spec dialects share: detection, the
  * dispatch from table.c, and the small parsers of their fields.  See
- * spec.h.
+ * fields.h.
  */
 #include <ctype.h>
 #include <inttypes.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "base/path.h"
-#include "dialects/spec.h"
+#include "dialects/fields.h"
 #include "base/text.h"
 
 

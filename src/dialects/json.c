@@ -1,5 +1,5 @@
 /*
- * table_json.c - the JSON dialects, through json-c.  See table_json.h.
+ * json.c - the JSON dialects, through json-c.  See json.h.
  *
  * devtool's json: one object a line,
  *	{"path":"/dev/null","type":"c","mode":"0666","uid":0,"gid":0,
@@ -43,7 +43,7 @@
 
 #include "codec/host.h"
 #include "dialects/json_keys.h"
-#include "dialects/table_json.h"
+#include "dialects/json.h"
 #include "base/text.h"
 
 #define QUOTE_MAX 64

@@ -1,5 +1,5 @@
 /*
- * spec_initramfs.c - the kernel's gen_init_cpio list (usr/gen_init_cpio.c,
+ * gen_init_cpio.c - the kernel's gen_init_cpio list (usr/gen_init_cpio.c,
  * Documentation/driver-api/early-userspace), read and written:
  *
  *	dir <name> <mode> <uid> <gid>
@@ -14,13 +14,13 @@
  * gen_init_cpio does, and every name is from the top.  mode is octal, uid,
  * gid and the numbers decimal.  A file line is an f entry: its mode and
  * owner, for a file that must exist (its location is not read); one
- * with hard links is refused.  See spec.h.
+ * with hard links is refused.  See fields.h.
  */
 #include <inttypes.h>
 #include <string.h>
 
 #include "codec/host.h"
-#include "dialects/spec.h"
+#include "dialects/fields.h"
 
 #define WORDS 9
 

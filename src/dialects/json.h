@@ -1,5 +1,5 @@
 /*
- * table_json.h - the JSON dialects of table.h, through json-c: devtool's
+ * json.h - the JSON dialects of table.h, through json-c: devtool's
  * own `json' (one object a line) and `oci', the OCI runtime
  * specification's linux.devices (config.md, "Devices"), as an array or a
  * whole config.json.  Pure like table.h: no file system, no printing.
@@ -8,8 +8,8 @@
  * read whole (source_oci.c hands it over), its elements one at a time so
  * that each error names the line its element starts on.
  */
-#ifndef DEVTOOL_TABLE_JSON_H
-#define DEVTOOL_TABLE_JSON_H
+#ifndef DEVTOOL_JSON_H
+#define DEVTOOL_JSON_H
 
 #include <stddef.h>
 

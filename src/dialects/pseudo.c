@@ -1,5 +1,5 @@
 /*
- * spec_pseudo.c - mksquashfs's pseudo definitions ("Pseudo file support"
+ * pseudo.c - mksquashfs's pseudo definitions ("Pseudo file support"
  * in squashfs-tools' README; mksquashfs -pf), read and written:
  *
  *	<name> d <mode> <uid> <gid>
@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "codec/host.h"
-#include "dialects/spec.h"
+#include "dialects/fields.h"
 
 #define FIELDS 8
 
