@@ -30,9 +30,12 @@ OBJS     = $(SRCS:.c=.o)
 # tests.  Adding one is adding NAME to UNITS and a unit_NAME_SRCS line.
 UNITS    = encode table spec root node entry users order
 unit_encode_SRCS = src/codec/encode.c src/base/diag.c src/base/number.c src/base/text.c
-unit_table_SRCS  = src/dialects/table.c src/dialects/json.c src/dialects/json_keys.c src/entry/entry.c src/base/path.c src/base/diag.c src/base/number.c \
-	src/dialects/fields.c src/dialects/mtree.c src/dialects/gen_init_cpio.c src/dialects/pseudo.c src/codec/encode.c \
-	src/base/text.c
+unit_table_SRCS  = src/dialects/dialect.c src/dialects/fields.c src/dialects/makedevs.c \
+	src/dialects/tmpfiles.c src/dialects/mtree.c src/dialects/gen_init_cpio.c \
+	src/dialects/pseudo.c src/dialects/json.c src/dialects/json_keys.c \
+	src/entry/entry.c src/entry/ids.c src/entry/validate.c src/entry/conflicts.c \
+	src/sys/nss.c src/base/path.c src/base/diag.c src/base/number.c \
+	src/codec/encode.c src/base/text.c
 unit_spec_SRCS   = $(unit_table_SRCS)
 unit_root_SRCS   = src/sys/root.c
 unit_node_SRCS   = src/sys/node.c src/sys/sig.c src/sys/root.c src/entry/entry.c src/sys/walk.c src/sys/temp.c src/base/path.c \

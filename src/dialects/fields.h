@@ -1,115 +1,103 @@
 /*
- * fields.h - the image builders' spec dialects, read and written: mtree(5)
- * (mtree.c), the kernel's gen_init_cpio list (gen_init_cpio.c) and
- * mksquashfs's pseudo definitions (pseudo.c).  They are values of
- * enum table_dialect; table.c hands them here (docs/DESIGN.md, "How to
- * add a dialect").
- *
- * Pure like table.h.  Unlike makedevs and tmpfiles an mtree spec has
- * state from line to line (/set, the directory a relative name is in, a
- * line continued with a backslash), so a reader is a struct spec_reader
- * fed one line at a time, then told the input ended.
+ * fields.h - the word and field readers the dialects share (fields.c),
+ * and what their writers share.  For src/dialects/ only: a dialect file
+ * includes dialect.h and this, never another dialect's file.
  */
 #ifndef DEVTOOL_FIELDS_H
 #define DEVTOOL_FIELDS_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
+#include "base/bounds.h"
 #include "base/diag.h"
+#include "dialects/dialect.h"
 #include "entry/entry.h"
-#include "dialects/table.h"
+#include "entry/ids.h"
 
-/* Keywords an mtree line or /set gives (mtree.c). */
-struct mtree_keys {
-	bool has_type, has_mode, has_uid, has_gid, has_link, has_device;
-	char type;
-	unsigned mode;
-	uid_t uid;
-	gid_t gid;
-	uint64_t major, minor;
+#define FIELDS_TEXT_MAX 256	/* a field other than the path */
+
+/* A word of a line: where it starts, how long it is. */
+struct fields_span {
+	const char *p;
+	size_t len;
 };
 
-#define MTREE_DEPTH (PATH_MAX / 2)	/* the deepest a relative name goes */
-
-struct spec_reader {
-	enum table_dialect dialect;
-	const struct table_resolver *res;
-	/* mtree only: */
-	struct mtree_keys set;		/* /set's defaults */
-	char set_link[PATH_MAX];
-	char cwd[PATH_MAX];		/* where relative names are, "" is / */
-	size_t depth;			/* directories entered */
-	unsigned short up[MTREE_DEPTH];	/* cwd's length before each */
-	char held[TABLE_LINE_MAX];	/* a line continued with '\' */
-	size_t held_len;
-	unsigned long held_from;	/* its first line; 0: none */
-};
-
-void spec_begin(struct spec_reader *r, enum table_dialect dialect,
-    const struct table_resolver *res);
-/*
- * As table_parse_line: 1 with *out (its lineno the line the entry
- * starts on), 0 for a line that makes no entry, -1 with a message.
- */
-int spec_parse_line(struct spec_reader *r, const char *line, size_t len,
-    unsigned long lineno, struct entry *out, char *path, struct dt_diag *d);
-/* At the end of the input: -1 with *lineno and a message when unfinished. */
-int spec_end(struct spec_reader *r, unsigned long *lineno, struct dt_diag *d);
-
-/*
- * The spec dialect a first line says, read before comments are skipped
- * (an mtree spec starts "#mtree"); TABLE_UNKNOWN when it says none.
- */
-enum table_dialect spec_detect(const char *line, size_t len);
-
-bool spec_is_spec(enum table_dialect dialect);
-bool spec_holds(enum table_dialect dialect, const struct entry *e);
-/* One entry as a line, into p (TABLE_LINE_MAX bytes); -1 when it cannot. */
-int spec_format(enum table_dialect dialect, const struct entry *e, char *p,
-    struct dt_diag *d);
-/*
- * Whether a spec needs each directory its entries are in as a line of
- * its own: mksquashfs drops a pseudo entry whose directory is missing
- * without a word, the kernel's unpacker does not make parents.
- */
-bool spec_needs_parents(enum table_dialect dialect);
-
-/* The dialects' own parsers and writers. */
-int mtree_parse(struct spec_reader *r, const char *line, size_t len,
-    unsigned long lineno, struct entry *out, char *path, struct dt_diag *d);
-int mtree_format(const struct entry *e, char *p, struct dt_diag *d);
-int initramfs_parse(const char *line, size_t len, struct entry *out,
-    char *path, struct dt_diag *d);
-int initramfs_format(const struct entry *e, char *p, struct dt_diag *d);
-int pseudo_parse(const char *line, size_t len,
-    const struct table_resolver *res, struct entry *out, char *path,
-    struct dt_diag *d);
-int pseudo_format(const struct entry *e, char *p, struct dt_diag *d);
-
-/* Shared by them (fields.c). */
-#define SPEC_QUOTE 64		/* a quoted word in a message */
-const char *spec_quote(char *dst, const char *s, size_t len);
-bool spec_space(char c);
+/* Text for a message: printable, short enough to leave room. */
+const char *fields_quote(char *dst, const char *s, size_t len);
+/* White space between fields. */
+bool fields_space(char c);
+bool fields_is_dash(const char *s);
 /* The next word of line[*i..len) as [*start, *i); false at a comment or end. */
-bool spec_word(const char *line, size_t len, size_t *i, size_t *start);
-/* A relative or absolute name (len bytes) made absolute and normal. */
-int spec_path(const char *s, size_t len, char *path, struct dt_diag *d);
-int spec_number(const char *s, size_t len, const char *what, uint64_t max,
+bool fields_word(const char *line, size_t len, size_t *i, size_t *start);
+/*
+ * The first word as a pseudo name reads (quotes, a backslash takes the
+ * next byte), which ends where mtree's and gen_init_cpio's end too.
+ */
+bool fields_first_word(const char *line, size_t len, size_t *i,
+    size_t *start);
+/*
+ * Where a word that starts at line[*i] ends, for a dialect whose words
+ * are not plain (tmpfiles quotes): *i moved to its end, or -1.
+ */
+typedef int fields_word_end(const char *line, size_t len, size_t *i,
+    struct dt_diag *d);
+/*
+ * Splits a line into at most max words (end: NULL for words that end at
+ * white space), counting all of them in *n.  A word that starts with '#'
+ * starts a comment that runs to the end.
+ */
+int fields_split(const char *line, size_t len, fields_word_end *end,
+    struct fields_span *w, size_t max, size_t *n, struct dt_diag *d);
+
+/* Permission bits: octal digits, at most 07777 (len bytes). */
+int fields_mode(const char *s, size_t len, unsigned *mode, struct dt_diag *d);
+/* Decimal digits (len bytes), at most max: the specs' numbers. */
+int fields_number(const char *s, size_t len, const char *what, uint64_t max,
     uint64_t *v, struct dt_diag *d);
-int spec_mode(const char *s, size_t len, unsigned *mode, struct dt_diag *d);
-int spec_ranges(const struct entry *e, const char *dialect, struct dt_diag *d);
+/* A uid or gid: decimal, at most ID_MAX. */
+int fields_id(const char *s, size_t len, const char *what, uint32_t *id,
+    struct dt_diag *d);
+/* A number in C notation (010 is 8), as systemd's safe_atou reads it. */
+int fields_c_number(const char *s, const char *what, uint64_t max,
+    uint64_t *v, struct dt_diag *d);
+/* A makedevs number: decimal, as busybox's %u; 0x is refused. */
+int fields_decimal(const char *s, const char *what, uint64_t max,
+    uint64_t *v, struct dt_diag *d);
+/*
+ * A user and a group field (NULL or "-": left unset): a number when it is
+ * decimal digits (zero_is_name: but for one with a leading zero, which
+ * systemd takes for part of a name), else a name (entry/ids.h).
+ */
+int fields_owner(bool zero_is_name, const char *user, const char *group,
+    const struct id_resolver *res, struct entry *e, struct dt_diag *d);
+/* A relative or absolute name (len bytes) made absolute and normal. */
+int fields_path(const char *s, size_t len, char *path, struct dt_diag *d);
+
+/* The dialect's letter for a type, or '\0'; the type of a letter. */
+char fields_letter(const struct dialect *dl, char type);
+char fields_type(const struct dialect *dl, char letter);
+/* "type 'x' is not one of c b p d f s", the dialect's letters. */
+int fields_bad_type(const struct dialect *dl, const char *s,
+    struct dt_diag *d);
+/* Counts, starts and increments that say nothing are dropped. */
+void fields_tidy_range(struct entry *e);
 /*
  * e becomes a link to target: its mode and owner ignored, as a tmpfiles
  * L line's (Linux gives every link 0777).
  */
-void spec_link(struct entry *e, const char *target);
-/* A uid or gid: decimal, at most 4294967294. */
-int spec_id(const char *s, size_t len, const char *what, uint32_t *id,
-    struct dt_diag *d);
+void fields_link(struct entry *e, const char *target);
 /* Whether s (len bytes) is a gen_init_cpio line's first word. */
-bool spec_initramfs_word(const char *s, size_t len);
-/* Whether word (len bytes) is an mtree(5) keyword (mtree.c). */
-bool mtree_keyword(const char *word, size_t len);
+bool fields_cpio_keyword(const char *s, size_t len);
+
+/* Writers: appends to a line buffer sized DIALECT_LINE_MAX. */
+char *fields_put(char *p, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* -1 for an entry with file capabilities, which no table is written with. */
+int fields_no_caps(const struct entry *e, struct dt_diag *d);
+/* -1 for a range, which what (as "a pseudo file") has not. */
+int fields_no_ranges(const struct entry *e, const char *what,
+    struct dt_diag *d);
 
 #endif
