@@ -323,11 +323,12 @@ check_line(const char *line, size_t len)
 	struct dt_diag d;
 
 	/* a line starting with '{' or '[' is JSON's: fuzz_json.c's */
-	FUZZ_CHECK(det == NULL || det == &makedevs_dialect ||
-	    det == &tmpfiles_dialect || ((det == &json_dialect || det == &oci_dialect) &&
-	    strspn(line, " \t\n\r\v\f") < len &&
+	FUZZ_CHECK(det == NULL || dialect_named(det->name) == det,
+	    "detect gave a dialect not in the registry");
+	FUZZ_CHECK((det != &json_dialect && det != &oci_dialect) ||
+	    (strspn(line, " \t\n\r\v\f") < len &&
 	    strchr("{[", line[strspn(line, " \t\n\r\v\f")]) != NULL),
-	    "detect gave %d", (int)det);
+	    "detect gave %s", dname(det));
 	FUZZ_CHECK(!(blank && det != NULL), "blank line detected "
 	    "as %s", dname(det));
 	for (size_t i = 0; i < FUZZ_ARRAY_SIZE(dialects); i++) {

@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <grp.h>
 #include <pwd.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "sys/nss.h"
@@ -11,46 +13,54 @@
 #define NSS_BUF_MIN 1024
 #define NSS_BUF_MAX (1 << 20)
 
-int
-nss_getpwnam(void *ctx, const char *name, uid_t *uid)
+/* A name in the passwd (group: the group) database: 0 with *id, or -1. */
+static int
+lookup(const char *name, bool group, uint32_t *id)
 {
-	struct passwd pw, *found = NULL;
+	struct passwd pw, *pw_found = NULL;
+	struct group gr, *gr_found = NULL;
 	char *buf = NULL, *nbuf;
-	size_t size;
+	int r;
 
-	(void)ctx;
-	for (size = NSS_BUF_MIN; size <= NSS_BUF_MAX; size *= 2) {
+	for (size_t size = NSS_BUF_MIN; size <= NSS_BUF_MAX; size *= 2) {
 		if ((nbuf = realloc(buf, size)) == NULL)
 			break;
 		buf = nbuf;
-		if (getpwnam_r(name, &pw, buf, size, &found) != ERANGE)
+		r = group ? getgrnam_r(name, &gr, buf, size, &gr_found) :
+		    getpwnam_r(name, &pw, buf, size, &pw_found);
+		if (r != ERANGE)
 			break;
 	}
-	if (found != NULL)
-		*uid = pw.pw_uid;
+	if (pw_found != NULL)
+		*id = (uint32_t)pw.pw_uid;
+	else if (gr_found != NULL)
+		*id = (uint32_t)gr.gr_gid;
 	free(buf);
-	return found != NULL ? 0 : -1;
+	return pw_found != NULL || gr_found != NULL ? 0 : -1;
+}
+
+int
+nss_getpwnam(void *ctx, const char *name, uid_t *uid)
+{
+	uint32_t id;
+
+	(void)ctx;
+	if (lookup(name, false, &id) != 0)
+		return -1;
+	*uid = (uid_t)id;
+	return 0;
 }
 
 int
 nss_getgrnam(void *ctx, const char *name, gid_t *gid)
 {
-	struct group gr, *found = NULL;
-	char *buf = NULL, *nbuf;
-	size_t size;
+	uint32_t id;
 
 	(void)ctx;
-	for (size = NSS_BUF_MIN; size <= NSS_BUF_MAX; size *= 2) {
-		if ((nbuf = realloc(buf, size)) == NULL)
-			break;
-		buf = nbuf;
-		if (getgrnam_r(name, &gr, buf, size, &found) != ERANGE)
-			break;
-	}
-	if (found != NULL)
-		*gid = gr.gr_gid;
-	free(buf);
-	return found != NULL ? 0 : -1;
+	if (lookup(name, true, &id) != 0)
+		return -1;
+	*gid = (gid_t)id;
+	return 0;
 }
 
 const struct id_resolver nss_resolver = {
