@@ -61,7 +61,7 @@ check_fits(struct plan *p, const struct entry *e)
 
 	for (size_t i = 0; i < entry_expand_count(e); i++)
 		if (entry_expand(e, i, &one, path, &d) != 0 ||
-		    archive_fits(p->archive_format, &one, &d) != 0) {
+		    target_archive_fits(p->archive_format, &one, &d) != 0) {
 			plan_problem(p, e->file, e->lineno, 0, d.msg);
 			return;
 		}
@@ -273,7 +273,7 @@ plan_tree(const struct plan *p, unsigned flags, struct tally *t)
 	for (size_t i = 0; i < p->v.n; i++) {
 		e = &p->v.v[i];
 		if (!skip_boot(e, flags, t) && tree_order_add(tree, e,
-		    archive_not_written(e) == NULL) != 0)
+		    target_archive_not_written(e) == NULL) != 0)
 			cli_fatal(NULL);
 	}
 	if (tree_order_start(tree) != 0)
@@ -379,7 +379,7 @@ check_archive(const char *name, struct archive_opts *o)
 		return cli_usage(name, "--archive writes an archive: it "
 		    "takes no --root, -r or -n");
 	o->file = archive;
-	if (archive_guess(archive, &o->format, &o->filter) != 0)
+	if (target_archive_guess(archive, &o->format, &o->filter) != 0)
 		o->format = strcmp(archive, "-") == 0 ? "newc" : NULL;
 	if (archive_format != NULL)
 		o->format = archive_format;
@@ -387,14 +387,14 @@ check_archive(const char *name, struct archive_opts *o)
 		return cli_usage(name, "cannot tell the format of '%s' from "
 		    "its name (.cpio, .tar, .mtree, and %s): give "
 		    "--archive-format", cli_quote(q, archive),
-		    archive_compressions);
-	if (!archive_format_known(o->format))
+		    target_archive_compressions);
+	if (!target_archive_format_known(o->format))
 		return cli_usage(name, "unknown archive format '%s'; valid: "
-		    "%s", cli_quote(q, o->format), archive_formats);
-	if ((refused = archive_filter_refused(o->filter)) != NULL)
+		    "%s", cli_quote(q, o->format), target_archive_formats);
+	if ((refused = target_archive_filter_refused(o->filter)) != NULL)
 		return cli_usage(name, "cannot write '%s' with %s: %s; %s "
 		    "compress", cli_quote(q, archive), o->filter, refused,
-		    archive_compressions);
+		    target_archive_compressions);
 	if (env_source_date_epoch(&o->mtime) != 0)
 		return cli_usage(name, "SOURCE_DATE_EPOCH is not a number of "
 		    "seconds");

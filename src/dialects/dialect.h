@@ -60,7 +60,8 @@
  * Room for any line a writer makes, without the newline: a JSON line
  * escapes every byte of a path and a note in at most 6 bytes.
  */
-#define DIALECT_LINE_MAX (DT_JSON_SIZE(PATH_MAX) + DT_JSON_SIZE(DT_MSGLEN) + 256)
+#define DIALECT_LINE_MAX \
+	(DT_JSON_SIZE(PATH_MAX) + DT_JSON_SIZE(DT_MSGLEN) + 256)
 
 /* Bids: how sure a dialect is that a first line is its own. */
 enum dialect_bid {

@@ -202,8 +202,8 @@ parse_name(const char *v, bool group, const struct id_resolver *res,
 
 /* One keyword=value, its value decoded, into k (a link's into link). */
 static int
-keyword(struct dialect_reader *r, const char *w, size_t len, struct mtree_keys *k,
-    char *link, struct dt_diag *d)
+keyword(struct dialect_reader *r, const char *w, size_t len,
+    struct mtree_keys *k, char *link, struct dt_diag *d)
 {
 	const char *eq = memchr(w, '=', len);
 	size_t klen = eq != NULL ? (size_t)(eq - w) : len, n;

@@ -187,8 +187,8 @@ unescape_one(const char *s, size_t len, unsigned char *out, size_t *nout,
  * quotes, as systemd-tmpfiles reads it.
  */
 static int
-unescape(struct fields_span w, bool quotes, char *dst, size_t cap, size_t *outlen,
-    struct dt_diag *d)
+unescape(struct fields_span w, bool quotes, char *dst, size_t cap,
+    size_t *outlen, struct dt_diag *d)
 {
 	unsigned char bytes[4];
 	size_t n = 0, nb = 0, k;
@@ -340,7 +340,8 @@ parse_tmpfiles_type(const char *s, struct entry *e, struct dt_diag *d)
 {
 	char q[QUOTE_MAX];
 
-	if (s[0] == '\0' || (e->type = fields_type(&tmpfiles_dialect, s[0])) == '\0')
+	if (s[0] == '\0' ||
+	    (e->type = fields_type(&tmpfiles_dialect, s[0])) == '\0')
 		return fields_bad_type(&tmpfiles_dialect, s, d);
 	for (const char *p = s + 1; *p != '\0'; p++) {
 		if (strchr(p + 1, *p) != NULL)
