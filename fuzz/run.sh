@@ -88,13 +88,17 @@ rm -f "$probe" "$probe.c" "$probe.log"
 
 # What each harness links: only the src/*.c it needs (no main, no popt).
 PURE_BASE="src/codec/encode.c src/base/diag.c src/base/number.c src/base/text.c src/entry/entry.c src/base/path.c"
-SPEC="src/dialects/spec.c src/dialects/spec_mtree.c src/dialects/spec_initramfs.c src/dialects/spec_pseudo.c"
+# Every dialect (the registry links them all) and the entry checks.
+DIALECTS="src/dialects/dialect.c src/dialects/fields.c src/dialects/makedevs.c
+src/dialects/tmpfiles.c src/dialects/mtree.c src/dialects/gen_init_cpio.c
+src/dialects/pseudo.c src/dialects/json.c src/dialects/json_keys.c
+src/entry/ids.c src/entry/validate.c src/entry/conflicts.c src/sys/nss.c"
 sources() {
 	case $1 in
 	number | layout | codec) echo "$PURE_BASE" ;;
-	table | json) echo "src/dialects/table.c src/dialects/table_json.c src/dialects/json_keys.c $SPEC $PURE_BASE" ;;
-	mode) echo "src/entry/attrs.c src/dialects/table.c src/dialects/table_json.c src/dialects/json_keys.c $SPEC $PURE_BASE" ;;
-	mtree | gen_init_cpio | pseudo) echo "src/dialects/table.c src/dialects/table_json.c src/dialects/json_keys.c $SPEC $PURE_BASE" ;;
+	table | json) echo "$DIALECTS $PURE_BASE" ;;
+	mode) echo "src/entry/attrs.c $DIALECTS $PURE_BASE" ;;
+	mtree | gen_init_cpio | pseudo) echo "$DIALECTS $PURE_BASE" ;;
 	procdev) echo "src/codec/procdev.c $PURE_BASE" ;;
 	*) return 1 ;;
 	esac

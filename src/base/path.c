@@ -5,10 +5,10 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "base/bounds.h"
 #include "base/path.h"
 #include "base/text.h"
 
-#define QUOTE_MAX 64
 
 static const char *
 quote(char *dst, const char *s, size_t len)

@@ -16,6 +16,8 @@
 #include "sys/node.h"
 #include "cli/owners.h"
 #include "cli/report.h"
+#include "entry/conflicts.h"
+#include "entry/validate.h"
 #include "sources/source.h"
 #include "targets/target.h"
 #include "base/text.h"
@@ -29,7 +31,7 @@ struct plan {
 	struct entries v;
 	size_t nodes;		/* after ranges are expanded */
 	unsigned long errors;
-	const struct table_resolver *owners;	/* names: owners.h */
+	const struct id_resolver *owners;	/* names: owners.h */
 	const char *archive_format;	/* --archive: its format, or NULL */
 };
 
@@ -57,9 +59,9 @@ check_fits(struct plan *p, const struct entry *e)
 	struct entry one;
 	struct dt_diag d;
 
-	for (size_t i = 0; i < table_expand_count(e); i++)
-		if (table_expand(e, i, &one, path, &d) != 0 ||
-		    archive_fits(p->archive_format, &one, &d) != 0) {
+	for (size_t i = 0; i < entry_expand_count(e); i++)
+		if (entry_expand(e, i, &one, path, &d) != 0 ||
+		    target_archive_fits(p->archive_format, &one, &d) != 0) {
 			plan_problem(p, e->file, e->lineno, 0, d.msg);
 			return;
 		}
@@ -73,7 +75,7 @@ plan_put(void *ctx, const struct entry *e)
 
 	if (entries_add(&p->v, e) != 0)
 		cli_fatal(NULL);
-	p->nodes += table_expand_count(e);
+	p->nodes += entry_expand_count(e);
 	if (p->archive_format != NULL)
 		check_fits(p, e);
 }
@@ -108,7 +110,7 @@ show_progress(struct tally *t)
 static bool
 skip_boot(const struct entry *e, unsigned flags, struct tally *t)
 {
-	size_t n = table_expand_count(e);
+	size_t n = entry_expand_count(e);
 
 	if (!e->boot || boot)
 		return false;
@@ -130,12 +132,12 @@ apply_entry(struct target *target, const struct entry *e, unsigned flags,
 	struct node_result res;
 	struct entry one;
 	struct dt_diag d;
-	size_t n = table_expand_count(e);
+	size_t n = entry_expand_count(e);
 
 	if (skip_boot(e, flags, t))
 		return;
 	for (size_t i = 0; i < n; i++, t->done++, show_progress(t)) {
-		if (table_expand(e, i, &one, path, &d) != 0) {
+		if (entry_expand(e, i, &one, path, &d) != 0) {
 			cli_path_error(e->path, d.msg);
 			t->count[NODE_FAILED]++;
 			continue;
@@ -271,7 +273,7 @@ plan_tree(const struct plan *p, unsigned flags, struct tally *t)
 	for (size_t i = 0; i < p->v.n; i++) {
 		e = &p->v.v[i];
 		if (!skip_boot(e, flags, t) && tree_order_add(tree, e,
-		    archive_not_written(e) == NULL) != 0)
+		    target_archive_not_written(e) == NULL) != 0)
 			cli_fatal(NULL);
 	}
 	if (tree_order_start(tree) != 0)
@@ -333,7 +335,7 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 
 static char *root_dir, *users_from, *archive, *archive_format, *input;
 static int replace, dry_run, verbose;
-static enum table_dialect forced;	/* -i; TABLE_UNKNOWN: detected */
+static const struct dialect *forced;	/* -i; NULL: detected */
 
 struct poptOption apply_options[] = {
 	{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
@@ -377,7 +379,7 @@ check_archive(const char *name, struct archive_opts *o)
 		return cli_usage(name, "--archive writes an archive: it "
 		    "takes no --root, -r or -n");
 	o->file = archive;
-	if (archive_guess(archive, &o->format, &o->filter) != 0)
+	if (target_archive_guess(archive, &o->format, &o->filter) != 0)
 		o->format = strcmp(archive, "-") == 0 ? "newc" : NULL;
 	if (archive_format != NULL)
 		o->format = archive_format;
@@ -385,14 +387,14 @@ check_archive(const char *name, struct archive_opts *o)
 		return cli_usage(name, "cannot tell the format of '%s' from "
 		    "its name (.cpio, .tar, .mtree, and %s): give "
 		    "--archive-format", cli_quote(q, archive),
-		    archive_compressions);
-	if (!archive_format_known(o->format))
+		    target_archive_compressions);
+	if (!target_archive_format_known(o->format))
 		return cli_usage(name, "unknown archive format '%s'; valid: "
-		    "%s", cli_quote(q, o->format), archive_formats);
-	if ((refused = archive_filter_refused(o->filter)) != NULL)
+		    "%s", cli_quote(q, o->format), target_archive_formats);
+	if ((refused = target_archive_filter_refused(o->filter)) != NULL)
 		return cli_usage(name, "cannot write '%s' with %s: %s; %s "
 		    "compress", cli_quote(q, archive), o->filter, refused,
-		    archive_compressions);
+		    target_archive_compressions);
 	if (env_source_date_epoch(&o->mtime) != 0)
 		return cli_usage(name, "SOURCE_DATE_EPOCH is not a number of "
 		    "seconds");
@@ -411,9 +413,9 @@ check_apply(const char *name)
 	if (users_from != NULL && *users_from == '\0')
 		return cli_usage(name, "--users-from '' names no directory");
 	if (input != NULL &&
-	    (forced = table_dialect_lookup(input)) == TABLE_UNKNOWN)
+	    (forced = dialect_named(input)) == NULL)
 		return cli_usage(name, "unknown input '%s'; valid: %s",
-		    cli_quote(q, input), table_dialect_names());
+		    cli_quote(q, input), dialect_names());
 	return check_archive(name, &archive_opts);
 }
 
@@ -430,7 +432,7 @@ read_plan(struct plan *plan, const char *const *files)
 		tables->read(tables, *files, &sink);
 	tables->free(tables);
 	/* a new entry of a tmpfiles "-" owner is ours, root's in an archive */
-	if (table_conflicts(plan->v.v, plan->v.n, archive ? 0 : geteuid(),
+	if (conflicts_find(plan->v.v, plan->v.n, archive ? 0 : geteuid(),
 	    archive ? 0 : getegid(), conflict_error, plan) < 0)
 		cli_fatal(NULL);
 	/* a d line is made before what is under it, not corrected after */

@@ -16,8 +16,8 @@
 #include "base/path.h"
 #include "sys/root.h"
 #include "sources/source.h"
-#include "dialects/spec.h"
-#include "dialects/table.h"
+#include "dialects/fields.h"
+#include "dialects/dialect.h"
 #include "base/text.h"
 #include "cli/verbs.h"
 
@@ -58,22 +58,21 @@ check_problem(const struct dt_layout *l, const struct entry *e,
 }
 
 /*
- * What the dialect has no line for is a comment line naming it (table.h),
+ * What the dialect has no line for is a comment line naming it (dialect.h),
  * or left out of a dialect without comments (an OCI array), never
  * silently: said once, at the end.
  */
 static void
-warn_unheld(size_t n, enum table_dialect dialect)
+warn_unheld(size_t n, const struct dialect *dialect)
 {
-	const char *what = table_has_comments(dialect) ? n == 1 ?
+	const char *what = (dialect->can & DIALECT_CAN_COMMENTS) ? n == 1 ?
 	    "is a comment line" : "are comment lines" : n == 1 ?
 	    "is left out" : "are left out";
 
 	if (n > 0)
 		cli_warn("%zu %s that %s %s table cannot hold %s; -o json holds "
 		    "every type", n, n == 1 ? "entry" : "entries",
-		    dialect == TABLE_OCI ? "an" : "a",
-		    table_dialect_name(dialect), what);
+		    dialect_article(dialect), dialect->name, what);
 }
 
 /*
@@ -82,10 +81,10 @@ warn_unheld(size_t n, enum table_dialect dialect)
  * end), so the separator goes before it.
  */
 static void
-put_line(const char *line, enum table_dialect dialect, size_t *lines)
+put_line(const char *line, const struct dialect *dialect, size_t *lines)
 {
 	if ((*lines)++ > 0)
-		printf("%s\n", table_separator(dialect));
+		printf("%s\n", dialect->separator != NULL ? dialect->separator : "");
 	fputs(line, stdout);
 }
 
@@ -103,10 +102,10 @@ printed(const char *last, const char *path, size_t n)
  * directory's entries follow it: one printed is last or above last.
  */
 static void
-print_parents(enum table_dialect dialect, const char *last,
+print_parents(const struct dialect *dialect, const char *last,
     const struct entry *e, size_t *lines)
 {
-	char line[TABLE_LINE_MAX], dir[PATH_MAX];
+	char line[DIALECT_LINE_MAX], dir[PATH_MAX];
 	struct entry p = { .path = dir, .type = 'd', .mode = 0755,
 	    .mode_set = true, .uid_set = true, .gid_set = true };
 	struct dt_diag d;
@@ -119,17 +118,17 @@ print_parents(enum table_dialect dialect, const char *last,
 			continue;
 		memcpy(dir, e->path, n);
 		dir[n] = '\0';
-		if (table_format(dialect, &p, line, sizeof(line), &d) == 0)
+		if (dialect_format(dialect, &p, line, sizeof(line), &d) == 0)
 			put_line(line, dialect, lines);
 	}
 }
 
 /* The writer: sorted, each path once, in the dialect. */
 static int
-print_all(struct listing *ls, enum table_dialect dialect,
+print_all(struct listing *ls, const struct dialect *dialect,
     const struct dt_layout *check)
 {
-	char line[TABLE_LINE_MAX];
+	char line[DIALECT_LINE_MAX];
 	const struct entries *v = &ls->v;
 	const char *problem;
 	struct dt_diag d, why;
@@ -139,8 +138,8 @@ print_all(struct listing *ls, enum table_dialect dialect,
 
 	if (entries_sort(&ls->v) != 0)
 		cli_fatal(NULL);
-	if (table_header(dialect) != NULL)
-		puts(table_header(dialect));
+	if (dialect->header != NULL)
+		puts(dialect->header);
 	for (size_t i = 0; i < v->n; i++) {
 		/* An operand named twice, or inside another, prints once. */
 		if (i > 0 && strcmp(v->v[i].path, v->v[i - 1].path) == 0)
@@ -150,27 +149,27 @@ print_all(struct listing *ls, enum table_dialect dialect,
 			continue;
 		if (problem != NULL)
 			rc = EXIT_FAIL;
-		if (!table_holds(dialect, &v->v[i]) &&
-		    !table_has_comments(dialect)) {
+		if (!dialect_holds(dialect, &v->v[i]) &&
+		    !(dialect->can & DIALECT_CAN_COMMENTS)) {
 			unheld++;
 			continue;
 		}
-		if (table_format_note(dialect, &v->v[i], problem, line,
+		if (dialect_format_note(dialect, &v->v[i], problem, line,
 		    sizeof(line), &d) != 0) {
 			cli_error("%s", d.msg);
 			rc = EXIT_FAIL;
 		} else {
-			if (spec_needs_parents(dialect))
+			if (dialect->needs_parents)
 				print_parents(dialect, last, &v->v[i], &lines);
 			put_line(line, dialect, &lines);
 			last = v->v[i].path;
-			unheld += !table_holds(dialect, &v->v[i]);
+			unheld += !dialect_holds(dialect, &v->v[i]);
 		}
 	}
 	if (lines > 0)
 		putchar('\n');
-	if (table_footer(dialect) != NULL)
-		puts(table_footer(dialect));
+	if (dialect->footer != NULL)
+		puts(dialect->footer);
 	if (cli_finish_output() != EXIT_OK)
 		rc = EXIT_FAIL;
 	warn_unheld(unheld, dialect);
@@ -178,14 +177,14 @@ print_all(struct listing *ls, enum table_dialect dialect,
 }
 
 static int
-parse_output(const char *name, enum table_dialect *dialect)
+parse_output(const char *name, const struct dialect **dialect)
 {
 	char q[DT_QUOTE_SIZE];
 
-	*dialect = table_dialect_lookup(name != NULL ? name : "makedevs");
-	if (*dialect == TABLE_UNKNOWN)
+	*dialect = dialect_named(name != NULL ? name : "makedevs");
+	if (*dialect == NULL)
 		return cli_usage("devtool list", "unknown output '%s'; "
-		    "valid: %s", cli_quote(q, name), table_dialect_names());
+		    "valid: %s", cli_quote(q, name), dialect_names());
 	return EXIT_OK;
 }
 
@@ -298,7 +297,7 @@ cmd_list(const struct verb_call *c)
 {
 	struct listing ls = { 0 };
 	const struct entry_sink sink = { keep, list_problem, &ls };
-	enum table_dialect dialect = TABLE_MAKEDEVS;
+	const struct dialect *dialect = &makedevs_dialect;
 	struct dt_layout layout;
 	int rc;
 

@@ -264,7 +264,7 @@ parse_count(const struct mknod_opts *o, struct mknod_job *job)
 static int
 parse_owner(const struct mknod_opts *o, struct node_want *w)
 {
-	const struct table_resolver *res;
+	const struct id_resolver *res;
 	struct dt_diag d;
 	int rc = EXIT_OK;
 

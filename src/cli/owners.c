@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli/env.h"
 #include "cli/owners.h"
+#include "sys/nss.h"
 #include "sys/root.h"
 #include "base/text.h"
 #include "entry/users.h"
@@ -34,7 +35,7 @@ static struct owners {
 	struct root *root;	/* the tree, or NULL (open_errno) */
 	int open_errno;
 	struct owners_db db[2];	/* passwd, group */
-	struct table_resolver res;
+	struct id_resolver res;
 } o;
 
 /* db's file, as the user would write it: the tree's name and the file. */
@@ -123,10 +124,10 @@ lookup(struct owners_db *db, const char *name, uint32_t *id)
 		load(db);
 	if (!db->host)
 		return db->db != NULL ? users_find(db->db, name, id) : -1;
-	if (db->kind == USERS_PASSWD && table_getpwnam(NULL, name, &uid) == 0)
+	if (db->kind == USERS_PASSWD && nss_getpwnam(NULL, name, &uid) == 0)
 		*id = (uint32_t)uid;
 	else if (db->kind == USERS_GROUP &&
-	    table_getgrnam(NULL, name, &gid) == 0)
+	    nss_getgrnam(NULL, name, &gid) == 0)
 		*id = (uint32_t)gid;
 	else
 		return -1;
@@ -164,11 +165,11 @@ owners_searched(void *ctx, bool group)
 	return o.db[group].searched;
 }
 
-const struct table_resolver *
+const struct id_resolver *
 owners_open(const char *root_dir, const char *users_from)
 {
 	if (users_from == NULL && root_dir == NULL)
-		return &table_system_resolver;
+		return &nss_resolver;
 	o.dir = users_from != NULL ? users_from : root_dir;
 	o.fallback = users_from == NULL;
 	if ((o.root = root_open(o.dir, env_resolve(), env_faker())) == NULL) {
@@ -182,7 +183,7 @@ owners_open(const char *root_dir, const char *users_from)
 	    .kind = USERS_PASSWD };
 	o.db[1] = (struct owners_db){ .file = "/etc/group", .what = "group",
 	    .kind = USERS_GROUP };
-	o.res = (struct table_resolver){ owners_user, owners_group, NULL,
+	o.res = (struct id_resolver){ owners_user, owners_group, NULL,
 	    owners_searched };
 	return &o.res;
 }

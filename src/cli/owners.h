@@ -6,7 +6,7 @@
 #ifndef DEVTOOL_OWNERS_H
 #define DEVTOOL_OWNERS_H
 
-#include "dialects/table.h"
+#include "entry/ids.h"
 
 /*
  * The resolver for a run given --root root_dir and --users-from
@@ -15,7 +15,7 @@
  * not; else the host's.  The files are read at the first name looked
  * up.  NULL, after an error message, when users_from cannot be opened.
  */
-const struct table_resolver *owners_open(const char *root_dir,
+const struct id_resolver *owners_open(const char *root_dir,
     const char *users_from);
 void owners_close(void);
 

@@ -15,10 +15,10 @@
 
 #include <json-c/json.h>
 
+#include "base/bounds.h"
 #include "dialects/json_keys.h"
 #include "base/text.h"
 
-#define QUOTE_MAX 64
 
 struct frame {
 	json_object *keys;	/* an object's keys so far; NULL: an array */

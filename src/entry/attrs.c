@@ -12,7 +12,7 @@
 
 #include "entry/attrs.h"
 #include "base/number.h"
-#include "dialects/table.h"
+#include "entry/ids.h"
 #include "base/text.h"
 
 #define MODE_BASE (S_IRUSR | S_IWUSR | S_IRGRP | S_IWGRP | S_IROTH | S_IWOTH)
@@ -51,7 +51,7 @@ numeric_id(const char *text, unsigned long *id)
 }
 
 int
-attrs_user(const char *text, const struct table_resolver *res, uid_t *uid,
+attrs_user(const char *text, const struct id_resolver *res, uid_t *uid,
     struct dt_diag *d)
 {
 	char q[DT_QUOTE_SIZE];
@@ -65,12 +65,12 @@ attrs_user(const char *text, const struct table_resolver *res, uid_t *uid,
 	}
 	snprintf(d->msg, sizeof(d->msg), "unknown user '%s'%s",
 	    dt_quote(q, sizeof(q), text, strlen(text)),
-	    table_searched(res, false));
+	    ids_searched(res, false));
 	return -1;
 }
 
 int
-attrs_group(const char *text, const struct table_resolver *res, gid_t *gid,
+attrs_group(const char *text, const struct id_resolver *res, gid_t *gid,
     struct dt_diag *d)
 {
 	char q[DT_QUOTE_SIZE];
@@ -84,6 +84,6 @@ attrs_group(const char *text, const struct table_resolver *res, gid_t *gid,
 	}
 	snprintf(d->msg, sizeof(d->msg), "unknown group '%s'%s",
 	    dt_quote(q, sizeof(q), text, strlen(text)),
-	    table_searched(res, true));
+	    ids_searched(res, true));
 	return -1;
 }

@@ -74,6 +74,13 @@ entry_has_numbers(const struct entry *e)
 	return e->type == 'c' || e->type == 'b';
 }
 
+/* The types a tmpfiles "+" may replace: nodes, FIFOs, links. */
+static inline bool
+entry_replaceable(const struct entry *e)
+{
+	return entry_has_numbers(e) || e->type == 'p' || e->type == 'l';
+}
+
 /*
  * A growing list of entries whose paths (and link targets) live in the
  * list's own arena: one allocation per few thousand entries, not one per

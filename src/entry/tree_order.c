@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dialects/table.h"
+#include "entry/validate.h"
 #include "entry/tree_order.h"
 
 /* An entry of one node, or an implied directory, and its place. */
@@ -325,7 +325,7 @@ tree_order_next(struct tree_order *t, struct entry *out, char *path,
 	memcpy(digits, top->digits, sizeof(digits));
 	if (top->next != NULL)
 		*out = *it->e;
-	else if (table_expand(it->e, (size_t)(top->n - it->e->start), out,
+	else if (entry_expand(it->e, (size_t)(top->n - it->e->start), out,
 	    path, d) != 0) {
 		*out = *it->e;
 		rc = -1;

@@ -12,7 +12,7 @@
 
 #include "entry/entry.h"
 #include "sys/root.h"
-#include "dialects/table.h"
+#include "dialects/dialect.h"
 
 struct entry_sink {
 	/* An entry, valid only during the call: the sink copies it. */
@@ -43,21 +43,21 @@ struct source *source_tree_new(struct root *r, bool dirs);
 
 /*
  * A device table file, "-" for standard input (named "<stdin>"): its
- * dialect forced, or (TABLE_UNKNOWN) detected from its first line, every
+ * dialect forced, or (NULL) detected from its first line, every
  * line parsed and checked;
  * names resolved through res.  The entries' file is the name given,
  * which must outlive them.
  */
-struct source *source_table_new(const struct table_resolver *res,
-    enum table_dialect forced);
+struct source *source_table_new(const struct id_resolver *res,
+    const struct dialect *forced);
 
 /*
- * For the table source: an OCI document whose first n bytes, head, were
- * read from fd already; the rest is read to the end, then every element
- * parsed and handed over (source_oci.c).
+ * For the table source: a document of a dialect read whole (OCI) whose
+ * first n bytes, head, were read from fd already; the rest is read to the
+ * end, then every element parsed and handed over (source_oci.c).
  */
-void source_oci_read(int fd, const char *head, size_t n, const char *file,
-    const struct entry_sink *sink);
+void source_oci_read(const struct dialect *dialect, int fd, const char *head,
+    size_t n, const char *file, const struct entry_sink *sink);
 
 /*
  * An archive libarchive reads (source_archive.c): its nodes and FIFOs,

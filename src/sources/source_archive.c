@@ -16,6 +16,8 @@
 
 #include "sys/la.h"
 #include "base/path.h"
+#include "base/bounds.h"
+#include "entry/validate.h"
 #include "sources/source.h"
 #include "base/text.h"
 
@@ -62,9 +64,9 @@ entry_path(struct archive_source *as, const char *name, struct dt_diag *d)
 static int
 take_id(la_int64_t id, const char *what, uint32_t *out, struct dt_diag *d)
 {
-	if (id < 0 || id > TABLE_ID_MAX)
+	if (id < 0 || id > ID_MAX)
 		return dt_error(d, "%s %jd is out of range (0-%u)", what,
-		    (intmax_t)id, TABLE_ID_MAX);
+		    (intmax_t)id, ID_MAX);
 	*out = (uint32_t)id;
 	return 0;
 }
@@ -106,7 +108,7 @@ fill_entry(const struct archive_source *as, struct archive_entry *ae,
 	}
 	if (t->ifmt == S_IFLNK)	/* NULL if it has none: validate says so */
 		e->target = la_archive_entry_symlink(ae);
-	return table_validate(e, d);
+	return entry_validate(e, d);
 }
 
 /* One header: an entry for the sink, or nothing (a file, not wanted). */

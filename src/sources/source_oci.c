@@ -3,7 +3,7 @@
  * linux.devices array, or a config.json holding one) as a source of
  * entries, for the table source (source_table.c): a JSON document has no
  * lines to read one at a time, so it is read whole, at most
- * TABLE_OCI_MAX bytes, then table_json.c reads its elements.
+ * JSON_OCI_MAX bytes, then json.c reads its elements.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "sources/source.h"
-#include "dialects/table_json.h"
+#include "dialects/json.h"
 
 #define CHUNK 65536
 
@@ -40,7 +40,7 @@ oci_problem(void *ctx, unsigned long line, const char *msg)
 
 /*
  * The rest of fd after head, all of it: the document in *doc (malloc'd),
- * its length in *len; -1 with errno (EFBIG: past TABLE_OCI_MAX).
+ * its length in *len; -1 with errno (EFBIG: past JSON_OCI_MAX).
  */
 static int
 read_all(int fd, const char *head, size_t n, char **doc, size_t *len)
@@ -54,12 +54,12 @@ read_all(int fd, const char *head, size_t n, char **doc, size_t *len)
 	memcpy(buf, head, n);
 	for (;;) {
 		if (n == cap) {
-			if (cap >= TABLE_OCI_MAX) {
+			if (cap >= JSON_OCI_MAX) {
 				free(buf);
 				errno = EFBIG;
 				return -1;
 			}
-			cap = cap * 2 < TABLE_OCI_MAX ? cap * 2 : TABLE_OCI_MAX;
+			cap = cap * 2 < JSON_OCI_MAX ? cap * 2 : JSON_OCI_MAX;
 			if ((nbuf = realloc(buf, cap)) == NULL) {
 				free(buf);
 				return -1;
@@ -83,11 +83,11 @@ read_all(int fd, const char *head, size_t n, char **doc, size_t *len)
 }
 
 void
-source_oci_read(int fd, const char *head, size_t n, const char *file,
+source_oci_read(const struct dialect *dialect, int fd, const char *head, size_t n, const char *file,
     const struct entry_sink *sink)
 {
 	struct oci_read r = { file, sink };
-	const struct table_oci_sink oci = { oci_put, oci_problem, &r };
+	const struct dialect_doc_sink oci = { oci_put, oci_problem, &r };
 	char *doc;
 	size_t len;
 
@@ -96,6 +96,6 @@ source_oci_read(int fd, const char *head, size_t n, const char *file,
 		    "an OCI document of more than 64 MiB" : NULL);
 		return;
 	}
-	table_oci_read(doc, len, &oci);
+	dialect->read_document(doc, len, &oci);
 	free(doc);
 }

@@ -1,43 +1,44 @@
 /*
  * source_table.c - device table files as a source of entries: the
  * dialect detected from the first line that says something, then every
- * line parsed by table.c; or, when it starts as a JSON document does, the
- * document read whole (source_oci.c).
+ * line read by its reader (dialects/dialect.h); or, for a dialect read
+ * whole (OCI), the document (source_oci.c).
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "base/lines.h"
 #include "sources/source.h"
-#include "dialects/spec.h"
-#include "dialects/table_json.h"
+#include "dialects/dialect.h"
+#include "entry/validate.h"
 
 struct table_source {
 	struct source s;	/* first: the interface */
-	const struct table_resolver *res;
-	enum table_dialect forced;	/* apply -i; TABLE_UNKNOWN: detect */
-	struct spec_reader spec;	/* the builders' specs: spec.h */
+	const struct id_resolver *res;
+	const struct dialect *forced;	/* apply -i; NULL: detect */
+	struct dialect_reader reader;	/* the dialect's state: dialect.h */
 	struct lines in;
-	char path[TABLE_TEXT_SIZE];	/* the entry being read */
+	char path[DIALECT_TEXT_SIZE];	/* the entry being read */
 	/*
 	 * An entry is held back until the next line that is not an
 	 * |xattr line (buildroot's makedevs), whose capabilities it takes.
 	 * Its path, then (at PATH_MAX) a link's target, as in path.
 	 */
 	struct entry held;
-	char held_path[TABLE_TEXT_SIZE];
-	char caps[TABLE_CAPS_MAX];
+	char held_path[DIALECT_TEXT_SIZE];
+	char caps[ENTRY_CAPS_MAX];
 };
 
 struct table_read {
 	struct table_source *t;
 	const char *file;
 	const struct entry_sink *sink;
-	enum table_dialect dialect;
+	const struct dialect *dialect;
 	bool holding;		/* t->held is an entry not yet handed over */
 	bool last_bad;		/* the last entry line was an error */
 };
@@ -101,15 +102,15 @@ add_caps(struct table_read *r, const char *value, unsigned long lineno)
 	}
 }
 
-/* A makedevs |xattr line: 1 when line was one (handled). */
+/* A line that adds to the entry above (|xattr): 1 when line was one. */
 static int
-read_xattr(struct table_read *r, const char *line, size_t len,
+read_attachment(struct table_read *r, const char *line, size_t len,
     unsigned long lineno)
 {
-	char value[TABLE_CAPS_MAX];
+	char value[ENTRY_CAPS_MAX];
 	struct dt_diag d;
 
-	switch (table_parse_xattr(line, len, value, &d)) {
+	switch (r->dialect->read_attachment(line, len, value, &d)) {
 	case 0:
 		return 0;
 	case 1:
@@ -129,11 +130,11 @@ static void
 unknown_line(struct table_read *r, const char *line, size_t len,
     unsigned long lineno)
 {
-	enum table_dialect guess = table_guess(line, len);
+	const struct dialect *guess = dialect_looks_like(line, len);
 	struct entry e;
 	struct dt_diag d;
 
-	if (guess == TABLE_UNKNOWN || table_parse_line(guess, line, len,
+	if (guess == NULL || dialect_parse_line(guess, line, len,
 	    lineno, r->t->res, &e, r->t->path, &d) >= 0)
 		snprintf(d.msg, sizeof(d.msg), "neither a makedevs line (PATH "
 		    "TYPE MODE ...) nor a tmpfiles line (TYPE PATH MODE ...) "
@@ -150,23 +151,22 @@ read_line(struct table_read *r, const char *line, size_t len,
 	struct entry e;
 	struct dt_diag d;
 
-	if (r->dialect == TABLE_UNKNOWN &&
-	    (r->dialect = spec_detect(line, len)) != TABLE_UNKNOWN)
-		spec_begin(&r->t->spec, r->dialect, r->t->res);
-	if (r->dialect == TABLE_UNKNOWN) {
-		if (memchr(line, '\0', len) == NULL && table_blank(line, len))
+	if (r->dialect == NULL) {
+		r->dialect = dialect_detect_line(line, len);
+		if (r->dialect == NULL && memchr(line, '\0', len) == NULL &&
+		    dialect_blank(line, len))
 			return;
-		r->dialect = table_detect(line, len);
-		if (r->dialect == TABLE_UNKNOWN) {
+		if (r->dialect == NULL) {
 			unknown_line(r, line, len, lineno);
 			return;
 		}
+		dialect_begin(&r->t->reader, r->dialect, r->t->res);
 	}
-	if (r->dialect == TABLE_MAKEDEVS && read_xattr(r, line, len, lineno))
+	if (r->dialect->read_attachment != NULL &&
+	    read_attachment(r, line, len, lineno))
 		return;
-	switch (spec_is_spec(r->dialect) ? spec_parse_line(&r->t->spec, line,
-	    len, lineno, &e, r->t->path, &d) : table_parse_line(r->dialect,
-	    line, len, lineno, r->t->res, &e, r->t->path, &d)) {
+	switch (dialect_read_line(&r->t->reader, line, len, lineno, &e,
+	    r->t->path, &d)) {
 	case 1:
 		e.file = r->file;
 		r->last_bad = false;
@@ -181,20 +181,21 @@ read_line(struct table_read *r, const char *line, size_t len,
 	}
 }
 
-/* The end of a spec: a line continued past it. */
+/* The end of the input: a line continued past it (mtree). */
 static void
-spec_done(struct table_read *r)
+read_end(struct table_read *r)
 {
 	unsigned long lineno;
 	struct dt_diag d;
 
-	if (spec_is_spec(r->dialect) && spec_end(&r->t->spec, &lineno, &d) != 0)
+	if (r->dialect != NULL && r->dialect->read_end != NULL &&
+	    dialect_end(&r->t->reader, &lineno, &d) != 0)
 		r->sink->problem(r->sink->ctx, r->file, lineno, 0, d.msg);
 }
 
 /*
  * Decides from the start of the input how it is read: 1 when it was an
- * OCI document, read whole; 0 to read it a line at a time.
+ * document (OCI), read whole; 0 to read it a line at a time.
  */
 static int
 read_document(struct table_read *r, int fd)
@@ -204,11 +205,11 @@ read_document(struct table_read *r, int fd)
 
 	if (lines_peek(&r->t->in, &head, &n) != 0)
 		return 0;	/* lines_next meets the error again */
-	r->dialect = r->t->forced != TABLE_UNKNOWN ? r->t->forced :
-	    table_json_sniff(head, n);
-	if (r->dialect != TABLE_OCI)
+	r->dialect = r->t->forced != NULL ? r->t->forced :
+	    dialect_detect_head(head, n);
+	if (r->dialect == NULL || r->dialect->read_document == NULL)
 		return 0;
-	source_oci_read(fd, head, n, r->file, r->sink);
+	source_oci_read(r->dialect, fd, head, n, r->file, r->sink);
 	return 1;
 }
 
@@ -226,13 +227,13 @@ table_read(struct source *s, const char *file, const struct entry_sink *sink)
 
 	if (std_in)
 		r.file = "<stdin>";
-	if (spec_is_spec(r.dialect))
-		spec_begin(&r.t->spec, r.dialect, r.t->res);
+	if (r.dialect != NULL)
+		dialect_begin(&r.t->reader, r.dialect, r.t->res);
 	if (fd < 0) {
 		sink->problem(sink->ctx, r.file, 0, errno, NULL);
 		return;
 	}
-	lines_init(&r.t->in, fd, TABLE_LINE_MAX, NULL);
+	lines_init(&r.t->in, fd, DIALECT_LINE_MAX, NULL);
 	rc = read_document(&r, fd) ? 0 : 1;
 	while (rc > 0 &&
 	    (rc = lines_next(&r.t->in, &line, &len, &too_long)) > 0) {
@@ -246,7 +247,7 @@ table_read(struct source *s, const char *file, const struct entry_sink *sink)
 	if (rc < 0)
 		sink->problem(sink->ctx, r.file, 0, errno, NULL);
 	else
-		spec_done(&r);
+		read_end(&r);
 	if (!std_in)
 		close(fd);
 }
@@ -258,7 +259,7 @@ table_free(struct source *s)
 }
 
 struct source *
-source_table_new(const struct table_resolver *res, enum table_dialect forced)
+source_table_new(const struct id_resolver *res, const struct dialect *forced)
 {
 	struct table_source *t = malloc(sizeof(*t));
 

@@ -41,10 +41,10 @@ struct target *target_fs_new(struct root *r, unsigned flags,
 
 /*
  * An archive written with libarchive (target_archive.c): format one of
- * archive_formats ("newc", "odc", "bin", "ustar", "pax", "gnutar",
+ * target_archive_formats ("newc", "odc", "bin", "ustar", "pax", "gnutar",
  * "mtree"), file "-" for standard output, every entry's mtime as given
  * (SOURCE_DATE_EPOCH, or 0), compression as filter names ("gzip", "xz",
- * "zstd", "bzip2", "lzma", or NULL; archive_filter_refused says why
+ * "zstd", "bzip2", "lzma", or NULL; target_archive_filter_refused says why
  * another is not written).  file is replaced only by a complete
  * archive, or written through (outfile.h).  NULL with the reason in d,
  * which does not name file.  finish fails when an entry failed, and
@@ -57,27 +57,27 @@ struct archive_opts {
 	long long mtime;
 };
 
-extern const char archive_formats[];
+extern const char target_archive_formats[];
 /* The compressions written, for messages: ".gz, .xz, ... or .lzma". */
-extern const char archive_compressions[];
+extern const char target_archive_compressions[];
 /* Why filter is not written (a sentence), or NULL when it is. */
-const char *archive_filter_refused(const char *filter);
-bool archive_format_known(const char *format);
+const char *target_archive_filter_refused(const char *filter);
+bool target_archive_format_known(const char *format);
 /*
  * Format and filter from a file name's suffixes; -1 when it says no
- * format.  The filter may be one archive_filter_refused refuses.
+ * format.  The filter may be one target_archive_filter_refused refuses.
  */
-int archive_guess(const char *file, const char **format,
+int target_archive_guess(const char *file, const char **format,
     const char **filter);
 /* Whether format can hold e's numbers: 0, or -1 with the limit in d. */
-int archive_fits(const char *format, const struct entry *e,
+int target_archive_fits(const char *format, const struct entry *e,
     struct dt_diag *d);
 /*
  * Why an archive does not hold e (an f line, which only adjusts a file
  * that exists; a makedevs r line), or NULL when it does.  The target
  * skips such an entry, saying this.
  */
-const char *archive_not_written(const struct entry *e);
+const char *target_archive_not_written(const struct entry *e);
 struct target *target_archive_new(const struct archive_opts *o,
     struct dt_diag *d);
 

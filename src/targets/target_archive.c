@@ -18,7 +18,7 @@
 #include "sys/outfile.h"
 #include "targets/target.h"
 
-const char archive_formats[] = "newc odc bin ustar pax gnutar mtree";
+const char target_archive_formats[] = "newc odc bin ustar pax gnutar mtree";
 
 /*
  * The formats, and what each can hold of a device number: the storage
@@ -54,7 +54,7 @@ find_format(const char *name)
 }
 
 bool
-archive_format_known(const char *format)
+target_archive_format_known(const char *format)
 {
 	return find_format(format) != NULL;
 }
@@ -94,7 +94,7 @@ static const struct archive_filter filters[] = {
 	    "the time of the run in its header" },
 };
 
-const char archive_compressions[] = ".gz, .xz, .zst, .bz2 or .lzma";
+const char target_archive_compressions[] = ".gz, .xz, .zst, .bz2 or .lzma";
 
 static const struct archive_filter *
 find_filter(const char *name)
@@ -107,7 +107,7 @@ find_filter(const char *name)
 }
 
 const char *
-archive_filter_refused(const char *filter)
+target_archive_filter_refused(const char *filter)
 {
 	const struct archive_filter *f = find_filter(filter);
 
@@ -115,7 +115,8 @@ archive_filter_refused(const char *filter)
 }
 
 int
-archive_guess(const char *file, const char **format, const char **filter)
+target_archive_guess(const char *file, const char **format,
+    const char **filter)
 {
 	static const char *const kinds[][2] = { { ".cpio", "newc" },
 	    { ".tar", "pax" }, { ".mtree", "mtree" } };
@@ -156,7 +157,8 @@ struct archive_target {
 };
 
 int
-archive_fits(const char *format, const struct entry *e, struct dt_diag *d)
+target_archive_fits(const char *format, const struct entry *e,
+    struct dt_diag *d)
 {
 	const struct archive_format *f = find_format(format);
 	struct dt_layout l;
@@ -207,7 +209,7 @@ set_entry(struct archive_target *at, const struct entry *e)
  * an f line (mode and owner of a file that exists) would empty it.
  */
 const char *
-archive_not_written(const struct entry *e)
+target_archive_not_written(const struct entry *e)
 {
 	if (e->type == 'f')
 		return "not written: an f line sets the mode and owner of a "
@@ -226,7 +228,7 @@ at_put(struct target *t, const struct entry *e, struct node_result *res)
 	int rc;
 
 	memset(res, 0, sizeof(*res));
-	if ((res->reason = archive_not_written(e)) != NULL)
+	if ((res->reason = target_archive_not_written(e)) != NULL)
 		return res->outcome = NODE_SKIPPED;
 	res->outcome = NODE_FAILED;
 	set_entry(at, e);
@@ -332,11 +334,11 @@ target_archive_new(const struct archive_opts *o, struct dt_diag *d)
 	at->out.fd = at->out.dirfd = -1;
 	if ((at->format = find_format(o->format)) == NULL) {
 		dt_say(d, "unknown archive format '%s' (valid: %s)", o->format,
-		    archive_formats);
+		    target_archive_formats);
 		free(at);
 		return NULL;
 	}
-	if ((refused = archive_filter_refused(o->filter)) != NULL) {
+	if ((refused = target_archive_filter_refused(o->filter)) != NULL) {
 		dt_say(d, "%s: %s", o->filter, refused);
 		free(at);
 		return NULL;

@@ -1,6 +1,6 @@
 /*
- * spec_mtree.c - mtree(5) specs, as NetBSD's and FreeBSD's mtree and
- * libarchive write and read them.  See spec.h and the man page, "The
+ * mtree.c - mtree(5) specs, as NetBSD's and FreeBSD's mtree and
+ * libarchive write and read them.  See fields.h and the man page, "The
  * mtree dialect".
  *
  * A line is a name and keyword=value words, or "/set" (defaults for the
@@ -13,6 +13,7 @@
  * pack_dev format (encode.c's dt_packdev_lookup: "linux" is 8:8 there),
  * or one number, the running system's dev_t.
  */
+#include <assert.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -21,8 +22,9 @@
 #include "codec/encode.h"
 #include "base/number.h"
 #include "base/path.h"
-#include "dialects/spec.h"
+#include "dialects/fields.h"
 #include "base/text.h"
+#include "entry/validate.h"
 
 #define VALUE_MAX PATH_MAX	/* a decoded keyword value */
 
@@ -62,7 +64,7 @@ in_list(const char *const *list, const char *w, size_t len)
 	return false;
 }
 
-bool
+static bool
 mtree_keyword(const char *word, size_t len)
 {
 	return in_list(used, word, len) || in_list(ignored, word, len);
@@ -77,7 +79,7 @@ unvis(const char *s, size_t len, char *out, size_t cap, size_t *n,
     struct dt_diag *d)
 {
 	static const char simple[] = "\\\\a\ab\bf\fn\nr\rs t\tv\v##";
-	char q[SPEC_QUOTE], qs[SPEC_QUOTE];
+	char q[QUOTE_MAX], qs[QUOTE_MAX];
 	const char *hit;
 	unsigned v;
 
@@ -87,7 +89,7 @@ unvis(const char *s, size_t len, char *out, size_t cap, size_t *n,
 		if (c == '\\') {
 			if (++i == len)
 				return dt_error(d, "'\\' at the end of '%s'",
-				    spec_quote(q, s, len));
+				    fields_quote(q, s, len));
 			for (hit = simple; *hit != '\0' && *hit != s[i];
 			    hit += 2)
 				continue;
@@ -101,18 +103,18 @@ unvis(const char *s, size_t len, char *out, size_t cap, size_t *n,
 				    (unsigned)(s[i + 2] - '0');
 				if (v == 0)
 					return dt_error(d, "NUL byte (\\000) "
-					    "in '%s'", spec_quote(q, s, len));
+					    "in '%s'", fields_quote(q, s, len));
 				c = (char)v;
 				i += 2;
 			} else
 				return dt_error(d, "unknown escape '\\%s' in "
 				    "'%s' (want \\ and three octal digits)",
-				    spec_quote(q, s + i, 1),
-				    spec_quote(qs, s, len));
+				    fields_quote(q, s + i, 1),
+				    fields_quote(qs, s, len));
 		}
 		if (*n + 1 >= cap)
 			return dt_error(d, "'%s' is too long (at most %zu "
-			    "bytes)", spec_quote(q, s, len), cap - 1);
+			    "bytes)", fields_quote(q, s, len), cap - 1);
 		out[(*n)++] = c;
 	}
 	out[*n] = '\0';
@@ -124,7 +126,7 @@ static int
 parse_device(const char *v, struct mtree_keys *k, struct dt_diag *d)
 {
 	const char *comma = strchr(v, ',');
-	char name[32], q[SPEC_QUOTE], word[VALUE_MAX];
+	char name[32], q[QUOTE_MAX], word[VALUE_MAX];
 	uint64_t num[3], one;
 	struct dt_layout l;
 	struct dt_diag tmp;
@@ -134,14 +136,14 @@ parse_device(const char *v, struct mtree_keys *k, struct dt_diag *d)
 		if (dt_layout_lookup("native", &l, &tmp) != DT_OK ||
 		    dt_parse_number(v, &one, &tmp) != DT_OK ||
 		    dt_decode(&l, one, &k->major, &k->minor, &tmp) != DT_OK)
-			return dt_error(d, "device=%s: %s", spec_quote(q, v,
+			return dt_error(d, "device=%s: %s", fields_quote(q, v,
 			    strlen(v)), tmp.msg);
 		k->has_device = true;
 		return 0;
 	}
 	snprintf(name, sizeof(name), "%.*s", (int)(comma - v), v);
 	if (dt_packdev_lookup(name, &l, &tmp) != DT_OK)
-		return dt_error(d, "device=%s: %s", spec_quote(q, v,
+		return dt_error(d, "device=%s: %s", fields_quote(q, v,
 		    strlen(v)), tmp.msg);
 	for (const char *p = comma + 1; p != NULL; n++) {
 		const char *next = strchr(p, ',');
@@ -149,17 +151,17 @@ parse_device(const char *v, struct mtree_keys *k, struct dt_diag *d)
 
 		if (n == 3)
 			return dt_error(d, "device=%s: more than 3 numbers",
-			    spec_quote(q, v, strlen(v)));
+			    fields_quote(q, v, strlen(v)));
 		snprintf(word, sizeof(word), "%.*s", (int)len, p);
 		if (dt_parse_number(word, &num[n], &tmp) != DT_OK)
-			return dt_error(d, "device=%s: %s", spec_quote(q, v,
+			return dt_error(d, "device=%s: %s", fields_quote(q, v,
 			    strlen(v)), tmp.msg);
 		p = next != NULL ? next + 1 : NULL;
 	}
 	if (dt_packdev_pair(&l, num, n, &k->major, &k->minor, &tmp) != DT_OK ||
 	    dt_encode(&l, k->major, k->minor, &one, &tmp) != DT_OK)
 		return dt_error(d, "device=%s: %s (pack_dev's %s)",
-		    spec_quote(q, v, strlen(v)), tmp.msg, name);
+		    fields_quote(q, v, strlen(v)), tmp.msg, name);
 	k->has_device = true;
 	return 0;
 }
@@ -167,7 +169,7 @@ parse_device(const char *v, struct mtree_keys *k, struct dt_diag *d)
 static int
 parse_type(const char *v, struct mtree_keys *k, struct dt_diag *d)
 {
-	char q[SPEC_QUOTE];
+	char q[QUOTE_MAX];
 
 	for (size_t i = 0; i < NTYPES; i++)
 		if (strcmp(types[i].word, v) == 0) {
@@ -176,31 +178,23 @@ parse_type(const char *v, struct mtree_keys *k, struct dt_diag *d)
 			return 0;
 		}
 	return dt_error(d, "type=%s is not one of block, char, dir, fifo, "
-	    "file, link, socket", spec_quote(q, v, strlen(v)));
+	    "file, link, socket", fields_quote(q, v, strlen(v)));
 }
 
-/* uname= and gname=, through the resolver as a table's names. */
+/* uname= and gname=, through the resolver as every dialect's names. */
 static int
-parse_name(const char *v, bool group, const struct table_resolver *res,
+parse_name(const char *v, bool group, const struct id_resolver *res,
     struct mtree_keys *k, struct dt_diag *d)
 {
-	char q[SPEC_QUOTE];
-	uid_t uid = 0;
-	gid_t gid = 0;
-	int r = -1;
+	uint32_t id;
 
-	if (res != NULL && group && res->group != NULL)
-		r = res->group(res->ctx, v, &gid);
-	else if (res != NULL && !group && res->user != NULL)
-		r = res->user(res->ctx, v, &uid);
-	if (r != 0 || (group ? (uint64_t)gid : (uint64_t)uid) > TABLE_ID_MAX)
-		return dt_error(d, "unknown %s '%s'%s", group ? "group" : "user",
-		    spec_quote(q, v, strlen(v)), table_searched(res, group));
+	if (ids_name(res, v, group, &id, d) != 0)
+		return -1;
 	if (group) {
-		k->gid = gid;
+		k->gid = (gid_t)id;
 		k->has_gid = true;
 	} else {
-		k->uid = uid;
+		k->uid = (uid_t)id;
 		k->has_uid = true;
 	}
 	return 0;
@@ -208,31 +202,31 @@ parse_name(const char *v, bool group, const struct table_resolver *res,
 
 /* One keyword=value, its value decoded, into k (a link's into link). */
 static int
-keyword(struct spec_reader *r, const char *w, size_t len, struct mtree_keys *k,
-    char *link, struct dt_diag *d)
+keyword(struct dialect_reader *r, const char *w, size_t len,
+    struct mtree_keys *k, char *link, struct dt_diag *d)
 {
 	const char *eq = memchr(w, '=', len);
 	size_t klen = eq != NULL ? (size_t)(eq - w) : len, n;
-	char v[VALUE_MAX], q[SPEC_QUOTE], qk[SPEC_QUOTE];
+	char v[VALUE_MAX], q[QUOTE_MAX], qk[QUOTE_MAX];
 	uint32_t id;
 
 	if (!mtree_keyword(w, klen))
-		return dt_error(d, "unknown keyword '%s'", spec_quote(q, w, klen));
+		return dt_error(d, "unknown keyword '%s'", fields_quote(q, w, klen));
 	if (!in_list(used, w, klen))
 		return 0;
 	if (eq == NULL)
 		return dt_error(d, "keyword '%s' needs a value (%s=...)",
-		    spec_quote(q, w, klen), spec_quote(qk, w, klen));
+		    fields_quote(q, w, klen), fields_quote(qk, w, klen));
 	if (unvis(eq + 1, len - klen - 1, v, sizeof(v), &n, d) != 0)
 		return -1;
 	if (is(w, klen, "type"))
 		return parse_type(v, k, d);
 	if (is(w, klen, "mode")) {
 		k->has_mode = true;
-		return spec_mode(v, n, &k->mode, d);
+		return fields_mode(v, n, &k->mode, d);
 	}
 	if (is(w, klen, "uid") || is(w, klen, "gid")) {
-		if (spec_id(v, n, w[0] == 'u' ? "uid" : "gid", &id, d) != 0)
+		if (fields_id(v, n, w[0] == 'u' ? "uid" : "gid", &id, d) != 0)
 			return -1;
 		if (w[0] == 'u')
 			k->uid = (uid_t)id;
@@ -256,12 +250,12 @@ keyword(struct spec_reader *r, const char *w, size_t len, struct mtree_keys *k,
 
 /* The keywords of line[i..len) over k. */
 static int
-keywords(struct spec_reader *r, const char *line, size_t len, size_t i,
+keywords(struct dialect_reader *r, const char *line, size_t len, size_t i,
     struct mtree_keys *k, char *link, struct dt_diag *d)
 {
 	size_t a;
 
-	while (spec_word(line, len, &i, &a))
+	while (fields_word(line, len, &i, &a))
 		if (keyword(r, line + a, i - a, k, link, d) != 0)
 			return -1;
 	return 0;
@@ -269,14 +263,14 @@ keywords(struct spec_reader *r, const char *line, size_t len, size_t i,
 
 /* "/unset keyword ..." or "/unset all". */
 static int
-unset(struct spec_reader *r, const char *line, size_t len, size_t i,
+unset(struct dialect_reader *r, const char *line, size_t len, size_t i,
     struct dt_diag *d)
 {
 	struct mtree_keys *k = &r->set;
-	char q[SPEC_QUOTE];
+	char q[QUOTE_MAX];
 	size_t a;
 
-	while (spec_word(line, len, &i, &a)) {
+	while (fields_word(line, len, &i, &a)) {
 		const char *w = line + a;
 		size_t n = i - a;
 
@@ -284,7 +278,7 @@ unset(struct spec_reader *r, const char *line, size_t len, size_t i,
 			memset(k, 0, sizeof(*k));
 		else if (!mtree_keyword(w, n))
 			return dt_error(d, "unknown keyword '%s'",
-			    spec_quote(q, w, n));
+			    fields_quote(q, w, n));
 		else if (is(w, n, "type"))
 			k->has_type = false;
 		else if (is(w, n, "mode"))
@@ -330,7 +324,7 @@ make_entry(const struct mtree_keys *k, struct entry *e, char *path,
 		    "hard link) is not supported" : "type=link needs link=",
 		    type_word(k->type));
 	if (k->type == 'l')
-		spec_link(e, path + PATH_MAX);
+		fields_link(e, path + PATH_MAX);
 	if (entry_has_numbers(e)) {
 		if (!k->has_device)
 			return dt_error(d, "a %s needs device=",
@@ -358,12 +352,12 @@ full_path(const char *name, size_t n, char *path, struct dt_diag *d)
 		path[1] = '\0';
 		return 0;
 	}
-	return spec_path(name, n, path, d);
+	return fields_path(name, n, path, d);
 }
 
 /* A name without one: in the current directory. */
 static int
-relative_path(const struct spec_reader *r, const char *name, size_t n,
+relative_path(const struct dialect_reader *r, const char *name, size_t n,
     char *path, struct dt_diag *d)
 {
 	char joined[PATH_MAX];
@@ -380,7 +374,7 @@ relative_path(const struct spec_reader *r, const char *name, size_t n,
 
 /* Into the directory path (relative type=dir) or the top ("."). */
 static int
-enter(struct spec_reader *r, const char *path, struct dt_diag *d)
+enter(struct dialect_reader *r, const char *path, struct dt_diag *d)
 {
 	if (r->depth == MTREE_DEPTH)
 		return dt_error(d, "directories nested too deep");
@@ -391,7 +385,7 @@ enter(struct spec_reader *r, const char *path, struct dt_diag *d)
 }
 
 static int
-up(struct spec_reader *r, struct dt_diag *d)
+up(struct dialect_reader *r, struct dt_diag *d)
 {
 	if (r->depth == 0)
 		return dt_error(d, "'..' above the top directory");
@@ -401,7 +395,7 @@ up(struct spec_reader *r, struct dt_diag *d)
 
 /* One whole line (continuations joined). */
 static int
-parse_whole(struct spec_reader *r, const char *line, size_t len,
+parse_whole(struct dialect_reader *r, const char *line, size_t len,
     struct entry *e, char *path, struct dt_diag *d)
 {
 	struct mtree_keys k = r->set;
@@ -409,7 +403,7 @@ parse_whole(struct spec_reader *r, const char *line, size_t len,
 	size_t i = 0, a, n;
 	bool full;
 
-	if (!spec_word(line, len, &i, &a))
+	if (!fields_word(line, len, &i, &a))
 		return 0;
 	if (is(line + a, i - a, "/set"))
 		return keywords(r, line, len, i, &r->set, r->set_link, d) != 0 ?
@@ -451,8 +445,8 @@ continued(const char *line, size_t len)
 	return n % 2 == 1;
 }
 
-int
-mtree_parse(struct spec_reader *r, const char *line, size_t len,
+static int
+mtree_parse(struct dialect_reader *r, const char *line, size_t len,
     unsigned long lineno, struct entry *out, char *path, struct dt_diag *d)
 {
 	bool more = continued(line, len);
@@ -497,10 +491,10 @@ put_vis(char *p, const char *s)
 	return p;
 }
 
-int
+static int
 mtree_format(const struct entry *e, char *p, struct dt_diag *d)
 {
-	if (spec_ranges(e, "an mtree spec", d) != 0)
+	if (fields_no_ranges(e, "an mtree spec", d) != 0)
 		return -1;
 	p = put_vis(p + sprintf(p, "."), strcmp(e->path, "/") == 0 ? "" :
 	    e->path);
@@ -514,3 +508,71 @@ mtree_format(const struct entry *e, char *p, struct dt_diag *d)
 		    e->minor);
 	return 0;
 }
+
+/* At the end of the input: a line continued past it. */
+static int
+mtree_end(struct dialect_reader *r, unsigned long *lineno, struct dt_diag *d)
+{
+	if (r->held_from == 0)
+		return 0;
+	*lineno = r->held_from;
+	r->held_from = 0;
+	r->held_len = 0;
+	return dt_error(d, "the line is continued ('\\' at its end) past the "
+	    "end of the file");
+}
+
+static int
+mtree_read(struct dialect_reader *r, const char *line, size_t len,
+    struct entry *out, char *path, struct dt_diag *d)
+{
+	int rc = mtree_parse(r, line, len, out->lineno, out, path, d);
+
+	return rc == 1 && entry_validate(out, d) != 0 ? -1 : rc;
+}
+
+/*
+ * "#mtree", "/set" or "/unset" mark a spec; a name whose second word is
+ * a keyword=value is an mtree line too.
+ */
+static enum dialect_bid
+mtree_bid(const char *line, size_t len)
+{
+	size_t i = 0, a, b, c;
+	const char *eq;
+
+	if (len >= 6 && memcmp(line, "#mtree", 6) == 0 &&
+	    (len == 6 || fields_space(line[6])))
+		return DIALECT_BID_MARK;
+	if (!fields_first_word(line, len, &i, &a))
+		return DIALECT_BID_NONE;
+	b = i;
+	if ((b - a == 4 && memcmp(line + a, "/set", 4) == 0) ||
+	    (b - a == 6 && memcmp(line + a, "/unset", 6) == 0))
+		return DIALECT_BID_MARK;
+	if (!fields_word(line, len, &i, &c) ||
+	    (eq = memchr(line + c, '=', i - c)) == NULL)
+		return DIALECT_BID_NONE;
+	return mtree_keyword(line + c, (size_t)(eq - (line + c))) ?
+	    DIALECT_BID_WORD : DIALECT_BID_NONE;
+}
+
+static int
+mtree_write(const struct entry *e, const char *note, char *buf,
+    struct dt_diag *d)
+{
+	assert(note == NULL);
+	return mtree_format(e, buf, d);
+}
+
+const struct dialect mtree_dialect = {
+	.name = "mtree",
+	.types = "cbpdfls",
+	.can = DIALECT_CAN_NAMES | DIALECT_CAN_SETID | DIALECT_CAN_COMMENTS,
+	.header = "#mtree",
+	.note = DIALECT_NOTE_LINE,
+	.bid_line = mtree_bid,
+	.read_line = mtree_read,
+	.read_end = mtree_end,
+	.write = mtree_write,
+};

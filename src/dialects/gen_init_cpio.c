@@ -1,5 +1,5 @@
 /*
- * spec_initramfs.c - the kernel's gen_init_cpio list (usr/gen_init_cpio.c,
+ * gen_init_cpio.c - the kernel's gen_init_cpio list (usr/gen_init_cpio.c,
  * Documentation/driver-api/early-userspace), read and written:
  *
  *	dir <name> <mode> <uid> <gid>
@@ -14,13 +14,16 @@
  * gen_init_cpio does, and every name is from the top.  mode is octal, uid,
  * gid and the numbers decimal.  A file line is an f entry: its mode and
  * owner, for a file that must exist (its location is not read); one
- * with hard links is refused.  See spec.h.
+ * with hard links is refused.  See fields.h.
  */
+#include <assert.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "codec/host.h"
-#include "dialects/spec.h"
+#include "dialects/fields.h"
+#include "entry/validate.h"
 
 #define WORDS 9
 
@@ -46,9 +49,9 @@ mode_owner(const struct word *w, struct entry *e, struct dt_diag *d)
 {
 	uint32_t uid, gid;
 
-	if (spec_mode(w[0].p, w[0].len, &e->mode, d) != 0 ||
-	    spec_id(w[1].p, w[1].len, "uid", &uid, d) != 0 ||
-	    spec_id(w[2].p, w[2].len, "gid", &gid, d) != 0)
+	if (fields_mode(w[0].p, w[0].len, &e->mode, d) != 0 ||
+	    fields_id(w[1].p, w[1].len, "uid", &uid, d) != 0 ||
+	    fields_id(w[2].p, w[2].len, "gid", &gid, d) != 0)
 		return -1;
 	e->uid = (uid_t)uid;
 	e->gid = (gid_t)gid;
@@ -60,29 +63,29 @@ mode_owner(const struct word *w, struct entry *e, struct dt_diag *d)
 static int
 numbers(const struct word *w, struct entry *e, struct dt_diag *d)
 {
-	char q[SPEC_QUOTE];
+	char q[QUOTE_MAX];
 
 	if (w[0].len != 1 || (w[0].p[0] != 'c' && w[0].p[0] != 'b'))
 		return dt_error(d, "nod type '%s' is not c or b",
-		    spec_quote(q, w[0].p, w[0].len));
+		    fields_quote(q, w[0].p, w[0].len));
 	e->type = w[0].p[0];
-	return spec_number(w[1].p, w[1].len, "major", DT_HOST_MAJOR_MAX,
-	    &e->major, d) != 0 || spec_number(w[2].p, w[2].len, "minor",
+	return fields_number(w[1].p, w[1].len, "major", DT_HOST_MAJOR_MAX,
+	    &e->major, d) != 0 || fields_number(w[2].p, w[2].len, "minor",
 	    DT_HOST_MINOR_MAX, &e->minor, d) != 0 ? -1 : 0;
 }
 
-int
+static int
 initramfs_parse(const char *line, size_t len, struct entry *e, char *path,
     struct dt_diag *d)
 {
 	struct word w[WORDS];
 	size_t n = 0, i = 0, a, k;
-	char q[SPEC_QUOTE];
+	char q[QUOTE_MAX];
 
 	for (k = 0; k < WORDS; k++)
 		w[k] = (struct word){ "", 0 };
 
-	for (; spec_word(line, len, &i, &a); n++)
+	for (; fields_word(line, len, &i, &a); n++)
 		if (n < WORDS)
 			w[n] = (struct word){ line + a, i - a };
 	if (n == 0)
@@ -93,14 +96,14 @@ initramfs_parse(const char *line, size_t len, struct entry *e, char *path,
 			break;
 	if (k == NLINES)
 		return dt_error(d, "'%s' is not one of dir, nod, slink, pipe, "
-		    "sock, file", spec_quote(q, w[0].p, w[0].len));
+		    "sock, file", fields_quote(q, w[0].p, w[0].len));
 	if (lines[k].type == 'f' && n > lines[k].fields)
 		return dt_error(d, "file with hard links is not supported");
 	if (n != lines[k].fields)
 		return dt_error(d, "%s takes %zu fields, not %zu", lines[k].word,
 		    lines[k].fields - 1, n - 1);
 	e->type = lines[k].type;
-	if (spec_path(w[1].p, w[1].len, path, d) != 0)
+	if (fields_path(w[1].p, w[1].len, path, d) != 0)
 		return -1;
 	e->path = path;
 	/* dir, pipe, sock and nod: mode at 2; slink and file: at 3 */
@@ -113,7 +116,7 @@ initramfs_parse(const char *line, size_t len, struct entry *e, char *path,
 			return dt_error(d, "link target is too long");
 		memcpy(path + PATH_MAX, w[2].p, w[2].len);
 		path[PATH_MAX + w[2].len] = '\0';
-		spec_link(e, path + PATH_MAX);
+		fields_link(e, path + PATH_MAX);
 	}
 	return 1;
 }
@@ -122,23 +125,23 @@ initramfs_parse(const char *line, size_t len, struct entry *e, char *path,
 static int
 plain(const char *s, const char *what, struct dt_diag *d)
 {
-	char q[SPEC_QUOTE];
+	char q[QUOTE_MAX];
 
 	for (const unsigned char *u = (const unsigned char *)s; *u != '\0';
 	    u++)
 		if (*u <= ' ' || *u == 0x7f)
 			return dt_error(d, "%s '%s' has white space or a control "
 			    "character, which a gen_init_cpio list cannot hold",
-			    what, spec_quote(q, s, strlen(s)));
+			    what, fields_quote(q, s, strlen(s)));
 	return 0;
 }
 
-int
+static int
 initramfs_format(const struct entry *e, char *p, struct dt_diag *d)
 {
 	const char *word = NULL;
 
-	if (spec_ranges(e, "a gen_init_cpio list", d) != 0 ||
+	if (fields_no_ranges(e, "a gen_init_cpio list", d) != 0 ||
 	    plain(e->path, "path", d) != 0 ||
 	    (e->target != NULL && plain(e->target, "link target", d) != 0))
 		return -1;
@@ -156,3 +159,45 @@ initramfs_format(const struct entry *e, char *p, struct dt_diag *d)
 		    e->minor);
 	return 0;
 }
+
+static int
+gen_init_cpio_read(struct dialect_reader *r, const char *line, size_t len,
+    struct entry *out, char *path, struct dt_diag *d)
+{
+	int rc;
+
+	(void)r;
+	rc = initramfs_parse(line, len, out, path, d);
+	return rc == 1 && entry_validate(out, d) != 0 ? -1 : rc;
+}
+
+/* A line that starts with one of its keywords is one. */
+static enum dialect_bid
+gen_init_cpio_bid(const char *line, size_t len)
+{
+	size_t i = 0, a;
+
+	return fields_first_word(line, len, &i, &a) &&
+	    fields_cpio_keyword(line + a, i - a) ? DIALECT_BID_MARK :
+	    DIALECT_BID_NONE;
+}
+
+static int
+gen_init_cpio_write(const struct entry *e, const char *note, char *buf,
+    struct dt_diag *d)
+{
+	assert(note == NULL);
+	return initramfs_format(e, buf, d);
+}
+
+const struct dialect gen_init_cpio_dialect = {
+	.name = "gen_init_cpio",
+	/* a file line needs the content devtool has not */
+	.types = "cbpdls",
+	.can = DIALECT_CAN_SETID | DIALECT_CAN_COMMENTS,
+	.needs_parents = true,
+	.note = DIALECT_NOTE_LINE,
+	.bid_line = gen_init_cpio_bid,
+	.read_line = gen_init_cpio_read,
+	.write = gen_init_cpio_write,
+};

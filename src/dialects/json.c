@@ -1,5 +1,5 @@
 /*
- * table_json.c - the JSON dialects, through json-c.  See table_json.h.
+ * json.c - the JSON dialects, through json-c.  See json.h.
  *
  * devtool's json: one object a line,
  *	{"path":"/dev/null","type":"c","mode":"0666","uid":0,"gid":0,
@@ -43,10 +43,11 @@
 
 #include "codec/host.h"
 #include "dialects/json_keys.h"
-#include "dialects/table_json.h"
+#include "dialects/fields.h"
+#include "dialects/json.h"
+#include "entry/validate.h"
 #include "base/text.h"
 
-#define QUOTE_MAX 64
 #define OCI_MODE 0666		/* runc's, for a device without fileMode */
 #define WRITE_FLAGS (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
 
@@ -128,8 +129,8 @@ add_oci(json_object *obj, bool *ok, const struct entry *e)
 	add(obj, ok, "gid", number(e->gid));
 }
 
-int
-table_json_format(enum table_dialect dialect, const struct entry *e,
+static int
+format(const struct dialect *dialect, const struct entry *e,
     const char *note, char *buf, size_t len, struct dt_diag *d)
 {
 	json_object *obj;
@@ -139,15 +140,15 @@ table_json_format(enum table_dialect dialect, const struct entry *e,
 
 	if (e->count > 0)
 		return dt_error(d, "a %s table has no ranges: write the %" PRIu64
-		    " nodes of '%s' one by one", table_dialect_name(dialect),
+		    " nodes of '%s' one by one", dialect->name,
 		    e->count, dt_quote(q, sizeof(q), e->path, strlen(e->path)));
-	if (!table_holds(dialect, e))
+	if (!dialect_holds(dialect, e))
 		return dt_error(d, "'%s' is a %s, which an %s table cannot hold",
 		    dt_quote(q, sizeof(q), e->path, strlen(e->path)),
-		    entry_type_of(e->type)->noun, table_dialect_name(dialect));
+		    entry_type_of(e->type)->noun, dialect->name);
 	if ((obj = json_object_new_object()) == NULL)
 		return dt_error(d, "out of memory");
-	(dialect == TABLE_OCI ? add_oci : add_json)(obj, &ok, e);
+	(dialect == &oci_dialect ? add_oci : add_json)(obj, &ok, e);
 	if (note != NULL)
 		add(obj, &ok, "problem", text(note));
 	s = ok ? json_object_to_json_string_ext(obj, WRITE_FLAGS) : NULL;
@@ -244,8 +245,8 @@ get_owner(json_object *obj, bool need, struct entry *e, struct dt_diag *d)
 {
 	uint64_t uid = 0, gid = 0;
 
-	if (get_number(obj, "uid", need, TABLE_ID_MAX, &uid, d) < 0 ||
-	    get_number(obj, "gid", need, TABLE_ID_MAX, &gid, d) < 0)
+	if (get_number(obj, "uid", need, ID_MAX, &uid, d) < 0 ||
+	    get_number(obj, "gid", need, ID_MAX, &gid, d) < 0)
 		return -1;
 	e->uid = (uid_t)uid;
 	e->gid = (gid_t)gid;
@@ -323,7 +324,7 @@ known_keys(json_object *obj, struct dt_diag *d)
 	return 0;
 }
 
-/* One json line's object as an entry; path (TABLE_TEXT_SIZE) its text. */
+/* One json line's object as an entry; path (DIALECT_TEXT_SIZE) its text. */
 static int
 json_entry(json_object *obj, struct entry *e, char *path, struct dt_diag *d)
 {
@@ -343,7 +344,7 @@ json_entry(json_object *obj, struct entry *e, char *path, struct dt_diag *d)
 	    d)) < 0)
 		return -1;
 	e->target = r == 1 ? target : NULL;
-	return table_validate(e, d);
+	return entry_validate(e, d);
 }
 
 /* The keys of an element, as the runtime specification spells them. */
@@ -374,7 +375,7 @@ oci_entry(json_object *obj, struct entry *e, char *path, struct dt_diag *d)
 		return -1;
 	e->mode = (unsigned)mode;
 	e->mode_set = true;
-	return table_validate(e, d);
+	return entry_validate(e, d);
 }
 
 /*
@@ -425,7 +426,7 @@ blank_from(const char *s, size_t len, size_t i)
 }
 
 int
-table_json_parse_line(const char *line, size_t len, struct entry *out,
+json_parse_line(const char *line, size_t len, struct entry *out,
     char *path, struct dt_diag *d)
 {
 	json_tokener *tok;
@@ -434,7 +435,7 @@ table_json_parse_line(const char *line, size_t len, struct entry *out,
 	int r;
 
 	memset(out, 0, sizeof(*out));
-	if (table_blank(line, len))
+	if (dialect_blank(line, len))
 		return 0;
 	if ((tok = tokener()) == NULL)
 		return dt_error(d, "out of memory");
@@ -461,8 +462,14 @@ is_config(json_object *obj)
 	    json_object_object_get_ex(obj, "linux", NULL));
 }
 
-enum table_dialect
-table_json_sniff(const char *head, size_t n)
+/*
+ * How input that starts with head (n bytes: at least its first line, or
+ * all of it) is to be read: an OCI document when its first non-blank
+ * byte is '[', or a '{' whose line is not one whole object or is a
+ * config.json's (it has an "ociVersion" or "linux" member).
+ */
+static enum dialect_bid
+oci_bid_head(const char *head, size_t n)
 {
 	size_t i = 0, eol;
 	const char *nl;
@@ -474,18 +481,18 @@ table_json_sniff(const char *head, size_t n)
 	while (i < n && isspace((unsigned char)head[i]))
 		i++;
 	if (i == n || (head[i] != '[' && head[i] != '{'))
-		return TABLE_UNKNOWN;
+		return DIALECT_BID_NONE;
 	if (head[i] == '[')
-		return TABLE_OCI;
+		return DIALECT_BID_DOCUMENT;
 	nl = memchr(head + i, '\n', n - i);
 	eol = nl != NULL ? (size_t)(nl - head) : n;
 	if ((tok = tokener()) == NULL)
-		return TABLE_JSON;	/* its first line will say so */
+		return DIALECT_BID_NONE;	/* its first line will say so */
 	line = parse_value(tok, head + i, eol - i, &obj, &eol, &d) == 0 &&
 	    !is_config(obj);
 	json_object_put(obj);
 	json_tokener_free(tok);
-	return line ? TABLE_JSON : TABLE_OCI;
+	return line ? DIALECT_BID_NONE : DIALECT_BID_DOCUMENT;
 }
 
 /* ------------------------------------------------- an OCI document */
@@ -494,9 +501,9 @@ struct doc {
 	const char *s;
 	size_t len, pos;
 	unsigned long line;	/* of pos */
-	const struct table_oci_sink *sink;
+	const struct dialect_doc_sink *sink;
 	json_tokener *tok;
-	char path[TABLE_TEXT_SIZE];
+	char path[DIALECT_TEXT_SIZE];
 };
 
 static void
@@ -696,9 +703,9 @@ read_config(struct doc *doc)
 	return r;
 }
 
-void
-table_oci_read(const char *doc_text, size_t len,
-    const struct table_oci_sink *sink)
+static void
+oci_read(const char *doc_text, size_t len,
+    const struct dialect_doc_sink *sink)
 {
 	struct doc doc = { doc_text, len, 0, 1, sink, NULL, "" };
 	const char *nul = memchr(doc_text, '\0', len);
@@ -723,3 +730,75 @@ table_oci_read(const char *doc_text, size_t len,
 		problem(&doc, doc.line, "text after the JSON document");
 	json_tokener_free(doc.tok);
 }
+
+static int
+json_read(struct dialect_reader *r, const char *line, size_t len,
+    struct entry *out, char *path, struct dt_diag *d)
+{
+	(void)r;
+	return json_parse_line(line, len, out, path, d);
+}
+
+/* The first non-blank byte of a line: '{' for JSON lines, '[' for OCI. */
+static bool
+starts(const char *line, size_t len, char c)
+{
+	size_t i = 0;
+
+	while (i < len && fields_space(line[i]))
+		i++;
+	return i < len && line[i] == c;
+}
+
+static enum dialect_bid
+json_bid(const char *line, size_t len)
+{
+	return starts(line, len, '{') ? DIALECT_BID_SHAPE : DIALECT_BID_NONE;
+}
+
+static enum dialect_bid
+oci_bid(const char *line, size_t len)
+{
+	return starts(line, len, '[') ? DIALECT_BID_SHAPE : DIALECT_BID_NONE;
+}
+
+static int
+json_write(const struct entry *e, const char *note, char *buf,
+    struct dt_diag *d)
+{
+	return format(&json_dialect, e, note, buf, DIALECT_LINE_MAX, d);
+}
+
+static int
+oci_write(const struct entry *e, const char *note, char *buf,
+    struct dt_diag *d)
+{
+	return format(&oci_dialect, e, note, buf, DIALECT_LINE_MAX, d);
+}
+
+const struct dialect json_dialect = {
+	.name = "json",
+	.types = "cbpdfls",
+	.can = DIALECT_CAN_SETID,
+	.note = DIALECT_NOTE_WRITER,
+	.bid_line = json_bid,
+	.read_line = json_read,
+	.write = json_write,
+};
+
+/* config.md's c b u p: devices and FIFOs, one document. */
+const struct dialect oci_dialect = {
+	.name = "oci",
+	.article = "an",
+	.title = "OCI",
+	.types = "cbp",
+	.can = DIALECT_CAN_SETID,
+	.header = "[",
+	.footer = "]",
+	.separator = ",",
+	.note = DIALECT_NOTE_WRITER,
+	.bid_head = oci_bid_head,
+	.bid_line = oci_bid,
+	.read_document = oci_read,
+	.write = oci_write,
+};
