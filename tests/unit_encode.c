@@ -1813,6 +1813,7 @@ static const struct storage_want {
 	{ "odc",	1023, 255 },	/* makedev < 8^6 */
 	{ "bin",	255, 255 },	/* makedev < 2^16 */
 	{ "ustar",	262143, 262143 },	/* 6 octal digits */
+	{ "gnutar",	262143, 262143 },	/* libarchive: as ustar */
 	{ "squashfs",	4095, 1048575 },
 	{ "erofs",	4095, 1048575 },
 	{ "ext4",	4095, 1048575 },
