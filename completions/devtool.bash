@@ -31,8 +31,9 @@ _devtool_options()
             echo "--json $common"
             ;;
         mknod)
-            echo "-m --mode -u --owner -g --group -r --replace -p --parents" \
-                "-n --dry-run -v --verbose --root --users-from -f --format" \
+            echo "-m --mode -u --owner -g --group --reference -r --replace" \
+                "-p --parents -n --dry-run -v --verbose --root --users-from" \
+                "-f --format" \
                 "--strict --count --start --step $common"
             ;;
         devices)
@@ -53,7 +54,7 @@ _devtool_takes_arg()
 {
     case $1 in
         -f | --format | -t | --to | --value | -m | --mode | -u | --owner | \
-            -g | --group | --root | --users-from | --count | --start | \
+            -g | --group | --reference | --root | --users-from | --count | --start | \
             --step | -o | --output | --check | --archive | --archive-format | \
             -i | --input)
             return 0
@@ -132,7 +133,7 @@ _devtool()
             _filedir -d
             return
             ;;
-        --archive)
+        --archive | --reference)
             _filedir
             return
             ;;

@@ -51,7 +51,7 @@ function __devtool_operands
             case --
                 set dashdash 1
             case -f --format -t --to --value -m --mode -u --owner -g --group \
-                --root --users-from --count --start --step -o --output --check \
+                --reference --root --users-from --count --start --step -o --output --check \
                 --archive --archive-format -i --input
                 set skip 1
             case '--*'
@@ -177,6 +177,7 @@ complete -c devtool -n '__devtool_using formats' -l json -d 'Print one JSON obje
 complete -c devtool -n '__devtool_using mknod' -s m -l mode -x -a '0600 0620 0640 0644 0660 0666' -d 'Mode, octal or symbolic'
 complete -c devtool -n '__devtool_using mknod' -s u -l owner -x -a '(__fish_complete_users)' -d 'Owner'
 complete -c devtool -n '__devtool_using mknod' -s g -l group -x -a '(__fish_complete_groups)' -d 'Group'
+complete -c devtool -n '__devtool_using mknod' -l reference -r -F -d 'Mode, owner and group of FILE'
 complete -c devtool -n '__devtool_using mknod apply' -s r -l replace -d 'Replace or correct existing nodes'
 complete -c devtool -n '__devtool_using mknod' -s p -l parents -d 'Create missing parent directories'
 complete -c devtool -n '__devtool_using mknod apply' -s n -l dry-run -d 'Print what would be done'

@@ -1292,6 +1292,70 @@ Try 'devtool mknod --help' for more information."
 		fail "got: $(node x)"
 }
 
+@test "mknod -r: without -m a replaced node keeps its mode, owner and group (as tmpfiles c+)" {
+	needs_mknod
+	run --separate-stderr devtool mknod -m 0660 -g 6 sdb b 8 17
+	assert_status 0
+	run --separate-stderr devtool mknod -r -v sdb b 8 16
+	assert_status 0
+	assert_output "replaced sdb (b 8:16, mode 0660, owner 0:6)"
+	[[ $(node sdb) == "block special file 8 16 660 0 6" ]] ||
+		fail "got: $(node sdb)"
+	# a dry run says the same
+	run --separate-stderr devtool mknod -r -n sdb b 8 18
+	assert_output "would replace sdb (b 8:18, mode 0660, owner 0:6)"
+	# a matching node is left as it is, not corrected to the umask's mode
+	run --separate-stderr devtool mknod -r -v sdb b 8 16
+	assert_status 0
+	[[ $(node sdb) == "block special file 8 16 660 0 6" ]]
+	# -m still gives the mode; the group stays
+	run --separate-stderr devtool mknod -r -m 0600 sdb b 8 18
+	assert_status 0
+	[[ $(node sdb) == "block special file 8 18 600 0 6" ]]
+	# where nothing is, -r creates with 0666 & ~umask as without it
+	run --separate-stderr devtool mknod -r new c 1 3
+	assert_status 0
+	[[ $(node new) == "character special file 1 3 644 0 0" ]]
+}
+
+@test "mknod -r --root: the replaced node's mode is read inside the root" {
+	needs_mknod
+	mkdir -p r/dev
+	mknod -m 0640 r/dev/a c 1 3
+	chown 3:4 r/dev/a
+	run --separate-stderr devtool mknod --root r -r -v /dev/a c 1 5
+	assert_status 0
+	assert_output "replaced /dev/a (c 1:5, mode 0640, owner 3:4)"
+	[[ $(node r/dev/a) == "character special file 1 5 640 3 4" ]]
+}
+
+@test "mknod --reference: mode, owner and group come from an existing node; -m, -u, -g override" {
+	needs_mknod
+	mknod -m 0620 ttyS0 c 4 64
+	chown 0:5 ttyS0
+	run --separate-stderr devtool mknod -v --reference ttyS0 ttyS5 c 4 69
+	assert_status 0
+	assert_output "created ttyS5 (c 4:69, mode 0620, owner 0:5)"
+	[[ $(node ttyS5) == "character special file 4 69 620 0 5" ]]
+	run --separate-stderr devtool mknod --reference ttyS0 -m 0600 -u 7 x c 4 70
+	assert_status 0
+	[[ $(node x) == "character special file 4 70 600 7 5" ]]
+	# -r --reference: the reference's, not the replaced node's
+	run --separate-stderr devtool mknod -r --reference ttyS0 x c 4 71
+	assert_status 0
+	[[ $(node x) == "character special file 4 71 620 0 5" ]]
+}
+
+@test "mknod --reference: a file that cannot be looked at is named" {
+	run --separate-stderr devtool mknod --reference nope y c 1 1
+	assert_status 2
+	assert_equal "$stderr" "devtool: --reference nope: No such file or directory"
+	[[ ! -e y ]]
+	run --separate-stderr devtool mknod --reference '' y c 1 1
+	assert_usage_error
+	assert_stderr_contains "--reference '' names no file"
+}
+
 # ------------------------------------------------ security (devtool.1 SECURITY)
 
 # A PID no process can have: Linux pids stay below 4194304 (PID_MAX_LIMIT).
