@@ -153,7 +153,8 @@ complete -c devtool -n __devtool_no_verb -a apply -d 'Create the entries of devi
 # Options every verb has.
 set -l all 'not __devtool_no_verb'
 complete -c devtool -n $all -s q -l quiet -d 'Silence warnings'
-complete -c devtool -n $all -s '?' -l help -d 'Show the options of the verb'
+complete -c devtool -n $all -s h -l help -d 'Show the options of the verb'
+complete -c devtool -n $all -s '?' -d 'Show the options of the verb'
 complete -c devtool -n $all -l usage -d 'Show a brief usage message'
 
 # -f and --strict.
@@ -164,6 +165,9 @@ complete -c devtool -n $layout_verbs -l strict -d 'No compat rule'
 # encode, decode, convert.
 complete -c devtool -n '__devtool_using encode convert' -s x -l hex -d 'Print 0x hexadecimal'
 complete -c devtool -n '__devtool_using encode decode' -l json -d 'Print JSON'
+complete -c devtool -n '__devtool_using encode decode formats devices' -s o -l output -x -a 'text json' -d 'Output format (json: as --json)'
+complete -c devtool -n '__devtool_using decode' -s x -l hex -d 'Print major and minor in 0x hexadecimal'
+complete -c devtool -n '__devtool_using list' -l json -d 'Print JSON, as -o json'
 complete -c devtool -n '__devtool_using encode decode convert' -s k -l keep-going -d 'Report bad input and go on'
 complete -c devtool -n '__devtool_using decode' -l colon -d 'Print MAJOR:MINOR'
 complete -c devtool -n '__devtool_using decode' -l kdev -d 'Print hexadecimal kdevname style'

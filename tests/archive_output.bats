@@ -179,3 +179,52 @@ symbolic link"
 	assert_equal "$(cpio -it --quiet <"$name" | wc -l)" 8
 	assert_equal "$(ls -A)" "$(printf '%s\nbig\nt' "$name")"
 }
+
+@test "archive output: apply -v --archive lists each entry written, as the archive has it" {
+	printf '/dev/null c 666 0 0 1 3\n/dev/tty c 620 0 5 5 0\n' >v
+	run --separate-stderr devtool apply -v --archive o.cpio v
+	assert_status 0
+	assert_output "wrote /dev (d, mode 0755, owner 0:0)
+wrote /dev/null (c 1:3, mode 0666, owner 0:0)
+wrote /dev/tty (c 5:0, mode 0620, owner 0:5)"
+}
+
+@test "archive output: apply -v --archive - lists on stderr, as tar -cv f - does: stdout is the archive" {
+	printf '/dev/null c 666 0 0 1 3\n' >v
+	devtool apply -v --archive - v >o.cpio 2>err
+	assert_equal "$(cat err)" "wrote /dev (d, mode 0755, owner 0:0)
+wrote /dev/null (c 1:3, mode 0666, owner 0:0)
+devtool: 2 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed"
+	assert_equal "$(cpio -it <o.cpio 2>/dev/null)" "dev
+dev/null"
+}
+
+# Runs devtool with stdout and stderr on a pseudo-terminal; prints what it
+# wrote there, then "exit N".
+on_terminal() {
+	python3 - "$DEVTOOL" "$@" <<-'PY'
+	import os, pty, sys
+	pid, fd = pty.fork()
+	if pid == 0:
+	    os.execv(sys.argv[1], ["devtool"] + sys.argv[2:])
+	out = b""
+	while True:
+	    try:
+	        d = os.read(fd, 4096)
+	    except OSError:
+	        break
+	    if not d:
+	        break
+	    out += d
+	_, st = os.waitpid(pid, 0)
+	sys.stdout.write(out.decode().replace("\r\n", "\n"))
+	print("exit", os.waitstatus_to_exitcode(st))
+	PY
+}
+
+@test "archive output: apply --archive - to a terminal is refused, as tar and cpio refuse, exit 2" {
+	run on_terminal apply --archive - t
+	assert_output "devtool: refusing to write an archive to a terminal: redirect standard output, or give --archive FILE
+Try 'devtool apply --help' for more information.
+exit 2"
+}

@@ -279,9 +279,28 @@ plan_tree(const struct plan *p, unsigned flags, struct tally *t)
 	return tree;
 }
 
+/* -v: "wrote PATH (c 1:3, mode 0644, owner 0:0)", as the archive has it. */
+static void
+say_written(const struct entry *e)
+{
+	const struct node_want w = {
+		.type = entry_type_of(e->type)->ifmt,
+		.perm = e->mode,
+		.uid = e->uid_set ? e->uid : 0,
+		.gid = e->gid_set ? e->gid : 0,
+		.rdev = makedev((unsigned)e->major, (unsigned)e->minor),
+		.target = e->target,
+	};
+	char what[PATH_MAX + 96];
+
+	node_describe(what, sizeof(what), &w);
+	cli_say("wrote %s (%s)", e->path, what);
+}
+
 /* Each node into the target, until the end or the target stops. */
 static void
-put_tree(struct target *target, struct tree_order *tree, struct tally *t)
+put_tree(struct target *target, struct tree_order *tree, struct tally *t,
+    unsigned flags)
 {
 	char path[PATH_MAX];
 	struct node_result res;
@@ -301,6 +320,8 @@ put_tree(struct target *target, struct tree_order *tree, struct tally *t)
 			report_failure(e.path, &res);
 		} else if (res.outcome == NODE_SKIPPED)
 			report_skipped(e.path, &res);
+		else if (flags & NODE_VERBOSE)
+			say_written(&e);
 		t->count[res.outcome]++;
 	}
 }
@@ -321,7 +342,9 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 		return EXIT_FAIL;
 	}
 	tree = plan_tree(p, flags, &t);
-	put_tree(target, tree, &t);
+	/* tar -cvf - likewise lists on stderr */
+	cli_say_stderr = strcmp(o->file, "-") == 0;
+	put_tree(target, tree, &t, flags);
 	if (target->finish(target, &d) != 0) {
 		cli_path_error(name, d.msg);
 		t.count[NODE_FAILED]++;
@@ -376,6 +399,11 @@ check_archive(const char *name, struct archive_opts *o)
 	if (root_dir != NULL || replace || dry_run)
 		return cli_usage(name, "--archive writes an archive: it "
 		    "takes no --root, -r or -n");
+	/* as tar and cpio: binary never goes to a terminal */
+	if (strcmp(archive, "-") == 0 && isatty(STDOUT_FILENO))
+		return cli_usage(name, "refusing to write an archive to a "
+		    "terminal: redirect standard output, or give --archive "
+		    "FILE");
 	o->file = archive;
 	if (archive_guess(archive, &o->format, &o->filter) != 0)
 		o->format = strcmp(archive, "-") == 0 ? "newc" : NULL;

@@ -18,10 +18,39 @@ int cli_quiet;
 unsigned long cli_lineno;
 char *cli_format;
 int cli_strict;
+bool cli_say_stderr;
 
 struct poptOption cli_common_options[] = {
 	{ "quiet", 'q', POPT_ARG_NONE, &cli_quiet, 0,
 	  "silence warnings", NULL },
+	POPT_TABLEEND
+};
+
+/* popt's own --help and --usage, with -h as devtool -h has it. */
+static void
+help_callback(poptContext con, enum poptCallbackReason reason,
+    const struct poptOption *opt, const char *arg, const void *data)
+{
+	(void)reason;
+	(void)arg;
+	(void)data;
+	if (opt->val == 'u')
+		poptPrintUsage(con, stdout, 0);
+	else
+		poptPrintHelp(con, stdout, 0);
+	poptFreeContext(con);
+	exit(EXIT_OK);	/* close_stdout checks the write */
+}
+
+struct poptOption cli_help_options[] = {
+	{ NULL, '\0', POPT_ARG_CALLBACK, (void *)help_callback, 0, NULL,
+	  NULL },
+	{ "help", 'h', POPT_ARG_NONE, NULL, 'h',
+	  "Show this help message", NULL },
+	{ NULL, '?', POPT_ARG_NONE | POPT_ARGFLAG_DOC_HIDDEN, NULL, '?',
+	  NULL, NULL },
+	{ "usage", '\0', POPT_ARG_NONE, NULL, 'u',
+	  "Display brief usage message", NULL },
 	POPT_TABLEEND
 };
 
@@ -81,7 +110,7 @@ cli_say(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsay(stdout, "", fmt, ap);
+	vsay(cli_say_stderr ? stderr : stdout, "", fmt, ap);
 	va_end(ap);
 }
 
@@ -124,6 +153,21 @@ cli_usage(const char *verb, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "Try '%s --help' for more information.\n", verb);
 	return EXIT_USAGE;
+}
+
+int
+cli_output(const char *name, const char *output, int *json)
+{
+	char q[DT_QUOTE_SIZE];
+
+	if (output == NULL || strcmp(output, "text") == 0)
+		return EXIT_OK;
+	if (strcmp(output, "json") == 0) {
+		*json = 1;
+		return EXIT_OK;
+	}
+	return cli_usage(name, "unknown output format '%s'; valid: text, "
+	    "json", cli_quote(q, output));
 }
 
 /* Resolves -f (or DEVTOOL_FORMAT, or the default) into l. */

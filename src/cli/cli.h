@@ -22,12 +22,16 @@
 extern int cli_quiet;
 extern unsigned long cli_lineno;	/* the stdin line being read, or 0 */
 
-/* Ends every verb's table: -q, then popt's --help and --usage. */
-extern struct poptOption cli_common_options[];
+/*
+ * Ends every verb's table: -q, then -h/--help (-? too, as popt's own)
+ * and --usage, which print to stdout and exit 0.
+ */
+extern struct poptOption cli_common_options[], cli_help_options[];
 #define CLI_TABLE_END \
 	{ NULL, '\0', POPT_ARG_INCLUDE_TABLE, cli_common_options, 0, \
 	  "Common options:", NULL }, \
-	POPT_AUTOHELP \
+	{ NULL, '\0', POPT_ARG_INCLUDE_TABLE, cli_help_options, 0, \
+	  "Help options:", NULL }, \
 	POPT_TABLEEND
 
 /*
@@ -52,11 +56,23 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_path_error(const char *path, const char *why);
 void cli_arg_error(const char *what, const char *arg);
 void cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* cli_say's lines go to stderr (apply -v --archive -: stdout is data). */
+extern bool cli_say_stderr;
 /* Ends the program, exit 1: "WHAT: errno's text", or errno's text. */
 void cli_fatal(const char *what) __attribute__((noreturn));
 void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_usage(const char *verb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/*
+ * -o FORMAT where --json also exists: "json" sets *json, "text" is the
+ * default; anything else is a usage error.  Both spellings are accepted
+ * wherever JSON is printed (devtool(1), OUTPUT).
+ */
+int cli_output(const char *name, const char *output, int *json);
+#define CLI_OUTPUT_OPTION(var) \
+	{ "output", 'o', POPT_ARG_STRING, &(var), 0, \
+	  "text (default) or json, as --json", "FORMAT" }
 
 int cli_layout(const char *name, int strict, struct dt_layout *l);
 int cli_check_layout(const char *name, struct dt_layout *l);

@@ -10,7 +10,8 @@
 #include "cli/verbs.h"
 
 static struct dt_layout layout;
-static int colon, kdev, json, keep_going;
+static int colon, kdev, hex, json, keep_going;
+static char *output;
 
 struct poptOption decode_options[] = {
 	LAYOUT_OPTIONS,
@@ -20,6 +21,9 @@ struct poptOption decode_options[] = {
 	  "print hexadecimal %02x:%02x (8:8) or %04x:%04x", NULL },
 	{ "json", '\0', POPT_ARG_NONE, &json, 0,
 	  "print a JSON object per value", NULL },
+	CLI_OUTPUT_OPTION(output),
+	{ "hex", 'x', POPT_ARG_NONE, &hex, 0,
+	  "print major and minor in 0x-prefixed hexadecimal", NULL },
 	{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
 	  "report bad values and go on", NULL },
 	CLI_TABLE_END
@@ -34,9 +38,9 @@ put_pair(char *p, uint64_t ma, uint64_t mi)
 		return p + sprintf(p, "%0*jx:%0*jx", w, (uintmax_t)ma, w,
 		    (uintmax_t)mi);
 	}
-	p = put_u64(p, ma);
+	p = hex ? put_hex(p, ma) : put_u64(p, ma);
 	*p++ = colon ? ':' : ' ';
-	return put_u64(p, mi);
+	return hex ? put_hex(p, mi) : put_u64(p, mi);
 }
 
 static int
@@ -76,9 +80,16 @@ decode_line(void *ctx, char *line, struct dt_diag *d)
 int
 check_decode(const char *name)
 {
+	int rc;
+
+	if ((rc = cli_output(name, output, &json)) != EXIT_OK)
+		return rc;
 	if (colon + kdev + json > 1)
 		return cli_usage(name, "--colon, --kdev and --json exclude "
 		    "each other");
+	if (hex && (kdev || json))
+		return cli_usage(name, "--hex goes with neither --kdev nor "
+		    "--json");
 	return EXIT_OK;
 }
 

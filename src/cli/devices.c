@@ -82,6 +82,7 @@ list_drivers(struct listing *ls, const char **names)
 }
 
 static struct listing devices;
+static char *devices_output;
 
 struct poptOption devices_options[] = {
 	{ "char", 'c', POPT_ARG_NONE, &devices.want_c, 0,
@@ -90,8 +91,15 @@ struct poptOption devices_options[] = {
 	  "block devices only", NULL },
 	{ "json", '\0', POPT_ARG_NONE, &devices.json, 0,
 	  "print one JSON object per driver", NULL },
+	CLI_OUTPUT_OPTION(devices_output),
 	CLI_TABLE_END
 };
+
+int
+check_devices(const char *name)
+{
+	return cli_output(name, devices_output, &devices.json);
+}
 
 int
 cmd_devices(const struct verb_call *c)

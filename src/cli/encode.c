@@ -9,6 +9,7 @@
 #include "cli/verbs.h"
 
 static int hex, json, keep_going;
+static char *output;
 
 struct poptOption encode_options[] = {
 	LAYOUT_OPTIONS,
@@ -16,6 +17,7 @@ struct poptOption encode_options[] = {
 	  "print 0x-prefixed hexadecimal", NULL },
 	{ "json", '\0', POPT_ARG_NONE, &json, 0,
 	  "print a JSON object", NULL },
+	CLI_OUTPUT_OPTION(output),
 	{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
 	  "with -, report bad lines and go on", NULL },
 	CLI_TABLE_END
@@ -74,6 +76,12 @@ encode_line(void *ctx, char *line, struct dt_diag *d)
 		return -1;
 	}
 	return encode_pair(ctx, ma, mi, d);
+}
+
+int
+check_encode(const char *name)
+{
+	return cli_output(name, output, &json);
 }
 
 int

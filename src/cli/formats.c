@@ -9,10 +9,12 @@
 #include "cli/verbs.h"
 
 static int json;
+static char *output;
 
 struct poptOption formats_options[] = {
 	{ "json", '\0', POPT_ARG_NONE, &json, 0,
 	  "print one JSON object per layout", NULL },
+	CLI_OUTPUT_OPTION(output),
 	CLI_TABLE_END
 };
 
@@ -77,6 +79,12 @@ format_text(const struct dt_format *f)
 	printf("%-7s %-8s %-5s %-13s %-13s %-6s %s\n", f->name, f->aliases,
 	    width, ma, mi, f->width == 0 ? "M+N>16" : f->compat ? "yes" :
 	    "no", f->description);
+}
+
+int
+check_formats(const char *name)
+{
+	return cli_output(name, output, &json);
 }
 
 int

@@ -94,6 +94,7 @@ const char *verb_synopsis(const struct verb *v);
 
 /* The handlers and option tables, each in its verb's own file. */
 verb_fn cmd_encode;			/* encode.c */
+verb_check_fn check_encode;
 extern struct poptOption encode_options[];
 verb_fn cmd_decode;			/* decode.c */
 verb_check_fn check_decode;
@@ -102,6 +103,7 @@ verb_fn cmd_convert;			/* convert.c */
 verb_check_fn check_convert;
 extern struct poptOption convert_options[];
 verb_fn cmd_formats;			/* formats.c */
+verb_check_fn check_formats;
 extern struct poptOption formats_options[];
 verb_fn cmd_explain;			/* explain.c */
 extern struct poptOption explain_options[];
@@ -109,6 +111,7 @@ verb_fn cmd_mknod;			/* mknod.c */
 verb_check_fn check_mknod;
 extern struct poptOption mknod_options[];
 verb_fn cmd_devices;			/* devices.c */
+verb_check_fn check_devices;
 extern struct poptOption devices_options[];
 verb_fn cmd_list;			/* list.c */
 extern struct poptOption list_options[];
