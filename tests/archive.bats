@@ -426,7 +426,7 @@ devtool: s.tar: 1 entry failed; left as it was"
 	[[ ! -e s.tar ]]
 }
 
-@test "archive: list --archive of something not an archive or missing says so, exit 1" {
+@test "archive: list --archive of something not an archive or missing says so, exit 2" {
 	run --separate-stderr devtool list --archive nosuch.cpio
 	assert_equal "$status" 1
 	assert_stdout_empty
@@ -446,7 +446,7 @@ devtool: s.tar: 1 entry failed; left as it was"
 # Hostile archives, made by python3's tarfile and, for a newc cpio,
 # written byte by byte: nothing devtool wrote.
 
-@test "archive: list --archive refuses a pax uid or gid beyond 32 bits, negative or (uid_t)-1, naming the entry, exit 1: 4294967296 never wraps to root's 0" {
+@test "archive: list --archive refuses a pax uid or gid beyond 32 bits, negative or (uid_t)-1, naming the entry, exit 2: 4294967296 never wraps to root's 0" {
 	python3 - <<-'EOF'
 	import tarfile
 	def node(name, uid=0, gid=0):
@@ -485,7 +485,7 @@ dev/ok"
 	assert_equal "$stderr" "devtool: ids.mtree: /dev/x: uid 4294967296 is out of range (0-4294967294)"
 }
 
-@test "archive: list --archive refuses a major or minor beyond the kernel's (GNU tar base-256 fields) and a newc mode with bits beyond 07777, naming the entry, exit 1" {
+@test "archive: list --archive refuses a major or minor beyond the kernel's (GNU tar base-256 fields) and a newc mode with bits beyond 07777, naming the entry, exit 2" {
 	python3 - <<-'EOF'
 	import tarfile
 	def node(name, major=1, minor=3):

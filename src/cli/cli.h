@@ -13,8 +13,14 @@
 
 #include "codec/encode.h"
 
+/*
+ * The exit codes, the same for every verb (devtool(1), EXIT STATUS), as
+ * grep's and diff's: 1 is an answer, never an error.
+ */
 #define EXIT_OK 0
-#define EXIT_FAIL 1		/* an operation failed */
+#define EXIT_FOUND 1		/* a finding: list --check found a node,
+				   devices has no driver of that name */
+#define EXIT_FAIL 2		/* an operation failed */
 #define EXIT_USAGE 2		/* bad usage or bad input */
 
 #define DEFAULT_LAYOUT "16:16"

@@ -72,7 +72,8 @@ list_drivers(struct listing *ls, const char **names)
 			    ls->want_c && !ls->want_b ? "character " :
 			    ls->want_b && !ls->want_c ? "block " : "",
 			    cli_quote(qn, ls->name), q);
-			rc = EXIT_FAIL;
+			if (rc == EXIT_OK)
+				rc = EXIT_FOUND;	/* an answer, not an error */
 		}
 	} while (names != NULL && names[++i] != NULL);
 	free(buf);

@@ -180,8 +180,8 @@ print_all(struct listing *ls, enum table_dialect dialect,
 		problem = check ? check_problem(check, &v->v[i], &why) : NULL;
 		if (check != NULL && problem == NULL)
 			continue;
-		if (problem != NULL)
-			rc = EXIT_FAIL;
+		if (problem != NULL && rc == EXIT_OK)
+			rc = EXIT_FOUND;	/* an error still says 2 */
 		if (!table_holds(dialect, &v->v[i]) &&
 		    !table_has_comments(dialect)) {
 			warn_left_out(&v->v[i], dialect, ++unheld);
