@@ -495,7 +495,7 @@ created /dev/log (s, mode 0666, owner 0:5)"
 	mkdir R/etc/a
 	touch -d @1 R/etc/a
 	wait $! && fail "exit 0 although the node failed"
-	assert_equal "$(<"$BATS_TEST_TMPDIR/err")" "devtool: /etc/a/b/null: Operation not permitted
+	assert_equal "$(<"$BATS_TEST_TMPDIR/err")" "devtool: 1 device node not created, for want of CAP_MKNOD: /etc/a/b/null
 $NEEDS_CAP_MKNOD"
 	assert_equal "$(stat -c %Y R/etc/a)" 1
 	assert_equal "$(cd R && find . | LC_ALL=C sort)" ".
@@ -536,18 +536,52 @@ devtool: 1 created, 0 replaced, 0 corrected, 0 unchanged, 2 failed"
 created /dev/fifo (p, mode 0600)
 created directory /dev/sub (d, mode 0755)
 removed directory /dev/sub (d, mode 0755)"
-	assert_equal "$stderr" "devtool: /dev/null: Operation not permitted
-devtool: /dev/sub/zero: Operation not permitted
+	assert_equal "$stderr" "devtool: 2 device nodes not created, for want of CAP_MKNOD: /dev/null and /dev/sub/zero
 $NEEDS_CAP_MKNOD
 devtool: 1 created, 0 replaced, 0 corrected, 0 unchanged, 2 failed"
 	assert_equal "$(cd "$NOBODY_TOP/R" && find . | LC_ALL=C sort)" ".
 ./dev
 ./dev/fifo"
-	# a failure that CAP_MKNOD would not cure gets no such line
+	# a failure that CAP_MKNOD would not cure is said as its own cause
 	table "$NOBODY_TOP/t" 'p /dev/fifo2 0600 root root -'
 	run --separate-stderr as_nobody "$DEVTOOL" apply --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
 	assert_status 2
-	assert_equal "$stderr" "devtool: /dev/fifo2: Operation not permitted"
+	assert_equal "$stderr" "devtool: 1 entry not made: cannot chown to 0:0 without CAP_CHOWN: /dev/fifo2
+$NEEDS_CAP_MKNOD"
+}
+
+@test "apply: as uid 65534 a 52-line table gives one message per cause, with the count and the first paths, and the ways out with --archive first" {
+	nobody_top
+	{
+		echo '/dev d 755 0 0'
+		echo '/dev/pts d 755 0 0'
+		for i in $(seq 0 49); do echo "/dev/n$i c 666 0 0 1 $((i + 100))"; done
+	} >"$NOBODY_TOP/t"
+	run --separate-stderr as_nobody "$DEVTOOL" apply --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
+	assert_status 2
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: 50 device nodes not created, for want of CAP_MKNOD: /dev/n0, /dev/n1, /dev/n2 and 47 more
+devtool: 2 entries not made: cannot chown to 0:0 without CAP_CHOWN: /dev and /dev/pts
+$NEEDS_CAP_MKNOD"
+}
+
+@test "apply -n: without privilege, what would fail and why is said up front, before the would-create lines" {
+	nobody_top
+	table "$NOBODY_TOP/t" \
+		'/dev d 755 0 0' \
+		'/dev/null c 666 0 0 1 3' \
+		'/dev/tty c 666 0 0 5 0 0 1 4' \
+		'/dev/fifo p 600 65534 65534'
+	run as_nobody "$DEVTOOL" apply -n --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
+	assert_status 0
+	assert_equal "${lines[0]}" "devtool: warning: without CAP_MKNOD, 5 device nodes would fail: /dev/null, /dev/tty and 3 more"
+	assert_equal "${lines[1]}" "devtool: warning: without CAP_CHOWN, 1 entry would fail: cannot chown to an owner not this user's: /dev"
+	assert_equal "${lines[2]}" "devtool: warning: ${NEEDS_CAP_MKNOD#devtool: }"
+	assert_equal "${lines[3]}" "would create directory $NOBODY_TOP/R (the root)"
+	# as root, nothing of the kind
+	run --separate-stderr devtool apply -n --root R "$NOBODY_TOP/t"
+	assert_status 0
+	assert_stderr_empty
 }
 
 # -------------------------------------------------------------- validation

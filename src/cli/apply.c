@@ -146,7 +146,8 @@ apply_entry(struct target *target, const struct entry *e, unsigned flags,
 			report_ignored(one.path, &res);
 			t->ignored++;
 		} else {
-			report_failure(one.path, &res);
+			report_failure_owned(one.path, &res, one.uid_set ?
+			    (long)one.uid : -1, one.gid_set ? (long)one.gid : -1);
 			t->count[NODE_FAILED]++;
 		}
 	}
@@ -222,6 +223,76 @@ put_plan(struct target *target, const struct plan *p, unsigned flags,
 		apply_entry(target, &p->v.v[i], flags, t);
 }
 
+/* Up to three paths of what would fail, and the count. */
+struct would_fail {
+	unsigned long n, listed;
+	char paths[3 * DT_QUOTE_SIZE + 32];
+};
+
+static void
+would_fail_add(struct would_fail *w, const char *path, size_t count)
+{
+	char q[DT_QUOTE_SIZE];
+	size_t used = strlen(w->paths);
+
+	if (w->listed < 3) {
+		snprintf(w->paths + used, sizeof(w->paths) - used, "%s%s",
+		    w->listed == 0 ? "" : ", ", cli_quote(q, path));
+		w->listed++;
+	}
+	w->n += count;
+}
+
+/* ": /dev/null, /dev/tty and 3 more" */
+static const char *
+would_fail_rest(const struct would_fail *w, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (w->n > w->listed)
+		snprintf(buf, len, " and %lu more", w->n - w->listed);
+	return buf;
+}
+
+/*
+ * A dry run without the privilege the real one needs says up front what
+ * would fail and why, before the "would create" lines: the device nodes
+ * without CAP_MKNOD, the owners it cannot give without CAP_CHOWN.
+ */
+static void
+dry_run_notes(const struct plan *p)
+{
+	struct would_fail nodes = { 0 }, owners = { 0 };
+	bool mknod_ok, chown_ok;
+	char rest[32];
+
+	if (env_faker() || !report_unprivileged(&mknod_ok, &chown_ok))
+		return;
+	for (size_t i = 0; i < p->v.n; i++) {
+		const struct entry *e = &p->v.v[i];
+		struct would_fail *w = NULL;
+
+		if (!mknod_ok && (e->type == 'c' || e->type == 'b'))
+			w = &nodes;
+		else if (!chown_ok && ((e->uid_set && e->uid != geteuid()) ||
+		    (e->gid_set && e->gid != getegid())))
+			w = &owners;
+		if (w != NULL) {	/* a range counts each of its nodes */
+			would_fail_add(w, e->path, table_expand_count(e));
+		}
+	}
+	if (nodes.n > 0)
+		cli_warn("without CAP_MKNOD, %lu device node%s would fail: %s%s",
+		    nodes.n, nodes.n == 1 ? "" : "s", nodes.paths,
+		    would_fail_rest(&nodes, rest, sizeof(rest)));
+	if (owners.n > 0)
+		cli_warn("without CAP_CHOWN, %lu entr%s would fail: cannot "
+		    "chown to an owner not this user's: %s%s", owners.n,
+		    owners.n == 1 ? "y" : "ies", owners.paths,
+		    would_fail_rest(&owners, rest, sizeof(rest)));
+	if (nodes.n > 0 || owners.n > 0)
+		cli_warn("%s", REPORT_WAYS_OUT);
+}
+
 static int
 apply_to_root(const struct plan *p, const char *root_dir, unsigned flags)
 {
@@ -229,6 +300,8 @@ apply_to_root(const struct plan *p, const char *root_dir, unsigned flags)
 	struct target *target;
 	struct root *r;
 
+	if (flags & NODE_DRY_RUN)
+		dry_run_notes(p);
 	/* A fresh root to fill is the usual case: make it, as mkdir -p. */
 	if (root_dir != NULL && !(flags & NODE_DRY_RUN) &&
 	    make_root(root_dir) != 0) {

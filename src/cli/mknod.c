@@ -378,7 +378,9 @@ make_nodes(struct mknod_job *job, const char *root_dir)
 			want.perm = perm_for(root, p, want.perm);
 		if (node_make(root, p, &want, job->flags,
 		    &report_events, &res) == NODE_FAILED) {
-			report_failure(p, &res);
+			report_failure_owned(p, &res, want.uid == NODE_ANY_UID ?
+			    -1 : (long)want.uid, want.gid == NODE_ANY_GID ? -1 :
+			    (long)want.gid);
 			status = EXIT_FAIL;
 		}
 	}
