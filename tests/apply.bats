@@ -1046,7 +1046,7 @@ created /dev-x/y (p, mode 0600, owner 0:0)"
 			fail "[$m] a symlink was replaced"
 		# /dev leads to R$out, absent when /dev/x comes (no parent is
 		# made through a link); /up$out/z makes it, /lib/abs/w uses it.
-		assert_equal "$status" 1
+		assert_equal "$status" 2
 		assert_equal "$stderr" "devtool: /dev/x: parent directory: No such file or directory
 devtool: /dev/sub/y: parent directory: No such file or directory"
 		assert_equal "$(node "R$out/z")" "character special file 1 3 600 0 0"

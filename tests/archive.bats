@@ -420,7 +420,7 @@ L	/dev/stdin	-	-	-	-	/proc/self/fd/0"
 	# tar has no socket: libarchive refuses it, the entry fails, and
 	# with it the archive
 	run --separate-stderr devtool apply --archive s.tar s
-	assert_equal "$status" 1
+	assert_equal "$status" 2
 	assert_equal "$stderr" "devtool: /dev/log: dev/log: pax format cannot archive sockets
 devtool: s.tar: 1 entry failed; left as it was"
 	[[ ! -e s.tar ]]
@@ -428,7 +428,7 @@ devtool: s.tar: 1 entry failed; left as it was"
 
 @test "archive: list --archive of something not an archive or missing says so, exit 2" {
 	run --separate-stderr devtool list --archive nosuch.cpio
-	assert_equal "$status" 1
+	assert_equal "$status" 2
 	assert_stdout_empty
 	assert_stderr_contains "devtool: nosuch.cpio: "
 	run --separate-stderr devtool list --archive dev --root R
@@ -466,7 +466,7 @@ devtool: s.tar: 1 entry failed; left as it was"
 	run bsdtar -tvf ids.tar
 	assert_line --regexp '^crwsr-xr-x +0 4294967296 +0 +1,3 .* dev/big$'
 	run --separate-stderr devtool list --archive ids.tar -o json
-	assert_equal "$status" 1
+	assert_equal "$status" 2
 	assert_output '{"path":"/dev/ok","type":"c","mode":"4755","uid":4294967294,"gid":0,"major":1,"minor":3}'
 	assert_equal "$stderr" "devtool: ids.tar: /dev/big: uid 4294967296 is out of range (0-4294967294)
 devtool: ids.tar: /dev/biggid: gid 4294967302 is out of range (0-4294967294)
@@ -480,7 +480,7 @@ dev/ok"
 	# the same through libarchive's mtree reader
 	printf '#mtree\n./dev/x type=char device=native,1,3 mode=04755 uid=4294967296\n' >ids.mtree
 	run --separate-stderr devtool list --archive ids.mtree
-	assert_equal "$status" 1
+	assert_equal "$status" 2
 	assert_stdout_empty
 	assert_equal "$stderr" "devtool: ids.mtree: /dev/x: uid 4294967296 is out of range (0-4294967294)"
 }
@@ -511,12 +511,12 @@ dev/ok"
 	run bsdtar -tvf rdev.tar
 	assert_line --regexp '^crw------- .* 4294967304,0 .* dev/wide$'
 	run --separate-stderr devtool list --archive rdev.tar -o tmpfiles
-	assert_equal "$status" 1
+	assert_equal "$status" 2
 	assert_output 'c	/dev/ok	0600	0	0	-	1:3'
 	assert_equal "$stderr" "devtool: rdev.tar: /dev/wide: major 4294967304 is out of range (0-4095)
 devtool: rdev.tar: /dev/neg: minor 18446744073709551615 is out of range (0-1048575)"
 	run --separate-stderr devtool list --archive mode.cpio -o tmpfiles
-	assert_equal "$status" 1
+	assert_equal "$status" 2
 	assert_output 'c	/dev/ok	4755	0	0	-	1:3'
 	assert_equal "$stderr" "devtool: mode.cpio: /dev/hi: mode 0204755 has bits beyond 07777"
 }

@@ -860,7 +860,7 @@ set_default_acl() {
 	# do not: a node made under a temporary name cannot be moved into
 	# place nor removed again: devtool refuses before making one.
 	run --separate-stderr devtool mknod -u 1234 -g 1234 -m 0600 d/x c 1 3
-	assert_equal "$status" 1
+	assert_equal "$status" 2
 	assert_equal "$stderr" "devtool: d/x: its directory is append-only or immutable, where a temporary name could not be removed; nothing was made"
 	assert_equal "$(ls -A d)" ""
 }
