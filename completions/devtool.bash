@@ -13,13 +13,14 @@ genext2fs'
 # The options of each verb, and the ones that take an argument.
 _devtool_options()
 {
-    local common='-q --quiet -? --help --usage'
+    local common='-q --quiet -h -? --help --usage'
     case $1 in
         encode)
-            echo "-f --format --strict -x --hex --json -k --keep-going $common"
+            echo "-f --format --strict -x --hex --json -o --output -k --keep-going $common"
             ;;
         decode)
-            echo "-f --format --strict --colon --kdev --json -k --keep-going $common"
+            echo "-f --format --strict -x --hex --colon --kdev --json -o --output" \
+                "-k --keep-going $common"
             ;;
         convert)
             echo "-f --format -t --to --strict -x --hex -k --keep-going $common"
@@ -28,18 +29,19 @@ _devtool_options()
             echo "-f --format --strict --value $common"
             ;;
         formats)
-            echo "--json $common"
+            echo "--json -o --output $common"
             ;;
         mknod)
-            echo "-m --mode -u --owner -g --group -r --replace -p --parents" \
-                "-n --dry-run -v --verbose --root --users-from -f --format" \
+            echo "-m --mode -u --owner -g --group --reference -r --replace" \
+                "-p --parents -n --dry-run -v --verbose --root --users-from" \
+                "-f --format" \
                 "--strict --count --start --step $common"
             ;;
         devices)
-            echo "-c --char -b --block --json $common"
+            echo "-c --char -b --block --json -o --output $common"
             ;;
         list)
-            echo "-o --output --check --dirs --root --archive $common"
+            echo "-o --output --json --check --dirs --root --archive $common"
             ;;
         apply)
             echo "-i --input --root --users-from --archive --archive-format -r" \
@@ -53,7 +55,7 @@ _devtool_takes_arg()
 {
     case $1 in
         -f | --format | -t | --to | --value | -m | --mode | -u | --owner | \
-            -g | --group | --root | --users-from | --count | --start | \
+            -g | --group | --reference | --root | --users-from | --count | --start | \
             --step | -o | --output | --check | --archive | --archive-format | \
             -i | --input)
             return 0
@@ -117,9 +119,10 @@ _devtool()
             return
             ;;
         -o | --output)
-            mapfile -t COMPREPLY < <(compgen -W \
-                'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' \
-                -- "$cur")
+            local outputs='text json'
+            [[ $verb == list ]] &&
+                outputs='makedevs tmpfiles mtree gen_init_cpio pseudo json oci'
+            mapfile -t COMPREPLY < <(compgen -W "$outputs" -- "$cur")
             return
             ;;
         -i | --input)
@@ -132,7 +135,7 @@ _devtool()
             _filedir -d
             return
             ;;
-        --archive)
+        --archive | --reference)
             _filedir
             return
             ;;

@@ -51,7 +51,7 @@ function __devtool_operands
             case --
                 set dashdash 1
             case -f --format -t --to --value -m --mode -u --owner -g --group \
-                --root --users-from --count --start --step -o --output --check \
+                --reference --root --users-from --count --start --step -o --output --check \
                 --archive --archive-format -i --input
                 set skip 1
             case '--*'
@@ -154,7 +154,8 @@ complete -c devtool -n __devtool_no_verb -a apply -d 'Create the entries of devi
 # Options every verb has.
 set -l all 'not __devtool_no_verb'
 complete -c devtool -n $all -s q -l quiet -d 'Silence warnings'
-complete -c devtool -n $all -s '?' -l help -d 'Show the options of the verb'
+complete -c devtool -n $all -s h -l help -d 'Show the options of the verb'
+complete -c devtool -n $all -s '?' -d 'Show the options of the verb'
 complete -c devtool -n $all -l usage -d 'Show a brief usage message'
 
 # -f and --strict.
@@ -165,6 +166,9 @@ complete -c devtool -n $layout_verbs -l strict -d 'No compat rule'
 # encode, decode, convert.
 complete -c devtool -n '__devtool_using encode convert' -s x -l hex -d 'Print 0x hexadecimal'
 complete -c devtool -n '__devtool_using encode decode' -l json -d 'Print JSON'
+complete -c devtool -n '__devtool_using encode decode formats devices' -s o -l output -x -a 'text json' -d 'Output format (json: as --json)'
+complete -c devtool -n '__devtool_using decode' -s x -l hex -d 'Print major and minor in 0x hexadecimal'
+complete -c devtool -n '__devtool_using list' -l json -d 'Print JSON, as -o json'
 complete -c devtool -n '__devtool_using encode decode convert' -s k -l keep-going -d 'Report bad input and go on'
 complete -c devtool -n '__devtool_using decode' -l colon -d 'Print MAJOR:MINOR'
 complete -c devtool -n '__devtool_using decode' -l kdev -d 'Print hexadecimal kdevname style'
@@ -178,6 +182,7 @@ complete -c devtool -n '__devtool_using formats' -l json -d 'Print one JSON obje
 complete -c devtool -n '__devtool_using mknod' -s m -l mode -x -a '0600 0620 0640 0644 0660 0666' -d 'Mode, octal or symbolic'
 complete -c devtool -n '__devtool_using mknod' -s u -l owner -x -a '(__fish_complete_users)' -d 'Owner'
 complete -c devtool -n '__devtool_using mknod' -s g -l group -x -a '(__fish_complete_groups)' -d 'Group'
+complete -c devtool -n '__devtool_using mknod' -l reference -r -F -d 'Mode, owner and group of FILE'
 complete -c devtool -n '__devtool_using mknod apply' -s r -l replace -d 'Replace or correct existing nodes'
 complete -c devtool -n '__devtool_using mknod' -s p -l parents -d 'Create missing parent directories'
 complete -c devtool -n '__devtool_using mknod apply' -s n -l dry-run -d 'Print what would be done'

@@ -433,15 +433,15 @@ L	/dev/stdin	-	-	-	-	/proc/self/fd/0"
 	# tar has no socket: libarchive refuses it, the entry fails, and
 	# with it the archive
 	run --separate-stderr devtool apply --archive s.tar s
-	assert_equal "$status" 1
+	assert_equal "$status" 2
 	assert_equal "$stderr" "devtool: /dev/log: dev/log: pax format cannot archive sockets
 devtool: s.tar: 1 entry failed; left as it was"
 	[[ ! -e s.tar ]]
 }
 
-@test "archive: list --archive of something not an archive or missing says so, exit 1" {
+@test "archive: list --archive of something not an archive or missing says so, exit 2" {
 	run --separate-stderr devtool list --archive nosuch.cpio
-	assert_equal "$status" 1
+	assert_equal "$status" 2
 	assert_stdout_empty
 	assert_stderr_contains "devtool: nosuch.cpio: "
 	run --separate-stderr devtool list --archive dev --root R
@@ -459,7 +459,7 @@ devtool: s.tar: 1 entry failed; left as it was"
 # Hostile archives, made by python3's tarfile and, for a newc cpio,
 # written byte by byte: nothing devtool wrote.
 
-@test "archive: list --archive refuses a pax uid or gid beyond 32 bits, negative or (uid_t)-1, naming the entry, exit 1: 4294967296 never wraps to root's 0" {
+@test "archive: list --archive refuses a pax uid or gid beyond 32 bits, negative or (uid_t)-1, naming the entry, exit 2: 4294967296 never wraps to root's 0" {
 	python3 - <<-'EOF'
 	import tarfile
 	def node(name, uid=0, gid=0):
@@ -479,7 +479,7 @@ devtool: s.tar: 1 entry failed; left as it was"
 	run bsdtar -tvf ids.tar
 	assert_line --regexp '^crwsr-xr-x +0 4294967296 +0 +1,3 .* dev/big$'
 	run --separate-stderr devtool list --archive ids.tar -o json
-	assert_equal "$status" 1
+	assert_equal "$status" 2
 	assert_output '{"path":"/dev/ok","type":"c","mode":"4755","uid":4294967294,"gid":0,"major":1,"minor":3}'
 	assert_equal "$stderr" "devtool: ids.tar: /dev/big: uid 4294967296 is out of range (0-4294967294)
 devtool: ids.tar: /dev/biggid: gid 4294967302 is out of range (0-4294967294)
@@ -493,12 +493,12 @@ dev/ok"
 	# the same through libarchive's mtree reader
 	printf '#mtree\n./dev/x type=char device=native,1,3 mode=04755 uid=4294967296\n' >ids.mtree
 	run --separate-stderr devtool list --archive ids.mtree
-	assert_equal "$status" 1
+	assert_equal "$status" 2
 	assert_stdout_empty
 	assert_equal "$stderr" "devtool: ids.mtree: /dev/x: uid 4294967296 is out of range (0-4294967294)"
 }
 
-@test "archive: list --archive refuses a major or minor beyond the kernel's (GNU tar base-256 fields) and a newc mode with bits beyond 07777, naming the entry, exit 1" {
+@test "archive: list --archive refuses a major or minor beyond the kernel's (GNU tar base-256 fields) and a newc mode with bits beyond 07777, naming the entry, exit 2" {
 	python3 - <<-'EOF'
 	import tarfile
 	def node(name, major=1, minor=3):
@@ -524,12 +524,12 @@ dev/ok"
 	run bsdtar -tvf rdev.tar
 	assert_line --regexp '^crw------- .* 4294967304,0 .* dev/wide$'
 	run --separate-stderr devtool list --archive rdev.tar -o tmpfiles
-	assert_equal "$status" 1
+	assert_equal "$status" 2
 	assert_output 'c	/dev/ok	0600	0	0	-	1:3'
 	assert_equal "$stderr" "devtool: rdev.tar: /dev/wide: major 4294967304 is out of range (0-4095)
 devtool: rdev.tar: /dev/neg: minor 18446744073709551615 is out of range (0-1048575)"
 	run --separate-stderr devtool list --archive mode.cpio -o tmpfiles
-	assert_equal "$status" 1
+	assert_equal "$status" 2
 	assert_output 'c	/dev/ok	4755	0	0	-	1:3'
 	assert_equal "$stderr" "devtool: mode.cpio: /dev/hi: mode 0204755 has bits beyond 07777"
 }

@@ -148,7 +148,8 @@ apply_entry(struct target *target, const struct entry *e, unsigned flags,
 			report_ignored(one.path, &res);
 			t->ignored++;
 		} else {
-			report_failure(one.path, &res);
+			report_failure_owned(one.path, &res, one.uid_set ?
+			    (long)one.uid : -1, one.gid_set ? (long)one.gid : -1);
 			t->count[NODE_FAILED]++;
 		}
 	}
@@ -224,6 +225,76 @@ put_plan(struct target *target, const struct plan *p, unsigned flags,
 		apply_entry(target, &p->v.v[i], flags, t);
 }
 
+/* Up to three paths of what would fail, and the count. */
+struct would_fail {
+	unsigned long n, listed;
+	char paths[3 * DT_QUOTE_SIZE + 32];
+};
+
+static void
+would_fail_add(struct would_fail *w, const char *path, size_t count)
+{
+	char q[DT_QUOTE_SIZE];
+	size_t used = strlen(w->paths);
+
+	if (w->listed < 3) {
+		snprintf(w->paths + used, sizeof(w->paths) - used, "%s%s",
+		    w->listed == 0 ? "" : ", ", cli_quote(q, path));
+		w->listed++;
+	}
+	w->n += count;
+}
+
+/* ": /dev/null, /dev/tty and 3 more" */
+static const char *
+would_fail_rest(const struct would_fail *w, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (w->n > w->listed)
+		snprintf(buf, len, " and %lu more", w->n - w->listed);
+	return buf;
+}
+
+/*
+ * A dry run without the privilege the real one needs says up front what
+ * would fail and why, before the "would create" lines: the device nodes
+ * without CAP_MKNOD, the owners it cannot give without CAP_CHOWN.
+ */
+static void
+dry_run_notes(const struct plan *p)
+{
+	struct would_fail nodes = { 0 }, owners = { 0 };
+	bool mknod_ok, chown_ok;
+	char rest[32];
+
+	if (env_faker() || !report_unprivileged(&mknod_ok, &chown_ok))
+		return;
+	for (size_t i = 0; i < p->v.n; i++) {
+		const struct entry *e = &p->v.v[i];
+		struct would_fail *w = NULL;
+
+		if (!mknod_ok && (e->type == 'c' || e->type == 'b'))
+			w = &nodes;
+		else if (!chown_ok && ((e->uid_set && e->uid != geteuid()) ||
+		    (e->gid_set && e->gid != getegid())))
+			w = &owners;
+		if (w != NULL) {	/* a range counts each of its nodes */
+			would_fail_add(w, e->path, entry_expand_count(e));
+		}
+	}
+	if (nodes.n > 0)
+		cli_warn("without CAP_MKNOD, %lu device node%s would fail: %s%s",
+		    nodes.n, nodes.n == 1 ? "" : "s", nodes.paths,
+		    would_fail_rest(&nodes, rest, sizeof(rest)));
+	if (owners.n > 0)
+		cli_warn("without CAP_CHOWN, %lu entr%s would fail: cannot "
+		    "chown to an owner not this user's: %s%s", owners.n,
+		    owners.n == 1 ? "y" : "ies", owners.paths,
+		    would_fail_rest(&owners, rest, sizeof(rest)));
+	if (nodes.n > 0 || owners.n > 0)
+		cli_warn("%s", REPORT_WAYS_OUT);
+}
+
 static int
 apply_to_root(const struct plan *p, const char *root_dir, unsigned flags)
 {
@@ -231,6 +302,8 @@ apply_to_root(const struct plan *p, const char *root_dir, unsigned flags)
 	struct target *target;
 	struct root *r;
 
+	if (flags & NODE_DRY_RUN)
+		dry_run_notes(p);
 	/* A fresh root to fill is the usual case: make it, as mkdir -p. */
 	if (root_dir != NULL && !(flags & NODE_DRY_RUN) &&
 	    make_root(root_dir) != 0) {
@@ -281,9 +354,28 @@ plan_tree(const struct plan *p, unsigned flags, struct tally *t)
 	return tree;
 }
 
+/* -v: "wrote PATH (c 1:3, mode 0644, owner 0:0)", as the archive has it. */
+static void
+say_written(const struct entry *e)
+{
+	const struct node_want w = {
+		.type = entry_type_of(e->type)->ifmt,
+		.perm = e->mode,
+		.uid = e->uid_set ? e->uid : 0,
+		.gid = e->gid_set ? e->gid : 0,
+		.rdev = makedev((unsigned)e->major, (unsigned)e->minor),
+		.target = e->target,
+	};
+	char what[PATH_MAX + 96];
+
+	node_describe(what, sizeof(what), &w);
+	cli_say("wrote %s (%s)", e->path, what);
+}
+
 /* Each node into the target, until the end or the target stops. */
 static void
-put_tree(struct target *target, struct tree_order *tree, struct tally *t)
+put_tree(struct target *target, struct tree_order *tree, struct tally *t,
+    unsigned flags)
 {
 	char path[PATH_MAX];
 	struct node_result res;
@@ -303,6 +395,8 @@ put_tree(struct target *target, struct tree_order *tree, struct tally *t)
 			report_failure(e.path, &res);
 		} else if (res.outcome == NODE_SKIPPED)
 			report_skipped(e.path, &res);
+		else if (flags & NODE_VERBOSE)
+			say_written(&e);
 		t->count[res.outcome]++;
 	}
 }
@@ -323,7 +417,9 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 		return EXIT_FAIL;
 	}
 	tree = plan_tree(p, flags, &t);
-	put_tree(target, tree, &t);
+	/* tar -cvf - likewise lists on stderr */
+	cli_say_stderr = strcmp(o->file, "-") == 0;
+	put_tree(target, tree, &t, flags);
 	if (target->finish(target, &d) != 0) {
 		cli_path_error(name, d.msg);
 		t.count[NODE_FAILED]++;
@@ -378,6 +474,11 @@ check_archive(const char *name, struct archive_opts *o)
 	if (root_dir != NULL || replace || dry_run)
 		return cli_usage(name, "--archive writes an archive: it "
 		    "takes no --root, -r or -n");
+	/* as tar and cpio: binary never goes to a terminal */
+	if (strcmp(archive, "-") == 0 && isatty(STDOUT_FILENO))
+		return cli_usage(name, "refusing to write an archive to a "
+		    "terminal: redirect standard output, or give --archive "
+		    "FILE");
 	o->file = archive;
 	if (target_archive_guess(archive, &o->format, &o->filter) != 0)
 		o->format = strcmp(archive, "-") == 0 ? "newc" : NULL;

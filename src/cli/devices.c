@@ -72,7 +72,8 @@ list_drivers(struct listing *ls, const char **names)
 			    ls->want_c && !ls->want_b ? "character " :
 			    ls->want_b && !ls->want_c ? "block " : "",
 			    cli_quote(qn, ls->name), q);
-			rc = EXIT_FAIL;
+			if (rc == EXIT_OK)
+				rc = EXIT_FOUND;	/* an answer, not an error */
 		}
 	} while (names != NULL && names[++i] != NULL);
 	free(buf);
@@ -82,6 +83,7 @@ list_drivers(struct listing *ls, const char **names)
 }
 
 static struct listing devices;
+static char *devices_output;
 
 struct poptOption devices_options[] = {
 	{ "char", 'c', POPT_ARG_NONE, &devices.want_c, 0,
@@ -90,8 +92,15 @@ struct poptOption devices_options[] = {
 	  "block devices only", NULL },
 	{ "json", '\0', POPT_ARG_NONE, &devices.json, 0,
 	  "print one JSON object per driver", NULL },
+	CLI_OUTPUT_OPTION(devices_output),
 	CLI_TABLE_END
 };
+
+int
+check_devices(const char *name)
+{
+	return cli_output(name, devices_output, &devices.json);
+}
 
 int
 cmd_devices(const struct verb_call *c)

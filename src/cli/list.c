@@ -62,17 +62,44 @@ check_problem(const struct dt_layout *l, const struct entry *e,
  * or left out of a dialect without comments (an OCI array), never
  * silently: said once, at the end.
  */
+#define UNHELD_NAMED 5	/* entries left out named one by one */
+
+/*
+ * An entry a dialect without comments leaves out, named with what it is
+ * (as a comment line names it in the others); after UNHELD_NAMED of
+ * them, warn_unheld counts the rest.
+ */
+static void
+warn_left_out(const struct entry *e, const struct dialect *dialect, size_t n)
+{
+	char q[DT_QUOTE_SIZE], t[DT_QUOTE_SIZE];
+
+	if (n > UNHELD_NAMED)
+		return;
+	cli_warn("%s%s%s: a %s, which %s %s table cannot hold, is left out; "
+	    "-o json holds every type", cli_quote(q, e->path),
+	    e->target != NULL ? " -> " : "", e->target != NULL ?
+	    cli_quote(t, e->target) : "", entry_type_of(e->type)->noun,
+	    dialect_article(dialect), dialect->name);
+}
+
 static void
 warn_unheld(size_t n, const struct dialect *dialect)
 {
-	const char *what = (dialect->can & DIALECT_CAN_COMMENTS) ? n == 1 ?
-	    "is a comment line" : "are comment lines" : n == 1 ?
-	    "is left out" : "are left out";
+	bool comments = (dialect->can & DIALECT_CAN_COMMENTS) != 0;
+	const char *what = comments ? n == 1 ? "is a comment line" :
+	    "are comment lines" : n == 1 ? "is left out" : "are left out";
 
+	if (!comments) {
+		if (n <= UNHELD_NAMED)
+			return;
+		n -= UNHELD_NAMED;
+	}
 	if (n > 0)
-		cli_warn("%zu %s that %s %s table cannot hold %s; -o json holds "
-		    "every type", n, n == 1 ? "entry" : "entries",
-		    dialect_article(dialect), dialect->name, what);
+		cli_warn("%zu %s%s that %s %s table cannot hold %s; -o json "
+		    "holds every type", n, comments ? "" : "more ",
+		    n == 1 ? "entry" : "entries", dialect_article(dialect),
+		    dialect->name, what);
 }
 
 /*
@@ -147,11 +174,11 @@ print_all(struct listing *ls, const struct dialect *dialect,
 		problem = check ? check_problem(check, &v->v[i], &why) : NULL;
 		if (check != NULL && problem == NULL)
 			continue;
-		if (problem != NULL)
-			rc = EXIT_FAIL;
+		if (problem != NULL && rc == EXIT_OK)
+			rc = EXIT_FOUND;	/* an error still says 2 */
 		if (!dialect_holds(dialect, &v->v[i]) &&
 		    !(dialect->can & DIALECT_CAN_COMMENTS)) {
-			unheld++;
+			warn_left_out(&v->v[i], dialect, ++unheld);
 			continue;
 		}
 		if (dialect_format_note(dialect, &v->v[i], problem, line,
@@ -189,12 +216,14 @@ parse_output(const char *name, const struct dialect **dialect)
 }
 
 static char *output, *check, *root_dir, *archive;
-static int dirs;
+static int dirs, json;
 
 struct poptOption list_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, &output, 0,
 	  "makedevs (default), tmpfiles, mtree, gen_init_cpio, pseudo, "
 	  "json or oci", "FORMAT" },
+	{ "json", '\0', POPT_ARG_NONE, &json, 0,
+	  "print JSON, as -o json", NULL },
 	{ "check", '\0', POPT_ARG_STRING, &check, 0,
 	  "print only the nodes LAYOUT or a storage format cannot hold",
 	  "LAYOUT" },
@@ -301,7 +330,13 @@ cmd_list(const struct verb_call *c)
 	struct dt_layout layout;
 	int rc;
 
-	if ((rc = parse_output(output, &dialect)) != EXIT_OK ||
+	if (json && output != NULL && strcmp(output, "json") != 0) {
+		char q[DT_QUOTE_SIZE];
+
+		return cli_usage(c->name, "--json and -o %s exclude each "
+		    "other", cli_quote(q, output));
+	}
+	if ((rc = parse_output(json ? "json" : output, &dialect)) != EXIT_OK ||
 	    (check != NULL &&
 	    (rc = cli_check_layout(check, &layout)) != EXIT_OK))
 		return rc;

@@ -5,6 +5,8 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
+#include <fcntl.h>
+
 #include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
@@ -15,6 +17,7 @@
 #include "cli/env.h"
 #include "codec/host.h"
 #include "sys/node.h"
+#include "sys/root.h"
 #include "base/number.h"
 #include "cli/owners.h"
 #include "base/path.h"
@@ -28,6 +31,7 @@
 
 struct mknod_opts {
 	char *mode, *owner, *group, *root, *users_from, *count, *start, *step;
+	char *reference;
 	int replace, parents, dry_run, verbose;
 };
 
@@ -39,6 +43,7 @@ struct mknod_job {
 	uint64_t major, minor;
 	uint64_t count, start, step;
 	bool range;
+	bool keep_mode;		/* -r without -m or --reference */
 	unsigned flags;
 };
 
@@ -292,6 +297,18 @@ parse_attrs(const struct mknod_opts *o, mode_t old_umask,
 	w->perm = 0666 & ~old_umask;
 	w->uid = NODE_ANY_UID;
 	w->gid = NODE_ANY_GID;
+	if (o->reference != NULL) {
+		struct stat st;
+
+		/* As chmod and chown --reference: a link is followed. */
+		if (stat(o->reference, &st) != 0) {
+			cli_arg_error("--reference", o->reference);
+			return EXIT_USAGE;	/* bad input, as an unknown -u */
+		}
+		w->perm = st.st_mode & 07777;
+		w->uid = st.st_uid;
+		w->gid = st.st_gid;
+	}
 	if (o->mode != NULL && attrs_mode(o->mode, &w->perm, &d) != 0) {
 		cli_error("%s", d.msg);
 		return EXIT_USAGE;
@@ -299,10 +316,43 @@ parse_attrs(const struct mknod_opts *o, mode_t old_umask,
 	return parse_owner(o, w);
 }
 
+/*
+ * -r without -m or --reference: a node replaced or corrected keeps its
+ * mode, as tmpfiles' c+ does; node.c keeps the mode of what is there
+ * for NODE_ANY_PERM, and its owner and group when -u and -g are not
+ * given.  Where nothing is, or what is there is no node nor FIFO (which
+ * is not replaced), the new node gets 0666 & ~umask as without -r.
+ */
+static mode_t
+perm_for(struct root *root, const char *path, mode_t perm)
+{
+	const char *slash = strrchr(path, '/');
+	char parent[PATH_MAX];
+	struct stat st;
+	bool node;
+	int fd;
+
+	if (root_absent(root))
+		return perm;
+	if (slash == NULL)
+		parent[0] = '\0';
+	else
+		snprintf(parent, sizeof(parent), "%.*s", slash == path ? 1 :
+		    (int)(slash - path), path);
+	if ((fd = root_opendir(root, parent)) < 0)
+		return perm;
+	node = fstatat(fd, slash != NULL ? slash + 1 : path, &st,
+	    AT_SYMLINK_NOFOLLOW) == 0 && (S_ISCHR(st.st_mode) ||
+	    S_ISBLK(st.st_mode) || S_ISFIFO(st.st_mode));
+	close(fd);
+	return node ? NODE_ANY_PERM : perm;
+}
+
 static int
 make_nodes(struct mknod_job *job, const char *root_dir)
 {
 	struct node_result res;
+	struct node_want want;
 	struct root *root;
 	char path[PATH_MAX];
 	int status = EXIT_OK;
@@ -321,11 +371,16 @@ make_nodes(struct mknod_job *job, const char *root_dir)
 			    (uintmax_t)(job->start + i));
 			p = path;
 		}
-		job->want.rdev = makedev((unsigned)job->major,
+		want = job->want;
+		want.rdev = makedev((unsigned)job->major,
 		    (unsigned)(job->minor + i * job->step));
-		if (node_make(root, p, &job->want, job->flags,
+		if (job->keep_mode)
+			want.perm = perm_for(root, p, want.perm);
+		if (node_make(root, p, &want, job->flags,
 		    &report_events, &res) == NODE_FAILED) {
-			report_failure(p, &res);
+			report_failure_owned(p, &res, want.uid == NODE_ANY_UID ?
+			    -1 : (long)want.uid, want.gid == NODE_ANY_GID ? -1 :
+			    (long)want.gid);
 			status = EXIT_FAIL;
 		}
 	}
@@ -342,12 +397,15 @@ struct poptOption mknod_options[] = {
 	{ "mode", 'm', POPT_ARG_STRING, &opts.mode, 0,
 	  "exact mode, octal or symbolic (default 0666 & ~umask)",
 	  "MODE" },
+	{ "reference", '\0', POPT_ARG_STRING, &opts.reference, 0,
+	  "mode, owner and group of FILE (-m, -u, -g override)", "FILE" },
 	{ "owner", 'u', POPT_ARG_STRING, &opts.owner, 0,
 	  "owner, a name or a number", "OWNER" },
 	{ "group", 'g', POPT_ARG_STRING, &opts.group, 0,
 	  "group, a name or a number", "GROUP" },
 	{ "replace", 'r', POPT_ARG_NONE, &opts.replace, 0,
-	  "replace a different node or FIFO, correct a matching one",
+	  "replace a different node or FIFO, correct a matching one; "
+	  "without -m, -u, -g it keeps their old values",
 	  NULL },
 	{ "parents", 'p', POPT_ARG_NONE, &opts.parents, 0,
 	  "create missing parent directories (0755)", NULL },
@@ -377,6 +435,8 @@ check_mknod(const char *name)
 {
 	if (opts.root != NULL && *opts.root == '\0')
 		return cli_usage(name, "--root '' names no directory");
+	if (opts.reference != NULL && *opts.reference == '\0')
+		return cli_usage(name, "--reference '' names no file");
 	if (opts.users_from != NULL && *opts.users_from == '\0')
 		return cli_usage(name, "--users-from '' names no directory");
 	return EXIT_OK;
@@ -401,6 +461,8 @@ parse_job(const struct verb_call *c, struct mknod_job *job)
 	if ((rc = parse_attrs(&opts, node_begin(env_runtime_dir()),
 	    &job->want)) != EXIT_OK)
 		return rc;
+	job->keep_mode = opts.replace && opts.mode == NULL &&
+	    opts.reference == NULL;
 	job->flags = (opts.replace ? NODE_REPLACE : 0) |
 	    (opts.parents ? NODE_PARENTS : 0) |
 	    (opts.dry_run ? NODE_DRY_RUN : 0) |
