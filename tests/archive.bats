@@ -570,22 +570,22 @@ newc_of() { (cd "$1" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0)
 	assert_equal "$output" "$want"
 }
 
-@test "archive: list --archive of an initramfs with junk after a member lists what came before and says so, exit 1" {
+@test "archive: list --archive of an initramfs with junk after a member lists what came before and says so, exit 2" {
 	needs_mknod
 	mkdir -p e/dev
 	mknod -m 600 e/dev/a c 1 1
 	{ newc_of e; echo junk; } >bad
 	run --separate-stderr devtool list --archive bad
-	assert_status 1
+	assert_status 2
 	assert_equal "$output" "$(T /dev/a c 0600 0 0 1 1 - - -)"
 	assert_equal "$stderr" "devtool: bad: junk after a cpio member: neither a newc header nor a compressed stream"
 	{ newc_of e; echo junk; } | gzip -n >bad.gz
 	run --separate-stderr devtool list --archive bad.gz
-	assert_status 1
+	assert_status 2
 	assert_equal "$stderr" "devtool: bad.gz: junk within a compressed stream after a cpio member"
 }
 
-@test "archive: list --archive reads zeros after a compressed member as padding, and refuses a second compressed stream after it, which it cannot read, naming the file, exit 1" {
+@test "archive: list --archive reads zeros after a compressed member as padding, and refuses a second compressed stream after it, which it cannot read, naming the file, exit 2" {
 	needs_mknod
 	mkdir -p e/dev m/dev
 	mknod -m 600 e/dev/a c 1 1
@@ -596,7 +596,7 @@ newc_of() { (cd "$1" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0)
 	assert_equal "$output" "$(T /dev/b b 0660 0 0 8 0 - - -)"
 	{ newc_of m | gzip -n; newc_of e | xz --check=crc32; } >two
 	run --separate-stderr devtool list --archive two
-	assert_status 1
+	assert_status 2
 	assert_equal "$output" "$(T /dev/b b 0660 0 0 8 0 - - -)"
 	assert_equal "$stderr" "devtool: two: another stream after a compressed one, which devtool does not read"
 }
