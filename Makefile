@@ -35,7 +35,8 @@ unit_table_SRCS  = src/dialects/table.c src/dialects/table_json.c src/dialects/j
 	src/base/text.c
 unit_spec_SRCS   = $(unit_table_SRCS)
 unit_root_SRCS   = src/sys/root.c
-unit_node_SRCS   = src/sys/node.c src/sys/sig.c src/sys/root.c src/entry/entry.c src/sys/walk.c src/sys/temp.c src/base/path.c \
+unit_node_SRCS   = $(wildcard src/sys/node*.c) src/sys/place.c src/sys/inode.c src/sys/sig.c \
+	src/sys/root.c src/entry/entry.c src/sys/walk.c src/sys/temp.c src/base/path.c \
 	src/base/diag.c src/base/text.c
 unit_entry_SRCS  = src/entry/entry.c src/base/path.c src/base/diag.c src/base/text.c
 unit_users_SRCS  = src/entry/users.c
