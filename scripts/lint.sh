@@ -107,7 +107,7 @@ run_mandoc() {
 
 # The layers (docs/DESIGN.md): every other src/*.c is the CLI's.
 PURE="base/diag base/text base/number codec/encode entry/entry base/path dialects/table dialects/table_json dialects/json_keys dialects/spec dialects/spec_mtree dialects/spec_initramfs dialects/spec_pseudo entry/attrs codec/procdev base/lines entry/users entry/tree_order"
-SYSTEM="sys/root sys/node sys/node_priv sys/node_stale sys/node_lock sys/node_caps sys/node_parents sys/node_tree sys/place sys/inode sys/walk sys/sig sys/temp sources/source_tree sources/source_table sources/source_oci sources/source_archive targets/target_fs targets/target_archive sys/outfile sys/la sys/la_sink"
+SYSTEM="sys/root sys/root_walk sys/node sys/node_priv sys/node_stale sys/node_lock sys/node_caps sys/node_parents sys/node_tree sys/place sys/inode sys/walk sys/sig sys/temp sources/source_tree sources/source_table sources/source_oci sources/source_archive targets/target_fs targets/target_archive sys/outfile sys/la sys/la_sink"
 # What only the CLI may include (directly or not) or call: printing,
 # exiting, the environment.  The pure layer does not call the system's.
 CLI_HEADERS='/(cli|verbs|env|out|report)\.h$|/popt\.h$'
@@ -156,7 +156,8 @@ run_layers() {
 	# struct root is opaque but to root.c and node.c (root.h)
 	grep -l '#include "sys/root_impl.h"' src/*/*.c src/*/*.h |
 	    grep -v -e '^src/sys/root\.c$' -e '^src/sys/node\.c$' -e '^src/sys/node_priv\.c$' \
-	    -e '^src/sys/node_parents\.c$' -e '^src/sys/place\.c$' |
+	    -e '^src/sys/node_parents\.c$' -e '^src/sys/place\.c$' \
+	    -e '^src/sys/root_walk\.c$' |
 	    sed 's/$/: includes root_impl.h (struct root is opaque)/' >>"$out"
 	[ ! -s "$out" ]
 	result layers $?
