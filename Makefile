@@ -34,7 +34,7 @@ unit_table_SRCS  = src/dialects/table.c src/dialects/table_json.c src/dialects/j
 	src/dialects/spec.c src/dialects/spec_mtree.c src/dialects/spec_initramfs.c src/dialects/spec_pseudo.c src/codec/encode.c \
 	src/base/text.c
 unit_spec_SRCS   = $(unit_table_SRCS)
-unit_root_SRCS   = src/sys/root.c src/sys/root_walk.c
+unit_root_SRCS   = src/sys/root.c src/sys/root_walk.c src/sys/inode.c
 unit_node_SRCS   = $(wildcard src/sys/node*.c) src/sys/place.c src/sys/inode.c src/sys/sig.c \
 	src/sys/root.c src/sys/root_walk.c src/entry/entry.c src/sys/walk.c src/sys/temp.c src/base/path.c \
 	src/base/diag.c src/base/text.c

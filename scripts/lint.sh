@@ -155,7 +155,7 @@ run_layers() {
 	done
 	# struct root is opaque but to root.c and node.c (root.h)
 	grep -l '#include "sys/root_impl.h"' src/*/*.c src/*/*.h |
-	    grep -v -e '^src/sys/root\.c$' -e '^src/sys/node\.c$' -e '^src/sys/node_priv\.c$' \
+	    grep -v -e '^src/sys/root\.c$' -e '^src/sys/node\.c$' \
 	    -e '^src/sys/node_parents\.c$' -e '^src/sys/place\.c$' \
 	    -e '^src/sys/root_walk\.c$' |
 	    sed 's/$/: includes root_impl.h (struct root is opaque)/' >>"$out"

@@ -11,20 +11,20 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "sys/node_impl.h"
+#include "sys/inode.h"
 
 #ifndef SYS_fchmodat2
 #define SYS_fchmodat2 452	/* Linux 6.6; glibc 2.36 has no wrapper */
 #endif
 
 bool
-is_node(mode_t mode)
+inode_is_node(mode_t mode)
 {
 	return S_ISCHR(mode) || S_ISBLK(mode) || S_ISFIFO(mode);
 }
 
 void
-close_keeping_errno(int fd)
+inode_close(int fd)
 {
 	int saved = errno;
 
@@ -34,7 +34,7 @@ close_keeping_errno(int fd)
 }
 
 uid_t
-euid(void)
+inode_euid(void)
 {
 	static uid_t id = (uid_t)-1;
 	static bool known;
@@ -54,7 +54,7 @@ euid(void)
  * shows staying the old one: only chmod(2), which it intercepts.
  */
 int
-chmod_fd(int fd, mode_t perm, bool faker)
+inode_chmod(int fd, mode_t perm, bool faker)
 {
 	char proc[64];
 
@@ -87,7 +87,7 @@ hardlinks_protected(void)
 		fd = open("/proc/sys/fs/protected_hardlinks", O_RDONLY |
 		    O_CLOEXEC);
 		known = fd >= 0 && read(fd, &c, 1) == 1 && c == '1';
-		close_keeping_errno(fd);
+		inode_close(fd);
 	}
 	return known;
 }
@@ -100,14 +100,14 @@ hardlinks_protected(void)
  * left alone, as systemd-tmpfiles leaves it (hardlink_vulnerable).
  */
 bool
-hardlink_vulnerable(const struct stat *st)
+inode_hardlink_vulnerable(const struct stat *st)
 {
 	return !S_ISDIR(st->st_mode) && st->st_nlink > 1 &&
 	    !hardlinks_protected();
 }
 
 bool
-same_inode(const struct stat *a, const struct stat *b)
+inode_same(const struct stat *a, const struct stat *b)
 {
 	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
 }

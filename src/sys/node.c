@@ -21,7 +21,7 @@
 mode_t
 node_begin(const char *dir)
 {
-	runtime_dir = dir;
+	node_lock_runtime_dir(dir);
 	/* Modes are made exact by hand; the umask only gives the default. */
 	return umask(0);
 }
@@ -91,26 +91,26 @@ create_new(const struct place *p, const struct node_want *w)
 	int rc;
 
 	if (S_ISREG(w->type) && (p->flags & NODE_SKIP_MISSING))
-		return report(p, NODE_SKIPPED, "skip", w);
+		return place_report(p, NODE_SKIPPED, "skip", w);
 	if (S_ISREG(w->type) && !(p->flags & NODE_MAKE_FILE))
-		return fail_node(p, "does not exist (an f entry only adjusts a "
+		return place_fail(p, "does not exist (an f entry only adjusts a "
 		    "file)");
 	if (p->flags & NODE_DRY_RUN) {
 		/* a d line: its children need not say it again */
 		if (S_ISDIR(w->type))
-			dry_reported(p->root, p->path);
-		return report(p, NODE_CREATED, "create", w);
+			place_dry_reported(p->root, p->path);
+		return place_report(p, NODE_CREATED, "create", w);
 	}
 	if (direct_is_exact(p, w))
-		rc = make_at(p->dirfd, p->name, w, w->perm, p->res) == 0 ?
+		rc = place_make_at(p->dirfd, p->name, w, w->perm, p->res) == 0 ?
 		    STEP_OK : STEP_ERRNO;
-	else if (temp_impossible(p->dirfd))
-		return fail_node(p, NO_TEMP_MSG);
+	else if (node_priv_impossible(p->dirfd))
+		return place_fail(p, NO_TEMP_MSG);
 	else
-		rc = via_private(p, w, false);
+		rc = node_priv_place(p, w, false);
 	if (rc == STEP_OK)
-		return report(p, NODE_CREATED, "create", w);
-	return fail_step(p, rc, EEXIST, "appeared while being created; left "
+		return place_report(p, NODE_CREATED, "create", w);
+	return place_fail_step(p, rc, EEXIST, "appeared while being created; left "
 	    "alone");
 }
 
@@ -153,48 +153,48 @@ handle_existing(const struct place *p, const struct stat *st,
 	char why[180];
 	int rc;
 
-	if (kind && w->caps != NULL && (rc = file_caps(p, st, w->caps,
-	    owner_changes(st, w), false, &caps)) != STEP_OK)
-		return fail_caps(p, rc);
-	if (kind && same_attrs(st, w) && !caps &&
+	if (kind && w->caps != NULL && (rc = node_caps_file(p, st, w->caps,
+	    place_owner_changes(st, w), false, &caps)) != STEP_OK)
+		return node_caps_fail(p, rc);
+	if (kind && place_same_attrs(st, w) && !caps &&
 	    (p->flags & (NODE_KEEP_SAME | NODE_REPLACE)))
-		return report(p, NODE_UNCHANGED, "keep", w);
+		return place_report(p, NODE_UNCHANGED, "keep", w);
 	if (kind && (adjusts || (p->flags & NODE_REPLACE))) {
 		/* the inode itself changes, as in a dry run it would */
-		if (hardlink_vulnerable(st)) {
+		if (inode_hardlink_vulnerable(st)) {
 			errno = EPERM;
-			return fail_node(p, HARDLINKED_MSG);
+			return place_fail(p, HARDLINKED_MSG);
 		}
 		if (p->flags & NODE_DRY_RUN)
-			return report(p, NODE_CORRECTED, "correct", w);
+			return place_report(p, NODE_CORRECTED, "correct", w);
 		/* Nothing to undo after: a directory moved out is left. */
 		if (p->contain && root_contains(p->root, p->dirfd) != 1)
-			return fail_node(p, "its directory is no longer inside "
+			return place_fail(p, "its directory is no longer inside "
 			    "--root (moved meanwhile); left alone");
-		if ((rc = set_owner_mode(p, st, w)) != STEP_OK)
-			return fail_step(p, rc, ESTALE, "changed while being "
+		if ((rc = place_set_owner_mode(p, st, w)) != STEP_OK)
+			return place_fail_step(p, rc, ESTALE, "changed while being "
 			    "corrected; left alone");
 		/* after the owner, whose change drops them (chown(2)) */
-		if (caps && (rc = file_caps(p, st, w->caps, false, true,
+		if (caps && (rc = node_caps_file(p, st, w->caps, false, true,
 		    &caps)) != STEP_OK)
-			return fail_caps(p, rc);
-		return report(p, NODE_CORRECTED, "correct", w);
+			return node_caps_fail(p, rc);
+		return place_report(p, NODE_CORRECTED, "correct", w);
 	}
-	if (!kind && !replaceable(st->st_mode, w)) {
+	if (!kind && !place_replaceable(st->st_mode, w)) {
 		snprintf(why, sizeof(why), "exists and is a %s; %s",
-		    type_word(st->st_mode), is_node(st->st_mode) ?
+		    place_type_word(st->st_mode), inode_is_node(st->st_mode) ?
 		    "not replaced by a non-node" : S_ISLNK(w->type) ?
 		    "only symbolic links, device nodes and FIFOs are ever "
 		    "replaced by a link" :
 		    "only device nodes and FIFOs are ever replaced (not "
 		    "even -r, or a tmpfiles '+' or '=', removes it)");
-		return fail_node(p, why);
+		return place_fail(p, why);
 	}
 	if (!(p->flags & NODE_REPLACE)) {
 		snprintf(why, sizeof(why), "exists (a %s%s); use -r to replace "
-		    "it", type_word(st->st_mode), S_ISLNK(st->st_mode) &&
+		    "it", place_type_word(st->st_mode), S_ISLNK(st->st_mode) &&
 		    !kind ? " to another target" : "");
-		return fail_node(p, why);
+		return place_fail(p, why);
 	}
 	/*
 	 * An owner not asked for is the old node's, as when it is kept; a
@@ -207,13 +207,13 @@ handle_existing(const struct place *p, const struct stat *st,
 		keep_owner.gid = st->st_gid;
 	w = &keep_owner;
 	if (p->flags & NODE_DRY_RUN)
-		return report(p, NODE_REPLACED, "replace", w);
-	if (temp_impossible(p->dirfd))
-		return fail_node(p, NO_TEMP_MSG);
-	if ((rc = via_private(p, w, true)) != STEP_OK)
-		return fail_step(p, rc, EEXIST, "changed while being replaced; "
+		return place_report(p, NODE_REPLACED, "replace", w);
+	if (node_priv_impossible(p->dirfd))
+		return place_fail(p, NO_TEMP_MSG);
+	if ((rc = node_priv_place(p, w, true)) != STEP_OK)
+		return place_fail_step(p, rc, EEXIST, "changed while being replaced; "
 		    "left alone");
-	return report(p, NODE_REPLACED, "replace", w);
+	return place_report(p, NODE_REPLACED, "replace", w);
 }
 
 /*
@@ -224,24 +224,24 @@ handle_existing(const struct place *p, const struct stat *st,
 static enum node_outcome
 decide_locked(const struct place *p, const struct node_want *w)
 {
-	int lock = p->flags & NODE_DRY_RUN ? -1 : lock_file(p->root->faker);
+	int lock = p->flags & NODE_DRY_RUN ? -1 : node_lock_file(p->root->faker);
 	enum node_outcome outcome;
 	struct node_want buf;
 	struct stat st;
 	off_t at = 0;
 
-	if (lock >= 0 && (dir_stat(p->root, p->dirfd, &st) != 0 ||
-	    dir_lock(lock, at = lock_offset(&st), F_WRLCK) != 0))
+	if (lock >= 0 && (place_dir_stat(p->root, p->dirfd, &st) != 0 ||
+	    node_lock_set(lock, at = node_lock_offset(&st), F_WRLCK) != 0))
 		lock = -1;
 
 	if (fstatat(p->dirfd, p->name, &st, AT_SYMLINK_NOFOLLOW) == 0)
-		outcome = handle_existing(p, &st, with_perm(w, &st, &buf));
+		outcome = handle_existing(p, &st, place_with_perm(w, &st, &buf));
 	else if (errno != ENOENT)
-		outcome = fail_node(p, NULL);
+		outcome = place_fail(p, NULL);
 	else
-		outcome = create_new(p, with_perm(w, NULL, &buf));
+		outcome = create_new(p, place_with_perm(w, NULL, &buf));
 	if (lock >= 0)
-		dir_lock(lock, at, F_UNLCK);
+		node_lock_set(lock, at, F_UNLCK);
 	return outcome;
 }
 
@@ -252,7 +252,7 @@ node_path_ok(const char *path)
 	char parent[PATH_MAX];
 	const char *name;
 
-	return split_path(path, parent, sizeof(parent), &name) == 0;
+	return place_split_path(path, parent, sizeof(parent), &name) == 0;
 }
 
 /*
@@ -269,29 +269,29 @@ root_entry(const struct place *p, const struct node_want *w)
 	int fd = r->fd;
 
 	if (!S_ISDIR(w->type))
-		return fail_node(p, "is the root, which only a directory can "
+		return place_fail(p, "is the root, which only a directory can "
 		    "be");
 	if (root_absent(r)) {	/* a dry run: it would be made 0755 */
 		st.st_uid = r->euid;
 		st.st_gid = r->egid;
 	} else if ((r->method == RESOLVE_UNCONFINED && (fd = open("/",
 	    O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) || fstat(fd, &st) != 0) {
-		outcome = fail_node(p, NULL);
+		outcome = place_fail(p, NULL);
 		goto out;
 	}
-	w = with_perm(w, &st, &buf);
-	/* as set_owner_mode: narrowed before the owner changes */
-	if (same_attrs(&st, w))
-		outcome = report(p, NODE_UNCHANGED, "keep", w);
-	else if (!(p->flags & NODE_DRY_RUN) && ((owner_changes(&st, w) &&
+	w = place_with_perm(w, &st, &buf);
+	/* as place_set_owner_mode: narrowed before the owner changes */
+	if (place_same_attrs(&st, w))
+		outcome = place_report(p, NODE_UNCHANGED, "keep", w);
+	else if (!(p->flags & NODE_DRY_RUN) && ((place_owner_changes(&st, w) &&
 	    (fchmod(fd, st.st_mode & w->perm & 0777) != 0 ||
 	    fchown(fd, w->uid, w->gid) != 0)) || fchmod(fd, w->perm) != 0))
-		outcome = fail_node(p, NULL);
+		outcome = place_fail(p, NULL);
 	else
-		outcome = report(p, NODE_CORRECTED, "correct", w);
+		outcome = place_report(p, NODE_CORRECTED, "correct", w);
 out:
 	if (fd >= 0 && fd != r->fd)
-		close_keeping_errno(fd);
+		inode_close(fd);
 	return outcome;
 }
 
@@ -303,7 +303,7 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 	unsigned flags = p->flags;
 	char why[64];
 	struct node_want buf;
-	const struct node_want *fresh = with_perm(w, NULL, &buf);
+	const struct node_want *fresh = place_with_perm(w, NULL, &buf);
 	const bool only_adjusts = S_ISREG(w->type) && !(flags & NODE_MAKE_FILE);
 
 	/* A file it will not make needs no parent directories. */
@@ -311,33 +311,33 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 		p->flags &= ~(unsigned)NODE_PARENTS;
 	if (strcmp(path, "/") == 0)
 		return root_entry(p, w);
-	if (split_path(path, parent, PATH_MAX, &p->name) != 0)
-		return fail_node(p, strlen(p->name) > NAME_MAX ? "name too "
+	if (place_split_path(path, parent, PATH_MAX, &p->name) != 0)
+		return place_fail(p, strlen(p->name) > NAME_MAX ? "name too "
 		    "long (more than NAME_MAX, 255 bytes)" : strlen(path) >=
 		    PATH_MAX ? "path too long (more than PATH_MAX - 1, 4095 "
 		    "bytes)" : "not a name a node can have");
-	p->dirfd = open_parent(p, parent);
+	p->dirfd = node_parents_open(p, parent);
 	if (p->dry_missing || (p->dirfd < 0 && errno == ENOENT &&
 	    only_adjusts))
 		return create_new(p, fresh);
 	if (p->dirfd < 0 && root_refusal(r) != NULL)
-		return fail_refused(p);
+		return place_fail_refused(p);
 	if (p->dirfd < 0) {
 		snprintf(why, sizeof(why), "parent directory: %s%s",
 		    strerror(errno), errno == ENOENT && !(flags &
 		    NODE_PARENTS) ? " (use -p)" : "");
-		return fail_node(p, why);
+		return place_fail(p, why);
 	}
 	p->contain = !root_cached_pinned(r);
 	if (!(flags & NODE_DRY_RUN))
-		visit(r, p->dirfd);
+		node_stale_visit(r, p->dirfd);
 	/* mknodat fails if anything is there, so trying first is safe. */
 	if (!(flags & NODE_DRY_RUN) && direct_is_exact(p, fresh)) {
-		if (make_at(p->dirfd, p->name, fresh, fresh->perm,
+		if (place_make_at(p->dirfd, p->name, fresh, fresh->perm,
 		    p->res) == 0)
-			return report(p, NODE_CREATED, "create", fresh);
+			return place_report(p, NODE_CREATED, "create", fresh);
 		if (errno != EEXIST)
-			return fail_node(p, NULL);
+			return place_fail(p, NULL);
 	}
 	return decide_locked(p, w);
 }
@@ -358,7 +358,7 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 	res->outcome = make_entry(&p, parent, w);
 	if (res->outcome == NODE_FAILED && p.made != NULL) {
 		saved = errno;
-		unmake_parents(&p, parent);
+		node_parents_unmake(&p, parent);
 		errno = saved;
 	}
 	return res->outcome;

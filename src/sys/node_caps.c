@@ -53,7 +53,7 @@ out:
  * magic link, which opens that very inode.  STEP_NO_PROC without /proc.
  */
 int
-file_caps(const struct place *p, const struct stat *expect, const char *text,
+node_caps_file(const struct place *p, const struct stat *expect, const char *text,
     bool cleared, bool set, bool *differ)
 {
 	char proc[64];
@@ -65,7 +65,7 @@ file_caps(const struct place *p, const struct stat *expect, const char *text,
 		return STEP_ERRNO;
 	if (fstat(fd, &st) != 0)
 		goto out;
-	if (!S_ISREG(st.st_mode) || !same_inode(&st, expect)) {
+	if (!S_ISREG(st.st_mode) || !inode_same(&st, expect)) {
 		errno = ESTALE;
 		goto out;
 	}
@@ -76,22 +76,22 @@ file_caps(const struct place *p, const struct stat *expect, const char *text,
 	else if (caps_sync(rfd, text, cleared, set, differ) == 0)
 		rc = STEP_OK;
 out:
-	close_keeping_errno(rfd);
-	close_keeping_errno(fd);
+	inode_close(rfd);
+	inode_close(fd);
 	return rc;
 }
 
 enum node_outcome
-fail_caps(const struct place *p, int rc)
+node_caps_fail(const struct place *p, int rc)
 {
 	char why[160];
 
 	if (rc == STEP_NO_PROC)
-		return fail_node(p, "its file capabilities cannot be set "
+		return place_fail(p, "its file capabilities cannot be set "
 		    "safely: /proc is not mounted; left alone");
 	if (errno == ESTALE)
-		return fail_node(p, "changed while its capabilities were set; "
+		return place_fail(p, "changed while its capabilities were set; "
 		    "left alone");
 	snprintf(why, sizeof(why), "file capabilities: %s", strerror(errno));
-	return fail_node(p, why);
+	return place_fail(p, why);
 }

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "sys/inode.h"
 #include "sys/node.h"
 #include "sys/root.h"
 
@@ -50,16 +51,6 @@ struct place {
 	struct node_result *res;
 };
 
-/* How a step failed, when errno alone cannot say. */
-enum {
-	STEP_OK = 0,
-	STEP_ERRNO = -1,	/* errno says */
-	STEP_NO_PROC = -2,	/* no /proc, no fchmodat2: no safe chmod */
-	STEP_NO_EXCHANGE = -3,	/* the file system refuses RENAME_EXCHANGE */
-	STEP_MOVED_OUT = -4,	/* the directory left --root: node removed */
-	STEP_UNCHECKED = -5,	/* root_contains failed (errno): removed */
-};
-
 #define HARDLINKED_MSG "has other hard links, and fs.protected_hardlinks " \
 	"is off: one may be a file outside --root; left alone"
 
@@ -88,61 +79,53 @@ struct priv {
 #define MOVED_OUT_MSG "its directory was moved out of --root meanwhile; " \
 	"the node made there was removed"
 
-/* inode.c */
-bool is_node(mode_t mode);
-void close_keeping_errno(int fd);
-uid_t euid(void);
-int chmod_fd(int fd, mode_t perm, bool faker);
-bool hardlink_vulnerable(const struct stat *st);
-bool same_inode(const struct stat *a, const struct stat *b);
-
 /* place.c */
-const char *type_word(mode_t type);
-bool replaceable(mode_t old, const struct node_want *w);
-enum node_outcome report(const struct place *p, enum node_outcome outcome,
+const char *place_type_word(mode_t type);
+bool place_replaceable(mode_t old, const struct node_want *w);
+enum node_outcome place_report(const struct place *p, enum node_outcome outcome,
     const char *verb, const struct node_want *w);
-enum node_outcome fail_node(const struct place *p, const char *why);
-enum node_outcome fail_refused(const struct place *p);
-int make_at(int dirfd, const char *name, const struct node_want *w,
+enum node_outcome place_fail(const struct place *p, const char *why);
+enum node_outcome place_fail_refused(const struct place *p);
+int place_make_at(int dirfd, const char *name, const struct node_want *w,
     mode_t perm, struct node_result *res);
-int dir_stat(const struct root *r, int dirfd, struct stat *st);
-bool owner_changes(const struct stat *st, const struct node_want *w);
-int set_owner_mode(const struct place *p, const struct stat *expect,
+int place_dir_stat(const struct root *r, int dirfd, struct stat *st);
+bool place_owner_changes(const struct stat *st, const struct node_want *w);
+int place_set_owner_mode(const struct place *p, const struct stat *expect,
     const struct node_want *w);
-enum node_outcome fail_step(const struct place *p, int rc, int race_errno,
+enum node_outcome place_fail_step(const struct place *p, int rc, int race_errno,
     const char *raced);
-bool dry_reported(struct root *r, const char *dir);
-const struct node_want *with_perm(const struct node_want *w,
+bool place_dry_reported(struct root *r, const char *dir);
+const struct node_want *place_with_perm(const struct node_want *w,
     const struct stat *st, struct node_want *buf);
-bool same_attrs(const struct stat *st, const struct node_want *w);
-int split_path(const char *path, char *parent, size_t len, const char **name);
+bool place_same_attrs(const struct stat *st, const struct node_want *w);
+int place_split_path(const char *path, char *parent, size_t len, const char **name);
 
 /* node_priv.c */
-int priv_open(int dirfd, struct priv *pv);
-void priv_close(int dirfd, struct priv *pv);
-int take_out(int dirfd, const char *name, struct priv *pv,
+int node_priv_open(int dirfd, struct priv *pv);
+void node_priv_close(int dirfd, struct priv *pv);
+int node_priv_take_out(int dirfd, const char *name, struct priv *pv,
     const struct stat *expect);
-int via_private(const struct place *p, const struct node_want *w,
+int node_priv_place(const struct place *p, const struct node_want *w,
     bool replace);
-bool temp_impossible(int dirfd);
-void held_release_in(const struct stat *dir);
+bool node_priv_impossible(int dirfd);
+void node_priv_release_in(const struct stat *dir);
 
 /* node_stale.c */
-void visit(const struct root *r, int dirfd);
+void node_stale_visit(const struct root *r, int dirfd);
 
 /* node_lock.c */
-extern const char *runtime_dir;
-int lock_file(bool faker);
-off_t lock_offset(const struct stat *st);
-int dir_lock(int fd, off_t at, short type);
+void node_lock_runtime_dir(const char *dir);
+int node_lock_file(bool faker);
+off_t node_lock_offset(const struct stat *st);
+int node_lock_set(int fd, off_t at, short type);
 
 /* node_caps.c */
-int file_caps(const struct place *p, const struct stat *expect,
+int node_caps_file(const struct place *p, const struct stat *expect,
     const char *text, bool cleared, bool set, bool *differ);
-enum node_outcome fail_caps(const struct place *p, int rc);
+enum node_outcome node_caps_fail(const struct place *p, int rc);
 
 /* node_parents.c */
-int open_parent(struct place *p, const char *parent);
-void unmake_parents(struct place *p, char *parent);
+int node_parents_open(struct place *p, const char *parent);
+void node_parents_unmake(struct place *p, char *parent);
 
 #endif

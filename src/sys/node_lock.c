@@ -13,8 +13,14 @@
 
 #include "sys/node_impl.h"
 
-/* $XDG_RUNTIME_DIR as the CLI read it, for lock_file(). */
-const char *runtime_dir;
+/* $XDG_RUNTIME_DIR as the CLI read it, for node_lock_file(). */
+static const char *runtime_dir;
+
+void
+node_lock_runtime_dir(const char *dir)
+{
+	runtime_dir = dir;
+}
 
 /*
  * The lock file: our own, where only we can create it, so that no other
@@ -23,7 +29,7 @@ const char *runtime_dir;
  * faker (faker) euid 0 is its fiction: the user's own, as for any user.
  */
 int
-lock_file(bool faker)
+node_lock_file(bool faker)
 {
 	static int fd = -1;
 	static bool tried;
@@ -34,7 +40,7 @@ lock_file(bool faker)
 	if (tried)
 		return fd;
 	tried = true;
-	if (euid() != 0 || faker) {
+	if (inode_euid() != 0 || faker) {
 		if ((xdg = runtime_dir) == NULL || *xdg != '/')
 			return -1;
 		dir = xdg;
@@ -45,7 +51,7 @@ lock_file(bool faker)
 	fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
 	    O_CLOEXEC, 0600);
 	if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    st.st_uid != euid() || (st.st_mode & 077) != 0)) {
+	    st.st_uid != inode_euid() || (st.st_mode & 077) != 0)) {
 		close(fd);
 		fd = -1;
 	}
@@ -54,7 +60,7 @@ lock_file(bool faker)
 
 /* One byte per directory, at an offset hashed from its identity. */
 off_t
-lock_offset(const struct stat *st)
+node_lock_offset(const struct stat *st)
 {
 	uint64_t h = (uint64_t)st->st_dev * 0x9e3779b97f4a7c15u ^
 	    (uint64_t)st->st_ino;
@@ -67,7 +73,7 @@ lock_offset(const struct stat *st)
 
 /* Takes (F_WRLCK) or drops (F_UNLCK) the directory's lock. */
 int
-dir_lock(int fd, off_t at, short type)
+node_lock_set(int fd, off_t at, short type)
 {
 	struct flock fl = {
 		.l_type = type, .l_whence = SEEK_SET, .l_start = at,

@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include "sys/node_impl.h"
-#include "sys/root_impl.h"
 
 /* The next component of parent after *s: its name, and the path to it. */
 static bool
@@ -46,7 +45,7 @@ static bool
 enterable(const struct place *p, int cur, const char *prefix)
 {
 	const struct stat made = { .st_mode = S_IFDIR | 0755,
-	    .st_uid = p->root->euid };
+	    .st_uid = inode_euid() };
 	int top = -1;
 	bool ok;
 
@@ -57,7 +56,7 @@ enterable(const struct place *p, int cur, const char *prefix)
 		return false;
 	ok = root_step(p->root, cur, prefix, &made) == 0;
 	if (top >= 0)
-		close_keeping_errno(top);
+		inode_close(top);
 	return ok;
 }
 
@@ -80,19 +79,19 @@ make_dir(const struct place *p, int cur, const char *comp,
 	d.contain = false;
 	if (!enterable(p, cur, prefix))
 		return -1;
-	visit(p->root, cur);
+	node_stale_visit(p->root, cur);
 	if (fstat(cur, &st) == 0 && !(st.st_mode & S_ISGID) &&
 	    fgetxattr(cur, ACL_DEFAULT, NULL, 0) < 0)
 		*made = mkdirat(cur, comp, 0755) == 0;
-	else if (temp_impossible(cur)) {
+	else if (node_priv_impossible(cur)) {
 		errno = EPERM;
 		return -1;
 	} else
-		*made = via_private(&d, &parent_dir, false) == STEP_OK;
+		*made = node_priv_place(&d, &parent_dir, false) == STEP_OK;
 	if (!*made && errno != EEXIST)
 		return -1;
 	if (*made)
-		report(&d, NODE_CREATED, "create directory", &parent_dir);
+		place_report(&d, NODE_CREATED, "create directory", &parent_dir);
 	return root_opendir(p->root, prefix);
 }
 
@@ -134,8 +133,8 @@ make_parents(struct place *p, const char *parent)
 			struct place d = *p;
 
 			d.path = prefix;
-			if (!dry_reported(p->root, prefix))
-				report(&d, NODE_CREATED, "create directory",
+			if (!place_dry_reported(p->root, prefix))
+				place_report(&d, NODE_CREATED, "create directory",
 				    &parent_dir);
 			continue;
 		}
@@ -153,22 +152,22 @@ make_parents(struct place *p, const char *parent)
 			if (made)
 				remember_made(p->made_ids, fd);
 		}
-		close_keeping_errno(cur);
+		inode_close(cur);
 		cur = fd;
 	}
-	close_keeping_errno(cur);
+	inode_close(cur);
 	if (missing || (dry && root_absent(p->root))) {
 		p->dry_missing = true;
 		return -1;
 	}
 	return root_opendir_cached(p->root, parent);
 fail:
-	close_keeping_errno(cur);
+	inode_close(cur);
 	return -1;
 }
 
 int
-open_parent(struct place *p, const char *parent)
+node_parents_open(struct place *p, const char *parent)
 {
 	int fd = root_opendir_cached(p->root, parent);
 
@@ -194,11 +193,11 @@ remove_dir(struct root *r, const char *dir, const char *name,
 	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    S_ISDIR(st.st_mode) && st.st_dev == want->dev &&
 	    st.st_ino == want->ino) {
-		held_release_in(&st);
+		node_priv_release_in(&st);
 		/* never follows a symlink, never removes what is not empty */
 		rc = unlinkat(fd, name, AT_REMOVEDIR);
 	}
-	close_keeping_errno(fd);
+	inode_close(fd);
 	return rc;
 }
 
@@ -208,7 +207,7 @@ remove_dir(struct root *r, const char *dir, const char *name,
  * while they are empty.  parent is cut as it goes.
  */
 void
-unmake_parents(struct place *p, char *parent)
+node_parents_unmake(struct place *p, char *parent)
 {
 	const struct made_dirs *m = p->made_ids;
 	size_t n = strlen(parent), b, d, left = m->n;
@@ -233,7 +232,7 @@ unmake_parents(struct place *p, char *parent)
 		if (remove_dir(p->root, parent, name, &m->id[--left]) != 0)
 			return;
 		parent[d] = keep;
-		report(&(struct place){ .root = p->root, .path = parent,
+		place_report(&(struct place){ .root = p->root, .path = parent,
 		    .flags = p->flags, .ev = p->ev, .res = p->res },
 		    NODE_REMOVED, "remove directory", &parent_dir);
 		n = d;

@@ -17,7 +17,6 @@
 #include <unistd.h>
 
 #include "sys/node_impl.h"
-#include "sys/root_impl.h"
 #include "sys/sig.h"
 #include "sys/temp.h"
 
@@ -26,7 +25,7 @@
 static bool
 private_dir(const struct stat *st)
 {
-	return S_ISDIR(st->st_mode) && st->st_uid == euid() &&
+	return S_ISDIR(st->st_mode) && st->st_uid == inode_euid() &&
 	    (st->st_mode & 07077 & ~S_ISGID) == 0;
 }
 
@@ -54,7 +53,7 @@ drop_acls(int fd)
  * directory just made (someone swapped it) is left alone: another name.
  */
 int
-priv_open(int dirfd, struct priv *pv)
+node_priv_open(int dirfd, struct priv *pv)
 {
 	static unsigned long serial;
 
@@ -86,7 +85,7 @@ priv_open(int dirfd, struct priv *pv)
 
 /* Removes it (empty) if its name still leads to it, and closes it. */
 void
-priv_close(int dirfd, struct priv *pv)
+node_priv_close(int dirfd, struct priv *pv)
 {
 	int saved = errno;
 	struct stat st;
@@ -147,7 +146,7 @@ move_out(const struct priv *pv, const char *from, int dirfd,
  * with nobody able to swap it; anything else is put back.
  */
 int
-take_out(int dirfd, const char *name, struct priv *pv,
+node_priv_take_out(int dirfd, const char *name, struct priv *pv,
     const struct stat *expect)
 {
 	struct stat st;
@@ -155,7 +154,7 @@ take_out(int dirfd, const char *name, struct priv *pv,
 	if (move_in(dirfd, name, pv, OUT_NAME) != 0)
 		return -1;
 	if (fstatat(pv->fd, OUT_NAME, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    same_inode(&st, expect)) {
+	    inode_same(&st, expect)) {
 		if (unlinkat(pv->fd, OUT_NAME, S_ISDIR(st.st_mode) ?
 		    AT_REMOVEDIR : 0) == 0)
 			return 0;
@@ -184,7 +183,7 @@ exchange_in(const struct place *p, const struct priv *pv,
 		return errno == EINVAL || errno == ENOSYS ? STEP_NO_EXCHANGE :
 		    STEP_ERRNO;
 	if (fstatat(pv->fd, TEMP_NAME, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    replaceable(st.st_mode, w))
+	    place_replaceable(st.st_mode, w))
 		return unlinkat(pv->fd, TEMP_NAME, 0) == 0 ? STEP_OK :
 		    STEP_ERRNO;
 	renameat2(pv->fd, TEMP_NAME, p->dirfd, p->name, RENAME_EXCHANGE);
@@ -222,7 +221,7 @@ replace_in_steps(const struct place *p, struct priv *pv,
 	if (move_in(p->dirfd, p->name, pv, OUT_NAME) != 0)
 		return STEP_ERRNO;
 	if (fstatat(pv->fd, OUT_NAME, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
-	    !replaceable(st.st_mode, w)) {
+	    !place_replaceable(st.st_mode, w)) {
 		errno = EEXIST;
 		put_back(p, pv);
 		return STEP_ERRNO;
@@ -240,7 +239,7 @@ replace_in(const struct place *p, struct priv *pv, const struct node_want *w)
 {
 	int rc = exchange_in(p, pv, w);
 
-	if (rc != STEP_NO_EXCHANGE || !p->root->faker)
+	if (rc != STEP_NO_EXCHANGE || !root_faker(p->root))
 		return rc;
 	return replace_in_steps(p, pv, w);
 }
@@ -256,7 +255,7 @@ settle(const struct place *p, struct priv *pv, const struct stat *mine)
 	struct stat st;
 
 	if (fstatat(pv->fd, TEMP_NAME, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    (same_inode(&st, mine) ? unlinkat(pv->fd, TEMP_NAME,
+	    (inode_same(&st, mine) ? unlinkat(pv->fd, TEMP_NAME,
 	    S_ISDIR(st.st_mode) ? AT_REMOVEDIR : 0) :
 	    move_out(pv, TEMP_NAME, p->dirfd, p->name)) != 0)
 		pv->dirty = true;
@@ -277,8 +276,8 @@ check_inside(const struct place *p, struct priv *pv, int fd,
 	if (!p->contain || (in = root_contains(p->root, p->dirfd)) == 1)
 		return STEP_OK;
 	if (!S_ISLNK(mine->st_mode))	/* a link has no mode to close */
-		chmod_fd(fd, 0, p->root->faker);
-	take_out(p->dirfd, p->name, pv, mine);
+		inode_chmod(fd, 0, root_faker(p->root));
+	node_priv_take_out(p->dirfd, p->name, pv, mine);
 	return in == 0 ? STEP_MOVED_OUT : STEP_UNCHECKED;
 }
 
@@ -292,7 +291,7 @@ int
 own(const struct priv *pv, int fd, const struct stat *st,
     const struct node_want *w)
 {
-	if (owner_changes(st, w) &&
+	if (place_owner_changes(st, w) &&
 	    fchownat(fd, "", w->uid, w->gid, AT_EMPTY_PATH) != 0)
 		return STEP_ERRNO;
 	if (S_ISLNK(w->type))
@@ -314,11 +313,11 @@ place_via(const struct place *p, struct priv *pv,
 	struct stat mine;
 	int fd, rc;
 
-	if (make_at(pv->fd, TEMP_NAME, w, 0, p->res) != 0)
+	if (place_make_at(pv->fd, TEMP_NAME, w, 0, p->res) != 0)
 		return STEP_ERRNO;
 	fd = openat(pv->fd, TEMP_NAME, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &mine) != 0) {
-		close_keeping_errno(fd);
+		inode_close(fd);
 		rc = errno;
 		if (unlinkat(pv->fd, TEMP_NAME, S_ISDIR(w->type) ?
 		    AT_REMOVEDIR : 0) != 0)
@@ -334,7 +333,7 @@ place_via(const struct place *p, struct priv *pv,
 	if (rc == STEP_OK)
 		rc = check_inside(p, pv, fd, &mine);
 	settle(p, pv, &mine);
-	close_keeping_errno(fd);
+	inode_close(fd);
 	return rc;
 }
 
@@ -365,8 +364,8 @@ held_release(struct held *h)
 	if (!h->live)
 		return;
 	h->live = 0;
-	priv_close(h->dirfd, &h->pv);
-	close_keeping_errno(h->dirfd);
+	node_priv_close(h->dirfd, &h->pv);
+	inode_close(h->dirfd);
 	h->dirfd = -1;
 }
 
@@ -390,14 +389,14 @@ held_release_at_exit(void)
 
 /*
  * A fatal signal: the (empty) private directories go, before the default
- * (sig.h).  (priv_close makes only async-signal-safe calls.)
+ * (sig.h).  (node_priv_close makes only async-signal-safe calls.)
  */
 static void
 held_on_fatal(void)
 {
 	for (size_t i = 0; i < HELD_MAX; i++)
 		if (held[i].live)
-			priv_close(held[i].dirfd, &held[i].pv);
+			node_priv_close(held[i].dirfd, &held[i].pv);
 }
 
 /* Once: removed at exit and on a fatal signal. */
@@ -436,7 +435,7 @@ held_get(const struct place *p)
 	struct held *h;
 	struct stat st;
 
-	if (dir_stat(p->root, p->dirfd, &st) != 0)
+	if (place_dir_stat(p->root, p->dirfd, &st) != 0)
 		return NULL;
 	for (size_t i = 0; i < HELD_MAX; i++) {
 		h = &held[i];
@@ -452,8 +451,8 @@ held_get(const struct place *p)
 	held_release(h);
 	if ((h->dirfd = fcntl(p->dirfd, F_DUPFD_CLOEXEC, 0)) < 0)
 		return NULL;
-	if (priv_open(h->dirfd, &h->pv) != 0) {
-		close_keeping_errno(h->dirfd);
+	if (node_priv_open(h->dirfd, &h->pv) != 0) {
+		inode_close(h->dirfd);
 		h->dirfd = -1;
 		return NULL;
 	}
@@ -467,7 +466,7 @@ held_get(const struct place *p)
 
 /* The same through the private directory.  Signals wait meanwhile. */
 int
-via_private(const struct place *p, const struct node_want *w, bool replace)
+node_priv_place(const struct place *p, const struct node_want *w, bool replace)
 {
 	struct priv *pv;
 	sigset_t old;
@@ -488,7 +487,7 @@ via_private(const struct place *p, const struct node_want *w, bool replace)
  * renamed nor removed: refuse before making one.
  */
 bool
-temp_impossible(int dirfd)
+node_priv_impossible(int dirfd)
 {
 	int flags = 0;
 
@@ -498,7 +497,7 @@ temp_impossible(int dirfd)
 
 /* Lets a directory be removed: the private one held in it goes first. */
 void
-held_release_in(const struct stat *dir)
+node_priv_release_in(const struct stat *dir)
 {
 	sigset_t old;
 

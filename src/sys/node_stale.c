@@ -35,20 +35,20 @@ clean_private(int dirfd, const char *name)
 	    O_CLOEXEC);
 	if (fd < 0)
 		return;
-	if (fstat(fd, &st) != 0 || !temp_made_by(&st, euid()) ||
+	if (fstat(fd, &st) != 0 || !temp_made_by(&st, inode_euid()) ||
 	    temp_holds_only_ours(fd) != 1)
 		goto out;
 	for (size_t i = 0; i < sizeof(ours) / sizeof(ours[0]); i++) {
 		if (fstatat(fd, ours[i], &now, AT_SYMLINK_NOFOLLOW) != 0)
 			continue;
-		if (is_node(now.st_mode) || S_ISLNK(now.st_mode) ||
+		if (inode_is_node(now.st_mode) || S_ISLNK(now.st_mode) ||
 		    S_ISSOCK(now.st_mode))
 			unlinkat(fd, ours[i], 0);
 		else if (S_ISDIR(now.st_mode))
 			unlinkat(fd, ours[i], AT_REMOVEDIR);
 	}
 	if (fstatat(dirfd, name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    same_inode(&now, &st))
+	    inode_same(&now, &st))
 		unlinkat(dirfd, name, AT_REMOVEDIR);
 out:
 	close(fd);
@@ -60,14 +60,14 @@ remove_legacy(int dirfd, const char *name, const struct stat *st,
     struct priv *pv, sigset_t *old)
 {
 	if (pv->fd < 0) {
-		if (temp_impossible(dirfd) || sig_block(old) != 0)
+		if (node_priv_impossible(dirfd) || sig_block(old) != 0)
 			return;
-		if (priv_open(dirfd, pv) != 0) {
+		if (node_priv_open(dirfd, pv) != 0) {
 			sig_restore(old);
 			return;
 		}
 	}
-	take_out(dirfd, name, pv, st);
+	node_priv_take_out(dirfd, name, pv, st);
 }
 
 static bool
@@ -101,7 +101,7 @@ clean_stale(int dirfd)
 	while ((de = readdir(dir)) != NULL) {
 		if (!temp_name(de->d_name, &pid) || !pid_dead(pid) ||
 		    fstatat(dirfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
-		    !temp_made_by(&st, euid()))
+		    !temp_made_by(&st, inode_euid()))
 			continue;
 		if (S_ISDIR(st.st_mode))
 			clean_private(dirfd, de->d_name);
@@ -110,7 +110,7 @@ clean_stale(int dirfd)
 	}
 	closedir(dir);
 	if (pv.fd >= 0) {
-		priv_close(dirfd, &pv);
+		node_priv_close(dirfd, &pv);
 		sig_restore(&old);
 	}
 }
@@ -127,14 +127,14 @@ by_id(const void *a, const void *b)
 
 /* The first time this run uses a directory, its leftovers go. */
 void
-visit(const struct root *r, int dirfd)
+node_stale_visit(const struct root *r, int dirfd)
 {
 	static void *seen;	/* tsearch(3) set of struct dir_id */
 	static struct dir_id last;
 	struct dir_id id, *copy;
 	struct stat st;
 
-	if (dir_stat(r, dirfd, &st) != 0)
+	if (place_dir_stat(r, dirfd, &st) != 0)
 		return;
 	id.dev = st.st_dev;
 	id.ino = st.st_ino;

@@ -30,7 +30,7 @@ tree_fail(struct tree *t, const char *path, const char *why)
 	t->failed = true;
 	snprintf(buf, sizeof(buf), "%s: %s", path, why != NULL ? why :
 	    strerror(errno));
-	fail_node(t->p, buf);
+	place_fail(t->p, buf);
 }
 
 static void
@@ -47,7 +47,7 @@ tree_found(void *ctx, int dirfd, const char *name, const char *path,
 {
 	struct tree *t = ctx;
 	struct node_want buf;
-	const struct node_want *w = with_perm(t->w, st, &buf);
+	const struct node_want *w = place_with_perm(t->w, st, &buf);
 	bool link = S_ISLNK(st->st_mode);
 	struct place at = *t->p;
 	int rc;
@@ -55,10 +55,10 @@ tree_found(void *ctx, int dirfd, const char *name, const char *path,
 	at.dirfd = dirfd;
 	at.name = name;
 
-	if (t->failed || (!owner_changes(st, w) &&
+	if (t->failed || (!place_owner_changes(st, w) &&
 	    (link || (st->st_mode & 07777) == w->perm)))
 		return;
-	if (hardlink_vulnerable(st)) {
+	if (inode_hardlink_vulnerable(st)) {
 		errno = EPERM;
 		tree_fail(t, path, HARDLINKED_MSG);
 	}
@@ -68,7 +68,7 @@ tree_found(void *ctx, int dirfd, const char *name, const char *path,
 		tree_fail(t, path, "its directory is not inside --root "
 		    "(moved meanwhile); left alone");
 	else if (!(t->p->flags & NODE_DRY_RUN) &&
-	    (rc = set_owner_mode(&at, st, w)) != STEP_OK)
+	    (rc = place_set_owner_mode(&at, st, w)) != STEP_OK)
 		tree_fail(t, path, rc == STEP_NO_PROC ? NO_PROC_MSG :
 		    errno == ESTALE ? "changed while being corrected; left "
 		    "alone" : NULL);
@@ -89,7 +89,7 @@ tree_top(const struct place *p, struct stat *st)
 
 	if (fd >= 0 && (fstat(fd, st) != 0 ||
 	    root_step(p->root, p->dirfd, p->path, st) != 0)) {
-		close_keeping_errno(fd);
+		inode_close(fd);
 		fd = -1;
 	}
 	return fd;
@@ -115,28 +115,28 @@ node_tree(struct root *r, const char *path, const struct node_want *w,
 	res->no_mknod = false;
 	p.name = ".";	/* the root directory itself */
 	errno = ENAMETOOLONG;
-	if (whole || split_path(path, parent, sizeof(parent), &p.name) == 0)
+	if (whole || place_split_path(path, parent, sizeof(parent), &p.name) == 0)
 		p.dirfd = root_opendir(r, *parent == '\0' ? "/" : parent);
 	if (p.dirfd < 0 || fstatat(p.dirfd, p.name, &st,
 	    AT_SYMLINK_NOFOLLOW) != 0)
-		res->outcome = root_refusal(r) != NULL ? fail_refused(&p) :
-		    fail_node(&p, errno == ENOENT ? "does not exist (an r "
+		res->outcome = root_refusal(r) != NULL ? place_fail_refused(&p) :
+		    place_fail(&p, errno == ENOENT ? "does not exist (an r "
 		    "entry changes an existing tree)" : NULL);
 	else if (!whole && S_ISDIR(st.st_mode) &&
 	    (top = tree_top(&p, &st)) < 0)
-		res->outcome = root_refusal(r) != NULL ? fail_refused(&p) :
-		    fail_node(&p, NULL);
+		res->outcome = root_refusal(r) != NULL ? place_fail_refused(&p) :
+		    place_fail(&p, NULL);
 	else {
 		if (top >= 0)	/* the directory checked, as "." */
 			walk_at(&ops, top, path, ".");
 		else
 			walk_at(&ops, p.dirfd, parent, p.name);
-		res->outcome = t.failed ? NODE_FAILED : report(&p, t.changed ?
+		res->outcome = t.failed ? NODE_FAILED : place_report(&p, t.changed ?
 		    NODE_CORRECTED : NODE_UNCHANGED, t.changed ? "correct" :
-		    "keep", with_perm(w, &st, &buf));
+		    "keep", place_with_perm(w, &st, &buf));
 	}
 	if (top >= 0)
-		close_keeping_errno(top);
-	close_keeping_errno(p.dirfd);
+		inode_close(top);
+	inode_close(p.dirfd);
 	return res->outcome;
 }

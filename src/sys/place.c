@@ -19,7 +19,7 @@
 
 /* What is there, in words: an entry's type (entry.h), or what else. */
 const char *
-type_word(mode_t type)
+place_type_word(mode_t type)
 {
 	const struct entry_type *t = entry_type_of_mode(type);
 
@@ -32,9 +32,9 @@ type_word(mode_t type)
  * regular file, directory or socket is never removed.
  */
 bool
-replaceable(mode_t old, const struct node_want *w)
+place_replaceable(mode_t old, const struct node_want *w)
 {
-	return is_node(old) ? is_node(w->type) || S_ISLNK(w->type) :
+	return inode_is_node(old) ? inode_is_node(w->type) || S_ISLNK(w->type) :
 	    S_ISLNK(old) && S_ISLNK(w->type);
 }
 
@@ -43,7 +43,7 @@ replaceable(mode_t old, const struct node_want *w)
  * (docs/DESIGN.md).  Returns outcome, so a caller can end with it.
  */
 enum node_outcome
-report(const struct place *p, enum node_outcome outcome, const char *verb,
+place_report(const struct place *p, enum node_outcome outcome, const char *verb,
     const struct node_want *w)
 {
 	struct node_event e = { p->path, outcome, verb, w,
@@ -57,7 +57,7 @@ report(const struct place *p, enum node_outcome outcome, const char *verb,
 
 /* why NULL: errno says; it is kept in the result for the caller. */
 enum node_outcome
-fail_node(const struct place *p, const char *why)
+place_fail(const struct place *p, const char *why)
 {
 	struct node_result *res = p->res;
 
@@ -76,9 +76,9 @@ fail_node(const struct place *p, const char *why)
  * sentence, which names both ends (root_refusal), is the reason.
  */
 enum node_outcome
-fail_refused(const struct place *p)
+place_fail_refused(const struct place *p)
 {
-	fail_node(p, NULL);
+	place_fail(p, NULL);
 	p->res->reason = root_refusal(p->root);
 	return NODE_FAILED;
 }
@@ -90,7 +90,7 @@ fail_refused(const struct place *p)
  * CAP_MKNOD.
  */
 int
-make_at(int dirfd, const char *name, const struct node_want *w, mode_t perm,
+place_make_at(int dirfd, const char *name, const struct node_want *w, mode_t perm,
     struct node_result *res)
 {
 	if (S_ISDIR(w->type))
@@ -106,7 +106,7 @@ make_at(int dirfd, const char *name, const struct node_want *w, mode_t perm,
 
 /* The directory's identity: the cached stat when it is the cached one. */
 int
-dir_stat(const struct root *r, int dirfd, struct stat *st)
+place_dir_stat(const struct root *r, int dirfd, struct stat *st)
 {
 	if (r->cached_st_valid && r->cached_fd == dirfd) {
 		*st = r->cached_st;
@@ -117,7 +117,7 @@ dir_stat(const struct root *r, int dirfd, struct stat *st)
 
 /* Whether the entry asks for another owner than st's. */
 bool
-owner_changes(const struct stat *st, const struct node_want *w)
+place_owner_changes(const struct stat *st, const struct node_want *w)
 {
 	return (w->uid != NODE_ANY_UID && w->uid != st->st_uid) ||
 	    (w->gid != NODE_ANY_GID && w->gid != st->st_gid);
@@ -131,7 +131,7 @@ owner_changes(const struct stat *st, const struct node_want *w)
  * its old owner beyond that.
  */
 int
-set_owner_mode(const struct place *p, const struct stat *expect,
+place_set_owner_mode(const struct place *p, const struct stat *expect,
     const struct node_want *w)
 {
 	bool faker = p->root->faker;
@@ -150,12 +150,12 @@ set_owner_mode(const struct place *p, const struct stat *expect,
 	}
 	/* A link has no mode to set: only its own owner (AT_EMPTY_PATH). */
 	if (S_ISLNK(st.st_mode)) {
-		rc = !owner_changes(&st, w) || fchownat(fd, "", w->uid, w->gid,
+		rc = !place_owner_changes(&st, w) || fchownat(fd, "", w->uid, w->gid,
 		    AT_EMPTY_PATH) == 0 ? STEP_OK : STEP_ERRNO;
 		goto out;
 	}
-	if (owner_changes(&st, w)) {
-		if ((rc = chmod_fd(fd, st.st_mode & w->perm & 0777,
+	if (place_owner_changes(&st, w)) {
+		if ((rc = inode_chmod(fd, st.st_mode & w->perm & 0777,
 		    faker)) != STEP_OK)
 			goto out;
 		rc = STEP_ERRNO;
@@ -163,39 +163,39 @@ set_owner_mode(const struct place *p, const struct stat *expect,
 			goto out;
 	}
 	/* After chown, which clears set-id bits, so they stay as asked. */
-	rc = chmod_fd(fd, w->perm, faker);
+	rc = inode_chmod(fd, w->perm, faker);
 out:
-	close_keeping_errno(fd);
+	inode_close(fd);
 	return rc;
 }
 
 /* The message for a failed step; raced is for errno == race_errno. */
 enum node_outcome
-fail_step(const struct place *p, int rc, int race_errno, const char *raced)
+place_fail_step(const struct place *p, int rc, int race_errno, const char *raced)
 {
 	char why[160];
 
 	switch (rc) {
 	case STEP_NO_PROC:
-		return fail_node(p, p->root->faker ? NO_PROC_FAKER_MSG :
+		return place_fail(p, p->root->faker ? NO_PROC_FAKER_MSG :
 		    NO_PROC_MSG);
 	case STEP_NO_EXCHANGE:
-		return fail_node(p, NO_EXCHANGE_MSG);
+		return place_fail(p, NO_EXCHANGE_MSG);
 	case STEP_MOVED_OUT:
-		return fail_node(p, MOVED_OUT_MSG);
+		return place_fail(p, MOVED_OUT_MSG);
 	case STEP_UNCHECKED:
 		snprintf(why, sizeof(why), "its directory could not be checked "
 		    "to be inside --root (%s); the node made there was removed",
 		    strerror(errno));
-		return fail_node(p, why);
+		return place_fail(p, why);
 	default:
-		return fail_node(p, errno == race_errno ? raced : NULL);
+		return place_fail(p, errno == race_errno ? raced : NULL);
 	}
 }
 
 /* Whether a dry run already said it would create dir; remembers it. */
 bool
-dry_reported(struct root *r, const char *dir)
+place_dry_reported(struct root *r, const char *dir)
 {
 	char *copy;
 
@@ -216,7 +216,7 @@ dry_reported(struct root *r, const char *dir)
  * link, 0777, whatever was asked.
  */
 const struct node_want *
-with_perm(const struct node_want *w, const struct stat *st,
+place_with_perm(const struct node_want *w, const struct stat *st,
     struct node_want *buf)
 {
 	if (w->perm != NODE_ANY_PERM && !S_ISLNK(w->type))
@@ -231,14 +231,14 @@ with_perm(const struct node_want *w, const struct stat *st,
 		return buf;
 	}
 	buf->perm = st->st_mode & 07777;
-	if (!S_ISDIR(st->st_mode) && owner_changes(st, w))
+	if (!S_ISDIR(st->st_mode) && place_owner_changes(st, w))
 		buf->perm &= ~(mode_t)(S_ISUID | S_ISGID);
 	return buf;
 }
 
 /* Mode and owner as asked (a link's mode is no attribute of it). */
 bool
-same_attrs(const struct stat *st, const struct node_want *w)
+place_same_attrs(const struct stat *st, const struct node_want *w)
 {
 	return (S_ISLNK(w->type) || (st->st_mode & 07777) == w->perm) &&
 	    (w->uid == NODE_ANY_UID || st->st_uid == w->uid) &&
@@ -247,7 +247,7 @@ same_attrs(const struct stat *st, const struct node_want *w)
 
 /* Splits path into its parent and last name; refuses ".", ".." and "x/". */
 int
-split_path(const char *path, char *parent, size_t len, const char **name)
+place_split_path(const char *path, char *parent, size_t len, const char **name)
 {
 	const char *slash = strrchr(path, '/');
 	size_t n;

@@ -16,6 +16,7 @@
 
 #include <linux/openat2.h>
 
+#include "sys/inode.h"
 #include "sys/root_impl.h"
 
 /*
@@ -25,21 +26,6 @@
  * it is not inside.
  */
 #define MAX_CLIMB ((MAX_SYMLINKS + 1) * (PATH_MAX / 2) + 1)
-
-static bool
-same_dir(const struct stat *a, const struct stat *b)
-{
-	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
-}
-
-static void
-close_keeping_errno(int fd)
-{
-	int saved = errno;
-
-	close(fd);
-	errno = saved;
-}
 
 int
 root_init(struct root *r, const char *dir, enum resolve_method method,
@@ -73,7 +59,7 @@ root_init(struct root *r, const char *dir, enum resolve_method method,
 	if ((r->fd = open(dir, DIR_FLAGS)) < 0)
 		return -1;
 	if (fstat(r->fd, &r->root_st) != 0) {
-		close_keeping_errno(r->fd);
+		inode_close(r->fd);
 		r->fd = -1;
 		return -1;
 	}
@@ -127,12 +113,6 @@ bool
 root_absent(const struct root *r)
 {
 	return r->fd < 0 && r->method != RESOLVE_UNCONFINED;
-}
-
-bool
-root_confined(const struct root *r)
-{
-	return r->method != RESOLVE_UNCONFINED;
 }
 
 bool
@@ -191,8 +171,8 @@ root_opendir(struct root *r, const char *path)
 		errno = ENOENT;
 		return -1;
 	}
-	if (checks_steps(r))	/* each step's owners: one at a time */
-		return open_walk(r, path);
+	if (root_walk_checks(r))	/* each step's owners: one at a time */
+		return root_walk_open(r, path);
 	switch (r->method) {
 	case RESOLVE_UNCONFINED:
 		return openat(AT_FDCWD, *path ? path : ".", DIR_FLAGS);
@@ -206,7 +186,7 @@ root_opendir(struct root *r, const char *path)
 		 * can fail it: walk this one path.
 		 */
 		if (fd < 0 && errno == EAGAIN)
-			return open_walk(r, path);
+			return root_walk_open(r, path);
 		if (fd >= 0 || (errno != ENOSYS && errno != EPERM) ||
 		    r->method_forced)
 			return fd;
@@ -214,7 +194,7 @@ root_opendir(struct root *r, const char *path)
 		/* FALLTHROUGH */
 	case RESOLVE_WALK:
 	default:
-		return open_walk(r, path);
+		return root_walk_open(r, path);
 	}
 }
 
@@ -238,23 +218,23 @@ climb(const struct root *r, int fd, bool *pinned)
 	if (fstat(cur, &xs) != 0)
 		return -1;
 	for (level = 0; level < MAX_CLIMB; level++) {
-		if (same_dir(&xs, &r->root_st)) {
+		if (inode_same(&xs, &r->root_st)) {
 			rc = 1;
 			break;
 		}
 		if ((up = openat(cur, "..", DIR_FLAGS)) < 0)
 			break;
 		if (fstat(up, &ps) != 0) {
-			close_keeping_errno(up);
+			inode_close(up);
 			break;
 		}
-		if (same_dir(&ps, &xs)) {	/* the top, not the root */
+		if (inode_same(&ps, &xs)) {	/* the top, not the root */
 			close(up);
 			rc = 0;
 			break;
 		}
-		if (pinned != NULL && !only_ours(r, up, &ps) &&
-		    !only_ours(r, cur, &xs)) {
+		if (pinned != NULL && !root_walk_only_ours(r, up, &ps) &&
+		    !root_walk_only_ours(r, cur, &xs)) {
 			*pinned = false;
 			close(up);
 			rc = 0;
@@ -268,7 +248,7 @@ climb(const struct root *r, int fd, bool *pinned)
 	if (level == MAX_CLIMB)
 		rc = 0;
 	if (cur != fd)
-		close_keeping_errno(cur);
+		inode_close(cur);
 	return rc;
 }
 
@@ -300,7 +280,7 @@ cache_fill(struct root *r, const char *path, int fd, const struct stat *st)
 
 	root_forget(r);
 	if ((r->cached_path = strdup(path)) == NULL) {
-		close_keeping_errno(fd);
+		inode_close(fd);
 		return -1;
 	}
 	r->cached_fd = fd;
@@ -334,7 +314,7 @@ root_opendir_cached(struct root *r, const char *path)
 		return r->cached_fd;
 	if ((fd = root_opendir(r, path)) < 0 || fstat(fd, &st) != 0) {
 		if (fd >= 0)
-			close_keeping_errno(fd);
+			inode_close(fd);
 		if (again) {
 			int saved = errno;
 
@@ -343,7 +323,7 @@ root_opendir_cached(struct root *r, const char *path)
 		}
 		return -1;
 	}
-	if (again && same_dir(&st, &r->cached_st)) {
+	if (again && inode_same(&st, &r->cached_st)) {
 		/* The same directory: keep its descriptor, refresh the rest. */
 		close(fd);
 		r->cached_st = st;
@@ -382,10 +362,10 @@ open_last(struct root *r, char *path, struct stat *st, const char **why)
 		return -1;
 	if ((fd = openat(dirfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC)) >= 0 &&
 	    (fstat(fd, st) != 0 || root_step(r, dirfd, path, st) != 0)) {
-		close_keeping_errno(fd);
+		inode_close(fd);
 		fd = -1;
 	}
-	close_keeping_errno(dirfd);
+	inode_close(dirfd);
 	return fd;
 }
 
@@ -436,16 +416,16 @@ open_regular(struct root *r, char *path, size_t len, const char **why)
 		if ((n = readlinkat(fd, "", target, sizeof(target) - 1)) < 0)
 			break;
 		target[n] = '\0';
-		if (target[0] == '/' && checks_steps(r) &&
-		    unsafe_step(r, fd, &st, &r->root_st)) {
-			refuse(r, path, &st, "/", &r->root_st);
+		if (target[0] == '/' && root_walk_checks(r) &&
+		    root_walk_unsafe(r, fd, &st, &r->root_st)) {
+			root_walk_refuse(r, path, &st, "/", &r->root_st);
 			break;
 		}
 		close(fd);
 		if (splice_target(path, len, target) != 0)
 			return -1;
 	}
-	close_keeping_errno(fd);
+	inode_close(fd);
 	return -1;
 }
 
@@ -474,6 +454,6 @@ root_open_file(struct root *r, const char *path, const char **why)
 		*why = "cannot be opened safely: /proc is not mounted";
 		errno = EOPNOTSUPP;
 	}
-	close_keeping_errno(pfd);
+	inode_close(pfd);
 	return fd;
 }

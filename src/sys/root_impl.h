@@ -38,12 +38,12 @@ struct root {
 #define MAX_SYMLINKS 40		/* as the kernel's MAXSYMLINKS */
 
 /* root_walk.c: the hand resolver, and the steps root_step checks. */
-bool checks_steps(const struct root *r);
-bool only_ours(const struct root *r, int fd, const struct stat *st);
-int open_walk(struct root *r, const char *path);
-bool unsafe_step(const struct root *r, int fd, const struct stat *from,
+bool root_walk_checks(const struct root *r);
+bool root_walk_only_ours(const struct root *r, int fd, const struct stat *st);
+int root_walk_open(struct root *r, const char *path);
+bool root_walk_unsafe(const struct root *r, int fd, const struct stat *from,
     const struct stat *to);
-int refuse(struct root *r, const char *a, const struct stat *as, const char *b,
+int root_walk_refuse(struct root *r, const char *a, const struct stat *as, const char *b,
     const struct stat *bs);
 
 /* In place, as root_open and root_open_absent do; root_fini undoes it. */

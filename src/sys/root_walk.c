@@ -14,22 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sys/inode.h"
 #include "sys/root_impl.h"
-
-static bool
-same_dir(const struct stat *a, const struct stat *b)
-{
-	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
-}
-
-static void
-close_keeping_errno(int fd)
-{
-	int saved = errno;
-
-	close(fd);
-	errno = saved;
-}
 
 /* Replaces the text before *rest with target: rest = target "/" rest. */
 static int
@@ -49,6 +35,12 @@ splice_link(char *todo, size_t len, const char **rest, const char *target)
 	return 0;
 }
 
+bool
+root_confined(const struct root *r)
+{
+	return r->method != RESOLVE_UNCONFINED;
+}
+
 /*
  * Unsafe path transitions (SECURITY in the manual).  As root, a step of
  * a resolution, from a directory to what a name in it holds (a
@@ -64,7 +56,7 @@ splice_link(char *todo, size_t len, const char **rest, const char *target)
  * user has no privilege to abuse: no check.
  */
 bool
-checks_steps(const struct root *r)
+root_walk_checks(const struct root *r)
 {
 	return r->euid == 0 && !r->faker;
 }
@@ -75,12 +67,12 @@ others_write(const struct root *r, int fd, const struct stat *st)
 {
 	if (S_ISLNK(st->st_mode))	/* its owner can replace it */
 		return st->st_uid != 0;
-	return !only_ours(r, fd, st);
+	return !root_walk_only_ours(r, fd, st);
 }
 
 /* Whether the step from "from" (open at fd) to "to" is unsafe. */
 bool
-unsafe_step(const struct root *r, int fd, const struct stat *from,
+root_walk_unsafe(const struct root *r, int fd, const struct stat *from,
     const struct stat *to)
 {
 	return to->st_uid != from->st_uid && others_write(r, fd, from);
@@ -98,7 +90,7 @@ kind(mode_t mode)
  * errno is ENOLINK (as systemd's chase() says it).  -1.
  */
 int
-refuse(struct root *r, const char *a, const struct stat *as, const char *b,
+root_walk_refuse(struct root *r, const char *a, const struct stat *as, const char *b,
     const struct stat *bs)
 {
 	snprintf(r->refusal, sizeof(r->refusal), "unsafe path transition "
@@ -145,14 +137,14 @@ root_step(struct root *r, int dirfd, const char *path, const struct stat *st)
 	struct stat ds;
 
 	r->refused = false;
-	if (!checks_steps(r))
+	if (!root_walk_checks(r))
 		return 0;
 	if (fstat(dirfd, &ds) != 0)
 		return -1;
-	if (!unsafe_step(r, dirfd, &ds, st))
+	if (!root_walk_unsafe(r, dirfd, &ds, st))
 		return 0;
 	dir_of(path, dir);
-	return refuse(r, dir, &ds, path, st);
+	return root_walk_refuse(r, dir, &ds, path, st);
 }
 
 /*
@@ -175,7 +167,7 @@ struct walk {
 	struct walk_id *ids;	/* ids[i]: the directory at depth i */
 	size_t depth, cap;
 	int links;
-	bool check;		/* each step is checked (checks_steps) */
+	bool check;		/* each step is checked (root_walk_checks) */
 	bool climbs;		/* ".." at depth 0 goes up: no --root */
 	char done[PATH_MAX];	/* cur's path, for messages */
 	bool lost;		/* longer than that: not known */
@@ -266,7 +258,7 @@ walk_refuse(struct walk *w, const char *name, const struct stat *st)
 {
 	char to[PATH_MAX];
 
-	return refuse(w->r, walk_shown(w), &w->cur_st,
+	return root_walk_refuse(w->r, walk_shown(w), &w->cur_st,
 	    walk_path(w, name, to) ? (to[0] != '\0' ? to : ".") : LOST, st);
 }
 
@@ -278,7 +270,7 @@ walk_push(struct walk *w, int fd, const char *name)
 
 	if (fstat(fd, &st) != 0)
 		goto fail;
-	if (w->check && unsafe_step(w->r, w->cur, &w->cur_st, &st)) {
+	if (w->check && root_walk_unsafe(w->r, w->cur, &w->cur_st, &st)) {
 		walk_refuse(w, name, &st);
 		goto fail;
 	}
@@ -295,7 +287,7 @@ walk_push(struct walk *w, int fd, const char *name)
 	walk_went(w, name);
 	return 0;
 fail:
-	close_keeping_errno(fd);
+	inode_close(fd);
 	return -1;
 }
 
@@ -317,10 +309,10 @@ walk_up(struct walk *w)
 	if ((fd = openat(w->cur, "..", DIR_FLAGS | O_NOFOLLOW)) < 0)
 		return -1;
 	if (fstat(fd, &st) != 0) {
-		close_keeping_errno(fd);
+		inode_close(fd);
 		return -1;
 	}
-	if (w->depth == 0 && same_dir(&st, &w->cur_st)) {	/* at "/" */
+	if (w->depth == 0 && inode_same(&st, &w->cur_st)) {	/* at "/" */
 		close(fd);
 		return 0;
 	}
@@ -330,7 +322,7 @@ walk_up(struct walk *w)
 		errno = EAGAIN;
 		return -1;
 	}
-	if (w->check && unsafe_step(w->r, w->cur, &w->cur_st, &st)) {
+	if (w->check && root_walk_unsafe(w->r, w->cur, &w->cur_st, &st)) {
 		close(fd);
 		return walk_refuse(w, "..", &st);
 	}
@@ -338,7 +330,7 @@ walk_up(struct walk *w)
 		w->depth--;
 	else
 		w->ids[0] = id_of(&st);
-	if (w->depth == 0 && same_dir(&st, &w->top_st)) {
+	if (w->depth == 0 && inode_same(&st, &w->top_st)) {
 		close(fd);
 		fd = w->top;
 	}
@@ -363,7 +355,7 @@ read_link_checked(struct walk *w, int fd, const char *name, char *target,
 		errno = EINVAL;
 		return -1;
 	}
-	if (unsafe_step(w->r, w->cur, &w->cur_st, st))
+	if (root_walk_unsafe(w->r, w->cur, &w->cur_st, st))
 		return walk_refuse(w, name, st);
 	return readlinkat(fd, "", target, PATH_MAX - 1);
 }
@@ -380,7 +372,7 @@ read_link(struct walk *w, const char *name, char *target, int not_dir,
 	else if ((fd = openat(w->cur, name, O_PATH | O_NOFOLLOW |
 	    O_CLOEXEC)) >= 0) {
 		n = read_link_checked(w, fd, name, target, st);
-		close_keeping_errno(fd);
+		inode_close(fd);
 	}
 	if (n < 0) {
 		if (errno == EINVAL)	/* not a link: the open's error */
@@ -397,8 +389,8 @@ walk_to_top(struct walk *w, const char *name, const struct stat *st)
 {
 	char from[PATH_MAX];
 
-	if (w->check && unsafe_step(w->r, -1, st, &w->top_st))
-		return refuse(w->r, walk_path(w, name, from) ? from : LOST, st,
+	if (w->check && root_walk_unsafe(w->r, -1, st, &w->top_st))
+		return root_walk_refuse(w->r, walk_path(w, name, from) ? from : LOST, st,
 		    "/", &w->top_st);
 	walk_reset(w, w->top, &w->top_st, "/");
 	return 0;
@@ -453,7 +445,7 @@ walk_start(struct walk *w, const char *path)
 	if ((fd = open(".", DIR_FLAGS)) < 0)
 		return -1;
 	if (fstat(fd, &st) != 0) {
-		close_keeping_errno(fd);
+		inode_close(fd);
 		return -1;
 	}
 	walk_reset(w, fd, &st, "");
@@ -511,10 +503,10 @@ walk_top(struct walk *w, int *opened)
 }
 
 int
-open_walk(struct root *r, const char *path)
+root_walk_open(struct root *r, const char *path)
 {
 	struct walk w = { .r = r, .cur = -1, .cap = 16,
-	    .check = checks_steps(r), .climbs = !root_confined(r) };
+	    .check = root_walk_checks(r), .climbs = !root_confined(r) };
 	int fd = -1, opened, tries = 0, saved;
 
 	if (strlen(path) >= PATH_MAX) {
@@ -527,7 +519,7 @@ open_walk(struct root *r, const char *path)
 		do {	/* EAGAIN: a rename raced a ".."; try again */
 			fd = walk_once(&w, path);
 			if (fd < 0 && w.cur != w.top)
-				close_keeping_errno(w.cur);
+				inode_close(w.cur);
 		} while (fd < 0 && errno == EAGAIN && ++tries < 16);
 	saved = errno;
 	if (opened >= 0)
@@ -544,7 +536,7 @@ open_walk(struct root *r, const char *path)
  * answer that proves there is none, anything else counts as one).
  */
 bool
-only_ours(const struct root *r, int fd, const struct stat *st)
+root_walk_only_ours(const struct root *r, int fd, const struct stat *st)
 {
 	if (st->st_uid != r->euid || (st->st_mode & (S_IWGRP | S_IWOTH)) != 0)
 		return false;
