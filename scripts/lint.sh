@@ -147,12 +147,14 @@ symbol cycle: dialects/spec (calls initramfs_format) -> dialects/spec_initramfs 
 include cycle: cli/cli (includes cli/verbs.h) -> cli/verbs (includes cli/cli.h) -> cli/cli'
 
 # layer_compile REL: compiles $SRC/REL (a .c) into $obj, unless the
-# object there is newer than the file and every header it read.
+# object there is newer than the file and every header it read (as its
+# .d names them: a LINT_OBJ is for one tree and its copies).
 # shellcheck disable=SC2016,SC2086 # the inner shell's $0 $@; LINT_CFLAGS: words
 layer_compile() {
 	o=$obj/$(echo "$1" | tr / _).o
 	if [ -f "$o" ] && [ -f "$o.d" ] &&
-	    [ -z "$(tr -s ' \134' '\n' <"$o.d" | sed -e '/:$/d' -e '/^$/d' |
+	    [ -z "$({ echo "$SRC/$1"; tr -s ' \134' '\n' <"$o.d"; } |
+	    sed -e '/:$/d' -e '/^$/d' |
 	    xargs -r sh -c 'find "$@" -newer "$0" -print -quit' "$o" 2>&1)" ]; then
 		return 0
 	fi
