@@ -37,8 +37,9 @@ unit_table_SRCS  = src/dialects/dialect.c src/dialects/fields.c src/dialects/mak
 	src/sys/nss.c src/base/path.c src/base/diag.c src/base/number.c \
 	src/codec/encode.c src/base/text.c
 unit_spec_SRCS   = $(unit_table_SRCS)
-unit_root_SRCS   = src/sys/root.c
-unit_node_SRCS   = src/sys/node.c src/sys/sig.c src/sys/root.c src/entry/entry.c src/sys/walk.c src/sys/temp.c src/base/path.c \
+unit_root_SRCS   = src/sys/root.c src/sys/root_walk.c src/sys/inode.c
+unit_node_SRCS   = $(wildcard src/sys/node*.c) src/sys/place.c src/sys/inode.c src/sys/sig.c \
+	src/sys/root.c src/sys/root_walk.c src/entry/entry.c src/sys/walk.c src/sys/temp.c src/base/path.c \
 	src/base/diag.c src/base/text.c
 unit_entry_SRCS  = src/entry/entry.c src/base/path.c src/base/diag.c src/base/text.c
 unit_users_SRCS  = src/entry/users.c

@@ -76,7 +76,7 @@ may_refuse(const struct entry *e)
 
 	if (DIALECT == &pseudo_dialect)
 		return strchr(e->path, '\n') != NULL || strchr(t, '\n') !=
-		    NULL || (t[0] != '\0' && fields_space(t[0]));
+		    NULL || (t[0] != '\0' && dialect_space(t[0]));
 	if (DIALECT != &gen_init_cpio_dialect)
 		return false;
 	for (const char *s = e->path; *s != '\0'; s++)

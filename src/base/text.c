@@ -1,6 +1,7 @@
 /*
  * text.c - characters shown and quoting.  See text.h.
  */
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -158,4 +159,16 @@ dt_json_string(char *out, const char *s)
 	*out++ = '"';
 	*out = '\0';
 	return out;
+}
+
+char *
+dt_put(char *p, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsprintf(p, fmt, ap);
+	va_end(ap);
+	return p + n;
 }

@@ -28,4 +28,11 @@ const char *dt_quote_word(char *dst, size_t size, const char *s);
 #define DT_JSON_SIZE(len) (6 * (len) + 3)
 char *dt_json_string(char *out, const char *s);
 
+/*
+ * Appends to a line buffer the caller sized for every line it makes
+ * (a dialect's DIALECT_LINE_MAX): where the text now ends.
+ */
+char *dt_put(char *p, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 #endif

@@ -10,7 +10,6 @@
 #include "base/bounds.h"
 #include "base/text.h"
 #include "dialects/dialect.h"
-#include "dialects/fields.h"
 #include "entry/validate.h"
 
 #define DIALECT_ROW(name) &name##_dialect,
@@ -98,16 +97,6 @@ dialect_looks_like(const char *line, size_t len)
 	return NULL;
 }
 
-bool
-dialect_blank(const char *line, size_t len)
-{
-	size_t i = 0;
-
-	while (i < len && fields_space(line[i]))
-		i++;
-	return i == len || line[i] == '#';
-}
-
 void
 dialect_begin(struct dialect_reader *r, const struct dialect *d,
     const struct id_resolver *res)
@@ -164,13 +153,6 @@ dialect_parse_line(const struct dialect *dl, const char *line, size_t len,
 	return dialect_read_line(&r, line, len, lineno, out, path, d);
 }
 
-bool
-dialect_holds(const struct dialect *d, const struct entry *e)
-{
-	assert(d != NULL && e != NULL);
-	return e->type != '\0' && strchr(d->types, e->type) != NULL;
-}
-
 int
 dialect_format(const struct dialect *dl, const struct entry *e,
     char *buf, size_t len, struct dt_diag *d)
@@ -188,12 +170,12 @@ format_unheld(const struct dialect *dl, const struct entry *e, char *p)
 {
 	char text[PATH_MAX];
 
-	p = fields_put(p, "# %s", dt_quote(text, sizeof(text), e->path,
+	p = dt_put(p, "# %s", dt_quote(text, sizeof(text), e->path,
 	    strlen(e->path)));
 	if (e->target != NULL)
-		p = fields_put(p, " -> %s", dt_quote(text, sizeof(text),
+		p = dt_put(p, " -> %s", dt_quote(text, sizeof(text),
 		    e->target, strlen(e->target)));
-	fields_put(p, ": a %s, which a %s table cannot hold",
+	dt_put(p, ": a %s, which a %s table cannot hold",
 	    entry_type_of(e->type)->noun, dl->name);
 	return 0;
 }
@@ -205,7 +187,7 @@ add_note(const struct dialect *dl, char *buf, const char *note)
 	size_t n = strlen(buf), k = strnlen(note, DT_MSGLEN - 1);
 
 	if (dl->note == DIALECT_NOTE_TRAILING) {
-		fields_put(buf + n, " # %.*s", (int)k, note);
+		dt_put(buf + n, " # %.*s", (int)k, note);
 		return;
 	}
 	memmove(buf + k + 3, buf, n + 1);

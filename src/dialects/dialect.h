@@ -36,6 +36,7 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "base/diag.h"
 #include "base/text.h"
@@ -222,8 +223,28 @@ const struct dialect *dialect_detect_head(const char *head, size_t n);
 const struct dialect *dialect_detect_line(const char *line, size_t len);
 /* For a line no dialect bids for: the first that it looks like, or NULL. */
 const struct dialect *dialect_looks_like(const char *line, size_t len);
+/*
+ * White space between words, in every dialect.  (Inline here, with
+ * dialect_blank and dialect_holds, because the dialects use them too: a
+ * dialect file never calls the registry, which calls each of them.)
+ */
+static inline bool
+dialect_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
+	    c == '\f';
+}
+
 /* True for a blank or comment line (white space, then '#' or nothing). */
-bool dialect_blank(const char *line, size_t len);
+static inline bool
+dialect_blank(const char *line, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && dialect_space(line[i]))
+		i++;
+	return i == len || line[i] == '#';
+}
 
 /*
  * Reading: begin, each line (a trailing newline allowed; a NUL is an
@@ -246,7 +267,11 @@ int dialect_parse_line(const struct dialect *dl, const char *line,
     struct entry *out, char *path, struct dt_diag *d);
 
 /* Whether d has a line for e's type. */
-bool dialect_holds(const struct dialect *d, const struct entry *e);
+static inline bool
+dialect_holds(const struct dialect *d, const struct entry *e)
+{
+	return e->type != '\0' && strchr(d->types, e->type) != NULL;
+}
 /*
  * Writes one entry as a line of d, without the newline, into buf of at
  * least DIALECT_LINE_MAX bytes: 0, or -1 when d cannot say it (message in

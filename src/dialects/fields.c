@@ -29,16 +29,6 @@ fields_quote(char *dst, const char *s, size_t len)
 }
 
 /* (a switch: it runs for every byte read) */
-bool
-fields_space(char c)
-{
-	switch (c) {
-	case ' ': case '\t': case '\n': case '\r': case '\v': case '\f':
-		return true;
-	default:
-		return false;
-	}
-}
 
 bool
 fields_is_dash(const char *s)
@@ -49,12 +39,12 @@ fields_is_dash(const char *s)
 bool
 fields_word(const char *line, size_t len, size_t *i, size_t *start)
 {
-	while (*i < len && fields_space(line[*i]))
+	while (*i < len && dialect_space(line[*i]))
 		(*i)++;
 	if (*i == len || line[*i] == '#')
 		return false;
 	*start = *i;
-	while (*i < len && !fields_space(line[*i]))
+	while (*i < len && !dialect_space(line[*i]))
 		(*i)++;
 	return true;
 }
@@ -77,11 +67,11 @@ fields_first_word(const char *line, size_t len, size_t *i, size_t *start)
 {
 	bool quoted = false;
 
-	while (*i < len && fields_space(line[*i]))
+	while (*i < len && dialect_space(line[*i]))
 		(*i)++;
 	if (*i == len || line[*i] == '#')
 		return false;
-	for (*start = *i; *i < len && (quoted || !fields_space(line[*i]));
+	for (*start = *i; *i < len && (quoted || !dialect_space(line[*i]));
 	    (*i)++)
 		if (line[*i] == '"')
 			quoted = !quoted;
@@ -98,7 +88,7 @@ fields_split(const char *line, size_t len, fields_word_end *end,
 
 	*n = 0;
 	for (;;) {
-		while (i < len && fields_space(line[i]))
+		while (i < len && dialect_space(line[i]))
 			i++;
 		if (i == len || line[i] == '#')
 			return 0;
@@ -107,7 +97,7 @@ fields_split(const char *line, size_t len, fields_word_end *end,
 			if (end(line, len, &i, d) != 0)
 				return -1;
 		} else {
-			while (i < len && !fields_space(line[i]))
+			while (i < len && !dialect_space(line[i]))
 				i++;
 		}
 		if (*n < max) {
@@ -327,19 +317,6 @@ fields_link(struct entry *e, const char *target)
 	e->mode = 0777;
 	e->mode_set = e->uid_set = e->gid_set = false;
 	e->uid = e->gid = 0;
-}
-
-/* Appends to a line buffer that the caller sized with TABLE_LINE_MAX. */
-char *
-fields_put(char *p, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsprintf(p, fmt, ap);
-	va_end(ap);
-	return p + n;
 }
 
 /*

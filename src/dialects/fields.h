@@ -27,7 +27,6 @@ struct fields_span {
 /* Text for a message: printable, short enough to leave room. */
 const char *fields_quote(char *dst, const char *s, size_t len);
 /* White space between fields. */
-bool fields_space(char c);
 bool fields_is_dash(const char *s);
 /* The next word of line[*i..len) as [*start, *i); false at a comment or end. */
 bool fields_word(const char *line, size_t len, size_t *i, size_t *start);
@@ -91,9 +90,6 @@ void fields_link(struct entry *e, const char *target);
 /* Whether s (len bytes) is a gen_init_cpio line's first word. */
 bool fields_cpio_keyword(const char *s, size_t len);
 
-/* Writers: appends to a line buffer sized DIALECT_LINE_MAX. */
-char *fields_put(char *p, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
 /* -1 for an entry with file capabilities, which no table is written with. */
 int fields_no_caps(const struct entry *e, struct dt_diag *d);
 /* -1 for a range, which what (as "a pseudo file") has not. */

@@ -745,7 +745,7 @@ starts(const char *line, size_t len, char c)
 {
 	size_t i = 0;
 
-	while (i < len && fields_space(line[i]))
+	while (i < len && dialect_space(line[i]))
 		i++;
 	return i < len && line[i] == c;
 }

@@ -204,12 +204,12 @@ format_makedevs(const struct entry *e, char *p, struct dt_diag *d)
 	for (int i = 0; i < 5; i++)
 		if (v[i] != 0 && i > last)
 			last = i;
-	p = fields_put(p, "%s\t%c\t", e->path, type);
+	p = dt_put(p, "%s\t%c\t", e->path, type);
 	p = !e->mode_set && (e->type == 'd' || e->type == 'f') ?
-	    fields_put(p, "-1") : fields_put(p, "%04o", e->mode);
-	p = fields_put(p, "\t%ju\t%ju", (uintmax_t)e->uid, (uintmax_t)e->gid);
+	    dt_put(p, "-1") : dt_put(p, "%04o", e->mode);
+	p = dt_put(p, "\t%ju\t%ju", (uintmax_t)e->uid, (uintmax_t)e->gid);
 	for (int i = 0; i < 5; i++)
-		p = i <= last ? fields_put(p, "\t%" PRIu64, v[i]) : fields_put(p, "\t-");
+		p = i <= last ? dt_put(p, "\t%" PRIu64, v[i]) : dt_put(p, "\t-");
 	return 0;
 }
 
@@ -219,7 +219,7 @@ makedevs_bid(const char *line, size_t len)
 {
 	size_t i = 0;
 
-	while (i < len && fields_space(line[i]))
+	while (i < len && dialect_space(line[i]))
 		i++;
 	return i < len && line[i] == '/' ? DIALECT_BID_SHAPE : DIALECT_BID_NONE;
 }

@@ -542,7 +542,7 @@ mtree_bid(const char *line, size_t len)
 	const char *eq;
 
 	if (len >= 6 && memcmp(line, "#mtree", 6) == 0 &&
-	    (len == 6 || fields_space(line[6])))
+	    (len == 6 || dialect_space(line[6])))
 		return DIALECT_BID_MARK;
 	if (!fields_first_word(line, len, &i, &a))
 		return DIALECT_BID_NONE;

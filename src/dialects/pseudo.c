@@ -39,9 +39,9 @@ name_word(const char *line, size_t len, size_t *i, char *out,
 	bool quoted = false;
 	size_t n = 0;
 
-	while (*i < len && fields_space(line[*i]))
+	while (*i < len && dialect_space(line[*i]))
 		(*i)++;
-	for (; *i < len && (quoted || !fields_space(line[*i])); (*i)++) {
+	for (; *i < len && (quoted || !dialect_space(line[*i])); (*i)++) {
 		char c = line[*i];
 
 		if (c == '"') {
@@ -201,7 +201,7 @@ put_name(char *p, const char *s)
 	if (fields_cpio_keyword(s + 1, strlen(s + 1)))
 		return p + sprintf(p, "\"%s\"", s + 1);
 	for (s++; *s != '\0'; s++) {
-		if (fields_space(*s) || strchr("\"\\#", *s) != NULL)
+		if (dialect_space(*s) || strchr("\"\\#", *s) != NULL)
 			*p++ = '\\';
 		*p++ = *s;
 	}
@@ -215,7 +215,7 @@ bad_text(const struct entry *e)
 	if (strchr(e->path, '\n') != NULL)
 		return "path";
 	if (e->target != NULL && (strchr(e->target, '\n') != NULL ||
-	    fields_space(e->target[0])))
+	    dialect_space(e->target[0])))
 		return "link target";
 	return NULL;
 }

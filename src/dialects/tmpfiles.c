@@ -58,7 +58,7 @@ tmpfiles_word(const char *line, size_t len, size_t *i, struct dt_diag *d)
 				quote_char = '\0';
 		} else if (c == '"' || c == '\'')
 			quote_char = c;
-		else if (fields_space(c))
+		else if (dialect_space(c))
 			break;
 		(*i)++;
 	}
@@ -368,20 +368,20 @@ link_argument_at(const char *line, size_t len, size_t *at,
 {
 	size_t i = 0;
 
-	while (i < len && fields_space(line[i]))
+	while (i < len && dialect_space(line[i]))
 		i++;
 	*at = len;
 	if (i == len || line[i] != 'L')
 		return 0;
 	for (int k = 0; k < TMPFILES_FIELDS - 1; k++) {
-		while (i < len && fields_space(line[i]))
+		while (i < len && dialect_space(line[i]))
 			i++;
 		if (i == len || line[i] == '#')
 			return 0;
 		if (tmpfiles_word(line, len, &i, d) != 0)
 			return -1;
 	}
-	while (i < len && fields_space(line[i]))
+	while (i < len && dialect_space(line[i]))
 		i++;
 	*at = i;
 	return 0;
@@ -405,7 +405,7 @@ parse_link(const char *s, size_t len, struct entry *e, char *buf,
 	e->uid = e->gid = 0;
 	e->mode_set = e->uid_set = e->gid_set = false;
 	e->target = buf;
-	while (w.len > 0 && fields_space(w.p[w.len - 1]))
+	while (w.len > 0 && dialect_space(w.p[w.len - 1]))
 		w.len--;
 	if (w.len == 0 || (w.len == 1 && w.p[0] == '-')) {
 		if (snprintf(buf, PATH_MAX, FACTORY "%s", e->path) < PATH_MAX)
@@ -531,9 +531,9 @@ put_tmpfiles_text(char *p, const char *s, bool arg)
 	for (size_t i = 0; i < len; i += n) {
 		n = dt_text_char(u + i, len - i, &shown);	/* not shown: 1 */
 		if (u[i] == '%')
-			p = fields_put(p, "%%%%");
+			p = dt_put(p, "%%%%");
 		else if (tmpfiles_escaped(u, i, len, shown, arg))
-			p = fields_put(p, "\\x%02x", u[i]);
+			p = dt_put(p, "\\x%02x", u[i]);
 		else {
 			memcpy(p, u + i, n);
 			p += n;
@@ -561,24 +561,24 @@ format_tmpfiles(const struct entry *e, char *p, struct dt_diag *d)
 		    e->recursive ? "a makedevs r entry" : "a makedevs F entry");
 	if (fields_no_caps(e, d) != 0)
 		return -1;
-	p = fields_put(p, "%c%s%s%s\t", fields_letter(&tmpfiles_dialect, e->type),
+	p = dt_put(p, "%c%s%s%s\t", fields_letter(&tmpfiles_dialect, e->type),
 	    e->replace ? "+" : "", e->boot ? "!" : "",
 	    e->ignore_errors ? "-" : "");
 	p = put_tmpfiles_text(p, e->path, false);
 	if (e->type == 'l') {	/* mode and owner: ignored, tmpfiles.d(5) */
-		put_tmpfiles_text(fields_put(p, "\t-\t-\t-\t-\t"), e->target, true);
+		put_tmpfiles_text(dt_put(p, "\t-\t-\t-\t-\t"), e->target, true);
 		return 0;
 	}
-	p = e->mode_set || e->mode != dflt ? fields_put(p, "\t%04o", e->mode) :
-	    fields_put(p, "\t-");
-	p = e->uid_set || e->uid != 0 ? fields_put(p, "\t%ju", (uintmax_t)e->uid) :
-	    fields_put(p, "\t-");
-	p = e->gid_set || e->gid != 0 ? fields_put(p, "\t%ju", (uintmax_t)e->gid) :
-	    fields_put(p, "\t-");
+	p = e->mode_set || e->mode != dflt ? dt_put(p, "\t%04o", e->mode) :
+	    dt_put(p, "\t-");
+	p = e->uid_set || e->uid != 0 ? dt_put(p, "\t%ju", (uintmax_t)e->uid) :
+	    dt_put(p, "\t-");
+	p = e->gid_set || e->gid != 0 ? dt_put(p, "\t%ju", (uintmax_t)e->gid) :
+	    dt_put(p, "\t-");
 	if (entry_has_numbers(e))
-		fields_put(p, "\t-\t%" PRIu64 ":%" PRIu64, e->major, e->minor);
+		dt_put(p, "\t-\t%" PRIu64 ":%" PRIu64, e->major, e->minor);
 	else
-		fields_put(p, "\t-\t-");
+		dt_put(p, "\t-\t-");
 	return 0;
 }
 
@@ -591,16 +591,16 @@ tmpfiles_bid(const char *line, size_t len)
 {
 	size_t i = 0, b;
 
-	while (i < len && fields_space(line[i]))
+	while (i < len && dialect_space(line[i]))
 		i++;
 	if (i == len || !isalpha((unsigned char)line[i]))
 		return DIALECT_BID_NONE;
 	for (b = i++; i < len && line[i] != '\0' &&
 	    strchr("+!-=~^", line[i]) != NULL; i++)
 		continue;
-	if (i == len || !fields_space(line[i]) || i - b > 4)
+	if (i == len || !dialect_space(line[i]) || i - b > 4)
 		return DIALECT_BID_NONE;
-	while (i < len && fields_space(line[i]))
+	while (i < len && dialect_space(line[i]))
 		i++;
 	if (i < len && line[i] != '\0' && strchr("/\"'%", line[i]) != NULL)
 		return DIALECT_BID_SHAPE;

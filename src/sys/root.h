@@ -31,7 +31,8 @@ enum resolve_method {
 	RESOLVE_AUTO,		/* root_init: openat2, else the walk */
 };
 
-/* Opaque: its fields are root.c's and node.c's (root_impl.h). */
+/* Opaque: its fields are root.c's, root_walk.c's, place.c's and node.c's
+   (root_impl.h). */
 struct root;
 
 /*

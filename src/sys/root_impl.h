@@ -34,6 +34,18 @@ struct root {
 	bool refused;
 };
 
+#define DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+#define MAX_SYMLINKS 40		/* as the kernel's MAXSYMLINKS */
+
+/* root_walk.c: the hand resolver, and the steps root_step checks. */
+bool root_walk_checks(const struct root *r);
+bool root_walk_only_ours(const struct root *r, int fd, const struct stat *st);
+int root_walk_open(struct root *r, const char *path);
+bool root_walk_unsafe(const struct root *r, int fd, const struct stat *from,
+    const struct stat *to);
+int root_walk_refuse(struct root *r, const char *a, const struct stat *as, const char *b,
+    const struct stat *bs);
+
 /* In place, as root_open and root_open_absent do; root_fini undoes it. */
 int root_init(struct root *r, const char *dir, enum resolve_method method,
     bool faker);
