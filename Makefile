@@ -28,7 +28,7 @@ OBJS     = $(SRCS:.c=.o)
 
 # C unit tests: tests/unit_NAME.c linked with only the pure modules it
 # tests.  Adding one is adding NAME to UNITS and a unit_NAME_SRCS line.
-UNITS    = encode table spec root node entry users order
+UNITS    = encode table spec root node entry users order devreg
 unit_encode_SRCS = src/codec/encode.c src/base/diag.c src/base/number.c src/base/text.c
 unit_table_SRCS  = src/dialects/table.c src/dialects/table_json.c src/dialects/json_keys.c src/entry/entry.c src/base/path.c src/base/diag.c src/base/number.c \
 	src/dialects/spec.c src/dialects/spec_mtree.c src/dialects/spec_initramfs.c src/dialects/spec_pseudo.c src/codec/encode.c \
@@ -40,6 +40,7 @@ unit_node_SRCS   = src/sys/node.c src/sys/sig.c src/sys/root.c src/entry/entry.c
 unit_entry_SRCS  = src/entry/entry.c src/base/path.c src/base/diag.c src/base/text.c
 unit_users_SRCS  = src/entry/users.c
 unit_order_SRCS  = src/entry/tree_order.c $(unit_table_SRCS)
+unit_devreg_SRCS = src/codec/devreg.c
 UNIT_BINS = $(UNITS:%=tests/unit_%)
 
 # The attacker programs of tests/race.bats, run as another user.

@@ -106,7 +106,7 @@ run_mandoc() {
 }
 
 # The layers (docs/DESIGN.md): every other src/*.c is the CLI's.
-PURE="base/diag base/text base/number codec/encode entry/entry base/path dialects/table dialects/table_json dialects/json_keys dialects/spec dialects/spec_mtree dialects/spec_initramfs dialects/spec_pseudo entry/attrs codec/procdev base/lines entry/users entry/tree_order"
+PURE="base/diag base/text base/number codec/encode entry/entry base/path dialects/table dialects/table_json dialects/json_keys dialects/spec dialects/spec_mtree dialects/spec_initramfs dialects/spec_pseudo entry/attrs codec/procdev base/lines entry/users entry/tree_order codec/devreg"
 SYSTEM="sys/root sys/node sys/walk sys/sig sys/temp sources/source_tree sources/source_table sources/source_oci sources/source_archive targets/target_fs targets/target_archive sys/outfile sys/la sys/la_sink"
 # What only the CLI may include (directly or not) or call: printing,
 # exiting, the environment.  The pure layer does not call the system's.
