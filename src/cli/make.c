@@ -1,0 +1,260 @@
+/*
+ * make.c - the make verb: MAKEDEV's replacement.  The registry
+ * (codec/devreg.h) expands each NAME or GROUP into entries, which go to
+ * apply's targets (a directory, --root, --archive) or, with -o, out as a
+ * device table.  Every name is checked before anything is made.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/apply.h"
+#include "codec/devreg.h"
+#include "cli/owners.h"
+#include "dialects/table.h"
+#include "sys/node.h"
+#include "targets/target.h"
+#include "base/text.h"
+#include "cli/verbs.h"
+
+static char *dir, *root_dir, *archive, *archive_format, *output;
+static int replace, dry_run, verbose;
+
+struct poptOption make_options[] = {
+	{ "directory", 'C', POPT_ARG_STRING, &dir, 0,
+	  "create the nodes in DIR (default: the current directory)",
+	  "DIR" },
+	{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
+	  "create them in DIR/dev, groups from DIR/etc/group", "DIR" },
+	{ "archive", '\0', POPT_ARG_STRING, &archive, 0,
+	  "write them as dev/... into the archive FILE (- for stdout)",
+	  "FILE" },
+	{ "archive-format", '\0', POPT_ARG_STRING, &archive_format, 0,
+	  "newc, odc, bin, ustar, pax, gnutar or mtree", "FORMAT" },
+	{ "output", 'o', POPT_ARG_STRING, &output, 0,
+	  "print them as a device table in FORMAT instead (makedevs, "
+	  "tmpfiles, ...)", "FORMAT" },
+	{ "replace", 'r', POPT_ARG_NONE, &replace, 0,
+	  "replace different nodes, correct mode and owner", NULL },
+	{ "dry-run", 'n', POPT_ARG_NONE, &dry_run, 0,
+	  "print what would be done, touch nothing", NULL },
+	{ "verbose", 'v', POPT_ARG_NONE, &verbose, 0,
+	  "print each action and a summary", NULL },
+	CLI_TABLE_END
+};
+
+struct making {
+	struct entries v;
+	const struct table_resolver *owners;
+	const char *prefix;	/* "/" or "/dev/" */
+	char dirs[32][DEVREG_PATH_MAX];	/* the directories put so far */
+	size_t ndirs;
+	int failed;
+};
+
+static int
+add(struct making *m, const struct entry *e)
+{
+	if (entries_add(&m->v, e) != 0)
+		cli_fatal(NULL);
+	return 0;
+}
+
+/* The group's id, from the target's etc/group or the host's. */
+static int
+group_id(struct making *m, const char *name, gid_t *gid)
+{
+	if (m->owners->group != NULL &&
+	    m->owners->group(m->owners->ctx, name, gid) == 0)
+		return 0;
+	cli_error("unknown group '%s'%s", name,
+	    table_searched(m->owners, true));
+	m->failed = 1;
+	return -1;
+}
+
+/* Each directory above the node once, 0755 root:root as MAKEDEV. */
+static void
+put_dirs(struct making *m, const char *path)
+{
+	char d[PATH_MAX];
+	struct entry e = { .path = d, .type = 'd', .mode = 0755,
+	    .mode_set = true, .uid_set = true, .gid_set = true };
+
+	for (const char *s = strchr(path, '/'); s != NULL;
+	    s = strchr(s + 1, '/')) {
+		size_t n = (size_t)(s - path), i;
+
+		for (i = 0; i < m->ndirs; i++)
+			if (strlen(m->dirs[i]) == n &&
+			    strncmp(m->dirs[i], path, n) == 0)
+				break;
+		if (i < m->ndirs || m->ndirs == 32)
+			continue;
+		memcpy(m->dirs[m->ndirs], path, n);
+		m->dirs[m->ndirs++][n] = '\0';
+		snprintf(d, sizeof(d), "%s%.*s", m->prefix, (int)n, path);
+		add(m, &e);
+	}
+}
+
+static int
+put_node(void *ctx, const struct devreg_node *n)
+{
+	struct making *m = ctx;
+	char path[PATH_MAX];
+	struct entry e = { .path = path, .type = n->type,
+	    .mode_set = n->type != 'l', .uid_set = true, .gid_set = true };
+
+	put_dirs(m, n->path);
+	snprintf(path, sizeof(path), "%s%s", m->prefix, n->path);
+	if (n->type == 'l')
+		e.target = n->target;
+	else {
+		e.mode = n->cls->mode;
+		e.major = n->major;
+		e.minor = n->minor;
+		/* MAKEDEV's owner is always root */
+		if (group_id(m, n->cls->group, &e.gid) != 0)
+			return 0;
+	}
+	return add(m, &e);
+}
+
+/* A name made twice (i2o/ctl by each i2o disk) is made once: the last. */
+static void
+drop_repeats(struct entries *v)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < v->n; i++) {
+		bool later = false;
+
+		for (size_t j = i + 1; j < v->n && !later && v->n < 20000; j++)
+			later = v->v[j].path[1] == v->v[i].path[1] &&
+			    strcmp(v->v[j].path, v->v[i].path) == 0;
+		if (!later)
+			v->v[k++] = v->v[i];
+	}
+	v->n = k;
+}
+
+/* -o: the entries as a table, sorted, as list writes one. */
+static int
+print_table(struct entries *v, enum table_dialect dialect)
+{
+	char line[TABLE_LINE_MAX];
+	struct dt_diag d;
+	size_t lines = 0;
+
+	if (entries_sort(v) != 0)
+		cli_fatal(NULL);
+	if (table_header(dialect) != NULL)
+		puts(table_header(dialect));
+	for (size_t i = 0; i < v->n; i++) {
+		if (!table_holds(dialect, &v->v[i]))
+			continue;
+		if (table_format(dialect, &v->v[i], line, sizeof(line),
+		    &d) != 0) {
+			cli_error("%s", d.msg);
+			return EXIT_FAIL;
+		}
+		if (lines++ > 0)
+			printf("%s\n", table_separator(dialect));
+		fputs(line, stdout);
+	}
+	if (lines > 0)
+		putchar('\n');
+	if (table_footer(dialect) != NULL)
+		puts(table_footer(dialect));
+	return cli_finish_output();
+}
+
+/* Every operand known, or each unknown one named: nothing is made. */
+static int
+check_names(const struct verb_call *c)
+{
+	char q[DT_QUOTE_SIZE];
+	int unknown = 0;
+
+	for (int i = 0; i < c->nargs; i++)
+		if (!devreg_known(c->args[i])) {
+			cli_error("unknown device or group '%s'",
+			    cli_quote(q, c->args[i]));
+			unknown++;
+		}
+	if (unknown == 0)
+		return EXIT_OK;
+	return cli_usage(c->name, "%d unknown name%s; nothing was made "
+	    "(DEVICE REGISTRY in devtool(1) lists the groups)", unknown,
+	    unknown == 1 ? "" : "s");
+}
+
+static int
+check_options(const char *name, struct archive_opts *o,
+    enum table_dialect *dialect)
+{
+	char q[DT_QUOTE_SIZE];
+	int targets = (dir != NULL) + (root_dir != NULL) + (archive != NULL) +
+	    (output != NULL);
+
+	if (targets > 1)
+		return cli_usage(name, "-C, --root, --archive and -o: one "
+		    "target");
+	if ((dir != NULL && *dir == '\0') ||
+	    (root_dir != NULL && *root_dir == '\0'))
+		return cli_usage(name, "%s '' names no directory",
+		    dir != NULL ? "-C" : "--root");
+	if ((archive != NULL || output != NULL) && (replace || dry_run))
+		return cli_usage(name, "%s writes entries out: it takes no "
+		    "-r or -n", archive != NULL ? "--archive" : "-o");
+	if (output != NULL && (*dialect = table_dialect_lookup(output)) ==
+	    TABLE_UNKNOWN)
+		return cli_usage(name, "unknown output '%s'; valid: %s",
+		    cli_quote(q, output), table_dialect_names());
+	if (archive != NULL || archive_format != NULL)
+		return apply_check_archive(name, archive, archive_format, o);
+	return EXIT_OK;
+}
+
+int
+cmd_make(const struct verb_call *c)
+{
+	struct making *m;
+	struct archive_opts o = { 0 };
+	enum table_dialect dialect = TABLE_MAKEDEVS;
+	int rc;
+
+	if ((rc = check_options(c->name, &o, &dialect)) != EXIT_OK ||
+	    (rc = check_names(c)) != EXIT_OK)
+		return rc;
+	if ((m = calloc(1, sizeof(*m))) == NULL)
+		cli_fatal(NULL);
+	m->prefix = dir != NULL || (root_dir == NULL && archive == NULL &&
+	    output == NULL) ? "/" : "/dev/";
+	if ((m->owners = output != NULL || archive != NULL ?
+	    &table_system_resolver : owners_open(root_dir, NULL)) == NULL) {
+		free(m);
+		return EXIT_FAIL;
+	}
+	for (int i = 0; i < c->nargs; i++)
+		devreg_make(c->args[i], put_node, m);
+	if (output == NULL && archive == NULL)
+		owners_close();
+	if (m->failed)
+		rc = EXIT_FAIL;
+	else {
+		drop_repeats(&m->v);
+		if (output != NULL)
+			rc = print_table(&m->v, dialect);
+		else
+			rc = apply_entries(&m->v, root_dir != NULL ? root_dir :
+			    dir != NULL ? dir : ".", archive != NULL ? &o :
+			    NULL, NODE_KEEP_SAME | NODE_PARENTS |
+			    (replace ? NODE_REPLACE : 0) |
+			    (dry_run ? NODE_DRY_RUN : 0) |
+			    (verbose ? NODE_VERBOSE : 0));
+	}
+	entries_free(&m->v);
+	free(m);
+	return rc;
+}
