@@ -36,7 +36,8 @@ struct poptOption make_options[] = {
 	{ "replace", 'r', POPT_ARG_NONE, &replace, 0,
 	  "replace different nodes, correct mode and owner", NULL },
 	{ "dry-run", 'n', POPT_ARG_NONE, &dry_run, 0,
-	  "print what would be done, touch nothing", NULL },
+	  "print what would be done, touch nothing (as MAKEDEV -n, "
+	  "implies -v)", NULL },
 	{ "verbose", 'v', POPT_ARG_NONE, &verbose, 0,
 	  "print each action and a summary", NULL },
 	CLI_TABLE_END
@@ -252,7 +253,7 @@ cmd_make(const struct verb_call *c)
 			    NULL, NODE_KEEP_SAME | NODE_PARENTS |
 			    (replace ? NODE_REPLACE : 0) |
 			    (dry_run ? NODE_DRY_RUN : 0) |
-			    (verbose ? NODE_VERBOSE : 0));
+			    (verbose || dry_run ? NODE_VERBOSE : 0));
 	}
 	entries_free(&m->v);
 	free(m);
