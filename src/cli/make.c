@@ -49,6 +49,8 @@ struct making {
 	const char *prefix;	/* "/" or "/dev/" */
 	char dirs[32][DEVREG_PATH_MAX];	/* the directories put so far */
 	size_t ndirs;
+	struct { const char *name; gid_t gid; } groups[32];
+	size_t ngroups;
 	int failed;
 };
 
@@ -60,13 +62,26 @@ add(struct making *m, const struct entry *e)
 	return 0;
 }
 
-/* The group's id, from the target's etc/group or the host's. */
+/*
+ * The group's id, from the target's etc/group or the host's: each name
+ * looked up once (a dozen classes, thousands of nodes).
+ */
 static int
 group_id(struct making *m, const char *name, gid_t *gid)
 {
+	for (size_t i = 0; i < m->ngroups; i++)
+		if (m->groups[i].name == name) {
+			*gid = m->groups[i].gid;
+			return 0;
+		}
 	if (m->owners->group != NULL &&
-	    m->owners->group(m->owners->ctx, name, gid) == 0)
+	    m->owners->group(m->owners->ctx, name, gid) == 0) {
+		if (m->ngroups < sizeof(m->groups) / sizeof(m->groups[0])) {
+			m->groups[m->ngroups].name = name;
+			m->groups[m->ngroups++].gid = *gid;
+		}
 		return 0;
+	}
 	cli_error("unknown group '%s'%s", name,
 	    table_searched(m->owners, true));
 	m->failed = 1;
@@ -122,21 +137,41 @@ put_node(void *ctx, const struct devreg_node *n)
 }
 
 /* A name made twice (i2o/ctl by each i2o disk) is made once: the last. */
+static const struct entry *order_base;
+
+static int
+by_path_then_place(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	int c = strcmp(order_base[i].path, order_base[j].path);
+
+	return c != 0 ? c : i < j ? -1 : i > j;
+}
+
 static void
 drop_repeats(struct entries *v)
 {
-	size_t k = 0;
+	size_t *ix, k = 0;
+	bool *drop;
 
-	for (size_t i = 0; i < v->n; i++) {
-		bool later = false;
-
-		for (size_t j = i + 1; j < v->n && !later && v->n < 20000; j++)
-			later = v->v[j].path[1] == v->v[i].path[1] &&
-			    strcmp(v->v[j].path, v->v[i].path) == 0;
-		if (!later)
+	if (v->n < 2)
+		return;
+	if ((ix = malloc(v->n * sizeof(*ix))) == NULL ||
+	    (drop = calloc(v->n, sizeof(*drop))) == NULL)
+		cli_fatal(NULL);
+	for (size_t i = 0; i < v->n; i++)
+		ix[i] = i;
+	order_base = v->v;
+	qsort(ix, v->n, sizeof(*ix), by_path_then_place);
+	for (size_t i = 0; i + 1 < v->n; i++)
+		drop[ix[i]] = strcmp(v->v[ix[i]].path, v->v[ix[i + 1]].path) ==
+		    0;
+	for (size_t i = 0; i < v->n; i++)
+		if (!drop[i])
 			v->v[k++] = v->v[i];
-	}
 	v->n = k;
+	free(ix);
+	free(drop);
 }
 
 /* -o: the entries as a table, sorted, as list writes one. */
