@@ -7,7 +7,7 @@
 _devtool_layouts='8:8 old 16:16 12:20 linux glibc native osf1 svr4 solaris hpux
 netbsd freebsd bsdos 386bsd 4bsd isc sco sunos svr3 ultrix'
 # The storage formats that list --check takes too.
-_devtool_storage='newc odc bin ustar squashfs erofs ext4 ext2-old cramfs
+_devtool_storage='newc odc bin ustar gnutar squashfs erofs ext4 ext2-old cramfs
 genext2fs'
 
 # The options of each verb, and the ones that take an argument.

@@ -130,6 +130,7 @@ svr3\t"SVR3 8:8" ultrix\t"ULTRIX 8:8"'
 # The storage formats that list --check takes too.
 set -l storage 'newc\t"cpio newc, 32-bit fields" odc\t"cpio odc, 18-bit rdev"
 bin\t"cpio bin, 16-bit rdev" ustar\t"ustar, 6 octal digits"
+gnutar\t"GNU tar (libarchive), 6 octal digits"
 squashfs\t"kernel 12:20" erofs\t"kernel 12:20" ext4\t"kernel 12:20"
 ext2-old\t"Linux 2.4 ext2, 8:8" cramfs\t"cramfs, 8:8" genext2fs\t"genext2fs, 8:8"'
 

@@ -334,6 +334,19 @@ devtool: 1 error in the table; nothing was created"
 	assert_stderr_contains "devtool: v:1: minor 262144 is out of range for ustar (0-262143)"
 }
 
+@test "archive: gnutar holds 262143 in each field, as libarchive writes it, and a larger number is refused before writing, exit 2" {
+	printf '/dev/x c 600 0 0 4095 262143\n' >u
+	devtool apply --archive u.tar --archive-format gnutar u
+	run tar -tvf u.tar --numeric-owner
+	assert_line --regexp '^crw------- 0/0 +4095,262143 .* dev/x$'
+	printf '/dev/y c 600 0 0 1 2\n/dev/x c 600 0 0 4095 262144\n' >v
+	run --separate-stderr devtool apply --archive v.tar --archive-format gnutar v
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: v:2: minor 262144 is out of range for gnutar (0-262143): libarchive's gnutar writer has ustar's 6 octal digits, never GNU tar's base-256 numbers
+devtool: 1 error in the table; nothing was created"
+	[[ ! -e v.tar ]]
+}
+
 @test "archive: a table through an archive and back is the same table" {
 	# tmpfiles: the host's symbolic links travel too (L lines); a socket
 	# would be a comment line, which apply skips
@@ -519,4 +532,71 @@ devtool: rdev.tar: /dev/neg: minor 18446744073709551615 is out of range (0-10485
 	assert_equal "$status" 1
 	assert_output 'c	/dev/ok	4755	0	0	-	1:3'
 	assert_equal "$stderr" "devtool: mode.cpio: /dev/hi: mode 0204755 has bits beyond 07777"
+}
+
+# T FIELD...: a line of list's output, its fields joined by tabs.
+T() { local IFS=$'\t'; echo "$*"; }
+
+# newc_of DIR: DIR's tree as a newc cpio by GNU cpio, which pads
+# it with zeros to 512 bytes, as an early microcode cpio is.
+newc_of() { (cd "$1" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0); }
+
+@test "archive: list --archive of a concatenated initramfs lists the entries of every member, compressed or not, a later one replacing an earlier of its path, as the kernel unpacks it" {
+	needs_mknod
+	mkdir -p e/dev m/dev
+	mknod -m 600 e/dev/a c 1 1
+	mknod -m 600 e/dev/same c 1 2
+	mknod -m 660 m/dev/b b 8 0
+	mknod -m 644 m/dev/same c 5 5
+	newc_of e >early.cpio
+	newc_of m | gzip -n >main.cpio.gz
+	cat early.cpio main.cpio.gz >initrd
+	local want
+	want=$(printf '%s\n' "$(T /dev/a c 0600 0 0 1 1 - - -)" \
+		"$(T /dev/b b 0660 0 0 8 0 - - -)" \
+		"$(T /dev/same c 0644 0 0 5 5 - - -)")
+	run --separate-stderr devtool list --archive initrd
+	assert_status 0
+	assert_equal "$output" "$want"
+	run --separate-stderr devtool list --archive - <initrd
+	assert_equal "$output" "$want"
+	# two members in one compressed stream, and an xz one after them
+	{ newc_of e; newc_of m; } | gzip -n >both.gz
+	run --separate-stderr devtool list --archive both.gz
+	assert_equal "$output" "$want"
+	newc_of m | xz --check=crc32 >main.cpio.xz
+	cat early.cpio main.cpio.xz >initrd.xz
+	run --separate-stderr devtool list --archive initrd.xz
+	assert_equal "$output" "$want"
+}
+
+@test "archive: list --archive of an initramfs with junk after a member lists what came before and says so, exit 1" {
+	needs_mknod
+	mkdir -p e/dev
+	mknod -m 600 e/dev/a c 1 1
+	{ newc_of e; echo junk; } >bad
+	run --separate-stderr devtool list --archive bad
+	assert_status 1
+	assert_equal "$output" "$(T /dev/a c 0600 0 0 1 1 - - -)"
+	assert_equal "$stderr" "devtool: bad: junk after a cpio member: neither a newc header nor a compressed stream"
+	{ newc_of e; echo junk; } | gzip -n >bad.gz
+	run --separate-stderr devtool list --archive bad.gz
+	assert_status 1
+	assert_equal "$stderr" "devtool: bad.gz: junk within a compressed stream after a cpio member"
+}
+
+@test "archive: list --archive reads zeros after a compressed member as padding, and refuses a second compressed stream after it, which it cannot read, naming the file, exit 1" {
+	needs_mknod
+	mkdir -p e/dev m/dev
+	mknod -m 600 e/dev/a c 1 1
+	mknod -m 660 m/dev/b b 8 0
+	{ newc_of m | gzip -n; head -c 4096 /dev/zero; } >padded
+	run --separate-stderr devtool list --archive padded
+	assert_status 0
+	assert_equal "$output" "$(T /dev/b b 0660 0 0 8 0 - - -)"
+	{ newc_of m | gzip -n; newc_of e | xz --check=crc32; } >two
+	run --separate-stderr devtool list --archive two
+	assert_status 1
+	assert_equal "$output" "$(T /dev/b b 0660 0 0 8 0 - - -)"
+	assert_equal "$stderr" "devtool: two: another stream after a compressed one, which devtool does not read"
 }

@@ -16,7 +16,7 @@ BASH_COMPLETION=${BASH_COMPLETION:-/usr/share/bash-completion/bash_completion}
 LAYOUTS='8:8 old 16:16 12:20 linux glibc native osf1 svr4 solaris hpux
 netbsd freebsd bsdos 386bsd 4bsd isc sco sunos svr3 ultrix'
 # What list --check takes besides a layout (list in devtool(1)).
-STORAGE='newc odc bin ustar squashfs erofs ext4 ext2-old cramfs genext2fs'
+STORAGE='newc odc bin ustar gnutar squashfs erofs ext4 ext2-old cramfs genext2fs'
 
 setup() {
 	helper_setup

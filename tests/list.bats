@@ -365,7 +365,7 @@ setup() { setup_workdir; }
 	mkdir -p R/dev
 	quoted_error 2 "devtool: unknown output '$CTRL_Q'; valid: makedevs, tmpfiles, mtree, gen_init_cpio, pseudo, json, oci" \
 		list -o "$CTRL" --root R
-	quoted_error 2 "devtool: unknown layout or storage format '$CTRL_Q'; layouts: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux, netbsd, freebsd, bsdos, 386bsd, 4bsd, isc, sco, sunos, svr3, ultrix; storage formats: newc, odc, bin, ustar, squashfs, erofs, ext4, ext2-old, cramfs, genext2fs" \
+	quoted_error 2 "devtool: unknown layout or storage format '$CTRL_Q'; layouts: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux, netbsd, freebsd, bsdos, 386bsd, 4bsd, isc, sco, sunos, svr3, ultrix; storage formats: newc, odc, bin, ustar, gnutar, squashfs, erofs, ext4, ext2-old, cramfs, genext2fs" \
 		list --check "$CTRL" --root R
 	quoted_error 1 "devtool: --root R$CTRL_Q: No such file or directory" \
 		list --root "R$CTRL"
@@ -644,7 +644,7 @@ ext4_numbers() {
 	mkdir -p R/dev
 	run --separate-stderr devtool list --check tar --root R
 	assert_usage_error
-	assert_equal "$stderr" "devtool: unknown layout or storage format 'tar'; layouts: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux, netbsd, freebsd, bsdos, 386bsd, 4bsd, isc, sco, sunos, svr3, ultrix; storage formats: newc, odc, bin, ustar, squashfs, erofs, ext4, ext2-old, cramfs, genext2fs"
+	assert_equal "$stderr" "devtool: unknown layout or storage format 'tar'; layouts: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux, netbsd, freebsd, bsdos, 386bsd, 4bsd, isc, sco, sunos, svr3, ultrix; storage formats: newc, odc, bin, ustar, gnutar, squashfs, erofs, ext4, ext2-old, cramfs, genext2fs"
 }
 
 # The "/path major,minor" of every device node of R/dev, from stat(1).

@@ -197,6 +197,9 @@ const struct dt_format dt_storage[] = {
 	{ "ustar", "", "", 18, 18, 36, false, SPLIT,
 	  "devmajor and devminor are 6 octal digits, as libarchive writes "
 	  "them" },
+	{ "gnutar", "", "", 18, 18, 36, false, SPLIT,
+	  "libarchive's gnutar writer has ustar's 6 octal digits, never GNU "
+	  "tar's base-256 numbers" },
 	{ "squashfs", "", "", 12, 20, 32, false, SPLIT,
 	  "its 32-bit rdev is read with the kernel's new_decode_dev" },
 	{ "erofs", "", "", 12, 20, 32, false, SPLIT,
@@ -230,7 +233,7 @@ dt_packdev_names(void)
 const char *
 dt_storage_names(void)
 {
-	return "newc, odc, bin, ustar, squashfs, erofs, ext4, ext2-old, "
+	return "newc, odc, bin, ustar, gnutar, squashfs, erofs, ext4, ext2-old, "
 	    "cramfs, genext2fs";
 }
 

@@ -23,7 +23,7 @@ const char archive_formats[] = "newc odc bin ustar pax gnutar mtree";
 /*
  * The formats, and what each can hold of a device number: the storage
  * row of the same name in the codec (encode.h, dt_check_lookup), which
- * list --check uses too; pax, gnutar and mtree have no limit below the
+ * list --check uses too; pax and mtree have no limit below the
  * kernel's.
  */
 struct archive_format {
@@ -40,7 +40,7 @@ static const struct archive_format formats[] = {
 	{ "bin", "bin", true, false },
 	{ "ustar", "ustar", true, true },
 	{ "pax", "paxr", false, true },
-	{ "gnutar", "gnutar", false, true },
+	{ "gnutar", "gnutar", true, true },
 	{ "mtree", "mtree", false, true },
 };
 
