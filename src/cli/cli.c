@@ -13,7 +13,6 @@
 #include "base/number.h"
 #include "cli/out.h"
 #include "base/text.h"
-#include "cli/verbs.h"
 
 int cli_quiet;
 unsigned long cli_lineno;
@@ -125,188 +124,6 @@ cli_usage(const char *verb, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "Try '%s --help' for more information.\n", verb);
 	return EXIT_USAGE;
-}
-
-#define STRING_SEEN 0x7374	/* returned by popt after each string option */
-#define MAX_STRINGS 16
-
-static bool
-is_string(const struct poptOption *o)
-{
-	return (o->argInfo & POPT_ARG_MASK) == POPT_ARG_STRING;
-}
-
-static bool
-is_end(const struct poptOption *o)
-{
-	return o->longName == NULL && o->shortName == '\0' && o->argInfo == 0;
-}
-
-static poptContext
-cli_context(int argc, const char **argv, struct poptOption *table,
-    const char *operands)
-{
-	poptContext con;
-
-	/* popt returns to cli_parse after each string option (see there). */
-	for (struct poptOption *o = table; !is_end(o); o++)
-		if (is_string(o) && o->val == 0)
-			o->val = STRING_SEEN;
-	/* No poptReadDefaultConfig: ~/.popt aliases must never apply. */
-	con = poptGetContext(NULL, argc, argv, table, 0);
-	if (con == NULL)
-		cli_fatal("cannot start the option parser");
-	if (operands != NULL)
-		poptSetOtherOptionHelp(con, operands);
-	return con;
-}
-
-/*
- * Runs popt over the options; every option stores into a variable.  A
- * string option given twice replaces a malloc'd copy popt made of the
- * first: that copy is freed here, the last one by cli_done.
- */
-static int
-cli_parse(poptContext con, const char *verb, const struct poptOption *table)
-{
-	char *seen[MAX_STRINGS] = { 0 };
-	int rc, n;
-
-	while ((rc = poptGetNextOpt(con)) > 0) {
-		n = 0;
-		for (const struct poptOption *o = table; !is_end(o) &&
-		    n < MAX_STRINGS; o++) {
-			char *now;
-
-			if (!is_string(o))
-				continue;
-			now = *(char **)o->arg;
-			if (seen[n] != NULL && seen[n] != now)
-				free(seen[n]);
-			seen[n++] = now;
-		}
-	}
-	if (rc < -1) {
-		char q[DT_QUOTE_SIZE];
-
-		return cli_usage(verb, "%s: %s", cli_quote(q,
-		    poptBadOption(con, POPT_BADOPTION_NOALIAS)),
-		    poptStrerror(rc));
-	}
-	return EXIT_OK;
-}
-
-static int
-cli_count(const char **args)
-{
-	int n = 0;
-
-	while (args != NULL && args[n] != NULL)
-		n++;
-	return n;
-}
-
-/*
- * Ends a verb: popt hands POPT_ARG_STRING values over as malloc'd copies
- * that are the caller's to free.
- */
-static void
-cli_done(poptContext con, const struct poptOption *table)
-{
-	for (; !is_end(table); table++)
-		if (is_string(table)) {
-			free(*(char **)table->arg);
-			*(char **)table->arg = NULL;
-		}
-	poptFreeContext(con);
-}
-
-/* Whether a verb's table holds LAYOUT_OPTIONS. */
-static bool
-has_layout(const struct poptOption *table)
-{
-	for (; !is_end(table); table++)
-		if (table->arg == &cli_format)
-			return true;
-	return false;
-}
-
-const char *
-verb_synopsis(const struct verb *v)
-{
-	/* What popt's own usage line says of a verb without operands. */
-	return v->operands != NULL ? v->operands : "[OPTION...]";
-}
-
-/*
- * The row's operands as a message says them: "MAJOR MINOR | -" is
- * "MAJOR MINOR or -"; a choice inside brackets is left as it is.
- */
-static void
-spell_operands(char *buf, size_t len, const char *s)
-{
-	size_t n = 0;
-	int depth = 0;
-
-	for (; *s != '\0' && n + 4 < len; s++) {
-		depth += *s == '[' ? 1 : *s == ']' ? -1 : 0;
-		if (depth == 0 && strncmp(s, " | ", 3) == 0) {
-			memcpy(buf + n, " or ", 4);
-			n += 4;
-			s += 2;
-		} else
-			buf[n++] = *s;
-	}
-	buf[n] = '\0';
-}
-
-int
-verb_operands_error(const struct verb_call *c)
-{
-	char want[128];
-
-	if (c->verb->operands == NULL)
-		return cli_usage(c->name, "%s takes no operands",
-		    c->verb->name);
-	spell_operands(want, sizeof(want), c->verb->operands);
-	return cli_usage(c->name, "expected %s, got %d operand%s", want,
-	    c->nargs, c->nargs == 1 ? "" : "s");
-}
-
-/*
- * Runs a verb, argv[0] being "devtool VERB": parses its options (popt's
- * --help prints the row's operands and exits 0 from inside popt), checks
- * the ones that go together (the row's check), reads -f and --strict
- * where the verb has them (even when no operand needs
- * the layout: a typo is an error), checks the operand count against the
- * row, calls the handler, and frees what popt allocated.
- */
-int
-verb_run(const struct verb *v, int argc, const char **argv)
-{
-	static const char *none[] = { NULL };
-	struct verb_call c = { .verb = v, .name = argv[0], .args = none };
-	const char **args;
-	poptContext con;
-	int rc;
-
-	con = cli_context(argc, argv, v->options, verb_synopsis(v));
-	if ((rc = cli_parse(con, c.name, v->options)) != EXIT_OK ||
-	    (v->check != NULL && (rc = v->check(c.name)) != EXIT_OK) ||
-	    (has_layout(v->options) &&
-	    (rc = cli_layout(cli_format, cli_strict, &c.layout)) != EXIT_OK))
-		goto out;
-	c.layout_given = cli_format != NULL;
-	if ((args = poptGetArgs(con)) != NULL)
-		c.args = args;
-	c.nargs = cli_count(c.args);
-	if (c.nargs < v->min || (v->max != VERB_ANY && c.nargs > v->max))
-		rc = verb_operands_error(&c);
-	else
-		rc = v->run(&c);
-out:
-	cli_done(con, v->options);
-	return rc;
 }
 
 /* Resolves -f (or DEVTOOL_FORMAT, or the default) into l. */
@@ -561,5 +378,68 @@ cli_stream(line_fn *fn, void *ctx, bool keep_going)
 		cli_error("standard input: %s", strerror(errno));
 		return EXIT_FAIL;
 	}
+	return status;
+}
+
+/* Trims the blanks (and a DOS carriage return) around a stream line. */
+char *
+cli_trim(char *s)
+{
+	char *e;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		*--e = '\0';
+	return s;
+}
+
+/* The line built from lines_out_begin() ends at end. */
+int
+cli_emit(char *end)
+{
+	*end++ = '\n';
+	lines_out_end(end);
+	return 0;
+}
+
+/* Decodes a value; a non-canonical one is a warning, not an error. */
+int
+cli_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma,
+    uint64_t *mi, struct dt_diag *d)
+{
+	switch (dt_decode(l, v, ma, mi, d)) {
+	case DT_OK:
+		return 0;
+	case DT_NONCANONICAL:
+		cli_warn("%s", d->msg);
+		return 1;
+	default:
+		return -1;
+	}
+}
+
+int
+cli_operands(const char **args, line_fn *value_fn, line_fn *stream_fn,
+    void *ctx, bool keep_going)
+{
+	struct dt_diag d;
+	int status = EXIT_OK;
+
+	if (args[0] != NULL && strcmp(args[0], "-") == 0 && args[1] == NULL)
+		status = cli_stream(stream_fn, ctx, keep_going);
+	else
+		for (; *args != NULL; args++) {
+			if (value_fn(ctx, (char *)*args, &d) == 0)
+				continue;
+			cli_error("%s", d.msg);
+			status = EXIT_USAGE;
+			if (!keep_going)
+				break;
+		}
+	(void)lines_out_flush();	/* a failure stays in ferror(stdout) */
+	if (cli_finish_output() != EXIT_OK)
+		return EXIT_FAIL;
 	return status;
 }

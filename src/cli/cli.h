@@ -81,4 +81,19 @@ void put_json_string(FILE *fp, const char *s);
 typedef int line_fn(void *ctx, char *line, struct dt_diag *d);
 int cli_stream(line_fn *fn, void *ctx, bool keep_going);
 
+/*
+ * What the value verbs (encode, decode, convert) share.  cli_operands
+ * runs value_fn over the operands, or stream_fn over standard input when
+ * the only operand is "-"; it stops at the first bad one unless
+ * keep_going.  cli_emit ends a line begun with lines_out_begin (out.h).
+ * cli_decode warns of a non-canonical value and returns 1, 0 when
+ * canonical, -1 (d says why) when the value does not decode.
+ */
+int cli_operands(const char **args, line_fn *value_fn, line_fn *stream_fn,
+    void *ctx, bool keep_going);
+char *cli_trim(char *s);
+int cli_emit(char *end);
+int cli_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma,
+    uint64_t *mi, struct dt_diag *d);
+
 #endif

@@ -13,27 +13,42 @@
 #define VERSION "unknown"
 #endif
 
+/*
+ * Each field named (designated initializers): a value cannot land in the
+ * wrong field, and a row stays right when struct verb changes.
+ */
 static const struct verb verbs[] = {
-	{ "encode", cmd_encode, encode_options, "MAJOR MINOR | -", 1, 2,
-	  NULL, "pack a major and a minor into one value" },
-	{ "decode", cmd_decode, decode_options, "VALUE... | -", 1, VERB_ANY,
-	  check_decode, "split values into major and minor" },
-	{ "convert", cmd_convert, convert_options, "-t LAYOUT VALUE... | -",
-	  1, VERB_ANY, check_convert,
-	  "re-encode values from one layout into another" },
-	{ "explain", cmd_explain, explain_options, "MAJOR MINOR | --value V",
-	  0, 2, NULL, "draw the bits of a value" },
-	{ "formats", cmd_formats, formats_options, NULL, 0, 0,
-	  NULL, "list every layout" },
-	{ "mknod", cmd_mknod, mknod_options,
-	  "PATH TYPE [MAJOR MINOR | VALUE]", 2, 4,
-	  check_mknod, "create a device node or FIFO" },
-	{ "devices", cmd_devices, devices_options, "[NAME...]", 0, VERB_ANY,
-	  NULL, "list the drivers in /proc/devices" },
-	{ "list", cmd_list, list_options, "[PATH...]", 0, VERB_ANY,
-	  NULL, "print the nodes of trees as a device table" },
-	{ "apply", cmd_apply, apply_options, "TABLE... | -", 1, VERB_ANY,
-	  check_apply, "create the entries of device tables" },
+	{ .name = "encode", .run = cmd_encode, .options = encode_options,
+	  .operands = "MAJOR MINOR | -", .min = 1, .max = 2,
+	  .help = "pack a major and a minor into one value" },
+	{ .name = "decode", .run = cmd_decode, .options = decode_options,
+	  .operands = "VALUE... | -", .min = 1, .max = VERB_ANY,
+	  .check = check_decode,
+	  .help = "split values into major and minor" },
+	{ .name = "convert", .run = cmd_convert, .options = convert_options,
+	  .operands = "-t LAYOUT VALUE... | -", .min = 1, .max = VERB_ANY,
+	  .check = check_convert,
+	  .help = "re-encode values from one layout into another" },
+	{ .name = "explain", .run = cmd_explain, .options = explain_options,
+	  .operands = "MAJOR MINOR | --value V", .min = 0, .max = 2,
+	  .help = "draw the bits of a value" },
+	{ .name = "formats", .run = cmd_formats, .options = formats_options,
+	  .operands = NULL, .min = 0, .max = 0,
+	  .help = "list every layout" },
+	{ .name = "mknod", .run = cmd_mknod, .options = mknod_options,
+	  .operands = "PATH TYPE [MAJOR MINOR | VALUE]", .min = 2, .max = 4,
+	  .check = check_mknod,
+	  .help = "create a device node or FIFO" },
+	{ .name = "devices", .run = cmd_devices, .options = devices_options,
+	  .operands = "[NAME...]", .min = 0, .max = VERB_ANY,
+	  .help = "list the drivers in /proc/devices" },
+	{ .name = "list", .run = cmd_list, .options = list_options,
+	  .operands = "[PATH...]", .min = 0, .max = VERB_ANY,
+	  .help = "print the nodes of trees as a device table" },
+	{ .name = "apply", .run = cmd_apply, .options = apply_options,
+	  .operands = "TABLE... | -", .min = 1, .max = VERB_ANY,
+	  .check = check_apply,
+	  .help = "create the entries of device tables" },
 };
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
 
