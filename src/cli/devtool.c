@@ -49,6 +49,9 @@ static const struct verb verbs[] = {
 	  .operands = "TABLE... | -", .min = 1, .max = VERB_ANY,
 	  .check = check_apply,
 	  .help = "create the entries of device tables" },
+	{ .name = "make", .run = cmd_make, .options = make_options,
+	  .operands = "NAME|GROUP...", .min = 1, .max = VERB_ANY,
+	  .help = "create devices by name or group, as MAKEDEV" },
 };
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
 
