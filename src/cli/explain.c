@@ -159,7 +159,7 @@ read_key(const char *file, const char *key, char *buf, size_t size)
 				memcpy(buf, line + n, strlen(line + n) + 1);
 			found = true;
 		}
-	fclose(f);
+	(void)fclose(f);
 	return found;
 }
 

@@ -148,7 +148,7 @@ kernel_name(char type, uint64_t ma, uint64_t mi, char *buf, size_t size)
 			if (found)
 				memcpy(buf, line + 8, strlen(line + 8) + 1);
 		}
-	fclose(f);
+	(void)fclose(f);
 	return found;
 }
 

@@ -86,35 +86,35 @@ struct row {
 	X("u1760", 96) X("u1920", 100) X("u3200", 104) X("u3520", 108) \
 	X("u3840", 112) X("u1840", 116) X("u800", 120) X("u1600", 124)
 #define FD_ROWS(sfx, off) \
-	{ .name = "fd%n" sfx, .type = 'b', .major = 2, .minor = off, \
+	{ .name = "fd%n" sfx, .type = 'b', .major = 2, .minor = (off), \
 	  .count = 4, .cls = C_FLOPPY, .desc = "floppy disk" }, \
-	{ .name = "fd%n" sfx, .type = 'b', .major = 2, .minor = 128 + off, \
+	{ .name = "fd%n" sfx, .type = 'b', .major = 2, .minor = 128 + (off), \
 	  .first = 4, .count = 4, .cls = C_FLOPPY, .desc = "floppy disk" },
 
 /* The IDE disks: two units a major, 64 minors a unit. */
 #define IDE(maj, u) \
-	{ .name = "hd%a", .type = 'b', .major = maj, .first = u, .count = 2, \
+	{ .name = "hd%a", .type = 'b', .major = (maj), .first = (u), .count = 2, \
 	  .stride = 64, .parts = 24, .cls = C_DISK, .desc = "IDE disk" }
 /* The SCSI disks: 16 units a major, 16 minors a unit. */
 #define SD(maj, u) \
-	{ .name = "sd%A", .type = 'b', .major = maj, .first = u, \
+	{ .name = "sd%A", .type = 'b', .major = (maj), .first = (u), \
 	  .count = 16, .stride = 16, .parts = 15, .cls = C_DISK, \
 	  .desc = "SCSI disk" }
 #define I2O(maj, u) \
-	{ .name = "i2o/hd%A", .type = 'b', .major = maj, .first = u, \
+	{ .name = "i2o/hd%A", .type = 'b', .major = (maj), .first = (u), \
 	  .count = 16, .stride = 16, .parts = 15, .cls = C_DISK, \
 	  .desc = "I2O disk" }
 #define MISC(nm, mi, c, d) \
-	{ .name = nm, .type = 'c', .major = 10, .minor = mi, .cls = c, \
-	  .desc = d }
+	{ .name = (nm), .type = 'c', .major = 10, .minor = (mi), .cls = (c), \
+	  .desc = (d) }
 #define SOUND(nm, mi, d) \
-	{ .name = nm, .type = 'c', .major = 14, .minor = mi, \
-	  .cls = C_AUDIO, .desc = d }
+	{ .name = (nm), .type = 'c', .major = 14, .minor = (mi), \
+	  .cls = C_AUDIO, .desc = (d) }
 #define SOUNDS(nm, mi, d) \
-	{ .name = nm, .type = 'c', .major = 14, .minor = mi, .first = 1, \
-	  .count = 3, .stride = 16, .cls = C_AUDIO, .desc = d }
+	{ .name = (nm), .type = 'c', .major = 14, .minor = (mi), .first = 1, \
+	  .count = 3, .stride = 16, .cls = C_AUDIO, .desc = (d) }
 #define TAPE(nm, mi) \
-	{ .name = nm, .type = 'c', .major = 9, .minor = mi, .count = 32, \
+	{ .name = (nm), .type = 'c', .major = 9, .minor = (mi), .count = 32, \
 	  .cls = C_TAPE, .desc = "SCSI tape" }
 
 /*
@@ -389,14 +389,14 @@ struct step {
 };
 
 #define ARG (-1)
-#define ROW(p, f, n) { .kind = 'r', .a = p, .first = f, .count = n }
-#define ROWC(p, f, n, c) { .kind = 'r', .a = p, .first = f, .count = n, \
-	.cls = c }
+#define ROW(p, f, n) { .kind = 'r', .a = (p), .first = (f), .count = (n) }
+#define ROWC(p, f, n, c) { .kind = 'r', .a = (p), .first = (f), \
+	.count = (n), .cls = (c) }
 #define ONE(p) ROW(p, 0, 1)
-#define LINK(n, t) { .kind = 'l', .a = n, .b = t }
-#define LINKS(n, t, f, c) { .kind = 'l', .a = n, .b = t, .first = f, \
-	.count = c }
-#define SUB(g) { .kind = 'g', .a = g }
+#define LINK(n, t) { .kind = 'l', .a = (n), .b = (t) }
+#define LINKS(n, t, f, c) { .kind = 'l', .a = (n), .b = (t), .first = (f), \
+	.count = (c) }
+#define SUB(g) { .kind = 'g', .a = (g) }
 
 struct group {
 	const char *name;	/* a pattern: the unit's range is lo..hi */
@@ -862,7 +862,7 @@ make_unit(struct run *x, const struct row *r, unsigned u, unsigned c,
 		    n.path[len - 1] <= '9' ? "p" : "", p);
 		if (len + strlen(tail) >= sizeof(n.path))
 			return 0;
-		strcpy(n.path + len, tail);
+		memcpy(n.path + len, tail, strlen(tail) + 1);
 		n.minor = minor + p;
 		if ((rc = x->emit(x->ctx, &n)) != 0)
 			return rc;
@@ -913,7 +913,9 @@ step_link(struct run *x, const struct step *s, unsigned first,
 	return 0;
 }
 
+/* A group names groups (generic is std, fd, ...): depth at most 8. */
 static int
+/* NOLINTNEXTLINE(misc-no-recursion): bounded, see above */
 run_group(struct run *x, const struct group *g, unsigned long arg)
 {
 	int rc = 0;
@@ -949,6 +951,7 @@ find_group(const char *name, unsigned long *arg)
 }
 
 static int
+/* NOLINTNEXTLINE(misc-no-recursion): bounded by x->depth */
 run_name(struct run *x, const char *name)
 {
 	unsigned long u, c, part;
