@@ -10,6 +10,10 @@ netbsd freebsd bsdos 386bsd 4bsd isc sco sunos svr3 ultrix'
 _devtool_storage='newc odc bin ustar gnutar squashfs erofs ext4 ext2-old cramfs
 genext2fs'
 
+# What make takes: MAKEDEV's groups and some names (devtool(1), DEVICE
+# REGISTRY).
+_devtool_make_names="std generic console consoleonly fd pty hd sd scd sr st sg ttyS ram loop md lp par audio input busmice misc fb raw tun cpu ipmi isdn-io isdnbri isdnmodem dac960 ida cciss ataraid dpti mcdx sbpcd null zero full random urandom ptmx console fuse kvm net/tun rtc nvram hpet loop-control mapper/control ttyS0 ttyS1 ttyS2 ttyS3 tty0 tty1 tty2 tty3 sda sdb sdc sdd hda hdb hdc hdd fd0 fd1 loop0 loop1 ram0 md0 sr0 st0 lp0 fb0 ttyUSB0 ttyACM0 mmcblk0 xvda"
+
 # The options of each verb, and the ones that take an argument.
 _devtool_options()
 {
@@ -26,7 +30,7 @@ _devtool_options()
             echo "-f --format -t --to --strict -x --hex -k --keep-going $common"
             ;;
         explain)
-            echo "-f --format --strict --value $common"
+            echo "-f --format --strict --value --json $common"
             ;;
         formats)
             echo "--json -o --output $common"
@@ -41,11 +45,15 @@ _devtool_options()
             echo "-c --char -b --block --json -o --output $common"
             ;;
         list)
-            echo "-o --output --json --check --dirs --root --archive $common"
+            echo "-o --output --json --check --dirs --root --archive --table $common"
             ;;
         apply)
             echo "-i --input --root --users-from --archive --archive-format -r" \
                 "--replace -n --dry-run -v --verbose --boot $common"
+            ;;
+        make)
+            echo "-C --directory --root --archive --archive-format -o --output" \
+                "-r --replace -n --dry-run -v --verbose $common"
             ;;
     esac
 }
@@ -57,12 +65,12 @@ _devtool_takes_arg()
         -f | --format | -t | --to | --value | -m | --mode | -u | --owner | \
             -g | --group | --reference | --root | --users-from | --count | --start | \
             --step | -o | --output | --check | --archive | --archive-format | \
-            -i | --input)
+            -i | --input | -C | --directory | --table)
             return 0
             ;;
         --*) return 1 ;;
         # A cluster of short options whose last letter wants an argument.
-        -*[ftmugo]) [[ $1 != -*[!a-zA-Z?]* ]] ;;
+        -*[ftmugoC]) [[ $1 != -*[!a-zA-Z?]* ]] ;;
         *) return 1 ;;
     esac
 }
@@ -86,7 +94,7 @@ _devtool()
     local cur prev words cword split
     _init_completion -s -n : || return
 
-    local verbs='encode decode convert explain formats mknod devices list apply'
+    local verbs='encode decode convert explain formats mknod devices list apply make'
     local i verb='' verbidx=0
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
@@ -113,7 +121,7 @@ _devtool()
     case $prev in
         -f | --format | -t | --to | --check)
             local names=$_devtool_layouts
-            [[ $prev == --check ]] && names+=" $_devtool_storage"
+            [[ $prev == --check ]] && names+=" $_devtool_storage kernel"
             mapfile -t COMPREPLY < <(compgen -W "$names" -- "$cur")
             __ltrim_colon_completions "$cur"
             return
@@ -131,11 +139,11 @@ _devtool()
                 -- "$cur")
             return
             ;;
-        --root | --users-from)
+        --root | --users-from | -C | --directory)
             _filedir -d
             return
             ;;
-        --archive | --reference)
+        --archive | --reference | --table)
             _filedir
             return
             ;;
@@ -220,6 +228,10 @@ _devtool()
             ;;
         apply)
             _filedir
+            ;;
+        make)
+            mapfile -t COMPREPLY < <(compgen -W "$_devtool_make_names" \
+                -- "$cur")
             ;;
     esac
 } &&

@@ -132,7 +132,8 @@ set -l storage 'newc\t"cpio newc, 32-bit fields" odc\t"cpio odc, 18-bit rdev"
 bin\t"cpio bin, 16-bit rdev" ustar\t"ustar, 6 octal digits"
 gnutar\t"GNU tar (libarchive), 6 octal digits"
 squashfs\t"kernel 12:20" erofs\t"kernel 12:20" ext4\t"kernel 12:20"
-ext2-old\t"Linux 2.4 ext2, 8:8" cramfs\t"cramfs, 8:8" genext2fs\t"genext2fs, 8:8"'
+ext2-old\t"Linux 2.4 ext2, 8:8" cramfs\t"cramfs, 8:8" genext2fs\t"genext2fs, 8:8"
+kernel\t"the audit"'
 
 # No file names unless a verb asks for them.
 complete -c devtool -f
@@ -150,6 +151,7 @@ complete -c devtool -n __devtool_no_verb -a mknod -d 'Create a device node or FI
 complete -c devtool -n __devtool_no_verb -a devices -d 'List the drivers in /proc/devices'
 complete -c devtool -n __devtool_no_verb -a list -d 'Print a device table of a tree'
 complete -c devtool -n __devtool_no_verb -a apply -d 'Create the entries of device tables'
+complete -c devtool -n __devtool_no_verb -a make -d 'Create devices by name or group, as MAKEDEV'
 
 # Options every verb has.
 set -l all 'not __devtool_no_verb'
@@ -176,6 +178,7 @@ complete -c devtool -n '__devtool_using convert' -s t -l to -x -a "$layouts" -d 
 
 # explain, formats.
 complete -c devtool -n '__devtool_using explain' -l value -x -d 'Explain a raw value'
+complete -c devtool -n '__devtool_using explain' -l json -d 'Print the pair, the value and the names as JSON'
 complete -c devtool -n '__devtool_using formats' -l json -d 'Print one JSON object per layout'
 
 # mknod.
@@ -210,7 +213,19 @@ complete -c devtool -n '__devtool_using list' -s o -l output -x -a 'makedevs tmp
 complete -c devtool -n '__devtool_using list' -l check -x -a "$layouts
 $storage" -d 'Print nodes LAYOUT or a storage format cannot hold'
 complete -c devtool -n '__devtool_using list' -l dirs -d 'List directories too'
+complete -c devtool -n '__devtool_using list' -l table -r -F -d 'Read the device table FILE'
 complete -c devtool -n '__devtool_using list' -F
+
+# make.
+complete -c devtool -n '__devtool_using make' -s C -l directory -x -a '(__fish_complete_directories)' -d 'Create the nodes in DIR'
+complete -c devtool -n '__devtool_using make' -l root -x -a '(__fish_complete_directories)' -d 'Create them in DIR/dev'
+complete -c devtool -n '__devtool_using make' -l archive -r -F -d 'Archive FILE (- for standard output)'
+complete -c devtool -n '__devtool_using make' -l archive-format -x -a 'newc odc bin ustar pax gnutar mtree' -d 'Archive format'
+complete -c devtool -n '__devtool_using make' -s o -l output -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' -d 'Print a device table instead'
+complete -c devtool -n '__devtool_using make' -s r -l replace -d 'Replace or correct existing nodes'
+complete -c devtool -n '__devtool_using make' -s n -l dry-run -d 'Print what would be done'
+complete -c devtool -n '__devtool_using make' -s v -l verbose -d 'Print each action'
+complete -c devtool -n '__devtool_using make' -x -a 'std generic console consoleonly fd pty hd sd scd sr st sg ttyS ram loop md lp par audio input busmice misc fb raw tun cpu ipmi isdn-io isdnbri isdnmodem dac960 ida cciss ataraid dpti mcdx sbpcd null zero full random urandom ptmx fuse kvm net/tun rtc nvram hpet loop-control mapper/control ttyS0 ttyS1 ttyS2 ttyS3 tty0 tty1 tty2 tty3 sda sdb sdc sdd hda hdb hdc hdd fd0 fd1 loop0 loop1 ram0 md0 sr0 st0 lp0 fb0 ttyUSB0 ttyACM0 mmcblk0 xvda'
 
 # apply.
 complete -c devtool -n '__devtool_using apply' -l boot -d 'Also apply boot-only tmpfiles lines (c! ...)'

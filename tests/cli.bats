@@ -91,7 +91,7 @@ listed_synopses() {
 @test "VERB --help: its Usage line and devtool --help's verb list come from the same row" {
 	local verbs line verb operands usage n=0
 	verbs=$(listed_verbs)
-	assert_equal "$(echo $verbs)" "encode decode convert explain formats mknod devices list apply"
+	assert_equal "$(echo $verbs)" "encode decode convert explain formats mknod devices list apply make"
 	while IFS= read -r line; do
 		n=$((n + 1))
 		verb=${line%% *}
@@ -105,7 +105,7 @@ listed_synopses() {
 			fail "devtool $verb --help starts with '$usage'"
 		assert_equal "${usage#"Usage: devtool $verb "}" "$operands"
 	done < <(listed_synopses)
-	assert_equal "$n" 9
+	assert_equal "$n" 10
 	# one Usage line, as devtool(1)'s SYNOPSIS spells the operands
 	run --separate-stderr devtool encode --help
 	assert_line --index 0 "Usage: devtool encode MAJOR MINOR | -"
@@ -130,18 +130,18 @@ wrong_count() {
 	wrong_count "expected MAJOR MINOR or -, got 3 operands" encode -f linux 1 2 -
 	wrong_count "expected VALUE... or -, got 0 operands" decode --colon
 	wrong_count "expected -t LAYOUT VALUE... or -, got 0 operands" convert -t linux
-	wrong_count "expected MAJOR MINOR or --value V, got 0 operands" explain
-	wrong_count "expected MAJOR MINOR or --value V, got 1 operand" explain 300
-	wrong_count "expected MAJOR MINOR or --value V, got 3 operands" explain 1 2 3
-	wrong_count "expected MAJOR MINOR or --value V, got 2 operands" explain --value 259 1 2
+	wrong_count "expected MAJOR MINOR or MAJOR:MINOR or VALUE or PATH or --value V, got 0 operands" explain
+	wrong_count "expected MAJOR MINOR or MAJOR:MINOR or VALUE or PATH or --value V, got 3 operands" explain 1 2 3
+	wrong_count "expected MAJOR MINOR or MAJOR:MINOR or VALUE or PATH or --value V, got 2 operands" explain --value 259 1 2
 	wrong_count "formats takes no operands" formats linux
 	wrong_count "expected PATH TYPE [MAJOR MINOR | VALUE], got 0 operands" mknod
 	wrong_count "expected PATH TYPE [MAJOR MINOR | VALUE], got 1 operand" mknod x
 	wrong_count "expected PATH TYPE [MAJOR MINOR | VALUE], got 5 operands" mknod x c 1 2 3
 	wrong_count "expected TABLE... or -, got 0 operands" apply -n
+	wrong_count "expected NAME|GROUP..., got 0 operands" make -n
 	assert_file_not_exists x
 	# the other two take any number of operands: no count is wrong
-	listed_synopses | grep -qx 'devices  \[NAME\.\.\.\]'
+	listed_synopses | grep -qx 'devices  \[NAME|MAJOR\.\.\.\]'
 	listed_synopses | grep -qx 'list     \[PATH\.\.\.\]'
 }
 
@@ -329,7 +329,7 @@ wrong_count() {
 
 @test "operands of every verb with control bytes are quoted with '?' in messages, never raw" {
 	local layouts="valid: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux, netbsd, freebsd, bsdos, 386bsd, 4bsd, isc, sco, sunos, svr3, ultrix"
-	quoted_error 2 "devtool: unknown verb '$CTRL_Q'; verbs: encode decode convert explain formats mknod devices list apply" \
+	quoted_error 2 "devtool: unknown verb '$CTRL_Q'; verbs: encode decode convert explain formats mknod devices list apply make" \
 		"$CTRL"
 	quoted_error 2 "devtool: -$CTRL_Q: unknown option" "-$CTRL"
 	quoted_error 2 "devtool: --$CTRL_Q: unknown option" encode "--$CTRL" 1 2

@@ -293,3 +293,14 @@ squeezed() { sed -E 's/^ +//; s/ +/ /g' <<<"$output"; }
 	run --separate-stderr devtool devices --no-such-option
 	assert_status 2
 }
+
+@test "devices MAJOR lists the drivers of that major" {
+	printf 'Character devices:\n  1 mem\n  4 /dev/vc/0\n  4 tty\n  4 ttyS\n\nBlock devices:\n  8 sd\n' >devs
+	export DEVTOOL_PROC_DEVICES=$PWD/devs
+	run devtool devices 4
+	assert_success
+	assert_output $'c   4 /dev/vc/0\nc   4 tty\nc   4 ttyS'
+	run --separate-stderr devtool devices -c 8
+	assert_failure 1
+	assert_stderr_contains "no character driver of major 8 in"
+}

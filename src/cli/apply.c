@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/apply.h"
 #include "cli/env.h"
 #include "sys/node.h"
 #include "cli/owners.h"
@@ -569,4 +570,31 @@ cmd_apply(const struct verb_call *c)
 	}
 	entries_free(&plan.v);
 	return rc;
+}
+
+/*
+ * make's entries (make.c), already valid and without conflicts, into the
+ * same targets as a table's: the tree under root_dir (NULL: /), or the
+ * archive o when it is not NULL.  flags as node.h's for a tree.
+ */
+int
+apply_entries(const struct entries *v, const char *root_dir,
+    const struct archive_opts *o, unsigned flags)
+{
+	struct plan plan = { .v = *v, .nodes = v->n };
+
+	if (o != NULL)
+		return apply_to_archive(&plan, o, flags & NODE_VERBOSE);
+	node_begin(env_runtime_dir());
+	return apply_to_root(&plan, root_dir, flags);
+}
+
+/* apply's --archive checks, for make's own options. */
+int
+apply_check_archive(const char *name, const char *file, const char *format,
+    struct archive_opts *o)
+{
+	archive = (char *)file;
+	archive_format = (char *)format;
+	return check_archive(name, o);
 }

@@ -2,6 +2,7 @@
  * devices.c - the devices verb: the drivers in /proc/devices, or the
  * majors of the named ones.
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,8 @@
 struct listing {
 	int want_c, want_b, json;
 	const char *name;	/* NULL: list everything */
+	bool by_major;		/* name is a major: its drivers' lines */
+	unsigned long major;
 	bool found;
 };
 
@@ -26,7 +29,8 @@ print_driver(void *ctx, char type, unsigned long major, const char *name,
 
 	if ((type == 'c' && !ls->want_c) || (type == 'b' && !ls->want_b))
 		return 0;
-	if (ls->name != NULL && (strlen(ls->name) != namelen ||
+	if (ls->name != NULL && ls->by_major ? major != ls->major :
+	    ls->name != NULL && (strlen(ls->name) != namelen ||
 	    memcmp(ls->name, name, namelen) != 0))
 		return 0;
 	ls->found = true;
@@ -35,11 +39,24 @@ print_driver(void *ctx, char type, unsigned long major, const char *name,
 		printf("{\"type\":\"%c\",\"major\":%lu,\"name\":", type, major);
 		put_json_string(stdout, buf);
 		printf("}\n");
-	} else if (ls->name != NULL)
+	} else if (ls->name != NULL && !ls->by_major)
 		printf("%lu\n", major);
 	else
 		printf("%c %3lu %s\n", type, major, buf);
 	return 0;
+}
+
+/* A driver's name is never all digits: such a NAME is a major. */
+static bool
+is_major(const char *s, unsigned long *major)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	*major = strtoul(s, &end, 10);
+	return *end == '\0' && errno == 0;
 }
 
 /* One pass over the file per NAME, so answers come in argument order. */
@@ -62,13 +79,16 @@ list_drivers(struct listing *ls, const char **names)
 	do {
 		ls->name = names != NULL ? names[i] : NULL;
 		ls->found = false;
+		ls->by_major = ls->name != NULL && is_major(ls->name,
+		    &ls->major);
 		if (procdev_parse(buf, len, print_driver, ls, &bad, &d) < 0) {
 			cli_error("%s:%lu: %s", q, bad, d.msg);
 			rc = EXIT_FAIL;
 			break;
 		}
 		if (ls->name != NULL && !ls->found) {
-			cli_error("no %sdriver named '%s' in %s",
+			cli_error(ls->by_major ? "no %sdriver of major %s in %s" :
+			    "no %sdriver named '%s' in %s",
 			    ls->want_c && !ls->want_b ? "character " :
 			    ls->want_b && !ls->want_c ? "block " : "",
 			    cli_quote(qn, ls->name), q);

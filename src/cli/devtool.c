@@ -31,8 +31,9 @@ static const struct verb verbs[] = {
 	  .check = check_convert,
 	  .help = "re-encode values from one layout into another" },
 	{ .name = "explain", .run = cmd_explain, .options = explain_options,
-	  .operands = "MAJOR MINOR | --value V", .min = 0, .max = 2,
-	  .help = "draw the bits of a value" },
+	  .operands = "MAJOR MINOR | MAJOR:MINOR | VALUE | PATH | --value V",
+	  .min = 0, .max = 2,
+	  .help = "draw the bits of a value, name the device" },
 	{ .name = "formats", .run = cmd_formats, .options = formats_options,
 	  .operands = NULL, .min = 0, .max = 0, .check = check_formats,
 	  .help = "list every layout" },
@@ -41,7 +42,7 @@ static const struct verb verbs[] = {
 	  .check = check_mknod,
 	  .help = "create a device node or FIFO" },
 	{ .name = "devices", .run = cmd_devices, .options = devices_options,
-	  .operands = "[NAME...]", .min = 0, .max = VERB_ANY,
+	  .operands = "[NAME|MAJOR...]", .min = 0, .max = VERB_ANY,
 	  .check = check_devices,
 	  .help = "list the drivers in /proc/devices" },
 	{ .name = "list", .run = cmd_list, .options = list_options,
@@ -51,6 +52,9 @@ static const struct verb verbs[] = {
 	  .operands = "TABLE... | -", .min = 1, .max = VERB_ANY,
 	  .check = check_apply,
 	  .help = "create the entries of device tables" },
+	{ .name = "make", .run = cmd_make, .options = make_options,
+	  .operands = "NAME|GROUP...", .min = 1, .max = VERB_ANY,
+	  .help = "create devices by name or group, as MAKEDEV" },
 };
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
 

@@ -31,6 +31,15 @@ env_proc_devices(void)
 	return p != NULL && *p != '\0' ? p : PROCDEV_DEFAULT;
 }
 
+/* The root of sysfs, whose dev/char and dev/block explain reads. */
+const char *
+env_sysfs(void)
+{
+	const char *p = getenv("DEVTOOL_SYSFS");
+
+	return p != NULL && *p != '\0' ? p : "/sys";
+}
+
 const char *
 env_runtime_dir(void)
 {

@@ -12,6 +12,7 @@
 
 enum resolve_method env_resolve(void);	/* DEVTOOL_RESOLVE */
 const char *env_proc_devices(void);	/* DEVTOOL_PROC_DEVICES */
+const char *env_sysfs(void);		/* DEVTOOL_SYSFS, or /sys */
 const char *env_runtime_dir(void);	/* XDG_RUNTIME_DIR, or NULL */
 /* Whether fakeroot's or pseudo's library is preloaded (LD_PRELOAD). */
 bool env_faker(void);

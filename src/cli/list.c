@@ -8,12 +8,18 @@
 #include <sys/sysmacros.h>
 
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/env.h"
+#include "codec/devreg.h"
+#include "codec/procdev.h"
 #include "base/path.h"
+#include "entry/validate.h"
+#include "sys/nss.h"
 #include "sys/root.h"
 #include "sources/source.h"
 #include "dialects/fields.h"
@@ -55,6 +61,135 @@ check_problem(const struct dt_layout *l, const struct entry *e,
 		return NULL;
 	return dt_encode(l, e->major, e->minor, &v, d) == DT_OK ? NULL :
 	    d->msg;
+}
+
+/*
+ * --check kernel, the audit (AUDIT in devtool(1)): what the running
+ * kernel registers (/proc/devices, sysfs) and the registry say of each
+ * node.
+ */
+#define AUDIT_MAJORS 4096
+
+struct audit {
+	unsigned char has[2][AUDIT_MAJORS / 8];	/* c, b: a driver's major */
+	char why[1024];
+};
+
+static int
+audit_driver(void *ctx, char type, unsigned long major, const char *name,
+    size_t namelen)
+{
+	struct audit *a = ctx;
+
+	(void)name;
+	(void)namelen;
+	if (major < AUDIT_MAJORS)
+		a->has[type == 'b'][major / 8] |= (unsigned char)(1 << major % 8);
+	return 0;
+}
+
+/* The drivers of /proc/devices (DEVTOOL_PROC_DEVICES); -1 said. */
+static int
+audit_open(struct audit *a)
+{
+	const char *path = env_proc_devices();
+	char q[DT_QUOTE_SIZE];
+	unsigned long bad;
+	struct dt_diag d;
+	char *buf;
+	size_t len;
+
+	if (procdev_read(path, &buf, &len, &d) != 0) {
+		cli_error("%s", d.msg);
+		return -1;
+	}
+	if (procdev_parse(buf, len, audit_driver, a, &bad, &d) < 0) {
+		cli_error("%s:%lu: %s", cli_quote(q, path), bad, d.msg);
+		free(buf);
+		return -1;
+	}
+	free(buf);
+	return 0;
+}
+
+static void
+audit_add(struct audit *a, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+audit_add(struct audit *a, const char *fmt, ...)
+{
+	size_t n = strlen(a->why);
+	va_list ap;
+
+	if (n > 0 && n + 2 < sizeof(a->why)) {
+		memcpy(a->why + n, "; ", 3);
+		n += 2;
+	}
+	va_start(ap, fmt);
+	vsnprintf(a->why + n, sizeof(a->why) - n, fmt, ap);
+	va_end(ap);
+}
+
+/* The kernel's DEVNAME of a number (sysfs), or false. */
+static bool
+kernel_name(char type, uint64_t ma, uint64_t mi, char *buf, size_t size)
+{
+	char file[PATH_MAX], line[512];
+	bool found = false;
+	FILE *f;
+
+	snprintf(file, sizeof(file), "%s/dev/%s/%ju:%ju/uevent", env_sysfs(),
+	    type == 'c' ? "char" : "block", (uintmax_t)ma, (uintmax_t)mi);
+	if ((f = fopen(file, "re")) == NULL)
+		return false;
+	while (!found && fgets(line, sizeof(line), f) != NULL)
+		if (strncmp(line, "DEVNAME=", 8) == 0) {
+			line[strcspn(line, "\n")] = '\0';
+			found = strlen(line + 8) < size;
+			if (found)
+				memcpy(buf, line + 8, strlen(line + 8) + 1);
+		}
+	(void)fclose(f);
+	return found;
+}
+
+/* Every finding about e, "; " between them; NULL when none. */
+static const char *
+audit_problem(struct audit *a, const struct entry *e)
+{
+	const char *name = strncmp(e->path, "/dev/", 5) == 0 ? e->path + 5 :
+	    NULL, *desc;
+	unsigned long ma, mi;
+	char t, kname[256];
+
+	a->why[0] = '\0';
+	if (e->mode & 07000)
+		audit_add(a, "a %s%s%s%s%s node", e->mode & 04000 ?
+		    "set-user-ID" : "", (e->mode & 04000) && (e->mode & 03000) ?
+		    ", " : "", e->mode & 02000 ? "set-group-ID" : "",
+		    (e->mode & 06000) && (e->mode & 01000) ? ", " : "",
+		    e->mode & 01000 ? "sticky" : "");
+	if (!entry_has_numbers(e))
+		return a->why[0] != '\0' ? a->why : NULL;
+	if (name == NULL)
+		audit_add(a, "a device node outside /dev");
+	if (e->type == 'b' && (e->mode & 0002))
+		audit_add(a, "a world-writable block device");
+	if (e->major >= AUDIT_MAJORS || !(a->has[e->type == 'b'][e->major / 8] &
+	    1 << e->major % 8))
+		audit_add(a, "no %s driver of major %ju in the running kernel",
+		    e->type == 'b' ? "block" : "character",
+		    (uintmax_t)e->major);
+	if (name != NULL && devreg_numbers(name, &t, &ma, &mi, &desc) &&
+	    (t != e->type || ma != e->major || mi != e->minor))
+		audit_add(a, "the registry's %s is %c %lu:%lu (%s)", name, t,
+		    ma, mi, desc);
+	if (name != NULL && kernel_name(e->type, e->major, e->minor, kname,
+	    sizeof(kname)) && strcmp(kname, name) != 0)
+		audit_add(a, "the running kernel names %c %ju:%ju %s", e->type,
+		    (uintmax_t)e->major, (uintmax_t)e->minor, kname);
+	return a->why[0] != '\0' ? a->why : NULL;
 }
 
 /*
@@ -153,7 +288,7 @@ print_parents(const struct dialect *dialect, const char *last,
 /* The writer: sorted, each path once, in the dialect. */
 static int
 print_all(struct listing *ls, const struct dialect *dialect,
-    const struct dt_layout *check)
+    const struct dt_layout *check, struct audit *audit)
 {
 	char line[DIALECT_LINE_MAX];
 	const struct entries *v = &ls->v;
@@ -171,8 +306,9 @@ print_all(struct listing *ls, const struct dialect *dialect,
 		/* An operand named twice, or inside another, prints once. */
 		if (i > 0 && strcmp(v->v[i].path, v->v[i - 1].path) == 0)
 			continue;
-		problem = check ? check_problem(check, &v->v[i], &why) : NULL;
-		if (check != NULL && problem == NULL)
+		problem = check ? check_problem(check, &v->v[i], &why) :
+		    audit ? audit_problem(audit, &v->v[i]) : NULL;
+		if ((check != NULL || audit != NULL) && problem == NULL)
 			continue;
 		if (problem != NULL && rc == EXIT_OK)
 			rc = EXIT_FOUND;	/* an error still says 2 */
@@ -215,7 +351,7 @@ parse_output(const char *name, const struct dialect **dialect)
 	return EXIT_OK;
 }
 
-static char *output, *check, *root_dir, *archive;
+static char *output, *check, *root_dir, *archive, *table;
 static int dirs, json;
 
 struct poptOption list_options[] = {
@@ -225,8 +361,9 @@ struct poptOption list_options[] = {
 	{ "json", '\0', POPT_ARG_NONE, &json, 0,
 	  "print JSON, as -o json", NULL },
 	{ "check", '\0', POPT_ARG_STRING, &check, 0,
-	  "print only the nodes LAYOUT or a storage format cannot hold",
-	  "LAYOUT" },
+	  "print only the nodes LAYOUT or a storage format cannot hold; "
+	  "kernel: audit the nodes against the running kernel and the "
+	  "registry", "LAYOUT" },
 	{ "dirs", '\0', POPT_ARG_NONE, &dirs, 0,
 	  "list directories too", NULL },
 	{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
@@ -234,6 +371,9 @@ struct poptOption list_options[] = {
 	  "DIR" },
 	{ "archive", '\0', POPT_ARG_STRING, &archive, 0,
 	  "read the archive FILE (- for stdin) instead of a tree", "FILE" },
+	{ "table", '\0', POPT_ARG_STRING, &table, 0,
+	  "read the device table FILE (- for stdin) instead of a tree",
+	  "FILE" },
 	CLI_TABLE_END
 };
 
@@ -321,6 +461,32 @@ read_trees(const struct verb_call *c, const struct entry_sink *sink)
 	return EXIT_OK;
 }
 
+/* --table: the device table's entries, ranges node by node. */
+static int
+read_table(const struct verb_call *c, struct listing *ls)
+{
+	struct listing raw = { 0 };
+	const struct entry_sink sink = { keep, list_problem, &raw };
+	struct source *src = source_table_new(&nss_resolver, NULL);
+	char path[PATH_MAX];
+	struct entry one;
+	struct dt_diag d;
+
+	if (c->nargs > 0)
+		return cli_usage(c->name, "--table reads one table: no PATH");
+	if (src == NULL)
+		cli_fatal(NULL);
+	src->read(src, table, &sink);
+	src->free(src);
+	ls->failed = raw.failed;
+	for (size_t i = 0; i < raw.v.n; i++)
+		for (size_t k = 0; k < entry_expand_count(&raw.v.v[i]); k++)
+			if (entry_expand(&raw.v.v[i], k, &one, path, &d) == 0)
+				keep(ls, &one);
+	entries_free(&raw.v);
+	return EXIT_OK;
+}
+
 int
 cmd_list(const struct verb_call *c)
 {
@@ -328,7 +494,10 @@ cmd_list(const struct verb_call *c)
 	const struct entry_sink sink = { keep, list_problem, &ls };
 	const struct dialect *dialect = &makedevs_dialect;
 	struct dt_layout layout;
-	int rc;
+	struct audit *audit = NULL;
+	bool kernel = check != NULL && strcmp(check, "kernel") == 0;
+	int rc, sources = (root_dir != NULL) + (archive != NULL) +
+	    (table != NULL);
 
 	if (json && output != NULL && strcmp(output, "json") != 0) {
 		char q[DT_QUOTE_SIZE];
@@ -337,18 +506,39 @@ cmd_list(const struct verb_call *c)
 		    "other", cli_quote(q, output));
 	}
 	if ((rc = parse_output(json ? "json" : output, &dialect)) != EXIT_OK ||
-	    (check != NULL &&
+	    (check != NULL && !kernel &&
 	    (rc = cli_check_layout(check, &layout)) != EXIT_OK))
 		return rc;
 	if (root_dir != NULL && *root_dir == '\0')
 		return cli_usage(c->name, "--root '' names no directory");
-	if (archive != NULL && (*archive == '\0' || root_dir != NULL))
-		return cli_usage(c->name, *archive == '\0' ? "--archive '' "
-		    "names no file" : "--archive and --root: one source");
+	if ((archive != NULL && *archive == '\0') ||
+	    (table != NULL && *table == '\0'))
+		return cli_usage(c->name, "--%s '' names no file",
+		    archive != NULL ? "archive" : "table");
+	if (sources > 1)
+		return cli_usage(c->name, "--root, --archive and --table: one "
+		    "source");
+	if (kernel) {
+		if ((audit = calloc(1, sizeof(*audit))) == NULL)
+			cli_fatal(NULL);
+		if (audit_open(audit) != 0) {
+			free(audit);
+			return EXIT_USAGE;
+		}
+	}
 	if ((rc = archive != NULL ? read_archive(c, &sink) :
-	    read_trees(c, &sink)) != EXIT_OK)
+	    table != NULL ? read_table(c, &ls) :
+	    read_trees(c, &sink)) != EXIT_OK) {
+		free(audit);
 		return rc;
-	rc = print_all(&ls, dialect, check ? &layout : NULL);
+	}
+	/* the audit: 1 for findings, 2 when a source could not be read */
+	if (kernel && ls.failed)
+		rc = EXIT_USAGE;
+	else
+		rc = print_all(&ls, dialect, check && !kernel ? &layout : NULL,
+		    audit);
 	entries_free(&ls.v);
+	free(audit);
 	return rc;
 }

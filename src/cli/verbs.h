@@ -118,5 +118,7 @@ extern struct poptOption list_options[];
 verb_fn cmd_apply;			/* apply.c */
 verb_check_fn check_apply;
 extern struct poptOption apply_options[];
+verb_fn cmd_make;
+extern struct poptOption make_options[];
 
 #endif
