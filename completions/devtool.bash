@@ -30,7 +30,7 @@ _devtool_options()
             echo "-f --format -t --to --strict -x --hex -k --keep-going $common"
             ;;
         explain)
-            echo "-f --format --strict --value --json $common"
+            echo "-f --format --strict --value --json -o --output $common"
             ;;
         formats)
             echo "--json -o --output $common"

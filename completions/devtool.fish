@@ -168,7 +168,7 @@ complete -c devtool -n $layout_verbs -l strict -d 'No compat rule'
 # encode, decode, convert.
 complete -c devtool -n '__devtool_using encode convert' -s x -l hex -d 'Print 0x hexadecimal'
 complete -c devtool -n '__devtool_using encode decode' -l json -d 'Print JSON'
-complete -c devtool -n '__devtool_using encode decode formats devices' -s o -l output -x -a 'text json' -d 'Output format (json: as --json)'
+complete -c devtool -n '__devtool_using encode decode explain formats devices' -s o -l output -x -a 'text json' -d 'Output format (json: as --json)'
 complete -c devtool -n '__devtool_using decode' -s x -l hex -d 'Print major and minor in 0x hexadecimal'
 complete -c devtool -n '__devtool_using list' -l json -d 'Print JSON, as -o json'
 complete -c devtool -n '__devtool_using encode decode convert' -s k -l keep-going -d 'Report bad input and go on'

@@ -282,7 +282,7 @@ readme_examples() {
 	assert_status 2
 	run --separate-stderr devtool convert -t nope 1
 	assert_status 2
-	run --separate-stderr devtool explain 1
+	run --separate-stderr devtool explain x
 	assert_status 2
 	run --separate-stderr devtool formats extra
 	assert_status 2

@@ -132,7 +132,8 @@ draw(const struct dt_layout *l, uint64_t ma, uint64_t mi, uint64_t v,
 	    (uintmax_t)mi, runs);
 }
 
-static int json;		/* --json */
+static int json;		/* --json, -o json */
+static char *output;
 
 /* What is known of a device number, and where from (NAMES in devtool(1)). */
 struct known {
@@ -423,6 +424,7 @@ struct poptOption explain_options[] = {
 	{ "json", '\0', POPT_ARG_NONE, &json, 0,
 	  "print the pair, the value and the names as one JSON object",
 	  NULL },
+	CLI_OUTPUT_OPTION(output),
 	CLI_TABLE_END
 };
 
@@ -431,6 +433,8 @@ cmd_explain(const struct verb_call *c)
 {
 	int rc;
 
+	if ((rc = cli_output(c->name, output, &json)) != EXIT_OK)
+		return rc;
 	if (value != NULL && c->nargs == 0)
 		rc = explain_value(&c->layout, value);
 	else if (value == NULL && c->nargs == 2)
