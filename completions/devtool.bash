@@ -39,7 +39,8 @@ _devtool_options()
             echo "-c --char -b --block --json $common"
             ;;
         list)
-            echo "-o --output --check --dirs --root --archive $common"
+            echo "-o --output --check --dirs --root --archive --table" \
+                "-i --input --users-from --lossy --merge $common"
             ;;
         apply)
             echo "-i --input --root --users-from --archive --archive-format -r" \
@@ -55,7 +56,7 @@ _devtool_takes_arg()
         -f | --format | -t | --to | --value | -m | --mode | -u | --owner | \
             -g | --group | --root | --users-from | --count | --start | \
             --step | -o | --output | --check | --archive | --archive-format | \
-            -i | --input)
+            -i | --input | --merge)
             return 0
             ;;
         --*) return 1 ;;
@@ -139,6 +140,10 @@ _devtool()
         --archive-format)
             mapfile -t COMPREPLY < <(compgen -W \
                 'newc odc bin ustar pax gnutar mtree' -- "$cur")
+            return
+            ;;
+        --merge)
+            mapfile -t COMPREPLY < <(compgen -W 'error last first' -- "$cur")
             return
             ;;
         -u | --owner)

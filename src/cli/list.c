@@ -20,6 +20,7 @@
 #include "dialects/dialect.h"
 #include "base/text.h"
 #include "cli/verbs.h"
+#include "cli/list_table.h"
 
 struct listing {
 	struct entries v;
@@ -188,8 +189,9 @@ parse_output(const char *name, const struct dialect **dialect)
 	return EXIT_OK;
 }
 
-static char *output, *check, *root_dir, *archive;
-static int dirs;
+static char *output, *check, *root_dir, *archive, *input, *users_from,
+    *merge;
+static int dirs, table, lossy;
 
 struct poptOption list_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, &output, 0,
@@ -205,6 +207,21 @@ struct poptOption list_options[] = {
 	  "DIR" },
 	{ "archive", '\0', POPT_ARG_STRING, &archive, 0,
 	  "read the archive FILE (- for stdin) instead of a tree", "FILE" },
+	{ "table", '\0', POPT_ARG_NONE, &table, 0,
+	  "the operands are device tables (- for stdin) to convert",
+	  NULL },
+	{ "input", 'i', POPT_ARG_STRING, &input, 0,
+	  "with --table: read every table as this dialect (default: "
+	  "detected)", "FORMAT" },
+	{ "users-from", '\0', POPT_ARG_STRING, &users_from, 0,
+	  "with --table: names to ids from DIR/etc/passwd and DIR/etc/group",
+	  "DIR" },
+	{ "lossy", '\0', POPT_ARG_NONE, &lossy, 0,
+	  "with --table: write what the output dialect can hold, warn of "
+	  "the rest", NULL },
+	{ "merge", '\0', POPT_ARG_STRING, &merge, 0,
+	  "with --table: conflicting lines are an error (default), or the "
+	  "last or the first wins", "error|last|first" },
 	CLI_TABLE_END
 };
 
@@ -292,9 +309,45 @@ read_trees(const struct verb_call *c, const struct entry_sink *sink)
 	return EXIT_OK;
 }
 
+/* --table and the options that go only with it. */
+static int
+table_options(const struct verb_call *c, struct list_table_opts *o)
+{
+	char q[DT_QUOTE_SIZE];
+
+	if (!table)
+		return input == NULL && users_from == NULL && !lossy &&
+		    merge == NULL ? EXIT_OK : cli_usage(c->name, "-i, "
+		    "--users-from, --lossy and --merge go with --table");
+	if (archive != NULL || root_dir != NULL || dirs || check != NULL)
+		return cli_usage(c->name, "--table reads tables: it takes no "
+		    "--archive, --root, --dirs or --check");
+	if (c->nargs == 0)
+		return cli_usage(c->name, "--table needs a FILE (- for "
+		    "standard input)");
+	if (input != NULL && (o->input = dialect_named(input)) == NULL)
+		return cli_usage(c->name, "unknown input '%s'; valid: %s",
+		    cli_quote(q, input), dialect_names());
+	if (users_from != NULL && *users_from == '\0')
+		return cli_usage(c->name, "--users-from '' names no directory");
+	o->users_from = users_from;
+	o->lossy = lossy != 0;
+	if (merge == NULL || strcmp(merge, "error") == 0)
+		o->merge = CONFLICTS_ERROR;
+	else if (strcmp(merge, "last") == 0)
+		o->merge = CONFLICTS_LAST;
+	else if (strcmp(merge, "first") == 0)
+		o->merge = CONFLICTS_FIRST;
+	else
+		return cli_usage(c->name, "unknown --merge '%s'; valid: "
+		    "error, last, first", cli_quote(q, merge));
+	return EXIT_OK;
+}
+
 int
 cmd_list(const struct verb_call *c)
 {
+	struct list_table_opts topts = { 0 };
 	struct listing ls = { 0 };
 	const struct entry_sink sink = { keep, list_problem, &ls };
 	const struct dialect *dialect = &makedevs_dialect;
@@ -305,6 +358,10 @@ cmd_list(const struct verb_call *c)
 	    (check != NULL &&
 	    (rc = cli_check_layout(check, &layout)) != EXIT_OK))
 		return rc;
+	if ((rc = table_options(c, &topts)) != EXIT_OK)
+		return rc;
+	if (table)
+		return list_tables(c->args, dialect, &topts);
 	if (root_dir != NULL && *root_dir == '\0')
 		return cli_usage(c->name, "--root '' names no directory");
 	if (archive != NULL && (*archive == '\0' || root_dir != NULL))

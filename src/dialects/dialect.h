@@ -87,6 +87,7 @@ enum dialect_can {
 	DIALECT_CAN_CAPS = 1 << 7,	/* file capabilities (|xattr), read */
 	DIALECT_CAN_SETID = 1 << 8,	/* set-id and sticky mode bits */
 	DIALECT_CAN_COMMENTS = 1 << 9,	/* comment lines */
+	DIALECT_CAN_IGNORE = 1 << 10,	/* a failure only warned of (c-) */
 };
 
 /* Keywords an mtree line or /set gives (mtree.c). */
@@ -259,5 +260,17 @@ int dialect_format(const struct dialect *dl, const struct entry *e,
     char *buf, size_t len, struct dt_diag *d);
 int dialect_format_note(const struct dialect *dl, const struct entry *e,
     const char *note, char *buf, size_t len, struct dt_diag *d);
+
+/*
+ * A conversion (list --table): e as a line of dl into buf (at least
+ * DIALECT_LINE_MAX bytes), then read back with dl through k's names
+ * (entry/ids.h), so that what the line does not say is found, whatever
+ * the dialect.  0: the line says e exactly; 1: a line is in buf but
+ * says less, and d names what dl cannot hold ("a tmpfiles table cannot
+ * hold its mode"); -1: dl has no line for e, d says why.  A range is
+ * for the caller to expand (entry_expand) where dl has no ranges.
+ */
+int dialect_convert(const struct dialect *dl, const struct entry *e,
+    struct ids_keeper *k, char *buf, size_t len, struct dt_diag *d);
 
 #endif

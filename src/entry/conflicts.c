@@ -590,3 +590,11 @@ conflicts_find(const struct entry *v, size_t n, uid_t new_uid,
 	}
 	return count;
 }
+
+long
+conflicts_merge(struct entries *v, enum conflicts_merge how, uid_t new_uid,
+    gid_t new_gid, conflicts_fn *fn, void *ctx)
+{
+	(void)how;
+	return conflicts_find(v->v, v->n, new_uid, new_gid, fn, ctx);
+}
