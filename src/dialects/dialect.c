@@ -267,9 +267,8 @@ reread_problem(void *ctx, unsigned long line, const char *msg)
 	r->rc = dt_error(r->d, "%s", msg);
 }
 
-/* buf's first line as dl reads it, and the |xattr lines after it. */
-static int
-read_back(const struct dialect *dl, const char *buf,
+int
+dialect_read_back(const struct dialect *dl, const char *buf,
     const struct id_resolver *res, struct entry *out, char *path,
     char *caps, struct dt_diag *d)
 {
@@ -332,7 +331,7 @@ dialect_convert(const struct dialect *dl, const struct entry *e,
 		    dialect_article(dl), dl->name);
 	if (dl->write(e, NULL, buf, d) != 0)
 		return -1;
-	rc = read_back(dl, buf, k != NULL ? &k->res : NULL, &back, path, caps,
+	rc = dialect_read_back(dl, buf, k != NULL ? &k->res : NULL, &back, path, caps,
 	    &why);
 	if (rc == 1 && k != NULL)
 		ids_keep_names(k, &back);

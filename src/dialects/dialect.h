@@ -270,6 +270,15 @@ int dialect_format_note(const struct dialect *dl, const struct entry *e,
  * hold its mode"); -1: dl has no line for e, d says why.  A range is
  * for the caller to expand (entry_expand) where dl has no ranges.
  */
+/*
+ * What a writer's buf says, read back with dl: 1 with *out (its path in
+ * path, DIALECT_TEXT_SIZE bytes; the capabilities of makedevs's |xattr
+ * lines after it in caps, ENTRY_CAPS_MAX bytes), or -1 with d.  A
+ * document dialect's line is read inside its header and footer.
+ */
+int dialect_read_back(const struct dialect *dl, const char *buf,
+    const struct id_resolver *res, struct entry *out, char *path,
+    char *caps, struct dt_diag *d);
 int dialect_convert(const struct dialect *dl, const struct entry *e,
     struct ids_keeper *k, char *buf, size_t len, struct dt_diag *d);
 
