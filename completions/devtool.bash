@@ -44,7 +44,7 @@ _devtool_options()
             ;;
         apply)
             echo "-i --input --root --users-from --archive --archive-format -r" \
-                "--replace -n --dry-run -v --verbose --boot $common"
+                "--replace -n --dry-run -v --verbose --boot --merge $common"
             ;;
     esac
 }

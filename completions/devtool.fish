@@ -207,7 +207,7 @@ $storage" -d 'Print nodes LAYOUT or a storage format cannot hold'
 complete -c devtool -n '__devtool_using list' -l dirs -d 'List directories too'
 complete -c devtool -n '__devtool_using list' -l table -d 'The operands are device tables to convert'
 complete -c devtool -n '__devtool_using list' -l lossy -d 'Write what the dialect can hold, warn of the rest'
-complete -c devtool -n '__devtool_using list' -l merge -x -a 'error last first' -d 'How conflicting lines are taken'
+complete -c devtool -n '__devtool_using list apply' -l merge -x -a 'error last first' -d 'How conflicting lines are taken'
 complete -c devtool -n '__devtool_using list' -F
 
 # apply.

@@ -139,3 +139,64 @@ devtool: 1 entry that a makedevs table cannot hold as it says; nothing was writt
 	assert_stderr_contains "bad.txt:1: "
 	assert_stderr_contains "1 error in the table; nothing was written"
 }
+
+# Two tables that disagree on /dev/ttyS1 (inside the first's range) and
+# on /dev/null.
+two_tables() {
+	printf '%s\n' '/dev/ttyS	c	666	0	0	4	64	0	1	4' \
+		'/dev/null	c	666	0	0	1	3	-	-	-' >a.txt
+	printf '%s\n' '/dev/ttyS1	c	600	0	0	4	65	-	-	-' \
+		'/dev/null	c	660	0	0	1	3	-	-	-' >b.txt
+}
+
+@test "list --table of two tables that conflict: each conflict names both file:line, nothing written, exit 2" {
+	two_tables
+	run --separate-stderr devtool list --table a.txt b.txt
+	assert_failure 2
+	assert_output ''
+	assert_equal "$stderr" "devtool: b.txt:1: '/dev/ttyS1' is c 4:65, mode 0600, owner 0:0 here but c 4:65, mode 0666, owner 0:0 at a.txt:1
+devtool: b.txt:2: '/dev/null' is c 1:3, mode 0660, owner 0:0 here but c 1:3, mode 0666, owner 0:0 at a.txt:2
+devtool: 2 errors in the tables; nothing was written"
+}
+
+@test "list --table --merge=last: the later line wins, a range keeps its other nodes, each conflict is a warning naming both file:line" {
+	two_tables
+	run --separate-stderr devtool list --table --merge=last a.txt b.txt
+	assert_success
+	assert_equal "$stderr" "devtool: warning: b.txt:1: '/dev/ttyS1' is c 4:65, mode 0600, owner 0:0 here but c 4:65, mode 0666, owner 0:0 at a.txt:1; the later line wins (--merge=last)
+devtool: warning: b.txt:2: '/dev/null' is c 1:3, mode 0660, owner 0:0 here but c 1:3, mode 0666, owner 0:0 at a.txt:2; the later line wins (--merge=last)"
+	assert_output "$(printf '%s\n' \
+		'/dev/ttyS0	c	0666	0	0	4	64	-	-	-' \
+		'/dev/ttyS2	c	0666	0	0	4	66	-	-	-' \
+		'/dev/ttyS3	c	0666	0	0	4	67	-	-	-' \
+		'/dev/ttyS1	c	0600	0	0	4	65	-	-	-' \
+		'/dev/null	c	0660	0	0	1	3	-	-	-')"
+}
+
+@test "list --table --merge=first: the earlier line wins, as systemd-tmpfiles, with a warning" {
+	two_tables
+	run --separate-stderr devtool list --table --merge=first a.txt - <b.txt
+	assert_success
+	assert_stderr_contains "<stdin>:2: '/dev/null' is c 1:3, mode 0660, owner 0:0 here but c 1:3, mode 0666, owner 0:0 at a.txt:2; the earlier line wins (--merge=first)"
+	assert_output "$(printf '%s\n' \
+		'/dev/ttyS	c	0666	0	0	4	64	0	1	4' \
+		'/dev/null	c	0666	0	0	1	3	-	-	-')"
+}
+
+@test "apply --merge=last makes what the later line says; an unknown policy is a usage error" {
+	two_tables
+	run --separate-stderr devtool apply --archive out.cpio --merge=last a.txt b.txt
+	assert_success
+	run --separate-stderr devtool list --archive out.cpio
+	assert_success
+	assert_output "$(printf '%s\n' \
+		'/dev/null	c	0660	0	0	1	3	-	-	-' \
+		'/dev/ttyS0	c	0666	0	0	4	64	-	-	-' \
+		'/dev/ttyS1	c	0600	0	0	4	65	-	-	-' \
+		'/dev/ttyS2	c	0666	0	0	4	66	-	-	-' \
+		'/dev/ttyS3	c	0666	0	0	4	67	-	-	-')"
+
+	run --separate-stderr devtool apply --archive out.cpio --merge=later a.txt
+	assert_failure 2
+	assert_stderr_contains "unknown --merge 'later'; valid: error, last, first"
+}

@@ -201,10 +201,21 @@ convert_all(struct conv *cv)
 	}
 }
 
+/* A conflict: an error, or under --merge which line won. */
 static void
 conflict_error(void *ctx, const struct entry *later, const char *msg)
 {
-	conv_problem(ctx, later->file, later->lineno, 0, msg);
+	struct conv *cv = ctx;
+	char q[DT_QUOTE_SIZE];
+
+	if (cv->o->merge == CONFLICTS_ERROR) {
+		conv_problem(ctx, later->file, later->lineno, 0, msg);
+		return;
+	}
+	cli_warn("%s:%lu: %s; the %s line wins (--merge=%s)",
+	    cli_quote(q, later->file), later->lineno, msg,
+	    cv->o->merge == CONFLICTS_LAST ? "later" : "earlier",
+	    cv->o->merge == CONFLICTS_LAST ? "last" : "first");
 }
 
 int
