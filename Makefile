@@ -28,7 +28,7 @@ OBJS     = $(SRCS:.c=.o)
 
 # C unit tests: tests/unit_NAME.c linked with only the pure modules it
 # tests.  Adding one is adding NAME to UNITS and a unit_NAME_SRCS line.
-UNITS    = encode table spec root node entry users order devreg
+UNITS    = encode table spec root node entry users order devreg convert
 unit_encode_SRCS = src/codec/encode.c src/base/diag.c src/base/number.c src/base/text.c
 unit_table_SRCS  = src/dialects/dialect.c src/dialects/fields.c src/dialects/makedevs.c \
 	src/dialects/tmpfiles.c src/dialects/mtree.c src/dialects/gen_init_cpio.c \
@@ -37,6 +37,7 @@ unit_table_SRCS  = src/dialects/dialect.c src/dialects/fields.c src/dialects/mak
 	src/sys/nss.c src/base/path.c src/base/diag.c src/base/number.c \
 	src/codec/encode.c src/base/text.c
 unit_spec_SRCS   = $(unit_table_SRCS)
+unit_convert_SRCS = $(unit_table_SRCS)
 unit_root_SRCS   = src/sys/root.c src/sys/root_walk.c src/sys/inode.c
 unit_node_SRCS   = $(wildcard src/sys/node*.c) src/sys/place.c src/sys/inode.c src/sys/sig.c \
 	src/sys/root.c src/sys/root_walk.c src/entry/entry.c src/sys/walk.c src/sys/temp.c src/base/path.c \

@@ -45,11 +45,12 @@ _devtool_options()
             echo "-c --char -b --block --json -o --output $common"
             ;;
         list)
-            echo "-o --output --json --check --dirs --root --archive --table $common"
+            echo "-o --output --json --check --dirs --root --archive --table" \
+                "-i --input --users-from --lossy --merge $common"
             ;;
         apply)
             echo "-i --input --root --users-from --archive --archive-format -r" \
-                "--replace -n --dry-run -v --verbose --boot $common"
+                "--replace -n --dry-run -v --verbose --boot --merge $common"
             ;;
         make)
             echo "-C --directory --root --archive --archive-format -o --output" \
@@ -65,7 +66,7 @@ _devtool_takes_arg()
         -f | --format | -t | --to | --value | -m | --mode | -u | --owner | \
             -g | --group | --reference | --root | --users-from | --count | --start | \
             --step | -o | --output | --check | --archive | --archive-format | \
-            -i | --input | -C | --directory | --table)
+            -i | --input | -C | --directory | --merge)
             return 0
             ;;
         --*) return 1 ;;
@@ -150,6 +151,10 @@ _devtool()
         --archive-format)
             mapfile -t COMPREPLY < <(compgen -W \
                 'newc odc bin ustar pax gnutar mtree' -- "$cur")
+            return
+            ;;
+        --merge)
+            mapfile -t COMPREPLY < <(compgen -W 'error last first' -- "$cur")
             return
             ;;
         -u | --owner)

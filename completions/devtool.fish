@@ -52,7 +52,7 @@ function __devtool_operands
                 set dashdash 1
             case -f --format -t --to --value -m --mode -u --owner -g --group \
                 --reference --root --users-from --count --start --step -o --output --check \
-                --archive --archive-format -i --input
+                --archive --archive-format -i --input --merge
                 set skip 1
             case '--*'
             case '-*'
@@ -192,9 +192,9 @@ complete -c devtool -n '__devtool_using mknod apply' -s n -l dry-run -d 'Print w
 complete -c devtool -n '__devtool_using mknod apply' -s v -l verbose -d 'Print each action'
 complete -c devtool -n '__devtool_using mknod list apply' -l root -x -a '(__fish_complete_directories)' -d 'Resolve paths inside DIR'
 complete -c devtool -n '__devtool_using list apply' -l archive -r -F -d 'Archive FILE (- for standard input or output)'
-complete -c devtool -n '__devtool_using apply' -s i -l input -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' -d 'Dialect of every table'
+complete -c devtool -n '__devtool_using list apply' -s i -l input -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' -d 'Dialect of every table'
 complete -c devtool -n '__devtool_using apply' -l archive-format -x -a 'newc odc bin ustar pax gnutar mtree' -d 'Archive format'
-complete -c devtool -n '__devtool_using mknod apply' -l users-from -x -a '(__fish_complete_directories)' -d 'Names from DIR/etc/passwd and group'
+complete -c devtool -n '__devtool_using mknod list apply' -l users-from -x -a '(__fish_complete_directories)' -d 'Names from DIR/etc/passwd and group'
 complete -c devtool -n '__devtool_using mknod' -l count -x -d 'Create N nodes'
 complete -c devtool -n '__devtool_using mknod' -l start -x -d 'First number appended to the names'
 complete -c devtool -n '__devtool_using mknod' -l step -x -d 'Minor increment'
@@ -213,7 +213,9 @@ complete -c devtool -n '__devtool_using list' -s o -l output -x -a 'makedevs tmp
 complete -c devtool -n '__devtool_using list' -l check -x -a "$layouts
 $storage" -d 'Print nodes LAYOUT or a storage format cannot hold'
 complete -c devtool -n '__devtool_using list' -l dirs -d 'List directories too'
-complete -c devtool -n '__devtool_using list' -l table -r -F -d 'Read the device table FILE'
+complete -c devtool -n '__devtool_using list' -l table -d 'The operands are device tables to convert'
+complete -c devtool -n '__devtool_using list' -l lossy -d 'Write what the dialect can hold, warn of the rest'
+complete -c devtool -n '__devtool_using list apply' -l merge -x -a 'error last first' -d 'How conflicting lines are taken'
 complete -c devtool -n '__devtool_using list' -F
 
 # make.

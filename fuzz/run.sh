@@ -30,7 +30,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-HARNESSES="number layout codec table json mode procdev mtree gen_init_cpio pseudo"
+HARNESSES="number layout codec table json mode procdev mtree gen_init_cpio pseudo convert"
 [ -n "${FUZZ_ONLY:-}" ] && HARNESSES=$FUZZ_ONLY
 
 # Log lines quote fuzzer input: keep its control bytes off the terminal.
@@ -98,14 +98,14 @@ sources() {
 	number | layout | codec) echo "$PURE_BASE" ;;
 	table | json) echo "$DIALECTS $PURE_BASE" ;;
 	mode) echo "src/entry/attrs.c $DIALECTS $PURE_BASE" ;;
-	mtree | gen_init_cpio | pseudo) echo "$DIALECTS $PURE_BASE" ;;
+	mtree | gen_init_cpio | pseudo | convert) echo "$DIALECTS $PURE_BASE" ;;
 	procdev) echo "src/codec/procdev.c $PURE_BASE" ;;
 	*) return 1 ;;
 	esac
 }
 libs() {
 	case $1 in
-	table | json | mtree | gen_init_cpio | pseudo) echo "-lcap -ljson-c" ;;
+	table | json | mtree | gen_init_cpio | pseudo | convert) echo "-lcap -ljson-c" ;;
 	mode) echo "-lbsd -lcap -ljson-c" ;;
 	esac
 }

@@ -197,6 +197,8 @@ readme_examples() {
 	printf '/dev d 755 0 0\n' | "$DEVTOOL" apply --archive initrd.cpio - 2>/dev/null
 	cp initrd.cpio initrd.img
 	printf '/dev/null c 666 0 0 1 3\n/dev/ttyS c 660 0 5 4 64 0 1 4\n' >device_table.txt
+	printf '/dev/ttyS0 c 660 0 5 4 64\n' >base.txt
+	printf '/dev/ttyS0 c 600 0 5 4 64\n' >board.txt
 	printf '{"ociVersion":"1.0.2","linux":{"devices":[{"path":"/dev/bundle0","type":"c","major":240,"minor":0,"fileMode":438,"uid":0,"gid":0}]}}\n' >config.json
 	run_example() {
 		[[ -n $cmd ]] || return 0

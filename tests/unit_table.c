@@ -523,10 +523,16 @@ test_writer_extras(void)
 			diag("returned %d: '%s' / '%s', want '%s'", r,
 			    r == 0 ? line : "", d.msg, cases[i].want);
 	}
-	e.caps = "cap_net_raw+ep";
-	ok(dialect_format(M, &e, line, sizeof(line), &d) == -1 &&
+	e.caps = "cap_net_raw+ep cap_sys_admin+ei";
+	ok(dialect_format(M, &e, line, sizeof(line), &d) == 0 &&
+	    strcmp(strchr(line, '\n'), "\n|xattr cap_net_raw+ep\n"
+	    "|xattr cap_sys_admin+ei") == 0,
+	    "a makedevs table holds capabilities as buildroot's |xattr "
+	    "lines: %s", line);
+	e.optional = false;
+	ok(dialect_format(T, &e, line, sizeof(line), &d) == -1 &&
 	    strstr(d.msg, "file capabilities, which are not written") != NULL,
-	    "capabilities are not written: %s", d.msg);
+	    "a tmpfiles table holds no capabilities: %s", d.msg);
 }
 
 static void

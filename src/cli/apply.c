@@ -81,10 +81,21 @@ plan_put(void *ctx, const struct entry *e)
 		check_fits(p, e);
 }
 
+static enum conflicts_merge merge_how;	/* --merge */
+
+/* A conflict: an error, or under --merge which line won. */
 static void
 conflict_error(void *ctx, const struct entry *later, const char *msg)
 {
-	plan_problem(ctx, later->file, later->lineno, 0, msg);
+	char q[DT_QUOTE_SIZE];
+
+	if (merge_how == CONFLICTS_ERROR)
+		plan_problem(ctx, later->file, later->lineno, 0, msg);
+	else
+		cli_warn("%s:%lu: %s; the %s line wins (--merge=%s)",
+		    cli_quote(q, later->file), later->lineno, msg,
+		    merge_how == CONFLICTS_LAST ? "later" : "earlier",
+		    merge_how == CONFLICTS_LAST ? "last" : "first");
 }
 
 struct tally {
@@ -430,7 +441,8 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 	return finish_run(&t, flags);
 }
 
-static char *root_dir, *users_from, *archive, *archive_format, *input;
+static char *root_dir, *users_from, *archive, *archive_format, *input,
+    *merge;
 static int replace, dry_run, verbose;
 static const struct dialect *forced;	/* -i; NULL: detected */
 
@@ -457,6 +469,9 @@ struct poptOption apply_options[] = {
 	{ "boot", '\0', POPT_ARG_NONE, &boot, 0,
 	  "also apply boot-only tmpfiles lines (c! ...), as "
 	  "systemd-tmpfiles --boot", NULL },
+	{ "merge", '\0', POPT_ARG_STRING, &merge, 0,
+	  "conflicting lines are an error (default), or the last or the "
+	  "first wins", "error|last|first" },
 	CLI_TABLE_END
 };
 
@@ -518,6 +533,13 @@ check_apply(const char *name)
 	    (forced = dialect_named(input)) == NULL)
 		return cli_usage(name, "unknown input '%s'; valid: %s",
 		    cli_quote(q, input), dialect_names());
+	if (merge != NULL && strcmp(merge, "error") != 0 &&
+	    strcmp(merge, "last") != 0 && strcmp(merge, "first") != 0)
+		return cli_usage(name, "unknown --merge '%s'; valid: error, "
+		    "last, first", cli_quote(q, merge));
+	merge_how = merge == NULL || strcmp(merge, "error") == 0 ?
+	    CONFLICTS_ERROR : strcmp(merge, "last") == 0 ? CONFLICTS_LAST :
+	    CONFLICTS_FIRST;
 	return check_archive(name, &archive_opts);
 }
 
@@ -534,9 +556,12 @@ read_plan(struct plan *plan, const char *const *files)
 		tables->read(tables, *files, &sink);
 	tables->free(tables);
 	/* a new entry of a tmpfiles "-" owner is ours, root's in an archive */
-	if (conflicts_find(plan->v.v, plan->v.n, archive ? 0 : geteuid(),
+	if (conflicts_merge(&plan->v, merge_how, archive ? 0 : geteuid(),
 	    archive ? 0 : getegid(), conflict_error, plan) < 0)
 		cli_fatal(NULL);
+	plan->nodes = 0;	/* --merge may have taken lines out */
+	for (size_t i = 0; i < plan->v.n; i++)
+		plan->nodes += entry_expand_count(&plan->v.v[i]);
 	/* a d line is made before what is under it, not corrected after */
 	if (entries_parents_first(&plan->v) != 0)
 		cli_fatal(NULL);

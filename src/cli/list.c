@@ -26,6 +26,7 @@
 #include "dialects/dialect.h"
 #include "base/text.h"
 #include "cli/verbs.h"
+#include "cli/list_table.h"
 
 struct listing {
 	struct entries v;
@@ -351,8 +352,9 @@ parse_output(const char *name, const struct dialect **dialect)
 	return EXIT_OK;
 }
 
-static char *output, *check, *root_dir, *archive, *table;
-static int dirs, json;
+static char *output, *check, *root_dir, *archive, *input, *users_from,
+    *merge;
+static int dirs, json, table, lossy;
 
 struct poptOption list_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, &output, 0,
@@ -371,9 +373,21 @@ struct poptOption list_options[] = {
 	  "DIR" },
 	{ "archive", '\0', POPT_ARG_STRING, &archive, 0,
 	  "read the archive FILE (- for stdin) instead of a tree", "FILE" },
-	{ "table", '\0', POPT_ARG_STRING, &table, 0,
-	  "read the device table FILE (- for stdin) instead of a tree",
-	  "FILE" },
+	{ "table", '\0', POPT_ARG_NONE, &table, 0,
+	  "the operands are device tables (- for stdin) to convert",
+	  NULL },
+	{ "input", 'i', POPT_ARG_STRING, &input, 0,
+	  "with --table: read every table as this dialect (default: "
+	  "detected)", "FORMAT" },
+	{ "users-from", '\0', POPT_ARG_STRING, &users_from, 0,
+	  "with --table: names to ids from DIR/etc/passwd and DIR/etc/group",
+	  "DIR" },
+	{ "lossy", '\0', POPT_ARG_NONE, &lossy, 0,
+	  "with --table: write what the output dialect can hold, warn of "
+	  "the rest", NULL },
+	{ "merge", '\0', POPT_ARG_STRING, &merge, 0,
+	  "with --table: conflicting lines are an error (default), or the "
+	  "last or the first wins", "error|last|first" },
 	CLI_TABLE_END
 };
 
@@ -461,7 +475,7 @@ read_trees(const struct verb_call *c, const struct entry_sink *sink)
 	return EXIT_OK;
 }
 
-/* --table: the device table's entries, ranges node by node. */
+/* --table with --check: the tables' entries, ranges node by node. */
 static int
 read_table(const struct verb_call *c, struct listing *ls)
 {
@@ -472,11 +486,10 @@ read_table(const struct verb_call *c, struct listing *ls)
 	struct entry one;
 	struct dt_diag d;
 
-	if (c->nargs > 0)
-		return cli_usage(c->name, "--table reads one table: no PATH");
 	if (src == NULL)
 		cli_fatal(NULL);
-	src->read(src, table, &sink);
+	for (int i = 0; i < c->nargs; i++)
+		src->read(src, c->args[i], &sink);
 	src->free(src);
 	ls->failed = raw.failed;
 	for (size_t i = 0; i < raw.v.n; i++)
@@ -487,17 +500,56 @@ read_table(const struct verb_call *c, struct listing *ls)
 	return EXIT_OK;
 }
 
+/* --table and the options that go only with it. */
+static int
+table_options(const struct verb_call *c, struct list_table_opts *o)
+{
+	char q[DT_QUOTE_SIZE];
+
+	if (!table)
+		return input == NULL && users_from == NULL && !lossy &&
+		    merge == NULL ? EXIT_OK : cli_usage(c->name, "-i, "
+		    "--users-from, --lossy and --merge go with --table");
+	if (archive != NULL || root_dir != NULL || dirs)
+		return cli_usage(c->name, "--table reads tables: it takes no "
+		    "--archive, --root or --dirs");
+	if (check != NULL && (input != NULL || users_from != NULL || lossy ||
+	    merge != NULL))
+		return cli_usage(c->name, "--check checks the tables' entries: "
+		    "it takes no -i, --users-from, --lossy or --merge");
+	if (c->nargs == 0)
+		return cli_usage(c->name, "--table needs a FILE (- for "
+		    "standard input)");
+	if (input != NULL && (o->input = dialect_named(input)) == NULL)
+		return cli_usage(c->name, "unknown input '%s'; valid: %s",
+		    cli_quote(q, input), dialect_names());
+	if (users_from != NULL && *users_from == '\0')
+		return cli_usage(c->name, "--users-from '' names no directory");
+	o->users_from = users_from;
+	o->lossy = lossy != 0;
+	if (merge == NULL || strcmp(merge, "error") == 0)
+		o->merge = CONFLICTS_ERROR;
+	else if (strcmp(merge, "last") == 0)
+		o->merge = CONFLICTS_LAST;
+	else if (strcmp(merge, "first") == 0)
+		o->merge = CONFLICTS_FIRST;
+	else
+		return cli_usage(c->name, "unknown --merge '%s'; valid: "
+		    "error, last, first", cli_quote(q, merge));
+	return EXIT_OK;
+}
+
 int
 cmd_list(const struct verb_call *c)
 {
+	struct list_table_opts topts = { 0 };
 	struct listing ls = { 0 };
 	const struct entry_sink sink = { keep, list_problem, &ls };
 	const struct dialect *dialect = &makedevs_dialect;
 	struct dt_layout layout;
 	struct audit *audit = NULL;
 	bool kernel = check != NULL && strcmp(check, "kernel") == 0;
-	int rc, sources = (root_dir != NULL) + (archive != NULL) +
-	    (table != NULL);
+	int rc, sources = (root_dir != NULL) + (archive != NULL) + table;
 
 	if (json && output != NULL && strcmp(output, "json") != 0) {
 		char q[DT_QUOTE_SIZE];
@@ -509,12 +561,14 @@ cmd_list(const struct verb_call *c)
 	    (check != NULL && !kernel &&
 	    (rc = cli_check_layout(check, &layout)) != EXIT_OK))
 		return rc;
+	if ((rc = table_options(c, &topts)) != EXIT_OK)
+		return rc;
+	if (table && check == NULL)
+		return list_tables(c->args, dialect, &topts);
 	if (root_dir != NULL && *root_dir == '\0')
 		return cli_usage(c->name, "--root '' names no directory");
-	if ((archive != NULL && *archive == '\0') ||
-	    (table != NULL && *table == '\0'))
-		return cli_usage(c->name, "--%s '' names no file",
-		    archive != NULL ? "archive" : "table");
+	if (archive != NULL && *archive == '\0')
+		return cli_usage(c->name, "--archive '' names no file");
 	if (sources > 1)
 		return cli_usage(c->name, "--root, --archive and --table: one "
 		    "source");
@@ -527,7 +581,7 @@ cmd_list(const struct verb_call *c)
 		}
 	}
 	if ((rc = archive != NULL ? read_archive(c, &sink) :
-	    table != NULL ? read_table(c, &ls) :
+	    table ? read_table(c, &ls) :
 	    read_trees(c, &sink)) != EXIT_OK) {
 		free(audit);
 		return rc;

@@ -216,3 +216,114 @@ dialect_format_note(const struct dialect *dl, const struct entry *e,
 		add_note(dl, buf, note);
 	return rc;
 }
+
+/* The one entry of a document read back (dialect_convert). */
+struct reread {
+	struct entry *out;
+	char *path;
+	int rc;
+	struct dt_diag *d;
+};
+
+static void
+reread_put(void *ctx, const struct entry *e)
+{
+	struct reread *r = ctx;
+
+	if (r->rc != 0) {
+		r->rc = dt_error(r->d, "read back as more than one entry");
+		return;
+	}
+	*r->out = *e;
+	snprintf(r->path, PATH_MAX, "%s", e->path);
+	r->out->path = r->path;
+	r->rc = 1;
+}
+
+static void
+reread_problem(void *ctx, unsigned long line, const char *msg)
+{
+	struct reread *r = ctx;
+
+	(void)line;
+	r->rc = dt_error(r->d, "%s", msg);
+}
+
+int
+dialect_read_back(const struct dialect *dl, const char *buf,
+    const struct id_resolver *res, struct entry *out, char *path,
+    char *caps, struct dt_diag *d)
+{
+	struct dialect_reader r;
+	size_t n = strcspn(buf, "\n"), have = 0;
+	char value[ENTRY_CAPS_MAX];
+	int rc;
+
+	if (dl->read_line == NULL) {	/* a document: "[" line "]" */
+		static char doc[DIALECT_LINE_MAX + 8];
+		struct reread rr = { out, path, 0, d };
+		const struct dialect_doc_sink sink = { reread_put,
+		    reread_problem, &rr };
+		size_t len = (size_t)snprintf(doc, sizeof(doc), "%s%s%s",
+		    dl->header != NULL ? dl->header : "", buf,
+		    dl->footer != NULL ? dl->footer : "");
+
+		dl->read_document(doc, len, &sink);
+		return rr.rc;
+	}
+	dialect_begin(&r, dl, res);
+	rc = dialect_read_line(&r, buf, n, 1, out, path, d);
+	caps[0] = '\0';
+	for (const char *s = buf + n; rc == 1 && *s == '\n'; s += n) {
+		s++;
+		n = strcspn(s, "\n");
+		if (dl->read_attachment == NULL ||
+		    dl->read_attachment(s, n, value, d) != 1)
+			return dt_error(d, "a line after the entry's");
+		have += (size_t)snprintf(caps + have, ENTRY_CAPS_MAX - have,
+		    "%s%s", have > 0 ? " " : "", value);
+		out->caps = caps;
+	}
+	return rc;
+}
+
+int
+dialect_convert(const struct dialect *dl, const struct entry *e,
+    struct ids_keeper *k, char *buf, size_t len, struct dt_diag *d)
+{
+	static char path[DIALECT_TEXT_SIZE], caps[ENTRY_CAPS_MAX];
+	const char *what = NULL;
+	struct entry back;
+	struct dt_diag why;
+	int rc;
+
+	assert(dl != NULL && e != NULL && buf != NULL && d != NULL);
+	if (len < DIALECT_LINE_MAX)
+		return dt_error(d, "line buffer too small");
+	if (entry_validate(e, d) != 0)
+		return -1;
+	if (!dialect_holds(dl, e))
+		return dt_error(d, "a %s, which %s %s table cannot hold",
+		    entry_type_of(e->type)->noun, dialect_article(dl), dl->name);
+	if ((e->user != NULL || e->group != NULL) &&
+	    !(dl->can & DIALECT_CAN_NAMES))
+		return dt_error(d, "the %s name '%s', which %s %s table cannot "
+		    "hold (--users-from DIR resolves names)", e->user != NULL ?
+		    "user" : "group", e->user != NULL ? e->user : e->group,
+		    dialect_article(dl), dl->name);
+	if (dl->write(e, NULL, buf, d) != 0)
+		return -1;
+	rc = dialect_read_back(dl, buf, k != NULL ? &k->res : NULL, &back, path, caps,
+	    &why);
+	if (rc == 1 && k != NULL)
+		ids_keep_names(k, &back);
+	if (rc != 1)
+		what = "its line, which reads back as something else";
+	else
+		what = entry_differs(e, &back);
+	if (what == NULL)
+		return 0;
+	dt_say(d, "%s %s table cannot hold its %s", dialect_article(dl),
+	    dl->name, what);
+	return 1;
+}

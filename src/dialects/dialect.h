@@ -88,6 +88,7 @@ enum dialect_can {
 	DIALECT_CAN_CAPS = 1 << 7,	/* file capabilities (|xattr), read */
 	DIALECT_CAN_SETID = 1 << 8,	/* set-id and sticky mode bits */
 	DIALECT_CAN_COMMENTS = 1 << 9,	/* comment lines */
+	DIALECT_CAN_IGNORE = 1 << 10,	/* a failure only warned of (c-) */
 };
 
 /* Keywords an mtree line or /set gives (mtree.c). */
@@ -284,5 +285,26 @@ int dialect_format(const struct dialect *dl, const struct entry *e,
     char *buf, size_t len, struct dt_diag *d);
 int dialect_format_note(const struct dialect *dl, const struct entry *e,
     const char *note, char *buf, size_t len, struct dt_diag *d);
+
+/*
+ * A conversion (list --table): e as a line of dl into buf (at least
+ * DIALECT_LINE_MAX bytes), then read back with dl through k's names
+ * (entry/ids.h), so that what the line does not say is found, whatever
+ * the dialect.  0: the line says e exactly; 1: a line is in buf but
+ * says less, and d names what dl cannot hold ("a tmpfiles table cannot
+ * hold its mode"); -1: dl has no line for e, d says why.  A range is
+ * for the caller to expand (entry_expand) where dl has no ranges.
+ */
+/*
+ * What a writer's buf says, read back with dl: 1 with *out (its path in
+ * path, DIALECT_TEXT_SIZE bytes; the capabilities of makedevs's |xattr
+ * lines after it in caps, ENTRY_CAPS_MAX bytes), or -1 with d.  A
+ * document dialect's line is read inside its header and footer.
+ */
+int dialect_read_back(const struct dialect *dl, const char *buf,
+    const struct id_resolver *res, struct entry *out, char *path,
+    char *caps, struct dt_diag *d);
+int dialect_convert(const struct dialect *dl, const struct entry *e,
+    struct ids_keeper *k, char *buf, size_t len, struct dt_diag *d);
 
 #endif

@@ -334,6 +334,42 @@ fields_no_caps(const struct entry *e, struct dt_diag *d)
 	    "into tables", fields_quote(q, e->path, strlen(e->path)));
 }
 
+char *
+fields_put_owner(char *p, const struct entry *e, bool group)
+{
+	const char *name = group ? e->group : e->user;
+
+	return name != NULL ? dt_put(p, "%s", name) :
+	    dt_put(p, "%ju", group ? (uintmax_t)e->gid :
+	    (uintmax_t)e->uid);
+}
+
+int
+fields_owner_words(const struct entry *e, const char *what,
+    struct dt_diag *d)
+{
+	const char *names[2] = { e->user, e->group };
+	char q[QUOTE_MAX];
+
+	for (int i = 0; i < 2; i++) {
+		const unsigned char *s = (const unsigned char *)names[i];
+
+		if (s == NULL)
+			continue;
+		if (is_id_number(false, names[i]))
+			goto bad;
+		for (; *s != '\0'; s++)
+			if (*s <= ' ' || *s == 0x7f || *s == '#')
+				goto bad;
+		continue;
+bad:
+		return dt_error(d, "%s name '%s' is not a word %s can hold",
+		    i ? "group" : "user", fields_quote(q, names[i],
+		    strlen(names[i])), what);
+	}
+	return 0;
+}
+
 int
 fields_no_ranges(const struct entry *e, const char *dialect, struct dt_diag *d)
 {

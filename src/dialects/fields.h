@@ -92,6 +92,17 @@ bool fields_cpio_keyword(const char *s, size_t len);
 
 /* -1 for an entry with file capabilities, which no table is written with. */
 int fields_no_caps(const struct entry *e, struct dt_diag *d);
+/*
+ * The owner's user (group: group) as a word: the name kept from the
+ * table (entry.h) when the dialect writes names, else the id.
+ */
+char *fields_put_owner(char *p, const struct entry *e, bool group);
+/*
+ * -1 for a kept name a line cannot hold as a word (white space, a
+ * control character, '#', all digits, which reads as an id).
+ */
+int fields_owner_words(const struct entry *e, const char *what,
+    struct dt_diag *d);
 /* -1 for a range, which what (as "a pseudo file") has not. */
 int fields_no_ranges(const struct entry *e, const char *what,
     struct dt_diag *d);

@@ -195,7 +195,7 @@ format_makedevs(const struct entry *e, char *p, struct dt_diag *d)
 			    "control character, which a makedevs table cannot hold; "
 			    "use the tmpfiles dialect",
 			    fields_quote(q, e->path, strlen(e->path)));
-	if (fields_no_caps(e, d) != 0)
+	if (fields_owner_words(e, "a makedevs table", d) != 0)
 		return -1;
 	if (e->recursive)
 		type = 'r';
@@ -207,9 +207,18 @@ format_makedevs(const struct entry *e, char *p, struct dt_diag *d)
 	p = dt_put(p, "%s\t%c\t", e->path, type);
 	p = !e->mode_set && (e->type == 'd' || e->type == 'f') ?
 	    dt_put(p, "-1") : dt_put(p, "%04o", e->mode);
-	p = dt_put(p, "\t%ju\t%ju", (uintmax_t)e->uid, (uintmax_t)e->gid);
+	p = fields_put_owner(dt_put(p, "\t"), e, false);
+	p = fields_put_owner(dt_put(p, "\t"), e, true);
 	for (int i = 0; i < 5; i++)
 		p = i <= last ? dt_put(p, "\t%" PRIu64, v[i]) : dt_put(p, "\t-");
+	/* buildroot's capabilities: a |xattr line each, under the file's */
+	for (const char *c = e->caps; c != NULL && *c != '\0'; ) {
+		size_t n = strcspn(c, " ");
+
+		if (n > 0)
+			p = dt_put(p, "\n|xattr %.*s", (int)n, c);
+		c += n + (c[n] == ' ');
+	}
 	return 0;
 }
 

@@ -498,9 +498,11 @@ mtree_format(const struct entry *e, char *p, struct dt_diag *d)
 		return -1;
 	p = put_vis(p + sprintf(p, "."), strcmp(e->path, "/") == 0 ? "" :
 	    e->path);
-	p += sprintf(p, " type=%s mode=%04o uid=%ju gid=%ju", type_word(e->type),
-	    e->mode,
-	    (uintmax_t)e->uid, (uintmax_t)e->gid);
+	p += sprintf(p, " type=%s mode=%04o", type_word(e->type), e->mode);
+	p = e->user != NULL ? put_vis(p + sprintf(p, " uname="), e->user) :
+	    p + sprintf(p, " uid=%ju", (uintmax_t)e->uid);
+	p = e->group != NULL ? put_vis(p + sprintf(p, " gname="), e->group) :
+	    p + sprintf(p, " gid=%ju", (uintmax_t)e->gid);
 	if (e->type == 'l')
 		put_vis(p + sprintf(p, " link="), e->target);
 	else if (entry_has_numbers(e))
@@ -567,6 +569,7 @@ mtree_write(const struct entry *e, const char *note, char *buf,
 
 const struct dialect mtree_dialect = {
 	.name = "mtree",
+	.article = "an",
 	.types = "cbpdfls",
 	.can = DIALECT_CAN_NAMES | DIALECT_CAN_SETID | DIALECT_CAN_COMMENTS,
 	.header = "#mtree",

@@ -233,10 +233,13 @@ pseudo_format(const struct entry *e, char *p, struct dt_diag *d)
 		    "space, which a pseudo file cannot hold", bad,
 		    fields_quote(q, bad[0] == 'p' ? e->path : e->target,
 		    strlen(bad[0] == 'p' ? e->path : e->target)));
+	if (fields_owner_words(e, "a pseudo file", d) != 0)
+		return -1;
 	p = put_name(p, e->path);
-	p += sprintf(p, " %c %04o %ju %ju", e->type == 'l' ? 's' :
-	    e->type == 's' || e->type == 'p' ? 'i' : e->type, e->mode,
-	    (uintmax_t)e->uid, (uintmax_t)e->gid);
+	p += sprintf(p, " %c %04o ", e->type == 'l' ? 's' :
+	    e->type == 's' || e->type == 'p' ? 'i' : e->type, e->mode);
+	p = fields_put_owner(p, e, false);
+	p = fields_put_owner(dt_put(p, " "), e, true);
 	if (entry_has_numbers(e))
 		sprintf(p, " %" PRIu64 " %" PRIu64, e->major, e->minor);
 	else if (e->type == 'l')

@@ -559,7 +559,8 @@ format_tmpfiles(const struct entry *e, char *p, struct dt_diag *d)
 		return dt_error(d, "'%s' is %s, which a tmpfiles table cannot "
 		    "say", fields_quote(q, e->path, strlen(e->path)),
 		    e->recursive ? "a makedevs r entry" : "a makedevs F entry");
-	if (fields_no_caps(e, d) != 0)
+	if (fields_no_caps(e, d) != 0 ||
+	    fields_owner_words(e, "a tmpfiles table", d) != 0)
 		return -1;
 	p = dt_put(p, "%c%s%s%s\t", fields_letter(&tmpfiles_dialect, e->type),
 	    e->replace ? "+" : "", e->boot ? "!" : "",
@@ -571,9 +572,11 @@ format_tmpfiles(const struct entry *e, char *p, struct dt_diag *d)
 	}
 	p = e->mode_set || e->mode != dflt ? dt_put(p, "\t%04o", e->mode) :
 	    dt_put(p, "\t-");
-	p = e->uid_set || e->uid != 0 ? dt_put(p, "\t%ju", (uintmax_t)e->uid) :
+	p = e->uid_set || e->uid != 0 ?
+	    fields_put_owner(dt_put(p, "\t"), e, false) :
 	    dt_put(p, "\t-");
-	p = e->gid_set || e->gid != 0 ? dt_put(p, "\t%ju", (uintmax_t)e->gid) :
+	p = e->gid_set || e->gid != 0 ?
+	    fields_put_owner(dt_put(p, "\t"), e, true) :
 	    dt_put(p, "\t-");
 	if (entry_has_numbers(e))
 		dt_put(p, "\t-\t%" PRIu64 ":%" PRIu64, e->major, e->minor);
@@ -644,7 +647,8 @@ const struct dialect tmpfiles_dialect = {
 	.types = "cbpdfl",	/* tmpfiles.d(5) has no sockets */
 	.letters = "cbpdfL",
 	.can = DIALECT_CAN_NAMES | DIALECT_CAN_KEEP | DIALECT_CAN_REPLACE |
-	    DIALECT_CAN_BOOT | DIALECT_CAN_SETID | DIALECT_CAN_COMMENTS,
+	    DIALECT_CAN_BOOT | DIALECT_CAN_IGNORE | DIALECT_CAN_SETID |
+	    DIALECT_CAN_COMMENTS,
 	.note = DIALECT_NOTE_LINE,
 	.bid_line = tmpfiles_bid,
 	.looks_like = tmpfiles_looks_like,

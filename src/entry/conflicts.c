@@ -16,6 +16,7 @@
 #include "base/bounds.h"
 #include "base/text.h"
 #include "entry/conflicts.h"
+#include "entry/validate.h"
 
 /* Text for a message: printable, and short enough to leave room. */
 static const char *
@@ -540,9 +541,13 @@ set_reach(struct checker *c)
 	}
 }
 
-long
-conflicts_find(const struct entry *v, size_t n, uid_t new_uid,
-    gid_t new_gid, conflicts_fn *fn, void *ctx)
+/* Each conflict, as the indexes of its later and earlier items. */
+typedef void pair_fn(void *ctx, size_t later, size_t earlier,
+    const char *msg);
+
+static long
+find_pairs(const struct entry *v, size_t n, uid_t new_uid, gid_t new_gid,
+    pair_fn *fn, void *ctx)
 {
 	struct checker c = { .v = v, .n = n, .new_uid = new_uid,
 	    .new_gid = new_gid };
@@ -576,7 +581,8 @@ conflicts_find(const struct entry *v, size_t n, uid_t new_uid,
 		if (!c.nomem && (i == 0 || c.found[i].later !=
 		    c.found[i - 1].later || c.found[i].earlier !=
 		    c.found[i - 1].earlier)) {
-			fn(ctx, &v[c.found[i].later], c.found[i].msg);
+			fn(ctx, c.found[i].later, c.found[i].earlier,
+			    c.found[i].msg);
 			count++;
 		}
 	}
@@ -588,5 +594,145 @@ conflicts_find(const struct entry *v, size_t n, uid_t new_uid,
 		errno = ENOMEM;
 		return -1;
 	}
+	return count;
+}
+
+struct plain {
+	const struct entry *v;
+	conflicts_fn *fn;
+	void *ctx;
+};
+
+static void
+plain_pair(void *ctx, size_t later, size_t earlier, const char *msg)
+{
+	struct plain *p = ctx;
+
+	(void)earlier;
+	p->fn(p->ctx, &p->v[later], msg);
+}
+
+long
+conflicts_find(const struct entry *v, size_t n, uid_t new_uid,
+    gid_t new_gid, conflicts_fn *fn, void *ctx)
+{
+	struct plain p = { v, fn, ctx };
+
+	assert(fn != NULL);
+	return find_pairs(v, n, new_uid, new_gid, plain_pair, &p);
+}
+
+/* The losers of a merge: for each item, the items that beat it. */
+struct merge {
+	const struct entry *v;
+	enum conflicts_merge how;
+	conflicts_fn *fn;
+	void *ctx;
+	size_t (*beaten)[2];	/* loser, winner */
+	size_t n, cap;
+	bool nomem;
+};
+
+static void
+merge_pair(void *ctx, size_t later, size_t earlier, const char *msg)
+{
+	struct merge *m = ctx;
+	size_t (*b)[2];
+
+	m->fn(m->ctx, &m->v[later], msg);
+	if (m->n == m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 16;
+
+		if ((b = reallocarray(m->beaten, cap, sizeof(*b))) == NULL) {
+			m->nomem = true;
+			return;
+		}
+		m->beaten = b;
+		m->cap = cap;
+	}
+	m->beaten[m->n][0] = m->how == CONFLICTS_LAST ? earlier : later;
+	m->beaten[m->n++][1] = m->how == CONFLICTS_LAST ? later : earlier;
+}
+
+/* Whether paths a and b are one, or one is below the other. */
+static bool
+overlaps(const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b), n = na < nb ? na : nb;
+
+	return strncmp(a, b, n) == 0 && (na == nb ||
+	    (na < nb ? b[n] : a[n]) == '/');
+}
+
+/* Whether node path of a loser is made (or undone) by item w. */
+static bool
+beaten_by(const struct entry *w, const char *path)
+{
+	char p[PATH_MAX];
+	struct entry one;
+	struct dt_diag d;
+
+	for (size_t k = 0; k < entry_expand_count(w); k++)
+		if (entry_expand(w, k, &one, p, &d) == 0 &&
+		    overlaps(one.path, path))
+			return true;
+	return false;
+}
+
+/* Item i of m without what its winners make: into out. */
+static int
+keep_rest(const struct merge *m, size_t i, struct entries *out)
+{
+	const struct entry *e = &m->v[i];
+	char p[PATH_MAX];
+	struct entry one;
+	struct dt_diag d;
+	bool lost;
+
+	if (e->count == 0)
+		return 0;	/* one name, lost whole */
+	for (size_t k = 0; k < entry_expand_count(e); k++) {
+		if (entry_expand(e, k, &one, p, &d) != 0)
+			continue;
+		lost = false;
+		for (size_t j = 0; j < m->n && !lost; j++)
+			lost = m->beaten[j][0] == i &&
+			    beaten_by(&m->v[m->beaten[j][1]], one.path);
+		if (!lost && entries_add(out, &one) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+long
+conflicts_merge(struct entries *v, enum conflicts_merge how, uid_t new_uid,
+    gid_t new_gid, conflicts_fn *fn, void *ctx)
+{
+	struct merge m = { v->v, how, fn, ctx, NULL, 0, 0, false };
+	struct entries out = { 0 };
+	long count;
+	bool loser;
+
+	if (how == CONFLICTS_ERROR)
+		return conflicts_find(v->v, v->n, new_uid, new_gid, fn, ctx);
+	count = find_pairs(v->v, v->n, new_uid, new_gid, merge_pair, &m);
+	if (count <= 0 || m.nomem) {
+		free(m.beaten);
+		return m.nomem ? -1 : count;
+	}
+	for (size_t i = 0; i < v->n; i++) {
+		loser = false;
+		for (size_t j = 0; j < m.n && !loser; j++)
+			loser = m.beaten[j][0] == i;
+		if (loser ? keep_rest(&m, i, &out) != 0 :
+		    entries_add(&out, &v->v[i]) != 0) {
+			free(m.beaten);
+			entries_free(&out);
+			return -1;
+		}
+	}
+	free(m.beaten);
+	entries_free(v);
+	*v = out;
 	return count;
 }

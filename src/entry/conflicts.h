@@ -29,4 +29,24 @@ typedef void conflicts_fn(void *ctx, const struct entry *later,
 long conflicts_find(const struct entry *v, size_t n, uid_t new_uid,
     gid_t new_gid, conflicts_fn *fn, void *ctx);
 
+/*
+ * How conflicting lines of several tables (or one) are taken
+ * (devtool(1), DEVICE TABLES, "Merging tables").
+ */
+enum conflicts_merge {
+	CONFLICTS_ERROR = 0,	/* each conflict is an error (fn) */
+	CONFLICTS_LAST,		/* the later line wins (buildroot's order) */
+	CONFLICTS_FIRST,	/* the earlier line wins (systemd-tmpfiles) */
+};
+
+/*
+ * conflicts_find over v, then, but for CONFLICTS_ERROR, the losing line
+ * of each conflict taken out of v (a range losing some of its names is
+ * written node by node without them); fn is called for each conflict
+ * (the caller warns, or for CONFLICTS_ERROR errs), with the later line.
+ * Returns the number of conflicts, or -1 when out of memory.
+ */
+long conflicts_merge(struct entries *v, enum conflicts_merge how,
+    uid_t new_uid, gid_t new_gid, conflicts_fn *fn, void *ctx);
+
 #endif

@@ -36,6 +36,55 @@ entry_type_of_mode(mode_t mode)
 	return NULL;
 }
 
+/* Equal strings, NULL equal only to NULL. */
+static bool
+same_text(const char *a, const char *b)
+{
+	return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
+}
+
+const char *
+entry_differs(const struct entry *a, const struct entry *b)
+{
+	if (strcmp(a->path, b->path) != 0)
+		return "path";
+	if (a->type != b->type)
+		return "type";
+	if (!same_text(a->target, b->target))
+		return "link target";
+	if (a->type != 'l' && (a->mode_set != b->mode_set ||
+	    a->mode != b->mode))
+		return a->mode_set != b->mode_set ? "'-' mode (kept as it is)" :
+		    "mode";
+	if (a->uid_set != b->uid_set && a->type != 'l')
+		return "'-' user (kept as it is)";
+	if (a->gid_set != b->gid_set && a->type != 'l')
+		return "'-' group (kept as it is)";
+	if (!same_text(a->user, b->user) ||
+	    (a->user == NULL && a->uid != b->uid))
+		return a->user != NULL ? "user name" : "user";
+	if (!same_text(a->group, b->group) ||
+	    (a->group == NULL && a->gid != b->gid))
+		return a->group != NULL ? "group name" : "group";
+	if (a->major != b->major || a->minor != b->minor)
+		return "device numbers";
+	if (a->start != b->start || a->inc != b->inc || a->count != b->count)
+		return "range";
+	if (a->replace != b->replace)
+		return "'+' (replace)";
+	if (a->boot != b->boot)
+		return "'!' (boot only)";
+	if (a->ignore_errors != b->ignore_errors)
+		return "'-' (failure ignored)";
+	if (a->optional != b->optional)
+		return "F (may be missing)";
+	if (a->recursive != b->recursive)
+		return "r (the whole tree)";
+	if (!same_text(a->caps, b->caps))
+		return "file capabilities";
+	return NULL;
+}
+
 #define CHUNK_SIZE 65536
 
 struct entries_chunk {
@@ -86,7 +135,7 @@ arena_copy(struct entries *l, const char *s, const char **out)
 int
 entries_add(struct entries *l, const struct entry *e)
 {
-	const char *path, *target, *caps;
+	const char *path, *target, *caps, *user, *group;
 
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 1024;
@@ -99,11 +148,15 @@ entries_add(struct entries *l, const struct entry *e)
 	}
 	if (arena_copy(l, e->path, &path) != 0 ||
 	    arena_copy(l, e->target, &target) != 0 ||
-	    arena_copy(l, e->caps, &caps) != 0)
+	    arena_copy(l, e->caps, &caps) != 0 ||
+	    arena_copy(l, e->user, &user) != 0 ||
+	    arena_copy(l, e->group, &group) != 0)
 		return -1;
 	l->v[l->n] = *e;
 	l->v[l->n].path = path;
 	l->v[l->n].target = target;
+	l->v[l->n].user = user;
+	l->v[l->n].group = group;
 	l->v[l->n++].caps = caps;
 	return 0;
 }

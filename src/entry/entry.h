@@ -52,6 +52,12 @@ struct entry {
 	const char *caps;	/* f: file capabilities to add, as
 				   cap_from_text(3) reads them (|xattr); or
 				   NULL */
+	/*
+	 * The owner as the table named it, kept by a conversion (list
+	 * --table) so that a name stays a name; NULL: uid, gid say it.
+	 */
+	const char *user;
+	const char *group;
 };
 
 /*
@@ -80,6 +86,16 @@ entry_replaceable(const struct entry *e)
 {
 	return entry_has_numbers(e) || e->type == 'p' || e->type == 'l';
 }
+
+/*
+ * The first thing b says otherwise than a, as a noun phrase ("mode",
+ * "owner", "range"), or NULL when they say the same: what a conversion
+ * checks by reading its line back, and the round-trip test compares.
+ * Where it was read (file, line) is not compared, nor what the dialect
+ * alone decides (correct, create: DEVICE TABLES); nor a link's mode,
+ * which Linux has not.
+ */
+const char *entry_differs(const struct entry *a, const struct entry *b);
 
 /*
  * A growing list of entries whose paths (and link targets) live in the

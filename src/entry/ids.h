@@ -15,6 +15,7 @@
 
 #include "base/bounds.h"
 #include "base/diag.h"
+#include "entry/entry.h"
 
 /*
  * Name lookups: return 0 and set the id, or -1 when the name is unknown.
@@ -40,5 +41,28 @@ const char *ids_searched(const struct id_resolver *res, bool group);
  */
 int ids_name(const struct id_resolver *res, const char *name, bool group,
     uint32_t *id, struct dt_diag *d);
+
+/*
+ * A resolver that keeps names instead of looking them up, for a
+ * conversion (list --table): each new name is given an id of its own,
+ * IDS_KEPT_FIRST and up, and ids_keep_names puts the name back into an
+ * entry read through it, so that a name stays a name.  A numeric owner
+ * in that band (past 4294901759) is taken for a name's: see devtool(1),
+ * CAVEATS.
+ */
+#define IDS_KEPT_FIRST 0xffff0000u
+
+struct ids_keeper {
+	char **names[2];	/* users, groups */
+	size_t n[2], cap[2];
+	struct id_resolver res;	/* hand this to the readers */
+};
+
+void ids_keeper_init(struct ids_keeper *k);
+void ids_keeper_free(struct ids_keeper *k);
+/* The name kept for id (group: a group's), or NULL. */
+const char *ids_kept(const struct ids_keeper *k, uint32_t id, bool group);
+/* Sets e's user and group to the names its ids were given for. */
+void ids_keep_names(const struct ids_keeper *k, struct entry *e);
 
 #endif
