@@ -260,7 +260,7 @@ compare() {
 	mkdir -p img/etc
 	printf 'root:x:0:\n' >img/etc/group
 	run --separate-stderr devtool make --root img ttyS0
-	assert_failure 1
+	assert_failure 2
 	assert_stderr_contains "unknown group 'dialout'"
 	assert [ ! -e img/dev/ttyS0 ]
 }
@@ -283,7 +283,7 @@ compare() {
 	needs_mknod
 	mknod zero c 1 3
 	run --separate-stderr devtool make zero
-	assert_failure 1
+	assert_failure 2
 	assert_stderr_contains "zero"
 	assert_equal "$(stat -c '%t:%T' zero)" "1:3"
 }
