@@ -17,29 +17,35 @@ DEPFLAGS  = -MMD -MP
 # popt and libbsd are linked statically: two fewer shared objects to map
 # and relocate halves devtool's start-up overhead over /bin/true (bench).
 # libcap sets file capabilities (makedevs |xattr), as setcap(8) does.
-# json-c (the JSON dialects, src/table_json.c) is static too: shared, it
+# json-c (the JSON dialects, src/dialects/json.c) is static too: shared, it
 # added a sixth to start-up over /bin/true (1.15 to 1.23, perf stat).
 LDLIBS   += -Wl,-Bstatic -lpopt -lbsd -lmd -lcap -ljson-c -Wl,-Bdynamic
 # The sanitizer build takes the shared json-c.
 JSON_LIBS = -ljson-c
 
-SRCS     = $(wildcard src/*.c)
+SRCS     = $(wildcard src/*/*.c)
 OBJS     = $(SRCS:.c=.o)
 
 # C unit tests: tests/unit_NAME.c linked with only the pure modules it
 # tests.  Adding one is adding NAME to UNITS and a unit_NAME_SRCS line.
-UNITS    = encode table spec root node entry users order
-unit_encode_SRCS = src/encode.c src/diag.c src/number.c src/text.c
-unit_table_SRCS  = src/table.c src/table_json.c src/json_keys.c src/entry.c src/path.c src/diag.c src/number.c \
-	src/spec.c src/spec_mtree.c src/spec_initramfs.c src/spec_pseudo.c src/encode.c \
-	src/text.c
+UNITS    = encode table spec root node entry users order devreg convert
+unit_encode_SRCS = src/codec/encode.c src/base/diag.c src/base/number.c src/base/text.c
+unit_table_SRCS  = src/dialects/dialect.c src/dialects/fields.c src/dialects/makedevs.c \
+	src/dialects/tmpfiles.c src/dialects/mtree.c src/dialects/gen_init_cpio.c \
+	src/dialects/pseudo.c src/dialects/json.c src/dialects/json_keys.c \
+	src/entry/entry.c src/entry/ids.c src/entry/validate.c src/entry/conflicts.c \
+	src/sys/nss.c src/base/path.c src/base/diag.c src/base/number.c \
+	src/codec/encode.c src/base/text.c
 unit_spec_SRCS   = $(unit_table_SRCS)
-unit_root_SRCS   = src/root.c
-unit_node_SRCS   = src/node.c src/sig.c src/root.c src/entry.c src/walk.c src/temp.c src/path.c \
-	src/diag.c src/text.c
-unit_entry_SRCS  = src/entry.c src/path.c src/diag.c src/text.c
-unit_users_SRCS  = src/users.c
-unit_order_SRCS  = src/tree_order.c $(unit_table_SRCS)
+unit_convert_SRCS = $(unit_table_SRCS)
+unit_root_SRCS   = src/sys/root.c src/sys/root_walk.c src/sys/inode.c
+unit_node_SRCS   = $(wildcard src/sys/node*.c) src/sys/place.c src/sys/inode.c src/sys/sig.c \
+	src/sys/root.c src/sys/root_walk.c src/entry/entry.c src/sys/walk.c src/sys/temp.c src/base/path.c \
+	src/base/diag.c src/base/text.c
+unit_entry_SRCS  = src/entry/entry.c src/base/path.c src/base/diag.c src/base/text.c
+unit_users_SRCS  = src/entry/users.c
+unit_order_SRCS  = src/entry/tree_order.c $(unit_table_SRCS)
+unit_devreg_SRCS = src/codec/devreg.c
 UNIT_BINS = $(UNITS:%=tests/unit_%)
 
 # The attacker programs of tests/race.bats, run as another user.
@@ -68,7 +74,7 @@ build/asan/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(CPPFLAGS) $(ASAN_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
--include $(wildcard src/*.d tests/*.d build/asan/src/*.d build/asan/tests/*.d)
+-include $(wildcard src/*/*.d tests/*.d build/asan/src/*/*.d build/asan/tests/*.d)
 
 # Installs what building and testing need (apt-get as root), or says what.
 deps:
@@ -105,13 +111,13 @@ deps-harden:
 	@sh scripts/deps.sh harden
 
 # make check-asan: the unit tests built so, and every suite that runs
-# $DEVTOOL, but for four that never run it or add nothing under the
+# $DEVTOOL, but for five that never run it or add nothing under the
 # sanitizers: deb, build and install build the package, a clone and
-# make install from the sources (never $DEVTOOL), and boot boots the
-# kernel on archives that devtool writes as archive.bats has it write
-# them (every compression, as uid 65534), byte for byte the same from
-# either build.
-ASAN_NOT_SUITES = boot build deb install
+# make install from the sources, lint checks the layers of a copy of
+# src/ (none runs $DEVTOOL), and boot boots the kernel on archives that
+# devtool writes as archive.bats has it write them (every compression,
+# as uid 65534), byte for byte the same from either build.
+ASAN_NOT_SUITES = boot build deb install lint
 ASAN_SUITES = $(filter-out $(ASAN_NOT_SUITES),$(basename $(notdir $(wildcard tests/*.bats))))
 check-asan: deps-harden
 	@$(MAKE) --no-print-directory build/asan/devtool \
@@ -173,5 +179,5 @@ bench: deps
 # Everything the build makes, and nothing else: after it, a clone is as
 # checked out (tests/build.bats).
 clean:
-	rm -rf devtool src/*.o src/*.d tests/*.o tests/*.d $(UNIT_BINS) \
+	rm -rf devtool src/*/*.o src/*/*.d tests/*.o tests/*.d $(UNIT_BINS) \
 	    $(TEST_TOOLS) build fuzz/bin $(BENCH_TOOLS)

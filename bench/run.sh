@@ -196,3 +196,60 @@ ref=$(rss "$DEVTOOL apply --archive /dev/null --archive-format newc $work/ranges
 echo "apply --archive 1,048,576 nodes (16 range lines) peak RSS: $r KiB," \
     "reference (the 16 lines, a node each) $ref KiB (bounded)" \
     "$([ "$r" -le $((ref + 4096)) ] && echo ok || echo GROWS)"
+
+# 8. make against Debian's MAKEDEV 2.3.1 (scripts/makedev-ref.sh fetches
+# it into build/makedev/ without installing it), in directories on tmpfs.
+# std (36 entries) against the real MAKEDEV std, one process start (a
+# /bin/true timed alongside) taken off both sides: what is left is the
+# work.  generic (5,362 entries): a real MAKEDEV generic spawns some
+# 16,000 processes and takes 6 to 16 minutes, too long for a bench, so
+# its reference is MAKEDEV -n generic, which computes and prints the
+# same entries but spawns no mknod, chown, chmod or mv: a lower bound
+# of MAKEDEV's time, so the ratio shown is a ceiling (target 1/100 of
+# the lower bound); sd (256 disks and partitions) is the real MAKEDEV's
+# cost per node, against make sd.
+if [ "$(id -u)" -ne 0 ]; then
+	echo "make vs MAKEDEV: skipped (MAKEDEV chowns: run make bench as root)"
+	exit 0
+fi
+sh scripts/makedev-ref.sh build/makedev
+MK=$PWD/build/makedev
+best() {	# best of ROUNDS of CMD after SETUP, in microseconds
+	local b='' t _
+	for _ in $(seq "${rounds:-$ROUNDS}"); do
+		t=$(time_cmd "$1" "$2")
+		if [ -z "$b" ] || [ "$t" -lt "$b" ]; then b=$t; fi
+	done
+	echo "$b"
+}
+fresh="rm -rf $T/a $T/b; mkdir $T/a $T/b"
+eval "$fresh"
+"$DEVTOOL" make -C "$T/a" std
+(cd "$T/b" && "$MK/sbin/MAKEDEV" std)
+(cd "$T/a" && find . -printf '%y %p %m %U %G %Hr %Lr %l\n' | sort) >"$work/out-a"
+(cd "$T/b" && find . -printf '%y %p %m %U %G %Hr %Lr %l\n' | sort) >"$work/out-b"
+same "make std" "$work/out-a" "$work/out-b"
+t_true=$(rounds=$((ROUNDS * 3)) best : /bin/true)
+t_dev=$(rounds=$((ROUNDS * 3)) best "$fresh" "$DEVTOOL make -C $T/a std")
+t_ref=$(rounds=2 best "$fresh" "(cd $T/b && $MK/sbin/MAKEDEV std)")
+awk -v a="$t_dev" -v b="$t_ref" -v t="$t_true" 'BEGIN {
+	wa = a - t; wb = b - t; if (wa < 1) wa = 1
+	printf "make std vs MAKEDEV std, one /bin/true (%.4f s) off both: " \
+	    "devtool %.4f s, reference %.3f s, ratio %.5f (target 0.001) %s\n",
+	    t / 1e6, wa / 1e6, wb / 1e6, wa / wb, (wa / wb <= 0.001 ? "ok" : "OVER")
+}'
+# ratio NAME DEVTOOL_US REFERENCE_US TARGET: compare's line, finer.
+ratio() {
+	awk -v n="$1" -v a="$2" -v b="$3" -v g="$4" 'BEGIN {
+		printf "%s: devtool %.4f s, reference %.3f s, ratio %.5f " \
+		    "(target %s) %s\n", n, a / 1e6, b / 1e6, a / b, g,
+		    (a / b <= g ? "ok" : "OVER")
+	}'
+}
+ratio "make sd vs MAKEDEV sd (256 nodes, real)" \
+	"$(best "$fresh" "$DEVTOOL make -C $T/a sd")" \
+	"$(rounds=1 best "$fresh" "(cd $T/b && $MK/sbin/MAKEDEV sd)")" 0.001
+ratio "make generic (5,362 entries) vs MAKEDEV -n generic (lower bound)" \
+	"$(best "$fresh" "$DEVTOOL make -C $T/a generic")" \
+	"$(rounds=1 best "$fresh" "(cd $T/b && PATH=$MK/stub:\$PATH $MK/MAKEDEV -n generic 2>/dev/null)")" 0.01
+rm -rf "$T/a" "$T/b"

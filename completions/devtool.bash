@@ -7,43 +7,54 @@
 _devtool_layouts='8:8 old 16:16 12:20 linux glibc native osf1 svr4 solaris hpux
 netbsd freebsd bsdos 386bsd 4bsd isc sco sunos svr3 ultrix'
 # The storage formats that list --check takes too.
-_devtool_storage='newc odc bin ustar squashfs erofs ext4 ext2-old cramfs
+_devtool_storage='newc odc bin ustar gnutar squashfs erofs ext4 ext2-old cramfs
 genext2fs'
+
+# What make takes: MAKEDEV's groups and some names (devtool(1), DEVICE
+# REGISTRY).
+_devtool_make_names="std generic console consoleonly fd pty hd sd scd sr st sg ttyS ram loop md lp par audio input busmice misc fb raw tun cpu ipmi isdn-io isdnbri isdnmodem dac960 ida cciss ataraid dpti mcdx sbpcd null zero full random urandom ptmx console fuse kvm net/tun rtc nvram hpet loop-control mapper/control ttyS0 ttyS1 ttyS2 ttyS3 tty0 tty1 tty2 tty3 sda sdb sdc sdd hda hdb hdc hdd fd0 fd1 loop0 loop1 ram0 md0 sr0 st0 lp0 fb0 ttyUSB0 ttyACM0 mmcblk0 xvda"
 
 # The options of each verb, and the ones that take an argument.
 _devtool_options()
 {
-    local common='-q --quiet -? --help --usage'
+    local common='-q --quiet -h -? --help --usage'
     case $1 in
         encode)
-            echo "-f --format --strict -x --hex --json -k --keep-going $common"
+            echo "-f --format --strict -x --hex --json -o --output -k --keep-going $common"
             ;;
         decode)
-            echo "-f --format --strict --colon --kdev --json -k --keep-going $common"
+            echo "-f --format --strict -x --hex --colon --kdev --json -o --output" \
+                "-k --keep-going $common"
             ;;
         convert)
             echo "-f --format -t --to --strict -x --hex -k --keep-going $common"
             ;;
         explain)
-            echo "-f --format --strict --value $common"
+            echo "-f --format --strict --value --json -o --output $common"
             ;;
         formats)
-            echo "--json $common"
+            echo "--json -o --output $common"
             ;;
         mknod)
-            echo "-m --mode -u --owner -g --group -r --replace -p --parents" \
-                "-n --dry-run -v --verbose --root --users-from -f --format" \
+            echo "-m --mode -u --owner -g --group --reference -r --replace" \
+                "-p --parents -n --dry-run -v --verbose --root --users-from" \
+                "-f --format" \
                 "--strict --count --start --step $common"
             ;;
         devices)
-            echo "-c --char -b --block --json $common"
+            echo "-c --char -b --block --json -o --output $common"
             ;;
         list)
-            echo "-o --output --check --dirs --root --archive $common"
+            echo "-o --output --json --check --dirs --root --archive --table" \
+                "-i --input --users-from --lossy --merge $common"
             ;;
         apply)
             echo "-i --input --root --users-from --archive --archive-format -r" \
-                "--replace -n --dry-run -v --verbose --boot $common"
+                "--replace -n --dry-run -v --verbose --boot --merge $common"
+            ;;
+        make)
+            echo "-C --directory --root --archive --archive-format -o --output" \
+                "-r --replace -n --dry-run -v --verbose $common"
             ;;
     esac
 }
@@ -53,14 +64,14 @@ _devtool_takes_arg()
 {
     case $1 in
         -f | --format | -t | --to | --value | -m | --mode | -u | --owner | \
-            -g | --group | --root | --users-from | --count | --start | \
+            -g | --group | --reference | --root | --users-from | --count | --start | \
             --step | -o | --output | --check | --archive | --archive-format | \
-            -i | --input)
+            -i | --input | -C | --directory | --merge)
             return 0
             ;;
         --*) return 1 ;;
         # A cluster of short options whose last letter wants an argument.
-        -*[ftmugo]) [[ $1 != -*[!a-zA-Z?]* ]] ;;
+        -*[ftmugoC]) [[ $1 != -*[!a-zA-Z?]* ]] ;;
         *) return 1 ;;
     esac
 }
@@ -84,7 +95,7 @@ _devtool()
     local cur prev words cword split
     _init_completion -s -n : || return
 
-    local verbs='encode decode convert explain formats mknod devices list apply'
+    local verbs='encode decode convert explain formats mknod devices list apply make'
     local i verb='' verbidx=0
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
@@ -111,15 +122,16 @@ _devtool()
     case $prev in
         -f | --format | -t | --to | --check)
             local names=$_devtool_layouts
-            [[ $prev == --check ]] && names+=" $_devtool_storage"
+            [[ $prev == --check ]] && names+=" $_devtool_storage kernel"
             mapfile -t COMPREPLY < <(compgen -W "$names" -- "$cur")
             __ltrim_colon_completions "$cur"
             return
             ;;
         -o | --output)
-            mapfile -t COMPREPLY < <(compgen -W \
-                'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' \
-                -- "$cur")
+            local outputs='text json'
+            [[ $verb == list ]] &&
+                outputs='makedevs tmpfiles mtree gen_init_cpio pseudo json oci'
+            mapfile -t COMPREPLY < <(compgen -W "$outputs" -- "$cur")
             return
             ;;
         -i | --input)
@@ -128,17 +140,21 @@ _devtool()
                 -- "$cur")
             return
             ;;
-        --root | --users-from)
+        --root | --users-from | -C | --directory)
             _filedir -d
             return
             ;;
-        --archive)
+        --archive | --reference | --table)
             _filedir
             return
             ;;
         --archive-format)
             mapfile -t COMPREPLY < <(compgen -W \
                 'newc odc bin ustar pax gnutar mtree' -- "$cur")
+            return
+            ;;
+        --merge)
+            mapfile -t COMPREPLY < <(compgen -W 'error last first' -- "$cur")
             return
             ;;
         -u | --owner)
@@ -217,6 +233,10 @@ _devtool()
             ;;
         apply)
             _filedir
+            ;;
+        make)
+            mapfile -t COMPREPLY < <(compgen -W "$_devtool_make_names" \
+                -- "$cur")
             ;;
     esac
 } &&

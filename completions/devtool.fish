@@ -51,8 +51,8 @@ function __devtool_operands
             case --
                 set dashdash 1
             case -f --format -t --to --value -m --mode -u --owner -g --group \
-                --root --users-from --count --start --step -o --output --check \
-                --archive --archive-format -i --input
+                --reference --root --users-from --count --start --step -o --output --check \
+                --archive --archive-format -i --input --merge
                 set skip 1
             case '--*'
             case '-*'
@@ -130,8 +130,10 @@ svr3\t"SVR3 8:8" ultrix\t"ULTRIX 8:8"'
 # The storage formats that list --check takes too.
 set -l storage 'newc\t"cpio newc, 32-bit fields" odc\t"cpio odc, 18-bit rdev"
 bin\t"cpio bin, 16-bit rdev" ustar\t"ustar, 6 octal digits"
+gnutar\t"GNU tar (libarchive), 6 octal digits"
 squashfs\t"kernel 12:20" erofs\t"kernel 12:20" ext4\t"kernel 12:20"
-ext2-old\t"Linux 2.4 ext2, 8:8" cramfs\t"cramfs, 8:8" genext2fs\t"genext2fs, 8:8"'
+ext2-old\t"Linux 2.4 ext2, 8:8" cramfs\t"cramfs, 8:8" genext2fs\t"genext2fs, 8:8"
+kernel\t"the audit"'
 
 # No file names unless a verb asks for them.
 complete -c devtool -f
@@ -149,11 +151,13 @@ complete -c devtool -n __devtool_no_verb -a mknod -d 'Create a device node or FI
 complete -c devtool -n __devtool_no_verb -a devices -d 'List the drivers in /proc/devices'
 complete -c devtool -n __devtool_no_verb -a list -d 'Print a device table of a tree'
 complete -c devtool -n __devtool_no_verb -a apply -d 'Create the entries of device tables'
+complete -c devtool -n __devtool_no_verb -a make -d 'Create devices by name or group, as MAKEDEV'
 
 # Options every verb has.
 set -l all 'not __devtool_no_verb'
 complete -c devtool -n $all -s q -l quiet -d 'Silence warnings'
-complete -c devtool -n $all -s '?' -l help -d 'Show the options of the verb'
+complete -c devtool -n $all -s h -l help -d 'Show the options of the verb'
+complete -c devtool -n $all -s '?' -d 'Show the options of the verb'
 complete -c devtool -n $all -l usage -d 'Show a brief usage message'
 
 # -f and --strict.
@@ -164,6 +168,9 @@ complete -c devtool -n $layout_verbs -l strict -d 'No compat rule'
 # encode, decode, convert.
 complete -c devtool -n '__devtool_using encode convert' -s x -l hex -d 'Print 0x hexadecimal'
 complete -c devtool -n '__devtool_using encode decode' -l json -d 'Print JSON'
+complete -c devtool -n '__devtool_using encode decode explain formats devices' -s o -l output -x -a 'text json' -d 'Output format (json: as --json)'
+complete -c devtool -n '__devtool_using decode' -s x -l hex -d 'Print major and minor in 0x hexadecimal'
+complete -c devtool -n '__devtool_using list' -l json -d 'Print JSON, as -o json'
 complete -c devtool -n '__devtool_using encode decode convert' -s k -l keep-going -d 'Report bad input and go on'
 complete -c devtool -n '__devtool_using decode' -l colon -d 'Print MAJOR:MINOR'
 complete -c devtool -n '__devtool_using decode' -l kdev -d 'Print hexadecimal kdevname style'
@@ -171,21 +178,23 @@ complete -c devtool -n '__devtool_using convert' -s t -l to -x -a "$layouts" -d 
 
 # explain, formats.
 complete -c devtool -n '__devtool_using explain' -l value -x -d 'Explain a raw value'
+complete -c devtool -n '__devtool_using explain' -l json -d 'Print the pair, the value and the names as JSON'
 complete -c devtool -n '__devtool_using formats' -l json -d 'Print one JSON object per layout'
 
 # mknod.
 complete -c devtool -n '__devtool_using mknod' -s m -l mode -x -a '0600 0620 0640 0644 0660 0666' -d 'Mode, octal or symbolic'
 complete -c devtool -n '__devtool_using mknod' -s u -l owner -x -a '(__fish_complete_users)' -d 'Owner'
 complete -c devtool -n '__devtool_using mknod' -s g -l group -x -a '(__fish_complete_groups)' -d 'Group'
+complete -c devtool -n '__devtool_using mknod' -l reference -r -F -d 'Mode, owner and group of FILE'
 complete -c devtool -n '__devtool_using mknod apply' -s r -l replace -d 'Replace or correct existing nodes'
 complete -c devtool -n '__devtool_using mknod' -s p -l parents -d 'Create missing parent directories'
 complete -c devtool -n '__devtool_using mknod apply' -s n -l dry-run -d 'Print what would be done'
 complete -c devtool -n '__devtool_using mknod apply' -s v -l verbose -d 'Print each action'
 complete -c devtool -n '__devtool_using mknod list apply' -l root -x -a '(__fish_complete_directories)' -d 'Resolve paths inside DIR'
 complete -c devtool -n '__devtool_using list apply' -l archive -r -F -d 'Archive FILE (- for standard input or output)'
-complete -c devtool -n '__devtool_using apply' -s i -l input -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' -d 'Dialect of every table'
+complete -c devtool -n '__devtool_using list apply' -s i -l input -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' -d 'Dialect of every table'
 complete -c devtool -n '__devtool_using apply' -l archive-format -x -a 'newc odc bin ustar pax gnutar mtree' -d 'Archive format'
-complete -c devtool -n '__devtool_using mknod apply' -l users-from -x -a '(__fish_complete_directories)' -d 'Names from DIR/etc/passwd and group'
+complete -c devtool -n '__devtool_using mknod list apply' -l users-from -x -a '(__fish_complete_directories)' -d 'Names from DIR/etc/passwd and group'
 complete -c devtool -n '__devtool_using mknod' -l count -x -d 'Create N nodes'
 complete -c devtool -n '__devtool_using mknod' -l start -x -d 'First number appended to the names'
 complete -c devtool -n '__devtool_using mknod' -l step -x -d 'Minor increment'
@@ -204,7 +213,21 @@ complete -c devtool -n '__devtool_using list' -s o -l output -x -a 'makedevs tmp
 complete -c devtool -n '__devtool_using list' -l check -x -a "$layouts
 $storage" -d 'Print nodes LAYOUT or a storage format cannot hold'
 complete -c devtool -n '__devtool_using list' -l dirs -d 'List directories too'
+complete -c devtool -n '__devtool_using list' -l table -d 'The operands are device tables to convert'
+complete -c devtool -n '__devtool_using list' -l lossy -d 'Write what the dialect can hold, warn of the rest'
+complete -c devtool -n '__devtool_using list apply' -l merge -x -a 'error last first' -d 'How conflicting lines are taken'
 complete -c devtool -n '__devtool_using list' -F
+
+# make.
+complete -c devtool -n '__devtool_using make' -s C -l directory -x -a '(__fish_complete_directories)' -d 'Create the nodes in DIR'
+complete -c devtool -n '__devtool_using make' -l root -x -a '(__fish_complete_directories)' -d 'Create them in DIR/dev'
+complete -c devtool -n '__devtool_using make' -l archive -r -F -d 'Archive FILE (- for standard output)'
+complete -c devtool -n '__devtool_using make' -l archive-format -x -a 'newc odc bin ustar pax gnutar mtree' -d 'Archive format'
+complete -c devtool -n '__devtool_using make' -s o -l output -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' -d 'Print a device table instead'
+complete -c devtool -n '__devtool_using make' -s r -l replace -d 'Replace or correct existing nodes'
+complete -c devtool -n '__devtool_using make' -s n -l dry-run -d 'Print what would be done'
+complete -c devtool -n '__devtool_using make' -s v -l verbose -d 'Print each action'
+complete -c devtool -n '__devtool_using make' -x -a 'std generic console consoleonly fd pty hd sd scd sr st sg ttyS ram loop md lp par audio input busmice misc fb raw tun cpu ipmi isdn-io isdnbri isdnmodem dac960 ida cciss ataraid dpti mcdx sbpcd null zero full random urandom ptmx fuse kvm net/tun rtc nvram hpet loop-control mapper/control ttyS0 ttyS1 ttyS2 ttyS3 tty0 tty1 tty2 tty3 sda sdb sdc sdd hda hdb hdc hdd fd0 fd1 loop0 loop1 ram0 md0 sr0 st0 lp0 fb0 ttyUSB0 ttyACM0 mmcblk0 xvda'
 
 # apply.
 complete -c devtool -n '__devtool_using apply' -l boot -d 'Also apply boot-only tmpfiles lines (c! ...)'

@@ -1,5 +1,5 @@
 /*
- * fuzz_json.c - the JSON readers and writers (src/table_json.c): the OCI
+ * fuzz_json.c - the JSON readers and writers (src/dialects/json.c): the OCI
  * document reader and devtool's json line reader.
  *
  * The input is given whole to table_oci_read (as an array or a
@@ -11,18 +11,22 @@
  *   - the round trip: an entry read is written (table_format, json for a
  *     json line, oci for an element), and what is written reads back;
  *     when its path and target are UTF-8 (a byte that is not comes back
- *     as a character: table_json.c), to the same node, and a json line
+ *     as a character: json.c), to the same node, and a json line
  *     written again is the identical line.
  */
 #include <limits.h>
 
 #include "fuzz_util.h"
-#include "table.h"
-#include "table_json.h"
+#include "dialects/dialect.h"
+#include "entry/conflicts.h"
+#include "entry/validate.h"
+#include "sys/nss.h"
+#include "base/bounds.h"
+#include "dialects/json.h"
 
 static struct entry e2;
-static char path2[TABLE_TEXT_SIZE], line1[TABLE_LINE_MAX],
-    line2[TABLE_LINE_MAX], doc[TABLE_LINE_MAX + 8];
+static char path2[DIALECT_TEXT_SIZE], line1[DIALECT_LINE_MAX],
+    line2[DIALECT_LINE_MAX], doc[DIALECT_LINE_MAX + 8];
 static unsigned long doc_lines;
 
 static bool
@@ -68,23 +72,23 @@ no_problem(void *ctx, unsigned long line, const char *msg)
 static void
 put_oci(void *ctx, const struct entry *e)
 {
-	const struct table_oci_sink again = { put_again, no_problem,
+	const struct dialect_doc_sink again = { put_again, no_problem,
 	    (void *)e };
 	struct dt_diag d;
 
 	(void)ctx;
-	FUZZ_CHECK(table_validate(e, &d) == 0, "oci entry does not validate: "
+	FUZZ_CHECK(entry_validate(e, &d) == 0, "oci entry does not validate: "
 	    "%s", d.msg);
 	FUZZ_CHECK(e->type == 'c' || e->type == 'b' || e->type == 'p',
 	    "oci type %c", e->type);
 	FUZZ_CHECK(e->lineno >= 1 && e->lineno <= doc_lines, "line %lu of %lu",
 	    e->lineno, doc_lines);
-	FUZZ_CHECK(table_format(TABLE_OCI, e, line1, sizeof(line1), &d) == 0,
+	FUZZ_CHECK(dialect_format(&oci_dialect, e, line1, sizeof(line1), &d) == 0,
 	    "oci refuses an element it read: %s", d.msg);
 	if (!utf8(e->path))	/* comes back as characters: CAVEATS */
 		return;
 	snprintf(doc, sizeof(doc), "[\n%s\n]\n", line1);
-	table_oci_read(doc, strlen(doc), &again);
+	oci_dialect.read_document(doc, strlen(doc), &again);
 }
 
 static void
@@ -97,31 +101,31 @@ oci_problem(void *ctx, unsigned long line, const char *msg)
 }
 
 /* The json round trip, on its own buffers: e's path lives in path1. */
-static char path1[TABLE_TEXT_SIZE];
+static char path1[DIALECT_TEXT_SIZE];
 
 static void
 json_round_trip(const char *line, size_t len)
 {
 	struct entry e;
 	struct dt_diag d;
-	int r = table_json_parse_line(line, len, &e, path1, &d);
+	int r = json_parse_line(line, len, &e, path1, &d);
 
 	if (r < 0)
 		fuzz_check_msg(d.msg, sizeof(d.msg), "json line");
 	if (r <= 0)
 		return;
-	FUZZ_CHECK(table_validate(&e, &d) == 0, "json entry does not "
+	FUZZ_CHECK(entry_validate(&e, &d) == 0, "json entry does not "
 	    "validate: %s", d.msg);
-	FUZZ_CHECK(table_format(TABLE_JSON, &e, line1, sizeof(line1), &d) == 0,
+	FUZZ_CHECK(dialect_format(&json_dialect, &e, line1, sizeof(line1), &d) == 0,
 	    "json refuses an entry it read: %s", d.msg);
 	if (!utf8(e.path) || !utf8(e.target))	/* CAVEATS */
 		return;
-	r = table_json_parse_line(line1, strlen(line1), &e2, path2, &d);
+	r = json_parse_line(line1, strlen(line1), &e2, path2, &d);
 	FUZZ_CHECK(r == 1, "json line '%.300s' does not read back: %s", line1,
 	    r < 0 ? d.msg : "blank");
 	FUZZ_CHECK(same_node(&e, &e2), "json line '%.300s' reads back as "
 	    "another node", line1);
-	FUZZ_CHECK(table_format(TABLE_JSON, &e2, line2, sizeof(line2), &d) ==
+	FUZZ_CHECK(dialect_format(&json_dialect, &e2, line2, sizeof(line2), &d) ==
 	    0 && strcmp(line1, line2) == 0, "json line '%.300s' written "
 	    "again as '%.300s'", line1, line2);
 }
@@ -133,13 +137,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	/* exact-size copies, so ASan sees any read past the input */
 	char *all = fuzz_strndup(data, size);
-	const struct table_oci_sink sink = { put_oci, oci_problem, NULL };
+	const struct dialect_doc_sink sink = { put_oci, oci_problem, NULL };
 	size_t start = 0;
 
 	doc_lines = 1;
 	for (size_t i = 0; i < size; i++)
 		doc_lines += data[i] == '\n';
-	table_oci_read(all, size, &sink);
+	oci_dialect.read_document(all, size, &sink);
 	for (size_t i = 0; i <= size; i++) {
 		if (i < size && data[i] != '\n')
 			continue;

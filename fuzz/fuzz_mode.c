@@ -1,5 +1,5 @@
 /*
- * fuzz_mode.c - attrs_mode (src/attrs.c): chmod-style modes through
+ * fuzz_mode.c - attrs_mode (src/entry/attrs.c): chmod-style modes through
  * libbsd's setmode(3)/getmode(3).
  *
  * The input is the text of a -m argument.  Checked:
@@ -16,7 +16,7 @@
  */
 #include <sys/stat.h>
 
-#include "attrs.h"
+#include "entry/attrs.h"
 #include "fuzz_util.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -1,5 +1,5 @@
 /*
- * fuzz_procdev.c - procdev_parse (src/procdev.c), the /proc/devices
+ * fuzz_procdev.c - procdev_parse (src/codec/procdev.c), the /proc/devices
  * reader that mknod's driver names and the devices verb rely on.
  *
  * The input is the file's text.  Checked:
@@ -15,7 +15,7 @@
  */
 #include <ctype.h>
 
-#include "procdev.h"
+#include "codec/procdev.h"
 #include "fuzz_util.h"
 
 struct driver {

@@ -1,5 +1,5 @@
 /*
  * fuzz_pseudo.c - the pseudo reader and writer (src/spec*.c): see fuzz_spec.h.
  */
-#define DIALECT TABLE_PSEUDO
+#define DIALECT &pseudo_dialect
 #include "fuzz_spec.h"

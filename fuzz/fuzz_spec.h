@@ -23,8 +23,12 @@
 #include <limits.h>
 
 #include "fuzz_util.h"
-#include "spec.h"
-#include "table.h"
+#include "dialects/fields.h"
+#include "dialects/dialect.h"
+#include "entry/conflicts.h"
+#include "entry/validate.h"
+#include "sys/nss.h"
+#include "base/bounds.h"
 
 static int
 fake_user(void *ctx, const char *name, uid_t *uid)
@@ -46,13 +50,13 @@ fake_group(void *ctx, const char *name, gid_t *gid)
 	return 0;
 }
 
-static const struct table_resolver resolver = {
+static const struct id_resolver resolver = {
 	fake_user, fake_group, NULL, NULL
 };
 
-static struct spec_reader r1, r2;
-static char path1[TABLE_TEXT_SIZE], path2[TABLE_TEXT_SIZE];
-static char line1[TABLE_LINE_MAX + 1], line2[TABLE_LINE_MAX];
+static struct dialect_reader r1, r2;
+static char path1[DIALECT_TEXT_SIZE], path2[DIALECT_TEXT_SIZE];
+static char line1[DIALECT_LINE_MAX + 1], line2[DIALECT_LINE_MAX];
 
 static bool
 same_node(const struct entry *a, const struct entry *b)
@@ -70,10 +74,10 @@ may_refuse(const struct entry *e)
 {
 	const char *t = e->target != NULL ? e->target : "";
 
-	if (DIALECT == TABLE_PSEUDO)
+	if (DIALECT == &pseudo_dialect)
 		return strchr(e->path, '\n') != NULL || strchr(t, '\n') !=
-		    NULL || (t[0] != '\0' && spec_space(t[0]));
-	if (DIALECT != TABLE_INITRAMFS)
+		    NULL || (t[0] != '\0' && dialect_space(t[0]));
+	if (DIALECT != &gen_init_cpio_dialect)
 		return false;
 	for (const char *s = e->path; *s != '\0'; s++)
 		if ((unsigned char)*s <= ' ' || *s == 0x7f)
@@ -92,9 +96,9 @@ round_trip(const struct entry *e)
 	size_t len;
 	int rc;
 
-	if (!table_holds(DIALECT, e))
+	if (!dialect_holds(DIALECT, e))
 		return;
-	if (table_format(DIALECT, e, line1, TABLE_LINE_MAX, &d) != 0) {
+	if (dialect_format(DIALECT, e, line1, DIALECT_LINE_MAX, &d) != 0) {
 		fuzz_check_msg(d.msg, sizeof(d.msg), "table_format");
 		FUZZ_CHECK(may_refuse(e), "writer refused '%.200s': %s",
 		    e->path, d.msg);
@@ -104,14 +108,14 @@ round_trip(const struct entry *e)
 	len = strlen(line1);
 	FUZZ_CHECK(memchr(line1, '\n', len) == NULL, "newline in '%.300s'",
 	    line1);
-	FUZZ_CHECK(spec_detect(line1, len) == DIALECT || (DIALECT ==
-	    TABLE_PSEUDO && line1[0] == '/'), "'%.300s' detected as %s",
-	    line1, table_dialect_name(spec_detect(line1, len)));
-	spec_begin(&r2, DIALECT, &resolver);
-	rc = spec_parse_line(&r2, line1, len, 1, &e2, path2, &d);
+	FUZZ_CHECK(dialect_detect_line(line1, len) == DIALECT || (DIALECT ==
+	    &pseudo_dialect && line1[0] == '/'), "'%.300s' detected as %s",
+	    line1, dialect_name(dialect_detect_line(line1, len)));
+	dialect_begin(&r2, DIALECT, &resolver);
+	rc = dialect_read_line(&r2, line1, len, 1, &e2, path2, &d);
 	FUZZ_CHECK(rc == 1 && same_node(e, &e2), "'%.300s' reads back as %d "
 	    "%.300s", line1, rc, rc < 0 ? d.msg : "a different node");
-	FUZZ_CHECK(table_format(DIALECT, &e2, line2, sizeof(line2), &d) == 0 &&
+	FUZZ_CHECK(dialect_format(DIALECT, &e2, line2, sizeof(line2), &d) == 0 &&
 	    strcmp(line1, line2) == 0, "format not stable: %.300s", line1);
 }
 
@@ -123,7 +127,7 @@ check_line(const char *line, size_t len, unsigned long lineno)
 	int rc;
 
 	memset(&d, 0, sizeof(d));
-	rc = spec_parse_line(&r1, line, len, lineno, &e, path1, &d);
+	rc = dialect_read_line(&r1, line, len, lineno, &e, path1, &d);
 	FUZZ_CHECK(rc >= -1 && rc <= 1, "parse returned %d", rc);
 	if (rc < 0) {
 		fuzz_check_msg(d.msg, sizeof(d.msg), "spec_parse_line");
@@ -131,7 +135,7 @@ check_line(const char *line, size_t len, unsigned long lineno)
 	}
 	if (rc == 0)
 		return;
-	FUZZ_CHECK(table_validate(&e, &d) == 0, "entry does not validate: %s",
+	FUZZ_CHECK(entry_validate(&e, &d) == 0, "entry does not validate: %s",
 	    d.msg);
 	FUZZ_CHECK(e.path[0] == '/' && e.lineno <= lineno, "path '%.200s' "
 	    "line %lu", e.path, e.lineno);
@@ -147,8 +151,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t start = 0;
 	struct dt_diag d;
 
-	(void)spec_detect((const char *)data, size);
-	spec_begin(&r1, DIALECT, &resolver);
+	(void)dialect_detect_line((const char *)data, size);
+	dialect_begin(&r1, DIALECT, &resolver);
 	for (size_t i = 0; i <= size; i++) {
 		if (i < size && data[i] != '\n')
 			continue;
@@ -165,7 +169,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		start = i + 1;
 	}
-	if (spec_end(&r1, &lineno, &d) != 0)
+	if (dialect_end(&r1, &lineno, &d) != 0)
 		fuzz_check_msg(d.msg, sizeof(d.msg), "spec_end");
 	return 0;
 }

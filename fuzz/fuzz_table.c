@@ -1,5 +1,5 @@
 /*
- * fuzz_table.c - the device table reader and writer (src/table.c).
+ * fuzz_table.c - the device table reader and writer (src/dialects/table.c).
  *
  * The input is table text.  Each line, and the whole input as one line
  * (its newlines are then field separators), is given to table_detect,
@@ -27,8 +27,12 @@
 #include <limits.h>
 
 #include "fuzz_util.h"
-#include "host.h"
-#include "table.h"
+#include "codec/host.h"
+#include "dialects/dialect.h"
+#include "entry/conflicts.h"
+#include "entry/validate.h"
+#include "sys/nss.h"
+#include "base/bounds.h"
 
 #define LINENO 7
 
@@ -77,21 +81,21 @@ fake_group(void *ctx, const char *name, gid_t *gid)
 	return 0;
 }
 
-static const struct table_resolver resolver = {
+static const struct id_resolver resolver = {
 	fake_user, fake_group, NULL, NULL
 };
 
 /* Big buffers live here, not on the stack; e1 was read as dialect1. */
 static struct entry e1, e2, e3;
-static char path1[TABLE_TEXT_SIZE], path2[TABLE_TEXT_SIZE];
+static char path1[DIALECT_TEXT_SIZE], path2[DIALECT_TEXT_SIZE];
 static char path3[PATH_MAX];
-static enum table_dialect dialect1;
-static char line1[TABLE_LINE_MAX], line2[TABLE_LINE_MAX];
+static const struct dialect *dialect1;
+static char line1[DIALECT_LINE_MAX], line2[DIALECT_LINE_MAX];
 
 static const char *
-dname(enum table_dialect dialect)
+dname(const struct dialect *dialect)
 {
-	return table_dialect_name(dialect);
+	return dialect_name(dialect);
 }
 
 static bool
@@ -169,13 +173,13 @@ check_entry(const struct entry *e)
 {
 	struct dt_diag d;
 
-	FUZZ_CHECK(table_validate(e, &d) == 0, "parsed entry does not "
+	FUZZ_CHECK(entry_validate(e, &d) == 0, "parsed entry does not "
 	    "validate: %s", d.msg);
 	FUZZ_CHECK(e->lineno == LINENO, "lineno %lu", e->lineno);
 	FUZZ_CHECK(e->path[0] == '/', "relative path");
 	FUZZ_CHECK(e->mode <= 07777, "mode %o", e->mode);
-	FUZZ_CHECK(e->count <= TABLE_COUNT_MAX, "count %" PRIu64 " past %u",
-	    e->count, TABLE_COUNT_MAX);
+	FUZZ_CHECK(e->count <= ENTRY_COUNT_MAX, "count %" PRIu64 " past %u",
+	    e->count, ENTRY_COUNT_MAX);
 	FUZZ_CHECK(is_range(e) || (e->start == 0 && e->inc == 0),
 	    "start/inc kept without a range");
 	FUZZ_CHECK(e->inc == 0 || e->type == 'c' || e->type == 'b',
@@ -188,7 +192,7 @@ static void
 check_expand(const struct entry *e)
 {
 	struct dt_diag d;
-	size_t n = table_expand_count(e), idx[3];
+	size_t n = entry_expand_count(e), idx[3];
 	size_t plen = strlen(e->path);
 	char num[32];
 
@@ -198,9 +202,9 @@ check_expand(const struct entry *e)
 	idx[1] = n / 2;
 	idx[2] = n - 1;
 	for (size_t k = 0; k < 3; k++) {
-		FUZZ_CHECK(table_expand(e, idx[k], &e3, path3, &d) == 0,
+		FUZZ_CHECK(entry_expand(e, idx[k], &e3, path3, &d) == 0,
 		    "expand %zu of %zu: %s", idx[k], n, d.msg);
-		FUZZ_CHECK(table_validate(&e3, &d) == 0, "expanded node %zu "
+		FUZZ_CHECK(entry_validate(&e3, &d) == 0, "expanded node %zu "
 		    "does not validate: %s", idx[k], d.msg);
 		FUZZ_CHECK(e3.count == 0 && e3.start == 0 && e3.inc == 0,
 		    "expanded node keeps its range");
@@ -217,23 +221,23 @@ check_expand(const struct entry *e)
 			FUZZ_CHECK(e3.minor == e->minor + idx[k] * e->inc,
 			    "node %zu minor %" PRIu64, idx[k], e3.minor);
 	}
-	FUZZ_CHECK(table_expand(e, n, &e3, path3, &d) == -1, "node past the range");
+	FUZZ_CHECK(entry_expand(e, n, &e3, path3, &d) == -1, "node past the range");
 }
 
 /* The differential round trip of one accepted entry through a dialect. */
 static void
-round_trip(const struct entry *e, enum table_dialect out)
+round_trip(const struct entry *e, const struct dialect *out)
 {
 	struct dt_diag d;
 	size_t len;
 	int r;
 
 	memset(line1, 0, sizeof(line1));
-	if (table_format(out, e, line1, TABLE_LINE_MAX, &d) != 0) {
+	if (dialect_format(out, e, line1, DIALECT_LINE_MAX, &d) != 0) {
 		fuzz_check_msg(d.msg, sizeof(d.msg), "table_format");
-		if (out == TABLE_MAKEDEVS && !makedevs_can_say(e))
+		if (out == &makedevs_dialect && !makedevs_can_say(e))
 			return;
-		if (out == TABLE_TMPFILES && (is_range(e) ||
+		if (out == &tmpfiles_dialect && (is_range(e) ||
 		    !tmpfiles_can_say(e)))
 			return;
 		describe("entry", e);
@@ -241,27 +245,27 @@ round_trip(const struct entry *e, enum table_dialect out)
 		    d.msg);
 	}
 	len = strnlen(line1, sizeof(line1));
-	if (!table_holds(out, e)) {
-		FUZZ_CHECK(len < TABLE_LINE_MAX && memchr(line1, '\n', len) ==
-		    NULL && table_blank(line1, len) && table_parse_line(out,
+	if (!dialect_holds(out, e)) {
+		FUZZ_CHECK(len < DIALECT_LINE_MAX && memchr(line1, '\n', len) ==
+		    NULL && dialect_blank(line1, len) && dialect_parse_line(out,
 		    line1, len, LINENO, &resolver, &e2, path2, &d) == 0,
 		    "%s's comment for what it cannot hold is no blank line: "
 		    "%.300s", dname(out), line1);
 		return;
 	}
-	FUZZ_CHECK(!(out == TABLE_MAKEDEVS && !makedevs_can_say(e)),
+	FUZZ_CHECK(!(out == &makedevs_dialect && !makedevs_can_say(e)),
 	    "makedevs wrote a path it cannot hold: %s", line1);
-	FUZZ_CHECK(!(out == TABLE_TMPFILES && is_range(e)),
+	FUZZ_CHECK(!(out == &tmpfiles_dialect && is_range(e)),
 	    "tmpfiles wrote a range: %s", line1);
-	FUZZ_CHECK(!(out == TABLE_TMPFILES && !tmpfiles_can_say(e)),
+	FUZZ_CHECK(!(out == &tmpfiles_dialect && !tmpfiles_can_say(e)),
 	    "tmpfiles wrote what it cannot say: %s", line1);
-	FUZZ_CHECK(len < TABLE_LINE_MAX, "line of %zu bytes", len);
+	FUZZ_CHECK(len < DIALECT_LINE_MAX, "line of %zu bytes", len);
 	FUZZ_CHECK(memchr(line1, '\n', len) == NULL, "newline in line");
-	FUZZ_CHECK(table_detect(line1, len) == out, "'%.300s' detected as %s,"
-	    " written as %s", line1, dname(table_detect(line1, len)),
+	FUZZ_CHECK(dialect_detect_line(line1, len) == out, "'%.300s' detected as %s,"
+	    " written as %s", line1, dname(dialect_detect_line(line1, len)),
 	    dname(out));
 
-	r = table_parse_line(out, line1, len, LINENO, &resolver, &e2, path2,
+	r = dialect_parse_line(out, line1, len, LINENO, &resolver, &e2, path2,
 	    &d);
 	if (r != 1) {
 		describe("entry", e);
@@ -276,13 +280,13 @@ round_trip(const struct entry *e, enum table_dialect out)
 		    dname(out), line1);
 	}
 	/* but buildroot's -1: a d or f keeps its mode */
-	if (out == TABLE_MAKEDEVS)
+	if (out == &makedevs_dialect)
 		FUZZ_CHECK((e2.mode_set || e2.type == 'd' || e2.type == 'f') &&
 		    e2.uid_set && e2.gid_set,
 		    "makedevs entry with an unset attribute");
 
 	memset(line2, 0, sizeof(line2));
-	FUZZ_CHECK(table_format(out, &e2, line2, TABLE_LINE_MAX, &d) == 0,
+	FUZZ_CHECK(dialect_format(out, &e2, line2, DIALECT_LINE_MAX, &d) == 0,
 	    "reread entry does not format: %s", d.msg);
 	FUZZ_CHECK(strcmp(line1, line2) == 0, "format is not stable:\n"
 	    "  %.300s\n  %.300s", line1, line2);
@@ -292,13 +296,13 @@ round_trip(const struct entry *e, enum table_dialect out)
 static void
 check_xattr(const char *line, size_t len)
 {
-	static char value[TABLE_CAPS_MAX];
+	static char value[ENTRY_CAPS_MAX];
 	struct dt_diag d;
 	int r;
 
 	memset(&d, 0, sizeof(d));
 	value[0] = '\0';
-	r = table_parse_xattr(line, len, value, &d);
+	r = makedevs_dialect.read_attachment(line, len, value, &d);
 	FUZZ_CHECK(r >= -1 && r <= 1, "table_parse_xattr returned %d", r);
 	if (r < 0)
 		fuzz_check_msg(d.msg, sizeof(d.msg), "table_parse_xattr");
@@ -311,26 +315,27 @@ check_xattr(const char *line, size_t len)
 static void
 check_line(const char *line, size_t len)
 {
-	static const enum table_dialect dialects[] = { TABLE_MAKEDEVS,
-	    TABLE_TMPFILES };
-	bool blank = table_blank(line, len);
+	static const struct dialect *const dialects[] = { &makedevs_dialect,
+	    &tmpfiles_dialect };
+	bool blank = dialect_blank(line, len);
 	bool nul = memchr(line, '\0', len) != NULL;
-	enum table_dialect det = table_detect(line, len);
+	const struct dialect *det = dialect_detect_line(line, len);
 	struct dt_diag d;
 
 	/* a line starting with '{' or '[' is JSON's: fuzz_json.c's */
-	FUZZ_CHECK(det == TABLE_UNKNOWN || det == TABLE_MAKEDEVS ||
-	    det == TABLE_TMPFILES || ((det == TABLE_JSON || det == TABLE_OCI) &&
-	    strspn(line, " \t\n\r\v\f") < len &&
+	FUZZ_CHECK(det == NULL || dialect_named(det->name) == det,
+	    "detect gave a dialect not in the registry");
+	FUZZ_CHECK((det != &json_dialect && det != &oci_dialect) ||
+	    (strspn(line, " \t\n\r\v\f") < len &&
 	    strchr("{[", line[strspn(line, " \t\n\r\v\f")]) != NULL),
-	    "detect gave %d", (int)det);
-	FUZZ_CHECK(!(blank && det != TABLE_UNKNOWN), "blank line detected "
+	    "detect gave %s", dname(det));
+	FUZZ_CHECK(!(blank && det != NULL), "blank line detected "
 	    "as %s", dname(det));
 	for (size_t i = 0; i < FUZZ_ARRAY_SIZE(dialects); i++) {
 		int r;
 
 		memset(&d, 0, sizeof(d));
-		r = table_parse_line(dialects[i], line, len, LINENO,
+		r = dialect_parse_line(dialects[i], line, len, LINENO,
 		    &resolver, &e1, path1, &d);
 		FUZZ_CHECK(r >= -1 && r <= 1, "parse returned %d", r);
 		if (r < 0) {
@@ -351,20 +356,20 @@ check_line(const char *line, size_t len)
 		check_entry(&e1);
 		check_expand(&e1);
 		/* round_trip overwrites e2 and e3 only */
-		round_trip(&e1, TABLE_MAKEDEVS);
-		round_trip(&e1, TABLE_TMPFILES);
+		round_trip(&e1, &makedevs_dialect);
+		round_trip(&e1, &tmpfiles_dialect);
 	}
 	if (!nul && blank)
 		for (size_t i = 0; i < FUZZ_ARRAY_SIZE(dialects); i++)
-			FUZZ_CHECK(table_parse_line(dialects[i], line, len,
+			FUZZ_CHECK(dialect_parse_line(dialects[i], line, len,
 			    LINENO, &resolver, &e1, path1, &d) == 0,
 			    "blank line not skipped by %s",
 			    dname(dialects[i]));
 	check_xattr(line, len);
 	/* a NULL resolver knows no names but must not crash */
-	(void)table_parse_line(TABLE_TMPFILES, line, len, LINENO, NULL, &e1,
+	(void)dialect_parse_line(&tmpfiles_dialect, line, len, LINENO, NULL, &e1,
 	    path1, &d);
-	(void)table_parse_line(TABLE_MAKEDEVS, line, len, LINENO, NULL, &e1,
+	(void)dialect_parse_line(&makedevs_dialect, line, len, LINENO, NULL, &e1,
 	    path1, &d);
 }
 

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "encode.h"
+#include "codec/encode.h"
 
 #define FUZZ_FAIL(...)							\
 	do {								\

@@ -30,7 +30,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-HARNESSES="number layout codec table json mode procdev mtree gen_init_cpio pseudo"
+HARNESSES="number layout codec table json mode procdev mtree gen_init_cpio pseudo convert"
 [ -n "${FUZZ_ONLY:-}" ] && HARNESSES=$FUZZ_ONLY
 
 # Log lines quote fuzzer input: keep its control bytes off the terminal.
@@ -87,21 +87,25 @@ rm -f "$probe" "$probe.c" "$probe.log"
     die "libbsd headers missing; install them with: apt-get install libbsd-dev"
 
 # What each harness links: only the src/*.c it needs (no main, no popt).
-PURE_BASE="src/encode.c src/diag.c src/number.c src/text.c src/entry.c src/path.c"
-SPEC="src/spec.c src/spec_mtree.c src/spec_initramfs.c src/spec_pseudo.c"
+PURE_BASE="src/codec/encode.c src/base/diag.c src/base/number.c src/base/text.c src/entry/entry.c src/base/path.c"
+# Every dialect (the registry links them all) and the entry checks.
+DIALECTS="src/dialects/dialect.c src/dialects/fields.c src/dialects/makedevs.c
+src/dialects/tmpfiles.c src/dialects/mtree.c src/dialects/gen_init_cpio.c
+src/dialects/pseudo.c src/dialects/json.c src/dialects/json_keys.c
+src/entry/ids.c src/entry/validate.c src/entry/conflicts.c src/sys/nss.c"
 sources() {
 	case $1 in
 	number | layout | codec) echo "$PURE_BASE" ;;
-	table | json) echo "src/table.c src/table_json.c src/json_keys.c $SPEC $PURE_BASE" ;;
-	mode) echo "src/attrs.c src/table.c src/table_json.c src/json_keys.c $SPEC $PURE_BASE" ;;
-	mtree | gen_init_cpio | pseudo) echo "src/table.c src/table_json.c src/json_keys.c $SPEC $PURE_BASE" ;;
-	procdev) echo "src/procdev.c $PURE_BASE" ;;
+	table | json) echo "$DIALECTS $PURE_BASE" ;;
+	mode) echo "src/entry/attrs.c $DIALECTS $PURE_BASE" ;;
+	mtree | gen_init_cpio | pseudo | convert) echo "$DIALECTS $PURE_BASE" ;;
+	procdev) echo "src/codec/procdev.c $PURE_BASE" ;;
 	*) return 1 ;;
 	esac
 }
 libs() {
 	case $1 in
-	table | json | mtree | gen_init_cpio | pseudo) echo "-lcap -ljson-c" ;;
+	table | json | mtree | gen_init_cpio | pseudo | convert) echo "-lcap -ljson-c" ;;
 	mode) echo "-lbsd -lcap -ljson-c" ;;
 	esac
 }

@@ -191,7 +191,7 @@ teardown() { if [[ -n ${NOBODY_TOP:-} ]]; then nobody_done; fi; }
 		'c+ /dev/plus 0666 root root - 1:3' \
 		'c /dev/plain 0666 root root - 1:3'
 	run --separate-stderr devtool apply --root R t
-	assert_status 1
+	assert_status 2
 	assert_node R/dev/plus "character special file 1 3 666 0 0"
 	assert_node R/dev/plain "character special file 1 5 600 0 0"
 	assert_stderr_contains "/dev/plain"
@@ -237,12 +237,12 @@ teardown() { if [[ -n ${NOBODY_TOP:-} ]]; then nobody_done; fi; }
 	[[ $(cat R/etc/shadow) == 'secret content' ]]
 }
 
-@test "apply: f on a missing file fails (exit 1), names it, and creates no file" {
+@test "apply: f on a missing file fails (exit 2), names it, and creates no file" {
 	needs_mknod
 	mkdir -p R/etc
 	table t '/etc/motd f 640 daemon daemon' '/dev/null c 666 0 0 1 3'
 	run --separate-stderr devtool apply --root R t
-	assert_status 1
+	assert_status 2
 	assert_stderr_contains "/etc/motd"
 	assert_missing R/etc/motd
 	assert_node R/dev/null "character special file 1 3 666 0 0"  # the rest goes on
@@ -255,7 +255,7 @@ teardown() { if [[ -n ${NOBODY_TOP:-} ]]; then nobody_done; fi; }
 	mkdir -p R/etc
 	table t '/etc/motd f 644 0 0'
 	run --separate-stderr devtool apply -v --root R t
-	assert_status 1
+	assert_status 2
 	assert_stderr_contains "/etc/motd"
 	assert_missing R/etc/motd
 	assert_summary "0 created, 0 replaced, 0 corrected, 0 unchanged, 1 failed"
@@ -317,7 +317,7 @@ created /dev/odd (l -> a \"b\" 100% c )"
 	local before
 	before=$(snapshot R)
 	run --separate-stderr devtool apply -v --root R t
-	assert_status 1
+	assert_status 2
 	assert_output "kept /dev/stdin (l -> /proc/self/fd/0)"
 	assert_equal "$stderr" "devtool: /dev/fd: exists (a symbolic link to another target); use -r to replace it
 devtool: 0 created, 0 replaced, 0 corrected, 1 unchanged, 1 failed"
@@ -335,7 +335,7 @@ devtool: 0 created, 0 replaced, 0 corrected, 1 unchanged, 1 failed"
 	table t 'L+ /dev/fd - - - - /proc/self/fd' 'L /dev/stdin - - - - /proc/self/fd/0' \
 		'L /dev/ptmx - - - - pts/ptmx' 'L+ /dev/fifo - - - - /run/initctl'
 	run --separate-stderr devtool apply -v --root R t
-	assert_status 1
+	assert_status 2
 	assert_output "replaced /dev/fd (l -> /proc/self/fd)
 replaced /dev/fifo (l -> /run/initctl)"
 	assert_equal "$stderr" "devtool: /dev/stdin: exists (a symbolic link to another target); use -r to replace it
@@ -356,7 +356,7 @@ kept /dev/fifo (l -> /run/initctl)"
 	assert_no_temp R
 }
 
-@test "apply: a regular file, directory or socket at a link's path is kept, even with L+ and -r (exit 1, message)" {
+@test "apply: a regular file, directory or socket at a link's path is kept, even with L+ and -r (exit 2, message)" {
 	needs_mknod
 	mkdir -p R/dev/dir
 	echo precious >R/dev/file
@@ -364,7 +364,7 @@ kept /dev/fifo (l -> /run/initctl)"
 	python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' R/dev/log
 	table t 'L+ /dev/file - - - - /x' 'L+ /dev/dir - - - - /x' 'L+ /dev/log - - - - /x'
 	run --separate-stderr devtool apply -r --root R t
-	assert_status 1
+	assert_status 2
 	assert_stdout_empty
 	assert_equal "$stderr" "devtool: /dev/file: exists and is a regular file; only symbolic links, device nodes and FIFOs are ever replaced by a link
 devtool: /dev/dir: exists and is a directory; only symbolic links, device nodes and FIFOs are ever replaced by a link
@@ -376,7 +376,7 @@ devtool: /dev/log: exists and is a socket; only symbolic links, device nodes and
 	table t2 'c+ /dev/lnk 0666 - - - 1:3'
 	ln -s null R/dev/lnk
 	run --separate-stderr devtool apply --root R t2
-	assert_status 1
+	assert_status 2
 	assert_equal "$stderr" "devtool: /dev/lnk: exists and is a symbolic link; only device nodes and FIFOs are ever replaced (not even -r, or a tmpfiles '+' or '=', removes it)"
 	assert_link R/dev/lnk "symbolic link -> null 0 0"
 }
@@ -393,7 +393,7 @@ devtool: /dev/log: exists and is a socket; only symbolic links, device nodes and
 		ln -s "$out" R/dev              # absolute: stays inside R
 		table t 'L+ /real/x - - - - /y' 'L /dev/z - - - - /w'
 		DEVTOOL_RESOLVE=$m run --separate-stderr devtool apply --root R t
-		assert_status 1
+		assert_status 2
 		assert_equal "$stderr" "devtool: /dev/z: parent directory: No such file or directory"
 		assert_link R/real/x "symbolic link -> /y 0 0"
 		[[ $(stat -c '%F %a %u' "$out/file") == "regular file 600 0" &&
@@ -462,7 +462,7 @@ created /dev/log (s, mode 0666, owner 0:5)"
 	# another mode: as a node, corrected with -r only
 	chmod 0600 R/dev/log
 	run --separate-stderr devtool apply --root R t
-	assert_status 1
+	assert_status 2
 	assert_equal "$stderr" "devtool: /dev/log: exists (a socket); use -r to replace it"
 	run --separate-stderr devtool apply -r -v --root R t
 	assert_status 0
@@ -495,7 +495,7 @@ created /dev/log (s, mode 0666, owner 0:5)"
 	touch -d @1 R/etc/a
 	kill -CONT "$pid"
 	wait $! && fail "exit 0 although the node failed"
-	assert_equal "$(<"$BATS_TEST_TMPDIR/err")" "devtool: /etc/a/b/null: Operation not permitted
+	assert_equal "$(<"$BATS_TEST_TMPDIR/err")" "devtool: 1 device node not created, for want of CAP_MKNOD: /etc/a/b/null
 $NEEDS_CAP_MKNOD"
 	assert_equal "$(stat -c %Y R/etc/a)" 1
 	assert_equal "$(cd R && find . | LC_ALL=C sort)" ".
@@ -512,7 +512,7 @@ $NEEDS_CAP_MKNOD"
 		'/etc/a/b/c/motd f 644 0 0' \
 		'/etc/ssl/motd f 644 0 0'
 	run --separate-stderr devtool apply -v --root R t
-	assert_status 1
+	assert_status 2
 	assert_output "created directory /etc/a (d, mode 0755)
 created /etc/a/x (c 1:3, mode 0600, owner 0:0)"
 	assert_equal "$stderr" "devtool: /etc/a/b/c/motd: does not exist (an f entry only adjusts a file)
@@ -531,23 +531,57 @@ devtool: 1 created, 0 replaced, 0 corrected, 0 unchanged, 2 failed"
 		'c /dev/null 0666 - - - 1:3' \
 		'c /dev/sub/zero 0666 - - - 1:5'
 	run --separate-stderr as_nobody "$DEVTOOL" apply -v --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
-	assert_status 1
+	assert_status 2
 	assert_output "created directory /dev (d, mode 0755)
 created /dev/fifo (p, mode 0600)
 created directory /dev/sub (d, mode 0755)
 removed directory /dev/sub (d, mode 0755)"
-	assert_equal "$stderr" "devtool: /dev/null: Operation not permitted
-devtool: /dev/sub/zero: Operation not permitted
+	assert_equal "$stderr" "devtool: 2 device nodes not created, for want of CAP_MKNOD: /dev/null and /dev/sub/zero
 $NEEDS_CAP_MKNOD
 devtool: 1 created, 0 replaced, 0 corrected, 0 unchanged, 2 failed"
 	assert_equal "$(cd "$NOBODY_TOP/R" && find . | LC_ALL=C sort)" ".
 ./dev
 ./dev/fifo"
-	# a failure that CAP_MKNOD would not cure gets no such line
+	# a failure that CAP_MKNOD would not cure is said as its own cause
 	table "$NOBODY_TOP/t" 'p /dev/fifo2 0600 root root -'
 	run --separate-stderr as_nobody "$DEVTOOL" apply --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
-	assert_status 1
-	assert_equal "$stderr" "devtool: /dev/fifo2: Operation not permitted"
+	assert_status 2
+	assert_equal "$stderr" "devtool: 1 entry not made: cannot chown to 0:0 without CAP_CHOWN: /dev/fifo2
+$NEEDS_CAP_MKNOD"
+}
+
+@test "apply: as uid 65534 a 52-line table gives one message per cause, with the count and the first paths, and the ways out with --archive first" {
+	nobody_top
+	{
+		echo '/dev d 755 0 0'
+		echo '/dev/pts d 755 0 0'
+		for i in $(seq 0 49); do echo "/dev/n$i c 666 0 0 1 $((i + 100))"; done
+	} >"$NOBODY_TOP/t"
+	run --separate-stderr as_nobody "$DEVTOOL" apply --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
+	assert_status 2
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: 50 device nodes not created, for want of CAP_MKNOD: /dev/n0, /dev/n1, /dev/n2 and 47 more
+devtool: 2 entries not made: cannot chown to 0:0 without CAP_CHOWN: /dev and /dev/pts
+$NEEDS_CAP_MKNOD"
+}
+
+@test "apply -n: without privilege, what would fail and why is said up front, before the would-create lines" {
+	nobody_top
+	table "$NOBODY_TOP/t" \
+		'/dev d 755 0 0' \
+		'/dev/null c 666 0 0 1 3' \
+		'/dev/tty c 666 0 0 5 0 0 1 4' \
+		'/dev/fifo p 600 65534 65534'
+	run as_nobody "$DEVTOOL" apply -n --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
+	assert_status 0
+	assert_equal "${lines[0]}" "devtool: warning: without CAP_MKNOD, 5 device nodes would fail: /dev/null, /dev/tty and 3 more"
+	assert_equal "${lines[1]}" "devtool: warning: without CAP_CHOWN, 1 entry would fail: cannot chown to an owner not this user's: /dev"
+	assert_equal "${lines[2]}" "devtool: warning: ${NEEDS_CAP_MKNOD#devtool: }"
+	assert_equal "${lines[3]}" "would create directory $NOBODY_TOP/R (the root)"
+	# as root, nothing of the kind
+	run --separate-stderr devtool apply -n --root R "$NOBODY_TOP/t"
+	assert_status 0
+	assert_stderr_empty
 }
 
 # -------------------------------------------------------------- validation
@@ -658,7 +692,7 @@ devtool: 2 errors in the tables; nothing was created"
 	table t '/dev/a c 666 0 0 1 3'
 	: > "f$CTRL"
 	run --separate-stderr devtool apply --root "$PWD/f$CTRL/x" t
-	assert_status 1
+	assert_status 2
 	assert_no_control
 	assert_equal "$stderr" "devtool: --root $PWD/f$CTRL_Q/x: Not a directory"
 	run --separate-stderr devtool apply -n --root "$PWD/n$CTRL" t
@@ -678,7 +712,7 @@ would create /dev/a (c 1:3, mode 0666, owner 0:0)"
 	assert_node $'R/dev/e\e[31mx\x01z' "character special file 1 3 640 0 0"
 	table t $'/dev/e\e[31mx\x01z b 640 0 0 1 3 - - -'
 	run --separate-stderr devtool apply --root R t
-	assert_status 1
+	assert_status 2
 	assert_no_control
 	assert_equal "$stderr" "devtool: /dev/e?[31mx?z: exists (a character device); use -r to replace it"
 	run --separate-stderr devtool apply -v -r --root R t
@@ -754,7 +788,7 @@ would create /dev/a (c 1:3, mode 0666, owner 0:0)"
 	ct=$(stat -c '%i %z' R/dev/null)
 	table t '/dev/null c 666 0 0 1 3' '/dev/zero c 666 0 0 1 5'
 	run --separate-stderr devtool apply -v --root R t
-	assert_status 1
+	assert_status 2
 	assert_stderr_contains "/dev/null"
 	assert_summary "1 created, 0 replaced, 0 corrected, 0 unchanged, 1 failed"
 	[[ $(stat -c '%i %z' R/dev/null) == "$ct" ]] || fail "/dev/null was touched"
@@ -788,7 +822,7 @@ would create /dev/a (c 1:3, mode 0666, owner 0:0)"
 	ino=$(stat -c %i R/dev/null)
 	table t '/dev/null c 666 0 0 1 3'
 	run --separate-stderr devtool apply --root R t
-	assert_status 1
+	assert_status 2
 	assert_stderr_contains "/dev/null"
 	assert_node R/dev/null "character special file 1 3 600 1 1"
 	run --separate-stderr devtool apply -r -v --root R t
@@ -806,7 +840,7 @@ would create /dev/a (c 1:3, mode 0666, owner 0:0)"
 	local opt
 	for opt in "" -r; do
 		run --separate-stderr devtool apply $opt -v --root R t
-		assert_status 1
+		assert_status 2
 		assert_stderr_contains "/dev/null"
 		[[ -f R/dev/null && $(cat R/dev/null) == precious ]] ||
 			fail "regular file lost with '$opt': $(ls -l R/dev)"
@@ -822,7 +856,7 @@ would create /dev/a (c 1:3, mode 0666, owner 0:0)"
 	ln -s null R/dev/link
 	table t '/dev/dir c 666 0 0 1 3' '/dev/link c 666 0 0 1 3'
 	run --separate-stderr devtool apply -r --root R t
-	assert_status 1
+	assert_status 2
 	assert_stderr_contains "/dev/dir"
 	assert_stderr_contains "/dev/link"
 	[[ -d R/dev/dir && -e R/dev/dir/keep ]] || fail "directory removed"
@@ -1012,7 +1046,7 @@ created /dev-x/y (p, mode 0600, owner 0:0)"
 			fail "[$m] a symlink was replaced"
 		# /dev leads to R$out, absent when /dev/x comes (no parent is
 		# made through a link); /up$out/z makes it, /lib/abs/w uses it.
-		assert_equal "$status" 1
+		assert_equal "$status" 2
 		assert_equal "$stderr" "devtool: /dev/x: parent directory: No such file or directory
 devtool: /dev/sub/y: parent directory: No such file or directory"
 		assert_equal "$(node "R$out/z")" "character special file 1 3 600 0 0"

@@ -28,11 +28,11 @@ teardown() { unmount_all; }
 REFUSED="an archive replaces only a regular file, or is written through a character device or FIFO"
 NOT_FOLLOWED="a link is followed only to a character device or FIFO, never replaced"
 
-@test "archive output: an entry libarchive refuses leaves the old archive as it was and no temporary, exit 1" {
+@test "archive output: an entry libarchive refuses leaves the old archive as it was and no temporary, exit 2" {
 	printf '/dev/log s 0666 0 0\n/dev/null c 0666 0 0 1 3\n' >s
 	echo OLD >o.tar
 	run --separate-stderr devtool apply --archive o.tar s
-	assert_status 1
+	assert_status 2
 	assert_equal "$stderr" "devtool: /dev/log: dev/log: pax format cannot archive sockets
 devtool: o.tar: 1 entry failed; left as it was"
 	assert_equal "$(cat o.tar)" OLD
@@ -86,7 +86,7 @@ devtool: o.tar: 1 entry failed; left as it was"
 	done
 }
 
-@test "archive output: a directory, a block device, a socket and a link to a file or to nothing are refused by name, exit 1, and stay" {
+@test "archive output: a directory, a block device, a socket and a link to a file or to nothing are refused by name, exit 2, and stay" {
 	needs_mknod
 	mkdir dir
 	mknod blk b 7 200
@@ -96,7 +96,7 @@ devtool: o.tar: 1 entry failed; left as it was"
 	ln -s nowhere dangling
 	for out in dir blk sock link dangling; do
 		run --separate-stderr devtool apply --archive "$out" --archive-format newc t
-		assert_status 1
+		assert_status 2
 		case $out in
 		dir) want="a directory: $REFUSED" ;;
 		blk) want="a block device: $REFUSED" ;;
@@ -116,23 +116,23 @@ symbolic link"
 	assert_equal "$(ls -A)" "$(printf 'big\nblk\ndangling\ndir\nlink\nold.cpio\nsock\nt')"
 }
 
-@test "archive output: a device that refuses to be written (/dev/full's numbers) stops at the first error: one message with errno, exit 1" {
+@test "archive output: a device that refuses to be written (/dev/full's numbers) stops at the first error: one message with errno, exit 2" {
 	needs_mknod
 	mknod full c 1 7
 	run --separate-stderr devtool apply --archive full --archive-format newc big
-	assert_status 1
+	assert_status 2
 	assert_equal "$stderr" "devtool: full: No space left on device; what was written is incomplete"
 	assert_equal "$(node full)" "character special file 1 7 644 0 0"
 }
 
-@test "archive output: a full file system stops at the first write error, one message with errno, exit 1; the old archive stays, no temporary" {
+@test "archive output: a full file system stops at the first write error, one message with errno, exit 2; the old archive stays, no temporary" {
 	# 3.6 MB of cpio, 270 KB through gzip, 80 KB through xz
 	printf '/dev/n c 600 0 0 240 0 0 1 30000\n' >huge
 	mount_tmpfs m size=64k
 	for out in m/o.cpio m/o.cpio.gz m/o.cpio.xz; do
 		echo OLD >"$out"
 		run --separate-stderr devtool apply --archive "$out" huge
-		assert_status 1
+		assert_status 2
 		assert_equal "$stderr" "devtool: $out: No space left on device; left as it was"
 		assert_equal "$(cat "$out")" OLD
 	done
@@ -159,14 +159,14 @@ symbolic link"
 	done
 }
 
-@test "archive output: a missing directory is named in the message, exit 1" {
+@test "archive output: a missing directory is named in the message, exit 2" {
 	run --separate-stderr devtool apply --archive nodir/x.cpio t
-	assert_status 1
+	assert_status 2
 	assert_equal "$stderr" "devtool: nodir/x.cpio: No such file or directory"
 	run --separate-stderr devtool apply --archive - t
 	assert_status 0
 	run --separate-stderr devtool apply --archive x/ --archive-format newc t
-	assert_status 1
+	assert_status 2
 	assert_equal "$stderr" "devtool: x/: names a directory (it ends with '/')"
 	assert_equal "$(ls -A)" "$(printf 'big\nt')"
 }
@@ -178,4 +178,53 @@ symbolic link"
 	devtool apply --archive "$name" t
 	assert_equal "$(cpio -it --quiet <"$name" | wc -l)" 8
 	assert_equal "$(ls -A)" "$(printf '%s\nbig\nt' "$name")"
+}
+
+@test "archive output: apply -v --archive lists each entry written, as the archive has it" {
+	printf '/dev/null c 666 0 0 1 3\n/dev/tty c 620 0 5 5 0\n' >v
+	run --separate-stderr devtool apply -v --archive o.cpio v
+	assert_status 0
+	assert_output "wrote /dev (d, mode 0755, owner 0:0)
+wrote /dev/null (c 1:3, mode 0666, owner 0:0)
+wrote /dev/tty (c 5:0, mode 0620, owner 0:5)"
+}
+
+@test "archive output: apply -v --archive - lists on stderr, as tar -cv f - does: stdout is the archive" {
+	printf '/dev/null c 666 0 0 1 3\n' >v
+	devtool apply -v --archive - v >o.cpio 2>err
+	assert_equal "$(cat err)" "wrote /dev (d, mode 0755, owner 0:0)
+wrote /dev/null (c 1:3, mode 0666, owner 0:0)
+devtool: 2 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed"
+	assert_equal "$(cpio -it <o.cpio 2>/dev/null)" "dev
+dev/null"
+}
+
+# Runs devtool with stdout and stderr on a pseudo-terminal; prints what it
+# wrote there, then "exit N".
+on_terminal() {
+	python3 - "$DEVTOOL" "$@" <<-'PY'
+	import os, pty, sys
+	pid, fd = pty.fork()
+	if pid == 0:
+	    os.execv(sys.argv[1], ["devtool"] + sys.argv[2:])
+	out = b""
+	while True:
+	    try:
+	        d = os.read(fd, 4096)
+	    except OSError:
+	        break
+	    if not d:
+	        break
+	    out += d
+	_, st = os.waitpid(pid, 0)
+	sys.stdout.write(out.decode().replace("\r\n", "\n"))
+	print("exit", os.waitstatus_to_exitcode(st))
+	PY
+}
+
+@test "archive output: apply --archive - to a terminal is refused, as tar and cpio refuse, exit 2" {
+	run on_terminal apply --archive - t
+	assert_output "devtool: refusing to write an archive to a terminal: redirect standard output, or give --archive FILE
+Try 'devtool apply --help' for more information.
+exit 2"
 }

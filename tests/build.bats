@@ -36,7 +36,7 @@ clone_make() {
 	    tests/attack/exchanger tests/attack/noexchange; do
 		[[ -x $CLONE/$f && -f $CLONE/$f ]] || fail "not built: $f"
 	done
-	assert_file_exist "$CLONE/src/encode.d"
+	assert_file_exist "$CLONE/src/codec/encode.d"
 	# everything built is ignored: nothing untracked, nothing changed
 	run git -C "$CLONE" status --porcelain
 	assert_success
@@ -63,9 +63,9 @@ clone_make() {
 @test "build: touching a header rebuilds the objects that include it and no other" {
 	run clone_make -j2 all
 	assert_success
-	touch "$CLONE/src/lines.h"
+	touch "$CLONE/src/base/lines.h"
 	run clone_make -n all
 	assert_success
-	assert_line --partial '-o src/lines.o src/lines.c'
-	refute_line --partial '-o src/encode.o'
+	assert_line --partial '-o src/base/lines.o src/base/lines.c'
+	refute_line --partial '-o src/codec/encode.o'
 }

@@ -91,7 +91,7 @@ listed_synopses() {
 @test "VERB --help: its Usage line and devtool --help's verb list come from the same row" {
 	local verbs line verb operands usage n=0
 	verbs=$(listed_verbs)
-	assert_equal "$(echo $verbs)" "encode decode convert explain formats mknod devices list apply"
+	assert_equal "$(echo $verbs)" "encode decode convert explain formats mknod devices list apply make"
 	while IFS= read -r line; do
 		n=$((n + 1))
 		verb=${line%% *}
@@ -105,7 +105,7 @@ listed_synopses() {
 			fail "devtool $verb --help starts with '$usage'"
 		assert_equal "${usage#"Usage: devtool $verb "}" "$operands"
 	done < <(listed_synopses)
-	assert_equal "$n" 9
+	assert_equal "$n" 10
 	# one Usage line, as devtool(1)'s SYNOPSIS spells the operands
 	run --separate-stderr devtool encode --help
 	assert_line --index 0 "Usage: devtool encode MAJOR MINOR | -"
@@ -130,18 +130,18 @@ wrong_count() {
 	wrong_count "expected MAJOR MINOR or -, got 3 operands" encode -f linux 1 2 -
 	wrong_count "expected VALUE... or -, got 0 operands" decode --colon
 	wrong_count "expected -t LAYOUT VALUE... or -, got 0 operands" convert -t linux
-	wrong_count "expected MAJOR MINOR or --value V, got 0 operands" explain
-	wrong_count "expected MAJOR MINOR or --value V, got 1 operand" explain 300
-	wrong_count "expected MAJOR MINOR or --value V, got 3 operands" explain 1 2 3
-	wrong_count "expected MAJOR MINOR or --value V, got 2 operands" explain --value 259 1 2
+	wrong_count "expected MAJOR MINOR or MAJOR:MINOR or VALUE or PATH or --value V, got 0 operands" explain
+	wrong_count "expected MAJOR MINOR or MAJOR:MINOR or VALUE or PATH or --value V, got 3 operands" explain 1 2 3
+	wrong_count "expected MAJOR MINOR or MAJOR:MINOR or VALUE or PATH or --value V, got 2 operands" explain --value 259 1 2
 	wrong_count "formats takes no operands" formats linux
 	wrong_count "expected PATH TYPE [MAJOR MINOR | VALUE], got 0 operands" mknod
 	wrong_count "expected PATH TYPE [MAJOR MINOR | VALUE], got 1 operand" mknod x
 	wrong_count "expected PATH TYPE [MAJOR MINOR | VALUE], got 5 operands" mknod x c 1 2 3
 	wrong_count "expected TABLE... or -, got 0 operands" apply -n
+	wrong_count "expected NAME|GROUP..., got 0 operands" make -n
 	assert_file_not_exists x
 	# the other two take any number of operands: no count is wrong
-	listed_synopses | grep -qx 'devices  \[NAME\.\.\.\]'
+	listed_synopses | grep -qx 'devices  \[NAME|MAJOR\.\.\.\]'
 	listed_synopses | grep -qx 'list     \[PATH\.\.\.\]'
 }
 
@@ -301,35 +301,35 @@ wrong_count() {
 	assert_stderr_regex "^devtool: .*'4096'"
 }
 
-@test "a write error on stdout is exit 1, not success" {
+@test "a write error on stdout is exit 2, not success" {
 	run --separate-stderr bash -c '"$DEVTOOL" encode 1 3 >/dev/full'
-	assert_equal "$status" 1
+	assert_equal "$status" 2
 	assert_stderr_contains "standard output"
 
 	run --separate-stderr bash -c '"$DEVTOOL" formats >/dev/full'
-	assert_equal "$status" 1
+	assert_equal "$status" 2
 
 	run --separate-stderr bash -c '"$DEVTOOL" --help >/dev/full'
-	assert_equal "$status" 1
+	assert_equal "$status" 2
 }
 
-@test "a write error on stdout while streaming is exit 1 naming standard output" {
+@test "a write error on stdout while streaming is exit 2 naming standard output" {
 	seq 1 100000 >in
 	run --separate-stderr bash -c '"$DEVTOOL" decode - <in >/dev/full'
-	assert_equal "$status" 1
+	assert_equal "$status" 2
 	assert_stderr_contains "standard output"
 	refute_stderr_contains "standard input"
 }
 
 @test "VERB --help with a write error on stdout is not success" {
 	run --separate-stderr bash -c '"$DEVTOOL" encode --help >/dev/full'
-	assert_equal "$status" 1
+	assert_equal "$status" 2
 	assert_equal "$stderr" "devtool: standard output: No space left on device"
 }
 
 @test "operands of every verb with control bytes are quoted with '?' in messages, never raw" {
 	local layouts="valid: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux, netbsd, freebsd, bsdos, 386bsd, 4bsd, isc, sco, sunos, svr3, ultrix"
-	quoted_error 2 "devtool: unknown verb '$CTRL_Q'; verbs: encode decode convert explain formats mknod devices list apply" \
+	quoted_error 2 "devtool: unknown verb '$CTRL_Q'; verbs: encode decode convert explain formats mknod devices list apply make" \
 		"$CTRL"
 	quoted_error 2 "devtool: -$CTRL_Q: unknown option" "-$CTRL"
 	quoted_error 2 "devtool: --$CTRL_Q: unknown option" encode "--$CTRL" 1 2
@@ -369,4 +369,49 @@ dev/ttyS1 c 0666 0 5 4 65
 {"path":"/dev/null","type":"c","major":1,"minor":3,"fileMode":438,"uid":0,"gid":0},
 {"path":"/dev/zero","type":"c","major":1,"minor":5,"fileMode":438,"uid":0,"gid":0}
 ]' ]] || fail "the tour ends otherwise: ${output: -600}"
+}
+
+@test "VERB -h, --help and --usage: every verb takes all three, on stdout, exit 0" {
+	local verb
+	for verb in $(listed_verbs); do
+		run --separate-stderr devtool "$verb" -h
+		[[ $status -eq 0 ]] || fail "devtool $verb -h: exit $status: $stderr"
+		[[ ${lines[0]} == "Usage: devtool $verb"* ]] || fail "devtool $verb -h: ${lines[0]}"
+		assert_output "$("$DEVTOOL" "$verb" --help)"
+		run --separate-stderr devtool "$verb" --usage
+		[[ $status -eq 0 ]] || fail "devtool $verb --usage: exit $status: $stderr"
+		[[ ${lines[0]} == "Usage: devtool $verb ["* ]] || fail "devtool $verb --usage: ${lines[0]}"
+	done
+}
+
+@test "--json and -o json are the same wherever JSON is printed" {
+	assert_equal "$("$DEVTOOL" encode -o json 8 1)" "$("$DEVTOOL" encode --json 8 1)"
+	assert_equal "$("$DEVTOOL" encode -o json 8 1)" '{"layout":"16:16","major":8,"minor":1,"value":2049,"hex":"0x801"}'
+	assert_equal "$("$DEVTOOL" decode -o json 2049)" "$("$DEVTOOL" decode --json 2049)"
+	assert_equal "$("$DEVTOOL" formats -o json)" "$("$DEVTOOL" formats --json)"
+	assert_equal "$(DEVTOOL_PROC_DEVICES=$BATS_TEST_DIRNAME/fixtures/proc-devices "$DEVTOOL" devices -o json)" \
+		"$(DEVTOOL_PROC_DEVICES=$BATS_TEST_DIRNAME/fixtures/proc-devices "$DEVTOOL" devices --json)"
+	assert_equal "$("$DEVTOOL" list --json /dev/null)" "$("$DEVTOOL" list -o json /dev/null)"
+	assert_equal "$("$DEVTOOL" list --json /dev/null)" '{"path":"/dev/null","type":"c","mode":"0666","uid":0,"gid":0,"major":1,"minor":3}'
+	assert_equal "$("$DEVTOOL" encode -o text 8 1)" 2049
+}
+
+@test "-o with another format than text or json is exit 2 naming it; list --json with another -o likewise" {
+	run --separate-stderr devtool encode -o xml 8 1
+	assert_usage_error
+	assert_equal "${stderr%%$'\n'*}" "devtool: unknown output format 'xml'; valid: text, json"
+	run --separate-stderr devtool list --json -o oci /dev/null
+	assert_usage_error
+	assert_equal "${stderr%%$'\n'*}" "devtool: --json and -o oci exclude each other"
+}
+
+@test "decode -x prints major and minor in hexadecimal, as encode -x and convert -x print values" {
+	run --separate-stderr devtool decode -x 2049
+	assert_status 0
+	assert_output "0x8 0x1"
+	run --separate-stderr devtool decode --hex --colon -f 32:32 0x800000001
+	assert_output "0x8:0x1"
+	run --separate-stderr devtool decode -x --kdev 2049
+	assert_usage_error
+	assert_equal "${stderr%%$'\n'*}" "devtool: --hex goes with neither --kdev nor --json"
 }

@@ -16,7 +16,7 @@ BASH_COMPLETION=${BASH_COMPLETION:-/usr/share/bash-completion/bash_completion}
 LAYOUTS='8:8 old 16:16 12:20 linux glibc native osf1 svr4 solaris hpux
 netbsd freebsd bsdos 386bsd 4bsd isc sco sunos svr3 ultrix'
 # What list --check takes besides a layout (list in devtool(1)).
-STORAGE='newc odc bin ustar squashfs erofs ext4 ext2-old cramfs genext2fs'
+STORAGE='newc odc bin ustar gnutar squashfs erofs ext4 ext2-old cramfs genext2fs'
 
 setup() {
 	helper_setup
@@ -128,7 +128,7 @@ need_bash_completion() {
 	run bash_complete 'devtool '
 	assert_success
 	assert_subset "$(binary_verbs)" "$output" verbs
-	assert_same_set 'encode decode convert explain formats mknod devices list apply' \
+	assert_same_set 'encode decode convert explain formats mknod devices list apply make' \
 	    "$output" verbs
 }
 
@@ -198,7 +198,7 @@ bash_verb_options() {
 	run bash_complete 'devtool convert -f 8:8 -t '
 	assert_same_set "$LAYOUTS" "$output" 'convert -t'
 	run bash_complete 'devtool list --check '
-	assert_same_set "$LAYOUTS $STORAGE" "$output" 'list --check'
+	assert_same_set "$LAYOUTS $STORAGE kernel" "$output" 'list --check'
 	run bash_complete 'devtool list --check ext'
 	assert_same_set 'ext4 ext2-old' "$output" 'list --check ext'
 	run bash_complete 'devtool mknod -f l'
@@ -368,7 +368,7 @@ need_fish() {
 	run fish_complete 'devtool '
 	assert_success
 	assert_subset "$(binary_verbs)" "$output" 'fish verbs'
-	assert_same_set 'encode decode convert explain formats mknod devices list apply' \
+	assert_same_set 'encode decode convert explain formats mknod devices list apply make' \
 	    "$output" 'fish verbs'
 	run fish_complete 'devtool enc'
 	assert_output encode
@@ -396,7 +396,7 @@ need_fish() {
 	run fish_complete 'devtool convert -t '
 	assert_same_set "$LAYOUTS" "$output" 'fish convert -t'
 	run fish_complete 'devtool list --check '
-	assert_same_set "$LAYOUTS $STORAGE" "$output" 'fish list --check'
+	assert_same_set "$LAYOUTS $STORAGE kernel" "$output" 'fish list --check'
 	run fish_complete 'devtool explain -f 16'
 	assert_output 16:16
 }
@@ -518,7 +518,7 @@ need_zpty() {
 	run zsh_complete 'devtool '
 	assert_success
 	assert_subset "$(binary_verbs)" "$output" 'zsh verbs'
-	assert_same_set 'encode decode convert explain formats mknod devices list apply' \
+	assert_same_set 'encode decode convert explain formats mknod devices list apply make' \
 	    "$output" 'zsh verbs'
 	run zsh_complete 'devtool enc'
 	assert_output encode
@@ -552,5 +552,15 @@ need_zpty() {
 	run zsh_complete 'devtool apply -i '
 	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' "$output" 'zsh apply -i'
 	run zsh_complete 'devtool list --check='
-	assert_same_set "$LAYOUTS $STORAGE" "$output" 'zsh list --check='
+	assert_same_set "$LAYOUTS $STORAGE kernel" "$output" 'zsh list --check='
+}
+
+@test "bash, zsh and fish complete make's groups and names" {
+	run bash_complete 'devtool make st'
+	assert_same_set 'std st st0' "$output" 'make st'
+	run bash_complete 'devtool make -C /tmp gen'
+	assert_output generic
+	grep -q "'\*:device name or group:(std generic console" "$BATS_TEST_DIRNAME/../completions/_devtool"
+	run fish_complete 'devtool make con'
+	assert_same_set 'console consoleonly' "$output" 'fish make con'
 }

@@ -168,7 +168,7 @@ squeezed() { sed -E 's/^ +//; s/ +/ /g' <<<"$output"; }
 	assert_stderr_contains "no-such-driver"
 	assert_stderr_contains "$FIXTURE"
 	[[ $stderr == devtool:* ]]
-	# a known one next to it is still printed, and the status is still 1
+	# a known one next to it is still printed, and the status is still 1 (a finding)
 	run --separate-stderr devtool devices misc no-such-driver
 	assert_status 1
 	assert_output "10"
@@ -180,46 +180,46 @@ squeezed() { sed -E 's/^ +//; s/ +/ /g' <<<"$output"; }
 	assert_status 1
 }
 
-@test "devices: a missing file is exit 1 naming the path" {
+@test "devices: a missing file is exit 2 naming the path" {
 	export DEVTOOL_PROC_DEVICES=$BATS_TEST_TMPDIR/no/such/devices
 	run --separate-stderr devtool devices
-	assert_status 1
+	assert_status 2
 	assert_stdout_empty
 	assert_stderr_contains "$BATS_TEST_TMPDIR/no/such/devices"
 	run --separate-stderr devtool devices misc
-	assert_status 1
+	assert_status 2
 	assert_stderr_contains "$BATS_TEST_TMPDIR/no/such/devices"
 }
 
-@test "devices: a malformed file is exit 1 naming FILE:LINE" {
+@test "devices: a malformed file is exit 2 naming FILE:LINE" {
 	local f=$BATS_TEST_TMPDIR/bad-devices
 	printf 'Character devices:\n  1 mem\n 10 misc\nnot an entry\n' > "$f"
 	DEVTOOL_PROC_DEVICES=$f run --separate-stderr devtool devices
-	assert_status 1
+	assert_status 2
 	assert_stderr_contains "$f:4:"
 
 	# an entry before any section title
 	printf '  1 mem\nCharacter devices:\n' > "$f"
 	DEVTOOL_PROC_DEVICES=$f run --separate-stderr devtool devices
-	assert_status 1
+	assert_status 2
 	assert_stderr_contains "$f:1:"
 
 	# a major that is not a number, a name missing, a major too large
 	printf 'Character devices:\n  1 mem\n\nBlock devices:\n  x loop\n' > "$f"
 	DEVTOOL_PROC_DEVICES=$f run --separate-stderr devtool devices
-	assert_status 1
+	assert_status 2
 	assert_stderr_contains "$f:5:"
 	printf 'Character devices:\n  1 mem\n  7\n' > "$f"
 	DEVTOOL_PROC_DEVICES=$f run --separate-stderr devtool devices
-	assert_status 1
+	assert_status 2
 	assert_stderr_contains "$f:3:"
 	printf 'Character devices:\n99999 big\n' > "$f"
 	DEVTOOL_PROC_DEVICES=$f run --separate-stderr devtool devices
-	assert_status 1
+	assert_status 2
 	assert_stderr_contains "$f:2:"
 	# the same with NAME
 	DEVTOOL_PROC_DEVICES=$f run --separate-stderr devtool devices big
-	assert_status 1
+	assert_status 2
 	assert_stderr_contains "$f:2:"
 }
 
@@ -229,11 +229,11 @@ squeezed() { sed -E 's/^ +//; s/ +/ /g' <<<"$output"; }
 	mkdir "$d"
 	# timeout: the old code waited forever in open(2) for a writer
 	DEVTOOL_PROC_DEVICES=$f run --separate-stderr timeout 60 "$DEVTOOL" devices
-	assert_status 1
+	assert_status 2
 	assert_stdout_empty
 	assert_equal "$stderr" "devtool: $f: not a regular file"
 	DEVTOOL_PROC_DEVICES=$d run --separate-stderr timeout 60 "$DEVTOOL" devices mem
-	assert_status 1
+	assert_status 2
 	assert_equal "$stderr" "devtool: $d: not a regular file"
 }
 
@@ -242,10 +242,10 @@ squeezed() { sed -E 's/^ +//; s/ +/ /g' <<<"$output"; }
 	cp "$FIXTURE" "$BATS_TEST_TMPDIR/pd"
 	DEVTOOL_PROC_DEVICES=$BATS_TEST_TMPDIR/pd quoted_error 1 "devtool: no driver named '$CTRL_Q' in $BATS_TEST_TMPDIR/pd" \
 		devices "$CTRL"
-	DEVTOOL_PROC_DEVICES=/no/$CTRL quoted_error 1 "devtool: /no/$CTRL_Q: No such file or directory" \
+	DEVTOOL_PROC_DEVICES=/no/$CTRL quoted_error 2 "devtool: /no/$CTRL_Q: No such file or directory" \
 		devices
 	printf 'Character devices:\nbad\n' > "$BATS_TEST_TMPDIR/$CTRL"
-	DEVTOOL_PROC_DEVICES=$BATS_TEST_TMPDIR/$CTRL quoted_error 1 "devtool: $BATS_TEST_TMPDIR/$CTRL_Q:2: malformed line; expected a section title or 'MAJOR NAME'" \
+	DEVTOOL_PROC_DEVICES=$BATS_TEST_TMPDIR/$CTRL quoted_error 2 "devtool: $BATS_TEST_TMPDIR/$CTRL_Q:2: malformed line; expected a section title or 'MAJOR NAME'" \
 		devices
 	quoted_error 2 "devtool: --$CTRL_Q: unknown option" devices "--$CTRL"
 }
@@ -292,4 +292,15 @@ squeezed() { sed -E 's/^ +//; s/ +/ /g' <<<"$output"; }
 	assert_output --partial "devices"
 	run --separate-stderr devtool devices --no-such-option
 	assert_status 2
+}
+
+@test "devices MAJOR lists the drivers of that major" {
+	printf 'Character devices:\n  1 mem\n  4 /dev/vc/0\n  4 tty\n  4 ttyS\n\nBlock devices:\n  8 sd\n' >devs
+	export DEVTOOL_PROC_DEVICES=$PWD/devs
+	run devtool devices 4
+	assert_success
+	assert_output $'c   4 /dev/vc/0\nc   4 tty\nc   4 ttyS'
+	run --separate-stderr devtool devices -c 8
+	assert_failure 1
+	assert_stderr_contains "no character driver of major 8 in"
 }

@@ -3,6 +3,12 @@
 
 load test_helper
 
+# The host's kernel names nothing here: fake_kernel's sysfs, or none.
+setup() {
+	helper_setup
+	export DEVTOOL_SYSFS=$BATS_TEST_TMPDIR/no-sysfs
+}
+
 @test "explain: 16:16 narrow pair 1:2 takes the 8:8 branch" {
 	run --separate-stderr devtool explain -f 16:16 1 2
 	assert_success
@@ -69,6 +75,8 @@ load test_helper
 
 	  M  major 8 = 0x8 in bits 15-8
 	  m  minor 65536 = 0x10000 in bits 31-16, 7-0
+
+	names    none: no device of the running kernel, none in the registry
 	EOF
 	)"
 	run --separate-stderr devtool explain -f freebsd 0 256
@@ -215,15 +223,13 @@ load test_helper
 }
 
 @test "explain: operand mistakes and unknown layouts are exit 2" {
-	run --separate-stderr devtool explain 300
-	assert_usage_error
 	run --separate-stderr devtool explain
 	assert_usage_error
 	run --separate-stderr devtool explain 1 2 3
 	assert_usage_error
 	run --separate-stderr devtool explain --value 259 1 2
 	assert_usage_error
-	assert_stderr_contains "expected MAJOR MINOR or --value V"
+	assert_stderr_contains "expected MAJOR MINOR or MAJOR:MINOR or VALUE or PATH or --value V"
 
 	run --separate-stderr devtool explain -f 4:4 1 2
 	assert_usage_error
@@ -273,4 +279,75 @@ explain_bounded() {
 	assert_output --partial "NOT CANONICAL"
 	assert_output --partial "pair   1:1"
 	assert_stderr_contains "not canonical"
+}
+
+# fake_kernel: a sysfs with c 4:64 (ttyS0) and b 8:1 (sda1), and a
+# /proc/devices naming their drivers (NAMES in devtool(1)).
+fake_kernel() {
+	mkdir -p sys/dev/char/4:64 sys/dev/block/8:1
+	printf 'MAJOR=4\nMINOR=64\nDEVNAME=ttyS0\n' >sys/dev/char/4:64/uevent
+	printf 'MAJOR=8\nMINOR=1\nDEVNAME=sda1\nDEVTYPE=partition\n' \
+	    >sys/dev/block/8:1/uevent
+	printf 'Character devices:\n  1 mem\n  4 tty\n  4 ttyS\n\nBlock devices:\n  8 sd\n' \
+	    >devices
+	export DEVTOOL_SYSFS=$PWD/sys DEVTOOL_PROC_DEVICES=$PWD/devices
+}
+
+@test "explain 4 64 names ttyS0 from the kernel and from the registry" {
+	fake_kernel
+	run --separate-stderr devtool explain 4 64
+	assert_success
+	assert_line --index 0 "layout 16:16: 32 bits, major 0-65535, minor 0-65535"
+	assert_line "kernel   c ttyS0 (driver tty, ttyS)"
+	assert_line "registry c ttyS0: serial port"
+}
+
+@test "explain MAJOR:MINOR is the pair MAJOR MINOR" {
+	fake_kernel
+	run devtool explain 4 64
+	local pair=$output
+	run devtool explain 4:64
+	assert_success
+	assert_output "$pair"
+}
+
+@test "explain of a raw value names its pair's devices of both types" {
+	fake_kernel
+	run devtool explain 0x801
+	assert_success
+	assert_line "pair   8:1"
+	assert_line "kernel   b sda1 (driver sd)"
+	assert_line "registry b sda1: SCSI disk"
+	refute_line --partial "kernel   c"
+}
+
+@test "explain of a path names the node's type and its device" {
+	needs_mknod
+	fake_kernel
+	mknod myserial c 4 64
+	run devtool explain ./myserial
+	assert_success
+	assert_line --index 0 "path   ./myserial: character device"
+	assert_line "kernel   c ttyS0 (driver tty, ttyS)"
+}
+
+@test "explain --json gives the pair, the value and each name with its source" {
+	fake_kernel
+	run devtool explain --json 4:64
+	assert_success
+	assert_output '{"layout":"16:16","major":4,"minor":64,"value":1088,"names":[{"source":"kernel","type":"c","name":"ttyS0","driver":"tty, ttyS"},{"source":"registry","type":"c","name":"ttyS0","description":"serial port"}]}'
+}
+
+@test "explain says when neither the kernel nor the registry knows the number" {
+	fake_kernel
+	run devtool explain 4000:1
+	assert_success
+	assert_line "names    none: no device of the running kernel, none in the registry"
+}
+
+@test "explain of a file that is not a device node is a usage error naming it" {
+	: >plain
+	run --separate-stderr devtool explain ./plain
+	assert_usage_error
+	assert_stderr_contains "devtool: ./plain: not a device node"
 }

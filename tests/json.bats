@@ -63,6 +63,7 @@ apply_refuses() {
 		'{"path":"/dev/link","type":"l","mode":"0777","uid":0,"gid":0,"target":"null"}' \
 		'{"path":"/dev/null","type":"c","mode":"0666","uid":0,"gid":0,"major":1,"minor":3}' \
 		'{"path":"/dev/sda1","type":"b","mode":"0640","uid":1,"gid":5,"major":8,"minor":1}' \
+		'{"path":"/dev/snd","type":"d","mode":"0700","uid":0,"gid":0}' \
 		'{"path":"/dev/snd/pcm","type":"c","mode":"0660","uid":0,"gid":0,"major":116,"minor":300}' \
 		'{"path":"/dev/sock","type":"s","mode":"0660","uid":0,"gid":0}'
 }
@@ -195,13 +196,29 @@ J='"path":"/dev/a","type":"c","mode":"0666","uid":0,"gid":0'
 
 # ------------------------------------------------------------ -o oci
 
-@test "oci: list -o oci is one linux.devices array, an element a line; a link and a socket are left out with one warning" {
+@test "oci: list -o oci is one linux.devices array, an element a line; a link, a socket and a 0700 directory left out are each named with what the dialect cannot hold" {
 	needs_mknod
 	make_tree
 	run --separate-stderr devtool list -o oci --root R
 	assert_status 0
 	assert_lines_exactly "${OCI_TREE[@]}"
-	assert_equal "$stderr" "devtool: warning: 2 entries that an oci table cannot hold are left out; -o json holds every type"
+	assert_equal "$stderr" "devtool: warning: /dev/link -> null: a symbolic link, which an oci table cannot hold, is left out; -o json holds every type
+devtool: warning: /dev/snd: a directory, which an oci table cannot hold, is left out; -o json holds every type
+devtool: warning: /dev/sock: a socket, which an oci table cannot hold, is left out; -o json holds every type"
+}
+
+@test "oci: a by-id symbolic link alone gives [ ] and a warning naming it; past five, the rest are counted" {
+	mkdir -p R/dev/disk/by-id
+	ln -s ../../sda R/dev/disk/by-id/ata-X
+	run --separate-stderr devtool list -o oci --root R
+	assert_status 0
+	assert_output "[
+]"
+	assert_equal "$stderr" "devtool: warning: /dev/disk/by-id/ata-X -> ../../sda: a symbolic link, which an oci table cannot hold, is left out; -o json holds every type"
+	for i in 1 2 3 4 5 6; do ln -s null "R/dev/l$i"; done
+	run --separate-stderr devtool list -o oci --root R
+	assert_equal "$(wc -l <<<"$stderr")" 6
+	assert_equal "${stderr##*$'\n'}" "devtool: warning: 2 more entries that an oci table cannot hold are left out; -o json holds every type"
 }
 
 @test "oci: jq finds the runtime spec's field types: numbers for major, minor, fileMode (438 for 0666), uid and gid" {

@@ -164,10 +164,10 @@ devtool: 1 error in the table; nothing was created"
 @test "owners: --users-from a missing or empty DIR is an error before anything" {
 	table t 'c /dev/x 0660 0 0 - 1:3'
 	run --separate-stderr devtool apply --root R --users-from nope t
-	assert_status 1
+	assert_status 2
 	assert_equal "$stderr" "devtool: --users-from nope: No such file or directory"
 	run --separate-stderr devtool mknod --users-from nope -u 0 x c 1 3
-	assert_status 1
+	assert_status 2
 	assert_equal "$stderr" "devtool: --users-from nope: No such file or directory"
 	[[ ! -e R/dev && ! -e x ]] || fail "a node was made"
 	run --separate-stderr devtool apply --users-from '' t

@@ -136,7 +136,8 @@ setup() { setup_workdir; }
 	run --separate-stderr devtool list --root A /dev
 	assert_status 0
 	printf '%s\n' "$output" >t
-	[[ $(wc -l <t) -eq 16 ]] || fail "expected 16 lines:"$'\n'"$(cat t)"
+	# 15 nodes and the 4 directories that are not plain 0755 root parents
+	[[ $(wc -l <t) -eq 20 ]] || fail "expected 20 lines:"$'\n'"$(cat t)"
 	[[ $(grep '^#' t) == "# /dev/link -> null: a symbolic link, which a makedevs table cannot hold" ]] ||
 		fail "the link is not named: $(cat t)"
 	run --separate-stderr devtool apply --root B t
@@ -146,7 +147,7 @@ setup() { setup_workdir; }
 	printf '%s\n' "$output" >t2
 	assert_same_entries t t2
 	compare_makedevs t A B
-	[[ $COMPARED -eq 15 ]]
+	[[ $COMPARED -eq 19 ]]
 }
 
 @test "roundtrip: tmpfiles: the same through -o tmpfiles, odd names included" {
@@ -158,7 +159,7 @@ setup() { setup_workdir; }
 	run --separate-stderr devtool list -o tmpfiles --root A /dev
 	assert_status 0
 	printf '%s\n' "$output" >t
-	[[ $(wc -l <t) -eq 19 ]] || fail "expected 19 lines:"$'\n'"$(cat t)"
+	[[ $(wc -l <t) -eq 23 ]] || fail "expected 23 lines:"$'\n'"$(cat t)"
 	run --separate-stderr devtool apply --root B t
 	assert_status 0
 	run --separate-stderr devtool list -o tmpfiles --root B /dev
@@ -167,7 +168,7 @@ setup() { setup_workdir; }
 	assert_same_file t t2
 	devtool list -o json --root A /dev >j
 	compare_json j A B
-	[[ $COMPARED -eq 19 && $(readlink B/dev/link) == null ]]
+	[[ $COMPARED -eq 23 && $(readlink B/dev/link) == null ]]
 	assert_node_exists() { [[ -p $1 || -c $1 ]] || fail "$1 missing"; }
 	assert_node_exists "B/dev/with space"
 	assert_node_exists 'B/dev/pct%and\back'
@@ -249,7 +250,7 @@ setup() { setup_workdir; }
 	run --separate-stderr devtool apply -v --root B t
 	assert_status 0
 	[[ $(printf '%s\n' "$stderr" | tail -n 1) == \
-		"devtool: 0 created, 0 replaced, 0 corrected, 15 unchanged, 0 failed" ]] ||
+		"devtool: 0 created, 0 replaced, 0 corrected, 19 unchanged, 0 failed" ]] ||
 		fail "stderr: $stderr"
 	[[ $(cd B && find . -exec stat -c '%n %i %z' {} + | LC_ALL=C sort) == "$before" ]] ||
 		fail "second apply changed B"
@@ -269,7 +270,7 @@ setup() { setup_workdir; }
 	run --separate-stderr devtool apply -r -v --root B t
 	assert_status 0
 	[[ $(printf '%s\n' "$stderr" | tail -n 1) == \
-		"devtool: 1 created, 1 replaced, 2 corrected, 11 unchanged, 0 failed" ]] ||
+		"devtool: 1 created, 1 replaced, 2 corrected, 15 unchanged, 0 failed" ]] ||
 		fail "stderr: $stderr"
 	devtool list --root B /dev >t2
 	assert_same_entries t t2
@@ -349,9 +350,10 @@ list_real_dev() {
 }
 
 # dev_state: every name under /dev, with its type, inode, mode and owner.
-# /dev may change while a test reads it: another process's terminal comes
-# and goes in /dev/pts (the suites run side by side, and completion.bats
-# drives zsh through ptys).
+# /dev is the machine's and may change while a test reads it: other
+# processes add and remove nodes (a terminal comes and goes in /dev/pts;
+# the suites run side by side, and completion.bats drives zsh through
+# ptys).
 dev_state() {
 	find /dev -printf '%p %y %i %m %U %G\n' 2>/dev/null | LC_ALL=C sort
 }
@@ -383,7 +385,18 @@ steady_dev() {
 	fail "/dev changed during each of 5 runs of $1"
 }
 
+# dev_found: what find(1) sees under /dev that a listing has, sorted: every
+# node, FIFO and socket, and every directory but plain 0755 root parents
+# (/dev/shm's 1777).
+dev_found() {
+	find /dev \( -type c -o -type b -o -type p -o -type s -o \
+		\( -type d \( ! -perm 0755 -o ! -uid 0 -o ! -gid 0 \) \) \) 2>/dev/null |
+		LC_ALL=C sort
+}
+
 real_dev_makedevs() {
+	local found links
+	found=$(dev_found)
 	list_real_dev
 	printf '%s\n' "$output" >t
 	run --separate-stderr devtool apply --root "$PWD/R" t
@@ -394,12 +407,9 @@ real_dev_makedevs() {
 	assert_same_entries t t2
 	compare_makedevs t "" "$PWD/R"
 	echo "# real /dev: $COMPARED nodes compared with stat" >&3
-	# the table has every node, FIFO and socket find(1) sees, and a
-	# comment line for each symlink (none followed)
-	local found links
-	found=$(find /dev \( -type c -o -type b -o -type p -o -type s \) 2>/dev/null | wc -l)
-	[[ $found -eq $(grep -vc '^#' t) ]] ||
-		fail "find sees $found nodes under /dev, the table has $(grep -vc '^#' t)"
+	# the table has what find(1) sees, and a comment line for each
+	# symlink (none followed)
+	assert_equal "$(grep -v '^#' t | cut -f1)" "$found"
 	links=$(find /dev -type l 2>/dev/null | wc -l)
 	[[ $links -eq $(grep -c '^# /dev/.* -> .*: a symbolic link, which a makedevs table cannot hold$' t) ]] ||
 		fail "find sees $links symlinks under /dev, the table names $(grep -c '^#' t)"
@@ -477,4 +487,24 @@ real_dev_dirs() {
 	local from_b=$output
 	run --separate-stderr devtool list -o tmpfiles --root A /dev
 	[[ $output == "$from_b" ]] || fail "systemd-tmpfiles made another tree:"$'\n'"$from_b"$'\n'"want:"$'\n'"$output"
+}
+
+@test "roundtrip: the README's /dev migration carries /dev/shm's 1777 without --dirs, and its own diff fails when a directory is lost" {
+	needs_mknod
+	mkdir -p A/dev/shm A/dev/pts
+	chmod 1777 A/dev/shm
+	mknod -m 0666 A/dev/null c 1 3
+	mknod -m 0666 A/dev/pts/ptmx c 5 2
+	ln -s pts/ptmx A/dev/ptmx
+	devtool list -o tmpfiles --root A /dev >dev.table
+	assert_equal "$(grep shm dev.table)" "$(printf 'd\t/dev/shm\t1777\t0\t0\t-\t-')"
+	devtool apply --root B dev.table
+	run --separate-stderr bash -c 'devtool list -o tmpfiles --root B /dev | diff - dev.table'
+	assert_status 0
+	assert_output ""
+	assert_equal "$(stat -c %a B/dev/shm)" 1777
+	chmod 0755 B/dev/shm
+	run --separate-stderr bash -c 'devtool list -o tmpfiles --root B /dev | diff - dev.table'
+	assert_status 1
+	assert_output --partial "> d	/dev/shm	1777	0	0	-	-"
 }

@@ -241,7 +241,7 @@ devtool: 1 error in the table; nothing was created"
 @test "gen_init_cpio: a name with white space is refused (gen_init_cpio splits its words on blanks)" {
 	make_tree
 	run --separate-stderr devtool list --root R -o gen_init_cpio '/dev/sub/fi fo'
-	assert_failure 1
+	assert_failure 2
 	assert_output ''
 	assert_equal "$stderr" "devtool: path '/dev/sub/fi fo' has white space or a control character, which a gen_init_cpio list cannot hold"
 }

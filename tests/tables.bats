@@ -205,7 +205,7 @@ skipped /opt/none/absent (f, mode 0755, owner 0:0)"
 @test "tables: makedevs f still fails on a missing file (buildroot's f must exist), making no directory" {
 	table t '/opt/none/absent f 755 0 0 - - - - -'
 	run --separate-stderr devtool apply --root R t
-	assert_status 1
+	assert_status 2
 	assert_equal "$stderr" "devtool: /opt/none/absent: does not exist (an f entry only adjusts a file)"
 	assert_missing R/opt
 }
@@ -290,7 +290,7 @@ devtool: 1 error in the table; nothing was created"
 	mkdir -p R/var/lib/app
 	touch R/var/lib/app/state
 	run --separate-stderr devtool apply --root R t
-	assert_status 1
+	assert_status 2
 	assert_equal "$stderr" "devtool: /var/none: does not exist (an r entry changes an existing tree)"
 	assert_entry R "d /var/lib/app 0:0 700 5:5"
 	assert_entry R "f /var/lib/app/state 0:0 700 5:5"
@@ -304,7 +304,7 @@ devtool: 1 error in the table; nothing was created"
 	table t '/tree r 755 7 7'
 	run --separate-stderr hardlinks_off "$DEVTOOL" apply --root R t
 	[[ $status -ne 99 ]] || skip "cannot bind-mount over /proc/sys here"
-	assert_status 1
+	assert_status 2
 	assert_equal "$stderr" "devtool: /tree: /tree/link: $HARDLINKED"
 	assert_equal "$(stat -c '%a %u:%g' outside/shadow)" "600 0:0"
 	[[ $(cat /proc/sys/fs/protected_hardlinks) == 1 ]] ||
@@ -332,10 +332,10 @@ devtool: /usr/bin/extra: $HARDLINKED
 devtool: /usr/bin/ping: $HARDLINKED"
 	run --separate-stderr hardlinks_off "$DEVTOOL" apply -n --root R t
 	[[ $status -ne 99 ]] || skip "cannot bind-mount over /proc/sys here"
-	assert_status 1
+	assert_status 2
 	assert_equal "$stderr" "$want"
 	run --separate-stderr hardlinks_off "$DEVTOOL" apply --root R t
-	assert_status 1
+	assert_status 2
 	assert_stdout_empty
 	assert_equal "$stderr" "$want"
 	assert_equal "$(stat -c '%a %u:%g %h' outside/shadow)" "600 0:0 4"
@@ -362,11 +362,11 @@ devtool: /usr/bin/ping: $HARDLINKED"
 	table t 'b /dev/sda 0666 65534 65534 - 8:0' 'p /dev/initctl 0666 65534 65534 - -'
 	run --separate-stderr hardlinks_off "$DEVTOOL" apply --root R t
 	[[ $status -ne 99 ]] || skip "cannot bind-mount over /proc/sys here"
-	assert_status 1
+	assert_status 2
 	assert_equal "$stderr" "devtool: /dev/sda: $HARDLINKED
 devtool: /dev/initctl: $HARDLINKED"
 	run --separate-stderr hardlinks_off "$DEVTOOL" mknod -r -m 0666 -u 65534 --root R /dev/sda b 8 0
-	assert_status 1
+	assert_status 2
 	assert_equal "$stderr" "devtool: /dev/sda: $HARDLINKED"
 	assert_equal "$(stat -c '%a %u:%g' outside/sda outside/initctl)" $'600 0:0\n600 0:0'
 	# replacing takes only the name: the inode outside stays as it was
@@ -706,7 +706,7 @@ devtool: 1 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed, 1 failure ig
 	table t 'c= /dev/was-fifo 0600 - - - 1:3' 'c= /dev/file 0600 - - - 1:3' \
 		'b= /dev/dir 0600 - - - 7:0' 'd= /dev/newdir 0700'
 	run --separate-stderr devtool apply --root R t
-	assert_status 1
+	assert_status 2
 	assert_equal "$stderr" "devtool: /dev/file: exists and is a regular file; only device nodes and FIFOs are ever replaced (not even -r, or a tmpfiles '+' or '=', removes it)
 devtool: /dev/dir: exists and is a directory; only device nodes and FIFOs are ever replaced (not even -r, or a tmpfiles '+' or '=', removes it)"
 	assert_entry R "c /dev/was-fifo 1:3 600 0:0"
@@ -719,7 +719,7 @@ devtool: /dev/dir: exists and is a directory; only device nodes and FIFOs are ev
 	echo precious >R/dev/file
 	table t 'c+ /dev/file 0600 - - - 1:3' 'c+ /dev/dir 0600 - - - 1:3'
 	run --separate-stderr devtool apply --root R t
-	assert_status 1
+	assert_status 2
 	assert_equal "$stderr" "devtool: /dev/file: exists and is a regular file; only device nodes and FIFOs are ever replaced (not even -r, or a tmpfiles '+' or '=', removes it)
 devtool: /dev/dir: exists and is a directory; only device nodes and FIFOs are ever replaced (not even -r, or a tmpfiles '+' or '=', removes it)"
 	[[ $(cat R/dev/file) == precious && -d R/dev/dir ]] || fail "removed"

@@ -183,9 +183,10 @@ without_cap_mknod() {
 	capsh --drop=cap_mknod -- -c 'exec "$0" "$@"' "$@"
 }
 
-# The one line devtool adds when mknod(2) refused device nodes.
+# The line devtool ends with when privilege was missing (CAP_MKNOD for a
+# device node, CAP_CHOWN for an owner), after one line per cause.
 # shellcheck disable=SC2034  # used by the suites that load this file
-NEEDS_CAP_MKNOD="devtool: creating device nodes needs CAP_MKNOD: run devtool as root (outside a user namespace), or under fakeroot(1) to build an image's tree without privilege"
+NEEDS_CAP_MKNOD="devtool: without privilege, write the entries into an archive with --archive FILE, or run devtool under fakeroot(1); with it, run devtool as root (outside a user namespace)"
 
 # setup_workdir: helper_setup, then an empty directory of the test's own
 # ($BATS_TEST_TMPDIR/work) as the current one, since bats keeps its own

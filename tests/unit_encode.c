@@ -1,5 +1,5 @@
 /*
- * unit_encode.c - unit tests for the layout codec (src/encode.c).
+ * unit_encode.c - unit tests for the layout codec (src/codec/encode.c).
  *
  * Reference encoders written from SPEC.md section 1 and glibc's
  * <sys/sysmacros.h> rather than copied from encode.c, so each side checks
@@ -11,7 +11,7 @@
  * status is 1 when any group failed.
  *
  *	cc -std=gnu11 -Wall -Wextra -Werror -O2 -Isrc tests/unit_encode.c \
- *	    src/encode.c -o tests/unit_encode
+ *	    src/codec/encode.c -o tests/unit_encode
  */
 #include <sys/types.h>
 #include <sys/sysmacros.h>
@@ -23,10 +23,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "encode.h"
-#include "number.h"
+#include "codec/encode.h"
+#include "base/number.h"
 #include "tap.h"
-#include "text.h"
+#include "base/text.h"
 
 #define RANDOM_CASES	1000000	/* per random group (the issue asks) */
 #define NARROW_MAX	0xffu	/* the old 8:8 fields */
@@ -1813,6 +1813,7 @@ static const struct storage_want {
 	{ "odc",	1023, 255 },	/* makedev < 8^6 */
 	{ "bin",	255, 255 },	/* makedev < 2^16 */
 	{ "ustar",	262143, 262143 },	/* 6 octal digits */
+	{ "gnutar",	262143, 262143 },	/* libarchive: as ustar */
 	{ "squashfs",	4095, 1048575 },
 	{ "erofs",	4095, 1048575 },
 	{ "ext4",	4095, 1048575 },

@@ -7,8 +7,8 @@
 
 #include <limits.h>
 
-#include "entry.h"
-#include "path.h"
+#include "entry/entry.h"
+#include "base/path.h"
 #include "tap.h"
 
 static void

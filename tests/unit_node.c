@@ -1,5 +1,5 @@
 /*
- * unit_node.c - unit tests for node creation (src/node.c) against a
+ * unit_node.c - unit tests for node creation (src/sys/node.c) against a
  * temporary directory: what node_make returns (outcome, errno, reason),
  * what it reports through its callback, and what it leaves on disk,
  * checked with stat(2).  Needs root (owners are set); as another user
@@ -11,7 +11,7 @@
  * at the end; the exit status is 1 when any check failed.
  *
  *	cc -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE -Isrc \
- *	    tests/unit_node.c src/node.c src/root.c -o tests/unit_node
+ *	    tests/unit_node.c src/sys/node.c src/sys/root.c -o tests/unit_node
  */
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -29,10 +29,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "node.h"
-#include "root_impl.h"
+#include "sys/node.h"
+#include "sys/root_impl.h"
 #include "tap.h"
-#include "temp.h"
+#include "sys/temp.h"
 
 #define NOBODY		65534	/* another user, as the bats tests use */
 #define NTESTS		15

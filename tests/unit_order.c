@@ -11,9 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "table.h"
+#include "dialects/dialect.h"
+#include "entry/conflicts.h"
+#include "entry/validate.h"
+#include "sys/nss.h"
+#include "base/bounds.h"
 #include "tap.h"
-#include "tree_order.h"
+#include "entry/tree_order.h"
 
 #define ENTRIES_MAX 40
 
@@ -58,8 +62,8 @@ reference(const struct entry *v, const bool *parents, size_t n)
 
 	nnames = 0;
 	for (size_t i = 0; i < n; i++) {
-		for (size_t k = 0; k < table_expand_count(&v[i]); k++) {
-			if (table_expand(&v[i], k, &one, path, &d) != 0)
+		for (size_t k = 0; k < entry_expand_count(&v[i]); k++) {
+			if (entry_expand(&v[i], k, &one, path, &d) != 0)
 				bail_out("table_expand: %s", d.msg);
 			add_name(one.path, i);
 		}

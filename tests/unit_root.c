@@ -1,5 +1,5 @@
 /*
- * unit_root.c - unit tests for resolution inside --root (src/root.c):
+ * unit_root.c - unit tests for resolution inside --root (src/sys/root.c):
  * whether a cached directory is pinned, root_contains() before and after
  * a directory is moved out, re-resolution of an unpinned cached
  * directory, the walk at depths past the old limit of 512, a root
@@ -12,7 +12,7 @@
  * plan at the end; the exit status is 1 when any check failed.
  *
  *	cc -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE -Isrc \
- *	    tests/unit_root.c src/root.c -o tests/unit_root
+ *	    tests/unit_root.c src/sys/root.c -o tests/unit_root
  */
 #include <sys/resource.h>
 #include <sys/sysmacros.h>
@@ -30,7 +30,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "root_impl.h"
+#include "sys/root_impl.h"
 #include "tap.h"
 
 #define NOBODY		65534	/* another user, as the bats tests use */

@@ -17,12 +17,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host.h"
-#include "spec.h"
-#include "table.h"
+#include "codec/host.h"
+#include "dialects/fields.h"
+#include "dialects/dialect.h"
+#include "entry/conflicts.h"
+#include "entry/validate.h"
+#include "sys/nss.h"
+#include "base/bounds.h"
 #include "tap.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define RANDOM_ENTRIES	20000
 
 static int
@@ -45,11 +48,11 @@ test_group(void *ctx, const char *name, gid_t *gid)
 	return 0;
 }
 
-static const struct table_resolver resolver = { test_user, test_group, NULL,
+static const struct id_resolver resolver = { test_user, test_group, NULL,
     NULL };
 
-static struct spec_reader reader;	/* big: not on the stack */
-static char path[TABLE_TEXT_SIZE];
+static struct dialect_reader reader;	/* big: not on the stack */
+static char path[DIALECT_TEXT_SIZE];
 
 /*
  * Feeds lines (NUL-separated, ending in an empty one: a literal's own NUL
@@ -63,15 +66,15 @@ struct fed {
 };
 
 static struct fed
-feed(enum table_dialect dialect, const char *text)
+feed(const struct dialect *dialect, const char *text)
 {
 	struct fed f = { 0, { 0 }, "", 0 };
 	struct dt_diag d;
 	unsigned long lineno = 0;
 
-	spec_begin(&reader, dialect, &resolver);
+	dialect_begin(&reader, dialect, &resolver);
 	for (const char *s = text; *s != '\0'; s += strlen(s) + 1) {
-		int rc = spec_parse_line(&reader, s, strlen(s), ++lineno,
+		int rc = dialect_read_line(&reader, s, strlen(s), ++lineno,
 		    &f.e, path, &d);
 
 		if (rc != 0) {
@@ -82,7 +85,7 @@ feed(enum table_dialect dialect, const char *text)
 				return f;
 		}
 	}
-	if (spec_end(&reader, &f.line, &d) != 0) {
+	if (dialect_end(&reader, &f.line, &d) != 0) {
 		f.rc = -1;
 		snprintf(f.msg, sizeof(f.msg), "%s", d.msg);
 	}
@@ -94,47 +97,47 @@ test_detect(void)
 {
 	static const struct {
 		const char *line;
-		enum table_dialect want;
+		const struct dialect *want;
 	} cases[] = {
-		{ "#mtree", TABLE_MTREE },
-		{ "#mtree v2.0", TABLE_MTREE },
-		{ "#mtreex", TABLE_UNKNOWN },
-		{ "/set type=char", TABLE_MTREE },
-		{ "/unset all", TABLE_MTREE },
-		{ "./dev/null type=char device=native,1,3", TABLE_MTREE },
-		{ ". type=dir", TABLE_MTREE },
-		{ "/dev/a=b c 600 0 0 1 3", TABLE_UNKNOWN },
-		{ "d /run/a=b 0755", TABLE_UNKNOWN },
-		{ "d /x colour=red", TABLE_UNKNOWN },
-		{ "nod /dev/console 0600 0 0 c 5 1", TABLE_INITRAMFS },
-		{ "dir /dev 0755 0 0", TABLE_INITRAMFS },
-		{ "file /init init 0755 0 0", TABLE_INITRAMFS },
-		{ "dev/null c 666 0 0 1 3", TABLE_PSEUDO },
-		{ "dev d 755 0 0", TABLE_PSEUDO },
-		{ "/dev/f i 600 0 0 f", TABLE_PSEUDO },
-		{ "/dev/m m 600 0 0", TABLE_PSEUDO },
-		{ "/dev/l s 777 0 0 null", TABLE_PSEUDO },
-		{ "/dev/C C 1 600 0 0 1 2", TABLE_PSEUDO },
-		{ "/dev/s s 600 0 0", TABLE_UNKNOWN },
-		{ "/etc/f F 600 0 0", TABLE_UNKNOWN },
-		{ "dev/x p 640 0 0", TABLE_UNKNOWN },
-		{ "/dev/null c 666 0 0 1 3", TABLE_UNKNOWN },
-		{ "/dev/d d 755 0 0", TABLE_UNKNOWN },
-		{ "c /dev/null 0666 - - - 1:3", TABLE_UNKNOWN },
-		{ "# a comment", TABLE_UNKNOWN },
-		{ "", TABLE_UNKNOWN },
+		{ "#mtree", &mtree_dialect },
+		{ "#mtree v2.0", &mtree_dialect },
+		{ "#mtreex", NULL },
+		{ "/set type=char", &mtree_dialect },
+		{ "/unset all", &mtree_dialect },
+		{ "./dev/null type=char device=native,1,3", &mtree_dialect },
+		{ ". type=dir", &mtree_dialect },
+		{ "/dev/a=b c 600 0 0 1 3", &makedevs_dialect },
+		{ "d /run/a=b 0755", &tmpfiles_dialect },
+		{ "d /x colour=red", &tmpfiles_dialect },
+		{ "nod /dev/console 0600 0 0 c 5 1", &gen_init_cpio_dialect },
+		{ "dir /dev 0755 0 0", &gen_init_cpio_dialect },
+		{ "file /init init 0755 0 0", &gen_init_cpio_dialect },
+		{ "dev/null c 666 0 0 1 3", &pseudo_dialect },
+		{ "dev d 755 0 0", &pseudo_dialect },
+		{ "/dev/f i 600 0 0 f", &pseudo_dialect },
+		{ "/dev/m m 600 0 0", &pseudo_dialect },
+		{ "/dev/l s 777 0 0 null", &pseudo_dialect },
+		{ "/dev/C C 1 600 0 0 1 2", &pseudo_dialect },
+		{ "/dev/s s 600 0 0", &makedevs_dialect },
+		{ "/etc/f F 600 0 0", &makedevs_dialect },
+		{ "dev/x p 640 0 0", NULL },
+		{ "/dev/null c 666 0 0 1 3", &makedevs_dialect },
+		{ "/dev/d d 755 0 0", &makedevs_dialect },
+		{ "c /dev/null 0666 - - - 1:3", &tmpfiles_dialect },
+		{ "# a comment", NULL },
+		{ "", NULL },
 	};
 	struct check c;
 
-	begin(&c, "spec_detect: mtree, gen_init_cpio, pseudo, never makedevs "
-	    "or tmpfiles");
+	begin(&c, "a line's bid: mtree, gen_init_cpio and pseudo over "
+	    "makedevs and tmpfiles");
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
-		enum table_dialect got = spec_detect(cases[i].line,
+		const struct dialect *got = dialect_detect_line(cases[i].line,
 		    strlen(cases[i].line));
 
 		expect(&c, got == cases[i].want, "'%s': %s, want %s",
-		    cases[i].line, table_dialect_name(got),
-		    table_dialect_name(cases[i].want));
+		    cases[i].line, dialect_name(got),
+		    dialect_name(cases[i].want));
 	}
 	end(&c);
 }
@@ -153,50 +156,50 @@ test_mtree_state(void)
 {
 	struct fed f;
 
-	f = feed(TABLE_MTREE, "#mtree\0/set type=char uid=5 gid=6 mode=0600\0"
+	f = feed(&mtree_dialect, "#mtree\0/set type=char uid=5 gid=6 mode=0600\0"
 	    "./dev/x device=native,1,3\0");
 	ok(is_node(&f, "/dev/x", 'c', 0600, 5, 6, 1, 3) && f.e.mode_set &&
 	    f.e.uid_set && f.e.gid_set, "mtree: /set gives the lines after "
 	    "it their type, mode and owner");
-	f = feed(TABLE_MTREE, "/set type=char uid=5 gid=6\0/unset uid gid\0"
+	f = feed(&mtree_dialect, "/set type=char uid=5 gid=6\0/unset uid gid\0"
 	    "x device=native,1,3\0");
 	ok(is_node(&f, "/x", 'c', 0644, 0, 0, 1, 3) && !f.e.mode_set &&
 	    !f.e.uid_set && !f.e.gid_set, "mtree: /unset takes them back; "
 	    "what no line says is left to what exists (mode 0644 new)");
-	f = feed(TABLE_MTREE, "/set type=char uid=5\0/unset all\0x\0");
+	f = feed(&mtree_dialect, "/set type=char uid=5\0/unset all\0x\0");
 	ok(f.rc == -1 && strcmp(f.msg, "no type= (nor a /set type=)") == 0,
 	    "mtree: /unset all: %s", f.msg);
-	f = feed(TABLE_MTREE, "/set uid=5\0./x type=fifo uname=alice\0");
+	f = feed(&mtree_dialect, "/set uid=5\0./x type=fifo uname=alice\0");
 	ok(is_node(&f, "/x", 'p', 0644, 1000, 0, 0, 0), "mtree: the line's "
 	    "uname= over /set's uid=");
-	f = feed(TABLE_MTREE, "./x type=fifo uname=alice uid=7\0");
+	f = feed(&mtree_dialect, "./x type=fifo uname=alice uid=7\0");
 	ok(is_node(&f, "/x", 'p', 0644, 7, 0, 0, 0), "mtree: of uid= and "
 	    "uname= on one line the last says (NetBSD)");
-	f = feed(TABLE_MTREE, ". type=dir\0dev type=dir\0sub type=dir\0"
+	f = feed(&mtree_dialect, ". type=dir\0dev type=dir\0sub type=dir\0"
 	    "..\0x type=fifo\0");
 	ok(is_node(&f, "/dev/x", 'p', 0644, 0, 0, 0, 0), "mtree: a relative "
 	    "type=dir enters, .. leaves: %s", f.rc == 1 ? f.e.path : f.msg);
-	f = feed(TABLE_MTREE, "dev type=dir\0./etc/y type=dir\0x type=fifo\0");
+	f = feed(&mtree_dialect, "dev type=dir\0./etc/y type=dir\0x type=fifo\0");
 	ok(is_node(&f, "/dev/x", 'p', 0644, 0, 0, 0, 0), "mtree: a full "
 	    "path's type=dir enters nothing");
-	f = feed(TABLE_MTREE, "dev type=dir\0..\0..\0");
+	f = feed(&mtree_dialect, "dev type=dir\0..\0..\0");
 	ok(f.rc == -1 && f.line == 3 && strcmp(f.msg, "'..' above the top "
 	    "directory") == 0, "mtree: .. above the top: %s", f.msg);
-	f = feed(TABLE_MTREE, "#mtree\0./a\\\0  type=fifo \\\0 mode=0640\0");
+	f = feed(&mtree_dialect, "#mtree\0./a\\\0  type=fifo \\\0 mode=0640\0");
 	ok(is_node(&f, "/a", 'p', 0640, 0, 0, 0, 0) && f.e.lineno == 2,
 	    "mtree: continued lines make one entry, of its first line (%lu)",
 	    f.e.lineno);
-	f = feed(TABLE_MTREE, "./a\\\\ type=fifo\0");
+	f = feed(&mtree_dialect, "./a\\\\ type=fifo\0");
 	ok(is_node(&f, "/a\\", 'p', 0644, 0, 0, 0, 0), "mtree: an even "
 	    "number of backslashes is an escaped one, not a continuation");
-	f = feed(TABLE_MTREE, "./a\\040b\\s\\tc\\\\d type=fifo\0");
+	f = feed(&mtree_dialect, "./a\\040b\\s\\tc\\\\d type=fifo\0");
 	ok(is_node(&f, "/a b \tc\\d", 'p', 0644, 0, 0, 0, 0), "mtree: "
 	    "vis(3) escapes in names");
-	f = feed(TABLE_MTREE, "./l type=link link=a\\040b mode=0600 uid=3\0");
+	f = feed(&mtree_dialect, "./l type=link link=a\\040b mode=0600 uid=3\0");
 	ok(f.rc == 1 && f.e.type == 'l' && strcmp(f.e.target, "a b") == 0 &&
 	    f.e.mode == 0777 && !f.e.mode_set && !f.e.uid_set, "mtree: a "
 	    "link's target decoded, its mode and owner ignored");
-	f = feed(TABLE_MTREE, ". type=dir mode=0700\0");
+	f = feed(&mtree_dialect, ". type=dir mode=0700\0");
 	ok(f.rc == 0, "mtree: '.' is the top, no entry of its own");
 }
 
@@ -242,7 +245,7 @@ test_mtree_device(void)
 		snprintf(line, sizeof(line), "./x type=char device=%s",
 		    cases[i].value);
 		line[strlen(line) + 1] = '\0';
-		f = feed(TABLE_MTREE, line);
+		f = feed(&mtree_dialect, line);
 		if (good)
 			expect(&c, is_node(&f, "/x", 'c', 0644, 0, 0,
 			    cases[i].major, cases[i].minor), "%s: rc %d %s "
@@ -261,23 +264,23 @@ test_initramfs(void)
 {
 	struct fed f;
 
-	f = feed(TABLE_INITRAMFS, "# c\0nod /dev/console 0600 0 5 c 5 1\0");
+	f = feed(&gen_init_cpio_dialect, "# c\0nod /dev/console 0600 0 5 c 5 1\0");
 	ok(is_node(&f, "/dev/console", 'c', 0600, 0, 5, 5, 1) && f.e.mode_set,
 	    "gen_init_cpio: nod");
-	f = feed(TABLE_INITRAMFS, "nod dev/sda 660 0 6 b 8 0\0");
+	f = feed(&gen_init_cpio_dialect, "nod dev/sda 660 0 6 b 8 0\0");
 	ok(is_node(&f, "/dev/sda", 'b', 0660, 0, 6, 8, 0), "gen_init_cpio: a "
 	    "name without '/' is from the top too");
-	f = feed(TABLE_INITRAMFS, "slink /bin/sh busybox 700 5 6\0");
+	f = feed(&gen_init_cpio_dialect, "slink /bin/sh busybox 700 5 6\0");
 	ok(f.rc == 1 && f.e.type == 'l' && strcmp(f.e.target, "busybox") == 0 &&
 	    f.e.mode == 0777 && !f.e.mode_set && !f.e.uid_set && f.e.uid == 0,
 	    "gen_init_cpio: slink, its mode and owner ignored as a link's");
-	f = feed(TABLE_INITRAMFS, "sock /run/s 0600 1 2\0");
+	f = feed(&gen_init_cpio_dialect, "sock /run/s 0600 1 2\0");
 	ok(is_node(&f, "/run/s", 's', 0600, 1, 2, 0, 0), "gen_init_cpio: "
 	    "sock");
-	f = feed(TABLE_INITRAMFS, "file /init /src/init 0755 0 0\0");
+	f = feed(&gen_init_cpio_dialect, "file /init /src/init 0755 0 0\0");
 	ok(is_node(&f, "/init", 'f', 0755, 0, 0, 0, 0), "gen_init_cpio: "
 	    "file is an f entry");
-	f = feed(TABLE_INITRAMFS, "pipe /p 0600 0 0 extra\0");
+	f = feed(&gen_init_cpio_dialect, "pipe /p 0600 0 0 extra\0");
 	ok(f.rc == -1 && strcmp(f.msg, "pipe takes 4 fields, not 5") == 0,
 	    "gen_init_cpio: %s", f.msg);
 }
@@ -287,22 +290,22 @@ test_pseudo(void)
 {
 	struct fed f;
 
-	f = feed(TABLE_PSEUDO, "dev/null c 666 0 0 1 3\0");
+	f = feed(&pseudo_dialect, "dev/null c 666 0 0 1 3\0");
 	ok(is_node(&f, "/dev/null", 'c', 0666, 0, 0, 1, 3), "pseudo: c");
-	f = feed(TABLE_PSEUDO, "\"a b\"\\\"c B 123 600 alice tty 8 1\0");
+	f = feed(&pseudo_dialect, "\"a b\"\\\"c B 123 600 alice tty 8 1\0");
 	ok(is_node(&f, "/a b\"c", 'b', 0600, 1000, 5, 8, 1), "pseudo: "
 	    "quotes, a backslash, a time, names: %s", f.rc == 1 ? f.e.path :
 	    f.msg);
-	f = feed(TABLE_PSEUDO, "l s 777 0 0  a b \0");
+	f = feed(&pseudo_dialect, "l s 777 0 0  a b \0");
 	ok(f.rc == 1 && f.e.type == 'l' && strcmp(f.e.target, "a b ") == 0,
 	    "pseudo: a link's target is the rest of the line");
-	f = feed(TABLE_PSEUDO, "f i 600 0 0 f\0s I 9 600 0 0 s\0");
+	f = feed(&pseudo_dialect, "f i 600 0 0 f\0s I 9 600 0 0 s\0");
 	ok(is_node(&f, "/s", 's', 0600, 0, 0, 0, 0), "pseudo: i ... s is a "
 	    "socket");
-	f = feed(TABLE_PSEUDO, "f i 600 0 0 f\0");
+	f = feed(&pseudo_dialect, "f i 600 0 0 f\0");
 	ok(is_node(&f, "/f", 'p', 0600, 0, 0, 0, 0), "pseudo: i ... f is a "
 	    "FIFO");
-	f = feed(TABLE_PSEUDO, "x c 600 0 0 1 2 3\0");
+	f = feed(&pseudo_dialect, "x c 600 0 0 1 2 3\0");
 	ok(f.rc == -1 && strcmp(f.msg, "type 'c' takes 5 fields after it, "
 	    "not more") == 0, "pseudo: %s", f.msg);
 }
@@ -353,9 +356,9 @@ same(const struct entry *a, const struct entry *b)
 
 /* gen_init_cpio refuses white space and control bytes; pseudo none here. */
 static bool
-sayable(enum table_dialect dialect, const struct entry *e)
+sayable(const struct dialect *dialect, const struct entry *e)
 {
-	if (dialect != TABLE_INITRAMFS)
+	if (dialect != &gen_init_cpio_dialect)
 		return true;
 	for (const unsigned char *s = (const unsigned char *)e->path; *s;
 	    s++)
@@ -367,9 +370,9 @@ sayable(enum table_dialect dialect, const struct entry *e)
 static void
 test_round_trip(void)
 {
-	static const enum table_dialect dialects[] = { TABLE_MTREE,
-	    TABLE_INITRAMFS, TABLE_PSEUDO };
-	static char line[TABLE_LINE_MAX], p[PATH_MAX], target[32];
+	static const struct dialect *const dialects[] = { &mtree_dialect,
+	    &gen_init_cpio_dialect, &pseudo_dialect };
+	static char line[DIALECT_LINE_MAX], p[PATH_MAX], target[32];
 	struct entry e;
 	struct dt_diag d;
 	struct check c;
@@ -381,12 +384,12 @@ test_round_trip(void)
 
 		begin(&c, "%s: %d random entries written and read back the "
 		    "same, or refused when it cannot say them",
-		    table_dialect_name(dialects[k]), RANDOM_ENTRIES);
+		    dialect_name(dialects[k]), RANDOM_ENTRIES);
 		for (int i = 0; i < RANDOM_ENTRIES; i++) {
 			int rc;
 
 			random_entry(&e, p, target);
-			rc = table_format(dialects[k], &e, line, sizeof(line),
+			rc = dialect_format(dialects[k], &e, line, sizeof(line),
 			    &d);
 			if (!sayable(dialects[k], &e)) {
 				expect(&c, rc == -1, "wrote '%s'", line);
@@ -403,8 +406,8 @@ test_round_trip(void)
 			    f.e.path : "", f.msg);
 		}
 		end(&c);
-		ok(dialects[k] != TABLE_INITRAMFS || refused > 0,
-		    "%s: %lu refused", table_dialect_name(dialects[k]),
+		ok(dialects[k] != &gen_init_cpio_dialect || refused > 0,
+		    "%s: %lu refused", dialect_name(dialects[k]),
 		    refused);
 	}
 }
@@ -413,49 +416,49 @@ static void
 test_framing(void)
 {
 	struct entry f = { .path = "/etc/x", .type = 'f', .mode = 0644 };
-	char line[TABLE_LINE_MAX];
+	char line[DIALECT_LINE_MAX];
 	struct dt_diag d;
 
-	ok(strcmp(table_header(TABLE_MTREE), "#mtree") == 0 &&
-	    table_header(TABLE_PSEUDO) == NULL &&
-	    table_header(TABLE_MAKEDEVS) == NULL &&
-	    table_footer(TABLE_MTREE) == NULL &&
-	    strcmp(table_header(TABLE_OCI), "[") == 0 &&
-	    strcmp(table_footer(TABLE_OCI), "]") == 0, "table_header: #mtree "
+	ok(strcmp((&mtree_dialect)->header, "#mtree") == 0 &&
+	    (&pseudo_dialect)->header == NULL &&
+	    (&makedevs_dialect)->header == NULL &&
+	    (&mtree_dialect)->footer == NULL &&
+	    strcmp((&oci_dialect)->header, "[") == 0 &&
+	    strcmp((&oci_dialect)->footer, "]") == 0, "table_header: #mtree "
 	    "for mtree, no footer; [ and ] for an OCI array");
-	ok(table_dialect_lookup("gen_init_cpio") == TABLE_INITRAMFS &&
-	    table_dialect_lookup("json") == TABLE_JSON &&
-	    table_dialect_lookup("oci") == TABLE_OCI &&
-	    table_dialect_lookup("cpio") == TABLE_UNKNOWN,
+	ok(dialect_named("gen_init_cpio") == &gen_init_cpio_dialect &&
+	    dialect_named("json") == &json_dialect &&
+	    dialect_named("oci") == &oci_dialect &&
+	    dialect_named("cpio") == NULL,
 	    "table_dialect_lookup: by name, every dialect read and written");
-	ok(strcmp(table_dialect_names(), "makedevs, tmpfiles, mtree, "
+	ok(strcmp(dialect_names(), "makedevs, tmpfiles, mtree, "
 	    "gen_init_cpio, pseudo, json, oci") == 0,
-	    "table_dialect_names: %s", table_dialect_names());
-	ok(spec_needs_parents(TABLE_PSEUDO) &&
-	    spec_needs_parents(TABLE_INITRAMFS) &&
-	    !spec_needs_parents(TABLE_MTREE), "parents: pseudo and "
+	    "table_dialect_names: %s", dialect_names());
+	ok((&pseudo_dialect)->needs_parents &&
+	    (&gen_init_cpio_dialect)->needs_parents &&
+	    !(&mtree_dialect)->needs_parents, "parents: pseudo and "
 	    "gen_init_cpio need them");
-	ok(!table_holds(TABLE_INITRAMFS, &f) && !table_holds(TABLE_PSEUDO, &f) &&
-	    table_holds(TABLE_MTREE, &f) && table_format(TABLE_PSEUDO, &f,
+	ok(!dialect_holds(&gen_init_cpio_dialect, &f) && !dialect_holds(&pseudo_dialect, &f) &&
+	    dialect_holds(&mtree_dialect, &f) && dialect_format(&pseudo_dialect, &f,
 	    line, sizeof(line), &d) == 0 && strcmp(line, "# /etc/x: a regular "
 	    "file, which a pseudo table cannot hold") == 0,
 	    "a regular file: a comment line in gen_init_cpio and pseudo: %s",
 	    line);
 	f.path = "/dir";
 	f.type = 'd';
-	ok(table_format(TABLE_PSEUDO, &f, line, sizeof(line), &d) == 0 &&
+	ok(dialect_format(&pseudo_dialect, &f, line, sizeof(line), &d) == 0 &&
 	    strcmp(line, "\"dir\" d 0644 0 0") == 0 &&
-	    spec_detect(line, strlen(line)) == TABLE_PSEUDO, "pseudo: a top "
+	    dialect_detect_line(line, strlen(line)) == &pseudo_dialect, "pseudo: a top "
 	    "name that is a gen_init_cpio keyword is quoted: %s", line);
 	f.path = "/a\"b";
-	ok(table_format(TABLE_MTREE, &f, line, sizeof(line), &d) == 0 &&
+	ok(dialect_format(&mtree_dialect, &f, line, sizeof(line), &d) == 0 &&
 	    strncmp(line, "./a\\042b type=dir", 17) == 0 &&
-	    spec_detect(line, strlen(line)) == TABLE_MTREE, "mtree: '\"' is "
+	    dialect_detect_line(line, strlen(line)) == &mtree_dialect, "mtree: '\"' is "
 	    "written \\042: %s", line);
 	f.path = "/etc/x";
 	f.count = 3;
 	f.type = 'c';
-	ok(table_format(TABLE_MTREE, &f, line, sizeof(line), &d) == -1 &&
+	ok(dialect_format(&mtree_dialect, &f, line, sizeof(line), &d) == -1 &&
 	    strcmp(d.msg, "an mtree spec has no ranges: write the 3 nodes of "
 	    "'/etc/x' one by one") == 0, "ranges refused: %s", d.msg);
 }

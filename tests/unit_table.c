@@ -1,6 +1,6 @@
 /*
  * unit_table.c - unit tests for the device table reader and writer
- * (src/table.c, the JSON keys of src/json_keys.c): both dialects, their
+ * (src/dialects/table.c, the JSON keys of src/dialects/json_keys.c): both dialects, their
  * oddities, their errors, and the
  * writer-to-parser round trip.
  *
@@ -9,7 +9,7 @@
  * the end.  The exit status is 1 when any check failed.
  *
  *	cc -std=gnu11 -Wall -Wextra -Werror -O2 -D_GNU_SOURCE -Isrc \
- *	    tests/unit_table.c src/table.c src/encode.c -o tests/unit_table
+ *	    tests/unit_table.c src/dialects/table.c src/codec/encode.c -o tests/unit_table
  */
 #include <sys/types.h>
 
@@ -23,15 +23,20 @@
 
 #include <json-c/json.h>
 
-#include "host.h"
-#include "json_keys.h"
-#include "table.h"
+#include "codec/host.h"
+#include "dialects/json_keys.h"
+#include "dialects/fields.h"
+#include "dialects/dialect.h"
+#include "entry/conflicts.h"
+#include "entry/validate.h"
+#include "sys/nss.h"
+#include "base/bounds.h"
+#include "dialects/json.h"
 #include "tap.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define RANDOM_ENTRIES	20000
-#define M		TABLE_MAKEDEVS
-#define T		TABLE_TMPFILES
+#define M		&makedevs_dialect
+#define T		&tmpfiles_dialect
 
 /* The test's own user and group databases. */
 struct name_id {
@@ -91,7 +96,7 @@ test_searched(void *ctx, bool group)
 }
 
 static int lookups;
-static const struct table_resolver resolver = {
+static const struct id_resolver resolver = {
 	test_user, test_group, &lookups, test_searched
 };
 
@@ -113,7 +118,7 @@ static char expand_room[PATH_MAX];
 static char *
 path_room(void)
 {
-	static char room[8][TABLE_TEXT_SIZE];
+	static char room[8][DIALECT_TEXT_SIZE];
 	static unsigned next;
 
 	return room[next++ % 8];
@@ -155,7 +160,7 @@ show(const char *label, const struct entry *e)
 }
 
 static void
-want_entry(enum table_dialect dialect, const struct want *w,
+want_entry(const struct dialect *dialect, const struct want *w,
     struct entry *e)
 {
 	memset(e, 0, sizeof(*e));
@@ -179,16 +184,16 @@ want_entry(enum table_dialect dialect, const struct want *w,
 }
 
 static int
-parse_n(enum table_dialect dialect, const char *line, size_t len,
+parse_n(const struct dialect *dialect, const char *line, size_t len,
     struct entry *e, struct dt_diag *d)
 {
 	d->msg[0] = '\0';
-	return table_parse_line(dialect, line, len, 7, &resolver, e,
+	return dialect_parse_line(dialect, line, len, 7, &resolver, e,
 	    path_room(), d);
 }
 
 static int
-parse(enum table_dialect dialect, const char *line, struct entry *e,
+parse(const struct dialect *dialect, const char *line, struct entry *e,
     struct dt_diag *d)
 {
 	return parse_n(dialect, line, strlen(line), e, d);
@@ -196,7 +201,7 @@ parse(enum table_dialect dialect, const char *line, struct entry *e,
 
 /* One line that must parse to exactly the wanted entry. */
 static void
-check_entry(enum table_dialect dialect, const char *line,
+check_entry(const struct dialect *dialect, const char *line,
     const struct want *w, const char *what)
 {
 	struct entry got, want;
@@ -205,7 +210,7 @@ check_entry(enum table_dialect dialect, const char *line,
 
 	want_entry(dialect, w, &want);
 	if (!ok(r == 1 && same_entry(&got, &want), "%s %s",
-	    table_dialect_name(dialect), what)) {
+	    dialect_name(dialect), what)) {
 		diag("line '%s': returned %d, message '%s'", line, r, d.msg);
 		if (r == 1) {
 			show("got ", &got);
@@ -222,7 +227,7 @@ check_entry(enum table_dialect dialect, const char *line,
 	    true, true)
 
 static void
-check_error(enum table_dialect dialect, const char *line, const char *msg,
+check_error(const struct dialect *dialect, const char *line, const char *msg,
     const char *what)
 {
 	struct entry e;
@@ -230,20 +235,20 @@ check_error(enum table_dialect dialect, const char *line, const char *msg,
 	int r = parse(dialect, line, &e, &d);
 
 	if (!ok(r == -1 && strstr(d.msg, msg) != NULL, "%s rejects %s",
-	    table_dialect_name(dialect), what))
+	    dialect_name(dialect), what))
 		diag("line '%.200s': returned %d, message '%s', want '%s'",
 		    line, r, d.msg, msg);
 }
 
 static void
-check_skip(enum table_dialect dialect, const char *line, const char *what)
+check_skip(const struct dialect *dialect, const char *line, const char *what)
 {
 	struct entry e;
 	struct dt_diag d;
 	int r = parse(dialect, line, &e, &d);
 
-	if (!ok(r == 0 && table_blank(line, strlen(line)), "%s skips %s",
-	    table_dialect_name(dialect), what))
+	if (!ok(r == 0 && dialect_blank(line, strlen(line)), "%s skips %s",
+	    dialect_name(dialect), what))
 		diag("line '%s': returned %d, message '%s'", line, r, d.msg);
 }
 
@@ -353,7 +358,7 @@ extras(const struct entry *e, char *buf, size_t len)
  * named in want ("" for none; "mode-" for a mode left as it is).
  */
 static void
-check_extras(enum table_dialect dialect, const char *line, char type,
+check_extras(const struct dialect *dialect, const char *line, char type,
     unsigned mode, const char *want, const char *what)
 {
 	struct entry e;
@@ -364,7 +369,7 @@ check_extras(enum table_dialect dialect, const char *line, char type,
 	if (r == 1)
 		extras(&e, got, sizeof(got));
 	if (!ok(r == 1 && e.type == type && e.mode == mode &&
-	    strcmp(got, want) == 0, "%s %s", table_dialect_name(dialect),
+	    strcmp(got, want) == 0, "%s %s", dialect_name(dialect),
 	    what))
 		diag("line '%s': returned %d (%s), type %c mode %04o extras "
 		    "'%s', want %c %04o '%s'", line, r, d.msg, r == 1 ?
@@ -440,7 +445,7 @@ test_xattr(void)
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		d.msg[0] = value[0] = '\0';
-		r = table_parse_xattr(cases[i].line, strlen(cases[i].line),
+		r = makedevs_dialect.read_attachment(cases[i].line, strlen(cases[i].line),
 		    value, &d);
 		if (!ok(r == cases[i].r && (r != 1 ||
 		    strcmp(value, cases[i].value) == 0) && (r != -1 ||
@@ -486,7 +491,7 @@ static void
 test_writer_extras(void)
 {
 	static const struct {
-		enum table_dialect from, to;
+		const struct dialect *from, *to;
 		const char *line, *want;
 	} cases[] = {
 		{ M, M, "/srv r 750 33 33", "/srv\tr\t0750\t33\t33\t-\t-\t-\t-\t-" },
@@ -503,25 +508,31 @@ test_writer_extras(void)
 		{ M, T, "/x F 755 0 0", "'/x' is a makedevs F entry, which a "
 		  "tmpfiles table cannot say" },
 	};
-	char line[TABLE_LINE_MAX];
+	char line[DIALECT_LINE_MAX];
 	struct entry e;
 	struct dt_diag d;
 	int r;
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		r = parse(cases[i].from, cases[i].line, &e, &d) == 1 ?
-		    table_format(cases[i].to, &e, line, sizeof(line), &d) : -2;
+		    dialect_format(cases[i].to, &e, line, sizeof(line), &d) : -2;
 		if (!ok((r == 0 && strcmp(line, cases[i].want) == 0) ||
 		    (r == -1 && strcmp(d.msg, cases[i].want) == 0),
-		    "%s '%s' as %s", table_dialect_name(cases[i].from),
-		    cases[i].line, table_dialect_name(cases[i].to)))
+		    "%s '%s' as %s", dialect_name(cases[i].from),
+		    cases[i].line, dialect_name(cases[i].to)))
 			diag("returned %d: '%s' / '%s', want '%s'", r,
 			    r == 0 ? line : "", d.msg, cases[i].want);
 	}
-	e.caps = "cap_net_raw+ep";
-	ok(table_format(M, &e, line, sizeof(line), &d) == -1 &&
+	e.caps = "cap_net_raw+ep cap_sys_admin+ei";
+	ok(dialect_format(M, &e, line, sizeof(line), &d) == 0 &&
+	    strcmp(strchr(line, '\n'), "\n|xattr cap_net_raw+ep\n"
+	    "|xattr cap_sys_admin+ei") == 0,
+	    "a makedevs table holds capabilities as buildroot's |xattr "
+	    "lines: %s", line);
+	e.optional = false;
+	ok(dialect_format(T, &e, line, sizeof(line), &d) == -1 &&
 	    strstr(d.msg, "file capabilities, which are not written") != NULL,
-	    "capabilities are not written: %s", d.msg);
+	    "a tmpfiles table holds no capabilities: %s", d.msg);
 }
 
 static void
@@ -662,17 +673,17 @@ test_makedevs_errors(void)
 	{
 		struct entry e;
 		struct dt_diag d;
-		int r = table_parse_line(M, "/dev/x c 666 root 0 1 3", 23, 1,
+		int r = dialect_parse_line(M, "/dev/x c 666 root 0 1 3", 23, 1,
 		    NULL, &e, path_room(), &d);
 
 		ok(r == -1 && strcmp(d.msg, "unknown user 'root'") == 0,
 		    "without a resolver a name is unknown, nothing said of "
 		    "where (%s)", d.msg);
-		r = table_parse_line(M, "/dev/x c 666 7 8 1 3", 20, 1, NULL,
+		r = dialect_parse_line(M, "/dev/x c 666 7 8 1 3", 20, 1, NULL,
 		    &e, path_room(), &d);
 		ok(r == 1 && e.uid == 7 && e.gid == 8,
 		    "without a resolver numbers still work");
-		r = table_parse_line(TABLE_UNKNOWN, "/dev/x c 666 7 8 1 3", 20,
+		r = dialect_parse_line(NULL, "/dev/x c 666 7 8 1 3", 20,
 		    1, NULL, &e, path_room(), &d);
 		ok(r == -1, "an unknown dialect is an error (%s)", d.msg);
 	}
@@ -886,12 +897,94 @@ test_links(void)
 	    "a socket with numbers");
 }
 
+/*
+ * The dialect a whole table is read in when apply -i does not name one
+ * (devtool(1), "Telling the dialects apart"): what the first bytes say (a
+ * JSON document or JSON lines), else the first line that says anything,
+ * comments and blank lines skipped but for mtree's "#mtree".  Pinned here
+ * before the readers became one file each: every sample must keep its
+ * dialect.  An absolute name with a pseudo-only type (/dev/x L ...) is a
+ * pseudo line, which then refuses L (a hard link); F and a five-word s
+ * are buildroot's and genext2fs's makedevs.
+ */
+static const struct dialect *
+detected(const char *text)
+{
+	size_t n = strlen(text), len;
+	const struct dialect *d = dialect_detect_head(text, n);
+
+	if (d != NULL)
+		return d;
+	for (const char *line = text; *line != '\0'; line += len + (line[len] == '\n')) {
+		len = strcspn(line, "\n");
+		if ((d = dialect_detect_line(line, len)) != NULL)
+			return d;
+		if (!dialect_blank(line, len))
+			return dialect_detect_line(line, len);
+	}
+	return NULL;
+}
+
+static void
+test_detect_input(void)
+{
+	static const struct {
+		const char *text;
+		const struct dialect *want;
+	} cases[] = {
+		{ .text = "/dev/null c 666 0 0 1 3\n", .want = &makedevs_dialect },
+		{ .text = "# devices\n\n/dev d 755\n", .want = &makedevs_dialect },
+		{ .text = "/dev/f F 600 0 0\n", .want = &makedevs_dialect },
+		{ .text = "/dev/s s 600 0 0\n", .want = &makedevs_dialect },
+		{ .text = "/dev/a=b c 600 0 0 1 3\n", .want = &makedevs_dialect },
+		{ .text = "c /dev/null 0666 - - - 1:3\n", .want = &tmpfiles_dialect },
+		{ .text = "L+ /etc/x - - - - /y\n", .want = &tmpfiles_dialect },
+		{ .text = "d /run/a=b 0755\n", .want = &tmpfiles_dialect },
+		{ .text = "d %t/x\n", .want = &tmpfiles_dialect },
+		{ .text = "#mtree\n./dev type=dir\n", .want = &mtree_dialect },
+		{ .text = "# a comment\n#mtree v2.0\n", .want = &mtree_dialect },
+		{ .text = "/set type=char\n", .want = &mtree_dialect },
+		{ .text = "./dev/null type=char device=native,1,3\n",
+		  .want = &mtree_dialect },
+		{ .text = "/dev/a type=char\n", .want = &mtree_dialect },
+		{ .text = "nod /dev/console 0600 0 0 c 5 1\n",
+		  .want = &gen_init_cpio_dialect },
+		{ .text = "\n# initramfs\ndir /dev 0755 0 0\n",
+		  .want = &gen_init_cpio_dialect },
+		{ .text = "dev/null c 666 0 0 1 3\n", .want = &pseudo_dialect },
+		{ .text = "/dev/x L 777 0 0 /y\n", .want = &pseudo_dialect },
+		{ .text = "/dev/l s 777 0 0 null\n", .want = &pseudo_dialect },
+		{ .text = "/dev/C C 1 600 0 0 1 2\n", .want = &pseudo_dialect },
+		{ .text = "{\"path\":\"/dev/null\",\"type\":\"c\"}\n",
+		  .want = &json_dialect },
+		{ .text = "  [ {\"path\":\"/dev/null\"} ]\n", .want = &oci_dialect },
+		{ .text = "{\"ociVersion\":\"1.0.2\"}\n", .want = &oci_dialect },
+		{ .text = "{\n  \"linux\": {}\n}\n", .want = &oci_dialect },
+		{ .text = "hello world\n", .want = NULL },
+		{ .text = "dev/x p 640 0 0\n", .want = NULL },
+		{ .text = "# only a comment\n\n", .want = NULL },
+		{ .text = "", .want = NULL },
+	};
+	struct check c;
+
+	begin(&c, "a table's dialect detected from its start, in a fixed "
+	    "order (%zu samples)", ARRAY_SIZE(cases));
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		const struct dialect *got = detected(cases[i].text);
+
+		expect(&c, got == cases[i].want, "'%s': got %s, want %s",
+		    cases[i].text, dialect_name(got),
+		    dialect_name(cases[i].want));
+	}
+	end(&c);
+}
+
 static void
 test_detect(void)
 {
 	static const struct {
 		const char *line;
-		enum table_dialect want;
+		const struct dialect *want;
 	} cases[] = {
 		{ "/dev/null c 666 0 0 1 3", M },
 		{ "  \t/dev d 755", M },
@@ -901,32 +994,33 @@ test_detect(void)
 		{ "L+ /etc/x - - - - /y", T },
 		{ "d \"/run/a b\"", T },
 		{ "d %t/x", T },
-		{ "", TABLE_UNKNOWN },
-		{ "# c /dev/null", TABLE_UNKNOWN },
-		{ "hello world", TABLE_UNKNOWN },
-		{ "dev/null c 666", TABLE_UNKNOWN },
-		{ "c", TABLE_UNKNOWN },
-		{ "1 /dev/x", TABLE_UNKNOWN },
+		{ "", NULL },
+		{ "# c /dev/null", NULL },
+		{ "hello world", NULL },
+		{ "dev/null c 666", &pseudo_dialect },	/* a relative name */
+		{ "c", NULL },
+		{ "1 /dev/x", NULL },
 	};
 	bool pass = true;
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
-		enum table_dialect got = table_detect(cases[i].line,
+		const struct dialect *got = dialect_detect_line(cases[i].line,
 		    strlen(cases[i].line));
 
 		if (got != cases[i].want) {
 			diag("'%s': got %s, want %s", cases[i].line,
-			    table_dialect_name(got),
-			    table_dialect_name(cases[i].want));
+			    dialect_name(got),
+			    dialect_name(cases[i].want));
 			pass = false;
 		}
 	}
-	ok(pass, "table_detect on %zu lines", ARRAY_SIZE(cases));
-	ok(table_detect("c\0/x", 4) == TABLE_UNKNOWN &&
-	    table_detect("c \0/x", 5) == TABLE_UNKNOWN,
-	    "table_detect does not mistake a NUL for a separator or path");
-	ok(table_blank("  # x", 5) && table_blank("", 0) &&
-	    !table_blank(" /dev d", 7), "table_blank");
+	ok(pass, "dialect_detect_line on %zu lines", ARRAY_SIZE(cases));
+	ok(dialect_detect_line("c\0/x", 4) == NULL &&
+	    dialect_detect_line("c \0/x", 5) == NULL,
+	    "dialect_detect_line does not mistake a NUL for a separator or "
+	    "path");
+	ok(dialect_blank("  # x", 5) && dialect_blank("", 0) &&
+	    !dialect_blank(" /dev d", 7), "table_blank");
 }
 
 static void
@@ -939,10 +1033,10 @@ test_ranges(void)
 	size_t n;
 
 	parse(M, "/dev/hda b 640 0 0 3 1 1 1 15", &e, &d);
-	n = table_expand_count(&e);
+	n = entry_expand_count(&e);
 	for (size_t i = 0; i < n; i++) {
 		snprintf(want, sizeof(want), "/dev/hda%zu", i + 1);
-		if (table_expand(&e, i, &node, expand_room, &d) != 0 ||
+		if (entry_expand(&e, i, &node, expand_room, &d) != 0 ||
 		    strcmp(node.path, want) != 0 || node.minor != i + 1 ||
 		    node.major != 3 || node.count != 0 || node.mode != 0640) {
 			diag("node %zu: '%s' %" PRIu64 ":%" PRIu64 " (%s)", i,
@@ -951,69 +1045,69 @@ test_ranges(void)
 		}
 	}
 	ok(pass && n == 15, "hda range: hda1..hda15 with minors 1..15");
-	ok(table_expand(&e, 15, &node, expand_room, &d) == -1,
+	ok(entry_expand(&e, 15, &node, expand_room, &d) == -1,
 	    "no node past the end of a range (%s)", d.msg);
 
 	parse(M, "/dev/ttyS c 666 0 0 4 64 0 1 4", &e, &d);
-	pass = table_expand_count(&e) == 4;
+	pass = entry_expand_count(&e) == 4;
 	for (size_t i = 0; i < 4 && pass; i++) {
 		snprintf(want, sizeof(want), "/dev/ttyS%zu", i);
-		pass = table_expand(&e, i, &node, expand_room, &d) == 0 &&
+		pass = entry_expand(&e, i, &node, expand_room, &d) == 0 &&
 		    strcmp(node.path, want) == 0 && node.minor == 64 + i;
 	}
 	ok(pass, "ttyS0..ttyS3 with minors 64..67");
 
 	parse(M, "/dev/x c 666 0 0 4 64 10 2 3", &e, &d);
-	pass = table_expand_count(&e) == 3 &&
-	    table_expand(&e, 2, &node, expand_room, &d) == 0 &&
+	pass = entry_expand_count(&e) == 3 &&
+	    entry_expand(&e, 2, &node, expand_room, &d) == 0 &&
 	    strcmp(node.path, "/dev/x12") == 0 && node.minor == 68;
 	ok(pass, "start 10 inc 2: the third node is x12 with minor 68");
 
 	parse(M, "/dev/x c 666 0 0 4 64 0 - 3", &e, &d);
-	pass = table_expand_count(&e) == 3;
+	pass = entry_expand_count(&e) == 3;
 	for (size_t i = 0; i < 3 && pass; i++)
-		pass = table_expand(&e, i, &node, expand_room, &d) == 0 &&
+		pass = entry_expand(&e, i, &node, expand_room, &d) == 0 &&
 		    node.minor == 64;
 	ok(pass, "inc - (0): every node has the same minor, as in busybox");
 
 	parse(M, "/dev/ttyS c 666 0 0 4 64 5 1 1", &e, &d);
-	ok(table_expand_count(&e) == 1 &&
-	    table_expand(&e, 0, &node, expand_room, &d) == 0 &&
+	ok(entry_expand_count(&e) == 1 &&
+	    entry_expand(&e, 0, &node, expand_room, &d) == 0 &&
 	    strcmp(node.path, "/dev/ttyS5") == 0 && node.minor == 64,
 	    "count 1: one node named PATH<start>, as --count 1 does");
 
 	parse(M, "/dev/null c 666 0 0 1 3", &e, &d);
-	ok(table_expand_count(&e) == 1 &&
-	    table_expand(&e, 0, &node, expand_room, &d) == 0 && same_entry(&e, &node),
+	ok(entry_expand_count(&e) == 1 &&
+	    entry_expand(&e, 0, &node, expand_room, &d) == 0 && same_entry(&e, &node),
 	    "count 0: the entry itself");
 
 	parse(M, "/dev/f p 600 0 0 - - 7 - 2", &e, &d);
-	ok(table_expand_count(&e) == 2 &&
-	    table_expand(&e, 1, &node, expand_room, &d) == 0 &&
+	ok(entry_expand_count(&e) == 2 &&
+	    entry_expand(&e, 1, &node, expand_room, &d) == 0 &&
 	    strcmp(node.path, "/dev/f8") == 0 && node.minor == 0,
 	    "p range: f7, f8 without numbers");
 
 	parse(M, "/dev/x c 666 0 0 1 0 0 1 65536", &e, &d);
-	ok(table_expand(&e, 65535, &node, expand_room, &d) == 0 &&
+	ok(entry_expand(&e, 65535, &node, expand_room, &d) == 0 &&
 	    strcmp(node.path, "/dev/x65535") == 0 && node.minor == 65535,
 	    "the last node of the largest range");
 }
 
 static void
-check_format(enum table_dialect dialect, const char *line, const char *want,
+check_format(const struct dialect *dialect, const char *line, const char *want,
     const char *what)
 {
 	struct entry e;
 	struct dt_diag d;
-	char buf[TABLE_LINE_MAX];
+	char buf[DIALECT_LINE_MAX];
 	int r = parse(dialect, line, &e, &d);
 
 	if (r == 1)
-		r = table_format(dialect, &e, buf, sizeof(buf), &d);
+		r = dialect_format(dialect, &e, buf, sizeof(buf), &d);
 	else
 		r = -1;
 	if (!ok(r == 0 && strcmp(buf, want) == 0, "%s writes %s",
-	    table_dialect_name(dialect), what))
+	    dialect_name(dialect), what))
 		diag("from '%s': %d '%s' (%s), want '%s'", line, r,
 		    r == 0 ? buf : "", d.msg, want);
 }
@@ -1024,7 +1118,7 @@ test_writer(void)
 {
 	struct entry e;
 	struct dt_diag d;
-	char buf[TABLE_LINE_MAX];
+	char buf[DIALECT_LINE_MAX];
 
 	check_format(M, "/dev/null c 666 root 0 1 3",
 	    "/dev/null\tc\t0666\t0\t0\t1\t3\t-\t-\t-", "a node");
@@ -1057,66 +1151,66 @@ test_writer(void)
 	    "a byte that is not UTF-8 is escaped");
 
 	parse(T, "c /dev/my\\x20disk 0600 - - - 1:3", &e, &d);
-	ok(table_format(M, &e, buf, sizeof(buf), &d) == -1 &&
+	ok(dialect_format(M, &e, buf, sizeof(buf), &d) == -1 &&
 	    strstr(d.msg, "makedevs table cannot hold") != NULL,
 	    "makedevs refuses a path with a space (%s)", d.msg);
 	parse(T, "c /dev/a\\x01b 0600 - - - 1:3", &e, &d);
-	ok(table_format(M, &e, buf, sizeof(buf), &d) == -1,
+	ok(dialect_format(M, &e, buf, sizeof(buf), &d) == -1,
 	    "makedevs refuses a path with a control character");
 	parse(T, "c /dev/a\\x7fb 0600 - - - 1:3", &e, &d);
-	ok(table_format(M, &e, buf, sizeof(buf), &d) == -1,
+	ok(dialect_format(M, &e, buf, sizeof(buf), &d) == -1,
 	    "makedevs refuses a path with DEL");
 	parse(M, "/dev/hda b 640 0 0 3 1 1 1 15", &e, &d);
-	ok(table_format(T, &e, buf, sizeof(buf), &d) == -1 &&
+	ok(dialect_format(T, &e, buf, sizeof(buf), &d) == -1 &&
 	    strstr(d.msg, "no ranges") != NULL,
 	    "tmpfiles refuses a range (%s)", d.msg);
-	ok(table_format(M, &e, buf, 100, &d) == -1,
-	    "a buffer smaller than TABLE_LINE_MAX is refused");
+	ok(dialect_format(M, &e, buf, 100, &d) == -1,
+	    "a buffer smaller than DIALECT_LINE_MAX is refused");
 
 	parse(M, "/dev/null c 666 0 0 1 3", &e, &d);
 	e.path = "/dev//null";
-	ok(table_format(M, &e, buf, sizeof(buf), &d) == -1 &&
+	ok(dialect_format(M, &e, buf, sizeof(buf), &d) == -1 &&
 	    strstr(d.msg, "not in normal form") != NULL,
 	    "a path not in normal form is refused (%s)", d.msg);
 	e.path = "/dev/null/";
-	ok(table_format(T, &e, buf, sizeof(buf), &d) == -1,
+	ok(dialect_format(T, &e, buf, sizeof(buf), &d) == -1,
 	    "a trailing slash is refused");
 	e.path = "dev/null";
-	ok(table_format(T, &e, buf, sizeof(buf), &d) == -1,
+	ok(dialect_format(T, &e, buf, sizeof(buf), &d) == -1,
 	    "a relative path is refused");
 	e.path = "/dev/null";
 	e.mode = 010000;
-	ok(table_format(M, &e, buf, sizeof(buf), &d) == -1,
+	ok(dialect_format(M, &e, buf, sizeof(buf), &d) == -1,
 	    "a mode past 07777 is refused (%s)", d.msg);
 	e.mode = 0666;
 	e.major = 4096;
-	ok(table_format(T, &e, buf, sizeof(buf), &d) == -1,
+	ok(dialect_format(T, &e, buf, sizeof(buf), &d) == -1,
 	    "a major past the host limit is refused (%s)", d.msg);
 	e.major = 1;
 	e.type = 'x';
-	ok(table_format(T, &e, buf, sizeof(buf), &d) == -1,
+	ok(dialect_format(T, &e, buf, sizeof(buf), &d) == -1,
 	    "an unknown type is refused (%s)", d.msg);
 	e.type = 'd';
-	ok(table_format(T, &e, buf, sizeof(buf), &d) == -1,
+	ok(dialect_format(T, &e, buf, sizeof(buf), &d) == -1,
 	    "a directory with numbers is refused (%s)", d.msg);
 	e.type = 'c';
 	e.count = 1;
 	e.start = 3;
-	ok(table_validate(&e, &d) == 0, "a hand-made count 1 is valid");
+	ok(entry_validate(&e, &d) == 0, "a hand-made count 1 is valid");
 	{
 		static char huge[PATH_MAX + 1];
 
 		memset(huge, 'x', PATH_MAX);
 		huge[0] = '/';
 		e.path = huge;
-		ok(table_validate(&e, &d) == -1,
+		ok(entry_validate(&e, &d) == -1,
 		    "a path of PATH_MAX bytes is refused");
 	}
 
 	parse(M, "/dev/null c 666 0 0 1 3", &e, &d);
-	ok(table_format(T, &e, buf, sizeof(buf), &d) == 0 &&
+	ok(dialect_format(T, &e, buf, sizeof(buf), &d) == 0 &&
 	    strcmp(buf, "c\t/dev/null\t0666\t0\t0\t-\t1:3") == 0 &&
-	    table_format(M, &e, buf, sizeof(buf), &d) == 0 &&
+	    dialect_format(M, &e, buf, sizeof(buf), &d) == 0 &&
 	    strcmp(buf, "/dev/null\tc\t0666\t0\t0\t1\t3\t-\t-\t-") == 0,
 	    "one entry in both dialects, without a newline");
 }
@@ -1133,15 +1227,15 @@ found_entry(const char *path, char type, const char *target)
 }
 
 static void
-check_written(enum table_dialect dialect, const struct entry *e,
+check_written(const struct dialect *dialect, const struct entry *e,
     const char *want, const char *what)
 {
-	char buf[TABLE_LINE_MAX];
+	char buf[DIALECT_LINE_MAX];
 	struct dt_diag d;
-	int r = table_format(dialect, e, buf, sizeof(buf), &d);
+	int r = dialect_format(dialect, e, buf, sizeof(buf), &d);
 
 	if (!ok(r == 0 && strcmp(buf, want) == 0, "%s writes %s",
-	    table_dialect_name(dialect), what))
+	    dialect_name(dialect), what))
 		diag("%d '%s' (%s), want '%s'", r, r == 0 ? buf : "", d.msg,
 		    want);
 }
@@ -1158,7 +1252,7 @@ test_link_writer(void)
 	struct entry odd = found_entry("/dev/odd", 'l', NULL);
 	struct entry e;
 	struct dt_diag d;
-	char buf[TABLE_LINE_MAX];
+	char buf[DIALECT_LINE_MAX];
 
 	check_written(T, &link, "L\t/dev/stdin\t-\t-\t-\t-\t/proc/self/fd/0",
 	    "a link as L, its owner left out (tmpfiles.d(5) ignores it)");
@@ -1168,14 +1262,14 @@ test_link_writer(void)
 	link.replace = false;
 	check_written(M, &link, "# /dev/stdin -> /proc/self/fd/0: a symbolic "
 	    "link, which a makedevs table cannot hold", "a link as a comment");
-	check_written(TABLE_JSON, &link, "{\"path\":\"/dev/stdin\",\"type\":"
+	check_written(&json_dialect, &link, "{\"path\":\"/dev/stdin\",\"type\":"
 	    "\"l\",\"mode\":\"0777\",\"uid\":5,\"gid\":6,\"target\":"
 	    "\"/proc/self/fd/0\"}", "a link with its target");
 	check_written(M, &sock, "/dev/log\ts\t0666\t5\t6\t-\t-\t-\t-\t-",
 	    "a socket as genext2fs's s");
 	check_written(T, &sock, "# /dev/log: a socket, which a tmpfiles table "
 	    "cannot hold", "a socket as a comment");
-	check_written(TABLE_JSON, &sock, "{\"path\":\"/dev/log\",\"type\":"
+	check_written(&json_dialect, &sock, "{\"path\":\"/dev/log\",\"type\":"
 	    "\"s\",\"mode\":\"0666\",\"uid\":5,\"gid\":6}", "a socket");
 	odd.target = " it's \"100%\" a\\b\x01\xff ";
 	check_written(T, &odd, "L\t/dev/odd\t-\t-\t-\t-\t\\x20it's \"100%%\" "
@@ -1189,30 +1283,30 @@ test_link_writer(void)
 	check_written(T, &odd, "L\t/dev/a\\x0ab\t-\t-\t-\t-\t\\x2d",
 	    "a target '-' (which would mean none) escaped");
 	ok(parse(T, "L /dev/x - - - - y", &e, &d) == 1 &&
-	    table_format(M, &e, buf, sizeof(buf), &d) == 0 &&
-	    parse(M, buf, &e, &d) == 0 && table_detect(buf, strlen(buf)) ==
-	    TABLE_UNKNOWN, "an L line written as makedevs is a comment line "
+	    dialect_format(M, &e, buf, sizeof(buf), &d) == 0 &&
+	    parse(M, buf, &e, &d) == 0 && dialect_detect_line(buf, strlen(buf)) ==
+	    NULL, "an L line written as makedevs is a comment line "
 	    "('%s'), skipped when read", buf);
-	ok(table_holds(M, &sock) && !table_holds(M, &link) &&
-	    table_holds(T, &link) && !table_holds(T, &sock) &&
-	    table_holds(TABLE_JSON, &link) && table_holds(TABLE_JSON, &sock),
+	ok(dialect_holds(M, &sock) && !dialect_holds(M, &link) &&
+	    dialect_holds(T, &link) && !dialect_holds(T, &sock) &&
+	    dialect_holds(&json_dialect, &link) && dialect_holds(&json_dialect, &sock),
 	    "table_holds: makedevs no link, tmpfiles no socket, JSON all");
 
 	e = link;
 	e.target = NULL;
-	ok(table_format(T, &e, buf, sizeof(buf), &d) == -1 &&
+	ok(dialect_format(T, &e, buf, sizeof(buf), &d) == -1 &&
 	    strstr(d.msg, "a symbolic link needs a target") != NULL,
 	    "a link without a target is refused (%s)", d.msg);
 	e.target = "";
-	ok(table_validate(&e, &d) == -1, "an empty target is refused");
+	ok(entry_validate(&e, &d) == -1, "an empty target is refused");
 	e = sock;
 	e.target = "x";
-	ok(table_validate(&e, &d) == -1 &&
+	ok(entry_validate(&e, &d) == -1 &&
 	    strstr(d.msg, "s takes no link target") != NULL,
 	    "a target on another type is refused (%s)", d.msg);
 	e = sock;
 	e.replace = true;
-	ok(table_validate(&e, &d) == -1 &&
+	ok(entry_validate(&e, &d) == -1 &&
 	    strstr(d.msg, "only c, b, p and l entries can be replaced") != NULL,
 	    "a socket cannot be replaced (%s)", d.msg);
 	{
@@ -1221,7 +1315,7 @@ test_link_writer(void)
 		memset(huge, 'x', PATH_MAX);
 		e = link;
 		e.target = huge;
-		ok(table_validate(&e, &d) == -1 &&
+		ok(entry_validate(&e, &d) == -1 &&
 		    strstr(d.msg, "too long") != NULL,
 		    "a target of PATH_MAX bytes is refused (%s)", d.msg);
 	}
@@ -1229,18 +1323,18 @@ test_link_writer(void)
 
 /* Parses, writes, parses again: the same entry and the same line. */
 static bool
-round_trip(enum table_dialect dialect, const struct entry *e,
+round_trip(const struct dialect *dialect, const struct entry *e,
     char *why, size_t len)
 {
 	struct entry back;
 	struct dt_diag d;
-	char line[TABLE_LINE_MAX], again[TABLE_LINE_MAX];
+	char line[DIALECT_LINE_MAX], again[DIALECT_LINE_MAX];
 
-	if (table_format(dialect, e, line, sizeof(line), &d) != 0) {
+	if (dialect_format(dialect, e, line, sizeof(line), &d) != 0) {
 		snprintf(why, len, "format '%.200s': %.200s", e->path, d.msg);
 		return false;
 	}
-	if (table_parse_line(dialect, line, strlen(line), e->lineno,
+	if (dialect_parse_line(dialect, line, strlen(line), e->lineno,
 	    &resolver, &back, path_room(), &d) != 1) {
 		snprintf(why, len, "parse '%.200s': %.250s", line, d.msg);
 		return false;
@@ -1251,7 +1345,7 @@ round_trip(enum table_dialect dialect, const struct entry *e,
 		show("read ", &back);
 		return false;
 	}
-	if (table_format(dialect, &back, again, sizeof(again), &d) != 0 ||
+	if (dialect_format(dialect, &back, again, sizeof(again), &d) != 0 ||
 	    strcmp(line, again) != 0) {
 		snprintf(why, len, "'%.200s' is written again as '%.200s'",
 		    line, again);
@@ -1308,7 +1402,7 @@ test_round_trip_lines(void)
 	char why[512];
 
 	for (size_t i = 0; i < ARRAY_SIZE(round_trip_lines); i++) {
-		enum table_dialect dialect = round_trip_lines[i][0] ? M : T;
+		const struct dialect *dialect = round_trip_lines[i][0] ? M : T;
 		const char *line = round_trip_lines[i][dialect == M ? 0 : 1];
 		bool pass = parse(dialect, line, &e, &d) == 1;
 
@@ -1317,7 +1411,7 @@ test_round_trip_lines(void)
 		else
 			pass = round_trip(dialect, &e, why, sizeof(why));
 		if (!ok(pass, "%s round trip of '%s'",
-		    table_dialect_name(dialect), line))
+		    dialect_name(dialect), line))
 			diag("%s", why);
 	}
 }
@@ -1336,12 +1430,12 @@ test_cross_dialect(void)
 	};
 	struct entry e, back;
 	struct dt_diag d;
-	char line[TABLE_LINE_MAX];
+	char line[DIALECT_LINE_MAX];
 	bool pass = true;
 
 	for (size_t i = 0; i < ARRAY_SIZE(lines) && pass; i++) {
 		pass = parse(M, lines[i], &e, &d) == 1 &&
-		    table_format(T, &e, line, sizeof(line), &d) == 0 &&
+		    dialect_format(T, &e, line, sizeof(line), &d) == 0 &&
 		    parse(T, line, &back, &d) == 1;
 		pass = pass && same_entry(&e, &back);
 		if (!pass)
@@ -1351,18 +1445,18 @@ test_cross_dialect(void)
 
 	/* a kept mode is buildroot's -1, for d and f, not a mode to set */
 	pass = parse(T, "d /run/x", &e, &d) == 1 &&
-	    table_format(M, &e, line, sizeof(line), &d) == 0 &&
+	    dialect_format(M, &e, line, sizeof(line), &d) == 0 &&
 	    strcmp(line, "/run/x\td\t-1\t0\t0\t-\t-\t-\t-\t-") == 0 &&
 	    parse(M, line, &back, &d) == 1 && back.mode == 0755 &&
 	    back.uid == 0 && back.gid == 0 && !back.mode_set;
 	ok(pass, "a tmpfiles d's kept mode is -1 in makedevs, the owner "
 	    "explicit ('%s')", line);
 	pass = parse(T, "c /dev/x - - - - 1:3", &e, &d) == 1 &&
-	    table_format(M, &e, line, sizeof(line), &d) == 0 &&
+	    dialect_format(M, &e, line, sizeof(line), &d) == 0 &&
 	    strcmp(line, "/dev/x\tc\t0644\t0\t0\t1\t3\t-\t-\t-") == 0;
 	ok(pass, "a tmpfiles c keeps its 0644 in makedevs ('%s')", line);
 	pass = parse(M, "/dev/x c - 0 0 1 3", &e, &d) == 1 &&
-	    table_format(T, &e, line, sizeof(line), &d) == 0 &&
+	    dialect_format(T, &e, line, sizeof(line), &d) == 0 &&
 	    strcmp(line, "c\t/dev/x\t0755\t0\t0\t-\t1:3") == 0;
 	ok(pass, "a makedevs default mode stays 0755 in tmpfiles ('%s')",
 	    line);
@@ -1417,10 +1511,10 @@ random_target(char *p)
 }
 
 static void
-random_entry(enum table_dialect dialect, struct entry *e, bool plain)
+random_entry(const struct dialect *dialect, struct entry *e, bool plain)
 {
 	/* each dialect's types: tmpfiles has L, makedevs (genext2fs) s */
-	const char *types = dialect == TABLE_TMPFILES ? "cbpdfl" : "cbpdfs";
+	const char *types = dialect == &tmpfiles_dialect ? "cbpdfl" : "cbpdfs";
 	char *path = path_room();
 
 	memset(e, 0, sizeof(*e));
@@ -1445,7 +1539,7 @@ random_entry(enum table_dialect dialect, struct entry *e, bool plain)
 		e->replace = rng_below(2);
 		return;
 	}
-	if (dialect == TABLE_TMPFILES) {
+	if (dialect == &tmpfiles_dialect) {
 		e->replace = strchr("cbp", e->type) != NULL && rng_below(2);
 		e->mode_set = rng_below(2);
 		if (!e->mode_set)
@@ -1474,7 +1568,7 @@ test_round_trip_random(void)
 	struct entry e;
 	struct dt_diag d;
 	char why[512] = "";
-	char buf[TABLE_LINE_MAX];
+	char buf[DIALECT_LINE_MAX];
 	unsigned long fails = 0, refused = 0, written = 0;
 
 	for (int i = 0; i < RANDOM_ENTRIES; i++) {
@@ -1504,7 +1598,7 @@ test_round_trip_random(void)
 		    *s != '\0'; s++)
 			if (*s <= ' ' || *s == 0x7f)
 				plain = false;
-		if (table_format(M, &e, buf, sizeof(buf), &d) != 0) {
+		if (dialect_format(M, &e, buf, sizeof(buf), &d) != 0) {
 			refused++;
 			if (plain && fails++ == 0)
 				diag("refused '%s': %s", e.path, d.msg);
@@ -1530,15 +1624,15 @@ test_system_resolver(void)
 	uid_t uid = 1;
 	gid_t gid = 1;
 
-	ok(table_getpwnam(NULL, "root", &uid) == 0 && uid == 0 &&
-	    table_getgrnam(NULL, "root", &gid) == 0 && gid == 0,
-	    "table_getpwnam and table_getgrnam find root");
-	ok(table_getpwnam(NULL, "no-such-user-devtool", &uid) == -1 &&
-	    table_getgrnam(NULL, "no-such-group-devtool", &gid) == -1,
+	ok(nss_getpwnam(NULL, "root", &uid) == 0 && uid == 0 &&
+	    nss_getgrnam(NULL, "root", &gid) == 0 && gid == 0,
+	    "nss_getpwnam and nss_getgrnam find root");
+	ok(nss_getpwnam(NULL, "no-such-user-devtool", &uid) == -1 &&
+	    nss_getgrnam(NULL, "no-such-group-devtool", &gid) == -1,
 	    "and not a made-up name");
-	ok(table_parse_line(M, "/dev/x c 600 root root 1 3", 26, 1,
-	    &table_system_resolver, &e, path_room(), &d) == 1 && e.uid == 0 && e.gid == 0,
-	    "table_system_resolver in table_parse_line");
+	ok(dialect_parse_line(M, "/dev/x c 600 root root 1 3", 26, 1,
+	    &nss_resolver, &e, path_room(), &d) == 1 && e.uid == 0 && e.gid == 0,
+	    "nss_resolver in table_parse_line");
 }
 
 /* Conflicts: the messages of table_conflicts, one "FILE:LINE: " each. */
@@ -1599,7 +1693,7 @@ items_from(const char *const *lines, struct entry *v)
 			continue;
 		}
 		lineno++;
-		if (table_parse_line(table_detect(*lines, strlen(*lines)),
+		if (dialect_parse_line(dialect_detect_line(*lines, strlen(*lines)),
 		    *lines, strlen(*lines), lineno, &resolver, &e, path_room(), &d) != 1) {
 			diag("line '%s': %s", *lines, d.msg);
 			continue;
@@ -1616,7 +1710,7 @@ check_conflicts(const char *const *lines, const char *want, const char *what)
 	struct entry v[32];
 	struct found f = { "", 0 };
 	size_t n = items_from(lines, v);
-	long r = table_conflicts(v, n, 0, 0, collect, &f);
+	long r = conflicts_find(v, n, 0, 0, collect, &f);
 
 	if (!ok(strcmp(f.text, want) == 0 && r >= 0, "conflicts: %s", what))
 		diag("want:\n%sgot (%ld):\n%s", want, r, f.text);
@@ -1753,12 +1847,12 @@ test_conflicts_large(void)
 		else
 			snprintf(line, sizeof(line), "/r/t1000009999/x p 600 "
 			    "0 0");
-		if (table_parse_line(M, line, strlen(line), i + 1, NULL, &e,
+		if (dialect_parse_line(M, line, strlen(line), i + 1, NULL, &e,
 		    path_room(), &d) != 1)
 			abort();
 		item_set(&v[n++], &e, "big");
 	}
-	r = table_conflicts(v, n, 0, 0, collect, &f);
+	r = conflicts_find(v, n, 0, 0, collect, &f);
 	if (!ok(r == 1 && strcmp(f.text, "big:100201: '/r/t1000009999/x' is "
 	    "below '/r/t1000009999', a character device at big:100001\n") ==
 	    0, "100,000 lines and 13 million names: the one conflict"))
@@ -1899,6 +1993,7 @@ main(void)
 	test_tmpfiles_modifiers();
 	test_writer_extras();
 	test_detect();
+	test_detect_input();
 	test_ranges();
 	test_writer();
 	test_link_writer();

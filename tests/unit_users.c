@@ -1,6 +1,6 @@
 /*
  * unit_users.c - unit tests for the target's user and group databases
- * (src/users.c): names found with the ids of the file handed in, the
+ * (src/entry/users.c): names found with the ids of the file handed in, the
  * first line of a name counting, lines the host's parser skips skipped,
  * long lines read whole up to USERS_LINE_MAX and refused past it.
  *
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "tap.h"
-#include "users.h"
+#include "entry/users.h"
 
 /* The database of text, or NULL with errno. */
 static struct users_db *

@@ -1,0 +1,23 @@
+/*
+ * number.h - unsigned numbers as devtool reads them: decimal, 0x hex or
+ * 0 octal, no sign, no white space, nothing after (NUMBERS in
+ * devtool(1)).  Pure: no I/O, no global state.
+ */
+#ifndef DEVTOOL_NUMBER_H
+#define DEVTOOL_NUMBER_H
+
+#include <stdint.h>
+
+#include "base/diag.h"
+
+enum dt_status dt_parse_number(const char *s, uint64_t *v, struct dt_diag *d);
+enum dt_status dt_parse_in_range(const char *s, const char *what,
+    uint64_t max, uint64_t *v, struct dt_diag *d);
+/*
+ * The same, but decimal only (a leading zero allowed: 010 is 10), as the
+ * makedevs of busybox and buildroot read a table's numbers.
+ */
+enum dt_status dt_parse_decimal(const char *s, const char *what,
+    uint64_t max, uint64_t *v, struct dt_diag *d);
+
+#endif

@@ -1,0 +1,94 @@
+/*
+ * path.c - the path normaliser (path.h).
+ */
+#include <limits.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "base/bounds.h"
+#include "base/path.h"
+#include "base/text.h"
+
+
+static const char *
+quote(char *dst, const char *s, size_t len)
+{
+	return dt_quote(dst, QUOTE_MAX, s, len);
+}
+
+/* Drops the last name of out[0..*o): what ".." means lexically. */
+static void
+pop_name(const char *out, size_t *o)
+{
+	while (*o > 0 && out[--*o] != '/')
+		continue;
+}
+
+/* The one message for a name past NAME_MAX: tables and mknod share it. */
+static int
+name_too_long(const char *name, size_t len, struct dt_diag *d)
+{
+	char q[QUOTE_MAX];
+
+	return dt_error(d, "name '%s' in path is too long (%zu bytes, at most "
+	    "%d)", quote(q, name, len), len, NAME_MAX);
+}
+
+int
+path_names_fit(const char *s, struct dt_diag *d)
+{
+	for (size_t n; *(s += strspn(s, "/")) != '\0'; s += n)
+		if ((n = strcspn(s, "/")) > NAME_MAX)
+			return name_too_long(s, n, d);
+	return 0;
+}
+
+int
+path_normal(const char *s, size_t len, unsigned flags, char *out,
+    struct dt_diag *d)
+{
+	size_t i = 0, o = 0, b, clen;
+	char q[QUOTE_MAX];
+	const bool resolve = flags & PATH_DOTS_RESOLVE;
+
+	if (len == 0)
+		return dt_error(d, "empty path");
+	if (memchr(s, '\0', len) != NULL)
+		return dt_error(d, "NUL byte in path '%s'",
+		    quote(q, s, len));
+	if (s[0] != '/')
+		return dt_error(d, "path '%s' must be absolute (start with /)",
+		    quote(q, s, len));
+	for (;;) {
+		while (i < len && s[i] == '/')
+			i++;
+		if (i == len)
+			break;
+		for (b = i; i < len && s[i] != '/'; i++)
+			continue;
+		clen = i - b;
+		if ((clen == 1 && s[b] == '.') ||
+		    (clen == 2 && s[b] == '.' && s[b + 1] == '.')) {
+			if (!resolve)
+				return dt_error(d, "path '%s' has "
+				    "a '%.*s' component", quote(q, s, len),
+				    (int)clen, s + b);
+			if (clen == 2)
+				pop_name(out, &o);
+			continue;
+		}
+		if (clen > NAME_MAX)
+			return name_too_long(s + b, clen, d);
+		if (o + 1 + clen > PATH_MAX - 1)
+			return dt_error(d, "path '%s' is too long "
+			    "(more than %d bytes)", quote(q, s, len),
+			    PATH_MAX - 1);
+		out[o++] = '/';
+		memcpy(out + o, s + b, clen);
+		o += clen;
+	}
+	if (o == 0)
+		out[o++] = '/';
+	out[o] = '\0';
+	return 0;
+}

@@ -1,0 +1,38 @@
+/*
+ * text.h - text that may reach a terminal: which characters are shown as
+ * they are, and the quoting every message goes through (DIAGNOSTICS in
+ * devtool(1)).  Pure: no I/O, no global state.
+ */
+#ifndef DEVTOOL_TEXT_H
+#define DEVTOOL_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+size_t dt_utf8_length(const unsigned char *s);
+size_t dt_text_char(const unsigned char *s, size_t left, bool *shown);
+
+/* A quoted operand: its first 64 bytes, "..." and its last 32. */
+#define DT_QUOTE_SIZE 100
+const char *dt_quote(char *dst, size_t size, const char *s, size_t len);
+/* s quoted for a message about a short word: at most 60 bytes. */
+const char *dt_quote_word(char *dst, size_t size, const char *s);
+
+/*
+ * s as a JSON string, quotes included, into out of DT_JSON_SIZE(strlen(s))
+ * bytes; returns the end (the NUL).  Control characters (as dt_text_char
+ * says) are written as \uXXXX escapes of their code points, bytes that
+ * are not UTF-8 (file names are bytes) as \u00XX, so the output always
+ * parses.
+ */
+#define DT_JSON_SIZE(len) (6 * (len) + 3)
+char *dt_json_string(char *out, const char *s);
+
+/*
+ * Appends to a line buffer the caller sized for every line it makes
+ * (a dialect's DIALECT_LINE_MAX): where the text now ends.
+ */
+char *dt_put(char *p, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,625 @@
+/*
+ * apply.c - the apply verb: reads device tables whole, validates every
+ * line, and only then creates the entries with mknod's rules.
+ */
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/apply.h"
+#include "cli/env.h"
+#include "sys/node.h"
+#include "cli/owners.h"
+#include "cli/report.h"
+#include "entry/conflicts.h"
+#include "entry/validate.h"
+#include "sources/source.h"
+#include "targets/target.h"
+#include "base/text.h"
+#include "entry/tree_order.h"
+#include "cli/verbs.h"
+
+#define PROGRESS_MIN 1000	/* show progress for tables this long */
+
+/* Every table read whole before anything is made: the plan. */
+struct plan {
+	struct entries v;
+	size_t nodes;		/* after ranges are expanded */
+	unsigned long errors;
+	const struct id_resolver *owners;	/* names: owners.h */
+	const char *archive_format;	/* --archive: its format, or NULL */
+};
+
+/* "FILE:LINE: why"; the file name is the user's: quoted and bounded. */
+static void
+plan_problem(void *ctx, const char *file, unsigned long line, int error,
+    const char *msg)
+{
+	struct plan *p = ctx;
+	char q[DT_QUOTE_SIZE];
+
+	if (line == 0) {
+		errno = error;
+		cli_path_error(file, msg);
+	} else
+		cli_error("%s:%lu: %s", cli_quote(q, file), line, msg);
+	p->errors++;
+}
+
+/* --archive: every node of e fits the format, or the line is an error. */
+static void
+check_fits(struct plan *p, const struct entry *e)
+{
+	char path[PATH_MAX];
+	struct entry one;
+	struct dt_diag d;
+
+	for (size_t i = 0; i < entry_expand_count(e); i++)
+		if (entry_expand(e, i, &one, path, &d) != 0 ||
+		    target_archive_fits(p->archive_format, &one, &d) != 0) {
+			plan_problem(p, e->file, e->lineno, 0, d.msg);
+			return;
+		}
+}
+
+/* Kept after an error too: conflicts are still looked for. */
+static void
+plan_put(void *ctx, const struct entry *e)
+{
+	struct plan *p = ctx;
+
+	if (entries_add(&p->v, e) != 0)
+		cli_fatal(NULL);
+	p->nodes += entry_expand_count(e);
+	if (p->archive_format != NULL)
+		check_fits(p, e);
+}
+
+static enum conflicts_merge merge_how;	/* --merge */
+
+/* A conflict: an error, or under --merge which line won. */
+static void
+conflict_error(void *ctx, const struct entry *later, const char *msg)
+{
+	char q[DT_QUOTE_SIZE];
+
+	if (merge_how == CONFLICTS_ERROR)
+		plan_problem(ctx, later->file, later->lineno, 0, msg);
+	else
+		cli_warn("%s:%lu: %s; the %s line wins (--merge=%s)",
+		    cli_quote(q, later->file), later->lineno, msg,
+		    merge_how == CONFLICTS_LAST ? "later" : "earlier",
+		    merge_how == CONFLICTS_LAST ? "last" : "first");
+}
+
+struct tally {
+	size_t count[NODE_FAILED + 1];
+	size_t ignored;		/* failures of tmpfiles '-' lines */
+	size_t done, total;
+	bool progress;
+};
+
+static int boot;		/* --boot: tmpfiles '!' lines too */
+
+static void
+show_progress(struct tally *t)
+{
+	if (t->progress && (t->done % 1000 == 0 || t->done == t->total))
+		fprintf(stderr, "\rdevtool: applying %zu/%zu", t->done,
+		    t->total);
+}
+
+/*
+ * A tmpfiles '!' line without --boot is skipped, as systemd-tmpfiles
+ * does; -v and -n say so.
+ */
+static bool
+skip_boot(const struct entry *e, unsigned flags, struct tally *t)
+{
+	size_t n = entry_expand_count(e);
+
+	if (!e->boot || boot)
+		return false;
+	if (flags & (NODE_VERBOSE | NODE_DRY_RUN))
+		cli_say("%s %s (a boot-only line, '!': see --boot)",
+		    flags & NODE_DRY_RUN ? "would skip" : "skipped", e->path);
+	t->count[NODE_SKIPPED] += n;
+	t->done += n;
+	show_progress(t);
+	return true;
+}
+
+/* One entry of the plan, a range node by node, into the target. */
+static void
+apply_entry(struct target *target, const struct entry *e, unsigned flags,
+    struct tally *t)
+{
+	char path[PATH_MAX];
+	struct node_result res;
+	struct entry one;
+	struct dt_diag d;
+	size_t n = entry_expand_count(e);
+
+	if (skip_boot(e, flags, t))
+		return;
+	for (size_t i = 0; i < n; i++, t->done++, show_progress(t)) {
+		if (entry_expand(e, i, &one, path, &d) != 0) {
+			cli_path_error(e->path, d.msg);
+			t->count[NODE_FAILED]++;
+			continue;
+		}
+		if (target->put(target, &one, &res) != NODE_FAILED)
+			t->count[res.outcome]++;
+		else if (e->ignore_errors) {	/* tmpfiles '-' */
+			report_ignored(one.path, &res);
+			t->ignored++;
+		} else {
+			report_failure_owned(one.path, &res, one.uid_set ?
+			    (long)one.uid : -1, one.gid_set ? (long)one.gid : -1);
+			t->count[NODE_FAILED]++;
+		}
+	}
+}
+
+/* The last line: the counts, and what was skipped or ignored if any. */
+static void
+show_counts(const struct tally *t, unsigned flags)
+{
+	char more[96] = "";
+
+	if (t->count[NODE_SKIPPED] > 0)
+		snprintf(more, sizeof(more), ", %zu skipped",
+		    t->count[NODE_SKIPPED]);
+	if (t->ignored > 0)
+		snprintf(more + strlen(more), sizeof(more) - strlen(more),
+		    ", %zu failure%s ignored ('-')", t->ignored,
+		    t->ignored == 1 ? "" : "s");
+	fprintf(stderr, "devtool: %s%zu created, %zu replaced, %zu "
+	    "corrected, %zu unchanged, %zu failed%s\n",
+	    flags & NODE_DRY_RUN ? "dry run, nothing done: would be " : "",
+	    t->count[NODE_CREATED], t->count[NODE_REPLACED],
+	    t->count[NODE_CORRECTED], t->count[NODE_UNCHANGED],
+	    t->count[NODE_FAILED], more);
+}
+
+/* mkdir -p of the --root directory itself (0755, as -p parents). */
+static int
+make_root(const char *dir)
+{
+	char path[PATH_MAX];
+	size_t n = strlen(dir);
+
+	if (n >= sizeof(path)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(path, dir, n + 1);
+	for (char *s = path + 1; ; s++) {
+		if (*s != '/' && *s != '\0')
+			continue;
+		char c = *s;
+
+		*s = '\0';
+		if (mkdir(path, 0755) != 0 && errno != EEXIST)
+			return -1;
+		if ((*s = c) == '\0')
+			return 0;
+	}
+}
+
+/* The summary, and the exit status of the run. */
+static int
+finish_run(const struct tally *t, unsigned flags)
+{
+	if (t->progress)
+		fprintf(stderr, "\r\033[K");
+	if (cli_finish_output() != EXIT_OK)
+		return EXIT_FAIL;
+	report_hints();
+	if ((flags & NODE_VERBOSE) || isatty(STDERR_FILENO))
+		show_counts(t, flags);
+	return t->count[NODE_FAILED] ? EXIT_FAIL : EXIT_OK;
+}
+
+/* The plan in table order, each range node by node. */
+static void
+put_plan(struct target *target, const struct plan *p, unsigned flags,
+    struct tally *t)
+{
+	t->progress = isatty(STDERR_FILENO) && p->nodes >= PROGRESS_MIN;
+	for (size_t i = 0; i < p->v.n; i++)
+		apply_entry(target, &p->v.v[i], flags, t);
+}
+
+/* Up to three paths of what would fail, and the count. */
+struct would_fail {
+	unsigned long n, listed;
+	char paths[3 * DT_QUOTE_SIZE + 32];
+};
+
+static void
+would_fail_add(struct would_fail *w, const char *path, size_t count)
+{
+	char q[DT_QUOTE_SIZE];
+	size_t used = strlen(w->paths);
+
+	if (w->listed < 3) {
+		snprintf(w->paths + used, sizeof(w->paths) - used, "%s%s",
+		    w->listed == 0 ? "" : ", ", cli_quote(q, path));
+		w->listed++;
+	}
+	w->n += count;
+}
+
+/* ": /dev/null, /dev/tty and 3 more" */
+static const char *
+would_fail_rest(const struct would_fail *w, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (w->n > w->listed)
+		snprintf(buf, len, " and %lu more", w->n - w->listed);
+	return buf;
+}
+
+/*
+ * A dry run without the privilege the real one needs says up front what
+ * would fail and why, before the "would create" lines: the device nodes
+ * without CAP_MKNOD, the owners it cannot give without CAP_CHOWN.
+ */
+static void
+dry_run_notes(const struct plan *p)
+{
+	struct would_fail nodes = { 0 }, owners = { 0 };
+	bool mknod_ok, chown_ok;
+	char rest[32];
+
+	if (env_faker() || !report_unprivileged(&mknod_ok, &chown_ok))
+		return;
+	for (size_t i = 0; i < p->v.n; i++) {
+		const struct entry *e = &p->v.v[i];
+		struct would_fail *w = NULL;
+
+		if (!mknod_ok && (e->type == 'c' || e->type == 'b'))
+			w = &nodes;
+		else if (!chown_ok && ((e->uid_set && e->uid != geteuid()) ||
+		    (e->gid_set && e->gid != getegid())))
+			w = &owners;
+		if (w != NULL) {	/* a range counts each of its nodes */
+			would_fail_add(w, e->path, entry_expand_count(e));
+		}
+	}
+	if (nodes.n > 0)
+		cli_warn("without CAP_MKNOD, %lu device node%s would fail: %s%s",
+		    nodes.n, nodes.n == 1 ? "" : "s", nodes.paths,
+		    would_fail_rest(&nodes, rest, sizeof(rest)));
+	if (owners.n > 0)
+		cli_warn("without CAP_CHOWN, %lu entr%s would fail: cannot "
+		    "chown to an owner not this user's: %s%s", owners.n,
+		    owners.n == 1 ? "y" : "ies", owners.paths,
+		    would_fail_rest(&owners, rest, sizeof(rest)));
+	if (nodes.n > 0 || owners.n > 0)
+		cli_warn("%s", REPORT_WAYS_OUT);
+}
+
+static int
+apply_to_root(const struct plan *p, const char *root_dir, unsigned flags)
+{
+	struct tally t = { .total = p->nodes };
+	struct target *target;
+	struct root *r;
+
+	if (flags & NODE_DRY_RUN)
+		dry_run_notes(p);
+	/* A fresh root to fill is the usual case: make it, as mkdir -p. */
+	if (root_dir != NULL && !(flags & NODE_DRY_RUN) &&
+	    make_root(root_dir) != 0) {
+		cli_arg_error("--root", root_dir);
+		return EXIT_FAIL;
+	}
+	if ((r = root_open(root_dir, env_resolve(), env_faker())) != NULL)
+		;
+	else if (errno == ENOENT && (flags & NODE_DRY_RUN)) {
+		cli_say("would create directory %s (the root)", root_dir);
+		if ((r = root_open_absent()) == NULL)
+			cli_fatal(NULL);
+	} else if (root_dir == NULL)	/* only malloc can fail */
+		cli_fatal(NULL);
+	else {
+		cli_arg_error("--root", root_dir);
+		return EXIT_FAIL;
+	}
+	if ((target = target_fs_new(r, flags, &report_events)) == NULL)
+		cli_fatal(NULL);
+	put_plan(target, p, flags, &t);
+	target->free(target);
+	root_close(r);
+	return finish_run(&t, flags);
+}
+
+/*
+ * The whole tree a target that writes one wants, in path order: every
+ * node of the plan and the directories they imply (but not those of
+ * what the target skips, said there), streamed (tree_order.h).
+ */
+static struct tree_order *
+plan_tree(const struct plan *p, unsigned flags, struct tally *t)
+{
+	struct tree_order *tree = tree_order_new();
+	const struct entry *e;
+
+	if (tree == NULL)
+		cli_fatal(NULL);
+	for (size_t i = 0; i < p->v.n; i++) {
+		e = &p->v.v[i];
+		if (!skip_boot(e, flags, t) && tree_order_add(tree, e,
+		    target_archive_not_written(e) == NULL) != 0)
+			cli_fatal(NULL);
+	}
+	if (tree_order_start(tree) != 0)
+		cli_fatal(NULL);
+	return tree;
+}
+
+/* -v: "wrote PATH (c 1:3, mode 0644, owner 0:0)", as the archive has it. */
+static void
+say_written(const struct entry *e)
+{
+	const struct node_want w = {
+		.type = entry_type_of(e->type)->ifmt,
+		.perm = e->mode,
+		.uid = e->uid_set ? e->uid : 0,
+		.gid = e->gid_set ? e->gid : 0,
+		.rdev = makedev((unsigned)e->major, (unsigned)e->minor),
+		.target = e->target,
+	};
+	char what[PATH_MAX + 96];
+
+	node_describe(what, sizeof(what), &w);
+	cli_say("wrote %s (%s)", e->path, what);
+}
+
+/* Each node into the target, until the end or the target stops. */
+static void
+put_tree(struct target *target, struct tree_order *tree, struct tally *t,
+    unsigned flags)
+{
+	char path[PATH_MAX];
+	struct node_result res;
+	struct entry e;
+	struct dt_diag d;
+	int rc;
+
+	while ((rc = tree_order_next(tree, &e, path, &d)) != 0) {
+		if (rc < 0) {
+			cli_path_error(e.path, d.msg);
+			t->count[NODE_FAILED]++;
+			continue;
+		}
+		if (target->put(target, &e, &res) == NODE_FAILED) {
+			if (target->stopped)	/* finish says why, once */
+				return;
+			report_failure(e.path, &res);
+		} else if (res.outcome == NODE_SKIPPED)
+			report_skipped(e.path, &res);
+		else if (flags & NODE_VERBOSE)
+			say_written(&e);
+		t->count[res.outcome]++;
+	}
+}
+
+static int
+apply_to_archive(const struct plan *p, const struct archive_opts *o,
+    unsigned flags)
+{
+	const char *name = strcmp(o->file, "-") == 0 ? "standard output" :
+	    o->file;
+	struct tally t = { .total = p->nodes };
+	struct tree_order *tree;
+	struct target *target;
+	struct dt_diag d;
+
+	if ((target = target_archive_new(o, &d)) == NULL) {
+		cli_path_error(name, d.msg);
+		return EXIT_FAIL;
+	}
+	tree = plan_tree(p, flags, &t);
+	/* tar -cvf - likewise lists on stderr */
+	cli_say_stderr = strcmp(o->file, "-") == 0;
+	put_tree(target, tree, &t, flags);
+	if (target->finish(target, &d) != 0) {
+		cli_path_error(name, d.msg);
+		t.count[NODE_FAILED]++;
+	}
+	target->free(target);
+	tree_order_free(tree);
+	return finish_run(&t, flags);
+}
+
+static char *root_dir, *users_from, *archive, *archive_format, *input,
+    *merge;
+static int replace, dry_run, verbose;
+static const struct dialect *forced;	/* -i; NULL: detected */
+
+struct poptOption apply_options[] = {
+	{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
+	  "create the entries inside DIR as if it were /", "DIR" },
+	{ "users-from", '\0', POPT_ARG_STRING, &users_from, 0,
+	  "look names up in DIR/etc/passwd and DIR/etc/group", "DIR" },
+	{ "archive", '\0', POPT_ARG_STRING, &archive, 0,
+	  "write the entries into the archive FILE (- for stdout) instead",
+	  "FILE" },
+	{ "archive-format", '\0', POPT_ARG_STRING, &archive_format, 0,
+	  "newc, odc, bin, ustar, pax, gnutar or mtree (default: from "
+	  "FILE's suffix; newc for -)", "FORMAT" },
+	{ "input", 'i', POPT_ARG_STRING, &input, 0,
+	  "read every table as makedevs, tmpfiles, mtree, gen_init_cpio, "
+	  "pseudo, json or oci (default: detected)", "FORMAT" },
+	{ "replace", 'r', POPT_ARG_NONE, &replace, 0,
+	  "replace different nodes, correct mode and owner", NULL },
+	{ "dry-run", 'n', POPT_ARG_NONE, &dry_run, 0,
+	  "print what would be done, touch nothing", NULL },
+	{ "verbose", 'v', POPT_ARG_NONE, &verbose, 0,
+	  "print each action and a summary", NULL },
+	{ "boot", '\0', POPT_ARG_NONE, &boot, 0,
+	  "also apply boot-only tmpfiles lines (c! ...), as "
+	  "systemd-tmpfiles --boot", NULL },
+	{ "merge", '\0', POPT_ARG_STRING, &merge, 0,
+	  "conflicting lines are an error (default), or the last or the "
+	  "first wins", "error|last|first" },
+	CLI_TABLE_END
+};
+
+/* --archive and what goes with it: the format, the filter. */
+static int
+check_archive(const char *name, struct archive_opts *o)
+{
+	char q[DT_QUOTE_SIZE];
+	const char *refused;
+
+	if (archive == NULL)
+		return archive_format == NULL ? EXIT_OK : cli_usage(name,
+		    "--archive-format needs --archive");
+	if (*archive == '\0')
+		return cli_usage(name, "--archive '' names no file");
+	if (root_dir != NULL || replace || dry_run)
+		return cli_usage(name, "--archive writes an archive: it "
+		    "takes no --root, -r or -n");
+	/* as tar and cpio: binary never goes to a terminal */
+	if (strcmp(archive, "-") == 0 && isatty(STDOUT_FILENO))
+		return cli_usage(name, "refusing to write an archive to a "
+		    "terminal: redirect standard output, or give --archive "
+		    "FILE");
+	o->file = archive;
+	if (target_archive_guess(archive, &o->format, &o->filter) != 0)
+		o->format = strcmp(archive, "-") == 0 ? "newc" : NULL;
+	if (archive_format != NULL)
+		o->format = archive_format;
+	if (o->format == NULL)
+		return cli_usage(name, "cannot tell the format of '%s' from "
+		    "its name (.cpio, .tar, .mtree, and %s): give "
+		    "--archive-format", cli_quote(q, archive),
+		    target_archive_compressions);
+	if (!target_archive_format_known(o->format))
+		return cli_usage(name, "unknown archive format '%s'; valid: "
+		    "%s", cli_quote(q, o->format), target_archive_formats);
+	if ((refused = target_archive_filter_refused(o->filter)) != NULL)
+		return cli_usage(name, "cannot write '%s' with %s: %s; %s "
+		    "compress", cli_quote(q, archive), o->filter, refused,
+		    target_archive_compressions);
+	if (env_source_date_epoch(&o->mtime) != 0)
+		return cli_usage(name, "SOURCE_DATE_EPOCH is not a number of "
+		    "seconds");
+	return EXIT_OK;
+}
+
+static struct archive_opts archive_opts;
+
+int
+check_apply(const char *name)
+{
+	char q[DT_QUOTE_SIZE];
+
+	if (root_dir != NULL && *root_dir == '\0')
+		return cli_usage(name, "--root '' names no directory");
+	if (users_from != NULL && *users_from == '\0')
+		return cli_usage(name, "--users-from '' names no directory");
+	if (input != NULL &&
+	    (forced = dialect_named(input)) == NULL)
+		return cli_usage(name, "unknown input '%s'; valid: %s",
+		    cli_quote(q, input), dialect_names());
+	if (merge != NULL && strcmp(merge, "error") != 0 &&
+	    strcmp(merge, "last") != 0 && strcmp(merge, "first") != 0)
+		return cli_usage(name, "unknown --merge '%s'; valid: error, "
+		    "last, first", cli_quote(q, merge));
+	merge_how = merge == NULL || strcmp(merge, "error") == 0 ?
+	    CONFLICTS_ERROR : strcmp(merge, "last") == 0 ? CONFLICTS_LAST :
+	    CONFLICTS_FIRST;
+	return check_archive(name, &archive_opts);
+}
+
+/* Readers, then every line validated and checked against the others. */
+static void
+read_plan(struct plan *plan, const char *const *files)
+{
+	const struct entry_sink sink = { plan_put, plan_problem, plan };
+	struct source *tables = source_table_new(plan->owners, forced);
+
+	if (tables == NULL)
+		cli_fatal(NULL);
+	for (; *files != NULL; files++)
+		tables->read(tables, *files, &sink);
+	tables->free(tables);
+	/* a new entry of a tmpfiles "-" owner is ours, root's in an archive */
+	if (conflicts_merge(&plan->v, merge_how, archive ? 0 : geteuid(),
+	    archive ? 0 : getegid(), conflict_error, plan) < 0)
+		cli_fatal(NULL);
+	plan->nodes = 0;	/* --merge may have taken lines out */
+	for (size_t i = 0; i < plan->v.n; i++)
+		plan->nodes += entry_expand_count(&plan->v.v[i]);
+	/* a d line is made before what is under it, not corrected after */
+	if (entries_parents_first(&plan->v) != 0)
+		cli_fatal(NULL);
+}
+
+int
+cmd_apply(const struct verb_call *c)
+{
+	struct plan plan = { 0 };
+	int rc;
+
+	if ((plan.owners = owners_open(root_dir, users_from)) == NULL)
+		return EXIT_FAIL;
+	plan.archive_format = archive != NULL ? archive_opts.format : NULL;
+	read_plan(&plan, c->args);
+	owners_close();
+	if (plan.errors > 0) {
+		cli_error("%lu error%s in the table%s; nothing was created",
+		    plan.errors, plan.errors == 1 ? "" : "s",
+		    c->nargs > 1 ? "s" : "");
+		rc = EXIT_USAGE;
+	} else if (archive != NULL)
+		rc = apply_to_archive(&plan, &archive_opts, verbose ?
+		    NODE_VERBOSE : 0);
+	else {
+		node_begin(env_runtime_dir());
+		rc = apply_to_root(&plan, root_dir, NODE_KEEP_SAME |
+		    NODE_PARENTS | (replace ? NODE_REPLACE : 0) |
+		    (dry_run ? NODE_DRY_RUN : 0) |
+		    (verbose ? NODE_VERBOSE : 0));
+	}
+	entries_free(&plan.v);
+	return rc;
+}
+
+/*
+ * make's entries (make.c), already valid and without conflicts, into the
+ * same targets as a table's: the tree under root_dir (NULL: /), or the
+ * archive o when it is not NULL.  flags as node.h's for a tree.
+ */
+int
+apply_entries(const struct entries *v, const char *root_dir,
+    const struct archive_opts *o, unsigned flags)
+{
+	struct plan plan = { .v = *v, .nodes = v->n };
+
+	if (o != NULL)
+		return apply_to_archive(&plan, o, flags & NODE_VERBOSE);
+	node_begin(env_runtime_dir());
+	return apply_to_root(&plan, root_dir, flags);
+}
+
+/* apply's --archive checks, for make's own options. */
+int
+apply_check_archive(const char *name, const char *file, const char *format,
+    struct archive_opts *o)
+{
+	archive = (char *)file;
+	archive_format = (char *)format;
+	return check_archive(name, o);
+}

@@ -1,0 +1,20 @@
+/*
+ * apply.h - apply's targets for entries made otherwise: make's (make.c).
+ */
+#ifndef DEVTOOL_APPLY_H
+#define DEVTOOL_APPLY_H
+
+#include "entry/entry.h"
+#include "targets/target.h"
+
+/*
+ * The entries into the tree under root_dir, or into the archive o when
+ * o is not NULL (flags: node.h's); the exit status, the summary said.
+ */
+int apply_entries(const struct entries *v, const char *root_dir,
+    const struct archive_opts *o, unsigned flags);
+/* apply's checks of --archive FILE and --archive-format FORMAT into o. */
+int apply_check_archive(const char *name, const char *file,
+    const char *format, struct archive_opts *o);
+
+#endif

@@ -1,0 +1,121 @@
+/*
+ * cli.h - what every devtool verb shares: exit codes, messages, popt
+ * contexts, the layout option, number operands, streams and output.
+ */
+#ifndef DEVTOOL_CLI_H
+#define DEVTOOL_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <popt.h>
+
+#include "codec/encode.h"
+
+/*
+ * The exit codes, the same for every verb (devtool(1), EXIT STATUS), as
+ * grep's and diff's: 1 is an answer, never an error.
+ */
+#define EXIT_OK 0
+#define EXIT_FOUND 1		/* a finding: list --check found a node,
+				   devices has no driver of that name */
+#define EXIT_FAIL 2		/* an operation failed */
+#define EXIT_USAGE 2		/* bad usage or bad input */
+
+#define DEFAULT_LAYOUT "16:16"
+
+extern int cli_quiet;
+extern unsigned long cli_lineno;	/* the stdin line being read, or 0 */
+
+/*
+ * Ends every verb's table: -q, then -h/--help (-? too, as popt's own)
+ * and --usage, which print to stdout and exit 0.
+ */
+extern struct poptOption cli_common_options[], cli_help_options[];
+#define CLI_TABLE_END \
+	{ NULL, '\0', POPT_ARG_INCLUDE_TABLE, cli_common_options, 0, \
+	  "Common options:", NULL }, \
+	{ NULL, '\0', POPT_ARG_INCLUDE_TABLE, cli_help_options, 0, \
+	  "Help options:", NULL }, \
+	POPT_TABLEEND
+
+/*
+ * -f and --strict, as every layout-taking verb spells them.  The verb
+ * runner (verbs.h) resolves them into the handler's layout.
+ */
+extern char *cli_format;
+extern int cli_strict;
+#define LAYOUT_OPTIONS \
+	LAYOUT_OPTIONS_SAYING("device number layout (default 16:16 or " \
+	    "$DEVTOOL_FORMAT)")
+/* The same where -f means something else to --help (mknod's VALUE). */
+#define LAYOUT_OPTIONS_SAYING(format_help) \
+	{ "format", 'f', POPT_ARG_STRING, &cli_format, 0, format_help, \
+	  "LAYOUT" }, \
+	{ "strict", '\0', POPT_ARG_NONE, &cli_strict, 0, \
+	  "no compat rule: plain ma<<N | mi both ways", NULL }
+
+/* Messages: every byte printed is quoted (dt_quote); see cli.c. */
+const char *cli_quote(char *buf, const char *s);	/* buf: DT_QUOTE_SIZE */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_path_error(const char *path, const char *why);
+void cli_arg_error(const char *what, const char *arg);
+void cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* cli_say's lines go to stderr (apply -v --archive -: stdout is data). */
+extern bool cli_say_stderr;
+/* Ends the program, exit 1: "WHAT: errno's text", or errno's text. */
+void cli_fatal(const char *what) __attribute__((noreturn));
+void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int cli_usage(const char *verb, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/*
+ * -o FORMAT where --json also exists: "json" sets *json, "text" is the
+ * default; anything else is a usage error.  Both spellings are accepted
+ * wherever JSON is printed (devtool(1), OUTPUT).
+ */
+int cli_output(const char *name, const char *output, int *json);
+#define CLI_OUTPUT_OPTION(var) \
+	{ "output", 'o', POPT_ARG_STRING, &(var), 0, \
+	  "text (default) or json, as --json", "FORMAT" }
+
+int cli_layout(const char *name, int strict, struct dt_layout *l);
+int cli_check_layout(const char *name, struct dt_layout *l);
+int cli_number(const char *text, uint64_t *v);
+int cli_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
+    uint64_t *ma, uint64_t *mi, struct dt_diag *d);
+int cli_finish_output(void);
+void cli_init(void);
+
+/* Appends a number to a line buffer; returns the new end. */
+char *put_u64(char *p, uint64_t v);
+char *put_hex(char *p, uint64_t v);
+char *put_str(char *p, const char *s);
+void put_json_string(FILE *fp, const char *s);
+
+/*
+ * Reads standard input a line at a time in constant memory.  Each line
+ * is handed to fn without its newline; a nonzero return is an error whose
+ * message is in d.  Standard output is flushed whenever input would block,
+ * so a co-process sees each answer without waiting for a full buffer.
+ */
+typedef int line_fn(void *ctx, char *line, struct dt_diag *d);
+int cli_stream(line_fn *fn, void *ctx, bool keep_going);
+
+/*
+ * What the value verbs (encode, decode, convert) share.  cli_operands
+ * runs value_fn over the operands, or stream_fn over standard input when
+ * the only operand is "-"; it stops at the first bad one unless
+ * keep_going.  cli_emit ends a line begun with lines_out_begin (out.h).
+ * cli_decode warns of a non-canonical value and returns 1, 0 when
+ * canonical, -1 (d says why) when the value does not decode.
+ */
+int cli_operands(const char **args, line_fn *value_fn, line_fn *stream_fn,
+    void *ctx, bool keep_going);
+char *cli_trim(char *s);
+int cli_emit(char *end);
+int cli_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma,
+    uint64_t *mi, struct dt_diag *d);
+
+#endif

@@ -1,0 +1,77 @@
+/*
+ * convert.c - the convert verb: re-encodes values from one layout (-f)
+ * into another (-t), from operands or from standard input.
+ */
+#include <string.h>
+
+#include "cli/cli.h"
+#include "base/number.h"
+#include "cli/out.h"
+#include "base/text.h"
+#include "cli/verbs.h"
+
+static struct dt_layout from, to;
+static char *to_name;
+static int hex, keep_going;
+
+struct poptOption convert_options[] = {
+	LAYOUT_OPTIONS,
+	{ "to", 't', POPT_ARG_STRING, &to_name, 0,
+	  "layout to convert into (required)", "LAYOUT" },
+	{ "hex", 'x', POPT_ARG_NONE, &hex, 0,
+	  "print 0x-prefixed hexadecimal", NULL },
+	{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
+	  "report bad values and go on", NULL },
+	CLI_TABLE_END
+};
+
+static int
+convert_value(void *ctx, char *text, struct dt_diag *d)
+{
+	uint64_t v, ma, mi, out;
+	struct dt_diag why;
+	char *p;
+
+	(void)ctx;
+	if (dt_parse_number(text, &v, d) != DT_OK ||
+	    cli_decode(&from, v, &ma, &mi, d) < 0)
+		return -1;
+	if (dt_encode(&to, ma, mi, &out, &why) != DT_OK) {
+		char q[64];
+
+		snprintf(d->msg, sizeof(d->msg), "'%s' is %ju:%ju under %s, "
+		    "which %s cannot hold: %.300s",
+		    dt_quote(q, sizeof(q), text, strlen(text)), (uintmax_t)ma,
+		    (uintmax_t)mi, from.name, to.name, why.msg);
+		return -1;
+	}
+	p = lines_out_begin();
+	p = hex ? put_hex(p, out) : put_u64(p, out);
+	return cli_emit(p);
+}
+
+static int
+convert_line(void *ctx, char *line, struct dt_diag *d)
+{
+	return convert_value(ctx, cli_trim(line), d);
+}
+
+int
+check_convert(const char *name)
+{
+	if (to_name == NULL)
+		return cli_usage(name, "-t LAYOUT is required");
+	return EXIT_OK;
+}
+
+int
+cmd_convert(const struct verb_call *c)
+{
+	int rc;
+
+	from = c->layout;
+	if ((rc = cli_layout(to_name, cli_strict, &to)) != EXIT_OK)
+		return rc;
+	return cli_operands(c->args, convert_value, convert_line, NULL,
+	    keep_going);
+}

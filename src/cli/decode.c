@@ -1,0 +1,102 @@
+/*
+ * decode.c - the decode verb: splits values into major and minor under a
+ * layout, from operands or a line at a time from standard input.
+ */
+#include <stdio.h>
+
+#include "cli/cli.h"
+#include "base/number.h"
+#include "cli/out.h"
+#include "cli/verbs.h"
+
+static struct dt_layout layout;
+static int colon, kdev, hex, json, keep_going;
+static char *output;
+
+struct poptOption decode_options[] = {
+	LAYOUT_OPTIONS,
+	{ "colon", '\0', POPT_ARG_NONE, &colon, 0,
+	  "print MAJOR:MINOR", NULL },
+	{ "kdev", '\0', POPT_ARG_NONE, &kdev, 0,
+	  "print hexadecimal %02x:%02x (8:8) or %04x:%04x", NULL },
+	{ "json", '\0', POPT_ARG_NONE, &json, 0,
+	  "print a JSON object per value", NULL },
+	CLI_OUTPUT_OPTION(output),
+	{ "hex", 'x', POPT_ARG_NONE, &hex, 0,
+	  "print major and minor in 0x-prefixed hexadecimal", NULL },
+	{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
+	  "report bad values and go on", NULL },
+	CLI_TABLE_END
+};
+
+static char *
+put_pair(char *p, uint64_t ma, uint64_t mi)
+{
+	if (kdev) {
+		int w = layout.width <= 16 ? 2 : 4;
+
+		return p + sprintf(p, "%0*jx:%0*jx", w, (uintmax_t)ma, w,
+		    (uintmax_t)mi);
+	}
+	p = hex ? put_hex(p, ma) : put_u64(p, ma);
+	*p++ = colon ? ':' : ' ';
+	return hex ? put_hex(p, mi) : put_u64(p, mi);
+}
+
+static int
+decode_value(void *ctx, char *text, struct dt_diag *d)
+{
+	uint64_t v, ma, mi;
+	char *p;
+	int rc;
+
+	(void)ctx;
+	if (dt_parse_number(text, &v, d) != DT_OK ||
+	    (rc = cli_decode(&layout, v, &ma, &mi, d)) < 0)
+		return -1;
+	p = lines_out_begin();	/* after any warning: it flushes */
+	if (json) {
+		p = put_str(p, "{\"layout\":\"");
+		p = put_str(p, layout.name);
+		p = put_str(p, "\",\"value\":");
+		p = put_u64(p, v);
+		p = put_str(p, ",\"major\":");
+		p = put_u64(p, ma);
+		p = put_str(p, ",\"minor\":");
+		p = put_u64(p, mi);
+		p = put_str(p, rc ? ",\"canonical\":false}" :
+		    ",\"canonical\":true}");
+	} else
+		p = put_pair(p, ma, mi);
+	return cli_emit(p);
+}
+
+static int
+decode_line(void *ctx, char *line, struct dt_diag *d)
+{
+	return decode_value(ctx, cli_trim(line), d);
+}
+
+int
+check_decode(const char *name)
+{
+	int rc;
+
+	if ((rc = cli_output(name, output, &json)) != EXIT_OK)
+		return rc;
+	if (colon + kdev + json > 1)
+		return cli_usage(name, "--colon, --kdev and --json exclude "
+		    "each other");
+	if (hex && (kdev || json))
+		return cli_usage(name, "--hex goes with neither --kdev nor "
+		    "--json");
+	return EXIT_OK;
+}
+
+int
+cmd_decode(const struct verb_call *c)
+{
+	layout = c->layout;
+	return cli_operands(c->args, decode_value, decode_line, NULL,
+	    keep_going);
+}

@@ -1,0 +1,131 @@
+/*
+ * devices.c - the devices verb: the drivers in /proc/devices, or the
+ * majors of the named ones.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/env.h"
+#include "codec/procdev.h"
+#include "base/text.h"
+#include "cli/verbs.h"
+
+struct listing {
+	int want_c, want_b, json;
+	const char *name;	/* NULL: list everything */
+	bool by_major;		/* name is a major: its drivers' lines */
+	unsigned long major;
+	bool found;
+};
+
+static int
+print_driver(void *ctx, char type, unsigned long major, const char *name,
+    size_t namelen)
+{
+	struct listing *ls = ctx;
+	char buf[256];
+
+	if ((type == 'c' && !ls->want_c) || (type == 'b' && !ls->want_b))
+		return 0;
+	if (ls->name != NULL && ls->by_major ? major != ls->major :
+	    ls->name != NULL && (strlen(ls->name) != namelen ||
+	    memcmp(ls->name, name, namelen) != 0))
+		return 0;
+	ls->found = true;
+	snprintf(buf, sizeof(buf), "%.*s", (int)namelen, name);
+	if (ls->json) {
+		printf("{\"type\":\"%c\",\"major\":%lu,\"name\":", type, major);
+		put_json_string(stdout, buf);
+		printf("}\n");
+	} else if (ls->name != NULL && !ls->by_major)
+		printf("%lu\n", major);
+	else
+		printf("%c %3lu %s\n", type, major, buf);
+	return 0;
+}
+
+/* A driver's name is never all digits: such a NAME is a major. */
+static bool
+is_major(const char *s, unsigned long *major)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	*major = strtoul(s, &end, 10);
+	return *end == '\0' && errno == 0;
+}
+
+/* One pass over the file per NAME, so answers come in argument order. */
+static int
+list_drivers(struct listing *ls, const char **names)
+{
+	const char *path = env_proc_devices();
+	char q[DT_QUOTE_SIZE], qn[DT_QUOTE_SIZE];
+	struct dt_diag d;
+	unsigned long bad;
+	char *buf;
+	size_t len;
+	int rc = EXIT_OK, i = 0;
+
+	if (procdev_read(path, &buf, &len, &d) != 0) {
+		cli_error("%s", d.msg);
+		return EXIT_FAIL;
+	}
+	cli_quote(q, path);
+	do {
+		ls->name = names != NULL ? names[i] : NULL;
+		ls->found = false;
+		ls->by_major = ls->name != NULL && is_major(ls->name,
+		    &ls->major);
+		if (procdev_parse(buf, len, print_driver, ls, &bad, &d) < 0) {
+			cli_error("%s:%lu: %s", q, bad, d.msg);
+			rc = EXIT_FAIL;
+			break;
+		}
+		if (ls->name != NULL && !ls->found) {
+			cli_error(ls->by_major ? "no %sdriver of major %s in %s" :
+			    "no %sdriver named '%s' in %s",
+			    ls->want_c && !ls->want_b ? "character " :
+			    ls->want_b && !ls->want_c ? "block " : "",
+			    cli_quote(qn, ls->name), q);
+			if (rc == EXIT_OK)
+				rc = EXIT_FOUND;	/* an answer, not an error */
+		}
+	} while (names != NULL && names[++i] != NULL);
+	free(buf);
+	if (cli_finish_output() != EXIT_OK)
+		rc = EXIT_FAIL;
+	return rc;
+}
+
+static struct listing devices;
+static char *devices_output;
+
+struct poptOption devices_options[] = {
+	{ "char", 'c', POPT_ARG_NONE, &devices.want_c, 0,
+	  "character devices only", NULL },
+	{ "block", 'b', POPT_ARG_NONE, &devices.want_b, 0,
+	  "block devices only", NULL },
+	{ "json", '\0', POPT_ARG_NONE, &devices.json, 0,
+	  "print one JSON object per driver", NULL },
+	CLI_OUTPUT_OPTION(devices_output),
+	CLI_TABLE_END
+};
+
+int
+check_devices(const char *name)
+{
+	return cli_output(name, devices_output, &devices.json);
+}
+
+int
+cmd_devices(const struct verb_call *c)
+{
+	if (!devices.want_c && !devices.want_b)
+		devices.want_c = devices.want_b = 1;
+	return list_drivers(&devices, c->nargs > 0 ? c->args : NULL);
+}

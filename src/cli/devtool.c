@@ -1,0 +1,150 @@
+/*
+ * devtool.c - main and the verb table (see verbs.h).  The handlers are
+ * in their verbs' own files.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "base/text.h"
+#include "cli/verbs.h"
+
+#ifndef VERSION
+#define VERSION "unknown"
+#endif
+
+/*
+ * Each field named (designated initializers): a value cannot land in the
+ * wrong field, and a row stays right when struct verb changes.
+ */
+static const struct verb verbs[] = {
+	{ .name = "encode", .run = cmd_encode, .options = encode_options,
+	  .operands = "MAJOR MINOR | -", .min = 1, .max = 2,
+	  .check = check_encode,
+	  .help = "pack a major and a minor into one value" },
+	{ .name = "decode", .run = cmd_decode, .options = decode_options,
+	  .operands = "VALUE... | -", .min = 1, .max = VERB_ANY,
+	  .check = check_decode,
+	  .help = "split values into major and minor" },
+	{ .name = "convert", .run = cmd_convert, .options = convert_options,
+	  .operands = "-t LAYOUT VALUE... | -", .min = 1, .max = VERB_ANY,
+	  .check = check_convert,
+	  .help = "re-encode values from one layout into another" },
+	{ .name = "explain", .run = cmd_explain, .options = explain_options,
+	  .operands = "MAJOR MINOR | MAJOR:MINOR | VALUE | PATH | --value V",
+	  .min = 0, .max = 2,
+	  .help = "draw the bits of a value, name the device" },
+	{ .name = "formats", .run = cmd_formats, .options = formats_options,
+	  .operands = NULL, .min = 0, .max = 0, .check = check_formats,
+	  .help = "list every layout" },
+	{ .name = "mknod", .run = cmd_mknod, .options = mknod_options,
+	  .operands = "PATH TYPE [MAJOR MINOR | VALUE]", .min = 2, .max = 4,
+	  .check = check_mknod,
+	  .help = "create a device node or FIFO" },
+	{ .name = "devices", .run = cmd_devices, .options = devices_options,
+	  .operands = "[NAME|MAJOR...]", .min = 0, .max = VERB_ANY,
+	  .check = check_devices,
+	  .help = "list the drivers in /proc/devices" },
+	{ .name = "list", .run = cmd_list, .options = list_options,
+	  .operands = "[PATH...]", .min = 0, .max = VERB_ANY,
+	  .help = "print the nodes of trees as a device table" },
+	{ .name = "apply", .run = cmd_apply, .options = apply_options,
+	  .operands = "TABLE... | -", .min = 1, .max = VERB_ANY,
+	  .check = check_apply,
+	  .help = "create the entries of device tables" },
+	{ .name = "make", .run = cmd_make, .options = make_options,
+	  .operands = "NAME|GROUP...", .min = 1, .max = VERB_ANY,
+	  .help = "create devices by name or group, as MAKEDEV" },
+};
+#define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp, "Usage: devtool [-q] [--help | --version] VERB "
+	    "[OPTIONS] ARGS\n\nVerbs:\n");
+	for (size_t i = 0; i < NVERBS; i++)
+		fprintf(fp, "  %-8s %s\n  %8s   %s\n", verbs[i].name,
+		    verb_synopsis(&verbs[i]), "", verbs[i].help);
+	fprintf(fp, "\nEvery verb takes --help.  Layouts: %s.\n",
+	    dt_layout_names());
+}
+
+static const struct verb *
+find_verb(const char *name)
+{
+	for (size_t i = 0; i < NVERBS; i++)
+		if (strcmp(verbs[i].name, name) == 0)
+			return &verbs[i];
+	return NULL;
+}
+
+/* Global options come before the verb; popt takes over after it. */
+static int
+global_options(int argc, char **argv, int *next)
+{
+	int i;
+
+	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
+		if (strcmp(argv[i], "-q") == 0 ||
+		    strcmp(argv[i], "--quiet") == 0)
+			cli_quiet = 1;
+		else if (strcmp(argv[i], "-h") == 0 ||
+		    strcmp(argv[i], "--help") == 0) {
+			usage(stdout);
+			return cli_finish_output();
+		} else if (strcmp(argv[i], "-V") == 0 ||
+		    strcmp(argv[i], "--version") == 0) {
+			printf("devtool %s\n", VERSION);
+			return cli_finish_output();
+		} else if (strcmp(argv[i], "--") == 0) {
+			i++;
+			break;
+		} else {
+			char q[DT_QUOTE_SIZE];
+
+			return cli_usage("devtool", "%s: unknown option",
+			    cli_quote(q, argv[i]));
+		}
+	}
+	*next = i;
+	return -1;
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct verb *verb;
+	const char **vargv;
+	char name[32];
+	int i = 0, rc;
+
+	cli_init();
+	/* Options may follow operands whatever the environment says. */
+	unsetenv("POSIXLY_CORRECT");
+	unsetenv("POSIX_ME_HARDER");
+	if ((rc = global_options(argc, argv, &i)) >= 0)
+		return rc;
+	if (i == argc) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if ((verb = find_verb(argv[i])) == NULL) {
+		char names[256] = "", q[DT_QUOTE_SIZE];
+
+		for (size_t v = 0; v < NVERBS; v++)
+			snprintf(names + strlen(names), sizeof(names) -
+			    strlen(names), " %s", verbs[v].name);
+		return cli_usage("devtool", "unknown verb '%s'; verbs:%s",
+		    cli_quote(q, argv[i]), names);
+	}
+	snprintf(name, sizeof(name), "devtool %s", verb->name);
+	if ((vargv = calloc((size_t)(argc - i) + 1, sizeof(*vargv))) == NULL)
+		cli_fatal(NULL);
+	vargv[0] = name;
+	for (int j = i + 1; j < argc; j++)
+		vargv[j - i] = argv[j];
+	rc = verb_run(verb, argc - i, vargv);
+	free(vargv);
+	return rc;
+}

@@ -1,0 +1,105 @@
+/*
+ * encode.c - the encode verb: packs a major and a minor into one value
+ * under a layout, from operands or a line at a time from standard input.
+ */
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/out.h"
+#include "cli/verbs.h"
+
+static int hex, json, keep_going;
+static char *output;
+
+struct poptOption encode_options[] = {
+	LAYOUT_OPTIONS,
+	{ "hex", 'x', POPT_ARG_NONE, &hex, 0,
+	  "print 0x-prefixed hexadecimal", NULL },
+	{ "json", '\0', POPT_ARG_NONE, &json, 0,
+	  "print a JSON object", NULL },
+	CLI_OUTPUT_OPTION(output),
+	{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
+	  "with -, report bad lines and go on", NULL },
+	CLI_TABLE_END
+};
+
+static int
+encode_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
+    struct dt_diag *d)
+{
+	uint64_t ma, mi, v;
+	char *p;
+
+	if (cli_pair(l, ma_s, mi_s, &ma, &mi, d) != 0 ||
+	    dt_encode(l, ma, mi, &v, d) != DT_OK)
+		return -1;
+	p = lines_out_begin();	/* after any warning: it flushes */
+	if (json) {
+		p = put_str(p, "{\"layout\":\"");
+		p = put_str(p, l->name);
+		p = put_str(p, "\",\"major\":");
+		p = put_u64(p, ma);
+		p = put_str(p, ",\"minor\":");
+		p = put_u64(p, mi);
+		p = put_str(p, ",\"value\":");
+		p = put_u64(p, v);
+		p = put_str(p, ",\"hex\":\"");
+		p = put_hex(p, v);
+		p = put_str(p, "\"}");
+	} else
+		p = hex ? put_hex(p, v) : put_u64(p, v);
+	return cli_emit(p);
+}
+
+/* A line of standard input: "MAJOR MINOR" or "MAJOR:MINOR". */
+static int
+encode_line(void *ctx, char *line, struct dt_diag *d)
+{
+	char *ma = cli_trim(line), *mi;
+	size_t n = strcspn(ma, " \t:");
+
+	mi = ma + n;
+	if (*mi == '\0') {
+		snprintf(d->msg, sizeof(d->msg), "expected 'MAJOR MINOR' or "
+		    "'MAJOR:MINOR'");
+		return -1;
+	}
+	if (*mi == ':')
+		*mi++ = '\0';
+	else {
+		*mi++ = '\0';
+		mi += strspn(mi, " \t");
+	}
+	if (strpbrk(mi, " \t") != NULL) {
+		snprintf(d->msg, sizeof(d->msg), "expected 'MAJOR MINOR' or "
+		    "'MAJOR:MINOR', found more fields");
+		return -1;
+	}
+	return encode_pair(ctx, ma, mi, d);
+}
+
+int
+check_encode(const char *name)
+{
+	return cli_output(name, output, &json);
+}
+
+int
+cmd_encode(const struct verb_call *c)
+{
+	struct dt_layout layout = c->layout;
+	struct dt_diag d;
+
+	if (c->nargs == 1) {
+		if (strcmp(c->args[0], "-") != 0)
+			return verb_operands_error(c);
+		return cli_operands(c->args, encode_line, encode_line,
+		    &layout, keep_going);
+	}
+	if (encode_pair(&layout, c->args[0], c->args[1], &d) != 0) {
+		cli_error("%s", d.msg);
+		return EXIT_USAGE;
+	}
+	(void)lines_out_flush();	/* ferror tells */
+	return cli_finish_output();
+}

@@ -1,0 +1,449 @@
+/*
+ * explain.c - the explain verb: draws a value's bits with the major and
+ * minor fields marked, and says which branch of the compat rule applied.
+ */
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/number.h"
+#include "base/text.h"
+#include "cli/cli.h"
+#include "cli/env.h"
+#include "codec/devreg.h"
+#include "codec/procdev.h"
+#include "cli/verbs.h"
+
+#define ROW_BITS 32
+
+/* Describes the runs of set bits in mask, highest first: "31-16, 7-0". */
+static void
+describe_runs(char *buf, size_t len, uint64_t mask, unsigned width)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int bit = (int)width - 1; bit >= 0 && used < len; bit--) {
+		int top = bit;
+
+		if (!(mask >> bit & 1))
+			continue;
+		while (bit > 0 && (mask >> (bit - 1) & 1))
+			bit--;
+		used += (size_t)snprintf(buf + used, len - used, "%s%d-%d",
+		    used ? ", " : "", top, bit);
+	}
+}
+
+static char
+field_mark(const struct dt_fields *f, unsigned bit)
+{
+	if (f->major_mask >> bit & 1)
+		return 'M';
+	if (f->minor_mask >> bit & 1)
+		return 'm';
+	return '.';
+}
+
+/*
+ * Draws bits hi..lo in byte-aligned groups under a ruler of bit numbers;
+ * each column is as wide as the wider of its bits and its label.
+ */
+static void
+draw_row(uint64_t v, const struct dt_fields *f, unsigned hi, unsigned lo)
+{
+	char ruler[256] = "", value[256] = "", field[256] = "";
+	size_t rn = 0, vn = 0, fn = 0;
+	unsigned gl;
+
+	for (unsigned gh = hi + 1; gh-- > lo; gh = gl) {
+		char label[24];
+		int bits, w;
+
+		gl = gh / 8 * 8 > lo ? gh / 8 * 8 : lo;
+		bits = (int)(gh - gl + 1);
+		snprintf(label, sizeof(label), gh == gl ? "%u" : "%u-%u", gh,
+		    gl);
+		w = bits > (int)strlen(label) ? bits : (int)strlen(label);
+		rn += (size_t)snprintf(ruler + rn, sizeof(ruler) - rn, " %-*s",
+		    w, label);
+		value[vn++] = field[fn++] = ' ';
+		for (unsigned b = gh + 1; b-- > gl;) {
+			value[vn++] = (char)('0' + (v >> b & 1));
+			field[fn++] = field_mark(f, b);
+		}
+		for (int pad = bits; pad < w; pad++)
+			value[vn++] = field[fn++] = ' ';
+	}
+	value[vn] = field[fn] = '\0';
+	while (rn > 0 && ruler[rn - 1] == ' ')
+		ruler[--rn] = '\0';
+	while (vn > 0 && value[vn - 1] == ' ')
+		value[--vn] = field[--fn] = '\0';
+	printf("  bits  %s\n  value %s\n  field %s\n", ruler, value, field);
+}
+
+static const char *
+branch_text(const struct dt_layout *l, const struct dt_fields *f)
+{
+	if (l->compat && f->narrow)
+		return "compat rule, 8:8 branch: the pair fits 8 bits each, so "
+		    "it keeps its old 16-bit value ma<<8 | mi";
+	if (l->compat)
+		return "compat rule, wide branch: the pair does not fit 8:8, "
+		    "so the value is ma<<N | mi";
+	if (l->format->pack == dt_formats[0].pack)
+		return "plain split, no compat rule: ma<<N | mi";
+	return "interleaved: fixed bit positions, no branches";
+}
+
+/* rule, when given, replaces the description of the branch taken. */
+static void
+draw(const struct dt_layout *l, uint64_t ma, uint64_t mi, uint64_t v,
+    const char *rule)
+{
+	struct dt_fields f;
+	char runs[96];
+
+	dt_fields(l, v, &f);
+	printf("layout %s: %u bits, major 0-%ju, minor 0-%ju\n", l->name,
+	    l->width, (uintmax_t)l->major_max, (uintmax_t)l->minor_max);
+	printf("pair   %ju:%ju\n", (uintmax_t)ma, (uintmax_t)mi);
+	printf("value  0x%0*jx = %ju\n", (int)((l->width + 3) / 4),
+	    (uintmax_t)v, (uintmax_t)v);
+	printf("rule   %s\n", rule != NULL ? rule : branch_text(l, &f));
+	/* Rows of 32 bits, split where a 32-bit word would be. */
+	for (unsigned hi = l->width - 1;; hi = hi / ROW_BITS * ROW_BITS - 1) {
+		printf("\n");
+		draw_row(v, &f, hi, hi / ROW_BITS * ROW_BITS);
+		if (hi < ROW_BITS)
+			break;
+	}
+	describe_runs(runs, sizeof(runs), f.major_mask, l->width);
+	printf("\n  M  major %ju = 0x%jx in bits %s\n", (uintmax_t)ma,
+	    (uintmax_t)ma, runs);
+	describe_runs(runs, sizeof(runs), f.minor_mask, l->width);
+	printf("  m  minor %ju = 0x%jx in bits %s\n", (uintmax_t)mi,
+	    (uintmax_t)mi, runs);
+}
+
+static int json;		/* --json, -o json */
+static char *output;
+
+/* What is known of a device number, and where from (NAMES in devtool(1)). */
+struct known {
+	char type;		/* of a path's node; 0: both types asked */
+	const char *path;	/* the operand, when it was a path */
+	uint64_t major, minor, value;
+};
+
+/* The first line of f starting with key, its value into buf. */
+static bool
+read_key(const char *file, const char *key, char *buf, size_t size)
+{
+	char line[512];
+	size_t n = strlen(key);
+	FILE *f = fopen(file, "re");
+	bool found = false;
+
+	if (f == NULL)
+		return false;
+	while (!found && fgets(line, sizeof(line), f) != NULL)
+		if (strncmp(line, key, n) == 0 && strlen(line + n) <= size) {
+			line[strcspn(line, "\n")] = '\0';
+			if (strlen(line + n) < size)
+				memcpy(buf, line + n, strlen(line + n) + 1);
+			found = true;
+		}
+	(void)fclose(f);
+	return found;
+}
+
+struct driver_ask {
+	char type;
+	unsigned long major;
+	char name[128];
+};
+
+static int
+driver_of(void *ctx, char type, unsigned long major, const char *name,
+    size_t namelen)
+{
+	struct driver_ask *a = ctx;
+
+	size_t n = strlen(a->name);
+
+	if (type != a->type || major != a->major)
+		return 0;
+	/* 4 is /dev/vc/0, tty and ttyS: every one */
+	snprintf(a->name + n, sizeof(a->name) - n, "%s%.*s", n ? ", " : "",
+	    (int)namelen, name);
+	return 0;
+}
+
+/* The driver of type's major in /proc/devices, "" when none (or none read). */
+static void
+kernel_driver(char type, uint64_t major, char *buf, size_t size)
+{
+	struct driver_ask a = { .type = type, .major = (unsigned long)major };
+	struct dt_diag d;
+	unsigned long bad;
+	char *text;
+	size_t len;
+
+	buf[0] = '\0';
+	if (procdev_read(env_proc_devices(), &text, &len, &d) != 0)
+		return;
+	(void)procdev_parse(text, len, driver_of, &a, &bad, &d);
+	free(text);
+	snprintf(buf, size, "%s", a.name);
+}
+
+/* One name of one source, as a line or a JSON object. */
+static void
+put_name(bool *first, char type, const char *source, const char *name,
+    const char *key, const char *detail)
+{
+	char q[DT_QUOTE_SIZE], qd[DT_QUOTE_SIZE];
+
+	if (!json) {
+		printf("%-9s%c %s", source, type, cli_quote(q, name));
+		if (detail != NULL && *detail != '\0')
+			printf(strcmp(key, "driver") == 0 ? " (driver %s)" :
+			    ": %s", cli_quote(qd, detail));
+		printf("\n");
+		return;
+	}
+	printf("%s{\"source\":\"%s\",\"type\":\"%c\",\"name\":",
+	    *first ? "" : ",", source, type);
+	put_json_string(stdout, name);
+	if (detail != NULL && *detail != '\0') {
+		printf(",\"%s\":", key);
+		put_json_string(stdout, detail);
+	}
+	printf("}");
+	*first = false;
+}
+
+/*
+ * The kernel's name (sysfs's DEVNAME, the driver from /proc/devices) and
+ * the registry's, for each type asked.
+ */
+static void
+put_names(const struct known *k)
+{
+	static const char *const dirs[] = { "char", "block" };
+	char file[4096], name[256], driver[128];
+	const char *desc;
+	bool first = true;
+	int none = 1;
+
+	if (!json)
+		printf("\n");
+	else
+		printf(",\"names\":[");
+	for (int i = 0; i < 2; i++) {
+		char type = i == 0 ? 'c' : 'b';
+
+		if (k->type != 0 && k->type != type)
+			continue;
+		snprintf(file, sizeof(file), "%s/dev/%s/%ju:%ju/uevent",
+		    env_sysfs(), dirs[i], (uintmax_t)k->major,
+		    (uintmax_t)k->minor);
+		kernel_driver(type, k->major, driver, sizeof(driver));
+		if (read_key(file, "DEVNAME=", name, sizeof(name))) {
+			put_name(&first, type, "kernel", name, "driver",
+			    driver);
+			none = 0;
+		}
+		if (k->major <= 0xffffffff && k->minor <= 0xffffffff &&
+		    devreg_name(type, (unsigned long)k->major,
+		    (unsigned long)k->minor, name, sizeof(name), &desc)) {
+			put_name(&first, type, "registry", name, "description",
+			    desc);
+			none = 0;
+		}
+	}
+	if (json)
+		printf("]}\n");
+	else if (none)
+		printf("names    none: no device of the running kernel, none "
+		    "in the registry\n");
+}
+
+/* --json: the pair and value, then the names. */
+static void
+put_json_head(const struct dt_layout *l, const struct known *k)
+{
+	printf("{\"layout\":\"%s\",\"major\":%ju,\"minor\":%ju,"
+	    "\"value\":%ju", l->name, (uintmax_t)k->major,
+	    (uintmax_t)k->minor, (uintmax_t)k->value);
+	if (k->path != NULL) {
+		printf(",\"path\":");
+		put_json_string(stdout, k->path);
+		printf(",\"type\":\"%c\"", k->type);
+	}
+}
+
+static void
+show(const struct dt_layout *l, struct known *k, const char *rule)
+{
+	if (json)
+		put_json_head(l, k);
+	else {
+		if (k->path != NULL)
+			printf("path   %s: %s device\n", k->path,
+			    k->type == 'c' ? "character" : "block");
+		draw(l, k->major, k->minor, k->value, rule);
+	}
+	put_names(k);
+}
+
+static int
+explain_value(const struct dt_layout *l, const char *text)
+{
+	uint64_t v, ma, mi;
+	struct dt_diag d;
+	struct known k = { 0 };
+
+	if (cli_number(text, &v) != EXIT_OK)
+		return EXIT_USAGE;
+	switch (dt_decode(l, v, &ma, &mi, &d)) {
+	case DT_OK:
+		break;
+	case DT_NONCANONICAL:
+		cli_warn("%s", d.msg);
+		k = (struct known){ .major = ma, .minor = mi, .value = v };
+		show(l, &k, "compat rule, wide branch, NOT CANONICAL: "
+		    "the value is above 0xffff, so it is read as ma<<N | mi, "
+		    "but the pair fits 8:8, and encode gives its 16-bit value");
+		return EXIT_OK;
+	default:
+		cli_error("%s", d.msg);
+		return EXIT_USAGE;
+	}
+	k = (struct known){ .major = ma, .minor = mi, .value = v };
+	show(l, &k, NULL);
+	return EXIT_OK;
+}
+
+static int
+explain_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
+    const char *path, char type)
+{
+	struct dt_layout plain;
+	uint64_t v, ma, mi;
+	struct dt_diag d;
+	struct known k;
+
+	if (cli_pair(l, ma_s, mi_s, &ma, &mi, &d) != 0)
+		goto bad;
+	switch (dt_encode(l, ma, mi, &v, &d)) {
+	case DT_OK:
+		k = (struct known){ .type = type, .path = path, .major = ma,
+		    .minor = mi, .value = v };
+		show(l, &k, NULL);
+		return EXIT_OK;
+	case DT_EAMBIGUOUS:
+		/* Show the trap, fields where the pair went, then refuse. */
+		plain = *l;
+		dt_layout_strict(&plain);
+		draw(&plain, ma, mi, v, "compat rule, AMBIGUOUS: the pair does not "
+		    "fit 8:8, but its wide value fits 16 bits, so it reads back "
+		    "through the 8:8 branch as another pair");
+		break;
+	default:
+		break;
+	}
+bad:
+	cli_error("%s", d.msg);
+	return EXIT_USAGE;
+}
+
+/* MAJOR:MINOR */
+static int
+explain_colon(const struct dt_layout *l, const char *arg)
+{
+	const char *colon = strchr(arg, ':');
+	char ma[64];
+
+	if ((size_t)(colon - arg) >= sizeof(ma))
+		return explain_pair(l, arg, colon + 1, NULL, 0);
+	memcpy(ma, arg, (size_t)(colon - arg));
+	ma[colon - arg] = '\0';
+	return explain_pair(l, ma, colon + 1, NULL, 0);
+}
+
+/* A device node's numbers, as the running kernel encodes them. */
+static int
+explain_path(const struct dt_layout *l, const char *path)
+{
+	char q[DT_QUOTE_SIZE], ma[24], mi[24];
+	struct stat st;
+
+	if (stat(path, &st) != 0) {
+		cli_path_error(path, NULL);
+		return EXIT_FAIL;
+	}
+	if (!S_ISCHR(st.st_mode) && !S_ISBLK(st.st_mode)) {
+		cli_error("%s: not a device node", cli_quote(q, path));
+		return EXIT_USAGE;
+	}
+	snprintf(ma, sizeof(ma), "%u", major(st.st_rdev));
+	snprintf(mi, sizeof(mi), "%u", minor(st.st_rdev));
+	return explain_pair(l, ma, mi, path, S_ISCHR(st.st_mode) ? 'c' : 'b');
+}
+
+/* One operand: MAJOR:MINOR, a path (with a /, or not a number), a value. */
+static int
+explain_one(const struct dt_layout *l, const char *arg)
+{
+	uint64_t v;
+
+	if (strchr(arg, ':') != NULL)
+		return explain_colon(l, arg);
+	struct dt_diag d;
+
+	if (strchr(arg, '/') == NULL && (dt_parse_number(arg, &v, &d) ==
+	    DT_OK || access(arg, F_OK) != 0))
+		return explain_value(l, arg);
+	return explain_path(l, arg);
+}
+
+static char *value;		/* --value */
+
+struct poptOption explain_options[] = {
+	LAYOUT_OPTIONS,
+	{ "value", '\0', POPT_ARG_STRING, &value, 0,
+	  "explain a raw value instead of a pair", "V" },
+	{ "json", '\0', POPT_ARG_NONE, &json, 0,
+	  "print the pair, the value and the names as one JSON object",
+	  NULL },
+	CLI_OUTPUT_OPTION(output),
+	CLI_TABLE_END
+};
+
+int
+cmd_explain(const struct verb_call *c)
+{
+	int rc;
+
+	if ((rc = cli_output(c->name, output, &json)) != EXIT_OK)
+		return rc;
+	if (value != NULL && c->nargs == 0)
+		rc = explain_value(&c->layout, value);
+	else if (value == NULL && c->nargs == 2)
+		rc = explain_pair(&c->layout, c->args[0], c->args[1], NULL, 0);
+	else if (value == NULL && c->nargs == 1)
+		rc = explain_one(&c->layout, c->args[0]);
+	else
+		return verb_operands_error(c);
+	if (cli_finish_output() != EXIT_OK)
+		rc = EXIT_FAIL;
+	return rc;
+}

@@ -1,0 +1,101 @@
+/*
+ * formats.c - the formats verb: lists every layout the codec knows, as a
+ * table or as one JSON object a line.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/verbs.h"
+
+static int json;
+static char *output;
+
+struct poptOption formats_options[] = {
+	{ "json", '\0', POPT_ARG_NONE, &json, 0,
+	  "print one JSON object per layout", NULL },
+	CLI_OUTPUT_OPTION(output),
+	CLI_TABLE_END
+};
+
+/* A row's ranges, as the codec resolves them (freebsd's minor has a hole). */
+static void
+row_range(const struct dt_format *f, uint64_t *major_max, uint64_t *minor_max)
+{
+	struct dt_layout l;
+
+	(void)dt_layout_lookup(f->name, &l, NULL);	/* a row resolves */
+	*major_max = l.major_max;
+	*minor_max = l.minor_max;
+}
+
+static void
+put_words(const char *member, const char *list)
+{
+	size_t n;
+
+	printf(",\"%s\":[", member);
+	for (int first = 1; *list != '\0'; list += n, first = 0) {
+		n = strcspn(list, " ");
+		printf("%s\"%.*s\"", first ? "" : ",", (int)n, list);
+		list += strspn(list + n, " ");
+	}
+	printf("]");
+}
+
+static void
+format_json(const struct dt_format *f)
+{
+	uint64_t ma, mi;
+
+	printf("{\"name\":\"%s\"", f->name);
+	put_words("aliases", f->aliases);
+	put_words("packdev", f->packdev);
+	if (f->width == 0) {
+		printf(",\"width\":null,\"major_max\":null,\"minor_max\":null");
+	} else {
+		row_range(f, &ma, &mi);
+		printf(",\"width\":%u,\"major_max\":%ju,\"minor_max\":%ju",
+		    f->width, (uintmax_t)ma, (uintmax_t)mi);
+	}
+	printf(",\"compat\":%s,\"description\":", f->compat ? "true" :
+	    "false");
+	put_json_string(stdout, f->description);
+	printf("}\n");
+}
+
+static void
+format_text(const struct dt_format *f)
+{
+	char width[12] = "M+N", ma[24] = "0-2^M-1", mi[24] = "0-2^N-1";
+	uint64_t mamax, mimax;
+
+	if (f->width != 0) {
+		row_range(f, &mamax, &mimax);
+		snprintf(width, sizeof(width), "%u", f->width);
+		snprintf(ma, sizeof(ma), "0-%ju", (uintmax_t)mamax);
+		snprintf(mi, sizeof(mi), "0-%ju", (uintmax_t)mimax);
+	}
+	printf("%-7s %-8s %-5s %-13s %-13s %-6s %s\n", f->name, f->aliases,
+	    width, ma, mi, f->width == 0 ? "M+N>16" : f->compat ? "yes" :
+	    "no", f->description);
+}
+
+int
+check_formats(const char *name)
+{
+	return cli_output(name, output, &json);
+}
+
+int
+cmd_formats(const struct verb_call *c)
+{
+	(void)c;
+	if (!json)
+		printf("%-7s %-8s %-5s %-13s %-13s %-6s %s\n", "NAME",
+		    "ALIASES", "BITS", "MAJOR", "MINOR", "COMPAT",
+		    "DESCRIPTION");
+	for (size_t i = 0; i < dt_nformats; i++)
+		(json ? format_json : format_text)(&dt_formats[i]);
+	return cli_finish_output();
+}

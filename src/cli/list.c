@@ -1,0 +1,598 @@
+/*
+ * list.c - the list verb: prints what the tree walk (walk.c) finds under
+ * /dev trees, device nodes, FIFOs, sockets and symbolic links (and
+ * directories with --dirs), as a device table, sorted, with paths as seen
+ * from the root.
+ */
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/env.h"
+#include "codec/devreg.h"
+#include "codec/procdev.h"
+#include "base/path.h"
+#include "entry/validate.h"
+#include "sys/nss.h"
+#include "sys/root.h"
+#include "sources/source.h"
+#include "dialects/fields.h"
+#include "dialects/dialect.h"
+#include "base/text.h"
+#include "cli/verbs.h"
+#include "cli/list_table.h"
+
+struct listing {
+	struct entries v;
+	int failed;
+};
+
+static void
+keep(void *ctx, const struct entry *e)
+{
+	if (entries_add(&((struct listing *)ctx)->v, e) != 0)
+		cli_fatal(NULL);
+}
+
+/* A path the source could not list: said now, exit 1 at the end. */
+static void
+list_problem(void *ctx, const char *path, unsigned long line, int error,
+    const char *why)
+{
+	(void)line;
+	errno = error;
+	cli_path_error(path, why);
+	((struct listing *)ctx)->failed = 1;
+}
+
+/* --check: why layout cannot carry this node, or NULL when it can. */
+static const char *
+check_problem(const struct dt_layout *l, const struct entry *e,
+    struct dt_diag *d)
+{
+	uint64_t v;
+
+	if (!entry_has_numbers(e))
+		return NULL;
+	return dt_encode(l, e->major, e->minor, &v, d) == DT_OK ? NULL :
+	    d->msg;
+}
+
+/*
+ * --check kernel, the audit (AUDIT in devtool(1)): what the running
+ * kernel registers (/proc/devices, sysfs) and the registry say of each
+ * node.
+ */
+#define AUDIT_MAJORS 4096
+
+struct audit {
+	unsigned char has[2][AUDIT_MAJORS / 8];	/* c, b: a driver's major */
+	char why[1024];
+};
+
+static int
+audit_driver(void *ctx, char type, unsigned long major, const char *name,
+    size_t namelen)
+{
+	struct audit *a = ctx;
+
+	(void)name;
+	(void)namelen;
+	if (major < AUDIT_MAJORS)
+		a->has[type == 'b'][major / 8] |= (unsigned char)(1 << major % 8);
+	return 0;
+}
+
+/* The drivers of /proc/devices (DEVTOOL_PROC_DEVICES); -1 said. */
+static int
+audit_open(struct audit *a)
+{
+	const char *path = env_proc_devices();
+	char q[DT_QUOTE_SIZE];
+	unsigned long bad;
+	struct dt_diag d;
+	char *buf;
+	size_t len;
+
+	if (procdev_read(path, &buf, &len, &d) != 0) {
+		cli_error("%s", d.msg);
+		return -1;
+	}
+	if (procdev_parse(buf, len, audit_driver, a, &bad, &d) < 0) {
+		cli_error("%s:%lu: %s", cli_quote(q, path), bad, d.msg);
+		free(buf);
+		return -1;
+	}
+	free(buf);
+	return 0;
+}
+
+static void
+audit_add(struct audit *a, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+audit_add(struct audit *a, const char *fmt, ...)
+{
+	size_t n = strlen(a->why);
+	va_list ap;
+
+	if (n > 0 && n + 2 < sizeof(a->why)) {
+		memcpy(a->why + n, "; ", 3);
+		n += 2;
+	}
+	va_start(ap, fmt);
+	vsnprintf(a->why + n, sizeof(a->why) - n, fmt, ap);
+	va_end(ap);
+}
+
+/* The kernel's DEVNAME of a number (sysfs), or false. */
+static bool
+kernel_name(char type, uint64_t ma, uint64_t mi, char *buf, size_t size)
+{
+	char file[PATH_MAX], line[512];
+	bool found = false;
+	FILE *f;
+
+	snprintf(file, sizeof(file), "%s/dev/%s/%ju:%ju/uevent", env_sysfs(),
+	    type == 'c' ? "char" : "block", (uintmax_t)ma, (uintmax_t)mi);
+	if ((f = fopen(file, "re")) == NULL)
+		return false;
+	while (!found && fgets(line, sizeof(line), f) != NULL)
+		if (strncmp(line, "DEVNAME=", 8) == 0) {
+			line[strcspn(line, "\n")] = '\0';
+			found = strlen(line + 8) < size;
+			if (found)
+				memcpy(buf, line + 8, strlen(line + 8) + 1);
+		}
+	(void)fclose(f);
+	return found;
+}
+
+/* Every finding about e, "; " between them; NULL when none. */
+static const char *
+audit_problem(struct audit *a, const struct entry *e)
+{
+	const char *name = strncmp(e->path, "/dev/", 5) == 0 ? e->path + 5 :
+	    NULL, *desc;
+	unsigned long ma, mi;
+	char t, kname[256];
+
+	a->why[0] = '\0';
+	if (e->mode & 07000)
+		audit_add(a, "a %s%s%s%s%s node", e->mode & 04000 ?
+		    "set-user-ID" : "", (e->mode & 04000) && (e->mode & 03000) ?
+		    ", " : "", e->mode & 02000 ? "set-group-ID" : "",
+		    (e->mode & 06000) && (e->mode & 01000) ? ", " : "",
+		    e->mode & 01000 ? "sticky" : "");
+	if (!entry_has_numbers(e))
+		return a->why[0] != '\0' ? a->why : NULL;
+	if (name == NULL)
+		audit_add(a, "a device node outside /dev");
+	if (e->type == 'b' && (e->mode & 0002))
+		audit_add(a, "a world-writable block device");
+	if (e->major >= AUDIT_MAJORS || !(a->has[e->type == 'b'][e->major / 8] &
+	    1 << e->major % 8))
+		audit_add(a, "no %s driver of major %ju in the running kernel",
+		    e->type == 'b' ? "block" : "character",
+		    (uintmax_t)e->major);
+	if (name != NULL && devreg_numbers(name, &t, &ma, &mi, &desc) &&
+	    (t != e->type || ma != e->major || mi != e->minor))
+		audit_add(a, "the registry's %s is %c %lu:%lu (%s)", name, t,
+		    ma, mi, desc);
+	if (name != NULL && kernel_name(e->type, e->major, e->minor, kname,
+	    sizeof(kname)) && strcmp(kname, name) != 0)
+		audit_add(a, "the running kernel names %c %ju:%ju %s", e->type,
+		    (uintmax_t)e->major, (uintmax_t)e->minor, kname);
+	return a->why[0] != '\0' ? a->why : NULL;
+}
+
+/*
+ * What the dialect has no line for is a comment line naming it (dialect.h),
+ * or left out of a dialect without comments (an OCI array), never
+ * silently: said once, at the end.
+ */
+#define UNHELD_NAMED 5	/* entries left out named one by one */
+
+/*
+ * An entry a dialect without comments leaves out, named with what it is
+ * (as a comment line names it in the others); after UNHELD_NAMED of
+ * them, warn_unheld counts the rest.
+ */
+static void
+warn_left_out(const struct entry *e, const struct dialect *dialect, size_t n)
+{
+	char q[DT_QUOTE_SIZE], t[DT_QUOTE_SIZE];
+
+	if (n > UNHELD_NAMED)
+		return;
+	cli_warn("%s%s%s: a %s, which %s %s table cannot hold, is left out; "
+	    "-o json holds every type", cli_quote(q, e->path),
+	    e->target != NULL ? " -> " : "", e->target != NULL ?
+	    cli_quote(t, e->target) : "", entry_type_of(e->type)->noun,
+	    dialect_article(dialect), dialect->name);
+}
+
+static void
+warn_unheld(size_t n, const struct dialect *dialect)
+{
+	bool comments = (dialect->can & DIALECT_CAN_COMMENTS) != 0;
+	const char *what = comments ? n == 1 ? "is a comment line" :
+	    "are comment lines" : n == 1 ? "is left out" : "are left out";
+
+	if (!comments) {
+		if (n <= UNHELD_NAMED)
+			return;
+		n -= UNHELD_NAMED;
+	}
+	if (n > 0)
+		cli_warn("%zu %s%s that %s %s table cannot hold %s; -o json "
+		    "holds every type", n, comments ? "" : "more ",
+		    n == 1 ? "entry" : "entries", dialect_article(dialect),
+		    dialect->name, what);
+}
+
+/*
+ * Each line, with the dialect's separator after every one but the last:
+ * the newline ending a line is written when the next one comes (or at the
+ * end), so the separator goes before it.
+ */
+static void
+put_line(const char *line, const struct dialect *dialect, size_t *lines)
+{
+	if ((*lines)++ > 0)
+		printf("%s\n", dialect->separator != NULL ? dialect->separator : "");
+	fputs(line, stdout);
+}
+
+/* Whether path's first n bytes name last or a directory above it. */
+static bool
+printed(const char *last, const char *path, size_t n)
+{
+	return strncmp(last, path, n) == 0 && (last[n] == '\0' ||
+	    last[n] == '/');
+}
+
+/*
+ * The directories above e a spec needs (spec_needs_parents) that the
+ * listing has not printed, 0755 0:0 as apply makes a parent.  Sorted, a
+ * directory's entries follow it: one printed is last or above last.
+ */
+static void
+print_parents(const struct dialect *dialect, const char *last,
+    const struct entry *e, size_t *lines)
+{
+	char line[DIALECT_LINE_MAX], dir[PATH_MAX];
+	struct entry p = { .path = dir, .type = 'd', .mode = 0755,
+	    .mode_set = true, .uid_set = true, .gid_set = true };
+	struct dt_diag d;
+
+	for (const char *s = strchr(e->path + 1, '/'); s != NULL;
+	    s = strchr(s + 1, '/')) {
+		size_t n = (size_t)(s - e->path);
+
+		if (printed(last, e->path, n))
+			continue;
+		memcpy(dir, e->path, n);
+		dir[n] = '\0';
+		if (dialect_format(dialect, &p, line, sizeof(line), &d) == 0)
+			put_line(line, dialect, lines);
+	}
+}
+
+/* The writer: sorted, each path once, in the dialect. */
+static int
+print_all(struct listing *ls, const struct dialect *dialect,
+    const struct dt_layout *check, struct audit *audit)
+{
+	char line[DIALECT_LINE_MAX];
+	const struct entries *v = &ls->v;
+	const char *problem;
+	struct dt_diag d, why;
+	int rc = ls->failed ? EXIT_FAIL : EXIT_OK;
+	size_t unheld = 0, lines = 0;
+	const char *last = "/";
+
+	if (entries_sort(&ls->v) != 0)
+		cli_fatal(NULL);
+	if (dialect->header != NULL)
+		puts(dialect->header);
+	for (size_t i = 0; i < v->n; i++) {
+		/* An operand named twice, or inside another, prints once. */
+		if (i > 0 && strcmp(v->v[i].path, v->v[i - 1].path) == 0)
+			continue;
+		problem = check ? check_problem(check, &v->v[i], &why) :
+		    audit ? audit_problem(audit, &v->v[i]) : NULL;
+		if ((check != NULL || audit != NULL) && problem == NULL)
+			continue;
+		if (problem != NULL && rc == EXIT_OK)
+			rc = EXIT_FOUND;	/* an error still says 2 */
+		if (!dialect_holds(dialect, &v->v[i]) &&
+		    !(dialect->can & DIALECT_CAN_COMMENTS)) {
+			warn_left_out(&v->v[i], dialect, ++unheld);
+			continue;
+		}
+		if (dialect_format_note(dialect, &v->v[i], problem, line,
+		    sizeof(line), &d) != 0) {
+			cli_error("%s", d.msg);
+			rc = EXIT_FAIL;
+		} else {
+			if (dialect->needs_parents)
+				print_parents(dialect, last, &v->v[i], &lines);
+			put_line(line, dialect, &lines);
+			last = v->v[i].path;
+			unheld += !dialect_holds(dialect, &v->v[i]);
+		}
+	}
+	if (lines > 0)
+		putchar('\n');
+	if (dialect->footer != NULL)
+		puts(dialect->footer);
+	if (cli_finish_output() != EXIT_OK)
+		rc = EXIT_FAIL;
+	warn_unheld(unheld, dialect);
+	return rc;
+}
+
+static int
+parse_output(const char *name, const struct dialect **dialect)
+{
+	char q[DT_QUOTE_SIZE];
+
+	*dialect = dialect_named(name != NULL ? name : "makedevs");
+	if (*dialect == NULL)
+		return cli_usage("devtool list", "unknown output '%s'; "
+		    "valid: %s", cli_quote(q, name), dialect_names());
+	return EXIT_OK;
+}
+
+static char *output, *check, *root_dir, *archive, *input, *users_from,
+    *merge;
+static int dirs, json, table, lossy;
+
+struct poptOption list_options[] = {
+	{ "output", 'o', POPT_ARG_STRING, &output, 0,
+	  "makedevs (default), tmpfiles, mtree, gen_init_cpio, pseudo, "
+	  "json or oci", "FORMAT" },
+	{ "json", '\0', POPT_ARG_NONE, &json, 0,
+	  "print JSON, as -o json", NULL },
+	{ "check", '\0', POPT_ARG_STRING, &check, 0,
+	  "print only the nodes LAYOUT or a storage format cannot hold; "
+	  "kernel: audit the nodes against the running kernel and the "
+	  "registry", "LAYOUT" },
+	{ "dirs", '\0', POPT_ARG_NONE, &dirs, 0,
+	  "list directories too", NULL },
+	{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
+	  "read the trees inside DIR, print paths as seen from it",
+	  "DIR" },
+	{ "archive", '\0', POPT_ARG_STRING, &archive, 0,
+	  "read the archive FILE (- for stdin) instead of a tree", "FILE" },
+	{ "table", '\0', POPT_ARG_NONE, &table, 0,
+	  "the operands are device tables (- for stdin) to convert",
+	  NULL },
+	{ "input", 'i', POPT_ARG_STRING, &input, 0,
+	  "with --table: read every table as this dialect (default: "
+	  "detected)", "FORMAT" },
+	{ "users-from", '\0', POPT_ARG_STRING, &users_from, 0,
+	  "with --table: names to ids from DIR/etc/passwd and DIR/etc/group",
+	  "DIR" },
+	{ "lossy", '\0', POPT_ARG_NONE, &lossy, 0,
+	  "with --table: write what the output dialect can hold, warn of "
+	  "the rest", NULL },
+	{ "merge", '\0', POPT_ARG_STRING, &merge, 0,
+	  "with --table: conflicting lines are an error (default), or the "
+	  "last or the first wins", "error|last|first" },
+	CLI_TABLE_END
+};
+
+static void
+free_paths(const char **v)
+{
+	for (const char **p = v; p != NULL && *p != NULL; p++)
+		free((char *)*p);
+	free(v);
+}
+
+/*
+ * The PATH operands as from the archive's root, normal, into *out (NULL:
+ * all of it).  EXIT_USAGE, naming the operand, for one that is too long.
+ */
+static int
+archive_paths(const struct verb_call *c, const char ***out)
+{
+	char buf[PATH_MAX + 1], norm[PATH_MAX];
+	const char **v;
+	struct dt_diag d;
+
+	*out = NULL;
+	if (c->nargs == 0)
+		return EXIT_OK;
+	if ((v = calloc((size_t)c->nargs + 1, sizeof(*v))) == NULL)
+		cli_fatal(NULL);
+	for (int i = 0; i < c->nargs; i++) {
+		if ((size_t)snprintf(buf, sizeof(buf), "/%s", c->args[i]) >=
+		    sizeof(buf))
+			dt_say(&d, "too long: longer than PATH_MAX");
+		else if (path_normal(buf, strlen(buf), PATH_DOTS_RESOLVE,
+		    norm, &d) == 0) {
+			if ((v[i] = strdup(norm)) == NULL)
+				cli_fatal(NULL);
+			continue;
+		}
+		cli_path_error(c->args[i], d.msg);
+		free_paths(v);
+		return EXIT_USAGE;
+	}
+	*out = v;
+	return EXIT_OK;
+}
+
+/* --archive: one pass over the archive, the operands as filters. */
+static int
+read_archive(const struct verb_call *c, const struct entry_sink *sink)
+{
+	const char **paths;
+	struct source *src;
+	int rc;
+
+	if ((rc = archive_paths(c, &paths)) != EXIT_OK)
+		return rc;
+	if ((src = source_archive_new(paths, dirs != 0)) == NULL)
+		cli_fatal(NULL);
+	src->read(src, archive, sink);
+	src->free(src);
+	free_paths(paths);
+	return EXIT_OK;
+}
+
+/* The trees under the PATH operands (/dev by default) in the root. */
+static int
+read_trees(const struct verb_call *c, const struct entry_sink *sink)
+{
+	static const char *const default_paths[] = { "/dev", NULL };
+	const char *const *paths = c->nargs > 0 ? c->args : default_paths;
+	struct source *tree;
+	struct root *r;
+
+	if ((r = root_open(root_dir, env_resolve(), env_faker())) == NULL) {
+		if (root_dir == NULL)	/* only malloc can fail */
+			cli_fatal(NULL);
+		cli_arg_error("--root", root_dir);
+		return EXIT_FAIL;
+	}
+	if ((tree = source_tree_new(r, dirs != 0)) == NULL)
+		cli_fatal(NULL);
+	for (; *paths != NULL; paths++)
+		tree->read(tree, *paths, sink);
+	tree->free(tree);
+	root_close(r);
+	return EXIT_OK;
+}
+
+/* --table with --check: the tables' entries, ranges node by node. */
+static int
+read_table(const struct verb_call *c, struct listing *ls)
+{
+	struct listing raw = { 0 };
+	const struct entry_sink sink = { keep, list_problem, &raw };
+	struct source *src = source_table_new(&nss_resolver, NULL);
+	char path[PATH_MAX];
+	struct entry one;
+	struct dt_diag d;
+
+	if (src == NULL)
+		cli_fatal(NULL);
+	for (int i = 0; i < c->nargs; i++)
+		src->read(src, c->args[i], &sink);
+	src->free(src);
+	ls->failed = raw.failed;
+	for (size_t i = 0; i < raw.v.n; i++)
+		for (size_t k = 0; k < entry_expand_count(&raw.v.v[i]); k++)
+			if (entry_expand(&raw.v.v[i], k, &one, path, &d) == 0)
+				keep(ls, &one);
+	entries_free(&raw.v);
+	return EXIT_OK;
+}
+
+/* --table and the options that go only with it. */
+static int
+table_options(const struct verb_call *c, struct list_table_opts *o)
+{
+	char q[DT_QUOTE_SIZE];
+
+	if (!table)
+		return input == NULL && users_from == NULL && !lossy &&
+		    merge == NULL ? EXIT_OK : cli_usage(c->name, "-i, "
+		    "--users-from, --lossy and --merge go with --table");
+	if (archive != NULL || root_dir != NULL || dirs)
+		return cli_usage(c->name, "--table reads tables: it takes no "
+		    "--archive, --root or --dirs");
+	if (check != NULL && (input != NULL || users_from != NULL || lossy ||
+	    merge != NULL))
+		return cli_usage(c->name, "--check checks the tables' entries: "
+		    "it takes no -i, --users-from, --lossy or --merge");
+	if (c->nargs == 0)
+		return cli_usage(c->name, "--table needs a FILE (- for "
+		    "standard input)");
+	if (input != NULL && (o->input = dialect_named(input)) == NULL)
+		return cli_usage(c->name, "unknown input '%s'; valid: %s",
+		    cli_quote(q, input), dialect_names());
+	if (users_from != NULL && *users_from == '\0')
+		return cli_usage(c->name, "--users-from '' names no directory");
+	o->users_from = users_from;
+	o->lossy = lossy != 0;
+	if (merge == NULL || strcmp(merge, "error") == 0)
+		o->merge = CONFLICTS_ERROR;
+	else if (strcmp(merge, "last") == 0)
+		o->merge = CONFLICTS_LAST;
+	else if (strcmp(merge, "first") == 0)
+		o->merge = CONFLICTS_FIRST;
+	else
+		return cli_usage(c->name, "unknown --merge '%s'; valid: "
+		    "error, last, first", cli_quote(q, merge));
+	return EXIT_OK;
+}
+
+int
+cmd_list(const struct verb_call *c)
+{
+	struct list_table_opts topts = { 0 };
+	struct listing ls = { 0 };
+	const struct entry_sink sink = { keep, list_problem, &ls };
+	const struct dialect *dialect = &makedevs_dialect;
+	struct dt_layout layout;
+	struct audit *audit = NULL;
+	bool kernel = check != NULL && strcmp(check, "kernel") == 0;
+	int rc, sources = (root_dir != NULL) + (archive != NULL) + table;
+
+	if (json && output != NULL && strcmp(output, "json") != 0) {
+		char q[DT_QUOTE_SIZE];
+
+		return cli_usage(c->name, "--json and -o %s exclude each "
+		    "other", cli_quote(q, output));
+	}
+	if ((rc = parse_output(json ? "json" : output, &dialect)) != EXIT_OK ||
+	    (check != NULL && !kernel &&
+	    (rc = cli_check_layout(check, &layout)) != EXIT_OK))
+		return rc;
+	if ((rc = table_options(c, &topts)) != EXIT_OK)
+		return rc;
+	if (table && check == NULL)
+		return list_tables(c->args, dialect, &topts);
+	if (root_dir != NULL && *root_dir == '\0')
+		return cli_usage(c->name, "--root '' names no directory");
+	if (archive != NULL && *archive == '\0')
+		return cli_usage(c->name, "--archive '' names no file");
+	if (sources > 1)
+		return cli_usage(c->name, "--root, --archive and --table: one "
+		    "source");
+	if (kernel) {
+		if ((audit = calloc(1, sizeof(*audit))) == NULL)
+			cli_fatal(NULL);
+		if (audit_open(audit) != 0) {
+			free(audit);
+			return EXIT_USAGE;
+		}
+	}
+	if ((rc = archive != NULL ? read_archive(c, &sink) :
+	    table ? read_table(c, &ls) :
+	    read_trees(c, &sink)) != EXIT_OK) {
+		free(audit);
+		return rc;
+	}
+	/* the audit: 1 for findings, 2 when a source could not be read */
+	if (kernel && ls.failed)
+		rc = EXIT_USAGE;
+	else
+		rc = print_all(&ls, dialect, check && !kernel ? &layout : NULL,
+		    audit);
+	entries_free(&ls.v);
+	free(audit);
+	return rc;
+}

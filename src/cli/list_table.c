@@ -1,0 +1,289 @@
+/*
+ * list_table.c - list --table: device tables as the source of a listing,
+ * that is, a conversion from one dialect to another (devtool(1), list and
+ * DEVICE TABLES).  Every table is read whole and checked first, as apply
+ * reads them; then each entry is written as a line of the output dialect
+ * and read back (dialect_convert), so that what the dialect cannot hold
+ * is named entry by entry: an error (nothing written, exit 1) unless
+ * --lossy accepts it (a warning each).  Ranges stay ranges where the
+ * dialect has them, names stay names unless --users-from resolves them,
+ * and the lines keep the tables' order.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/list_table.h"
+#include "cli/owners.h"
+#include "entry/conflicts.h"
+#include "entry/ids.h"
+#include "entry/validate.h"
+#include "sources/source.h"
+
+struct conv {
+	struct entries v;
+	unsigned long errors;
+	struct ids_keeper *keeper;	/* names kept; NULL: resolved */
+	const struct list_table_opts *o;
+	const struct dialect *out;
+	FILE *fp;		/* the lines, written out only when all is well */
+	char *text;
+	size_t text_len, lines;
+	unsigned long losses;
+	const struct id_resolver *host;	/* --lossy: names a dialect lacks */
+};
+
+static void
+conv_problem(void *ctx, const char *file, unsigned long line, int error,
+    const char *msg)
+{
+	struct conv *cv = ctx;
+	char q[DT_QUOTE_SIZE];
+
+	if (line == 0) {
+		errno = error;
+		cli_path_error(file, msg);
+	} else
+		cli_error("%s:%lu: %s", cli_quote(q, file), line, msg);
+	cv->errors++;
+}
+
+static void
+conv_put(void *ctx, const struct entry *e)
+{
+	struct conv *cv = ctx;
+	struct entry named = *e;
+
+	if (cv->keeper != NULL)
+		ids_keep_names(cv->keeper, &named);
+	if (entries_add(&cv->v, &named) != 0)
+		cli_fatal(NULL);
+}
+
+/* A line, with the dialect's separator after every one but the last. */
+static void
+put_line(struct conv *cv, const char *line)
+{
+	if (cv->lines++ > 0)
+		fprintf(cv->fp, "%s\n", cv->out->separator != NULL ?
+		    cv->out->separator : "");
+	fputs(line, cv->fp);
+}
+
+/* What the output cannot hold of e: an error, or with --lossy a warning. */
+static void
+loss(struct conv *cv, const struct entry *e, const char *path,
+    const char *what)
+{
+	static const struct entry *last_e;
+	static char last_what[DT_MSGLEN];
+	char q[DT_QUOTE_SIZE], p[DT_QUOTE_SIZE];
+
+	/* a range's nodes: said once */
+	if (e == last_e && strcmp(what, last_what) == 0)
+		return;
+	last_e = e;
+	snprintf(last_what, sizeof(last_what), "%s", what);
+	if (e->count > 0)
+		path = e->path;
+	if (cv->o->lossy)
+		cli_warn("%s:%lu: %s: %s", cli_quote(q, e->file != NULL ?
+		    e->file : "-"), e->lineno, cli_quote(p, path), what);
+	else
+		cli_error("%s:%lu: %s: %s", cli_quote(q, e->file != NULL ?
+		    e->file : "-"), e->lineno, cli_quote(p, path), what);
+	cv->losses++;
+}
+
+/* With --lossy, e's names as the host's ids: 0, or -1 when unknown. */
+static int
+resolve_names(struct conv *cv, struct entry *e, struct dt_diag *d)
+{
+	uint32_t id;
+
+	if (e->user != NULL) {
+		if (ids_name(cv->host, e->user, false, &id, d) != 0)
+			return -1;
+		e->uid = (uid_t)id;
+		e->user = NULL;
+	}
+	if (e->group != NULL) {
+		if (ids_name(cv->host, e->group, true, &id, d) != 0)
+			return -1;
+		e->gid = (gid_t)id;
+		e->group = NULL;
+	}
+	return 0;
+}
+
+/* The directories above e that a spec needs (needs_parents), once each. */
+static void
+put_parents(struct conv *cv, const char **last, const struct entry *e)
+{
+	char line[DIALECT_LINE_MAX], dir[PATH_MAX];
+	struct entry p = { .path = dir, .type = 'd', .mode = ENTRY_PARENT_MODE,
+	    .mode_set = true, .uid_set = true, .gid_set = true };
+	struct dt_diag d;
+
+	for (const char *s = strchr(e->path + 1, '/'); s != NULL;
+	    s = strchr(s + 1, '/')) {
+		size_t n = (size_t)(s - e->path);
+
+		if (strncmp(*last, e->path, n) == 0 && ((*last)[n] == '\0' ||
+		    (*last)[n] == '/'))
+			continue;
+		memcpy(dir, e->path, n);
+		dir[n] = '\0';
+		if (dialect_format(cv->out, &p, line, sizeof(line), &d) == 0)
+			put_line(cv, line);
+	}
+}
+
+/* One node or range: its line, or what the dialect cannot hold of it. */
+static void
+convert_one(struct conv *cv, const struct entry *orig, const struct entry *e,
+    const char **last)
+{
+	char line[DIALECT_LINE_MAX];
+	struct entry copy = *e;
+	struct dt_diag d;
+	int rc = dialect_convert(cv->out, e, cv->keeper, line, sizeof(line),
+	    &d);
+
+	if (rc < 0 && cv->o->lossy && (e->user != NULL || e->group != NULL) &&
+	    !(cv->out->can & DIALECT_CAN_NAMES)) {
+		loss(cv, orig, e->path, d.msg);
+		if (resolve_names(cv, &copy, &d) == 0) {
+			e = &copy;
+			rc = dialect_convert(cv->out, e, NULL, line,
+			    sizeof(line), &d);
+		}
+	}
+	if (rc < 0) {
+		loss(cv, orig, e->path, d.msg);
+		if (!cv->o->lossy || !(cv->out->can & DIALECT_CAN_COMMENTS) ||
+		    dialect_holds(cv->out, e) ||
+		    dialect_format(cv->out, e, line, sizeof(line), &d) != 0)
+			return;	/* left out: said above */
+	} else if (rc > 0)
+		loss(cv, orig, e->path, d.msg);
+	if (cv->out->needs_parents)
+		put_parents(cv, last, e);
+	put_line(cv, line);
+	*last = e->path;
+}
+
+/* Every entry, a range node by node where the dialect has no ranges. */
+static void
+convert_all(struct conv *cv)
+{
+	char path[PATH_MAX];
+	const char *last = "/";
+	struct entry one;
+	struct dt_diag d;
+
+	if (cv->out->needs_parents && entries_sort(&cv->v) != 0)
+		cli_fatal(NULL);
+	for (size_t i = 0; i < cv->v.n; i++) {
+		const struct entry *e = &cv->v.v[i];
+
+		if (e->count == 0 || (cv->out->can & DIALECT_CAN_RANGES)) {
+			convert_one(cv, e, e, &last);
+			continue;
+		}
+		for (size_t k = 0; k < entry_expand_count(e); k++)
+			if (entry_expand(e, k, &one, path, &d) != 0)
+				loss(cv, e, e->path, d.msg);
+			else
+				convert_one(cv, e, &one, &last);
+	}
+}
+
+/* A conflict: an error, or under --merge which line won. */
+static void
+conflict_error(void *ctx, const struct entry *later, const char *msg)
+{
+	struct conv *cv = ctx;
+	char q[DT_QUOTE_SIZE];
+
+	if (cv->o->merge == CONFLICTS_ERROR) {
+		conv_problem(ctx, later->file, later->lineno, 0, msg);
+		return;
+	}
+	cli_warn("%s:%lu: %s; the %s line wins (--merge=%s)",
+	    cli_quote(q, later->file), later->lineno, msg,
+	    cv->o->merge == CONFLICTS_LAST ? "later" : "earlier",
+	    cv->o->merge == CONFLICTS_LAST ? "last" : "first");
+}
+
+int
+list_tables(const char *const *files, const struct dialect *out,
+    const struct list_table_opts *o)
+{
+	const struct entry_sink sink = { conv_put, conv_problem, NULL };
+	struct ids_keeper keeper;
+	struct conv cv = { .o = o, .out = out };
+	const struct id_resolver *res = NULL;
+	struct entry_sink s = sink;
+	struct source *tables;
+	int rc = EXIT_OK, nfiles = 0;
+
+	s.ctx = &cv;
+	ids_keeper_init(&keeper);
+	if (o->users_from != NULL) {
+		if ((res = owners_open(NULL, o->users_from)) == NULL)
+			return EXIT_FAIL;
+	} else {
+		cv.keeper = &keeper;
+		res = &keeper.res;
+		if (o->lossy && !(out->can & DIALECT_CAN_NAMES) &&
+		    (cv.host = owners_open(NULL, NULL)) == NULL)
+			return EXIT_FAIL;
+	}
+	if ((tables = source_table_new(res, o->input)) == NULL)
+		cli_fatal(NULL);
+	for (; files[nfiles] != NULL; nfiles++)
+		tables->read(tables, files[nfiles], &s);
+	tables->free(tables);
+	/* a new entry of a tmpfiles "-" owner: root's, as in an archive */
+	if (conflicts_merge(&cv.v, o->merge, 0, 0, conflict_error, &cv) < 0)
+		cli_fatal(NULL);
+	if (cv.errors > 0) {
+		cli_error("%lu error%s in the table%s; nothing was written",
+		    cv.errors, cv.errors == 1 ? "" : "s",
+		    nfiles > 1 ? "s" : "");
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	if ((cv.fp = open_memstream(&cv.text, &cv.text_len)) == NULL)
+		cli_fatal(NULL);
+	convert_all(&cv);
+	if (fclose(cv.fp) != 0)
+		cli_fatal(NULL);
+	if (cv.losses > 0 && !o->lossy) {
+		cli_error("%lu entr%s that %s %s table cannot hold as %s; "
+		    "nothing was written (--lossy writes what it can)",
+		    cv.losses, cv.losses == 1 ? "y" : "ies",
+		    dialect_article(out), out->name, cv.losses == 1 ?
+		    "it says" : "they say");
+		rc = EXIT_FAIL;
+		goto done;
+	}
+	if (out->header != NULL)
+		puts(out->header);
+	fwrite(cv.text, 1, cv.text_len, stdout);
+	if (cv.lines > 0)
+		putchar('\n');
+	if (out->footer != NULL)
+		puts(out->footer);
+	if (cli_finish_output() != EXIT_OK)
+		rc = EXIT_FAIL;
+done:
+	free(cv.text);
+	owners_close();
+	entries_free(&cv.v);
+	ids_keeper_free(&keeper);
+	return rc;
+}

@@ -1,0 +1,28 @@
+/*
+ * list_table.h - list --table: device tables converted to a dialect
+ * (list_table.c).
+ */
+#ifndef DEVTOOL_LIST_TABLE_H
+#define DEVTOOL_LIST_TABLE_H
+
+#include <stdbool.h>
+
+#include "cli/cli.h"
+#include "dialects/dialect.h"
+#include "entry/conflicts.h"
+
+struct list_table_opts {
+	const struct dialect *input;	/* -i; NULL: detected per table */
+	const char *users_from;		/* --users-from DIR, or NULL */
+	bool lossy;			/* --lossy */
+	enum conflicts_merge merge;	/* --merge */
+};
+
+/*
+ * The tables files ("-": standard input), NULL-terminated, as lines of
+ * out on standard output; the exit status.
+ */
+int list_tables(const char *const *files, const struct dialect *out,
+    const struct list_table_opts *o);
+
+#endif

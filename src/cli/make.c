@@ -1,0 +1,298 @@
+/*
+ * make.c - the make verb: MAKEDEV's replacement.  The registry
+ * (codec/devreg.h) expands each NAME or GROUP into entries, which go to
+ * apply's targets (a directory, --root, --archive) or, with -o, out as a
+ * device table.  Every name is checked before anything is made.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/apply.h"
+#include "codec/devreg.h"
+#include "cli/owners.h"
+#include "dialects/dialect.h"
+#include "entry/ids.h"
+#include "sys/nss.h"
+#include "sys/node.h"
+#include "targets/target.h"
+#include "base/text.h"
+#include "cli/verbs.h"
+
+static char *dir, *root_dir, *archive, *archive_format, *output;
+static int replace, dry_run, verbose;
+
+struct poptOption make_options[] = {
+	{ "directory", 'C', POPT_ARG_STRING, &dir, 0,
+	  "create the nodes in DIR (default: the current directory)",
+	  "DIR" },
+	{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
+	  "create them in DIR/dev, groups from DIR/etc/group", "DIR" },
+	{ "archive", '\0', POPT_ARG_STRING, &archive, 0,
+	  "write them as dev/... into the archive FILE (- for stdout)",
+	  "FILE" },
+	{ "archive-format", '\0', POPT_ARG_STRING, &archive_format, 0,
+	  "newc, odc, bin, ustar, pax, gnutar or mtree", "FORMAT" },
+	{ "output", 'o', POPT_ARG_STRING, &output, 0,
+	  "print them as a device table in FORMAT instead (makedevs, "
+	  "tmpfiles, ...)", "FORMAT" },
+	{ "replace", 'r', POPT_ARG_NONE, &replace, 0,
+	  "replace different nodes, correct mode and owner", NULL },
+	{ "dry-run", 'n', POPT_ARG_NONE, &dry_run, 0,
+	  "print what would be done, touch nothing (as MAKEDEV -n, "
+	  "implies -v)", NULL },
+	{ "verbose", 'v', POPT_ARG_NONE, &verbose, 0,
+	  "print each action and a summary", NULL },
+	CLI_TABLE_END
+};
+
+struct making {
+	struct entries v;
+	const struct id_resolver *owners;
+	const char *prefix;	/* "/" or "/dev/" */
+	char dirs[32][DEVREG_PATH_MAX];	/* the directories put so far */
+	size_t ndirs;
+	struct { const char *name; gid_t gid; } groups[32];
+	size_t ngroups;
+	int failed;
+};
+
+static int
+add(struct making *m, const struct entry *e)
+{
+	if (entries_add(&m->v, e) != 0)
+		cli_fatal(NULL);
+	return 0;
+}
+
+/*
+ * The group's id, from the target's etc/group or the host's: each name
+ * looked up once (a dozen classes, thousands of nodes).
+ */
+static int
+group_id(struct making *m, const char *name, gid_t *gid)
+{
+	for (size_t i = 0; i < m->ngroups; i++)
+		if (m->groups[i].name == name) {
+			*gid = m->groups[i].gid;
+			return 0;
+		}
+	if (m->owners->group != NULL &&
+	    m->owners->group(m->owners->ctx, name, gid) == 0) {
+		if (m->ngroups < sizeof(m->groups) / sizeof(m->groups[0])) {
+			m->groups[m->ngroups].name = name;
+			m->groups[m->ngroups++].gid = *gid;
+		}
+		return 0;
+	}
+	cli_error("unknown group '%s'%s", name,
+	    ids_searched(m->owners, true));
+	m->failed = 1;
+	return -1;
+}
+
+/* Each directory above the node once, 0755 root:root as MAKEDEV. */
+static void
+put_dirs(struct making *m, const char *path)
+{
+	char d[PATH_MAX];
+	struct entry e = { .path = d, .type = 'd', .mode = 0755,
+	    .mode_set = true, .uid_set = true, .gid_set = true };
+
+	for (const char *s = strchr(path, '/'); s != NULL;
+	    s = strchr(s + 1, '/')) {
+		size_t n = (size_t)(s - path), i;
+
+		for (i = 0; i < m->ndirs; i++)
+			if (strlen(m->dirs[i]) == n &&
+			    strncmp(m->dirs[i], path, n) == 0)
+				break;
+		if (i < m->ndirs || m->ndirs == 32)
+			continue;
+		memcpy(m->dirs[m->ndirs], path, n);
+		m->dirs[m->ndirs++][n] = '\0';
+		snprintf(d, sizeof(d), "%s%.*s", m->prefix, (int)n, path);
+		add(m, &e);
+	}
+}
+
+static int
+put_node(void *ctx, const struct devreg_node *n)
+{
+	struct making *m = ctx;
+	char path[PATH_MAX];
+	struct entry e = { .path = path, .type = n->type,
+	    .mode_set = n->type != 'l', .uid_set = true, .gid_set = true };
+
+	put_dirs(m, n->path);
+	snprintf(path, sizeof(path), "%s%s", m->prefix, n->path);
+	if (n->type == 'l')
+		e.target = n->target;
+	else {
+		e.mode = n->cls->mode;
+		e.major = n->major;
+		e.minor = n->minor;
+		/* MAKEDEV's owner is always root */
+		if (group_id(m, n->cls->group, &e.gid) != 0)
+			return 0;
+	}
+	return add(m, &e);
+}
+
+/* A name made twice (i2o/ctl by each i2o disk) is made once: the last. */
+static const struct entry *order_base;
+
+static int
+by_path_then_place(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	int c = strcmp(order_base[i].path, order_base[j].path);
+
+	return c != 0 ? c : i < j ? -1 : i > j;
+}
+
+static void
+drop_repeats(struct entries *v)
+{
+	size_t *ix, k = 0;
+	bool *drop;
+
+	if (v->n < 2)
+		return;
+	if ((ix = malloc(v->n * sizeof(*ix))) == NULL ||
+	    (drop = calloc(v->n, sizeof(*drop))) == NULL)
+		cli_fatal(NULL);
+	for (size_t i = 0; i < v->n; i++)
+		ix[i] = i;
+	order_base = v->v;
+	qsort(ix, v->n, sizeof(*ix), by_path_then_place);
+	for (size_t i = 0; i + 1 < v->n; i++)
+		drop[ix[i]] = strcmp(v->v[ix[i]].path, v->v[ix[i + 1]].path) ==
+		    0;
+	for (size_t i = 0; i < v->n; i++)
+		if (!drop[i])
+			v->v[k++] = v->v[i];
+	v->n = k;
+	free(ix);
+	free(drop);
+}
+
+/* -o: the entries as a table, sorted, as list writes one. */
+static int
+print_table(struct entries *v, const struct dialect *dialect)
+{
+	char line[DIALECT_LINE_MAX];
+	struct dt_diag d;
+	size_t lines = 0;
+
+	if (entries_sort(v) != 0)
+		cli_fatal(NULL);
+	if (dialect->header != NULL)
+		puts(dialect->header);
+	for (size_t i = 0; i < v->n; i++) {
+		if (!dialect_holds(dialect, &v->v[i]))
+			continue;
+		if (dialect_format(dialect, &v->v[i], line, sizeof(line),
+		    &d) != 0) {
+			cli_error("%s", d.msg);
+			return EXIT_FAIL;
+		}
+		if (lines++ > 0)
+			printf("%s\n", dialect->separator != NULL ? dialect->separator :
+			    "");
+		fputs(line, stdout);
+	}
+	if (lines > 0)
+		putchar('\n');
+	if (dialect->footer != NULL)
+		puts(dialect->footer);
+	return cli_finish_output();
+}
+
+/* Every operand known, or each unknown one named: nothing is made. */
+static int
+check_names(const struct verb_call *c)
+{
+	char q[DT_QUOTE_SIZE];
+	int unknown = 0;
+
+	for (int i = 0; i < c->nargs; i++)
+		if (!devreg_known(c->args[i])) {
+			cli_error("unknown device or group '%s'",
+			    cli_quote(q, c->args[i]));
+			unknown++;
+		}
+	if (unknown == 0)
+		return EXIT_OK;
+	return cli_usage(c->name, "%d unknown name%s; nothing was made "
+	    "(DEVICE REGISTRY in devtool(1) lists the groups)", unknown,
+	    unknown == 1 ? "" : "s");
+}
+
+static int
+check_options(const char *name, struct archive_opts *o,
+    const struct dialect **dialect)
+{
+	char q[DT_QUOTE_SIZE];
+	int targets = (dir != NULL) + (root_dir != NULL) + (archive != NULL) +
+	    (output != NULL);
+
+	if (targets > 1)
+		return cli_usage(name, "-C, --root, --archive and -o: one "
+		    "target");
+	if ((dir != NULL && *dir == '\0') ||
+	    (root_dir != NULL && *root_dir == '\0'))
+		return cli_usage(name, "%s '' names no directory",
+		    dir != NULL ? "-C" : "--root");
+	if ((archive != NULL || output != NULL) && (replace || dry_run))
+		return cli_usage(name, "%s writes entries out: it takes no "
+		    "-r or -n", archive != NULL ? "--archive" : "-o");
+	if (output != NULL && (*dialect = dialect_named(output)) == NULL)
+		return cli_usage(name, "unknown output '%s'; valid: %s",
+		    cli_quote(q, output), dialect_names());
+	if (archive != NULL || archive_format != NULL)
+		return apply_check_archive(name, archive, archive_format, o);
+	return EXIT_OK;
+}
+
+int
+cmd_make(const struct verb_call *c)
+{
+	struct making *m;
+	struct archive_opts o = { 0 };
+	const struct dialect *dialect = &makedevs_dialect;
+	int rc;
+
+	if ((rc = check_options(c->name, &o, &dialect)) != EXIT_OK ||
+	    (rc = check_names(c)) != EXIT_OK)
+		return rc;
+	if ((m = calloc(1, sizeof(*m))) == NULL)
+		cli_fatal(NULL);
+	m->prefix = dir != NULL || (root_dir == NULL && archive == NULL &&
+	    output == NULL) ? "/" : "/dev/";
+	if ((m->owners = output != NULL || archive != NULL ?
+	    &nss_resolver : owners_open(root_dir, NULL)) == NULL) {
+		free(m);
+		return EXIT_FAIL;
+	}
+	for (int i = 0; i < c->nargs; i++)
+		devreg_make(c->args[i], put_node, m);
+	if (output == NULL && archive == NULL)
+		owners_close();
+	if (m->failed)
+		rc = EXIT_FAIL;
+	else {
+		drop_repeats(&m->v);
+		if (output != NULL)
+			rc = print_table(&m->v, dialect);
+		else
+			rc = apply_entries(&m->v, root_dir != NULL ? root_dir :
+			    dir != NULL ? dir : ".", archive != NULL ? &o :
+			    NULL, NODE_KEEP_SAME | NODE_PARENTS |
+			    (replace ? NODE_REPLACE : 0) |
+			    (dry_run ? NODE_DRY_RUN : 0) |
+			    (verbose || dry_run ? NODE_VERBOSE : 0));
+	}
+	entries_free(&m->v);
+	free(m);
+	return rc;
+}

@@ -1,0 +1,221 @@
+/*
+ * report.c - printing node.c's events and failures.  See report.h.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sys/capability.h>
+
+#include "cli/cli.h"
+#include "cli/report.h"
+#include "base/text.h"
+
+/*
+ * -v and -n: one line on stdout per action, "would create" before it in
+ * a dry run, "created" after it otherwise; a directory made is said so
+ * whether -p made it or a d line did, so a dry run reads as the real one.
+ */
+static void
+say(void *ctx, const struct node_event *e)
+{
+	/* NODE_FAILED is never an event; named all the same */
+	static const char *const past[NODE_REMOVED + 1] = {
+		[NODE_CREATED] = "created", [NODE_REPLACED] = "replaced",
+		[NODE_CORRECTED] = "corrected", [NODE_UNCHANGED] = "kept",
+		[NODE_SKIPPED] = "skipped",
+		[NODE_FAILED] = "failed", [NODE_REMOVED] = "removed",
+	};
+	static const char *const future[NODE_REMOVED + 1] = {
+		[NODE_CREATED] = "create", [NODE_REPLACED] = "replace",
+		[NODE_CORRECTED] = "correct", [NODE_UNCHANGED] = "keep",
+		[NODE_SKIPPED] = "skip",
+		[NODE_FAILED] = "fail", [NODE_REMOVED] = "remove",
+	};
+	const char *dir = S_ISDIR(e->want->type) && (e->outcome ==
+	    NODE_CREATED || e->outcome == NODE_REMOVED) ? " directory" : "";
+	char what[PATH_MAX + 96];	/* a link's target is a path */
+
+	(void)ctx;
+	node_describe(what, sizeof(what), e->want);
+	if (e->dry)
+		cli_say("would %s%s %s (%s)", future[e->outcome], dir, e->path,
+		    what);
+	else
+		cli_say("%s%s %s (%s)", past[e->outcome], dir, e->path, what);
+}
+
+const struct node_events report_events = { say, NULL };
+
+/*
+ * Failures of one cause, said once at the end (report_hints) with their
+ * count and the first paths, instead of a line each: a table of 52 lines
+ * run without privilege gives two messages, not 52.
+ */
+#define CAUSE_PATHS 3
+#define CAUSE_OWNERS 4
+
+struct cause {
+	unsigned long n;
+	char first[CAUSE_PATHS][DT_QUOTE_SIZE];
+	long uid, gid;		/* the owner that could not be given */
+};
+
+static struct cause no_mknod;
+static struct cause no_chown[CAUSE_OWNERS];
+
+static void
+cause_add(struct cause *c, const char *path)
+{
+	if (c->n < CAUSE_PATHS)
+		cli_quote(c->first[c->n], path);
+	c->n++;
+}
+
+/* "/dev/null, /dev/zero, /dev/tty and 49 more" */
+static void
+cause_paths(const struct cause *c, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (unsigned long i = 0; i < c->n && i < CAUSE_PATHS; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s",
+		    i == 0 ? "" : i + 1 == c->n ? " and " : ", ",
+		    c->first[i]);
+	if (c->n > CAUSE_PATHS && used < len)
+		snprintf(buf + used, len - used, " and %lu more",
+		    c->n - CAUSE_PATHS);
+}
+
+/* Whether this process may give files away (CAP_CHOWN in effect). */
+static bool
+may_chown(void)
+{
+	cap_flag_value_t v = CAP_CLEAR;
+	cap_t caps = cap_get_proc();
+
+	if (caps == NULL)
+		return geteuid() == 0;
+	(void)cap_get_flag(caps, CAP_CHOWN, CAP_EFFECTIVE, &v);
+	cap_free(caps);
+	return v == CAP_SET;
+}
+
+/* The chown cause of owner uid:gid, or NULL when there are too many. */
+static struct cause *
+chown_cause(long uid, long gid)
+{
+	for (size_t i = 0; i < CAUSE_OWNERS; i++) {
+		struct cause *c = &no_chown[i];
+
+		if (c->n == 0) {
+			c->uid = uid;
+			c->gid = gid;
+		}
+		if (c->uid == uid && c->gid == gid)
+			return c;
+	}
+	return NULL;
+}
+
+void
+report_failure(const char *path, const struct node_result *res)
+{
+	report_failure_owned(path, res, -1, -1);
+}
+
+void
+report_failure_owned(const char *path, const struct node_result *res,
+    long uid, long gid)
+{
+	struct cause *c;
+
+	if (res->no_mknod) {
+		cause_add(&no_mknod, path);
+		return;
+	}
+	if (res->error == EPERM && res->reason == NULL &&
+	    (uid >= 0 || gid >= 0) && !may_chown() &&
+	    (c = chown_cause(uid, gid)) != NULL) {
+		cause_add(c, path);
+		return;
+	}
+	errno = res->error;
+	cli_path_error(path, res->reason);
+}
+
+/* "0:0", "0:-" (the group not asked for) */
+static void
+owner_text(char *buf, size_t len, long uid, long gid)
+{
+	char u[24] = "-", g[24] = "-";
+
+	if (uid >= 0)
+		snprintf(u, sizeof(u), "%ld", uid);
+	if (gid >= 0)
+		snprintf(g, sizeof(g), "%ld", gid);
+	snprintf(buf, len, "%s:%s", u, g);
+}
+
+void
+report_hints(void)
+{
+	char paths[4 * DT_QUOTE_SIZE], owner[64];
+
+	if (no_mknod.n > 0) {
+		cause_paths(&no_mknod, paths, sizeof(paths));
+		cli_error("%lu device node%s not created, for want of "
+		    "CAP_MKNOD: %s", no_mknod.n, no_mknod.n == 1 ? "" : "s",
+		    paths);
+	}
+	for (size_t i = 0; i < CAUSE_OWNERS; i++) {
+		if (no_chown[i].n == 0)
+			continue;
+		cause_paths(&no_chown[i], paths, sizeof(paths));
+		owner_text(owner, sizeof(owner), no_chown[i].uid,
+		    no_chown[i].gid);
+		cli_error("%lu entr%s not made: cannot chown to %s without "
+		    "CAP_CHOWN: %s", no_chown[i].n, no_chown[i].n == 1 ? "y" :
+		    "ies", owner, paths);
+	}
+	if (no_mknod.n > 0 || no_chown[0].n > 0)
+		cli_error("%s", REPORT_WAYS_OUT);
+	memset(&no_mknod, 0, sizeof(no_mknod));
+	memset(no_chown, 0, sizeof(no_chown));
+}
+
+bool
+report_unprivileged(bool *mknod_ok, bool *chown_ok)
+{
+	cap_flag_value_t m = CAP_CLEAR;
+	cap_t caps = cap_get_proc();
+
+	*chown_ok = may_chown();
+	if (caps != NULL) {
+		(void)cap_get_flag(caps, CAP_MKNOD, CAP_EFFECTIVE, &m);
+		cap_free(caps);
+	}
+	*mknod_ok = caps != NULL ? m == CAP_SET : geteuid() == 0;
+	return !*mknod_ok || !*chown_ok;
+}
+
+void
+report_ignored(const char *path, const struct node_result *res)
+{
+	char q[DT_QUOTE_SIZE];
+
+	cli_warn("%s: %s (ignored: its line has '-')", cli_quote(q, path),
+	    res->reason != NULL ? res->reason : strerror(res->error));
+}
+
+void
+report_skipped(const char *path, const struct node_result *res)
+{
+	char q[DT_QUOTE_SIZE];
+
+	cli_warn("%s: %s", cli_quote(q, path), res->reason);
+}

@@ -1,0 +1,193 @@
+/*
+ * verb.c - the verb runner (verbs.h): parses a verb's options with popt,
+ * checks its operands against its row and calls its handler.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "base/text.h"
+#include "cli/verbs.h"
+
+#define STRING_SEEN 0x7374	/* returned by popt after each string option */
+#define MAX_STRINGS 16
+
+static bool
+is_string(const struct poptOption *o)
+{
+	return (o->argInfo & POPT_ARG_MASK) == POPT_ARG_STRING;
+}
+
+static bool
+is_end(const struct poptOption *o)
+{
+	return o->longName == NULL && o->shortName == '\0' && o->argInfo == 0;
+}
+
+static poptContext
+options_context(int argc, const char **argv, struct poptOption *table,
+    const char *operands)
+{
+	poptContext con;
+
+	/* popt returns to options_parse after each string option (see there). */
+	for (struct poptOption *o = table; !is_end(o); o++)
+		if (is_string(o) && o->val == 0)
+			o->val = STRING_SEEN;
+	/* No poptReadDefaultConfig: ~/.popt aliases must never apply. */
+	con = poptGetContext(NULL, argc, argv, table, 0);
+	if (con == NULL)
+		cli_fatal("cannot start the option parser");
+	if (operands != NULL)
+		poptSetOtherOptionHelp(con, operands);
+	return con;
+}
+
+/*
+ * Runs popt over the options; every option stores into a variable.  A
+ * string option given twice replaces a malloc'd copy popt made of the
+ * first: that copy is freed here, the last one by options_done.
+ */
+static int
+options_parse(poptContext con, const char *verb, const struct poptOption *table)
+{
+	char *seen[MAX_STRINGS] = { 0 };
+	int rc, n;
+
+	while ((rc = poptGetNextOpt(con)) > 0) {
+		n = 0;
+		for (const struct poptOption *o = table; !is_end(o) &&
+		    n < MAX_STRINGS; o++) {
+			char *now;
+
+			if (!is_string(o))
+				continue;
+			now = *(char **)o->arg;
+			if (seen[n] != NULL && seen[n] != now)
+				free(seen[n]);
+			seen[n++] = now;
+		}
+	}
+	if (rc < -1) {
+		char q[DT_QUOTE_SIZE];
+
+		return cli_usage(verb, "%s: %s", cli_quote(q,
+		    poptBadOption(con, POPT_BADOPTION_NOALIAS)),
+		    poptStrerror(rc));
+	}
+	return EXIT_OK;
+}
+
+static int
+count_args(const char **args)
+{
+	int n = 0;
+
+	while (args != NULL && args[n] != NULL)
+		n++;
+	return n;
+}
+
+/*
+ * Ends a verb: popt hands POPT_ARG_STRING values over as malloc'd copies
+ * that are the caller's to free.
+ */
+static void
+options_done(poptContext con, const struct poptOption *table)
+{
+	for (; !is_end(table); table++)
+		if (is_string(table)) {
+			free(*(char **)table->arg);
+			*(char **)table->arg = NULL;
+		}
+	poptFreeContext(con);
+}
+
+/* Whether a verb's table holds LAYOUT_OPTIONS. */
+static bool
+has_layout(const struct poptOption *table)
+{
+	for (; !is_end(table); table++)
+		if (table->arg == &cli_format)
+			return true;
+	return false;
+}
+
+const char *
+verb_synopsis(const struct verb *v)
+{
+	/* What popt's own usage line says of a verb without operands. */
+	return v->operands != NULL ? v->operands : "[OPTION...]";
+}
+
+/*
+ * The row's operands as a message says them: "MAJOR MINOR | -" is
+ * "MAJOR MINOR or -"; a choice inside brackets is left as it is.
+ */
+static void
+spell_operands(char *buf, size_t len, const char *s)
+{
+	size_t n = 0;
+	int depth = 0;
+
+	for (; *s != '\0' && n + 4 < len; s++) {
+		depth += *s == '[' ? 1 : *s == ']' ? -1 : 0;
+		if (depth == 0 && strncmp(s, " | ", 3) == 0) {
+			memcpy(buf + n, " or ", 4);
+			n += 4;
+			s += 2;
+		} else
+			buf[n++] = *s;
+	}
+	buf[n] = '\0';
+}
+
+int
+verb_operands_error(const struct verb_call *c)
+{
+	char want[128];
+
+	if (c->verb->operands == NULL)
+		return cli_usage(c->name, "%s takes no operands",
+		    c->verb->name);
+	spell_operands(want, sizeof(want), c->verb->operands);
+	return cli_usage(c->name, "expected %s, got %d operand%s", want,
+	    c->nargs, c->nargs == 1 ? "" : "s");
+}
+
+/*
+ * Runs a verb, argv[0] being "devtool VERB": parses its options (popt's
+ * --help prints the row's operands and exits 0 from inside popt), checks
+ * the ones that go together (the row's check), reads -f and --strict
+ * where the verb has them (even when no operand needs
+ * the layout: a typo is an error), checks the operand count against the
+ * row, calls the handler, and frees what popt allocated.
+ */
+int
+verb_run(const struct verb *v, int argc, const char **argv)
+{
+	static const char *none[] = { NULL };
+	struct verb_call c = { .verb = v, .name = argv[0], .args = none };
+	const char **args;
+	poptContext con;
+	int rc;
+
+	con = options_context(argc, argv, v->options, verb_synopsis(v));
+	if ((rc = options_parse(con, c.name, v->options)) != EXIT_OK ||
+	    (v->check != NULL && (rc = v->check(c.name)) != EXIT_OK) ||
+	    (has_layout(v->options) &&
+	    (rc = cli_layout(cli_format, cli_strict, &c.layout)) != EXIT_OK))
+		goto out;
+	c.layout_given = cli_format != NULL;
+	if ((args = poptGetArgs(con)) != NULL)
+		c.args = args;
+	c.nargs = count_args(c.args);
+	if (c.nargs < v->min || (v->max != VERB_ANY && c.nargs > v->max))
+		rc = verb_operands_error(&c);
+	else
+		rc = v->run(&c);
+out:
+	options_done(con, v->options);
+	return rc;
+}
+

@@ -1,0 +1,124 @@
+/*
+ * verbs.h - the verbs, one file each in src/cli/ (as git's builtin/).
+ *
+ * devtool.c's table has a row per verb, as cryptsetup's action_types[]
+ * does: its handler, its option table, its operands for the usage line
+ * and their counts, and a line of help.  One runner (verb_run, verb.c)
+ * parses the options, reads the layout, checks the operand count against
+ * the row and calls the handler, so a handler holds only its own work:
+ * it reads its operands from the verb_call and its options from the
+ * variables its table stores into, prints, and returns an exit code
+ * (cli.h: EXIT_OK, EXIT_FAIL, EXIT_USAGE).
+ *
+ * How to add a verb NAME:
+ *
+ *   1. Copy the template below to src/cli/NAME.c (the Makefile builds
+ *      every .c file in src/cli/).
+ *   2. Declare its handler and its option table here, beside the others:
+ *          verb_fn cmd_NAME;
+ *          extern struct poptOption NAME_options[];
+ *   3. Add its row to the table in devtool.c, each field named:
+ *          { .name = "NAME", .run = cmd_NAME, .options = NAME_options,
+ *            .operands = "PATH...", .min = 1, .max = VERB_ANY,
+ *            .help = "one line for devtool --help" },
+ *      (.check, when some of its options exclude each other).
+ *   4. Document it in man/devtool.1, the three completions
+ *      (completions/devtool.bash, _devtool, devtool.fish) and README.md,
+ *      and give it tests/NAME.bats.
+ *
+ * The template:
+ *
+ *   /\*
+ *    * NAME.c - the NAME verb: what it does, in one sentence.
+ *    *\/
+ *   #include "cli/cli.h"
+ *   #include "cli/verbs.h"
+ *
+ *   static int json;
+ *
+ *   struct poptOption NAME_options[] = {
+ *           LAYOUT_OPTIONS,         // -f and --strict, if it takes a layout
+ *           { "json", '\0', POPT_ARG_NONE, &json, 0,
+ *             "print a JSON object", NULL },
+ *           CLI_TABLE_END           // -q, -h/--help, --usage
+ *   };
+ *
+ *   int
+ *   cmd_NAME(const struct verb_call *c)
+ *   {
+ *           for (int i = 0; i < c->nargs; i++)
+ *                   printf("%s\n", c->args[i]);
+ *           return cli_finish_output();
+ *   }
+ */
+#ifndef DEVTOOL_VERBS_H
+#define DEVTOOL_VERBS_H
+
+#include "cli/cli.h"
+
+struct verb;
+
+/* What the runner hands a handler. */
+struct verb_call {
+	const struct verb *verb;
+	const char *name;		/* "devtool VERB", for cli_usage */
+	const char **args;		/* the operands, NULL-terminated */
+	int nargs;
+	struct dt_layout layout;	/* -f and --strict (LAYOUT_OPTIONS) */
+	bool layout_given;		/* -f was on the command line */
+};
+
+typedef int verb_fn(const struct verb_call *);
+/* Checks options that go together, before -f and the operands. */
+typedef int verb_check_fn(const char *name);
+
+#define VERB_ANY (-1)		/* no upper bound on the operands */
+
+/* A row of devtool.c's table; written with designated initializers. */
+struct verb {
+	const char *name;
+	verb_fn *run;
+	struct poptOption *options;	/* ends with CLI_TABLE_END */
+	const char *operands;	/* after "Usage: devtool VERB"; NULL: none */
+	int min, max;		/* operand counts; max may be VERB_ANY */
+	verb_check_fn *check;	/* or NULL */
+	const char *help;	/* one line for devtool --help */
+};
+
+/* The runner (verb.c).  argv[0] is "devtool VERB". */
+int verb_run(const struct verb *v, int argc, const char **argv);
+/* The row's message for operands that do not fit; returns EXIT_USAGE. */
+int verb_operands_error(const struct verb_call *c);
+/* What the usage line shows after the verb's name. */
+const char *verb_synopsis(const struct verb *v);
+
+/* The handlers and option tables, each in its verb's own file. */
+verb_fn cmd_encode;			/* encode.c */
+verb_check_fn check_encode;
+extern struct poptOption encode_options[];
+verb_fn cmd_decode;			/* decode.c */
+verb_check_fn check_decode;
+extern struct poptOption decode_options[];
+verb_fn cmd_convert;			/* convert.c */
+verb_check_fn check_convert;
+extern struct poptOption convert_options[];
+verb_fn cmd_formats;			/* formats.c */
+verb_check_fn check_formats;
+extern struct poptOption formats_options[];
+verb_fn cmd_explain;			/* explain.c */
+extern struct poptOption explain_options[];
+verb_fn cmd_mknod;			/* mknod.c */
+verb_check_fn check_mknod;
+extern struct poptOption mknod_options[];
+verb_fn cmd_devices;			/* devices.c */
+verb_check_fn check_devices;
+extern struct poptOption devices_options[];
+verb_fn cmd_list;			/* list.c */
+extern struct poptOption list_options[];
+verb_fn cmd_apply;			/* apply.c */
+verb_check_fn check_apply;
+extern struct poptOption apply_options[];
+verb_fn cmd_make;
+extern struct poptOption make_options[];
+
+#endif

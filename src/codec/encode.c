@@ -1,0 +1,490 @@
+/*
+ * encode.c - the layout codec.  See encode.h.
+ *
+ * Each layout is a row of dt_formats[]: field sizes plus a pack and an
+ * unpack function.  dt_encode and dt_decode add the checks every layout
+ * shares (ranges, width, the round trip), so a row only says how bits move.
+ */
+#include <sys/types.h>
+#include <sys/sysmacros.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codec/encode.h"
+#include "base/text.h"
+
+#define NARROW_MAX 0xffu	/* largest major or minor of the 8:8 branch */
+#define NARROW_VALUE_MAX 0xffffu
+
+/*
+ * Plain splits: ma << N | mi.  With the compat rule of the 2003 patch a
+ * pair that fits 8:8 keeps its 16-bit value, and a value that fits 16 bits
+ * is read as 8:8.
+ */
+static uint64_t
+split_pack(const struct dt_layout *l, uint64_t ma, uint64_t mi)
+{
+	if (l->compat && ma <= NARROW_MAX && mi <= NARROW_MAX)
+		return ma << 8 | mi;
+	return ma << l->minor_bits | mi;
+}
+
+static void
+split_unpack(const struct dt_layout *l, uint64_t v, uint64_t *ma,
+    uint64_t *mi)
+{
+	if (l->compat && v <= NARROW_VALUE_MAX) {
+		*ma = v >> 8;
+		*mi = v & NARROW_MAX;
+		return;
+	}
+	*ma = v >> l->minor_bits & l->major_max;
+	*mi = v & l->minor_max;
+}
+
+/* The kernel's new_encode_dev()/new_decode_dev(): what stat(2) reports. */
+static uint64_t
+linux_pack(const struct dt_layout *l, uint64_t ma, uint64_t mi)
+{
+	(void)l;
+	return (mi & 0xff) | ma << 8 | (mi & ~(uint64_t)0xff) << 12;
+}
+
+static void
+linux_unpack(const struct dt_layout *l, uint64_t v, uint64_t *ma,
+    uint64_t *mi)
+{
+	(void)l;
+	*ma = (v & 0xfff00) >> 8;
+	*mi = (v & 0xff) | (v >> 12 & 0xfff00);
+}
+
+/* glibc's and musl's 64-bit interleaving, written out so it is portable. */
+static uint64_t
+glibc_pack(const struct dt_layout *l, uint64_t ma, uint64_t mi)
+{
+	(void)l;
+	return (ma & 0xfff) << 8 | (ma & 0xfffff000) << 32 |
+	    (mi & 0xff) | (mi & 0xffffff00) << 12;
+}
+
+static void
+glibc_unpack(const struct dt_layout *l, uint64_t v, uint64_t *ma,
+    uint64_t *mi)
+{
+	(void)l;
+	*ma = (v >> 8 & 0xfff) | (v >> 32 & 0xfffff000);
+	*mi = (v & 0xff) | (v >> 12 & 0xffffff00);
+}
+
+/* The running system's own makedev(3), whatever it is. */
+static uint64_t
+native_pack(const struct dt_layout *l, uint64_t ma, uint64_t mi)
+{
+	(void)l;
+	return (uint64_t)makedev((unsigned int)ma, (unsigned int)mi);
+}
+
+static void
+native_unpack(const struct dt_layout *l, uint64_t v, uint64_t *ma,
+    uint64_t *mi)
+{
+	(void)l;
+	*ma = major((dev_t)v);
+	*mi = minor((dev_t)v);
+}
+
+/*
+ * FreeBSD's 32-bit dev_t (before FreeBSD 12), pack_dev's freebsd: the
+ * major in bits 8-15 and the minor in the bits around it, so a minor
+ * with any of its bits 8-15 set has no value (layout_init finds them).
+ */
+#define FREEBSD_MAJOR_BITS 0x0000ff00u
+#define FREEBSD_MINOR_BITS 0xffff00ffu
+
+static uint64_t
+freebsd_pack(const struct dt_layout *l, uint64_t ma, uint64_t mi)
+{
+	(void)l;
+	return (ma << 8 & FREEBSD_MAJOR_BITS) | (mi & FREEBSD_MINOR_BITS);
+}
+
+static void
+freebsd_unpack(const struct dt_layout *l, uint64_t v, uint64_t *ma,
+    uint64_t *mi)
+{
+	(void)l;
+	*ma = (v & FREEBSD_MAJOR_BITS) >> 8;
+	*mi = v & FREEBSD_MINOR_BITS;
+}
+
+/*
+ * The third column is the names NetBSD's pack_dev (mknod(8), mtree(8)
+ * device=) gives the same packing: there "linux" is 8:8, and "netbsd" is
+ * what devtool calls linux.  The 8:8 systems of pack_dev are rows of their
+ * own, so that a message names the layout the user gave.
+ */
+#define SPLIT split_pack, split_unpack
+
+const struct dt_format dt_formats[] = {
+	{ "8:8", "old", "linux", 8, 8, 16, false, SPLIT,
+	  "the original 16-bit dev_t: ma<<8 | mi (pack_dev's linux)" },
+	{ "16:16", "", "", 16, 16, 32, true, SPLIT,
+	  "the 2003 32-bit dev_t patch: 8:8 when both fit, else ma<<16 | mi" },
+	{ "12:20", "", "", 12, 20, 32, true, SPLIT,
+	  "the patch edited to 12+20: 8:8 when both fit, else ma<<20 | mi" },
+	{ "M:N", "", "", 0, 0, 0, true, SPLIT,
+	  "any split, 8<=M, 8<=N, M+N<=64: ma<<N | mi, compat when M+N>16" },
+	{ "linux", "", "", 12, 20, 32, false, linux_pack, linux_unpack,
+	  "the kernel's new_encode_dev, interleaved: what stat(2) reports" },
+	{ "glibc", "", "", 32, 32, 64, false, glibc_pack, glibc_unpack,
+	  "glibc's and musl's 64-bit makedev(3), interleaved" },
+	{ "native", "", "native", 8 * sizeof(unsigned int),
+	  8 * sizeof(unsigned int), 8 * sizeof(dev_t), false, native_pack,
+	  native_unpack, "this system's makedev(3), major(3) and minor(3)" },
+	{ "osf1", "", "osf1", 12, 20, 32, false, SPLIT,
+	  "OSF/1 and Tru64: plain ma<<20 | mi" },
+	{ "svr4", "solaris", "svr4 solaris", 14, 18, 32, false, SPLIT,
+	  "System V release 4 and Solaris: plain ma<<18 | mi" },
+	{ "hpux", "", "hpux", 8, 24, 32, false, SPLIT,
+	  "HP-UX: plain ma<<24 | mi" },
+	{ "netbsd", "", "netbsd", 12, 20, 32, false, linux_pack, linux_unpack,
+	  "NetBSD's makedev: the interleaving of linux" },
+	{ "freebsd", "", "freebsd", 8, 32, 32, false, freebsd_pack,
+	  freebsd_unpack, "FreeBSD before 12: ma<<8 | mi, minor bits 8-15 "
+	  "must be 0" },
+	{ "bsdos", "", "bsdos", 12, 20, 32, false, SPLIT,
+	  "BSD/OS: plain ma<<20 | mi (minor = unit<<8 | subunit)" },
+	{ "386bsd", "", "386bsd", 8, 8, 16, false, SPLIT,
+	  "386BSD: ma<<8 | mi" },
+	{ "4bsd", "", "4bsd", 8, 8, 16, false, SPLIT,
+	  "4.xBSD: ma<<8 | mi" },
+	{ "isc", "", "isc", 8, 8, 16, false, SPLIT,
+	  "INTERACTIVE UNIX: ma<<8 | mi" },
+	{ "sco", "", "sco", 8, 8, 16, false, SPLIT,
+	  "SCO UNIX: ma<<8 | mi" },
+	{ "sunos", "", "sunos", 8, 8, 16, false, SPLIT,
+	  "SunOS 4: ma<<8 | mi" },
+	{ "svr3", "", "svr3", 8, 8, 16, false, SPLIT,
+	  "System V release 3: ma<<8 | mi" },
+	{ "ultrix", "", "ultrix", 8, 8, 16, false, SPLIT,
+	  "ULTRIX: ma<<8 | mi" },
+};
+const size_t dt_nformats = sizeof(dt_formats) / sizeof(dt_formats[0]);
+
+#define GENERIC_ROW 3		/* the M:N row above */
+
+/*
+ * What an archive or file system can hold, as the field sizes of a plain
+ * split (only the ranges matter: no value is ever packed).  Where the
+ * field is one number, the writer puts Linux's makedev(3) in it, and the
+ * ranges are the pairs whose interleaved value fits.  The man page's
+ * table under list --check cites the sources.
+ */
+const struct dt_format dt_storage[] = {
+	{ "newc", "", "", 32, 32, 64, false, SPLIT,
+	  "c_rdevmajor and c_rdevminor are 8 hex digits each" },
+	{ "odc", "", "", 10, 8, 18, false, SPLIT,
+	  "c_rdev is 6 octal digits (18 bits) of Linux's makedev" },
+	{ "bin", "", "", 8, 8, 16, false, SPLIT,
+	  "c_rdev is 16 bits of Linux's makedev" },
+	{ "ustar", "", "", 18, 18, 36, false, SPLIT,
+	  "devmajor and devminor are 6 octal digits, as libarchive writes "
+	  "them" },
+	{ "gnutar", "", "", 18, 18, 36, false, SPLIT,
+	  "libarchive's gnutar writer has ustar's 6 octal digits, never GNU "
+	  "tar's base-256 numbers" },
+	{ "squashfs", "", "", 12, 20, 32, false, SPLIT,
+	  "its 32-bit rdev is read with the kernel's new_decode_dev" },
+	{ "erofs", "", "", 12, 20, 32, false, SPLIT,
+	  "its 32-bit rdev is read with the kernel's new_decode_dev" },
+	{ "ext4", "", "", 12, 20, 32, false, SPLIT,
+	  "i_block[1] holds the kernel's new_encode_dev" },
+	{ "ext2-old", "", "", 8, 8, 16, false, SPLIT,
+	  "i_block[0] holds a 16-bit kdev_t (Linux 2.4 and older)" },
+	{ "cramfs", "", "", 8, 8, 16, false, SPLIT,
+	  "its 24-bit size field is read with the kernel's old_decode_dev" },
+	{ "genext2fs", "", "", 8, 8, 16, false, SPLIT,
+	  "genext2fs passes major and minor to i_block[0] as one byte each" },
+};
+const size_t dt_nstorage = sizeof(dt_storage) / sizeof(dt_storage[0]);
+
+const char *
+dt_layout_names(void)
+{
+	return "8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, "
+	    "glibc, native, osf1, svr4 (solaris), hpux, netbsd, freebsd, "
+	    "bsdos, 386bsd, 4bsd, isc, sco, sunos, svr3, ultrix";
+}
+
+const char *
+dt_packdev_names(void)
+{
+	return "386bsd, 4bsd, bsdos, freebsd, hpux, isc, linux (8:8), native, "
+	    "netbsd, osf1, sco, solaris, sunos, svr3, svr4, ultrix";
+}
+
+const char *
+dt_storage_names(void)
+{
+	return "newc, odc, bin, ustar, gnutar, squashfs, erofs, ext4, ext2-old, "
+	    "cramfs, genext2fs";
+}
+
+static uint64_t
+low_bits(unsigned n)
+{
+	return n >= 64 ? UINT64_MAX : ((uint64_t)1 << n) - 1;
+}
+
+static void
+layout_init(struct dt_layout *l, const struct dt_format *f, const char *name,
+    unsigned major_bits, unsigned minor_bits)
+{
+	uint64_t ma, mi;
+
+	l->format = f;
+	snprintf(l->name, sizeof(l->name), "%s", name);
+	l->major_bits = major_bits;
+	l->minor_bits = minor_bits;
+	l->width = f->width ? f->width : major_bits + minor_bits;
+	l->major_max = low_bits(major_bits);
+	l->minor_max = low_bits(minor_bits);
+	l->value_max = low_bits(l->width);
+	l->limit = NULL;
+	/*
+	 * The minor bits the packing itself drops (freebsd's 8-15, none
+	 * elsewhere), found without the compat rule, whose 8:8 branch would
+	 * read a wide minor back as another pair.
+	 */
+	l->compat = false;
+	f->unpack(l, f->pack(l, 0, l->minor_max), &ma, &mi);
+	l->minor_hole = l->minor_max & ~mi;
+	l->minor_max &= ~l->minor_hole;
+	/* The rule only means something when there is room above 16 bits. */
+	l->compat = f->compat && l->width > 16;
+}
+
+static void
+layout_row(struct dt_layout *l, const struct dt_format *f)
+{
+	layout_init(l, f, f->name, f->major_bits, f->minor_bits);
+}
+
+static bool
+has_word(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = list; *p != '\0'; p += strcspn(p, " ")) {
+		p += strspn(p, " ");
+		if (strncmp(p, word, n) == 0 && (p[n] == ' ' || p[n] == '\0'))
+			return true;
+	}
+	return false;
+}
+
+/* Parses the decimal field of "M:N": no sign, no leading zero. */
+static bool
+parse_bits(const char *s, const char *end, unsigned *bits)
+{
+	unsigned n = 0;
+
+	if (s == end || *s == '0' || end - s > 2)
+		return false;
+	for (; s < end; s++) {
+		if (!isdigit((unsigned char)*s))
+			return false;
+		n = n * 10 + (unsigned)(*s - '0');
+	}
+	*bits = n;
+	return true;
+}
+
+
+/* The row of t named or aliased name, or NULL; never the M:N row. */
+static const struct dt_format *
+find_row(const struct dt_format *t, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (&t[i] != &dt_formats[GENERIC_ROW] &&
+		    (strcmp(name, t[i].name) == 0 ||
+		    has_word(t[i].aliases, name)))
+			return &t[i];
+	return NULL;
+}
+
+/* A named row, else an M:N split; with storage, a storage format first. */
+static enum dt_status
+lookup(const char *name, bool storage, struct dt_layout *l,
+    struct dt_diag *d)
+{
+	const struct dt_format *f = NULL;
+	const char *colon;
+	unsigned m, n;
+	char q[64];
+
+	if (storage && (f = find_row(dt_storage, dt_nstorage, name)) != NULL) {
+		layout_row(l, f);
+		l->limit = f->description;
+		return DT_OK;
+	}
+	if ((f = find_row(dt_formats, dt_nformats, name)) != NULL) {
+		layout_row(l, f);
+		return DT_OK;
+	}
+	dt_quote_word(q, sizeof(q), name);
+	colon = strchr(name, ':');
+	if (colon == NULL || !parse_bits(name, colon, &m) ||
+	    !parse_bits(colon + 1, colon + strlen(colon), &n))
+		return dt_fail(d, DT_ELAYOUT, "unknown layout%s '%s'; %s%s%s%s",
+		    storage ? " or storage format" : "", q,
+		    storage ? "layouts: " : "valid: ", dt_layout_names(),
+		    storage ? "; storage formats: " : "",
+		    storage ? dt_storage_names() : "");
+	if (m < 8 || n < 8 || m + n > 64)
+		return dt_fail(d, DT_ELAYOUT, "layout '%s': an M:N split needs "
+		    "8<=M, 8<=N and M+N<=64", q);
+	layout_init(l, &dt_formats[GENERIC_ROW], name, m, n);
+	return DT_OK;
+}
+
+enum dt_status
+dt_layout_lookup(const char *name, struct dt_layout *l, struct dt_diag *d)
+{
+	return lookup(name, false, l, d);
+}
+
+enum dt_status
+dt_check_lookup(const char *name, struct dt_layout *l, struct dt_diag *d)
+{
+	return lookup(name, true, l, d);
+}
+
+enum dt_status
+dt_packdev_lookup(const char *name, struct dt_layout *l, struct dt_diag *d)
+{
+	char q[64];
+
+	for (size_t i = 0; i < dt_nformats; i++)
+		if (has_word(dt_formats[i].packdev, name)) {
+			layout_row(l, &dt_formats[i]);
+			return DT_OK;
+		}
+	dt_quote_word(q, sizeof(q), name);
+	return dt_fail(d, DT_ELAYOUT, "unknown pack_dev format '%s'; valid: %s",
+	    q, dt_packdev_names());
+}
+
+/*
+ * pack_dev's numbers as a pair: major and minor; or, for bsdos only,
+ * major, unit and subunit (12:12:8), which is the minor unit<<8 | subunit.
+ */
+#define BSDOS_UNIT_MAX		0xfffu
+#define BSDOS_SUBUNIT_MAX	0xffu
+
+enum dt_status
+dt_packdev_pair(const struct dt_layout *l, const uint64_t *num, size_t n,
+    uint64_t *ma, uint64_t *mi, struct dt_diag *d)
+{
+	bool bsdos = strcmp(l->format->name, "bsdos") == 0;
+
+	if (n != 2 && !(n == 3 && bsdos))
+		return dt_fail(d, DT_EFIELDS, "layout %s takes %s, not %zu",
+		    l->name, bsdos ? "2 numbers or 3 (major, unit, subunit)" :
+		    "2 numbers (major, minor)", n);
+	if (n == 3 && num[1] > BSDOS_UNIT_MAX)
+		return dt_fail(d, DT_ERANGE, "unit %" PRIu64 " is out of range "
+		    "for layout bsdos (0-%u)", num[1], BSDOS_UNIT_MAX);
+	if (n == 3 && num[2] > BSDOS_SUBUNIT_MAX)
+		return dt_fail(d, DT_ERANGE, "subunit %" PRIu64 " is out of "
+		    "range for layout bsdos (0-%u)", num[2], BSDOS_SUBUNIT_MAX);
+	*ma = num[0];
+	*mi = n == 3 ? num[1] << 8 | num[2] : num[1];
+	return DT_OK;
+}
+
+void
+dt_layout_strict(struct dt_layout *l)
+{
+	l->compat = false;
+}
+
+/* A layout says its range; a storage format also where it comes from. */
+static enum dt_status
+out_of_range(const struct dt_layout *l, const char *field, uint64_t n,
+    uint64_t max, struct dt_diag *d)
+{
+	if (l->limit != NULL)
+		return dt_fail(d, DT_ERANGE, "%s %" PRIu64 " is out of range "
+		    "for %s (0-%" PRIu64 "): %s", field, n, l->name, max,
+		    l->limit);
+	return dt_fail(d, DT_ERANGE, "%s %" PRIu64 " is out of range for "
+	    "layout %s (0-%" PRIu64 ")", field, n, l->name, max);
+}
+
+enum dt_status
+dt_encode(const struct dt_layout *l, uint64_t ma, uint64_t mi, uint64_t *v,
+    struct dt_diag *d)
+{
+	uint64_t back_ma, back_mi;
+
+	if (ma > l->major_max)
+		return out_of_range(l, "major", ma, l->major_max, d);
+	if ((mi & l->minor_hole) != 0)
+		return dt_fail(d, DT_ERANGE, "minor %" PRIu64 " (0x%" PRIx64
+		    ") does not fit layout %s: its bits 0x%" PRIx64 " must be "
+		    "0", mi, mi, l->name, l->minor_hole);
+	if (mi > l->minor_max)
+		return out_of_range(l, "minor", mi, l->minor_max, d);
+	*v = l->format->pack(l, ma, mi);
+	l->format->unpack(l, *v, &back_ma, &back_mi);
+	if (back_ma != ma || back_mi != mi)
+		return dt_fail(d, DT_EAMBIGUOUS, "pair %" PRIu64 ":%" PRIu64
+		    " is ambiguous under %s: its value 0x%" PRIx64 " reads "
+		    "back as %" PRIu64 ":%" PRIu64 " (compat rule); use "
+		    "--strict or another layout", ma, mi, l->name, *v, back_ma,
+		    back_mi);
+	return DT_OK;
+}
+
+enum dt_status
+dt_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma, uint64_t *mi,
+    struct dt_diag *d)
+{
+	uint64_t canon;
+
+	if (v > l->value_max)
+		return dt_fail(d, DT_EWIDTH, "value %" PRIu64 " (0x%" PRIx64
+		    ") does not fit layout %s (%u bits, at most 0x%" PRIx64 ")",
+		    v, v, l->name, l->width, l->value_max);
+	l->format->unpack(l, v, ma, mi);
+	canon = l->format->pack(l, *ma, *mi);
+	if (canon != v)
+		return dt_fail(d, DT_NONCANONICAL, "value 0x%" PRIx64 " is not "
+		    "canonical under %s: %" PRIu64 ":%" PRIu64 " encodes as "
+		    "0x%" PRIx64, v, l->name, *ma, *mi, canon);
+	return DT_OK;
+}
+
+void
+dt_fields(const struct dt_layout *l, uint64_t v, struct dt_fields *f)
+{
+	struct dt_layout plain = *l;
+
+	f->narrow = l->compat && v <= NARROW_VALUE_MAX;
+	if (f->narrow) {
+		f->major_mask = NARROW_MAX << 8;
+		f->minor_mask = NARROW_MAX;
+		return;
+	}
+	plain.compat = false;
+	f->major_mask = l->format->pack(&plain, l->major_max, 0);
+	f->minor_mask = l->format->pack(&plain, 0, l->minor_max);
+}

@@ -1,0 +1,39 @@
+/*
+ * procdev.h - reading /proc/devices: the drivers registered by type and
+ * major, as the kernel prints them ("Character devices:" then "%3d %s"
+ * lines, a blank line, "Block devices:" then the same).
+ */
+#ifndef DEVTOOL_PROCDEV_H
+#define DEVTOOL_PROCDEV_H
+
+#include <stddef.h>
+
+#include "base/diag.h"
+
+#define PROCDEV_DEFAULT "/proc/devices"
+
+/* One driver; name is not NUL-terminated.  Nonzero stops the parse. */
+typedef int procdev_fn(void *ctx, char type, unsigned long major,
+    const char *name, size_t namelen);
+
+int procdev_parse(const char *buf, size_t len, procdev_fn *fn, void *ctx,
+    unsigned long *bad_line, struct dt_diag *d);
+
+int procdev_read(const char *path, char **buf, size_t *len,
+    struct dt_diag *d);
+/*
+ * The major of the driver name in the section for type ('c' or 'b').
+ * PROCDEV_NO_DRIVER is the user's input; PROCDEV_BAD_FILE is the file's
+ * fault (unreadable or malformed: exit 1 as for devices, see EXIT STATUS
+ * in devtool(1)).  The message is in d.
+ */
+enum procdev_found {
+	PROCDEV_FOUND,
+	PROCDEV_NO_DRIVER,
+	PROCDEV_BAD_FILE,
+};
+
+enum procdev_found procdev_lookup(const char *path, char type,
+    const char *name, unsigned long *major, struct dt_diag *d);
+
+#endif

@@ -1,0 +1,329 @@
+/*
+ * dialect.c - the registry: every dialect, by name, by bid, and the
+ * steps every reader and writer takes whatever the dialect.  See
+ * dialect.h, which also says how to add a dialect.
+ */
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/bounds.h"
+#include "base/text.h"
+#include "dialects/dialect.h"
+#include "entry/validate.h"
+
+#define DIALECT_ROW(name) &name##_dialect,
+
+/* In tie-break order (dialect.h). */
+static const struct dialect *const registry[] = { DIALECTS(DIALECT_ROW) };
+
+const char *
+dialect_name(const struct dialect *d)
+{
+	return d != NULL ? d->name : "unknown";
+}
+
+const char *
+dialect_article(const struct dialect *d)
+{
+	return d != NULL && d->article != NULL ? d->article : "a";
+}
+
+const struct dialect *
+dialect_named(const char *name)
+{
+	assert(name != NULL);
+	for (size_t i = 0; i < ARRAY_SIZE(registry); i++)
+		if (strcmp(registry[i]->name, name) == 0)
+			return registry[i];
+	return NULL;
+}
+
+const char *
+dialect_names(void)
+{
+	static char names[128];	/* made once: the registry does not change */
+	char *p = names;
+
+	if (*p == '\0')
+		for (size_t i = 0; i < ARRAY_SIZE(registry); i++)
+			p += sprintf(p, "%s%s", i > 0 ? ", " : "",
+			    registry[i]->name);
+	return names;
+}
+
+/* The highest bidder, the first listed on a tie; NULL when none bids. */
+static const struct dialect *
+auction(bool head, const char *s, size_t n)
+{
+	const struct dialect *best = NULL;
+	enum dialect_bid top = DIALECT_BID_NONE, bid;
+
+	for (size_t i = 0; i < ARRAY_SIZE(registry); i++) {
+		const struct dialect *d = registry[i];
+
+		if (head ? d->bid_head == NULL : d->bid_line == NULL)
+			continue;
+		bid = head ? d->bid_head(s, n) : d->bid_line(s, n);
+		if (bid > top) {
+			top = bid;
+			best = d;
+		}
+	}
+	return best;
+}
+
+const struct dialect *
+dialect_detect_head(const char *head, size_t n)
+{
+	assert(head != NULL || n == 0);
+	return auction(true, head, n);
+}
+
+const struct dialect *
+dialect_detect_line(const char *line, size_t len)
+{
+	assert(line != NULL || len == 0);
+	return auction(false, line, len);
+}
+
+const struct dialect *
+dialect_looks_like(const char *line, size_t len)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(registry); i++)
+		if (registry[i]->looks_like != NULL &&
+		    registry[i]->looks_like(line, len))
+			return registry[i];
+	return NULL;
+}
+
+void
+dialect_begin(struct dialect_reader *r, const struct dialect *d,
+    const struct id_resolver *res)
+{
+	assert(r != NULL && d != NULL);
+	memset(&r->set, 0, sizeof(r->set));
+	r->dialect = d;
+	r->res = res;
+	r->cwd[0] = '\0';
+	r->depth = 0;
+	r->held_len = 0;
+	r->held_from = 0;
+}
+
+int
+dialect_read_line(struct dialect_reader *r, const char *line, size_t len,
+    unsigned long lineno, struct entry *out, char *path, struct dt_diag *d)
+{
+	assert(r != NULL && r->dialect != NULL && line != NULL &&
+	    out != NULL && path != NULL && d != NULL);
+	memset(out, 0, sizeof(*out));
+	out->lineno = lineno;
+	if (len > 0 && line[len - 1] == '\n')
+		len--;
+	if (memchr(line, '\0', len) != NULL)
+		return dt_error(d, "NUL byte in line");
+	if (r->dialect->read_line == NULL)
+		return dt_error(d, "%s %s document is read whole, not a line "
+		    "at a time", dialect_article(r->dialect),
+		    r->dialect->title != NULL ? r->dialect->title :
+		    r->dialect->name);
+	return r->dialect->read_line(r, line, len, out, path, d);
+}
+
+int
+dialect_end(struct dialect_reader *r, unsigned long *lineno,
+    struct dt_diag *d)
+{
+	assert(r != NULL && r->dialect != NULL && lineno != NULL);
+	return r->dialect->read_end != NULL ?
+	    r->dialect->read_end(r, lineno, d) : 0;
+}
+
+int
+dialect_parse_line(const struct dialect *dl, const char *line, size_t len,
+    unsigned long lineno, const struct id_resolver *res, struct entry *out,
+    char *path, struct dt_diag *d)
+{
+	/* the line dialects but mtree keep nothing in the reader */
+	struct dialect_reader r = { .dialect = dl, .res = res };
+
+	if (dl == NULL)
+		return dt_error(d, "unknown table dialect");
+	return dialect_read_line(&r, line, len, lineno, out, path, d);
+}
+
+int
+dialect_format(const struct dialect *dl, const struct entry *e,
+    char *buf, size_t len, struct dt_diag *d)
+{
+	return dialect_format_note(dl, e, NULL, buf, len, d);
+}
+
+/*
+ * What the dialect has no line for, as a comment line naming it:
+ * "# /dev/stdin -> /proc/self/fd/0: a symbolic link, which a makedevs
+ * table cannot hold".  Its bytes are shown as in messages.
+ */
+static int
+format_unheld(const struct dialect *dl, const struct entry *e, char *p)
+{
+	char text[PATH_MAX];
+
+	p = dt_put(p, "# %s", dt_quote(text, sizeof(text), e->path,
+	    strlen(e->path)));
+	if (e->target != NULL)
+		p = dt_put(p, " -> %s", dt_quote(text, sizeof(text),
+		    e->target, strlen(e->target)));
+	dt_put(p, ": a %s, which a %s table cannot hold",
+	    entry_type_of(e->type)->noun, dl->name);
+	return 0;
+}
+
+/* The note (a diagnostic's sentence: text), after or before the line. */
+static void
+add_note(const struct dialect *dl, char *buf, const char *note)
+{
+	size_t n = strlen(buf), k = strnlen(note, DT_MSGLEN - 1);
+
+	if (dl->note == DIALECT_NOTE_TRAILING) {
+		dt_put(buf + n, " # %.*s", (int)k, note);
+		return;
+	}
+	memmove(buf + k + 3, buf, n + 1);
+	buf[0] = '#';
+	buf[1] = ' ';
+	memcpy(buf + 2, note, k);
+	buf[k + 2] = '\n';
+}
+
+int
+dialect_format_note(const struct dialect *dl, const struct entry *e,
+    const char *note, char *buf, size_t len, struct dt_diag *d)
+{
+	int rc;
+
+	assert(dl != NULL && e != NULL && buf != NULL && d != NULL);
+	if (len < DIALECT_LINE_MAX)
+		return dt_error(d, "line buffer too small");
+	if (entry_validate(e, d) != 0)
+		return -1;
+	if (dl->note == DIALECT_NOTE_WRITER)
+		return dl->write(e, note, buf, d);
+	rc = dialect_holds(dl, e) ? dl->write(e, NULL, buf, d) :
+	    format_unheld(dl, e, buf);
+	if (rc == 0 && note != NULL)
+		add_note(dl, buf, note);
+	return rc;
+}
+
+/* The one entry of a document read back (dialect_convert). */
+struct reread {
+	struct entry *out;
+	char *path;
+	int rc;
+	struct dt_diag *d;
+};
+
+static void
+reread_put(void *ctx, const struct entry *e)
+{
+	struct reread *r = ctx;
+
+	if (r->rc != 0) {
+		r->rc = dt_error(r->d, "read back as more than one entry");
+		return;
+	}
+	*r->out = *e;
+	snprintf(r->path, PATH_MAX, "%s", e->path);
+	r->out->path = r->path;
+	r->rc = 1;
+}
+
+static void
+reread_problem(void *ctx, unsigned long line, const char *msg)
+{
+	struct reread *r = ctx;
+
+	(void)line;
+	r->rc = dt_error(r->d, "%s", msg);
+}
+
+int
+dialect_read_back(const struct dialect *dl, const char *buf,
+    const struct id_resolver *res, struct entry *out, char *path,
+    char *caps, struct dt_diag *d)
+{
+	struct dialect_reader r;
+	size_t n = strcspn(buf, "\n"), have = 0;
+	char value[ENTRY_CAPS_MAX];
+	int rc;
+
+	if (dl->read_line == NULL) {	/* a document: "[" line "]" */
+		static char doc[DIALECT_LINE_MAX + 8];
+		struct reread rr = { out, path, 0, d };
+		const struct dialect_doc_sink sink = { reread_put,
+		    reread_problem, &rr };
+		size_t len = (size_t)snprintf(doc, sizeof(doc), "%s%s%s",
+		    dl->header != NULL ? dl->header : "", buf,
+		    dl->footer != NULL ? dl->footer : "");
+
+		dl->read_document(doc, len, &sink);
+		return rr.rc;
+	}
+	dialect_begin(&r, dl, res);
+	rc = dialect_read_line(&r, buf, n, 1, out, path, d);
+	caps[0] = '\0';
+	for (const char *s = buf + n; rc == 1 && *s == '\n'; s += n) {
+		s++;
+		n = strcspn(s, "\n");
+		if (dl->read_attachment == NULL ||
+		    dl->read_attachment(s, n, value, d) != 1)
+			return dt_error(d, "a line after the entry's");
+		have += (size_t)snprintf(caps + have, ENTRY_CAPS_MAX - have,
+		    "%s%s", have > 0 ? " " : "", value);
+		out->caps = caps;
+	}
+	return rc;
+}
+
+int
+dialect_convert(const struct dialect *dl, const struct entry *e,
+    struct ids_keeper *k, char *buf, size_t len, struct dt_diag *d)
+{
+	static char path[DIALECT_TEXT_SIZE], caps[ENTRY_CAPS_MAX];
+	const char *what = NULL;
+	struct entry back;
+	struct dt_diag why;
+	int rc;
+
+	assert(dl != NULL && e != NULL && buf != NULL && d != NULL);
+	if (len < DIALECT_LINE_MAX)
+		return dt_error(d, "line buffer too small");
+	if (entry_validate(e, d) != 0)
+		return -1;
+	if (!dialect_holds(dl, e))
+		return dt_error(d, "a %s, which %s %s table cannot hold",
+		    entry_type_of(e->type)->noun, dialect_article(dl), dl->name);
+	if ((e->user != NULL || e->group != NULL) &&
+	    !(dl->can & DIALECT_CAN_NAMES))
+		return dt_error(d, "the %s name '%s', which %s %s table cannot "
+		    "hold (--users-from DIR resolves names)", e->user != NULL ?
+		    "user" : "group", e->user != NULL ? e->user : e->group,
+		    dialect_article(dl), dl->name);
+	if (dl->write(e, NULL, buf, d) != 0)
+		return -1;
+	rc = dialect_read_back(dl, buf, k != NULL ? &k->res : NULL, &back, path, caps,
+	    &why);
+	if (rc == 1 && k != NULL)
+		ids_keep_names(k, &back);
+	if (rc != 1)
+		what = "its line, which reads back as something else";
+	else
+		what = entry_differs(e, &back);
+	if (what == NULL)
+		return 0;
+	dt_say(d, "%s %s table cannot hold its %s", dialect_article(dl),
+	    dl->name, what);
+	return 1;
+}

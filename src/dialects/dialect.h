@@ -1,0 +1,310 @@
+/*
+ * dialect.h - a device table dialect is one file behind this interface,
+ * and the registry (dialect.c) is the only place that lists them
+ * (docs/DESIGN.md, "Dialects").  A dialect says which first lines are
+ * its own (a bid), reads lines (or a whole document) into entries,
+ * writes an entry as a line, and says what it can hold.
+ *
+ * Pure: no file system access, no exit, no printing.  User and group
+ * names go through the resolver the caller supplies (entry/ids.h).
+ *
+ * How to add a dialect
+ *
+ *  1. Copy src/dialects/skeleton.c.template to src/dialects/NAME.c and
+ *     fill in its reader, writer and bid; its row is
+ *     `const struct dialect NAME_dialect = { .name = "NAME", ... }'.
+ *  2. Add X(NAME) to DIALECTS below, where its bid's ties are to go.
+ *  3. The man page (DEVICE TABLES, "Telling the dialects apart"), the
+ *     completions (completions/devtool.bash, _devtool, devtool.fish, which
+ *     list -o and apply -i values) and tests (tests/unit_table.c's
+ *     detection samples, a round trip in tests/roundtrip.bats).
+ *
+ * Nothing else names a dialect: list, apply, the table source and the
+ * writers ask the row.
+ *
+ * Detection.  Input that starts as a JSON document does is offered to
+ * the document bidders (bid_head) first; otherwise each line in turn,
+ * until one is claimed, is offered to every bid_line, and the highest bid
+ * wins.  Equal bids go to the dialect listed first in DIALECTS: that
+ * order is the documented tie-break, as libarchive's bidders have.  A
+ * line no dialect bids for is skipped when it is blank or a comment, and
+ * is an error otherwise.
+ */
+#ifndef DEVTOOL_DIALECT_H
+#define DEVTOOL_DIALECT_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "base/diag.h"
+#include "base/text.h"
+#include "entry/entry.h"
+#include "entry/ids.h"
+
+/*
+ * The registry, in tie-break order.  Adding a dialect is one X(NAME)
+ * here (and its file, defining NAME_dialect).
+ */
+#define DIALECTS(X) \
+	X(makedevs) X(tmpfiles) X(mtree) X(gen_init_cpio) X(pseudo) \
+	X(json) X(oci)
+
+/*
+ * Room for what a parsed line points into: its path, then (at PATH_MAX)
+ * a link's target.
+ */
+#define DIALECT_TEXT_SIZE (2 * PATH_MAX)
+
+/*
+ * Room for any line a writer makes, without the newline: a JSON line
+ * escapes every byte of a path and a note in at most 6 bytes.
+ */
+#define DIALECT_LINE_MAX \
+	(DT_JSON_SIZE(PATH_MAX) + DT_JSON_SIZE(DT_MSGLEN) + 256)
+
+/* Bids: how sure a dialect is that a first line is its own. */
+enum dialect_bid {
+	DIALECT_BID_NONE = 0,
+	DIALECT_BID_SHAPE = 1,	/* its fields are in the dialect's order */
+	DIALECT_BID_WORD = 2,	/* a word only this dialect has */
+	DIALECT_BID_MARK = 3,	/* a marker: "#mtree", a keyword line */
+	DIALECT_BID_DOCUMENT = 4,	/* the input is a document of it */
+};
+
+/*
+ * What a dialect can say beyond the types it holds (issue 19 reports
+ * what a conversion loses by these).
+ */
+enum dialect_can {
+	DIALECT_CAN_RANGES = 1 << 0,	/* one line, many numbered nodes */
+	DIALECT_CAN_NAMES = 1 << 1,	/* owners as user and group names */
+	DIALECT_CAN_KEEP = 1 << 2,	/* "-": keep an existing mode, owner */
+	DIALECT_CAN_REPLACE = 1 << 3,	/* replace what is there (c+) */
+	DIALECT_CAN_BOOT = 1 << 4,	/* lines only for boot (c!) */
+	DIALECT_CAN_RECURSIVE = 1 << 5,	/* a directory's whole tree (r) */
+	DIALECT_CAN_OPTIONAL = 1 << 6,	/* a file that may be missing (F) */
+	DIALECT_CAN_CAPS = 1 << 7,	/* file capabilities (|xattr), read */
+	DIALECT_CAN_SETID = 1 << 8,	/* set-id and sticky mode bits */
+	DIALECT_CAN_COMMENTS = 1 << 9,	/* comment lines */
+	DIALECT_CAN_IGNORE = 1 << 10,	/* a failure only warned of (c-) */
+};
+
+/* Keywords an mtree line or /set gives (mtree.c). */
+struct mtree_keys {
+	bool has_type, has_mode, has_uid, has_gid, has_link, has_device;
+	char type;
+	unsigned mode;
+	uid_t uid;
+	gid_t gid;
+	uint64_t major, minor;
+};
+
+#define MTREE_DEPTH (PATH_MAX / 2)	/* the deepest a relative name goes */
+
+/*
+ * A reader's state from line to line: mtree has /set, the directory a
+ * relative name is in and lines continued with a backslash; the other
+ * line dialects have none.
+ */
+struct dialect_reader {
+	const struct dialect *dialect;
+	const struct id_resolver *res;
+	/* mtree only: */
+	struct mtree_keys set;		/* /set's defaults */
+	char set_link[PATH_MAX];
+	char cwd[PATH_MAX];		/* where relative names are, "" is / */
+	size_t depth;			/* directories entered */
+	unsigned short up[MTREE_DEPTH];	/* cwd's length before each */
+	char held[DIALECT_LINE_MAX];	/* a line continued with '\' */
+	size_t held_len;
+	unsigned long held_from;	/* its first line; 0: none */
+};
+
+/*
+ * A whole document's entries (OCI): each element read is handed to put
+ * (its path in a buffer of the reader's, valid during the call; lineno
+ * set, file not), each problem to problem with the line of the element.
+ */
+struct dialect_doc_sink {
+	void (*put)(void *ctx, const struct entry *e);
+	void (*problem)(void *ctx, unsigned long line, const char *msg);
+	void *ctx;
+};
+
+/* How a writer says a note (list --check's reason). */
+enum dialect_note {
+	DIALECT_NOTE_LINE = 0,	/* a comment line before the entry's */
+	DIALECT_NOTE_TRAILING,	/* a comment after it, on its line */
+	DIALECT_NOTE_WRITER,	/* the writer's own ("problem" member) */
+};
+
+struct dialect {
+	const char *name;	/* as list -o and apply -i take it */
+	const char *article;	/* "an" for "an oci table"; NULL: "a" */
+	const char *title;	/* its name in a sentence ("OCI"); NULL: name */
+	/*
+	 * The types it holds, as devtool's letters (types.h), and (NULL:
+	 * the same) its letter for each; extra_letters are other type
+	 * letters it reads (makedevs's F and r), for messages.
+	 */
+	const char *types;
+	const char *letters;
+	const char *extra_letters;
+	unsigned can;		/* enum dialect_can */
+	/* What list prints before the first line and after the last. */
+	const char *header, *footer;
+	const char *separator;	/* after every line but the last; NULL: "" */
+	/*
+	 * Whether a spec needs each directory its entries are in as a line
+	 * of its own: mksquashfs drops a pseudo entry whose directory is
+	 * missing without a word, the kernel's unpacker makes no parents.
+	 */
+	bool needs_parents;
+	enum dialect_note note;
+
+	/* Detection (see above); NULL: never bids. */
+	enum dialect_bid (*bid_head)(const char *head, size_t n);
+	enum dialect_bid (*bid_line)(const char *line, size_t len);
+	/*
+	 * For a first line no dialect bids for: whether it would be this
+	 * dialect's but for a relative path, so that its reader says what
+	 * is wrong.
+	 */
+	bool (*looks_like)(const char *line, size_t len);
+
+	/*
+	 * The line reader: 1 with *out (checked: entry_validate) and its
+	 * path (and a link's target) in path (DIALECT_TEXT_SIZE bytes), 0
+	 * for a line that makes no entry, -1 with a message in d.  line
+	 * has no newline and no NUL; *out is zeroed but for lineno.
+	 */
+	int (*read_line)(struct dialect_reader *r, const char *line,
+	    size_t len, struct entry *out, char *path, struct dt_diag *d);
+	/* At the end of the input: -1 with *lineno when unfinished. */
+	int (*read_end)(struct dialect_reader *r, unsigned long *lineno,
+	    struct dt_diag *d);
+	/*
+	 * A line that adds to the entry above rather than making one
+	 * (makedevs's "|xattr CAPS"): 1 with the word in value (at least
+	 * 256 bytes), 0 for a line that is not one, -1 for a bad one.
+	 */
+	int (*read_attachment)(const char *line, size_t len, char *value,
+	    struct dt_diag *d);
+	/* The document reader, for a dialect read whole (OCI). */
+	void (*read_document)(const char *doc, size_t len,
+	    const struct dialect_doc_sink *sink);
+
+	/*
+	 * The writer: one validated entry of a type it holds, as a line
+	 * into buf (DIALECT_LINE_MAX bytes), or -1 when it cannot say it.
+	 * note is NULL but for DIALECT_NOTE_WRITER.
+	 */
+	int (*write)(const struct entry *e, const char *note, char *buf,
+	    struct dt_diag *d);
+};
+
+#define DIALECT_DECLARE(name) extern const struct dialect name##_dialect;
+DIALECTS(DIALECT_DECLARE)
+#undef DIALECT_DECLARE
+
+/* The dialect of that name, or NULL. */
+const struct dialect *dialect_named(const char *name);
+/* Their names, "makedevs, tmpfiles, ...", for a usage message. */
+const char *dialect_names(void);
+/* d's name; "unknown" for NULL. */
+const char *dialect_name(const struct dialect *d);
+/* "a" or "an", as "an oci table". */
+const char *dialect_article(const struct dialect *d);
+
+/* The document bidders' winner for input starting with head, or NULL. */
+const struct dialect *dialect_detect_head(const char *head, size_t n);
+/* The line bidders' winner for one line, or NULL. */
+const struct dialect *dialect_detect_line(const char *line, size_t len);
+/* For a line no dialect bids for: the first that it looks like, or NULL. */
+const struct dialect *dialect_looks_like(const char *line, size_t len);
+/*
+ * White space between words, in every dialect.  (Inline here, with
+ * dialect_blank and dialect_holds, because the dialects use them too: a
+ * dialect file never calls the registry, which calls each of them.)
+ */
+static inline bool
+dialect_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
+	    c == '\f';
+}
+
+/* True for a blank or comment line (white space, then '#' or nothing). */
+static inline bool
+dialect_blank(const char *line, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && dialect_space(line[i]))
+		i++;
+	return i == len || line[i] == '#';
+}
+
+/*
+ * Reading: begin, each line (a trailing newline allowed; a NUL is an
+ * error) with its number, then end.  As read_line; the entry's file is
+ * the caller's to set.
+ */
+void dialect_begin(struct dialect_reader *r, const struct dialect *d,
+    const struct id_resolver *res);
+int dialect_read_line(struct dialect_reader *r, const char *line,
+    size_t len, unsigned long lineno, struct entry *out, char *path,
+    struct dt_diag *d);
+int dialect_end(struct dialect_reader *r, unsigned long *lineno,
+    struct dt_diag *d);
+/*
+ * One line of a stateless dialect (not mtree: its reader is big) read on
+ * its own.
+ */
+int dialect_parse_line(const struct dialect *dl, const char *line,
+    size_t len, unsigned long lineno, const struct id_resolver *res,
+    struct entry *out, char *path, struct dt_diag *d);
+
+/* Whether d has a line for e's type. */
+static inline bool
+dialect_holds(const struct dialect *d, const struct entry *e)
+{
+	return e->type != '\0' && strchr(d->types, e->type) != NULL;
+}
+/*
+ * Writes one entry as a line of d, without the newline, into buf of at
+ * least DIALECT_LINE_MAX bytes: 0, or -1 when d cannot say it (message in
+ * d).  A type d holds no line for is a comment line naming it (when d has
+ * comments).  With a note, as the dialect can say one: a trailing comment,
+ * a comment line before the entry's, or a "problem" member; the result may
+ * then hold a newline.
+ */
+int dialect_format(const struct dialect *dl, const struct entry *e,
+    char *buf, size_t len, struct dt_diag *d);
+int dialect_format_note(const struct dialect *dl, const struct entry *e,
+    const char *note, char *buf, size_t len, struct dt_diag *d);
+
+/*
+ * A conversion (list --table): e as a line of dl into buf (at least
+ * DIALECT_LINE_MAX bytes), then read back with dl through k's names
+ * (entry/ids.h), so that what the line does not say is found, whatever
+ * the dialect.  0: the line says e exactly; 1: a line is in buf but
+ * says less, and d names what dl cannot hold ("a tmpfiles table cannot
+ * hold its mode"); -1: dl has no line for e, d says why.  A range is
+ * for the caller to expand (entry_expand) where dl has no ranges.
+ */
+/*
+ * What a writer's buf says, read back with dl: 1 with *out (its path in
+ * path, DIALECT_TEXT_SIZE bytes; the capabilities of makedevs's |xattr
+ * lines after it in caps, ENTRY_CAPS_MAX bytes), or -1 with d.  A
+ * document dialect's line is read inside its header and footer.
+ */
+int dialect_read_back(const struct dialect *dl, const char *buf,
+    const struct id_resolver *res, struct entry *out, char *path,
+    char *caps, struct dt_diag *d);
+int dialect_convert(const struct dialect *dl, const struct entry *e,
+    struct ids_keeper *k, char *buf, size_t len, struct dt_diag *d);
+
+#endif

@@ -1,0 +1,281 @@
+/*
+ * makedevs.c - the makedevs dialect, as busybox and buildroot read it
+ * (miscutils/makedevs.c, package/makedevs/makedevs.c):
+ *
+ *	<path> <type> <mode> <uid> <gid> <major> <minor> <start> <inc> <count>
+ *
+ * Fields are split on runs of white space; a field that starts with '#'
+ * begins a comment.  Only path and type are required: the others default
+ * to mode 0755 (busybox's initial value, whatever the type), owner 0:0,
+ * numbers 0, and "-" asks for the default explicitly.  Busybox reads the
+ * numbers with %u; we take C notation (dt_parse_number), so 010 is 8.
+ *
+ * A range: busybox and buildroot decrement a nonzero count, then run
+ * i = start ... start + count, naming node "%s%u" (path, i) and giving
+ * it minor + (i - start) * inc -- except that the name stays bare when
+ * the decremented count is 0.  So in busybox count 0 or 1 makes one node,
+ * `path'.  devtool follows its specification instead ("count > 0 makes a
+ * range as --count does"): count 0 is the one node `path', and count 1 is
+ * the range of one, path<start>.  Count N >= 1 makes path<start> ...
+ * path<start+N-1> with
+ * minors minor, minor+inc, ..., minor+(N-1)*inc (inc defaults to 0, so
+ * a range without one gives every node the same numbers, as busybox does).
+ * `/dev/hda b 640 0 0 3 1 1 1 15' makes hda1 ... hda15 with minors 1-15.
+ *
+ * buildroot's "|xattr CAPABILITIES" line adds file capabilities to the
+ * f or F line above it (read_attachment).  See dialect.h.
+ */
+#include <assert.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/path.h"
+#include "codec/host.h"
+#include "dialects/fields.h"
+#include "entry/validate.h"
+
+#define MAKEDEVS_FIELDS 10
+#define MAKEDEVS_MODE 0755	/* busybox's default, for every type */
+#define XATTR_MAX 255		/* an |xattr word: buildroot reads %254s */
+
+/* A makedevs field as a C string; the path never goes through here. */
+static int
+field_copy(struct fields_span w, char *buf, const char *what, struct dt_diag *d)
+{
+	char q[QUOTE_MAX];
+
+	if (w.len >= FIELDS_TEXT_MAX)
+		return dt_error(d, "%s '%s' is too long (%zu bytes)", what,
+		    fields_quote(q, w.p, w.len), w.len);
+	memcpy(buf, w.p, w.len);
+	buf[w.len] = '\0';
+	return 0;
+}
+
+/*
+ * A makedevs type: busybox's c b p d f, buildroot's F (an f whose file
+ * may be missing) and r (a d for a whole existing tree), genext2fs's s.
+ */
+static int
+makedevs_type(const char *s, struct entry *e, struct dt_diag *d)
+{
+	if (s[0] == 'F')
+		e->type = 'f';
+	else if (s[0] == 'r')
+		e->type = 'd';
+	else
+		e->type = fields_type(&makedevs_dialect, s[0]);
+	if (strlen(s) != 1 || e->type == '\0')
+		return fields_bad_type(&makedevs_dialect, s, d);
+	e->optional = s[0] == 'F';
+	e->recursive = s[0] == 'r';
+	e->mode = MAKEDEVS_MODE;
+	e->mode_set = true;
+	return 0;
+}
+
+/*
+ * Octal, or "-" for the default; buildroot's -1 keeps the mode of what
+ * exists (f, F, r, and d as its code does), which a new entry cannot do.
+ */
+static int
+makedevs_mode(const char *s, struct entry *e, struct dt_diag *d)
+{
+	if (strcmp(s, "-1") != 0)
+		return fields_is_dash(s) ? 0 : fields_mode(s, strlen(s), &e->mode, d);
+	if (e->type != 'd' && e->type != 'f')
+		return dt_error(d, "mode -1 (keep the mode) is only for d, f, "
+		    "F and r: a new %s needs a mode",
+		    entry_type_of(e->type)->noun);
+	/* what a new directory gets, as a tmpfiles '-' (entry.h) */
+	e->mode = e->type == 'd' ? 0755 : 0644;
+	e->mode_set = false;
+	return 0;
+}
+
+static int
+parse_makedevs(const char *line, size_t len,
+    const struct id_resolver *res, struct entry *e, char *path,
+    struct dt_diag *d)
+{
+	static const char *const names[MAKEDEVS_FIELDS] = { "path", "type",
+	    "mode", "uid", "gid", "major", "minor", "start", "inc", "count" };
+	struct fields_span w[MAKEDEVS_FIELDS];
+	char text[MAKEDEVS_FIELDS][FIELDS_TEXT_MAX];
+	uint64_t *num[] = { &e->major, &e->minor, &e->start, &e->inc,
+	    &e->count };
+	bool have[5] = { false };
+	size_t n, i;
+
+	if (fields_split(line, len, NULL, w, MAKEDEVS_FIELDS, &n, d) != 0)
+		return -1;
+	if (n == 0)
+		return 0;
+	if (n > MAKEDEVS_FIELDS)
+		return dt_error(d, "too many fields (%zu, at most %d)", n,
+		    MAKEDEVS_FIELDS);
+	if (path_normal(w[0].p, w[0].len, 0, path, d) != 0)
+		return -1;
+	e->path = path;
+	if (n < 2)
+		return dt_error(d, "missing type after the path");
+	for (i = 1; i < n; i++)
+		if (field_copy(w[i], text[i], names[i], d) != 0)
+			return -1;
+	if (makedevs_type(text[1], e, d) != 0 ||
+	    (n > 2 && makedevs_mode(text[2], e, d) != 0))
+		return -1;
+	if (fields_owner(false, n > 3 ? text[3] : NULL,
+	    n > 4 ? text[4] : NULL, res, e, d) != 0)
+		return -1;
+	for (i = 5; i < n; i++) {
+		uint64_t max = i == 5 ? DT_HOST_MAJOR_MAX :
+		    i == 6 ? DT_HOST_MINOR_MAX : UINT64_MAX;
+
+		if (fields_is_dash(text[i]))
+			continue;
+		if (fields_decimal(text[i], names[i], max, num[i - 5], d) != 0)
+			return -1;
+		have[i - 5] = true;
+	}
+	if (entry_has_numbers(e) && (!have[0] || !have[1]))
+		return dt_error(d, "%c needs MAJOR and MINOR", e->type);
+	/* busybox makes everything with its owner */
+	e->uid_set = e->gid_set = true;
+	return 1;
+}
+
+/* "|xattr CAPABILITIES" (dialect.h, read_attachment). */
+static int
+makedevs_attachment(const char *line, size_t len, char *value,
+    struct dt_diag *d)
+{
+	static const char tag[] = "|xattr";
+	struct fields_span w[3];
+	size_t n;
+
+	if (len > 0 && line[len - 1] == '\n')
+		len--;
+	if (fields_split(line, len, NULL, w, 3, &n, d) != 0 || n == 0 ||
+	    w[0].len < sizeof(tag) - 1 || memcmp(w[0].p, tag,
+	    sizeof(tag) - 1) != 0)
+		return 0;
+	if (w[0].len != sizeof(tag) - 1 || n != 2)
+		return dt_error(d, "want '|xattr CAPABILITIES', one word after "
+		    "|xattr");
+	if (memchr(line, '\0', len) != NULL)
+		return dt_error(d, "NUL byte in line");
+	if (w[1].len >= XATTR_MAX)
+		return dt_error(d, "|xattr value is too long (%zu bytes, at "
+		    "most %d)", w[1].len, XATTR_MAX - 1);
+	memcpy(value, w[1].p, w[1].len);
+	value[w[1].len] = '\0';
+	return entry_caps_check(value, d) != 0 ? -1 : 1;
+}
+
+/*
+ * makedevs cannot quote, so a path with white space or a control
+ * character is refused.  Busybox stops reading a line at its first "-",
+ * so "-" is only written where every field after it is "-" too.
+ * buildroot's r, F and -1 are written back as they were read.
+ */
+static int
+format_makedevs(const struct entry *e, char *p, struct dt_diag *d)
+{
+	uint64_t v[5] = { e->major, e->minor, e->start, e->inc, e->count };
+	int last = entry_has_numbers(e) ? 1 : -1;
+	char q[QUOTE_MAX];
+	char type = fields_letter(&makedevs_dialect, e->type);
+
+	for (const unsigned char *s = (const unsigned char *)e->path;
+	    *s != '\0'; s++)
+		if (*s <= ' ' || *s == 0x7f)
+			return dt_error(d, "path '%s' has white space or a "
+			    "control character, which a makedevs table cannot hold; "
+			    "use the tmpfiles dialect",
+			    fields_quote(q, e->path, strlen(e->path)));
+	if (fields_owner_words(e, "a makedevs table", d) != 0)
+		return -1;
+	if (e->recursive)
+		type = 'r';
+	else if (e->optional)
+		type = 'F';
+	for (int i = 0; i < 5; i++)
+		if (v[i] != 0 && i > last)
+			last = i;
+	p = dt_put(p, "%s\t%c\t", e->path, type);
+	p = !e->mode_set && (e->type == 'd' || e->type == 'f') ?
+	    dt_put(p, "-1") : dt_put(p, "%04o", e->mode);
+	p = fields_put_owner(dt_put(p, "\t"), e, false);
+	p = fields_put_owner(dt_put(p, "\t"), e, true);
+	for (int i = 0; i < 5; i++)
+		p = i <= last ? dt_put(p, "\t%" PRIu64, v[i]) : dt_put(p, "\t-");
+	/* buildroot's capabilities: a |xattr line each, under the file's */
+	for (const char *c = e->caps; c != NULL && *c != '\0'; ) {
+		size_t n = strcspn(c, " ");
+
+		if (n > 0)
+			p = dt_put(p, "\n|xattr %.*s", (int)n, c);
+		c += n + (c[n] == ' ');
+	}
+	return 0;
+}
+
+/* A makedevs line starts with its path. */
+static enum dialect_bid
+makedevs_bid(const char *line, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && dialect_space(line[i]))
+		i++;
+	return i < len && line[i] == '/' ? DIALECT_BID_SHAPE : DIALECT_BID_NONE;
+}
+
+/* A '/' in its first word: a makedevs line with a relative path. */
+static bool
+makedevs_looks_like(const char *line, size_t len)
+{
+	struct fields_span w[2];
+	struct dt_diag d;
+	size_t n;
+
+	return fields_split(line, len, NULL, w, 2, &n, &d) == 0 && n >= 2 &&
+	    memchr(w[0].p, '/', w[0].len) != NULL;
+}
+
+static int
+makedevs_read(struct dialect_reader *r, const char *line, size_t len,
+    struct entry *out, char *path, struct dt_diag *d)
+{
+	int rc = parse_makedevs(line, len, r->res, out, path, d);
+
+	if (rc != 1)
+		return rc;
+	fields_tidy_range(out);
+	return entry_validate(out, d) != 0 ? -1 : 1;
+}
+
+static int
+makedevs_write(const struct entry *e, const char *note, char *buf,
+    struct dt_diag *d)
+{
+	assert(note == NULL);
+	return format_makedevs(e, buf, d);
+}
+
+const struct dialect makedevs_dialect = {
+	.name = "makedevs",
+	.types = "cbpdfs",	/* busybox has no links; s is genext2fs's */
+	.extra_letters = "Fr",	/* buildroot's: an f or d with more */
+	.can = DIALECT_CAN_RANGES | DIALECT_CAN_NAMES | DIALECT_CAN_KEEP |
+	    DIALECT_CAN_RECURSIVE | DIALECT_CAN_OPTIONAL | DIALECT_CAN_CAPS |
+	    DIALECT_CAN_SETID | DIALECT_CAN_COMMENTS,
+	.note = DIALECT_NOTE_TRAILING,
+	.bid_line = makedevs_bid,
+	.looks_like = makedevs_looks_like,
+	.read_line = makedevs_read,
+	.read_attachment = makedevs_attachment,
+	.write = makedevs_write,
+};

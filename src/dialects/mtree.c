@@ -1,0 +1,581 @@
+/*
+ * mtree.c - mtree(5) specs, as NetBSD's and FreeBSD's mtree and
+ * libarchive write and read them.  See fields.h and the man page, "The
+ * mtree dialect".
+ *
+ * A line is a name and keyword=value words, or "/set" (defaults for the
+ * lines after it) or "/unset", or ".." (up one directory).  A name with
+ * a '/' is a path from the top ("./dev/null"); one without is in the
+ * directory the last relative type=dir line entered.  Names and link=
+ * values are vis(3)-encoded: "\040" is a space.  A line ending in an odd
+ * number of backslashes continues on the next, the backslash and the
+ * newline removed (fparseln(3)).  device= is "FORMAT,MAJOR,MINOR" in a
+ * pack_dev format (encode.c's dt_packdev_lookup: "linux" is 8:8 there),
+ * or one number, the running system's dev_t.
+ */
+#include <assert.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "codec/encode.h"
+#include "base/number.h"
+#include "base/path.h"
+#include "dialects/fields.h"
+#include "base/text.h"
+#include "entry/validate.h"
+
+#define VALUE_MAX PATH_MAX	/* a decoded keyword value */
+
+/* mtree(5)'s keywords devtool takes no meaning from. */
+static const char *const ignored[] = { "cksum", "flags", "ignore", "inode",
+    "md5", "md5digest", "nlink", "nochange", "optional", "resdevice",
+    "rmd160", "rmd160digest", "ripemd160digest", "sha1", "sha1digest",
+    "sha256", "sha256digest", "sha384", "sha384digest", "sha512",
+    "sha512digest", "size", "tags", "time", "contents", "content", NULL };
+/* The ones it reads. */
+static const char *const used[] = { "type", "mode", "uid", "gid", "uname",
+    "gname", "link", "device", NULL };
+
+static const struct {
+	const char *word;
+	char type;
+} types[] = {
+	{ "block", 'b' }, { "char", 'c' }, { "dir", 'd' }, { "fifo", 'p' },
+	{ "file", 'f' }, { "link", 'l' }, { "socket", 's' },
+};
+
+#define NTYPES (sizeof(types) / sizeof(types[0]))
+
+/* Whether the word w of n bytes is s. */
+static bool
+is(const char *w, size_t n, const char *s)
+{
+	return strlen(s) == n && memcmp(w, s, n) == 0;
+}
+
+static bool
+in_list(const char *const *list, const char *w, size_t len)
+{
+	for (; *list != NULL; list++)
+		if (is(w, len, *list))
+			return true;
+	return false;
+}
+
+static bool
+mtree_keyword(const char *word, size_t len)
+{
+	return in_list(used, word, len) || in_list(ignored, word, len);
+}
+
+/*
+ * Decodes vis(3)'s escapes as strunvis and libarchive do: \ooo, \\ and
+ * the C letters, \s a space.  into cap bytes; *n the length.
+ */
+static int
+unvis(const char *s, size_t len, char *out, size_t cap, size_t *n,
+    struct dt_diag *d)
+{
+	static const char simple[] = "\\\\a\ab\bf\fn\nr\rs t\tv\v##";
+	char q[QUOTE_MAX], qs[QUOTE_MAX];
+	const char *hit;
+	unsigned v;
+
+	for (size_t i = *n = 0; i < len; i++) {
+		char c = s[i];
+
+		if (c == '\\') {
+			if (++i == len)
+				return dt_error(d, "'\\' at the end of '%s'",
+				    fields_quote(q, s, len));
+			for (hit = simple; *hit != '\0' && *hit != s[i];
+			    hit += 2)
+				continue;
+			if (*hit != '\0')
+				c = hit[1];
+			else if (i + 2 < len && s[i] >= '0' && s[i] <= '3' &&
+			    s[i + 1] >= '0' && s[i + 1] <= '7' &&
+			    s[i + 2] >= '0' && s[i + 2] <= '7') {
+				v = (unsigned)(s[i] - '0') << 6 |
+				    (unsigned)(s[i + 1] - '0') << 3 |
+				    (unsigned)(s[i + 2] - '0');
+				if (v == 0)
+					return dt_error(d, "NUL byte (\\000) "
+					    "in '%s'", fields_quote(q, s, len));
+				c = (char)v;
+				i += 2;
+			} else
+				return dt_error(d, "unknown escape '\\%s' in "
+				    "'%s' (want \\ and three octal digits)",
+				    fields_quote(q, s + i, 1),
+				    fields_quote(qs, s, len));
+		}
+		if (*n + 1 >= cap)
+			return dt_error(d, "'%s' is too long (at most %zu "
+			    "bytes)", fields_quote(q, s, len), cap - 1);
+		out[(*n)++] = c;
+	}
+	out[*n] = '\0';
+	return 0;
+}
+
+/* device=: FORMAT,MAJOR,MINOR[,SUBUNIT] (pack_dev), or one dev_t. */
+static int
+parse_device(const char *v, struct mtree_keys *k, struct dt_diag *d)
+{
+	const char *comma = strchr(v, ',');
+	char name[32], q[QUOTE_MAX], word[VALUE_MAX];
+	uint64_t num[3], one;
+	struct dt_layout l;
+	struct dt_diag tmp;
+	size_t n = 0;
+
+	if (comma == NULL) {
+		if (dt_layout_lookup("native", &l, &tmp) != DT_OK ||
+		    dt_parse_number(v, &one, &tmp) != DT_OK ||
+		    dt_decode(&l, one, &k->major, &k->minor, &tmp) != DT_OK)
+			return dt_error(d, "device=%s: %s", fields_quote(q, v,
+			    strlen(v)), tmp.msg);
+		k->has_device = true;
+		return 0;
+	}
+	snprintf(name, sizeof(name), "%.*s", (int)(comma - v), v);
+	if (dt_packdev_lookup(name, &l, &tmp) != DT_OK)
+		return dt_error(d, "device=%s: %s", fields_quote(q, v,
+		    strlen(v)), tmp.msg);
+	for (const char *p = comma + 1; p != NULL; n++) {
+		const char *next = strchr(p, ',');
+		size_t len = next != NULL ? (size_t)(next - p) : strlen(p);
+
+		if (n == 3)
+			return dt_error(d, "device=%s: more than 3 numbers",
+			    fields_quote(q, v, strlen(v)));
+		snprintf(word, sizeof(word), "%.*s", (int)len, p);
+		if (dt_parse_number(word, &num[n], &tmp) != DT_OK)
+			return dt_error(d, "device=%s: %s", fields_quote(q, v,
+			    strlen(v)), tmp.msg);
+		p = next != NULL ? next + 1 : NULL;
+	}
+	if (dt_packdev_pair(&l, num, n, &k->major, &k->minor, &tmp) != DT_OK ||
+	    dt_encode(&l, k->major, k->minor, &one, &tmp) != DT_OK)
+		return dt_error(d, "device=%s: %s (pack_dev's %s)",
+		    fields_quote(q, v, strlen(v)), tmp.msg, name);
+	k->has_device = true;
+	return 0;
+}
+
+static int
+parse_type(const char *v, struct mtree_keys *k, struct dt_diag *d)
+{
+	char q[QUOTE_MAX];
+
+	for (size_t i = 0; i < NTYPES; i++)
+		if (strcmp(types[i].word, v) == 0) {
+			k->type = types[i].type;
+			k->has_type = true;
+			return 0;
+		}
+	return dt_error(d, "type=%s is not one of block, char, dir, fifo, "
+	    "file, link, socket", fields_quote(q, v, strlen(v)));
+}
+
+/* uname= and gname=, through the resolver as every dialect's names. */
+static int
+parse_name(const char *v, bool group, const struct id_resolver *res,
+    struct mtree_keys *k, struct dt_diag *d)
+{
+	uint32_t id;
+
+	if (ids_name(res, v, group, &id, d) != 0)
+		return -1;
+	if (group) {
+		k->gid = (gid_t)id;
+		k->has_gid = true;
+	} else {
+		k->uid = (uid_t)id;
+		k->has_uid = true;
+	}
+	return 0;
+}
+
+/* One keyword=value, its value decoded, into k (a link's into link). */
+static int
+keyword(struct dialect_reader *r, const char *w, size_t len,
+    struct mtree_keys *k, char *link, struct dt_diag *d)
+{
+	const char *eq = memchr(w, '=', len);
+	size_t klen = eq != NULL ? (size_t)(eq - w) : len, n;
+	char v[VALUE_MAX], q[QUOTE_MAX], qk[QUOTE_MAX];
+	uint32_t id;
+
+	if (!mtree_keyword(w, klen))
+		return dt_error(d, "unknown keyword '%s'", fields_quote(q, w, klen));
+	if (!in_list(used, w, klen))
+		return 0;
+	if (eq == NULL)
+		return dt_error(d, "keyword '%s' needs a value (%s=...)",
+		    fields_quote(q, w, klen), fields_quote(qk, w, klen));
+	if (unvis(eq + 1, len - klen - 1, v, sizeof(v), &n, d) != 0)
+		return -1;
+	if (is(w, klen, "type"))
+		return parse_type(v, k, d);
+	if (is(w, klen, "mode")) {
+		k->has_mode = true;
+		return fields_mode(v, n, &k->mode, d);
+	}
+	if (is(w, klen, "uid") || is(w, klen, "gid")) {
+		if (fields_id(v, n, w[0] == 'u' ? "uid" : "gid", &id, d) != 0)
+			return -1;
+		if (w[0] == 'u')
+			k->uid = (uid_t)id;
+		else
+			k->gid = (gid_t)id;
+		k->has_uid |= w[0] == 'u';
+		k->has_gid |= w[0] == 'g';
+		return 0;
+	}
+	if (is(w, klen, "uname") || is(w, klen, "gname"))
+		return parse_name(v, w[0] == 'g', r->res, k, d);
+	if (is(w, klen, "link")) {
+		if (n == 0)
+			return dt_error(d, "link= is empty");
+		memcpy(link, v, n + 1);
+		k->has_link = true;
+		return 0;
+	}
+	return parse_device(v, k, d);
+}
+
+/* The keywords of line[i..len) over k. */
+static int
+keywords(struct dialect_reader *r, const char *line, size_t len, size_t i,
+    struct mtree_keys *k, char *link, struct dt_diag *d)
+{
+	size_t a;
+
+	while (fields_word(line, len, &i, &a))
+		if (keyword(r, line + a, i - a, k, link, d) != 0)
+			return -1;
+	return 0;
+}
+
+/* "/unset keyword ..." or "/unset all". */
+static int
+unset(struct dialect_reader *r, const char *line, size_t len, size_t i,
+    struct dt_diag *d)
+{
+	struct mtree_keys *k = &r->set;
+	char q[QUOTE_MAX];
+	size_t a;
+
+	while (fields_word(line, len, &i, &a)) {
+		const char *w = line + a;
+		size_t n = i - a;
+
+		if (is(w, n, "all"))
+			memset(k, 0, sizeof(*k));
+		else if (!mtree_keyword(w, n))
+			return dt_error(d, "unknown keyword '%s'",
+			    fields_quote(q, w, n));
+		else if (is(w, n, "type"))
+			k->has_type = false;
+		else if (is(w, n, "mode"))
+			k->has_mode = false;
+		else if (is(w, n, "uid") || is(w, n, "uname"))
+			k->has_uid = false;
+		else if (is(w, n, "gid") || is(w, n, "gname"))
+			k->has_gid = false;
+		else if (is(w, n, "link"))
+			k->has_link = false;
+		else if (is(w, n, "device"))
+			k->has_device = false;
+	}
+	return 0;
+}
+
+static const char *
+type_word(char type)
+{
+	for (size_t i = 0; i < NTYPES; i++)
+		if (types[i].type == type)
+			return types[i].word;
+	return "?";
+}
+
+/* The entry the keywords k make at path. */
+static int
+make_entry(const struct mtree_keys *k, struct entry *e, char *path,
+    struct dt_diag *d)
+{
+	if (!k->has_type)
+		return dt_error(d, "no type= (nor a /set type=)");
+	e->path = path;
+	e->type = k->type;
+	e->mode = k->has_mode ? k->mode : k->type == 'd' ? 0755 : 0644;
+	e->mode_set = k->has_mode;
+	e->uid = k->has_uid ? k->uid : 0;
+	e->gid = k->has_gid ? k->gid : 0;
+	e->uid_set = k->has_uid;
+	e->gid_set = k->has_gid;
+	if (k->has_link != (k->type == 'l'))
+		return dt_error(d, k->has_link ? "link= on a type=%s entry (a "
+		    "hard link) is not supported" : "type=link needs link=",
+		    type_word(k->type));
+	if (k->type == 'l')
+		fields_link(e, path + PATH_MAX);
+	if (entry_has_numbers(e)) {
+		if (!k->has_device)
+			return dt_error(d, "a %s needs device=",
+			    entry_type_of(k->type)->noun);
+		e->major = k->major;
+		e->minor = k->minor;
+	}
+	return 1;
+}
+
+/* A name with a '/': from the top, "./" or "/" before it dropped. */
+static int
+full_path(const char *name, size_t n, char *path, struct dt_diag *d)
+{
+	while (n >= 2 && name[0] == '.' && name[1] == '/') {
+		name += 2;
+		n -= 2;
+	}
+	while (n > 0 && name[0] == '/') {
+		name++;
+		n--;
+	}
+	if (n == 0) {
+		path[0] = '/';
+		path[1] = '\0';
+		return 0;
+	}
+	return fields_path(name, n, path, d);
+}
+
+/* A name without one: in the current directory. */
+static int
+relative_path(const struct dialect_reader *r, const char *name, size_t n,
+    char *path, struct dt_diag *d)
+{
+	char joined[PATH_MAX];
+	size_t c = strlen(r->cwd);
+
+	if (c + 1 + n >= sizeof(joined))
+		return dt_error(d, "path is too long (more than %d bytes)",
+		    PATH_MAX - 1);
+	memcpy(joined, r->cwd, c);
+	joined[c] = '/';
+	memcpy(joined + c + 1, name, n);
+	return path_normal(joined, c + 1 + n, 0, path, d);
+}
+
+/* Into the directory path (relative type=dir) or the top ("."). */
+static int
+enter(struct dialect_reader *r, const char *path, struct dt_diag *d)
+{
+	if (r->depth == MTREE_DEPTH)
+		return dt_error(d, "directories nested too deep");
+	r->up[r->depth++] = (unsigned short)strlen(r->cwd);
+	snprintf(r->cwd, sizeof(r->cwd), "%s", strcmp(path, "/") == 0 ? "" :
+	    path);
+	return 0;
+}
+
+static int
+up(struct dialect_reader *r, struct dt_diag *d)
+{
+	if (r->depth == 0)
+		return dt_error(d, "'..' above the top directory");
+	r->cwd[r->up[--r->depth]] = '\0';
+	return 0;
+}
+
+/* One whole line (continuations joined). */
+static int
+parse_whole(struct dialect_reader *r, const char *line, size_t len,
+    struct entry *e, char *path, struct dt_diag *d)
+{
+	struct mtree_keys k = r->set;
+	char name[PATH_MAX];
+	size_t i = 0, a, n;
+	bool full;
+
+	if (!fields_word(line, len, &i, &a))
+		return 0;
+	if (is(line + a, i - a, "/set"))
+		return keywords(r, line, len, i, &r->set, r->set_link, d) != 0 ?
+		    -1 : 0;
+	if (is(line + a, i - a, "/unset"))
+		return unset(r, line, len, i, d) != 0 ? -1 : 0;
+	if (is(line + a, i - a, ".."))
+		return up(r, d) != 0 ? -1 : 0;
+	if (unvis(line + a, i - a, name, sizeof(name), &n, d) != 0)
+		return -1;
+	memcpy(path + PATH_MAX, r->set_link, sizeof(r->set_link));
+	if (keywords(r, line, len, i, &k, path + PATH_MAX, d) != 0)
+		return -1;
+	full = memchr(name, '/', n) != NULL;
+	if (!full && n == 1 && name[0] == '.') {
+		/* the top directory is the root devtool applies into */
+		if (r->depth > 0)
+			return dt_error(d, "'.' below the top directory");
+		return enter(r, "/", d) != 0 ? -1 : 0;
+	}
+	if ((full ? full_path(name, n, path, d) :
+	    relative_path(r, name, n, path, d)) != 0)
+		return -1;
+	if (make_entry(&k, e, path, d) != 1)
+		return -1;
+	if (!full && e->type == 'd' && enter(r, path, d) != 0)
+		return -1;
+	return strcmp(path, "/") == 0 ? 0 : 1;
+}
+
+/* An odd number of backslashes at the end continues the line. */
+static bool
+continued(const char *line, size_t len)
+{
+	size_t n = 0;
+
+	while (n < len && line[len - 1 - n] == '\\')
+		n++;
+	return n % 2 == 1;
+}
+
+static int
+mtree_parse(struct dialect_reader *r, const char *line, size_t len,
+    unsigned long lineno, struct entry *out, char *path, struct dt_diag *d)
+{
+	bool more = continued(line, len);
+	size_t n = more ? len - 1 : len;
+	int rc;
+
+	if (r->held_from == 0 && !more)
+		return parse_whole(r, line, len, out, path, d);
+	if (r->held_len + n >= sizeof(r->held)) {
+		r->held_from = 0;
+		r->held_len = 0;
+		return dt_error(d, "line too long (continued lines)");
+	}
+	if (r->held_from == 0)
+		r->held_from = lineno;
+	memcpy(r->held + r->held_len, line, n);
+	r->held_len += n;
+	if (more)
+		return 0;
+	out->lineno = r->held_from;
+	rc = parse_whole(r, r->held, r->held_len, out, path, d);
+	r->held_from = 0;
+	r->held_len = 0;
+	return rc;
+}
+
+/*
+ * vis(3) for mtree: what is not a printable ASCII word, as \ooo; also
+ * '#' (a comment to NetBSD's fparseln), '=', glob characters (NetBSD
+ * matches them) and '"' (a pseudo name's quote, to detection).
+ */
+static char *
+put_vis(char *p, const char *s)
+{
+	for (const unsigned char *u = (const unsigned char *)s; *u != '\0';
+	    u++)
+		if (*u <= ' ' || *u >= 0x7f || strchr("#=\\*?[\"", *u) != NULL)
+			p += sprintf(p, "\\%03o", *u);
+		else
+			*p++ = (char)*u;
+	*p = '\0';
+	return p;
+}
+
+static int
+mtree_format(const struct entry *e, char *p, struct dt_diag *d)
+{
+	if (fields_no_ranges(e, "an mtree spec", d) != 0)
+		return -1;
+	p = put_vis(p + sprintf(p, "."), strcmp(e->path, "/") == 0 ? "" :
+	    e->path);
+	p += sprintf(p, " type=%s mode=%04o", type_word(e->type), e->mode);
+	p = e->user != NULL ? put_vis(p + sprintf(p, " uname="), e->user) :
+	    p + sprintf(p, " uid=%ju", (uintmax_t)e->uid);
+	p = e->group != NULL ? put_vis(p + sprintf(p, " gname="), e->group) :
+	    p + sprintf(p, " gid=%ju", (uintmax_t)e->gid);
+	if (e->type == 'l')
+		put_vis(p + sprintf(p, " link="), e->target);
+	else if (entry_has_numbers(e))
+		sprintf(p, " device=native,%" PRIu64 ",%" PRIu64, e->major,
+		    e->minor);
+	return 0;
+}
+
+/* At the end of the input: a line continued past it. */
+static int
+mtree_end(struct dialect_reader *r, unsigned long *lineno, struct dt_diag *d)
+{
+	if (r->held_from == 0)
+		return 0;
+	*lineno = r->held_from;
+	r->held_from = 0;
+	r->held_len = 0;
+	return dt_error(d, "the line is continued ('\\' at its end) past the "
+	    "end of the file");
+}
+
+static int
+mtree_read(struct dialect_reader *r, const char *line, size_t len,
+    struct entry *out, char *path, struct dt_diag *d)
+{
+	int rc = mtree_parse(r, line, len, out->lineno, out, path, d);
+
+	return rc == 1 && entry_validate(out, d) != 0 ? -1 : rc;
+}
+
+/*
+ * "#mtree", "/set" or "/unset" mark a spec; a name whose second word is
+ * a keyword=value is an mtree line too.
+ */
+static enum dialect_bid
+mtree_bid(const char *line, size_t len)
+{
+	size_t i = 0, a, b, c;
+	const char *eq;
+
+	if (len >= 6 && memcmp(line, "#mtree", 6) == 0 &&
+	    (len == 6 || dialect_space(line[6])))
+		return DIALECT_BID_MARK;
+	if (!fields_first_word(line, len, &i, &a))
+		return DIALECT_BID_NONE;
+	b = i;
+	if ((b - a == 4 && memcmp(line + a, "/set", 4) == 0) ||
+	    (b - a == 6 && memcmp(line + a, "/unset", 6) == 0))
+		return DIALECT_BID_MARK;
+	if (!fields_word(line, len, &i, &c) ||
+	    (eq = memchr(line + c, '=', i - c)) == NULL)
+		return DIALECT_BID_NONE;
+	return mtree_keyword(line + c, (size_t)(eq - (line + c))) ?
+	    DIALECT_BID_WORD : DIALECT_BID_NONE;
+}
+
+static int
+mtree_write(const struct entry *e, const char *note, char *buf,
+    struct dt_diag *d)
+{
+	assert(note == NULL);
+	return mtree_format(e, buf, d);
+}
+
+const struct dialect mtree_dialect = {
+	.name = "mtree",
+	.article = "an",
+	.types = "cbpdfls",
+	.can = DIALECT_CAN_NAMES | DIALECT_CAN_SETID | DIALECT_CAN_COMMENTS,
+	.header = "#mtree",
+	.note = DIALECT_NOTE_LINE,
+	.bid_line = mtree_bid,
+	.read_line = mtree_read,
+	.read_end = mtree_end,
+	.write = mtree_write,
+};

@@ -1,0 +1,307 @@
+/*
+ * pseudo.c - mksquashfs's pseudo definitions ("Pseudo file support"
+ * in squashfs-tools' README; mksquashfs -pf), read and written:
+ *
+ *	<name> d <mode> <uid> <gid>
+ *	<name> b|c <mode> <uid> <gid> <major> <minor>
+ *	<name> s <mode> <uid> <gid> <target>
+ *	<name> i <mode> <uid> <gid> s|f		(socket, FIFO)
+ *
+ * and D B C S I, the same with a time after the letter (ignored).  The
+ * name may be quoted ("a b") and a backslash takes the next byte as it
+ * is, as squashfs-tools 4.5 reads it; a leading '/' is dropped.  A link's
+ * target is the rest of the line, as it is.  mode is octal, uid and gid
+ * a number or a name, the numbers decimal.  m and M (mode and owner of a
+ * file from the source directory), f F R (a file's content), l L (hard
+ * links) and x (extended attributes) are refused, naming why.
+ */
+#include <assert.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "codec/host.h"
+#include "dialects/fields.h"
+#include "entry/validate.h"
+
+#define FIELDS 8
+
+struct word {
+	const char *p;
+	size_t len;
+};
+
+/* The name: quotes and backslashes as squashfs-tools reads them. */
+static int
+name_word(const char *line, size_t len, size_t *i, char *out,
+    struct dt_diag *d)
+{
+	bool quoted = false;
+	size_t n = 0;
+
+	while (*i < len && dialect_space(line[*i]))
+		(*i)++;
+	for (; *i < len && (quoted || !dialect_space(line[*i])); (*i)++) {
+		char c = line[*i];
+
+		if (c == '"') {
+			quoted = !quoted;
+			continue;
+		}
+		if (c == '\\' && ++*i == len)
+			return dt_error(d, "'\\' at the end of the line");
+		if (n + 1 >= PATH_MAX)
+			return dt_error(d, "name is too long (at most %d bytes)",
+			    PATH_MAX - 1);
+		out[n++] = line[*i];
+	}
+	if (quoted)
+		return dt_error(d, "unterminated \" quote");
+	out[n] = '\0';
+	return (int)n;
+}
+
+static int
+refused(char type, struct dt_diag *d)
+{
+	char q[QUOTE_MAX];
+
+	fields_quote(q, &type, 1);
+	switch (type) {
+	case 'm': case 'M':
+		return dt_error(d, "type '%s' changes a file of mksquashfs's "
+		    "source directory, which devtool has not", q);
+	case 'f': case 'F': case 'R':
+		return dt_error(d, "type '%s' is a file with content, which "
+		    "devtool does not make", q);
+	case 'l': case 'L':
+		return dt_error(d, "type '%s' (a hard link) is not supported",
+		    q);
+	default:
+		return dt_error(d, "type '%s' is not one of d b c s i D B C S I",
+		    q);
+	}
+}
+
+/* mode uid gid from w[0..2] into e; names through res. */
+static int
+mode_owner(const struct word *w, const struct id_resolver *res,
+    struct entry *e, struct dt_diag *d)
+{
+	uint32_t id[2];
+
+	if (fields_mode(w[0].p, w[0].len, &e->mode, d) != 0)
+		return -1;
+	for (int k = 0; k < 2; k++) {
+		char name[256];
+
+		if (w[1 + k].p[0] >= '0' && w[1 + k].p[0] <= '9') {
+			if (fields_id(w[1 + k].p, w[1 + k].len, k ? "gid" :
+			    "uid", &id[k], d) != 0)
+				return -1;
+			continue;
+		}
+		snprintf(name, sizeof(name), "%.*s", (int)w[1 + k].len,
+		    w[1 + k].p);
+		if (ids_name(res, name, k == 1, &id[k], d) != 0)
+			return -1;
+	}
+	e->uid = (uid_t)id[0];
+	e->gid = (gid_t)id[1];
+	e->mode_set = e->uid_set = e->gid_set = true;
+	return 0;
+}
+
+/* The fields after the type: [time] mode uid gid, then the type's. */
+static int
+fields(const char *line, size_t len, size_t i, char letter,
+    const struct id_resolver *res, struct entry *e, char *path,
+    struct dt_diag *d)
+{
+	struct word w[FIELDS] = { { "", 0 }, { "", 0 }, { "", 0 }, { "", 0 },
+	    { "", 0 }, { "", 0 }, { "", 0 }, { "", 0 } };
+	size_t n = 0, a, at = i, timed = letter >= 'A' && letter <= 'Z';
+	size_t want = timed + 3 + (entry_has_numbers(e) ? 2 :
+	    e->type == 'd' ? 0 : 1);
+	const struct word *v = w + timed + 3;
+	char q[QUOTE_MAX];
+
+	for (; n < want && fields_word(line, len, &i, &a); n++, at = i)
+		w[n] = (struct word){ line + a, i - a };
+	if (n < want || (e->type != 'l' && fields_word(line, len, &i, &a)))
+		return dt_error(d, "type '%c' takes %zu fields after it, not %s",
+		    letter, want, n < want ? "fewer" : "more");
+	if (mode_owner(w + timed, res, e, d) != 0)
+		return -1;
+	if (entry_has_numbers(e))
+		return fields_number(v[0].p, v[0].len, "major",
+		    DT_HOST_MAJOR_MAX, &e->major, d) != 0 ||
+		    fields_number(v[1].p, v[1].len, "minor", DT_HOST_MINOR_MAX,
+		    &e->minor, d) != 0 ? -1 : 0;
+	if (e->type == 'l') {	/* the rest of the line, as it is */
+		at -= v[0].len;
+		if (len - at >= PATH_MAX)
+			return dt_error(d, "link target is too long");
+		memcpy(path + PATH_MAX, line + at, len - at);
+		path[PATH_MAX + len - at] = '\0';
+		fields_link(e, path + PATH_MAX);
+		return 0;
+	}
+	if (e->type != 'd' && (v[0].len != 1 || (v[0].p[0] != 's' &&
+	    v[0].p[0] != 'f')))
+		return dt_error(d, "'%s' after i is not s (socket) or f (FIFO)",
+		    fields_quote(q, v[0].p, v[0].len));
+	if (e->type != 'd')
+		e->type = v[0].p[0] == 'f' ? 'p' : 's';
+	return 0;
+}
+
+static int
+pseudo_parse(const char *line, size_t len, const struct id_resolver *res,
+    struct entry *e, char *path, struct dt_diag *d)
+{
+	static const char from[] = "dbcsiDBCSI", to[] = "dbclsdbcls";
+	char name[PATH_MAX], q[QUOTE_MAX];
+	size_t i = 0, a;
+	int n;
+	const char *hit;
+
+	if (!fields_word(line, len, &i, &a))
+		return 0;
+	i = 0;
+	if ((n = name_word(line, len, &i, name, d)) < 0)
+		return -1;
+	if (!fields_word(line, len, &i, &a))
+		return dt_error(d, "missing type after the name");
+	if (i - a != 1)
+		return dt_error(d, "type '%s' is not one of d b c s i D B C S I",
+		    fields_quote(q, line + a, i - a));
+	if ((hit = strchr(from, line[a])) == NULL || line[a] == '\0')
+		return refused(line[a], d);
+	/* i is a socket or a FIFO: fields() says which */
+	e->type = to[hit - from];
+	if (fields_path(name, (size_t)n, path, d) != 0)
+		return -1;
+	e->path = path;
+	if (fields(line, len, i, line[a], res, e, path, d) != 0)
+		return -1;
+	return 1;
+}
+
+/*
+ * A name as squashfs-tools reads it back: a backslash before what splits.
+ * A name at the top that is a gen_init_cpio keyword ("dir") is quoted, so
+ * that a first line of it is not taken for gen_init_cpio's.
+ */
+static char *
+put_name(char *p, const char *s)
+{
+	if (s[1] == '\0')	/* the top directory */
+		return p + sprintf(p, "/");
+	if (fields_cpio_keyword(s + 1, strlen(s + 1)))
+		return p + sprintf(p, "\"%s\"", s + 1);
+	for (s++; *s != '\0'; s++) {
+		if (dialect_space(*s) || strchr("\"\\#", *s) != NULL)
+			*p++ = '\\';
+		*p++ = *s;
+	}
+	*p = '\0';
+	return p;
+}
+
+static const char *
+bad_text(const struct entry *e)
+{
+	if (strchr(e->path, '\n') != NULL)
+		return "path";
+	if (e->target != NULL && (strchr(e->target, '\n') != NULL ||
+	    dialect_space(e->target[0])))
+		return "link target";
+	return NULL;
+}
+
+static int
+pseudo_format(const struct entry *e, char *p, struct dt_diag *d)
+{
+	const char *bad = bad_text(e);
+	char q[QUOTE_MAX];
+
+	if (fields_no_ranges(e, "a pseudo file", d) != 0)
+		return -1;
+	if (bad != NULL)
+		return dt_error(d, "%s '%s' has a newline, or starts with white "
+		    "space, which a pseudo file cannot hold", bad,
+		    fields_quote(q, bad[0] == 'p' ? e->path : e->target,
+		    strlen(bad[0] == 'p' ? e->path : e->target)));
+	if (fields_owner_words(e, "a pseudo file", d) != 0)
+		return -1;
+	p = put_name(p, e->path);
+	p += sprintf(p, " %c %04o ", e->type == 'l' ? 's' :
+	    e->type == 's' || e->type == 'p' ? 'i' : e->type, e->mode);
+	p = fields_put_owner(p, e, false);
+	p = fields_put_owner(dt_put(p, " "), e, true);
+	if (entry_has_numbers(e))
+		sprintf(p, " %" PRIu64 " %" PRIu64, e->major, e->minor);
+	else if (e->type == 'l')
+		sprintf(p, " %s", e->target);
+	else if (e->type != 'd')
+		sprintf(p, " %c", e->type == 'p' ? 'f' : 's');
+	return 0;
+}
+
+static int
+pseudo_read(struct dialect_reader *r, const char *line, size_t len,
+    struct entry *out, char *path, struct dt_diag *d)
+{
+	int rc = pseudo_parse(line, len, r->res, out, path, d);
+
+	return rc == 1 && entry_validate(out, d) != 0 ? -1 : rc;
+}
+
+/*
+ * A name and a one-letter type of pseudo's: a relative name (makedevs
+ * needs an absolute one), or an absolute one with what only a pseudo line
+ * says (the man page, "Telling the dialects apart"): a type makedevs has
+ * not (not F: buildroot's makedevs has it too), or s with a target.
+ */
+static enum dialect_bid
+pseudo_bid(const char *line, size_t len)
+{
+	size_t i = 0, a, c = 0, n = 0, words;
+	char type = '\0';
+
+	if (!fields_first_word(line, len, &i, &a))
+		return DIALECT_BID_NONE;
+	for (words = 1; fields_word(line, len, &i, &c); words++)
+		if (words == 1) {
+			n = i - c;
+			type = line[c];
+		}
+	if (n != 1 || strchr("bcdsimlLDMBCFSIR", type) == NULL)
+		return DIALECT_BID_NONE;
+	if (line[a] != '/')
+		return DIALECT_BID_WORD;
+	if (strchr("imlLDMBCSIR", type) != NULL || (type == 's' && words == 6))
+		return DIALECT_BID_WORD;
+	return DIALECT_BID_NONE;
+}
+
+static int
+pseudo_write(const struct entry *e, const char *note, char *buf,
+    struct dt_diag *d)
+{
+	assert(note == NULL);
+	return pseudo_format(e, buf, d);
+}
+
+const struct dialect pseudo_dialect = {
+	.name = "pseudo",
+	/* a file's line is a command that writes it */
+	.types = "cbpdls",
+	.can = DIALECT_CAN_NAMES | DIALECT_CAN_SETID | DIALECT_CAN_COMMENTS,
+	.needs_parents = true,
+	.note = DIALECT_NOTE_LINE,
+	.bid_line = pseudo_bid,
+	.read_line = pseudo_read,
+	.write = pseudo_write,
+};

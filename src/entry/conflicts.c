@@ -1,0 +1,738 @@
+/*
+ * conflicts.c - the entries of the tables checked against each other.
+ * See conflicts.h.
+ */
+#include <assert.h>
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/bounds.h"
+#include "base/text.h"
+#include "entry/conflicts.h"
+#include "entry/validate.h"
+
+/* Text for a message: printable, and short enough to leave room. */
+static const char *
+quote(char *dst, const char *s, size_t len)
+{
+	return dt_quote(dst, QUOTE_MAX - 3, s, len);
+}
+
+/*
+ * Conflicts.  Every check looks names up, by binary search, in one array
+ * of the items sorted by path, so n lines cost about n log n string
+ * comparisons.  Ranges are never expanded (a few lines may stand for
+ * millions of names): a name is looked up as a range's base followed by
+ * each way of reading its trailing digits as the range's number.
+ */
+#define U64_DIGITS 20		/* decimal digits of UINT64_MAX */
+#define NONE SIZE_MAX
+#define WHERE_MAX (PATH_MAX + 32)
+#define DESCRIBE_MAX 128
+#define CLEAN_DEPTH (PATH_MAX / 2)	/* the deepest a path can be */
+
+/* Items in order: singles by path, then ranges by base and start. */
+struct ref {
+	const char *path;
+	uint64_t start;
+	size_t idx;		/* into the items */
+	size_t reach;		/* ranges: of those of this base up to here,
+				   the position of one that ends last */
+	bool range;
+};
+
+struct conflict {
+	size_t later, earlier;
+	char *msg;
+};
+
+struct checker {
+	const struct entry *v;
+	struct ref *refs;
+	size_t n, nsingles;
+	uid_t new_uid;		/* the owner of a new entry */
+	gid_t new_gid;
+	struct conflict *found;
+	size_t nfound, cap;
+	bool nomem;
+};
+
+static uint64_t
+item_last(const struct entry *it)
+{
+	return it->count > 0 ? it->start + it->count - 1 : 0;
+}
+
+static uint64_t
+minor_at(const struct entry *it, uint64_t k)
+{
+	if (it->count == 0 || !entry_has_numbers(it))
+		return it->minor;
+	return it->minor + (k - it->start) * it->inc;
+}
+
+/*
+ * Whether node kl of the later item l asks for what node ke of the
+ * earlier item e made.  A '-' in l keeps whatever is there; a '-' in e
+ * made a new entry with the default mode (which the parser put in its
+ * mode field) and the owner new entries get.
+ */
+static bool
+agrees(const struct checker *c, size_t l, uint64_t kl, size_t e,
+    uint64_t ke)
+{
+	const struct entry *x = &c->v[l], *y = &c->v[e];
+
+	return x->type == y->type && x->major == y->major &&
+	    minor_at(x, kl) == minor_at(y, ke) &&
+	    (x->target == NULL || strcmp(x->target, y->target) == 0) &&
+	    (!x->mode_set || x->mode == y->mode) &&
+	    (!x->uid_set || x->uid == (y->uid_set ? y->uid : c->new_uid)) &&
+	    (!x->gid_set || x->gid == (y->gid_set ? y->gid : c->new_gid));
+}
+
+/* The name of node k of it, quoted for a message into QUOTE_MAX bytes. */
+static const char *
+item_name(const struct entry *it, uint64_t k, char *buf)
+{
+	char name[PATH_MAX + U64_DIGITS];
+	int n = it->count > 0 ?
+	    snprintf(name, sizeof(name), "%s%" PRIu64, it->path, k) :
+	    snprintf(name, sizeof(name), "%s", it->path);
+
+	return quote(buf, name, (size_t)n < sizeof(name) ? (size_t)n :
+	    sizeof(name) - 1);
+}
+
+static const char *
+where(const struct entry *it, char *buf)
+{
+	char file[PATH_MAX];
+
+	dt_quote(file, sizeof(file), it->file, strlen(it->file));
+	snprintf(buf, WHERE_MAX, "%s:%lu", file, it->lineno);
+	return buf;
+}
+
+/*
+ * "c 1:3, mode 0666, owner 0:0", with "-" for what tmpfiles left out; a
+ * link is its target: "l -> 'pts/ptmx'".
+ */
+static const char *
+describe(const struct entry *it, uint64_t k, char *buf)
+{
+	char mode[8] = "-", uid[16] = "-", gid[16] = "-", nums[48] = "";
+	char q[QUOTE_MAX];
+
+	if (it->type == 'l') {
+		snprintf(buf, DESCRIBE_MAX, "l -> '%s'", quote(q, it->target,
+		    strlen(it->target)));
+		return buf;
+	}
+
+	if (it->mode_set)
+		snprintf(mode, sizeof(mode), "%04o", it->mode);
+	if (it->uid_set)
+		snprintf(uid, sizeof(uid), "%ju", (uintmax_t)it->uid);
+	if (it->gid_set)
+		snprintf(gid, sizeof(gid), "%ju", (uintmax_t)it->gid);
+	if (entry_has_numbers(it))
+		snprintf(nums, sizeof(nums), " %" PRIu64 ":%" PRIu64,
+		    it->major, minor_at(it, k));
+	snprintf(buf, DESCRIBE_MAX, "%c%s, mode %s, owner %s:%s", it->type,
+	    nums, mode, uid, gid);
+	return buf;
+}
+
+static void
+add_conflict(struct checker *c, size_t later, size_t earlier,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static void
+add_conflict(struct checker *c, size_t later, size_t earlier,
+    const char *fmt, ...)
+{
+	char msg[2 * WHERE_MAX];
+	struct conflict *f;
+	va_list ap;
+
+	if (c->nfound == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 64;
+
+		if ((f = reallocarray(c->found, cap, sizeof(*f))) == NULL) {
+			c->nomem = true;
+			return;
+		}
+		c->found = f;
+		c->cap = cap;
+	}
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	f = &c->found[c->nfound];
+	if ((f->msg = strdup(msg)) == NULL) {
+		c->nomem = true;
+		return;
+	}
+	f->later = later;
+	f->earlier = earlier;
+	c->nfound++;
+}
+
+/* Items a and b both make one name, as their nodes ka and kb. */
+static void
+check_same(struct checker *c, size_t a, uint64_t ka, size_t b, uint64_t kb)
+{
+	const struct entry *x, *y;
+	char name[QUOTE_MAX], at[WHERE_MAX], dx[DESCRIBE_MAX], dy[DESCRIBE_MAX];
+
+	if (a < b) {	/* a is to be the later line */
+		size_t t = a;
+		uint64_t tk = ka;
+
+		a = b;
+		b = t;
+		ka = kb;
+		kb = tk;
+	}
+	if (a == b || agrees(c, a, ka, b, kb))
+		return;
+	x = &c->v[a];
+	y = &c->v[b];
+	if (x->type != y->type)
+		add_conflict(c, a, b, "'%s' is a %s here but a %s at %s",
+		    item_name(x, ka, name), entry_type_of(x->type)->noun,
+		    entry_type_of(y->type)->noun, where(y, at));
+	else
+		add_conflict(c, a, b, "'%s' is %s here but %s at %s",
+		    item_name(x, ka, name), describe(x, ka, dx),
+		    describe(y, kb, dy), where(y, at));
+}
+
+/* Item a makes a name below node kb of item b, which is no directory. */
+static void
+check_below(struct checker *c, size_t a, size_t b, uint64_t kb)
+{
+	const struct entry *x = &c->v[a], *y = &c->v[b];
+	char below[QUOTE_MAX], above[QUOTE_MAX], at[WHERE_MAX];
+
+	item_name(x, x->start, below);
+	item_name(y, kb, above);
+	if (a > b)
+		add_conflict(c, a, b, "'%s' is below '%s', a %s at %s", below,
+		    above, entry_type_of(y->type)->noun, where(y, at));
+	else
+		add_conflict(c, b, a, "'%s' is a %s here but %s puts '%s' "
+		    "below it", above, entry_type_of(y->type)->noun,
+		    where(x, at), below);
+}
+
+static int
+ref_cmp(const void *pa, const void *pb)
+{
+	const struct ref *a = pa, *b = pb;
+	int r;
+
+	if (a->range != b->range)
+		return a->range ? 1 : -1;
+	if ((r = strcmp(a->path, b->path)) != 0)
+		return r;
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+static int
+conflict_cmp(const void *pa, const void *pb)
+{
+	const struct conflict *a = pa, *b = pb;
+
+	if (a->later != b->later)
+		return a->later < b->later ? -1 : 1;
+	if (a->earlier != b->earlier)
+		return a->earlier < b->earlier ? -1 : 1;
+	return strcmp(a->msg, b->msg);
+}
+
+/* Orders the name s (len bytes, not terminated) against a path. */
+static int
+name_cmp(const char *s, size_t len, const char *path)
+{
+	int r = strncmp(s, path, len);
+
+	if (r != 0)
+		return r;
+	return path[len] == '\0' ? 0 : -1;
+}
+
+/*
+ * The first position, among the singles or among the ranges, that is not
+ * before the key (that is after it, with after).
+ */
+static size_t
+find_pos(const struct checker *c, const char *s, size_t len, bool range,
+    uint64_t start, bool after)
+{
+	size_t lo = range ? c->nsingles : 0, hi = range ? c->n : c->nsingles;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct ref *r = &c->refs[mid];
+		int cmp = name_cmp(s, len, r->path);
+
+		if (cmp == 0)
+			cmp = start < r->start ? -1 : start > r->start;
+		if (cmp > 0 || (cmp == 0 && after))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The first item that is the single name s, or NONE. */
+static size_t
+find_single(const struct checker *c, const char *s, size_t len)
+{
+	size_t p = find_pos(c, s, len, false, 0, false);
+
+	if (p < c->nsingles && name_cmp(s, len, c->refs[p].path) == 0)
+		return c->refs[p].idx;
+	return NONE;
+}
+
+/* A range of base s whose numbers meet [a, b], or NONE. */
+static size_t
+find_range(const struct checker *c, const char *s, size_t len, uint64_t a,
+    uint64_t b)
+{
+	size_t p = find_pos(c, s, len, true, b, true);
+	const struct ref *r;
+
+	if (p == c->nsingles)
+		return NONE;
+	r = &c->refs[p - 1];
+	if (!r->range || name_cmp(s, len, r->path) != 0)
+		return NONE;
+	r = &c->refs[r->reach];	/* starts at or before b: ends late enough? */
+	return item_last(&c->v[r->idx]) >= a ? r->idx : NONE;
+}
+
+/*
+ * Whether s[j..len) is a range's number as "%" PRIu64 writes it: digits,
+ * no leading zero, at most UINT64_MAX.
+ */
+static bool
+number_at(const char *s, size_t len, size_t j, uint64_t *k)
+{
+	uint64_t v = 0;
+
+	if (j == 0 || j >= len || len - j > U64_DIGITS ||
+	    (s[j] == '0' && len - j > 1))
+		return false;
+	for (size_t i = j; i < len; i++)
+		if (!isdigit((unsigned char)s[i]) ||
+		    __builtin_mul_overflow(v, 10, &v) ||
+		    __builtin_add_overflow(v, (uint64_t)(s[i] - '0'), &v))
+			return false;
+	*k = v;
+	return true;
+}
+
+/*
+ * The next range that makes the name s (len bytes), trying shorter bases
+ * as *j steps down (start with *j = len); its number in *k, or NONE.
+ */
+static size_t
+next_range_naming(const struct checker *c, const char *s, size_t len,
+    size_t *j, uint64_t *k)
+{
+	size_t r;
+
+	while (*j > 1 && isdigit((unsigned char)s[*j - 1])) {
+		(*j)--;
+		if (number_at(s, len, *j, k) &&
+		    (r = find_range(c, s, *j, *k, *k)) != NONE)
+			return r;
+	}
+	return NONE;
+}
+
+/* Ranges a and b make the same names over a's [lo, hi], b's k + shift. */
+static void
+check_overlap(struct checker *c, size_t a, size_t b, uint64_t lo,
+    uint64_t hi, uint64_t shift)
+{
+	size_t before = c->nfound;
+
+	/* Numbers are linear in k: the ends agree only if all do. */
+	check_same(c, a, lo, b, lo + shift);
+	if (c->nfound == before)
+		check_same(c, a, hi, b, hi + shift);
+}
+
+/* Single names: repeated, or made by a range too. */
+static void
+check_singles(struct checker *c)
+{
+	size_t first = 0, j, x;
+	uint64_t k;
+
+	for (size_t p = 0; p < c->n; p++) {
+		const struct ref *r = &c->refs[p];
+
+		if (r->range)
+			continue;
+		if (p == 0 || c->refs[p - 1].range ||
+		    strcmp(c->refs[p - 1].path, r->path) != 0)
+			first = p;
+		else
+			check_same(c, r->idx, 0, c->refs[first].idx, 0);
+		j = strlen(r->path);
+		while ((x = next_range_naming(c, r->path, strlen(r->path), &j,
+		    &k)) != NONE)
+			check_same(c, r->idx, 0, x, k);
+	}
+}
+
+/* Ranges of one base whose numbers overlap. */
+static void
+check_same_base(struct checker *c)
+{
+	for (size_t p = 1; p < c->n; p++) {
+		const struct ref *r = &c->refs[p], *prev = &c->refs[p - 1];
+		const struct entry *x = &c->v[r->idx], *y;
+		size_t best;
+
+		if (!r->range || !prev->range ||
+		    strcmp(r->path, prev->path) != 0)
+			continue;
+		best = c->refs[prev->reach].idx;
+		y = &c->v[best];
+		if (r->start <= item_last(y))
+			check_overlap(c, r->idx, best, r->start,
+			    item_last(x) < item_last(y) ? item_last(x) :
+			    item_last(y), 0);
+	}
+}
+
+/*
+ * Range i, whose base is another base (its first j bytes) and the digits
+ * of d: its node k of L digits is that base's k + d * 10^L.
+ */
+static void
+check_digit_split(struct checker *c, size_t i, size_t j, uint64_t d)
+{
+	const struct entry *it = &c->v[i], *o;
+	uint64_t lo = it->start, hi = item_last(it);
+	uint64_t from = 0, to = 9, scale = 10, shift, a, b, x, y;
+	size_t r;
+
+	for (int l = 1; l < U64_DIGITS && from <= hi; l++) {
+		x = lo > from ? lo : from;
+		y = hi < to ? hi : to;
+		if (x <= y) {
+			if (__builtin_mul_overflow(d, scale, &shift) ||
+			    __builtin_add_overflow(shift, x, &a))
+				return;
+			if (__builtin_add_overflow(shift, y, &b))
+				b = UINT64_MAX;
+			if ((r = find_range(c, it->path, j, a, b)) != NONE) {
+				o = &c->v[r];
+				a = a > o->start ? a : o->start;
+				b = b < item_last(o) ? b : item_last(o);
+				check_overlap(c, i, r, a - shift, b - shift,
+				    shift);
+			}
+		}
+		if (l + 1 < U64_DIGITS) {
+			from = to + 1;
+			to = to * 10 + 9;
+			scale *= 10;
+		}
+	}
+}
+
+/* Ranges whose base ends in digits, against the shorter bases. */
+static void
+check_nested_bases(struct checker *c)
+{
+	uint64_t d;
+
+	for (size_t i = 0; i < c->n; i++) {
+		const char *s = c->v[i].path;
+		size_t len = strlen(s);
+
+		if (c->v[i].count == 0)
+			continue;
+		/* digits d start a longer number: no leading zero, not "0" */
+		for (size_t j = len; j > 1 && isdigit((unsigned char)s[j - 1]);
+		    j--)
+			if (s[j - 1] != '0' && number_at(s, len, j - 1, &d))
+				check_digit_split(c, i, j - 1, d);
+	}
+}
+
+/*
+ * Names below a name that something other than a directory takes.  In
+ * path order, neighbours share their parents: a parent found clean for
+ * the last path is not looked up again, and is recognised by comparing
+ * only its last component, its own parent being known to match.
+ */
+static void
+check_below_all(struct checker *c)
+{
+	static const char *clean[CLEAN_DEPTH];
+	static size_t clean_len[CLEAN_DEPTH];
+	size_t len, prev, j, x, depth;
+	bool same, hit;
+	uint64_t k;
+
+	memset(clean, 0, sizeof(clean));
+	for (size_t p = 0; p < c->n; p++) {
+		size_t i = c->refs[p].idx;
+		const char *s = c->v[i].path, *sl = strchr(s + 1, '/');
+
+		same = true;
+		for (depth = prev = 0; sl != NULL && depth < CLEAN_DEPTH;
+		    sl = strchr(sl + 1, '/'), depth++, prev = len) {
+			len = j = (size_t)(sl - s);
+			same = same && clean[depth] != NULL &&
+			    clean_len[depth] == len && memcmp(clean[depth] +
+			    prev, s + prev, len - prev) == 0;
+			if (same)
+				continue;
+			hit = false;
+			if ((x = find_single(c, s, len)) != NONE &&
+			    c->v[x].type != 'd') {
+				check_below(c, i, x, 0);
+				hit = true;
+			}
+			while ((x = next_range_naming(c, s, len, &j, &k)) !=
+			    NONE) {
+				check_below(c, i, x, k);
+				hit = true;
+			}
+			clean[depth] = hit ? NULL : s;
+			clean_len[depth] = len;
+		}
+	}
+}
+
+static void
+set_reach(struct checker *c)
+{
+	for (size_t p = 0; p < c->n; p++) {
+		struct ref *r = &c->refs[p], *prev = p ? &c->refs[p - 1] : NULL;
+
+		r->reach = p;
+		if (r->range && prev != NULL && prev->range &&
+		    strcmp(prev->path, r->path) == 0 &&
+		    item_last(&c->v[c->refs[prev->reach].idx]) >=
+		    item_last(&c->v[r->idx]))
+			r->reach = prev->reach;
+	}
+}
+
+/* Each conflict, as the indexes of its later and earlier items. */
+typedef void pair_fn(void *ctx, size_t later, size_t earlier,
+    const char *msg);
+
+static long
+find_pairs(const struct entry *v, size_t n, uid_t new_uid, gid_t new_gid,
+    pair_fn *fn, void *ctx)
+{
+	struct checker c = { .v = v, .n = n, .new_uid = new_uid,
+	    .new_gid = new_gid };
+	long count = 0;
+
+	assert(fn != NULL && (v != NULL || n == 0));
+	if (n == 0)
+		return 0;
+	if ((c.refs = calloc(n, sizeof(*c.refs))) == NULL)
+		return -1;
+	/* An r line adjusts, in table order, what is there: it makes nothing. */
+	for (size_t i = c.n = 0; i < n; i++) {
+		if (v[i].recursive)
+			continue;
+		c.refs[c.n].path = v[i].path;
+		c.refs[c.n].start = v[i].start;
+		c.refs[c.n].idx = i;
+		c.refs[c.n].range = v[i].count > 0;
+		c.nsingles += v[i].count == 0;
+		c.n++;
+	}
+	qsort(c.refs, c.n, sizeof(*c.refs), ref_cmp);
+	set_reach(&c);
+	check_singles(&c);
+	check_same_base(&c);
+	check_nested_bases(&c);
+	check_below_all(&c);
+	if (!c.nomem && c.nfound > 0)
+		qsort(c.found, c.nfound, sizeof(*c.found), conflict_cmp);
+	for (size_t i = 0; i < c.nfound; i++) {
+		if (!c.nomem && (i == 0 || c.found[i].later !=
+		    c.found[i - 1].later || c.found[i].earlier !=
+		    c.found[i - 1].earlier)) {
+			fn(ctx, c.found[i].later, c.found[i].earlier,
+			    c.found[i].msg);
+			count++;
+		}
+	}
+	for (size_t i = 0; i < c.nfound; i++)
+		free(c.found[i].msg);
+	free(c.found);
+	free(c.refs);
+	if (c.nomem) {
+		errno = ENOMEM;
+		return -1;
+	}
+	return count;
+}
+
+struct plain {
+	const struct entry *v;
+	conflicts_fn *fn;
+	void *ctx;
+};
+
+static void
+plain_pair(void *ctx, size_t later, size_t earlier, const char *msg)
+{
+	struct plain *p = ctx;
+
+	(void)earlier;
+	p->fn(p->ctx, &p->v[later], msg);
+}
+
+long
+conflicts_find(const struct entry *v, size_t n, uid_t new_uid,
+    gid_t new_gid, conflicts_fn *fn, void *ctx)
+{
+	struct plain p = { v, fn, ctx };
+
+	assert(fn != NULL);
+	return find_pairs(v, n, new_uid, new_gid, plain_pair, &p);
+}
+
+/* The losers of a merge: for each item, the items that beat it. */
+struct merge {
+	const struct entry *v;
+	enum conflicts_merge how;
+	conflicts_fn *fn;
+	void *ctx;
+	size_t (*beaten)[2];	/* loser, winner */
+	size_t n, cap;
+	bool nomem;
+};
+
+static void
+merge_pair(void *ctx, size_t later, size_t earlier, const char *msg)
+{
+	struct merge *m = ctx;
+	size_t (*b)[2];
+
+	m->fn(m->ctx, &m->v[later], msg);
+	if (m->n == m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 16;
+
+		if ((b = reallocarray(m->beaten, cap, sizeof(*b))) == NULL) {
+			m->nomem = true;
+			return;
+		}
+		m->beaten = b;
+		m->cap = cap;
+	}
+	m->beaten[m->n][0] = m->how == CONFLICTS_LAST ? earlier : later;
+	m->beaten[m->n++][1] = m->how == CONFLICTS_LAST ? later : earlier;
+}
+
+/* Whether paths a and b are one, or one is below the other. */
+static bool
+overlaps(const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b), n = na < nb ? na : nb;
+
+	return strncmp(a, b, n) == 0 && (na == nb ||
+	    (na < nb ? b[n] : a[n]) == '/');
+}
+
+/* Whether node path of a loser is made (or undone) by item w. */
+static bool
+beaten_by(const struct entry *w, const char *path)
+{
+	char p[PATH_MAX];
+	struct entry one;
+	struct dt_diag d;
+
+	for (size_t k = 0; k < entry_expand_count(w); k++)
+		if (entry_expand(w, k, &one, p, &d) == 0 &&
+		    overlaps(one.path, path))
+			return true;
+	return false;
+}
+
+/* Item i of m without what its winners make: into out. */
+static int
+keep_rest(const struct merge *m, size_t i, struct entries *out)
+{
+	const struct entry *e = &m->v[i];
+	char p[PATH_MAX];
+	struct entry one;
+	struct dt_diag d;
+	bool lost;
+
+	if (e->count == 0)
+		return 0;	/* one name, lost whole */
+	for (size_t k = 0; k < entry_expand_count(e); k++) {
+		if (entry_expand(e, k, &one, p, &d) != 0)
+			continue;
+		lost = false;
+		for (size_t j = 0; j < m->n && !lost; j++)
+			lost = m->beaten[j][0] == i &&
+			    beaten_by(&m->v[m->beaten[j][1]], one.path);
+		if (!lost && entries_add(out, &one) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+long
+conflicts_merge(struct entries *v, enum conflicts_merge how, uid_t new_uid,
+    gid_t new_gid, conflicts_fn *fn, void *ctx)
+{
+	struct merge m = { v->v, how, fn, ctx, NULL, 0, 0, false };
+	struct entries out = { 0 };
+	long count;
+	bool loser;
+
+	if (how == CONFLICTS_ERROR)
+		return conflicts_find(v->v, v->n, new_uid, new_gid, fn, ctx);
+	count = find_pairs(v->v, v->n, new_uid, new_gid, merge_pair, &m);
+	if (count <= 0 || m.nomem) {
+		free(m.beaten);
+		return m.nomem ? -1 : count;
+	}
+	for (size_t i = 0; i < v->n; i++) {
+		loser = false;
+		for (size_t j = 0; j < m.n && !loser; j++)
+			loser = m.beaten[j][0] == i;
+		if (loser ? keep_rest(&m, i, &out) != 0 :
+		    entries_add(&out, &v->v[i]) != 0) {
+			free(m.beaten);
+			entries_free(&out);
+			return -1;
+		}
+	}
+	free(m.beaten);
+	entries_free(v);
+	*v = out;
+	return count;
+}

@@ -1,0 +1,370 @@
+/*
+ * entry.c - the type letters and the list of entries (entry.h).
+ */
+#include <sys/stat.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "entry/entry.h"
+
+static const struct entry_type types[] = {
+	{ "character device", S_IFCHR, 'c', true },
+	{ "block device", S_IFBLK, 'b', true },
+	{ "FIFO", S_IFIFO, 'p', false },
+	{ "directory", S_IFDIR, 'd', false },
+	{ "regular file", S_IFREG, 'f', false },
+	{ "symbolic link", S_IFLNK, 'l', false },
+	{ "socket", S_IFSOCK, 's', false },
+};
+
+const struct entry_type *
+entry_type_of(char letter)
+{
+	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if (types[i].letter == letter)
+			return &types[i];
+	return NULL;
+}
+
+const struct entry_type *
+entry_type_of_mode(mode_t mode)
+{
+	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if (types[i].ifmt == (mode & S_IFMT))
+			return &types[i];
+	return NULL;
+}
+
+/* Equal strings, NULL equal only to NULL. */
+static bool
+same_text(const char *a, const char *b)
+{
+	return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
+}
+
+const char *
+entry_differs(const struct entry *a, const struct entry *b)
+{
+	if (strcmp(a->path, b->path) != 0)
+		return "path";
+	if (a->type != b->type)
+		return "type";
+	if (!same_text(a->target, b->target))
+		return "link target";
+	if (a->type != 'l' && (a->mode_set != b->mode_set ||
+	    a->mode != b->mode))
+		return a->mode_set != b->mode_set ? "'-' mode (kept as it is)" :
+		    "mode";
+	if (a->uid_set != b->uid_set && a->type != 'l')
+		return "'-' user (kept as it is)";
+	if (a->gid_set != b->gid_set && a->type != 'l')
+		return "'-' group (kept as it is)";
+	if (!same_text(a->user, b->user) ||
+	    (a->user == NULL && a->uid != b->uid))
+		return a->user != NULL ? "user name" : "user";
+	if (!same_text(a->group, b->group) ||
+	    (a->group == NULL && a->gid != b->gid))
+		return a->group != NULL ? "group name" : "group";
+	if (a->major != b->major || a->minor != b->minor)
+		return "device numbers";
+	if (a->start != b->start || a->inc != b->inc || a->count != b->count)
+		return "range";
+	if (a->replace != b->replace)
+		return "'+' (replace)";
+	if (a->boot != b->boot)
+		return "'!' (boot only)";
+	if (a->ignore_errors != b->ignore_errors)
+		return "'-' (failure ignored)";
+	if (a->optional != b->optional)
+		return "F (may be missing)";
+	if (a->recursive != b->recursive)
+		return "r (the whole tree)";
+	if (!same_text(a->caps, b->caps))
+		return "file capabilities";
+	return NULL;
+}
+
+#define CHUNK_SIZE 65536
+
+struct entries_chunk {
+	struct entries_chunk *next;
+	size_t used, size;
+	char text[];
+};
+
+/* Room for n bytes in the arena; a text longer than a chunk gets its own. */
+static char *
+arena_alloc(struct entries *l, size_t n)
+{
+	struct entries_chunk *c = l->chunks;
+
+	if (c == NULL || c->size - c->used < n) {
+		size_t size = n > CHUNK_SIZE ? n : CHUNK_SIZE;
+
+		if ((c = malloc(sizeof(*c) + size)) == NULL)
+			return NULL;
+		c->next = l->chunks;
+		c->used = 0;
+		c->size = size;
+		l->chunks = c;
+	}
+	c->used += n;
+	return c->text + c->used - n;
+}
+
+/* A copy of s in the arena; NULL for NULL too. */
+static int
+arena_copy(struct entries *l, const char *s, const char **out)
+{
+	size_t n;
+	char *copy;
+
+	if (s == NULL) {
+		*out = NULL;
+		return 0;
+	}
+	n = strlen(s) + 1;
+	if ((copy = arena_alloc(l, n)) == NULL)
+		return -1;
+	memcpy(copy, s, n);
+	*out = copy;
+	return 0;
+}
+
+int
+entries_add(struct entries *l, const struct entry *e)
+{
+	const char *path, *target, *caps, *user, *group;
+
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 1024;
+		struct entry *v = reallocarray(l->v, cap, sizeof(*v));
+
+		if (v == NULL)
+			return -1;
+		l->v = v;
+		l->cap = cap;
+	}
+	if (arena_copy(l, e->path, &path) != 0 ||
+	    arena_copy(l, e->target, &target) != 0 ||
+	    arena_copy(l, e->caps, &caps) != 0 ||
+	    arena_copy(l, e->user, &user) != 0 ||
+	    arena_copy(l, e->group, &group) != 0)
+		return -1;
+	l->v[l->n] = *e;
+	l->v[l->n].path = path;
+	l->v[l->n].target = target;
+	l->v[l->n].user = user;
+	l->v[l->n].group = group;
+	l->v[l->n++].caps = caps;
+	return 0;
+}
+
+static int
+by_path(const void *a, const void *b)
+{
+	return strcmp((*(const struct entry *const *)a)->path,
+	    (*(const struct entry *const *)b)->path);
+}
+
+/*
+ * Pointers are sorted, not the entries (qsort would copy each entry
+ * many times, and its own buffer the size of the list), then the entries
+ * are put in place by following each cycle of the permutation once.
+ */
+int
+entries_sort(struct entries *l)
+{
+	struct entry **p, tmp;
+	size_t i, j, next;
+
+	if (l->n < 2)
+		return 0;
+	if ((p = reallocarray(NULL, l->n, sizeof(struct entry *))) == NULL)
+		return -1;
+	for (i = 0; i < l->n; i++)
+		p[i] = &l->v[i];
+	qsort(p, l->n, sizeof(struct entry *), by_path);
+	for (i = 0; i < l->n; i++) {
+		if (p[i] == &l->v[i])
+			continue;
+		tmp = l->v[i];
+		for (j = i; p[j] != &l->v[i]; j = next) {
+			next = (size_t)(p[j] - l->v);
+			l->v[j] = *p[j];
+			p[j] = &l->v[j];
+		}
+		l->v[j] = tmp;
+		p[j] = &l->v[j];
+	}
+	free(p);
+	return 0;
+}
+
+/* A directory line: its table place, and the first place under it. */
+struct dir_line {
+	const char *path;
+	size_t at, key, depth;
+};
+
+static int
+by_path_at(const void *a, const void *b)
+{
+	const struct dir_line *x = a, *y = b;
+	int c = strcmp(x->path, y->path);
+
+	return c != 0 ? c : x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* Where it goes: at key, ancestors first, then in table order. */
+static int
+by_key(const void *a, const void *b)
+{
+	const struct dir_line *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	if (x->depth != y->depth)
+		return x->depth < y->depth ? -1 : 1;
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/*
+ * A directory line that makes a directory: not makedevs's r, which
+ * adjusts a whole existing tree and so stays where the table puts it.
+ */
+static bool
+is_dir(const struct entry *e)
+{
+	const struct entry_type *t = entry_type_of(e->type);
+
+	return t != NULL && t->ifmt == S_IFDIR && !e->recursive;
+}
+
+static size_t
+path_depth(const char *path)
+{
+	size_t n = 0;
+
+	for (; *path != '\0' && path[1] != '\0'; path++)
+		n += *path == '/';
+	return n;
+}
+
+/* strcmp(path, dir[0..len)), without copying the prefix. */
+static int
+cmp_prefix(const char *path, const char *dir, size_t len)
+{
+	int c = strncmp(path, dir, len);
+
+	return c != 0 ? c : path[len] != '\0';
+}
+
+/* Entry at lowers the key of the lines of dir[0..len), if any. */
+static void
+lower_key(struct dir_line *d, size_t m, const char *dir, size_t len,
+    size_t at)
+{
+	size_t lo = 0, hi = m;
+
+	while (lo < hi) {	/* the first line not before dir */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cmp_prefix(d[mid].path, dir, len) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < m && cmp_prefix(d[lo].path, dir, len) == 0; lo++)
+		if (at < d[lo].key)
+			d[lo].key = at;
+}
+
+/* Entry at lowers the keys of the directory lines above its path. */
+static void
+lower_keys(struct dir_line *d, size_t m, const char *path, size_t at)
+{
+	if (strcmp(path, "/") == 0)
+		return;
+	lower_key(d, m, path, 1, at);
+	for (size_t k = 1; path[k] != '\0'; k++)
+		if (path[k] == '/')
+			lower_key(d, m, path, k, at);
+}
+
+/* The list again, each moved line (key < at) placed before entry key. */
+static int
+place_moved(struct entries *l, struct dir_line *d, size_t m)
+{
+	struct entry *v = calloc(l->n, sizeof(*v));
+	bool *moved = calloc(l->n, sizeof(*moved));
+	size_t o = 0, j = 0;
+
+	if (v == NULL || moved == NULL) {
+		free(v);
+		free(moved);
+		return -1;
+	}
+	qsort(d, m, sizeof(*d), by_key);
+	for (size_t k = 0; k < m; k++)
+		moved[d[k].at] = d[k].key < d[k].at;
+	for (size_t i = 0; i < l->n; i++) {
+		for (; j < m && d[j].key <= i; j++)
+			if (d[j].key == i && moved[d[j].at])
+				v[o++] = l->v[d[j].at];
+		if (!moved[i])
+			v[o++] = l->v[i];
+	}
+	memcpy(l->v, v, l->n * sizeof(*v));
+	free(v);
+	free(moved);
+	return 0;
+}
+
+/*
+ * Each directory line gets as key the first table place of a line under
+ * it: each entry's parents are looked up among the directory lines,
+ * which are few.  Only when one is to move is the list copied.
+ */
+int
+entries_parents_first(struct entries *l)
+{
+	struct dir_line *d;
+	size_t m = 0;
+	bool any = false;
+	int rc = 0;
+
+	for (size_t i = 0; i < l->n; i++)
+		m += is_dir(&l->v[i]);
+	if (m == 0)
+		return 0;
+	if ((d = calloc(m, sizeof(*d))) == NULL)
+		return -1;
+	for (size_t i = 0, k = 0; i < l->n; i++)
+		if (is_dir(&l->v[i]))
+			d[k++] = (struct dir_line){ l->v[i].path, i, i,
+			    path_depth(l->v[i].path) };
+	qsort(d, m, sizeof(*d), by_path_at);
+	for (size_t i = 0; i < l->n; i++)
+		lower_keys(d, m, l->v[i].path, i);
+	for (size_t k = 0; k < m; k++)
+		any = any || d[k].key < d[k].at;
+	if (any)
+		rc = place_moved(l, d, m);
+	free(d);
+	return rc;
+}
+
+void
+entries_free(struct entries *l)
+{
+	for (struct entries_chunk *c = l->chunks, *next; c != NULL; c = next) {
+		next = c->next;
+		free(c);
+	}
+	free(l->v);
+	l->v = NULL;
+	l->chunks = NULL;
+	l->n = l->cap = 0;
+}

@@ -1,0 +1,126 @@
+/*
+ * entry.h - the one record every source produces and every target and
+ * writer consumes (docs/DESIGN.md, "The entry pipeline"): a device node,
+ * FIFO, directory, file, symbolic link or socket with its numbers (or its
+ * link's target), mode and owner, and where it came from.  Pure: no I/O.
+ */
+#ifndef DEVTOOL_ENTRY_H
+#define DEVTOOL_ENTRY_H
+
+#include <sys/types.h>
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/types.h"
+
+/*
+ * Defaults depend on the dialect: makedevs (busybox) applies mode and
+ * owner even to what exists, so the *_set flags are true; tmpfiles
+ * (systemd) leaves them false for a "-" field, meaning "use this on
+ * creation, leave an existing file's alone".
+ */
+struct entry {
+	const char *path;	/* absolute, normal: no //, ., .., trailing / */
+	const char *target;	/* l: the link's target, never followed;
+				   NULL for every other type */
+	const char *file;	/* where it was read, for messages; or NULL */
+	unsigned long lineno;
+	char type;		/* a letter of types.h's table */
+	bool replace;		/* tmpfiles c+ b+ p+ */
+	bool mode_set;
+	bool uid_set;
+	bool gid_set;
+	unsigned mode;		/* permission bits, at most 07777 */
+	uid_t uid;
+	gid_t gid;
+	uint64_t major;		/* c and b only; 0 otherwise */
+	uint64_t minor;
+	uint64_t start;		/* a makedevs range: see table_expand */
+	uint64_t inc;
+	uint64_t count;		/* 0: one node; N: a range */
+	/* What a peer's line means beyond the node (DEVICE TABLES). */
+	bool boot;		/* tmpfiles "!": made only by apply --boot */
+	bool ignore_errors;	/* tmpfiles "-": a failure is only a warning */
+	bool correct;		/* an existing one of the same type and
+				   numbers gets the mode and owner (tmpfiles) */
+	bool create;		/* f: a missing file is made, empty (tmpfiles) */
+	bool optional;		/* f: a missing file is skipped (makedevs F) */
+	bool recursive;		/* d: mode and owner for the whole existing
+				   tree, symbolic links not followed (r) */
+	const char *caps;	/* f: file capabilities to add, as
+				   cap_from_text(3) reads them (|xattr); or
+				   NULL */
+	/*
+	 * The owner as the table named it, kept by a conversion (list
+	 * --table) so that a name stays a name; NULL: uid, gid say it.
+	 */
+	const char *user;
+	const char *group;
+};
+
+/*
+ * The directory apply makes where a path needs a parent: 0755, root's.
+ * A listing leaves out only directories that are just that, so that what
+ * it lists, applied, makes the same tree (devtool(1), list).
+ */
+#define ENTRY_PARENT_MODE 0755
+
+static inline bool
+entry_is_plain_parent(const struct entry *e)
+{
+	return e->type == 'd' && e->mode == ENTRY_PARENT_MODE &&
+	    e->uid == 0 && e->gid == 0;
+}
+
+static inline bool
+entry_has_numbers(const struct entry *e)
+{
+	return e->type == 'c' || e->type == 'b';
+}
+
+/* The types a tmpfiles "+" may replace: nodes, FIFOs, links. */
+static inline bool
+entry_replaceable(const struct entry *e)
+{
+	return entry_has_numbers(e) || e->type == 'p' || e->type == 'l';
+}
+
+/*
+ * The first thing b says otherwise than a, as a noun phrase ("mode",
+ * "owner", "range"), or NULL when they say the same: what a conversion
+ * checks by reading its line back, and the round-trip test compares.
+ * Where it was read (file, line) is not compared, nor what the dialect
+ * alone decides (correct, create: DEVICE TABLES); nor a link's mode,
+ * which Linux has not.
+ */
+const char *entry_differs(const struct entry *a, const struct entry *b);
+
+/*
+ * A growing list of entries whose paths (and link targets) live in the
+ * list's own arena: one allocation per few thousand entries, not one per
+ * path, which is what keeps apply and list near a bare system-call loop
+ * (make bench).
+ */
+struct entries {
+	struct entry *v;
+	size_t n, cap;
+	struct entries_chunk *chunks;
+};
+
+/* Appends a copy of e, its path, target and caps; -1 when out of memory. */
+int entries_add(struct entries *l, const struct entry *e);
+/* Sorts by path, in byte order (strcmp); -1 when out of memory. */
+int entries_sort(struct entries *l);
+/*
+ * Moves each directory entry before the first entry under it, keeping
+ * the order otherwise: a table's d line makes the directory its later
+ * lines need, not a 0755 parent corrected afterwards (systemd-tmpfiles
+ * also makes an item's parent item first).  A makedevs r entry, which
+ * adjusts a tree that exists, keeps its place.  -1 when out of memory.
+ */
+int entries_parents_first(struct entries *l);
+void entries_free(struct entries *l);
+
+#endif

@@ -1,0 +1,70 @@
+/*
+ * source.h - where entries come from (docs/DESIGN.md, "The entry
+ * pipeline"): a source reads an operand (a path inside a tree, a table
+ * file) and hands each entry it finds to a sink, and each thing it could
+ * not read to the same sink.  It prints nothing.  Adding a source is
+ * adding one file that fills a struct source.
+ */
+#ifndef DEVTOOL_SOURCE_H
+#define DEVTOOL_SOURCE_H
+
+#include <stdbool.h>
+
+#include "entry/entry.h"
+#include "sys/root.h"
+#include "dialects/dialect.h"
+
+struct entry_sink {
+	/* An entry, valid only during the call: the sink copies it. */
+	void (*put)(void *ctx, const struct entry *e);
+	/*
+	 * What could not be read: where is a path or a FILE name, line its
+	 * line (0: none), error errno's value (0: none), msg the reason
+	 * (NULL: strerror(error) says it).
+	 */
+	void (*problem)(void *ctx, const char *where, unsigned long line,
+	    int error, const char *msg);
+	void *ctx;
+};
+
+struct source {
+	const char *name;
+	void (*read)(struct source *s, const char *operand,
+	    const struct entry_sink *sink);
+	void (*free)(struct source *s);
+};
+
+/*
+ * The tree under a path inside the root (walk.c): device nodes, FIFOs,
+ * sockets and symbolic links (never followed), with dirs the
+ * directories.  NULL when out of memory.
+ */
+struct source *source_tree_new(struct root *r, bool dirs);
+
+/*
+ * A device table file, "-" for standard input (named "<stdin>"): its
+ * dialect forced, or (NULL) detected from its first line, every
+ * line parsed and checked;
+ * names resolved through res.  The entries' file is the name given,
+ * which must outlive them.
+ */
+struct source *source_table_new(const struct id_resolver *res,
+    const struct dialect *forced);
+
+/*
+ * For the table source: a document of a dialect read whole (OCI) whose
+ * first n bytes, head, were read from fd already; the rest is read to the
+ * end, then every element parsed and handed over (source_oci.c).
+ */
+void source_oci_read(const struct dialect *dialect, int fd, const char *head,
+    size_t n, const char *file, const struct entry_sink *sink);
+
+/*
+ * An archive libarchive reads (source_archive.c): its nodes and FIFOs,
+ * with dirs its directories, those at or below paths (normal, as from
+ * the archive's root; NULL: all).  The operand is the archive file, "-"
+ * for standard input.
+ */
+struct source *source_archive_new(const char *const *paths, bool dirs);
+
+#endif

@@ -1,0 +1,272 @@
+/*
+ * source_table.c - device table files as a source of entries: the
+ * dialect detected from the first line that says something, then every
+ * line read by its reader (dialects/dialect.h); or, for a dialect read
+ * whole (OCI), the document (source_oci.c).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/lines.h"
+#include "sources/source.h"
+#include "dialects/dialect.h"
+#include "entry/validate.h"
+
+struct table_source {
+	struct source s;	/* first: the interface */
+	const struct id_resolver *res;
+	const struct dialect *forced;	/* apply -i; NULL: detect */
+	struct dialect_reader reader;	/* the dialect's state: dialect.h */
+	struct lines in;
+	char path[DIALECT_TEXT_SIZE];	/* the entry being read */
+	/*
+	 * An entry is held back until the next line that is not an
+	 * |xattr line (buildroot's makedevs), whose capabilities it takes.
+	 * Its path, then (at PATH_MAX) a link's target, as in path.
+	 */
+	struct entry held;
+	char held_path[DIALECT_TEXT_SIZE];
+	char caps[ENTRY_CAPS_MAX];
+};
+
+struct table_read {
+	struct table_source *t;
+	const char *file;
+	const struct entry_sink *sink;
+	const struct dialect *dialect;
+	bool holding;		/* t->held is an entry not yet handed over */
+	bool last_bad;		/* the last entry line was an error */
+};
+
+/* Hands the held entry over, with the capabilities its lines gave. */
+static void
+flush(struct table_read *r)
+{
+	struct table_source *t = r->t;
+
+	if (!r->holding)
+		return;
+	r->holding = false;
+	t->held.caps = t->caps[0] != '\0' ? t->caps : NULL;
+	r->sink->put(r->sink->ctx, &t->held);
+}
+
+static void
+hold(struct table_read *r, const struct entry *e)
+{
+	struct table_source *t = r->t;
+
+	flush(r);
+	t->held = *e;
+	memcpy(t->held_path, e->path, strlen(e->path) + 1);
+	t->held.path = t->held_path;
+	if (e->target != NULL) {
+		memcpy(t->held_path + PATH_MAX, e->target,
+		    strlen(e->target) + 1);
+		t->held.target = t->held_path + PATH_MAX;
+	}
+	t->caps[0] = '\0';
+	r->holding = true;
+}
+
+/*
+ * "|xattr CAPS" adds to the entry above: an f or F (the only one whose
+ * file capabilities mean something), as buildroot joins several lines'.
+ */
+static void
+add_caps(struct table_read *r, const char *value, unsigned long lineno)
+{
+	struct table_source *t = r->t;
+	const struct entry_sink *sink = r->sink;
+	size_t have = strlen(t->caps), n = strlen(value);
+
+	if (r->last_bad)	/* the line above was reported already */
+		return;
+	if (!r->holding || t->held.type != 'f')
+		sink->problem(sink->ctx, r->file, lineno, 0, !r->holding ?
+		    "|xattr must follow the f or F line of its file" :
+		    "|xattr sets file capabilities: the line above is not "
+		    "an f or F line");
+	else if (have + 1 + n >= sizeof(t->caps))
+		sink->problem(sink->ctx, r->file, lineno, 0, "too many "
+		    "|xattr capabilities for one file");
+	else {
+		if (have > 0)
+			t->caps[have++] = ' ';
+		memcpy(t->caps + have, value, n + 1);	/* fits: checked */
+	}
+}
+
+/* A line that adds to the entry above (|xattr): 1 when line was one. */
+static int
+read_attachment(struct table_read *r, const char *line, size_t len,
+    unsigned long lineno)
+{
+	char value[ENTRY_CAPS_MAX];
+	struct dt_diag d;
+
+	switch (r->dialect->read_attachment(line, len, value, &d)) {
+	case 0:
+		return 0;
+	case 1:
+		add_caps(r, value, lineno);
+		return 1;
+	default:
+		r->sink->problem(r->sink->ctx, r->file, lineno, 0, d.msg);
+		return 1;
+	}
+}
+
+/*
+ * A first line of no dialect: what the dialect it looks like says of it
+ * (a relative path), else that it is neither.
+ */
+static void
+unknown_line(struct table_read *r, const char *line, size_t len,
+    unsigned long lineno)
+{
+	const struct dialect *guess = dialect_looks_like(line, len);
+	struct entry e;
+	struct dt_diag d;
+
+	if (guess == NULL || dialect_parse_line(guess, line, len,
+	    lineno, r->t->res, &e, r->t->path, &d) >= 0)
+		snprintf(d.msg, sizeof(d.msg), "neither a makedevs line (PATH "
+		    "TYPE MODE ...) nor a tmpfiles line (TYPE PATH MODE ...) "
+		    "nor a builder's spec (apply -i names the dialect)");
+	r->sink->problem(r->sink->ctx, r->file, lineno, 0, d.msg);
+}
+
+/* One line: detects the dialect if need be, parses, hands it over. */
+static void
+read_line(struct table_read *r, const char *line, size_t len,
+    unsigned long lineno)
+{
+	const struct entry_sink *sink = r->sink;
+	struct entry e;
+	struct dt_diag d;
+
+	if (r->dialect == NULL) {
+		r->dialect = dialect_detect_line(line, len);
+		if (r->dialect == NULL && memchr(line, '\0', len) == NULL &&
+		    dialect_blank(line, len))
+			return;
+		if (r->dialect == NULL) {
+			unknown_line(r, line, len, lineno);
+			return;
+		}
+		dialect_begin(&r->t->reader, r->dialect, r->t->res);
+	}
+	if (r->dialect->read_attachment != NULL &&
+	    read_attachment(r, line, len, lineno))
+		return;
+	switch (dialect_read_line(&r->t->reader, line, len, lineno, &e,
+	    r->t->path, &d)) {
+	case 1:
+		e.file = r->file;
+		r->last_bad = false;
+		hold(r, &e);
+		break;
+	case 0:
+		break;
+	default:
+		flush(r);
+		r->last_bad = true;
+		sink->problem(sink->ctx, r->file, lineno, 0, d.msg);
+	}
+}
+
+/* The end of the input: a line continued past it (mtree). */
+static void
+read_end(struct table_read *r)
+{
+	unsigned long lineno;
+	struct dt_diag d;
+
+	if (r->dialect != NULL && r->dialect->read_end != NULL &&
+	    dialect_end(&r->t->reader, &lineno, &d) != 0)
+		r->sink->problem(r->sink->ctx, r->file, lineno, 0, d.msg);
+}
+
+/*
+ * Decides from the start of the input how it is read: 1 when it was an
+ * document (OCI), read whole; 0 to read it a line at a time.
+ */
+static int
+read_document(struct table_read *r, int fd)
+{
+	const char *head;
+	size_t n;
+
+	if (lines_peek(&r->t->in, &head, &n) != 0)
+		return 0;	/* lines_next meets the error again */
+	r->dialect = r->t->forced != NULL ? r->t->forced :
+	    dialect_detect_head(head, n);
+	if (r->dialect == NULL || r->dialect->read_document == NULL)
+		return 0;
+	source_oci_read(r->dialect, fd, head, n, r->file, r->sink);
+	return 1;
+}
+
+static void
+table_read(struct source *s, const char *file, const struct entry_sink *sink)
+{
+	struct table_read r = { (struct table_source *)s, file, sink,
+	    ((struct table_source *)s)->forced, false, false };
+	const bool std_in = strcmp(file, "-") == 0;
+	int rc, fd = std_in ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC);
+	unsigned long lineno = 0;
+	bool too_long;
+	size_t len;
+	char *line;
+
+	if (std_in)
+		r.file = "<stdin>";
+	if (r.dialect != NULL)
+		dialect_begin(&r.t->reader, r.dialect, r.t->res);
+	if (fd < 0) {
+		sink->problem(sink->ctx, r.file, 0, errno, NULL);
+		return;
+	}
+	lines_init(&r.t->in, fd, DIALECT_LINE_MAX, NULL);
+	rc = read_document(&r, fd) ? 0 : 1;
+	while (rc > 0 &&
+	    (rc = lines_next(&r.t->in, &line, &len, &too_long)) > 0) {
+		if (too_long)
+			sink->problem(sink->ctx, r.file, ++lineno, 0,
+			    "line too long");
+		else
+			read_line(&r, line, len, ++lineno);
+	}
+	flush(&r);
+	if (rc < 0)
+		sink->problem(sink->ctx, r.file, 0, errno, NULL);
+	else
+		read_end(&r);
+	if (!std_in)
+		close(fd);
+}
+
+static void
+table_free(struct source *s)
+{
+	free(s);
+}
+
+struct source *
+source_table_new(const struct id_resolver *res, const struct dialect *forced)
+{
+	struct table_source *t = malloc(sizeof(*t));
+
+	if (t == NULL)
+		return NULL;
+	t->s = (struct source){ "table", table_read, table_free };
+	t->res = res;
+	t->forced = forced;
+	return &t->s;
+}

@@ -1,0 +1,90 @@
+/*
+ * source_tree.c - the tree walk (walk.c) as a source of entries.
+ */
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include <stdlib.h>
+
+#include "sources/source.h"
+#include "sys/walk.h"
+
+struct tree_source {
+	struct source s;	/* first: the interface */
+	struct root *root;
+	bool dirs;
+};
+
+struct walk_ctx {
+	const struct entry_sink *sink;
+	bool dirs;		/* every directory, not only those that
+				   differ from a plain parent */
+};
+
+/*
+ * What the walk found, as an entry: the node as it is, mode and owner (a
+ * link's as lstat gives them), a link's target.
+ */
+static void
+found(void *ctx, const char *path, const struct stat *st,
+    const char *target)
+{
+	const struct walk_ctx *w = ctx;
+	const struct entry_sink *sink = w->sink;
+	struct entry e = {
+		.path = path,
+		.target = target,
+		.type = entry_type_of_mode(st->st_mode)->letter,
+		.mode_set = true, .uid_set = true, .gid_set = true,
+		.mode = st->st_mode & 07777,
+		.uid = st->st_uid,
+		.gid = st->st_gid,
+	};
+
+	if (entry_has_numbers(&e)) {
+		e.major = major(st->st_rdev);
+		e.minor = minor(st->st_rdev);
+	}
+	if (!w->dirs && entry_is_plain_parent(&e))
+		return;
+	sink->put(sink->ctx, &e);
+}
+
+static void
+problem(void *ctx, const char *path, int error, const char *why)
+{
+	const struct entry_sink *sink = ((struct walk_ctx *)ctx)->sink;
+
+	sink->problem(sink->ctx, path, 0, error, why);
+}
+
+static void
+tree_read(struct source *s, const char *operand,
+    const struct entry_sink *sink)
+{
+	struct tree_source *t = (struct tree_source *)s;
+	struct walk_ctx ctx = { sink, t->dirs };
+	const struct walk_ops ops = { .dirs = true, .found = found,
+	    .problem = problem, .ctx = &ctx };
+
+	walk_operand(t->root, operand, &ops);
+}
+
+static void
+tree_free(struct source *s)
+{
+	free(s);
+}
+
+struct source *
+source_tree_new(struct root *r, bool dirs)
+{
+	struct tree_source *t = malloc(sizeof(*t));
+
+	if (t == NULL)
+		return NULL;
+	t->s = (struct source){ "tree", tree_read, tree_free };
+	t->root = r;
+	t->dirs = dirs;
+	return &t->s;
+}

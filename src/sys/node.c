@@ -1,0 +1,365 @@
+/*
+ * node.c - node creation with mknod's rules.  See node.h, and SECURITY
+ * in the manual (man/devtool.1): what a hostile user who can write a
+ * directory devtool works in can and cannot make it do.  The steps are
+ * in node_*.c, place.c and inode.c (node_impl.h).
+ */
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sys/node_impl.h"
+#include "sys/root_impl.h"
+#include "base/types.h"
+
+mode_t
+node_begin(const char *dir)
+{
+	node_lock_runtime_dir(dir);
+	/* Modes are made exact by hand; the umask only gives the default. */
+	return umask(0);
+}
+
+/* "c 1:3, mode 0600, owner 0:5"; a link, "l -> TARGET, owner 0:5". */
+void
+node_describe(char *buf, size_t len, const struct node_want *w)
+{
+	char kind = entry_type_of_mode(w->type)->letter;
+	char uid[16] = "-", gid[16] = "-", nums[32] = "", owner[48] = "";
+
+	if (w->uid != NODE_ANY_UID)
+		snprintf(uid, sizeof(uid), "%u", (unsigned)w->uid);
+	if (w->gid != NODE_ANY_GID)
+		snprintf(gid, sizeof(gid), "%u", (unsigned)w->gid);
+	if (w->uid != NODE_ANY_UID || w->gid != NODE_ANY_GID)
+		snprintf(owner, sizeof(owner), ", owner %s:%s", uid, gid);
+	if (S_ISCHR(w->type) || S_ISBLK(w->type))
+		snprintf(nums, sizeof(nums), " %u:%u", major(w->rdev),
+		    minor(w->rdev));
+	if (S_ISLNK(w->type))
+		snprintf(buf, len, "%c -> %s%s", kind, w->target, owner);
+	else
+		snprintf(buf, len, "%c%s, mode %04o%s", kind, nums,
+		    (unsigned)w->perm, owner);
+}
+
+/*
+ * Whether mknodat with a umask of 0 gives exactly the asked owner and
+ * mode at once: the asked owner is ours (or the set-gid parent's group),
+ * there are no set-id bits to lose, and no default ACL to change the mode.
+ */
+static bool
+direct_is_exact(const struct place *p, const struct node_want *w)
+{
+	struct root *r = p->root;
+	gid_t gid;
+
+	/*
+	 * Not pinned: via a private directory, to hold the node made.  Not
+	 * ours: its owner could add a default ACL or S_ISGID at any moment.
+	 */
+	if (!r->cached_st_valid || r->cached_fd != p->dirfd || p->contain ||
+	    r->cached_st.st_uid != r->euid)
+		return false;
+	/*
+	 * A faker's mknod "succeeds" over whatever is at the name (fakeroot
+	 * truncates a file there): only in the private directory.
+	 */
+	if (r->faker)
+		return false;
+	if (S_ISREG(w->type) || (w->perm & ~0777) != 0 || r->cached_acl ||
+	    (w->uid != NODE_ANY_UID && w->uid != r->euid))
+		return false;
+	if (r->cached_st.st_mode & S_ISGID) {
+		if (S_ISDIR(w->type))
+			return false;	/* it would inherit S_ISGID */
+		gid = r->cached_st.st_gid;
+	} else
+		gid = r->egid;
+	return w->gid == NODE_ANY_GID || w->gid == gid;
+}
+
+static enum node_outcome
+create_new(const struct place *p, const struct node_want *w)
+{
+	int rc;
+
+	if (S_ISREG(w->type) && (p->flags & NODE_SKIP_MISSING))
+		return place_report(p, NODE_SKIPPED, "skip", w);
+	if (S_ISREG(w->type) && !(p->flags & NODE_MAKE_FILE))
+		return place_fail(p, "does not exist (an f entry only adjusts a "
+		    "file)");
+	if (p->flags & NODE_DRY_RUN) {
+		/* a d line: its children need not say it again */
+		if (S_ISDIR(w->type))
+			place_dry_reported(p->root, p->path);
+		return place_report(p, NODE_CREATED, "create", w);
+	}
+	if (direct_is_exact(p, w))
+		rc = place_make_at(p->dirfd, p->name, w, w->perm, p->res) == 0 ?
+		    STEP_OK : STEP_ERRNO;
+	else if (node_priv_impossible(p->dirfd))
+		return place_fail(p, NO_TEMP_MSG);
+	else
+		rc = node_priv_place(p, w, false);
+	if (rc == STEP_OK)
+		return place_report(p, NODE_CREATED, "create", w);
+	return place_fail_step(p, rc, EEXIST, "appeared while being created; left "
+	    "alone");
+}
+
+/*
+ * A link is the same when it says the same, read from the name just
+ * looked at (not from st_size, which some file systems do not give as
+ * the target's length): if another link is swapped in meanwhile,
+ * nothing is done on the strength of it but keeping what is there.
+ */
+static bool
+same_target(const struct place *p, const char *target)
+{
+	char buf[PATH_MAX];
+	size_t n = strlen(target);
+	ssize_t got = readlinkat(p->dirfd, p->name, buf, sizeof(buf));
+
+	return got >= 0 && (size_t)got == n && memcmp(buf, target, n) == 0;
+}
+
+static bool
+same_kind(const struct place *p, const struct stat *st,
+    const struct node_want *w)
+{
+	if ((st->st_mode & S_IFMT) != (w->type & S_IFMT))
+		return false;
+	if (S_ISLNK(w->type))
+		return same_target(p, w->target);
+	return !(S_ISCHR(w->type) || S_ISBLK(w->type)) ||
+	    st->st_rdev == w->rdev;
+}
+
+static enum node_outcome
+handle_existing(const struct place *p, const struct stat *st,
+    const struct node_want *w)
+{
+	bool kind = same_kind(p, st, w), caps = false;
+	bool adjusts = S_ISDIR(w->type) || S_ISREG(w->type) ||
+	    (p->flags & NODE_CORRECT);
+	struct node_want keep_owner;
+	char why[180];
+	int rc;
+
+	if (kind && w->caps != NULL && (rc = node_caps_file(p, st, w->caps,
+	    place_owner_changes(st, w), false, &caps)) != STEP_OK)
+		return node_caps_fail(p, rc);
+	if (kind && place_same_attrs(st, w) && !caps &&
+	    (p->flags & (NODE_KEEP_SAME | NODE_REPLACE)))
+		return place_report(p, NODE_UNCHANGED, "keep", w);
+	if (kind && (adjusts || (p->flags & NODE_REPLACE))) {
+		/* the inode itself changes, as in a dry run it would */
+		if (inode_hardlink_vulnerable(st)) {
+			errno = EPERM;
+			return place_fail(p, HARDLINKED_MSG);
+		}
+		if (p->flags & NODE_DRY_RUN)
+			return place_report(p, NODE_CORRECTED, "correct", w);
+		/* Nothing to undo after: a directory moved out is left. */
+		if (p->contain && root_contains(p->root, p->dirfd) != 1)
+			return place_fail(p, "its directory is no longer inside "
+			    "--root (moved meanwhile); left alone");
+		if ((rc = place_set_owner_mode(p, st, w)) != STEP_OK)
+			return place_fail_step(p, rc, ESTALE, "changed while being "
+			    "corrected; left alone");
+		/* after the owner, whose change drops them (chown(2)) */
+		if (caps && (rc = node_caps_file(p, st, w->caps, false, true,
+		    &caps)) != STEP_OK)
+			return node_caps_fail(p, rc);
+		return place_report(p, NODE_CORRECTED, "correct", w);
+	}
+	if (!kind && !place_replaceable(st->st_mode, w)) {
+		snprintf(why, sizeof(why), "exists and is a %s; %s",
+		    place_type_word(st->st_mode), inode_is_node(st->st_mode) ?
+		    "not replaced by a non-node" : S_ISLNK(w->type) ?
+		    "only symbolic links, device nodes and FIFOs are ever "
+		    "replaced by a link" :
+		    "only device nodes and FIFOs are ever replaced (not "
+		    "even -r, or a tmpfiles '+' or '=', removes it)");
+		return place_fail(p, why);
+	}
+	if (!(p->flags & NODE_REPLACE)) {
+		snprintf(why, sizeof(why), "exists (a %s%s); use -r to replace "
+		    "it", place_type_word(st->st_mode), S_ISLNK(st->st_mode) &&
+		    !kind ? " to another target" : "");
+		return place_fail(p, why);
+	}
+	/*
+	 * An owner not asked for is the old node's, as when it is kept; a
+	 * new link's is whoever makes it, as its owner means nothing.
+	 */
+	keep_owner = *w;
+	if (keep_owner.uid == NODE_ANY_UID && !S_ISLNK(w->type))
+		keep_owner.uid = st->st_uid;
+	if (keep_owner.gid == NODE_ANY_GID && !S_ISLNK(w->type))
+		keep_owner.gid = st->st_gid;
+	w = &keep_owner;
+	if (p->flags & NODE_DRY_RUN)
+		return place_report(p, NODE_REPLACED, "replace", w);
+	if (node_priv_impossible(p->dirfd))
+		return place_fail(p, NO_TEMP_MSG);
+	if ((rc = node_priv_place(p, w, true)) != STEP_OK)
+		return place_fail_step(p, rc, EEXIST, "changed while being replaced; "
+		    "left alone");
+	return place_report(p, NODE_REPLACED, "replace", w);
+}
+
+/*
+ * Looks at what is at the path and acts on it, holding the directory's
+ * lock: concurrent devtool runs correct or replace one node one at a
+ * time, so a node never ends with one run's owner and another's mode.
+ */
+static enum node_outcome
+decide_locked(const struct place *p, const struct node_want *w)
+{
+	int lock = p->flags & NODE_DRY_RUN ? -1 : node_lock_file(p->root->faker);
+	enum node_outcome outcome;
+	struct node_want buf;
+	struct stat st;
+	off_t at = 0;
+
+	if (lock >= 0 && (place_dir_stat(p->root, p->dirfd, &st) != 0 ||
+	    node_lock_set(lock, at = node_lock_offset(&st), F_WRLCK) != 0))
+		lock = -1;
+
+	if (fstatat(p->dirfd, p->name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+		outcome = handle_existing(p, &st, place_with_perm(w, &st, &buf));
+	else if (errno != ENOENT)
+		outcome = place_fail(p, NULL);
+	else
+		outcome = create_new(p, place_with_perm(w, NULL, &buf));
+	if (lock >= 0)
+		node_lock_set(lock, at, F_UNLCK);
+	return outcome;
+}
+
+/* Whether path names something a node can be: not "", "/", "x/", "..". */
+bool
+node_path_ok(const char *path)
+{
+	char parent[PATH_MAX];
+	const char *name;
+
+	return place_split_path(path, parent, sizeof(parent), &name) == 0;
+}
+
+/*
+ * The entry for "/" (as `list --dirs` of a whole tree prints one): the
+ * root directory itself takes the mode and owner, through its descriptor.
+ */
+static enum node_outcome
+root_entry(const struct place *p, const struct node_want *w)
+{
+	struct root *r = p->root;
+	enum node_outcome outcome;
+	struct node_want buf;
+	struct stat st = { .st_mode = S_IFDIR | 0755 };
+	int fd = r->fd;
+
+	if (!S_ISDIR(w->type))
+		return place_fail(p, "is the root, which only a directory can "
+		    "be");
+	if (root_absent(r)) {	/* a dry run: it would be made 0755 */
+		st.st_uid = r->euid;
+		st.st_gid = r->egid;
+	} else if ((r->method == RESOLVE_UNCONFINED && (fd = open("/",
+	    O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) || fstat(fd, &st) != 0) {
+		outcome = place_fail(p, NULL);
+		goto out;
+	}
+	w = place_with_perm(w, &st, &buf);
+	/* as place_set_owner_mode: narrowed before the owner changes */
+	if (place_same_attrs(&st, w))
+		outcome = place_report(p, NODE_UNCHANGED, "keep", w);
+	else if (!(p->flags & NODE_DRY_RUN) && ((place_owner_changes(&st, w) &&
+	    (fchmod(fd, st.st_mode & w->perm & 0777) != 0 ||
+	    fchown(fd, w->uid, w->gid) != 0)) || fchmod(fd, w->perm) != 0))
+		outcome = place_fail(p, NULL);
+	else
+		outcome = place_report(p, NODE_CORRECTED, "correct", w);
+out:
+	if (fd >= 0 && fd != r->fd)
+		inode_close(fd);
+	return outcome;
+}
+
+static enum node_outcome
+make_entry(struct place *p, char *parent, const struct node_want *w)
+{
+	struct root *r = p->root;
+	const char *path = p->path;
+	unsigned flags = p->flags;
+	char why[64];
+	struct node_want buf;
+	const struct node_want *fresh = place_with_perm(w, NULL, &buf);
+	const bool only_adjusts = S_ISREG(w->type) && !(flags & NODE_MAKE_FILE);
+
+	/* A file it will not make needs no parent directories. */
+	if (only_adjusts)
+		p->flags &= ~(unsigned)NODE_PARENTS;
+	if (strcmp(path, "/") == 0)
+		return root_entry(p, w);
+	if (place_split_path(path, parent, PATH_MAX, &p->name) != 0)
+		return place_fail(p, strlen(p->name) > NAME_MAX ? "name too "
+		    "long (more than NAME_MAX, 255 bytes)" : strlen(path) >=
+		    PATH_MAX ? "path too long (more than PATH_MAX - 1, 4095 "
+		    "bytes)" : "not a name a node can have");
+	p->dirfd = node_parents_open(p, parent);
+	if (p->dry_missing || (p->dirfd < 0 && errno == ENOENT &&
+	    only_adjusts))
+		return create_new(p, fresh);
+	if (p->dirfd < 0 && root_refusal(r) != NULL)
+		return place_fail_refused(p);
+	if (p->dirfd < 0) {
+		snprintf(why, sizeof(why), "parent directory: %s%s",
+		    strerror(errno), errno == ENOENT && !(flags &
+		    NODE_PARENTS) ? " (use -p)" : "");
+		return place_fail(p, why);
+	}
+	p->contain = !root_cached_pinned(r);
+	if (!(flags & NODE_DRY_RUN))
+		node_stale_visit(r, p->dirfd);
+	/* mknodat fails if anything is there, so trying first is safe. */
+	if (!(flags & NODE_DRY_RUN) && direct_is_exact(p, fresh)) {
+		if (place_make_at(p->dirfd, p->name, fresh, fresh->perm,
+		    p->res) == 0)
+			return place_report(p, NODE_CREATED, "create", fresh);
+		if (errno != EEXIST)
+			return place_fail(p, NULL);
+	}
+	return decide_locked(p, w);
+}
+
+enum node_outcome
+node_make(struct root *r, const char *path, const struct node_want *w,
+    unsigned flags, const struct node_events *ev, struct node_result *res)
+{
+	struct made_dirs made = { .n = 0 };
+	struct place p = { .root = r, .path = path, .dirfd = -1,
+	    .flags = flags, .made_ids = &made, .ev = ev, .res = res };
+	char parent[PATH_MAX];
+	int saved;
+
+	res->error = 0;
+	res->reason = NULL;
+	res->no_mknod = false;
+	res->outcome = make_entry(&p, parent, w);
+	if (res->outcome == NODE_FAILED && p.made != NULL) {
+		saved = errno;
+		node_parents_unmake(&p, parent);
+		errno = saved;
+	}
+	return res->outcome;
+}

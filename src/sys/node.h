@@ -1,0 +1,153 @@
+/*
+ * node.h - creating device nodes, FIFOs, sockets, symbolic links and
+ * directories safely, with the rules mknod and apply share.
+ *
+ * A node never appears at its final path with another owner or a wider
+ * mode than asked: when the process's own identity would not give exactly
+ * that, it is made inside a private directory (.devtool.PID.N, 0700) in
+ * the same directory, given its owner and mode there, where nobody else
+ * can reach it, and renamed into place.  Nothing devtool did not make is
+ * chowned, chmodded or renamed into place, nothing is chmodded by name,
+ * no symbolic link is ever followed, and nothing that is not a device
+ * node or FIFO (or, to put a link in its place, a symbolic link) is ever
+ * removed, but for the directories made for a node that then failed,
+ * while empty.  While fs.protected_hardlinks is off, an existing entry
+ * other than a directory that has other hard links (maybe a file outside
+ * the tree) is given no mode, owner or capabilities.  See SECURITY in
+ * man/devtool.1.
+ */
+#ifndef DEVTOOL_NODE_H
+#define DEVTOOL_NODE_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "sys/root.h"
+
+/*
+ * An owner left unspecified is whatever the kernel gives a new node (our
+ * uid; our gid, or the parent's in a set-gid directory), and is not
+ * corrected on an existing one.
+ */
+#define NODE_ANY_UID ((uid_t)-1)
+#define NODE_ANY_GID ((gid_t)-1)
+
+/*
+ * A mode left unspecified (tmpfiles "-", tmpfiles.d(5)) is kept on an
+ * existing entry (less the set-id bits of a non-directory whose owner
+ * changes, as chown(2) drops them); a new entry gets 0755 (directory)
+ * or 0644.
+ */
+#define NODE_ANY_PERM ((mode_t)-1)
+
+struct node_want {
+	mode_t type;		/* S_IFCHR, S_IFBLK, S_IFIFO, S_IFSOCK,
+				   S_IFDIR, S_IFREG, S_IFLNK */
+	mode_t perm;		/* the 07777 bits, or NODE_ANY_PERM; a
+				   link has none of its own: ignored */
+	uid_t uid;		/* or NODE_ANY_UID */
+	gid_t gid;		/* or NODE_ANY_GID */
+	dev_t rdev;
+	const char *target;	/* S_IFLNK: what the link says, which is
+				   never followed nor checked */
+	/*
+	 * S_IFREG: file capabilities to add to an existing file's, as
+	 * cap_from_text(3) reads them, after its owner and mode (a new
+	 * owner drops the old ones, as chown(2) does); or NULL.
+	 */
+	const char *caps;
+};
+
+#define NODE_REPLACE	0x01	/* -r: replace or correct what is there */
+#define NODE_PARENTS	0x02	/* create missing parent directories */
+#define NODE_DRY_RUN	0x04	/* say what would be done, touch nothing */
+#define NODE_VERBOSE	0x08	/* say what is done */
+#define NODE_KEEP_SAME	0x10	/* an exact match is fine even without -r */
+#define NODE_CORRECT	0x20	/* one of the same type and numbers gets the
+				   mode and owner, as a directory does
+				   (tmpfiles) */
+#define NODE_MAKE_FILE	0x40	/* S_IFREG: a missing file is made, empty */
+#define NODE_SKIP_MISSING 0x80	/* S_IFREG: a missing file is skipped */
+
+enum node_outcome {
+	NODE_CREATED,
+	NODE_REPLACED,
+	NODE_CORRECTED,		/* kept, mode or owner corrected */
+	NODE_UNCHANGED,
+	NODE_SKIPPED,		/* NODE_SKIP_MISSING, or the caller's choice */
+	NODE_FAILED,
+	NODE_REMOVED,		/* an event only: a directory made for an
+				   entry that failed, removed again */
+};
+
+/*
+ * How an entry ended.  On NODE_FAILED, error is errno's value and reason,
+ * when not NULL, a sentence that says more than strerror(error) would
+ * (it points into buf, to a constant, or for an unsafe path transition
+ * to the root's root_refusal(), valid until its next refusal).  node.c
+ * prints nothing: the caller does (docs/DESIGN.md).
+ */
+struct node_result {
+	enum node_outcome outcome;
+	int error;
+	const char *reason;
+	bool no_mknod;		/* mknod(2) refused a device node (EPERM) */
+	char buf[192];
+};
+
+/*
+ * An action taken, or with NODE_DRY_RUN one that would be: path is as
+ * the caller wrote it, or a parent directory -p makes; verb is "create",
+ * "create directory", "keep", "correct", "replace" or "skip", or, for a
+ * parent made for an entry that then failed, "remove directory"
+ * (NODE_REMOVED).  Only reported with
+ * NODE_VERBOSE or NODE_DRY_RUN, in the order the actions happen.
+ */
+struct node_event {
+	const char *path;
+	enum node_outcome outcome;
+	const char *verb;
+	const struct node_want *want;
+	bool dry;
+};
+
+struct node_events {
+	void (*say)(void *ctx, const struct node_event *e);
+	void *ctx;
+};
+
+/*
+ * Call once before creating anything: sets the umask to 0 and returns the
+ * old one.  runtime_dir ($XDG_RUNTIME_DIR, read by the CLI, or NULL) is
+ * where a user other than root keeps the lock file.
+ */
+mode_t node_begin(const char *runtime_dir);
+
+bool node_path_ok(const char *path);
+/*
+ * Path "/" is the root directory itself: its mode and owner are set.
+ * ev may be NULL (nothing is said); res is filled and its outcome
+ * returned.
+ */
+enum node_outcome node_make(struct root *r, const char *path,
+    const struct node_want *w, unsigned flags, const struct node_events *ev,
+    struct node_result *res);
+void node_describe(char *buf, size_t len, const struct node_want *w);
+
+/*
+ * makedevs r: the owner and mode of w (type S_IFDIR; NODE_ANY_PERM keeps
+ * each mode) for path and everything below it, which must exist, as
+ * buildroot's makedevs does with nftw(FTW_PHYS | FTW_MOUNT): symbolic
+ * links are not followed (their owner is set, never a mode), no mount
+ * point is entered (another file system, or a bind mount of the same
+ * one: walk.h), each inode is changed through a descriptor checked to be
+ * what was found, and each directory is checked to be inside the root
+ * before anything in it is changed.  A file with other hard links is left
+ * alone unless fs.protected_hardlinks is on, as by node_make.  One event
+ * for the tree: "correct" (something changed) or "keep".
+ */
+enum node_outcome node_tree(struct root *r, const char *path,
+    const struct node_want *w, unsigned flags, const struct node_events *ev,
+    struct node_result *res);
+
+#endif

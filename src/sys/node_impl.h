@@ -1,0 +1,131 @@
+/*
+ * node_impl.h - what the files of node.c share: a place, where a node
+ * goes; how a step failed; the private directory; and each file's calls
+ * (inode.c, place.c, node_*.c).  Included by those files alone.
+ */
+#ifndef DEVTOOL_NODE_IMPL_H
+#define DEVTOOL_NODE_IMPL_H
+
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "sys/inode.h"
+#include "sys/node.h"
+#include "sys/root.h"
+
+#define ACL_DEFAULT "system.posix_acl_default"
+
+struct dir_id {
+	dev_t dev;
+	ino_t ino;
+};
+
+/*
+ * The directories -p made for one entry, in order, to remove again if it
+ * fails; past MADE_MAX of them nothing is recorded, and nothing removed.
+ */
+#define MADE_MAX 64
+struct made_dirs {
+	struct dir_id id[MADE_MAX];
+	size_t n;
+	bool overflow;
+};
+
+/* Where a node goes: its parent directory, open, and its last name. */
+struct place {
+	struct root *root;
+	const char *path;	/* as the user wrote it, for messages */
+	int dirfd;		/* -1 in a dry run under a missing parent */
+	const char *name;
+	unsigned flags;
+	bool contain;		/* the directory is not pinned (root.h) */
+	bool dry_missing;	/* a dry run met a parent it would create */
+	const char *made;	/* in the parent path: the first directory
+				   made for this entry, or NULL */
+	struct made_dirs *made_ids;	/* what they are, or NULL */
+	const struct node_events *ev;	/* or NULL */
+	struct node_result *res;
+};
+
+#define HARDLINKED_MSG "has other hard links, and fs.protected_hardlinks " \
+	"is off: one may be a file outside --root; left alone"
+
+/*
+ * A private directory .devtool.PID.N: ours (owned by our euid, no group
+ * or other bits; set-gid as its parent may make it), so nobody else can
+ * reach a name inside it.  Everything is done inside through pv->fd.
+ */
+struct priv {
+	int fd;
+	struct stat st;
+	char name[48];
+	bool dirty;		/* something could not be taken out of it */
+};
+
+#define NO_TEMP_MSG "its directory is append-only or immutable, where a " \
+	"temporary name could not be removed; nothing was made"
+#define NO_PROC_MSG "its mode cannot be changed safely: /proc is not " \
+	"mounted and the kernel has no fchmodat2; left alone"
+#define NO_PROC_FAKER_MSG "its mode cannot be changed safely: /proc is " \
+	"not mounted, and fchmodat2 would change it unseen by fakeroot or " \
+	"pseudo; left alone"
+#define NO_EXCHANGE_MSG "not replaced: the file system does not support " \
+	"RENAME_EXCHANGE, without which the old node cannot be replaced " \
+	"safely; left alone"
+#define MOVED_OUT_MSG "its directory was moved out of --root meanwhile; " \
+	"the node made there was removed"
+
+/* place.c */
+const char *place_type_word(mode_t type);
+bool place_replaceable(mode_t old, const struct node_want *w);
+enum node_outcome place_report(const struct place *p, enum node_outcome outcome,
+    const char *verb, const struct node_want *w);
+enum node_outcome place_fail(const struct place *p, const char *why);
+enum node_outcome place_fail_refused(const struct place *p);
+int place_make_at(int dirfd, const char *name, const struct node_want *w,
+    mode_t perm, struct node_result *res);
+int place_dir_stat(const struct root *r, int dirfd, struct stat *st);
+bool place_owner_changes(const struct stat *st, const struct node_want *w);
+int place_set_owner_mode(const struct place *p, const struct stat *expect,
+    const struct node_want *w);
+enum node_outcome place_fail_step(const struct place *p, int rc, int race_errno,
+    const char *raced);
+bool place_dry_reported(struct root *r, const char *dir);
+const struct node_want *place_with_perm(const struct node_want *w,
+    const struct stat *st, struct node_want *buf);
+bool place_same_attrs(const struct stat *st, const struct node_want *w);
+int place_split_path(const char *path, char *parent, size_t len, const char **name);
+
+/* node_priv.c */
+int node_priv_open(int dirfd, struct priv *pv);
+void node_priv_close(int dirfd, struct priv *pv);
+int node_priv_take_out(int dirfd, const char *name, struct priv *pv,
+    const struct stat *expect);
+int node_priv_place(const struct place *p, const struct node_want *w,
+    bool replace);
+bool node_priv_impossible(int dirfd);
+void node_priv_release_in(const struct stat *dir);
+
+/* node_stale.c */
+void node_stale_visit(const struct root *r, int dirfd);
+
+/* node_lock.c */
+void node_lock_runtime_dir(const char *dir);
+int node_lock_file(bool faker);
+off_t node_lock_offset(const struct stat *st);
+int node_lock_set(int fd, off_t at, short type);
+
+/* node_caps.c */
+int node_caps_file(const struct place *p, const struct stat *expect,
+    const char *text, bool cleared, bool set, bool *differ);
+enum node_outcome node_caps_fail(const struct place *p, int rc);
+
+/* node_parents.c */
+int node_parents_open(struct place *p, const char *parent);
+void node_parents_unmake(struct place *p, char *parent);
+
+#endif

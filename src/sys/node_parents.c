@@ -1,0 +1,240 @@
+/*
+ * node_parents.c - -p: the missing parent directories of an entry, made
+ * in order, and removed again if the entry then fails.
+ */
+#include <sys/stat.h>
+#include <sys/xattr.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sys/node_impl.h"
+
+/* The next component of parent after *s: its name, and the path to it. */
+static bool
+next_component(const char **s, const char *parent, char *comp,
+    char *prefix)
+{
+	size_t n;
+
+	*s += strspn(*s, "/");
+	if ((n = strcspn(*s, "/")) == 0 || n > NAME_MAX)
+		return false;
+	memcpy(comp, *s, n);
+	comp[n] = '\0';
+	*s += n;
+	snprintf(prefix, PATH_MAX, "%.*s", (int)(*s - parent), parent);
+	return true;
+}
+
+static const struct node_want parent_dir = {
+	.type = S_IFDIR, .perm = 0755, .uid = NODE_ANY_UID,
+	.gid = NODE_ANY_GID,
+};
+
+/*
+ * As root, a directory that -p would make at prefix in cur (-1: in the
+ * root) could then not be entered when cur is another user's: root_step
+ * refuses the step (an unsafe path transition), and it is not made.
+ */
+static bool
+enterable(const struct place *p, int cur, const char *prefix)
+{
+	const struct stat made = { .st_mode = S_IFDIR | 0755,
+	    .st_uid = inode_euid() };
+	int top = -1;
+	bool ok;
+
+	if (root_absent(p->root))
+		return true;
+	if (cur < 0 && (cur = top = root_opendir(p->root, *prefix == '/' ?
+	    "/" : "")) < 0)
+		return false;
+	ok = root_step(p->root, cur, prefix, &made) == 0;
+	if (top >= 0)
+		inode_close(top);
+	return ok;
+}
+
+/*
+ * Makes comp in cur, exactly 0755, and returns prefix (its path) open.
+ * mkdirat with a umask of 0 gives exactly that, unless cur is set-gid
+ * (inherited) or has a default ACL: then, as a node, it is made in a
+ * private directory, its mode set there, and moved into place.
+ */
+static int
+make_dir(const struct place *p, int cur, const char *comp,
+    const char *prefix, bool *made)
+{
+	struct place d = *p;
+	struct stat st;
+
+	d.dirfd = cur;
+	d.name = comp;
+	d.path = prefix;
+	d.contain = false;
+	if (!enterable(p, cur, prefix))
+		return -1;
+	node_stale_visit(p->root, cur);
+	if (fstat(cur, &st) == 0 && !(st.st_mode & S_ISGID) &&
+	    fgetxattr(cur, ACL_DEFAULT, NULL, 0) < 0)
+		*made = mkdirat(cur, comp, 0755) == 0;
+	else if (node_priv_impossible(cur)) {
+		errno = EPERM;
+		return -1;
+	} else
+		*made = node_priv_place(&d, &parent_dir, false) == STEP_OK;
+	if (!*made && errno != EEXIST)
+		return -1;
+	if (*made)
+		place_report(&d, NODE_CREATED, "create directory", &parent_dir);
+	return root_opendir(p->root, prefix);
+}
+
+/* Records the directory just made, open at fd, as one to undo. */
+static void
+remember_made(struct made_dirs *m, int fd)
+{
+	struct stat st;
+
+	if (m->n == MADE_MAX || fstat(fd, &st) != 0) {
+		m->overflow = true;
+		return;
+	}
+	m->id[m->n++] = (struct dir_id){ st.st_dev, st.st_ino };
+}
+
+/*
+ * -p: creates each missing directory of parent, in order.  A dry run
+ * says which it would create, sets p->dry_missing and returns -1.
+ */
+static int
+make_parents(struct place *p, const char *parent)
+{
+	char prefix[PATH_MAX], comp[NAME_MAX + 1];
+	bool dry = p->flags & NODE_DRY_RUN, missing = false;
+	const char *s = parent;
+	int cur = -1, fd;
+
+	while (next_component(&s, parent, comp, prefix)) {
+		if (!missing) {
+			if ((fd = root_opendir(p->root, prefix)) < 0 &&
+			    errno != ENOENT)
+				goto fail;
+			missing = fd < 0 && dry;
+			if (missing && !enterable(p, cur, prefix))
+				goto fail;	/* as the real run would */
+		}
+		if (missing) {
+			struct place d = *p;
+
+			d.path = prefix;
+			if (!place_dry_reported(p->root, prefix))
+				place_report(&d, NODE_CREATED, "create directory",
+				    &parent_dir);
+			continue;
+		}
+		if (fd < 0 && cur < 0 && (cur = root_opendir(p->root,
+		    *parent == '/' ? "/" : "")) < 0)
+			goto fail;
+		if (fd < 0) {
+			bool made = false;
+
+			fd = make_dir(p, cur, comp, prefix, &made);
+			if (made && p->made == NULL)	/* what to undo */
+				p->made = s - strlen(comp);
+			if (fd < 0)
+				goto fail;
+			if (made)
+				remember_made(p->made_ids, fd);
+		}
+		inode_close(cur);
+		cur = fd;
+	}
+	inode_close(cur);
+	if (missing || (dry && root_absent(p->root))) {
+		p->dry_missing = true;
+		return -1;
+	}
+	return root_opendir_cached(p->root, parent);
+fail:
+	inode_close(cur);
+	return -1;
+}
+
+int
+node_parents_open(struct place *p, const char *parent)
+{
+	int fd = root_opendir_cached(p->root, parent);
+
+	if (fd >= 0 || errno != ENOENT || !(p->flags & NODE_PARENTS))
+		return fd;
+	root_forget(p->root);
+	return make_parents(p, parent);
+}
+
+/*
+ * Removes the directory name in dir (of the root) if it is the one made,
+ * want, and empty: another user's directory swapped in is left alone.
+ */
+static int
+remove_dir(struct root *r, const char *dir, const char *name,
+    const struct dir_id *want)
+{
+	struct stat st;
+	int fd, rc = -1;
+
+	if ((fd = root_opendir(r, dir)) < 0)
+		return -1;
+	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISDIR(st.st_mode) && st.st_dev == want->dev &&
+	    st.st_ino == want->ino) {
+		node_priv_release_in(&st);
+		/* never follows a symlink, never removes what is not empty */
+		rc = unlinkat(fd, name, AT_REMOVEDIR);
+	}
+	inode_close(fd);
+	return rc;
+}
+
+/*
+ * A failed entry leaves nothing behind: the directories made for it
+ * (p->made to the end of parent) are removed again, deepest first,
+ * while they are empty.  parent is cut as it goes.
+ */
+void
+node_parents_unmake(struct place *p, char *parent)
+{
+	const struct made_dirs *m = p->made_ids;
+	size_t n = strlen(parent), b, d, left = m->n;
+	char name[NAME_MAX + 1], keep;
+
+	if (m->overflow)
+		return;
+	root_forget(p->root);	/* it may hold one of them open */
+	for (;;) {
+		while (n > 1 && parent[n - 1] == '/')
+			n--;
+		parent[n] = '\0';
+		for (b = n; b > 0 && parent[b - 1] != '/'; b--)
+			continue;
+		if (b == n || parent + b < p->made || left == 0)
+			return;
+		memcpy(name, parent + b, n - b + 1);
+		for (d = b; d > 1 && parent[d - 1] == '/'; d--)
+			continue;
+		keep = parent[d];
+		parent[d] = '\0';
+		if (remove_dir(p->root, parent, name, &m->id[--left]) != 0)
+			return;
+		parent[d] = keep;
+		place_report(&(struct place){ .root = p->root, .path = parent,
+		    .flags = p->flags, .ev = p->ev, .res = p->res },
+		    NODE_REMOVED, "remove directory", &parent_dir);
+		n = d;
+	}
+}

@@ -1,0 +1,154 @@
+/*
+ * node_stale.c - a killed run's leftovers: its private directories and
+ * temporary names, removed the first time a run uses a directory.
+ */
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <search.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "sys/node_impl.h"
+#include "sys/sig.h"
+#include "sys/temp.h"
+
+/*
+ * A dead run's private directory, as temp.h knows one: what a run makes
+ * there is TEMP_NAME and OUT_NAME alone, so one holding any other name is
+ * not ours (another root-owned 0700 directory renamed to look like one)
+ * and is left whole.  Of ours, only device nodes, FIFOs, sockets,
+ * symbolic links and empty directories are removed, then the directory
+ * itself if its name still leads to it.
+ */
+static void
+clean_private(int dirfd, const char *name)
+{
+	static const char *const ours[] = { TEMP_NAME, OUT_NAME };
+	struct stat st, now;
+	int fd;
+
+	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (fstat(fd, &st) != 0 || !temp_made_by(&st, inode_euid()) ||
+	    temp_holds_only_ours(fd) != 1)
+		goto out;
+	for (size_t i = 0; i < sizeof(ours) / sizeof(ours[0]); i++) {
+		if (fstatat(fd, ours[i], &now, AT_SYMLINK_NOFOLLOW) != 0)
+			continue;
+		if (inode_is_node(now.st_mode) || S_ISLNK(now.st_mode) ||
+		    S_ISSOCK(now.st_mode))
+			unlinkat(fd, ours[i], 0);
+		else if (S_ISDIR(now.st_mode))
+			unlinkat(fd, ours[i], AT_REMOVEDIR);
+	}
+	if (fstatat(dirfd, name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    inode_same(&now, &st))
+		unlinkat(dirfd, name, AT_REMOVEDIR);
+out:
+	close(fd);
+}
+
+/* A legacy temporary is removed through a private directory, made once. */
+static void
+remove_legacy(int dirfd, const char *name, const struct stat *st,
+    struct priv *pv, sigset_t *old)
+{
+	if (pv->fd < 0) {
+		if (node_priv_impossible(dirfd) || sig_block(old) != 0)
+			return;
+		if (node_priv_open(dirfd, pv) != 0) {
+			sig_restore(old);
+			return;
+		}
+	}
+	node_priv_take_out(dirfd, name, pv, st);
+}
+
+static bool
+pid_dead(pid_t pid)
+{
+	return kill(pid, 0) != 0 && errno == ESRCH;
+}
+
+/*
+ * Removes what a killed run left in dirfd: its private directories and,
+ * from older versions, mode-0 nodes under a temporary name.  Only those
+ * of a PID that is no longer running, and only what is provably ours.
+ */
+static void
+clean_stale(int dirfd)
+{
+	struct priv pv = { .fd = -1 };
+	struct dirent *de;
+	struct stat st;
+	sigset_t old;
+	DIR *dir;
+	pid_t pid;
+	int fd;
+
+	if ((fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return;
+	if ((dir = fdopendir(fd)) == NULL) {
+		close(fd);
+		return;
+	}
+	while ((de = readdir(dir)) != NULL) {
+		if (!temp_name(de->d_name, &pid) || !pid_dead(pid) ||
+		    fstatat(dirfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    !temp_made_by(&st, inode_euid()))
+			continue;
+		if (S_ISDIR(st.st_mode))
+			clean_private(dirfd, de->d_name);
+		else
+			remove_legacy(dirfd, de->d_name, &st, &pv, &old);
+	}
+	closedir(dir);
+	if (pv.fd >= 0) {
+		node_priv_close(dirfd, &pv);
+		sig_restore(&old);
+	}
+}
+
+static int
+by_id(const void *a, const void *b)
+{
+	const struct dir_id *x = a, *y = b;
+
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	return x->ino < y->ino ? -1 : x->ino > y->ino;
+}
+
+/* The first time this run uses a directory, its leftovers go. */
+void
+node_stale_visit(const struct root *r, int dirfd)
+{
+	static void *seen;	/* tsearch(3) set of struct dir_id */
+	static struct dir_id last;
+	struct dir_id id, *copy;
+	struct stat st;
+
+	if (place_dir_stat(r, dirfd, &st) != 0)
+		return;
+	id.dev = st.st_dev;
+	id.ino = st.st_ino;
+	if (by_id(&id, &last) == 0)
+		return;
+	last = id;
+	if (tfind(&id, &seen, by_id) != NULL)
+		return;
+	if ((copy = malloc(sizeof(*copy))) == NULL)
+		return;
+	*copy = id;
+	if (tsearch(copy, &seen, by_id) == NULL) {
+		free(copy);
+		return;
+	}
+	clean_stale(dirfd);
+}

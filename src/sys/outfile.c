@@ -1,0 +1,261 @@
+/*
+ * outfile.c - a file written whole: replaced through a temporary, or
+ * written through a character device or FIFO (outfile.h).
+ */
+#include <sys/random.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "entry/entry.h"
+#include "sys/outfile.h"
+#include "sys/sig.h"
+
+#define TEMP_TRIES 100
+#define TEMP_PREFIX ".dt-"
+#define TEMP_RANDOM 6
+
+/* The temporary a fatal signal removes: one at a time. */
+static struct outfile *volatile live;
+
+/* Only if its name still holds the file made.  Async-signal-safe. */
+static void
+remove_temp(const struct outfile *o)
+{
+	struct stat st;
+
+	if (fstatat(o->dirfd, o->temp, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    st.st_dev == o->dev && st.st_ino == o->ino)
+		unlinkat(o->dirfd, o->temp, 0);
+}
+
+static void
+remove_live_temp(void)
+{
+	if (live != NULL)
+		remove_temp(live);
+}
+
+/* Once: the temporary goes on a fatal signal, and at an early exit. */
+static int
+hook_once(void)
+{
+	static bool done;
+
+	if (!done && (sig_on_fatal(remove_live_temp) != 0 ||
+	    atexit(remove_live_temp) != 0))
+		return -1;
+	done = true;
+	return 0;
+}
+
+/* Why a file of this type is not written (to: a link's file, or NULL). */
+static int
+refuse(const struct stat *st, const struct stat *to, struct dt_diag *d)
+{
+	const struct entry_type *t = entry_type_of_mode(st->st_mode);
+	const struct entry_type *l = to ? entry_type_of_mode(to->st_mode) :
+	    NULL;
+
+	if (S_ISLNK(st->st_mode))
+		return dt_error(d, "a symbolic link to %s%s: a link is followed "
+		    "only to a character device or FIFO, never replaced",
+		    l ? "a " : "nothing", l ? l->noun : "");
+	return dt_error(d, "a %s: an archive replaces only a regular file, "
+	    "or is written through a character device or FIFO",
+	    t ? t->noun : "file of unknown type");
+}
+
+/* Refuses what lstat found at the name, saying where a link leads. */
+static int
+refuse_name(const struct outfile *o, const struct stat *st,
+    struct dt_diag *d)
+{
+	struct stat to;
+	bool leads = S_ISLNK(st->st_mode) &&
+	    fstatat(o->dirfd, o->base, &to, 0) == 0;
+
+	return refuse(st, leads ? &to : NULL, d);
+}
+
+static bool
+written_through(mode_t mode)
+{
+	return S_ISCHR(mode) || S_ISFIFO(mode);
+}
+
+/* The directory path names its file in, open, and the file's name. */
+static int
+open_dir(struct outfile *o, const char *path, struct dt_diag *d)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX];
+	size_t n = slash == NULL ? 0 : slash == path ? 1 :
+	    (size_t)(slash - path);
+
+	o->base = slash == NULL ? path : slash + 1;
+	if (*o->base == '\0')
+		return dt_error(d, "names a directory (it ends with '/')");
+	if (n >= sizeof(dir))
+		return dt_error(d, "%s", strerror(ENAMETOOLONG));
+	memcpy(dir, n == 0 ? "." : path, n == 0 ? 1 : n);
+	dir[n == 0 ? 1 : n] = '\0';
+	o->dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	return o->dirfd < 0 ? dt_error(d, "%s", strerror(errno)) : 0;
+}
+
+/* .dt- and random letters: unpredictable, so nobody lies in wait. */
+static void
+temp_name(char *name)
+{
+	static const char set[] = "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	static unsigned serial;
+	unsigned char r[TEMP_RANDOM];
+
+	if (getrandom(r, sizeof(r), GRND_NONBLOCK) != (ssize_t)sizeof(r))
+		for (size_t i = 0; i < sizeof(r); i++)
+			r[i] = (unsigned char)((getpid() >> i) + serial++);
+	memcpy(name, TEMP_PREFIX, sizeof(TEMP_PREFIX) - 1);
+	for (size_t i = 0; i < sizeof(r); i++)
+		name[sizeof(TEMP_PREFIX) - 1 + i] = set[r[i] % (sizeof(set) - 1)];
+	name[sizeof(TEMP_PREFIX) - 1 + sizeof(r)] = '\0';
+}
+
+/* Made and known to the signal hook while signals wait. */
+static int
+try_temp(struct outfile *o)
+{
+	struct stat st;
+	sigset_t old;
+
+	if (sig_block(&old) != 0)
+		return -1;
+	o->fd = openat(o->dirfd, o->temp, O_WRONLY | O_CREAT | O_EXCL |
+	    O_NOFOLLOW | O_CLOEXEC, 0666);
+	if (o->fd >= 0 && fstat(o->fd, &st) == 0) {
+		o->dev = st.st_dev;
+		o->ino = st.st_ino;
+		live = o;
+	} else if (o->fd >= 0) {
+		unlinkat(o->dirfd, o->temp, 0);
+		close(o->fd);
+		o->fd = -1;
+	}
+	sig_restore(&old);
+	return o->fd < 0 ? -1 : 0;
+}
+
+static int
+make_temp(struct outfile *o, struct dt_diag *d)
+{
+	if (hook_once() != 0)
+		return dt_error(d, "cannot register the removal of a "
+		    "temporary file");
+	for (int i = 0; i < TEMP_TRIES; i++) {
+		temp_name(o->temp);
+		if (try_temp(o) == 0)
+			return 0;
+		if (errno != EEXIST)
+			break;
+	}
+	o->temp[0] = '\0';
+	return dt_error(d, "cannot create a temporary file beside it: %s",
+	    strerror(errno));
+}
+
+/* A character device or FIFO, or a link to one, opened to write. */
+static int
+open_through(struct outfile *o, const struct stat *st, struct dt_diag *d)
+{
+	struct stat to = *st, now;
+
+	if ((S_ISLNK(st->st_mode) && fstatat(o->dirfd, o->base, &to, 0) != 0)
+	    || !written_through(to.st_mode))
+		return refuse_name(o, st, d);
+	o->fd = openat(o->dirfd, o->base, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	if (o->fd < 0)
+		return dt_error(d, "%s", strerror(errno));
+	if (fstat(o->fd, &now) != 0 || now.st_dev != to.st_dev ||
+	    now.st_ino != to.st_ino)
+		return dt_error(d, "changed while it was being opened");
+	close(o->dirfd);
+	o->dirfd = -1;
+	return 0;
+}
+
+int
+outfile_open(struct outfile *o, const char *path, struct dt_diag *d)
+{
+	struct stat st;
+
+	*o = (struct outfile){ .fd = -1, .dirfd = -1 };
+	if (open_dir(o, path, d) != 0)
+		return -1;
+	if (fstatat(o->dirfd, o->base, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		return errno == ENOENT ? make_temp(o, d) :
+		    dt_error(d, "%s", strerror(errno));
+	return S_ISREG(st.st_mode) ? make_temp(o, d) : open_through(o, &st, d);
+}
+
+void
+outfile_stdout(struct outfile *o)
+{
+	*o = (struct outfile){ .fd = STDOUT_FILENO, .dirfd = -1,
+	    .borrowed = true };
+}
+
+bool
+outfile_through(const struct outfile *o)
+{
+	return o->dirfd < 0;
+}
+
+int
+outfile_commit(struct outfile *o, struct dt_diag *d)
+{
+	struct stat st;
+	sigset_t old;
+	int rc = 0;
+
+	if (o->temp[0] == '\0')
+		return 0;
+	if (fsync(o->fd) != 0 || sig_block(&old) != 0)
+		return dt_error(d, "%s", strerror(errno));
+	/* what another process put there meanwhile is not replaced */
+	if (fstatat(o->dirfd, o->base, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    !S_ISREG(st.st_mode))
+		rc = refuse_name(o, &st, d);
+	else if (renameat(o->dirfd, o->temp, o->dirfd, o->base) != 0)
+		rc = dt_error(d, "%s", strerror(errno));
+	else {
+		live = NULL;
+		o->temp[0] = '\0';
+	}
+	sig_restore(&old);
+	return rc;
+}
+
+void
+outfile_close(struct outfile *o)
+{
+	sigset_t old;
+
+	if (o->temp[0] != '\0' && sig_block(&old) == 0) {
+		remove_temp(o);
+		live = NULL;
+		o->temp[0] = '\0';
+		sig_restore(&old);
+	}
+	if (o->fd >= 0 && !o->borrowed)
+		close(o->fd);
+	if (o->dirfd >= 0)
+		close(o->dirfd);
+	o->fd = o->dirfd = -1;
+}

@@ -1,0 +1,55 @@
+/*
+ * root_impl.h - the inside of struct root: for root.c, and node.c's
+ * fast path, and the unit tests that look at the cache.  Every other
+ * module sees only root.h (make lint checks it; docs/DESIGN.md).
+ */
+#ifndef DEVTOOL_ROOT_IMPL_H
+#define DEVTOOL_ROOT_IMPL_H
+
+#include <sys/types.h>
+
+#include <limits.h>
+
+#include "sys/root.h"
+
+struct root {
+	int fd;			/* the root directory, or AT_FDCWD */
+	enum resolve_method method;
+	bool method_forced;	/* the caller chose it (DEVTOOL_RESOLVE) */
+	bool faker;		/* under fakeroot or pseudo (root_open) */
+	/* The last directory opened, for runs of entries in one place. */
+	char *cached_path;
+	int cached_fd;
+	struct stat cached_st;	/* of cached_fd, for node.c's fast path */
+	bool cached_st_valid;
+	bool cached_acl;	/* it has a default ACL */
+	bool cached_pinned;	/* nobody else can move it out of the root */
+	struct stat root_st;	/* of fd, to know the root going up ".." */
+	void *dry_dirs;		/* tsearch(3) set: dirs a dry run would make */
+	uid_t euid;		/* who new nodes belong to, read once */
+	gid_t egid;
+	/* The last step a resolution refused (root_refusal), and whether
+	   the last resolution ended there. */
+	char refusal[2 * PATH_MAX + 160];
+	bool refused;
+};
+
+#define DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+#define MAX_SYMLINKS 40		/* as the kernel's MAXSYMLINKS */
+
+/* root_walk.c: the hand resolver, and the steps root_step checks. */
+bool root_walk_checks(const struct root *r);
+bool root_walk_only_ours(const struct root *r, int fd, const struct stat *st);
+int root_walk_open(struct root *r, const char *path);
+bool root_walk_unsafe(const struct root *r, int fd, const struct stat *from,
+    const struct stat *to);
+int root_walk_refuse(struct root *r, const char *a, const struct stat *as, const char *b,
+    const struct stat *bs);
+
+/* In place, as root_open and root_open_absent do; root_fini undoes it. */
+int root_init(struct root *r, const char *dir, enum resolve_method method,
+    bool faker);
+void root_init_absent(struct root *r);
+void root_fini(struct root *r);
+
+#endif

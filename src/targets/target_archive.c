@@ -1,0 +1,355 @@
+/*
+ * target_archive.c - an archive as a target: each entry written as an
+ * archive header with libarchive, the numbers checked against what the
+ * format can hold first (libarchive's odc and bin writers truncate
+ * silently and return ARCHIVE_OK).  Nothing needs privilege.  The bytes
+ * go through la_sink.c (xz) into an outfile.c file, which only a
+ * complete archive replaces.
+ */
+#include <sys/stat.h>
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codec/encode.h"
+#include "sys/la.h"
+#include "sys/outfile.h"
+#include "targets/target.h"
+
+const char target_archive_formats[] = "newc odc bin ustar pax gnutar mtree";
+
+/*
+ * The formats, and what each can hold of a device number: the storage
+ * row of the same name in the codec (encode.h, dt_check_lookup), which
+ * list --check uses too; pax and mtree have no limit below the
+ * kernel's.
+ */
+struct archive_format {
+	const char *name;
+	const char *la_name;	/* archive_write_set_format_by_name */
+	bool limited;		/* a storage row says its limits */
+	bool fifos;		/* can hold a FIFO */
+};
+
+static const struct archive_format formats[] = {
+	{ "newc", "newc", true, true },
+	{ "odc", "odc", true, true },
+	/* "sockets and fifos cannot be represented in the binary cpio" */
+	{ "bin", "bin", true, false },
+	{ "ustar", "ustar", true, true },
+	{ "pax", "paxr", false, true },
+	{ "gnutar", "gnutar", true, true },
+	{ "mtree", "mtree", false, true },
+};
+
+static const struct archive_format *
+find_format(const char *name)
+{
+	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+		if (strcmp(formats[i].name, name) == 0)
+			return &formats[i];
+	return NULL;
+}
+
+bool
+target_archive_format_known(const char *format)
+{
+	return find_format(format) != NULL;
+}
+
+static bool
+ends_with(const char *s, size_t len, const char *suffix)
+{
+	size_t n = strlen(suffix);
+
+	return len >= n && memcmp(s + len - n, suffix, n) == 0;
+}
+
+/*
+ * Compression, from the name's last suffix: libarchive's filter name
+ * ("xz" is la_sink.c's), an option that keeps the time of the run out
+ * of the bytes (gzip's header has a date), and for a compression the
+ * kernel can unpack but not from what libarchive 3.6 writes, why it is
+ * refused.
+ */
+struct archive_filter {
+	const char *suffix;
+	const char *name;
+	const char *options;	/* archive_write_set_options */
+	const char *refused;
+};
+
+static const struct archive_filter filters[] = {
+	{ ".gz", "gzip", "gzip:!timestamp", NULL },
+	{ ".xz", "xz", NULL, NULL },
+	{ ".zst", "zstd", NULL, NULL },
+	{ ".bz2", "bzip2", NULL, NULL },
+	{ ".lzma", "lzma", NULL, NULL },
+	{ ".lz4", "lz4", NULL, "libarchive writes lz4's frame format, and "
+	    "the kernel unpacks only the legacy one (lz4 -l)" },
+	{ ".lzo", "lzop", NULL, "libarchive built without liblzo2 (as "
+	    "Debian's is) runs the lzop program found in PATH, which puts "
+	    "the time of the run in its header" },
+};
+
+const char target_archive_compressions[] = ".gz, .xz, .zst, .bz2 or .lzma";
+
+static const struct archive_filter *
+find_filter(const char *name)
+{
+	for (size_t i = 0; name != NULL && i < sizeof(filters) /
+	    sizeof(filters[0]); i++)
+		if (strcmp(filters[i].name, name) == 0)
+			return &filters[i];
+	return NULL;
+}
+
+const char *
+target_archive_filter_refused(const char *filter)
+{
+	const struct archive_filter *f = find_filter(filter);
+
+	return f != NULL ? f->refused : NULL;
+}
+
+int
+target_archive_guess(const char *file, const char **format,
+    const char **filter)
+{
+	static const char *const kinds[][2] = { { ".cpio", "newc" },
+	    { ".tar", "pax" }, { ".mtree", "mtree" } };
+	size_t len = strlen(file);
+
+	*filter = NULL;
+	if (ends_with(file, len, ".tgz")) {
+		*filter = "gzip";
+		*format = "pax";
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(filters) / sizeof(filters[0]); i++)
+		if (ends_with(file, len, filters[i].suffix)) {
+			*filter = filters[i].name;
+			len -= strlen(filters[i].suffix);
+			break;
+		}
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (ends_with(file, len, kinds[i][0])) {
+			*format = kinds[i][1];
+			return 0;
+		}
+	return -1;
+}
+
+struct archive_target {
+	struct target t;	/* first: the interface */
+	struct archive *a;
+	struct archive_entry *ae;
+	const struct archive_format *format;
+	long long mtime;
+	unsigned long ino;
+	size_t failed;		/* entries libarchive refused */
+	struct dt_diag why;	/* why it stopped (t.stopped) or failed */
+	struct outfile out;
+	struct la_sink sink;
+	char name[PATH_MAX + 1];
+};
+
+int
+target_archive_fits(const char *format, const struct entry *e,
+    struct dt_diag *d)
+{
+	const struct archive_format *f = find_format(format);
+	struct dt_layout l;
+	uint64_t v;
+
+	if (f == NULL)
+		return 0;
+	if (!f->fifos && e->type == 'p')
+		return dt_error(d, "%s cannot hold a FIFO (libarchive's %s "
+		    "writer refuses it)", f->name, f->name);
+	if (!f->limited || !entry_has_numbers(e))
+		return 0;
+	if (dt_check_lookup(f->name, &l, d) != DT_OK ||
+	    dt_encode(&l, e->major, e->minor, &v, d) != DT_OK)
+		return -1;
+	return 0;
+}
+
+static void
+set_entry(struct archive_target *at, const struct entry *e)
+{
+	struct archive_entry *ae = at->ae;
+	const struct entry_type *t = entry_type_of(e->type);
+
+	la_archive_entry_clear(ae);
+	/* as gen_init_cpio and bsdtar write them: no leading slash */
+	snprintf(at->name, sizeof(at->name), "%s",
+	    strcmp(e->path, "/") == 0 ? "." : e->path + 1);
+	la_archive_entry_copy_pathname(ae, at->name);
+	la_archive_entry_set_filetype(ae, t->ifmt);
+	la_archive_entry_set_perm(ae, e->mode);
+	la_archive_entry_set_uid(ae, e->uid_set ? e->uid : 0);
+	la_archive_entry_set_gid(ae, e->gid_set ? e->gid : 0);
+	la_archive_entry_set_mtime(ae, at->mtime, 0);
+	la_archive_entry_set_nlink(ae, t->ifmt == S_IFDIR ? 2 : 1);
+	la_archive_entry_set_ino(ae, (la_int64_t)++at->ino);
+	la_archive_entry_set_size(ae, 0);	/* cpio: "Size required" */
+	if (t->numbers) {
+		la_archive_entry_set_rdevmajor(ae, (dev_t)e->major);
+		la_archive_entry_set_rdevminor(ae, (dev_t)e->minor);
+	}
+	if (e->target != NULL)
+		la_archive_entry_copy_symlink(ae, e->target);
+}
+
+/*
+ * Unpacked, an archive's file entry replaces the file, with no content:
+ * an f line (mode and owner of a file that exists) would empty it.
+ */
+const char *
+target_archive_not_written(const struct entry *e)
+{
+	if (e->type == 'f')
+		return "not written: an f line sets the mode and owner of a "
+		    "file, whose content an archive entry would replace with "
+		    "nothing";
+	if (e->recursive)
+		return "not written: an r line changes a whole existing tree, "
+		    "which an archive cannot say";
+	return NULL;
+}
+
+static enum node_outcome
+at_put(struct target *t, const struct entry *e, struct node_result *res)
+{
+	struct archive_target *at = (struct archive_target *)t;
+	int rc;
+
+	memset(res, 0, sizeof(*res));
+	if ((res->reason = target_archive_not_written(e)) != NULL)
+		return res->outcome = NODE_SKIPPED;
+	res->outcome = NODE_FAILED;
+	set_entry(at, e);
+	rc = la_archive_write_header(at->a, at->ae);
+	if (rc >= ARCHIVE_WARN)
+		return res->outcome = NODE_CREATED;
+	snprintf(res->buf, sizeof(res->buf), "%s",
+	    la_archive_error_string(at->a));
+	res->reason = res->buf;
+	if (rc == ARCHIVE_FATAL) {	/* the output failed: finish says it */
+		dt_say(&at->why, "%s", res->buf);
+		t->stopped = true;
+	} else
+		at->failed++;
+	return NODE_FAILED;
+}
+
+/* Closes the archive if it is complete; false with why in at->why. */
+static bool
+complete(struct archive_target *at)
+{
+	if (at->t.stopped)
+		return false;
+	if (at->failed > 0) {
+		dt_say(&at->why, "%zu entr%s failed", at->failed,
+		    at->failed == 1 ? "y" : "ies");
+		return false;
+	}
+	return la_sink_close(at->a, &at->sink, &at->why) == 0;
+}
+
+/* A complete archive replaces the file; anything less leaves it. */
+static int
+at_finish(struct target *t, struct dt_diag *d)
+{
+	struct archive_target *at = (struct archive_target *)t;
+
+	if (complete(at) && outfile_commit(&at->out, &at->why) == 0)
+		return 0;
+	la_sink_abandon(at->a, &at->sink);	/* no trailer after a failure */
+	return dt_error(d, "%s; %s", at->why.msg, outfile_through(&at->out) ?
+	    "what was written is incomplete" : "left as it was");
+}
+
+static void
+at_free(struct target *t)
+{
+	struct archive_target *at = (struct archive_target *)t;
+
+	la_archive_entry_free(at->ae);
+	if (at->a != NULL)	/* unless finished, closed without a trailer */
+		la_sink_abandon(at->a, &at->sink);
+	la_archive_write_free(at->a);
+	la_sink_end(&at->sink);
+	outfile_close(&at->out);
+	free(at);
+}
+
+/* The writer, its format, filter and output; -1 with why in d. */
+static int
+open_writer(struct archive_target *at, const struct archive_opts *o,
+    struct dt_diag *d)
+{
+	struct archive *a = at->a;
+	/* libarchive's own xz filter writes CRC64: la_sink.c's does CRC32 */
+	bool xz = o->filter != NULL && strcmp(o->filter, "xz") == 0;
+	const struct archive_filter *f = find_filter(o->filter);
+
+	if (la_archive_write_set_format_by_name(a, at->format->la_name) !=
+	    ARCHIVE_OK || (o->filter != NULL && !xz &&
+	    la_archive_write_add_filter_by_name(a, o->filter) != ARCHIVE_OK) ||
+	    (f != NULL && f->options != NULL &&
+	    la_archive_write_set_options(a, f->options) != ARCHIVE_OK))
+		return dt_error(d, "%s", la_archive_error_string(a));
+	/* cpio and tar pad to 512 or 10240 bytes; a spec is text */
+	if (strcmp(o->format, "mtree") == 0)
+		la_archive_write_set_bytes_per_block(a, 0);
+	if (strcmp(o->file, "-") == 0)
+		outfile_stdout(&at->out);
+	else if (outfile_open(&at->out, o->file, d) != 0)
+		return -1;
+	at->sink.fd = at->out.fd;
+	at->sink.xz = xz;
+	at->sink.compressed = o->filter != NULL;
+	return la_sink_open(a, &at->sink, d);
+}
+
+struct target *
+target_archive_new(const struct archive_opts *o, struct dt_diag *d)
+{
+	struct archive_target *at;
+	const char *refused;
+
+	if (la_load(d) != 0)
+		return NULL;
+	if ((at = calloc(1, sizeof(*at))) == NULL) {
+		dt_say(d, "out of memory");
+		return NULL;
+	}
+	at->t = (struct target){ .name = "archive", .put = at_put,
+	    .finish = at_finish, .free = at_free, .whole_tree = true };
+	at->mtime = o->mtime;
+	at->out.fd = at->out.dirfd = -1;
+	if ((at->format = find_format(o->format)) == NULL) {
+		dt_say(d, "unknown archive format '%s' (valid: %s)", o->format,
+		    target_archive_formats);
+		free(at);
+		return NULL;
+	}
+	if ((refused = target_archive_filter_refused(o->filter)) != NULL) {
+		dt_say(d, "%s: %s", o->filter, refused);
+		free(at);
+		return NULL;
+	}
+	at->a = la_archive_write_new();
+	at->ae = la_archive_entry_new();
+	if (at->a == NULL || at->ae == NULL || open_writer(at, o, d) != 0) {
+		if (at->a == NULL || at->ae == NULL)
+			dt_say(d, "out of memory");
+		at_free(&at->t);
+		return NULL;
+	}
+	return &at->t;
+}

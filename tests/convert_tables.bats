@@ -1,0 +1,202 @@
+#!/usr/bin/env bats
+# list --table: device tables converted from one dialect to another
+# (devtool(1), list, and DEVICE TABLES "Converting tables").
+
+load test_helper
+
+setup() {
+	helper_setup
+	printf '%s\n' \
+		'# a buildroot table' \
+		'/dev	d	755	0	0	-	-	-	-	-' \
+		'/dev/shm	d	1777	0	0	-	-	-	-	-' \
+		'/dev/snd	d	755	0	audio	-	-	-	-	-' \
+		'/dev/ttyS	c	666	0	dialout	4	64	0	1	4' \
+		'/bin/ping	f	4755	0	0	-	-	-	-	-' \
+		'|xattr cap_net_raw+ep' >br.txt
+	mkdir -p users/etc
+	printf 'root:x:0:0::/root:/bin/sh\n' >users/etc/passwd
+	printf 'root:x:0:\naudio:x:63:\ndialout:x:20:\n' >users/etc/group
+}
+
+@test "list --table -o makedevs keeps a buildroot table's ranges, group names, directories and |xattr lines" {
+	run --separate-stderr devtool list --table br.txt
+	assert_success
+	assert_stderr_empty
+	assert_output "$(printf '%s\n' \
+		'/dev	d	0755	0	0	-	-	-	-	-' \
+		'/dev/shm	d	1777	0	0	-	-	-	-	-' \
+		'/dev/snd	d	0755	0	audio	-	-	-	-	-' \
+		'/dev/ttyS	c	0666	0	dialout	4	64	0	1	4' \
+		'/bin/ping	f	4755	0	0	-	-	-	-	-' \
+		'|xattr cap_net_raw+ep')"
+}
+
+@test "list --table -o tmpfiles names what tmpfiles cannot hold by file:line, writes nothing and exits 2" {
+	run --separate-stderr devtool list --table br.txt -o tmpfiles
+	assert_failure 2
+	assert_output ''
+	assert_equal "$stderr" "devtool: br.txt:6: /bin/ping: '/bin/ping' has file capabilities, which are not written into tables
+devtool: 1 entry that a tmpfiles table cannot hold as it says; nothing was written (--lossy writes what it can)"
+}
+
+@test "list --table --lossy -o tmpfiles writes the range node by node, keeps names, and warns of each loss" {
+	run --separate-stderr devtool list --table --lossy br.txt -o tmpfiles
+	assert_success
+	assert_equal "$stderr" "devtool: warning: br.txt:6: /bin/ping: '/bin/ping' has file capabilities, which are not written into tables"
+	assert_output "$(printf '%s\n' \
+		'd	/dev	0755	0	0	-	-' \
+		'd	/dev/shm	1777	0	0	-	-' \
+		'd	/dev/snd	0755	0	audio	-	-' \
+		'c	/dev/ttyS0	0666	0	dialout	-	4:64' \
+		'c	/dev/ttyS1	0666	0	dialout	-	4:65' \
+		'c	/dev/ttyS2	0666	0	dialout	-	4:66' \
+		'c	/dev/ttyS3	0666	0	dialout	-	4:67')"
+}
+
+@test "list --table -o gen_init_cpio refuses group names once per line; --users-from resolves them" {
+	sed -i '/ping\|xattr/d' br.txt
+	run --separate-stderr devtool list --table br.txt -o gen_init_cpio
+	assert_failure 2
+	assert_output ''
+	assert_equal "$stderr" "devtool: br.txt:4: /dev/snd: the group name 'audio', which a gen_init_cpio table cannot hold (--users-from DIR resolves names)
+devtool: br.txt:5: /dev/ttyS: the group name 'dialout', which a gen_init_cpio table cannot hold (--users-from DIR resolves names)
+devtool: 2 entries that a gen_init_cpio table cannot hold as they say; nothing was written (--lossy writes what it can)"
+
+	run --separate-stderr devtool list --table --users-from users br.txt -o gen_init_cpio
+	assert_success
+	assert_stderr_empty
+	assert_output "$(printf '%s\n' 'dir /dev 0755 0 0' 'dir /dev/shm 1777 0 0' \
+		'dir /dev/snd 0755 0 63' 'nod /dev/ttyS0 0666 0 20 c 4 64' \
+		'nod /dev/ttyS1 0666 0 20 c 4 65' 'nod /dev/ttyS2 0666 0 20 c 4 66' \
+		'nod /dev/ttyS3 0666 0 20 c 4 67')"
+}
+
+@test "list --table -o oci names each directory it cannot hold; --lossy leaves them out" {
+	printf '/dev d 755 0 0\n/dev/null c 600 0 0 1 3\n' >t.txt
+	run --separate-stderr devtool list --table t.txt -o oci
+	assert_failure 2
+	assert_output ''
+	assert_stderr_contains "t.txt:1: /dev: a directory, which an oci table cannot hold"
+
+	run --separate-stderr devtool list --table --lossy t.txt -o oci
+	assert_success
+	assert_output '[
+{"path":"/dev/null","type":"c","major":1,"minor":3,"fileMode":384,"uid":0,"gid":0}
+]'
+}
+
+@test "list --table - reads a tmpfiles table from standard input and keeps its '-' fields, L lines and modifiers" {
+	run --separate-stderr devtool list --table - -o tmpfiles <<'TABLE'
+c! /dev/x 0600 - - - 1:3
+L+ /dev/fd - - - - /proc/self/fd
+d /run/lock 1777 root lock
+TABLE
+	assert_success
+	assert_stderr_empty
+	assert_output "$(printf '%s\n' 'c!	/dev/x	0600	-	-	-	1:3' \
+		'L+	/dev/fd	-	-	-	-	/proc/self/fd' \
+		'd	/run/lock	1777	root	lock	-	-')"
+}
+
+@test "list --table -o makedevs cannot hold a tmpfiles '-' owner of a node: named, exit 2" {
+	run --separate-stderr devtool list --table - <<<'c /dev/x 0600 - - - 1:3'
+	assert_failure 2
+	assert_equal "$stderr" "devtool: <stdin>:1: /dev/x: a makedevs table cannot hold its '-' user (kept as it is)
+devtool: 1 entry that a makedevs table cannot hold as it says; nothing was written (--lossy writes what it can)"
+}
+
+@test "list --table -i forces the dialect of every table" {
+	printf 'dir /dev 755 0 0\n' >t.cpio
+	run --separate-stderr devtool list --table -i gen_init_cpio t.cpio -o mtree
+	assert_success
+	assert_output "$(printf '%s\n' '#mtree' './dev type=dir mode=0755 uid=0 gid=0')"
+}
+
+@test "list: -i, --users-from, --lossy and --merge without --table are usage errors" {
+	for opt in '-i makedevs' '--users-from users' --lossy '--merge last'; do
+		# shellcheck disable=SC2086
+		run --separate-stderr devtool list $opt
+		assert_failure 2
+		assert_stderr_contains "go with --table"
+	done
+}
+
+@test "list --table with no FILE, or with --root, is a usage error" {
+	run --separate-stderr devtool list --table
+	assert_failure 2
+	assert_stderr_contains "--table needs a FILE"
+	run --separate-stderr devtool list --table --root . t
+	assert_failure 2
+	assert_stderr_contains "it takes no --archive, --root"
+}
+
+@test "list --table: a bad line is an error naming file:line, nothing is written, exit 2" {
+	printf '/dev/x c 600 0 0 1\n' >bad.txt
+	run --separate-stderr devtool list --table bad.txt
+	assert_failure 2
+	assert_output ''
+	assert_stderr_contains "bad.txt:1: "
+	assert_stderr_contains "1 error in the table; nothing was written"
+}
+
+# Two tables that disagree on /dev/ttyS1 (inside the first's range) and
+# on /dev/null.
+two_tables() {
+	printf '%s\n' '/dev/ttyS	c	666	0	0	4	64	0	1	4' \
+		'/dev/null	c	666	0	0	1	3	-	-	-' >a.txt
+	printf '%s\n' '/dev/ttyS1	c	600	0	0	4	65	-	-	-' \
+		'/dev/null	c	660	0	0	1	3	-	-	-' >b.txt
+}
+
+@test "list --table of two tables that conflict: each conflict names both file:line, nothing written, exit 2" {
+	two_tables
+	run --separate-stderr devtool list --table a.txt b.txt
+	assert_failure 2
+	assert_output ''
+	assert_equal "$stderr" "devtool: b.txt:1: '/dev/ttyS1' is c 4:65, mode 0600, owner 0:0 here but c 4:65, mode 0666, owner 0:0 at a.txt:1
+devtool: b.txt:2: '/dev/null' is c 1:3, mode 0660, owner 0:0 here but c 1:3, mode 0666, owner 0:0 at a.txt:2
+devtool: 2 errors in the tables; nothing was written"
+}
+
+@test "list --table --merge=last: the later line wins, a range keeps its other nodes, each conflict is a warning naming both file:line" {
+	two_tables
+	run --separate-stderr devtool list --table --merge=last a.txt b.txt
+	assert_success
+	assert_equal "$stderr" "devtool: warning: b.txt:1: '/dev/ttyS1' is c 4:65, mode 0600, owner 0:0 here but c 4:65, mode 0666, owner 0:0 at a.txt:1; the later line wins (--merge=last)
+devtool: warning: b.txt:2: '/dev/null' is c 1:3, mode 0660, owner 0:0 here but c 1:3, mode 0666, owner 0:0 at a.txt:2; the later line wins (--merge=last)"
+	assert_output "$(printf '%s\n' \
+		'/dev/ttyS0	c	0666	0	0	4	64	-	-	-' \
+		'/dev/ttyS2	c	0666	0	0	4	66	-	-	-' \
+		'/dev/ttyS3	c	0666	0	0	4	67	-	-	-' \
+		'/dev/ttyS1	c	0600	0	0	4	65	-	-	-' \
+		'/dev/null	c	0660	0	0	1	3	-	-	-')"
+}
+
+@test "list --table --merge=first: the earlier line wins, as systemd-tmpfiles, with a warning" {
+	two_tables
+	run --separate-stderr devtool list --table --merge=first a.txt - <b.txt
+	assert_success
+	assert_stderr_contains "<stdin>:2: '/dev/null' is c 1:3, mode 0660, owner 0:0 here but c 1:3, mode 0666, owner 0:0 at a.txt:2; the earlier line wins (--merge=first)"
+	assert_output "$(printf '%s\n' \
+		'/dev/ttyS	c	0666	0	0	4	64	0	1	4' \
+		'/dev/null	c	0666	0	0	1	3	-	-	-')"
+}
+
+@test "apply --merge=last makes what the later line says; an unknown policy is a usage error" {
+	two_tables
+	run --separate-stderr devtool apply --archive out.cpio --merge=last a.txt b.txt
+	assert_success
+	run --separate-stderr devtool list --archive out.cpio
+	assert_success
+	assert_output "$(printf '%s\n' \
+		'/dev/null	c	0660	0	0	1	3	-	-	-' \
+		'/dev/ttyS0	c	0666	0	0	4	64	-	-	-' \
+		'/dev/ttyS1	c	0600	0	0	4	65	-	-	-' \
+		'/dev/ttyS2	c	0666	0	0	4	66	-	-	-' \
+		'/dev/ttyS3	c	0666	0	0	4	67	-	-	-')"
+
+	run --separate-stderr devtool apply --archive out.cpio --merge=later a.txt
+	assert_failure 2
+	assert_stderr_contains "unknown --merge 'later'; valid: error, last, first"
+}

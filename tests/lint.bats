@@ -1,0 +1,98 @@
+#!/usr/bin/env bats
+# make lint's layers check (scripts/lint.sh; docs/DESIGN.md, "The
+# layers"): on a copy of src/ with one fault planted, it fails naming
+# the fault; on the tree as it is, it passes.
+
+setup_file() {
+	export BATS_NO_PARALLELIZE_WITHIN_FILE=true
+	LINT=$BATS_TEST_DIRNAME/../scripts/lint.sh
+	export LINT
+	cp -r "$BATS_TEST_DIRNAME/../src" "$BATS_FILE_TMPDIR/src"
+	find "$BATS_FILE_TMPDIR/src" -name '*.[od]' -delete
+	mkdir "$BATS_FILE_TMPDIR/obj"
+	# the objects, once: each test recompiles only what it changes
+	LINT_SRC=$BATS_FILE_TMPDIR/src LINT_OBJ=$BATS_FILE_TMPDIR/obj \
+	    LINT_ONLY=layers sh "$LINT" >"$BATS_FILE_TMPDIR/first" 2>&1 || true
+}
+
+setup() {
+	cp -a "$BATS_FILE_TMPDIR/src" "$BATS_FILE_TMPDIR/obj" "$BATS_TEST_TMPDIR/"
+	S=$BATS_TEST_TMPDIR/src
+}
+
+layers() {
+	run env LINT_SRC="$S" LINT_OBJ="$BATS_TEST_TMPDIR/obj" \
+	    LINT_ONLY=layers sh "$LINT"
+}
+
+# says LINE: the report has it, as a line of its own.
+says() {
+	if ! grep -Fxq -- "  $1" <<<"$output"; then
+		printf 'expected the line:\n  %s\nin:\n%s\n' "$1" "$output" >&2
+		return 1
+	fi
+}
+
+@test "lint layers: the tree as it is passes" {
+	layers
+	[ "$status" -eq 0 ]
+	grep -qx 'lint layers: ok' <<<"$output"
+}
+
+@test "lint layers: an include of a higher folder fails, naming the file and both ranks" {
+	sed -i '0,/^#include "/s//#include "sys\/node.h"\n&/' "$S/base/path.c"
+	layers
+	[ "$status" -eq 1 ]
+	says 'src/base/path.c (base, rank 0): includes sys/node.h (sys, rank 4)'
+	grep -qx 'lint layers: FAILED' <<<"$output"
+}
+
+@test "lint layers: sources/ including targets/ fails: they never use each other" {
+	sed -i '0,/^#include "/s//#include "targets\/target.h"\n&/' \
+	    "$S/sources/source_tree.c"
+	layers
+	[ "$status" -eq 1 ]
+	says 'src/sources/source_tree.c (sources): includes targets/target.h: sources/ and targets/ never use each other'
+}
+
+@test "lint layers: an include cycle between two files fails, naming the path round" {
+	sed -i '0,/^#include /s//#include "sys\/walk.h"\n&/' "$S/sys/temp.h"
+	layers
+	[ "$status" -eq 1 ]
+	says 'include cycle: sys/temp (includes sys/walk.h) -> sys/walk (includes sys/temp.h) -> sys/temp'
+}
+
+@test "lint layers: a symbol cycle between two objects fails, naming the calls" {
+	printf '%s\n' 'int sig_planted(void);' 'int temp_planted(void);' \
+	    'int sig_planted(void) { return temp_planted(); }' >>"$S/sys/sig.c"
+	printf '%s\n' 'int sig_planted(void);' 'int temp_planted(void);' \
+	    'int temp_planted(void) { return sig_planted(); }' >>"$S/sys/temp.c"
+	layers
+	[ "$status" -eq 1 ]
+	says 'symbol cycle: sys/sig (calls temp_planted) -> sys/temp (calls sig_planted) -> sys/sig'
+}
+
+@test "lint layers: a call up the ranks fails even without the include" {
+	printf '%s\n' 'int node_path_ok(const char *);' \
+	    'int path_planted(void) { return node_path_ok("x"); }' \
+	    >>"$S/base/path.c"
+	layers
+	[ "$status" -eq 1 ]
+	says 'src/base/path.c (base, rank 0): calls node_path_ok of src/sys/node.c (sys, rank 4)'
+}
+
+@test "lint layers: a name service lookup in a pure layer fails, naming it" {
+	printf '%s\n' '#include <pwd.h>' \
+	    'void *path_planted(void) { return getpwnam("root"); }' \
+	    >>"$S/base/path.c"
+	layers
+	[ "$status" -eq 1 ]
+	says 'src/base/path.c (pure): calls getpwnam, a name service lookup (only sys/, sources/, targets/ and cli/ may)'
+}
+
+@test "lint layers: root_impl.h included outside root.c's few fails: struct root is opaque" {
+	sed -i '0,/^#include "/s//#include "sys\/root_impl.h"\n&/' "$S/sys/walk.c"
+	layers
+	[ "$status" -eq 1 ]
+	says 'src/sys/walk.c: includes sys/root_impl.h (struct root is opaque but to sys/root.c sys/root_walk.c sys/place.c sys/node.c)'
+}

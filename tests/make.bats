@@ -1,0 +1,295 @@
+#!/usr/bin/env bats
+# make.bats - devtool make against Debian 12's MAKEDEV 2.3.1, the tool it
+# replaces (devtool(1), make and DEVICE REGISTRY): for every group make
+# knows and for a list of single names, the same names, types, numbers,
+# modes, owners, groups, symbolic links and directories.
+# scripts/makedev-ref.sh downloads the makedev package once into
+# build/makedev/ (never installing it) and answers with MAKEDEV's own -n;
+# setup_file asks it every question up front, two at a time.
+
+load test_helper
+
+TOP=$BATS_TEST_DIRNAME/..
+REF=$TOP/build/makedev
+
+GROUPS_="std generic console consoleonly ram loop md fd hd sd scd st sg pty ttyS busmice input lp par audio fb isdn-io isdn-tty isdn-ippp isdnmodem isdnbri mcdx sbpcd dac960 dpti ida cciss ataraid raw tun misc cpu ipmi"
+SINGLES="ttyS0 ttyS5 ttyS63 tty1 tty63 sda sdb sdq sdaa hda hdc hdt xdb eda loop12 ram3 scd2 st1 fd0 fd5 fb3 ptyq null zero random urandom i2o.hdb dac960.2 ida.1 sonycd mcd cdu535 optcd sjcd cm206cd gscd lmscd aztcd bpcd apm ppp fuse rtc nvram initrd ptmx"
+
+setup_file() {
+	sh "$TOP/scripts/makedev-ref.sh" "$REF"
+	mkdir -p "$BATS_FILE_TMPDIR/ref"
+	# one question a line: the file's name, then MAKEDEV's arguments
+	{
+		echo generic generic
+		for g in $GROUPS_; do
+			[ "$g" = generic ] || echo "$g $g"
+		done
+		echo "singles $SINGLES"
+	} | xargs -P 2 -L 1 sh -c 'n=$1; shift;
+	    sh "$0/scripts/makedev-ref.sh" "$0/build/makedev" "$@" \
+	        >"'"$BATS_FILE_TMPDIR"'/ref/$n"' "$TOP"
+}
+
+# compare NAME ARG...: devtool make ARG... into an archive, listed as
+# makedevs-ref.sh writes MAKEDEV's answer, is the file ref/NAME.
+compare() {
+	local name=$1
+	shift
+	run devtool make --archive "$BATS_TEST_TMPDIR/m.tar" "$@"
+	assert_success
+	devtool list --archive "$BATS_TEST_TMPDIR/m.tar" --dirs -o tmpfiles |
+	    grep -v $'^d\t/dev\t' | sort -u >"$BATS_TEST_TMPDIR/mine"
+	[ -s "$BATS_FILE_TMPDIR/ref/$name" ] ||
+		fail "MAKEDEV made nothing for $name"
+	run diff "$BATS_FILE_TMPDIR/ref/$name" "$BATS_TEST_TMPDIR/mine"
+	assert_success
+}
+
+@test "make std creates what MAKEDEV std creates" {
+	compare std std
+}
+
+@test "make generic creates what MAKEDEV generic creates" {
+	compare generic generic
+}
+
+@test "make console creates what MAKEDEV console creates" {
+	compare console console
+}
+
+@test "make consoleonly creates what MAKEDEV consoleonly creates" {
+	compare consoleonly consoleonly
+}
+
+@test "make ram creates what MAKEDEV ram creates" {
+	compare ram ram
+}
+
+@test "make loop creates what MAKEDEV loop creates" {
+	compare loop loop
+}
+
+@test "make md creates what MAKEDEV md creates" {
+	compare md md
+}
+
+@test "make fd creates what MAKEDEV fd creates" {
+	compare fd fd
+}
+
+@test "make hd creates what MAKEDEV hd creates" {
+	compare hd hd
+}
+
+@test "make sd creates what MAKEDEV sd creates" {
+	compare sd sd
+}
+
+@test "make scd creates what MAKEDEV scd creates" {
+	compare scd scd
+}
+
+@test "make st creates what MAKEDEV st creates" {
+	compare st st
+}
+
+@test "make sg creates what MAKEDEV sg creates" {
+	compare sg sg
+}
+
+@test "make pty creates what MAKEDEV pty creates" {
+	compare pty pty
+}
+
+@test "make ttyS creates what MAKEDEV ttyS creates" {
+	compare ttyS ttyS
+}
+
+@test "make busmice creates what MAKEDEV busmice creates" {
+	compare busmice busmice
+}
+
+@test "make input creates what MAKEDEV input creates" {
+	compare input input
+}
+
+@test "make lp creates what MAKEDEV lp creates" {
+	compare lp lp
+}
+
+@test "make par creates what MAKEDEV par creates" {
+	compare par par
+}
+
+@test "make audio creates what MAKEDEV audio creates" {
+	compare audio audio
+}
+
+@test "make fb creates what MAKEDEV fb creates" {
+	compare fb fb
+}
+
+@test "make isdn-io creates what MAKEDEV isdn-io creates" {
+	compare isdn-io isdn-io
+}
+
+@test "make isdn-tty creates what MAKEDEV isdn-tty creates" {
+	compare isdn-tty isdn-tty
+}
+
+@test "make isdn-ippp creates what MAKEDEV isdn-ippp creates" {
+	compare isdn-ippp isdn-ippp
+}
+
+@test "make isdnmodem creates what MAKEDEV isdnmodem creates" {
+	compare isdnmodem isdnmodem
+}
+
+@test "make isdnbri creates what MAKEDEV isdnbri creates" {
+	compare isdnbri isdnbri
+}
+
+@test "make mcdx creates what MAKEDEV mcdx creates" {
+	compare mcdx mcdx
+}
+
+@test "make sbpcd creates what MAKEDEV sbpcd creates" {
+	compare sbpcd sbpcd
+}
+
+@test "make dac960 creates what MAKEDEV dac960 creates" {
+	compare dac960 dac960
+}
+
+@test "make dpti creates what MAKEDEV dpti creates" {
+	compare dpti dpti
+}
+
+@test "make ida creates what MAKEDEV ida creates" {
+	compare ida ida
+}
+
+@test "make cciss creates what MAKEDEV cciss creates" {
+	compare cciss cciss
+}
+
+@test "make ataraid creates what MAKEDEV ataraid creates" {
+	compare ataraid ataraid
+}
+
+@test "make raw creates what MAKEDEV raw creates" {
+	compare raw raw
+}
+
+@test "make tun creates what MAKEDEV tun creates" {
+	compare tun tun
+}
+
+@test "make misc creates what MAKEDEV misc creates" {
+	compare misc misc
+}
+
+@test "make cpu creates what MAKEDEV cpu creates" {
+	compare cpu cpu
+}
+
+@test "make ipmi creates what MAKEDEV ipmi creates" {
+	compare ipmi ipmi
+}
+
+@test "make of a list of single names creates what MAKEDEV creates for them" {
+	# shellcheck disable=SC2086
+	compare singles $SINGLES
+}
+
+@test "make std in a directory makes the nodes MAKEDEV std makes there, as root" {
+	needs_mknod
+	mkdir ref mine
+	(cd ref && "$REF/sbin/MAKEDEV" std)
+	run devtool make -C mine std
+	assert_success
+	assert_output ''
+	(cd ref && find . -printf '%y %p %m %U %G %Hr %Lr %l\n' | sort) >ref.txt
+	(cd mine && find . -printf '%y %p %m %U %G %Hr %Lr %l\n' | sort) >mine.txt
+	run diff ref.txt mine.txt
+	assert_success
+	assert_equal "$(wc -l <mine.txt)" 37
+}
+
+@test "make with no -C makes the nodes in the current directory, as MAKEDEV" {
+	needs_mknod
+	mkdir here
+	cd here
+	run devtool make ttyS1 null
+	assert_success
+	assert_equal "$(stat -c '%F %t:%T %a %G' ttyS1)" \
+	    "character special file 4:41 660 dialout"
+	assert_equal "$(stat -c '%t:%T %a' null)" "1:3 666"
+}
+
+@test "make names every unknown name, exits 2 and makes nothing" {
+	mkdir empty
+	run --separate-stderr devtool make -C empty std ttyS0 nosuch sdzzzzz
+	assert_usage_error
+	assert_stderr_contains "devtool: unknown device or group 'nosuch'"
+	assert_stderr_contains "devtool: unknown device or group 'sdzzzzz'"
+	assert_stderr_contains "2 unknown names; nothing was made"
+	assert_equal "$(ls -A empty)" ""
+}
+
+@test "make -n says what it would create and creates nothing" {
+	mkdir empty
+	run --separate-stderr devtool make -n -C empty ttyS0
+	assert_success
+	assert_output "would create /ttyS0 (c 4:64, mode 0660, owner 0:$(getent group dialout | cut -d: -f3))"
+	assert_equal "$(ls -A empty)" ""
+}
+
+@test "make --root takes the group's number from the target's etc/group" {
+	needs_mknod
+	mkdir -p img/etc
+	printf 'root:x:0:\ndisk:x:606:\n' >img/etc/group
+	printf 'root:x:0:0::/root:/bin/sh\n' >img/etc/passwd
+	run devtool make --root img loop
+	assert_success
+	assert_equal "$(stat -c '%n %t:%T %a %u %g' img/dev/loop7)" \
+	    "img/dev/loop7 7:7 660 0 606"
+}
+
+@test "make --root names a group the target's etc/group lacks and makes nothing" {
+	mkdir -p img/etc
+	printf 'root:x:0:\n' >img/etc/group
+	run --separate-stderr devtool make --root img ttyS0
+	assert_failure 2
+	assert_stderr_contains "unknown group 'dialout'"
+	assert [ ! -e img/dev/ttyS0 ]
+}
+
+@test "make -o makedevs prints the entries as a table instead" {
+	run --separate-stderr devtool make -o makedevs ttyS2
+	assert_success
+	assert_output "/dev/ttyS2	c	0660	0	$(getent group dialout | cut -d: -f3)	4	66	-	-	-"
+}
+
+@test "make -r replaces a node of other numbers, as MAKEDEV does" {
+	needs_mknod
+	mknod null c 1 5
+	run devtool make -r null
+	assert_success
+	assert_equal "$(stat -c '%t:%T %a' null)" "1:3 666"
+}
+
+@test "make without -r leaves a node of other numbers and fails naming it" {
+	needs_mknod
+	mknod zero c 1 3
+	run --separate-stderr devtool make zero
+	assert_failure 2
+	assert_stderr_contains "zero"
+	assert_equal "$(stat -c '%t:%T' zero)" "1:3"
+}
+
+@test "make -C and --root together are a usage error" {
+	run --separate-stderr devtool make -C a --root b std
+	assert_usage_error
+	assert_stderr_contains "-C, --root, --archive and -o: one target"
+}
