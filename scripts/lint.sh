@@ -111,7 +111,7 @@ run_mandoc() {
 # other's).  base, codec, entry and dialects are pure: no I/O of their
 # own, no name service; sys, sources and targets the system layer; cli
 # the only one that prints, exits or reads the environment.
-# LINT_SRC names another tree to check (tests/lint.bats plants faults in
+# LINT_SRC names another tree to check (tests/lint/layers.bats plants faults in
 # copies); LINT_OBJ a directory to keep the objects in between runs.
 SRC=${LINT_SRC:-src}
 RANKS="base=0 codec=1 entry=2 dialects=3 sys=4 sources=5 targets=5 cli=6"

@@ -814,3 +814,10 @@ check_agrees_with() {
 	assert_stderr_empty
 	assert_lines_exactly "$(T /dev d 0777 0 0 - - - - -)"
 }
+
+@test "list: --table --check names a table's bad line by file:line, exit 2" {
+	printf '/dev/null c 666 0 0 1 3\n/dev/x q 1\n' >bad.t
+	run --separate-stderr devtool list --table --check 8:8 bad.t
+	assert_status 2
+	assert_equal "$stderr" "devtool: bad.t:2: type 'q' is not one of c b p d f s F r"
+}

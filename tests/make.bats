@@ -293,3 +293,11 @@ compare() {
 	assert_usage_error
 	assert_stderr_contains "-C, --root, --archive and -o: one target"
 }
+
+@test "make -o oci names each entry the dialect cannot hold on stderr, never leaving one out silently" {
+	run --separate-stderr devtool make -o oci std
+	assert_status 0
+	assert_equal "$stderr" "devtool: warning: /dev/core: a symbolic link, which an oci table cannot hold, is left out; -o json holds every type
+devtool: warning: /dev/ram: a symbolic link, which an oci table cannot hold, is left out; -o json holds every type"
+	assert_equal "$(grep -c '"path"' <<<"$output")" 34
+}

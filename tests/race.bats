@@ -305,7 +305,7 @@ symlink_rounds() {
 			sh -c "$HIDE_FD"' && exec "$@"' sh "$dt" "$@" >/dev/null 2>err
 		fi
 		st=$?
-		((st == 0)) || { ((st == 1)) && grep -qF /dev/x err; } ||
+		((st == 0)) || { ((st == 2)) && grep -qF /dev/x err; } ||
 			echo "round $i: exit $st, $(head -c 200 err)"
 		if ((i % 10 == 0 || i == rounds)) &&
 		    [[ $(stat -c '%a %u %g' "$secret") != "600 0 0" ]]; then
@@ -411,7 +411,7 @@ overwrite_rounds() {
 		"$noexchange" "$dt" mknod -r --root "$root" -m 0644 \
 			/dev/x c 240 "$i" >/dev/null 2>err
 		st=$?
-		{ ((st == 1)) && grep -qF /dev/x err; } ||
+		{ ((st == 2)) && grep -qF /dev/x err; } ||
 			echo "round $i: exit $st, $(head -c 200 err)"
 		if [[ -e $state/destroyed ]]; then
 			echo "lost $i"
@@ -482,7 +482,7 @@ link_rounds() {
 		printf 'L+ /dev/x - - - - /t%d\n' "$i" >t
 		"$dt" apply --root "$root" t >/dev/null 2>err
 		st=$?
-		((st == 0)) || { ((st == 1)) && grep -qF /dev/x err; } ||
+		((st == 0)) || { ((st == 2)) && grep -qF /dev/x err; } ||
 			echo "round $i: exit $st, $(head -c 200 err)"
 		if [[ -e $state/destroyed ]]; then
 			echo "lost $i"

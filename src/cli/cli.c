@@ -362,6 +362,19 @@ cli_path_error(const char *path, const char *why)
 	cli_error("%s: %s", cli_quote(q, path), reason);
 }
 
+void
+cli_source_error(const char *where, unsigned long line, int error,
+    const char *why)
+{
+	char q[DT_QUOTE_SIZE];
+
+	if (line == 0) {
+		errno = error;
+		cli_path_error(where, why);
+	} else
+		cli_error("%s:%lu: %s", cli_quote(q, where), line, why);
+}
+
 /* "devtool: WHAT ARG: errno's text", for an option's file or directory. */
 void
 cli_arg_error(const char *what, const char *arg)

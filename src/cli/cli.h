@@ -60,6 +60,12 @@ extern int cli_strict;
 const char *cli_quote(char *buf, const char *s);	/* buf: DT_QUOTE_SIZE */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_path_error(const char *path, const char *why);
+/*
+ * What a source could not read (source.h's problem): "FILE:LINE: why"
+ * for a line, else "WHERE: why" (errno's text when why is NULL).
+ */
+void cli_source_error(const char *where, unsigned long line, int error,
+    const char *why);
 void cli_arg_error(const char *what, const char *arg);
 void cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* cli_say's lines go to stderr (apply -v --archive -: stdout is data). */

@@ -40,14 +40,12 @@ keep(void *ctx, const struct entry *e)
 		cli_fatal(NULL);
 }
 
-/* A path the source could not list: said now, exit 1 at the end. */
+/* What the source could not list: said now, exit 2 at the end. */
 static void
 list_problem(void *ctx, const char *path, unsigned long line, int error,
     const char *why)
 {
-	(void)line;
-	errno = error;
-	cli_path_error(path, why);
+	cli_source_error(path, line, error, why);
 	((struct listing *)ctx)->failed = 1;
 }
 

@@ -40,13 +40,8 @@ conv_problem(void *ctx, const char *file, unsigned long line, int error,
     const char *msg)
 {
 	struct conv *cv = ctx;
-	char q[DT_QUOTE_SIZE];
 
-	if (line == 0) {
-		errno = error;
-		cli_path_error(file, msg);
-	} else
-		cli_error("%s:%lu: %s", cli_quote(q, file), line, msg);
+	cli_source_error(file, line, error, msg);
 	cv->errors++;
 }
 

@@ -189,8 +189,16 @@ print_table(struct entries *v, const struct dialect *dialect)
 	if (dialect->header != NULL)
 		puts(dialect->header);
 	for (size_t i = 0; i < v->n; i++) {
-		if (!dialect_holds(dialect, &v->v[i]))
+		if (!dialect_holds(dialect, &v->v[i])) {
+			char q[DT_QUOTE_SIZE];
+
+			cli_warn("%s: a %s, which %s %s table cannot hold, is "
+			    "left out; -o json holds every type",
+			    cli_quote(q, v->v[i].path),
+			    entry_type_of(v->v[i].type)->noun,
+			    dialect_article(dialect), dialect->name);
 			continue;
+		}
 		if (dialect_format(dialect, &v->v[i], line, sizeof(line),
 		    &d) != 0) {
 			cli_error("%s", d.msg);

@@ -100,9 +100,7 @@ parse_major(const char *text, mode_t type, uint64_t *ma)
 	    text, &found, &d)) {
 	case PROCDEV_FOUND:
 		break;
-	case PROCDEV_BAD_FILE:	/* as devices does: not the input's fault */
-		cli_error("%s", d.msg);
-		return EXIT_FAIL;
+	case PROCDEV_BAD_FILE:	/* an error either way (EXIT STATUS) */
 	case PROCDEV_NO_DRIVER:
 		cli_error("%s", d.msg);
 		return EXIT_USAGE;

@@ -274,7 +274,9 @@ fields_letter(const struct dialect *dl, char type)
 
 	if (at == NULL)
 		return '\0';
-	return dl->letters != NULL ? dl->letters[at - dl->types] : type;
+	if (dl->letters == NULL)
+		return type;
+	return dl->letters[at - dl->types];
 }
 
 char
@@ -283,7 +285,9 @@ fields_type(const struct dialect *dl, char letter)
 	const char *letters = dl->letters != NULL ? dl->letters : dl->types;
 	const char *at = letter != '\0' ? strchr(letters, letter) : NULL;
 
-	return at != NULL ? dl->types[at - letters] : '\0';
+	if (at == NULL)
+		return '\0';
+	return dl->types[at - letters];
 }
 
 int

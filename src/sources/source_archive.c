@@ -346,6 +346,7 @@ static int read_members(struct archive_source *as, struct stream *st,
  * was read by the decompressor, and is looked at again by archive_read).
  */
 static int
+/* NOLINTNEXTLINE(misc-no-recursion): once, a compressed stream has none */
 read_compressed(struct archive_source *as, struct stream *outer,
     const char *file, const struct entry_sink *sink)
 {
@@ -405,6 +406,7 @@ read_member(struct archive_source *as, struct stream *st, const char *file,
  * junk, as the kernel says).
  */
 static int
+/* NOLINTNEXTLINE(misc-no-recursion): see read_compressed */
 read_members(struct archive_source *as, struct stream *st, bool compressed,
     const char *file, const struct entry_sink *sink)
 {
@@ -480,7 +482,10 @@ latest_flush(struct latest *l, const char *file)
 
 	if (order == NULL || keep == NULL) {
 		l->to->problem(l->to->ctx, file, 0, ENOMEM, NULL);
-		n = 0;
+		free(order);
+		free(keep);
+		entries_free(&l->all);
+		return;
 	}
 	for (size_t i = 0; i < n; i++)
 		order[i] = i;

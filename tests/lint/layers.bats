@@ -5,9 +5,9 @@
 
 setup_file() {
 	export BATS_NO_PARALLELIZE_WITHIN_FILE=true
-	LINT=$BATS_TEST_DIRNAME/../scripts/lint.sh
+	LINT=$BATS_TEST_DIRNAME/../../scripts/lint.sh
 	export LINT
-	cp -r "$BATS_TEST_DIRNAME/../src" "$BATS_FILE_TMPDIR/src"
+	cp -r "$BATS_TEST_DIRNAME/../../src" "$BATS_FILE_TMPDIR/src"
 	find "$BATS_FILE_TMPDIR/src" -name '*.[od]' -delete
 	mkdir "$BATS_FILE_TMPDIR/obj"
 	# the objects, once: each test recompiles only what it changes
