@@ -137,8 +137,8 @@ ROOT_IMPL_USERS="sys/root.c sys/root_walk.c sys/place.c sys/node.c"
 # table.c's name service lookups; the verbs split (cli/) the cli cycle.
 LAYERS_ALLOW_TEMPORARY=''
 
-# The layers check runs a few processes a file, not dozens (tests/lint.bats
-# runs it nine times): shell builtins where they do, one awk over every
+# The layers check runs a few processes a file, not dozens
+# (tests/lint/layers.bats runs it nine times): shell builtins where they do, one awk over every
 # file where they do not, and each object's nm(1) kept beside it.
 
 # layer_obj REL: sets o to the object of $SRC/REL in $obj (a/b.c is
