@@ -137,38 +137,76 @@ ROOT_IMPL_USERS="sys/root.c sys/root_walk.c sys/place.c sys/node.c"
 # table.c's name service lookups; the verbs split (cli/) the cli cycle.
 LAYERS_ALLOW_TEMPORARY=''
 
+# The layers check runs a few processes a file, not dozens
+# (tests/lint/layers.bats runs it nine times): shell builtins where they do, one awk over every
+# file where they do not, and each object's nm(1) kept beside it.
+
+# layer_obj REL: sets o to the object of $SRC/REL in $obj (a/b.c is
+# a_b.c.o).
+layer_obj() {
+	o=$1 _r=
+	while :; do
+		case $o in
+		*/*) _r=$_r${o%%/*}_ o=${o#*/} ;;
+		*) o=$obj/$_r$o.o; return ;;
+		esac
+	done
+}
+
+# layer_fresh OBJ SRC: OBJ is newer than SRC and than every file its .d
+# names (a file gone is not).  (-nt: dash, bash and busybox have it.)
+# shellcheck disable=SC3013
+layer_fresh() {
+	[ -f "$1" ] && [ -f "$1.d" ] && [ -e "$2" ] && [ ! "$2" -nt "$1" ] ||
+	    return 1
+	# shellcheck disable=SC2094 # reads the .d, writes nothing
+	for _w in $(tr -s ' \134' '  ' <"$1.d"); do
+		case $_w in *:) continue ;; esac
+		[ -e "$_w" ] && [ ! "$_w" -nt "$1" ] || return 1
+	done
+}
+
 # layer_compile REL: compiles $SRC/REL (a .c) into $obj, unless the
 # object there is newer than the file and every header it read (as its
-# .d names them: a LINT_OBJ is for one tree and its copies).
-# shellcheck disable=SC2016,SC2086 # the inner shell's $0 $@; LINT_CFLAGS: words
+# .d names them: a LINT_OBJ is for one tree and its copies); its symbols
+# (nm -g --defined-only) go to OBJ.def, those it leaves undefined
+# (nm -u) to OBJ.undef.
+# shellcheck disable=SC2086,SC3013 # LINT_CFLAGS: words; -nt as above
 layer_compile() {
-	o=$obj/$(echo "$1" | tr / _).o
-	if [ -f "$o" ] && [ -f "$o.d" ] &&
-	    [ -z "$({ echo "$SRC/$1"; tr -s ' \134' '\n' <"$o.d"; } |
-	    sed -e '/:$/d' -e '/^$/d' |
-	    xargs -r sh -c 'find "$@" -newer "$0" -print -quit' "$o" 2>&1)" ]; then
+	layer_obj "$1"
+	if layer_fresh "$o" "$SRC/$1" && [ -f "$o.def" ] && [ -f "$o.undef" ] &&
+	    [ ! "$o" -nt "$o.def" ] && [ ! "$o" -nt "$o.undef" ]; then
 		return 0
 	fi
-	rm -f "$o"
-	${CC:-cc} -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
+	rm -f "$o" "$o.def" "$o.undef"
+	if ${CC:-cc} -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
 	    -DVERSION='"lint"' -I"$SRC" ${LINT_CFLAGS:--O2} -c -MD \
-	    -MF "$o.d" -o "$o" "$SRC/$1" >>"$out" 2>&1 ||
-	    echo "src/$1: does not compile" >>"$out"
+	    -MF "$o.d" -o "$o" "$SRC/$1" >>"$out" 2>&1; then
+		nm -g --defined-only "$o" >"$o.def"
+		nm -u "$o" >"$o.undef"
+	else
+		echo "src/$1: does not compile" >>"$out"
+	fi
 }
 
 # layer_calls REL LAYER: the headers src/REL read and the symbols it
 # leaves undefined, against what its layer may use.
 layer_calls() {
-	o=$obj/$(echo "$1" | tr / _).o
+	layer_obj "$1"
 	[ -f "$o" ] || return 0
-	[ "$2" != cli ] && tr -s ' \134' '\n' <"$o.d" | grep -E "$CLI_HEADERS" |
-	    sed "s|^|src/$1 ($2): includes |"
-	[ "$2" = pure ] && tr -s ' \134' '\n' <"$o.d" |
-	    grep -E '/(root|node)\.h$' |
-	    sed "s|^|src/$1 (pure): includes the system layer's |"
+	CLI_HEADERS=$CLI_HEADERS awk -v f="src/$1" -v layer="$2" '
+	    { n = split($0, w, /[ \\]+/)
+	      for (i = 1; i <= n; i++) {
+	        if (layer != "cli" && w[i] ~ ENVIRON["CLI_HEADERS"])
+	          print f " (" layer "): includes " w[i]
+	        if (layer == "pure" && w[i] ~ /\/(root|node)\.h$/)
+	          sys = sys f " (pure): includes the system layer'"'"'s " w[i] "\n"
+	      } }
+	    END { printf "%s", sys }' "$o.d"
 	# __fprintf_chk and the like are fprintf under _FORTIFY_SOURCE.
-	nm -u "$o" | awk '{ print $2 }' | sed -e 's/@.*//' \
-	    -e 's/^__\(.*\)_chk$/\1/' | while read -r sym; do
+	while read -r _u sym; do
+		sym=${sym%%@*}
+		case $sym in __*_chk) sym=${sym#__}; sym=${sym%_chk} ;; esac
 		case $2 in cli) continue ;; esac
 		case $CLI_CALLS in
 		*" $sym "*) echo "src/$1 ($2): calls $sym" ;;
@@ -183,7 +221,7 @@ layer_calls() {
 		root_* | node_*) [ "$2" = pure ] &&
 		    echo "src/$1 (pure): calls the system layer's $sym" ;;
 		esac
-	done
+	done <"$o.undef"
 }
 
 # The graph check: reads "i FROM_FILE TO_FILE" (an include) and
@@ -278,25 +316,31 @@ run_layers() {
 		case " $SYSTEM_DIRS " in *" $d "*) layer_calls "$f" system ;; esac
 		[ "$d" = cli ] && layer_calls "$f" cli
 	done >>"$out"
-	# the graph: includes, from the text; calls, from the objects
+	# the graph: includes, from the text; calls, from the objects (awk
+	# reads the files in order, f=REL before each)
+	set --
+	for f in $files; do
+		set -- "$@" "f=$f" "$SRC/$f"
+	done
+	# shellcheck disable=SC2016 # awk's own $1
 	{
-		for f in $files; do
-			sed -n 's/^#include "\([^"]*\)".*/i '"$(echo "$f" |
-			    sed 's|/|\\/|')"' \1/p' "$SRC/$f"
-		done
+		awk '/^#include "/ { s = substr($0, 11); i = index(s, "\"")
+		    if (i) print "i", f, substr(s, 1, i - 1) }' "$@"
+		set --
 		for f in $files; do
 			case $f in *.c) ;; *) continue ;; esac
-			o=$obj/$(echo "$f" | tr / _).o
-			[ -f "$o" ] || continue
-			nm -g --defined-only "$o" | awk -v f="$f" \
-			    '{ print "d", $3, f }'
-			nm -u "$o" | awk -v f="$f" '{ print "u", $2, f }'
-		done | sort -s -k1,1 | awk '$1 == "d" { def[$2] = $3; next }
+			layer_obj "$f"
+			[ -f "$o" ] && set -- "$@" "f=$f" "$o.def" "$o.undef"
+		done
+		[ $# -eq 0 ] || awk '
+		    FILENAME ~ /\.def$/ { print "d", $3, f; next }
+		    { print "u", $2, f }' "$@" |
+		    sort -s -k1,1 | awk '$1 == "d" { def[$2] = $3; next }
 		    $2 in def { print "s", $3, def[$2], $2 }' | sort -u
 	} | awk -v ranks="$RANKS" "$LAYER_GRAPH" | sort >>"$out"
 	# struct root is opaque but to the files that make it (root.h)
-	for f in $files; do
-		grep -q '^#include "sys/root_impl.h"' "$SRC/$f" || continue
+	# shellcheck disable=SC2086 # one word a file
+	for f in $(cd "$SRC" && grep -l '^#include "sys/root_impl.h"' -- $files); do
 		case " $ROOT_IMPL_USERS sys/root_impl.h " in *" $f "*) continue ;; esac
 		echo "src/$f: includes sys/root_impl.h (struct root is opaque" \
 		    "but to $ROOT_IMPL_USERS)"

@@ -47,8 +47,8 @@ esac
 # The slowest suites first (by the processor time "# suite NAME: N s"
 # measured), so that none is left to run alone at the end; the others
 # follow in name order.
-SLOW="race mknod apply completion faults list roundtrip build root deb"
-SLOW="$SLOW transitions tables encode hostile"
+SLOW="race mknod make apply completion faults list roundtrip consistency"
+SLOW="$SLOW build root deb transitions tables encode hostile"
 
 if ! command -v parallel >/dev/null 2>&1; then
 	echo "tests/run.sh: GNU parallel is missing (make deps installs it;" \
