@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -58,6 +59,7 @@ inode_chmod(int fd, mode_t perm, bool faker)
 {
 	char proc[64];
 
+	assert(fd >= 0 && (perm & ~(mode_t)07777) == 0);
 	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
 	if (chmod(proc, perm) == 0)
 		return STEP_OK;
@@ -102,6 +104,7 @@ hardlinks_protected(void)
 bool
 inode_hardlink_vulnerable(const struct stat *st)
 {
+	assert(st != NULL);
 	return !S_ISDIR(st->st_mode) && st->st_nlink > 1 &&
 	    !hardlinks_protected();
 }
@@ -109,5 +112,6 @@ inode_hardlink_vulnerable(const struct stat *st)
 bool
 inode_same(const struct stat *a, const struct stat *b)
 {
+	assert(a != NULL && b != NULL);
 	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
 }

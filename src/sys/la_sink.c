@@ -7,6 +7,7 @@
  */
 #include <sys/stat.h>
 
+#include <assert.h>
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
@@ -118,6 +119,7 @@ sink_close(struct archive *a, void *ctx)
 int
 la_sink_open(struct archive *a, struct la_sink *s, struct dt_diag *d)
 {
+	assert(a != NULL && s != NULL && s->fd >= 0);
 	s->z = (lzma_stream)LZMA_STREAM_INIT;
 	s->error = 0;
 	s->discard = false;
@@ -130,6 +132,7 @@ la_sink_open(struct archive *a, struct la_sink *s, struct dt_diag *d)
 int
 la_sink_close(struct archive *a, struct la_sink *s, struct dt_diag *d)
 {
+	assert(a != NULL && s != NULL);
 	if (la_archive_write_close(a) != ARCHIVE_OK || s->error != 0)
 		return dt_error(d, "%s", s->error != 0 ? strerror(s->error) :
 		    la_archive_error_string(a));
@@ -139,6 +142,7 @@ la_sink_close(struct archive *a, struct la_sink *s, struct dt_diag *d)
 void
 la_sink_abandon(struct archive *a, struct la_sink *s)
 {
+	assert(a != NULL && s != NULL);
 	s->discard = true;
 	(void)la_archive_write_close(a);
 }
@@ -146,5 +150,6 @@ la_sink_abandon(struct archive *a, struct la_sink *s)
 void
 la_sink_end(struct la_sink *s)
 {
+	assert(s != NULL);
 	la_lzma_end(&s->z);
 }

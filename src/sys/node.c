@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -30,9 +31,11 @@ node_begin(const char *dir)
 void
 node_describe(char *buf, size_t len, const struct node_want *w)
 {
-	char kind = entry_type_of_mode(w->type)->letter;
 	char uid[16] = "-", gid[16] = "-", nums[32] = "", owner[48] = "";
+	char kind;
 
+	assert(buf != NULL && w != NULL);
+	kind = entry_type_of_mode(w->type)->letter;
 	if (w->uid != NODE_ANY_UID)
 		snprintf(uid, sizeof(uid), "%u", (unsigned)w->uid);
 	if (w->gid != NODE_ANY_GID)
@@ -252,6 +255,7 @@ node_path_ok(const char *path)
 	char parent[PATH_MAX];
 	const char *name;
 
+	assert(path != NULL);
 	return place_split_path(path, parent, sizeof(parent), &name) == 0;
 }
 
@@ -352,6 +356,9 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 	char parent[PATH_MAX];
 	int saved;
 
+	assert(r != NULL && path != NULL && w != NULL && res != NULL);
+	assert(w->perm == NODE_ANY_PERM || (w->perm & ~(mode_t)07777) == 0);
+	assert(!S_ISLNK(w->type) || w->target != NULL);
 	res->error = 0;
 	res->reason = NULL;
 	res->no_mknod = false;

@@ -5,6 +5,7 @@
 #include <sys/capability.h>
 #include <sys/stat.h>
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -60,6 +61,8 @@ node_caps_file(const struct place *p, const struct stat *expect, const char *tex
 	struct stat st;
 	int fd, rfd = -1, rc = STEP_ERRNO;
 
+	assert(p != NULL && p->dirfd >= 0 && p->name != NULL &&
+	    expect != NULL && text != NULL && differ != NULL);
 	if ((fd = openat(p->dirfd, p->name, O_PATH | O_NOFOLLOW |
 	    O_CLOEXEC)) < 0)
 		return STEP_ERRNO;
@@ -86,6 +89,7 @@ node_caps_fail(const struct place *p, int rc)
 {
 	char why[160];
 
+	assert(p != NULL && rc != STEP_OK);
 	if (rc == STEP_NO_PROC)
 		return place_fail(p, "its file capabilities cannot be set "
 		    "safely: /proc is not mounted; left alone");

@@ -4,6 +4,7 @@
  */
 #include <sys/stat.h>
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -62,9 +63,10 @@ node_lock_file(bool faker)
 off_t
 node_lock_offset(const struct stat *st)
 {
-	uint64_t h = (uint64_t)st->st_dev * 0x9e3779b97f4a7c15u ^
-	    (uint64_t)st->st_ino;
+	uint64_t h;
 
+	assert(st != NULL);
+	h = (uint64_t)st->st_dev * 0x9e3779b97f4a7c15u ^ (uint64_t)st->st_ino;
 	h ^= h >> 31;
 	h *= 0xbf58476d1ce4e5b9u;
 	h ^= h >> 29;
@@ -81,6 +83,7 @@ node_lock_set(int fd, off_t at, short type)
 	};
 	int rc;
 
+	assert(fd >= 0 && at >= 0 && (type == F_WRLCK || type == F_UNLCK));
 	while ((rc = fcntl(fd, type == F_UNLCK ? F_OFD_SETLK : F_OFD_SETLKW,
 	    &fl)) != 0 && errno == EINTR)
 		;

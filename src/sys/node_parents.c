@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <sys/xattr.h>
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -169,8 +170,10 @@ fail:
 int
 node_parents_open(struct place *p, const char *parent)
 {
-	int fd = root_opendir_cached(p->root, parent);
+	int fd;
 
+	assert(p != NULL && p->root != NULL && parent != NULL);
+	fd = root_opendir_cached(p->root, parent);
 	if (fd >= 0 || errno != ENOENT || !(p->flags & NODE_PARENTS))
 		return fd;
 	root_forget(p->root);
@@ -209,10 +212,16 @@ remove_dir(struct root *r, const char *dir, const char *name,
 void
 node_parents_unmake(struct place *p, char *parent)
 {
-	const struct made_dirs *m = p->made_ids;
-	size_t n = strlen(parent), b, d, left = m->n;
+	const struct made_dirs *m;
+	size_t n, b, d, left;
 	char name[NAME_MAX + 1], keep;
 
+	/* only after a directory was made for the entry, in parent */
+	assert(p != NULL && parent != NULL && p->made != NULL &&
+	    p->made_ids != NULL);
+	m = p->made_ids;
+	n = strlen(parent);
+	left = m->n;
 	if (m->overflow)
 		return;
 	root_forget(p->root);	/* it may hold one of them open */

@@ -9,6 +9,7 @@
 
 #include <linux/fs.h>
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -57,6 +58,7 @@ node_priv_open(int dirfd, struct priv *pv)
 {
 	static unsigned long serial;
 
+	assert(dirfd >= 0 && pv != NULL);
 	for (int i = 0; i < TEMP_TRIES; i++) {
 		snprintf(pv->name, sizeof(pv->name), TEMP_PREFIX "%ld.%lu",
 		    (long)getpid(), serial++);
@@ -90,6 +92,7 @@ node_priv_close(int dirfd, struct priv *pv)
 	int saved = errno;
 	struct stat st;
 
+	assert(dirfd >= 0 && pv != NULL && pv->fd >= 0);
 	if (fstatat(dirfd, pv->name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    st.st_dev == pv->st.st_dev && st.st_ino == pv->st.st_ino)
 		unlinkat(dirfd, pv->name, AT_REMOVEDIR);
@@ -151,6 +154,8 @@ node_priv_take_out(int dirfd, const char *name, struct priv *pv,
 {
 	struct stat st;
 
+	assert(dirfd >= 0 && name != NULL && pv != NULL && pv->fd >= 0 &&
+	    expect != NULL);
 	if (move_in(dirfd, name, pv, OUT_NAME) != 0)
 		return -1;
 	if (fstatat(pv->fd, OUT_NAME, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
@@ -291,6 +296,8 @@ int
 own(const struct priv *pv, int fd, const struct stat *st,
     const struct node_want *w)
 {
+	assert(pv != NULL && pv->fd >= 0 && fd >= 0 && st != NULL &&
+	    w != NULL);
 	if (place_owner_changes(st, w) &&
 	    fchownat(fd, "", w->uid, w->gid, AT_EMPTY_PATH) != 0)
 		return STEP_ERRNO;
@@ -472,6 +479,9 @@ node_priv_place(const struct place *p, const struct node_want *w, bool replace)
 	sigset_t old;
 	int rc = STEP_ERRNO;
 
+	assert(p != NULL && p->dirfd >= 0 && p->name != NULL && w != NULL);
+	/* the mode made concrete (place_with_perm): it is given as it is */
+	assert((w->perm & ~(mode_t)07777) == 0);
 	if (sig_block(&old) != 0)
 		return STEP_ERRNO;
 	if ((pv = held_get(p)) != NULL)
@@ -491,6 +501,7 @@ node_priv_impossible(int dirfd)
 {
 	int flags = 0;
 
+	assert(dirfd >= 0);
 	return ioctl(dirfd, FS_IOC_GETFLAGS, &flags) == 0 &&
 	    (flags & (FS_APPEND_FL | FS_IMMUTABLE_FL)) != 0;
 }
@@ -501,6 +512,7 @@ node_priv_release_in(const struct stat *dir)
 {
 	sigset_t old;
 
+	assert(dir != NULL);
 	if (sig_block(&old) != 0)
 		return;
 	for (size_t i = 0; i < HELD_MAX; i++)

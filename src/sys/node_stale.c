@@ -4,6 +4,7 @@
  */
 #include <sys/stat.h>
 
+#include <assert.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -134,6 +135,7 @@ node_stale_visit(const struct root *r, int dirfd)
 	struct dir_id id, *copy;
 	struct stat st;
 
+	assert(r != NULL && dirfd >= 0);
 	if (place_dir_stat(r, dirfd, &st) != 0)
 		return;
 	id.dev = st.st_dev;

@@ -3,6 +3,7 @@
  */
 #include <sys/stat.h>
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -105,11 +106,15 @@ node_tree(struct root *r, const char *path, const struct node_want *w,
 	struct walk_ops ops = { .all = true, .xdev = true,
 	    .found_at = tree_found, .problem = tree_problem, .ctx = &t };
 	char parent[PATH_MAX] = "/";
-	const bool whole = strcmp(path, "/") == 0;
 	struct node_want buf;
 	struct stat st;
 	int top = -1;
+	bool whole;
 
+	assert(r != NULL && path != NULL && w != NULL && res != NULL);
+	assert(S_ISDIR(w->type) && (w->perm == NODE_ANY_PERM ||
+	    (w->perm & ~(mode_t)07777) == 0));
+	whole = strcmp(path, "/") == 0;
 	res->error = 0;
 	res->reason = NULL;
 	res->no_mknod = false;

@@ -1,6 +1,7 @@
 /*
  * nss.c - the host's user and group databases.  See nss.h.
  */
+#include <assert.h>
 #include <errno.h>
 #include <grp.h>
 #include <pwd.h>
@@ -44,6 +45,7 @@ nss_getpwnam(void *ctx, const char *name, uid_t *uid)
 {
 	uint32_t id;
 
+	assert(name != NULL && uid != NULL);
 	(void)ctx;
 	if (lookup(name, false, &id) != 0)
 		return -1;
@@ -56,6 +58,7 @@ nss_getgrnam(void *ctx, const char *name, gid_t *gid)
 {
 	uint32_t id;
 
+	assert(name != NULL && gid != NULL);
 	(void)ctx;
 	if (lookup(name, true, &id) != 0)
 		return -1;

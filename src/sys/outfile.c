@@ -5,6 +5,7 @@
 #include <sys/random.h>
 #include <sys/stat.h>
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -195,6 +196,7 @@ outfile_open(struct outfile *o, const char *path, struct dt_diag *d)
 {
 	struct stat st;
 
+	assert(o != NULL && path != NULL);
 	*o = (struct outfile){ .fd = -1, .dirfd = -1 };
 	if (open_dir(o, path, d) != 0)
 		return -1;
@@ -207,6 +209,7 @@ outfile_open(struct outfile *o, const char *path, struct dt_diag *d)
 void
 outfile_stdout(struct outfile *o)
 {
+	assert(o != NULL);
 	*o = (struct outfile){ .fd = STDOUT_FILENO, .dirfd = -1,
 	    .borrowed = true };
 }
@@ -214,6 +217,7 @@ outfile_stdout(struct outfile *o)
 bool
 outfile_through(const struct outfile *o)
 {
+	assert(o != NULL);
 	return o->dirfd < 0;
 }
 
@@ -224,6 +228,9 @@ outfile_commit(struct outfile *o, struct dt_diag *d)
 	sigset_t old;
 	int rc = 0;
 
+	/* a temporary is open in its directory (outfile_open) */
+	assert(o != NULL &&
+	    (o->temp[0] == '\0' || (o->fd >= 0 && o->dirfd >= 0)));
 	if (o->temp[0] == '\0')
 		return 0;
 	if (fsync(o->fd) != 0 || sig_block(&old) != 0)
@@ -247,6 +254,7 @@ outfile_close(struct outfile *o)
 {
 	sigset_t old;
 
+	assert(o != NULL && (o->temp[0] == '\0' || o->dirfd >= 0));
 	if (o->temp[0] != '\0' && sig_block(&old) == 0) {
 		remove_temp(o);
 		live = NULL;

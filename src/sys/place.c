@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <search.h>
@@ -34,6 +35,7 @@ place_type_word(mode_t type)
 bool
 place_replaceable(mode_t old, const struct node_want *w)
 {
+	assert(w != NULL);
 	return inode_is_node(old) ? inode_is_node(w->type) || S_ISLNK(w->type) :
 	    S_ISLNK(old) && S_ISLNK(w->type);
 }
@@ -46,9 +48,11 @@ enum node_outcome
 place_report(const struct place *p, enum node_outcome outcome, const char *verb,
     const struct node_want *w)
 {
-	struct node_event e = { p->path, outcome, verb, w,
-	    (p->flags & NODE_DRY_RUN) != 0 };
+	struct node_event e;
 
+	assert(p != NULL && p->path != NULL && verb != NULL && w != NULL);
+	e = (struct node_event){ p->path, outcome, verb, w,
+	    (p->flags & NODE_DRY_RUN) != 0 };
 	if ((p->flags & (NODE_VERBOSE | NODE_DRY_RUN)) && p->ev != NULL &&
 	    p->ev->say != NULL)
 		p->ev->say(p->ev->ctx, &e);
@@ -59,8 +63,10 @@ place_report(const struct place *p, enum node_outcome outcome, const char *verb,
 enum node_outcome
 place_fail(const struct place *p, const char *why)
 {
-	struct node_result *res = p->res;
+	struct node_result *res;
 
+	assert(p != NULL && p->res != NULL);
+	res = p->res;
 	res->outcome = NODE_FAILED;
 	res->error = errno;
 	res->reason = NULL;
@@ -78,6 +84,8 @@ place_fail(const struct place *p, const char *why)
 enum node_outcome
 place_fail_refused(const struct place *p)
 {
+	/* only for a step root.c refused: it has the sentence */
+	assert(p != NULL && p->res != NULL && root_refusal(p->root) != NULL);
 	place_fail(p, NULL);
 	p->res->reason = root_refusal(p->root);
 	return NODE_FAILED;
@@ -93,6 +101,9 @@ int
 place_make_at(int dirfd, const char *name, const struct node_want *w, mode_t perm,
     struct node_result *res)
 {
+	assert(dirfd >= 0 && name != NULL && w != NULL && res != NULL);
+	assert((perm & ~(mode_t)07777) == 0 &&
+	    (!S_ISLNK(w->type) || w->target != NULL));
 	if (S_ISDIR(w->type))
 		return mkdirat(dirfd, name, perm);
 	if (S_ISLNK(w->type))
@@ -108,6 +119,7 @@ place_make_at(int dirfd, const char *name, const struct node_want *w, mode_t per
 int
 place_dir_stat(const struct root *r, int dirfd, struct stat *st)
 {
+	assert(r != NULL && dirfd >= 0 && st != NULL);
 	if (r->cached_st_valid && r->cached_fd == dirfd) {
 		*st = r->cached_st;
 		return 0;
@@ -119,6 +131,7 @@ place_dir_stat(const struct root *r, int dirfd, struct stat *st)
 bool
 place_owner_changes(const struct stat *st, const struct node_want *w)
 {
+	assert(st != NULL && w != NULL);
 	return (w->uid != NODE_ANY_UID && w->uid != st->st_uid) ||
 	    (w->gid != NODE_ANY_GID && w->gid != st->st_gid);
 }
@@ -134,10 +147,15 @@ int
 place_set_owner_mode(const struct place *p, const struct stat *expect,
     const struct node_want *w)
 {
-	bool faker = p->root->faker;
 	struct stat st;
 	int fd, rc = STEP_ERRNO;
+	bool faker;
 
+	assert(p != NULL && p->root != NULL && p->dirfd >= 0 &&
+	    p->name != NULL && expect != NULL && w != NULL);
+	/* the mode made concrete (place_with_perm): it is given as it is */
+	assert((w->perm & ~(mode_t)07777) == 0);
+	faker = p->root->faker;
 	fd = openat(p->dirfd, p->name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return STEP_ERRNO;
@@ -175,6 +193,7 @@ place_fail_step(const struct place *p, int rc, int race_errno, const char *raced
 {
 	char why[160];
 
+	assert(p != NULL && rc != STEP_OK);
 	switch (rc) {
 	case STEP_NO_PROC:
 		return place_fail(p, p->root->faker ? NO_PROC_FAKER_MSG :
@@ -199,6 +218,7 @@ place_dry_reported(struct root *r, const char *dir)
 {
 	char *copy;
 
+	assert(r != NULL && dir != NULL);
 	if (tfind(dir, &r->dry_dirs, (int (*)(const void *,
 	    const void *))strcmp) != NULL)
 		return true;
@@ -219,6 +239,7 @@ const struct node_want *
 place_with_perm(const struct node_want *w, const struct stat *st,
     struct node_want *buf)
 {
+	assert(w != NULL && buf != NULL);
 	if (w->perm != NODE_ANY_PERM && !S_ISLNK(w->type))
 		return w;
 	*buf = *w;
@@ -240,6 +261,8 @@ place_with_perm(const struct node_want *w, const struct stat *st,
 bool
 place_same_attrs(const struct stat *st, const struct node_want *w)
 {
+	/* the mode made concrete (place_with_perm) */
+	assert(st != NULL && w != NULL && (w->perm & ~(mode_t)07777) == 0);
 	return (S_ISLNK(w->type) || (st->st_mode & 07777) == w->perm) &&
 	    (w->uid == NODE_ANY_UID || st->st_uid == w->uid) &&
 	    (w->gid == NODE_ANY_GID || st->st_gid == w->gid);
@@ -249,9 +272,11 @@ place_same_attrs(const struct stat *st, const struct node_want *w)
 int
 place_split_path(const char *path, char *parent, size_t len, const char **name)
 {
-	const char *slash = strrchr(path, '/');
+	const char *slash;
 	size_t n;
 
+	assert(path != NULL && parent != NULL && name != NULL);
+	slash = strrchr(path, '/');
 	*name = slash != NULL ? slash + 1 : path;
 	if (**name == '\0' || strcmp(*name, ".") == 0 ||
 	    strcmp(*name, "..") == 0 || strlen(*name) > NAME_MAX)

@@ -5,6 +5,7 @@
 #include <sys/syscall.h>
 #include <sys/xattr.h>
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -31,6 +32,7 @@ int
 root_init(struct root *r, const char *dir, enum resolve_method method,
     bool faker)
 {
+	assert(r != NULL);
 	r->faker = faker;
 	r->cached_path = NULL;
 	r->cached_fd = -1;
@@ -104,6 +106,7 @@ root_close(struct root *r)
 void
 root_init_absent(struct root *r)
 {
+	assert(r != NULL);
 	root_init(r, NULL, RESOLVE_AUTO, false);
 	r->fd = -1;
 	r->method = RESOLVE_WALK;
@@ -112,18 +115,21 @@ root_init_absent(struct root *r)
 bool
 root_absent(const struct root *r)
 {
+	assert(r != NULL);
 	return r->fd < 0 && r->method != RESOLVE_UNCONFINED;
 }
 
 bool
 root_faker(const struct root *r)
 {
+	assert(r != NULL);
 	return r->faker;
 }
 
 void
 root_forget(struct root *r)
 {
+	assert(r != NULL);
 	if (r->cached_fd >= 0)
 		close(r->cached_fd);
 	free(r->cached_path);
@@ -136,6 +142,7 @@ root_forget(struct root *r)
 void
 root_fini(struct root *r)
 {
+	assert(r != NULL);
 	root_forget(r);
 	tdestroy(r->dry_dirs, free);
 	r->dry_dirs = NULL;
@@ -166,6 +173,7 @@ root_opendir(struct root *r, const char *path)
 {
 	int fd;
 
+	assert(r != NULL && path != NULL);
 	r->refused = false;
 	if (root_absent(r)) {
 		errno = ENOENT;
@@ -256,6 +264,7 @@ climb(const struct root *r, int fd, bool *pinned)
 int
 root_contains(struct root *r, int dirfd)
 {
+	assert(r != NULL && dirfd >= 0);
 	if (r->method == RESOLVE_UNCONFINED)
 		return 1;
 	if (root_absent(r)) {
@@ -268,6 +277,7 @@ root_contains(struct root *r, int dirfd)
 bool
 root_cached_pinned(const struct root *r)
 {
+	assert(r != NULL);
 	return r->method == RESOLVE_UNCONFINED ||
 	    (r->cached_fd >= 0 && r->cached_pinned);
 }
@@ -306,10 +316,12 @@ cache_fill(struct root *r, const char *path, int fd, const struct stat *st)
 int
 root_opendir_cached(struct root *r, const char *path)
 {
-	bool again = r->cached_path != NULL && strcmp(r->cached_path, path) == 0;
 	struct stat st;
+	bool again;
 	int fd;
 
+	assert(r != NULL && path != NULL);
+	again = r->cached_path != NULL && strcmp(r->cached_path, path) == 0;
 	if (again && r->cached_pinned)
 		return r->cached_fd;
 	if ((fd = root_opendir(r, path)) < 0 || fstat(fd, &st) != 0) {
@@ -435,6 +447,7 @@ root_open_file(struct root *r, const char *path, const char **why)
 	char cur[PATH_MAX], proc[64];
 	int pfd, fd;
 
+	assert(r != NULL && path != NULL && why != NULL);
 	*why = NULL;
 	r->refused = false;
 	if (strlen(path) >= sizeof(cur)) {

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <sys/xattr.h>
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -38,6 +39,7 @@ splice_link(char *todo, size_t len, const char **rest, const char *target)
 bool
 root_confined(const struct root *r)
 {
+	assert(r != NULL);
 	return r->method != RESOLVE_UNCONFINED;
 }
 
@@ -58,6 +60,7 @@ root_confined(const struct root *r)
 bool
 root_walk_checks(const struct root *r)
 {
+	assert(r != NULL);
 	return r->euid == 0 && !r->faker;
 }
 
@@ -75,6 +78,9 @@ bool
 root_walk_unsafe(const struct root *r, int fd, const struct stat *from,
     const struct stat *to)
 {
+	/* fd is looked at only when from is not a link (others_write) */
+	assert(r != NULL && from != NULL && to != NULL &&
+	    (fd >= 0 || S_ISLNK(from->st_mode)));
 	return to->st_uid != from->st_uid && others_write(r, fd, from);
 }
 
@@ -93,6 +99,8 @@ int
 root_walk_refuse(struct root *r, const char *a, const struct stat *as, const char *b,
     const struct stat *bs)
 {
+	assert(r != NULL && a != NULL && as != NULL && b != NULL &&
+	    bs != NULL);
 	snprintf(r->refusal, sizeof(r->refusal), "unsafe path transition "
 	    "from %s (%sowner %u%s) to %s (%s, owner %u): not %s", a,
 	    S_ISLNK(as->st_mode) ? "a symbolic link, " : "",
@@ -109,6 +117,7 @@ root_walk_refuse(struct root *r, const char *a, const struct stat *as, const cha
 const char *
 root_refusal(const struct root *r)
 {
+	assert(r != NULL);
 	return r->refused ? r->refusal : NULL;
 }
 
@@ -136,6 +145,7 @@ root_step(struct root *r, int dirfd, const char *path, const struct stat *st)
 	char dir[PATH_MAX];
 	struct stat ds;
 
+	assert(r != NULL && dirfd >= 0 && path != NULL && st != NULL);
 	r->refused = false;
 	if (!root_walk_checks(r))
 		return 0;
@@ -509,6 +519,7 @@ root_walk_open(struct root *r, const char *path)
 	    .check = root_walk_checks(r), .climbs = !root_confined(r) };
 	int fd = -1, opened, tries = 0, saved;
 
+	assert(r != NULL && path != NULL);
 	if (strlen(path) >= PATH_MAX) {
 		errno = ENAMETOOLONG;
 		return -1;
@@ -538,6 +549,7 @@ root_walk_open(struct root *r, const char *path)
 bool
 root_walk_only_ours(const struct root *r, int fd, const struct stat *st)
 {
+	assert(r != NULL && fd >= 0 && st != NULL);
 	if (st->st_uid != r->euid || (st->st_mode & (S_IWGRP | S_IWOTH)) != 0)
 		return false;
 	return fgetxattr(fd, "system.posix_acl_access", NULL, 0) < 0 &&

@@ -1,6 +1,7 @@
 /*
  * sig.c - hooks run on a fatal signal before its default action (sig.h).
  */
+#include <assert.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -13,6 +14,7 @@ sig_block(sigset_t *old)
 {
 	sigset_t all;
 
+	assert(old != NULL);
 	sigfillset(&all);
 	return sigprocmask(SIG_BLOCK, &all, old);
 }
@@ -22,6 +24,7 @@ sig_restore(const sigset_t *old)
 {
 	int saved = errno;
 
+	assert(old != NULL);
 	sigprocmask(SIG_SETMASK, old, NULL);
 	errno = saved;
 }
@@ -65,6 +68,7 @@ sig_on_fatal(void (*undo)(void))
 	sigset_t old;
 	int rc = 0;
 
+	assert(undo != NULL);
 	if (sig_block(&old) != 0)
 		return -1;
 	for (sig_atomic_t i = 0; i < nhooks; i++)

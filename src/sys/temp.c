@@ -3,6 +3,7 @@
  */
 #include <sys/stat.h>
 
+#include <assert.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -19,6 +20,7 @@ temp_name(const char *name, pid_t *pid)
 	const char *s;
 	size_t n;
 
+	assert(name != NULL);
 	if (strncmp(name, TEMP_PREFIX, sizeof(TEMP_PREFIX) - 1) != 0)
 		return false;
 	s = name + sizeof(TEMP_PREFIX) - 1;
@@ -38,8 +40,10 @@ temp_name(const char *name, pid_t *pid)
 bool
 temp_made_by(const struct stat *st, uid_t owner)
 {
-	mode_t type = st->st_mode & S_IFMT;
+	mode_t type;
 
+	assert(st != NULL);
+	type = st->st_mode & S_IFMT;
 	if (st->st_uid != owner)
 		return false;
 	if (type == S_IFDIR)
@@ -55,6 +59,7 @@ temp_holds_only_ours(int fd)
 	int dup, only = 1;
 	DIR *dir;
 
+	assert(fd >= 0);
 	if ((dup = fcntl(fd, F_DUPFD_CLOEXEC, 0)) < 0)
 		return -1;
 	if ((dir = fdopendir(dup)) == NULL) {
@@ -85,6 +90,7 @@ temp_of_devtool(int dirfd, const char *name, const struct stat *st)
 	struct stat now;
 	int fd, only = 0;
 
+	assert(dirfd >= 0 && name != NULL && st != NULL);
 	if (!temp_name(name, NULL) || (!temp_made_by(st, 0) &&
 	    !temp_made_by(st, geteuid())))
 		return false;

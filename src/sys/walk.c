@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
+#include <assert.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -286,6 +287,10 @@ walk_operand(struct root *r, const char *arg, const struct walk_ops *w)
 	struct stat st;
 	int dirfd = -1, fd;
 
+	/* with dirs, the operand directory itself goes to found alone */
+	assert(r != NULL && arg != NULL && w != NULL);
+	assert(w->problem != NULL &&
+	    (w->found != NULL || (w->found_at != NULL && !w->dirs)));
 	if (normalize(arg, root_confined(r), path) != 0) {
 		/* getcwd says ERANGE when the working directory is deeper */
 		if (errno == ERANGE || errno == ENAMETOOLONG)
@@ -354,12 +359,17 @@ void
 walk_at(const struct walk_ops *ops, int dirfd, const char *parent,
     const char *name)
 {
-	struct walk_ops w = *ops;
+	struct walk_ops w;
 	char path[PATH_MAX];
-	size_t len = strlen(parent);
 	struct stat st;
+	size_t len;
 	int fd;
 
+	assert(ops != NULL && dirfd >= 0 && parent != NULL && name != NULL);
+	assert(ops->problem != NULL &&
+	    (ops->found != NULL || ops->found_at != NULL));
+	w = *ops;
+	len = strlen(parent);
 	if (len >= sizeof(path)) {
 		errno = ENAMETOOLONG;
 		problem(&w, parent, NULL);
