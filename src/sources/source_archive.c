@@ -5,6 +5,7 @@
  */
 #include <sys/stat.h>
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -573,13 +574,15 @@ archive_read(struct source *s, const char *file,
     const struct entry_sink *sink)
 {
 	struct archive_source *as = (struct archive_source *)s;
-	bool is_stdin = strcmp(file, "-") == 0;
 	struct latest l = { .to = sink };
 	const struct entry_sink members = { latest_put, latest_problem, &l };
+	bool is_stdin, compressed;
 	struct stream *st;
 	struct dt_diag d;
-	bool compressed;
 
+	assert(s != NULL && file != NULL && sink != NULL &&
+	    sink->put != NULL && sink->problem != NULL);
+	is_stdin = strcmp(file, "-") == 0;
 	if (la_load(&d) != 0) {
 		sink->problem(sink->ctx, file, 0, 0, d.msg);
 		return;
@@ -622,6 +625,9 @@ source_archive_new(const char *const *paths, bool dirs)
 {
 	struct archive_source *as = malloc(sizeof(*as));
 
+	/* normal paths, as from the archive's root (wanted) */
+	for (const char *const *p = paths; p != NULL && *p != NULL; p++)
+		assert((*p)[0] == '/');
 	if (as == NULL)
 		return NULL;
 	as->s = (struct source){ "archive", archive_read,

@@ -5,6 +5,7 @@
  * lines to read one at a time, so it is read whole, at most
  * JSON_OCI_MAX bytes, then json.c reads its elements.
  */
+#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,6 +92,9 @@ source_oci_read(const struct dialect *dialect, int fd, const char *head, size_t 
 	char *doc;
 	size_t len;
 
+	assert(dialect != NULL && dialect->read_document != NULL && fd >= 0 &&
+	    (head != NULL || n == 0) && file != NULL && sink != NULL &&
+	    sink->put != NULL && sink->problem != NULL);
 	if (read_all(fd, head, n, &doc, &len) != 0) {
 		sink->problem(sink->ctx, file, 0, errno, errno == EFBIG ?
 		    "an OCI document of more than 64 MiB" : NULL);

@@ -4,6 +4,7 @@
  * line read by its reader (dialects/dialect.h); or, for a dialect read
  * whole (OCI), the document (source_oci.c).
  */
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -216,15 +217,19 @@ read_document(struct table_read *r, int fd)
 static void
 table_read(struct source *s, const char *file, const struct entry_sink *sink)
 {
-	struct table_read r = { (struct table_source *)s, file, sink,
-	    ((struct table_source *)s)->forced, false, false };
-	const bool std_in = strcmp(file, "-") == 0;
-	int rc, fd = std_in ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC);
+	struct table_read r = { (struct table_source *)s, file, sink, NULL,
+	    false, false };
 	unsigned long lineno = 0;
-	bool too_long;
+	bool std_in, too_long;
 	size_t len;
 	char *line;
+	int rc, fd;
 
+	assert(s != NULL && file != NULL && sink != NULL &&
+	    sink->put != NULL && sink->problem != NULL);
+	r.dialect = r.t->forced;
+	std_in = strcmp(file, "-") == 0;
+	fd = std_in ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC);
 	if (std_in)
 		r.file = "<stdin>";
 	if (r.dialect != NULL)

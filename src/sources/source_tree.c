@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
+#include <assert.h>
 #include <stdlib.h>
 
 #include "sources/source.h"
@@ -63,10 +64,13 @@ tree_read(struct source *s, const char *operand,
     const struct entry_sink *sink)
 {
 	struct tree_source *t = (struct tree_source *)s;
-	struct walk_ctx ctx = { sink, t->dirs };
+	struct walk_ctx ctx = { sink, false };
 	const struct walk_ops ops = { .dirs = true, .found = found,
 	    .problem = problem, .ctx = &ctx };
 
+	assert(s != NULL && operand != NULL && sink != NULL &&
+	    sink->put != NULL && sink->problem != NULL);
+	ctx.dirs = t->dirs;
 	walk_operand(t->root, operand, &ops);
 }
 
@@ -81,6 +85,7 @@ source_tree_new(struct root *r, bool dirs)
 {
 	struct tree_source *t = malloc(sizeof(*t));
 
+	assert(r != NULL);
 	if (t == NULL)
 		return NULL;
 	t->s = (struct source){ "tree", tree_read, tree_free };
