@@ -8,6 +8,7 @@
  */
 #include <sys/stat.h>
 
+#include <assert.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +57,7 @@ find_format(const char *name)
 bool
 target_archive_format_known(const char *format)
 {
+	assert(format != NULL);
 	return find_format(format) != NULL;
 }
 
@@ -120,8 +122,10 @@ target_archive_guess(const char *file, const char **format,
 {
 	static const char *const kinds[][2] = { { ".cpio", "newc" },
 	    { ".tar", "pax" }, { ".mtree", "mtree" } };
-	size_t len = strlen(file);
+	size_t len;
 
+	assert(file != NULL && format != NULL && filter != NULL);
+	len = strlen(file);
 	*filter = NULL;
 	if (ends_with(file, len, ".tgz")) {
 		*filter = "gzip";
@@ -160,10 +164,12 @@ int
 target_archive_fits(const char *format, const struct entry *e,
     struct dt_diag *d)
 {
-	const struct archive_format *f = find_format(format);
+	const struct archive_format *f;
 	struct dt_layout l;
 	uint64_t v;
 
+	assert(format != NULL && e != NULL);
+	f = find_format(format);
 	if (f == NULL)
 		return 0;
 	if (!f->fifos && e->type == 'p')
@@ -211,6 +217,7 @@ set_entry(struct archive_target *at, const struct entry *e)
 const char *
 target_archive_not_written(const struct entry *e)
 {
+	assert(e != NULL);
 	if (e->type == 'f')
 		return "not written: an f line sets the mode and owner of a "
 		    "file, whose content an archive entry would replace with "
@@ -227,6 +234,9 @@ at_put(struct target *t, const struct entry *e, struct node_result *res)
 	struct archive_target *at = (struct archive_target *)t;
 	int rc;
 
+	/* one node, ranges expanded (target.h); none once it stopped */
+	assert(t != NULL && e != NULL && res != NULL && !t->stopped);
+	assert(e->count == 0 && e->path != NULL && e->path[0] == '/');
 	memset(res, 0, sizeof(*res));
 	if ((res->reason = target_archive_not_written(e)) != NULL)
 		return res->outcome = NODE_SKIPPED;
@@ -266,6 +276,7 @@ at_finish(struct target *t, struct dt_diag *d)
 {
 	struct archive_target *at = (struct archive_target *)t;
 
+	assert(t != NULL);
 	if (complete(at) && outfile_commit(&at->out, &at->why) == 0)
 		return 0;
 	la_sink_abandon(at->a, &at->sink);	/* no trailer after a failure */
@@ -278,6 +289,7 @@ at_free(struct target *t)
 {
 	struct archive_target *at = (struct archive_target *)t;
 
+	assert(t != NULL);
 	la_archive_entry_free(at->ae);
 	if (at->a != NULL)	/* unless finished, closed without a trailer */
 		la_sink_abandon(at->a, &at->sink);
@@ -322,6 +334,7 @@ target_archive_new(const struct archive_opts *o, struct dt_diag *d)
 	struct archive_target *at;
 	const char *refused;
 
+	assert(o != NULL && o->file != NULL && o->format != NULL);
 	if (la_load(d) != 0)
 		return NULL;
 	if ((at = calloc(1, sizeof(*at))) == NULL) {

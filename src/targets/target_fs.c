@@ -4,6 +4,7 @@
  */
 #include <sys/sysmacros.h>
 
+#include <assert.h>
 #include <stdlib.h>
 
 #include "targets/target.h"
@@ -29,7 +30,12 @@ static enum node_outcome
 fs_put(struct target *t, const struct entry *e, struct node_result *res)
 {
 	struct fs_target *fs = (struct fs_target *)t;
-	const struct node_want w = {
+	struct node_want w;
+
+	/* one node: ranges expanded (target.h) */
+	assert(t != NULL && e != NULL && e->path != NULL && res != NULL &&
+	    e->count == 0);
+	w = (struct node_want){
 		.type = entry_type_of(e->type)->ifmt,
 		.perm = e->mode_set ? e->mode : NODE_ANY_PERM,
 		.uid = e->uid_set ? e->uid : NODE_ANY_UID,
@@ -38,7 +44,6 @@ fs_put(struct target *t, const struct entry *e, struct node_result *res)
 		.target = e->target,
 		.caps = e->caps,
 	};
-
 	if (e->recursive)
 		return node_tree(fs->root, e->path, &w, fs->flags, fs->events,
 		    res);
@@ -65,6 +70,7 @@ target_fs_new(struct root *r, unsigned flags, const struct node_events *ev)
 {
 	struct fs_target *fs = malloc(sizeof(*fs));
 
+	assert(r != NULL);
 	if (fs == NULL)
 		return NULL;
 	fs->t = (struct target){ .name = "filesystem", .put = fs_put,
