@@ -292,7 +292,7 @@ check_inside(const struct place *p, struct priv *pv, int fd,
  * (O_PATH | O_NOFOLLOW, AT_EMPTY_PATH); a link has no mode, and fchmodat
  * would follow it.
  */
-int
+static int
 own(const struct priv *pv, int fd, const struct stat *st,
     const struct node_want *w)
 {
