@@ -63,13 +63,14 @@ static void
 tree_read(struct source *s, const char *operand,
     const struct entry_sink *sink)
 {
-	struct tree_source *t = (struct tree_source *)s;
 	struct walk_ctx ctx = { sink, false };
 	const struct walk_ops ops = { .dirs = true, .found = found,
 	    .problem = problem, .ctx = &ctx };
+	const struct tree_source *t;
 
 	assert(s != NULL && operand != NULL && sink != NULL &&
 	    sink->put != NULL && sink->problem != NULL);
+	t = (const struct tree_source *)s;
 	ctx.dirs = t->dirs;
 	walk_operand(t->root, operand, &ops);
 }
