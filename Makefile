@@ -124,7 +124,8 @@ check-asan: deps-harden
 	    $(UNITS:%=build/asan/unit_%) $(TEST_TOOLS)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	    DEVTOOL=$(CURDIR)/build/asan/devtool UNIT_DIR=build/asan \
+	    DEVTOOL=$(CURDIR)/build/asan/devtool DEVTOOL_SANITIZED=1 \
+	    UNIT_DIR=build/asan \
 	    SUITES="$(ASAN_SUITES)" sh tests/run.sh
 
 # The bats suites with every devtool run under valgrind (slow).

@@ -35,9 +35,10 @@
 load test_helper
 
 # Under valgrind (make check-valgrind, which sets DEVTOOL_REAL) devtool
-# is some 30 times slower: a few rounds, to check its memory on these
-# paths, not to catch races.
-if [[ -n ${DEVTOOL_REAL:-} ]]; then
+# is some 30 times slower, under the sanitizers (make check-asan, which
+# sets DEVTOOL_SANITIZED) some 3 times: a few rounds, to check its memory
+# on these paths, not to catch races (make check's native build does).
+if [[ -n ${DEVTOOL_REAL:-} || -n ${DEVTOOL_SANITIZED:-} ]]; then
 	: "${RACE_LINES:=100}" "${RACE_ROUNDS:=10}" "${RACE_MOVE_LINES:=1000}"
 	: "${RACE_OVERWRITE_ROUNDS:=10}" "${RACE_LINK_ROUNDS:=10}"
 	: "${RACE_KILLS:=4}" "${RACE_KILL_LINES:=200}"
