@@ -113,11 +113,12 @@ deps-harden:
 # make check-asan: the unit tests built so, and every suite that runs
 # $DEVTOOL, but for five that never run it or add nothing under the
 # sanitizers: deb, build and install build the package, a clone and
-# make install from the sources, lint checks the layers of a copy of
-# src/ (none runs $DEVTOOL), and boot boots the kernel on archives that
-# devtool writes as archive.bats has it write them (every compression,
-# as uid 65534), byte for byte the same from either build.
-ASAN_NOT_SUITES = boot build deb install lint
+# make install from the sources (none runs $DEVTOOL), completion runs
+# only `devtool VERB --help` (its time is the shells'), and boot boots
+# the kernel on archives that devtool writes as archive.bats has it
+# write them (every compression, as uid 65534), byte for byte the same
+# from either build.
+ASAN_NOT_SUITES = boot build completion deb install
 ASAN_SUITES = $(filter-out $(ASAN_NOT_SUITES),$(basename $(notdir $(wildcard tests/*.bats))))
 check-asan: deps-harden
 	@$(MAKE) --no-print-directory build/asan/devtool \
