@@ -1,6 +1,7 @@
 /*
- * fuzz_json.c - the JSON readers and writers (src/dialects/json.c): the OCI
- * document reader and devtool's json line reader.
+ * fuzz_json.c - the JSON readers and writers (src/dialects/json.c,
+ * oci.c and json_io.c): the OCI document reader and devtool's json line
+ * reader.
  *
  * The input is given whole to table_oci_read (as an array or a
  * config.json) and each of its lines to table_json_parse_line.  Checked:
@@ -11,7 +12,7 @@
  *   - the round trip: an entry read is written (table_format, json for a
  *     json line, oci for an element), and what is written reads back;
  *     when its path and target are UTF-8 (a byte that is not comes back
- *     as a character: json.c), to the same node, and a json line
+ *     as a character: json_io.c), to the same node, and a json line
  *     written again is the identical line.
  */
 #include <limits.h>

@@ -123,6 +123,12 @@ struct dialect_reader {
 };
 
 /*
+ * A document (read_document) may be at most this long: it is read whole
+ * before anything is made, as apply reads every table.
+ */
+#define DIALECT_DOC_MAX (64u << 20)
+
+/*
  * A whole document's entries (OCI): each element read is handed to put
  * (its path in a buffer of the reader's, valid during the call; lineno
  * set, file not), each problem to problem with the line of the element.

@@ -1,6 +1,6 @@
 /*
  * json_keys.h - the keys of a JSON text, where readers disagree and
- * json-c says nothing (json.c asks; devtool(1), JSON).
+ * json-c says nothing (json.c and oci.c ask; devtool(1), JSON).
  *
  * json-c keeps only the last of a repeated key, so that
  * {"path":"/dev/null",...,"path":"/dev/sda"} is /dev/sda to it, and

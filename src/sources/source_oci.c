@@ -3,7 +3,7 @@
  * linux.devices array, or a config.json holding one) as a source of
  * entries, for the table source (source_table.c): a JSON document has no
  * lines to read one at a time, so it is read whole, at most
- * JSON_OCI_MAX bytes, then json.c reads its elements.
+ * DIALECT_DOC_MAX bytes, then its dialect (oci.c) reads its elements.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include "sources/source.h"
-#include "dialects/json.h"
 
 #define CHUNK 65536
 
@@ -40,7 +39,7 @@ oci_problem(void *ctx, unsigned long line, const char *msg)
 
 /*
  * The rest of fd after head, all of it: the document in *doc (malloc'd),
- * its length in *len; -1 with errno (EFBIG: past JSON_OCI_MAX).
+ * its length in *len; -1 with errno (EFBIG: past DIALECT_DOC_MAX).
  */
 static int
 read_all(int fd, const char *head, size_t n, char **doc, size_t *len)
@@ -54,12 +53,12 @@ read_all(int fd, const char *head, size_t n, char **doc, size_t *len)
 	memcpy(buf, head, n);
 	for (;;) {
 		if (n == cap) {
-			if (cap >= JSON_OCI_MAX) {
+			if (cap >= DIALECT_DOC_MAX) {
 				free(buf);
 				errno = EFBIG;
 				return -1;
 			}
-			cap = cap * 2 < JSON_OCI_MAX ? cap * 2 : JSON_OCI_MAX;
+			cap = cap * 2 < DIALECT_DOC_MAX ? cap * 2 : DIALECT_DOC_MAX;
 			if ((nbuf = realloc(buf, cap)) == NULL) {
 				free(buf);
 				return -1;
