@@ -958,6 +958,19 @@ test_detect_input(void)
 		{ .text = "{\"path\":\"/dev/null\",\"type\":\"c\"}\n",
 		  .want = &json_dialect },
 		{ .text = "  [ {\"path\":\"/dev/null\"} ]\n", .want = &oci_dialect },
+		/* keys, not the first byte: devtool's objects as jq writes them */
+		{ .text = "[{\"path\":\"/dev/x\",\"type\":\"p\",\"mode\":\"0600\","
+		    "\"uid\":0,\"gid\":0}]\n", .want = &json_dialect },
+		{ .text = "[\n  {\n    \"path\": \"/dev/x\",\n    \"type\": \"p\",\n"
+		    "    \"mode\": \"0600\"\n  }\n]\n", .want = &json_dialect },
+		{ .text = "{\n  \"path\": \"/dev/x\",\n  \"mode\": \"0600\"\n}\n",
+		  .want = &json_dialect },
+		{ .text = "[{\"path\":\"/dev/x\",\"type\":\"c\",\"major\":1,"
+		    "\"minor\":3,\"fileMode\":384,\"mode\":\"0600\"}]\n",
+		  .want = &oci_dialect },
+		{ .text = "[]\n", .want = &oci_dialect },
+		/* a first object not whole: read whole, then asked again */
+		{ .text = "[\n  {\n    \"path\": \"/dev/x\",\n", .want = &json_dialect },
 		{ .text = "{\"ociVersion\":\"1.0.2\"}\n", .want = &oci_dialect },
 		{ .text = "{\n  \"linux\": {}\n}\n", .want = &oci_dialect },
 		{ .text = "hello world\n", .want = NULL },

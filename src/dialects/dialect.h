@@ -22,10 +22,16 @@
  * Nothing else names a dialect: list, apply, the table source and the
  * writers ask the row.
  *
- * Detection.  Input that starts as a JSON document does is offered to
- * the document bidders (bid_head) first; otherwise each line in turn,
- * until one is claimed, is offered to every bid_line, and the highest bid
- * wins.  Equal bids go to the dialect listed first in DIALECTS: that
+ * Detection.  The start of the input (at least its first line) is
+ * offered to the document bidders (bid_head) first.  When their winner
+ * reads documents (read_document), the input is read whole, and, unless
+ * -i named the dialect, the document bidders are asked again with all
+ * of it: a bidder that cannot tell from a start bids SHAPE for a maybe
+ * (the JSON dialects, told apart by the keys of a first object that may
+ * not be in the start).  A dialect that reads lines too (json) reads a
+ * document only when its bid_head bids for the start.  Otherwise each
+ * line in turn, until one is claimed, is offered to every bid_line, and
+ * the highest bid wins.  Equal bids go to the dialect listed first in DIALECTS: that
  * order is the documented tie-break, as libarchive's bidders have.  A
  * line no dialect bids for is skipped when it is blank or a comment, and
  * is an error otherwise.
@@ -129,7 +135,7 @@ struct dialect_reader {
 #define DIALECT_DOC_MAX (64u << 20)
 
 /*
- * A whole document's entries (OCI): each element read is handed to put
+ * A whole document's entries (OCI, json as jq writes it): each element read is handed to put
  * (its path in a buffer of the reader's, valid during the call; lineno
  * set, file not), each problem to problem with the line of the element.
  */
@@ -198,7 +204,7 @@ struct dialect {
 	 */
 	int (*read_attachment)(const char *line, size_t len, char *value,
 	    struct dt_diag *d);
-	/* The document reader, for a dialect read whole (OCI). */
+	/* The document reader, for a dialect read whole (OCI, json). */
 	void (*read_document)(const char *doc, size_t len,
 	    const struct dialect_doc_sink *sink);
 

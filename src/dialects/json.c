@@ -8,7 +8,10 @@
  * with "target" for a link and "problem" for list --check's reason.  Every
  * member but major and minor (c and b only) and target (l only) is
  * required; an unknown key is refused (the format is devtool's: a typo
- * must not pass for a default); "problem" is read and ignored.
+ * must not pass for a default); "problem" is read and ignored.  The same
+ * objects as jq writes them, in an array (jq -s .) or across lines one
+ * after another (jq .), are read as a document (read_document), told
+ * from an OCI one by their keys (json_io_start).
  *
  * A key an object repeats is refused, with a NUL or in single quotes too
  * (json-c would keep the last, cut it, take it): json_keys.h reads every
@@ -91,10 +94,10 @@ static const char *const json_keys[] = {
 	"problem",
 };
 
-static int
-known_keys(json_object *obj, struct dt_diag *d)
+/* The first key of obj that devtool's json does not have, or NULL. */
+static const char *
+unknown_key(json_object *obj)
 {
-	char q[QUOTE_MAX];
 	size_t i;
 
 	json_object_object_foreach(obj, key, value) {
@@ -103,11 +106,19 @@ known_keys(json_object *obj, struct dt_diag *d)
 			if (strcmp(key, json_keys[i]) == 0)
 				break;
 		if (i == ARRAY_SIZE(json_keys))
-			return dt_error(d, "unknown key \"%s\" (known: path type "
-			    "mode uid gid major minor target problem)",
-			    dt_quote(q, sizeof(q), key, strlen(key)));
+			return key;
 	}
-	return 0;
+	return NULL;
+}
+
+static int
+unknown_key_error(const char *key, struct dt_diag *d)
+{
+	char q[QUOTE_MAX];
+
+	return dt_error(d, "unknown key \"%s\" (known: path type mode uid "
+	    "gid major minor target problem)",
+	    dt_quote(q, sizeof(q), key, strlen(key)));
 }
 
 /* One json line's object as an entry; path (DIALECT_TEXT_SIZE) its text. */
@@ -119,8 +130,9 @@ json_entry(json_object *obj, struct entry *e, char *path, struct dt_diag *d)
 
 	if (!json_object_is_type(obj, json_type_object))
 		return dt_error(d, "not a JSON object");
-	if (known_keys(obj, d) != 0 ||
-	    json_io_string(obj, "path", true, path, PATH_MAX, d) < 0 ||
+	if (unknown_key(obj) != NULL)
+		return unknown_key_error(unknown_key(obj), d);
+	if (json_io_string(obj, "path", true, path, PATH_MAX, d) < 0 ||
 	    json_io_type(obj, "c b p d f l s", &e->type, d) != 0 ||
 	    get_mode(obj, e, d) != 0 || json_io_owner(obj, true, e, d) != 0 ||
 	    json_io_numbers(obj, e, d) != 0)
@@ -177,6 +189,63 @@ json_read(struct dialect_reader *r, const char *line, size_t len,
 	return json_parse_line(line, len, out, path, d);
 }
 
+/*
+ * A value of a json document: an entry, or its problem, an unknown key
+ * at the key's own line (an object written across lines, as jq writes
+ * it, has a line for each key).
+ */
+static void
+element(struct json_io_doc *doc, json_object *obj, size_t start,
+    unsigned long line)
+{
+	const char *key = json_object_is_type(obj, json_type_object) ?
+	    unknown_key(obj) : NULL;
+	struct dt_diag d;
+
+	if (key == NULL) {
+		json_io_doc_element(doc, obj, line, "", json_entry);
+		return;
+	}
+	unknown_key_error(key, &d);
+	json_io_doc_problem(doc, json_io_doc_key_line(doc, start, line, key),
+	    "%s", d.msg);
+}
+
+/* An array of objects (jq -s .), or objects across lines (jq .). */
+static int
+read_top(struct json_io_doc *doc)
+{
+	return doc->s[doc->pos] == '[' ? json_io_doc_array(doc, element) :
+	    json_io_doc_stream(doc, element);
+}
+
+static void
+json_read_document(const char *text, size_t len,
+    const struct dialect_doc_sink *sink)
+{
+	json_io_doc_read(text, len, sink, read_top);
+}
+
+/*
+ * A document when its first object is devtool's (json_io.h); maybe one
+ * when the start does not say (then read whole and asked again), or for
+ * any other array or object across lines (so that -i json reads them,
+ * and says what is wrong); not one for json lines.
+ */
+static enum dialect_bid
+json_bid_head(const char *head, size_t n)
+{
+	switch (json_io_start(head, n)) {
+	case JSON_IO_DEVTOOL:
+		return DIALECT_BID_DOCUMENT;
+	case JSON_IO_CUT:
+	case JSON_IO_OCI:
+		return DIALECT_BID_SHAPE;
+	default:
+		return DIALECT_BID_NONE;
+	}
+}
+
 /* A line whose first non-blank byte is '{'. */
 static enum dialect_bid
 json_bid(const char *line, size_t len)
@@ -189,12 +258,18 @@ json_bid(const char *line, size_t len)
 	    DIALECT_BID_NONE;
 }
 
+/*
+ * Lines, or a whole document: an array of the lines' objects, or the
+ * objects across lines, as jq writes them.
+ */
 const struct dialect json_dialect = {
 	.name = "json",
 	.types = "cbpdfls",
 	.can = DIALECT_CAN_SETID,
 	.note = DIALECT_NOTE_WRITER,
+	.bid_head = json_bid_head,
 	.bid_line = json_bid,
 	.read_line = json_read,
+	.read_document = json_read_document,
 	.write = json_write,
 };

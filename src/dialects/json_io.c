@@ -340,12 +340,41 @@ separator(struct json_io_doc *doc)
 	return -1;
 }
 
-int
-json_io_doc_array(struct json_io_doc *doc, json_io_entry_fn *to_entry)
+unsigned long
+json_io_doc_key_line(const struct json_io_doc *doc, size_t start,
+    unsigned long line, const char *key)
+{
+	size_t at;
+
+	if (json_keys_find(doc->s + start, doc->pos - start, key, &at) != 0)
+		return line;
+	for (size_t i = start; i < start + at; i++)
+		line += doc->s[i] == '\n';
+	return line;
+}
+
+/* The next value, handed to element when its keys agree: 0, or -1. */
+static int
+next_element(struct json_io_doc *doc, json_io_element_fn *element)
 {
 	json_object *obj;
 	unsigned long line;
 	size_t start;
+
+	skip_space(doc);
+	line = doc->line;
+	start = doc->pos;
+	if (json_io_doc_value(doc, &obj) != 0)
+		return -1;
+	if (json_io_doc_keys_agree(doc, start, line))
+		element(doc, obj, start, line);
+	json_object_put(obj);
+	return 0;
+}
+
+int
+json_io_doc_array(struct json_io_doc *doc, json_io_element_fn *element)
+{
 	int more;
 
 	advance(doc, doc->pos + 1);	/* '[' */
@@ -354,17 +383,21 @@ json_io_doc_array(struct json_io_doc *doc, json_io_entry_fn *to_entry)
 		advance(doc, doc->pos + 1);
 		return 0;
 	}
-	do {
-		skip_space(doc);
-		line = doc->line;
-		start = doc->pos;
-		if (json_io_doc_value(doc, &obj) != 0)
+	do
+		if (next_element(doc, element) != 0)
 			return -1;
-		if (json_io_doc_keys_agree(doc, start, line))
-			json_io_doc_element(doc, obj, line, "", to_entry);
-		json_object_put(obj);
-	} while ((more = separator(doc)) == 1);
+	while ((more = separator(doc)) == 1);
 	return more;
+}
+
+int
+json_io_doc_stream(struct json_io_doc *doc, json_io_element_fn *element)
+{
+	do
+		if (next_element(doc, element) != 0)
+			return -1;
+	while (skip_space(doc), doc->pos < doc->len);
+	return 0;
 }
 
 void
@@ -393,4 +426,79 @@ json_io_doc_read(const char *text, size_t len,
 		json_io_doc_problem(&doc, doc.line,
 		    "text after the JSON document");
 	json_tokener_free(doc.tok);
+}
+
+/* ----------------------------------------------------------- detection */
+
+bool
+json_io_devtool(json_object *obj)
+{
+	return json_object_is_type(obj, json_type_object) &&
+	    json_object_object_get_ex(obj, "mode", NULL) &&
+	    !json_object_object_get_ex(obj, "fileMode", NULL);
+}
+
+bool
+json_io_config(json_object *obj)
+{
+	return json_object_is_type(obj, json_type_object) &&
+	    (json_object_object_get_ex(obj, "ociVersion", NULL) ||
+	    json_object_object_get_ex(obj, "linux", NULL));
+}
+
+/* The value at s (len bytes) in *obj: false when s does not hold one. */
+static bool
+first_value(const char *s, size_t len, json_object **obj)
+{
+	json_tokener *tok = json_io_tokener();
+	struct dt_diag d;
+	size_t end;
+	bool ok;
+
+	*obj = NULL;
+	if (tok == NULL)
+		return false;
+	ok = json_io_value(tok, s, len, obj, &end, &d) == 0;
+	json_tokener_free(tok);
+	return ok;
+}
+
+enum json_io_start
+json_io_start(const char *head, size_t n)
+{
+	size_t i = 0, eol;
+	const char *nl;
+	json_object *obj;
+	enum json_io_start r;
+
+	while (i < n && isspace((unsigned char)head[i]))
+		i++;
+	if (i == n || (head[i] != '[' && head[i] != '{'))
+		return JSON_IO_NONE;
+	if (head[i] == '{') {
+		nl = memchr(head + i, '\n', n - i);
+		eol = nl != NULL ? (size_t)(nl - head) : n;
+		if (first_value(head + i, eol - i, &obj) && !json_io_config(obj))
+			r = JSON_IO_LINES;
+		else
+			r = JSON_IO_CUT;
+		json_object_put(obj);
+		if (r == JSON_IO_LINES)
+			return r;
+	} else {
+		/* an array: its first element, when it is an object */
+		for (i++; i < n && isspace((unsigned char)head[i]); i++)
+			continue;
+		if (i == n)
+			return JSON_IO_CUT;
+		if (head[i] != '{')
+			return JSON_IO_OCI;
+	}
+	if (!first_value(head + i, n - i, &obj))
+		r = JSON_IO_CUT;
+	else
+		r = json_io_devtool(obj) && !json_io_config(obj) ?
+		    JSON_IO_DEVTOOL : JSON_IO_OCI;
+	json_object_put(obj);
+	return r;
 }

@@ -91,6 +91,12 @@ struct json_io_doc {
 /* An element of a document as an entry (path in DIALECT_TEXT_SIZE). */
 typedef int json_io_entry_fn(json_object *obj, struct entry *e, char *path,
     struct dt_diag *d);
+/*
+ * What a document reader does with a value read (whose keys agree), which
+ * began at line and is the text from start to doc->pos.
+ */
+typedef void json_io_element_fn(struct json_io_doc *doc, json_object *obj,
+    size_t start, unsigned long line);
 
 /*
  * Reads the document text (len bytes) into sink: a NUL anywhere is a
@@ -123,10 +129,49 @@ bool json_io_doc_keys_agree(struct json_io_doc *doc, size_t start,
 void json_io_doc_element(struct json_io_doc *doc, json_object *obj,
     unsigned long line, const char *where, json_io_entry_fn *to_entry);
 /*
- * The array at doc->pos: its elements one at a time, each made an entry
- * by to_entry at the line it begins on.  0, or -1 when the array breaks
- * (said).
+ * The line of the object's member key, when the object is the text from
+ * start to doc->pos and began at line (line itself when it has none).
  */
-int json_io_doc_array(struct json_io_doc *doc, json_io_entry_fn *to_entry);
+unsigned long json_io_doc_key_line(const struct json_io_doc *doc,
+    size_t start, unsigned long line, const char *key);
+/*
+ * The array at doc->pos: its elements one at a time, each handed to
+ * element.  0, or -1 when the array breaks (said).
+ */
+int json_io_doc_array(struct json_io_doc *doc, json_io_element_fn *element);
+/*
+ * Values one after another from doc->pos to the end, separated by white
+ * space (as jq writes them), each handed to element.  0, or -1 when one
+ * is not JSON (said).
+ */
+int json_io_doc_stream(struct json_io_doc *doc, json_io_element_fn *element);
+
+/* ----------------------------------------------------------- detection */
+
+/*
+ * What the start of an input says, one rule for both document bidders
+ * (json.c's and oci.c's) so that they never both claim a document: head
+ * is n bytes, at least the first line, or all of it.  A devtool json
+ * object is one with a "mode" member and no "fileMode" (OCI's); keys,
+ * not the first byte, tell the two apart.
+ */
+enum json_io_start {
+	JSON_IO_NONE,		/* its first byte not blank is not '[' or '{' */
+	JSON_IO_LINES,		/* '{' and a whole object on the first line,
+				 * not a config.json's: json lines */
+	JSON_IO_CUT,		/* an array, or an object across lines, whose
+				 * first object head does not hold whole (or
+				 * that is not JSON): all of it will tell */
+	JSON_IO_DEVTOOL,	/* a devtool json object first, in an array
+				 * (jq -s .) or across lines (jq .) */
+	JSON_IO_OCI,		/* any other array, a config.json, any other
+				 * object across lines */
+};
+
+enum json_io_start json_io_start(const char *head, size_t n);
+/* Whether obj is a devtool json object ("mode", no "fileMode"). */
+bool json_io_devtool(json_object *obj);
+/* Whether obj is a config.json ("ociVersion" or "linux"). */
+bool json_io_config(json_object *obj);
 
 #endif

@@ -30,6 +30,14 @@ int json_keys_check(const char *text, size_t len, size_t *at,
     struct dt_diag *d);
 
 /*
+ * Where the object text (len bytes: one JSON object that json-c parsed,
+ * its keys checked) has the member key (as json-c decodes the keys): 0
+ * with *at the offset of its opening quote, -1 when it has none.
+ */
+int json_keys_find(const char *text, size_t len, const char *key,
+    size_t *at);
+
+/*
  * 0 when no key of obj (an object) is one of keys (NULL-terminated,
  * ASCII) spelt in another case, which runc would read as that key: -1
  * with d naming both.

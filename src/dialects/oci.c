@@ -11,14 +11,15 @@
  * fileMode the permission bits as a decimal number; major and minor
  * required but for p; fileMode, uid and gid optional, 0666, 0 and 0 when
  * left out, as runc takes them; unknown keys ignored, as the
- * specification's "Extensibility" asks of its readers.
+ * specification's "Extensibility" asks of its readers; but a devtool
+ * json object ("mode" and no "fileMode": json_io.h) is refused, never
+ * read as a device of mode 0666.
  *
  * A key an object repeats is refused, with a NUL or in single quotes too
  * (json-c would keep the last, cut it, take it): json_keys.h reads every
  * value json-c parsed a second time; and a key runc's Go would take for
  * one of these in another case.
  */
-#include <ctype.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -74,6 +75,9 @@ oci_entry(json_object *obj, struct entry *e, char *path, struct dt_diag *d)
 		return dt_error(d, "want an object for each linux.devices "
 		    "element, got %s",
 		    json_type_to_name(json_object_get_type(obj)));
+	if (json_io_devtool(obj))
+		return dt_error(d, "a devtool json object (it has \"mode\" "
+		    "and no \"fileMode\"), not an OCI device");
 	if (json_keys_spelt(obj, oci_keys, d) != 0 ||
 	    json_io_string(obj, "path", true, path, PATH_MAX, d) < 0 ||
 	    json_io_type(obj, "c b u p", &e->type, d) != 0)
@@ -90,46 +94,21 @@ oci_entry(json_object *obj, struct entry *e, char *path, struct dt_diag *d)
 	return entry_validate(e, d);
 }
 
-/* Whether the object is a config.json's rather than a json line's. */
-static bool
-is_config(json_object *obj)
-{
-	return json_object_is_type(obj, json_type_object) &&
-	    (json_object_object_get_ex(obj, "ociVersion", NULL) ||
-	    json_object_object_get_ex(obj, "linux", NULL));
-}
-
 /*
- * How input that starts with head (n bytes: at least its first line, or
- * all of it) is to be read: an OCI document when its first non-blank
- * byte is '[', or a '{' whose line is not one whole object or is a
- * config.json's (it has an "ociVersion" or "linux" member).
+ * A document unless its start is devtool's json (json_io.h); maybe one
+ * when the start does not say (then read whole and asked again).
  */
 static enum dialect_bid
 oci_bid_head(const char *head, size_t n)
 {
-	size_t i = 0, eol;
-	const char *nl;
-	json_tokener *tok;
-	json_object *obj;
-	struct dt_diag d;
-	bool line;
-
-	while (i < n && isspace((unsigned char)head[i]))
-		i++;
-	if (i == n || (head[i] != '[' && head[i] != '{'))
-		return DIALECT_BID_NONE;
-	if (head[i] == '[')
+	switch (json_io_start(head, n)) {
+	case JSON_IO_OCI:
 		return DIALECT_BID_DOCUMENT;
-	nl = memchr(head + i, '\n', n - i);
-	eol = nl != NULL ? (size_t)(nl - head) : n;
-	if ((tok = json_io_tokener()) == NULL)
-		return DIALECT_BID_NONE;	/* its first line will say so */
-	line = json_io_value(tok, head + i, eol - i, &obj, &eol, &d) == 0 &&
-	    !is_config(obj);
-	json_object_put(obj);
-	json_tokener_free(tok);
-	return line ? DIALECT_BID_NONE : DIALECT_BID_DOCUMENT;
+	case JSON_IO_CUT:
+		return DIALECT_BID_SHAPE;
+	default:
+		return DIALECT_BID_NONE;
+	}
 }
 
 /*
@@ -147,7 +126,7 @@ config_devices(struct json_io_doc *doc, json_object *obj,
 	struct dt_diag d;
 
 	*devices = NULL;
-	if (!is_config(obj)) {
+	if (!json_io_config(obj)) {
 		json_io_doc_problem(doc, line, "neither an OCI linux.devices "
 		    "array nor a config.json (no \"ociVersion\" or \"linux\")");
 		return -1;
@@ -198,11 +177,20 @@ read_config(struct json_io_doc *doc)
 	return r;
 }
 
+/* An element of an array: an entry, or its problem at its first line. */
+static void
+element(struct json_io_doc *doc, json_object *obj, size_t start,
+    unsigned long line)
+{
+	(void)start;
+	json_io_doc_element(doc, obj, line, "", oci_entry);
+}
+
 /* The document: a linux.devices array, or a config.json. */
 static int
 read_top(struct json_io_doc *doc)
 {
-	return doc->s[doc->pos] == '[' ? json_io_doc_array(doc, oci_entry) :
+	return doc->s[doc->pos] == '[' ? json_io_doc_array(doc, element) :
 	    read_config(doc);
 }
 

@@ -1,9 +1,11 @@
 /*
- * source_oci.c - an OCI document (the runtime specification's
- * linux.devices array, or a config.json holding one) as a source of
- * entries, for the table source (source_table.c): a JSON document has no
- * lines to read one at a time, so it is read whole, at most
- * DIALECT_DOC_MAX bytes, then its dialect (oci.c) reads its elements.
+ * source_document.c - a document (an OCI linux.devices array or a
+ * config.json holding one; devtool's json objects in an array or across
+ * lines, as jq writes them) as a source of entries, for the table source
+ * (source_table.c): a JSON document has no lines to read one at a time,
+ * so it is read whole, at most DIALECT_DOC_MAX bytes; its start may not
+ * have said whose it is, so the registry is asked again with all of it
+ * (dialect.h, "Detection"), and that dialect reads its elements.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -14,15 +16,15 @@
 
 #define CHUNK 65536
 
-struct oci_read {
+struct doc_read {
 	const char *file;
 	const struct entry_sink *sink;
 };
 
 static void
-oci_put(void *ctx, const struct entry *e)
+doc_put(void *ctx, const struct entry *e)
 {
-	struct oci_read *r = ctx;
+	struct doc_read *r = ctx;
 	struct entry copy = *e;
 
 	copy.file = r->file;
@@ -30,9 +32,9 @@ oci_put(void *ctx, const struct entry *e)
 }
 
 static void
-oci_problem(void *ctx, unsigned long line, const char *msg)
+doc_problem(void *ctx, unsigned long line, const char *msg)
 {
-	struct oci_read *r = ctx;
+	struct doc_read *r = ctx;
 
 	r->sink->problem(r->sink->ctx, r->file, line, 0, msg);
 }
@@ -82,19 +84,24 @@ read_all(int fd, const char *head, size_t n, char **doc, size_t *len)
 }
 
 void
-source_oci_read(const struct dialect *dialect, int fd, const char *head, size_t n, const char *file,
+source_document_read(const struct dialect *dialect, bool forced, int fd,
+    const char *head, size_t n, const char *file,
     const struct entry_sink *sink)
 {
-	struct oci_read r = { file, sink };
-	const struct dialect_doc_sink oci = { oci_put, oci_problem, &r };
+	struct doc_read r = { file, sink };
+	const struct dialect_doc_sink doc_sink = { doc_put, doc_problem, &r };
+	const struct dialect *whole;
 	char *doc;
 	size_t len;
 
 	if (read_all(fd, head, n, &doc, &len) != 0) {
 		sink->problem(sink->ctx, file, 0, errno, errno == EFBIG ?
-		    "an OCI document of more than 64 MiB" : NULL);
+		    "a JSON document of more than 64 MiB" : NULL);
 		return;
 	}
-	dialect->read_document(doc, len, &oci);
+	if (!forced && (whole = dialect_detect_head(doc, len)) != NULL &&
+	    whole->read_document != NULL)
+		dialect = whole;
+	dialect->read_document(doc, len, &doc_sink);
 	free(doc);
 }
