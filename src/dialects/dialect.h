@@ -95,6 +95,8 @@ enum dialect_can {
 	DIALECT_CAN_SETID = 1 << 8,	/* set-id and sticky mode bits */
 	DIALECT_CAN_COMMENTS = 1 << 9,	/* comment lines */
 	DIALECT_CAN_IGNORE = 1 << 10,	/* a failure only warned of (c-) */
+	DIALECT_CAN_EXISTING_LINK = 1 << 11,	/* a link without a target:
+						 * its owner (genext2fs l) */
 };
 
 /* Keywords an mtree line or /set gives (mtree.c). */
@@ -279,10 +281,15 @@ int dialect_parse_line(const struct dialect *dl, const char *line,
     size_t len, unsigned long lineno, const struct id_resolver *res,
     struct entry *out, char *path, struct dt_diag *d);
 
-/* Whether d has a line for e's type. */
+/*
+ * Whether d has a line for e's type (a link named without a target: for
+ * its owner, whatever its types).
+ */
 static inline bool
 dialect_holds(const struct dialect *d, const struct entry *e)
 {
+	if (e->existing)
+		return (d->can & DIALECT_CAN_EXISTING_LINK) != 0;
 	return e->type != '\0' && strchr(d->types, e->type) != NULL;
 }
 /*

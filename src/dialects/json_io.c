@@ -89,7 +89,7 @@ json_io_format(const struct dialect *dialect, const struct entry *e,
 	if (!dialect_holds(dialect, e))
 		return dt_error(d, "'%s' is a %s, which an %s table cannot hold",
 		    dt_quote(q, sizeof(q), e->path, strlen(e->path)),
-		    entry_type_of(e->type)->noun, dialect->name);
+		    entry_noun(e), dialect->name);
 	if ((obj = json_object_new_object()) == NULL)
 		return dt_error(d, "out of memory");
 	members(obj, &ok, e);

@@ -262,7 +262,8 @@ pseudo_read(struct dialect_reader *r, const char *line, size_t len,
  * A name and a one-letter type of pseudo's: a relative name (makedevs
  * needs an absolute one), or an absolute one with what only a pseudo line
  * says (the man page, "Telling the dialects apart"): a type makedevs has
- * not (not F: buildroot's makedevs has it too), or s with a target.
+ * not (not F: buildroot's makedevs has it too; nor l, genext2fs's), or s
+ * with a target.
  */
 static enum dialect_bid
 pseudo_bid(const char *line, size_t len)
@@ -281,7 +282,7 @@ pseudo_bid(const char *line, size_t len)
 		return DIALECT_BID_NONE;
 	if (line[a] != '/')
 		return DIALECT_BID_WORD;
-	if (strchr("imlLDMBCSIR", type) != NULL || (type == 's' && words == 6))
+	if (strchr("imLDMBCSIR", type) != NULL || (type == 's' && words == 6))
 		return DIALECT_BID_WORD;
 	return DIALECT_BID_NONE;
 }
