@@ -769,6 +769,33 @@ devtool: /dev/dir: exists and is a directory; only device nodes and FIFOs are ev
 	[[ $(cat R/dev/file) == precious && -d R/dev/dir ]] || fail "removed"
 }
 
+@test "tables: tmpfiles c= with a FIFO, a node or a file where a parent directory should be fails, naming it, and leaves it there (CAVEATS: systemd-tmpfiles 252 removes it)" {
+	mkdir -p R/dev/a
+	mkfifo -m 0620 R/dev/snd
+	mknod -m 0640 R/dev/tty c 5 0
+	echo precious >R/dev/a/b
+	table t 'c= /dev/snd/pcm 0600 - - - 116:300' 'p= /dev/tty/x 0600' 'c= /dev/a/b/c/d 0600 - - - 1:3'
+	run --separate-stderr devtool apply --root R t
+	assert_status 2
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: /dev/snd/pcm: parent directory: Not a directory (/dev/snd is a FIFO; devtool never replaces it, not even for a tmpfiles '=')
+devtool: /dev/tty/x: parent directory: Not a directory (/dev/tty is a character device; devtool never replaces it, not even for a tmpfiles '=')
+devtool: /dev/a/b/c/d: parent directory: Not a directory (/dev/a/b is a regular file; devtool never replaces it, not even for a tmpfiles '=')"
+	assert_entry R "p /dev/snd 0:0 620 0:0"
+	assert_entry R "c /dev/tty 5:0 640 0:0"
+	[[ $(cat R/dev/a/b) == precious ]] || fail "the file lost its content"
+}
+
+@test "tables: systemd-tmpfiles 252 itself replaces a FIFO where c= wants a parent directory, the difference CAVEATS names" {
+	mkdir -p R/dev
+	mkfifo R/dev/snd
+	table t.conf 'c= /dev/snd/pcm 0600 - - - 116:300'
+	run systemd_tmpfiles --create --root="$PWD/R" "$PWD/t.conf"
+	assert_status 0
+	assert_entry R "d /dev/snd 0:0 755 0:0"
+	assert_entry R "c /dev/snd/pcm 116:300 600 0:0"
+}
+
 @test "tables: tmpfiles modifiers that write content, truncate or repeat are refused, naming the line" {
 	table t \
 		'c~ /dev/a 0600 - - - 1:3' \

@@ -321,7 +321,7 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 	struct root *r = p->root;
 	const char *path = p->path;
 	unsigned flags = p->flags;
-	char why[64];
+	char why[PATH_MAX + 128], blocker[PATH_MAX + 32];
 	struct node_want buf;
 	const struct node_want *fresh = place_with_perm(w, NULL, &buf);
 	const bool only_adjusts = (S_ISREG(w->type) &&
@@ -343,6 +343,16 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 		return create_new(p, fresh);
 	if (p->dirfd < 0 && root_refusal(r) != NULL)
 		return place_fail_refused(p);
+	if (p->dirfd < 0 && errno == ENOTDIR) {
+		if (node_parents_blocker(p, parent, blocker, sizeof(blocker))) {
+			snprintf(why, sizeof(why), "parent directory: Not a "
+			    "directory (%s; devtool never replaces it, not even "
+			    "for a tmpfiles '=')", blocker);
+			errno = ENOTDIR;
+			return place_fail(p, why);
+		}
+		errno = ENOTDIR;
+	}
 	if (p->dirfd < 0) {
 		snprintf(why, sizeof(why), "parent directory: %s%s",
 		    strerror(errno), errno == ENOENT && !(flags &
