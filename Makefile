@@ -17,7 +17,7 @@ DEPFLAGS  = -MMD -MP
 # popt and libbsd are linked statically: two fewer shared objects to map
 # and relocate halves devtool's start-up overhead over /bin/true (bench).
 # libcap sets file capabilities (makedevs |xattr), as setcap(8) does.
-# json-c (the JSON dialects, src/dialects/json.c) is static too: shared, it
+# json-c (the JSON dialects, src/dialects/json*.c and oci.c) is static too: shared, it
 # added a sixth to start-up over /bin/true (1.15 to 1.23, perf stat).
 LDLIBS   += -Wl,-Bstatic -lpopt -lbsd -lmd -lcap -ljson-c -Wl,-Bdynamic
 # The sanitizer build takes the shared json-c.
@@ -32,7 +32,8 @@ UNITS    = encode table spec root node entry users order devreg convert
 unit_encode_SRCS = src/codec/encode.c src/base/diag.c src/base/number.c src/base/text.c
 unit_table_SRCS  = src/dialects/dialect.c src/dialects/fields.c src/dialects/makedevs.c \
 	src/dialects/tmpfiles.c src/dialects/mtree.c src/dialects/gen_init_cpio.c \
-	src/dialects/pseudo.c src/dialects/json.c src/dialects/json_keys.c \
+	src/dialects/pseudo.c src/dialects/json.c src/dialects/oci.c \
+	src/dialects/json_io.c src/dialects/json_keys.c \
 	src/entry/entry.c src/entry/ids.c src/entry/validate.c src/entry/conflicts.c \
 	src/sys/nss.c src/base/path.c src/base/diag.c src/base/number.c \
 	src/codec/encode.c src/base/text.c

@@ -91,7 +91,8 @@ PURE_BASE="src/codec/encode.c src/base/diag.c src/base/number.c src/base/text.c 
 # Every dialect (the registry links them all) and the entry checks.
 DIALECTS="src/dialects/dialect.c src/dialects/fields.c src/dialects/makedevs.c
 src/dialects/tmpfiles.c src/dialects/mtree.c src/dialects/gen_init_cpio.c
-src/dialects/pseudo.c src/dialects/json.c src/dialects/json_keys.c
+src/dialects/pseudo.c src/dialects/json.c src/dialects/oci.c
+src/dialects/json_io.c src/dialects/json_keys.c
 src/entry/ids.c src/entry/validate.c src/entry/conflicts.c src/sys/nss.c"
 sources() {
 	case $1 in

@@ -670,7 +670,7 @@ transition_race() {
 		fail "entries were made through the $swapped (in $((round > RACE_TRANSITION_ROUNDS ? RACE_TRANSITION_ROUNDS : round)) runs):"$'\n'"$made"
 	bad=$(printf '%s\n' "$stderr" | grep -vxE \
 		-e "devtool: /srv/x/d/n[0-9]+: $why" \
-		-e 'devtool: /srv/x/d/n[0-9]+: parent directory: Not a directory' \
+		-e 'devtool: /srv/x/d/n[0-9]+: parent directory: Not a directory( \(.*\))?' \
 		-e '' || :)
 	[[ -z $bad ]] || fail "other failures:"$'\n'"$bad"
 	# Each entry is in the attacker's directory, or failed in the last run.

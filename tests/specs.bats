@@ -413,6 +413,34 @@ L	/dev/l	-	-	-	-	a  b
 c	/dev/q\x22x	0600	0	0	-	1:2'
 }
 
+@test "pseudo: mksquashfs 4.5's times, a quoted date, backslashed spaces, a date with an hour and seconds since 1970, are read and dropped: devtool reads the very nodes mksquashfs puts in its image" {
+	cat >spec <<-'P'
+	dev D "1 jan 1980" 0755 0 0
+	dev/null C 1\ jan\ 1980 0666 0 0 1 3
+	dev/zero C 315532800 0640 0 5 1 5
+	dev/stdin S "2001-01-01 00:00" 0777 0 0 /proc/self/fd/0
+	dev/fifo I "1 jan 1980" 0600 0 0 f
+	P
+	mkdir empty
+	run mksquashfs empty img.sqfs -pf spec -noappend -quiet
+	assert_success
+	run rdsquashfs --describe img.sqfs
+	assert_success
+	assert_output 'dir dev 0755 0 0
+pipe dev/fifo 0600 0 0
+nod dev/null 0666 0 0 c 1 3
+slink dev/stdin 0777 0 0 /proc/self/fd/0
+nod dev/zero 0640 0 5 c 1 5'
+	run --separate-stderr devtool list --table spec -o pseudo
+	assert_success
+	assert_stderr_empty
+	assert_output 'dev d 0755 0 0
+dev/fifo i 0600 0 0 f
+dev/null c 0666 0 0 1 3
+dev/stdin s 0777 0 0 /proc/self/fd/0
+dev/zero c 0640 0 5 1 5'
+}
+
 @test "pseudo: every line it cannot read is refused with FILE:LINE and the reason, exit 2, nothing created" {
 	check() {
 		printf 'dev d 755 0 0\n%s\n' "$1" >bad
@@ -432,6 +460,11 @@ devtool: 1 error in the table; nothing was created"
 	check 'dev/x c 600 0 0 1 1048576' "minor '1048576' is out of range (0-1048575)"
 	check 'dev/x c 600 nobody-here 0 1 1' "unknown user 'nobody-here' (not in the host's user database; there is no R/etc/passwd)"
 	check '"dev/x c 600 0 0 1 1' 'unterminated " quote'
+	check 'dev/x D "1 jan 1980 755 0 0' 'unterminated " quote'
+	check 'dev/x D "" 755 0 0' 'an empty time'
+	check 'dev/x D 4294967296 755 0 0' "time '4294967296' is out of range (0-4294967295, seconds since 1970 in 32 bits)"
+	check 'dev/x D' "type 'D' takes a time after it"
+	check 'dev/x D "1 jan 1980" 755 0' "type 'D' takes 4 fields after it, not fewer"
 	check "dev/x d 755 0 $(printf '\001')" "unknown group '?' (not in the host's group database; there is no R/etc/group)"
 }
 

@@ -175,8 +175,8 @@ format_unheld(const struct dialect *dl, const struct entry *e, char *p)
 	if (e->target != NULL)
 		p = dt_put(p, " -> %s", dt_quote(text, sizeof(text),
 		    e->target, strlen(e->target)));
-	dt_put(p, ": a %s, which a %s table cannot hold",
-	    entry_type_of(e->type)->noun, dl->name);
+	dt_put(p, ": a %s, which a %s table cannot hold", entry_noun(e),
+	    dl->name);
 	return 0;
 }
 
@@ -304,7 +304,7 @@ dialect_convert(const struct dialect *dl, const struct entry *e,
 		return -1;
 	if (!dialect_holds(dl, e))
 		return dt_error(d, "a %s, which %s %s table cannot hold",
-		    entry_type_of(e->type)->noun, dialect_article(dl), dl->name);
+		    entry_noun(e), dialect_article(dl), dl->name);
 	if ((e->user != NULL || e->group != NULL) &&
 	    !(dl->can & DIALECT_CAN_NAMES))
 		return dt_error(d, "the %s name '%s', which %s %s table cannot "

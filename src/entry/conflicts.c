@@ -92,7 +92,8 @@ agrees(const struct checker *c, size_t l, uint64_t kl, size_t e,
 
 	return x->type == y->type && x->major == y->major &&
 	    minor_at(x, kl) == minor_at(y, ke) &&
-	    (x->target == NULL || strcmp(x->target, y->target) == 0) &&
+	    (x->target == NULL || (y->target != NULL &&
+	    strcmp(x->target, y->target) == 0)) &&
 	    (!x->mode_set || x->mode == y->mode) &&
 	    (!x->uid_set || x->uid == (y->uid_set ? y->uid : c->new_uid)) &&
 	    (!x->gid_set || x->gid == (y->gid_set ? y->gid : c->new_gid));
@@ -131,6 +132,11 @@ describe(const struct entry *it, uint64_t k, char *buf)
 	char mode[8] = "-", uid[16] = "-", gid[16] = "-", nums[48] = "";
 	char q[QUOTE_MAX];
 
+	if (it->type == 'l' && it->existing) {
+		snprintf(buf, DESCRIBE_MAX, "l (the link there), owner %ju:%ju",
+		    (uintmax_t)it->uid, (uintmax_t)it->gid);
+		return buf;
+	}
 	if (it->type == 'l') {
 		snprintf(buf, DESCRIBE_MAX, "l -> '%s'", quote(q, it->target,
 		    strlen(it->target)));

@@ -1,8 +1,9 @@
 /*
  * source_table.c - device table files as a source of entries: the
  * dialect detected from the first line that says something, then every
- * line read by its reader (dialects/dialect.h); or, for a dialect read
- * whole (OCI), the document (source_oci.c).
+ * line read by its reader (dialects/dialect.h); or, for a document read
+ * whole (OCI, devtool's json as jq writes it), the document
+ * (source_document.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -194,22 +195,28 @@ read_end(struct table_read *r)
 }
 
 /*
- * Decides from the start of the input how it is read: 1 when it was an
- * document (OCI), read whole; 0 to read it a line at a time.
+ * Decides from the start of the input how it is read: 1 when it was a
+ * document (OCI, devtool's json as jq writes it), read whole; 0 to read
+ * it a line at a time.  A dialect named with -i that reads both (json)
+ * reads a document when its start bids for one.
  */
 static int
 read_document(struct table_read *r, int fd)
 {
+	const struct dialect *dl = r->t->forced;
 	const char *head;
 	size_t n;
 
 	if (lines_peek(&r->t->in, &head, &n) != 0)
 		return 0;	/* lines_next meets the error again */
-	r->dialect = r->t->forced != NULL ? r->t->forced :
-	    dialect_detect_head(head, n);
-	if (r->dialect == NULL || r->dialect->read_document == NULL)
+	r->dialect = dl != NULL ? dl : dialect_detect_head(head, n);
+	dl = r->dialect;
+	if (dl == NULL || dl->read_document == NULL ||
+	    (dl->read_line != NULL && (dl->bid_head == NULL ||
+	    dl->bid_head(head, n) == DIALECT_BID_NONE)))
 		return 0;
-	source_oci_read(r->dialect, fd, head, n, r->file, r->sink);
+	source_document_read(dl, r->t->forced != NULL, fd, head, n, r->file,
+	    r->sink);
 	return 1;
 }
 

@@ -49,7 +49,9 @@ struct node_want {
 	gid_t gid;		/* or NODE_ANY_GID */
 	dev_t rdev;
 	const char *target;	/* S_IFLNK: what the link says, which is
-				   never followed nor checked */
+				   never followed nor checked; NULL: the
+				   link that is there, whatever it says,
+				   gets the owner (a missing one fails) */
 	/*
 	 * S_IFREG: file capabilities to add to an existing file's, as
 	 * cap_from_text(3) reads them, after its owner and mode (a new
