@@ -201,6 +201,18 @@ test_mtree_state(void)
 	    "link's target decoded, its mode and owner ignored");
 	f = feed(&mtree_dialect, ". type=dir mode=0700\0");
 	ok(f.rc == 0, "mtree: '.' is the top, no entry of its own");
+	f = feed(&mtree_dialect, "#mtree\0. type=dir mode=0755 uid=0 gid=0\0"
+	    ". type=dir mode=0700\0./x type=fifo\0");
+	ok(is_node(&f, "/x", 'p', 0644, 0, 0, 0, 0), "mtree: '.' again at the "
+	    "top says more of the top (as list writes a listed /): %s", f.msg);
+	f = feed(&mtree_dialect, ". type=dir\0dev type=dir\0. type=dir\0");
+	ok(f.rc == -1 && f.line == 3 && strcmp(f.msg, "'.' below the top "
+	    "directory") == 0, "mtree: %s", f.msg);
+	f = feed(&mtree_dialect, ". type=fifo\0");
+	ok(f.rc == -1 && strcmp(f.msg, "'.', the top directory, is type=dir, "
+	    "not type=fifo") == 0, "mtree: %s", f.msg);
+	f = feed(&mtree_dialect, "./ type=dir mode=0700\0");
+	ok(f.rc == 0, "mtree: './' is the top as '.' is");
 }
 
 static void
@@ -419,13 +431,15 @@ test_framing(void)
 	char line[DIALECT_LINE_MAX];
 	struct dt_diag d;
 
-	ok(strcmp((&mtree_dialect)->header, "#mtree") == 0 &&
+	ok(strcmp((&mtree_dialect)->header, "#mtree\n"
+	    ". type=dir mode=0755 uid=0 gid=0") == 0 &&
 	    (&pseudo_dialect)->header == NULL &&
 	    (&makedevs_dialect)->header == NULL &&
 	    (&mtree_dialect)->footer == NULL &&
 	    strcmp((&oci_dialect)->header, "[") == 0 &&
 	    strcmp((&oci_dialect)->footer, "]") == 0, "table_header: #mtree "
-	    "for mtree, no footer; [ and ] for an OCI array");
+	    "and the top directory for mtree, no footer; [ and ] for an OCI "
+	    "array");
 	ok(dialect_named("gen_init_cpio") == &gen_init_cpio_dialect &&
 	    dialect_named("json") == &json_dialect &&
 	    dialect_named("oci") == &oci_dialect &&
@@ -436,8 +450,9 @@ test_framing(void)
 	    "table_dialect_names: %s", dialect_names());
 	ok((&pseudo_dialect)->needs_parents &&
 	    (&gen_init_cpio_dialect)->needs_parents &&
-	    !(&mtree_dialect)->needs_parents, "parents: pseudo and "
-	    "gen_init_cpio need them");
+	    (&mtree_dialect)->needs_parents &&
+	    !(&makedevs_dialect)->needs_parents, "parents: pseudo, "
+	    "gen_init_cpio and mtree (for NetBSD's mtree) need them");
 	ok(!dialect_holds(&gen_init_cpio_dialect, &f) && !dialect_holds(&pseudo_dialect, &f) &&
 	    dialect_holds(&mtree_dialect, &f) && dialect_format(&pseudo_dialect, &f,
 	    line, sizeof(line), &d) == 0 && strcmp(line, "# /etc/x: a regular "

@@ -159,7 +159,8 @@ struct dialect {
 	/*
 	 * Whether a spec needs each directory its entries are in as a line
 	 * of its own: mksquashfs drops a pseudo entry whose directory is
-	 * missing without a word, the kernel's unpacker makes no parents.
+	 * missing without a word, the kernel's unpacker makes no parents,
+	 * NetBSD's mtree fails on a path whose directory no line gave.
 	 */
 	bool needs_parents;
 	enum dialect_note note;

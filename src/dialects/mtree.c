@@ -393,6 +393,25 @@ up(struct dialect_reader *r, struct dt_diag *d)
 	return 0;
 }
 
+/*
+ * The top directory ("."; "./" as a full path): where apply puts the
+ * entries (--root), which makes no entry, as it is at the top.
+ */
+static int
+top(struct dialect_reader *r, const struct mtree_keys *k, bool relative,
+    struct dt_diag *d)
+{
+	if (k->has_type && k->type != 'd')
+		return dt_error(d, "'.', the top directory, is type=dir, not "
+		    "type=%s", type_word(k->type));
+	if (!relative)
+		return 0;
+	if (r->cwd[0] != '\0')
+		return dt_error(d, "'.' below the top directory");
+	/* once: a "." line again at the top only says more of it */
+	return r->depth == 0 ? enter(r, "/", d) : 0;
+}
+
 /* One whole line (continuations joined). */
 static int
 parse_whole(struct dialect_reader *r, const char *line, size_t len,
@@ -418,20 +437,18 @@ parse_whole(struct dialect_reader *r, const char *line, size_t len,
 	if (keywords(r, line, len, i, &k, path + PATH_MAX, d) != 0)
 		return -1;
 	full = memchr(name, '/', n) != NULL;
-	if (!full && n == 1 && name[0] == '.') {
-		/* the top directory is the root devtool applies into */
-		if (r->depth > 0)
-			return dt_error(d, "'.' below the top directory");
-		return enter(r, "/", d) != 0 ? -1 : 0;
-	}
+	if (!full && n == 1 && name[0] == '.')
+		return top(r, &k, true, d) != 0 ? -1 : 0;
 	if ((full ? full_path(name, n, path, d) :
 	    relative_path(r, name, n, path, d)) != 0)
 		return -1;
+	if (strcmp(path, "/") == 0)
+		return top(r, &k, false, d) != 0 ? -1 : 0;
 	if (make_entry(&k, e, path, d) != 1)
 		return -1;
 	if (!full && e->type == 'd' && enter(r, path, d) != 0)
 		return -1;
-	return strcmp(path, "/") == 0 ? 0 : 1;
+	return 1;
 }
 
 /* An odd number of backslashes at the end continues the line. */
@@ -572,7 +589,13 @@ const struct dialect mtree_dialect = {
 	.article = "an",
 	.types = "cbpdfls",
 	.can = DIALECT_CAN_NAMES | DIALECT_CAN_SETID | DIALECT_CAN_COMMENTS,
-	.header = "#mtree",
+	/*
+	 * The top directory first, which NetBSD's mtree needs, as apply
+	 * makes a directory: a bare "." would be bsdtar's working
+	 * directory's mode and owner in what it writes from the spec.
+	 */
+	.header = "#mtree\n. type=dir mode=0755 uid=0 gid=0",
+	.needs_parents = true,	/* NetBSD's mtree fails without them */
 	.note = DIALECT_NOTE_LINE,
 	.bid_line = mtree_bid,
 	.read_line = mtree_read,
