@@ -80,6 +80,8 @@ entry_differs(const struct entry *a, const struct entry *b)
 		return "F (may be missing)";
 	if (a->recursive != b->recursive)
 		return "r (the whole tree)";
+	if (a->nochange != b->nochange)
+		return "nochange (an existing one kept as it is)";
 	if (!same_text(a->caps, b->caps))
 		return "file capabilities";
 	return NULL;

@@ -49,6 +49,9 @@ struct entry {
 	bool optional;		/* f: a missing file is skipped (makedevs F) */
 	bool recursive;		/* d: mode and owner for the whole existing
 				   tree, symbolic links not followed (r) */
+	bool nochange;		/* mode and owner are a new entry's; an
+				   existing one keeps its own (mtree
+				   nochange) */
 	const char *caps;	/* f: file capabilities to add, as
 				   cap_from_text(3) reads them (|xattr); or
 				   NULL */
