@@ -112,6 +112,91 @@ p	"/dev/sub/fi fo"	0600	0	5	-	-'
 	assert_output "dev/null: "$'\n\t'"permissions (0666, 0600)"
 }
 
+@test "mtree: NetBSD's own specs are read, none with #mtree: mtree -c (relative names, /set), -C (the path first) and -D (the path last)" {
+	make_tree
+	mtree -c -p R -k type,mode,uid,gid,device,link >c.spec
+	mtree -C -f c.spec -k type,mode,uid,gid,device,link >C.spec
+	mtree -D -f c.spec -k type,mode,uid,gid,device,link >D.spec
+	run grep -c '^#mtree' c.spec C.spec D.spec
+	assert_output $'c.spec:0\nC.spec:0\nD.spec:0'
+	run head -n 1 D.spec
+	assert_output 'type=dir uid=0 gid=0 mode=0755 .'
+	for f in c.spec C.spec D.spec; do
+		run --separate-stderr devtool list --table "$f" -o mtree
+		assert_success
+		assert_output "$MTREE"
+	done
+}
+
+@test "mtree: a spec without #mtree whose lines are mtree's is mtree, not gen_init_cpio; a later line without type= amends its entry in its place (libarchive's test spec)" {
+	cat >spec <<-'M'
+	file type=file uid=18 mode=0123 size=3
+	dir type=dir
+	 file\040with\040space type=file uid=18
+	 ..
+	dir2 type=dir
+	 dir3a type=dir
+	  indir3a type=file
+	dir2/fullindir2 type=file mode=0777
+	  ..
+	 indir2 type=file
+	 ..
+	notindir type=file
+	dir2/fullindir2 mode=0644
+	M
+	run --separate-stderr devtool list --table spec -o tmpfiles
+	assert_success
+	assert_output 'f	/file	0123	18	-	-	-
+d	/dir	-	-	-	-	-
+f	"/dir/file with space"	-	18	-	-	-
+d	/dir2	-	-	-	-	-
+d	/dir2/dir3a	-	-	-	-	-
+f	/dir2/dir3a/indir3a	-	-	-	-	-
+f	/dir2/fullindir2	0644	-	-	-	-
+f	/dir2/indir2	-	-	-	-	-
+f	/notindir	-	-	-	-	-'
+}
+
+@test "mtree: an amended entry keeps the line that made it: a conflict with another table names that line" {
+	printf './dev/null type=char device=native,1,3 mode=0666\n./dev/tty type=char device=native,5,0\n./dev/null mode=0600 gid=5\n' >a
+	run --separate-stderr devtool list --table a -o tmpfiles
+	assert_success
+	assert_output 'c	/dev/null	0600	-	5	-	1:3
+c	/dev/tty	-	-	-	-	5:0'
+	printf '/dev/null c 644 0 0 1 3\n' >m
+	run --separate-stderr devtool list --table a m -o tmpfiles
+	assert_failure 2
+	assert_equal "$stderr" "devtool: m:1: '/dev/null' is c 1:3, mode 0644, owner 0:0 here but c 1:3, mode 0600, owner -:5 at a:1
+devtool: 1 error in the tables; nothing was written"
+}
+
+@test "mtree: nochange: apply makes a missing node with the line's mode and owner and leaves an existing one's as they are; tmpfiles cannot say it" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod -m 0600 R/dev/null c 1 3
+	chown 7:8 R/dev/null
+	printf '#mtree\n./dev/null type=char mode=0666 uid=0 gid=0 device=native,1,3 nochange\n./dev/tty type=char mode=0620 uid=0 gid=5 device=native,5,0 nochange\n' >nc
+	run --separate-stderr devtool apply -v --root R nc
+	assert_success
+	assert_output 'kept /dev/null (c 1:3, mode 0600)
+created /dev/tty (c 5:0, mode 0620, owner 0:5)'
+	assert_equal "$(stat_of R/dev/null)" "character special file 1:3 600 7:8"
+	assert_equal "$(stat_of R/dev/tty)" "character special file 5:0 620 0:5"
+	run --separate-stderr devtool list --table nc -o mtree
+	assert_success
+	assert_output '#mtree
+. type=dir mode=0755 uid=0 gid=0
+./dev type=dir mode=0755 uid=0 gid=0
+./dev/null type=char mode=0666 uid=0 gid=0 device=native,1,3 nochange
+./dev/tty type=char mode=0620 uid=0 gid=5 device=native,5,0 nochange'
+	run --separate-stderr devtool list --table nc -o tmpfiles
+	assert_failure 2
+	assert_output ''
+	assert_equal "$stderr" "devtool: nc:2: /dev/null: a tmpfiles table cannot hold its nochange (an existing one kept as it is)
+devtool: nc:3: /dev/tty: a tmpfiles table cannot hold its nochange (an existing one kept as it is)
+devtool: 2 entries that a tmpfiles table cannot hold as they say; nothing was written (--lossy writes what it can)"
+}
+
 @test "mtree: the top directory's line, which list writes first and again for a listed /, is the root apply works in: no entry, no error" {
 	mkdir -p R/d
 	chmod 0750 R
@@ -130,6 +215,17 @@ p	"/dev/sub/fi fo"	0600	0	5	-	-'
 	run --separate-stderr devtool apply -n -v --root R2 spec
 	assert_success
 	assert_output 'would create directory /d (d, mode 0700, owner 0:0)'
+}
+
+@test "mtree: a name's raw UTF-8 bytes are read as they are (libarchive refuses them without #mtree); list writes each byte escaped" {
+	printf './dev/caf\303\251 type=fifo mode=0600\n' >u
+	devtool apply --archive u.cpio u
+	run --separate-stderr devtool list -o mtree --archive u.cpio
+	assert_success
+	assert_output '#mtree
+. type=dir mode=0755 uid=0 gid=0
+./dev type=dir mode=0755 uid=0 gid=0
+./dev/caf\303\251 type=fifo mode=0600 uid=0 gid=0'
 }
 
 @test "mtree: make -o mtree, like -o pseudo and -o gen_init_cpio, gives the directories its entries are in" {
@@ -293,9 +389,17 @@ devtool: 1 error in the table; nothing was created"
 	check './x type=char device=native,5000,0' 'major 5000 is out of range (0-4095)'
 	check '..' "'..' above the top directory"
 	check '. type=fifo' "'.', the top directory, is type=dir, not type=fifo"
+	check './x type=fifo nochange=1' "keyword 'nochange' takes no value"
+	check 'type=fifo mode=0600' "a line that starts with a keyword (as 'mtree -D' writes) needs its path as its last word"
 	check './../x type=fifo' "path '/../x' has a '..' component"
 	check "./x type=a$(printf '\001')b" "type=a?b is not one of block, char, dir, fifo, file, link, socket"
 	check './x type=fifo \' "the line is continued ('\\' at its end) past the end of the file"
+	printf '#mtree\n./x type=fifo\n./x type=dir\n' >bad
+	run --separate-stderr devtool apply --root R bad
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: bad:3: type=dir, but line 2 made '/x' a FIFO: a later line for a path amends its entry, keeping its type
+devtool: 1 error in the table; nothing was created"
+	assert_not_exists R
 }
 
 # -------- gen_init_cpio
