@@ -967,6 +967,10 @@ test_detect_input(void)
 		{ .text = "./dev/null type=char device=native,1,3\n",
 		  .want = &mtree_dialect },
 		{ .text = "/dev/a type=char\n", .want = &mtree_dialect },
+		{ .text = "file type=file uid=18 mode=0123 size=3\n"
+		  "dir type=dir\n", .want = &mtree_dialect },
+		{ .text = "# -D\ntype=dir uid=0 gid=0 mode=0755 .\n",
+		  .want = &mtree_dialect },
 		{ .text = "nod /dev/console 0600 0 0 c 5 1\n",
 		  .want = &gen_init_cpio_dialect },
 		{ .text = "\n# initramfs\ndir /dev 0755 0 0\n",

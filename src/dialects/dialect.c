@@ -105,6 +105,9 @@ dialect_begin(struct dialect_reader *r, const struct dialect *d,
 	memset(&r->set, 0, sizeof(r->set));
 	r->dialect = d;
 	r->res = res;
+	r->earlier = NULL;
+	r->earlier_ctx = NULL;
+	r->amended = false;
 	r->cwd[0] = '\0';
 	r->depth = 0;
 	r->held_len = 0;
@@ -119,6 +122,7 @@ dialect_read_line(struct dialect_reader *r, const char *line, size_t len,
 	    out != NULL && path != NULL && d != NULL);
 	memset(out, 0, sizeof(*out));
 	out->lineno = lineno;
+	r->amended = false;
 	if (len > 0 && line[len - 1] == '\n')
 		len--;
 	if (memchr(line, '\0', len) != NULL)

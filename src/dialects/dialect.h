@@ -102,6 +102,7 @@ enum dialect_can {
 /* Keywords an mtree line or /set gives (mtree.c). */
 struct mtree_keys {
 	bool has_type, has_mode, has_uid, has_gid, has_link, has_device;
+	bool nochange;
 	char type;
 	unsigned mode;
 	uid_t uid;
@@ -112,6 +113,13 @@ struct mtree_keys {
 #define MTREE_DEPTH (PATH_MAX / 2)	/* the deepest a relative name goes */
 
 /*
+ * The entry an earlier line of the same input gave for path, or NULL: a
+ * dialect whose later lines amend an entry (mtree) asks it of whoever
+ * keeps the entries read so far (source_table.c).
+ */
+typedef const struct entry *dialect_earlier_fn(void *ctx, const char *path);
+
+/*
  * A reader's state from line to line: mtree has /set, the directory a
  * relative name is in and lines continued with a backslash; the other
  * line dialects have none.
@@ -119,6 +127,16 @@ struct mtree_keys {
 struct dialect_reader {
 	const struct dialect *dialect;
 	const struct id_resolver *res;
+	/*
+	 * Set by the caller after dialect_begin, for a dialect with
+	 * amends: where the entries read so far are looked up (NULL: a
+	 * later line for a path is an entry of its own).  amended says
+	 * that the entry the last read_line gave amends the earlier one
+	 * of its path, which it is to replace (keeping its place).
+	 */
+	dialect_earlier_fn *earlier;
+	void *earlier_ctx;
+	bool amended;
 	/* mtree only: */
 	struct mtree_keys set;		/* /set's defaults */
 	char set_link[PATH_MAX];
@@ -173,9 +191,16 @@ struct dialect {
 	/*
 	 * Whether a spec needs each directory its entries are in as a line
 	 * of its own: mksquashfs drops a pseudo entry whose directory is
-	 * missing without a word, the kernel's unpacker makes no parents.
+	 * missing without a word, the kernel's unpacker makes no parents,
+	 * NetBSD's mtree fails on a path whose directory no line gave.
 	 */
 	bool needs_parents;
+	/*
+	 * Whether a later line for a path amends the entry an earlier line
+	 * of the same input gave (mtree, as NetBSD's mtree and libarchive
+	 * read a spec): its reader asks dialect_reader.earlier.
+	 */
+	bool amends;
 	enum dialect_note note;
 
 	/* Detection (see above); NULL: never bids. */

@@ -80,7 +80,8 @@ minor_at(const struct entry *it, uint64_t k)
 
 /*
  * Whether node kl of the later item l asks for what node ke of the
- * earlier item e made.  A '-' in l keeps whatever is there; a '-' in e
+ * earlier item e made.  A '-' in l keeps whatever is there, as does an
+ * mtree nochange (its mode and owner are for a new one); a '-' in e
  * made a new entry with the default mode (which the parser put in its
  * mode field) and the owner new entries get.
  */
@@ -94,9 +95,11 @@ agrees(const struct checker *c, size_t l, uint64_t kl, size_t e,
 	    minor_at(x, kl) == minor_at(y, ke) &&
 	    (x->target == NULL || (y->target != NULL &&
 	    strcmp(x->target, y->target) == 0)) &&
-	    (!x->mode_set || x->mode == y->mode) &&
-	    (!x->uid_set || x->uid == (y->uid_set ? y->uid : c->new_uid)) &&
-	    (!x->gid_set || x->gid == (y->gid_set ? y->gid : c->new_gid));
+	    (!x->mode_set || x->nochange || x->mode == y->mode) &&
+	    (!x->uid_set || x->nochange ||
+	    x->uid == (y->uid_set ? y->uid : c->new_uid)) &&
+	    (!x->gid_set || x->nochange ||
+	    x->gid == (y->gid_set ? y->gid : c->new_gid));
 }
 
 /* The name of node k of it, quoted for a message into QUOTE_MAX bytes. */

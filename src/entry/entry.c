@@ -93,6 +93,8 @@ entry_differs(const struct entry *a, const struct entry *b)
 		return "r (the whole tree)";
 	if (a->existing != b->existing)
 		return "l without a target (the link there)";
+	if (a->nochange != b->nochange)
+		return "nochange (an existing one kept as it is)";
 	if (!same_text(a->caps, b->caps))
 		return "file capabilities";
 	return NULL;

@@ -52,6 +52,9 @@ struct entry {
 	bool existing;		/* l: no target; the link that is there gets
 				   the owner, a missing one is a failure
 				   (genext2fs's makedevs l) */
+	bool nochange;		/* mode and owner are a new entry's; an
+				   existing one keeps its own (mtree
+				   nochange) */
 	const char *caps;	/* f: file capabilities to add, as
 				   cap_from_text(3) reads them (|xattr); or
 				   NULL */

@@ -58,6 +58,12 @@ struct node_want {
 	 * owner drops the old ones, as chown(2) does); or NULL.
 	 */
 	const char *caps;
+	/*
+	 * perm, uid and gid are only a new entry's: an existing one keeps
+	 * its own, as for NODE_ANY_PERM, NODE_ANY_UID and NODE_ANY_GID
+	 * (mtree's nochange).
+	 */
+	bool keep;
 };
 
 #define NODE_REPLACE	0x01	/* -r: replace or correct what is there */
