@@ -1,9 +1,11 @@
 /*
- * source_oci.c - an OCI document (the runtime specification's
- * linux.devices array, or a config.json holding one) as a source of
- * entries, for the table source (source_table.c): a JSON document has no
- * lines to read one at a time, so it is read whole, at most
- * JSON_OCI_MAX bytes, then json.c reads its elements.
+ * source_document.c - a document (an OCI linux.devices array or a
+ * config.json holding one; devtool's json objects in an array or across
+ * lines, as jq writes them) as a source of entries, for the table source
+ * (source_table.c): a JSON document has no lines to read one at a time,
+ * so it is read whole, at most DIALECT_DOC_MAX bytes; its start may not
+ * have said whose it is, so the registry is asked again with all of it
+ * (dialect.h, "Detection"), and that dialect reads its elements.
  */
 #include <assert.h>
 #include <errno.h>
@@ -12,19 +14,18 @@
 #include <unistd.h>
 
 #include "sources/source.h"
-#include "dialects/json.h"
 
 #define CHUNK 65536
 
-struct oci_read {
+struct doc_read {
 	const char *file;
 	const struct entry_sink *sink;
 };
 
 static void
-oci_put(void *ctx, const struct entry *e)
+doc_put(void *ctx, const struct entry *e)
 {
-	struct oci_read *r = ctx;
+	struct doc_read *r = ctx;
 	struct entry copy = *e;
 
 	copy.file = r->file;
@@ -32,16 +33,16 @@ oci_put(void *ctx, const struct entry *e)
 }
 
 static void
-oci_problem(void *ctx, unsigned long line, const char *msg)
+doc_problem(void *ctx, unsigned long line, const char *msg)
 {
-	struct oci_read *r = ctx;
+	struct doc_read *r = ctx;
 
 	r->sink->problem(r->sink->ctx, r->file, line, 0, msg);
 }
 
 /*
  * The rest of fd after head, all of it: the document in *doc (malloc'd),
- * its length in *len; -1 with errno (EFBIG: past JSON_OCI_MAX).
+ * its length in *len; -1 with errno (EFBIG: past DIALECT_DOC_MAX).
  */
 static int
 read_all(int fd, const char *head, size_t n, char **doc, size_t *len)
@@ -55,12 +56,12 @@ read_all(int fd, const char *head, size_t n, char **doc, size_t *len)
 	memcpy(buf, head, n);
 	for (;;) {
 		if (n == cap) {
-			if (cap >= JSON_OCI_MAX) {
+			if (cap >= DIALECT_DOC_MAX) {
 				free(buf);
 				errno = EFBIG;
 				return -1;
 			}
-			cap = cap * 2 < JSON_OCI_MAX ? cap * 2 : JSON_OCI_MAX;
+			cap = cap * 2 < DIALECT_DOC_MAX ? cap * 2 : DIALECT_DOC_MAX;
 			if ((nbuf = realloc(buf, cap)) == NULL) {
 				free(buf);
 				return -1;
@@ -84,11 +85,13 @@ read_all(int fd, const char *head, size_t n, char **doc, size_t *len)
 }
 
 void
-source_oci_read(const struct dialect *dialect, int fd, const char *head, size_t n, const char *file,
+source_document_read(const struct dialect *dialect, bool forced, int fd,
+    const char *head, size_t n, const char *file,
     const struct entry_sink *sink)
 {
-	struct oci_read r = { file, sink };
-	const struct dialect_doc_sink oci = { oci_put, oci_problem, &r };
+	struct doc_read r = { file, sink };
+	const struct dialect_doc_sink doc_sink = { doc_put, doc_problem, &r };
+	const struct dialect *whole;
 	char *doc;
 	size_t len;
 
@@ -97,9 +100,12 @@ source_oci_read(const struct dialect *dialect, int fd, const char *head, size_t 
 	    sink->put != NULL && sink->problem != NULL);
 	if (read_all(fd, head, n, &doc, &len) != 0) {
 		sink->problem(sink->ctx, file, 0, errno, errno == EFBIG ?
-		    "an OCI document of more than 64 MiB" : NULL);
+		    "a JSON document of more than 64 MiB" : NULL);
 		return;
 	}
-	dialect->read_document(doc, len, &oci);
+	if (!forced && (whole = dialect_detect_head(doc, len)) != NULL &&
+	    whole->read_document != NULL)
+		dialect = whole;
+	dialect->read_document(doc, len, &doc_sink);
 	free(doc);
 }
