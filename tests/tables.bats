@@ -226,6 +226,20 @@ created directory /dev (d, mode 0755, owner 0:0)"
 kept /dev (d, mode 0755, owner 0:0)"
 }
 
+@test "tables: genext2fs's l with the owner devtool runs as (root's 0 0) keeps the link there, target and all, and names a missing one as for any owner" {
+	mkdir -p R/bin
+	ln -s busybox R/bin/sh
+	table t '/bin/sh l 777 0 0' '/bin/none l 777 0 0'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 2
+	assert_output "kept /bin/sh (l, the link there, owner 0:0)"
+	assert_equal "$(head -n 1 <<<"$stderr")" "devtool: /bin/none: does not exist (an l line without a target only sets the owner of a link that is there)"
+	assert_summary "0 created, 0 replaced, 0 corrected, 1 unchanged, 1 failed"
+	assert_entry R "l /bin/sh 0:0 777 0:0"
+	[[ $(readlink R/bin/sh) == busybox ]] || fail "target changed: $(readlink R/bin/sh)"
+	assert_missing R/bin/none
+}
+
 @test "tables: genext2fs's l on a missing link fails, naming it, making no directory; on a regular file it is refused and the file left alone" {
 	mkdir -p R/bin
 	echo x >R/bin/file

@@ -366,8 +366,13 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 	p->contain = !root_cached_pinned(r);
 	if (!(flags & NODE_DRY_RUN))
 		node_stale_visit(r, p->dirfd);
-	/* mknodat fails if anything is there, so trying first is safe. */
-	if (!(flags & NODE_DRY_RUN) && direct_is_exact(p, fresh)) {
+	/*
+	 * mknodat fails if anything is there, so trying first is safe; but
+	 * not for what only adjusts one that is there (an f line, a link
+	 * without a target), which nothing makes.
+	 */
+	if (!(flags & NODE_DRY_RUN) && !only_adjusts &&
+	    direct_is_exact(p, fresh)) {
 		if (place_make_at(p->dirfd, p->name, fresh, fresh->perm,
 		    p->res) == 0)
 			return place_report(p, NODE_CREATED, "create", fresh);
