@@ -36,6 +36,8 @@ unit_table_SRCS  = src/dialects/dialect.c src/dialects/fields.c src/dialects/mak
 	src/entry/entry.c src/entry/ids.c src/entry/validate.c src/entry/conflicts.c \
 	src/sys/nss.c src/base/path.c src/base/diag.c src/base/number.c \
 	src/codec/encode.c src/base/text.c
+# The rule dialects (written only) are rows of the registry too.
+unit_table_SRCS += src/dialects/rules.c
 unit_spec_SRCS   = $(unit_table_SRCS)
 unit_convert_SRCS = $(unit_table_SRCS)
 unit_root_SRCS   = src/sys/root.c src/sys/root_walk.c src/sys/inode.c
