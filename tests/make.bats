@@ -436,3 +436,21 @@ DeviceAllow=char-misc rwm"
 	assert_equal "$(jq length allow.json)" \
 	    "$(($(devtool make -o cgroup generic 2>/dev/null | wc -l) + 1))"
 }
+
+@test "make std as root makes each node in place with its group at once: no private directory, chown, chmod or rename (strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	needs_mknod
+	[[ $(id -u) == 0 ]] || skip "as root only"
+	mkdir d
+	run --separate-stderr strace -f -qq -o "$BATS_TEST_TMPDIR/log" \
+	    -e trace=mknodat,symlinkat,mkdirat,fchownat,fchmodat,renameat2 \
+	    "$DEVTOOL" make -C d std
+	assert_success
+	assert_equal "$(sed -E 's/^[0-9]+ +//; s/\(.*//' "$BATS_TEST_TMPDIR/log" |
+	    sort | uniq -c | awk '{ print $2, $1 }')" "mknodat 34
+symlinkat 2"
+	assert_equal "$(stat -c '%a %u %g' d/kmem d/loop0 d/tty)" \
+	    "640 0 $(getent group kmem | cut -d: -f3)
+660 0 $(getent group disk | cut -d: -f3)
+666 0 $(getent group tty | cut -d: -f3)"
+}
