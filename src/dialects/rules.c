@@ -318,6 +318,34 @@ group_name(char type, uint64_t major, const struct rules_driver *drv,
 	return slashed;
 }
 
+static bool
+has_driver(char type, uint64_t major, const struct rules_driver *drv,
+    size_t ndrv)
+{
+	for (size_t i = 0; i < ndrv; i++)
+		if (drv[i].type == type && drv[i].major == major)
+			return true;
+	return false;
+}
+
+/* Why e and its others (more nodes of its major) have no group. */
+static void
+no_group(const struct entry *e, size_t others, bool driver,
+    struct dt_diag *d)
+{
+	char who[64] = "it has";
+
+	if (others > 0)
+		snprintf(who, sizeof(who), "it and %zu other node%s of the "
+		    "major have", others, others == 1 ? "" : "s");
+	dt_say(d, "%s %s major %ju %s, so %s no group; -o deviceallow allows "
+	    "nodes by path", driver ? "the names of" : "no driver of",
+	    e->type == 'b' ? "block" : "character", (uintmax_t)e->major,
+	    driver ? "in /proc/devices have white space, a quote, a "
+	    "backslash, '%' or a glob character" :
+	    "is registered (/proc/devices)", who);
+}
+
 static int
 write_groups(const struct entry **v, size_t n,
     const struct rules_driver *drv, size_t ndrv,
@@ -339,20 +367,8 @@ write_groups(const struct entry **v, size_t n,
 
 		j = run_end(v, i, n);
 		if (name == NULL) {
-			if (j - i > 1)
-				dt_say(&d, "no driver of %s major %ju is "
-				    "registered (/proc/devices), so it and %zu "
-				    "other node%s of the major have no group; "
-				    "-o deviceallow allows nodes by path",
-				    v[i]->type == 'b' ? "block" : "character",
-				    (uintmax_t)v[i]->major, j - i - 1,
-				    j - i - 1 == 1 ? "" : "s");
-			else
-				dt_say(&d, "no driver of %s major %ju is "
-				    "registered (/proc/devices), so it has no "
-				    "group; -o deviceallow allows nodes by path",
-				    v[i]->type == 'b' ? "block" : "character",
-				    (uintmax_t)v[i]->major);
+			no_group(v[i], j - i - 1, has_driver(v[i]->type,
+			    v[i]->major, drv, ndrv), &d);
 			sink->problem(sink->ctx, v[i], d.msg);
 			continue;
 		}
