@@ -119,6 +119,15 @@ allow_write(const struct dialect *dl, const struct entry **v, size_t n,
 	return 0;
 }
 
+void
+allow_error(void *ctx, const struct entry *e, const char *msg)
+{
+	char q[DT_QUOTE_SIZE];
+
+	cli_error("%s: %s", cli_quote(q, e->path), msg);
+	*(int *)ctx = EXIT_FAIL;
+}
+
 const char *
 allow_why_not(const struct dialect *dl, const struct entry *e, char *buf,
     size_t size)

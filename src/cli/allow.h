@@ -28,6 +28,12 @@ typedef void allow_problem_fn(void *ctx, const struct entry *e,
 int allow_write(const struct dialect *dl, const struct entry **v, size_t n,
     FILE *fp, size_t *lines, allow_problem_fn *problem, void *ctx);
 
+/*
+ * An allow_problem_fn for list and make: "PATH: why" as an error, and
+ * *(int *)ctx the failure's exit status; the other rules are written.
+ */
+void allow_error(void *ctx, const struct entry *e, const char *msg);
+
 /* Why e, not a device node, has no rule of dl: "a symbolic link, ...". */
 const char *allow_why_not(const struct dialect *dl, const struct entry *e,
     char *buf, size_t size);

@@ -285,16 +285,6 @@ print_parents(const struct dialect *dialect, const char *last,
 	}
 }
 
-/* A device node that has no rule: an error, the other rules written. */
-static void
-rule_problem(void *ctx, const struct entry *e, const char *msg)
-{
-	char q[DT_QUOTE_SIZE];
-
-	cli_error("%s: %s", cli_quote(q, e->path), msg);
-	*(int *)ctx = EXIT_FAIL;
-}
-
 /*
  * A rule dialect (DEVICE RULES): the device nodes' rules, written whole;
  * what is not a device named as left out, as a dialect without comments
@@ -321,7 +311,7 @@ print_rules(struct listing *ls, const struct dialect *dialect)
 	}
 	if (dialect->header != NULL)
 		puts(dialect->header);
-	if (allow_write(dialect, dev, n, stdout, &lines, rule_problem,
+	if (allow_write(dialect, dev, n, stdout, &lines, allow_error,
 	    &rc) != 0)
 		rc = EXIT_FAIL;
 	if (lines > 0)

@@ -179,16 +179,6 @@ drop_repeats(struct entries *v)
 	free(drop);
 }
 
-/* A device node that has no rule: an error, the other rules written. */
-static void
-rule_problem(void *ctx, const struct entry *e, const char *msg)
-{
-	char q[DT_QUOTE_SIZE];
-
-	cli_error("%s: %s", cli_quote(q, e->path), msg);
-	*(int *)ctx = EXIT_FAIL;
-}
-
 /* -o with a rule dialect: the nodes' rules, every other entry named. */
 static int
 print_rules(struct entries *v, const struct dialect *dialect)
@@ -207,7 +197,7 @@ print_rules(struct entries *v, const struct dialect *dialect)
 			allow_left_out(dialect, &v->v[i]);
 	if (dialect->header != NULL)
 		puts(dialect->header);
-	if (allow_write(dialect, dev, n, stdout, &lines, rule_problem,
+	if (allow_write(dialect, dev, n, stdout, &lines, allow_error,
 	    &rc) != 0)
 		rc = EXIT_FAIL;
 	free(dev);
