@@ -98,7 +98,7 @@ test_cgroup(void)
 			snprintf(name, sizeof(name), "/dev/sd%u", i);
 			node(name, 'b', 8, i);
 		}
-	node("/dev/other", 'b', 9, 17);	/* the minor missing, of another major */
+	node("/dev/other", 'b', 9, 17);	/* the minor missing, elsewhere */
 	rules(&cgroup_dialect, NULL, 0, &s);
 	ok(strstr(s.lines, "*") == NULL && strstr(s.lines, "b 8:255 rwm\n") &&
 	    strstr(s.lines, "b 8:17 rwm\n") == NULL,

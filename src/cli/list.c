@@ -298,8 +298,8 @@ print_rules(struct listing *ls, const struct dialect *dialect)
 	size_t n = 0, unheld = 0, lines = 0;
 	int rc = ls->failed ? EXIT_FAIL : EXIT_OK;
 
-	if (entries_sort(&ls->v) != 0 ||
-	    (dev = malloc((v->n + 1) * sizeof(*dev))) == NULL)
+	if (entries_sort(&ls->v) != 0 || (dev = malloc((v->n + 1) *
+	    sizeof(const struct entry *))) == NULL)
 		cli_fatal(NULL);
 	for (size_t i = 0; i < v->n; i++) {
 		if (i > 0 && strcmp(v->v[i].path, v->v[i - 1].path) == 0)

@@ -233,7 +233,8 @@ convert_rules(struct conv *cv)
 			else if (entries_add(&nodes, &one) != 0)
 				cli_fatal(NULL);
 	}
-	if ((dev = malloc((nodes.n + 1) * sizeof(*dev))) == NULL)
+	if ((dev = malloc((nodes.n + 1) * sizeof(const struct entry *))) ==
+	    NULL)
 		cli_fatal(NULL);
 	for (size_t i = 0; i < nodes.n; i++)
 		dev[i] = &nodes.v[i];

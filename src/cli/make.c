@@ -187,8 +187,8 @@ print_rules(struct entries *v, const struct dialect *dialect)
 	size_t n = 0, lines = 0;
 	int rc = EXIT_OK;
 
-	if (entries_sort(v) != 0 ||
-	    (dev = malloc((v->n + 1) * sizeof(*dev))) == NULL)
+	if (entries_sort(v) != 0 || (dev = malloc((v->n + 1) *
+	    sizeof(const struct entry *))) == NULL)
 		cli_fatal(NULL);
 	for (size_t i = 0; i < v->n; i++)
 		if (dialect_holds(dialect, &v->v[i]))

@@ -85,11 +85,12 @@ put_path(char *buf, const char *path, struct dt_diag *d)
 			continue;
 		}
 		if (*s <= ' ' || *s == 0x7f)
-			return dt_error(d, "white space or a control character, "
-			    "which a DeviceAllow= path cannot hold");
+			return dt_error(d, "white space or a control "
+			    "character, which a DeviceAllow= path cannot hold");
 		if (*s == '"' || *s == '\'' || *s == '\\')
 			return dt_error(d, "a quote or a backslash, which "
-			    "systemd versions read differently in DeviceAllow=");
+			    "systemd versions read differently in "
+			    "DeviceAllow=");
 		if (*s == '%')
 			*p++ = '%';	/* a specifier's escape */
 		*p++ = (char)*s++;
@@ -242,10 +243,10 @@ write_numbers(const struct dialect *dl, const struct entry **v, size_t n,
 	char *(*put)(char *, char, uint64_t, const uint64_t *) =
 	    dl == &cgroup_dialect ? put_cgroup : put_oci;
 
-	qsort(v, n, sizeof(*v), by_number);
+	qsort(v, n, sizeof(const struct entry *), by_number);
 	if (dl == &oci_allow_dialect)
-		sink->put(sink->ctx, "{\"allow\":false,\"access\":\"" RULES_ACCESS
-		    "\"}");
+		sink->put(sink->ctx, "{\"allow\":false,\"access\":\""
+		    RULES_ACCESS "\"}");
 	for (size_t i = 0, j; i < n; i = j) {
 		j = run_end(v, i, n);
 		if (whole_major(v, i, j)) {
@@ -268,7 +269,7 @@ write_paths(const struct entry **v, size_t n, const struct rules_sink *sink)
 	char line[DIALECT_LINE_MAX];
 	struct dt_diag d;
 
-	qsort(v, n, sizeof(*v), by_path);
+	qsort(v, n, sizeof(const struct entry *), by_path);
 	for (size_t i = 0; i < n; i++) {
 		if (i > 0 && strcmp(v[i]->path, v[i - 1]->path) == 0)
 			continue;
@@ -356,7 +357,7 @@ write_groups(const struct entry **v, size_t n,
 	size_t nsaid = 0, j;
 	struct dt_diag d;
 
-	qsort(v, n, sizeof(*v), by_number);
+	qsort(v, n, sizeof(const struct entry *), by_number);
 	if ((said = malloc((n > 0 ? n : 1) * sizeof(*said))) == NULL)
 		return -1;
 	for (size_t i = 0; i < n; i = j) {
