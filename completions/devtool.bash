@@ -129,8 +129,10 @@ _devtool()
             ;;
         -o | --output)
             local outputs='text json'
-            [[ $verb == list ]] &&
-                outputs='makedevs tmpfiles mtree gen_init_cpio pseudo json oci'
+            # list and make: the tables, then the device rules (written
+            # only, so not -i's)
+            [[ $verb == list || $verb == make ]] &&
+                outputs='makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow'
             mapfile -t COMPREPLY < <(compgen -W "$outputs" -- "$cur")
             return
             ;;

@@ -42,7 +42,7 @@ dialect_named(const char *name)
 const char *
 dialect_names(void)
 {
-	static char names[128];	/* made once: the registry does not change */
+	static char names[256];	/* made once: the registry does not change */
 	char *p = names;
 
 	if (*p == '\0')
@@ -263,6 +263,9 @@ dialect_read_back(const struct dialect *dl, const char *buf,
 	char value[ENTRY_CAPS_MAX];
 	int rc;
 
+	if (dl->read_line == NULL && dl->read_document == NULL)
+		return dt_error(d, "%s %s line is written only, never read",
+		    dialect_article(dl), dl->name);
 	if (dl->read_line == NULL) {	/* a document: "[" line "]" */
 		static char doc[DIALECT_LINE_MAX + 8];
 		struct reread rr = { out, path, 0, d };
@@ -306,6 +309,10 @@ dialect_convert(const struct dialect *dl, const struct entry *e,
 		return dt_error(d, "line buffer too small");
 	if (entry_validate(e, d) != 0)
 		return -1;
+	if (dl->read_line == NULL && dl->read_document == NULL)
+		return dt_error(d, "%s %s line is written only: no table "
+		    "converts to it an entry at a time", dialect_article(dl),
+		    dl->name);
 	if (!dialect_holds(dl, e))
 		return dt_error(d, "a %s, which %s %s table cannot hold",
 		    entry_noun(e), dialect_article(dl), dl->name);

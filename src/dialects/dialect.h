@@ -55,7 +55,8 @@
  */
 #define DIALECTS(X) \
 	X(makedevs) X(tmpfiles) X(mtree) X(gen_init_cpio) X(pseudo) \
-	X(json) X(oci)
+	X(json) X(oci) \
+	X(cgroup) X(deviceallow) X(deviceallow_groups) X(oci_allow)
 
 /*
  * Room for what a parsed line points into: its path, then (at PATH_MAX)
