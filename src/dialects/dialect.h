@@ -162,6 +162,13 @@ struct dialect {
 	 * missing without a word, the kernel's unpacker makes no parents.
 	 */
 	bool needs_parents;
+	/*
+	 * Whether its lines are told apart only as a table's first line,
+	 * never as a second table inside another (dialect_other_reader):
+	 * a pseudo line has makedevs's shape, and in a makedevs table a
+	 * relative path is that table's mistake.
+	 */
+	bool first_line_only;
 	enum dialect_note note;
 
 	/* Detection (see above); NULL: never bids. */
@@ -222,6 +229,16 @@ const char *dialect_article(const struct dialect *d);
 const struct dialect *dialect_detect_head(const char *head, size_t n);
 /* The line bidders' winner for one line, or NULL. */
 const struct dialect *dialect_detect_line(const char *line, size_t len);
+/*
+ * For a line that cur, the dialect of its table, could not read: another
+ * dialect that bids for it and reads it, as a first line (probe's state
+ * then, its path in path, DIALECT_TEXT_SIZE bytes), else NULL.  The
+ * table is then two dialects mixed (devtool(1), "Telling the dialects
+ * apart").  Never a dialect that is first_line_only.
+ */
+const struct dialect *dialect_other_reader(const struct dialect *cur,
+    const char *line, size_t len, const struct id_resolver *res,
+    struct dialect_reader *probe, char *path);
 /* For a line no dialect bids for: the first that it looks like, or NULL. */
 const struct dialect *dialect_looks_like(const char *line, size_t len);
 /*
