@@ -544,6 +544,21 @@ bad_number() {
 		$'300\t5\t76805\n1\t3\t259'
 }
 
+@test "encode --json -: each object begins with its input line; with -k a bad line's is {\"line\":N,\"error\":...}" {
+	printf '1 3\n0 256\n300:5\n' >in
+	run --separate-stderr devtool encode -k --json - <in
+	assert_equal "$status" 2
+	assert_equal "$output" '{"line":1,"layout":"16:16","major":1,"minor":3,"value":259,"hex":"0x103"}
+{"line":2,"error":"pair 0:256 is ambiguous under 16:16: its value 0x100 reads back as 1:0 (compat rule); use --strict or another layout"}
+{"line":3,"layout":"16:16","major":300,"minor":5,"value":19660805,"hex":"0x12c0005"}'
+	assert_equal "$stderr" "devtool: <stdin>:2: pair 0:256 is ambiguous under 16:16: its value 0x100 reads back as 1:0 (compat rule); use --strict or another layout"
+
+	# Operands' objects have no line.
+	run --separate-stderr devtool encode --json 1 3
+	assert_success
+	assert_output '{"layout":"16:16","major":1,"minor":3,"value":259,"hex":"0x103"}'
+}
+
 @test "encode -: a bad line stops the run with <stdin>:LINE, after the lines before it" {
 	printf '1 3\n300:5\n0 256\n2 2\n' >in
 	run --separate-stderr devtool encode - <in
@@ -594,11 +609,11 @@ bad_number() {
 	assert_stderr_contains "<stdin>:1: invalid number '+5'"
 }
 
-@test "encode -k -: reports each bad line, goes on, exit 2 at the end (0 if none)" {
+@test "encode -k -: reports each bad line, leaves an empty line in its place, goes on, exit 2 at the end (0 if none)" {
 	printf '1 3\nbogus\n300:5\n0 256\n2 2\n' >in
 	run --separate-stderr devtool encode -k - <in
 	assert_equal "$status" 2
-	assert_equal "$output" $'259\n19660805\n514'
+	assert_equal "$output" $'259\n\n19660805\n\n514'
 	assert_stderr_contains "devtool: <stdin>:2: "
 	assert_stderr_contains "devtool: <stdin>:4: "
 	assert_equal "$(grep -c '^devtool: <stdin>:' <<<"$stderr")" 2
@@ -617,7 +632,7 @@ bad_number() {
 	} >in
 	run --separate-stderr devtool encode -k - <in
 	assert_equal "$status" 2
-	assert_equal "$output" $'259\n516'
+	assert_equal "$output" $'259\n\n516'
 	assert_stderr_contains "<stdin>:2: "
 }
 

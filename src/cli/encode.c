@@ -19,7 +19,7 @@ struct poptOption encode_options[] = {
 	  "print a JSON object", NULL },
 	CLI_OUTPUT_OPTION(output),
 	{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
-	  "with -, report bad lines and go on", NULL },
+	  "with -, report bad lines and go on, keeping their places", NULL },
 	CLI_TABLE_END
 };
 
@@ -35,7 +35,7 @@ encode_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
 		return -1;
 	p = lines_out_begin();	/* after any warning: it flushes */
 	if (json) {
-		p = put_str(p, "{\"layout\":\"");
+		p = put_str(cli_put_line(put_str(p, "{")), "\"layout\":\"");
 		p = put_str(p, l->name);
 		p = put_str(p, "\",\"major\":");
 		p = put_u64(p, ma);
@@ -94,7 +94,8 @@ cmd_encode(const struct verb_call *c)
 		if (strcmp(c->args[0], "-") != 0)
 			return verb_operands_error(c);
 		return cli_operands(c->args, encode_line, encode_line,
-		    &layout, keep_going);
+		    &layout, (keep_going ? CLI_KEEP_GOING : 0) |
+		    (json ? CLI_JSON : 0));
 	}
 	if (encode_pair(&layout, c->args[0], c->args[1], &d) != 0) {
 		cli_error("%s", d.msg);
