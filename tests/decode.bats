@@ -449,6 +449,25 @@ devtool: <stdin>:4: invalid number '': empty"
 devtool: <stdin>:2: expected 'MAJOR MINOR' or 'MAJOR:MINOR'"
 }
 
+@test "decode --kdev - piped into encode --kdev - gives every value back, for 8:8, 16:16, 12:20, linux and glibc" {
+	local layout
+	local -A wide=([8:8]='' [16:16]='300 5:65535 65535' [12:20]='300 5:4095 1048575'
+		[linux]='300 5:4095 1048575' [glibc]='300 5:4294967295 4294967295')
+	for layout in 8:8 16:16 12:20 linux glibc; do
+		printf '%s\n' '0 0' '1 3' '8 1' '254 255' '255 255' >pairs
+		[[ -z ${wide[$layout]} ]] || tr : '\n' <<<"${wide[$layout]}" >>pairs
+		"$DEVTOOL" encode -f "$layout" - <pairs >values
+		run --separate-stderr bash -c "\"\$DEVTOOL\" decode -f $layout --kdev - <values |
+		    \"\$DEVTOOL\" encode -f $layout --kdev -"
+		assert_success
+		assert_stderr_empty
+		assert_equal "$output" "$(cat values)"
+	done
+	assert_equal "$(tail -n 1 pairs)" '4294967295 4294967295'
+	run --separate-stderr devtool decode -f 12:20 --kdev 0xffffffff
+	assert_output 0fff:fffff
+}
+
 @test "decode -: lines up to 4096 bytes are read, longer ones are bad lines" {
 	{ printf '%04096d\n' 1; printf '%04097d\n' 2; printf '0x104\n'; } >in
 	run --separate-stderr devtool decode -k - <in
