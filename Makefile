@@ -17,7 +17,7 @@ DEPFLAGS  = -MMD -MP
 # popt and libbsd are linked statically: two fewer shared objects to map
 # and relocate halves devtool's start-up overhead over /bin/true (bench).
 # libcap sets file capabilities (makedevs |xattr), as setcap(8) does.
-# json-c (the JSON dialects, src/dialects/json.c) is static too: shared, it
+# json-c (the JSON dialects, src/dialects/json*.c and oci.c) is static too: shared, it
 # added a sixth to start-up over /bin/true (1.15 to 1.23, perf stat).
 LDLIBS   += -Wl,-Bstatic -lpopt -lbsd -lmd -lcap -ljson-c -Wl,-Bdynamic
 # The sanitizer build takes the shared json-c.
@@ -32,7 +32,8 @@ UNITS    = encode table spec root node entry users order devreg convert
 unit_encode_SRCS = src/codec/encode.c src/base/diag.c src/base/number.c src/base/text.c
 unit_table_SRCS  = src/dialects/dialect.c src/dialects/fields.c src/dialects/makedevs.c \
 	src/dialects/tmpfiles.c src/dialects/mtree.c src/dialects/gen_init_cpio.c \
-	src/dialects/pseudo.c src/dialects/json.c src/dialects/json_keys.c \
+	src/dialects/pseudo.c src/dialects/json.c src/dialects/oci.c \
+	src/dialects/json_io.c src/dialects/json_keys.c \
 	src/entry/entry.c src/entry/ids.c src/entry/validate.c src/entry/conflicts.c \
 	src/sys/nss.c src/base/path.c src/base/diag.c src/base/number.c \
 	src/codec/encode.c src/base/text.c
@@ -113,18 +114,20 @@ deps-harden:
 # make check-asan: the unit tests built so, and every suite that runs
 # $DEVTOOL, but for five that never run it or add nothing under the
 # sanitizers: deb, build and install build the package, a clone and
-# make install from the sources, lint checks the layers of a copy of
-# src/ (none runs $DEVTOOL), and boot boots the kernel on archives that
-# devtool writes as archive.bats has it write them (every compression,
-# as uid 65534), byte for byte the same from either build.
-ASAN_NOT_SUITES = boot build deb install lint
+# make install from the sources (none runs $DEVTOOL), completion runs
+# only `devtool VERB --help` (its time is the shells'), and boot boots
+# the kernel on archives that devtool writes as archive.bats has it
+# write them (every compression, as uid 65534), byte for byte the same
+# from either build.
+ASAN_NOT_SUITES = boot build completion deb install
 ASAN_SUITES = $(filter-out $(ASAN_NOT_SUITES),$(basename $(notdir $(wildcard tests/*.bats))))
 check-asan: deps-harden
 	@$(MAKE) --no-print-directory build/asan/devtool \
 	    $(UNITS:%=build/asan/unit_%) $(TEST_TOOLS)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	    DEVTOOL=$(CURDIR)/build/asan/devtool UNIT_DIR=build/asan \
+	    DEVTOOL=$(CURDIR)/build/asan/devtool DEVTOOL_SANITIZED=1 \
+	    UNIT_DIR=build/asan \
 	    SUITES="$(ASAN_SUITES)" sh tests/run.sh
 
 # The bats suites with every devtool run under valgrind (slow).

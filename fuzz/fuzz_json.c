@@ -1,17 +1,21 @@
 /*
- * fuzz_json.c - the JSON readers and writers (src/dialects/json.c): the OCI
- * document reader and devtool's json line reader.
+ * fuzz_json.c - the JSON readers and writers (src/dialects/json.c,
+ * oci.c and json_io.c): the OCI document reader and devtool's json line
+ * reader.
  *
- * The input is given whole to table_oci_read (as an array or a
- * config.json) and each of its lines to table_json_parse_line.  Checked:
+ * The input is given whole to the OCI and the json document readers (an
+ * array or a config.json; an array of json objects or objects across
+ * lines), and each of its lines to json_parse_line.  Checked:
  *   - no crash, no undefined behaviour, no leak;
+ *   - the two document bidders never both bid DOCUMENT (json_io_start:
+ *     keys, not the first byte, tell them apart);
  *   - every problem has a printable, terminated message and a line
  *     within the input; every entry validates (table_validate), with a
  *     line within the input, and is only c, b or p from an OCI document;
  *   - the round trip: an entry read is written (table_format, json for a
  *     json line, oci for an element), and what is written reads back;
  *     when its path and target are UTF-8 (a byte that is not comes back
- *     as a character: json.c), to the same node, and a json line
+ *     as a character: json_io.c), to the same node, and a json line
  *     written again is the identical line.
  */
 #include <limits.h>
@@ -100,6 +104,21 @@ oci_problem(void *ctx, unsigned long line, const char *msg)
 	    "%lu", line, doc_lines);
 }
 
+/* An entry of a json document: valid, at a line of the input. */
+static void
+put_json(void *ctx, const struct entry *e)
+{
+	struct dt_diag d;
+
+	(void)ctx;
+	FUZZ_CHECK(entry_validate(e, &d) == 0, "json document entry does not "
+	    "validate: %s", d.msg);
+	FUZZ_CHECK(e->lineno >= 1 && e->lineno <= doc_lines, "line %lu of %lu",
+	    e->lineno, doc_lines);
+	FUZZ_CHECK(dialect_format(&json_dialect, e, line1, sizeof(line1), &d) ==
+	    0, "json refuses an entry of a json document: %s", d.msg);
+}
+
 /* The json round trip, on its own buffers: e's path lives in path1. */
 static char path1[DIALECT_TEXT_SIZE];
 
@@ -138,12 +157,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* exact-size copies, so ASan sees any read past the input */
 	char *all = fuzz_strndup(data, size);
 	const struct dialect_doc_sink sink = { put_oci, oci_problem, NULL };
+	const struct dialect_doc_sink json_sink = { put_json, oci_problem,
+	    NULL };
 	size_t start = 0;
 
 	doc_lines = 1;
 	for (size_t i = 0; i < size; i++)
 		doc_lines += data[i] == '\n';
 	oci_dialect.read_document(all, size, &sink);
+	json_dialect.read_document(all, size, &json_sink);
+	FUZZ_CHECK(json_dialect.bid_head(all, size) != DIALECT_BID_DOCUMENT ||
+	    oci_dialect.bid_head(all, size) != DIALECT_BID_DOCUMENT,
+	    "json and oci both bid DOCUMENT");
 	for (size_t i = 0; i <= size; i++) {
 		if (i < size && data[i] != '\n')
 			continue;

@@ -5,10 +5,12 @@
  *
  * The input is a spec.  Its lines go, in order, to one reader (an mtree
  * reader keeps /set, its directory and a continued line from line to
- * line), then spec_end.  Checked:
+ * line, and looks up the entries read before, which a later line of a
+ * path amends, as source_table.c keeps them), then spec_end.  Checked:
  *   - no crash, no undefined behaviour, no leak;
  *   - each line gives -1 with a terminated, printable message, 0, or 1
- *     with an entry table_validate accepts, its path absolute;
+ *     with an entry table_validate accepts, its path absolute; one that
+ *     amends has the path of an entry read before, and its type;
  *   - the round trip: an accepted entry the dialect can say (table_holds)
  *     is written by table_format, and that line, read by a new reader,
  *     gives the same node; writing it again gives the same line.  The
@@ -55,6 +57,7 @@ static const struct id_resolver resolver = {
 };
 
 static struct dialect_reader r1, r2;
+static struct entries kept;	/* r1's entries so far (amends) */
 static char path1[DIALECT_TEXT_SIZE], path2[DIALECT_TEXT_SIZE];
 static char line1[DIALECT_LINE_MAX + 1], line2[DIALECT_LINE_MAX];
 
@@ -119,6 +122,35 @@ round_trip(const struct entry *e)
 	    strcmp(line1, line2) == 0, "format not stable: %.300s", line1);
 }
 
+/* dialect_reader.earlier over kept. */
+static const struct entry *
+earlier(void *ctx, const char *p)
+{
+	(void)ctx;
+	for (size_t i = 0; i < kept.n; i++)
+		if (strcmp(kept.v[i].path, p) == 0)
+			return &kept.v[i];
+	return NULL;
+}
+
+/* e into kept: in the place of the entry it amends, or at the end. */
+static void
+keep(const struct entry *e)
+{
+	const struct entry *prev = earlier(NULL, e->path);
+	size_t at = prev != NULL ? (size_t)(prev - kept.v) : 0;
+
+	FUZZ_CHECK(!r1.amended || (prev != NULL && prev->type == e->type),
+	    "'%.200s' amends %s", e->path, prev == NULL ? "nothing" :
+	    "an entry of another type");
+	if (kept.n >= 4096)	/* earlier() is linear: bound the input's cost */
+		return;
+	if (entries_add(&kept, e) != 0)
+		abort();
+	if (r1.amended)
+		kept.v[at] = kept.v[--kept.n];
+}
+
 static void
 check_line(const char *line, size_t len, unsigned long lineno)
 {
@@ -139,6 +171,8 @@ check_line(const char *line, size_t len, unsigned long lineno)
 	    d.msg);
 	FUZZ_CHECK(e.path[0] == '/' && e.lineno <= lineno, "path '%.200s' "
 	    "line %lu", e.path, e.lineno);
+	if ((DIALECT)->amends)
+		keep(&e);
 	round_trip(&e);
 }
 
@@ -153,6 +187,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	(void)dialect_detect_line((const char *)data, size);
 	dialect_begin(&r1, DIALECT, &resolver);
+	if ((DIALECT)->amends) {
+		r1.earlier = earlier;
+		r1.earlier_ctx = NULL;
+	}
 	for (size_t i = 0; i <= size; i++) {
 		if (i < size && data[i] != '\n')
 			continue;
@@ -171,5 +209,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (dialect_end(&r1, &lineno, &d) != 0)
 		fuzz_check_msg(d.msg, sizeof(d.msg), "spec_end");
+	entries_free(&kept);
 	return 0;
 }

@@ -126,6 +126,7 @@ same_entry(const struct entry *a, const struct entry *b)
 	    a->boot == b->boot && a->ignore_errors == b->ignore_errors &&
 	    a->correct == b->correct && a->create == b->create &&
 	    a->optional == b->optional && a->recursive == b->recursive &&
+	    a->existing == b->existing &&
 	    a->lineno == b->lineno;
 }
 

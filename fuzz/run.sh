@@ -91,7 +91,8 @@ PURE_BASE="src/codec/encode.c src/base/diag.c src/base/number.c src/base/text.c 
 # Every dialect (the registry links them all) and the entry checks.
 DIALECTS="src/dialects/dialect.c src/dialects/fields.c src/dialects/makedevs.c
 src/dialects/tmpfiles.c src/dialects/mtree.c src/dialects/gen_init_cpio.c
-src/dialects/pseudo.c src/dialects/json.c src/dialects/json_keys.c
+src/dialects/pseudo.c src/dialects/json.c src/dialects/oci.c
+src/dialects/json_io.c src/dialects/json_keys.c
 src/entry/ids.c src/entry/validate.c src/entry/conflicts.c src/sys/nss.c"
 sources() {
 	case $1 in
@@ -119,11 +120,31 @@ max_len() {
 	esac
 }
 
+# Each source once (most harnesses share the dialects), as many at a
+# time as there are processors, then each harness linked from them.
+obj_of() {
+	for f in "$@"; do
+		printf '%s/obj/%s.o\n' "$BIN" "$(echo "$f" | tr / _)"
+	done
+}
+all_srcs=
 for h in $HARNESSES; do
 	srcs=$(sources "$h") || die "unknown harness '$h'"
+	all_srcs="$all_srcs $srcs"
+done
+mkdir -p "$BIN/obj" || die "cannot create $BIN/obj"
+export CC CFLAGS BIN
+# shellcheck disable=SC2016,SC2086 # the inner shell's $1; word lists
+printf '%s\n' $all_srcs | sort -u |
+    xargs -P "$(nproc 2>/dev/null || echo 2)" -I{} sh -c \
+    'o=$BIN/obj/$(echo "$1" | tr / _).o; $CC $CFLAGS -c -o "$o" "$1" ||
+    { echo "fuzz: compiling $1 failed" >&2; exit 255; }' sh {} ||
+    die "building the sources failed"
+for h in $HARNESSES; do
 	extra=$(libs "$h")
-	# shellcheck disable=SC2086 # word lists
-	$CC $CFLAGS -o "$BIN/fuzz_$h" "fuzz/fuzz_$h.c" $srcs $extra ||
+	# shellcheck disable=SC2046,SC2086 # word lists
+	$CC $CFLAGS -o "$BIN/fuzz_$h" "fuzz/fuzz_$h.c" \
+	    $(obj_of $(sources "$h")) $extra ||
 	    die "building fuzz_$h failed"
 done
 [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0

@@ -12,10 +12,12 @@ libjson-c-dev liblzma-dev"
 # make deb, which tests/deb.bats runs in make check.
 DEB="debhelper dpkg-dev lintian"
 # parallel: tests/run.sh runs the suites side by side with it.
+# mtree-netbsd: NetBSD's mtree (/usr/bin/mtree), which tests/specs.bats
+# has verify a tree against devtool's mtree spec.
 PKGS="$BUILD $DEB pkg-config bats bats-support bats-assert bats-file parallel mandoc
 jq bash-completion zsh fish strace python3 fakeroot pseudo cpio
 libarchive-tools tar xz-utils zstd gzip bzip2 squashfs-tools squashfs-tools-ng
-e2fsprogs libcap2-bin kmod systemd faketime qemu-system-x86"
+mtree-netbsd e2fsprogs libcap2-bin kmod systemd faketime qemu-system-x86"
 case ${1:-} in
 harden) PKGS="$PKGS clang libclang-rt-14-dev cppcheck clang-tidy shellcheck
 valgrind" ;;

@@ -39,6 +39,17 @@ devtool: o.tar: 1 entry failed; left as it was"
 	assert_equal "$(ls -A)" "$(printf 'big\no.tar\ns\nt')"
 }
 
+@test "archive output: apply -v counts an entry that failed once, not again for the archive it left as it was" {
+	printf '/dev/log s 0666 0 0\n/dev/null c 0666 0 0 1 3\n' >s
+	echo OLD >o.tar
+	run --separate-stderr devtool apply -v --archive o.tar s
+	assert_status 2
+	assert_equal "$stderr" "devtool: /dev/log: dev/log: pax format cannot archive sockets
+devtool: o.tar: 1 entry failed; left as it was
+devtool: 2 created, 0 replaced, 0 corrected, 0 unchanged, 1 failed"
+	assert_equal "$(cat o.tar)" OLD
+}
+
 @test "archive output: a character device, or a link to one, is written through and stays the node it was" {
 	needs_mknod
 	mknod nul c 1 3

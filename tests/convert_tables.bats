@@ -195,7 +195,7 @@ devtool: 1 entry that a makedevs table cannot hold as it says; nothing was writt
 	printf 'dir /dev 755 0 0\n' >t.cpio
 	run --separate-stderr devtool list --table -i gen_init_cpio t.cpio -o mtree
 	assert_success
-	assert_output "$(printf '%s\n' '#mtree' './dev type=dir mode=0755 uid=0 gid=0')"
+	assert_output "$(printf '%s\n' '#mtree' '. type=dir mode=0755 uid=0 gid=0' './dev type=dir mode=0755 uid=0 gid=0')"
 }
 
 @test "list: -i, --users-from, --lossy and --merge without --table are usage errors" {

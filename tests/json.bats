@@ -94,6 +94,88 @@ apply_refuses() {
 	assert_equal "$output" "$(cat t.json)"
 }
 
+@test "json: list -o json through jq -s . (an array across lines), jq -s -c . and jq . is read as json, not OCI: a 0600 node stays 0600, the link and the socket come back" {
+	needs_mknod
+	make_tree
+	chmod 0600 R/dev/null
+	devtool list -o json --root R --dirs >t.json
+	local how
+	for how in "-s ." "-s -c ." "."; do
+		rm -rf A
+		# shellcheck disable=SC2086 # jq's options, as words
+		jq $how t.json >jq.json
+		run --separate-stderr devtool apply --root A jq.json
+		assert_status 0
+		assert_stderr_empty
+		assert_equal "$(node A/dev/null)" "character special file 1 3 600 0 0"
+		assert_equal "$(node A/dev/initctl)" "fifo 0 0 620 65534 65534"
+		assert_equal "$(readlink A/dev/link)" "null"
+		assert_equal "$(stat -c '%F %a' A/dev/sock)" "socket 660"
+		run --separate-stderr devtool list -o json --root A --dirs
+		assert_equal "$output" "$(cat t.json)"
+	done
+}
+
+@test "json: an array whose first object starts past the first 64 KiB read is decided by its keys all the same: devtool's is json (mode 0600 kept), OCI's is oci" {
+	needs_mknod
+	{ printf '[\n%70000s' ''; printf '%s\n' \
+		'{"path":"/dev/null","type":"c","mode":"0600","uid":0,"gid":0,"major":1,"minor":3}]'; } >t.json
+	run --separate-stderr devtool apply --root A t.json
+	assert_status 0
+	assert_stderr_empty
+	assert_equal "$(node A/dev/null)" "character special file 1 3 600 0 0"
+	{ printf '[\n%70000s' ''; printf '%s\n' \
+		'{"path":"/dev/zero","type":"c","major":1,"minor":5}]'; } >t.json
+	run --separate-stderr devtool apply --root B - <t.json
+	assert_status 0
+	assert_stderr_empty
+	assert_equal "$(node B/dev/zero)" "character special file 1 5 666 0 0"
+}
+
+@test "json: an unknown key of an object across lines is refused at the key's own line, naming it; an OCI element in a devtool array is refused for its fileMode; nothing created" {
+	cat >t.json <<-'EOF'
+	[
+	  {
+	    "path": "/dev/x",
+	    "type": "c",
+	    "mode": "0600",
+	    "uid": 0,
+	    "gid": 0,
+	    "majr": 1,
+	    "minor": 3
+	  },
+	  {
+	    "path": "/dev/y",
+	    "type": "c",
+	    "major": 1,
+	    "minor": 3,
+	    "fileMode": 384
+	  },
+	  {
+	    "path": "/dev/z",
+	    "type": "p",
+	    "mode": "0600",
+	    "uid": 0
+	  }
+	]
+	EOF
+	run --separate-stderr devtool apply --root new t.json
+	assert_status 2
+	assert_stdout_empty
+	assert_equal "$stderr" 'devtool: t.json:8: unknown key "majr" (known: path type mode uid gid major minor target problem)
+devtool: t.json:16: unknown key "fileMode" (known: path type mode uid gid major minor target problem)
+devtool: t.json:18: no "gid"
+devtool: 3 errors in the table; nothing was created'
+	[[ ! -e new ]] || fail "apply created new/"
+}
+
+@test "json: objects across lines (jq .) that break are refused where they break: bad JSON, text that is not an object" {
+	printf '{\n  "path": "/dev/x",\n  "type": "p",\n  "mode": "0600",\n  "uid": 0,\n  "gid": 0\n}\n{\n  "path": "/dev/y",\n}\n' >t.json
+	apply_refuses t.json "devtool: t.json:10: JSON: unexpected character"
+	printf '{\n  "path": "/dev/x",\n  "type": "p",\n  "mode": "0600",\n  "uid": 0,\n  "gid": 0\n}\n5\n' >t.json
+	apply_refuses t.json "devtool: t.json:8: not a JSON object"
+}
+
 @test "json: a name with control characters (C0, DEL, C1) goes through json and comes back byte for byte" {
 	needs_mknod
 	mkdir -p R/dev
@@ -315,6 +397,30 @@ would create /dev/zero (c 1:5, mode 0666, owner 0:0)"
 	assert_output "would create directory A (the root)"
 }
 
+@test "oci: a devtool json object is never read as OCI: -i oci refuses each of jq -s . of list -o json at its line; one in an OCI array is refused too; nothing created" {
+	printf '%s\n' '{"path":"/dev/x","type":"c","mode":"0600","uid":0,"gid":0,"major":1,"minor":3}' \
+		'{"path":"/dev/f","type":"p","mode":"0640","uid":0,"gid":0}' >t.json
+	jq -s . t.json >a.json
+	run --separate-stderr devtool apply -i oci --root new a.json
+	assert_status 2
+	assert_stdout_empty
+	assert_equal "$stderr" 'devtool: a.json:2: a devtool json object (it has "mode" and no "fileMode"), not an OCI device
+devtool: a.json:11: a devtool json object (it has "mode" and no "fileMode"), not an OCI device
+devtool: 2 errors in the table; nothing was created'
+	printf '%s\n' '[' '{"path":"/dev/null","type":"c","major":1,"minor":3},' \
+		'{"path":"/dev/x","type":"c","mode":"0600","uid":0,"gid":0,"major":1,"minor":3}' ']' >a.json
+	apply_refuses a.json 'devtool: a.json:3: a devtool json object (it has "mode" and no "fileMode"), not an OCI device'
+}
+
+@test "oci: an element with fileMode and a mode key is OCI's: mode is an unknown key, ignored as the specification asks" {
+	needs_mknod
+	printf '%s\n' '[{"path":"/dev/null","type":"c","major":1,"minor":3,"fileMode":384,"mode":"0666"}]' >a.json
+	run --separate-stderr devtool apply --root A a.json
+	assert_status 0
+	assert_stderr_empty
+	assert_equal "$(node A/dev/null)" "character special file 1 3 600 0 0"
+}
+
 @test "oci: each bad element of an array is refused at its own line, all of them, nothing created" {
 	printf '%s\n' '[' \
 		'{"path":"/dev/a","type":"c","major":1,"minor":2},' \
@@ -432,7 +538,7 @@ devtool: 2 errors in the table; nothing was created'
 
 # ------------------------------------------------------------ apply -i
 
-@test "apply -i oci reads an array that does not start with '[' on its own; -i json reads it as lines and refuses" {
+@test "apply -i oci reads an array that does not start with '[' on its own; -i json reads it as devtool's array and refuses the element without a mode" {
 	needs_mknod
 	printf '   \n\n[{"path":"/dev/null","type":"c","major":1,"minor":3}]\n' >t.txt
 	run --separate-stderr devtool apply -i oci --root A t.txt
@@ -440,8 +546,8 @@ devtool: 2 errors in the table; nothing was created'
 	assert_equal "$(node A/dev/null)" "character special file 1 3 666 0 0"
 	run --separate-stderr devtool apply -i json --root new t.txt
 	assert_status 2
-	assert_equal "$stderr" "devtool: t.txt:3: not a JSON object
-devtool: 1 error in the table; nothing was created"
+	assert_equal "$stderr" 'devtool: t.txt:3: no "mode"
+devtool: 1 error in the table; nothing was created'
 }
 
 @test "apply -i json refuses a makedevs table line by line; -i makedevs refuses a json line" {

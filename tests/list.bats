@@ -819,5 +819,5 @@ check_agrees_with() {
 	printf '/dev/null c 666 0 0 1 3\n/dev/x q 1\n' >bad.t
 	run --separate-stderr devtool list --table --check 8:8 bad.t
 	assert_status 2
-	assert_equal "$stderr" "devtool: bad.t:2: type 'q' is not one of c b p d f s F r"
+	assert_equal "$stderr" "devtool: bad.t:2: type 'q' is not one of c b p d f s F r l"
 }

@@ -2,8 +2,8 @@
 # specs.bats - the builders' spec dialects (devtool(1), "The mtree
 # dialect", "The gen_init_cpio dialect", "The pseudo dialect"): written by
 # list -o, read by the builders themselves (bsdtar, GNU cpio, mksquashfs
-# with rdsquashfs and unsquashfs), read back by apply, detected or named
-# with -i; every refusal with its FILE:LINE.
+# with rdsquashfs and unsquashfs, NetBSD's mtree), read back by apply,
+# detected or named with -i; every refusal with its FILE:LINE.
 
 load test_helper
 
@@ -31,9 +31,12 @@ stat_of() {
 }
 
 MTREE='#mtree
+. type=dir mode=0755 uid=0 gid=0
+./dev type=dir mode=0755 uid=0 gid=0
 ./dev/big type=block mode=0640 uid=0 gid=6 device=native,300,70000
 ./dev/null type=char mode=0666 uid=0 gid=0 device=native,1,3
 ./dev/stdin type=link mode=0777 uid=0 gid=0 link=/proc/self/fd/0
+./dev/sub type=dir mode=0755 uid=0 gid=0
 ./dev/sub/fi\040fo type=fifo mode=0600 uid=0 gid=5'
 
 INITRAMFS='dir /dev 0755 0 0
@@ -56,7 +59,7 @@ p	"/dev/sub/fi fo"	0600	0	5	-	-'
 
 # -------- mtree
 
-@test "mtree: list -o mtree writes #mtree, then one line per entry with its full path, vis-encoded, and device=native" {
+@test "mtree: list -o mtree writes #mtree, the top directory, then one line per entry and per directory it is in, with its full path, vis-encoded, and device=native" {
 	make_tree
 	run --separate-stderr devtool list --root R -o mtree
 	assert_success
@@ -64,19 +67,181 @@ p	"/dev/sub/fi fo"	0600	0	5	-	-'
 	assert_stderr_empty
 }
 
-@test "mtree: bsdtar makes a newc cpio from devtool's mtree, and GNU cpio and bsdtar list every number" {
+@test "mtree: bsdtar makes a newc cpio from devtool's mtree, and GNU cpio and bsdtar list every number; its top directory is 0755 root's, not bsdtar's working directory" {
 	printf '%s\n' "$MTREE" >spec.mtree
 	mkdir empty
+	# bsdtar takes what a line does not say from the file there: "." is
+	# its working directory
+	chmod 0700 empty
+	chown 65534:65534 empty
 	run bsdtar -cf out.cpio --format newc -C empty "@$PWD/spec.mtree"
 	assert_success
 	run cpio -itv --quiet <out.cpio
-	# (an mtree says no link count: bsdtar writes 0)
-	assert_line --index 0 --regexp '^brw-r----- +0 root +disk +300, 70000 .* \./dev/big$'
-	assert_line --index 1 --regexp '^crw-rw-rw- +0 root +root +1, +3 .* \./dev/null$'
-	assert_line --index 2 --regexp '^lrwxrwxrwx +0 root +root +15 .* \./dev/stdin -> /proc/self/fd/0$'
-	assert_line --index 3 --regexp '^prw------- +0 root +tty +0 .* \./dev/sub/fi fo$'
+	# (an mtree says no link count: bsdtar writes 0, or the file's)
+	assert_line --index 0 --regexp '^drwxr-xr-x +[0-9]+ root +root +0 .* \.$'
+	assert_line --index 1 --regexp '^drwxr-xr-x +0 root +root +0 .* \./dev$'
+	assert_line --index 2 --regexp '^brw-r----- +0 root +disk +300, 70000 .* \./dev/big$'
+	assert_line --index 3 --regexp '^crw-rw-rw- +0 root +root +1, +3 .* \./dev/null$'
+	assert_line --index 4 --regexp '^lrwxrwxrwx +0 root +root +15 .* \./dev/stdin -> /proc/self/fd/0$'
+	assert_line --index 5 --regexp '^drwxr-xr-x +0 root +root +0 .* \./dev/sub$'
+	assert_line --index 6 --regexp '^prw------- +0 root +tty +0 .* \./dev/sub/fi fo$'
 	run bsdtar -tvf out.cpio
-	assert_line --index 0 --regexp '^brw-r----- +0 0 +6 +300,70000 .* \./dev/big$'
+	assert_line --index 2 --regexp '^brw-r----- +0 0 +6 +300,70000 .* \./dev/big$'
+}
+
+@test "mtree: NetBSD's mtree checks the tree apply made from devtool's spec (the top directory first, every directory given) and names a node changed since" {
+	needs_mknod
+	run --separate-stderr devtool list --table made -o mtree
+	assert_success
+	assert_output "$MTREE"
+	printf '%s\n' "$output" >spec.mtree
+	devtool apply --root R spec.mtree
+	run mtree -p R -f spec.mtree
+	assert_success
+	assert_output ''
+	# an mtree archive is libarchive's spec, without the top directory:
+	# listed as devtool's, it is checked as well
+	devtool apply --archive x.mtree spec.mtree
+	devtool list --dirs --archive x.mtree -o mtree >y.mtree
+	run mtree -p R -f y.mtree
+	assert_success
+	assert_output ''
+	chmod 0600 R/dev/null
+	run mtree -p R -f spec.mtree
+	assert_failure 2
+	assert_output "dev/null: "$'\n\t'"permissions (0666, 0600)"
+}
+
+@test "mtree: NetBSD's own specs are read, none with #mtree: mtree -c (relative names, /set), -C (the path first) and -D (the path last)" {
+	make_tree
+	mtree -c -p R -k type,mode,uid,gid,device,link >c.spec
+	mtree -C -f c.spec -k type,mode,uid,gid,device,link >C.spec
+	mtree -D -f c.spec -k type,mode,uid,gid,device,link >D.spec
+	run grep -c '^#mtree' c.spec C.spec D.spec
+	assert_output $'c.spec:0\nC.spec:0\nD.spec:0'
+	run head -n 1 D.spec
+	assert_output 'type=dir uid=0 gid=0 mode=0755 .'
+	for f in c.spec C.spec D.spec; do
+		run --separate-stderr devtool list --table "$f" -o mtree
+		assert_success
+		assert_output "$MTREE"
+	done
+}
+
+@test "mtree: a spec without #mtree whose lines are mtree's is mtree, not gen_init_cpio; a later line without type= amends its entry in its place (libarchive's test spec)" {
+	cat >spec <<-'M'
+	file type=file uid=18 mode=0123 size=3
+	dir type=dir
+	 file\040with\040space type=file uid=18
+	 ..
+	dir2 type=dir
+	 dir3a type=dir
+	  indir3a type=file
+	dir2/fullindir2 type=file mode=0777
+	  ..
+	 indir2 type=file
+	 ..
+	notindir type=file
+	dir2/fullindir2 mode=0644
+	M
+	run --separate-stderr devtool list --table spec -o tmpfiles
+	assert_success
+	assert_output 'f	/file	0123	18	-	-	-
+d	/dir	-	-	-	-	-
+f	"/dir/file with space"	-	18	-	-	-
+d	/dir2	-	-	-	-	-
+d	/dir2/dir3a	-	-	-	-	-
+f	/dir2/dir3a/indir3a	-	-	-	-	-
+f	/dir2/fullindir2	0644	-	-	-	-
+f	/dir2/indir2	-	-	-	-	-
+f	/notindir	-	-	-	-	-'
+}
+
+@test "mtree: an amended entry keeps the line that made it: a conflict with another table names that line" {
+	printf './dev/null type=char device=native,1,3 mode=0666\n./dev/tty type=char device=native,5,0\n./dev/null mode=0600 gid=5\n' >a
+	run --separate-stderr devtool list --table a -o tmpfiles
+	assert_success
+	assert_output 'c	/dev/null	0600	-	5	-	1:3
+c	/dev/tty	-	-	-	-	5:0'
+	printf '/dev/null c 644 0 0 1 3\n' >m
+	run --separate-stderr devtool list --table a m -o tmpfiles
+	assert_failure 2
+	assert_equal "$stderr" "devtool: m:1: '/dev/null' is c 1:3, mode 0644, owner 0:0 here but c 1:3, mode 0600, owner -:5 at a:1
+devtool: 1 error in the tables; nothing was written"
+}
+
+@test "mtree: nochange: apply makes a missing node with the line's mode and owner and leaves an existing one's as they are; tmpfiles cannot say it" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod -m 0600 R/dev/null c 1 3
+	chown 7:8 R/dev/null
+	printf '#mtree\n./dev/null type=char mode=0666 uid=0 gid=0 device=native,1,3 nochange\n./dev/tty type=char mode=0620 uid=0 gid=5 device=native,5,0 nochange\n' >nc
+	run --separate-stderr devtool apply -v --root R nc
+	assert_success
+	assert_output 'kept /dev/null (c 1:3, mode 0600)
+created /dev/tty (c 5:0, mode 0620, owner 0:5)'
+	assert_equal "$(stat_of R/dev/null)" "character special file 1:3 600 7:8"
+	assert_equal "$(stat_of R/dev/tty)" "character special file 5:0 620 0:5"
+	run --separate-stderr devtool list --table nc -o mtree
+	assert_success
+	assert_output '#mtree
+. type=dir mode=0755 uid=0 gid=0
+./dev type=dir mode=0755 uid=0 gid=0
+./dev/null type=char mode=0666 uid=0 gid=0 device=native,1,3 nochange
+./dev/tty type=char mode=0620 uid=0 gid=5 device=native,5,0 nochange'
+	run --separate-stderr devtool list --table nc -o tmpfiles
+	assert_failure 2
+	assert_output ''
+	assert_equal "$stderr" "devtool: nc:2: /dev/null: a tmpfiles table cannot hold its nochange (an existing one kept as it is)
+devtool: nc:3: /dev/tty: a tmpfiles table cannot hold its nochange (an existing one kept as it is)
+devtool: 2 entries that a tmpfiles table cannot hold as they say; nothing was written (--lossy writes what it can)"
+}
+
+@test "mtree: the top directory's line, which list writes first and again for a listed /, is the root apply works in: no entry, no error" {
+	mkdir -p R/d
+	chmod 0750 R
+	chmod 0700 R/d
+	run --separate-stderr devtool list --dirs --root R -o mtree /
+	assert_success
+	assert_output '#mtree
+. type=dir mode=0755 uid=0 gid=0
+. type=dir mode=0750 uid=0 gid=0
+./d type=dir mode=0700 uid=0 gid=0'
+	printf '%s\n' "$output" >spec
+	run --separate-stderr devtool list --table spec -o makedevs
+	assert_success
+	assert_output '/d	d	0700	0	0	-	-	-	-	-'
+	mkdir R2
+	run --separate-stderr devtool apply -n -v --root R2 spec
+	assert_success
+	assert_output 'would create directory /d (d, mode 0700, owner 0:0)'
+}
+
+@test "mtree: a name's raw UTF-8 bytes are read as they are (libarchive refuses them without #mtree); list writes each byte escaped" {
+	printf './dev/caf\303\251 type=fifo mode=0600\n' >u
+	devtool apply --archive u.cpio u
+	run --separate-stderr devtool list -o mtree --archive u.cpio
+	assert_success
+	assert_output '#mtree
+. type=dir mode=0755 uid=0 gid=0
+./dev type=dir mode=0755 uid=0 gid=0
+./dev/caf\303\251 type=fifo mode=0600 uid=0 gid=0'
+}
+
+@test "mtree: make -o mtree, like -o pseudo and -o gen_init_cpio, gives the directories its entries are in" {
+	run --separate-stderr devtool make -o mtree fuse
+	assert_success
+	assert_output '#mtree
+. type=dir mode=0755 uid=0 gid=0
+./dev type=dir mode=0755 uid=0 gid=0
+./dev/fuse type=char mode=0660 uid=0 gid=0 device=native,10,229'
+	run --separate-stderr devtool make -o pseudo fuse
+	assert_output 'dev d 0755 0 0
+dev/fuse c 0660 0 0 10 229'
+	run --separate-stderr devtool make -o gen_init_cpio net/tun
+	assert_output 'dir /dev 0755 0 0
+dir /dev/net 0755 0 0
+nod /dev/net/tun 0660 0 0 c 10 200'
 }
 
 @test "mtree: apply reads devtool's mtree and makes the nodes, checked with stat" {
@@ -223,9 +388,18 @@ devtool: 1 error in the table; nothing was created"
 	check './x type=char device=native,1,2,3,4' 'device=native,1,2,3,4: more than 3 numbers'
 	check './x type=char device=native,5000,0' 'major 5000 is out of range (0-4095)'
 	check '..' "'..' above the top directory"
+	check '. type=fifo' "'.', the top directory, is type=dir, not type=fifo"
+	check './x type=fifo nochange=1' "keyword 'nochange' takes no value"
+	check 'type=fifo mode=0600' "a line that starts with a keyword (as 'mtree -D' writes) needs its path as its last word"
 	check './../x type=fifo' "path '/../x' has a '..' component"
 	check "./x type=a$(printf '\001')b" "type=a?b is not one of block, char, dir, fifo, file, link, socket"
 	check './x type=fifo \' "the line is continued ('\\' at its end) past the end of the file"
+	printf '#mtree\n./x type=fifo\n./x type=dir\n' >bad
+	run --separate-stderr devtool apply --root R bad
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: bad:3: type=dir, but line 2 made '/x' a FIFO: a later line for a path amends its entry, keeping its type
+devtool: 1 error in the table; nothing was created"
+	assert_not_exists R
 }
 
 # -------- gen_init_cpio
@@ -413,6 +587,34 @@ L	/dev/l	-	-	-	-	a  b
 c	/dev/q\x22x	0600	0	0	-	1:2'
 }
 
+@test "pseudo: mksquashfs 4.5's times, a quoted date, backslashed spaces, a date with an hour and seconds since 1970, are read and dropped: devtool reads the very nodes mksquashfs puts in its image" {
+	cat >spec <<-'P'
+	dev D "1 jan 1980" 0755 0 0
+	dev/null C 1\ jan\ 1980 0666 0 0 1 3
+	dev/zero C 315532800 0640 0 5 1 5
+	dev/stdin S "2001-01-01 00:00" 0777 0 0 /proc/self/fd/0
+	dev/fifo I "1 jan 1980" 0600 0 0 f
+	P
+	mkdir empty
+	run mksquashfs empty img.sqfs -pf spec -noappend -quiet
+	assert_success
+	run rdsquashfs --describe img.sqfs
+	assert_success
+	assert_output 'dir dev 0755 0 0
+pipe dev/fifo 0600 0 0
+nod dev/null 0666 0 0 c 1 3
+slink dev/stdin 0777 0 0 /proc/self/fd/0
+nod dev/zero 0640 0 5 c 1 5'
+	run --separate-stderr devtool list --table spec -o pseudo
+	assert_success
+	assert_stderr_empty
+	assert_output 'dev d 0755 0 0
+dev/fifo i 0600 0 0 f
+dev/null c 0666 0 0 1 3
+dev/stdin s 0777 0 0 /proc/self/fd/0
+dev/zero c 0640 0 5 1 5'
+}
+
 @test "pseudo: every line it cannot read is refused with FILE:LINE and the reason, exit 2, nothing created" {
 	check() {
 		printf 'dev d 755 0 0\n%s\n' "$1" >bad
@@ -432,6 +634,11 @@ devtool: 1 error in the table; nothing was created"
 	check 'dev/x c 600 0 0 1 1048576' "minor '1048576' is out of range (0-1048575)"
 	check 'dev/x c 600 nobody-here 0 1 1' "unknown user 'nobody-here' (not in the host's user database; there is no R/etc/passwd)"
 	check '"dev/x c 600 0 0 1 1' 'unterminated " quote'
+	check 'dev/x D "1 jan 1980 755 0 0' 'unterminated " quote'
+	check 'dev/x D "" 755 0 0' 'an empty time'
+	check 'dev/x D 4294967296 755 0 0' "time '4294967296' is out of range (0-4294967295, seconds since 1970 in 32 bits)"
+	check 'dev/x D' "type 'D' takes a time after it"
+	check 'dev/x D "1 jan 1980" 755 0' "type 'D' takes 4 fields after it, not fewer"
 	check "dev/x d 755 0 $(printf '\001')" "unknown group '?' (not in the host's group database; there is no R/etc/group)"
 }
 
@@ -504,6 +711,8 @@ Try 'devtool list --help' for more information."
 	run --separate-stderr devtool list --root R --check 8:8 -o mtree
 	assert_failure 1
 	assert_output '#mtree
+. type=dir mode=0755 uid=0 gid=0
+./dev type=dir mode=0755 uid=0 gid=0
 # major 300 is out of range for layout 8:8 (0-255)
 ./dev/big type=block mode=0640 uid=0 gid=6 device=native,300,70000'
 	run --separate-stderr devtool list --root R --check 8:8 -o pseudo

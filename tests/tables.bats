@@ -210,6 +210,50 @@ skipped /opt/none/absent (f, mode 0755, owner 0:0)"
 	assert_missing R/opt
 }
 
+@test "tables: genext2fs's l gives the symbolic link there the line's owner, its target kept, as genext2fs -D does; a first l line is makedevs, not a pseudo hard link" {
+	mkdir -p R/bin
+	ln -s busybox R/bin/sh
+	table t '/bin/sh l 777 5 6' '/dev d 755 0 0'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_output "corrected /bin/sh (l, the link there, owner 5:6)
+created directory /dev (d, mode 0755, owner 0:0)"
+	assert_entry R "l /bin/sh 0:0 777 5:6"
+	[[ $(readlink R/bin/sh) == busybox ]] || fail "target changed: $(readlink R/bin/sh)"
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_output "kept /bin/sh (l, the link there, owner 5:6)
+kept /dev (d, mode 0755, owner 0:0)"
+}
+
+@test "tables: genext2fs's l on a missing link fails, naming it, making no directory; on a regular file it is refused and the file left alone" {
+	mkdir -p R/bin
+	echo x >R/bin/file
+	table t '/opt/none/link l 777 0 0' '/bin/file l 777 1 1'
+	run --separate-stderr devtool apply --root R t
+	assert_status 2
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: /opt/none/link: does not exist (an l line without a target only sets the owner of a link that is there)
+devtool: /bin/file: exists and is a regular file, not a symbolic link (an l line without a target only sets a link's owner); left alone"
+	assert_missing R/opt
+	assert_entry R "f /bin/file 0:0 644 0:0"
+}
+
+@test "tables: genext2fs's l is left out of an archive with a warning naming it; list --table keeps it as makedevs and names it as what tmpfiles cannot hold" {
+	table t '/bin/sh l 777 5 6'
+	run --separate-stderr devtool apply --archive x.cpio t
+	assert_status 0
+	assert_equal "$stderr" "devtool: warning: /bin/sh: not written: an l line without a target sets the owner of a link that exists, which an archive cannot say"
+	run --separate-stderr devtool list --table t -o makedevs
+	assert_status 0
+	assert_output $'/bin/sh\tl\t0777\t5\t6\t-\t-\t-\t-\t-'
+	run --separate-stderr devtool list --table t -o tmpfiles
+	assert_status 2
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: t:1: /bin/sh: a symbolic link named without a target (genext2fs's l: the owner of the link there), which a tmpfiles table cannot hold
+devtool: 1 entry that a tmpfiles table cannot hold as it says; nothing was written (--lossy writes what it can)"
+}
+
 @test "tables: mode -1 keeps the mode and sets the owner (f, F, d); a new node with -1 is refused" {
 	mkdir -p R/data R/dir
 	touch R/data/baz R/data/opt
@@ -575,7 +619,7 @@ corrected /bin/b (f, mode 0755, owner 7:7)"
 devtool: t:3: |xattr sets file capabilities: the line above is not an f or F line
 devtool: t:5: 'user.comment=hello' is not file capabilities as setcap(8) reads them (such as cap_net_raw+ep): the only extended attribute buildroot's |xattr sets
 devtool: t:6: want '|xattr CAPABILITIES', one word after |xattr
-devtool: u:1: type 'x' is not one of c b p d f s F r
+devtool: u:1: type 'x' is not one of c b p d f s F r l
 devtool: 5 errors in the tables; nothing was created"
 	assert_missing R
 }
@@ -723,6 +767,33 @@ devtool: /dev/dir: exists and is a directory; only device nodes and FIFOs are ev
 	assert_equal "$stderr" "devtool: /dev/file: exists and is a regular file; only device nodes and FIFOs are ever replaced (not even -r, or a tmpfiles '+' or '=', removes it)
 devtool: /dev/dir: exists and is a directory; only device nodes and FIFOs are ever replaced (not even -r, or a tmpfiles '+' or '=', removes it)"
 	[[ $(cat R/dev/file) == precious && -d R/dev/dir ]] || fail "removed"
+}
+
+@test "tables: tmpfiles c= with a FIFO, a node or a file where a parent directory should be fails, naming it, and leaves it there (CAVEATS: systemd-tmpfiles 252 removes it)" {
+	mkdir -p R/dev/a
+	mkfifo -m 0620 R/dev/snd
+	mknod -m 0640 R/dev/tty c 5 0
+	echo precious >R/dev/a/b
+	table t 'c= /dev/snd/pcm 0600 - - - 116:300' 'p= /dev/tty/x 0600' 'c= /dev/a/b/c/d 0600 - - - 1:3'
+	run --separate-stderr devtool apply --root R t
+	assert_status 2
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: /dev/snd/pcm: parent directory: Not a directory (/dev/snd is a FIFO; devtool never replaces it, not even for a tmpfiles '=')
+devtool: /dev/tty/x: parent directory: Not a directory (/dev/tty is a character device; devtool never replaces it, not even for a tmpfiles '=')
+devtool: /dev/a/b/c/d: parent directory: Not a directory (/dev/a/b is a regular file; devtool never replaces it, not even for a tmpfiles '=')"
+	assert_entry R "p /dev/snd 0:0 620 0:0"
+	assert_entry R "c /dev/tty 5:0 640 0:0"
+	[[ $(cat R/dev/a/b) == precious ]] || fail "the file lost its content"
+}
+
+@test "tables: systemd-tmpfiles 252 itself replaces a FIFO where c= wants a parent directory, the difference CAVEATS names" {
+	mkdir -p R/dev
+	mkfifo R/dev/snd
+	table t.conf 'c= /dev/snd/pcm 0600 - - - 116:300'
+	run systemd_tmpfiles --create --root="$PWD/R" "$PWD/t.conf"
+	assert_status 0
+	assert_entry R "d /dev/snd 0:0 755 0:0"
+	assert_entry R "c /dev/snd/pcm 116:300 600 0:0"
 }
 
 @test "tables: tmpfiles modifiers that write content, truncate or repeat are refused, naming the line" {

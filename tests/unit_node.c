@@ -35,7 +35,7 @@
 #include "sys/temp.h"
 
 #define NOBODY		65534	/* another user, as the bats tests use */
-#define NTESTS		15
+#define NTESTS		16
 
 static char base[PATH_MAX];	/* the temporary directory, the --root */
 
@@ -89,7 +89,7 @@ make(const char *path, mode_t type, mode_t perm, uid_t uid, dev_t rdev,
     unsigned flags, struct heard *h, struct node_result *res)
 {
 	struct node_want w = { type, perm, uid, uid == NODE_ANY_UID ?
-	    NODE_ANY_GID : (gid_t)uid, rdev, NULL, NULL };
+	    NODE_ANY_GID : (gid_t)uid, rdev, NULL, NULL, false };
 
 	return make_want(path, &w, flags, h, res);
 }
@@ -100,7 +100,8 @@ make_link(const char *path, const char *target, uid_t uid, unsigned flags,
     struct heard *h, struct node_result *res)
 {
 	struct node_want w = { S_IFLNK, NODE_ANY_PERM, uid,
-	    uid == NODE_ANY_UID ? NODE_ANY_GID : (gid_t)uid, 0, target, NULL };
+	    uid == NODE_ANY_UID ? NODE_ANY_GID : (gid_t)uid, 0, target, NULL,
+	    false };
 
 	return make_want(path, &w, flags, h, res);
 }
@@ -559,7 +560,8 @@ test_link_kinds(void)
 static void
 test_socket_and_describe(void)
 {
-	struct node_want w = { S_IFLNK, 0777, NOBODY, NOBODY, 0, "pts/ptmx", NULL };
+	struct node_want w = { S_IFLNK, 0777, NOBODY, NOBODY, 0, "pts/ptmx", NULL,
+	    false };
 	struct node_result res;
 	enum node_outcome o;
 	struct stat st;
@@ -663,6 +665,37 @@ test_correct_and_socket(void)
 	end(&c);
 }
 
+static void
+test_keep(void)
+{
+	struct node_want w = { S_IFCHR, 0640, NOBODY, NOBODY, makedev(1, 7),
+	    NULL, NULL, true };
+	struct node_result res;
+	struct stat before, st;
+	struct heard h;
+	struct check c;
+	char p[PATH_MAX];
+
+	begin(&c, "keep (mtree nochange): a new node gets the mode and owner "
+	    "asked; an existing one keeps its own, even with NODE_REPLACE");
+	expect(&c, make_want("/dev/kept", &w, NODE_PARENTS | NODE_KEEP_SAME,
+	    &h, &res) == NODE_CREATED && stat_rel("dev/kept", &st) &&
+	    is_node(&st, S_IFCHR, 0640, NOBODY, makedev(1, 7)),
+	    "new: outcome %d, mode %o uid %u", res.outcome, st.st_mode,
+	    st.st_uid);
+	if (chmod(at(p, "dev/kept"), 0600) != 0 || lchown(p, 0, 0) != 0 ||
+	    !stat_rel("dev/kept", &before))
+		bail_out_errno("chmod dev/kept");
+	expect(&c, make_want("/dev/kept", &w, NODE_KEEP_SAME | NODE_REPLACE |
+	    NODE_VERBOSE, &h, &res) == NODE_UNCHANGED &&
+	    strcmp(h.log, "keep /dev/kept") == 0, "existing: outcome %d, "
+	    "events %s", res.outcome, h.log);
+	expect(&c, stat_rel("dev/kept", &st) && st.st_ino == before.st_ino &&
+	    is_node(&st, S_IFCHR, 0600, 0, makedev(1, 7)), "stat: mode %o "
+	    "uid %u", st.st_mode, st.st_uid);
+	end(&c);
+}
+
 int
 main(void)
 {
@@ -696,6 +729,7 @@ main(void)
 	test_socket_and_describe();
 	test_files();
 	test_correct_and_socket();
+	test_keep();
 
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", base);
 	if (system(cmd) != 0)	/* NOLINT(cert-env33-c) */

@@ -106,6 +106,14 @@ test_detect(void)
 		{ "/unset all", &mtree_dialect },
 		{ "./dev/null type=char device=native,1,3", &mtree_dialect },
 		{ ". type=dir", &mtree_dialect },
+		{ "file type=file uid=18 mode=0123 size=3", &mtree_dialect },
+		{ "dir type=dir", &mtree_dialect },
+		{ "dir2/fullindir2 mode=0644", &mtree_dialect },
+		{ "./x type=fifo nochange", &mtree_dialect },
+		{ "type=char uid=0 gid=0 mode=0666 device=0x103 ./dev/null",
+		  &mtree_dialect },
+		{ "type=dir uid=0 gid=0 mode=0755 .", &mtree_dialect },
+		{ "file type=file /src/init", &gen_init_cpio_dialect },
 		{ "/dev/a=b c 600 0 0 1 3", &makedevs_dialect },
 		{ "d /run/a=b 0755", &tmpfiles_dialect },
 		{ "d /x colour=red", &tmpfiles_dialect },
@@ -201,6 +209,172 @@ test_mtree_state(void)
 	    "link's target decoded, its mode and owner ignored");
 	f = feed(&mtree_dialect, ". type=dir mode=0700\0");
 	ok(f.rc == 0, "mtree: '.' is the top, no entry of its own");
+}
+
+/* What fed() keeps: the entries of a spec, amended as a source does. */
+struct kept {
+	struct entries v;
+	char msg[DT_MSGLEN];
+	unsigned long line;	/* of an error */
+};
+
+static const struct entry *
+kept_earlier(void *ctx, const char *p)
+{
+	struct kept *k = ctx;
+
+	for (size_t i = 0; i < k->v.n; i++)
+		if (strcmp(k->v.v[i].path, p) == 0)
+			return &k->v.v[i];
+	return NULL;
+}
+
+/*
+ * Feeds lines (as feed) to a reader that looks earlier entries up, as
+ * source_table.c does: an amending entry replaces its path's, keeping
+ * its line.  Stops at the first error.
+ */
+static void
+feed_kept(struct kept *k, const char *text)
+{
+	struct entry e;
+	struct dt_diag d;
+	unsigned long lineno = 0;
+
+	entries_free(&k->v);
+	k->msg[0] = '\0';
+	k->line = 0;
+	dialect_begin(&reader, &mtree_dialect, &resolver);
+	reader.earlier = kept_earlier;
+	reader.earlier_ctx = k;
+	for (const char *s = text; *s != '\0'; s += strlen(s) + 1) {
+		int rc = dialect_read_line(&reader, s, strlen(s), ++lineno,
+		    &e, path, &d);
+		const struct entry *prev;
+
+		if (rc < 0) {
+			snprintf(k->msg, sizeof(k->msg), "%s", d.msg);
+			k->line = lineno;
+			return;
+		}
+		if (rc == 0)
+			continue;
+		prev = reader.amended ? kept_earlier(k, e.path) : NULL;
+		if (prev != NULL)
+			e.lineno = prev->lineno;
+		if (entries_add(&k->v, &e) != 0)
+			bail_out_errno("entries_add");
+		if (prev != NULL)
+			k->v.v[prev - k->v.v] = k->v.v[--k->v.n];
+	}
+}
+
+/* Entry i of k, as is_node says it. */
+static bool
+kept_is(const struct kept *k, size_t i, const char *p, char type,
+    unsigned mode, uid_t uid, gid_t gid, uint64_t ma, uint64_t mi)
+{
+	struct fed f = { 1, { 0 }, "", 0 };
+
+	if (i >= k->v.n)
+		return false;
+	f.e = k->v.v[i];
+	return is_node(&f, p, type, mode, uid, gid, ma, mi);
+}
+
+static void
+test_mtree_amend(void)
+{
+	static struct kept k;
+
+	feed_kept(&k, "#mtree\0dir2/fullindir2 type=file mode=0777\0"
+	    "notindir type=file\0dir2/fullindir2 mode=0644\0");
+	ok(k.msg[0] == '\0' && k.v.n == 2 &&
+	    kept_is(&k, 0, "/dir2/fullindir2", 'f', 0644, 0, 0, 0, 0) &&
+	    k.v.v[0].lineno == 2 && kept_is(&k, 1, "/notindir", 'f', 0644,
+	    0, 0, 0, 0), "mtree: a later line without type= amends the entry "
+	    "of its path, which keeps its place and line (libarchive's test "
+	    "spec): %s", k.msg);
+	feed_kept(&k, "/set uid=5\0./x type=fifo uid=7 mode=0600\0"
+	    "./x gid=3\0");
+	ok(kept_is(&k, 0, "/x", 'p', 0600, 5, 3, 0, 0) && k.v.n == 1,
+	    "mtree: /set's defaults amend too, as NetBSD and libarchive take "
+	    "them: %s", k.msg);
+	feed_kept(&k, "./c type=char device=native,1,3\0./c type=char "
+	    "device=native,1,5 mode=0600\0./l type=link link=a\0./l uid=3\0");
+	ok(kept_is(&k, 0, "/c", 'c', 0600, 0, 0, 1, 5) && k.v.n == 2 &&
+	    k.v.v[1].target != NULL && strcmp(k.v.v[1].target, "a") == 0,
+	    "mtree: a line with the same type= amends; a link keeps its "
+	    "target: %s", k.msg);
+	feed_kept(&k, ". type=dir\0dev type=dir\0null type=char "
+	    "device=native,1,3\0..\0dev mode=0700\0null mode=0600\0");
+	ok(k.v.n == 2 && kept_is(&k, 0, "/dev", 'd', 0700, 0, 0, 0, 0) &&
+	    kept_is(&k, 1, "/dev/null", 'c', 0600, 0, 0, 1, 3),
+	    "mtree: a relative line amends too, and a directory it amends is "
+	    "entered: %s", k.msg);
+	feed_kept(&k, "./x type=fifo nochange\0./x mode=0600\0");
+	ok(k.v.n == 1 && k.v.v[0].nochange && k.v.v[0].mode == 0600,
+	    "mtree: nochange stays on an amended entry");
+	feed_kept(&k, "./x type=fifo\0./y type=fifo\0./x type=dir\0");
+	ok(k.line == 3 && strcmp(k.msg, "type=dir, but line 1 made '/x' a "
+	    "FIFO: a later line for a path amends its entry, keeping its "
+	    "type") == 0, "mtree: %s", k.msg);
+	feed_kept(&k, "/set type=dir\0./x type=fifo\0./x mode=0600\0");
+	ok(k.line == 3 && strcmp(k.msg, "type=dir, but line 2 made '/x' a "
+	    "FIFO: a later line for a path amends its entry, keeping its "
+	    "type") == 0, "mtree: /set's type= counts, as in NetBSD: %s",
+	    k.msg);
+	entries_free(&k.v);
+}
+
+static void
+test_mtree_forms(void)
+{
+	struct fed f;
+
+	f = feed(&mtree_dialect, "type=char uid=0 gid=5 mode=0620 "
+	    "device=native,5,0 ./dev/tty\0");
+	ok(is_node(&f, "/dev/tty", 'c', 0620, 0, 5, 5, 0), "mtree: a "
+	    "keyword first, as 'mtree -D' writes: the path is the last word: "
+	    "%s", f.msg);
+	f = feed(&mtree_dialect, "type=dir uid=0 gid=0 mode=0755 .\0"
+	    "type=dir mode=0700 ./a\\040b\0type=fifo x\0");
+	ok(is_node(&f, "/x", 'p', 0644, 0, 0, 0, 0), "mtree: '-D' form: '.' "
+	    "is the top, a full path enters nothing, a name without '/' is "
+	    "at the top: %s", f.msg);
+	f = feed(&mtree_dialect, "type=fifo mode=0600\0");
+	ok(f.rc == -1 && strcmp(f.msg, "a line that starts with a keyword "
+	    "(as 'mtree -D' writes) needs its path as its last word") == 0,
+	    "mtree: %s", f.msg);
+	f = feed(&mtree_dialect, "#mtree\0. type=dir mode=0755 uid=0 gid=0\0"
+	    ". type=dir mode=0700\0./x type=fifo\0");
+	ok(is_node(&f, "/x", 'p', 0644, 0, 0, 0, 0), "mtree: '.' again at the "
+	    "top says more of the top (as list writes a listed /): %s", f.msg);
+	f = feed(&mtree_dialect, ". type=dir\0dev type=dir\0. type=dir\0");
+	ok(f.rc == -1 && f.line == 3 && strcmp(f.msg, "'.' below the top "
+	    "directory") == 0, "mtree: %s", f.msg);
+	f = feed(&mtree_dialect, ". type=fifo\0");
+	ok(f.rc == -1 && strcmp(f.msg, "'.', the top directory, is type=dir, "
+	    "not type=fifo") == 0, "mtree: %s", f.msg);
+	f = feed(&mtree_dialect, "./ type=dir mode=0700\0");
+	ok(f.rc == 0, "mtree: './' is the top as '.' is");
+	f = feed(&mtree_dialect, "./x type=fifo mode=0600 nochange\0");
+	ok(is_node(&f, "/x", 'p', 0600, 0, 0, 0, 0) && f.e.nochange &&
+	    f.e.mode_set, "mtree: nochange: the mode is a new entry's, an "
+	    "existing one keeps its own");
+	f = feed(&mtree_dialect, "/set nochange\0./x type=fifo\0");
+	ok(f.rc == 1 && f.e.nochange, "mtree: /set nochange");
+	f = feed(&mtree_dialect, "/set nochange\0/unset nochange\0"
+	    "./x type=fifo\0");
+	ok(f.rc == 1 && !f.e.nochange, "mtree: /unset nochange");
+	f = feed(&mtree_dialect, "./l type=link link=a nochange\0");
+	ok(f.rc == 1 && !f.e.nochange, "mtree: a link's mode and owner are "
+	    "ignored, nochange or not");
+	f = feed(&mtree_dialect, "./caf\303\251 type=fifo\0"
+	    "./d\\303\\251j\\303\\240 type=fifo\0");
+	ok(is_node(&f, "/d\303\251j\303\240", 'p', 0644, 0, 0, 0, 0),
+	    "mtree: a name's bytes, raw UTF-8 or escaped, are taken as they "
+	    "are: %s", f.msg);
 }
 
 static void
@@ -419,13 +593,18 @@ test_framing(void)
 	char line[DIALECT_LINE_MAX];
 	struct dt_diag d;
 
-	ok(strcmp((&mtree_dialect)->header, "#mtree") == 0 &&
+	ok(strcmp((&mtree_dialect)->header, "#mtree\n"
+	    ". type=dir mode=0755 uid=0 gid=0") == 0 &&
 	    (&pseudo_dialect)->header == NULL &&
 	    (&makedevs_dialect)->header == NULL &&
 	    (&mtree_dialect)->footer == NULL &&
 	    strcmp((&oci_dialect)->header, "[") == 0 &&
 	    strcmp((&oci_dialect)->footer, "]") == 0, "table_header: #mtree "
-	    "for mtree, no footer; [ and ] for an OCI array");
+	    "and the top directory for mtree, no footer; [ and ] for an OCI "
+	    "array");
+	ok((&mtree_dialect)->amends && !(&makedevs_dialect)->amends &&
+	    !(&tmpfiles_dialect)->amends && !(&pseudo_dialect)->amends,
+	    "amends: only mtree's later lines amend an entry");
 	ok(dialect_named("gen_init_cpio") == &gen_init_cpio_dialect &&
 	    dialect_named("json") == &json_dialect &&
 	    dialect_named("oci") == &oci_dialect &&
@@ -436,8 +615,9 @@ test_framing(void)
 	    "table_dialect_names: %s", dialect_names());
 	ok((&pseudo_dialect)->needs_parents &&
 	    (&gen_init_cpio_dialect)->needs_parents &&
-	    !(&mtree_dialect)->needs_parents, "parents: pseudo and "
-	    "gen_init_cpio need them");
+	    (&mtree_dialect)->needs_parents &&
+	    !(&makedevs_dialect)->needs_parents, "parents: pseudo, "
+	    "gen_init_cpio and mtree (for NetBSD's mtree) need them");
 	ok(!dialect_holds(&gen_init_cpio_dialect, &f) && !dialect_holds(&pseudo_dialect, &f) &&
 	    dialect_holds(&mtree_dialect, &f) && dialect_format(&pseudo_dialect, &f,
 	    line, sizeof(line), &d) == 0 && strcmp(line, "# /etc/x: a regular "
@@ -468,6 +648,8 @@ main(void)
 {
 	test_detect();
 	test_mtree_state();
+	test_mtree_amend();
+	test_mtree_forms();
 	test_mtree_device();
 	test_initramfs();
 	test_pseudo();

@@ -888,8 +888,28 @@ test_links(void)
 	    "an unknown user (as systemd-tmpfiles, though it is ignored)");
 	check_extras(T, "L! /x - - - - t", 'l', 0777, "boot correct mode- ",
 	    "L!: a boot-only link");
-	check_error(M, "/dev/x l 777 0 0", "type 'l' is not one of c b p d f s",
-	    "a link (busybox's makedevs has none)");
+	{
+		/* genext2fs's l: the owner of the link there (entry.h) */
+		struct entry e;
+		struct dt_diag d;
+		char buf[DIALECT_LINE_MAX];
+
+		ok(parse(M, "/bin/sh l 777 5 6", &e, &d) == 1 && e.type == 'l' &&
+		    e.existing && e.target == NULL && e.uid == 5 && e.gid == 6 &&
+		    e.uid_set && e.gid_set && e.mode == 0777 &&
+		    dialect_format(M, &e, buf, sizeof(buf), &d) == 0 &&
+		    strcmp(buf, "/bin/sh\tl\t0777\t5\t6\t-\t-\t-\t-\t-") == 0 &&
+		    dialect_format(T, &e, buf, sizeof(buf), &d) == 0 &&
+		    strcmp(buf, "# /bin/sh: a symbolic link named without a "
+		    "target (genext2fs's l: the owner of the link there), "
+		    "which a tmpfiles table cannot hold") == 0,
+		    "makedevs l (genext2fs's) is the owner of the link there, "
+		    "written back as l, a comment in tmpfiles ('%s')", buf);
+	}
+	check_error(M, "/dev/x l 777 0 0 1 3", "l takes no MAJOR or MINOR",
+	    "a link's owner with numbers");
+	check_error(M, "/dev/x q 777 0 0", "type 'q' is not one of c b p d f s "
+	    "F r l", "an unknown type, naming genext2fs's l");
 	check_entry(M, "/dev/log s 666 0 0",
 	    MD("/dev/log", 's', 0666, 0, 0, 0, 0, 0, 0, 0),
 	    "a socket (genext2fs's s)");
@@ -904,7 +924,7 @@ test_links(void)
  * comments and blank lines skipped but for mtree's "#mtree".  Pinned here
  * before the readers became one file each: every sample must keep its
  * dialect.  An absolute name with a pseudo-only type (/dev/x L ...) is a
- * pseudo line, which then refuses L (a hard link); F and a five-word s
+ * pseudo line, which then refuses L (a hard link); F, l and a five-word s
  * are buildroot's and genext2fs's makedevs.
  */
 static const struct dialect *
@@ -947,17 +967,37 @@ test_detect_input(void)
 		{ .text = "./dev/null type=char device=native,1,3\n",
 		  .want = &mtree_dialect },
 		{ .text = "/dev/a type=char\n", .want = &mtree_dialect },
+		{ .text = "file type=file uid=18 mode=0123 size=3\n"
+		  "dir type=dir\n", .want = &mtree_dialect },
+		{ .text = "# -D\ntype=dir uid=0 gid=0 mode=0755 .\n",
+		  .want = &mtree_dialect },
 		{ .text = "nod /dev/console 0600 0 0 c 5 1\n",
 		  .want = &gen_init_cpio_dialect },
 		{ .text = "\n# initramfs\ndir /dev 0755 0 0\n",
 		  .want = &gen_init_cpio_dialect },
 		{ .text = "dev/null c 666 0 0 1 3\n", .want = &pseudo_dialect },
 		{ .text = "/dev/x L 777 0 0 /y\n", .want = &pseudo_dialect },
+		/* genext2fs's l (a link's owner), not a pseudo hard link */
+		{ .text = "/bin/sh l 777 0 0\n", .want = &makedevs_dialect },
+		{ .text = "dev/x l 777 0 0 y\n", .want = &pseudo_dialect },
 		{ .text = "/dev/l s 777 0 0 null\n", .want = &pseudo_dialect },
 		{ .text = "/dev/C C 1 600 0 0 1 2\n", .want = &pseudo_dialect },
 		{ .text = "{\"path\":\"/dev/null\",\"type\":\"c\"}\n",
 		  .want = &json_dialect },
 		{ .text = "  [ {\"path\":\"/dev/null\"} ]\n", .want = &oci_dialect },
+		/* keys, not the first byte: devtool's objects as jq writes them */
+		{ .text = "[{\"path\":\"/dev/x\",\"type\":\"p\",\"mode\":\"0600\","
+		    "\"uid\":0,\"gid\":0}]\n", .want = &json_dialect },
+		{ .text = "[\n  {\n    \"path\": \"/dev/x\",\n    \"type\": \"p\",\n"
+		    "    \"mode\": \"0600\"\n  }\n]\n", .want = &json_dialect },
+		{ .text = "{\n  \"path\": \"/dev/x\",\n  \"mode\": \"0600\"\n}\n",
+		  .want = &json_dialect },
+		{ .text = "[{\"path\":\"/dev/x\",\"type\":\"c\",\"major\":1,"
+		    "\"minor\":3,\"fileMode\":384,\"mode\":\"0600\"}]\n",
+		  .want = &oci_dialect },
+		{ .text = "[]\n", .want = &oci_dialect },
+		/* a first object not whole: read whole, then asked again */
+		{ .text = "[\n  {\n    \"path\": \"/dev/x\",\n", .want = &json_dialect },
 		{ .text = "{\"ociVersion\":\"1.0.2\"}\n", .want = &oci_dialect },
 		{ .text = "{\n  \"linux\": {}\n}\n", .want = &oci_dialect },
 		{ .text = "hello world\n", .want = NULL },

@@ -429,7 +429,9 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 	put_tree(target, tree, &t, flags);
 	if (target->finish(target, &d) != 0) {
 		cli_path_error(name, d.msg);
-		t.count[NODE_FAILED]++;
+		/* the output's own failure, unless an entry's caused it */
+		if (t.count[NODE_FAILED] == 0)
+			t.count[NODE_FAILED]++;
 	}
 	target->free(target);
 	tree_order_free(tree);

@@ -4,6 +4,8 @@
  * apply's targets (a directory, --root, --archive) or, with -o, out as a
  * device table.  Every name is checked before anything is made.
  */
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -176,6 +178,44 @@ drop_repeats(struct entries *v)
 	free(drop);
 }
 
+/* One line, with the dialect's separator after every one but the last. */
+static void
+put_line(const char *line, const struct dialect *dialect, size_t *lines)
+{
+	if ((*lines)++ > 0)
+		printf("%s\n", dialect->separator != NULL ? dialect->separator :
+		    "");
+	fputs(line, stdout);
+}
+
+/*
+ * The directories above e that a spec needs (needs_parents) and the
+ * lines so far have not given, last being the path of the one before:
+ * 0755, root's, as apply makes a parent (and list writes one).
+ */
+static void
+put_parents(const struct dialect *dialect, const char *last,
+    const struct entry *e, size_t *lines)
+{
+	char line[DIALECT_LINE_MAX], dir[PATH_MAX];
+	struct entry p = { .path = dir, .type = 'd', .mode = ENTRY_PARENT_MODE,
+	    .mode_set = true, .uid_set = true, .gid_set = true };
+	struct dt_diag d;
+
+	for (const char *s = strchr(e->path + 1, '/'); s != NULL;
+	    s = strchr(s + 1, '/')) {
+		size_t n = (size_t)(s - e->path);
+
+		if (strncmp(last, e->path, n) == 0 && (last[n] == '\0' ||
+		    last[n] == '/'))
+			continue;
+		memcpy(dir, e->path, n);
+		dir[n] = '\0';
+		if (dialect_format(dialect, &p, line, sizeof(line), &d) == 0)
+			put_line(line, dialect, lines);
+	}
+}
+
 /* -o: the entries as a table, sorted, as list writes one. */
 static int
 print_table(struct entries *v, const struct dialect *dialect)
@@ -183,6 +223,7 @@ print_table(struct entries *v, const struct dialect *dialect)
 	char line[DIALECT_LINE_MAX];
 	struct dt_diag d;
 	size_t lines = 0;
+	const char *last = "/";
 
 	if (entries_sort(v) != 0)
 		cli_fatal(NULL);
@@ -204,10 +245,10 @@ print_table(struct entries *v, const struct dialect *dialect)
 			cli_error("%s", d.msg);
 			return EXIT_FAIL;
 		}
-		if (lines++ > 0)
-			printf("%s\n", dialect->separator != NULL ? dialect->separator :
-			    "");
-		fputs(line, stdout);
+		if (dialect->needs_parents)
+			put_parents(dialect, last, &v->v[i], &lines);
+		put_line(line, dialect, &lines);
+		last = v->v[i].path;
 	}
 	if (lines > 0)
 		putchar('\n');

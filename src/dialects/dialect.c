@@ -122,6 +122,9 @@ dialect_begin(struct dialect_reader *r, const struct dialect *d,
 	memset(&r->set, 0, sizeof(r->set));
 	r->dialect = d;
 	r->res = res;
+	r->earlier = NULL;
+	r->earlier_ctx = NULL;
+	r->amended = false;
 	r->cwd[0] = '\0';
 	r->depth = 0;
 	r->held_len = 0;
@@ -136,6 +139,7 @@ dialect_read_line(struct dialect_reader *r, const char *line, size_t len,
 	    out != NULL && path != NULL && d != NULL);
 	memset(out, 0, sizeof(*out));
 	out->lineno = lineno;
+	r->amended = false;
 	if (len > 0 && line[len - 1] == '\n')
 		len--;
 	if (memchr(line, '\0', len) != NULL)
@@ -192,8 +196,8 @@ format_unheld(const struct dialect *dl, const struct entry *e, char *p)
 	if (e->target != NULL)
 		p = dt_put(p, " -> %s", dt_quote(text, sizeof(text),
 		    e->target, strlen(e->target)));
-	dt_put(p, ": a %s, which a %s table cannot hold",
-	    entry_type_of(e->type)->noun, dl->name);
+	dt_put(p, ": a %s, which a %s table cannot hold", entry_noun(e),
+	    dl->name);
 	return 0;
 }
 
@@ -321,7 +325,7 @@ dialect_convert(const struct dialect *dl, const struct entry *e,
 		return -1;
 	if (!dialect_holds(dl, e))
 		return dt_error(d, "a %s, which %s %s table cannot hold",
-		    entry_type_of(e->type)->noun, dialect_article(dl), dl->name);
+		    entry_noun(e), dialect_article(dl), dl->name);
 	if ((e->user != NULL || e->group != NULL) &&
 	    !(dl->can & DIALECT_CAN_NAMES))
 		return dt_error(d, "the %s name '%s', which %s %s table cannot "

@@ -22,10 +22,16 @@
  * Nothing else names a dialect: list, apply, the table source and the
  * writers ask the row.
  *
- * Detection.  Input that starts as a JSON document does is offered to
- * the document bidders (bid_head) first; otherwise each line in turn,
- * until one is claimed, is offered to every bid_line, and the highest bid
- * wins.  Equal bids go to the dialect listed first in DIALECTS: that
+ * Detection.  The start of the input (at least its first line) is
+ * offered to the document bidders (bid_head) first.  When their winner
+ * reads documents (read_document), the input is read whole, and, unless
+ * -i named the dialect, the document bidders are asked again with all
+ * of it: a bidder that cannot tell from a start bids SHAPE for a maybe
+ * (the JSON dialects, told apart by the keys of a first object that may
+ * not be in the start).  A dialect that reads lines too (json) reads a
+ * document only when its bid_head bids for the start.  Otherwise each
+ * line in turn, until one is claimed, is offered to every bid_line, and
+ * the highest bid wins.  Equal bids go to the dialect listed first in DIALECTS: that
  * order is the documented tie-break, as libarchive's bidders have.  A
  * line no dialect bids for is skipped when it is blank or a comment, and
  * is an error otherwise.
@@ -89,11 +95,14 @@ enum dialect_can {
 	DIALECT_CAN_SETID = 1 << 8,	/* set-id and sticky mode bits */
 	DIALECT_CAN_COMMENTS = 1 << 9,	/* comment lines */
 	DIALECT_CAN_IGNORE = 1 << 10,	/* a failure only warned of (c-) */
+	DIALECT_CAN_EXISTING_LINK = 1 << 11,	/* a link without a target:
+						 * its owner (genext2fs l) */
 };
 
 /* Keywords an mtree line or /set gives (mtree.c). */
 struct mtree_keys {
 	bool has_type, has_mode, has_uid, has_gid, has_link, has_device;
+	bool nochange;
 	char type;
 	unsigned mode;
 	uid_t uid;
@@ -104,6 +113,13 @@ struct mtree_keys {
 #define MTREE_DEPTH (PATH_MAX / 2)	/* the deepest a relative name goes */
 
 /*
+ * The entry an earlier line of the same input gave for path, or NULL: a
+ * dialect whose later lines amend an entry (mtree) asks it of whoever
+ * keeps the entries read so far (source_table.c).
+ */
+typedef const struct entry *dialect_earlier_fn(void *ctx, const char *path);
+
+/*
  * A reader's state from line to line: mtree has /set, the directory a
  * relative name is in and lines continued with a backslash; the other
  * line dialects have none.
@@ -111,6 +127,16 @@ struct mtree_keys {
 struct dialect_reader {
 	const struct dialect *dialect;
 	const struct id_resolver *res;
+	/*
+	 * Set by the caller after dialect_begin, for a dialect with
+	 * amends: where the entries read so far are looked up (NULL: a
+	 * later line for a path is an entry of its own).  amended says
+	 * that the entry the last read_line gave amends the earlier one
+	 * of its path, which it is to replace (keeping its place).
+	 */
+	dialect_earlier_fn *earlier;
+	void *earlier_ctx;
+	bool amended;
 	/* mtree only: */
 	struct mtree_keys set;		/* /set's defaults */
 	char set_link[PATH_MAX];
@@ -123,7 +149,13 @@ struct dialect_reader {
 };
 
 /*
- * A whole document's entries (OCI): each element read is handed to put
+ * A document (read_document) may be at most this long: it is read whole
+ * before anything is made, as apply reads every table.
+ */
+#define DIALECT_DOC_MAX (64u << 20)
+
+/*
+ * A whole document's entries (OCI, json as jq writes it): each element read is handed to put
  * (its path in a buffer of the reader's, valid during the call; lineno
  * set, file not), each problem to problem with the line of the element.
  */
@@ -159,7 +191,8 @@ struct dialect {
 	/*
 	 * Whether a spec needs each directory its entries are in as a line
 	 * of its own: mksquashfs drops a pseudo entry whose directory is
-	 * missing without a word, the kernel's unpacker makes no parents.
+	 * missing without a word, the kernel's unpacker makes no parents,
+	 * NetBSD's mtree fails on a path whose directory no line gave.
 	 */
 	bool needs_parents;
 	/*
@@ -169,6 +202,12 @@ struct dialect {
 	 * relative path is that table's mistake.
 	 */
 	bool first_line_only;
+	/*
+	 * Whether a later line for a path amends the entry an earlier line
+	 * of the same input gave (mtree, as NetBSD's mtree and libarchive
+	 * read a spec): its reader asks dialect_reader.earlier.
+	 */
+	bool amends;
 	enum dialect_note note;
 
 	/* Detection (see above); NULL: never bids. */
@@ -199,7 +238,7 @@ struct dialect {
 	 */
 	int (*read_attachment)(const char *line, size_t len, char *value,
 	    struct dt_diag *d);
-	/* The document reader, for a dialect read whole (OCI). */
+	/* The document reader, for a dialect read whole (OCI, json). */
 	void (*read_document)(const char *doc, size_t len,
 	    const struct dialect_doc_sink *sink);
 
@@ -284,10 +323,15 @@ int dialect_parse_line(const struct dialect *dl, const char *line,
     size_t len, unsigned long lineno, const struct id_resolver *res,
     struct entry *out, char *path, struct dt_diag *d);
 
-/* Whether d has a line for e's type. */
+/*
+ * Whether d has a line for e's type (a link named without a target: for
+ * its owner, whatever its types).
+ */
 static inline bool
 dialect_holds(const struct dialect *d, const struct entry *e)
 {
+	if (e->existing)
+		return (d->can & DIALECT_CAN_EXISTING_LINK) != 0;
 	return e->type != '\0' && strchr(d->types, e->type) != NULL;
 }
 /*

@@ -169,6 +169,53 @@ json_keys_check(const char *text, size_t len, size_t *at,
 	return r;
 }
 
+int
+json_keys_find(const char *text, size_t len, const char *key, size_t *at)
+{
+	json_tokener *tok = json_tokener_new();
+	json_object *name;
+	size_t depth = 0, end;
+	bool want_key = false, found = false;
+
+	if (tok == NULL)
+		return -1;
+	for (size_t i = 0; i < len && !found; i++) {
+		switch (text[i]) {
+		case '{':
+		case '[':
+			want_key = depth++ == 0 && text[i] == '{';
+			break;
+		case '}':
+		case ']':
+			depth--;
+			break;
+		case ',':
+			want_key = depth == 1;
+			break;
+		case '"':
+			end = string_end(text, len, i);
+			if (want_key && end < len && end + 1 - i <= INT_MAX) {
+				json_tokener_reset(tok);
+				name = json_tokener_parse_ex(tok, text + i,
+				    (int)(end + 1 - i));
+				found = json_object_is_type(name,
+				    json_type_string) &&
+				    strcmp(json_object_get_string(name), key) == 0;
+				json_object_put(name);
+				if (found)
+					*at = i;
+			}
+			want_key = false;
+			i = end;
+			break;
+		default:
+			break;
+		}
+	}
+	json_tokener_free(tok);
+	return found ? 0 : -1;
+}
+
 /*
  * The next character of *p as Go's encoding/json folds a key's (ASCII
  * upper case; -1 for one that folds to no ASCII letter), *p past it.

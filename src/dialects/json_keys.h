@@ -1,6 +1,6 @@
 /*
  * json_keys.h - the keys of a JSON text, where readers disagree and
- * json-c says nothing (json.c asks; devtool(1), JSON).
+ * json-c says nothing (json.c and oci.c ask; devtool(1), JSON).
  *
  * json-c keeps only the last of a repeated key, so that
  * {"path":"/dev/null",...,"path":"/dev/sda"} is /dev/sda to it, and
@@ -28,6 +28,14 @@ struct json_object;
  */
 int json_keys_check(const char *text, size_t len, size_t *at,
     struct dt_diag *d);
+
+/*
+ * Where the object text (len bytes: one JSON object that json-c parsed,
+ * its keys checked) has the member key (as json-c decodes the keys): 0
+ * with *at the offset of its opening quote, -1 when it has none.
+ */
+int json_keys_find(const char *text, size_t len, const char *key,
+    size_t *at);
 
 /*
  * 0 when no key of obj (an object) is one of keys (NULL-terminated,

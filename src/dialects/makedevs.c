@@ -23,7 +23,14 @@
  * `/dev/hda b 640 0 0 3 1 1 1 15' makes hda1 ... hda15 with minors 1-15.
  *
  * buildroot's "|xattr CAPABILITIES" line adds file capabilities to the
- * f or F line above it (read_attachment).  See dialect.h.
+ * f or F line above it (read_attachment).
+ *
+ * genext2fs's l (its manual: "Symbolic link") names no target: genext2fs
+ * gives the link already in the image the line's owner (and, which Linux
+ * ignores, its mode).  So it is an entry of a link named without a target
+ * (entry.h, existing): the link there gets the owner; a missing one is a
+ * failure (genext2fs would make a link to "", which devtool does not).
+ * See dialect.h.
  */
 #include <assert.h>
 #include <inttypes.h>
@@ -55,7 +62,8 @@ field_copy(struct fields_span w, char *buf, const char *what, struct dt_diag *d)
 
 /*
  * A makedevs type: busybox's c b p d f, buildroot's F (an f whose file
- * may be missing) and r (a d for a whole existing tree), genext2fs's s.
+ * may be missing) and r (a d for a whole existing tree), genext2fs's s
+ * and l (the owner of a link that exists).
  */
 static int
 makedevs_type(const char *s, struct entry *e, struct dt_diag *d)
@@ -64,13 +72,16 @@ makedevs_type(const char *s, struct entry *e, struct dt_diag *d)
 		e->type = 'f';
 	else if (s[0] == 'r')
 		e->type = 'd';
+	else if (s[0] == 'l')
+		e->type = 'l';
 	else
 		e->type = fields_type(&makedevs_dialect, s[0]);
 	if (strlen(s) != 1 || e->type == '\0')
 		return fields_bad_type(&makedevs_dialect, s, d);
 	e->optional = s[0] == 'F';
 	e->recursive = s[0] == 'r';
-	e->mode = MAKEDEVS_MODE;
+	e->existing = s[0] == 'l';
+	e->mode = e->existing ? 0777 : MAKEDEVS_MODE;	/* Linux's, a link's */
 	e->mode_set = true;
 	return 0;
 }
@@ -78,10 +89,16 @@ makedevs_type(const char *s, struct entry *e, struct dt_diag *d)
 /*
  * Octal, or "-" for the default; buildroot's -1 keeps the mode of what
  * exists (f, F, r, and d as its code does), which a new entry cannot do.
+ * A link's is read and dropped: Linux gives every link 0777.
  */
 static int
 makedevs_mode(const char *s, struct entry *e, struct dt_diag *d)
 {
+	unsigned ignored;
+
+	if (e->existing)
+		return fields_is_dash(s) || strcmp(s, "-1") == 0 ? 0 :
+		    fields_mode(s, strlen(s), &ignored, d);
 	if (strcmp(s, "-1") != 0)
 		return fields_is_dash(s) ? 0 : fields_mode(s, strlen(s), &e->mode, d);
 	if (e->type != 'd' && e->type != 'f')
@@ -201,6 +218,8 @@ format_makedevs(const struct entry *e, char *p, struct dt_diag *d)
 		type = 'r';
 	else if (e->optional)
 		type = 'F';
+	else if (e->existing)
+		type = 'l';
 	for (int i = 0; i < 5; i++)
 		if (v[i] != 0 && i > last)
 			last = i;
@@ -268,10 +287,12 @@ makedevs_write(const struct entry *e, const char *note, char *buf,
 const struct dialect makedevs_dialect = {
 	.name = "makedevs",
 	.types = "cbpdfs",	/* busybox has no links; s is genext2fs's */
-	.extra_letters = "Fr",	/* buildroot's: an f or d with more */
+	/* buildroot's: an f or d with more; genext2fs's: a link's owner */
+	.extra_letters = "Frl",
 	.can = DIALECT_CAN_RANGES | DIALECT_CAN_NAMES | DIALECT_CAN_KEEP |
 	    DIALECT_CAN_RECURSIVE | DIALECT_CAN_OPTIONAL | DIALECT_CAN_CAPS |
-	    DIALECT_CAN_SETID | DIALECT_CAN_COMMENTS,
+	    DIALECT_CAN_SETID | DIALECT_CAN_COMMENTS |
+	    DIALECT_CAN_EXISTING_LINK,
 	.note = DIALECT_NOTE_TRAILING,
 	.bid_line = makedevs_bid,
 	.looks_like = makedevs_looks_like,

@@ -4,14 +4,18 @@
  * mtree dialect".
  *
  * A line is a name and keyword=value words, or "/set" (defaults for the
- * lines after it) or "/unset", or ".." (up one directory).  A name with
- * a '/' is a path from the top ("./dev/null"); one without is in the
- * directory the last relative type=dir line entered.  Names and link=
- * values are vis(3)-encoded: "\040" is a space.  A line ending in an odd
- * number of backslashes continues on the next, the backslash and the
- * newline removed (fparseln(3)).  device= is "FORMAT,MAJOR,MINOR" in a
- * pack_dev format (encode.c's dt_packdev_lookup: "linux" is 8:8 there),
- * or one number, the running system's dev_t.
+ * lines after it) or "/unset", or ".." (up one directory); as NetBSD's
+ * "mtree -D" writes them, the keywords may come first and the name last.
+ * A name with a '/' is a path from the top ("./dev/null"); one without
+ * is in the directory the last relative type=dir line entered; "." is
+ * the top itself, which makes no entry.  A later line for a path an
+ * earlier one gave amends that entry, when the caller keeps them
+ * (dialect_reader.earlier).  Names and link= values are vis(3)-encoded:
+ * "\040" is a space.  A line ending in an odd number of backslashes
+ * continues on the next, the backslash and the newline removed
+ * (fparseln(3)).  device= is "FORMAT,MAJOR,MINOR" in a pack_dev format
+ * (encode.c's dt_packdev_lookup: "linux" is 8:8 there), or one number,
+ * the running system's dev_t.
  */
 #include <assert.h>
 #include <inttypes.h>
@@ -30,13 +34,13 @@
 
 /* mtree(5)'s keywords devtool takes no meaning from. */
 static const char *const ignored[] = { "cksum", "flags", "ignore", "inode",
-    "md5", "md5digest", "nlink", "nochange", "optional", "resdevice",
+    "md5", "md5digest", "nlink", "optional", "resdevice",
     "rmd160", "rmd160digest", "ripemd160digest", "sha1", "sha1digest",
     "sha256", "sha256digest", "sha384", "sha384digest", "sha512",
     "sha512digest", "size", "tags", "time", "contents", "content", NULL };
 /* The ones it reads. */
 static const char *const used[] = { "type", "mode", "uid", "gid", "uname",
-    "gname", "link", "device", NULL };
+    "gname", "link", "device", "nochange", NULL };
 
 static const struct {
 	const char *word;
@@ -68,6 +72,28 @@ static bool
 mtree_keyword(const char *word, size_t len)
 {
 	return in_list(used, word, len) || in_list(ignored, word, len);
+}
+
+/* Whether the word w of n bytes is KEYWORD or KEYWORD=VALUE. */
+static bool
+keyword_word(const char *w, size_t n)
+{
+	const char *eq = memchr(w, '=', n);
+
+	return mtree_keyword(w, eq != NULL ? (size_t)(eq - w) : n);
+}
+
+/*
+ * Whether the word w of n bytes is KEYWORD=VALUE: a line that starts
+ * with one has its name last, as "mtree -D" writes it (a name with a '='
+ * of its own is vis-encoded by devtool and libarchive).
+ */
+static bool
+keyword_value(const char *w, size_t n)
+{
+	const char *eq = memchr(w, '=', n);
+
+	return eq != NULL && mtree_keyword(w, (size_t)(eq - w));
 }
 
 /*
@@ -214,6 +240,12 @@ keyword(struct dialect_reader *r, const char *w, size_t len,
 		return dt_error(d, "unknown keyword '%s'", fields_quote(q, w, klen));
 	if (!in_list(used, w, klen))
 		return 0;
+	if (is(w, klen, "nochange")) {
+		if (eq != NULL)
+			return dt_error(d, "keyword 'nochange' takes no value");
+		k->nochange = true;
+		return 0;
+	}
 	if (eq == NULL)
 		return dt_error(d, "keyword '%s' needs a value (%s=...)",
 		    fields_quote(q, w, klen), fields_quote(qk, w, klen));
@@ -291,6 +323,8 @@ unset(struct dialect_reader *r, const char *line, size_t len, size_t i,
 			k->has_link = false;
 		else if (is(w, n, "device"))
 			k->has_device = false;
+		else if (is(w, n, "nochange"))
+			k->nochange = false;
 	}
 	return 0;
 }
@@ -319,6 +353,7 @@ make_entry(const struct mtree_keys *k, struct entry *e, char *path,
 	e->gid = k->has_gid ? k->gid : 0;
 	e->uid_set = k->has_uid;
 	e->gid_set = k->has_gid;
+	e->nochange = k->nochange && k->type != 'l';
 	if (k->has_link != (k->type == 'l'))
 		return dt_error(d, k->has_link ? "link= on a type=%s entry (a "
 		    "hard link) is not supported" : "type=link needs link=",
@@ -393,14 +428,116 @@ up(struct dialect_reader *r, struct dt_diag *d)
 	return 0;
 }
 
+/*
+ * A later line for a path an earlier line made amends that entry, as
+ * NetBSD's mtree and libarchive read a spec: what the line says, /set's
+ * defaults included, over what the entry has.  Its type stays: a line
+ * that says another is an error.  k becomes the keywords of the whole;
+ * a link's target goes into link unless the line gives one.
+ */
+static int
+amend(const struct entry *prev, struct mtree_keys *k, char *link,
+    struct dt_diag *d)
+{
+	struct mtree_keys m = { .has_type = true, .type = prev->type,
+	    .has_mode = prev->mode_set, .mode = prev->mode,
+	    .has_uid = prev->uid_set, .uid = prev->uid,
+	    .has_gid = prev->gid_set, .gid = prev->gid,
+	    .has_device = entry_has_numbers(prev), .major = prev->major,
+	    .minor = prev->minor, .has_link = prev->type == 'l',
+	    .nochange = prev->nochange || k->nochange };
+	char q[QUOTE_MAX];
+
+	if (k->has_type && k->type != prev->type)
+		return dt_error(d, "type=%s, but line %lu made '%s' a %s: a "
+		    "later line for a path amends its entry, keeping its "
+		    "type", type_word(k->type), prev->lineno,
+		    fields_quote(q, prev->path, strlen(prev->path)),
+		    entry_type_of(prev->type)->noun);
+	if (k->has_mode) {
+		m.has_mode = true;
+		m.mode = k->mode;
+	}
+	if (k->has_uid) {
+		m.has_uid = true;
+		m.uid = k->uid;
+	}
+	if (k->has_gid) {
+		m.has_gid = true;
+		m.gid = k->gid;
+	}
+	if (k->has_device) {
+		m.has_device = true;
+		m.major = k->major;
+		m.minor = k->minor;
+	}
+	if (k->has_link)
+		m.has_link = true;
+	else if (prev->target != NULL)
+		snprintf(link, PATH_MAX, "%s", prev->target);
+	*k = m;
+	return 0;
+}
+
+/*
+ * The top directory ("."; "./" as a full path): where apply puts the
+ * entries (--root), which makes no entry, as it is at the top.
+ */
+static int
+top(struct dialect_reader *r, const struct mtree_keys *k, bool relative,
+    struct dt_diag *d)
+{
+	if (k->has_type && k->type != 'd')
+		return dt_error(d, "'.', the top directory, is type=dir, not "
+		    "type=%s", type_word(k->type));
+	if (!relative)
+		return 0;
+	if (r->cwd[0] != '\0')
+		return dt_error(d, "'.' below the top directory");
+	/* once: a "." line again at the top only says more of it */
+	return r->depth == 0 ? enter(r, "/", d) : 0;
+}
+
+/*
+ * Where a line's name and keywords are: the first word and the rest, or
+ * (a keyword first, as "mtree -D" writes) the last word, which is no
+ * keyword=value, and the words before it, which end at *kend.
+ */
+static int
+name_and_keywords(const char *line, size_t len, size_t a, size_t i,
+    size_t *na, size_t *nb, size_t *kfrom, size_t *kend, struct dt_diag *d)
+{
+	size_t c, last = 0;
+
+	if (!keyword_value(line + a, i - a)) {
+		*na = a;
+		*nb = *kfrom = i;
+		*kend = len;
+		return 0;
+	}
+	*kfrom = a;
+	*na = *nb = i;
+	while (fields_word(line, len, &i, &c)) {
+		last = c;
+		*na = c;
+		*nb = i;
+	}
+	if (last == 0 || keyword_value(line + last, *nb - last))
+		return dt_error(d, "a line that starts with a keyword (as "
+		    "'mtree -D' writes) needs its path as its last word");
+	*kend = last;
+	return 0;
+}
+
 /* One whole line (continuations joined). */
 static int
 parse_whole(struct dialect_reader *r, const char *line, size_t len,
     struct entry *e, char *path, struct dt_diag *d)
 {
 	struct mtree_keys k = r->set;
+	const struct entry *prev;
 	char name[PATH_MAX];
-	size_t i = 0, a, n;
+	size_t i = 0, a, n, na, nb, kfrom, kend;
 	bool full;
 
 	if (!fields_word(line, len, &i, &a))
@@ -412,26 +549,30 @@ parse_whole(struct dialect_reader *r, const char *line, size_t len,
 		return unset(r, line, len, i, d) != 0 ? -1 : 0;
 	if (is(line + a, i - a, ".."))
 		return up(r, d) != 0 ? -1 : 0;
-	if (unvis(line + a, i - a, name, sizeof(name), &n, d) != 0)
+	if (name_and_keywords(line, len, a, i, &na, &nb, &kfrom, &kend,
+	    d) != 0 ||
+	    unvis(line + na, nb - na, name, sizeof(name), &n, d) != 0)
 		return -1;
 	memcpy(path + PATH_MAX, r->set_link, sizeof(r->set_link));
-	if (keywords(r, line, len, i, &k, path + PATH_MAX, d) != 0)
+	if (keywords(r, line, kend, kfrom, &k, path + PATH_MAX, d) != 0)
 		return -1;
 	full = memchr(name, '/', n) != NULL;
-	if (!full && n == 1 && name[0] == '.') {
-		/* the top directory is the root devtool applies into */
-		if (r->depth > 0)
-			return dt_error(d, "'.' below the top directory");
-		return enter(r, "/", d) != 0 ? -1 : 0;
-	}
+	if (!full && n == 1 && name[0] == '.')
+		return top(r, &k, true, d) != 0 ? -1 : 0;
 	if ((full ? full_path(name, n, path, d) :
 	    relative_path(r, name, n, path, d)) != 0)
 		return -1;
+	if (strcmp(path, "/") == 0)
+		return top(r, &k, false, d) != 0 ? -1 : 0;
+	prev = r->earlier != NULL ? r->earlier(r->earlier_ctx, path) : NULL;
+	if (prev != NULL && amend(prev, &k, path + PATH_MAX, d) != 0)
+		return -1;
 	if (make_entry(&k, e, path, d) != 1)
 		return -1;
+	r->amended = prev != NULL;
 	if (!full && e->type == 'd' && enter(r, path, d) != 0)
 		return -1;
-	return strcmp(path, "/") == 0 ? 0 : 1;
+	return 1;
 }
 
 /* An odd number of backslashes at the end continues the line. */
@@ -504,10 +645,12 @@ mtree_format(const struct entry *e, char *p, struct dt_diag *d)
 	p = e->group != NULL ? put_vis(p + sprintf(p, " gname="), e->group) :
 	    p + sprintf(p, " gid=%ju", (uintmax_t)e->gid);
 	if (e->type == 'l')
-		put_vis(p + sprintf(p, " link="), e->target);
+		p = put_vis(p + sprintf(p, " link="), e->target);
 	else if (entry_has_numbers(e))
-		sprintf(p, " device=native,%" PRIu64 ",%" PRIu64, e->major,
-		    e->minor);
+		p += sprintf(p, " device=native,%" PRIu64 ",%" PRIu64,
+		    e->major, e->minor);
+	if (e->nochange && e->type != 'l')
+		sprintf(p, " nochange");
 	return 0;
 }
 
@@ -534,14 +677,18 @@ mtree_read(struct dialect_reader *r, const char *line, size_t len,
 }
 
 /*
- * "#mtree", "/set" or "/unset" mark a spec; a name whose second word is
- * a keyword=value is an mtree line too.
+ * "#mtree", "/set" or "/unset" mark a spec, and so does a line of
+ * keywords: a name and then only keywords, the first with a value (the
+ * "file" or "dir" that starts one is no gen_init_cpio line), or a
+ * keyword=value first ("mtree -D").  A name whose second word is a
+ * keyword=value, and more words, is an mtree line too, which a dialect
+ * with a word of its own outbids.
  */
 static enum dialect_bid
 mtree_bid(const char *line, size_t len)
 {
 	size_t i = 0, a, b, c;
-	const char *eq;
+	bool all = true;
 
 	if (len >= 6 && memcmp(line, "#mtree", 6) == 0 &&
 	    (len == 6 || dialect_space(line[6])))
@@ -550,13 +697,14 @@ mtree_bid(const char *line, size_t len)
 		return DIALECT_BID_NONE;
 	b = i;
 	if ((b - a == 4 && memcmp(line + a, "/set", 4) == 0) ||
-	    (b - a == 6 && memcmp(line + a, "/unset", 6) == 0))
+	    (b - a == 6 && memcmp(line + a, "/unset", 6) == 0) ||
+	    keyword_value(line + a, b - a))
 		return DIALECT_BID_MARK;
-	if (!fields_word(line, len, &i, &c) ||
-	    (eq = memchr(line + c, '=', i - c)) == NULL)
+	if (!fields_word(line, len, &i, &c) || !keyword_value(line + c, i - c))
 		return DIALECT_BID_NONE;
-	return mtree_keyword(line + c, (size_t)(eq - (line + c))) ?
-	    DIALECT_BID_WORD : DIALECT_BID_NONE;
+	while (fields_word(line, len, &i, &c))
+		all = all && keyword_word(line + c, i - c);
+	return all ? DIALECT_BID_MARK : DIALECT_BID_WORD;
 }
 
 static int
@@ -572,7 +720,14 @@ const struct dialect mtree_dialect = {
 	.article = "an",
 	.types = "cbpdfls",
 	.can = DIALECT_CAN_NAMES | DIALECT_CAN_SETID | DIALECT_CAN_COMMENTS,
-	.header = "#mtree",
+	/*
+	 * The top directory first, which NetBSD's mtree needs, as apply
+	 * makes a directory: a bare "." would be bsdtar's working
+	 * directory's mode and owner in what it writes from the spec.
+	 */
+	.header = "#mtree\n. type=dir mode=0755 uid=0 gid=0",
+	.needs_parents = true,	/* NetBSD's mtree fails without them */
+	.amends = true,
 	.note = DIALECT_NOTE_LINE,
 	.bid_line = mtree_bid,
 	.read_line = mtree_read,

@@ -7,9 +7,14 @@
  *	<name> s <mode> <uid> <gid> <target>
  *	<name> i <mode> <uid> <gid> s|f		(socket, FIFO)
  *
- * and D B C S I, the same with a time after the letter (ignored).  The
- * name may be quoted ("a b") and a backslash takes the next byte as it
- * is, as squashfs-tools 4.5 reads it; a leading '/' is dropped.  A link's
+ * and D B C S I, the same with a time after the letter: a number of
+ * seconds since 1970, or a date string that mksquashfs hands to date(1),
+ * such as "1 jan 1980" (quoted, or with backslashed spaces).  devtool's
+ * entries keep no times, so the time is read and dropped: a number must
+ * be squashfs's (32 bits), a date string is taken unchecked, as devtool
+ * runs no date(1).  The name (and a date) may be quoted ("a b") and a
+ * backslash takes the next byte as it is, as squashfs-tools 4.5 reads
+ * them; a leading '/' is dropped.  A link's
  * target is the rest of the line, as it is.  mode is octal, uid and gid
  * a number or a name, the numbers decimal.  m and M (mode and owner of a
  * file from the source directory), f F R (a file's content), l L (hard
@@ -31,10 +36,15 @@ struct word {
 	size_t len;
 };
 
-/* The name: quotes and backslashes as squashfs-tools reads them. */
+#define TIME_MAX 4294967295u	/* squashfs keeps a time in 32 bits */
+
+/*
+ * A name or a date (what is): quotes and backslashes as squashfs-tools
+ * reads them, into out (PATH_MAX bytes); its length, or -1.
+ */
 static int
-name_word(const char *line, size_t len, size_t *i, char *out,
-    struct dt_diag *d)
+quoted_word(const char *line, size_t len, size_t *i, char *out,
+    const char *what, struct dt_diag *d)
 {
 	bool quoted = false;
 	size_t n = 0;
@@ -51,8 +61,8 @@ name_word(const char *line, size_t len, size_t *i, char *out,
 		if (c == '\\' && ++*i == len)
 			return dt_error(d, "'\\' at the end of the line");
 		if (n + 1 >= PATH_MAX)
-			return dt_error(d, "name is too long (at most %d bytes)",
-			    PATH_MAX - 1);
+			return dt_error(d, "%s is too long (at most %d bytes)",
+			    what, PATH_MAX - 1);
 		out[n++] = line[*i];
 	}
 	if (quoted)
@@ -112,6 +122,37 @@ mode_owner(const struct word *w, const struct id_resolver *res,
 	return 0;
 }
 
+/*
+ * The time of D B C S I, at line[*i] (read and dropped, see above): a
+ * whole decimal of 32 bits, or a date string; *i past it.
+ */
+static int
+skip_time(const char *line, size_t len, size_t *i, char letter,
+    struct dt_diag *d)
+{
+	char word[PATH_MAX], q[QUOTE_MAX];
+	size_t at = *i, a, digits;
+	uint64_t t = 0;
+	int n;
+
+	if (!fields_word(line, len, &at, &a))
+		return dt_error(d, "type '%c' takes a time after it", letter);
+	if ((n = quoted_word(line, len, i, word, "time", d)) < 0)
+		return -1;
+	if (n == 0)
+		return dt_error(d, "an empty time");
+	digits = strspn(word, "0123456789");
+	if (digits != (size_t)n)
+		return 0;	/* a date string: date(1)'s, unchecked */
+	for (size_t k = 0; k < digits && t <= TIME_MAX; k++)
+		t = t * 10 + (uint64_t)(word[k] - '0');
+	if (t > TIME_MAX)
+		return dt_error(d, "time '%s' is out of range (0-%u, seconds "
+		    "since 1970 in 32 bits)", fields_quote(q, word,
+		    (size_t)n), TIME_MAX);
+	return 0;
+}
+
 /* The fields after the type: [time] mode uid gid, then the type's. */
 static int
 fields(const char *line, size_t len, size_t i, char letter,
@@ -121,17 +162,18 @@ fields(const char *line, size_t len, size_t i, char letter,
 	struct word w[FIELDS] = { { "", 0 }, { "", 0 }, { "", 0 }, { "", 0 },
 	    { "", 0 }, { "", 0 }, { "", 0 }, { "", 0 } };
 	size_t n = 0, a, at = i, timed = letter >= 'A' && letter <= 'Z';
-	size_t want = timed + 3 + (entry_has_numbers(e) ? 2 :
-	    e->type == 'd' ? 0 : 1);
-	const struct word *v = w + timed + 3;
+	size_t want = 3 + (entry_has_numbers(e) ? 2 : e->type == 'd' ? 0 : 1);
+	const struct word *v = w + 3;
 	char q[QUOTE_MAX];
 
-	for (; n < want && fields_word(line, len, &i, &a); n++, at = i)
+	if (timed && skip_time(line, len, &i, letter, d) != 0)
+		return -1;
+	for (at = i; n < want && fields_word(line, len, &i, &a); n++, at = i)
 		w[n] = (struct word){ line + a, i - a };
 	if (n < want || (e->type != 'l' && fields_word(line, len, &i, &a)))
 		return dt_error(d, "type '%c' takes %zu fields after it, not %s",
-		    letter, want, n < want ? "fewer" : "more");
-	if (mode_owner(w + timed, res, e, d) != 0)
+		    letter, want + timed, n < want ? "fewer" : "more");
+	if (mode_owner(w, res, e, d) != 0)
 		return -1;
 	if (entry_has_numbers(e))
 		return fields_number(v[0].p, v[0].len, "major",
@@ -169,7 +211,7 @@ pseudo_parse(const char *line, size_t len, const struct id_resolver *res,
 	if (!fields_word(line, len, &i, &a))
 		return 0;
 	i = 0;
-	if ((n = name_word(line, len, &i, name, d)) < 0)
+	if ((n = quoted_word(line, len, &i, name, "name", d)) < 0)
 		return -1;
 	if (!fields_word(line, len, &i, &a))
 		return dt_error(d, "missing type after the name");
@@ -262,7 +304,8 @@ pseudo_read(struct dialect_reader *r, const char *line, size_t len,
  * A name and a one-letter type of pseudo's: a relative name (makedevs
  * needs an absolute one), or an absolute one with what only a pseudo line
  * says (the man page, "Telling the dialects apart"): a type makedevs has
- * not (not F: buildroot's makedevs has it too), or s with a target.
+ * not (not F: buildroot's makedevs has it too; nor l, genext2fs's), or s
+ * with a target.
  */
 static enum dialect_bid
 pseudo_bid(const char *line, size_t len)
@@ -281,7 +324,7 @@ pseudo_bid(const char *line, size_t len)
 		return DIALECT_BID_NONE;
 	if (line[a] != '/')
 		return DIALECT_BID_WORD;
-	if (strchr("imlLDMBCSIR", type) != NULL || (type == 's' && words == 6))
+	if (strchr("imLDMBCSIR", type) != NULL || (type == 's' && words == 6))
 		return DIALECT_BID_WORD;
 	return DIALECT_BID_NONE;
 }

@@ -80,7 +80,8 @@ minor_at(const struct entry *it, uint64_t k)
 
 /*
  * Whether node kl of the later item l asks for what node ke of the
- * earlier item e made.  A '-' in l keeps whatever is there; a '-' in e
+ * earlier item e made.  A '-' in l keeps whatever is there, as does an
+ * mtree nochange (its mode and owner are for a new one); a '-' in e
  * made a new entry with the default mode (which the parser put in its
  * mode field) and the owner new entries get.
  */
@@ -92,10 +93,13 @@ agrees(const struct checker *c, size_t l, uint64_t kl, size_t e,
 
 	return x->type == y->type && x->major == y->major &&
 	    minor_at(x, kl) == minor_at(y, ke) &&
-	    (x->target == NULL || strcmp(x->target, y->target) == 0) &&
-	    (!x->mode_set || x->mode == y->mode) &&
-	    (!x->uid_set || x->uid == (y->uid_set ? y->uid : c->new_uid)) &&
-	    (!x->gid_set || x->gid == (y->gid_set ? y->gid : c->new_gid));
+	    (x->target == NULL || (y->target != NULL &&
+	    strcmp(x->target, y->target) == 0)) &&
+	    (!x->mode_set || x->nochange || x->mode == y->mode) &&
+	    (!x->uid_set || x->nochange ||
+	    x->uid == (y->uid_set ? y->uid : c->new_uid)) &&
+	    (!x->gid_set || x->nochange ||
+	    x->gid == (y->gid_set ? y->gid : c->new_gid));
 }
 
 /* The name of node k of it, quoted for a message into QUOTE_MAX bytes. */
@@ -131,6 +135,11 @@ describe(const struct entry *it, uint64_t k, char *buf)
 	char mode[8] = "-", uid[16] = "-", gid[16] = "-", nums[48] = "";
 	char q[QUOTE_MAX];
 
+	if (it->type == 'l' && it->existing) {
+		snprintf(buf, DESCRIBE_MAX, "l (the link there), owner %ju:%ju",
+		    (uintmax_t)it->uid, (uintmax_t)it->gid);
+		return buf;
+	}
 	if (it->type == 'l') {
 		snprintf(buf, DESCRIBE_MAX, "l -> '%s'", quote(q, it->target,
 		    strlen(it->target)));

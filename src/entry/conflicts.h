@@ -16,13 +16,14 @@
  * taken as the names it makes: one name given two types, or other
  * numbers, mode or owner than an earlier line made; a name below one that
  * is not a directory.  Repeats are fine.  A '-' mode or owner (tmpfiles)
- * of the later line agrees with anything, since it keeps what is there;
- * of the earlier line it stands for what a new entry gets: the default
- * mode, and new_uid:new_gid.  fn is called once per conflict, ordered by
- * the later item, with a message naming the name and the earlier item's
- * FILE:LINE.  A recursive entry (makedevs r) is left out: it changes, in
- * its turn, whatever the lines before it made.  Returns the number of
- * conflicts, or -1 when out of memory.
+ * of the later line, or its mtree nochange, agrees with anything, since
+ * it keeps what is there; of the earlier line a '-' stands for what a
+ * new entry gets: the default mode, and new_uid:new_gid.  fn is called
+ * once per conflict, ordered by the later item, with a message naming
+ * the name and the earlier item's FILE:LINE.  A recursive entry
+ * (makedevs r) is left out: it changes, in its turn, whatever the lines
+ * before it made.  Returns the number of conflicts, or -1 when out of
+ * memory.
  */
 typedef void conflicts_fn(void *ctx, const struct entry *later,
     const char *msg);

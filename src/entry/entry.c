@@ -27,6 +27,17 @@ entry_type_of(char letter)
 	return NULL;
 }
 
+const char *
+entry_noun(const struct entry *e)
+{
+	const struct entry_type *t = entry_type_of(e->type);
+
+	if (e->existing)
+		return "symbolic link named without a target (genext2fs's l: "
+		    "the owner of the link there)";
+	return t != NULL ? t->noun : "entry of no type";
+}
+
 const struct entry_type *
 entry_type_of_mode(mode_t mode)
 {
@@ -80,6 +91,10 @@ entry_differs(const struct entry *a, const struct entry *b)
 		return "F (may be missing)";
 	if (a->recursive != b->recursive)
 		return "r (the whole tree)";
+	if (a->existing != b->existing)
+		return "l without a target (the link there)";
+	if (a->nochange != b->nochange)
+		return "nochange (an existing one kept as it is)";
 	if (!same_text(a->caps, b->caps))
 		return "file capabilities";
 	return NULL;

@@ -49,6 +49,12 @@ struct entry {
 	bool optional;		/* f: a missing file is skipped (makedevs F) */
 	bool recursive;		/* d: mode and owner for the whole existing
 				   tree, symbolic links not followed (r) */
+	bool existing;		/* l: no target; the link that is there gets
+				   the owner, a missing one is a failure
+				   (genext2fs's makedevs l) */
+	bool nochange;		/* mode and owner are a new entry's; an
+				   existing one keeps its own (mtree
+				   nochange) */
 	const char *caps;	/* f: file capabilities to add, as
 				   cap_from_text(3) reads them (|xattr); or
 				   NULL */
@@ -79,6 +85,12 @@ entry_has_numbers(const struct entry *e)
 {
 	return e->type == 'c' || e->type == 'b';
 }
+
+/*
+ * What e is called in a message: its type's noun, but for a link named
+ * without a target (existing).
+ */
+const char *entry_noun(const struct entry *e);
 
 /* The types a tmpfiles "+" may replace: nodes, FIFOs, links. */
 static inline bool

@@ -91,13 +91,22 @@ validate_range(const struct entry *e, struct dt_diag *d)
 	return 0;
 }
 
-/* A link has a target (and only a link): not empty, under PATH_MAX. */
+/*
+ * A link has a target (and only a link): not empty, under PATH_MAX; but
+ * for one named without a target (existing: the link that is there).
+ */
 static int
 validate_target(const struct entry *e, struct dt_diag *d)
 {
+	if (e->existing && e->type != 'l')
+		return dt_error(d, "only a symbolic link (l) is named without "
+		    "a target");
 	if (e->type != 'l')
 		return e->target == NULL ? 0 : dt_error(d, "%c takes no link "
 		    "target", e->type);
+	if (e->existing)
+		return e->target == NULL ? 0 : dt_error(d, "a link named "
+		    "without a target has one");
 	if (e->target == NULL || e->target[0] == '\0')
 		return dt_error(d, "a symbolic link needs a target");
 	if (strnlen(e->target, PATH_MAX) == PATH_MAX)

@@ -1,8 +1,11 @@
 /*
  * source_table.c - device table files as a source of entries: the
  * dialect detected from the first line that says something, then every
- * line read by its reader (dialects/dialect.h); or, for a dialect read
- * whole (OCI), the document (source_oci.c).  A detected table whose line
+ * line read by its reader (dialects/dialect.h); or, for a document read
+ * whole (OCI, devtool's json as jq writes it), the document
+ * (source_document.c).  The entries of a dialect whose later lines amend
+ * earlier ones (mtree) are held until the end of their file, each
+ * replaced in its place by what amends it.  A detected table whose line
  * is another dialect's is two tables joined (cat a b | devtool apply -):
  * refused at that line, the rest not read (devtool(1), "Telling the
  * dialects apart").
@@ -10,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +40,17 @@ struct table_source {
 	struct entry held;
 	char held_path[DIALECT_TEXT_SIZE];
 	char caps[ENTRY_CAPS_MAX];
+	/*
+	 * A dialect with amends: the file's entries so far, and an index
+	 * of their paths for dialect_reader.earlier: open addressing, each
+	 * slot a position in pending or EMPTY, at most half of them used.
+	 */
+	struct entries pending;
+	size_t *slots;
+	size_t nslots;
 };
+
+#define EMPTY SIZE_MAX
 
 struct table_read {
 	struct table_source *t;
@@ -78,6 +92,103 @@ hold(struct table_read *r, const struct entry *e)
 	}
 	t->caps[0] = '\0';
 	r->holding = true;
+}
+
+/* FNV-1a: where a path's search starts. */
+static size_t
+path_hash(const char *s)
+{
+	uint64_t h = 14695981039346656037u;
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211u;
+	return (size_t)h;
+}
+
+/* The slot of path: the one holding it, or the empty one it would take. */
+static size_t *
+slot_of(const struct table_source *t, const char *path)
+{
+	size_t i = path_hash(path) & (t->nslots - 1);
+
+	while (t->slots[i] != EMPTY &&
+	    strcmp(t->pending.v[t->slots[i]].path, path) != 0)
+		i = (i + 1) & (t->nslots - 1);
+	return &t->slots[i];
+}
+
+/* Room for one more path in the index: -1 when out of memory. */
+static int
+index_room(struct table_source *t)
+{
+	size_t *old = t->slots, n = t->nslots;
+
+	if (2 * (t->pending.n + 1) <= n)
+		return 0;
+	t->nslots = n > 0 ? 2 * n : 1024;
+	if ((t->slots = malloc(t->nslots * sizeof(*t->slots))) == NULL) {
+		t->slots = old;
+		t->nslots = n;
+		return -1;
+	}
+	for (size_t i = 0; i < t->nslots; i++)
+		t->slots[i] = EMPTY;
+	for (size_t i = 0; i < n; i++)
+		if (old[i] != EMPTY)
+			*slot_of(t, t->pending.v[old[i]].path) = old[i];
+	free(old);
+	return 0;
+}
+
+/* dialect_reader.earlier: the pending entry of path, or NULL. */
+static const struct entry *
+earlier(void *ctx, const char *path)
+{
+	struct table_source *t = ctx;
+	size_t at;
+
+	if (t->nslots == 0 || (at = *slot_of(t, path)) == EMPTY)
+		return NULL;
+	return &t->pending.v[at];
+}
+
+/*
+ * An entry of a dialect with amends, held until the end of the file: a
+ * new one at the end, one that amends in the place of the entry of its
+ * path (keeping its line, where that entry was defined).
+ */
+static void
+pend(struct table_read *r, const struct entry *e, bool amends,
+    unsigned long lineno)
+{
+	struct table_source *t = r->t;
+	size_t n = t->pending.n, *slot;
+
+	if (index_room(t) != 0 || entries_add(&t->pending, e) != 0) {
+		r->sink->problem(r->sink->ctx, r->file, lineno, ENOMEM, NULL);
+		return;
+	}
+	slot = slot_of(t, e->path);
+	if (amends && *slot != EMPTY) {
+		t->pending.v[n].lineno = t->pending.v[*slot].lineno;
+		t->pending.v[*slot] = t->pending.v[n];
+		t->pending.n = n;
+	} else
+		*slot = n;
+}
+
+/* The pending entries to the sink, in their order; then none. */
+static void
+flush_pending(struct table_read *r)
+{
+	struct table_source *t = r->t;
+
+	for (size_t i = 0; i < t->pending.n; i++)
+		r->sink->put(r->sink->ctx, &t->pending.v[i]);
+	entries_free(&t->pending);
+	free(t->slots);
+	t->slots = NULL;
+	t->nslots = 0;
 }
 
 /*
@@ -173,6 +284,17 @@ mixed_line(struct table_read *r, const char *line, size_t len,
 	return true;
 }
 
+/* A reader for the dialect d, which asks t of the entries read so far. */
+static void
+begin(struct table_source *t, const struct dialect *d)
+{
+	dialect_begin(&t->reader, d, t->res);
+	if (d->amends) {
+		t->reader.earlier = earlier;
+		t->reader.earlier_ctx = t;
+	}
+}
+
 /* One line: detects the dialect if need be, parses, hands it over. */
 static void
 read_line(struct table_read *r, const char *line, size_t len,
@@ -192,7 +314,7 @@ read_line(struct table_read *r, const char *line, size_t len,
 			return;
 		}
 		r->detected = lineno;
-		dialect_begin(&r->t->reader, r->dialect, r->t->res);
+		begin(r->t, r->dialect);
 	}
 	if (r->dialect->read_attachment != NULL &&
 	    read_attachment(r, line, len, lineno))
@@ -202,7 +324,10 @@ read_line(struct table_read *r, const char *line, size_t len,
 	case 1:
 		e.file = r->file;
 		r->last_bad = false;
-		hold(r, &e);
+		if (r->dialect->amends)
+			pend(r, &e, r->t->reader.amended, lineno);
+		else
+			hold(r, &e);
 		break;
 	case 0:
 		break;
@@ -227,22 +352,28 @@ read_end(struct table_read *r)
 }
 
 /*
- * Decides from the start of the input how it is read: 1 when it was an
- * document (OCI), read whole; 0 to read it a line at a time.
+ * Decides from the start of the input how it is read: 1 when it was a
+ * document (OCI, devtool's json as jq writes it), read whole; 0 to read
+ * it a line at a time.  A dialect named with -i that reads both (json)
+ * reads a document when its start bids for one.
  */
 static int
 read_document(struct table_read *r, int fd)
 {
+	const struct dialect *dl = r->t->forced;
 	const char *head;
 	size_t n;
 
 	if (lines_peek(&r->t->in, &head, &n) != 0)
 		return 0;	/* lines_next meets the error again */
-	r->dialect = r->t->forced != NULL ? r->t->forced :
-	    dialect_detect_head(head, n);
-	if (r->dialect == NULL || r->dialect->read_document == NULL)
+	r->dialect = dl != NULL ? dl : dialect_detect_head(head, n);
+	dl = r->dialect;
+	if (dl == NULL || dl->read_document == NULL ||
+	    (dl->read_line != NULL && (dl->bid_head == NULL ||
+	    dl->bid_head(head, n) == DIALECT_BID_NONE)))
 		return 0;
-	source_oci_read(r->dialect, fd, head, n, r->file, r->sink);
+	source_document_read(dl, r->t->forced != NULL, fd, head, n, r->file,
+	    r->sink);
 	return 1;
 }
 
@@ -261,7 +392,7 @@ table_read(struct source *s, const char *file, const struct entry_sink *sink)
 	if (std_in)
 		r.file = "<stdin>";
 	if (r.dialect != NULL)
-		dialect_begin(&r.t->reader, r.dialect, r.t->res);
+		begin(r.t, r.dialect);
 	if (fd < 0) {
 		sink->problem(sink->ctx, r.file, 0, errno, NULL);
 		return;
@@ -281,6 +412,7 @@ table_read(struct source *s, const char *file, const struct entry_sink *sink)
 		sink->problem(sink->ctx, r.file, 0, errno, NULL);
 	else if (!r.mixed)
 		read_end(&r);
+	flush_pending(&r);
 	if (!std_in)
 		close(fd);
 }
@@ -301,5 +433,8 @@ source_table_new(const struct id_resolver *res, const struct dialect *forced)
 	t->s = (struct source){ "table", table_read, table_free };
 	t->res = res;
 	t->forced = forced;
+	memset(&t->pending, 0, sizeof(t->pending));
+	t->slots = NULL;
+	t->nslots = 0;
 	return &t->s;
 }

@@ -42,7 +42,9 @@ node_describe(char *buf, size_t len, const struct node_want *w)
 	if (S_ISCHR(w->type) || S_ISBLK(w->type))
 		snprintf(nums, sizeof(nums), " %u:%u", major(w->rdev),
 		    minor(w->rdev));
-	if (S_ISLNK(w->type))
+	if (S_ISLNK(w->type) && w->target == NULL)
+		snprintf(buf, len, "%c, the link there%s", kind, owner);
+	else if (S_ISLNK(w->type))
 		snprintf(buf, len, "%c -> %s%s", kind, w->target, owner);
 	else
 		snprintf(buf, len, "%c%s, mode %04o%s", kind, nums,
@@ -85,11 +87,21 @@ direct_is_exact(const struct place *p, const struct node_want *w)
 	return w->gid == NODE_ANY_GID || w->gid == gid;
 }
 
+/* A link named without a target: only the owner of the one there. */
+static bool
+link_there(const struct node_want *w)
+{
+	return S_ISLNK(w->type) && w->target == NULL;
+}
+
 static enum node_outcome
 create_new(const struct place *p, const struct node_want *w)
 {
 	int rc;
 
+	if (link_there(w))
+		return place_fail(p, "does not exist (an l line without a "
+		    "target only sets the owner of a link that is there)");
 	if (S_ISREG(w->type) && (p->flags & NODE_SKIP_MISSING))
 		return place_report(p, NODE_SKIPPED, "skip", w);
 	if (S_ISREG(w->type) && !(p->flags & NODE_MAKE_FILE))
@@ -136,6 +148,8 @@ same_kind(const struct place *p, const struct stat *st,
 {
 	if ((st->st_mode & S_IFMT) != (w->type & S_IFMT))
 		return false;
+	if (link_there(w))
+		return true;
 	if (S_ISLNK(w->type))
 		return same_target(p, w->target);
 	return !(S_ISCHR(w->type) || S_ISBLK(w->type)) ||
@@ -147,7 +161,7 @@ handle_existing(const struct place *p, const struct stat *st,
     const struct node_want *w)
 {
 	bool kind = same_kind(p, st, w), caps = false;
-	bool adjusts = S_ISDIR(w->type) || S_ISREG(w->type) ||
+	bool adjusts = S_ISDIR(w->type) || S_ISREG(w->type) || link_there(w) ||
 	    (p->flags & NODE_CORRECT);
 	struct node_want keep_owner;
 	char why[180];
@@ -179,6 +193,12 @@ handle_existing(const struct place *p, const struct stat *st,
 		    &caps)) != STEP_OK)
 			return node_caps_fail(p, rc);
 		return place_report(p, NODE_CORRECTED, "correct", w);
+	}
+	if (!kind && link_there(w)) {
+		snprintf(why, sizeof(why), "exists and is a %s, not a symbolic "
+		    "link (an l line without a target only sets a link's "
+		    "owner); left alone", place_type_word(st->st_mode));
+		return place_fail(p, why);
 	}
 	if (!kind && !place_replaceable(st->st_mode, w)) {
 		snprintf(why, sizeof(why), "exists and is a %s; %s",
@@ -301,10 +321,11 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 	struct root *r = p->root;
 	const char *path = p->path;
 	unsigned flags = p->flags;
-	char why[64];
+	char why[PATH_MAX + 128], blocker[PATH_MAX + 32];
 	struct node_want buf;
 	const struct node_want *fresh = place_with_perm(w, NULL, &buf);
-	const bool only_adjusts = S_ISREG(w->type) && !(flags & NODE_MAKE_FILE);
+	const bool only_adjusts = (S_ISREG(w->type) &&
+	    !(flags & NODE_MAKE_FILE)) || link_there(w);
 
 	/* A file it will not make needs no parent directories. */
 	if (only_adjusts)
@@ -322,6 +343,16 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 		return create_new(p, fresh);
 	if (p->dirfd < 0 && root_refusal(r) != NULL)
 		return place_fail_refused(p);
+	if (p->dirfd < 0 && errno == ENOTDIR) {
+		if (node_parents_blocker(p, parent, blocker, sizeof(blocker))) {
+			snprintf(why, sizeof(why), "parent directory: Not a "
+			    "directory (%s; devtool never replaces it, not even "
+			    "for a tmpfiles '=')", blocker);
+			errno = ENOTDIR;
+			return place_fail(p, why);
+		}
+		errno = ENOTDIR;
+	}
 	if (p->dirfd < 0) {
 		snprintf(why, sizeof(why), "parent directory: %s%s",
 		    strerror(errno), errno == ENOENT && !(flags &

@@ -49,13 +49,21 @@ struct node_want {
 	gid_t gid;		/* or NODE_ANY_GID */
 	dev_t rdev;
 	const char *target;	/* S_IFLNK: what the link says, which is
-				   never followed nor checked */
+				   never followed nor checked; NULL: the
+				   link that is there, whatever it says,
+				   gets the owner (a missing one fails) */
 	/*
 	 * S_IFREG: file capabilities to add to an existing file's, as
 	 * cap_from_text(3) reads them, after its owner and mode (a new
 	 * owner drops the old ones, as chown(2) does); or NULL.
 	 */
 	const char *caps;
+	/*
+	 * perm, uid and gid are only a new entry's: an existing one keeps
+	 * its own, as for NODE_ANY_PERM, NODE_ANY_UID and NODE_ANY_GID
+	 * (mtree's nochange).
+	 */
+	bool keep;
 };
 
 #define NODE_REPLACE	0x01	/* -r: replace or correct what is there */

@@ -126,6 +126,14 @@ enum node_outcome node_caps_fail(const struct place *p, int rc);
 
 /* node_parents.c */
 int node_parents_open(struct place *p, const char *parent);
+/*
+ * After parent would not open (ENOTDIR): the first name on the way that
+ * is not a directory, as "/dev/snd is a FIFO", into buf; false when none
+ * is found (it changed meanwhile).  It only looks: devtool never replaces
+ * a parent (CAVEATS in the manual).
+ */
+bool node_parents_blocker(struct place *p, const char *parent, char *buf,
+    size_t len);
 void node_parents_unmake(struct place *p, char *parent);
 
 #endif

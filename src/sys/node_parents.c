@@ -177,6 +177,37 @@ node_parents_open(struct place *p, const char *parent)
 	return make_parents(p, parent);
 }
 
+bool
+node_parents_blocker(struct place *p, const char *parent, char *buf,
+    size_t len)
+{
+	char prefix[PATH_MAX], comp[NAME_MAX + 1], up[PATH_MAX] = "/";
+	const char *s = parent;
+	struct stat st;
+	int fd;
+
+	root_forget(p->root);
+	while (next_component(&s, parent, comp, prefix)) {
+		if ((fd = root_opendir(p->root, prefix)) >= 0) {
+			inode_close(fd);
+			snprintf(up, sizeof(up), "%s", prefix);
+			continue;
+		}
+		if (errno != ENOTDIR || (fd = root_opendir(p->root, up)) < 0)
+			return false;
+		if (fstatat(fd, comp, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    S_ISDIR(st.st_mode)) {
+			inode_close(fd);
+			return false;
+		}
+		inode_close(fd);
+		snprintf(buf, len, "%s is a %s", prefix,
+		    place_type_word(st.st_mode));
+		return true;
+	}
+	return false;
+}
+
 /*
  * Removes the directory name in dir (of the root) if it is the one made,
  * want, and empty: another user's directory swapped in is left alone.

@@ -213,12 +213,21 @@ place_dry_reported(struct root *r, const char *dir)
  * the set-id bits of a non-directory whose owner changes (chown(2) drops
  * them; they are never given to a new owner); for a new one (st NULL),
  * the defaults of tmpfiles.d(5).  A link's is what Linux gives every
- * link, 0777, whatever was asked.
+ * link, 0777, whatever was asked.  With keep, an existing entry's mode
+ * and owner are what it has.
  */
 const struct node_want *
 place_with_perm(const struct node_want *w, const struct stat *st,
     struct node_want *buf)
 {
+	if (w->keep && st != NULL) {
+		*buf = *w;
+		buf->perm = NODE_ANY_PERM;
+		buf->uid = NODE_ANY_UID;
+		buf->gid = NODE_ANY_GID;
+		buf->keep = false;
+		w = buf;
+	}
 	if (w->perm != NODE_ANY_PERM && !S_ISLNK(w->type))
 		return w;
 	*buf = *w;

@@ -218,6 +218,9 @@ target_archive_not_written(const struct entry *e)
 	if (e->recursive)
 		return "not written: an r line changes a whole existing tree, "
 		    "which an archive cannot say";
+	if (e->existing)
+		return "not written: an l line without a target sets the owner "
+		    "of a link that exists, which an archive cannot say";
 	return NULL;
 }
 

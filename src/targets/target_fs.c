@@ -37,6 +37,7 @@ fs_put(struct target *t, const struct entry *e, struct node_result *res)
 		.rdev = makedev((unsigned)e->major, (unsigned)e->minor),
 		.target = e->target,
 		.caps = e->caps,
+		.keep = e->nochange,
 	};
 
 	if (e->recursive)
