@@ -20,7 +20,8 @@ _devtool_options()
     local common='-q --quiet -h -? --help --usage'
     case $1 in
         encode)
-            echo "-f --format --strict -x --hex --json -o --output -k --keep-going $common"
+            echo "-f --format --strict -x --hex --json -o --output --kdev" \
+                "-k --keep-going $common"
             ;;
         decode)
             echo "-f --format --strict -x --hex --colon --kdev --json -o --output" \

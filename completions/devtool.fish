@@ -171,9 +171,10 @@ complete -c devtool -n '__devtool_using encode decode' -l json -d 'Print JSON'
 complete -c devtool -n '__devtool_using encode decode explain formats devices' -s o -l output -x -a 'text json' -d 'Output format (json: as --json)'
 complete -c devtool -n '__devtool_using decode' -s x -l hex -d 'Print major and minor in 0x hexadecimal'
 complete -c devtool -n '__devtool_using list' -l json -d 'Print JSON, as -o json'
-complete -c devtool -n '__devtool_using encode decode convert' -s k -l keep-going -d 'Report bad input and go on'
+complete -c devtool -n '__devtool_using encode decode convert' -s k -l keep-going -d 'Report bad input and go on, keeping its place'
 complete -c devtool -n '__devtool_using decode' -l colon -d 'Print MAJOR:MINOR'
 complete -c devtool -n '__devtool_using decode' -l kdev -d 'Print hexadecimal kdevname style'
+complete -c devtool -n '__devtool_using encode' -l kdev -d 'Read hexadecimal kdevname style'
 complete -c devtool -n '__devtool_using convert' -s t -l to -x -a "$layouts" -d 'Layout to convert into'
 
 # explain, formats.

@@ -87,6 +87,23 @@ dialect_detect_line(const char *line, size_t len)
 	return auction(false, line, len);
 }
 
+/* After dialect_begin and dialect_read_line, below. */
+const struct dialect *
+dialect_other_reader(const struct dialect *cur, const char *line, size_t len,
+    const struct id_resolver *res, struct dialect_reader *probe, char *path)
+{
+	const struct dialect *other = dialect_detect_line(line, len);
+	struct entry e;
+	struct dt_diag d;
+
+	if (other == NULL || other == cur || other->read_line == NULL ||
+	    other->first_line_only)
+		return NULL;
+	dialect_begin(probe, other, res);
+	return dialect_read_line(probe, line, len, 1, &e, path, &d) >= 0 ?
+	    other : NULL;
+}
+
 const struct dialect *
 dialect_looks_like(const char *line, size_t len)
 {
