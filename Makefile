@@ -48,7 +48,7 @@ unit_node_SRCS   = $(wildcard src/sys/node*.c) src/sys/place.c src/sys/inode.c s
 unit_entry_SRCS  = src/entry/entry.c src/base/path.c src/base/diag.c src/base/text.c
 unit_users_SRCS  = src/entry/users.c
 unit_order_SRCS  = src/entry/tree_order.c $(unit_table_SRCS)
-unit_devreg_SRCS = src/codec/devreg.c
+unit_devreg_SRCS = src/codec/devreg.c src/codec/devreg_rows.c
 unit_rules_SRCS  = src/dialects/rules.c src/base/text.c src/base/diag.c
 UNIT_BINS = $(UNITS:%=tests/unit_%)
 
