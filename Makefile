@@ -28,7 +28,7 @@ OBJS     = $(SRCS:.c=.o)
 
 # C unit tests: tests/unit_NAME.c linked with only the pure modules it
 # tests.  Adding one is adding NAME to UNITS and a unit_NAME_SRCS line.
-UNITS    = encode table spec root node entry users order devreg convert
+UNITS    = encode table spec root node entry users order devreg convert rules
 unit_encode_SRCS = src/codec/encode.c src/base/diag.c src/base/number.c src/base/text.c
 unit_table_SRCS  = src/dialects/dialect.c src/dialects/fields.c src/dialects/makedevs.c \
 	src/dialects/tmpfiles.c src/dialects/mtree.c src/dialects/gen_init_cpio.c \
@@ -37,6 +37,8 @@ unit_table_SRCS  = src/dialects/dialect.c src/dialects/fields.c src/dialects/mak
 	src/entry/entry.c src/entry/ids.c src/entry/validate.c src/entry/conflicts.c \
 	src/sys/nss.c src/base/path.c src/base/diag.c src/base/number.c \
 	src/codec/encode.c src/base/text.c
+# The rule dialects (written only) are rows of the registry too.
+unit_table_SRCS += src/dialects/rules.c
 unit_spec_SRCS   = $(unit_table_SRCS)
 unit_convert_SRCS = $(unit_table_SRCS)
 unit_root_SRCS   = src/sys/root.c src/sys/root_walk.c src/sys/inode.c
@@ -46,7 +48,8 @@ unit_node_SRCS   = $(wildcard src/sys/node*.c) src/sys/place.c src/sys/inode.c s
 unit_entry_SRCS  = src/entry/entry.c src/base/path.c src/base/diag.c src/base/text.c
 unit_users_SRCS  = src/entry/users.c
 unit_order_SRCS  = src/entry/tree_order.c $(unit_table_SRCS)
-unit_devreg_SRCS = src/codec/devreg.c
+unit_devreg_SRCS = src/codec/devreg.c src/codec/devreg_rows.c
+unit_rules_SRCS  = src/dialects/rules.c src/base/text.c src/base/diag.c
 UNIT_BINS = $(UNITS:%=tests/unit_%)
 
 # The attacker programs of tests/race.bats, run as another user.

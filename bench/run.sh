@@ -78,6 +78,89 @@ same() {
 echo "devtool bench ($(nproc) cores, best of $ROUNDS or $((ROUNDS * 3))," \
     "alternating; load average $(cut -d' ' -f1 /proc/loadavg))"
 
+# 8. make against Debian's MAKEDEV 2.3.1 (scripts/makedev-ref.sh fetches
+# it into build/makedev/ without installing it), in directories on tmpfs,
+# each pair checked to make the same tree first.  std (36 entries)
+# and sd (256 nodes) against the real MAKEDEV, one process start (a
+# /bin/true timed alongside) taken off both sides: what is left is the
+# work.  generic (5,362 entries) against the real MAKEDEV too: it
+# spawns some 16,000 processes and takes 6 to 16 minutes, so it runs
+# once (a run that makes it also checks it), as the copy
+# makedev-ref.sh pins (majors not from this host's /proc/devices, the
+# architecture amd64's), which makes exactly what make generic does.
+makedev_bench() {
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "make vs MAKEDEV: skipped (MAKEDEV chowns: run make bench as root)"
+		return 0
+	fi
+	sh scripts/makedev-ref.sh build/makedev
+	local MK=$PWD/build/makedev fresh t_true t_dev t_ref
+	fresh="rm -rf $T/a $T/b; mkdir $T/a $T/b"
+	# tree DIR: every entry's type, name, mode, owner, numbers and target
+	tree() {
+		(cd "$1" && find . -exec stat -c '%F %n %a %u %g %t:%T %N' {} + |
+		    sort)
+	}
+	eval "$fresh"
+	"$DEVTOOL" make -C "$T/a" std
+	(cd "$T/b" && "$MK/sbin/MAKEDEV" std)
+	tree "$T/a" >"$work/out-a"
+	tree "$T/b" >"$work/out-b"
+	same "make std" "$work/out-a" "$work/out-b"
+	t_true=$(rounds=$((ROUNDS * 3)) best : /bin/true)
+	t_dev=$(rounds=$((ROUNDS * 3)) best "$fresh" "$DEVTOOL make -C $T/a std")
+	t_ref=$(rounds=2 best "$fresh" "(cd $T/b && $MK/sbin/MAKEDEV std)")
+	less_start "make std vs MAKEDEV std" "$t_dev" "$t_ref" "$t_true"
+	t_dev=$(best "$fresh" "$DEVTOOL make -C $T/a sd")
+	t_ref=$(rounds=1 best "$fresh" "(cd $T/b && $MK/sbin/MAKEDEV sd)")
+	less_start "make sd vs MAKEDEV sd (256 nodes, real)" "$t_dev" "$t_ref" \
+		"$t_true"
+	# generic: MAKEDEV's one run is timed and then compared
+	eval "$fresh"
+	t_ref=$(time_cmd : "(cd $T/b && PATH=$MK/stub:\$PATH $MK/MAKEDEV generic 2>/dev/null)")
+	"$DEVTOOL" make -C "$T/a" generic
+	tree "$T/a" >"$work/out-a"
+	tree "$T/b" >"$work/out-b"
+	same "make generic" "$work/out-a" "$work/out-b"
+	ratio "make generic (5,362 entries) vs MAKEDEV generic (real, one run)" \
+		"$(best "rm -rf $T/a; mkdir $T/a" "$DEVTOOL make -C $T/a generic")" \
+		"$t_ref" 0.001
+	rm -rf "$T/a" "$T/b"
+}
+# less_start NAME DEVTOOL_US REFERENCE_US TRUE_US: the ratio with one
+# process start (/bin/true's time) taken off both sides.
+less_start() {
+	awk -v n="$1" -v a="$2" -v b="$3" -v t="$4" 'BEGIN {
+		wa = a - t; wb = b - t; if (wa < 1) wa = 1
+		printf "%s, one /bin/true (%.4f s) off both: devtool %.4f s, " \
+		    "reference %.3f s, ratio %.5f, %.0fx (target 0.001) %s\n",
+		    n, t / 1e6, wa / 1e6, wb / 1e6, wa / wb, wb / wa,
+		    (wa / wb <= 0.001 ? "ok" : "OVER")
+	}'
+}
+# best SETUP CMD: the best of ROUNDS of CMD after SETUP, in microseconds.
+best() {
+	local b='' t _
+	for _ in $(seq "${rounds:-$ROUNDS}"); do
+		t=$(time_cmd "$1" "$2")
+		if [ -z "$b" ] || [ "$t" -lt "$b" ]; then b=$t; fi
+	done
+	echo "$b"
+}
+# ratio NAME DEVTOOL_US REFERENCE_US TARGET: compare's line, finer.
+ratio() {
+	awk -v n="$1" -v a="$2" -v b="$3" -v g="$4" 'BEGIN {
+		printf "%s: devtool %.4f s, reference %.3f s, ratio %.5f, %.0fx " \
+		    "(target %s) %s\n", n, a / 1e6, b / 1e6, a / b, b / a, g,
+		    (a / b <= g ? "ok" : "OVER")
+	}'
+}
+# BENCH_ONLY=make: only the make figures (8), which need no other tool.
+if [ "${BENCH_ONLY:-}" = make ]; then
+	makedev_bench
+	exit 0
+fi
+
 # 1. Streaming decode against the floor: a read(2) loop that parses and
 # formats by hand (bench/ref_decode.c).  Values below 2^32, as "%.0f"
 # (mawk's "%d" stops at 2^31 - 1).
@@ -197,59 +280,5 @@ echo "apply --archive 1,048,576 nodes (16 range lines) peak RSS: $r KiB," \
     "reference (the 16 lines, a node each) $ref KiB (bounded)" \
     "$([ "$r" -le $((ref + 4096)) ] && echo ok || echo GROWS)"
 
-# 8. make against Debian's MAKEDEV 2.3.1 (scripts/makedev-ref.sh fetches
-# it into build/makedev/ without installing it), in directories on tmpfs.
-# std (36 entries) against the real MAKEDEV std, one process start (a
-# /bin/true timed alongside) taken off both sides: what is left is the
-# work.  generic (5,362 entries): a real MAKEDEV generic spawns some
-# 16,000 processes and takes 6 to 16 minutes, too long for a bench, so
-# its reference is MAKEDEV -n generic, which computes and prints the
-# same entries but spawns no mknod, chown, chmod or mv: a lower bound
-# of MAKEDEV's time, so the ratio shown is a ceiling (target 1/100 of
-# the lower bound); sd (256 disks and partitions) is the real MAKEDEV's
-# cost per node, against make sd.
-if [ "$(id -u)" -ne 0 ]; then
-	echo "make vs MAKEDEV: skipped (MAKEDEV chowns: run make bench as root)"
-	exit 0
-fi
-sh scripts/makedev-ref.sh build/makedev
-MK=$PWD/build/makedev
-best() {	# best of ROUNDS of CMD after SETUP, in microseconds
-	local b='' t _
-	for _ in $(seq "${rounds:-$ROUNDS}"); do
-		t=$(time_cmd "$1" "$2")
-		if [ -z "$b" ] || [ "$t" -lt "$b" ]; then b=$t; fi
-	done
-	echo "$b"
-}
-fresh="rm -rf $T/a $T/b; mkdir $T/a $T/b"
-eval "$fresh"
-"$DEVTOOL" make -C "$T/a" std
-(cd "$T/b" && "$MK/sbin/MAKEDEV" std)
-(cd "$T/a" && find . -printf '%y %p %m %U %G %Hr %Lr %l\n' | sort) >"$work/out-a"
-(cd "$T/b" && find . -printf '%y %p %m %U %G %Hr %Lr %l\n' | sort) >"$work/out-b"
-same "make std" "$work/out-a" "$work/out-b"
-t_true=$(rounds=$((ROUNDS * 3)) best : /bin/true)
-t_dev=$(rounds=$((ROUNDS * 3)) best "$fresh" "$DEVTOOL make -C $T/a std")
-t_ref=$(rounds=2 best "$fresh" "(cd $T/b && $MK/sbin/MAKEDEV std)")
-awk -v a="$t_dev" -v b="$t_ref" -v t="$t_true" 'BEGIN {
-	wa = a - t; wb = b - t; if (wa < 1) wa = 1
-	printf "make std vs MAKEDEV std, one /bin/true (%.4f s) off both: " \
-	    "devtool %.4f s, reference %.3f s, ratio %.5f (target 0.001) %s\n",
-	    t / 1e6, wa / 1e6, wb / 1e6, wa / wb, (wa / wb <= 0.001 ? "ok" : "OVER")
-}'
-# ratio NAME DEVTOOL_US REFERENCE_US TARGET: compare's line, finer.
-ratio() {
-	awk -v n="$1" -v a="$2" -v b="$3" -v g="$4" 'BEGIN {
-		printf "%s: devtool %.4f s, reference %.3f s, ratio %.5f " \
-		    "(target %s) %s\n", n, a / 1e6, b / 1e6, a / b, g,
-		    (a / b <= g ? "ok" : "OVER")
-	}'
-}
-ratio "make sd vs MAKEDEV sd (256 nodes, real)" \
-	"$(best "$fresh" "$DEVTOOL make -C $T/a sd")" \
-	"$(rounds=1 best "$fresh" "(cd $T/b && $MK/sbin/MAKEDEV sd)")" 0.001
-ratio "make generic (5,362 entries) vs MAKEDEV -n generic (lower bound)" \
-	"$(best "$fresh" "$DEVTOOL make -C $T/a generic")" \
-	"$(rounds=1 best "$fresh" "(cd $T/b && PATH=$MK/stub:\$PATH $MK/MAKEDEV -n generic 2>/dev/null)")" 0.01
-rm -rf "$T/a" "$T/b"
+# 8. make against MAKEDEV: makedev_bench above.
+makedev_bench

@@ -20,7 +20,8 @@ _devtool_options()
     local common='-q --quiet -h -? --help --usage'
     case $1 in
         encode)
-            echo "-f --format --strict -x --hex --json -o --output -k --keep-going $common"
+            echo "-f --format --strict -x --hex --json -o --output --kdev" \
+                "-k --keep-going $common"
             ;;
         decode)
             echo "-f --format --strict -x --hex --colon --kdev --json -o --output" \
@@ -129,8 +130,10 @@ _devtool()
             ;;
         -o | --output)
             local outputs='text json'
-            [[ $verb == list ]] &&
-                outputs='makedevs tmpfiles mtree gen_init_cpio pseudo json oci'
+            # list and make: the tables, then the device rules (written
+            # only, so not -i's)
+            [[ $verb == list || $verb == make ]] &&
+                outputs='makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow'
             mapfile -t COMPREPLY < <(compgen -W "$outputs" -- "$cur")
             return
             ;;

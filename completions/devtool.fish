@@ -171,9 +171,10 @@ complete -c devtool -n '__devtool_using encode decode' -l json -d 'Print JSON'
 complete -c devtool -n '__devtool_using encode decode explain formats devices' -s o -l output -x -a 'text json' -d 'Output format (json: as --json)'
 complete -c devtool -n '__devtool_using decode' -s x -l hex -d 'Print major and minor in 0x hexadecimal'
 complete -c devtool -n '__devtool_using list' -l json -d 'Print JSON, as -o json'
-complete -c devtool -n '__devtool_using encode decode convert' -s k -l keep-going -d 'Report bad input and go on'
+complete -c devtool -n '__devtool_using encode decode convert' -s k -l keep-going -d 'Report bad input and go on, keeping its place'
 complete -c devtool -n '__devtool_using decode' -l colon -d 'Print MAJOR:MINOR'
 complete -c devtool -n '__devtool_using decode' -l kdev -d 'Print hexadecimal kdevname style'
+complete -c devtool -n '__devtool_using encode' -l kdev -d 'Read hexadecimal kdevname style'
 complete -c devtool -n '__devtool_using convert' -s t -l to -x -a "$layouts" -d 'Layout to convert into'
 
 # explain, formats.
@@ -209,7 +210,7 @@ complete -c devtool -n '__devtool_using devices' -l json -d 'Print JSON'
 complete -c devtool -n '__devtool_using devices' -x -a '(__devtool_devices_drivers)'
 
 # list.
-complete -c devtool -n '__devtool_using list' -s o -l output -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' -d 'Output dialect'
+complete -c devtool -n '__devtool_using list' -s o -l output -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow' -d 'Output dialect or device rules'
 complete -c devtool -n '__devtool_using list' -l check -x -a "$layouts
 $storage" -d 'Print nodes LAYOUT or a storage format cannot hold'
 complete -c devtool -n '__devtool_using list' -l dirs -d 'List directories too'
@@ -223,7 +224,7 @@ complete -c devtool -n '__devtool_using make' -s C -l directory -x -a '(__fish_c
 complete -c devtool -n '__devtool_using make' -l root -x -a '(__fish_complete_directories)' -d 'Create them in DIR/dev'
 complete -c devtool -n '__devtool_using make' -l archive -r -F -d 'Archive FILE (- for standard output)'
 complete -c devtool -n '__devtool_using make' -l archive-format -x -a 'newc odc bin ustar pax gnutar mtree' -d 'Archive format'
-complete -c devtool -n '__devtool_using make' -s o -l output -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' -d 'Print a device table instead'
+complete -c devtool -n '__devtool_using make' -s o -l output -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow' -d 'Print a device table or device rules instead'
 complete -c devtool -n '__devtool_using make' -s r -l replace -d 'Replace or correct existing nodes'
 complete -c devtool -n '__devtool_using make' -s n -l dry-run -d 'Print what would be done'
 complete -c devtool -n '__devtool_using make' -s v -l verbose -d 'Print each action'

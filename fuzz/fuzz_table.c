@@ -18,6 +18,8 @@
  *     dialect) or to the same node (other dialect); formatting that
  *     entry again gives the identical line;
  *   - an |xattr line gives a message or one word of capabilities;
+ *   - a line read as a second dialect's (dialect_other_reader) is
+ *     another dialect's than its table's, the one it is detected as;
  *   - a range expands to nodes that validate, with the names and minors
  *     busybox gives them.
  * Names resolve through a fixed fake resolver: the system's user
@@ -370,6 +372,20 @@ check_line(const char *line, size_t len)
 			    "blank line not skipped by %s",
 			    dname(dialects[i]));
 	check_xattr(line, len);
+	/*
+	 * A second dialect's line in a table (dialect_other_reader): never
+	 * the table's own dialect, always the line's bidder.
+	 */
+	for (size_t i = 0; i < FUZZ_ARRAY_SIZE(dialects); i++) {
+		static struct dialect_reader probe;
+		const struct dialect *other = dialect_other_reader(dialects[i],
+		    line, len, &resolver, &probe, path2);
+
+		FUZZ_CHECK(other == NULL || (other != dialects[i] &&
+		    other == det && !nul), "a %s table's line '%.300s' "
+		    "read as a second dialect, %s", dname(dialects[i]), line,
+		    dname(other));
+	}
 	/* a NULL resolver knows no names but must not crash */
 	(void)dialect_parse_line(&tmpfiles_dialect, line, len, LINENO, NULL, &e1,
 	    path1, &d);

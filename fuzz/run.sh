@@ -93,7 +93,8 @@ DIALECTS="src/dialects/dialect.c src/dialects/fields.c src/dialects/makedevs.c
 src/dialects/tmpfiles.c src/dialects/mtree.c src/dialects/gen_init_cpio.c
 src/dialects/pseudo.c src/dialects/json.c src/dialects/oci.c
 src/dialects/json_io.c src/dialects/json_keys.c
-src/entry/ids.c src/entry/validate.c src/entry/conflicts.c src/sys/nss.c"
+src/entry/ids.c src/entry/validate.c src/entry/conflicts.c src/sys/nss.c
+src/dialects/rules.c"
 sources() {
 	case $1 in
 	number | layout | codec) echo "$PURE_BASE" ;;

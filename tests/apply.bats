@@ -661,6 +661,30 @@ devtool: 2 errors in the table; nothing was created"
 	assert_node R/dev/null "character special file 1 3 666 0 0"
 }
 
+@test "apply --archive -: a makedevs table and a tmpfiles table joined on stdin are refused where the tmpfiles one begins; no archive is written" {
+	table dt '# device_table.txt' '/dev/null c 666 0 0 1 3' '/dev/ttyS c 660 0 5 4 64 0 1 4'
+	table tf 'd /run/lock 1777 0 0 -' 'c /dev/console 0600 0 5 - 5:1'
+	run --separate-stderr bash -c 'cat dt tf | "$DEVTOOL" apply --archive x.cpio -'
+	assert_status 2
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: <stdin>:4: a tmpfiles line in a makedevs table (detected at line 2): two dialects mixed in one input; give each table as an operand of its own
+devtool: 1 error in the table; nothing was created"
+	assert_missing x.cpio
+
+	# Each as an operand of its own: both are written.
+	run --separate-stderr devtool apply --archive x.cpio dt - <tf
+	assert_status 0
+	run --separate-stderr devtool list --archive x.cpio
+	assert_output "$(printf '%s\n' \
+		'/dev/console	c	0600	0	5	5	1	-	-	-' \
+		'/dev/null	c	0666	0	0	1	3	-	-	-' \
+		'/dev/ttyS0	c	0660	0	5	4	64	-	-	-' \
+		'/dev/ttyS1	c	0660	0	5	4	65	-	-	-' \
+		'/dev/ttyS2	c	0660	0	5	4	66	-	-	-' \
+		'/dev/ttyS3	c	0660	0	5	4	67	-	-	-' \
+		'/run/lock	d	1777	0	0	-	-	-	-	-')"
+}
+
 @test "apply: a table that is neither dialect is an error at its first line" {
 	table t '' '# comment' 'hello world'
 	run --separate-stderr devtool apply --root R t

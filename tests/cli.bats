@@ -108,7 +108,7 @@ listed_synopses() {
 	assert_equal "$n" 10
 	# one Usage line, as devtool(1)'s SYNOPSIS spells the operands
 	run --separate-stderr devtool encode --help
-	assert_line --index 0 "Usage: devtool encode MAJOR MINOR | -"
+	assert_line --index 0 "Usage: devtool encode MAJOR MINOR | MAJOR:MINOR | -"
 	run --separate-stderr devtool mknod --help
 	assert_line --index 0 "Usage: devtool mknod PATH TYPE [MAJOR MINOR | VALUE]"
 }
@@ -124,10 +124,10 @@ wrong_count() {
 }
 
 @test "a wrong operand count is exit 2 with the verb's operands in the message, for every verb" {
-	wrong_count "expected MAJOR MINOR or -, got 0 operands" encode
-	wrong_count "expected MAJOR MINOR or -, got 1 operand" encode 300
-	wrong_count "expected MAJOR MINOR or -, got 3 operands" encode 1 2 3
-	wrong_count "expected MAJOR MINOR or -, got 3 operands" encode -f linux 1 2 -
+	wrong_count "expected MAJOR MINOR or MAJOR:MINOR or -, got 0 operands" encode
+	wrong_count "expected MAJOR MINOR or MAJOR:MINOR or -, got 1 operand" encode 300
+	wrong_count "expected MAJOR MINOR or MAJOR:MINOR or -, got 3 operands" encode 1 2 3
+	wrong_count "expected MAJOR MINOR or MAJOR:MINOR or -, got 3 operands" encode -f linux 1 2 -
 	wrong_count "expected VALUE... or -, got 0 operands" decode --colon
 	wrong_count "expected -t LAYOUT VALUE... or -, got 0 operands" convert -t linux
 	wrong_count "expected MAJOR MINOR or MAJOR:MINOR or VALUE or PATH or --value V, got 0 operands" explain

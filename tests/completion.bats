@@ -273,10 +273,12 @@ bash_verb_options() {
 	assert_same_set '/dev/vc/0 mem tty misc usb_device zzchar' "$output" 'devices --char'
 }
 
-@test "bash: list -o and apply -i offer the formats the binary takes" {
+@test "bash: list -o and make -o offer every dialect the binary writes, apply -i those it reads" {
 	need_bash_completion
 	run bash_complete 'devtool list -o '
-	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' "$output" 'list -o'
+	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow' "$output" 'list -o'
+	run bash_complete 'devtool make -o '
+	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow' "$output" 'make -o'
 	run bash_complete 'devtool apply -i '
 	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' "$output" 'apply -i'
 	run bash_complete 'devtool apply --input=j'
@@ -285,9 +287,13 @@ bash_verb_options() {
 	assert_output tmpfiles
 	local f
 	mkdir "$BATS_TEST_TMPDIR/empty"
-	for f in makedevs tmpfiles mtree gen_init_cpio pseudo json oci; do
+	for f in makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow; do
 		run "$DEVTOOL" list -o "$f" "$BATS_TEST_TMPDIR/empty"
 		assert_success
+		run "$DEVTOOL" make -o "$f" fuse
+		assert_success
+	done
+	for f in makedevs tmpfiles mtree gen_init_cpio pseudo json oci; do
 		run "$DEVTOOL" apply -n -i "$f" --root "$BATS_TEST_TMPDIR/r" /dev/null
 		assert_success
 	done
@@ -401,7 +407,7 @@ need_fish() {
 	assert_output 16:16
 }
 
-@test "fish: mknod types, then driver names by type; devices; list -o" {
+@test "fish: mknod types, then driver names by type; devices; list -o and make -o" {
 	need_fish
 	run fish_complete 'devtool mknod /dev/x '
 	assert_same_set 'c u b p' "$output" 'fish mknod TYPE'
@@ -412,7 +418,9 @@ need_fish() {
 	run fish_complete 'devtool devices -b '
 	assert_same_set 'loop sd blkext' "$output" 'fish devices -b'
 	run fish_complete 'devtool list -o '
-	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' "$output" 'fish list -o'
+	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow' "$output" 'fish list -o'
+	run fish_complete 'devtool make -o '
+	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow' "$output" 'fish make -o'
 	run fish_complete 'devtool apply -i '
 	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' "$output" 'fish apply -i'
 }
@@ -548,7 +556,9 @@ need_zpty() {
 	run zsh_complete 'devtool mknod -m 0600 /dev/x b '
 	assert_same_set 'loop sd blkext' "$output" 'zsh mknod PATH b'
 	run zsh_complete 'devtool list -o '
-	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' "$output" 'zsh list -o'
+	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow' "$output" 'zsh list -o'
+	run zsh_complete 'devtool make -o '
+	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow' "$output" 'zsh make -o'
 	run zsh_complete 'devtool apply -i '
 	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' "$output" 'zsh apply -i'
 	run zsh_complete 'devtool list --check='

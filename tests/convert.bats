@@ -162,14 +162,14 @@ convert_is() {
 	assert_equal "$output" $'31\n31\n15\n0'
 }
 
-@test "convert: a bad operand stops; -k goes on and exits 2" {
+@test "convert: a bad operand stops; -k goes on, an empty line in its place, and exits 2" {
 	run --separate-stderr devtool convert -f linux -t 16:16 0x103 0xffffffff 0x104
 	assert_equal "$status" 2
 	assert_output 259
 
 	run --separate-stderr devtool convert -k -f linux -t 16:16 0x103 0xffffffff 0x104
 	assert_equal "$status" 2
-	assert_equal "$output" $'259\n260'
+	assert_equal "$output" $'259\n\n260'
 	assert_stderr_contains "4095:1048575"
 }
 
@@ -197,11 +197,11 @@ convert_is() {
 	refute_output --partial 260
 }
 
-@test "convert -k -: reports bad lines, goes on, exit 2 at the end" {
+@test "convert -k -: reports bad lines, an empty line in each one's place, goes on, exit 2 at the end" {
 	printf '0x103\n0x10000\nabc\n0x104\n' >in
 	run --separate-stderr devtool convert -k -f 8:8 -t linux - <in
 	assert_equal "$status" 2
-	assert_equal "$output" $'259\n260'
+	assert_equal "$output" $'259\n\n\n260'
 	assert_stderr_contains "devtool: <stdin>:2: "
 	assert_stderr_contains "devtool: <stdin>:3: invalid number 'abc'"
 }

@@ -99,6 +99,91 @@ TABLE
 		'd	/run/lock	1777	root	lock	-	-')"
 }
 
+# Two tables of two dialects joined on standard input (devtool(1),
+# DEVICE TABLES, "Telling the dialects apart"): refused where the second
+# begins.
+tmpfiles_table() {
+	printf '%s\n' '# a tmpfiles.d file' 'd /run/lock 1777 0 0 -' \
+		'c /dev/console 0600 0 5 - 5:1' >t.conf
+}
+
+@test "list --table -: a buildroot table then a tmpfiles table on stdin is refused at the tmpfiles table's first line, naming both dialects, nothing written, exit 2" {
+	tmpfiles_table
+	run --separate-stderr bash -c 'cat br.txt t.conf | "$DEVTOOL" list --table -'
+	assert_failure 2
+	assert_output ''
+	assert_equal "$stderr" "devtool: <stdin>:9: a tmpfiles line in a makedevs table (detected at line 2): two dialects mixed in one input; give each table as an operand of its own
+devtool: 1 error in the table; nothing was written"
+}
+
+@test "list --table -: a tmpfiles table then a buildroot table on stdin is refused at the buildroot table's first line" {
+	tmpfiles_table
+	run --separate-stderr bash -c 'cat t.conf br.txt | "$DEVTOOL" list --table - -o tmpfiles'
+	assert_failure 2
+	assert_output ''
+	assert_equal "$stderr" "devtool: <stdin>:5: a makedevs line in a tmpfiles table (detected at line 2): two dialects mixed in one input; give each table as an operand of its own
+devtool: 1 error in the table; nothing was written"
+}
+
+@test "list --table -: a gen_init_cpio or mtree line after makedevs lines is refused as a second dialect too; a pseudo line is a makedevs line with a relative path" {
+	printf '/dev d 755 0 0 - - - - -\nnod /dev/null 0666 0 0 c 1 3\n' >in
+	run --separate-stderr devtool list --table - <in
+	assert_failure 2
+	assert_equal "$stderr" "devtool: <stdin>:2: a gen_init_cpio line in a makedevs table (detected at line 1): two dialects mixed in one input; give each table as an operand of its own
+devtool: 1 error in the table; nothing was written"
+
+	printf '/dev d 755 0 0 - - - - -\n./dev/null type=char mode=0666 device=linux,1,3\n' >in
+	run --separate-stderr devtool list --table - <in
+	assert_failure 2
+	assert_equal "$stderr" "devtool: <stdin>:2: an mtree line in a makedevs table (detected at line 1): two dialects mixed in one input; give each table as an operand of its own
+devtool: 1 error in the table; nothing was written"
+
+	# A pseudo line has makedevs's shape: in a makedevs table, a relative
+	# path is a mistake (as tests/tables.bats and tests/hostile.bats have
+	# it), and the lines after it are read.
+	printf '/dev d 755 0 0 - - - - -\ndev/null c 0666 0 0 1 3\ndev d 0755 0 0\n' >in
+	run --separate-stderr devtool list --table - <in
+	assert_failure 2
+	assert_equal "$stderr" "devtool: <stdin>:2: path 'dev/null' must be absolute (start with /)
+devtool: <stdin>:3: path 'dev' must be absolute (start with /)
+devtool: 2 errors in the table; nothing was written"
+}
+
+@test "list --table FILE -: the same two tables as two operands are each read as their own dialect" {
+	tmpfiles_table
+	run --separate-stderr devtool list --table br.txt - <t.conf
+	assert_success
+	assert_stderr_empty
+	assert_output "$(printf '%s\n' \
+		'/dev	d	0755	0	0	-	-	-	-	-' \
+		'/dev/shm	d	1777	0	0	-	-	-	-	-' \
+		'/dev/snd	d	0755	0	audio	-	-	-	-	-' \
+		'/dev/ttyS	c	0666	0	dialout	4	64	0	1	4' \
+		'/bin/ping	f	4755	0	0	-	-	-	-	-' \
+		'|xattr cap_net_raw+ep' \
+		'/run/lock	d	1777	0	0	-	-	-	-	-' \
+		'/dev/console	c	0600	0	5	5	1	-	-	-')"
+}
+
+@test "list --table: a bad line no other dialect reads stays its table's own error, and the lines after it are read" {
+	printf '%s\n' '/dev/a c 600 0 0 1' 'c /dev/x bogus' '/dev/b c 600 0 0 1' >bad.txt
+	run --separate-stderr devtool list --table bad.txt
+	assert_failure 2
+	assert_equal "$stderr" "devtool: bad.txt:1: c needs MAJOR and MINOR
+devtool: bad.txt:2: path 'c' must be absolute (start with /)
+devtool: bad.txt:3: c needs MAJOR and MINOR
+devtool: 3 errors in the table; nothing was written"
+}
+
+@test "list --table -i makedevs: a tmpfiles line is an error of the dialect named, not a second dialect, and reading goes on" {
+	tmpfiles_table
+	run --separate-stderr bash -c 'cat br.txt t.conf | "$DEVTOOL" list --table -i makedevs -'
+	assert_failure 2
+	assert_equal "$stderr" "devtool: <stdin>:9: path 'd' must be absolute (start with /)
+devtool: <stdin>:10: path 'c' must be absolute (start with /)
+devtool: 2 errors in the table; nothing was written"
+}
+
 @test "list --table -o makedevs cannot hold a tmpfiles '-' owner of a node: named, exit 2" {
 	run --separate-stderr devtool list --table - <<<'c /dev/x 0600 - - - 1:3'
 	assert_failure 2

@@ -332,12 +332,20 @@ bad_value() {
 	assert_stderr_contains "invalid number '12abc'"
 }
 
-@test "decode -k: a bad operand is reported and the rest are decoded, exit 2" {
-	run --separate-stderr devtool decode -k 0x103 12abc 0x104 0x100000000
+@test "decode -k: a bad operand is reported and leaves an empty line in its place, the rest decoded, exit 2" {
+	run --separate-stderr bash -c '"$DEVTOOL" decode -k 0x103 12abc 0x104 0x100000000 >out'
 	assert_equal "$status" 2
-	assert_equal "$output" $'1 3\n1 4'
-	assert_stderr_contains "invalid number '12abc'"
-	assert_stderr_contains "0x100000000"
+	assert_equal "$(cat -A out)" $'1 3$\n$\n1 4$\n$'
+	assert_equal "$stderr" "devtool: invalid number '12abc': trailing garbage
+devtool: value 4294967296 (0x100000000) does not fit layout 16:16 (32 bits, at most 0xffffffff)"
+}
+
+@test "decode -k --json: a bad operand's place is an object with only its error; operands' objects have no line" {
+	run --separate-stderr devtool decode -k --json 0x103 12abc
+	assert_equal "$status" 2
+	assert_equal "$output" '{"layout":"16:16","value":259,"major":1,"minor":3,"canonical":true}
+{"error":"invalid number '"'12abc'"': trailing garbage"}'
+	assert_equal "$stderr" "devtool: invalid number '12abc': trailing garbage"
 }
 
 # --- streams -------------------------------------------------------------
@@ -394,20 +402,77 @@ bad_value() {
 	assert_stderr_contains "devtool: <stdin>:2: invalid number ''"
 }
 
-@test "decode -k -: bad lines are reported and skipped, exit 2 at the end" {
+@test "decode -k -: each bad line is reported and leaves an empty line in its place, exit 2 at the end" {
 	printf '0x103\n08\n0x12c0005\n-1\n0x104\n' >in
 	run --separate-stderr devtool decode -k - <in
 	assert_equal "$status" 2
-	assert_equal "$output" $'1 3\n300 5\n1 4'
-	assert_stderr_contains "devtool: <stdin>:2: invalid number '08'"
-	assert_stderr_contains "devtool: <stdin>:4: invalid number '-1'"
+	assert_equal "$output" $'1 3\n\n300 5\n\n1 4'
+	assert_equal "$stderr" "devtool: <stdin>:2: invalid number '08': bad octal digit
+devtool: <stdin>:4: invalid number '-1': a sign is not allowed"
+}
+
+@test "decode -k -: paste keeps each input line beside its answer, a bad one beside nothing" {
+	printf '0x103\nbogus\n0x12c0005\n\n0x104\n' >in
+	run --separate-stderr bash -c '"$DEVTOOL" decode -k --colon - <in | paste in -'
+	assert_success
+	assert_equal "$output" $'0x103\t1:3\nbogus\t\n0x12c0005\t300:5\n\t\n0x104\t1:4'
+	assert_equal "$stderr" "devtool: <stdin>:2: invalid number 'bogus': not a number
+devtool: <stdin>:4: invalid number '': empty"
+}
+
+@test "decode -k --json -: every object begins with its line; a bad line's is {\"line\":N,\"error\":...}" {
+	printf '0x103\n08\n0x10001\n0x100000000\n' >in
+	run --separate-stderr devtool decode -k --json - <in
+	assert_equal "$status" 2
+	assert_equal "$output" '{"line":1,"layout":"16:16","value":259,"major":1,"minor":3,"canonical":true}
+{"line":2,"error":"invalid number '"'08'"': bad octal digit"}
+{"line":3,"layout":"16:16","value":65537,"major":1,"minor":1,"canonical":false}
+{"line":4,"error":"value 4294967296 (0x100000000) does not fit layout 16:16 (32 bits, at most 0xffffffff)"}'
+	assert_equal "$(jq -r 'select(.error) | .line' <<<"$output" | paste -sd,)" "2,4"
+}
+
+@test "decode --json -: each object carries its input line number, without -k too" {
+	printf '259\n0x12c0005\n' >in
+	run --separate-stderr devtool decode --json - <in
+	assert_success
+	assert_equal "$output" '{"line":1,"layout":"16:16","value":259,"major":1,"minor":3,"canonical":true}
+{"line":2,"layout":"16:16","value":19660805,"major":300,"minor":5,"canonical":true}'
+	assert_stderr_empty
+}
+
+@test "decode -k -: a bad line's empty line is a bad line to encode -k - in turn, so both keep the places" {
+	printf '0x103\nbogus\n0x104\n' >in
+	run --separate-stderr bash -c '"$DEVTOOL" decode -k - <in | "$DEVTOOL" encode -k - >out'
+	assert_equal "$status" 2
+	assert_equal "$(cat -A out)" $'259$\n$\n260$'
+	assert_equal "$stderr" "devtool: <stdin>:2: invalid number 'bogus': not a number
+devtool: <stdin>:2: expected 'MAJOR MINOR' or 'MAJOR:MINOR'"
+}
+
+@test "decode --kdev - piped into encode --kdev - gives every value back, for 8:8, 16:16, 12:20, linux and glibc" {
+	local layout
+	local -A wide=([8:8]='' [16:16]='300 5:65535 65535' [12:20]='300 5:4095 1048575'
+		[linux]='300 5:4095 1048575' [glibc]='300 5:4294967295 4294967295')
+	for layout in 8:8 16:16 12:20 linux glibc; do
+		printf '%s\n' '0 0' '1 3' '8 1' '254 255' '255 255' >pairs
+		[[ -z ${wide[$layout]} ]] || tr : '\n' <<<"${wide[$layout]}" >>pairs
+		"$DEVTOOL" encode -f "$layout" - <pairs >values
+		run --separate-stderr bash -c "\"\$DEVTOOL\" decode -f $layout --kdev - <values |
+		    \"\$DEVTOOL\" encode -f $layout --kdev -"
+		assert_success
+		assert_stderr_empty
+		assert_equal "$output" "$(cat values)"
+	done
+	assert_equal "$(tail -n 1 pairs)" '4294967295 4294967295'
+	run --separate-stderr devtool decode -f 12:20 --kdev 0xffffffff
+	assert_output 0fff:fffff
 }
 
 @test "decode -: lines up to 4096 bytes are read, longer ones are bad lines" {
 	{ printf '%04096d\n' 1; printf '%04097d\n' 2; printf '0x104\n'; } >in
 	run --separate-stderr devtool decode -k - <in
 	assert_equal "$status" 2
-	assert_equal "$output" $'0 1\n1 4'
+	assert_equal "$output" $'0 1\n\n1 4'
 	assert_stderr_contains "devtool: <stdin>:2: line longer than 4096 bytes"
 
 	# A long last line without a newline is reported too, not lost.
@@ -422,7 +487,7 @@ bad_value() {
 	printf '0x103\n0x104\0garbage\n0x105\n' >in
 	run --separate-stderr devtool decode -k - <in
 	assert_equal "$status" 2
-	assert_equal "$output" $'1 3\n1 5'
+	assert_equal "$output" $'1 3\n\n1 5'
 	assert_stderr_contains "devtool: <stdin>:2: "
 }
 
@@ -563,10 +628,11 @@ bad_value() {
 	run --separate-stderr bash -c '"$DEVTOOL" decode -k - <in >all 2>&1'
 	assert_equal "$status" 2
 	assert_stdout_empty
-	assert_equal "$(wc -l <all)" 5
+	assert_equal "$(wc -l <all)" 6
 	assert_equal "$(sed -n 1p all)" "1 3"
 	assert_regex "$(sed -n 2p all)" "^devtool: <stdin>:2: warning: value 0x10001 is not canonical"
 	assert_equal "$(sed -n 3p all)" "1 1"
 	assert_regex "$(sed -n 4p all)" "^devtool: <stdin>:3: invalid number 'bogus'"
-	assert_equal "$(sed -n 5p all)" "1 4"
+	assert_equal "$(sed -n 5p all)" ""
+	assert_equal "$(sed -n 6p all)" "1 4"
 }

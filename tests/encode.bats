@@ -443,6 +443,79 @@ bad_number() {
 	assert_stderr_contains "got 3 operands"
 }
 
+@test "encode: one MAJOR:MINOR operand is the pair, as a line of encode - is" {
+	run --separate-stderr devtool encode -f linux 300:5
+	assert_success
+	assert_output 76805
+	assert_stderr_empty
+
+	run --separate-stderr devtool encode 0:256
+	assert_usage_error
+	assert_equal "$stderr" "devtool: pair 0:256 is ambiguous under 16:16: its value 0x100 reads back as 1:0 (compat rule); use --strict or another layout"
+
+	run --separate-stderr devtool encode 1:2:3
+	assert_usage_error
+	assert_equal "$stderr" "devtool: invalid number '2:3': trailing garbage"
+}
+
+# --- --kdev: the pairs decode --kdev prints --------------------------------
+
+@test "encode --kdev reads 012c:0005 and 12C 5, as operands or lines, as hexadecimal: 76805 under linux" {
+	run --separate-stderr devtool encode -f linux --kdev 012c:0005
+	assert_success
+	assert_output 76805
+	assert_stderr_empty
+
+	run --separate-stderr devtool encode -f linux --kdev 12C 5
+	assert_success
+	assert_output 76805
+
+	printf '012c:0005\n12c 5\n0fff:fffff\n' >in
+	run --separate-stderr devtool encode -f linux --kdev - <in
+	assert_success
+	assert_equal "$output" $'76805\n76805\n4294967295'
+}
+
+@test "encode --kdev: 0x, signs, empty fields and other letters are invalid numbers; a field past the layout gives the range in hex" {
+	run --separate-stderr devtool encode --kdev 0x12:3
+	assert_usage_error
+	assert_equal "$stderr" "devtool: invalid number '0x12': hexadecimal digits go without 0x here"
+
+	run --separate-stderr devtool encode --kdev -- 12 -3
+	assert_usage_error
+	assert_equal "$stderr" "devtool: invalid number '-3': a sign is not allowed"
+
+	run --separate-stderr devtool encode --kdev 12:
+	assert_usage_error
+	assert_equal "$stderr" "devtool: invalid number '': empty"
+
+	run --separate-stderr devtool encode --kdev 12g:3
+	assert_usage_error
+	assert_equal "$stderr" "devtool: invalid number '12g': trailing garbage"
+
+	run --separate-stderr devtool encode --kdev xy:3
+	assert_usage_error
+	assert_equal "$stderr" "devtool: invalid number 'xy': not a hexadecimal number"
+
+	run --separate-stderr devtool encode --kdev 1ffff:0
+	assert_usage_error
+	assert_equal "$stderr" "devtool: 16:16 major '1ffff' is out of range (0-ffff)"
+
+	run --separate-stderr devtool encode -f 8:8 --kdev 01:100
+	assert_usage_error
+	assert_equal "$stderr" "devtool: 8:8 minor '100' is out of range (0-ff)"
+
+	run --separate-stderr devtool encode -f glibc --kdev 10000000000000000:0
+	assert_usage_error
+	assert_equal "$stderr" "devtool: invalid number '10000000000000000': larger than ffffffffffffffff"
+}
+
+@test "encode without --kdev reads 012c:0005 as numbers: an octal 012c is an invalid number" {
+	run --separate-stderr devtool encode 012c:0005
+	assert_usage_error
+	assert_equal "$stderr" "devtool: invalid number '012c': trailing garbage"
+}
+
 # --- numbers (SPEC §2) ------------------------------------------------------
 
 @test "encode: accepts hex 0x1F and 0X1f, octal 017, and 0" {
@@ -544,6 +617,21 @@ bad_number() {
 		$'300\t5\t76805\n1\t3\t259'
 }
 
+@test "encode --json -: each object begins with its input line; with -k a bad line's is {\"line\":N,\"error\":...}" {
+	printf '1 3\n0 256\n300:5\n' >in
+	run --separate-stderr devtool encode -k --json - <in
+	assert_equal "$status" 2
+	assert_equal "$output" '{"line":1,"layout":"16:16","major":1,"minor":3,"value":259,"hex":"0x103"}
+{"line":2,"error":"pair 0:256 is ambiguous under 16:16: its value 0x100 reads back as 1:0 (compat rule); use --strict or another layout"}
+{"line":3,"layout":"16:16","major":300,"minor":5,"value":19660805,"hex":"0x12c0005"}'
+	assert_equal "$stderr" "devtool: <stdin>:2: pair 0:256 is ambiguous under 16:16: its value 0x100 reads back as 1:0 (compat rule); use --strict or another layout"
+
+	# Operands' objects have no line.
+	run --separate-stderr devtool encode --json 1 3
+	assert_success
+	assert_output '{"layout":"16:16","major":1,"minor":3,"value":259,"hex":"0x103"}'
+}
+
 @test "encode -: a bad line stops the run with <stdin>:LINE, after the lines before it" {
 	printf '1 3\n300:5\n0 256\n2 2\n' >in
 	run --separate-stderr devtool encode - <in
@@ -594,11 +682,11 @@ bad_number() {
 	assert_stderr_contains "<stdin>:1: invalid number '+5'"
 }
 
-@test "encode -k -: reports each bad line, goes on, exit 2 at the end (0 if none)" {
+@test "encode -k -: reports each bad line, leaves an empty line in its place, goes on, exit 2 at the end (0 if none)" {
 	printf '1 3\nbogus\n300:5\n0 256\n2 2\n' >in
 	run --separate-stderr devtool encode -k - <in
 	assert_equal "$status" 2
-	assert_equal "$output" $'259\n19660805\n514'
+	assert_equal "$output" $'259\n\n19660805\n\n514'
 	assert_stderr_contains "devtool: <stdin>:2: "
 	assert_stderr_contains "devtool: <stdin>:4: "
 	assert_equal "$(grep -c '^devtool: <stdin>:' <<<"$stderr")" 2
@@ -617,7 +705,7 @@ bad_number() {
 	} >in
 	run --separate-stderr devtool encode -k - <in
 	assert_equal "$status" 2
-	assert_equal "$output" $'259\n516'
+	assert_equal "$output" $'259\n\n516'
 	assert_stderr_contains "<stdin>:2: "
 }
 

@@ -367,7 +367,7 @@ setup() { setup_workdir; }
 
 @test "list: every operand and option with control bytes is quoted with '?' in messages" {
 	mkdir -p R/dev
-	quoted_error 2 "devtool: unknown output '$CTRL_Q'; valid: makedevs, tmpfiles, mtree, gen_init_cpio, pseudo, json, oci" \
+	quoted_error 2 "devtool: unknown output '$CTRL_Q'; valid: makedevs, tmpfiles, mtree, gen_init_cpio, pseudo, json, oci, cgroup, deviceallow, deviceallow-groups, oci-allow" \
 		list -o "$CTRL" --root R
 	quoted_error 2 "devtool: unknown layout or storage format '$CTRL_Q'; layouts: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux, netbsd, freebsd, bsdos, 386bsd, 4bsd, isc, sco, sunos, svr3, ultrix; storage formats: newc, odc, bin, ustar, gnutar, squashfs, erofs, ext4, ext2-old, cramfs, genext2fs" \
 		list --check "$CTRL" --root R
@@ -820,4 +820,100 @@ check_agrees_with() {
 	run --separate-stderr devtool list --table --check 8:8 bad.t
 	assert_status 2
 	assert_equal "$stderr" "devtool: bad.t:2: type 'q' is not one of c b p d f s F r l"
+}
+
+# ------------------------------------------------------------ device rules
+# list -o with the rule dialects (devtool(1), DEVICE RULES).
+
+@test "list -o cgroup of a tree prints one rule a number and names five entries that are not devices, then counts the rest" {
+	needs_mknod
+	make_tree
+	mknod -m 0600 R/dev/null2 c 1 3	# the same number: one rule
+	run --separate-stderr devtool list -o cgroup --root R
+	assert_status 0
+	assert_lines_exactly "b 8:0 rwm" "b 8:1 rwm" "c 1:3 rwm" "c 13:63 rwm" \
+		"c 116:300 rwm"
+	assert_equal "$stderr" "devtool: warning: /dev/abs-link-to-dir -> /elsewhere: a symbolic link, not a device, is left out of the cgroup rules
+devtool: warning: /dev/initctl: a FIFO, not a device, is left out of the cgroup rules
+devtool: warning: /dev/link-to-dir -> ../elsewhere: a symbolic link, not a device, is left out of the cgroup rules
+devtool: warning: /dev/link-to-node -> null: a symbolic link, not a device, is left out of the cgroup rules
+devtool: warning: /dev/snd: a directory, not a device, is left out of the cgroup rules
+devtool: warning: 1 more entry that is not a device is left out of the cgroup rules"
+}
+
+@test "list --table -o cgroup allows a range node by node, and a range of minors 0 to 255 as its major" {
+	printf '%s\n' '/dev/ttyS c 660 0 20 4 64 0 1 4' \
+		'/dev/sd b 660 0 6 8 0 0 1 256' '/dev/null c 666 0 0 1 3' >t
+	run --separate-stderr devtool list --table t -o cgroup
+	assert_status 0
+	assert_stderr_empty
+	assert_lines_exactly "b 8:* rwm" "c 1:3 rwm" "c 4:64 rwm" "c 4:65 rwm" \
+		"c 4:66 rwm" "c 4:67 rwm"
+}
+
+@test "list --table -o cgroup names an entry that is not a device by file:line and writes nothing, unless --lossy" {
+	printf '%s\n' '/dev d 755 0 0 - - - - -' '/dev/null c 666 0 0 1 3' >t
+	run --separate-stderr devtool list --table t -o cgroup
+	assert_status 2
+	assert_output ""
+	assert_equal "$stderr" "devtool: t:1: /dev: a directory, not a device, has no cgroup rule
+devtool: 1 entry with no cgroup rule; nothing was written (--lossy writes the others' rules)"
+	run --separate-stderr devtool list --table t -o cgroup --lossy
+	assert_status 0
+	assert_output "c 1:3 rwm"
+	assert_equal "$stderr" "devtool: warning: t:1: /dev: a directory, not a device, has no cgroup rule"
+}
+
+@test "list --table -o deviceallow doubles a %, and names each path a unit file cannot hold" {
+	printf '%s\n' '#mtree' \
+		'./dev/a%b type=char mode=0600 uid=0 gid=0 device=native,1,3' \
+		'./dev/a\040b type=char mode=0600 uid=0 gid=0 device=native,1,5' \
+		'./tmp/x type=char mode=0600 uid=0 gid=0 device=native,1,7' \
+		'./dev/x\377 type=char mode=0600 uid=0 gid=0 device=native,1,8' \
+		'./dev/q\042uote type=char mode=0600 uid=0 gid=0 device=native,1,9' \
+		'./dev/caf\303\251 type=char mode=0600 uid=0 gid=0 device=native,1,10' >t
+	run --separate-stderr devtool list --table t -o deviceallow --lossy
+	assert_status 0
+	assert_lines_exactly "DeviceAllow=/dev/a%%b rwm" "DeviceAllow=/dev/café rwm"
+	# in the order of the rules: by path
+	assert_equal "$stderr" "devtool: warning: t:3: /dev/a b: white space or a control character, which a DeviceAllow= path cannot hold
+devtool: warning: t:6: /dev/q\"uote: a quote or a backslash, which systemd versions read differently in DeviceAllow=
+devtool: warning: t:5: /dev/x?: not UTF-8, which systemd refuses in a unit file
+devtool: warning: t:4: /tmp/x: not under /dev, where systemd takes DeviceAllow= paths"
+	command -v systemd-analyze >/dev/null || skip "systemd-analyze is not installed"
+	printf '[Service]\nExecStart=/bin/true\n%s\n' "$output" >u.service
+	run systemd-analyze verify ./u.service
+	refute_output --partial "u.service:"
+}
+
+@test "list -o oci-allow of nothing denies every device" {
+	: >empty
+	run --separate-stderr devtool list --table empty -o oci-allow
+	assert_status 0
+	assert_stderr_empty
+	assert_lines_exactly "[" '{"allow":false,"access":"rwm"}' "]"
+}
+
+@test "list -o deviceallow of /dev writes lines systemd-analyze verify takes" {
+	command -v systemd-analyze >/dev/null || skip "systemd-analyze is not installed"
+	devtool list -o deviceallow /dev 2>/dev/null >lines
+	[ -s lines ] || fail "no device node in /dev"
+	{ printf '[Service]\nExecStart=/bin/true\n'; cat lines; } >u.service
+	run systemd-analyze verify ./u.service
+	refute_output --partial "u.service:"
+}
+
+@test "list -i with a rule dialect is a usage error naming the dialects it reads, as apply -i" {
+	: >t
+	quoted_error 2 "devtool: -i cgroup: cgroup rules are written only (list -o, make -o), never read; valid: makedevs, tmpfiles, mtree, gen_init_cpio, pseudo, json, oci" \
+		list --table -i cgroup t
+	quoted_error 2 "devtool: -i oci-allow: oci-allow rules are written only (list -o, make -o), never read; valid: makedevs, tmpfiles, mtree, gen_init_cpio, pseudo, json, oci" \
+		apply -i oci-allow t
+	quoted_error 2 "devtool: unknown input 'xml'; valid: makedevs, tmpfiles, mtree, gen_init_cpio, pseudo, json, oci" \
+		list --table -i xml t
+}
+
+@test "list --check with a rule dialect is a usage error: a rule has no room for the reason" {
+	quoted_error 2 "devtool: --check prints each node with its reason, which deviceallow rules cannot hold" \
+		list --check kernel -o deviceallow /dev/null
 }

@@ -301,3 +301,156 @@ compare() {
 devtool: warning: /dev/ram: a symbolic link, which an oci table cannot hold, is left out; -o json holds every type"
 	assert_equal "$(grep -c '"path"' <<<"$output")" 34
 }
+
+# ------------------------------------------------------------ device rules
+# make -o with the rule dialects (devtool(1), DEVICE RULES): cgroup v1
+# devices.allow lines, systemd's DeviceAllow= by path and by driver, the
+# OCI linux.resources.devices list.
+
+# unit_verify LINES...: systemd-analyze verify of a service holding the
+# lines; its complaints about the unit's own lines are in $complaints.
+unit_verify() {
+	{
+		printf '[Service]\nExecStart=/bin/true\n'
+		printf '%s\n' "$@"
+	} >"$BATS_TEST_TMPDIR/rules.service"
+	complaints=$(systemd-analyze verify "$BATS_TEST_TMPDIR/rules.service" 2>&1 |
+	    grep 'rules\.service:[0-9]' || :)
+}
+
+@test "make -o cgroup prints one devices.allow line a node, sorted by type and numbers" {
+	run --separate-stderr devtool make -o cgroup ttyS1 fuse ttyS0
+	assert_success
+	assert_output "c 4:64 rwm
+c 4:65 rwm
+c 10:229 rwm"
+	assert_stderr_empty
+}
+
+@test "make -o cgroup allows a major whole as MAJOR:* when the nodes hold its minors 0 to 255" {
+	run --separate-stderr devtool make -o cgroup sd ttyS0
+	assert_success
+	assert_output "b 8:* rwm
+c 4:64 rwm"
+}
+
+@test "make -o cgroup names each entry that is not a device on stderr and leaves it out" {
+	run --separate-stderr devtool make -o cgroup std
+	assert_success
+	assert_equal "$stderr" "devtool: warning: /dev/core -> /proc/kcore: a symbolic link, not a device, is left out of the cgroup rules
+devtool: warning: /dev/ram -> ram1: a symbolic link, not a device, is left out of the cgroup rules"
+	assert_equal "$(wc -l <<<"$output")" 34
+}
+
+@test "make -o cgroup generic allows every node generic makes in the devices controller's grammar, and no other number but of a whole major" {
+	devtool make -o json generic 2>/dev/null |
+	    jq -r 'select(.major != null) | "\(.type) \(.major):\(.minor) rwm"' |
+	    sort -u >nodes
+	devtool make -o cgroup generic 2>/dev/null >rules
+	# TYPE MAJOR:MINOR ACCESS: b or c, decimal or *, letters of rwm
+	run grep -Ev '^[bc] ([0-9]+|\*):([0-9]+|\*) [rwm]{1,3}$' rules
+	assert_output ""
+	assert_equal "$(sort rules | uniq -d)" ""
+	# each node by its own line or its major's
+	run awk 'NR == FNR { r[$0]; next }
+	    { split($2, n, ":"); w = $1 " " n[1] ":* rwm" }
+	    !($0 in r) && !(w in r) { print "not allowed: " $0 }' rules nodes
+	assert_output ""
+	# each line a node's, or a major's whose 256 8-bit minors are all nodes
+	run awk 'NR == FNR { split($2, n, ":"); if (n[2] < 256) m[$1 " " n[1]]++
+	        node[$0]; next }
+	    { split($2, n, ":") }
+	    n[2] == "*" && m[$1 " " n[1]] != 256 { print "widened: " $0 }
+	    n[2] != "*" && !($0 in node) { print "no such node: " $0 }' nodes rules
+	assert_output ""
+	assert_equal "$(grep -c ':\*' rules)" 17
+}
+
+@test "make -o deviceallow prints DeviceAllow= lines by path, which systemd-analyze verify takes" {
+	run --separate-stderr devtool make -o deviceallow ttyS1 fuse ttyS0
+	assert_success
+	assert_output "DeviceAllow=/dev/fuse rwm
+DeviceAllow=/dev/ttyS0 rwm
+DeviceAllow=/dev/ttyS1 rwm"
+	command -v systemd-analyze >/dev/null || skip "systemd-analyze is not installed"
+	mapfile -t lines < <(devtool make -o deviceallow generic 2>/dev/null)
+	assert_equal "${#lines[@]}" 5350
+	unit_verify "${lines[@]}"
+	assert_equal "$complaints" ""
+	# the control: a line systemd refuses is named
+	unit_verify "${lines[@]}" "DeviceAllow=/etc/passwd rwm"
+	assert_equal "$(wc -l <<<"$complaints")" 1
+}
+
+@test "make -o deviceallow-groups names each major by its driver in /proc/devices, once a name" {
+	export DEVTOOL_PROC_DEVICES=$BATS_TEST_DIRNAME/fixtures/proc-devices
+	run --separate-stderr devtool make -o deviceallow-groups ttyS0 tty1 sda sdq fuse ptmx
+	assert_success
+	# sd is majors 8 and 65; major 4 is /dev/vc/0, tty and ttyS, and 5
+	# has no name without a '/'
+	assert_output "DeviceAllow=block-sd rwm
+DeviceAllow=char-tty rwm
+DeviceAllow=char-/dev/tty rwm
+DeviceAllow=char-misc rwm"
+	assert_stderr_empty
+	command -v systemd-analyze >/dev/null || skip "systemd-analyze is not installed"
+	mapfile -t lines <<<"$output"
+	unit_verify "${lines[@]}"
+	assert_equal "$complaints" ""
+}
+
+@test "make -o deviceallow-groups names a major no driver is registered for, writes the rest and exits 2" {
+	export DEVTOOL_PROC_DEVICES=$BATS_TEST_DIRNAME/fixtures/proc-devices
+	run --separate-stderr devtool make -o deviceallow-groups ttyS0 hda
+	assert_failure 2
+	assert_output "DeviceAllow=char-tty rwm"
+	assert_equal "$stderr" "devtool: /dev/hda: no driver of block major 3 is registered (/proc/devices), so it and 24 other nodes of the major have no group; -o deviceallow allows nodes by path"
+}
+
+@test "make -o oci-allow prints a linux.resources.devices list that denies every device first" {
+	run --separate-stderr devtool make -o oci-allow sd fuse
+	assert_success
+	assert_output '[
+{"allow":false,"access":"rwm"},
+{"allow":true,"type":"b","major":8,"access":"rwm"},
+{"allow":true,"type":"c","major":10,"minor":229,"access":"rwm"}
+]'
+}
+
+@test "make -o oci-allow generic is an array of the runtime specification's device rules" {
+	devtool make -o oci-allow generic 2>/dev/null >allow.json
+	# the schema's DeviceCgroup: allow (required, boolean), type, access
+	# (strings), major and minor (integers), nothing else devtool writes
+	run jq -r '
+	    if type != "array" then "not an array"
+	    elif .[0] != {"allow": false, "access": "rwm"} then "no deny first"
+	    else .[1:][] | select(
+	        (keys - ["access", "allow", "major", "minor", "type"]) != [] or
+	        .allow != true or (.type | IN("b", "c") | not) or
+	        (.major | type) != "number" or .major != (.major | floor) or
+	        ((.minor // 0) | type) != "number" or
+	        (.access | test("^[rwm]+$") | not)) | tojson
+	    end' allow.json
+	assert_success
+	assert_output ""
+	assert_equal "$(jq length allow.json)" \
+	    "$(($(devtool make -o cgroup generic 2>/dev/null | wc -l) + 1))"
+}
+
+@test "make std as root makes each node in place with its group at once: no private directory, chown, chmod or rename (strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	needs_mknod
+	[[ $(id -u) == 0 ]] || skip "as root only"
+	mkdir d
+	run --separate-stderr strace -f -qq -o "$BATS_TEST_TMPDIR/log" \
+	    -e trace=mknodat,symlinkat,mkdirat,fchownat,fchmodat,renameat2 \
+	    "$DEVTOOL" make -C d std
+	assert_success
+	assert_equal "$(sed -E 's/^[0-9]+ +//; s/\(.*//' "$BATS_TEST_TMPDIR/log" |
+	    sort | uniq -c | awk '{ print $2, $1 }')" "mknodat 34
+symlinkat 2"
+	assert_equal "$(stat -c '%a %u %g' d/kmem d/loop0 d/tty)" \
+	    "640 0 $(getent group kmem | cut -d: -f3)
+660 0 $(getent group disk | cut -d: -f3)
+666 0 $(getent group tty | cut -d: -f3)"
+}

@@ -1703,6 +1703,45 @@ chmod("/proc/self/fd/N", 0660) = 0'
 	assert_no_temp d
 }
 
+@test "mknod -g as root makes the node in its group at once: the file system group for the one mknod, no private directory, chown or rename (strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	needs_mknod
+	[[ $(id -u) == 0 ]] || skip "as root only"
+	local log=$BATS_FILE_TMPDIR/fsgid.$BATS_TEST_NUMBER
+	mkdir d
+	run --separate-stderr strace -f -qq -o "$log" \
+	    -e trace=setfsgid,mknodat,fchownat,fchmodat,renameat2,mkdirat \
+	    "$DEVTOOL" mknod -g 1234 -m 0660 d/x c 1 3
+	assert_status 0
+	assert_stderr_empty
+	assert_equal "$(node d/x)" "character special file 1 3 660 0 1234"
+	assert_equal "$(sed -E 's/^[0-9]+ +//; s/^mknodat\([0-9]+,/mknodat(N,/;
+	    s/ += / = /' "$log")" \
+	    'setfsgid(1234) = 0
+setfsgid(-1) = 1234
+mknodat(N, "x", S_IFCHR|0660, makedev(0x1, 0x3)) = 0
+setfsgid(0) = 1234'
+	assert_no_temp d
+}
+
+@test "mknod -g as root where the group cannot be taken makes the node through the private directory, exact (setfsgid failing, strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	needs_mknod
+	[[ $(id -u) == 0 ]] || skip "as root only"
+	local log=$BATS_FILE_TMPDIR/nofsgid.$BATS_TEST_NUMBER
+	mkdir d
+	# setfsgid changes nothing and says the group in force is 0, as in a
+	# user namespace that does not map 1234
+	run --separate-stderr strace -f -qq -o "$log" -e trace=setfsgid,renameat2 \
+	    -e inject=setfsgid:retval=0 "$DEVTOOL" mknod -g 1234 -m 0660 d/x c 1 3
+	assert_status 0
+	assert_stderr_empty
+	assert_equal "$(node d/x)" "character special file 1 3 660 0 1234"
+	grep -q 'renameat2(.*RENAME_NOREPLACE) = 0' "$log" ||
+		fail "not renamed from the private directory: $(cat "$log")"
+	assert_no_temp d
+}
+
 # A RENAME_EXCHANGE race: strace stops devtool (SIGSTOP) once the
 # private node is made and set up (its one fchmodat done), before the
 # exchange; a regular file is renamed over the old node then.  The

@@ -28,6 +28,16 @@ static const struct dialect *const rt_dialects[] = {
 };
 #define RT_NDIALECTS (sizeof(rt_dialects) / sizeof(rt_dialects[0]))
 
+/*
+ * The rule dialects (cgroup, deviceallow, ...) are written only: no
+ * round trip goes through them (devtool(1), DEVICE RULES).
+ */
+static bool
+rt_written_only(const struct dialect *dl)
+{
+	return dl->read_line == NULL && dl->read_document == NULL;
+}
+
 /* Random bits: the caller's source (a PRNG, or fuzzer input). */
 typedef uint64_t rt_next_fn(void *ctx);
 
@@ -182,12 +192,15 @@ rt_check(struct ids_keeper *k, const struct entry *e, struct rt_counts *c,
 	for (size_t a = 0; a < RT_NDIALECTS; a++) {
 		const struct dialect *A = rt_dialects[a];
 
-		if (dialect_convert(A, e, k, la, sizeof(la), &d) != 0)
+		if (rt_written_only(A) ||
+		    dialect_convert(A, e, k, la, sizeof(la), &d) != 0)
 			continue;	/* A cannot say it: no A -> B */
 		c->held[a]++;
 		for (size_t b = 0; b < RT_NDIALECTS; b++) {
 			const struct dialect *B = rt_dialects[b];
 
+			if (rt_written_only(B))
+				continue;
 			rc = dialect_convert(B, e, k, lb, sizeof(lb), &d);
 			if (rc != 0) {
 				if (d.msg[0] == '\0') {

@@ -702,7 +702,7 @@ devtool: 1 error in the table; nothing was created"
 Try 'devtool apply --help' for more information."
 	run --separate-stderr devtool list -o cpio
 	assert_equal "$status" 2
-	assert_equal "$stderr" "devtool: unknown output 'cpio'; valid: makedevs, tmpfiles, mtree, gen_init_cpio, pseudo, json, oci
+	assert_equal "$stderr" "devtool: unknown output 'cpio'; valid: makedevs, tmpfiles, mtree, gen_init_cpio, pseudo, json, oci, cgroup, deviceallow, deviceallow-groups, oci-allow
 Try 'devtool list --help' for more information."
 }
 

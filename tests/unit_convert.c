@@ -55,7 +55,10 @@ main(void)
 	}
 	end(&group);
 	for (size_t a = 0; a < RT_NDIALECTS; a++)
-		for (size_t b = 0; b < RT_NDIALECTS; b++)
+		for (size_t b = 0; b < RT_NDIALECTS; b++) {
+			if (rt_written_only(rt_dialects[a]) ||
+			    rt_written_only(rt_dialects[b]))
+				continue;	/* no trip goes through them */
 			if (!ok(c.exact[a][b] > 0, "%s -> %s -> %s: %lu exact, "
 			    "%lu reported",
 			    rt_dialects[a]->name, rt_dialects[b]->name,
@@ -63,6 +66,7 @@ main(void)
 			    c.reported[a][b]))
 				diag("no entry of %s survived the trip",
 				    rt_dialects[a]->name);
+		}
 	ids_keeper_free(&k);
 	printf("1..%u\n", tests_run);
 	return tests_failed != 0;

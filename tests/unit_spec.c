@@ -611,7 +611,8 @@ test_framing(void)
 	    dialect_named("cpio") == NULL,
 	    "table_dialect_lookup: by name, every dialect read and written");
 	ok(strcmp(dialect_names(), "makedevs, tmpfiles, mtree, "
-	    "gen_init_cpio, pseudo, json, oci") == 0,
+	    "gen_init_cpio, pseudo, json, oci, cgroup, deviceallow, "
+	    "deviceallow-groups, oci-allow") == 0,
 	    "table_dialect_names: %s", dialect_names());
 	ok((&pseudo_dialect)->needs_parents &&
 	    (&gen_init_cpio_dialect)->needs_parents &&

@@ -1019,6 +1019,59 @@ test_detect_input(void)
 	end(&c);
 }
 
+/*
+ * A line its table's dialect cannot read is another's when that one bids
+ * for it and reads it (dialect_other_reader): where a second table joined
+ * on stdin begins.
+ */
+static void
+test_other_reader(void)
+{
+	static struct dialect_reader probe;
+	static const struct {
+		const struct dialect *cur;
+		const char *line;
+		const struct dialect *want;
+	} cases[] = {
+		{ M, "d /run/lock 1777 0 0 -", T },
+		{ M, "c /dev/console 0600 0 5 - 5:1", T },
+		{ T, "/dev d 755 0 0 - - - - -", M },
+		{ M, "nod /dev/null 0666 0 0 c 1 3", &gen_init_cpio_dialect },
+		{ M, "/set type=char uid=0", &mtree_dialect },
+		{ M, "{\"path\":\"/dev/x\",\"type\":\"p\",\"mode\":\"0600\","
+		  "\"uid\":0,\"gid\":0}", &json_dialect },
+		/* its own dialect's line, though a bad one */
+		{ M, "/dev/null c 666 0 0 1", NULL },
+		{ T, "c /dev/null 0666 - - - 1:x", NULL },
+		{ T, "dir /dev 0755 0 0", &gen_init_cpio_dialect },
+		{ M, "./dev/null type=char mode=0666 device=linux,1,3",
+		  &mtree_dialect },
+		/* a relative path in a makedevs or tmpfiles table: a typo */
+		{ M, "dev/null c 0666 0 0 1 3", NULL },
+		{ M, "dev d 0755 0 0", NULL },	/* pseudo: first_line_only */
+		{ T, "c dev/y 0640 - - - 1:3", NULL },
+		/* bid for by another, but not read by it */
+		{ M, "c /dev/x bogus", NULL },
+		{ M, "hello world", NULL },
+		{ M, "", NULL },
+	};
+	bool pass = true;
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		const struct dialect *got = dialect_other_reader(cases[i].cur,
+		    cases[i].line, strlen(cases[i].line), &resolver, &probe,
+		    path_room());
+
+		if (got != cases[i].want) {
+			diag("%s table, '%s': got %s, want %s",
+			    cases[i].cur->name, cases[i].line, dialect_name(got),
+			    dialect_name(cases[i].want));
+			pass = false;
+		}
+	}
+	ok(pass, "dialect_other_reader on %zu lines", ARRAY_SIZE(cases));
+}
+
 static void
 test_detect(void)
 {
@@ -2033,6 +2086,7 @@ main(void)
 	test_tmpfiles_modifiers();
 	test_writer_extras();
 	test_detect();
+	test_other_reader();
 	test_detect_input();
 	test_ranges();
 	test_writer();

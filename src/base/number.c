@@ -147,3 +147,36 @@ dt_parse_decimal(const char *s, const char *what, uint64_t max, uint64_t *v,
 	*v = n;
 	return DT_OK;
 }
+
+enum dt_status
+dt_parse_hex(const char *s, const char *what, uint64_t max, uint64_t *v,
+    struct dt_diag *d)
+{
+	const char *p = s;
+	uint64_t n = 0;
+	char q[64];
+
+	for (; isxdigit((unsigned char)*p); p++) {
+		if (n > UINT64_MAX >> 4)
+			return bad_number(d, s, "larger than ffffffffffffffff");
+		n = n << 4 | (uint64_t)(isdigit((unsigned char)*p) ?
+		    *p - '0' : (tolower((unsigned char)*p) - 'a' + 10));
+	}
+	if (p == s || *p != '\0') {
+		if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+			return bad_number(d, s, "hexadecimal digits go "
+			    "without 0x here");
+		if (*s == '\0' || *s == '-' || *s == '+' ||
+		    isspace((unsigned char)*s) || isspace((unsigned char)*p))
+			return bad_number(d, s, number_problem(s, p, false));
+		return bad_number(d, s, p == s ? "not a hexadecimal number" :
+		    "trailing garbage");
+	}
+	if (n > max) {
+		dt_quote_word(q, sizeof(q), s);
+		return dt_fail(d, DT_ERANGE, "%s '%s' is out of range "
+		    "(0-%" PRIx64 ")", what, q, max);
+	}
+	*v = n;
+	return DT_OK;
+}

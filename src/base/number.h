@@ -19,5 +19,12 @@ enum dt_status dt_parse_in_range(const char *s, const char *what,
  */
 enum dt_status dt_parse_decimal(const char *s, const char *what,
     uint64_t max, uint64_t *v, struct dt_diag *d);
+/*
+ * Hexadecimal digits only, without 0x (leading zeros allowed), as the
+ * kernel's kdevname prints a major and a minor (decode --kdev); the range
+ * in the message is hexadecimal too.
+ */
+enum dt_status dt_parse_hex(const char *s, const char *what, uint64_t max,
+    uint64_t *v, struct dt_diag *d);
 
 #endif

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/allow.h"
 #include "cli/apply.h"
 #include "cli/env.h"
 #include "sys/node.h"
@@ -526,10 +527,8 @@ check_apply(const char *name)
 		return cli_usage(name, "--root '' names no directory");
 	if (users_from != NULL && *users_from == '\0')
 		return cli_usage(name, "--users-from '' names no directory");
-	if (input != NULL &&
-	    (forced = dialect_named(input)) == NULL)
-		return cli_usage(name, "unknown input '%s'; valid: %s",
-		    cli_quote(q, input), dialect_names());
+	if (input != NULL && allow_input(name, input, &forced) != EXIT_OK)
+		return EXIT_USAGE;
 	if (merge != NULL && strcmp(merge, "error") != 0 &&
 	    strcmp(merge, "last") != 0 && strcmp(merge, "first") != 0)
 		return cli_usage(name, "unknown --merge '%s'; valid: error, "

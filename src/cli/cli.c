@@ -400,8 +400,38 @@ put_json_string(FILE *fp, const char *s)
 
 #define STREAM_LINE_MAX 4096	/* longer lines are errors, not reallocs */
 
+/*
+ * A bad item: its message on stderr and, with CLI_KEEP_GOING, its place
+ * in the output (cli.h), after the message: the message flushes the
+ * lines before it (vmessage).
+ */
+static void
+bad_item(const struct dt_diag *d, unsigned how)
+{
+	char rec[DT_JSON_SIZE(DT_MSGLEN) + 64], *p = rec;
+
+	cli_error("%s", d->msg);
+	if (!(how & CLI_KEEP_GOING))
+		return;
+	if (how & CLI_JSON) {
+		p = put_str(cli_put_line(put_str(p, "{")), "\"error\":");
+		p = put_str(dt_json_string(p, d->msg), "}");
+	}
+	*p++ = '\n';
+	lines_out_put(rec, (size_t)(p - rec));
+}
+
+char *
+cli_put_line(char *p)
+{
+	if (cli_lineno == 0)
+		return p;
+	p = put_str(p, "\"line\":");
+	return put_str(put_u64(p, cli_lineno), ",");
+}
+
 int
-cli_stream(line_fn *fn, void *ctx, bool keep_going)
+cli_stream(line_fn *fn, void *ctx, unsigned how)
 {
 	static struct lines in;
 	struct dt_diag d;
@@ -421,9 +451,9 @@ cli_stream(line_fn *fn, void *ctx, bool keep_going)
 			snprintf(d.msg, sizeof(d.msg), "NUL byte in line");
 		if (too_long || memchr(line, '\0', len) != NULL ||
 		    fn(ctx, line, &d) != 0) {
-			cli_error("%s", d.msg);
+			bad_item(&d, how);
 			status = EXIT_USAGE;
-			if (!keep_going)
+			if (!(how & CLI_KEEP_GOING))
 				break;
 		}
 	}
@@ -479,20 +509,20 @@ cli_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma,
 
 int
 cli_operands(const char **args, line_fn *value_fn, line_fn *stream_fn,
-    void *ctx, bool keep_going)
+    void *ctx, unsigned how)
 {
 	struct dt_diag d;
 	int status = EXIT_OK;
 
 	if (args[0] != NULL && strcmp(args[0], "-") == 0 && args[1] == NULL)
-		status = cli_stream(stream_fn, ctx, keep_going);
+		status = cli_stream(stream_fn, ctx, how);
 	else
 		for (; *args != NULL; args++) {
 			if (value_fn(ctx, (char *)*args, &d) == 0)
 				continue;
-			cli_error("%s", d.msg);
+			bad_item(&d, how);
 			status = EXIT_USAGE;
-			if (!keep_going)
+			if (!(how & CLI_KEEP_GOING))
 				break;
 		}
 	(void)lines_out_flush();	/* a failure stays in ferror(stdout) */

@@ -21,7 +21,7 @@ struct poptOption convert_options[] = {
 	{ "hex", 'x', POPT_ARG_NONE, &hex, 0,
 	  "print 0x-prefixed hexadecimal", NULL },
 	{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
-	  "report bad values and go on", NULL },
+	  "report bad values and go on, keeping their places", NULL },
 	CLI_TABLE_END
 };
 
@@ -73,5 +73,5 @@ cmd_convert(const struct verb_call *c)
 	if ((rc = cli_layout(to_name, cli_strict, &to)) != EXIT_OK)
 		return rc;
 	return cli_operands(c->args, convert_value, convert_line, NULL,
-	    keep_going);
+	    keep_going ? CLI_KEEP_GOING : 0);
 }

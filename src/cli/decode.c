@@ -25,7 +25,7 @@ struct poptOption decode_options[] = {
 	{ "hex", 'x', POPT_ARG_NONE, &hex, 0,
 	  "print major and minor in 0x-prefixed hexadecimal", NULL },
 	{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
-	  "report bad values and go on", NULL },
+	  "report bad values and go on, keeping their places", NULL },
 	CLI_TABLE_END
 };
 
@@ -56,7 +56,7 @@ decode_value(void *ctx, char *text, struct dt_diag *d)
 		return -1;
 	p = lines_out_begin();	/* after any warning: it flushes */
 	if (json) {
-		p = put_str(p, "{\"layout\":\"");
+		p = put_str(cli_put_line(put_str(p, "{")), "\"layout\":\"");
 		p = put_str(p, layout.name);
 		p = put_str(p, "\",\"value\":");
 		p = put_u64(p, v);
@@ -98,5 +98,5 @@ cmd_decode(const struct verb_call *c)
 {
 	layout = c->layout;
 	return cli_operands(c->args, decode_value, decode_line, NULL,
-	    keep_going);
+	    (keep_going ? CLI_KEEP_GOING : 0) | (json ? CLI_JSON : 0));
 }

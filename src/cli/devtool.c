@@ -19,7 +19,7 @@
  */
 static const struct verb verbs[] = {
 	{ .name = "encode", .run = cmd_encode, .options = encode_options,
-	  .operands = "MAJOR MINOR | -", .min = 1, .max = 2,
+	  .operands = "MAJOR MINOR | MAJOR:MINOR | -", .min = 1, .max = 2,
 	  .check = check_encode,
 	  .help = "pack a major and a minor into one value" },
 	{ .name = "decode", .run = cmd_decode, .options = decode_options,

@@ -5,10 +5,11 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "base/number.h"
 #include "cli/out.h"
 #include "cli/verbs.h"
 
-static int hex, json, keep_going;
+static int hex, json, kdev, keep_going;
 static char *output;
 
 struct poptOption encode_options[] = {
@@ -18,10 +19,29 @@ struct poptOption encode_options[] = {
 	{ "json", '\0', POPT_ARG_NONE, &json, 0,
 	  "print a JSON object", NULL },
 	CLI_OUTPUT_OPTION(output),
+	{ "kdev", '\0', POPT_ARG_NONE, &kdev, 0,
+	  "read MAJOR and MINOR in hexadecimal, as decode --kdev prints "
+	  "them", NULL },
 	{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
-	  "with -, report bad lines and go on", NULL },
+	  "with -, report bad lines and go on, keeping their places", NULL },
 	CLI_TABLE_END
 };
+
+/* MAJOR and MINOR: numbers (NUMBERS in devtool(1)), or kdev's hex. */
+static int
+read_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
+    uint64_t *ma, uint64_t *mi, struct dt_diag *d)
+{
+	char what[48];
+
+	if (!kdev)
+		return cli_pair(l, ma_s, mi_s, ma, mi, d);
+	snprintf(what, sizeof(what), "%s major", l->name);
+	if (dt_parse_hex(ma_s, what, l->major_max, ma, d) != DT_OK)
+		return -1;
+	snprintf(what, sizeof(what), "%s minor", l->name);
+	return dt_parse_hex(mi_s, what, l->minor_max, mi, d) == DT_OK ? 0 : -1;
+}
 
 static int
 encode_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
@@ -30,12 +50,12 @@ encode_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
 	uint64_t ma, mi, v;
 	char *p;
 
-	if (cli_pair(l, ma_s, mi_s, &ma, &mi, d) != 0 ||
+	if (read_pair(l, ma_s, mi_s, &ma, &mi, d) != 0 ||
 	    dt_encode(l, ma, mi, &v, d) != DT_OK)
 		return -1;
 	p = lines_out_begin();	/* after any warning: it flushes */
 	if (json) {
-		p = put_str(p, "{\"layout\":\"");
+		p = put_str(cli_put_line(put_str(p, "{")), "\"layout\":\"");
 		p = put_str(p, l->name);
 		p = put_str(p, "\",\"major\":");
 		p = put_u64(p, ma);
@@ -51,7 +71,10 @@ encode_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
 	return cli_emit(p);
 }
 
-/* A line of standard input: "MAJOR MINOR" or "MAJOR:MINOR". */
+/*
+ * A line of standard input, or the one operand: "MAJOR MINOR" or
+ * "MAJOR:MINOR".
+ */
 static int
 encode_line(void *ctx, char *line, struct dt_diag *d)
 {
@@ -89,14 +112,19 @@ cmd_encode(const struct verb_call *c)
 {
 	struct dt_layout layout = c->layout;
 	struct dt_diag d;
+	int rc;
 
 	if (c->nargs == 1) {
-		if (strcmp(c->args[0], "-") != 0)
+		if (strcmp(c->args[0], "-") == 0)
+			return cli_operands(c->args, encode_line, encode_line,
+			    &layout, (keep_going ? CLI_KEEP_GOING : 0) |
+			    (json ? CLI_JSON : 0));
+		if (strchr(c->args[0], ':') == NULL)
 			return verb_operands_error(c);
-		return cli_operands(c->args, encode_line, encode_line,
-		    &layout, keep_going);
-	}
-	if (encode_pair(&layout, c->args[0], c->args[1], &d) != 0) {
+		rc = encode_line(&layout, (char *)c->args[0], &d);
+	} else
+		rc = encode_pair(&layout, c->args[0], c->args[1], &d);
+	if (rc != 0) {
 		cli_error("%s", d.msg);
 		return EXIT_USAGE;
 	}

@@ -27,6 +27,7 @@
 #include "base/text.h"
 #include "cli/verbs.h"
 #include "cli/list_table.h"
+#include "cli/allow.h"
 
 struct listing {
 	struct entries v;
@@ -284,6 +285,47 @@ print_parents(const struct dialect *dialect, const char *last,
 	}
 }
 
+/*
+ * A rule dialect (DEVICE RULES): the device nodes' rules, written whole;
+ * what is not a device named as left out, as a dialect without comments
+ * names what it cannot hold.
+ */
+static int
+print_rules(struct listing *ls, const struct dialect *dialect)
+{
+	const struct entries *v = &ls->v;
+	const struct entry **dev;
+	size_t n = 0, unheld = 0, lines = 0;
+	int rc = ls->failed ? EXIT_FAIL : EXIT_OK;
+
+	if (entries_sort(&ls->v) != 0 || (dev = malloc((v->n + 1) *
+	    sizeof(const struct entry *))) == NULL)
+		cli_fatal(NULL);
+	for (size_t i = 0; i < v->n; i++) {
+		if (i > 0 && strcmp(v->v[i].path, v->v[i - 1].path) == 0)
+			continue;
+		if (dialect_holds(dialect, &v->v[i]))
+			dev[n++] = &v->v[i];
+		else if (++unheld <= UNHELD_NAMED)
+			allow_left_out(dialect, &v->v[i]);
+	}
+	if (dialect->header != NULL)
+		puts(dialect->header);
+	if (allow_write(dialect, dev, n, stdout, &lines, allow_error,
+	    &rc) != 0)
+		rc = EXIT_FAIL;
+	if (lines > 0)
+		putchar('\n');
+	if (dialect->footer != NULL)
+		puts(dialect->footer);
+	if (cli_finish_output() != EXIT_OK)
+		rc = EXIT_FAIL;
+	if (unheld > UNHELD_NAMED)
+		allow_more_left_out(dialect, unheld - UNHELD_NAMED);
+	free(dev);
+	return rc;
+}
+
 /* The writer: sorted, each path once, in the dialect. */
 static int
 print_all(struct listing *ls, const struct dialect *dialect,
@@ -297,6 +339,8 @@ print_all(struct listing *ls, const struct dialect *dialect,
 	size_t unheld = 0, lines = 0;
 	const char *last = "/";
 
+	if (rules_dialect(dialect))
+		return print_rules(ls, dialect);
 	if (entries_sort(&ls->v) != 0)
 		cli_fatal(NULL);
 	if (dialect->header != NULL)
@@ -357,7 +401,8 @@ static int dirs, json, table, lossy;
 struct poptOption list_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, &output, 0,
 	  "makedevs (default), tmpfiles, mtree, gen_init_cpio, pseudo, "
-	  "json or oci", "FORMAT" },
+	  "json or oci; or device rules, written only: cgroup, "
+	  "deviceallow, deviceallow-groups or oci-allow", "FORMAT" },
 	{ "json", '\0', POPT_ARG_NONE, &json, 0,
 	  "print JSON, as -o json", NULL },
 	{ "check", '\0', POPT_ARG_STRING, &check, 0,
@@ -503,6 +548,7 @@ static int
 table_options(const struct verb_call *c, struct list_table_opts *o)
 {
 	char q[DT_QUOTE_SIZE];
+	int rc;
 
 	if (!table)
 		return input == NULL && users_from == NULL && !lossy &&
@@ -518,9 +564,9 @@ table_options(const struct verb_call *c, struct list_table_opts *o)
 	if (c->nargs == 0)
 		return cli_usage(c->name, "--table needs a FILE (- for "
 		    "standard input)");
-	if (input != NULL && (o->input = dialect_named(input)) == NULL)
-		return cli_usage(c->name, "unknown input '%s'; valid: %s",
-		    cli_quote(q, input), dialect_names());
+	if (input != NULL && (rc = allow_input(c->name, input, &o->input)) !=
+	    EXIT_OK)
+		return rc;
 	if (users_from != NULL && *users_from == '\0')
 		return cli_usage(c->name, "--users-from '' names no directory");
 	o->users_from = users_from;
@@ -559,6 +605,9 @@ cmd_list(const struct verb_call *c)
 	    (check != NULL && !kernel &&
 	    (rc = cli_check_layout(check, &layout)) != EXIT_OK))
 		return rc;
+	if (check != NULL && rules_dialect(dialect))
+		return cli_usage(c->name, "--check prints each node with its "
+		    "reason, which %s rules cannot hold", dialect->name);
 	if ((rc = table_options(c, &topts)) != EXIT_OK)
 		return rc;
 	if (table && check == NULL)

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/allow.h"
 #include "cli/list_table.h"
 #include "cli/owners.h"
 #include "entry/conflicts.h"
@@ -196,6 +197,54 @@ convert_all(struct conv *cv)
 	}
 }
 
+/* A device node without a rule (deviceallow's path, a driver's name). */
+static void
+rule_loss(void *ctx, const struct entry *e, const char *msg)
+{
+	loss(ctx, e, e->path, msg);
+}
+
+/*
+ * A rule dialect (DEVICE RULES): the rules of every device node, ranges
+ * node by node; what is not a device is a loss, as what any dialect
+ * cannot hold.  -1 when the rules cannot be written (said).
+ */
+static int
+convert_rules(struct conv *cv)
+{
+	struct entries nodes = { 0 };
+	const struct entry **dev;
+	char path[PATH_MAX], why[DT_MSGLEN];
+	struct entry one;
+	struct dt_diag d;
+	int rc;
+
+	for (size_t i = 0; i < cv->v.n; i++) {
+		const struct entry *e = &cv->v.v[i];
+
+		if (!dialect_holds(cv->out, e)) {
+			loss(cv, e, e->path, allow_why_not(cv->out, e, why,
+			    sizeof(why)));
+			continue;
+		}
+		for (size_t k = 0; k < entry_expand_count(e); k++)
+			if (entry_expand(e, k, &one, path, &d) != 0)
+				loss(cv, e, e->path, d.msg);
+			else if (entries_add(&nodes, &one) != 0)
+				cli_fatal(NULL);
+	}
+	if ((dev = malloc((nodes.n + 1) * sizeof(const struct entry *))) ==
+	    NULL)
+		cli_fatal(NULL);
+	for (size_t i = 0; i < nodes.n; i++)
+		dev[i] = &nodes.v[i];
+	rc = allow_write(cv->out, dev, nodes.n, cv->fp, &cv->lines, rule_loss,
+	    cv);
+	free(dev);
+	entries_free(&nodes);
+	return rc;
+}
+
 /* A conflict: an error, or under --merge which line won. */
 static void
 conflict_error(void *ctx, const struct entry *later, const char *msg)
@@ -254,9 +303,21 @@ list_tables(const char *const *files, const struct dialect *out,
 	}
 	if ((cv.fp = open_memstream(&cv.text, &cv.text_len)) == NULL)
 		cli_fatal(NULL);
-	convert_all(&cv);
+	if (rules_dialect(out))
+		rc = convert_rules(&cv) != 0 ? EXIT_FAIL : EXIT_OK;
+	else
+		convert_all(&cv);
 	if (fclose(cv.fp) != 0)
 		cli_fatal(NULL);
+	if (rc != EXIT_OK)
+		goto done;
+	if (cv.losses > 0 && !o->lossy && rules_dialect(out)) {
+		cli_error("%lu entr%s with no %s rule; nothing was written "
+		    "(--lossy writes the others' rules)", cv.losses,
+		    cv.losses == 1 ? "y" : "ies", out->name);
+		rc = EXIT_FAIL;
+		goto done;
+	}
 	if (cv.losses > 0 && !o->lossy) {
 		cli_error("%lu entr%s that %s %s table cannot hold as %s; "
 		    "nothing was written (--lossy writes what it can)",

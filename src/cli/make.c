@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/allow.h"
 #include "cli/apply.h"
 #include "codec/devreg.h"
 #include "cli/owners.h"
@@ -36,7 +37,8 @@ struct poptOption make_options[] = {
 	  "newc, odc, bin, ustar, pax, gnutar or mtree", "FORMAT" },
 	{ "output", 'o', POPT_ARG_STRING, &output, 0,
 	  "print them as a device table in FORMAT instead (makedevs, "
-	  "tmpfiles, ...)", "FORMAT" },
+	  "tmpfiles, ...) or as device rules (cgroup, deviceallow, "
+	  "deviceallow-groups, oci-allow)", "FORMAT" },
 	{ "replace", 'r', POPT_ARG_NONE, &replace, 0,
 	  "replace different nodes, correct mode and owner", NULL },
 	{ "dry-run", 'n', POPT_ARG_NONE, &dry_run, 0,
@@ -55,6 +57,7 @@ struct making {
 	size_t ndirs;
 	struct { const char *name; gid_t gid; } groups[32];
 	size_t ngroups;
+	bool rules;		/* -o with a rule dialect: no owners */
 	int failed;
 };
 
@@ -133,8 +136,8 @@ put_node(void *ctx, const struct devreg_node *n)
 		e.mode = n->cls->mode;
 		e.major = n->major;
 		e.minor = n->minor;
-		/* MAKEDEV's owner is always root */
-		if (group_id(m, n->cls->group, &e.gid) != 0)
+		/* MAKEDEV's owner is always root; a rule has no owner */
+		if (!m->rules && group_id(m, n->cls->group, &e.gid) != 0)
 			return 0;
 	}
 	return add(m, &e);
@@ -216,6 +219,35 @@ put_parents(const struct dialect *dialect, const char *last,
 	}
 }
 
+/* -o with a rule dialect: the nodes' rules, every other entry named. */
+static int
+print_rules(struct entries *v, const struct dialect *dialect)
+{
+	const struct entry **dev;
+	size_t n = 0, lines = 0;
+	int rc = EXIT_OK;
+
+	if (entries_sort(v) != 0 || (dev = malloc((v->n + 1) *
+	    sizeof(const struct entry *))) == NULL)
+		cli_fatal(NULL);
+	for (size_t i = 0; i < v->n; i++)
+		if (dialect_holds(dialect, &v->v[i]))
+			dev[n++] = &v->v[i];
+		else
+			allow_left_out(dialect, &v->v[i]);
+	if (dialect->header != NULL)
+		puts(dialect->header);
+	if (allow_write(dialect, dev, n, stdout, &lines, allow_error,
+	    &rc) != 0)
+		rc = EXIT_FAIL;
+	free(dev);
+	if (lines > 0)
+		putchar('\n');
+	if (dialect->footer != NULL)
+		puts(dialect->footer);
+	return cli_finish_output() != EXIT_OK ? EXIT_FAIL : rc;
+}
+
 /* -o: the entries as a table, sorted, as list writes one. */
 static int
 print_table(struct entries *v, const struct dialect *dialect)
@@ -225,6 +257,8 @@ print_table(struct entries *v, const struct dialect *dialect)
 	size_t lines = 0;
 	const char *last = "/";
 
+	if (rules_dialect(dialect))
+		return print_rules(v, dialect);
 	if (entries_sort(v) != 0)
 		cli_fatal(NULL);
 	if (dialect->header != NULL)
@@ -318,6 +352,7 @@ cmd_make(const struct verb_call *c)
 		cli_fatal(NULL);
 	m->prefix = dir != NULL || (root_dir == NULL && archive == NULL &&
 	    output == NULL) ? "/" : "/dev/";
+	m->rules = output != NULL && rules_dialect(dialect);
 	if ((m->owners = output != NULL || archive != NULL ?
 	    &nss_resolver : owners_open(root_dir, NULL)) == NULL) {
 		free(m);

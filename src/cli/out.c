@@ -2,6 +2,7 @@
  * out.c - the output buffer of the stream modes.  See out.h.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli/out.h"
 
@@ -24,6 +25,19 @@ void
 lines_out_end(char *end)
 {
 	out.len = (size_t)(end - out.buf);
+}
+
+void
+lines_out_put(const char *s, size_t n)
+{
+	if (sizeof(out.buf) - out.len < n)
+		(void)lines_out_flush();	/* an error stays in ferror */
+	if (n > sizeof(out.buf)) {
+		(void)fwrite(s, 1, n, stdout);
+		return;
+	}
+	memcpy(out.buf + out.len, s, n);
+	out.len += n;
 }
 
 int

@@ -14,11 +14,15 @@
  * stderr in order; nothing may print between lines_out_begin and
  * lines_out_end.
  */
+#include <stddef.h>
+
 #define LINES_OUT_LINE 256	/* the longest output line */
 
 char *lines_out_begin(void);	/* room for LINES_OUT_LINE bytes */
 void lines_out_end(char *end);	/* the line (its newline included) ends */
 int lines_out_flush(void);	/* 0, or -1 when stdout failed */
+/* A whole line (its newline included) of any length, after the others. */
+void lines_out_put(const char *s, size_t n);
 /* lines_out_flush, then stdout's own buffer: before a read may block. */
 int lines_out_flush_all(void);
 

@@ -42,7 +42,7 @@ dialect_named(const char *name)
 const char *
 dialect_names(void)
 {
-	static char names[128];	/* made once: the registry does not change */
+	static char names[256];	/* made once: the registry does not change */
 	char *p = names;
 
 	if (*p == '\0')
@@ -85,6 +85,23 @@ dialect_detect_line(const char *line, size_t len)
 {
 	assert(line != NULL || len == 0);
 	return auction(false, line, len);
+}
+
+/* After dialect_begin and dialect_read_line, below. */
+const struct dialect *
+dialect_other_reader(const struct dialect *cur, const char *line, size_t len,
+    const struct id_resolver *res, struct dialect_reader *probe, char *path)
+{
+	const struct dialect *other = dialect_detect_line(line, len);
+	struct entry e;
+	struct dt_diag d;
+
+	if (other == NULL || other == cur || other->read_line == NULL ||
+	    other->first_line_only)
+		return NULL;
+	dialect_begin(probe, other, res);
+	return dialect_read_line(probe, line, len, 1, &e, path, &d) >= 0 ?
+	    other : NULL;
 }
 
 const struct dialect *
@@ -263,6 +280,9 @@ dialect_read_back(const struct dialect *dl, const char *buf,
 	char value[ENTRY_CAPS_MAX];
 	int rc;
 
+	if (dl->read_line == NULL && dl->read_document == NULL)
+		return dt_error(d, "%s %s line is written only, never read",
+		    dialect_article(dl), dl->name);
 	if (dl->read_line == NULL) {	/* a document: "[" line "]" */
 		static char doc[DIALECT_LINE_MAX + 8];
 		struct reread rr = { out, path, 0, d };
@@ -306,6 +326,10 @@ dialect_convert(const struct dialect *dl, const struct entry *e,
 		return dt_error(d, "line buffer too small");
 	if (entry_validate(e, d) != 0)
 		return -1;
+	if (dl->read_line == NULL && dl->read_document == NULL)
+		return dt_error(d, "%s %s line is written only: no table "
+		    "converts to it an entry at a time", dialect_article(dl),
+		    dl->name);
 	if (!dialect_holds(dl, e))
 		return dt_error(d, "a %s, which %s %s table cannot hold",
 		    entry_noun(e), dialect_article(dl), dl->name);

@@ -55,7 +55,8 @@
  */
 #define DIALECTS(X) \
 	X(makedevs) X(tmpfiles) X(mtree) X(gen_init_cpio) X(pseudo) \
-	X(json) X(oci)
+	X(json) X(oci) \
+	X(cgroup) X(deviceallow) X(deviceallow_groups) X(oci_allow)
 
 /*
  * Room for what a parsed line points into: its path, then (at PATH_MAX)
@@ -196,6 +197,13 @@ struct dialect {
 	 */
 	bool needs_parents;
 	/*
+	 * Whether its lines are told apart only as a table's first line,
+	 * never as a second table inside another (dialect_other_reader):
+	 * a pseudo line has makedevs's shape, and in a makedevs table a
+	 * relative path is that table's mistake.
+	 */
+	bool first_line_only;
+	/*
 	 * Whether a later line for a path amends the entry an earlier line
 	 * of the same input gave (mtree, as NetBSD's mtree and libarchive
 	 * read a spec): its reader asks dialect_reader.earlier.
@@ -261,6 +269,16 @@ const char *dialect_article(const struct dialect *d);
 const struct dialect *dialect_detect_head(const char *head, size_t n);
 /* The line bidders' winner for one line, or NULL. */
 const struct dialect *dialect_detect_line(const char *line, size_t len);
+/*
+ * For a line that cur, the dialect of its table, could not read: another
+ * dialect that bids for it and reads it, as a first line (probe's state
+ * then, its path in path, DIALECT_TEXT_SIZE bytes), else NULL.  The
+ * table is then two dialects mixed (devtool(1), "Telling the dialects
+ * apart").  Never a dialect that is first_line_only.
+ */
+const struct dialect *dialect_other_reader(const struct dialect *cur,
+    const char *line, size_t len, const struct id_resolver *res,
+    struct dialect_reader *probe, char *path);
 /* For a line no dialect bids for: the first that it looks like, or NULL. */
 const struct dialect *dialect_looks_like(const char *line, size_t len);
 /*

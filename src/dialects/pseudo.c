@@ -343,6 +343,7 @@ const struct dialect pseudo_dialect = {
 	.types = "cbpdls",
 	.can = DIALECT_CAN_NAMES | DIALECT_CAN_SETID | DIALECT_CAN_COMMENTS,
 	.needs_parents = true,
+	.first_line_only = true,	/* makedevs's shape: dialect.h */
 	.note = DIALECT_NOTE_LINE,
 	.bid_line = pseudo_bid,
 	.read_line = pseudo_read,

@@ -5,7 +5,10 @@
  * whole (OCI, devtool's json as jq writes it), the document
  * (source_document.c).  The entries of a dialect whose later lines amend
  * earlier ones (mtree) are held until the end of their file, each
- * replaced in its place by what amends it.
+ * replaced in its place by what amends it.  A detected table whose line
+ * is another dialect's is two tables joined (cat a b | devtool apply -):
+ * refused at that line, the rest not read (devtool(1), "Telling the
+ * dialects apart").
  */
 #include <assert.h>
 #include <errno.h>
@@ -27,6 +30,7 @@ struct table_source {
 	const struct id_resolver *res;
 	const struct dialect *forced;	/* apply -i; NULL: detect */
 	struct dialect_reader reader;	/* the dialect's state: dialect.h */
+	struct dialect_reader probe;	/* another dialect's, for a bad line */
 	struct lines in;
 	char path[DIALECT_TEXT_SIZE];	/* the entry being read */
 	/*
@@ -56,6 +60,8 @@ struct table_read {
 	const struct dialect *dialect;
 	bool holding;		/* t->held is an entry not yet handed over */
 	bool last_bad;		/* the last entry line was an error */
+	unsigned long detected;	/* the line the dialect was told by; 0: -i */
+	bool mixed;		/* a line of another dialect was met */
 };
 
 /* Hands the held entry over, with the capabilities its lines gave. */
@@ -254,6 +260,31 @@ unknown_line(struct table_read *r, const char *line, size_t len,
 	r->sink->problem(r->sink->ctx, r->file, lineno, 0, d.msg);
 }
 
+/*
+ * A line the table's dialect could not read: when it was detected (not
+ * -i) and another dialect reads the line, the input is two dialects
+ * joined, which is said once, naming both; the rest is not read (every
+ * line of the second table would be an error of the first).
+ */
+static bool
+mixed_line(struct table_read *r, const char *line, size_t len,
+    unsigned long lineno)
+{
+	const struct dialect *other;
+	char msg[DT_MSGLEN];
+
+	if (r->detected == 0 || (other = dialect_other_reader(r->dialect,
+	    line, len, r->t->res, &r->t->probe, r->t->path)) == NULL)
+		return false;
+	snprintf(msg, sizeof(msg), "%s %s line in %s %s table (detected at "
+	    "line %lu): two dialects mixed in one input; give each table "
+	    "as an operand of its own", dialect_article(other), other->name,
+	    dialect_article(r->dialect), r->dialect->name, r->detected);
+	r->sink->problem(r->sink->ctx, r->file, lineno, 0, msg);
+	r->mixed = true;
+	return true;
+}
+
 /* A reader for the dialect d, which asks t of the entries read so far. */
 static void
 begin(struct table_source *t, const struct dialect *d)
@@ -283,6 +314,7 @@ read_line(struct table_read *r, const char *line, size_t len,
 			unknown_line(r, line, len, lineno);
 			return;
 		}
+		r->detected = lineno;
 		begin(r->t, r->dialect);
 	}
 	if (r->dialect->read_attachment != NULL &&
@@ -303,7 +335,8 @@ read_line(struct table_read *r, const char *line, size_t len,
 	default:
 		flush(r);
 		r->last_bad = true;
-		sink->problem(sink->ctx, r->file, lineno, 0, d.msg);
+		if (!mixed_line(r, line, len, lineno))
+			sink->problem(sink->ctx, r->file, lineno, 0, d.msg);
 	}
 }
 
@@ -349,7 +382,7 @@ static void
 table_read(struct source *s, const char *file, const struct entry_sink *sink)
 {
 	struct table_read r = { (struct table_source *)s, file, sink, NULL,
-	    false, false };
+	    false, false, 0, false };
 	unsigned long lineno = 0;
 	bool std_in, too_long;
 	size_t len;
@@ -371,7 +404,7 @@ table_read(struct source *s, const char *file, const struct entry_sink *sink)
 	}
 	lines_init(&r.t->in, fd, DIALECT_LINE_MAX, NULL);
 	rc = read_document(&r, fd) ? 0 : 1;
-	while (rc > 0 &&
+	while (rc > 0 && !r.mixed &&
 	    (rc = lines_next(&r.t->in, &line, &len, &too_long)) > 0) {
 		if (too_long)
 			sink->problem(sink->ctx, r.file, ++lineno, 0,
@@ -382,7 +415,7 @@ table_read(struct source *s, const char *file, const struct entry_sink *sink)
 	flush(&r);
 	if (rc < 0)
 		sink->problem(sink->ctx, r.file, 0, errno, NULL);
-	else
+	else if (!r.mixed)
 		read_end(&r);
 	flush_pending(&r);
 	if (!std_in)

@@ -4,6 +4,7 @@
  * directory devtool works in can and cannot make it do.  The steps are
  * in node_*.c, place.c and inode.c (node_impl.h).
  */
+#include <sys/fsuid.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
@@ -58,9 +59,12 @@ node_describe(char *buf, size_t len, const struct node_want *w)
  * Whether mknodat with a umask of 0 gives exactly the asked owner and
  * mode at once: the asked owner is ours (or the set-gid parent's group),
  * there are no set-id bits to lose, and no default ACL to change the mode.
+ * As root, another group is ours too for the one call: *fsgid is the
+ * group to take for it (setfsgid(2), make_direct), or -1 for none.
  */
 static bool
-direct_is_exact(const struct place *p, const struct node_want *w)
+direct_is_exact(const struct place *p, const struct node_want *w,
+    gid_t *fsgid)
 {
 	struct root *r = p->root;
 	gid_t gid;
@@ -81,13 +85,52 @@ direct_is_exact(const struct place *p, const struct node_want *w)
 	if (S_ISREG(w->type) || (w->perm & ~0777) != 0 || r->cached_acl ||
 	    (w->uid != NODE_ANY_UID && w->uid != r->euid))
 		return false;
+	*fsgid = (gid_t)-1;
 	if (r->cached_st.st_mode & S_ISGID) {
 		if (S_ISDIR(w->type))
 			return false;	/* it would inherit S_ISGID */
-		gid = r->cached_st.st_gid;
-	} else
-		gid = r->egid;
-	return w->gid == NODE_ANY_GID || w->gid == gid;
+		/* the parent's group, whatever the caller's */
+		return w->gid == NODE_ANY_GID || w->gid == r->cached_st.st_gid;
+	}
+	gid = r->egid;
+	if (w->gid == NODE_ANY_GID || w->gid == gid)
+		return true;
+	if (r->euid != 0)
+		return false;
+	/*
+	 * Root makes the node in its group at once (make's disk, tty and
+	 * kmem nodes): no private directory, chown and rename for it.
+	 */
+	*fsgid = w->gid;
+	return true;
+}
+
+/*
+ * place_make_at, with the file system group fsgid for the call unless it
+ * is -1 (direct_is_exact): 0, -1 with errno, or 1 when the group cannot
+ * be taken (a user namespace that does not map it), nothing made.  The
+ * switch is checked before anything is made: setfsgid(2) says no error,
+ * only the group in force, which a call with -1 returns (changing
+ * nothing, and cheaper than a call that sets one).
+ */
+static int
+make_direct(const struct place *p, const struct node_want *w, gid_t fsgid)
+{
+	gid_t was;
+	int rc, saved;
+
+	if (fsgid == (gid_t)-1)
+		return place_make_at(p->dirfd, p->name, w, w->perm, p->res);
+	was = (gid_t)setfsgid(fsgid);
+	if ((gid_t)setfsgid((gid_t)-1) != fsgid) {
+		(void)setfsgid(was);
+		return 1;
+	}
+	rc = place_make_at(p->dirfd, p->name, w, w->perm, p->res);
+	saved = errno;
+	(void)setfsgid(was);
+	errno = saved;
+	return rc;
 }
 
 /* A link named without a target: only the owner of the one there. */
@@ -100,7 +143,8 @@ link_there(const struct node_want *w)
 static enum node_outcome
 create_new(const struct place *p, const struct node_want *w)
 {
-	int rc;
+	gid_t fsgid;
+	int rc, direct;
 
 	if (link_there(w))
 		return place_fail(p, "does not exist (an l line without a "
@@ -116,9 +160,9 @@ create_new(const struct place *p, const struct node_want *w)
 			place_dry_reported(p->root, p->path);
 		return place_report(p, NODE_CREATED, "create", w);
 	}
-	if (direct_is_exact(p, w))
-		rc = place_make_at(p->dirfd, p->name, w, w->perm, p->res) == 0 ?
-		    STEP_OK : STEP_ERRNO;
+	if (direct_is_exact(p, w, &fsgid) &&
+	    (direct = make_direct(p, w, fsgid)) != 1)
+		rc = direct == 0 ? STEP_OK : STEP_ERRNO;
 	else if (node_priv_impossible(p->dirfd))
 		return place_fail(p, NO_TEMP_MSG);
 	else
@@ -330,6 +374,8 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 	const struct node_want *fresh = place_with_perm(w, NULL, &buf);
 	const bool only_adjusts = (S_ISREG(w->type) &&
 	    !(flags & NODE_MAKE_FILE)) || link_there(w);
+	gid_t fsgid;
+	int direct;
 
 	/* A file it will not make needs no parent directories. */
 	if (only_adjusts)
@@ -372,9 +418,9 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 	 * without a target), which nothing makes.
 	 */
 	if (!(flags & NODE_DRY_RUN) && !only_adjusts &&
-	    direct_is_exact(p, fresh)) {
-		if (place_make_at(p->dirfd, p->name, fresh, fresh->perm,
-		    p->res) == 0)
+	    direct_is_exact(p, fresh, &fsgid) &&
+	    (direct = make_direct(p, fresh, fsgid)) != 1) {
+		if (direct == 0)
 			return place_report(p, NODE_CREATED, "create", fresh);
 		if (errno != EEXIST)
 			return place_fail(p, NULL);

@@ -1,0 +1,204 @@
+/*
+ * allow.c - the device rule dialects in the CLI (allow.h): the rules of
+ * a set of device nodes written out, the running kernel's drivers read
+ * for deviceallow-groups, what is not a device named, and -i's refusal
+ * of a dialect that nothing reads.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/allow.h"
+#include "cli/cli.h"
+#include "cli/env.h"
+#include "codec/procdev.h"
+#include "base/text.h"
+
+struct drivers {
+	struct rules_driver *v;
+	size_t n, cap;
+};
+
+static int
+add_driver(void *ctx, char type, unsigned long major, const char *name,
+    size_t namelen)
+{
+	struct drivers *dv = ctx;
+	char *copy;
+
+	if (dv->n == dv->cap) {
+		size_t cap = dv->cap > 0 ? 2 * dv->cap : 64;
+		struct rules_driver *v = realloc(dv->v, cap * sizeof(*v));
+
+		if (v == NULL)
+			cli_fatal(NULL);
+		dv->v = v;
+		dv->cap = cap;
+	}
+	if ((copy = strndup(name, namelen)) == NULL)
+		cli_fatal(NULL);
+	dv->v[dv->n++] = (struct rules_driver){ type, major, copy };
+	return 0;
+}
+
+static void
+free_drivers(struct drivers *dv)
+{
+	while (dv->n > 0)
+		free((char *)dv->v[--dv->n].name);
+	free(dv->v);
+}
+
+/* The drivers of /proc/devices (DEVTOOL_PROC_DEVICES); -1 said. */
+static int
+read_drivers(struct drivers *dv)
+{
+	const char *path = env_proc_devices();
+	char q[DT_QUOTE_SIZE];
+	unsigned long bad;
+	struct dt_diag d;
+	char *buf;
+	size_t len;
+
+	if (procdev_read(path, &buf, &len, &d) != 0) {
+		cli_error("%s", d.msg);
+		return -1;
+	}
+	if (procdev_parse(buf, len, add_driver, dv, &bad, &d) < 0) {
+		cli_error("%s:%lu: %s", cli_quote(q, path), bad, d.msg);
+		free(buf);
+		return -1;
+	}
+	free(buf);
+	return 0;
+}
+
+struct writing {
+	const struct dialect *dl;
+	FILE *fp;
+	size_t *lines;
+	allow_problem_fn *problem;
+	void *ctx;
+};
+
+static void
+put(void *ctx, const char *line)
+{
+	struct writing *w = ctx;
+
+	if ((*w->lines)++ > 0)
+		fprintf(w->fp, "%s\n", w->dl->separator != NULL ?
+		    w->dl->separator : "");
+	fputs(line, w->fp);
+}
+
+static void
+problem(void *ctx, const struct entry *e, const char *msg)
+{
+	struct writing *w = ctx;
+
+	w->problem(w->ctx, e, msg);
+}
+
+int
+allow_write(const struct dialect *dl, const struct entry **v, size_t n,
+    FILE *fp, size_t *lines, allow_problem_fn *problem_fn, void *ctx)
+{
+	struct writing w = { dl, fp, lines, problem_fn, ctx };
+	const struct rules_sink sink = { put, problem, &w };
+	struct drivers dv = { 0 };
+	int rc;
+
+	if (rules_need_drivers(dl) && read_drivers(&dv) != 0) {
+		free_drivers(&dv);
+		return -1;
+	}
+	rc = rules_write(dl, v, n, dv.v, dv.n, &sink);
+	free_drivers(&dv);
+	if (rc != 0)
+		cli_fatal(NULL);	/* only malloc fails */
+	return 0;
+}
+
+void
+allow_error(void *ctx, const struct entry *e, const char *msg)
+{
+	char q[DT_QUOTE_SIZE];
+
+	cli_error("%s: %s", cli_quote(q, e->path), msg);
+	*(int *)ctx = EXIT_FAIL;
+}
+
+const char *
+allow_why_not(const struct dialect *dl, const struct entry *e, char *buf,
+    size_t size)
+{
+	snprintf(buf, size, "a %s, not a device, has no %s rule",
+	    entry_type_of(e->type)->noun, dl->name);
+	return buf;
+}
+
+void
+allow_left_out(const struct dialect *dl, const struct entry *e)
+{
+	char q[DT_QUOTE_SIZE], t[DT_QUOTE_SIZE];
+
+	cli_warn("%s%s%s: a %s, not a device, is left out of the %s rules",
+	    cli_quote(q, e->path), e->target != NULL ? " -> " : "",
+	    e->target != NULL ? cli_quote(t, e->target) : "",
+	    entry_type_of(e->type)->noun, dl->name);
+}
+
+void
+allow_more_left_out(const struct dialect *dl, size_t n)
+{
+	if (n > 0)
+		cli_warn("%zu more %s left out of the %s rules", n, n == 1 ?
+		    "entry that is not a device is" :
+		    "entries that are not devices are", dl->name);
+}
+
+static bool
+readable(const struct dialect *dl)
+{
+	return dl->read_line != NULL || dl->read_document != NULL;
+}
+
+/* The names of the dialects that read tables, for -i's messages. */
+static const char *
+readable_names(void)
+{
+	static char names[256];
+	const char *all = dialect_names();
+	char name[64], *p = names;
+
+	if (*p != '\0')
+		return names;
+	for (size_t n; *all != '\0'; all += n + strspn(all + n, ", ")) {
+		const struct dialect *dl;
+
+		n = strcspn(all, ",");
+		if (n >= sizeof(name))
+			continue;
+		memcpy(name, all, n);
+		name[n] = '\0';
+		if ((dl = dialect_named(name)) != NULL && readable(dl))
+			p += snprintf(p, (size_t)(names + sizeof(names) - p),
+			    "%s%s", p > names ? ", " : "", name);
+	}
+	return names;
+}
+
+int
+allow_input(const char *verb, const char *name, const struct dialect **out)
+{
+	char q[DT_QUOTE_SIZE];
+
+	if ((*out = dialect_named(name)) == NULL)
+		return cli_usage(verb, "unknown input '%s'; valid: %s",
+		    cli_quote(q, name), readable_names());
+	if (!readable(*out))
+		return cli_usage(verb, "-i %s: %s rules are written only (list "
+		    "-o, make -o), never read; valid: %s", name, name,
+		    readable_names());
+	return 0;
+}

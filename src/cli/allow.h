@@ -1,0 +1,52 @@
+/*
+ * allow.h - the device rule dialects (dialects/rules.h) as list, make and
+ * list --table write them (allow.c; DEVICE RULES in devtool(1)), and the
+ * -i option that refuses them: they are written only.
+ */
+#ifndef DEVTOOL_ALLOW_H
+#define DEVTOOL_ALLOW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "dialects/dialect.h"
+#include "dialects/rules.h"
+#include "entry/entry.h"
+
+/* A device node that has no rule, and why (rules_sink's problem). */
+typedef void allow_problem_fn(void *ctx, const struct entry *e,
+    const char *msg);
+
+/*
+ * The rules of dl for the device nodes v[0..n) (sorted in place) as lines
+ * on fp, the dialect's separator after every line but the last (*lines
+ * counts them; the caller ends the last and prints header and footer).
+ * deviceallow-groups reads /proc/devices (DEVTOOL_PROC_DEVICES) first.
+ * 0, or -1 said (cli_error) when it cannot be read.
+ */
+int allow_write(const struct dialect *dl, const struct entry **v, size_t n,
+    FILE *fp, size_t *lines, allow_problem_fn *problem, void *ctx);
+
+/*
+ * An allow_problem_fn for list and make: "PATH: why" as an error, and
+ * *(int *)ctx the failure's exit status; the other rules are written.
+ */
+void allow_error(void *ctx, const struct entry *e, const char *msg);
+
+/* Why e, not a device node, has no rule of dl: "a symbolic link, ...". */
+const char *allow_why_not(const struct dialect *dl, const struct entry *e,
+    char *buf, size_t size);
+/* A warning that e is left out of dl's rules. */
+void allow_left_out(const struct dialect *dl, const struct entry *e);
+/* A warning that n more entries are left out (after those named). */
+void allow_more_left_out(const struct dialect *dl, size_t n);
+
+/*
+ * -i NAME of verb: the dialect into *out, or a usage error naming the
+ * readable ones (a rule dialect is written only).
+ */
+int allow_input(const char *verb, const char *name,
+    const struct dialect **out);
+
+#endif

@@ -1,0 +1,59 @@
+/*
+ * devreg_rows.h - the registry's data (devreg_rows.c): the rows of
+ * Linux's static device numbers and MAKEDEV's groups, for devreg.c,
+ * which reads them.  Not for other files: devreg.h is the registry's
+ * interface.
+ */
+#ifndef DEVREG_ROWS_H
+#define DEVREG_ROWS_H
+
+#include <stddef.h>
+
+/* MAKEDEV's classes of owner, group and mode (devreg.c's classes). */
+enum devreg_cls {
+	C_NONE, C_PUBLIC, C_PRIVATE, C_SYSTEM, C_KMEM, C_TTY, C_CONS,
+	C_DIALOUT, C_DIP, C_MOUSE, C_PRINTER, C_FLOPPY, C_DISK, C_SCSI,
+	C_CDROM, C_TAPE, C_AUDIO, C_VIDEO, C_IBCS2, C_SCANNER, C_CODA,
+	C_IPSEC, C_READABLE, C_LIRC, C_PROM, C_KVM,
+};
+
+/* One name pattern over a range of units (devreg.c's header says how). */
+struct devreg_row {
+	const char *name;	/* pattern */
+	char type;
+	unsigned short major;
+	unsigned short minor;	/* of the first unit */
+	unsigned short first;	/* the first unit's number */
+	unsigned short count;	/* units; 0 means 1 */
+	unsigned short stride;	/* minors per unit; 0 means 1 */
+	unsigned char parts;	/* partitions MAKEDEV makes per unit */
+	unsigned char ctls;	/* %c: controllers, one major each */
+	unsigned char cls;
+	const char *desc;
+};
+
+/* A group's step: a row's units, a link, another group. */
+struct devreg_step {
+	char kind;		/* 'r' row, 'l' link, 'g' group */
+	const char *a;		/* r: the row's pattern; l: the link; g */
+	const char *b;		/* l: its target */
+	short first;		/* r and l: the first unit; ARG: the name's */
+	unsigned short count;	/* units (0: 1); r with %c: controllers */
+	unsigned char cls;	/* r: MAKEDEV's class here, if not the row's */
+};
+
+/* A step's first unit that is the group's argument (sd%A: the unit). */
+#define DEVREG_ARG (-1)
+
+struct devreg_group {
+	const char *name;	/* a pattern: the unit's range is lo..hi */
+	short lo, hi;
+	const struct devreg_step *steps;	/* ends with kind 0 */
+};
+
+extern const struct devreg_row devreg_rows[];
+extern const size_t devreg_rows_n;
+extern const struct devreg_group devreg_rows_groups[];
+extern const size_t devreg_rows_ngroups;
+
+#endif
