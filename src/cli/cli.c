@@ -302,7 +302,7 @@ digits(uint64_t v)
  * bench).
  */
 char *
-put_u64(char *p, uint64_t v)
+cli_put_u64(char *p, uint64_t v)
 {
 	int n = digits(v);
 	char *e = p + n;
@@ -324,7 +324,7 @@ put_u64(char *p, uint64_t v)
 }
 
 char *
-put_hex(char *p, uint64_t v)
+cli_put_hex(char *p, uint64_t v)
 {
 	static const char digits[] = "0123456789abcdef";
 	char tmp[16], *t = tmp + sizeof(tmp);
@@ -339,7 +339,7 @@ put_hex(char *p, uint64_t v)
 }
 
 char *
-put_str(char *p, const char *s)
+cli_put_str(char *p, const char *s)
 {
 	size_t n = strlen(s);
 
@@ -387,7 +387,7 @@ cli_arg_error(const char *what, const char *arg)
 
 /* A JSON string (dt_json_string, text.h). */
 void
-put_json_string(FILE *fp, const char *s)
+cli_put_json_string(FILE *fp, const char *s)
 {
 	char *buf = malloc(DT_JSON_SIZE(strlen(s)));
 
@@ -414,8 +414,8 @@ bad_item(const struct dt_diag *d, unsigned how)
 	if (!(how & CLI_KEEP_GOING))
 		return;
 	if (how & CLI_JSON) {
-		p = put_str(cli_put_line(put_str(p, "{")), "\"error\":");
-		p = put_str(dt_json_string(p, d->msg), "}");
+		p = cli_put_str(cli_put_line(cli_put_str(p, "{")), "\"error\":");
+		p = cli_put_str(dt_json_string(p, d->msg), "}");
 	}
 	*p++ = '\n';
 	lines_out_put(rec, (size_t)(p - rec));
@@ -426,8 +426,8 @@ cli_put_line(char *p)
 {
 	if (cli_lineno == 0)
 		return p;
-	p = put_str(p, "\"line\":");
-	return put_str(put_u64(p, cli_lineno), ",");
+	p = cli_put_str(p, "\"line\":");
+	return cli_put_str(cli_put_u64(p, cli_lineno), ",");
 }
 
 int

@@ -95,10 +95,10 @@ int cli_finish_output(void);
 void cli_init(void);
 
 /* Appends a number to a line buffer; returns the new end. */
-char *put_u64(char *p, uint64_t v);
-char *put_hex(char *p, uint64_t v);
-char *put_str(char *p, const char *s);
-void put_json_string(FILE *fp, const char *s);
+char *cli_put_u64(char *p, uint64_t v);
+char *cli_put_hex(char *p, uint64_t v);
+char *cli_put_str(char *p, const char *s);
+void cli_put_json_string(FILE *fp, const char *s);
 
 /*
  * How a stream goes on after a bad item (cli_stream, cli_operands).

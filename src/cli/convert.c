@@ -46,7 +46,7 @@ convert_value(void *ctx, char *text, struct dt_diag *d)
 		return -1;
 	}
 	p = lines_out_begin();
-	p = hex ? put_hex(p, out) : put_u64(p, out);
+	p = hex ? cli_put_hex(p, out) : cli_put_u64(p, out);
 	return cli_emit(p);
 }
 

@@ -38,9 +38,9 @@ put_pair(char *p, uint64_t ma, uint64_t mi)
 		return p + sprintf(p, "%0*jx:%0*jx", w, (uintmax_t)ma, w,
 		    (uintmax_t)mi);
 	}
-	p = hex ? put_hex(p, ma) : put_u64(p, ma);
+	p = hex ? cli_put_hex(p, ma) : cli_put_u64(p, ma);
 	*p++ = colon ? ':' : ' ';
-	return hex ? put_hex(p, mi) : put_u64(p, mi);
+	return hex ? cli_put_hex(p, mi) : cli_put_u64(p, mi);
 }
 
 static int
@@ -56,15 +56,16 @@ decode_value(void *ctx, char *text, struct dt_diag *d)
 		return -1;
 	p = lines_out_begin();	/* after any warning: it flushes */
 	if (json) {
-		p = put_str(cli_put_line(put_str(p, "{")), "\"layout\":\"");
-		p = put_str(p, layout.name);
-		p = put_str(p, "\",\"value\":");
-		p = put_u64(p, v);
-		p = put_str(p, ",\"major\":");
-		p = put_u64(p, ma);
-		p = put_str(p, ",\"minor\":");
-		p = put_u64(p, mi);
-		p = put_str(p, rc ? ",\"canonical\":false}" :
+		p = cli_put_str(cli_put_line(cli_put_str(p, "{")),
+		    "\"layout\":\"");
+		p = cli_put_str(p, layout.name);
+		p = cli_put_str(p, "\",\"value\":");
+		p = cli_put_u64(p, v);
+		p = cli_put_str(p, ",\"major\":");
+		p = cli_put_u64(p, ma);
+		p = cli_put_str(p, ",\"minor\":");
+		p = cli_put_u64(p, mi);
+		p = cli_put_str(p, rc ? ",\"canonical\":false}" :
 		    ",\"canonical\":true}");
 	} else
 		p = put_pair(p, ma, mi);

@@ -37,7 +37,7 @@ print_driver(void *ctx, char type, unsigned long major, const char *name,
 	snprintf(buf, sizeof(buf), "%.*s", (int)namelen, name);
 	if (ls->json) {
 		printf("{\"type\":\"%c\",\"major\":%lu,\"name\":", type, major);
-		put_json_string(stdout, buf);
+		cli_put_json_string(stdout, buf);
 		printf("}\n");
 	} else if (ls->name != NULL && !ls->by_major)
 		printf("%lu\n", major);

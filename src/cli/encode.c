@@ -55,19 +55,20 @@ encode_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
 		return -1;
 	p = lines_out_begin();	/* after any warning: it flushes */
 	if (json) {
-		p = put_str(cli_put_line(put_str(p, "{")), "\"layout\":\"");
-		p = put_str(p, l->name);
-		p = put_str(p, "\",\"major\":");
-		p = put_u64(p, ma);
-		p = put_str(p, ",\"minor\":");
-		p = put_u64(p, mi);
-		p = put_str(p, ",\"value\":");
-		p = put_u64(p, v);
-		p = put_str(p, ",\"hex\":\"");
-		p = put_hex(p, v);
-		p = put_str(p, "\"}");
+		p = cli_put_str(cli_put_line(cli_put_str(p, "{")),
+		    "\"layout\":\"");
+		p = cli_put_str(p, l->name);
+		p = cli_put_str(p, "\",\"major\":");
+		p = cli_put_u64(p, ma);
+		p = cli_put_str(p, ",\"minor\":");
+		p = cli_put_u64(p, mi);
+		p = cli_put_str(p, ",\"value\":");
+		p = cli_put_u64(p, v);
+		p = cli_put_str(p, ",\"hex\":\"");
+		p = cli_put_hex(p, v);
+		p = cli_put_str(p, "\"}");
 	} else
-		p = hex ? put_hex(p, v) : put_u64(p, v);
+		p = hex ? cli_put_hex(p, v) : cli_put_u64(p, v);
 	return cli_emit(p);
 }
 

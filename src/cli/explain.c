@@ -221,10 +221,10 @@ put_name(bool *first, char type, const char *source, const char *name,
 	}
 	printf("%s{\"source\":\"%s\",\"type\":\"%c\",\"name\":",
 	    *first ? "" : ",", source, type);
-	put_json_string(stdout, name);
+	cli_put_json_string(stdout, name);
 	if (detail != NULL && *detail != '\0') {
 		printf(",\"%s\":", key);
-		put_json_string(stdout, detail);
+		cli_put_json_string(stdout, detail);
 	}
 	printf("}");
 	*first = false;
@@ -285,7 +285,7 @@ put_json_head(const struct dt_layout *l, const struct known *k)
 	    (uintmax_t)k->minor, (uintmax_t)k->value);
 	if (k->path != NULL) {
 		printf(",\"path\":");
-		put_json_string(stdout, k->path);
+		cli_put_json_string(stdout, k->path);
 		printf(",\"type\":\"%c\"", k->type);
 	}
 }

@@ -60,7 +60,7 @@ format_json(const struct dt_format *f)
 	}
 	printf(",\"compat\":%s,\"description\":", f->compat ? "true" :
 	    "false");
-	put_json_string(stdout, f->description);
+	cli_put_json_string(stdout, f->description);
 	printf("}\n");
 }
 
