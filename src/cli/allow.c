@@ -4,6 +4,7 @@
  * for deviceallow-groups, what is not a device named, and -i's refusal
  * of a dialect that nothing reads.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,24 +53,7 @@ free_drivers(struct drivers *dv)
 static int
 read_drivers(struct drivers *dv)
 {
-	const char *path = env_proc_devices();
-	char q[DT_QUOTE_SIZE];
-	unsigned long bad;
-	struct dt_diag d;
-	char *buf;
-	size_t len;
-
-	if (procdev_read(path, &buf, &len, &d) != 0) {
-		cli_error("%s", d.msg);
-		return -1;
-	}
-	if (procdev_parse(buf, len, add_driver, dv, &bad, &d) < 0) {
-		cli_error("%s:%lu: %s", cli_quote(q, path), bad, d.msg);
-		free(buf);
-		return -1;
-	}
-	free(buf);
-	return 0;
+	return cli_drivers(add_driver, dv);
 }
 
 struct writing {
@@ -201,4 +185,39 @@ allow_input(const char *verb, const char *name, const struct dialect **out)
 		    "-o, make -o), never read; valid: %s", name, name,
 		    readable_names());
 	return 0;
+}
+
+int
+allow_print(struct entries *v, const struct dialect *dl, size_t name_most)
+{
+	const struct entry **dev;
+	size_t n = 0, unheld = 0, lines = 0;
+	int rc = EXIT_OK;
+
+	assert(v != NULL && dl != NULL);
+	if (entries_sort(v) != 0 || (dev = malloc((v->n + 1) *
+	    sizeof(const struct entry *))) == NULL)
+		cli_fatal(NULL);
+	for (size_t i = 0; i < v->n; i++) {
+		if (i > 0 && strcmp(v->v[i].path, v->v[i - 1].path) == 0)
+			continue;
+		if (dialect_holds(dl, &v->v[i]))
+			dev[n++] = &v->v[i];
+		else if (++unheld <= name_most)
+			allow_left_out(dl, &v->v[i]);
+	}
+	if (dl->header != NULL)
+		puts(dl->header);
+	if (allow_write(dl, dev, n, stdout, &lines, allow_error, &rc) != 0)
+		rc = EXIT_FAIL;
+	free(dev);
+	if (lines > 0)
+		putchar('\n');
+	if (dl->footer != NULL)
+		puts(dl->footer);
+	if (cli_finish_output() != EXIT_OK)
+		rc = EXIT_FAIL;
+	if (unheld > name_most)
+		allow_more_left_out(dl, unheld - name_most);
+	return rc;
 }

@@ -43,6 +43,16 @@ void allow_left_out(const struct dialect *dl, const struct entry *e);
 void allow_more_left_out(const struct dialect *dl, size_t n);
 
 /*
+ * The rules of dl for v's device nodes on standard output (v sorted in
+ * place, each path once), with the dialect's header and footer; every
+ * other entry named as left out, the first name_most by name and the
+ * rest counted.  EXIT_OK, or EXIT_FAIL when a node has no rule or the
+ * output fails (each said).
+ */
+int allow_print(struct entries *v, const struct dialect *dl,
+    size_t name_most);
+
+/*
  * -i NAME of verb: the dialect into *out, or a usage error naming the
  * readable ones (a rule dialect is written only).
  */

@@ -1,6 +1,7 @@
 /*
  * cli.c - helpers shared by every verb.  See cli.h.
  */
+#include <assert.h>
 #include <limits.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -11,8 +12,10 @@
 #include "cli/cli.h"
 #include "base/lines.h"
 #include "base/number.h"
+#include "cli/env.h"
 #include "cli/out.h"
 #include "base/text.h"
+#include "dialects/dialect.h"
 
 int cli_quiet;
 unsigned long cli_lineno;
@@ -529,4 +532,40 @@ cli_operands(const char **args, line_fn *value_fn, line_fn *stream_fn,
 	if (cli_finish_output() != EXIT_OK)
 		return EXIT_FAIL;
 	return status;
+}
+
+void
+cli_table_line(void *ctx, const char *line)
+{
+	struct cli_table *t = ctx;
+
+	assert(t != NULL && t->dialect != NULL && line != NULL);
+	if (t->lines++ > 0)
+		printf("%s\n", t->dialect->separator != NULL ?
+		    t->dialect->separator : "");
+	fputs(line, stdout);
+}
+
+int
+cli_drivers(procdev_fn *fn, void *ctx)
+{
+	const char *path = env_proc_devices();
+	char q[DT_QUOTE_SIZE];
+	unsigned long bad;
+	struct dt_diag d;
+	char *buf;
+	size_t len;
+
+	assert(fn != NULL);
+	if (procdev_read(path, &buf, &len, &d) != 0) {
+		cli_error("%s", d.msg);
+		return -1;
+	}
+	if (procdev_parse(buf, len, fn, ctx, &bad, &d) < 0) {
+		cli_error("%s:%lu: %s", cli_quote(q, path), bad, d.msg);
+		free(buf);
+		return -1;
+	}
+	free(buf);
+	return 0;
 }

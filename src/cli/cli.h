@@ -12,6 +12,7 @@
 #include <popt.h>
 
 #include "codec/encode.h"
+#include "codec/procdev.h"
 
 /*
  * The exit codes, the same for every verb (devtool(1), EXIT STATUS), as
@@ -139,5 +140,25 @@ char *cli_trim(char *s);
 int cli_emit(char *end);
 int cli_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma,
     uint64_t *mi, struct dt_diag *d);
+
+/*
+ * A table on standard output (list -o, make -o): the dialect's separator
+ * after every line but the last, the last line's newline written by the
+ * caller at the end.  cli_table_line is a dialect_line_fn, so the parent
+ * lines of dialect_parents come the same way.
+ */
+struct dialect;
+struct cli_table {
+	const struct dialect *dialect;
+	size_t lines;		/* written so far */
+};
+void cli_table_line(void *ctx, const char *line);
+
+/*
+ * Each driver of /proc/devices (DEVTOOL_PROC_DEVICES) to fn, as
+ * procdev_parse gives them: 0, or -1 when it cannot be read or parsed
+ * (said, naming the file and line).
+ */
+int cli_drivers(procdev_fn *fn, void *ctx);
 
 #endif

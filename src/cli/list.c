@@ -92,24 +92,7 @@ audit_driver(void *ctx, char type, unsigned long major, const char *name,
 static int
 audit_open(struct audit *a)
 {
-	const char *path = env_proc_devices();
-	char q[DT_QUOTE_SIZE];
-	unsigned long bad;
-	struct dt_diag d;
-	char *buf;
-	size_t len;
-
-	if (procdev_read(path, &buf, &len, &d) != 0) {
-		cli_error("%s", d.msg);
-		return -1;
-	}
-	if (procdev_parse(buf, len, audit_driver, a, &bad, &d) < 0) {
-		cli_error("%s:%lu: %s", cli_quote(q, path), bad, d.msg);
-		free(buf);
-		return -1;
-	}
-	free(buf);
-	return 0;
+	return cli_drivers(audit_driver, a);
 }
 
 static void
@@ -237,93 +220,13 @@ warn_unheld(size_t n, const struct dialect *dialect)
 		    dialect->name, what);
 }
 
-/*
- * Each line, with the dialect's separator after every one but the last:
- * the newline ending a line is written when the next one comes (or at the
- * end), so the separator goes before it.
- */
-static void
-put_line(const char *line, const struct dialect *dialect, size_t *lines)
-{
-	if ((*lines)++ > 0)
-		printf("%s\n", dialect->separator != NULL ? dialect->separator : "");
-	fputs(line, stdout);
-}
-
-/* Whether path's first n bytes name last or a directory above it. */
-static bool
-printed(const char *last, const char *path, size_t n)
-{
-	return strncmp(last, path, n) == 0 && (last[n] == '\0' ||
-	    last[n] == '/');
-}
-
-/*
- * The directories above e a spec needs (spec_needs_parents) that the
- * listing has not printed, 0755 0:0 as apply makes a parent.  Sorted, a
- * directory's entries follow it: one printed is last or above last.
- */
-static void
-print_parents(const struct dialect *dialect, const char *last,
-    const struct entry *e, size_t *lines)
-{
-	char line[DIALECT_LINE_MAX], dir[PATH_MAX];
-	struct entry p = { .path = dir, .type = 'd', .mode = 0755,
-	    .mode_set = true, .uid_set = true, .gid_set = true };
-	struct dt_diag d;
-
-	for (const char *s = strchr(e->path + 1, '/'); s != NULL;
-	    s = strchr(s + 1, '/')) {
-		size_t n = (size_t)(s - e->path);
-
-		if (printed(last, e->path, n))
-			continue;
-		memcpy(dir, e->path, n);
-		dir[n] = '\0';
-		if (dialect_format(dialect, &p, line, sizeof(line), &d) == 0)
-			put_line(line, dialect, lines);
-	}
-}
-
-/*
- * A rule dialect (DEVICE RULES): the device nodes' rules, written whole;
- * what is not a device named as left out, as a dialect without comments
- * names what it cannot hold.
- */
+/* A rule dialect (DEVICE RULES): allow_print's rules. */
 static int
 print_rules(struct listing *ls, const struct dialect *dialect)
 {
-	const struct entries *v = &ls->v;
-	const struct entry **dev;
-	size_t n = 0, unheld = 0, lines = 0;
-	int rc = ls->failed ? EXIT_FAIL : EXIT_OK;
+	int rc = allow_print(&ls->v, dialect, UNHELD_NAMED);
 
-	if (entries_sort(&ls->v) != 0 || (dev = malloc((v->n + 1) *
-	    sizeof(const struct entry *))) == NULL)
-		cli_fatal(NULL);
-	for (size_t i = 0; i < v->n; i++) {
-		if (i > 0 && strcmp(v->v[i].path, v->v[i - 1].path) == 0)
-			continue;
-		if (dialect_holds(dialect, &v->v[i]))
-			dev[n++] = &v->v[i];
-		else if (++unheld <= UNHELD_NAMED)
-			allow_left_out(dialect, &v->v[i]);
-	}
-	if (dialect->header != NULL)
-		puts(dialect->header);
-	if (allow_write(dialect, dev, n, stdout, &lines, allow_error,
-	    &rc) != 0)
-		rc = EXIT_FAIL;
-	if (lines > 0)
-		putchar('\n');
-	if (dialect->footer != NULL)
-		puts(dialect->footer);
-	if (cli_finish_output() != EXIT_OK)
-		rc = EXIT_FAIL;
-	if (unheld > UNHELD_NAMED)
-		allow_more_left_out(dialect, unheld - UNHELD_NAMED);
-	free(dev);
-	return rc;
+	return ls->failed ? EXIT_FAIL : rc;
 }
 
 /* The writer: sorted, each path once, in the dialect. */
@@ -336,7 +239,8 @@ print_all(struct listing *ls, const struct dialect *dialect,
 	const char *problem;
 	struct dt_diag d, why;
 	int rc = ls->failed ? EXIT_FAIL : EXIT_OK;
-	size_t unheld = 0, lines = 0;
+	struct cli_table out = { .dialect = dialect };
+	size_t unheld = 0;
 	const char *last = "/";
 
 	if (rules_dialect(dialect))
@@ -366,13 +270,14 @@ print_all(struct listing *ls, const struct dialect *dialect,
 			rc = EXIT_FAIL;
 		} else {
 			if (dialect->needs_parents)
-				print_parents(dialect, last, &v->v[i], &lines);
-			put_line(line, dialect, &lines);
+				dialect_parents(dialect, last, v->v[i].path,
+				    cli_table_line, &out);
+			cli_table_line(&out, line);
 			last = v->v[i].path;
 			unheld += !dialect_holds(dialect, &v->v[i]);
 		}
 	}
-	if (lines > 0)
+	if (out.lines > 0)
 		putchar('\n');
 	if (dialect->footer != NULL)
 		puts(dialect->footer);

@@ -58,10 +58,15 @@ conv_put(void *ctx, const struct entry *e)
 		cli_fatal(NULL);
 }
 
-/* A line, with the dialect's separator after every one but the last. */
+/*
+ * A line, with the dialect's separator after every one but the last (a
+ * dialect_line_fn: parent lines come this way too).
+ */
 static void
-put_line(struct conv *cv, const char *line)
+put_line(void *ctx, const char *line)
 {
+	struct conv *cv = ctx;
+
 	if (cv->lines++ > 0)
 		fprintf(cv->fp, "%s\n", cv->out->separator != NULL ?
 		    cv->out->separator : "");
@@ -114,29 +119,6 @@ resolve_names(struct conv *cv, struct entry *e, struct dt_diag *d)
 	return 0;
 }
 
-/* The directories above e that a spec needs (needs_parents), once each. */
-static void
-put_parents(struct conv *cv, const char **last, const struct entry *e)
-{
-	char line[DIALECT_LINE_MAX], dir[PATH_MAX];
-	struct entry p = { .path = dir, .type = 'd', .mode = ENTRY_PARENT_MODE,
-	    .mode_set = true, .uid_set = true, .gid_set = true };
-	struct dt_diag d;
-
-	for (const char *s = strchr(e->path + 1, '/'); s != NULL;
-	    s = strchr(s + 1, '/')) {
-		size_t n = (size_t)(s - e->path);
-
-		if (strncmp(*last, e->path, n) == 0 && ((*last)[n] == '\0' ||
-		    (*last)[n] == '/'))
-			continue;
-		memcpy(dir, e->path, n);
-		dir[n] = '\0';
-		if (dialect_format(cv->out, &p, line, sizeof(line), &d) == 0)
-			put_line(cv, line);
-	}
-}
-
 /* One node or range: its line, or what the dialect cannot hold of it. */
 static void
 convert_one(struct conv *cv, const struct entry *orig, const struct entry *e,
@@ -166,7 +148,7 @@ convert_one(struct conv *cv, const struct entry *orig, const struct entry *e,
 	} else if (rc > 0)
 		loss(cv, orig, e->path, d.msg);
 	if (cv->out->needs_parents)
-		put_parents(cv, last, e);
+		dialect_parents(cv->out, *last, e->path, put_line, cv);
 	put_line(cv, line);
 	*last = e->path;
 }

@@ -5,6 +5,7 @@
  * device table.  Every name is checked before anything is made.
  */
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,72 +182,6 @@ drop_repeats(struct entries *v)
 	free(drop);
 }
 
-/* One line, with the dialect's separator after every one but the last. */
-static void
-put_line(const char *line, const struct dialect *dialect, size_t *lines)
-{
-	if ((*lines)++ > 0)
-		printf("%s\n", dialect->separator != NULL ? dialect->separator :
-		    "");
-	fputs(line, stdout);
-}
-
-/*
- * The directories above e that a spec needs (needs_parents) and the
- * lines so far have not given, last being the path of the one before:
- * 0755, root's, as apply makes a parent (and list writes one).
- */
-static void
-put_parents(const struct dialect *dialect, const char *last,
-    const struct entry *e, size_t *lines)
-{
-	char line[DIALECT_LINE_MAX], dir[PATH_MAX];
-	struct entry p = { .path = dir, .type = 'd', .mode = ENTRY_PARENT_MODE,
-	    .mode_set = true, .uid_set = true, .gid_set = true };
-	struct dt_diag d;
-
-	for (const char *s = strchr(e->path + 1, '/'); s != NULL;
-	    s = strchr(s + 1, '/')) {
-		size_t n = (size_t)(s - e->path);
-
-		if (strncmp(last, e->path, n) == 0 && (last[n] == '\0' ||
-		    last[n] == '/'))
-			continue;
-		memcpy(dir, e->path, n);
-		dir[n] = '\0';
-		if (dialect_format(dialect, &p, line, sizeof(line), &d) == 0)
-			put_line(line, dialect, lines);
-	}
-}
-
-/* -o with a rule dialect: the nodes' rules, every other entry named. */
-static int
-print_rules(struct entries *v, const struct dialect *dialect)
-{
-	const struct entry **dev;
-	size_t n = 0, lines = 0;
-	int rc = EXIT_OK;
-
-	if (entries_sort(v) != 0 || (dev = malloc((v->n + 1) *
-	    sizeof(const struct entry *))) == NULL)
-		cli_fatal(NULL);
-	for (size_t i = 0; i < v->n; i++)
-		if (dialect_holds(dialect, &v->v[i]))
-			dev[n++] = &v->v[i];
-		else
-			allow_left_out(dialect, &v->v[i]);
-	if (dialect->header != NULL)
-		puts(dialect->header);
-	if (allow_write(dialect, dev, n, stdout, &lines, allow_error,
-	    &rc) != 0)
-		rc = EXIT_FAIL;
-	free(dev);
-	if (lines > 0)
-		putchar('\n');
-	if (dialect->footer != NULL)
-		puts(dialect->footer);
-	return cli_finish_output() != EXIT_OK ? EXIT_FAIL : rc;
-}
 
 /* -o: the entries as a table, sorted, as list writes one. */
 static int
@@ -254,11 +189,11 @@ print_table(struct entries *v, const struct dialect *dialect)
 {
 	char line[DIALECT_LINE_MAX];
 	struct dt_diag d;
-	size_t lines = 0;
+	struct cli_table out = { .dialect = dialect };
 	const char *last = "/";
 
 	if (rules_dialect(dialect))
-		return print_rules(v, dialect);
+		return allow_print(v, dialect, SIZE_MAX);
 	if (entries_sort(v) != 0)
 		cli_fatal(NULL);
 	if (dialect->header != NULL)
@@ -280,11 +215,12 @@ print_table(struct entries *v, const struct dialect *dialect)
 			return EXIT_FAIL;
 		}
 		if (dialect->needs_parents)
-			put_parents(dialect, last, &v->v[i], &lines);
-		put_line(line, dialect, &lines);
+			dialect_parents(dialect, last, v->v[i].path,
+			    cli_table_line, &out);
+		cli_table_line(&out, line);
 		last = v->v[i].path;
 	}
-	if (lines > 0)
+	if (out.lines > 0)
 		putchar('\n');
 	if (dialect->footer != NULL)
 		puts(dialect->footer);

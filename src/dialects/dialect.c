@@ -355,3 +355,27 @@ dialect_convert(const struct dialect *dl, const struct entry *e,
 	    dl->name, what);
 	return 1;
 }
+
+void
+dialect_parents(const struct dialect *dl, const char *last,
+    const char *path, dialect_line_fn *put, void *ctx)
+{
+	char line[DIALECT_LINE_MAX], dir[PATH_MAX];
+	struct entry p = { .path = dir, .type = 'd', .mode = ENTRY_PARENT_MODE,
+	    .mode_set = true, .uid_set = true, .gid_set = true };
+	struct dt_diag d;
+
+	assert(dl != NULL && last != NULL && path != NULL && put != NULL);
+	for (const char *s = strchr(path + 1, '/'); s != NULL;
+	    s = strchr(s + 1, '/')) {
+		size_t n = (size_t)(s - path);
+
+		if (strncmp(last, path, n) == 0 && (last[n] == '\0' ||
+		    last[n] == '/'))
+			continue;
+		memcpy(dir, path, n);
+		dir[n] = '\0';
+		if (dialect_format(dl, &p, line, sizeof(line), &d) == 0)
+			put(ctx, line);
+	}
+}

@@ -335,6 +335,18 @@ dialect_holds(const struct dialect *d, const struct entry *e)
 		return (d->can & DIALECT_CAN_EXISTING_LINK) != 0;
 	return e->type != '\0' && strchr(d->types, e->type) != NULL;
 }
+
+/*
+ * The directories above path that a spec needs (needs_parents) and the
+ * lines so far have not given, last being the path of the entry before
+ * (sorted, a directory's entries follow it: one given is last or above
+ * it): each a plain parent, 0755 root's, as apply makes one, formatted
+ * and handed to put.
+ */
+typedef void dialect_line_fn(void *ctx, const char *line);
+void dialect_parents(const struct dialect *dl, const char *last,
+    const char *path, dialect_line_fn *put, void *ctx);
+
 /*
  * Writes one entry as a line of d, without the newline, into buf of at
  * least DIALECT_LINE_MAX bytes: 0, or -1 when d cannot say it (message in
