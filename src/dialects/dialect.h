@@ -293,6 +293,17 @@ dialect_space(char c)
 	    c == '\f';
 }
 
+/* The first byte of line after white space, or '\0' when none. */
+static inline char
+dialect_first_byte(const char *line, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && dialect_space(line[i]))
+		i++;
+	return i < len ? line[i] : '\0';
+}
+
 /* True for a blank or comment line (white space, then '#' or nothing). */
 static inline bool
 dialect_blank(const char *line, size_t len)

@@ -250,11 +250,7 @@ json_bid_head(const char *head, size_t n)
 static enum dialect_bid
 json_bid(const char *line, size_t len)
 {
-	size_t i = 0;
-
-	while (i < len && dialect_space(line[i]))
-		i++;
-	return i < len && line[i] == '{' ? DIALECT_BID_SHAPE :
+	return dialect_first_byte(line, len) == '{' ? DIALECT_BID_SHAPE :
 	    DIALECT_BID_NONE;
 }
 

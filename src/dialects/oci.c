@@ -204,11 +204,7 @@ oci_read(const char *text, size_t len, const struct dialect_doc_sink *sink)
 static enum dialect_bid
 oci_bid(const char *line, size_t len)
 {
-	size_t i = 0;
-
-	while (i < len && dialect_space(line[i]))
-		i++;
-	return i < len && line[i] == '[' ? DIALECT_BID_SHAPE :
+	return dialect_first_byte(line, len) == '[' ? DIALECT_BID_SHAPE :
 	    DIALECT_BID_NONE;
 }
 
