@@ -976,6 +976,8 @@ test_detect_input(void)
 		{ .text = "\n# initramfs\ndir /dev 0755 0 0\n",
 		  .want = &gen_init_cpio_dialect },
 		{ .text = "dev/null c 666 0 0 1 3\n", .want = &pseudo_dialect },
+		/* a name with a keyword's '=' and words no keyword: not -D */
+		{ .text = "contents=x d 0750 5 0\n", .want = &pseudo_dialect },
 		{ .text = "/dev/x L 777 0 0 /y\n", .want = &pseudo_dialect },
 		/* genext2fs's l (a link's owner), not a pseudo hard link */
 		{ .text = "/bin/sh l 777 0 0\n", .want = &makedevs_dialect },

@@ -677,6 +677,27 @@ mtree_read(struct dialect_reader *r, const char *line, size_t len,
 }
 
 /*
+ * After a first KEYWORD=VALUE from i on: whether every word but the last
+ * is a keyword too and the last, the name, is there ("mtree -D" lines; a
+ * pseudo line's name may hold a raw '=', its other words never do).
+ */
+static bool
+keywords_then_name(const char *line, size_t len, size_t i)
+{
+	size_t c, prev_i = i, prev_c = 0;
+	bool words = false, all = true;
+
+	while (fields_word(line, len, &i, &c)) {
+		if (words)
+			all = all && keyword_word(line + prev_c, prev_i - prev_c);
+		words = true;
+		prev_c = c;
+		prev_i = i;
+	}
+	return words && all;
+}
+
+/*
  * "#mtree", "/set" or "/unset" mark a spec, and so does a line of
  * keywords: a name and then only keywords, the first with a value (the
  * "file" or "dir" that starts one is no gen_init_cpio line), or a
@@ -697,9 +718,11 @@ mtree_bid(const char *line, size_t len)
 		return DIALECT_BID_NONE;
 	b = i;
 	if ((b - a == 4 && memcmp(line + a, "/set", 4) == 0) ||
-	    (b - a == 6 && memcmp(line + a, "/unset", 6) == 0) ||
-	    keyword_value(line + a, b - a))
+	    (b - a == 6 && memcmp(line + a, "/unset", 6) == 0))
 		return DIALECT_BID_MARK;
+	if (keyword_value(line + a, b - a))
+		return keywords_then_name(line, len, i) ? DIALECT_BID_MARK :
+		    DIALECT_BID_NONE;
 	if (!fields_word(line, len, &i, &c) || !keyword_value(line + c, i - c))
 		return DIALECT_BID_NONE;
 	while (fields_word(line, len, &i, &c))
