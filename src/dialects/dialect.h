@@ -301,7 +301,9 @@ dialect_first_byte(const char *line, size_t len)
 
 	while (i < len && dialect_space(line[i]))
 		i++;
-	return i < len ? line[i] : '\0';
+	if (i == len)
+		return '\0';
+	return line[i];
 }
 
 /* True for a blank or comment line (white space, then '#' or nothing). */
