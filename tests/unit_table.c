@@ -964,6 +964,9 @@ test_detect_input(void)
 		{ .text = "#mtree\n./dev type=dir\n", .want = &mtree_dialect },
 		{ .text = "# a comment\n#mtree v2.0\n", .want = &mtree_dialect },
 		{ .text = "/set type=char\n", .want = &mtree_dialect },
+		/* a file named /set or /unset in a makedevs table */
+		{ .text = "/unset f 0640 0 0 - - - - -\n",
+		  .want = &makedevs_dialect },
 		{ .text = "./dev/null type=char device=native,1,3\n",
 		  .want = &mtree_dialect },
 		{ .text = "/dev/a type=char\n", .want = &mtree_dialect },

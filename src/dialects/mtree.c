@@ -677,6 +677,25 @@ mtree_read(struct dialect_reader *r, const char *line, size_t len,
 }
 
 /*
+ * Whether the words from i on are all keywords, and there is one: a
+ * "/set" or "/unset" line (a makedevs table may name a file /set).
+ */
+static bool
+only_keywords(const char *line, size_t len, size_t i)
+{
+	size_t c;
+	bool words = false;
+
+	while (fields_word(line, len, &i, &c)) {
+		if (!keyword_word(line + c, i - c) &&
+		    !is(line + c, i - c, "all"))	/* "/unset all" */
+			return false;
+		words = true;
+	}
+	return words;
+}
+
+/*
  * After a first KEYWORD=VALUE from i on: whether every word but the last
  * is a keyword too and the last, the name, is there ("mtree -D" lines; a
  * pseudo line's name may hold a raw '=', its other words never do).
@@ -719,7 +738,8 @@ mtree_bid(const char *line, size_t len)
 	b = i;
 	if ((b - a == 4 && memcmp(line + a, "/set", 4) == 0) ||
 	    (b - a == 6 && memcmp(line + a, "/unset", 6) == 0))
-		return DIALECT_BID_MARK;
+		return only_keywords(line, len, i) ? DIALECT_BID_MARK :
+		    DIALECT_BID_NONE;
 	if (keyword_value(line + a, b - a))
 		return keywords_then_name(line, len, i) ? DIALECT_BID_MARK :
 		    DIALECT_BID_NONE;
