@@ -1,6 +1,6 @@
 /*
  * fuzz_codec.c - differential test of the layout codec (src/codec/encode.c)
- * against reference encoders written from SPEC.md section 1 and against
+ * against reference encoders written from LAYOUTS in devtool(1) and against
  * glibc's own makedev(3), major(3) and minor(3).
  *
  * Input: two bytes choose a generic M:N split, the rest gives (major,
@@ -14,7 +14,8 @@
  *     equals the reference's pair, status and width check;
  *   - linux (major <= 4095, minor <= 2^20-1), glibc and native (32-bit
  *     fields) agree with makedev/major/minor from <sys/sysmacros.h>.
- * LLVMFuzzerInitialize also checks the reference vectors of FACTS.md.
+ * LLVMFuzzerInitialize also checks the reference vectors of
+ * tests/unit_encode.c.
  */
 #include <sys/types.h>
 #include <sys/sysmacros.h>
@@ -32,7 +33,7 @@ struct ref {
 	bool compat;
 };
 
-/* SPEC.md section 1, typed in again; native is glibc's 32:32 here. */
+/* LAYOUTS in devtool(1), typed in again; native is glibc's 32:32 here. */
 static const struct ref refs[] = {
 	{ "8:8", REF_SPLIT, 8, 8, 16, false },
 	{ "old", REF_SPLIT, 8, 8, 16, false },
@@ -149,7 +150,7 @@ diff_pair(const struct ref *r, const struct dt_layout *l, uint64_t ma,
 	FUZZ_CHECK(st == DT_OK, "%s: %" PRIu64 ":%" PRIu64 " refused (status "
 	    "%d): %s", r->name, ma, mi, (int)st, d.msg);
 	FUZZ_CHECK(v == rv, "%s: %" PRIu64 ":%" PRIu64 " -> 0x%" PRIx64
-	    ", SPEC says 0x%" PRIx64, r->name, ma, mi, v, rv);
+	    ", the reference says 0x%" PRIx64, r->name, ma, mi, v, rv);
 	st = dt_decode(l, v, &bma, &bmi, &d);
 	FUZZ_CHECK(st == DT_OK && bma == ma && bmi == mi, "%s: decode(encode("
 	    "%" PRIu64 ":%" PRIu64 ")) = %" PRIu64 ":%" PRIu64 " status %d",
@@ -184,8 +185,8 @@ diff_value(const struct ref *r, const struct dt_layout *l, uint64_t v)
 	ref_decode(r, v, &rma, &rmi);
 	want = ref_encode(r, rma, rmi) == v ? DT_OK : DT_NONCANONICAL;
 	FUZZ_CHECK(st == want && ma == rma && mi == rmi, "%s: decode 0x%"
-	    PRIx64 " = %" PRIu64 ":%" PRIu64 " status %d, SPEC says %" PRIu64
-	    ":%" PRIu64 " status %d", r->name, v, ma, mi, (int)st, rma, rmi,
+	    PRIx64 " = %" PRIu64 ":%" PRIu64 " status %d, the reference says %"
+	    PRIu64 ":%" PRIu64 " status %d", r->name, v, ma, mi, (int)st, rma, rmi,
 	    (int)want);
 	if ((r->kind == REF_LINUX && v <= 0xffffffff) ||
 	    r->kind == REF_GLIBC || r->kind == REF_NATIVE)
@@ -225,7 +226,7 @@ struct vector {
 	uint64_t v[4];
 };
 
-/* FACTS.md "Reference vectors". */
+/* The reference vectors of tests/unit_encode.c. */
 static const struct vector vectors[] = {
 	{ 1, 3, { 0x103, 0x103, 0x103, 0x103 } },
 	{ 255, 255, { 0xffff, 0xffff, 0xffff, 0xffff } },
@@ -259,17 +260,17 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 			v = 0;
 			st = dt_encode(&l, t->ma, t->mi, &v, NULL);
 			if (t->v[j] == 0)
-				FUZZ_CHECK(st == DT_ERANGE, "FACTS %s %" PRIu64
+				FUZZ_CHECK(st == DT_ERANGE, "vector %s %" PRIu64
 				    ":%" PRIu64 ": want out of range, status "
 				    "%d", names[j], t->ma, t->mi, (int)st);
 			else if (t->v[j] == 1)
-				FUZZ_CHECK(st == DT_EAMBIGUOUS, "FACTS %s %"
+				FUZZ_CHECK(st == DT_EAMBIGUOUS, "vector %s %"
 				    PRIu64 ":%" PRIu64 ": want ambiguous, "
 				    "status %d", names[j], t->ma, t->mi,
 				    (int)st);
 			else
 				FUZZ_CHECK(st == DT_OK && v == t->v[j],
-				    "FACTS %s %" PRIu64 ":%" PRIu64 ": 0x%"
+				    "vector %s %" PRIu64 ":%" PRIu64 ": 0x%"
 				    PRIx64 " status %d, want 0x%" PRIx64,
 				    names[j], t->ma, t->mi, v, (int)st,
 				    t->v[j]);

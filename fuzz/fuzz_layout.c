@@ -5,7 +5,7 @@
  * Input: a layout name up to the first newline (or the whole input),
  * then bytes from which (major, minor) pairs and raw values are drawn.
  * Checked:
- *   - a name is accepted exactly when it is one of SPEC.md section 1's
+ *   - a name is accepted exactly when it is one of LAYOUTS in devtool(1)'s
  *     names or aliases, or M:N in decimal without leading zeros with
  *     8 <= M, 8 <= N, M + N <= 64; refusals are DT_ELAYOUT with a
  *     printable message;
@@ -186,7 +186,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	st = dt_layout_lookup(name, &l, &d);
 	want = ref_accepts(name, &m, &n);
 	FUZZ_CHECK((st == DT_OK) == want, "layout '%.40s': lookup %s it, "
-	    "SPEC %s it", name, st == DT_OK ? "accepts" : "refuses",
+	    "devtool(1) %s it", name, st == DT_OK ? "accepts" : "refuses",
 	    want ? "accepts" : "refuses");
 	FUZZ_CHECK(dt_layout_lookup(name, &strict, NULL) == st,
 	    "status differs without a diag");

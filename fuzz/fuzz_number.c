@@ -4,7 +4,7 @@
  * The input is the text of one number.  Checked:
  *   - no crash, no undefined behaviour, on any bytes;
  *   - acceptance and value agree with a reference parser written from
- *     SPEC.md section 2 (decimal, 0x hex, leading-0 octal, nothing else,
+ *     NUMBERS in devtool(1) (decimal, 0x hex, leading-0 octal, nothing else,
  *     at most 2^64-1), not with strtoull;
  *   - an accepted value printed again in the base the text used (and in
  *     the other two) parses back to the same value;
@@ -17,7 +17,7 @@
 #include "fuzz_util.h"
 #include "base/number.h"
 
-/* SPEC.md section 2, digit by digit. */
+/* NUMBERS in devtool(1), digit by digit. */
 static bool
 ref_parse(const char *s, uint64_t *out)
 {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
-# devtool apply: SPEC.md §5 (and the mknod rules of §4 it shares).  Every
-# created node is checked with stat(1) on what the kernel made.  Needs
-# CAP_MKNOD for most tests: run as root.
+# devtool apply: "devtool apply" and DEVICE TABLES in devtool(1) (and the mknod
+# rules of "devtool mknod" in devtool(1) it shares).  Every created node is
+# checked with stat(1) on what the kernel made.  Needs CAP_MKNOD for most
+# tests: run as root.
 
 load test_helper
 
@@ -105,9 +106,9 @@ teardown() { if [[ -n ${NOBODY_TOP:-} ]]; then nobody_done; fi; }
 		fail "R/dev holds: $got"
 }
 
-# SPEC: "count > 0 makes a range as --count does": count 1 is a range of
-# one node, PATH<start> (busybox would make the bare name); count 0 is one
-# node with the bare name.
+# devtool(1): a count above 0 makes a range, as --count does: count 1 is
+# a range of one node, PATH<start> (busybox would make the bare name);
+# count 0 is one node with the bare name.
 @test "apply: ranges with a start and an increment; count 1 and count 0" {
 	needs_mknod
 	table t \

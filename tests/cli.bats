@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
-# devtool's global behaviour: SPEC §3 (synopsis, --help, -q) and §6 (exit
-# status and messages), plus the popt pitfalls of FACTS.md.
+# devtool's global behaviour: SYNOPSIS and STREAMS in devtool(1) (synopsis,
+# --help, -q) and EXIT STATUS and DIAGNOSTICS in devtool(1) (exit status and
+# messages), plus popt's pitfalls (DIAGNOSTICS in devtool(1)).
 
 load test_helper
 

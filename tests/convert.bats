@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# devtool convert: SPEC §1, §2, §3 (convert, streams).
+# devtool convert: devtool(1) LAYOUTS, NUMBERS, "devtool convert" and STREAMS.
 
 load test_helper
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
-# devtool decode: SPEC §1 (layouts, width, non-canonical values), §2
-# (numbers), §3 (decode, streams).
+# devtool decode: LAYOUTS in devtool(1) (layouts, width, non-canonical values),
+# NUMBERS in devtool(1) (numbers), SYNOPSIS and STREAMS in devtool(1) (decode,
+# streams).
 
 load test_helper
 
@@ -294,7 +295,7 @@ bad_value() {
 	done
 }
 
-# --- numbers (SPEC §2) ------------------------------------------------------
+# --- numbers (NUMBERS in devtool(1)) --------------------------------------
 
 @test "decode: accepts 0x1F, 0X1f, 017 and 0" {
 	run --separate-stderr devtool decode -f 8:8 0x1F 0X1f 017 0 0x0103

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# devtool devices (SPEC.md §3): the drivers registered in /proc/devices,
-# read from DEVTOOL_PROC_DEVICES when it is set.
+# devtool devices (SYNOPSIS and STREAMS in devtool(1)): the drivers registered
+# in /proc/devices, read from DEVTOOL_PROC_DEVICES when it is set.
 
 load test_helper
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
-# devtool encode: SPEC §1 (layouts), §2 (numbers), §3 (encode, streams).
+# devtool encode: LAYOUTS in devtool(1) (layouts), NUMBERS in devtool(1)
+# (numbers), SYNOPSIS and STREAMS in devtool(1) (encode, streams).
 
 load test_helper
 
@@ -89,7 +90,7 @@ bad_number() {
 	assert_equal "$(jq -r .hex <<<"$output")" 0xffffffffffffffff
 }
 
-# --- reference vectors (FACTS.md) -------------------------------------------
+# --- reference vectors (tests/unit_encode.c) ------------------------------
 
 @test "encode: 16:16 reference vectors (compat rule)" {
 	encode_is 16:16 1 3 259                 # 0x103
@@ -516,7 +517,7 @@ bad_number() {
 	assert_equal "$stderr" "devtool: invalid number '012c': trailing garbage"
 }
 
-# --- numbers (SPEC §2) ------------------------------------------------------
+# --- numbers (NUMBERS in devtool(1)) --------------------------------------
 
 @test "encode: accepts hex 0x1F and 0X1f, octal 017, and 0" {
 	run --separate-stderr devtool encode -f 8:8 0x1F 0X1f

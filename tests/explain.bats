@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
-# devtool explain: SPEC §1 (compat branches, interleaving), §3 (explain).
+# devtool explain: LAYOUTS in devtool(1) (compat branches, interleaving),
+# SYNOPSIS and STREAMS in devtool(1) (explain).
 
 load test_helper
 

@@ -1,10 +1,12 @@
 #!/usr/bin/env bats
 # Fault injection, as root: a file system out of inodes (ENOSPC), a
 # read-only one (EROFS), concurrent runs over one root, a signal in the
-# middle of a long apply, and a full standard output.  SPEC.md §4 ("no
-# temporary file survives any failure", atomic replace), §5 (a failing
-# entry is reported and the rest go on; a rerun completes the tree) and
-# §6 (exit 2 for a failed operation, messages naming the path).
+# middle of a long apply, and a full standard output.  "devtool mknod" in
+# devtool(1) (no temporary survives any failure; replacing is atomic),
+# "devtool apply" and DEVICE TABLES in devtool(1) (a failing entry is reported
+# and the rest go on; a rerun completes the tree) and EXIT STATUS and
+# DIAGNOSTICS in devtool(1) (exit 2 for a failed operation, messages naming the
+# path).
 #
 # Needs root: mount(8) for tmpfs and CAP_MKNOD.  Where either is missing
 # (an unprivileged container) the test is skipped with the reason; on a

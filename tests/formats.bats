@@ -1,9 +1,10 @@
 #!/usr/bin/env bats
-# devtool formats: SPEC §1 (every layout) and §3 (formats [--json]).
+# devtool formats: LAYOUTS in devtool(1) (every layout) and SYNOPSIS and
+# STREAMS in devtool(1) (formats [--json]).
 
 load test_helper
 
-@test "formats: lists every layout and alias of SPEC §1 and the pack_dev rows, one row each, with a description" {
+@test "formats: lists every layout and alias of LAYOUTS in devtool(1) and the pack_dev rows, one row each, with a description" {
 	run --separate-stderr devtool formats
 	assert_success
 	assert_stderr_empty
@@ -55,7 +56,7 @@ load test_helper
 	assert_equal "$checks" "$(printf 'true\n%.0s' {1..20} | head -c -1)"
 }
 
-@test "formats --json: names, aliases, widths, ranges and compat match SPEC §1 (M:N null)" {
+@test "formats --json: names, aliases, widths, ranges and compat match LAYOUTS in devtool(1) (M:N null)" {
 	run --separate-stderr devtool formats --json
 	assert_success
 	local got want

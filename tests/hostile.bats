@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
-# devtool apply on hostile device tables (SPEC.md §5): every table below
-# is rejected at validation, before anything is created.  Each test
-# asserts exit 2, an error naming FILE:LINE, nothing on stdout, and a
+# devtool apply on hostile device tables ("devtool apply" and DEVICE TABLES in
+# devtool(1)): every table below is rejected at validation, before anything is
+# created.  Each test asserts exit 2, an error naming FILE:LINE, nothing on
+# stdout, and a
 # --root directory that is still empty afterwards.
 #
 # Most tables put the hostile line between two valid ones, so that "nothing

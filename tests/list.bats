@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
-# devtool list: SPEC.md §5.  Trees of real nodes are made with mknod(1)
-# and what list prints is checked against them.  Needs CAP_MKNOD for
-# most tests: run as root.
+# devtool list: "devtool apply" and DEVICE TABLES in devtool(1).  Trees of real
+# nodes are made with mknod(1) and what list prints is checked against them.
+# Needs CAP_MKNOD for most tests: run as root.
 
 load test_helper
 

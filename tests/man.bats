@@ -139,7 +139,8 @@ verb_test() {
 @test "man: apply options" { verb_test apply; }
 
 @test "man: the verbs of the specification are documented with their options" {
-	# What the page promises even before the binary has it (SPEC.md §3-§5).
+	# What the page promises even before the binary has it (devtool(1)'s
+	# verbs).
 	local spec verb opts opt text
 	spec='mknod:-m --mode -u --owner -g --group -r --replace -p --parents -n --dry-run -v --verbose --root -f --format --strict --count --start --step
 devices:-c --char -b --block --json

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# devtool mknod: SPEC.md §4, checked against the nodes the kernel made
-# (stat(1) on real nodes).  Needs CAP_MKNOD: run as root.
+# devtool mknod: "devtool mknod" in devtool(1), checked against the nodes the
+# kernel made (stat(1) on real nodes).  Needs CAP_MKNOD: run as root.
 
 load test_helper
 
@@ -102,7 +102,7 @@ fixture() { echo "$BATS_TEST_DIRNAME/fixtures/$1"; }
 	assert_only
 }
 
-@test "mknod: bad numbers (every §2 class) are exit 2, quoted, nothing created" {
+@test "mknod: bad numbers (every NUMBERS in devtool(1) class) are exit 2, quoted, nothing created" {
 	local bad
 	# As MINOR, after a valid MAJOR; "--" so "-1" is an operand.
 	for bad in '' '-1' '+5' ' 1' '1 ' '12abc' '08' '0xg' '0x' \
@@ -471,8 +471,9 @@ set_default_acl() {
 	assert_only --dir d x y
 }
 
-# SPEC §4: "-p creates missing parent directories (0755)".  mkdirat(…,
-# 0755) alone is not enough: a default ACL would win without a chmod.
+# "devtool mknod" in devtool(1): -p creates missing parent directories
+# (0755).  mkdirat(…, 0755) alone is not enough: a default ACL would win
+# without a chmod.
 @test "mknod -p: parents are 0755 even under a default ACL" {
 	needs_mknod
 	mkdir d

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # devtool mknod --root DIR: PATH resolves inside DIR as if DIR were "/"
-# (SPEC.md §4).  Every check runs twice, with DEVTOOL_RESOLVE=openat2 and
-# with DEVTOOL_RESOLVE=walk (check_both), on a fresh tree each time.
+# ("devtool mknod" in devtool(1)).  Every check runs twice, with
+# DEVTOOL_RESOLVE=openat2 and with DEVTOOL_RESOLVE=walk (check_both), on a
+# fresh tree each time.
 
 load test_helper
 

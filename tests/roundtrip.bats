@@ -1,11 +1,11 @@
 #!/usr/bin/env bats
-# devtool list | apply | list round trip: SPEC.md §5, "Round trip".  A
-# synthetic tree and the machine's real /dev are listed, re-created in
-# another root, listed again, and compared table to table and node by
-# node with stat(1) (and readlink(1) for symbolic links).  A dialect
-# that cannot hold a type (makedevs a symbolic link, tmpfiles a socket)
-# writes it as a comment line, which apply skips: those round trips
-# compare the other lines.  Needs CAP_MKNOD: run as root.
+# devtool list | apply | list round trip: "devtool list", "devtool apply" and
+# "Migrating a /dev tree" in devtool(1).  A synthetic tree and the machine's real /dev are
+# listed, re-created in another root, listed again, and compared table to table
+# and node by node with stat(1) (and readlink(1) for symbolic links).  A
+# dialect that cannot hold a type (makedevs a symbolic link, tmpfiles a socket)
+# writes it as a comment line, which apply skips: those round trips compare the
+# other lines.  Needs CAP_MKNOD: run as root.
 
 load test_helper
 

@@ -1,13 +1,13 @@
 #!/usr/bin/env bats
 # Tables written for the peers mean under devtool what they mean there
-# (SPEC.md §5, "Fidelity to the dialects' own tools"; DEVICE TABLES and
-# CAVEATS in devtool(1)): buildroot's and busybox's makedevs, OpenEmbedded's,
-# genext2fs's, and systemd-tmpfiles with kmod's static-nodes output.  The
-# fixtures in tests/fixtures/tables/peers are those tables written out from
-# their documented formats; each .tree beside one is the tree it must
-# make, node by node (type, path, major:minor, mode, owner), checked with
-# stat(1) as root under a temporary --root.  Where systemd-tmpfiles is
-# installed, devtool's tree is compared with the one it makes.
+# (DEVICE TABLES and CAVEATS in devtool(1)): buildroot's and
+# busybox's makedevs, OpenEmbedded's, genext2fs's, and systemd-tmpfiles with
+# kmod's static-nodes output.  The fixtures in tests/fixtures/tables/peers are
+# those tables written out from their documented formats; each .tree beside one
+# is the tree it must make, node by node (type, path, major:minor, mode,
+# owner), checked with stat(1) as root under a temporary --root.  Where
+# systemd-tmpfiles is installed, devtool's tree is compared with the one it
+# makes.
 
 load test_helper
 

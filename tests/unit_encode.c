@@ -1,7 +1,7 @@
 /*
  * unit_encode.c - unit tests for the layout codec (src/codec/encode.c).
  *
- * Reference encoders written from SPEC.md section 1 and glibc's
+ * Reference encoders written from LAYOUTS in devtool(1) and glibc's
  * <sys/sysmacros.h> rather than copied from encode.c, so each side checks
  * the other; the TAP harness and the fixed-seed PRNG are tests/tap.h.
  *
@@ -113,7 +113,7 @@ rng_upto(uint64_t max)
 }
 
 /*
- * What a layout should be, from SPEC.md section 1 and, for FREEBSD,
+ * What a layout should be, from LAYOUTS in devtool(1) and, for FREEBSD,
  * NetBSD's pack_dev (the man page's LAYOUTS).  The test works out every
  * expected value and status from this table alone.
  */
@@ -212,7 +212,7 @@ fits_narrow(uint64_t ma, uint64_t mi)
 	return ma <= NARROW_MAX && mi <= NARROW_MAX;
 }
 
-/* The encode formulas of SPEC.md section 1, before any range check. */
+/* The encode formulas of LAYOUTS in devtool(1), before any range check. */
 static uint64_t
 ref_pack(const struct subject *s, uint64_t ma, uint64_t mi)
 {
@@ -742,7 +742,7 @@ test_noncanonical_example(void)
 	end(&c);
 }
 
-/* SPEC.md and FACTS.md agree with glibc; check the codec agrees too. */
+/* devtool(1) LAYOUTS agrees with glibc; check the codec agrees too. */
 static void
 test_glibc_encode(void)
 {
@@ -864,7 +864,8 @@ test_linux_decode(void)
 	end(&c);
 }
 
-/* The "Reference vectors" table of FACTS.md, cell by cell. */
+/* Reference vectors, worked out by hand from each layout's formula (LAYOUTS in
+ * devtool(1)), cell by cell. */
 struct cell {
 	enum dt_status st;
 	uint64_t v;
@@ -934,7 +935,7 @@ test_vectors(void)
 	for (size_t k = 0; k < ARRAY_SIZE(vector_layouts); k++) {
 		if (dt_layout_lookup(vector_layouts[k], &l, &d) != DT_OK)
 			bail_out("%s: %s", vector_layouts[k], d.msg);
-		begin(&c, "FACTS.md reference vectors under %s (%zu pairs)",
+		begin(&c, "reference vectors under %s (%zu pairs)",
 		    vector_layouts[k], ARRAY_SIZE(vectors));
 		for (size_t i = 0; i < ARRAY_SIZE(vectors); i++)
 			check_vector(&c, &l, &vectors[i], &vectors[i].cell[k]);
@@ -942,7 +943,8 @@ test_vectors(void)
 	}
 }
 
-/* The cross-layout trap of FACTS.md: one value, two different pairs. */
+/* The cross-layout trap (LAYOUTS in devtool(1)): one value, two different
+ * pairs. */
 static void
 test_vector_trap(void)
 {
@@ -1022,7 +1024,8 @@ test_lookup_rows(void)
 			p += n + strspn(p + n, " ");
 		}
 	}
-	/* SPEC.md names two aliases; the loop above must have seen them. */
+	/* devtool(1) LAYOUTS names two aliases; the loop above must have seen
+	 * them. */
 	expect(&c, aliases >= 2, "only %zu aliases in dt_formats[]", aliases);
 	expect_resolves(&c, "old", row_named("8:8"));
 	expect_resolves(&c, "solaris", row_named("svr4"));

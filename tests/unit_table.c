@@ -324,7 +324,7 @@ test_makedevs(void)
 	    MD("/dev/hda", 'b', 0640, 0, 0, 3, 1, 1, 1, 15), "busybox's hda range");
 	check_entry(M, "/dev/ttyS c 666 0 0 4 64 5 1 1",
 	    MD("/dev/ttyS", 'c', 0666, 0, 0, 4, 64, 5, 1, 1),
-	    "count 1 is a range of one (SPEC: count > 0 makes a range)");
+	    "count 1 is a range of one (devtool(1): count > 0 makes a range)");
 	check_entry(M, "/dev/f p 666 0 0 0 0 0 1 3",
 	    MD("/dev/f", 'p', 0666, 0, 0, 0, 0, 0, 0, 3),
 	    "p range: inc dropped");
