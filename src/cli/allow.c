@@ -49,13 +49,6 @@ free_drivers(struct drivers *dv)
 	free(dv->v);
 }
 
-/* The drivers of /proc/devices (DEVTOOL_PROC_DEVICES); -1 said. */
-static int
-read_drivers(struct drivers *dv)
-{
-	return cli_drivers(add_driver, dv);
-}
-
 struct writing {
 	const struct dialect *dl;
 	FILE *fp;
@@ -92,7 +85,7 @@ allow_write(const struct dialect *dl, const struct entry **v, size_t n,
 	struct drivers dv = { 0 };
 	int rc;
 
-	if (rules_need_drivers(dl) && read_drivers(&dv) != 0) {
+	if (rules_need_drivers(dl) && cli_drivers(add_driver, &dv) != 0) {
 		free_drivers(&dv);
 		return -1;
 	}

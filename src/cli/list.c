@@ -88,13 +88,6 @@ audit_driver(void *ctx, char type, unsigned long major, const char *name,
 	return 0;
 }
 
-/* The drivers of /proc/devices (DEVTOOL_PROC_DEVICES); -1 said. */
-static int
-audit_open(struct audit *a)
-{
-	return cli_drivers(audit_driver, a);
-}
-
 static void
 audit_add(struct audit *a, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -527,7 +520,7 @@ cmd_list(const struct verb_call *c)
 	if (kernel) {
 		if ((audit = calloc(1, sizeof(*audit))) == NULL)
 			cli_fatal(NULL);
-		if (audit_open(audit) != 0) {
+		if (cli_drivers(audit_driver, audit) != 0) {
 			free(audit);
 			return EXIT_USAGE;
 		}

@@ -154,6 +154,7 @@ struct archive_target {
 	long long mtime;
 	unsigned long ino;
 	size_t failed;		/* entries libarchive refused */
+	bool closed;		/* finish closed the writer, either way */
 	struct dt_diag why;	/* why it stopped (t.stopped) or failed */
 	struct outfile out;
 	struct la_sink sink;
@@ -280,6 +281,7 @@ at_finish(struct target *t, struct dt_diag *d)
 	struct archive_target *at = (struct archive_target *)t;
 
 	assert(t != NULL);
+	at->closed = true;	/* by complete's la_sink_close, or here */
 	if (complete(at) && outfile_commit(&at->out, &at->why) == 0)
 		return 0;
 	la_sink_abandon(at->a, &at->sink);	/* no trailer after a failure */
@@ -294,7 +296,7 @@ at_free(struct target *t)
 
 	assert(t != NULL);
 	la_archive_entry_free(at->ae);
-	if (at->a != NULL)	/* unless finished, closed without a trailer */
+	if (at->a != NULL && !at->closed)	/* never finished: no trailer */
 		la_sink_abandon(at->a, &at->sink);
 	la_archive_write_free(at->a);
 	la_sink_end(&at->sink);
