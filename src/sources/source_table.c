@@ -14,13 +14,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "base/lines.h"
+#include "base/pathindex.h"
 #include "sources/source.h"
 #include "dialects/dialect.h"
 #include "entry/validate.h"
@@ -43,15 +43,12 @@ struct table_source {
 	char caps[ENTRY_CAPS_MAX];
 	/*
 	 * A dialect with amends: the file's entries so far, and an index
-	 * of their paths for dialect_reader.earlier: open addressing, each
-	 * slot a position in pending or EMPTY, at most half of them used.
+	 * of their paths (in pending's arena, which never moves) for
+	 * dialect_reader.earlier.
 	 */
 	struct entries pending;
-	size_t *slots;
-	size_t nslots;
+	struct pathindex index;
 };
-
-#define EMPTY SIZE_MAX
 
 struct table_read {
 	struct table_source *t;
@@ -95,62 +92,14 @@ hold(struct table_read *r, const struct entry *e)
 	r->holding = true;
 }
 
-/* FNV-1a: where a path's search starts. */
-static size_t
-path_hash(const char *s)
-{
-	uint64_t h = 14695981039346656037u;
-
-	for (; *s != '\0'; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211u;
-	return (size_t)h;
-}
-
-/* The slot of path: the one holding it, or the empty one it would take. */
-static size_t *
-slot_of(const struct table_source *t, const char *path)
-{
-	size_t i = path_hash(path) & (t->nslots - 1);
-
-	while (t->slots[i] != EMPTY &&
-	    strcmp(t->pending.v[t->slots[i]].path, path) != 0)
-		i = (i + 1) & (t->nslots - 1);
-	return &t->slots[i];
-}
-
-/* Room for one more path in the index: -1 when out of memory. */
-static int
-index_room(struct table_source *t)
-{
-	size_t *old = t->slots, n = t->nslots;
-
-	if (2 * (t->pending.n + 1) <= n)
-		return 0;
-	t->nslots = n > 0 ? 2 * n : 1024;
-	if ((t->slots = malloc(t->nslots * sizeof(*t->slots))) == NULL) {
-		t->slots = old;
-		t->nslots = n;
-		return -1;
-	}
-	for (size_t i = 0; i < t->nslots; i++)
-		t->slots[i] = EMPTY;
-	for (size_t i = 0; i < n; i++)
-		if (old[i] != EMPTY)
-			*slot_of(t, t->pending.v[old[i]].path) = old[i];
-	free(old);
-	return 0;
-}
-
 /* dialect_reader.earlier: the pending entry of path, or NULL. */
 static const struct entry *
 earlier(void *ctx, const char *path)
 {
-	struct table_source *t = ctx;
+	const struct table_source *t = ctx;
 	size_t at;
 
-	if (t->nslots == 0 || (at = *slot_of(t, path)) == EMPTY)
-		return NULL;
-	return &t->pending.v[at];
+	return pathindex_find(&t->index, path, &at) ? &t->pending.v[at] : NULL;
 }
 
 /*
@@ -163,19 +112,22 @@ pend(struct table_read *r, const struct entry *e, bool amends,
     unsigned long lineno)
 {
 	struct table_source *t = r->t;
-	size_t n = t->pending.n, *slot;
+	size_t n = t->pending.n, at;
 
-	if (index_room(t) != 0 || entries_add(&t->pending, e) != 0) {
-		r->sink->problem(r->sink->ctx, r->file, lineno, ENOMEM, NULL);
+	if (entries_add(&t->pending, e) != 0)
+		goto out_of_memory;
+	if (amends && pathindex_find(&t->index, e->path, &at)) {
+		t->pending.v[n].lineno = t->pending.v[at].lineno;
+		t->pending.v[at] = t->pending.v[n];
+		t->pending.n = n;
 		return;
 	}
-	slot = slot_of(t, e->path);
-	if (amends && *slot != EMPTY) {
-		t->pending.v[n].lineno = t->pending.v[*slot].lineno;
-		t->pending.v[*slot] = t->pending.v[n];
-		t->pending.n = n;
-	} else
-		*slot = n;
+	/* new, or a second definition: the later one's */
+	if (pathindex_put(&t->index, t->pending.v[n].path, n) == 0)
+		return;
+	t->pending.n = n;
+out_of_memory:
+	r->sink->problem(r->sink->ctx, r->file, lineno, ENOMEM, NULL);
 }
 
 /* The pending entries to the sink, in their order; then none. */
@@ -187,9 +139,7 @@ flush_pending(struct table_read *r)
 	for (size_t i = 0; i < t->pending.n; i++)
 		r->sink->put(r->sink->ctx, &t->pending.v[i]);
 	entries_free(&t->pending);
-	free(t->slots);
-	t->slots = NULL;
-	t->nslots = 0;
+	pathindex_free(&t->index);
 }
 
 /*
@@ -439,7 +389,6 @@ source_table_new(const struct id_resolver *res, const struct dialect *forced)
 	t->res = res;
 	t->forced = forced;
 	memset(&t->pending, 0, sizeof(t->pending));
-	t->slots = NULL;
-	t->nslots = 0;
+	t->index.root = NULL;
 	return &t->s;
 }
