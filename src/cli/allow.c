@@ -50,9 +50,7 @@ free_drivers(struct drivers *dv)
 }
 
 struct writing {
-	const struct dialect *dl;
-	FILE *fp;
-	size_t *lines;
+	struct cli_table *out;
 	allow_problem_fn *problem;
 	void *ctx;
 };
@@ -62,10 +60,7 @@ put(void *ctx, const char *line)
 {
 	struct writing *w = ctx;
 
-	if ((*w->lines)++ > 0)
-		fprintf(w->fp, "%s\n", w->dl->separator != NULL ?
-		    w->dl->separator : "");
-	fputs(line, w->fp);
+	cli_table_line(w->out, line);
 }
 
 static void
@@ -77,10 +72,11 @@ problem(void *ctx, const struct entry *e, const char *msg)
 }
 
 int
-allow_write(const struct dialect *dl, const struct entry **v, size_t n,
-    FILE *fp, size_t *lines, allow_problem_fn *problem_fn, void *ctx)
+allow_write(struct cli_table *out, const struct entry **v, size_t n,
+    allow_problem_fn *problem_fn, void *ctx)
 {
-	struct writing w = { dl, fp, lines, problem_fn, ctx };
+	const struct dialect *dl = out->dialect;
+	struct writing w = { out, problem_fn, ctx };
 	const struct rules_sink sink = { put, problem, &w };
 	struct drivers dv = { 0 };
 	int rc;
@@ -184,7 +180,8 @@ int
 allow_print(struct entries *v, const struct dialect *dl, size_t name_most)
 {
 	const struct entry **dev;
-	size_t n = 0, unheld = 0, lines = 0;
+	struct cli_table out = { stdout, dl, 0 };
+	size_t n = 0, unheld = 0;
 	int rc = EXIT_OK;
 
 	assert(v != NULL && dl != NULL);
@@ -201,10 +198,10 @@ allow_print(struct entries *v, const struct dialect *dl, size_t name_most)
 	}
 	if (dl->header != NULL)
 		puts(dl->header);
-	if (allow_write(dl, dev, n, stdout, &lines, allow_error, &rc) != 0)
+	if (allow_write(&out, dev, n, allow_error, &rc) != 0)
 		rc = EXIT_FAIL;
 	free(dev);
-	if (lines > 0)
+	if (out.lines > 0)
 		putchar('\n');
 	if (dl->footer != NULL)
 		puts(dl->footer);

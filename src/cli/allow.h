@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "cli/cli.h"
 #include "dialects/dialect.h"
 #include "dialects/rules.h"
 #include "entry/entry.h"
@@ -19,14 +20,14 @@ typedef void allow_problem_fn(void *ctx, const struct entry *e,
     const char *msg);
 
 /*
- * The rules of dl for the device nodes v[0..n) (sorted in place) as lines
- * on fp, the dialect's separator after every line but the last (*lines
- * counts them; the caller ends the last and prints header and footer).
+ * The rules of out's dialect for the device nodes v[0..n) (sorted in
+ * place) as lines of out (cli_table_line: the caller ends the last and
+ * prints header and footer).
  * deviceallow-groups reads /proc/devices (DEVTOOL_PROC_DEVICES) first.
  * 0, or -1 said (cli_error) when it cannot be read.
  */
-int allow_write(const struct dialect *dl, const struct entry **v, size_t n,
-    FILE *fp, size_t *lines, allow_problem_fn *problem, void *ctx);
+int allow_write(struct cli_table *out, const struct entry **v, size_t n,
+    allow_problem_fn *problem, void *ctx);
 
 /*
  * An allow_problem_fn for list and make: "PATH: why" as an error, and

@@ -539,11 +539,12 @@ cli_table_line(void *ctx, const char *line)
 {
 	struct cli_table *t = ctx;
 
-	assert(t != NULL && t->dialect != NULL && line != NULL);
+	assert(t != NULL && t->fp != NULL && t->dialect != NULL &&
+	    line != NULL);
 	if (t->lines++ > 0)
-		printf("%s\n", t->dialect->separator != NULL ?
+		fprintf(t->fp, "%s\n", t->dialect->separator != NULL ?
 		    t->dialect->separator : "");
-	fputs(line, stdout);
+	fputs(line, t->fp);
 }
 
 int

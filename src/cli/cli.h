@@ -142,13 +142,15 @@ int cli_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma,
     uint64_t *mi, struct dt_diag *d);
 
 /*
- * A table on standard output (list -o, make -o): the dialect's separator
- * after every line but the last, the last line's newline written by the
- * caller at the end.  cli_table_line is a dialect_line_fn, so the parent
- * lines of dialect_parents come the same way.
+ * A table being written (list -o, make -o, list --table): the dialect's
+ * separator after every line but the last, the last line's newline
+ * written by the caller at the end.  cli_table_line is a
+ * dialect_line_fn, so the parent lines of dialect_parents come the same
+ * way.
  */
 struct dialect;
 struct cli_table {
+	FILE *fp;
 	const struct dialect *dialect;
 	size_t lines;		/* written so far */
 };

@@ -232,7 +232,7 @@ print_all(struct listing *ls, const struct dialect *dialect,
 	const char *problem;
 	struct dt_diag d, why;
 	int rc = ls->failed ? EXIT_FAIL : EXIT_OK;
-	struct cli_table out = { .dialect = dialect };
+	struct cli_table out = { stdout, dialect, 0 };
 	size_t unheld = 0;
 	const char *last = "/";
 

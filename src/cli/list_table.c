@@ -29,9 +29,9 @@ struct conv {
 	struct ids_keeper *keeper;	/* names kept; NULL: resolved */
 	const struct list_table_opts *o;
 	const struct dialect *out;
-	FILE *fp;		/* the lines, written out only when all is well */
+	struct cli_table table;	/* to text: written out when all is well */
 	char *text;
-	size_t text_len, lines;
+	size_t text_len;
 	unsigned long losses;
 	const struct id_resolver *host;	/* --lossy: names a dialect lacks */
 };
@@ -56,21 +56,6 @@ conv_put(void *ctx, const struct entry *e)
 		ids_keep_names(cv->keeper, &named);
 	if (entries_add(&cv->v, &named) != 0)
 		cli_fatal(NULL);
-}
-
-/*
- * A line, with the dialect's separator after every one but the last (a
- * dialect_line_fn: parent lines come this way too).
- */
-static void
-put_line(void *ctx, const char *line)
-{
-	struct conv *cv = ctx;
-
-	if (cv->lines++ > 0)
-		fprintf(cv->fp, "%s\n", cv->out->separator != NULL ?
-		    cv->out->separator : "");
-	fputs(line, cv->fp);
 }
 
 /* What the output cannot hold of e: an error, or with --lossy a warning. */
@@ -148,8 +133,9 @@ convert_one(struct conv *cv, const struct entry *orig, const struct entry *e,
 	} else if (rc > 0)
 		loss(cv, orig, e->path, d.msg);
 	if (cv->out->needs_parents)
-		dialect_parents(cv->out, *last, e->path, put_line, cv);
-	put_line(cv, line);
+		dialect_parents(cv->out, *last, e->path, cli_table_line,
+		    &cv->table);
+	cli_table_line(&cv->table, line);
 	*last = e->path;
 }
 
@@ -220,8 +206,7 @@ convert_rules(struct conv *cv)
 		cli_fatal(NULL);
 	for (size_t i = 0; i < nodes.n; i++)
 		dev[i] = &nodes.v[i];
-	rc = allow_write(cv->out, dev, nodes.n, cv->fp, &cv->lines, rule_loss,
-	    cv);
+	rc = allow_write(&cv->table, dev, nodes.n, rule_loss, cv);
 	free(dev);
 	entries_free(&nodes);
 	return rc;
@@ -250,7 +235,7 @@ list_tables(const char *const *files, const struct dialect *out,
 {
 	const struct entry_sink sink = { conv_put, conv_problem, NULL };
 	struct ids_keeper keeper;
-	struct conv cv = { .o = o, .out = out };
+	struct conv cv = { .o = o, .out = out, .table.dialect = out };
 	const struct id_resolver *res = NULL;
 	struct entry_sink s = sink;
 	struct source *tables;
@@ -283,13 +268,13 @@ list_tables(const char *const *files, const struct dialect *out,
 		rc = EXIT_USAGE;
 		goto done;
 	}
-	if ((cv.fp = open_memstream(&cv.text, &cv.text_len)) == NULL)
+	if ((cv.table.fp = open_memstream(&cv.text, &cv.text_len)) == NULL)
 		cli_fatal(NULL);
 	if (rules_dialect(out))
 		rc = convert_rules(&cv) != 0 ? EXIT_FAIL : EXIT_OK;
 	else
 		convert_all(&cv);
-	if (fclose(cv.fp) != 0)
+	if (fclose(cv.table.fp) != 0)
 		cli_fatal(NULL);
 	if (rc != EXIT_OK)
 		goto done;
@@ -312,7 +297,7 @@ list_tables(const char *const *files, const struct dialect *out,
 	if (out->header != NULL)
 		puts(out->header);
 	fwrite(cv.text, 1, cv.text_len, stdout);
-	if (cv.lines > 0)
+	if (cv.table.lines > 0)
 		putchar('\n');
 	if (out->footer != NULL)
 		puts(out->footer);

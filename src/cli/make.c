@@ -189,7 +189,7 @@ print_table(struct entries *v, const struct dialect *dialect)
 {
 	char line[DIALECT_LINE_MAX];
 	struct dt_diag d;
-	struct cli_table out = { .dialect = dialect };
+	struct cli_table out = { stdout, dialect, 0 };
 	const char *last = "/";
 
 	if (rules_dialect(dialect))
