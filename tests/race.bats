@@ -7,24 +7,28 @@
 # it, or its own deadline.  Every test asserts what must hold whatever
 # the attacker does, and that the attack took place.
 #
-# Rounds are tunable by environment.  The defaults are bounded by what
-# the old code took to lose (each test's comment has the figures, on 2
+# Rounds are tunable by environment, in two sizes.  The large ones
+# (RACE_SIZE=large, which make check-all sets) are bounded by what the
+# old code took to lose (each test's comment has the figures, on 2
 # cores; "under load" is a load average of 10 to 15, other suites
 # running, where the attacker gets less of a core and the old code lost
 # later): a few times the most rounds a run of the old code needed, so
 # that the old code would still lose, and no more, so that the suite
-# runs in minutes:
-#   RACE_LINES      entries of the exchange race, hole 1 (1000)
-#   RACE_ROUNDS     devtool runs of the symlink race, hole 2 (1000; a
-#                   third for a sanitizer build)
-#   RACE_OVERWRITE_ROUNDS devtool runs of the overwrite race, hole 3 (300)
-#   RACE_LINK_ROUNDS devtool runs of the link-replacing race (150)
+# runs in minutes.  The small ones (the default, make check's) are still
+# above the most the old code needed without load, so that a plain
+# make check catches a hole reopened, in seconds.  Large (small):
+#   RACE_LINES      entries of the exchange race, hole 1 (1000; 300)
+#   RACE_ROUNDS     devtool runs of the symlink race, hole 2 (1000; 200;
+#                   a third of it for a sanitizer build)
+#   RACE_OVERWRITE_ROUNDS devtool runs of the overwrite race, hole 3 (300; 50)
+#   RACE_LINK_ROUNDS devtool runs of the link-replacing race (150; 60)
 #   RACE_MOVE_LINES entries of the moved-directory race, hole 4 (4000;
-#                   a quarter of it for the entries that need temporaries)
-#   RACE_KILLS      killed runs, hole 5 (8)
-#   RACE_KILL_LINES entries of each killed run, hole 5 (2000)
+#                   1000; a quarter of it for the entries that need
+#                   temporaries)
+#   RACE_KILLS      killed runs, hole 5 (8; 4)
+#   RACE_KILL_LINES entries of each killed run, hole 5 (2000; 500)
 #   RACE_LOCK_WAIT  seconds after which a waiting devtool hangs, hole 6 (120)
-#   RACE_TRANSITION_LINES entries of each run of the transition races (1000)
+#   RACE_TRANSITION_LINES entries of each run of the transition races (1000; 300)
 #   RACE_TRANSITION_ROUNDS runs at most until one met the swap (10)
 #   RACE_SECONDS    an attacker's own deadline (120)
 # and a test still running after BATS_TEST_TIMEOUT seconds (300) fails.
@@ -43,16 +47,21 @@ if [[ -n ${DEVTOOL_REAL:-} || -n ${DEVTOOL_SANITIZED:-} ]]; then
 	: "${RACE_OVERWRITE_ROUNDS:=10}" "${RACE_LINK_ROUNDS:=10}"
 	: "${RACE_KILLS:=4}" "${RACE_KILL_LINES:=200}"
 	: "${RACE_TRANSITION_LINES:=200}"
+elif [[ ${RACE_SIZE:-} == large ]]; then
+	: "${RACE_LINES:=1000}" "${RACE_ROUNDS:=1000}" "${RACE_MOVE_LINES:=4000}"
+	: "${RACE_OVERWRITE_ROUNDS:=300}" "${RACE_LINK_ROUNDS:=150}"
+	: "${RACE_KILLS:=8}" "${RACE_KILL_LINES:=2000}"
+	: "${RACE_TRANSITION_LINES:=1000}"
 fi
-RACE_LINES=${RACE_LINES:-1000}
-RACE_ROUNDS=${RACE_ROUNDS:-1000}
-RACE_OVERWRITE_ROUNDS=${RACE_OVERWRITE_ROUNDS:-300}
-RACE_LINK_ROUNDS=${RACE_LINK_ROUNDS:-150}
-RACE_MOVE_LINES=${RACE_MOVE_LINES:-4000}
-RACE_KILLS=${RACE_KILLS:-8}
-RACE_KILL_LINES=${RACE_KILL_LINES:-2000}
+RACE_LINES=${RACE_LINES:-300}
+RACE_ROUNDS=${RACE_ROUNDS:-200}
+RACE_OVERWRITE_ROUNDS=${RACE_OVERWRITE_ROUNDS:-50}
+RACE_LINK_ROUNDS=${RACE_LINK_ROUNDS:-60}
+RACE_MOVE_LINES=${RACE_MOVE_LINES:-1000}
+RACE_KILLS=${RACE_KILLS:-4}
+RACE_KILL_LINES=${RACE_KILL_LINES:-500}
 RACE_LOCK_WAIT=${RACE_LOCK_WAIT:-120}
-RACE_TRANSITION_LINES=${RACE_TRANSITION_LINES:-1000}
+RACE_TRANSITION_LINES=${RACE_TRANSITION_LINES:-300}
 RACE_TRANSITION_ROUNDS=${RACE_TRANSITION_ROUNDS:-10}
 RACE_SECONDS=${RACE_SECONDS:-120}
 ATTACK_DIR=${ATTACK_DIR:-$BATS_TEST_DIRNAME/attack}
