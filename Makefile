@@ -102,9 +102,32 @@ units: $(UNIT_BINS)
 tests/attack/%: tests/attack/%.c tests/attack/attack.h
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -o $@ $<
 
+# make check: the C unit tests and every behaviour suite, offline once
+# make deps has run.  make check-all adds what needs the network or
+# minutes: CHECK_ALL_SUITES (deb builds the package, boot boots Debian's
+# kernel under qemu, build rebuilds a clone, install installs into a
+# scratch tree, makedev compares with Debian's real MAKEDEV) and
+# race.bats's large rounds; make check-extra runs that addition alone
+# (.ci/run: make check, then make check-extra).
+CHECK_ALL_SUITES = boot build deb install makedev
+BATS_SUITES = $(basename $(notdir $(wildcard tests/*.bats)))
+CHECK_SUITES = $(filter-out $(CHECK_ALL_SUITES),$(BATS_SUITES))
+.PHONY: check-all check-extra deps-all
+
 check: deps
 	@$(MAKE) --no-print-directory all units $(TEST_TOOLS)
-	@sh tests/run.sh
+	@SUITES="$(CHECK_SUITES)" sh tests/run.sh
+
+check-all: deps-all
+	@$(MAKE) --no-print-directory all units $(TEST_TOOLS)
+	@RACE_SIZE=large SUITES="$(BATS_SUITES)" sh tests/run.sh
+
+check-extra: deps-all
+	@$(MAKE) --no-print-directory all $(TEST_TOOLS)
+	@RACE_SIZE=large UNIT_DIR= SUITES="$(CHECK_ALL_SUITES) race" sh tests/run.sh
+
+deps-all:
+	@sh scripts/deps.sh all
 
 # The same tests against a build with AddressSanitizer and UBSan.
 # (Shared popt and libbsd here: their static archives are not PIC.)
@@ -114,16 +137,15 @@ build/asan/devtool: $(addprefix build/asan/,$(OBJS))
 deps-harden:
 	@sh scripts/deps.sh harden
 
-# make check-asan: the unit tests built so, and every suite that runs
-# $DEVTOOL, but for five that never run it or add nothing under the
-# sanitizers: deb, build and install build the package, a clone and
-# make install from the sources (none runs $DEVTOOL), completion runs
-# only `devtool VERB --help` (its time is the shells'), and boot boots
-# the kernel on archives that devtool writes as archive.bats has it
-# write them (every compression, as uid 65534), byte for byte the same
-# from either build.
-ASAN_NOT_SUITES = boot build completion deb install
-ASAN_SUITES = $(filter-out $(ASAN_NOT_SUITES),$(basename $(notdir $(wildcard tests/*.bats))))
+# make check-asan: the unit tests built so, and make check's suites
+# but completion, which runs only `devtool VERB --help` (its time is
+# the shells').  Of check-all's own, deb, build and install build the
+# package, a clone and make install from the sources (none runs
+# $DEVTOOL), boot boots the kernel on archives that devtool writes as
+# archive.bats has it write them (every compression, as uid 65534),
+# byte for byte the same from either build, and makedev compares
+# MAKEDEV with its recorded answers (make.bats runs devtool on them).
+ASAN_SUITES = $(filter-out completion,$(CHECK_SUITES))
 check-asan: deps-harden
 	@$(MAKE) --no-print-directory build/asan/devtool \
 	    $(UNITS:%=build/asan/unit_%) $(TEST_TOOLS)

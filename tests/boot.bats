@@ -19,7 +19,7 @@ setup_file() {
 setup() {
 	setup_workdir
 	command -v qemu-system-x86_64 >/dev/null ||
-		fail "qemu-system-x86_64 is missing (make check installs qemu-system-x86)"
+		fail "qemu-system-x86_64 is missing (make check-all installs qemu-system-x86)"
 	base_cpio
 }
 

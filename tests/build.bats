@@ -19,7 +19,7 @@ setup() {
 }
 
 # clone_make ARGS...: make in the clone, quietly, with none of the
-# caller's make flags (make check runs this suite from inside make).
+# caller's make flags (make check-all runs this suite from inside make).
 clone_make() {
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
 	    make --no-print-directory -s -C "$CLONE" "$@"

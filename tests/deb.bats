@@ -3,14 +3,14 @@
 # copy of the sources under build/deb/ and checked by lintian.  The
 # package is built once, in a fresh clone of HEAD (setup_file), which is
 # then cleaned; each test reads what the build left and what was seen.
-# It needs debhelper, dpkg-dev and lintian, which make check installs.
+# It needs debhelper, dpkg-dev and lintian, which make check-all installs.
 
 load test_helper
 
 TOP=$BATS_TEST_DIRNAME/..
 
 # in_clone CMD...: CMD in the clone, with none of the caller's make
-# flags, directories (make check runs this suite from inside make) or
+# flags, directories (make check-all runs this suite from inside make) or
 # package build options.
 in_clone() {
 	(cd "$CLONE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u DESTDIR \

@@ -14,7 +14,7 @@ setup() {
 }
 
 # install_make ARGS...: runs make in the source tree, quietly, with none
-# of the caller's make flags or directory variables (make check runs this
+# of the caller's make flags or directory variables (make check-all runs this
 # suite from inside make, and ?= would take PREFIX from the environment).
 install_make() {
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u DESTDIR -u PREFIX \

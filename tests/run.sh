@@ -16,9 +16,10 @@
 # set), and devtool's directory locks in /run/devtool.lock are one byte
 # per directory, so runs in other directories never wait on each other.
 #
-# DEVTOOL may name another binary, UNIT_DIR the unit tests, and SUITES
-# the suites to run (names, without tests/ and .bats); make check-asan
-# sets them.
+# DEVTOOL may name another binary, UNIT_DIR the unit tests' directory
+# (empty: none), and SUITES the suites to run (names, without tests/ and
+# .bats; default: every suite); make check, check-all, check-extra and
+# check-asan set them (the Makefile's CHECK_SUITES, CHECK_ALL_SUITES).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 
@@ -79,10 +80,12 @@ trap 'rm -f "$out" "$rc"' EXIT INT TERM
 
 # The unit tests (quick) first, then the suites.
 units=
-for t in "${UNIT_DIR:-tests}"/unit_*; do
-	case $t in *.c | *.o | *.d) continue ;; esac
-	[ -x "$t" ] && units="$units $t"
-done
+if [ -n "${UNIT_DIR-tests}" ]; then
+	for t in "${UNIT_DIR-tests}"/unit_*; do
+		case $t in *.c | *.o | *.d) continue ;; esac
+		[ -x "$t" ] && units="$units $t"
+	done
+fi
 
 status=0
 begin=$(date +%s)
