@@ -93,45 +93,9 @@ bad_value() {
 	assert_stderr_contains "expected VALUE"
 }
 
-# --- reference vectors ----------------------------------------------------
-
-@test "decode: 16:16 reference vectors" {
-	decode_is 16:16 0x103 "1 3"
-	decode_is 16:16 0xffff "255 255"
-	decode_is 16:16 0x1000000 "256 0"
-	decode_is 16:16 0x12c0005 "300 5"
-	decode_is 16:16 0x10000000 "4096 0"
-	decode_is 16:16 0xffffffff "65535 65535"
-	decode_is 16:16 0x100 "1 0"
-	decode_is 16:16 0 "0 0"
-}
-
-@test "decode: 12:20 reference vectors" {
-	decode_is 12:20 0x103 "1 3"
-	decode_is 12:20 0x10000000 "256 0"
-	decode_is 12:20 0x12c00005 "300 5"
-	decode_is 12:20 0x10000 "0 65536"
-	decode_is 12:20 0xffffffff "4095 1048575"
-}
-
-@test "decode: linux reference vectors" {
-	decode_is linux 0x103 "1 3"
-	decode_is linux 0xffff "255 255"
-	decode_is linux 0x10000 "256 0"
-	decode_is linux 0x100000 "0 256"
-	decode_is linux 0x12c05 "300 5"
-	decode_is linux 0x10000000 "0 65536"
-	decode_is linux 0xffffffff "4095 1048575"
-}
-
-@test "decode: glibc reference vectors" {
-	decode_is glibc 0x103 "1 3"
-	decode_is glibc 0x10000 "256 0"
-	decode_is glibc 0x100000 "0 256"
-	decode_is glibc 0x12c05 "300 5"
-	decode_is glibc 0x100000000000 "4096 0"
-	decode_is glibc 0xffffffffffffffff "4294967295 4294967295"
-}
+# --- layouts -------------------------------------------------------------
+# (The reference vectors of 16:16, 12:20, linux and glibc, each pair both
+# ways, are tests/unit_encode.c's.)
 
 @test "decode: native equals glibc on this host" {
 	run --separate-stderr devtool decode -f native 0x100000000000

@@ -90,48 +90,9 @@ bad_number() {
 	assert_equal "$(jq -r .hex <<<"$output")" 0xffffffffffffffff
 }
 
-# --- reference vectors (tests/unit_encode.c) ------------------------------
-
-@test "encode: 16:16 reference vectors (compat rule)" {
-	encode_is 16:16 1 3 259                 # 0x103
-	encode_is 16:16 255 255 65535           # 0xffff
-	encode_is 16:16 256 0 16777216          # 0x1000000
-	encode_is 16:16 300 5 19660805          # 0x12c0005
-	encode_is 16:16 4096 0 268435456        # 0x10000000
-	encode_is 16:16 65535 65535 4294967295  # 0xffffffff
-	encode_is 16:16 1 256 65792             # 0x10100, wide branch
-}
-
-@test "encode: 12:20 reference vectors (compat rule)" {
-	encode_is 12:20 1 3 259                 # 0x103
-	encode_is 12:20 255 255 65535           # 0xffff
-	encode_is 12:20 256 0 268435456         # 0x10000000
-	encode_is 12:20 300 5 314572805         # 0x12c00005
-	encode_is 12:20 0 65536 65536           # 0x10000
-	encode_is 12:20 4095 1048575 4294967295 # 0xffffffff
-}
-
-@test "encode: linux reference vectors (new_encode_dev)" {
-	encode_is linux 1 3 259                 # 0x103
-	encode_is linux 255 255 65535           # 0xffff
-	encode_is linux 256 0 65536             # 0x10000
-	encode_is linux 0 256 1048576           # 0x100000
-	encode_is linux 300 5 76805             # 0x12c05
-	encode_is linux 0 65536 268435456       # 0x10000000
-	encode_is linux 4095 1048575 4294967295 # 0xffffffff
-}
-
-@test "encode: glibc reference vectors (64-bit interleaving)" {
-	encode_is glibc 1 3 259                 # 0x103
-	encode_is glibc 255 255 65535           # 0xffff
-	encode_is glibc 256 0 65536             # 0x10000
-	encode_is glibc 0 256 1048576           # 0x100000
-	encode_is glibc 300 5 76805             # 0x12c05
-	encode_is glibc 0 65536 268435456       # 0x10000000
-	encode_is glibc 4095 1048575 4294967295 # 0xffffffff
-	encode_is glibc 4096 0 17592186044416   # 0x100000000000
-	encode_is glibc 4294967295 4294967295 18446744073709551615
-}
+# --- layouts -------------------------------------------------------------
+# (The reference vectors of 16:16, 12:20, linux and glibc, each pair both
+# ways, are tests/unit_encode.c's.)
 
 @test "encode: native equals glibc on this host" {
 	run --separate-stderr devtool encode -f native 4096 0

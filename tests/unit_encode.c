@@ -898,6 +898,17 @@ static const struct vector {
 			  VAL(0xffffffff) } },
 	{ 4096, 0,	{ VAL(0x10000000), RANGE, RANGE,
 			  VAL(0x100000000000) } },
+	{ 0, 0,		{ VAL(0), VAL(0), VAL(0), VAL(0) } },
+	/* 16:16's 0x100 decodes by the 8:8 branch, not as 0:256 */
+	{ 1, 0,		{ VAL(0x100), VAL(0x100), VAL(0x100),
+			  VAL(0x100) } },
+	/* a minor past 8 bits takes the wide branch */
+	{ 1, 256,	{ VAL(0x10100), VAL(0x100100), VAL(0x100100),
+			  VAL(0x100100) } },
+	{ 65535, 65535,	{ VAL(0xffffffff), RANGE, RANGE,
+			  VAL(0xf0000fffffff) } },
+	{ 4294967295, 4294967295, { RANGE, RANGE, RANGE,
+			  VAL(0xffffffffffffffff) } },
 };
 
 static void
