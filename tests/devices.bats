@@ -78,19 +78,20 @@ squeezed() { sed -E 's/^ +//; s/ +/ /g' <<<"$output"; }
 	export DEVTOOL_PROC_DEVICES=$FIXTURE
 	run --separate-stderr devtool devices --json
 	assert_status 0
-	local line n=0 got
-	while IFS= read -r line; do
-		n=$((n + 1))
-		got=$(jq -er '[.type, (.major | tostring), .name] | join(" ")' <<<"$line") ||
-			fail "line $n is not a JSON object with type, major, name: $line"
-		[[ $(jq -r '.major | type' <<<"$line") == number ]] ||
-			fail "line $n: major is not a number: $line"
-		[[ $(jq -r 'keys | sort | join(",")' <<<"$line") == "major,name,type" ]] ||
-			fail "line $n: unexpected keys: $line"
-		[[ $got == "$(fixture_entries | sed -n "${n}p")" ]] ||
-			fail "line $n: $got, expected $(fixture_entries | sed -n "${n}p")"
-	done <<<"$output"
-	[[ $n -eq $(fixture_entries | wc -l) ]]
+	# each line read on its own (one jq for all): "type major name", or
+	# what is wrong with it
+	local got
+	got=$(printf '%s\n' "$output" | jq -rR '. as $l | (try fromjson catch null) as $o |
+	    "line \(input_line_number): " as $at |
+	    if ($o | type) != "object" then "\($at)not a JSON object: \($l)"
+	    elif ($o | keys) != ["major", "name", "type"] then "\($at)unexpected keys: \($l)"
+	    elif ($o.major | type) != "number" then "\($at)major is not a number: \($l)"
+	    elif ($o.type | type) != "string" or ($o.name | type) != "string"
+	    then "\($at)type and name are not strings: \($l)"
+	    else "\($o.type) \($o.major) \($o.name)" end') ||
+		fail "jq failed on: $output"
+	[[ $got == "$(fixture_entries)" ]] ||
+		fail "expected:"$'\n'"$(fixture_entries)"$'\n'"got:"$'\n'"$got"
 }
 
 @test "devices --json -b and --json NAME" {

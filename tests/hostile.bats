@@ -593,7 +593,7 @@ no_such_name() {
 @test "hostile: 10,000 bad lines are all reported, and nothing is created" {
 	{
 		printf '%s\n' "$OK1"
-		for ((i = 0; i < 10000; i++)); do printf '/dev/x%d c 644 0 0 1\n' "$i"; done
+		seq 0 9999 | sed 's|.*|/dev/x& c 644 0 0 1|'
 		printf '%s\n' "$OK2"
 	} >t
 	apply_rejected t

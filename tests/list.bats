@@ -319,16 +319,17 @@ setup() { setup_workdir; }
 	assert_status 0
 	assert_stderr_empty
 	[[ $(printf '%s\n' "$output" | wc -l) -eq 11 ]] || fail "$output"
-	local l
-	while IFS= read -r l; do
-		jq -e . <<<"$l" >/dev/null || fail "not JSON: $l"
-		jq -e 'has("path") and has("type") and has("mode") and has("uid") and has("gid")' \
-			<<<"$l" >/dev/null || fail "missing fields: $l"
-		if [[ $(jq -r .type <<<"$l") == [cb] ]]; then
-			jq -e '(.major|type) == "number" and (.minor|type) == "number"' \
-				<<<"$l" >/dev/null || fail "no numbers: $l"
-		fi
-	done <<<"$output"
+	# each line a JSON object of its own, in one jq
+	local bad
+	bad=$(printf '%s\n' "$output" | jq -rR '. as $l | (try fromjson catch null) as $o |
+	    if ($o | type) != "object" then "not JSON: \($l)"
+	    elif ($o | has("path") and has("type") and has("mode") and has("uid") and has("gid")) | not
+	    then "missing fields: \($l)"
+	    elif ($o.type | IN("c", "b")) and
+	        (($o.major | type) != "number" or ($o.minor | type) != "number")
+	    then "no numbers: \($l)"
+	    else empty end') || fail "jq failed on: $output"
+	[[ -z $bad ]] || fail "$bad"
 	[[ $(printf '%s\n' "$output" | jq -c 'select(.path=="/dev/snd/sub/pcm") | [.type,.mode,.uid,.gid,.major,.minor]') == \
 		'["c","0660",0,0,116,300]' ]] || fail "$output"
 	[[ $(printf '%s\n' "$output" | jq -c 'select(.path=="/dev/sda1") | [.type,.mode,.uid,.gid,.major,.minor]') == \

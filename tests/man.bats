@@ -1,9 +1,9 @@
 #!/usr/bin/env bats
 # The manual page, man/devtool.1: lint-clean mdoc, and a description of
-# every verb and every option that the binary has.  The verbs and options
-# are read from the binary's own --help, so that the checks follow the
-# binary as verbs and options are added; a verb the binary does not have
-# yet is skipped, not failed.
+# every verb and global option that the binary has (every verb's options:
+# consistency.bats).  The verbs and options are read from the binary's
+# own --help, so that the checks follow the binary as verbs and options
+# are added.
 
 load test_helper
 
@@ -29,15 +29,6 @@ rendered() {
 	cat "$cache"
 }
 
-# The options that `devtool VERB --help` lists, one per line: the long
-# ones (--json) and the short ones (-x).
-verb_options() {
-	local help
-	help=$("$DEVTOOL" "$1" --help) || return
-	sed -nE 's/^ +(-[^-], )?(--[a-z0-9][a-z0-9-]*).*/\2/p' <<<"$help"
-	sed -nE 's/^ +(-[^- ]), --.*/\1/p' <<<"$help"
-}
-
 # The text of a section (NAME) or subsection ("   NAME") of the page.
 section() {
 	local heading=$1
@@ -56,28 +47,6 @@ mentions() {
 	IFS= read -r -d '' text || :
 	re="(^|[^A-Za-z0-9-])${opt}([^A-Za-z0-9-]|\$)"
 	[[ $text =~ $re ]]
-}
-
-# Checks that the page documents every option of VERB in the verb's own
-# subsection, or among the common options every verb has.
-check_verb_options() {
-	local verb=$1 opt text common missing=()
-
-	text=$(section "   devtool $verb")
-	[[ -n $text ]] || fail "no subsection 'devtool $verb' in the page"
-	common=$(section "   Common options")
-	[[ -n $common ]] || fail "no subsection 'Common options' in the page"
-	while IFS= read -r opt; do
-		mentions "$opt" <<<"$text" || mentions "$opt" <<<"$common" ||
-			missing+=("$opt")
-	done < <(verb_options "$verb")
-	((${#missing[@]} == 0)) ||
-		fail "devtool $verb: options not in the page: ${missing[*]}"
-}
-
-verb_test() {
-	has_verb "$1" || fail "the binary has no verb '$1'"
-	check_verb_options "$1"
 }
 
 @test "man: mandoc -Tlint -Wwarning prints nothing" {
@@ -121,22 +90,9 @@ verb_test() {
 	mentions -h <<<"$text" || fail "-h is not documented"
 }
 
-@test "man: every option of every verb of devtool --help is documented" {
-	local verb
-	while IFS= read -r verb; do
-		check_verb_options "$verb"
-	done < <(binary_verbs)
-}
-
-@test "man: encode options" { verb_test encode; }
-@test "man: decode options" { verb_test decode; }
-@test "man: convert options" { verb_test convert; }
-@test "man: explain options" { verb_test explain; }
-@test "man: formats options" { verb_test formats; }
-@test "man: mknod options" { verb_test mknod; }
-@test "man: devices options" { verb_test devices; }
-@test "man: list options" { verb_test list; }
-@test "man: apply options" { verb_test apply; }
+# (Every option of every verb of devtool --help is in the page, in the
+# verb's subsection or among the common options: consistency.bats, with
+# the completions.)
 
 @test "man: the verbs of the specification are documented with their options" {
 	# What the page promises even before the binary has it (devtool(1)'s

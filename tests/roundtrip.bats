@@ -59,16 +59,49 @@ compare_node() {
 	COMPARED=$((COMPARED + 1))
 }
 
+# compare_entries ROOT_A ROOT_B < LINES: for each line PATH TYPE MODE UID
+# GID MAJOR MINOR [TARGET] (tab-separated), the files ROOT_A/PATH and
+# ROOT_B/PATH are both exactly what it says, as compare_node checks one:
+# type, numbers, mode, owner, and a symbolic link's target.  One stat(1)
+# a root, not a few processes a node (the real /dev has hundreds); the
+# number of lines in COMPARED.
+compare_entries() {
+	local lines want root got path target
+	lines=$(cat)
+	COMPARED=0
+	want=$(awk -F '\t' -v OFS='|' '
+	    BEGIN { k["c"] = "character special file"; k["b"] = "block special file"
+		k["p"] = "fifo"; k["d"] = "directory"; k["s"] = "socket"
+		k["l"] = "symbolic link" }
+	    { kind = ($2 in k) ? k[$2] : "?" $2
+	      ma = $6; mi = $7
+	      if ($2 != "c" && $2 != "b") { ma = 0; mi = 0 }
+	      m = $3; sub(/^0+/, "", m); if (m == "") m = 0
+	      print $1, kind, ma, mi, m, $4, $5 }' <<<"$lines")
+	for root in "$1" "$2"; do
+		got=$(cut -f1 <<<"$lines" | sed "s|^|$root|" | tr '\n' '\0' |
+		    xargs -0 stat -c '%n|%F|%Hr|%Lr|%a|%u|%g' --) ||
+			{ fail "cannot stat every entry under '$root'"; return 1; }
+		got=${got//$'\n'"$root"/$'\n'}
+		got=${got#"$root"}
+		[[ $got == "$want" ]] || {
+			fail "under '$root', stat differs from the table (< table, > stat):"$'\n'"$(diff <(echo "$want") <(echo "$got"))"
+			return 1
+		}
+	done
+	while IFS=$'\t' read -r path _ _ _ _ _ _ target; do
+		[[ $(readlink -- "$1$path") == "$target" && $(readlink -- "$2$path") == "$target" ]] ||
+			{ fail "$1$path, $2$path: not both links to '$target'"; return 1; }
+	done < <(awk -F '\t' '$2 == "l"' <<<"$lines")
+	COMPARED=$(wc -l <<<"$want")
+}
+
 # compare_makedevs TABLE ROOT_A ROOT_B: every line of a makedevs TABLE
 # (no ranges) holds for ROOT_A/PATH and ROOT_B/PATH; its comment lines
 # (symbolic links) are skipped.
 compare_makedevs() {
-	local path type mode uid gid ma mi rest n
-	COMPARED=0
-	while IFS=$'\t' read -r path type mode uid gid ma mi rest; do
-		compare_node "$2$path" "$3$path" "$type" "$mode" "$uid" "$gid" \
-			"$ma" "$mi" || return 1
-	done < <(grep -v '^#' "$1")
+	local n
+	compare_entries "$2" "$3" < <(grep -v '^#' "$1") || return 1
 	n=$(grep -vc '^#' "$1")
 	[[ $COMPARED -eq $n && $COMPARED -gt 0 ]] ||
 		fail "compared $COMPARED nodes of $n"
@@ -78,15 +111,10 @@ compare_makedevs() {
 # which gives paths unescaped (for names a makedevs table cannot hold;
 # none may hold a tab or a newline).
 compare_json() {
-	local path type mode uid gid ma mi n=0
-	COMPARED=0
-	while IFS=$'\t' read -r path type mode uid gid ma mi target; do
-		compare_node "$2$path" "$3$path" "$type" "$mode" "$uid" "$gid" \
-			"$ma" "$mi" "$target" || return 1
-		n=$((n + 1))
-	done < <(jq -r '[.path, .type, .mode, .uid, .gid, (.major // 0), (.minor // 0), (.target // "")] | map(tostring) | join("\t")' "$1")
-	[[ $n -eq $(wc -l <"$1") && $n -gt 0 ]] ||
-		fail "compared $n nodes of $(wc -l <"$1")"
+	compare_entries "$2" "$3" < <(jq -r '[.path, .type, .mode, .uid, .gid, (.major // 0), (.minor // 0), (.target // "")] | map(tostring) | join("\t")' "$1") ||
+		return 1
+	[[ $COMPARED -eq $(wc -l <"$1") && $COMPARED -gt 0 ]] ||
+		fail "compared $COMPARED nodes of $(wc -l <"$1")"
 }
 
 # A synthetic /dev under A: c, b and p nodes with varied modes (set-id
