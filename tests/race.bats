@@ -23,7 +23,7 @@
 #   RACE_OVERWRITE_ROUNDS devtool runs of the overwrite race, hole 3 (300; 50)
 #   RACE_LINK_ROUNDS devtool runs of the link-replacing race (150; 60)
 #   RACE_MOVE_LINES entries of the moved-directory race, hole 4 (4000;
-#                   1000; a quarter of it for the entries that need
+#                   600; a quarter of it for the entries that need
 #                   temporaries)
 #   RACE_KILLS      killed runs, hole 5 (8; 4)
 #   RACE_KILL_LINES entries of each killed run, hole 5 (2000; 500)
@@ -57,7 +57,7 @@ RACE_LINES=${RACE_LINES:-300}
 RACE_ROUNDS=${RACE_ROUNDS:-200}
 RACE_OVERWRITE_ROUNDS=${RACE_OVERWRITE_ROUNDS:-50}
 RACE_LINK_ROUNDS=${RACE_LINK_ROUNDS:-60}
-RACE_MOVE_LINES=${RACE_MOVE_LINES:-1000}
+RACE_MOVE_LINES=${RACE_MOVE_LINES:-600}
 RACE_KILLS=${RACE_KILLS:-4}
 RACE_KILL_LINES=${RACE_KILL_LINES:-500}
 RACE_LOCK_WAIT=${RACE_LOCK_WAIT:-120}
