@@ -48,8 +48,8 @@ esac
 # The slowest suites first (by the processor time "# suite NAME: N s"
 # measured), so that none is left to run alone at the end; the others
 # follow in name order.
-SLOW="race mknod make apply completion faults list roundtrip consistency"
-SLOW="$SLOW build root deb transitions tables encode hostile"
+SLOW="boot build race mknod completion apply faults list deb root"
+SLOW="$SLOW json archive transitions decode encode tables specs makedev"
 
 if ! command -v parallel >/dev/null 2>&1; then
 	echo "tests/run.sh: GNU parallel is missing (make deps installs it;" \
