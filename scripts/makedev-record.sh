@@ -22,6 +22,7 @@ out=$(cd "$out" && pwd)
 sh scripts/makedev-ref.sh "$ref"
 # two questions at a time; an answer is written whole or not at all
 export ref out
+# shellcheck disable=SC2016 # the inner shell expands them
 grep -v '^#' tests/fixtures/makedev/questions |
     xargs -P 2 -L 1 sh -c 'n=$1; shift
 	if sh scripts/makedev-ref.sh "$ref" "$@" >"$out/.$n.new" &&

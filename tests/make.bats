@@ -52,7 +52,7 @@ compare() {
 # differs is named with its difference, and every other is still
 # compared.
 @test "make creates what MAKEDEV creates, for each group and for a list of single names" {
-	local name args bad= n=0 out
+	local name args bad="" n=0 out
 	while read -r name args; do
 		n=$((n + 1))
 		# shellcheck disable=SC2086 # MAKEDEV's arguments, one word each
