@@ -425,6 +425,99 @@ two_tables() {
 	! grep -v '^devtool: /dev/x: ' err || fail "unexpected messages"
 }
 
+# ------------------------------------------------ closed standard descriptors
+
+# FILES in devtool(1), /dev/null: started with descriptors 0, 1 and 2
+# closed, devtool opens /dev/null on them first, so that no file it opens
+# takes their numbers and no message lands in it.
+
+# closed_table TABLE: a node and a line that makes apply --archive warn
+# (an f line is not written into an archive), so that there is a message
+# to misplace.
+closed_table() {
+	printf '/dev/null c 666 0 0 1 3 - - -\n/etc/x f 644 0 0 - - - - -\n' >"$1"
+}
+
+@test "faults: closed descriptors: an archive written with 0, 1 and 2 closed is byte for byte the one written with them open" {
+	command -v cpio >/dev/null || skip "cpio is not installed"
+	local out how
+	closed_table t
+	for out in a.cpio a.tar.gz; do
+		run --separate-stderr devtool apply --archive "ref-$out" t
+		assert_status 0
+		assert_stderr_contains "/etc/x: not written"
+		for how in '<&- 2>&-' '<&- >&- 2>&-' '2>&-'; do
+			rm -f "$out"
+			run bash -c '"$DEVTOOL" apply --archive "$1" t '"$how" _ "$out"
+			assert_status 0
+			cmp "ref-$out" "$out" ||
+				fail "$out written with $how differs from the one written with the descriptors open"
+		done
+		# -v writes to the closed standard output: a failed write, but
+		# the archive is the same
+		rm -f "$out"
+		run bash -c '"$DEVTOOL" apply -v --archive "$1" t >&- 2>&-' _ "$out"
+		((status != 0)) || fail "apply -v with standard output closed exited 0"
+		cmp "ref-$out" "$out" || fail "$out written by -v >&- 2>&- differs"
+	done
+	run cpio -it --quiet <a.cpio
+	assert_success
+	assert_output $'dev\ndev/null'
+}
+
+@test "faults: closed descriptors: a tree apply with 0, 1 and 2 closed writes nothing into the lock file and makes the same nodes" {
+	needs_mknod
+	command -v unshare >/dev/null || skip "unshare is not installed"
+	local how
+	# the second line fails (the FIFO exists with another mode): a
+	# message, after the lock file was opened for the first
+	printf '/dev/null c 666 0 0 1 3 - - -\n/dev/f p 644 0 0 - - - - -\n' >t
+	mkdir -p ref/dev && mkfifo -m 600 ref/dev/f
+	run --separate-stderr devtool apply --root ref t
+	((status != 0)) || fail "the existing FIFO did not fail"
+	local want=$status
+	assert_stderr_contains "/dev/f: exists"
+	for how in '<&- >&- 2>&-' '-v <&- >&- 2>&-' '2>&-'; do
+		rm -rf r && mkdir -p r/dev && mkfifo -m 600 r/dev/f
+		# a lock file of the test's own: /run on a tmpfs of a mount
+		# namespace
+		# shellcheck disable=SC2016 # the inner shell expands them
+		run unshare -m bash -c 'mount -t tmpfs tmpfs /run || exit 99
+			"$DEVTOOL" apply --root r t '"$how"'
+			rc=$?
+			[ -f /run/devtool.lock ] || exit 98
+			od -An -c /run/devtool.lock >lock.out
+			exit $rc'
+		[[ $status != 9[89] ]] || fail "no /run of our own, or no lock file ($status)"
+		[[ $status == "$want" ]] || fail "apply $how: exit $status, with the descriptors open $want"
+		[[ ! -s lock.out ]] || fail "apply $how wrote into the lock file: $(cat lock.out)"
+		[[ $(node r/dev/null) == "$(node ref/dev/null)" ]] || fail "apply $how: /dev/null is $(node r/dev/null)"
+		[[ $(node r/dev/f) == "$(node ref/dev/f)" ]] || fail "apply $how: /dev/f is $(node r/dev/f)"
+	done
+}
+
+@test "faults: closed descriptors: without /dev/null to stand in, devtool stops at once as for a failed operation" {
+	[[ $(id -u) == 0 ]] || skip "needs root to mount a tmpfs over /dev in a mount namespace"
+	command -v unshare >/dev/null || skip "unshare is not installed"
+	# the status of a failed operation (EXIT STATUS): a node under a
+	# missing parent
+	run --separate-stderr devtool mknod missing/x p
+	((status != 0)) || fail "mknod under a missing parent exited 0"
+	local want=$status
+	# shellcheck disable=SC2016 # the inner shell expands them
+	run --separate-stderr unshare -m bash -c 'mount -t tmpfs tmpfs /dev || exit 99
+		exec "$DEVTOOL" encode 1 3 <&-'
+	[[ $status == "$want" ]] || fail "exit $status, a failed operation $want; stderr: $stderr"
+	assert_output ''
+	assert_equal "$stderr" "devtool: standard input is closed and /dev/null cannot take its place: No such file or directory"
+	# shellcheck disable=SC2016
+	run --separate-stderr unshare -m bash -c 'mount -t tmpfs tmpfs /dev || exit 99
+		exec "$DEVTOOL" encode 1 3 >&- 2>&-'
+	[[ $status == "$want" ]] || fail "exit $status with 1 and 2 closed, a failed operation $want"
+	assert_output ''
+	assert_stderr_empty
+}
+
 # ----------------------------------------------------------------- signals
 
 # A big table: 20,000 character devices in 10 directories, owned by
