@@ -602,6 +602,95 @@ signal_at() {
 	assert_nodes_from --all "$R" B.want
 }
 
+# The signals whose default action ends the process, by number, as
+# signal(7) has them: all from 1 to SIGRTMAX but the two that cannot be
+# caught and those whose default is to be ignored, to stop or to continue
+# (32 and 33, below SIGRTMIN, are glibc's own and left out).
+terminating_signals() {
+	local n rtmin rtmax
+	rtmin=$(kill -l RTMIN) rtmax=$(kill -l RTMAX)
+	for ((n = 1; n <= rtmax; n++)); do
+		((n < 32 || n >= rtmin)) || continue
+		case $(kill -l "$n") in
+		KILL | STOP | CHLD | CONT | URG | WINCH | TSTP | TTIN | TTOU) ;;
+		*) echo "$n" ;;
+		esac
+	done
+}
+
+@test "faults: signals: mid-run, every signal whose default ends the process is caught, and none other" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "valgrind catches every signal itself"
+	local log=$BATS_TEST_TMPDIR/strace.log pid job n caught want
+	printf '/dev/null c 666 0 0 1 3 - - -\n' >t
+	# stopped (SIGSTOP, no timing) on its fsync of the archive's
+	# temporary, once the hooks are in place
+	strace -f -qq -o "$log" -e trace=fsync \
+	    -e inject=fsync:signal=SIGSTOP:when=1 \
+	    "$DEVTOOL" apply --archive out.cpio t &
+	job=$!
+	strace_stopped "$log" "$job"
+	pid=$STOPPED
+	caught=$(awk '$1 == "SigCgt:" { print $2 }' "/proc/$pid/status")
+	kill -CONT "$pid"
+	wait "$job" || fail "apply --archive failed after SIGCONT"
+	[[ -f out.cpio ]] || fail "no archive"
+	want=$(terminating_signals)
+	for ((n = 1; n <= $(kill -l RTMAX); n++)); do
+		((n == 32 || n == 33)) && continue
+		if (((16#$caught >> (n - 1)) & 1)); then
+			grep -qx "$n" <<<"$want" ||
+				fail "SIG$(kill -l "$n") is caught although its default does not end the process (SigCgt $caught)"
+		else
+			! grep -qx "$n" <<<"$want" ||
+				fail "SIG$(kill -l "$n") ends the process without the cleanup (SigCgt $caught)"
+		fi
+	done
+}
+
+# signalled SIGNAL CALL N LOG ARGS...: devtool ARGS under strace(1), sent
+# SIGNAL (a number) on entry to its Nth CALL (as signal_at), its status in
+# KILLED_STATUS, the calls traced in LOG.
+signalled() {
+	local sig=$1 call=$2 n=$3 log=$4
+	shift 4
+	KILLED_STATUS=0
+	strace -qq -o "$log" -e trace="$call,openat,mkdirat" \
+	    -e inject="$call":signal="$sig":when="$n" \
+	    "$DEVTOOL" "$@" 2>>kill.err || KILLED_STATUS=$?
+}
+
+@test "faults: signals: SIGPWR, SIGIO, SIGSTKFLT and the real-time ones mid-run leave no archive temporary and no private directory" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	needs_mknod
+	local sig n i
+	printf '/dev/null c 666 0 0 1 3 - - -\n' >t
+	# owned by another user: each node is made in the private directory
+	for i in $(seq 10); do
+		printf '/dev/n%d c 600 1 1 1 %d - - -\n' "$i" "$i"
+	done >t10
+	for sig in PWR IO STKFLT RTMIN RTMIN+5 RTMAX; do
+		n=$(kill -l "$sig")
+		# the archive: on its fsync, the temporary written, not renamed
+		rm -f out.cpio
+		signalled "$n" fsync 1 log apply --archive out.cpio t
+		[[ $KILLED_STATUS == $((128 + n)) ]] ||
+			fail "apply --archive: SIG$sig ($n): status $KILLED_STATUS: $(cat kill.err)"
+		grep -q '^openat([0-9]*, "\.dt-[^"]*", O_WRONLY|O_CREAT|O_EXCL' log ||
+			fail "SIG$sig came before the temporary was made:"$'\n'"$(cat log)"
+		[[ -z $(find . -name '.dt-*') ]] || fail "SIG$sig left $(find . -name '.dt-*')"
+		[[ ! -e out.cpio ]] || fail "SIG$sig: an archive was put in place"
+		# the tree: on the third mknodat, with the private directory made
+		rm -rf R
+		signalled "$n" mknodat 3 log apply --root R t10
+		[[ $KILLED_STATUS == $((128 + n)) ]] ||
+			fail "apply --root: SIG$sig ($n): status $KILLED_STATUS: $(cat kill.err)"
+		grep -q '^mkdirat([0-9]*, "\.devtool\.' log ||
+			fail "SIG$sig came before the private directory was made:"$'\n'"$(cat log)"
+		assert_no_temp R
+	done
+}
+
 # -------------------------------------------------------------- full output
 
 @test "faults: full stdout: 'decode - < big > /dev/full' is exit 2 with a message about standard output" {
