@@ -28,11 +28,11 @@ JSON_LIBS = -ljson-c
 # debian/rules), never instead of them.  _FORTIFY_SOURCE is undefined
 # first, so that a caller's level 2 gives way to 3 without a redefinition
 # warning (an error under -Werror), and is left out of an unoptimised
-# build (CFLAGS without -O or with -O0), where glibc's headers warn that
-# it does nothing.  tests/hardening.bats reads the result in the binary.
+# build (CFLAGS without -O, or whose last -O is -O0), where glibc's
+# headers warn that it does nothing.  tests/hardening.bats reads the result in the binary.
 # (The sanitizer build below takes none of them: FORTIFY's checking
 # functions hide accesses from AddressSanitizer.)
-HARDEN_CPPFLAGS = $(if $(filter-out -O0,$(filter -O%,$(CFLAGS))),-U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=3)
+HARDEN_CPPFLAGS = $(if $(filter-out -O0,$(lastword $(filter -O%,$(CFLAGS)))),-U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=3)
 HARDEN_CFLAGS   = -fstack-protector-strong -fstack-clash-protection \
 	-fcf-protection -Wformat -Werror=format-security -fPIE
 HARDEN_LDFLAGS  = -pie -Wl,-z,relro,-z,now
