@@ -23,6 +23,30 @@ LDLIBS   += -Wl,-Bstatic -lpopt -lbsd -lmd -lcap -ljson-c -Wl,-Bdynamic
 # The sanitizer build takes the shared json-c.
 JSON_LIBS = -ljson-c
 
+# A hardened build, always, as Debian's hardening=+all: added after the
+# caller's CPPFLAGS, CFLAGS and LDFLAGS (dpkg-buildflags' under
+# debian/rules), never instead of them.  _FORTIFY_SOURCE is undefined
+# first, so that a caller's level 2 gives way to 3 without a redefinition
+# warning (an error under -Werror), and is left out of an unoptimised
+# build (CFLAGS without -O, or whose last -O is -O0), where glibc's
+# headers warn that it does nothing.  tests/hardening.bats reads the result in the binary.
+# (The sanitizer build below takes none of them: FORTIFY's checking
+# functions hide accesses from AddressSanitizer.)
+HARDEN_CPPFLAGS = $(if $(filter-out -O0,$(lastword $(filter -O%,$(CFLAGS)))),-U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=3)
+HARDEN_CFLAGS   = -fstack-protector-strong -fstack-clash-protection \
+	-fcf-protection -Wformat -Werror=format-security -fPIE
+HARDEN_LDFLAGS  = -pie -Wl,-z,relro,-z,now
+
+# The objects are compiled again when the flags they were compiled with
+# change (a new CFLAGS, or hardening added to this file), as git's
+# GIT-CFLAGS does: build/cflags holds the last set, rewritten only when it
+# differs, and every object depends on it.
+CFLAGS_NOW := $(CC) $(WARN) $(CPPFLAGS) $(HARDEN_CPPFLAGS) $(CFLAGS) $(HARDEN_CFLAGS) $(LDFLAGS) $(HARDEN_LDFLAGS)
+ifneq ($(CFLAGS_NOW),$(file <build/cflags))
+$(shell mkdir -p build)
+$(file >build/cflags,$(CFLAGS_NOW))
+endif
+
 SRCS     = $(wildcard src/*/*.c)
 OBJS     = $(SRCS:.c=.o)
 
@@ -58,7 +82,9 @@ TEST_TOOLS = tests/attack/exchanger tests/attack/swapper tests/attack/mover \
 
 # The sanitizer build: every object again under build/asan/.
 ASAN     = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-ASAN_CFLAGS = -O1 -g $(ASAN)
+# (-U_FORTIFY_SOURCE: a caller's CPPFLAGS may define it, and its checking
+# functions hide accesses from the sanitizers.)
+ASAN_CFLAGS = -O1 -g $(ASAN) -U_FORTIFY_SOURCE
 
 # make bench's reference programs and its memory meter.
 BENCH_TOOLS = bench/ref_decode bench/ref_mknod bench/peak_rss
@@ -69,16 +95,21 @@ BENCH_TOOLS = bench/ref_decode bench/ref_mknod bench/peak_rss
 all: devtool
 
 devtool: $(OBJS)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
+	$(CC) $(CFLAGS) $(HARDEN_CFLAGS) $(LDFLAGS) $(HARDEN_LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
-%.o: %.c
+%.o: %.c build/cflags
+	$(CC) $(WARN) $(CPPFLAGS) $(HARDEN_CPPFLAGS) $(CFLAGS) $(HARDEN_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+build/plain/%.o: %.c build/cflags
+	@mkdir -p $(@D)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 build/asan/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(CPPFLAGS) $(ASAN_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
--include $(wildcard src/*/*.d tests/*.d build/asan/src/*/*.d build/asan/tests/*.d)
+-include $(wildcard src/*/*.d tests/*.d build/asan/src/*/*.d build/asan/tests/*.d \
+	build/plain/src/*/*.d)
 
 # Installs what building and testing need (apt-get as root), or says what.
 deps:
@@ -92,7 +123,7 @@ run: deps
 # expansion finds unit_NAME_SRCS from the target's stem.
 .SECONDEXPANSION:
 $(UNIT_BINS): tests/unit_%: tests/unit_%.o $$(unit_$$*_SRCS:.c=.o)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) $(HARDEN_CFLAGS) $(LDFLAGS) $(HARDEN_LDFLAGS) -o $@ $^ $(LDLIBS)
 $(UNITS:%=build/asan/unit_%): build/asan/unit_%: build/asan/tests/unit_%.o \
     $$(addprefix build/asan/,$$(unit_$$*_SRCS:.c=.o))
 	$(CC) $(ASAN_CFLAGS) -o $@ $^ -lcap $(JSON_LIBS)
@@ -204,8 +235,14 @@ bench-tools: $(BENCH_TOOLS)
 $(BENCH_TOOLS): bench/%: bench/%.c
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -o $@ $<
 
+# The same sources as devtool built without the hardening flags (as the
+# compiler builds by default), whose start-up make bench sets against the
+# hardened binary's: the price of the hardening.
+build/plain/devtool: $(addprefix build/plain/,$(OBJS))
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
 bench: deps
-	@$(MAKE) --no-print-directory all bench-tools
+	@$(MAKE) --no-print-directory all bench-tools build/plain/devtool
 	@bash bench/run.sh
 
 # Everything the build makes, and nothing else: after it, a clone is as

@@ -110,6 +110,61 @@ crw-rw-rw- 0 0 1,3 dev/null"
 	[[ ! -e e.cpio ]]
 }
 
+# SOURCE_DATE_EPOCH in devtool(1), ENVIRONMENT: each format's latest date.
+@test "archive: SOURCE_DATE_EPOCH up to each format's latest date is written as it is; a second later is exit 2 naming both, and no archive" {
+	local f max when epoch
+	printf '/dev/null c 666 0 0 1 3\n' >u
+	# format, latest date, as readers show it
+	while read -r f max when; do
+		rm -f "$f.a"
+		SOURCE_DATE_EPOCH=$max devtool apply --archive "$f.a" --archive-format "$f" u
+		case $f in
+		newc | odc | bin)
+			run env TZ=UTC cpio -itv --quiet <"$f.a"
+			assert_success
+			assert_line --regexp " $when dev/null\$"
+			;;
+		*)
+			run env TZ=UTC tar -tv --full-time -f "$f.a"
+			assert_success
+			assert_line --regexp " $when dev/null\$"
+			;;
+		esac
+		# the header field itself: the very number, not a saturated one
+		case $f in
+		newc) assert_equal "$(head -c 54 newc.a | tail -c 8)" ffffffff ;;
+		odc) assert_equal "$(head -c 59 odc.a | tail -c 11)" 77777777777 ;;
+		bin) assert_equal "$(od -An -tx1 -j16 -N4 bin.a | tr -d ' ')" ffffffff ;;
+		esac
+		rm -f "$f.a"
+		run --separate-stderr env SOURCE_DATE_EPOCH=$((max + 1)) \
+		    "$DEVTOOL" apply --archive "$f.a" --archive-format "$f" u
+		assert_usage_error
+		assert_stderr_contains "devtool: SOURCE_DATE_EPOCH=$((max + 1)) is too late: $f holds times up to $max ("
+		[[ ! -e $f.a ]] || fail "$f: an archive was written for SOURCE_DATE_EPOCH=$((max + 1))"
+		ls -A | grep -q '^\.dt-' && fail "$f: a temporary was left"
+	done <<-'F'
+	newc 4294967295 Feb  7  2106
+	bin 4294967295 Feb  7  2106
+	odc 8589934591 Mar 16  2242
+	ustar 8589934591 2242-03-16 12:56:31
+	gnutar 8589934591 2242-03-16 12:56:31
+	F
+	# make --archive is checked the same way
+	run --separate-stderr env SOURCE_DATE_EPOCH=4294967296 "$DEVTOOL" make --archive m.cpio null
+	assert_usage_error
+	assert_stderr_contains "SOURCE_DATE_EPOCH=4294967296 is too late: newc holds times up to 4294967295 (2106-02-07 06:28:15 UTC)"
+	[[ ! -e m.cpio ]]
+	# pax and mtree hold any date
+	for epoch in 8589934592 99999999999; do
+		SOURCE_DATE_EPOCH=$epoch devtool apply --archive x.tar --archive-format pax u
+		SOURCE_DATE_EPOCH=$epoch devtool apply --archive x.mtree u
+		grep -q "^\./dev/null time=$epoch\.0 " x.mtree || fail "mtree: $(cat x.mtree)"
+	done
+	run env TZ=UTC tar -tv --full-time -f x.tar
+	assert_line --regexp ' 5138-11-16 09:46:39 dev/null$'
+}
+
 @test "archive: parents come before children, and the directories a table implies are written" {
 	printf '/dev/net/tun c 666 0 0 10 200\n/dev/a c 600 0 0 1 1\n' >u
 	devtool apply --archive u.cpio u

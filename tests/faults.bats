@@ -425,6 +425,99 @@ two_tables() {
 	! grep -v '^devtool: /dev/x: ' err || fail "unexpected messages"
 }
 
+# ------------------------------------------------ closed standard descriptors
+
+# FILES in devtool(1), /dev/null: started with descriptors 0, 1 and 2
+# closed, devtool opens /dev/null on them first, so that no file it opens
+# takes their numbers and no message lands in it.
+
+# closed_table TABLE: a node and a line that makes apply --archive warn
+# (an f line is not written into an archive), so that there is a message
+# to misplace.
+closed_table() {
+	printf '/dev/null c 666 0 0 1 3 - - -\n/etc/x f 644 0 0 - - - - -\n' >"$1"
+}
+
+@test "faults: closed descriptors: an archive written with 0, 1 and 2 closed is byte for byte the one written with them open" {
+	command -v cpio >/dev/null || skip "cpio is not installed"
+	local out how
+	closed_table t
+	for out in a.cpio a.tar.gz; do
+		run --separate-stderr devtool apply --archive "ref-$out" t
+		assert_status 0
+		assert_stderr_contains "/etc/x: not written"
+		for how in '<&- 2>&-' '<&- >&- 2>&-' '2>&-'; do
+			rm -f "$out"
+			run bash -c '"$DEVTOOL" apply --archive "$1" t '"$how" _ "$out"
+			assert_status 0
+			cmp "ref-$out" "$out" ||
+				fail "$out written with $how differs from the one written with the descriptors open"
+		done
+		# -v writes to the closed standard output: a failed write, but
+		# the archive is the same
+		rm -f "$out"
+		run bash -c '"$DEVTOOL" apply -v --archive "$1" t >&- 2>&-' _ "$out"
+		((status != 0)) || fail "apply -v with standard output closed exited 0"
+		cmp "ref-$out" "$out" || fail "$out written by -v >&- 2>&- differs"
+	done
+	run cpio -it --quiet <a.cpio
+	assert_success
+	assert_output $'dev\ndev/null'
+}
+
+@test "faults: closed descriptors: a tree apply with 0, 1 and 2 closed writes nothing into the lock file and makes the same nodes" {
+	needs_mknod
+	command -v unshare >/dev/null || skip "unshare is not installed"
+	local how
+	# the second line fails (the FIFO exists with another mode): a
+	# message, after the lock file was opened for the first
+	printf '/dev/null c 666 0 0 1 3 - - -\n/dev/f p 644 0 0 - - - - -\n' >t
+	mkdir -p ref/dev && mkfifo -m 600 ref/dev/f
+	run --separate-stderr devtool apply --root ref t
+	((status != 0)) || fail "the existing FIFO did not fail"
+	local want=$status
+	assert_stderr_contains "/dev/f: exists"
+	for how in '<&- >&- 2>&-' '-v <&- >&- 2>&-' '2>&-'; do
+		rm -rf r && mkdir -p r/dev && mkfifo -m 600 r/dev/f
+		# a lock file of the test's own: /run on a tmpfs of a mount
+		# namespace
+		# shellcheck disable=SC2016 # the inner shell expands them
+		run unshare -m bash -c 'mount -t tmpfs tmpfs /run || exit 99
+			"$DEVTOOL" apply --root r t '"$how"'
+			rc=$?
+			[ -f /run/devtool.lock ] || exit 98
+			od -An -c /run/devtool.lock >lock.out
+			exit $rc'
+		[[ $status != 9[89] ]] || fail "no /run of our own, or no lock file ($status)"
+		[[ $status == "$want" ]] || fail "apply $how: exit $status, with the descriptors open $want"
+		[[ ! -s lock.out ]] || fail "apply $how wrote into the lock file: $(cat lock.out)"
+		[[ $(node r/dev/null) == "$(node ref/dev/null)" ]] || fail "apply $how: /dev/null is $(node r/dev/null)"
+		[[ $(node r/dev/f) == "$(node ref/dev/f)" ]] || fail "apply $how: /dev/f is $(node r/dev/f)"
+	done
+}
+
+@test "faults: closed descriptors: without /dev/null to stand in, devtool stops at once as for a failed operation" {
+	[[ $(id -u) == 0 ]] || skip "needs root to mount a tmpfs over /dev in a mount namespace"
+	command -v unshare >/dev/null || skip "unshare is not installed"
+	# the status of a failed operation (EXIT STATUS): a node under a
+	# missing parent
+	run --separate-stderr devtool mknod missing/x p
+	((status != 0)) || fail "mknod under a missing parent exited 0"
+	local want=$status
+	# shellcheck disable=SC2016 # the inner shell expands them
+	run --separate-stderr unshare -m bash -c 'mount -t tmpfs tmpfs /dev || exit 99
+		exec "$DEVTOOL" encode 1 3 <&-'
+	[[ $status == "$want" ]] || fail "exit $status, a failed operation $want; stderr: $stderr"
+	assert_output ''
+	assert_equal "$stderr" "devtool: standard input is closed and /dev/null cannot take its place: No such file or directory"
+	# shellcheck disable=SC2016
+	run --separate-stderr unshare -m bash -c 'mount -t tmpfs tmpfs /dev || exit 99
+		exec "$DEVTOOL" encode 1 3 >&- 2>&-'
+	[[ $status == "$want" ]] || fail "exit $status with 1 and 2 closed, a failed operation $want"
+	assert_output ''
+	assert_stderr_empty
+}
+
 # ----------------------------------------------------------------- signals
 
 # A big table: 4,000 character devices in 10 directories, owned by
@@ -508,6 +601,95 @@ signal_at() {
 	assert_status 0
 	assert_no_temp "$R"
 	assert_nodes_from --all "$R" B.want
+}
+
+# The signals whose default action ends the process, by number, as
+# signal(7) has them: all from 1 to SIGRTMAX but the two that cannot be
+# caught and those whose default is to be ignored, to stop or to continue
+# (32 and 33, below SIGRTMIN, are glibc's own and left out).
+terminating_signals() {
+	local n rtmin rtmax
+	rtmin=$(kill -l RTMIN) rtmax=$(kill -l RTMAX)
+	for ((n = 1; n <= rtmax; n++)); do
+		((n < 32 || n >= rtmin)) || continue
+		case $(kill -l "$n") in
+		KILL | STOP | CHLD | CONT | URG | WINCH | TSTP | TTIN | TTOU) ;;
+		*) echo "$n" ;;
+		esac
+	done
+}
+
+@test "faults: signals: mid-run, every signal whose default ends the process is caught, and none other" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "valgrind catches every signal itself"
+	local log=$BATS_TEST_TMPDIR/strace.log pid job n caught want
+	printf '/dev/null c 666 0 0 1 3 - - -\n' >t
+	# stopped (SIGSTOP, no timing) on its fsync of the archive's
+	# temporary, once the hooks are in place
+	strace -f -qq -o "$log" -e trace=fsync \
+	    -e inject=fsync:signal=SIGSTOP:when=1 \
+	    "$DEVTOOL" apply --archive out.cpio t &
+	job=$!
+	strace_stopped "$log" "$job"
+	pid=$STOPPED
+	caught=$(awk '$1 == "SigCgt:" { print $2 }' "/proc/$pid/status")
+	kill -CONT "$pid"
+	wait "$job" || fail "apply --archive failed after SIGCONT"
+	[[ -f out.cpio ]] || fail "no archive"
+	want=$(terminating_signals)
+	for ((n = 1; n <= $(kill -l RTMAX); n++)); do
+		((n == 32 || n == 33)) && continue
+		if (((16#$caught >> (n - 1)) & 1)); then
+			grep -qx "$n" <<<"$want" ||
+				fail "SIG$(kill -l "$n") is caught although its default does not end the process (SigCgt $caught)"
+		else
+			! grep -qx "$n" <<<"$want" ||
+				fail "SIG$(kill -l "$n") ends the process without the cleanup (SigCgt $caught)"
+		fi
+	done
+}
+
+# signalled SIGNAL CALL N LOG ARGS...: devtool ARGS under strace(1), sent
+# SIGNAL (a number) on entry to its Nth CALL (as signal_at), its status in
+# KILLED_STATUS, the calls traced in LOG.
+signalled() {
+	local sig=$1 call=$2 n=$3 log=$4
+	shift 4
+	KILLED_STATUS=0
+	strace -qq -o "$log" -e trace="$call,openat,mkdirat" \
+	    -e inject="$call":signal="$sig":when="$n" \
+	    "$DEVTOOL" "$@" 2>>kill.err || KILLED_STATUS=$?
+}
+
+@test "faults: signals: SIGPWR, SIGIO, SIGSTKFLT and the real-time ones mid-run leave no archive temporary and no private directory" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	needs_mknod
+	local sig n i
+	printf '/dev/null c 666 0 0 1 3 - - -\n' >t
+	# owned by another user: each node is made in the private directory
+	for i in $(seq 10); do
+		printf '/dev/n%d c 600 1 1 1 %d - - -\n' "$i" "$i"
+	done >t10
+	for sig in PWR IO STKFLT RTMIN RTMIN+5 RTMAX; do
+		n=$(kill -l "$sig")
+		# the archive: on its fsync, the temporary written, not renamed
+		rm -f out.cpio
+		signalled "$n" fsync 1 log apply --archive out.cpio t
+		[[ $KILLED_STATUS == $((128 + n)) ]] ||
+			fail "apply --archive: SIG$sig ($n): status $KILLED_STATUS: $(cat kill.err)"
+		grep -q '^openat([0-9]*, "\.dt-[^"]*", O_WRONLY|O_CREAT|O_EXCL' log ||
+			fail "SIG$sig came before the temporary was made:"$'\n'"$(cat log)"
+		[[ -z $(find . -name '.dt-*') ]] || fail "SIG$sig left $(find . -name '.dt-*')"
+		[[ ! -e out.cpio ]] || fail "SIG$sig: an archive was put in place"
+		# the tree: on the third mknodat, with the private directory made
+		rm -rf R
+		signalled "$n" mknodat 3 log apply --root R t10
+		[[ $KILLED_STATUS == $((128 + n)) ]] ||
+			fail "apply --root: SIG$sig ($n): status $KILLED_STATUS: $(cat kill.err)"
+		grep -q '^mkdirat([0-9]*, "\.devtool\.' log ||
+			fail "SIG$sig came before the private directory was made:"$'\n'"$(cat log)"
+		assert_no_temp R
+	done
 }
 
 # -------------------------------------------------------------- full output

@@ -183,6 +183,48 @@ devtool: 2 errors in the tables; nothing was created"
 devtool: 1 error in the table; nothing was created"
 }
 
+@test "tables: a UTF-8 byte-order mark before a table is skipped in every dialect: the same nodes, no U+FEFF path; one on a later line is refused" {
+	# DEVICE TABLES, "Telling the dialects apart": before a makedevs
+	# line the mark made it read as a pseudo file, the mark a directory
+	needs_mknod
+	local bom=$'\xef\xbb\xbf' d
+	table makedevs '/dev/null c 666 0 0 1 3'
+	table tmpfiles 'c /dev/null 0666 root root - 1:3'
+	table mtree '#mtree' '/set type=char uid=0 gid=0' './dev type=dir mode=0755' \
+	    './dev/null mode=0666 device=native,1,3'
+	table json '{"path":"/dev/null","type":"c","mode":"0666","uid":0,"gid":0,"major":1,"minor":3}'
+	table oci '[' '{"path":"/dev/null","type":"c","major":1,"minor":3,"fileMode":438,"uid":0,"gid":0}' ']'
+	table gen_init_cpio 'nod /dev/null 0666 0 0 c 1 3'
+	table pseudo 'dev/null c 0666 0 0 1 3'
+	for d in makedevs tmpfiles mtree json oci gen_init_cpio pseudo; do
+		{ printf '%s' "$bom"; cat "$d"; } >"bom-$d"
+		rm -rf A B C
+		run --separate-stderr devtool apply --root A "$d"
+		assert_status 0
+		run --separate-stderr devtool apply --root B "bom-$d"
+		assert_status 0
+		[[ $(tree B) == "$(tree A)" ]] ||
+			fail "$d with a byte-order mark:"$'\n'"$(tree B)"$'\n'"without:"$'\n'"$(tree A)"
+		assert_equal "$(stat -c '%F %t:%T %a' B/dev/null)" "character special file 1:3 666"
+		[[ -z $(LC_ALL=C find B -name "$bom*") ]] || fail "$d: $(LC_ALL=C find B -name "$bom*")"
+		# named with -i, and on standard input
+		run --separate-stderr bash -c '"$DEVTOOL" apply -i "$1" --root C - <"bom-$1"' _ "$d"
+		assert_status 0
+		[[ $(tree C) == "$(tree A)" ]] || fail "$d with a byte-order mark, -i, stdin: $(tree C)"
+		run --separate-stderr devtool list --table "bom-$d"
+		assert_status 0
+		[[ $output == "$(devtool list --table "$d")" ]] || fail "$d: list --table: $output"
+	done
+	# a mark on a later line: refused, naming it
+	{ cat makedevs; printf '%s/dev/zero c 666 0 0 1 5\n' "$bom"; } >joined
+	rm -rf J
+	run --separate-stderr devtool apply --root J joined
+	assert_status 2
+	assert_equal "$stderr" "devtool: joined:2: the line begins with a byte-order mark (U+FEFF), which only the start of a table may have (two files joined?)
+devtool: 1 error in the table; nothing was created"
+	[[ ! -e J ]]
+}
+
 @test "tables: buildroot's F adjusts a file that exists and skips one that does not, making no directory" {
 	mkdir -p R/usr/bin
 	echo tool >R/usr/bin/present

@@ -105,3 +105,15 @@ lines_peek(struct lines *l, const char **p, size_t *n)
 	*n = l->end - l->start;
 	return 0;
 }
+
+int
+lines_skip(struct lines *l, const char *prefix, size_t n)
+{
+	while (!l->eof && l->end - l->start < n)
+		if (fill(l) != 0)
+			return -1;
+	if (l->end - l->start < n || memcmp(l->buf + l->start, prefix, n) != 0)
+		return 0;
+	l->start += n;
+	return 1;
+}

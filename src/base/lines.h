@@ -31,5 +31,10 @@ int lines_next(struct lines *l, char **line, size_t *len, bool *too_long);
  * how to read it (a JSON document is read whole).  -1 on a read error.
  */
 int lines_peek(struct lines *l, const char **p, size_t *n);
+/*
+ * Skips prefix (n bytes, n <= LINES_BUF) where the bytes not yet returned
+ * begin with it: 1 when skipped, 0 when they do not, -1 on a read error.
+ */
+int lines_skip(struct lines *l, const char *prefix, size_t n);
 
 #endif

@@ -479,6 +479,7 @@ check_archive(const char *name, struct archive_opts *o)
 {
 	char q[DT_QUOTE_SIZE];
 	const char *refused;
+	struct dt_diag d;
 
 	if (archive == NULL)
 		return archive_format == NULL ? EXIT_OK : cli_usage(name,
@@ -513,6 +514,9 @@ check_archive(const char *name, struct archive_opts *o)
 	if (env_source_date_epoch(&o->mtime) != 0)
 		return cli_usage(name, "SOURCE_DATE_EPOCH is not a number of "
 		    "seconds");
+	if (target_archive_time_fits(o->format, o->mtime, &d) != 0)
+		return cli_usage(name, "SOURCE_DATE_EPOCH=%lld is too late: "
+		    "%s", o->mtime, d.msg);
 	return EXIT_OK;
 }
 

@@ -2,8 +2,11 @@
  * devtool.c - main and the verb table (see verbs.h).  The handlers are
  * in their verbs' own files.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "base/text.h"
@@ -111,6 +114,40 @@ global_options(int argc, char **argv, int *next)
 	return -1;
 }
 
+/*
+ * Started with descriptor 0, 1 or 2 closed, the first file devtool opens
+ * would take its number: a message meant for standard error would land
+ * in an archive's temporary or the lock file.  Each closed one is opened
+ * on /dev/null first, as coreutils (gnulib's stdopen) does, and for the
+ * direction it is not used in, as stdopen does too, so that reading a
+ * closed standard input or writing a closed standard output still fails
+ * (EBADF) rather than reading nothing or writing nowhere.  When
+ * /dev/null cannot be opened, devtool ends at once (devtool(1), EXIT
+ * STATUS): it cannot keep its files from those numbers.
+ */
+static void
+std_fds_open(void)
+{
+	for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++) {
+		int got;
+
+		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+			continue;
+		got = open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
+		if (got == fd)
+			continue;
+		/* (got is fd or -1: every lower descriptor is open by now) */
+		if (got >= 0)
+			close(got);
+		else
+			cli_error("standard %s is closed and /dev/null cannot "
+			    "take its place: %s", fd == STDIN_FILENO ? "input" :
+			    fd == STDOUT_FILENO ? "output" : "error",
+			    strerror(errno));
+		exit(EXIT_FAIL);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -119,6 +156,7 @@ main(int argc, char **argv)
 	char name[32];
 	int i = 0, rc;
 
+	std_fds_open();
 	cli_init();
 	/* Options may follow operands whatever the environment says. */
 	unsetenv("POSIXLY_CORRECT");

@@ -246,6 +246,16 @@ begin(struct table_source *t, const struct dialect *d)
 	}
 }
 
+/*
+ * UTF-8's byte-order mark (U+FEFF), which editors on Windows put before
+ * a text: skipped where a table begins (table_read), in every dialect.
+ * Anywhere else it would be the first character of a path (or of a
+ * type), a name no one sees: at the start of a later line it is a file
+ * that had one joined after another, refused.
+ */
+static const char bom[] = "\xef\xbb\xbf";
+#define BOM_LEN (sizeof(bom) - 1)
+
 /* One line: detects the dialect if need be, parses, hands it over. */
 static void
 read_line(struct table_read *r, const char *line, size_t len,
@@ -255,6 +265,14 @@ read_line(struct table_read *r, const char *line, size_t len,
 	struct entry e;
 	struct dt_diag d;
 
+	if (len >= BOM_LEN && memcmp(line, bom, BOM_LEN) == 0) {
+		flush(r);
+		r->last_bad = true;
+		sink->problem(sink->ctx, r->file, lineno, 0, "the line begins "
+		    "with a byte-order mark (U+FEFF), which only the start of "
+		    "a table may have (two files joined?)");
+		return;
+	}
 	if (r->dialect == NULL) {
 		r->dialect = dialect_detect_line(line, len);
 		if (r->dialect == NULL && memchr(line, '\0', len) == NULL &&
@@ -353,6 +371,8 @@ table_read(struct source *s, const char *file, const struct entry_sink *sink)
 		return;
 	}
 	lines_init(&r.t->in, fd, DIALECT_LINE_MAX, NULL);
+	/* (a read error: lines_next meets it again) */
+	(void)lines_skip(&r.t->in, bom, BOM_LEN);
 	rc = read_document(&r, fd) ? 0 : 1;
 	while (rc > 0 && !r.mixed &&
 	    (rc = lines_next(&r.t->in, &line, &len, &too_long)) > 0) {

@@ -41,24 +41,46 @@ on_fatal(int sig)
 	(void)raise(sig);
 }
 
-/* Once: signals whose default is to end the process, unless ignored. */
+/*
+ * Whether sig's default action ends the process (signal(7)): all but the
+ * two that cannot be caught and those whose default is to be ignored, to
+ * stop or to continue.  Those that dump core end it too.  Derived rather
+ * than listed, so that SIGPWR, SIGIO, SIGSTKFLT, every real-time signal
+ * and any the kernel adds are covered.
+ */
+static bool
+ends_process(int sig)
+{
+	switch (sig) {
+	case SIGKILL: case SIGSTOP:
+	case SIGCHLD: case SIGCONT: case SIGURG: case SIGWINCH:
+	case SIGTSTP: case SIGTTIN: case SIGTTOU:
+		return false;
+	default:
+		return true;
+	}
+}
+
+/*
+ * Once: every signal from 1 to SIGRTMAX whose default ends the process,
+ * unless it was ignored or handled already (a caller's SIG_IGN is kept,
+ * and so are a sanitizer's handlers).  sigaction refuses the real-time
+ * signals glibc keeps for its threads (below SIGRTMIN): they stay as
+ * they are.
+ */
 static void
 install(void)
 {
-	static const int sigs[] = {
-		SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGUSR1,
-		SIGUSR2, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
-	};
 	struct sigaction sa, old;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_fatal;
 	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
 	sigfillset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		if (sigaction(sigs[i], NULL, &old) == 0 &&
+	for (int sig = 1; sig <= SIGRTMAX; sig++)
+		if (ends_process(sig) && sigaction(sig, NULL, &old) == 0 &&
 		    old.sa_handler == SIG_DFL)
-			sigaction(sigs[i], &sa, NULL);
+			sigaction(sig, &sa, NULL);
 }
 
 int

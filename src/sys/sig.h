@@ -18,8 +18,9 @@ void sig_restore(const sigset_t *old);
 
 /*
  * Calls undo, which may make only async-signal-safe calls, on a fatal
- * signal (SIGHUP, SIGINT, SIGTERM, SIGPIPE and the others whose default
- * ends the process, each unless it was ignored or handled at the first
+ * signal (SIGHUP, SIGINT, SIGTERM, SIGPIPE and every other whose default
+ * ends the process, SIGPWR, SIGIO, the real-time ones and those that dump
+ * core included, each unless it was ignored or handled at the first
  * call).  The same hook registered twice runs once.  0, or -1 when
  * SIG_HOOKS_MAX hooks are registered already.
  */

@@ -69,6 +69,13 @@ bool target_archive_format_known(const char *format);
  */
 int target_archive_guess(const char *file, const char **format,
     const char **filter);
+/*
+ * Whether format can hold mtime (seconds since the epoch) as its
+ * entries' time: 0, or -1 with the latest it can in d ("FORMAT holds
+ * times up to N (DATE)").
+ */
+int target_archive_time_fits(const char *format, long long mtime,
+    struct dt_diag *d);
 /* Whether format can hold e's numbers: 0, or -1 with the limit in d. */
 int target_archive_fits(const char *format, const struct entry *e,
     struct dt_diag *d);

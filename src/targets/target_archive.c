@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "codec/encode.h"
 #include "sys/la.h"
@@ -32,17 +33,30 @@ struct archive_format {
 	const char *la_name;	/* archive_write_set_format_by_name */
 	bool limited;		/* a storage row says its limits */
 	bool fifos;		/* can hold a FIFO */
+	long long max_time;	/* the latest mtime it holds; 0: no limit */
 };
 
+/*
+ * The latest times: newc's 8 hex digits and bin's two 16-bit halves
+ * hold 2^32 - 1, odc's and the tars' 11 octal digits 8^11 - 1.
+ * libarchive writes a later one without a word: bin keeps its low 32
+ * bits (2^32 reads as 1970), newc, odc and gnutar (no base-256 for a
+ * time) write their largest; only ustar refuses it, entry by entry.
+ * pax writes a time past its octal field in an extended header, and
+ * mtree as text.
+ */
+#define TIME_HEX8 4294967295LL
+#define TIME_OCT11 8589934591LL
+
 static const struct archive_format formats[] = {
-	{ "newc", "newc", true, true },
-	{ "odc", "odc", true, true },
+	{ "newc", "newc", true, true, TIME_HEX8 },
+	{ "odc", "odc", true, true, TIME_OCT11 },
 	/* "sockets and fifos cannot be represented in the binary cpio" */
-	{ "bin", "bin", true, false },
-	{ "ustar", "ustar", true, true },
-	{ "pax", "paxr", false, true },
-	{ "gnutar", "gnutar", true, true },
-	{ "mtree", "mtree", false, true },
+	{ "bin", "bin", true, false, TIME_HEX8 },
+	{ "ustar", "ustar", true, true, TIME_OCT11 },
+	{ "pax", "paxr", false, true, 0 },
+	{ "gnutar", "gnutar", true, true, TIME_OCT11 },
+	{ "mtree", "mtree", false, true, 0 },
 };
 
 static const struct archive_format *
@@ -182,6 +196,28 @@ target_archive_fits(const char *format, const struct entry *e,
 	    dt_encode(&l, e->major, e->minor, &v, d) != DT_OK)
 		return -1;
 	return 0;
+}
+
+int
+target_archive_time_fits(const char *format, long long mtime,
+    struct dt_diag *d)
+{
+	const struct archive_format *f;
+	struct tm tm;
+	time_t t;
+	char when[64];
+
+	assert(format != NULL);
+	f = find_format(format);
+	if (f == NULL || f->max_time == 0 || mtime <= f->max_time)
+		return 0;
+	t = (time_t)f->max_time;
+	if (gmtime_r(&t, &tm) == NULL ||
+	    strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S UTC", &tm) == 0)
+		return dt_error(d, "%s holds times up to %lld", f->name,
+		    f->max_time);
+	return dt_error(d, "%s holds times up to %lld (%s)", f->name,
+	    f->max_time, when);
 }
 
 static void

@@ -1,0 +1,93 @@
+#!/usr/bin/env bats
+# The hardened build (README.md, "Building and installing"): the binary
+# under test is read with binutils' readelf, nm and objdump, as
+# hardening-check reads a packaged one.  Every property is asked of
+# $DEVTOOL, the binary make check runs.
+#
+# Skipped for the sanitizer build alone (make check-asan sets
+# DEVTOOL_SANITIZED=1): it is built without these flags on purpose, since
+# FORTIFY's checking functions hide accesses from AddressSanitizer.  A
+# binary built any other way without them fails here.
+
+load test_helper
+
+setup() {
+	helper_setup
+	if [[ ${DEVTOOL_SANITIZED:-} == 1 ]]; then
+		skip "the sanitizer build (DEVTOOL_SANITIZED=1) is not hardened on purpose"
+	fi
+}
+
+@test "hardening: a position-independent executable, its relocations read-only and bound at start (full RELRO)" {
+	run readelf -hW "$DEVTOOL"
+	assert_success
+	assert_line --regexp '^ +Type: +DYN '
+	run readelf -dW "$DEVTOOL"
+	assert_success
+	assert_line --regexp '\(FLAGS_1\) +Flags: .*\bPIE\b'
+	# -z now: the whole GOT is resolved before main and made read-only
+	assert_line --regexp '\(FLAGS_1\) +Flags: .*\bNOW\b'
+	assert_line --regexp '\(FLAGS\) +.*\bBIND_NOW\b'
+	run readelf -lW "$DEVTOOL"
+	assert_success
+	assert_line --regexp '^ +GNU_RELRO '
+}
+
+@test "hardening: every object of src/ is compiled with the stack protector, stack clash protection, CET and as PIE" {
+	# The compiler records its code generation options in each compile
+	# unit's DW_AT_producer (-g, the default CFLAGS): the libraries' calls
+	# to __stack_chk_fail alone would not show that devtool's own code is
+	# protected.
+	local cu='' name units=0 flag
+	run nm -D "$DEVTOOL"
+	assert_line --regexp ' U __stack_chk_fail(@|$)'
+	run readelf --debug-dump=info --dwarf-depth=1 "$DEVTOOL"
+	assert_success
+	while IFS= read -r line; do
+		case $line in
+		*DW_AT_producer*) cu=${line#*: GNU } ;;
+		*DW_AT_name*)
+			name=${line##*: }
+			[[ $name == src/* && -n $cu ]] || continue
+			units=$((units + 1))
+			for flag in -fstack-protector-strong -fstack-clash-protection \
+			    -fcf-protection=full -fPIE; do
+				[[ " $cu " == *" $flag "* ]] ||
+					fail "$name was compiled without $flag: $cu"
+			done
+			[[ " $cu " =~ \ -O[1-3gs]?\  ]] ||
+				fail "$name was compiled without optimisation (FORTIFY needs it): $cu"
+			cu=''
+			;;
+		esac
+	done <<<"$output"
+	((units >= 50)) ||
+		fail "only $units compile units of src/ in the debug information (built without -g?)"
+	# -fcf-protection marks each function that may be called through a
+	# pointer with endbr64; main is one (libc calls it)
+	run objdump -d --no-show-raw-insn --disassemble=main "$DEVTOOL"
+	assert_success
+	[[ $(grep -A1 '<main>:$' <<<"$output" | tail -n 1) == *endbr64* ]] ||
+		fail "main does not begin with endbr64: $output"
+}
+
+@test "hardening: devtool's own code calls glibc's FORTIFY checking functions, beyond those the static libraries call" {
+	# popt, libbsd, libmd, libcap and json-c are linked in statically
+	# (Makefile): their own __*_chk calls are set aside, so that what is
+	# left can only come from devtool's objects built with _FORTIFY_SOURCE
+	# (level 3 also checks copies into buffers whose size is known only at
+	# run time, through __memcpy_chk and the like).
+	local lib a libs='' own
+	for lib in popt bsd md cap json-c; do
+		a=$(cc -print-file-name="lib$lib.a")
+		[[ -f $a ]] || fail "lib$lib.a not found"
+		libs+=$(nm -u "$a" 2>/dev/null | sed -n 's/.* U \(__[a-z_]*_chk\)$/\1/p')$'\n'
+	done
+	run nm -D "$DEVTOOL"
+	assert_success
+	own=$(sed -n 's/.* U \(__[a-z_]*_chk\)\(@.*\)\{0,1\}$/\1/p' <<<"$output" |
+	    grep -vxF -e __stack_chk_fail -e "$(sort -u <<<"$libs" | sed '/^$/d')" ||
+	    true)
+	[[ -n $own ]] ||
+		fail "no FORTIFY checking function imported but the static libraries' ($(sort -u <<<"$libs" | tr '\n' ' '))"
+}
