@@ -24,6 +24,7 @@
 #include "entry/validate.h"
 #include "sys/nss.h"
 #include "base/bounds.h"
+#include "format_line.h"
 #include "tap.h"
 
 #define RANDOM_ENTRIES	20000
@@ -563,7 +564,7 @@ test_round_trip(void)
 			int rc;
 
 			random_entry(&e, p, target);
-			rc = dialect_format(dialects[k], &e, line, sizeof(line),
+			rc = format_line(dialects[k], &e, line, sizeof(line),
 			    &d);
 			if (!sayable(dialects[k], &e)) {
 				expect(&c, rc == -1, "wrote '%s'", line);
@@ -591,6 +592,7 @@ test_framing(void)
 {
 	struct entry f = { .path = "/etc/x", .type = 'f', .mode = 0644 };
 	char line[DIALECT_LINE_MAX];
+	struct dt_buf names = DT_BUF_INIT;
 	struct dt_diag d;
 
 	ok(strcmp((&mtree_dialect)->header, "#mtree\n"
@@ -610,36 +612,44 @@ test_framing(void)
 	    dialect_named("oci") == &oci_dialect &&
 	    dialect_named("cpio") == NULL,
 	    "table_dialect_lookup: by name, every dialect read and written");
-	ok(strcmp(dialect_names(), "makedevs, tmpfiles, mtree, "
+	dialect_names(&names, false);
+	ok(strcmp(dt_buf_str(&names), "makedevs, tmpfiles, mtree, "
 	    "gen_init_cpio, pseudo, json, oci, cgroup, deviceallow, "
 	    "deviceallow-groups, oci-allow") == 0,
-	    "table_dialect_names: %s", dialect_names());
+	    "table_dialect_names: %s", dt_buf_str(&names));
+	dt_buf_truncate(&names, 0);
+	dialect_names(&names, true);
+	ok(strcmp(dt_buf_str(&names), "makedevs, tmpfiles, mtree, "
+	    "gen_init_cpio, pseudo, json, oci") == 0,
+	    "table_dialect_names of the dialects read: %s",
+	    dt_buf_str(&names));
+	dt_buf_free(&names);
 	ok((&pseudo_dialect)->needs_parents &&
 	    (&gen_init_cpio_dialect)->needs_parents &&
 	    (&mtree_dialect)->needs_parents &&
 	    !(&makedevs_dialect)->needs_parents, "parents: pseudo, "
 	    "gen_init_cpio and mtree (for NetBSD's mtree) need them");
 	ok(!dialect_holds(&gen_init_cpio_dialect, &f) && !dialect_holds(&pseudo_dialect, &f) &&
-	    dialect_holds(&mtree_dialect, &f) && dialect_format(&pseudo_dialect, &f,
+	    dialect_holds(&mtree_dialect, &f) && format_line(&pseudo_dialect, &f,
 	    line, sizeof(line), &d) == 0 && strcmp(line, "# /etc/x: a regular "
 	    "file, which a pseudo table cannot hold") == 0,
 	    "a regular file: a comment line in gen_init_cpio and pseudo: %s",
 	    line);
 	f.path = "/dir";
 	f.type = 'd';
-	ok(dialect_format(&pseudo_dialect, &f, line, sizeof(line), &d) == 0 &&
+	ok(format_line(&pseudo_dialect, &f, line, sizeof(line), &d) == 0 &&
 	    strcmp(line, "\"dir\" d 0644 0 0") == 0 &&
 	    dialect_detect_line(line, strlen(line)) == &pseudo_dialect, "pseudo: a top "
 	    "name that is a gen_init_cpio keyword is quoted: %s", line);
 	f.path = "/a\"b";
-	ok(dialect_format(&mtree_dialect, &f, line, sizeof(line), &d) == 0 &&
+	ok(format_line(&mtree_dialect, &f, line, sizeof(line), &d) == 0 &&
 	    strncmp(line, "./a\\042b type=dir", 17) == 0 &&
 	    dialect_detect_line(line, strlen(line)) == &mtree_dialect, "mtree: '\"' is "
 	    "written \\042: %s", line);
 	f.path = "/etc/x";
 	f.count = 3;
 	f.type = 'c';
-	ok(dialect_format(&mtree_dialect, &f, line, sizeof(line), &d) == -1 &&
+	ok(format_line(&mtree_dialect, &f, line, sizeof(line), &d) == -1 &&
 	    strcmp(d.msg, "an mtree spec has no ranges: write the 3 nodes of "
 	    "'/etc/x' one by one") == 0, "ranges refused: %s", d.msg);
 }

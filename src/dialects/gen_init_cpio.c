@@ -137,7 +137,8 @@ plain(const char *s, const char *what, struct dt_diag *d)
 }
 
 static int
-initramfs_format(const struct entry *e, char *p, struct dt_diag *d)
+initramfs_format(const struct entry *e, struct dt_buf *out,
+    struct dt_diag *d)
 {
 	const char *word = NULL;
 
@@ -149,14 +150,27 @@ initramfs_format(const struct entry *e, char *p, struct dt_diag *d)
 		if (lines[k].type == e->type || (e->type == 'b' &&
 		    lines[k].type == 'c'))
 			word = lines[k].word;
-	p += sprintf(p, "%s %s ", word, e->path);
-	if (e->type == 'l')
-		p += sprintf(p, "%s ", e->target);
-	p += sprintf(p, "%04o %ju %ju", e->mode, (uintmax_t)e->uid,
-	    (uintmax_t)e->gid);
-	if (entry_has_numbers(e))
-		sprintf(p, " %c %" PRIu64 " %" PRIu64, e->type, e->major,
-		    e->minor);
+	dt_buf_adds(out, word);
+	dt_buf_addc(out, ' ');
+	dt_buf_adds(out, e->path);
+	dt_buf_addc(out, ' ');
+	if (e->type == 'l') {
+		dt_buf_adds(out, e->target);
+		dt_buf_addc(out, ' ');
+	}
+	dt_buf_addo(out, e->mode, 4);
+	dt_buf_addc(out, ' ');
+	dt_buf_addu(out, e->uid);
+	dt_buf_addc(out, ' ');
+	dt_buf_addu(out, e->gid);
+	if (entry_has_numbers(e)) {
+		dt_buf_addc(out, ' ');
+		dt_buf_addc(out, e->type);
+		dt_buf_addc(out, ' ');
+		dt_buf_addu(out, e->major);
+		dt_buf_addc(out, ' ');
+		dt_buf_addu(out, e->minor);
+	}
 	return 0;
 }
 
@@ -183,11 +197,11 @@ gen_init_cpio_bid(const char *line, size_t len)
 }
 
 static int
-gen_init_cpio_write(const struct entry *e, const char *note, char *buf,
-    struct dt_diag *d)
+gen_init_cpio_write(const struct entry *e, const char *note,
+    struct dt_buf *out, struct dt_diag *d)
 {
 	assert(note == NULL);
-	return initramfs_format(e, buf, d);
+	return initramfs_format(e, out, d);
 }
 
 const struct dialect gen_init_cpio_dialect = {

@@ -235,20 +235,24 @@ pseudo_parse(const char *line, size_t len, const struct id_resolver *res,
  * A name at the top that is a gen_init_cpio keyword ("dir") is quoted, so
  * that a first line of it is not taken for gen_init_cpio's.
  */
-static char *
-put_name(char *p, const char *s)
+static void
+put_name(struct dt_buf *out, const char *s)
 {
-	if (s[1] == '\0')	/* the top directory */
-		return p + sprintf(p, "/");
-	if (fields_cpio_keyword(s + 1, strlen(s + 1)))
-		return p + sprintf(p, "\"%s\"", s + 1);
+	if (s[1] == '\0') {	/* the top directory */
+		dt_buf_adds(out, "/");
+		return;
+	}
+	if (fields_cpio_keyword(s + 1, strlen(s + 1))) {
+		dt_buf_addc(out, '"');
+		dt_buf_adds(out, s + 1);
+		dt_buf_addc(out, '"');
+		return;
+	}
 	for (s++; *s != '\0'; s++) {
 		if (dialect_space(*s) || strchr("\"\\#", *s) != NULL)
-			*p++ = '\\';
-		*p++ = *s;
+			dt_buf_addc(out, '\\');
+		dt_buf_addc(out, *s);
 	}
-	*p = '\0';
-	return p;
 }
 
 static const char *
@@ -263,7 +267,7 @@ bad_text(const struct entry *e)
 }
 
 static int
-pseudo_format(const struct entry *e, char *p, struct dt_diag *d)
+pseudo_format(const struct entry *e, struct dt_buf *out, struct dt_diag *d)
 {
 	const char *bad = bad_text(e);
 	char q[QUOTE_MAX];
@@ -277,17 +281,30 @@ pseudo_format(const struct entry *e, char *p, struct dt_diag *d)
 		    strlen(bad[0] == 'p' ? e->path : e->target)));
 	if (fields_owner_words(e, "a pseudo file", d) != 0)
 		return -1;
-	p = put_name(p, e->path);
-	p += sprintf(p, " %c %04o ", e->type == 'l' ? 's' :
-	    e->type == 's' || e->type == 'p' ? 'i' : e->type, e->mode);
-	p = fields_put_owner(p, e, false);
-	p = fields_put_owner(dt_put(p, " "), e, true);
-	if (entry_has_numbers(e))
-		sprintf(p, " %" PRIu64 " %" PRIu64, e->major, e->minor);
-	else if (e->type == 'l')
-		sprintf(p, " %s", e->target);
+	put_name(out, e->path);
+	dt_buf_addc(out, ' ');
+	if (e->type == 'l')
+		dt_buf_addc(out, 's');
+	else if (e->type == 's' || e->type == 'p')
+		dt_buf_addc(out, 'i');
+	else
+		dt_buf_addc(out, e->type);
+	dt_buf_addc(out, ' ');
+	dt_buf_addo(out, e->mode, 4);
+	dt_buf_addc(out, ' ');
+	fields_put_owner(out, e, false);
+	dt_buf_addc(out, ' ');
+	fields_put_owner(out, e, true);
+	if (e->type != 'd')
+		dt_buf_addc(out, ' ');
+	if (entry_has_numbers(e)) {
+		dt_buf_addu(out, e->major);
+		dt_buf_addc(out, ' ');
+		dt_buf_addu(out, e->minor);
+	} else if (e->type == 'l')
+		dt_buf_adds(out, e->target);
 	else if (e->type != 'd')
-		sprintf(p, " %c", e->type == 'p' ? 'f' : 's');
+		dt_buf_addc(out, e->type == 'p' ? 'f' : 's');
 	return 0;
 }
 
@@ -330,11 +347,11 @@ pseudo_bid(const char *line, size_t len)
 }
 
 static int
-pseudo_write(const struct entry *e, const char *note, char *buf,
+pseudo_write(const struct entry *e, const char *note, struct dt_buf *out,
     struct dt_diag *d)
 {
 	assert(note == NULL);
-	return pseudo_format(e, buf, d);
+	return pseudo_format(e, out, d);
 }
 
 const struct dialect pseudo_dialect = {
