@@ -15,7 +15,8 @@
  * runs no date(1).  The name (and a date) may be quoted ("a b") and a
  * backslash takes the next byte as it is, as squashfs-tools 4.5 reads
  * them; a leading '/' is dropped.  A link's
- * target is the rest of the line, as it is.  mode is octal, uid and gid
+ * target is the rest of the line, as it is (a '#' in it too: only a
+ * line that starts with '#' is a comment, as mksquashfs reads them).  mode is octal, uid and gid
  * a number or a name, the numbers decimal.  m and M (mode and owner of a
  * file from the source directory), f F R (a file's content), l L (hard
  * links) and x (extended attributes) are refused, naming why.
@@ -161,18 +162,25 @@ fields(const char *line, size_t len, size_t i, char letter,
 {
 	struct word w[FIELDS] = { { "", 0 }, { "", 0 }, { "", 0 }, { "", 0 },
 	    { "", 0 }, { "", 0 }, { "", 0 }, { "", 0 } };
-	size_t n = 0, a, at = i, timed = letter >= 'A' && letter <= 'Z';
+	size_t n = 0, a, timed = letter >= 'A' && letter <= 'Z';
 	size_t want = 3 + (entry_has_numbers(e) ? 2 : e->type == 'd' ? 0 : 1);
+	/* a link's target is the rest of the line: not a word */
+	size_t words = want - (e->type == 'l');
 	const struct word *v = w + 3;
 	char q[QUOTE_MAX];
 
 	if (timed && skip_time(line, len, &i, letter, d) != 0)
 		return -1;
-	for (at = i; n < want && fields_word(line, len, &i, &a); n++, at = i)
+	for (; n < words && fields_word(line, len, &i, &a); n++)
 		w[n] = (struct word){ line + a, i - a };
-	if (n < want || (e->type != 'l' && fields_word(line, len, &i, &a)))
-		return dt_error(d, "type '%c' takes %zu fields after it, not %s",
-		    letter, want + timed, n < want ? "fewer" : "more");
+	while (e->type == 'l' && i < len && dialect_space(line[i]))
+		i++;
+	if (n < words || (e->type == 'l' && i == len))
+		return dt_error(d, "type '%c' takes %zu fields after it, not "
+		    "fewer", letter, want + timed);
+	if (e->type != 'l' && fields_word(line, len, &i, &a))
+		return dt_error(d, "type '%c' takes %zu fields after it, not "
+		    "more", letter, want + timed);
 	if (mode_owner(w, res, e, d) != 0)
 		return -1;
 	if (entry_has_numbers(e))
@@ -180,12 +188,15 @@ fields(const char *line, size_t len, size_t i, char letter,
 		    DT_HOST_MAJOR_MAX, &e->major, d) != 0 ||
 		    fields_number(v[1].p, v[1].len, "minor", DT_HOST_MINOR_MAX,
 		    &e->minor, d) != 0 ? -1 : 0;
-	if (e->type == 'l') {	/* the rest of the line, as it is */
-		at -= v[0].len;
-		if (len - at >= PATH_MAX)
+	if (e->type == 'l') {
+		/*
+		 * As it is, a '#' too: mksquashfs takes only a line that
+		 * starts with '#' for a comment.
+		 */
+		if (len - i >= PATH_MAX)
 			return dt_error(d, "link target is too long");
-		memcpy(path + PATH_MAX, line + at, len - at);
-		path[PATH_MAX + len - at] = '\0';
+		memcpy(path + PATH_MAX, line + i, len - i);
+		path[PATH_MAX + len - i] = '\0';
 		fields_link(e, path + PATH_MAX);
 		return 0;
 	}
@@ -233,13 +244,15 @@ pseudo_parse(const char *line, size_t len, const struct id_resolver *res,
 /*
  * A name as squashfs-tools reads it back: a backslash before what splits.
  * A name at the top that is a gen_init_cpio keyword ("dir") is quoted, so
- * that a first line of it is not taken for gen_init_cpio's.
+ * that a first line of it is not taken for gen_init_cpio's, and so is the
+ * top directory, "/": unquoted, its line has a makedevs line's shape (a
+ * listing of the top alone would be read as makedevs).
  */
 static void
 put_name(struct dt_buf *out, const char *s)
 {
 	if (s[1] == '\0') {	/* the top directory */
-		dt_buf_adds(out, "/");
+		dt_buf_adds(out, "\"/\"");
 		return;
 	}
 	if (fields_cpio_keyword(s + 1, strlen(s + 1))) {
