@@ -697,6 +697,84 @@ test_every_byte(void)
 	dt_buf_free(&doc);
 }
 
+/*
+ * The longest entries: a path of PATH_MAX - 1 bytes and a link's target
+ * as long, of a byte each dialect escapes (a control character, which
+ * JSON writes in 6 bytes and mtree and tmpfiles in 4; 0xff where a
+ * control character cannot be said).  Each dialect writes them, the line
+ * fits the line reader (DIALECT_LINE_MAX: what list writes, apply
+ * reads), and reads back the same; a json line with a note of DT_MSGLEN
+ * control characters fits too.
+ */
+static void
+test_longest(void)
+{
+	static const struct {
+		const struct dialect *dl;
+		char byte;
+	} cases[] = {
+		{ &makedevs_dialect, '\xff' }, { &tmpfiles_dialect, '\x01' },
+		{ &mtree_dialect, '\x01' }, { &gen_init_cpio_dialect, '\xff' },
+		{ &pseudo_dialect, '\x01' }, { &json_dialect, '\x01' },
+		{ &oci_dialect, '\x01' },
+	};
+	static char p[PATH_MAX], t[PATH_MAX], back_path[DIALECT_TEXT_SIZE],
+	    caps[ENTRY_CAPS_MAX], note[DT_MSGLEN];
+	struct dt_buf line = DT_BUF_INIT;
+	struct entry e, back;
+	struct dt_diag d;
+	int rc;
+
+	for (size_t k = 0; k < ARRAY_SIZE(cases); k++) {
+		const struct dialect *dl = cases[k].dl;
+		size_t longest = 0;
+		bool same = true;
+
+		memset(p, cases[k].byte, PATH_MAX - 1);
+		for (size_t i = 0; i < PATH_MAX - 1; i += NAME_MAX + 1)
+			p[i] = '/';
+		p[PATH_MAX - 1] = '\0';
+		memset(t, cases[k].byte, PATH_MAX - 1);
+		t[PATH_MAX - 1] = '\0';
+		for (int link = 0; link < 2; link++) {
+			e = (struct entry){ .path = p, .type = 'c', .mode = 0600,
+			    .major = 1, .minor = 3, .mode_set = true,
+			    .uid_set = true, .gid_set = true, .lineno = 1 };
+			if (link)
+				e = (struct entry){ .path = p, .type = 'l',
+				    .target = t, .mode = 0777, .lineno = 1 };
+			if (!dialect_holds(dl, &e))
+				continue;
+			if (dialect_format(dl, &e, &line, &d) != 0) {
+				same = false;
+				diag("%s: %s", dialect_name(dl), d.msg);
+				continue;
+			}
+			if (line.len > longest)
+				longest = line.len;
+			same &= dialect_read_back(dl, line.s, &resolver, &back,
+			    back_path, caps, &d) == 1 &&
+			    strcmp(back.path, p) == 0 && (!link ||
+			    strcmp(back.target, t) == 0);
+		}
+		/* makedevs has no line for a link: the path's is longest */
+		ok(same && longest > (dl == &makedevs_dialect ? 1 : 2) *
+		    (PATH_MAX - 1) && longest <= DIALECT_LINE_MAX,
+		    "%s: a path of %d bytes and a target as long are written "
+		    "(the longest line %zu bytes, at most %d) and read back",
+		    dialect_name(dl), PATH_MAX - 1, longest, DIALECT_LINE_MAX);
+	}
+	memset(note, '\x01', sizeof(note) - 1);
+	note[sizeof(note) - 1] = '\0';
+	rc = dialect_format_note(&json_dialect, &e, note, &line, &d);
+	/* all but the path's 16 slashes 6 bytes each */
+	ok(rc == 0 && line.len > 6 * (2 * (PATH_MAX - 1) - 16 +
+	    DT_MSGLEN - 1) && line.len <= DIALECT_LINE_MAX, "json: the link "
+	    "with a note of %d control characters: %zu bytes, at most %d",
+	    DT_MSGLEN - 1, line.len, DIALECT_LINE_MAX);
+	dt_buf_free(&line);
+}
+
 static void
 test_framing(void)
 {
@@ -783,6 +861,7 @@ main(void)
 	test_round_trip();
 	test_framing();
 	test_every_byte();
+	test_longest();
 	printf("1..%u\n", tests_run);
 	return tests_failed == 0 ? 0 : 1;
 }

@@ -536,7 +536,7 @@ parse_whole(struct dialect_reader *r, const char *line, size_t len,
 {
 	struct mtree_keys k = r->set;
 	const struct entry *prev;
-	char name[PATH_MAX];
+	char name[PATH_MAX + 1];	/* a path and the "." before it */
 	size_t i = 0, a, n, na, nb, kfrom, kend;
 	bool full;
 
