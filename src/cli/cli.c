@@ -68,14 +68,19 @@ struct poptOption cli_help_options[] = {
 static void
 vsay(FILE *fp, const char *prefix, const char *fmt, va_list ap)
 {
-	char msg[PATH_MAX + 512], safe[sizeof(msg)];
-	int n;
+	struct dt_buf msg = DT_BUF_INIT;
+	char *safe = NULL;
 
-	n = snprintf(msg, sizeof(msg), "%s", prefix);
-	if (n < 0 || (size_t)n >= sizeof(msg))
-		n = 0;
-	vsnprintf(msg + n, sizeof(msg) - (size_t)n, fmt, ap);
-	fprintf(fp, "%s\n", dt_quote(safe, sizeof(safe), msg, strlen(msg)));
+	/* whole: a path and a link's target may both be PATH_MAX long */
+	dt_buf_adds(&msg, prefix);
+	dt_buf_vaddf(&msg, fmt, ap);
+	if (!dt_buf_failed(&msg) && (safe = malloc(msg.len + 1)) != NULL)
+		fprintf(fp, "%s\n", dt_quote(safe, msg.len + 1, msg.s,
+		    msg.len));
+	else
+		fprintf(fp, "%sout of memory\n", prefix);
+	free(safe);
+	dt_buf_free(&msg);
 }
 
 /* Keeps stdout and stderr in order, and names the input line if any. */
