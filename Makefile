@@ -52,15 +52,15 @@ OBJS     = $(SRCS:.c=.o)
 
 # C unit tests: tests/unit_NAME.c linked with only the pure modules it
 # tests.  Adding one is adding NAME to UNITS and a unit_NAME_SRCS line.
-UNITS    = encode table spec root node entry users order devreg convert rules
-unit_encode_SRCS = src/codec/encode.c src/base/diag.c src/base/number.c src/base/text.c
+UNITS    = encode table spec root node entry users order devreg convert rules buf
+unit_encode_SRCS = src/codec/encode.c src/base/diag.c src/base/number.c src/base/text.c src/base/buf.c
 unit_table_SRCS  = src/dialects/dialect.c src/dialects/fields.c src/dialects/makedevs.c \
 	src/dialects/tmpfiles.c src/dialects/mtree.c src/dialects/gen_init_cpio.c \
 	src/dialects/pseudo.c src/dialects/json.c src/dialects/oci.c \
 	src/dialects/json_io.c src/dialects/json_keys.c \
 	src/entry/entry.c src/entry/ids.c src/entry/validate.c src/entry/conflicts.c \
 	src/sys/nss.c src/base/path.c src/base/diag.c src/base/number.c \
-	src/codec/encode.c src/base/text.c
+	src/codec/encode.c src/base/text.c src/base/buf.c
 # The rule dialects (written only) are rows of the registry too.
 unit_table_SRCS += src/dialects/rules.c
 unit_spec_SRCS   = $(unit_table_SRCS)
@@ -68,12 +68,13 @@ unit_convert_SRCS = $(unit_table_SRCS)
 unit_root_SRCS   = src/sys/root.c src/sys/root_walk.c src/sys/inode.c
 unit_node_SRCS   = $(wildcard src/sys/node*.c) src/sys/place.c src/sys/inode.c src/sys/sig.c \
 	src/sys/root.c src/sys/root_walk.c src/entry/entry.c src/sys/walk.c src/sys/temp.c src/base/path.c \
-	src/base/diag.c src/base/text.c
-unit_entry_SRCS  = src/entry/entry.c src/base/path.c src/base/diag.c src/base/text.c
+	src/base/diag.c src/base/text.c src/base/buf.c
+unit_entry_SRCS  = src/entry/entry.c src/base/path.c src/base/diag.c src/base/text.c src/base/buf.c
 unit_users_SRCS  = src/entry/users.c
 unit_order_SRCS  = src/entry/tree_order.c $(unit_table_SRCS)
 unit_devreg_SRCS = src/codec/devreg.c src/codec/devreg_rows.c
-unit_rules_SRCS  = src/dialects/rules.c src/base/text.c src/base/diag.c
+unit_rules_SRCS  = src/dialects/rules.c src/base/text.c src/base/buf.c src/base/diag.c
+unit_buf_SRCS    = src/base/buf.c src/base/text.c
 UNIT_BINS = $(UNITS:%=tests/unit_%)
 
 # The attacker programs of tests/race.bats, run as another user.

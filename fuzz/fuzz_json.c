@@ -16,7 +16,10 @@
  *     json line, oci for an element), and what is written reads back;
  *     when its path and target are UTF-8 (a byte that is not comes back
  *     as a character: json_io.c), to the same node, and a json line
- *     written again is the identical line.
+ *     written again is the identical line;
+ *   - the same for a node and a link whose path and target are as long
+ *     as the kernel takes (fuzz_long_name), control characters and all,
+ *     and the line written fits the line reader (DIALECT_LINE_MAX).
  */
 #include <limits.h>
 
@@ -29,8 +32,9 @@
 #include "dialects/json.h"
 
 static struct entry e2;
-static char path2[DIALECT_TEXT_SIZE], line1[DIALECT_LINE_MAX],
-    line2[DIALECT_LINE_MAX], doc[DIALECT_LINE_MAX + 8];
+static char path2[DIALECT_TEXT_SIZE];
+static struct dt_buf line1, line2, doc;	/* kept from run to run */
+static char long_path[PATH_MAX], long_target[PATH_MAX];
 static unsigned long doc_lines;
 
 static bool
@@ -62,14 +66,14 @@ put_again(void *ctx, const struct entry *e)
 	const struct entry *first = ctx;
 
 	FUZZ_CHECK(same_node(first, e), "oci element '%.300s' reads back "
-	    "as another node", line1);
+	    "as another node", line1.s);
 }
 
 static void
 no_problem(void *ctx, unsigned long line, const char *msg)
 {
 	(void)ctx;
-	FUZZ_FAIL("oci element '%.300s' does not read back: %lu: %s", line1,
+	FUZZ_FAIL("oci element '%.300s' does not read back: %lu: %s", line1.s,
 	    line, msg);
 }
 
@@ -87,12 +91,16 @@ put_oci(void *ctx, const struct entry *e)
 	    "oci type %c", e->type);
 	FUZZ_CHECK(e->lineno >= 1 && e->lineno <= doc_lines, "line %lu of %lu",
 	    e->lineno, doc_lines);
-	FUZZ_CHECK(dialect_format(&oci_dialect, e, line1, sizeof(line1), &d) == 0,
+	FUZZ_CHECK(dialect_format(&oci_dialect, e, &line1, &d) == 0,
 	    "oci refuses an element it read: %s", d.msg);
+	FUZZ_CHECK(line1.len <= DIALECT_LINE_MAX, "element of %zu bytes",
+	    line1.len);
 	if (!utf8(e->path))	/* comes back as characters: CAVEATS */
 		return;
-	snprintf(doc, sizeof(doc), "[\n%s\n]\n", line1);
-	oci_dialect.read_document(doc, strlen(doc), &again);
+	dt_buf_truncate(&doc, 0);
+	dt_buf_addf(&doc, "[\n%s\n]\n", line1.s);
+	FUZZ_CHECK(!dt_buf_failed(&doc), "out of memory");
+	oci_dialect.read_document(doc.s, doc.len, &again);
 }
 
 static void
@@ -115,12 +123,36 @@ put_json(void *ctx, const struct entry *e)
 	    "validate: %s", d.msg);
 	FUZZ_CHECK(e->lineno >= 1 && e->lineno <= doc_lines, "line %lu of %lu",
 	    e->lineno, doc_lines);
-	FUZZ_CHECK(dialect_format(&json_dialect, e, line1, sizeof(line1), &d) ==
-	    0, "json refuses an entry of a json document: %s", d.msg);
+	FUZZ_CHECK(dialect_format(&json_dialect, e, &line1, &d) == 0,
+	    "json refuses an entry of a json document: %s", d.msg);
 }
 
 /* The json round trip, on its own buffers: e's path lives in path1. */
 static char path1[DIALECT_TEXT_SIZE];
+
+/* An entry read, written as a json line and read back. */
+static void
+json_again(const struct entry *e)
+{
+	struct dt_diag d;
+	int r;
+
+	FUZZ_CHECK(dialect_format(&json_dialect, e, &line1, &d) == 0,
+	    "json refuses an entry it read: %s", d.msg);
+	/* what the writer makes, the line reader takes (lines.h) */
+	FUZZ_CHECK(line1.len <= DIALECT_LINE_MAX, "line of %zu bytes",
+	    line1.len);
+	if (!utf8(e->path) || !utf8(e->target))	/* CAVEATS */
+		return;
+	r = json_parse_line(line1.s, line1.len, &e2, path2, &d);
+	FUZZ_CHECK(r == 1, "json line '%.300s' does not read back: %s",
+	    line1.s, r < 0 ? d.msg : "blank");
+	FUZZ_CHECK(same_node(e, &e2), "json line '%.300s' reads back as "
+	    "another node", line1.s);
+	FUZZ_CHECK(dialect_format(&json_dialect, &e2, &line2, &d) == 0 &&
+	    strcmp(line1.s, line2.s) == 0, "json line '%.300s' written "
+	    "again as '%.300s'", line1.s, line2.s);
+}
 
 static void
 json_round_trip(const char *line, size_t len)
@@ -135,18 +167,47 @@ json_round_trip(const char *line, size_t len)
 		return;
 	FUZZ_CHECK(entry_validate(&e, &d) == 0, "json entry does not "
 	    "validate: %s", d.msg);
-	FUZZ_CHECK(dialect_format(&json_dialect, &e, line1, sizeof(line1), &d) == 0,
-	    "json refuses an entry it read: %s", d.msg);
-	if (!utf8(e.path) || !utf8(e.target))	/* CAVEATS */
+	json_again(&e);
+}
+
+/*
+ * Names as long as the kernel takes (fuzz_long_name), their bytes
+ * >= 0x80 made ASCII (a byte that is not UTF-8 comes back as a
+ * character: CAVEATS), control characters kept: each escaped in 6 bytes,
+ * the longest lines the json writer makes.  A node and a link, as a json
+ * line, and the node as an OCI element.
+ */
+static void
+check_long(const uint8_t *data, size_t size)
+{
+	struct entry e = { .lineno = 1 };
+	uint8_t pick = size > 0 ? data[0] : 0;
+	struct dt_diag d;
+
+	fuzz_long_name(data, size, true, long_path);
+	fuzz_long_name(data + size / 2, size - size / 2, false, long_target);
+	for (char *s = long_path; *s != '\0'; s++)
+		*s = *s & 0x80 ? (*s & 0x7f ? *s & 0x7f : 1) : *s;
+	for (char *s = long_target; *s != '\0'; s++)
+		*s = *s & 0x80 ? (*s & 0x7f ? *s & 0x7f : 1) : *s;
+	e.path = long_path;
+	e.type = "cbp"[pick % 3];
+	e.mode = 0600;
+	e.mode_set = e.uid_set = e.gid_set = true;
+	e.major = e.type == 'p' ? 0 : size;
+	e.minor = e.type == 'p' ? 0 : pick;
+	if (entry_validate(&e, &d) != 0)	/* a "." or "/" component */
 		return;
-	r = json_parse_line(line1, strlen(line1), &e2, path2, &d);
-	FUZZ_CHECK(r == 1, "json line '%.300s' does not read back: %s", line1,
-	    r < 0 ? d.msg : "blank");
-	FUZZ_CHECK(same_node(&e, &e2), "json line '%.300s' reads back as "
-	    "another node", line1);
-	FUZZ_CHECK(dialect_format(&json_dialect, &e2, line2, sizeof(line2), &d) ==
-	    0 && strcmp(line1, line2) == 0, "json line '%.300s' written "
-	    "again as '%.300s'", line1, line2);
+	json_again(&e);
+	doc_lines = 3;
+	put_oci(NULL, &e);
+	e.type = 'l';
+	e.target = long_target;
+	e.mode = 0777;
+	e.mode_set = e.uid_set = e.gid_set = false;
+	e.major = e.minor = 0;
+	if (entry_validate(&e, &d) == 0)
+		json_again(&e);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -176,5 +237,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		start = i + 1;
 	}
 	free(all);
+	/* slow (every byte escaped, PATH_MAX of them): one input in 32 */
+	if (size % 32 == 0)
+		check_long(data, size);
 	return 0;
 }

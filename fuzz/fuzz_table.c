@@ -21,7 +21,10 @@
  *   - a line read as a second dialect's (dialect_other_reader) is
  *     another dialect's than its table's, the one it is detected as;
  *   - a range expands to nodes that validate, with the names and minors
- *     busybox gives them.
+ *     busybox gives them;
+ *   - the round trip of an entry whose path and link target are as long
+ *     as the kernel takes (fuzz_long_name), and the line a writer makes
+ *     fits the line reader (DIALECT_LINE_MAX).
  * Names resolve through a fixed fake resolver: the system's user
  * database plays no part.
  */
@@ -92,7 +95,8 @@ static struct entry e1, e2, e3;
 static char path1[DIALECT_TEXT_SIZE], path2[DIALECT_TEXT_SIZE];
 static char path3[PATH_MAX];
 static const struct dialect *dialect1;
-static char line1[DIALECT_LINE_MAX], line2[DIALECT_LINE_MAX];
+static struct dt_buf line1, line2;	/* kept from run to run */
+static char long_path[PATH_MAX], long_target[PATH_MAX];
 
 static const char *
 dname(const struct dialect *dialect)
@@ -235,8 +239,7 @@ round_trip(const struct entry *e, const struct dialect *out)
 	size_t len;
 	int r;
 
-	memset(line1, 0, sizeof(line1));
-	if (dialect_format(out, e, line1, DIALECT_LINE_MAX, &d) != 0) {
+	if (dialect_format(out, e, &line1, &d) != 0) {
 		fuzz_check_msg(d.msg, sizeof(d.msg), "table_format");
 		if (out == &makedevs_dialect && !makedevs_can_say(e))
 			return;
@@ -247,40 +250,41 @@ round_trip(const struct entry *e, const struct dialect *out)
 		FUZZ_FAIL("%s refuses to write a valid entry: %s", dname(out),
 		    d.msg);
 	}
-	len = strnlen(line1, sizeof(line1));
+	len = line1.len;
+	/* what the writer makes, the line reader takes (lines.h) */
+	FUZZ_CHECK(len <= DIALECT_LINE_MAX, "line of %zu bytes", len);
 	if (!dialect_holds(out, e)) {
-		FUZZ_CHECK(len < DIALECT_LINE_MAX && memchr(line1, '\n', len) ==
-		    NULL && dialect_blank(line1, len) && dialect_parse_line(out,
-		    line1, len, LINENO, &resolver, &e2, path2, &d) == 0,
+		FUZZ_CHECK(memchr(line1.s, '\n', len) == NULL &&
+		    dialect_blank(line1.s, len) && dialect_parse_line(out,
+		    line1.s, len, LINENO, &resolver, &e2, path2, &d) == 0,
 		    "%s's comment for what it cannot hold is no blank line: "
-		    "%.300s", dname(out), line1);
+		    "%.300s", dname(out), line1.s);
 		return;
 	}
 	FUZZ_CHECK(!(out == &makedevs_dialect && !makedevs_can_say(e)),
-	    "makedevs wrote a path it cannot hold: %s", line1);
+	    "makedevs wrote a path it cannot hold: %.300s", line1.s);
 	FUZZ_CHECK(!(out == &tmpfiles_dialect && is_range(e)),
-	    "tmpfiles wrote a range: %s", line1);
+	    "tmpfiles wrote a range: %.300s", line1.s);
 	FUZZ_CHECK(!(out == &tmpfiles_dialect && !tmpfiles_can_say(e)),
-	    "tmpfiles wrote what it cannot say: %s", line1);
-	FUZZ_CHECK(len < DIALECT_LINE_MAX, "line of %zu bytes", len);
-	FUZZ_CHECK(memchr(line1, '\n', len) == NULL, "newline in line");
-	FUZZ_CHECK(dialect_detect_line(line1, len) == out, "'%.300s' detected as %s,"
-	    " written as %s", line1, dname(dialect_detect_line(line1, len)),
-	    dname(out));
+	    "tmpfiles wrote what it cannot say: %.300s", line1.s);
+	FUZZ_CHECK(memchr(line1.s, '\n', len) == NULL, "newline in line");
+	FUZZ_CHECK(dialect_detect_line(line1.s, len) == out, "'%.300s' "
+	    "detected as %s, written as %s", line1.s,
+	    dname(dialect_detect_line(line1.s, len)), dname(out));
 
-	r = dialect_parse_line(out, line1, len, LINENO, &resolver, &e2, path2,
-	    &d);
+	r = dialect_parse_line(out, line1.s, len, LINENO, &resolver, &e2,
+	    path2, &d);
 	if (r != 1) {
 		describe("entry", e);
 		FUZZ_FAIL("%s line '%.300s' does not read back (%d): %s",
-		    dname(out), line1, r, r < 0 ? d.msg : "blank");
+		    dname(out), line1.s, r, r < 0 ? d.msg : "blank");
 	}
 	if ((dialect1 == out && !same_entry(e, &e2)) ||
 	    (dialect1 != out && !same_node(e, &e2))) {
 		describe("entry", e);
 		describe("reread", &e2);
 		FUZZ_FAIL("%s line '%.300s' reads back differently",
-		    dname(out), line1);
+		    dname(out), line1.s);
 	}
 	/* but buildroot's -1: a d or f keeps its mode */
 	if (out == &makedevs_dialect)
@@ -288,11 +292,47 @@ round_trip(const struct entry *e, const struct dialect *out)
 		    e2.uid_set && e2.gid_set,
 		    "makedevs entry with an unset attribute");
 
-	memset(line2, 0, sizeof(line2));
-	FUZZ_CHECK(dialect_format(out, &e2, line2, DIALECT_LINE_MAX, &d) == 0,
+	FUZZ_CHECK(dialect_format(out, &e2, &line2, &d) == 0,
 	    "reread entry does not format: %s", d.msg);
-	FUZZ_CHECK(strcmp(line1, line2) == 0, "format is not stable:\n"
-	    "  %.300s\n  %.300s", line1, line2);
+	FUZZ_CHECK(strcmp(line1.s, line2.s) == 0, "format is not stable:\n"
+	    "  %.300s\n  %.300s", line1.s, line2.s);
+}
+
+/*
+ * An entry with names as long as the kernel takes (fuzz_long_name): a
+ * node, a directory or a link to a target as long, written in each
+ * dialect and read back, as round_trip checks a line's entry.
+ */
+static void
+check_long(const uint8_t *data, size_t size)
+{
+	static const char types[] = "cbpdlf";
+	uint8_t pick = size > 0 ? data[0] : 0;
+	struct dt_diag d;
+
+	memset(&e1, 0, sizeof(e1));
+	fuzz_long_name(data, size, true, long_path);
+	fuzz_long_name(data + size / 2, size - size / 2, false, long_target);
+	e1.path = long_path;
+	e1.type = types[pick % (sizeof(types) - 1)];
+	e1.lineno = LINENO;
+	if (e1.type == 'l') {
+		e1.target = long_target;
+		e1.mode = 0777;
+	} else {
+		e1.mode = (pick >> 3) & 1 ? 0644 : 04755;
+		e1.mode_set = e1.uid_set = e1.gid_set = true;
+		e1.uid = pick >> 4;
+	}
+	if (e1.type == 'c' || e1.type == 'b') {
+		e1.major = size;
+		e1.minor = pick;
+	}
+	if (entry_validate(&e1, &d) != 0)
+		return;		/* a "." or ".." component */
+	dialect1 = NULL;
+	round_trip(&e1, &makedevs_dialect);
+	round_trip(&e1, &tmpfiles_dialect);
 }
 
 /* buildroot's |xattr line: a message, or one word of capabilities. */
@@ -420,5 +460,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (memchr(data, '\n', size) != NULL)
 		check_line(all, size);
 	free(all);
+	/* slow (every byte escaped, PATH_MAX of them): one input in 32 */
+	if (size % 32 == 0)
+		check_long(data, size);
 	return 0;
 }

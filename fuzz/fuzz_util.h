@@ -9,6 +9,7 @@
 #define DEVTOOL_FUZZ_UTIL_H
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -164,6 +165,48 @@ fuzz_check_msg(const char *msg, size_t cap, const char *where)
 		    "character or not UTF-8", where,
 		    (unsigned char)msg[i], i);
 	}
+}
+
+/*
+ * A name as long as the kernel takes, made from the fuzzer's bytes: a
+ * path of up to PATH_MAX - 1 bytes in components of 1 to NAME_MAX bytes,
+ * or (path false) a link's target of up to PATH_MAX - 1 bytes.  A line
+ * of a table is far shorter than what its escapes make of such a name
+ * (mtree's \ooo and tmpfiles' \xNN take 4 bytes a byte, JSON's \u00XX
+ * 6), so the input's bytes are used again and again, in turn, to fill
+ * it: the first two bytes say how much shorter than the limit it is,
+ * the next how long each component is, the rest what it holds (a NUL
+ * becomes 0xff; in a path a '/' too, which only separates).  Into out
+ * (PATH_MAX bytes).
+ */
+static inline void
+fuzz_long_name(const uint8_t *data, size_t size, bool path, char *out)
+{
+	static const uint8_t none = 0xff;
+	size_t len, at = 0, n = 0, part = 0;
+
+	if (size == 0) {
+		data = &none;
+		size = 1;
+	}
+	/* mostly within 64 bytes of the limit, where the lines are longest */
+	len = (size_t)(data[0] | (size > 1 ? data[1] : 0) << 8);
+	len = PATH_MAX - 1 - (data[0] & 1 ? len % 64 : len % (PATH_MAX - 1));
+	for (size_t i = 0; n < len; i++) {
+		uint8_t c = data[(2 + i) % size];
+
+		if (path && part == 0) {
+			if (len - n < 2)
+				break;
+			out[n++] = '/';
+			part = 1 + (size_t)data[(3 + at++) % size] % NAME_MAX;
+			continue;
+		}
+		out[n++] = (char)(c == 0 || (path && c == '/') ? 0xff : c);
+		if (path)
+			part--;
+	}
+	out[n] = '\0';
 }
 
 /* A NUL-terminated copy of the fuzzer's bytes (which may hold NULs). */

@@ -7,12 +7,13 @@
 # Needs (Debian 12): cppcheck clang-tidy shellcheck mandoc (and cc, nm)
 #   apt-get install cppcheck clang-tidy shellcheck mandoc
 # clang-tidy reads its checks from .clang-tidy at the top of the tree.
-# LINT_ONLY="cppcheck clang-tidy shellcheck mandoc layers" picks tools;
+# LINT_ONLY="cppcheck clang-tidy shellcheck mandoc layers buffers" picks
+# tools;
 # LINT_JOBS sets clang-tidy's parallelism (default: the number of CPUs).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 
-TOOLS=${LINT_ONLY:-cppcheck clang-tidy shellcheck mandoc layers}
+TOOLS=${LINT_ONLY:-cppcheck clang-tidy shellcheck mandoc layers buffers}
 out=$(mktemp "${TMPDIR:-/tmp}/devtool-lint.XXXXXX") || exit 2
 trap 'rm -rf "$out" "$out".*' EXIT
 trap 'exit 130' INT TERM
@@ -356,9 +357,30 @@ run_layers() {
 	result layers $rc
 }
 
+# No fixed buffer between a user's names and the stack (docs/DESIGN.md,
+# "Text built from input"): no sprintf, vsprintf, strcpy or strcat
+# anywhere in src/ (LINT_SRC too), each named FILE:LINE.  A line or a
+# message grows in a struct dt_buf (base/buf.h); snprintf bounds a
+# number put into an array.
+run_buffers() {
+	grep -rnE --include='*.[ch]' --include='*.template' \
+	    '(^|[^A-Za-z0-9_])(v?sprintf|strcpy|strcat)[[:space:]]*\(' "$SRC" |
+	    awk '{
+		at = index($0, ":"); rest = substr($0, at + 1)
+		file = substr($0, 1, at - 1); line = substr(rest, 1, index(rest, ":") - 1)
+		text = " " substr(rest, index(rest, ":") + 1)
+		match(text, /[^A-Za-z0-9_](v?sprintf|strcpy|strcat)/)
+		print file ":" line ": " substr(text, RSTART + 1, RLENGTH - 1) \
+		    " (into a fixed array: append to a struct dt_buf, base/buf.h)"
+	    }' >"$out"
+	[ ! -s "$out" ]
+	result buffers $?
+}
+
 for t in $TOOLS; do
 	case $t in
 	layers) run_layers ;;
+	buffers) run_buffers ;;
 	cppcheck) run_cppcheck ;;
 	clang-tidy) run_clang_tidy ;;
 	shellcheck) run_shellcheck ;;

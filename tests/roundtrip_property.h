@@ -45,6 +45,12 @@ struct rt_gen {
 	rt_next_fn *next;
 	void *ctx;
 	struct ids_keeper *names;
+	/*
+	 * One entry in long_one_in (0: none) has a path and a link target
+	 * as long as the kernel takes, of any byte: slow to check through
+	 * every pair, so rare.
+	 */
+	unsigned long_one_in;
 	char path[PATH_MAX], target[PATH_MAX], caps[64];
 };
 
@@ -65,6 +71,44 @@ rt_word(struct rt_gen *g)
 	};
 
 	return words[rt_pick(g, ARRAY_SIZE(words))];
+}
+
+/*
+ * n random bytes, none NUL (nor, in a name, '/'), into s: a name or a
+ * link's target as long as the kernel takes, of any byte it holds.
+ */
+static void
+rt_bytes(struct rt_gen *g, char *s, size_t n, bool name)
+{
+	uint64_t v = 0;
+
+	for (size_t i = 0; i < n; i++, v >>= 8) {
+		if (i % 8 == 0)
+			v = g->next(g->ctx);
+		s[i] = (char)(1 + (v & 0xff) % 255);
+		if (name && s[i] == '/')
+			s[i] = '.';
+	}
+}
+
+/*
+ * A path of PATH_MAX - 1 bytes or a little less, in components of up to
+ * NAME_MAX bytes of any byte, into g->path.
+ */
+static void
+rt_long_path(struct rt_gen *g)
+{
+	size_t n = 0, len = PATH_MAX - 1 - (size_t)rt_pick(g, 64), part;
+
+	while (len - n >= 2) {
+		part = 1 + (size_t)rt_pick(g, NAME_MAX);
+		if (part > len - n - 1)
+			part = len - n - 1;
+		g->path[n++] = '/';
+		rt_bytes(g, g->path + n, part, true);
+		n += part;
+	}
+	g->path[n] = '\0';
 }
 
 /* An owner by id (small, or wide) or by name. */
@@ -111,11 +155,15 @@ rt_entry(struct rt_gen *g, struct entry *e)
 	static const uint64_t wide[] = { 0, 1, 255, 256, 4095, 4096, 1048575,
 	    1048576, 4294967295u };
 	size_t n = 0, depth = 1 + (size_t)rt_pick(g, 3);
+	bool longest = g->long_one_in > 0 &&	/* not on zero bits */
+	    rt_pick(g, g->long_one_in) == g->long_one_in - 1;
 
 	memset(e, 0, sizeof(*e));
-	for (size_t i = 0; i < depth; i++)
+	for (size_t i = 0; i < depth && !longest; i++)
 		n += (size_t)snprintf(g->path + n, sizeof(g->path) - n, "/%s",
 		    rt_word(g));
+	if (longest)
+		rt_long_path(g);
 	e->path = g->path;
 	e->type = types[rt_pick(g, sizeof(types) - 1)];
 	e->mode = rt_pick(g, 3) == 0 ? (unsigned)rt_pick(g, 010000) :
@@ -144,9 +192,14 @@ rt_entry(struct rt_gen *g, struct entry *e)
 		e->start = rt_pick(g, 3);
 		e->inc = entry_has_numbers(e) ? 1 + rt_pick(g, 2) : 0;
 	}
-	if (e->type == 'l') {
+	if (e->type == 'l' && longest) {
+		n = PATH_MAX - 1 - (size_t)rt_pick(g, 64);
+		rt_bytes(g, g->target, n, false);
+		g->target[n] = '\0';
+	} else if (e->type == 'l')
 		snprintf(g->target, sizeof(g->target), "%s%s",
 		    rt_pick(g, 2) ? "../" : "/proc/self/", rt_word(g));
+	if (e->type == 'l') {
 		e->target = g->target;
 		e->mode = 0777;
 	}
@@ -180,8 +233,7 @@ static int
 rt_check(struct ids_keeper *k, const struct entry *e, struct rt_counts *c,
     rt_fail_fn *fail, void *ctx)
 {
-	static char la[DIALECT_LINE_MAX], lb[DIALECT_LINE_MAX],
-	    lc[DIALECT_LINE_MAX];
+	static struct dt_buf la, lb, lc;	/* kept from call to call */
 	static char pb[DIALECT_TEXT_SIZE], pc[DIALECT_TEXT_SIZE];
 	static char cb[ENTRY_CAPS_MAX], cc[ENTRY_CAPS_MAX];
 	struct entry eb, ec;
@@ -193,7 +245,7 @@ rt_check(struct ids_keeper *k, const struct entry *e, struct rt_counts *c,
 		const struct dialect *A = rt_dialects[a];
 
 		if (rt_written_only(A) ||
-		    dialect_convert(A, e, k, la, sizeof(la), &d) != 0)
+		    dialect_convert(A, e, k, &la, &d) != 0)
 			continue;	/* A cannot say it: no A -> B */
 		c->held[a]++;
 		for (size_t b = 0; b < RT_NDIALECTS; b++) {
@@ -201,30 +253,31 @@ rt_check(struct ids_keeper *k, const struct entry *e, struct rt_counts *c,
 
 			if (rt_written_only(B))
 				continue;
-			rc = dialect_convert(B, e, k, lb, sizeof(lb), &d);
+			rc = dialect_convert(B, e, k, &lb, &d);
 			if (rc != 0) {
 				if (d.msg[0] == '\0') {
 					fail(ctx, "%s -> %s: '%s' not held, "
 					    "but no reason given", A->name,
-					    B->name, la);
+					    B->name, dt_buf_str(&la));
 					failures++;
 				} else
 					c->reported[a][b]++;
 				continue;
 			}
-			if (dialect_read_back(B, lb, &k->res, &eb, pb, cb,
+			if (dialect_read_back(B, lb.s, &k->res, &eb, pb, cb,
 			    &d) != 1) {
 				fail(ctx, "%s -> %s: '%s' does not read back: "
-				    "%s", A->name, B->name, lb, d.msg);
+				    "%s", A->name, B->name, dt_buf_str(&lb), d.msg);
 				failures++;
 				continue;
 			}
 			ids_keep_names(k, &eb);
-			if (dialect_convert(A, &eb, k, lc, sizeof(lc), &d) != 0 ||
-			    dialect_read_back(A, lc, &k->res, &ec, pc, cc,
+			if (dialect_convert(A, &eb, k, &lc, &d) != 0 ||
+			    dialect_read_back(A, lc.s, &k->res, &ec, pc, cc,
 			    &d) != 1) {
 				fail(ctx, "%s -> %s -> %s: '%s' -> '%s': %s",
-				    A->name, B->name, A->name, la, lb, d.msg);
+				    A->name, B->name, A->name, dt_buf_str(&la),
+				    dt_buf_str(&lb), d.msg);
 				failures++;
 				continue;
 			}
@@ -232,7 +285,8 @@ rt_check(struct ids_keeper *k, const struct entry *e, struct rt_counts *c,
 			if ((what = entry_differs(e, &ec)) != NULL) {
 				fail(ctx, "%s -> %s -> %s changes the %s: "
 				    "'%s' -> '%s' -> '%s'", A->name, B->name,
-				    A->name, what, la, lb, lc);
+				    A->name, what, dt_buf_str(&la),
+				    dt_buf_str(&lb), dt_buf_str(&lc));
 				failures++;
 				continue;
 			}

@@ -173,7 +173,7 @@ test_groups(void)
 	};
 	struct said s;
 	struct dt_diag d;
-	char buf[DIALECT_LINE_MAX];
+	struct dt_buf buf = DT_BUF_INIT;
 
 	node("/dev/ttyS0", 'c', 4, 64);
 	node("/dev/tty1", 'c', 4, 1);
@@ -203,9 +203,10 @@ test_groups(void)
 	    "(/proc/devices), so it and 1 other node of the major have no "
 	    "group; -o deviceallow allows nodes by path\n");
 	node("/dev/tty1", 'c', 4, 1);
-	ok(deviceallow_groups_dialect.write(&nodes[0], NULL, buf, &d) == -1 &&
+	ok(deviceallow_groups_dialect.write(&nodes[0], NULL, &buf, &d) == -1 &&
 	    strstr(d.msg, "whole listing") != NULL,
 	    "deviceallow-groups: no line for one entry alone: %s", d.msg);
+	dt_buf_free(&buf);
 	nnodes = 0;
 }
 

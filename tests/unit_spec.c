@@ -24,6 +24,7 @@
 #include "entry/validate.h"
 #include "sys/nss.h"
 #include "base/bounds.h"
+#include "format_line.h"
 #include "tap.h"
 
 #define RANDOM_ENTRIES	20000
@@ -563,7 +564,7 @@ test_round_trip(void)
 			int rc;
 
 			random_entry(&e, p, target);
-			rc = dialect_format(dialects[k], &e, line, sizeof(line),
+			rc = format_line(dialects[k], &e, line, sizeof(line),
 			    &d);
 			if (!sayable(dialects[k], &e)) {
 				expect(&c, rc == -1, "wrote '%s'", line);
@@ -586,11 +587,200 @@ test_round_trip(void)
 	}
 }
 
+/* Whether s is UTF-8 throughout. */
+static bool
+all_utf8(const char *s)
+{
+	size_t n;
+
+	for (; *s != '\0'; s += n)
+		if ((n = *s & 0x80 ? dt_utf8_length((const unsigned char *)s) :
+		    1) == 0)
+			return false;
+	return true;
+}
+
+/*
+ * What list prints, apply reads: each byte a name may hold (1 to 255 but
+ * '/') in a name, and each byte (1 to 255) in a link's target, alone, at
+ * the start, inside and at the end.  Every dialect that reads tables
+ * writes a line that is detected as its own (as a table's first line, or
+ * its document's) and reads back as the same path and target, or refuses
+ * the entry with a message; tmpfiles and mtree, whose escapes are bytes,
+ * and json, for UTF-8, refuse none.  json and oci carry only UTF-8 names
+ * exactly (CAVEATS in devtool(1)).
+ */
+static void
+test_every_byte(void)
+{
+	static const struct dialect *const dialects[] = { &makedevs_dialect,
+	    &tmpfiles_dialect, &mtree_dialect, &gen_init_cpio_dialect,
+	    &pseudo_dialect, &json_dialect, &oci_dialect };
+	static const char *const shapes[] = { "%c", "%cx", "x%cy", "x%c" };
+	static char back_path[DIALECT_TEXT_SIZE], caps[ENTRY_CAPS_MAX];
+	struct dt_buf line = DT_BUF_INIT, doc = DT_BUF_INIT;
+	char text[8], full[16];
+	struct entry e, back;
+	struct dt_diag d;
+	struct check c;
+
+	for (size_t k = 0; k < ARRAY_SIZE(dialects); k++) {
+		const struct dialect *dl = dialects[k];
+		unsigned long refused = 0, carried = 0;
+
+		begin(&c, "%s: every byte in a name and in a link's target: "
+		    "its line is its own and reads back the same, or is "
+		    "refused with a message", dialect_name(dl));
+		for (int b = 1; b < 256; b++)
+			for (size_t w = 0; w < 2 * ARRAY_SIZE(shapes); w++) {
+				bool link = w >= ARRAY_SIZE(shapes);
+				const struct dialect *det;
+				int rc;
+
+				snprintf(text, sizeof(text),
+				    shapes[w % ARRAY_SIZE(shapes)], b);
+				snprintf(full, sizeof(full), "/dev/%s", text);
+				e = (struct entry){ .path = full, .type = 'c',
+				    .mode = 0600, .major = 1, .minor = 3,
+				    .mode_set = true, .uid_set = true,
+				    .gid_set = true, .lineno = 1 };
+				if (link)
+					e = (struct entry){ .path = "/dev/l",
+					    .type = 'l', .target = text,
+					    .mode = 0777, .lineno = 1 };
+				if ((!link && b == '/') ||
+				    !dialect_holds(dl, &e) ||
+				    entry_validate(&e, &d) != 0)
+					continue;	/* "/dev/." */
+				rc = dialect_format(dl, &e, &line, &d);
+				if (rc != 0) {
+					expect(&c, rc == -1 && d.msg[0] != '\0',
+					    "byte 0x%02x: refused without a "
+					    "message", b);
+					refused++;
+					continue;
+				}
+				dt_buf_truncate(&doc, 0);
+				dt_buf_adds(&doc, dl->header != NULL ?
+				    dl->header : "");
+				if (dl->header != NULL)
+					dt_buf_addc(&doc, '\n');
+				dt_buf_adds(&doc, line.s);
+				/* as a table is read (dialect.h) */
+				det = dialect_detect_head(doc.s, doc.len);
+				if (det == NULL || det->read_document == NULL)
+					det = dialect_detect_line(doc.s,
+					    strcspn(doc.s, "\n"));
+				expect(&c, det == dl, "byte 0x%02x: '%s' is "
+				    "detected as %s", b, line.s,
+				    dialect_name(det));
+				rc = dialect_read_back(dl, line.s, &resolver,
+				    &back, back_path, caps, &d);
+				if ((dl == &json_dialect || dl == &oci_dialect) &&
+				    !all_utf8(text))
+					continue;	/* CAVEATS */
+				expect(&c, rc == 1 && strcmp(back.path,
+				    e.path) == 0 && (!link ||
+				    (back.target != NULL &&
+				    strcmp(back.target, e.target) == 0)),
+				    "byte 0x%02x: '%s' reads back as %s", b,
+				    line.s, rc == 1 ? "another name" : d.msg);
+				carried++;
+			}
+		end(&c);
+		ok(carried > 0 && (refused == 0 || (dl != &tmpfiles_dialect &&
+		    dl != &mtree_dialect && dl != &json_dialect)),
+		    "%s: %lu carried, %lu refused", dialect_name(dl), carried,
+		    refused);
+	}
+	dt_buf_free(&line);
+	dt_buf_free(&doc);
+}
+
+/*
+ * The longest entries: a path of PATH_MAX - 1 bytes and a link's target
+ * as long, of a byte each dialect escapes (a control character, which
+ * JSON writes in 6 bytes and mtree and tmpfiles in 4; 0xff where a
+ * control character cannot be said).  Each dialect writes them, the line
+ * fits the line reader (DIALECT_LINE_MAX: what list writes, apply
+ * reads), and reads back the same; a json line with a note of DT_MSGLEN
+ * control characters fits too.
+ */
+static void
+test_longest(void)
+{
+	static const struct {
+		const struct dialect *dl;
+		char byte;
+	} cases[] = {
+		{ &makedevs_dialect, '\xff' }, { &tmpfiles_dialect, '\x01' },
+		{ &mtree_dialect, '\x01' }, { &gen_init_cpio_dialect, '\xff' },
+		{ &pseudo_dialect, '\x01' }, { &json_dialect, '\x01' },
+		{ &oci_dialect, '\x01' },
+	};
+	static char p[PATH_MAX], t[PATH_MAX], back_path[DIALECT_TEXT_SIZE],
+	    caps[ENTRY_CAPS_MAX], note[DT_MSGLEN];
+	struct dt_buf line = DT_BUF_INIT;
+	struct entry e, back;
+	struct dt_diag d;
+	int rc;
+
+	for (size_t k = 0; k < ARRAY_SIZE(cases); k++) {
+		const struct dialect *dl = cases[k].dl;
+		size_t longest = 0;
+		bool same = true;
+
+		memset(p, cases[k].byte, PATH_MAX - 1);
+		for (size_t i = 0; i < PATH_MAX - 1; i += NAME_MAX + 1)
+			p[i] = '/';
+		p[PATH_MAX - 1] = '\0';
+		memset(t, cases[k].byte, PATH_MAX - 1);
+		t[PATH_MAX - 1] = '\0';
+		for (int link = 0; link < 2; link++) {
+			e = (struct entry){ .path = p, .type = 'c', .mode = 0600,
+			    .major = 1, .minor = 3, .mode_set = true,
+			    .uid_set = true, .gid_set = true, .lineno = 1 };
+			if (link)
+				e = (struct entry){ .path = p, .type = 'l',
+				    .target = t, .mode = 0777, .lineno = 1 };
+			if (!dialect_holds(dl, &e))
+				continue;
+			if (dialect_format(dl, &e, &line, &d) != 0) {
+				same = false;
+				diag("%s: %s", dialect_name(dl), d.msg);
+				continue;
+			}
+			if (line.len > longest)
+				longest = line.len;
+			same &= dialect_read_back(dl, line.s, &resolver, &back,
+			    back_path, caps, &d) == 1 &&
+			    strcmp(back.path, p) == 0 && (!link ||
+			    strcmp(back.target, t) == 0);
+		}
+		/* makedevs has no line for a link: the path's is longest */
+		ok(same && longest > (dl == &makedevs_dialect ? 1 : 2) *
+		    (PATH_MAX - 1) && longest <= DIALECT_LINE_MAX,
+		    "%s: a path of %d bytes and a target as long are written "
+		    "(the longest line %zu bytes, at most %d) and read back",
+		    dialect_name(dl), PATH_MAX - 1, longest, DIALECT_LINE_MAX);
+	}
+	memset(note, '\x01', sizeof(note) - 1);
+	note[sizeof(note) - 1] = '\0';
+	rc = dialect_format_note(&json_dialect, &e, note, &line, &d);
+	/* all but the path's 16 slashes 6 bytes each */
+	ok(rc == 0 && line.len > 6 * (2 * (PATH_MAX - 1) - 16 +
+	    DT_MSGLEN - 1) && line.len <= DIALECT_LINE_MAX, "json: the link "
+	    "with a note of %d control characters: %zu bytes, at most %d",
+	    DT_MSGLEN - 1, line.len, DIALECT_LINE_MAX);
+	dt_buf_free(&line);
+}
+
 static void
 test_framing(void)
 {
 	struct entry f = { .path = "/etc/x", .type = 'f', .mode = 0644 };
 	char line[DIALECT_LINE_MAX];
+	struct dt_buf names = DT_BUF_INIT;
 	struct dt_diag d;
 
 	ok(strcmp((&mtree_dialect)->header, "#mtree\n"
@@ -610,36 +800,50 @@ test_framing(void)
 	    dialect_named("oci") == &oci_dialect &&
 	    dialect_named("cpio") == NULL,
 	    "table_dialect_lookup: by name, every dialect read and written");
-	ok(strcmp(dialect_names(), "makedevs, tmpfiles, mtree, "
+	dialect_names(&names, false);
+	ok(strcmp(dt_buf_str(&names), "makedevs, tmpfiles, mtree, "
 	    "gen_init_cpio, pseudo, json, oci, cgroup, deviceallow, "
 	    "deviceallow-groups, oci-allow") == 0,
-	    "table_dialect_names: %s", dialect_names());
+	    "table_dialect_names: %s", dt_buf_str(&names));
+	dt_buf_truncate(&names, 0);
+	dialect_names(&names, true);
+	ok(strcmp(dt_buf_str(&names), "makedevs, tmpfiles, mtree, "
+	    "gen_init_cpio, pseudo, json, oci") == 0,
+	    "table_dialect_names of the dialects read: %s",
+	    dt_buf_str(&names));
+	dt_buf_free(&names);
 	ok((&pseudo_dialect)->needs_parents &&
 	    (&gen_init_cpio_dialect)->needs_parents &&
 	    (&mtree_dialect)->needs_parents &&
 	    !(&makedevs_dialect)->needs_parents, "parents: pseudo, "
 	    "gen_init_cpio and mtree (for NetBSD's mtree) need them");
 	ok(!dialect_holds(&gen_init_cpio_dialect, &f) && !dialect_holds(&pseudo_dialect, &f) &&
-	    dialect_holds(&mtree_dialect, &f) && dialect_format(&pseudo_dialect, &f,
+	    dialect_holds(&mtree_dialect, &f) && format_line(&pseudo_dialect, &f,
 	    line, sizeof(line), &d) == 0 && strcmp(line, "# /etc/x: a regular "
 	    "file, which a pseudo table cannot hold") == 0,
 	    "a regular file: a comment line in gen_init_cpio and pseudo: %s",
 	    line);
 	f.path = "/dir";
 	f.type = 'd';
-	ok(dialect_format(&pseudo_dialect, &f, line, sizeof(line), &d) == 0 &&
+	ok(format_line(&pseudo_dialect, &f, line, sizeof(line), &d) == 0 &&
 	    strcmp(line, "\"dir\" d 0644 0 0") == 0 &&
 	    dialect_detect_line(line, strlen(line)) == &pseudo_dialect, "pseudo: a top "
 	    "name that is a gen_init_cpio keyword is quoted: %s", line);
+	f.path = "/";
+	ok(format_line(&pseudo_dialect, &f, line, sizeof(line), &d) == 0 &&
+	    strcmp(line, "\"/\" d 0644 0 0") == 0 &&
+	    dialect_detect_line(line, strlen(line)) == &pseudo_dialect,
+	    "pseudo: the top directory is quoted, so that a listing of it "
+	    "alone is pseudo's, not makedevs's: %s", line);
 	f.path = "/a\"b";
-	ok(dialect_format(&mtree_dialect, &f, line, sizeof(line), &d) == 0 &&
+	ok(format_line(&mtree_dialect, &f, line, sizeof(line), &d) == 0 &&
 	    strncmp(line, "./a\\042b type=dir", 17) == 0 &&
 	    dialect_detect_line(line, strlen(line)) == &mtree_dialect, "mtree: '\"' is "
 	    "written \\042: %s", line);
 	f.path = "/etc/x";
 	f.count = 3;
 	f.type = 'c';
-	ok(dialect_format(&mtree_dialect, &f, line, sizeof(line), &d) == -1 &&
+	ok(format_line(&mtree_dialect, &f, line, sizeof(line), &d) == -1 &&
 	    strcmp(d.msg, "an mtree spec has no ranges: write the 3 nodes of "
 	    "'/etc/x' one by one") == 0, "ranges refused: %s", d.msg);
 }
@@ -656,6 +860,8 @@ main(void)
 	test_pseudo();
 	test_round_trip();
 	test_framing();
+	test_every_byte();
+	test_longest();
 	printf("1..%u\n", tests_run);
 	return tests_failed == 0 ? 0 : 1;
 }

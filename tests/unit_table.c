@@ -32,6 +32,7 @@
 #include "sys/nss.h"
 #include "base/bounds.h"
 #include "dialects/json.h"
+#include "format_line.h"
 #include "tap.h"
 
 #define RANDOM_ENTRIES	20000
@@ -515,7 +516,7 @@ test_writer_extras(void)
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		r = parse(cases[i].from, cases[i].line, &e, &d) == 1 ?
-		    dialect_format(cases[i].to, &e, line, sizeof(line), &d) : -2;
+		    format_line(cases[i].to, &e, line, sizeof(line), &d) : -2;
 		if (!ok((r == 0 && strcmp(line, cases[i].want) == 0) ||
 		    (r == -1 && strcmp(d.msg, cases[i].want) == 0),
 		    "%s '%s' as %s", dialect_name(cases[i].from),
@@ -524,13 +525,13 @@ test_writer_extras(void)
 			    r == 0 ? line : "", d.msg, cases[i].want);
 	}
 	e.caps = "cap_net_raw+ep cap_sys_admin+ei";
-	ok(dialect_format(M, &e, line, sizeof(line), &d) == 0 &&
+	ok(format_line(M, &e, line, sizeof(line), &d) == 0 &&
 	    strcmp(strchr(line, '\n'), "\n|xattr cap_net_raw+ep\n"
 	    "|xattr cap_sys_admin+ei") == 0,
 	    "a makedevs table holds capabilities as buildroot's |xattr "
 	    "lines: %s", line);
 	e.optional = false;
-	ok(dialect_format(T, &e, line, sizeof(line), &d) == -1 &&
+	ok(format_line(T, &e, line, sizeof(line), &d) == -1 &&
 	    strstr(d.msg, "file capabilities, which are not written") != NULL,
 	    "a tmpfiles table holds no capabilities: %s", d.msg);
 }
@@ -897,9 +898,9 @@ test_links(void)
 		ok(parse(M, "/bin/sh l 777 5 6", &e, &d) == 1 && e.type == 'l' &&
 		    e.existing && e.target == NULL && e.uid == 5 && e.gid == 6 &&
 		    e.uid_set && e.gid_set && e.mode == 0777 &&
-		    dialect_format(M, &e, buf, sizeof(buf), &d) == 0 &&
+		    format_line(M, &e, buf, sizeof(buf), &d) == 0 &&
 		    strcmp(buf, "/bin/sh\tl\t0777\t5\t6\t-\t-\t-\t-\t-") == 0 &&
-		    dialect_format(T, &e, buf, sizeof(buf), &d) == 0 &&
+		    format_line(T, &e, buf, sizeof(buf), &d) == 0 &&
 		    strcmp(buf, "# /bin/sh: a symbolic link named without a "
 		    "target (genext2fs's l: the owner of the link there), "
 		    "which a tmpfiles table cannot hold") == 0,
@@ -1201,7 +1202,7 @@ check_format(const struct dialect *dialect, const char *line, const char *want,
 	int r = parse(dialect, line, &e, &d);
 
 	if (r == 1)
-		r = dialect_format(dialect, &e, buf, sizeof(buf), &d);
+		r = format_line(dialect, &e, buf, sizeof(buf), &d);
 	else
 		r = -1;
 	if (!ok(r == 0 && strcmp(buf, want) == 0, "%s writes %s",
@@ -1249,47 +1250,45 @@ test_writer(void)
 	    "a byte that is not UTF-8 is escaped");
 
 	parse(T, "c /dev/my\\x20disk 0600 - - - 1:3", &e, &d);
-	ok(dialect_format(M, &e, buf, sizeof(buf), &d) == -1 &&
+	ok(format_line(M, &e, buf, sizeof(buf), &d) == -1 &&
 	    strstr(d.msg, "makedevs table cannot hold") != NULL,
 	    "makedevs refuses a path with a space (%s)", d.msg);
 	parse(T, "c /dev/a\\x01b 0600 - - - 1:3", &e, &d);
-	ok(dialect_format(M, &e, buf, sizeof(buf), &d) == -1,
+	ok(format_line(M, &e, buf, sizeof(buf), &d) == -1,
 	    "makedevs refuses a path with a control character");
 	parse(T, "c /dev/a\\x7fb 0600 - - - 1:3", &e, &d);
-	ok(dialect_format(M, &e, buf, sizeof(buf), &d) == -1,
+	ok(format_line(M, &e, buf, sizeof(buf), &d) == -1,
 	    "makedevs refuses a path with DEL");
 	parse(M, "/dev/hda b 640 0 0 3 1 1 1 15", &e, &d);
-	ok(dialect_format(T, &e, buf, sizeof(buf), &d) == -1 &&
+	ok(format_line(T, &e, buf, sizeof(buf), &d) == -1 &&
 	    strstr(d.msg, "no ranges") != NULL,
 	    "tmpfiles refuses a range (%s)", d.msg);
-	ok(dialect_format(M, &e, buf, 100, &d) == -1,
-	    "a buffer smaller than DIALECT_LINE_MAX is refused");
 
 	parse(M, "/dev/null c 666 0 0 1 3", &e, &d);
 	e.path = "/dev//null";
-	ok(dialect_format(M, &e, buf, sizeof(buf), &d) == -1 &&
+	ok(format_line(M, &e, buf, sizeof(buf), &d) == -1 &&
 	    strstr(d.msg, "not in normal form") != NULL,
 	    "a path not in normal form is refused (%s)", d.msg);
 	e.path = "/dev/null/";
-	ok(dialect_format(T, &e, buf, sizeof(buf), &d) == -1,
+	ok(format_line(T, &e, buf, sizeof(buf), &d) == -1,
 	    "a trailing slash is refused");
 	e.path = "dev/null";
-	ok(dialect_format(T, &e, buf, sizeof(buf), &d) == -1,
+	ok(format_line(T, &e, buf, sizeof(buf), &d) == -1,
 	    "a relative path is refused");
 	e.path = "/dev/null";
 	e.mode = 010000;
-	ok(dialect_format(M, &e, buf, sizeof(buf), &d) == -1,
+	ok(format_line(M, &e, buf, sizeof(buf), &d) == -1,
 	    "a mode past 07777 is refused (%s)", d.msg);
 	e.mode = 0666;
 	e.major = 4096;
-	ok(dialect_format(T, &e, buf, sizeof(buf), &d) == -1,
+	ok(format_line(T, &e, buf, sizeof(buf), &d) == -1,
 	    "a major past the host limit is refused (%s)", d.msg);
 	e.major = 1;
 	e.type = 'x';
-	ok(dialect_format(T, &e, buf, sizeof(buf), &d) == -1,
+	ok(format_line(T, &e, buf, sizeof(buf), &d) == -1,
 	    "an unknown type is refused (%s)", d.msg);
 	e.type = 'd';
-	ok(dialect_format(T, &e, buf, sizeof(buf), &d) == -1,
+	ok(format_line(T, &e, buf, sizeof(buf), &d) == -1,
 	    "a directory with numbers is refused (%s)", d.msg);
 	e.type = 'c';
 	e.count = 1;
@@ -1306,9 +1305,9 @@ test_writer(void)
 	}
 
 	parse(M, "/dev/null c 666 0 0 1 3", &e, &d);
-	ok(dialect_format(T, &e, buf, sizeof(buf), &d) == 0 &&
+	ok(format_line(T, &e, buf, sizeof(buf), &d) == 0 &&
 	    strcmp(buf, "c\t/dev/null\t0666\t0\t0\t-\t1:3") == 0 &&
-	    dialect_format(M, &e, buf, sizeof(buf), &d) == 0 &&
+	    format_line(M, &e, buf, sizeof(buf), &d) == 0 &&
 	    strcmp(buf, "/dev/null\tc\t0666\t0\t0\t1\t3\t-\t-\t-") == 0,
 	    "one entry in both dialects, without a newline");
 }
@@ -1330,7 +1329,7 @@ check_written(const struct dialect *dialect, const struct entry *e,
 {
 	char buf[DIALECT_LINE_MAX];
 	struct dt_diag d;
-	int r = dialect_format(dialect, e, buf, sizeof(buf), &d);
+	int r = format_line(dialect, e, buf, sizeof(buf), &d);
 
 	if (!ok(r == 0 && strcmp(buf, want) == 0, "%s writes %s",
 	    dialect_name(dialect), what))
@@ -1381,7 +1380,7 @@ test_link_writer(void)
 	check_written(T, &odd, "L\t/dev/a\\x0ab\t-\t-\t-\t-\t\\x2d",
 	    "a target '-' (which would mean none) escaped");
 	ok(parse(T, "L /dev/x - - - - y", &e, &d) == 1 &&
-	    dialect_format(M, &e, buf, sizeof(buf), &d) == 0 &&
+	    format_line(M, &e, buf, sizeof(buf), &d) == 0 &&
 	    parse(M, buf, &e, &d) == 0 && dialect_detect_line(buf, strlen(buf)) ==
 	    NULL, "an L line written as makedevs is a comment line "
 	    "('%s'), skipped when read", buf);
@@ -1392,7 +1391,7 @@ test_link_writer(void)
 
 	e = link;
 	e.target = NULL;
-	ok(dialect_format(T, &e, buf, sizeof(buf), &d) == -1 &&
+	ok(format_line(T, &e, buf, sizeof(buf), &d) == -1 &&
 	    strstr(d.msg, "a symbolic link needs a target") != NULL,
 	    "a link without a target is refused (%s)", d.msg);
 	e.target = "";
@@ -1428,7 +1427,7 @@ round_trip(const struct dialect *dialect, const struct entry *e,
 	struct dt_diag d;
 	char line[DIALECT_LINE_MAX], again[DIALECT_LINE_MAX];
 
-	if (dialect_format(dialect, e, line, sizeof(line), &d) != 0) {
+	if (format_line(dialect, e, line, sizeof(line), &d) != 0) {
 		snprintf(why, len, "format '%.200s': %.200s", e->path, d.msg);
 		return false;
 	}
@@ -1443,7 +1442,7 @@ round_trip(const struct dialect *dialect, const struct entry *e,
 		show("read ", &back);
 		return false;
 	}
-	if (dialect_format(dialect, &back, again, sizeof(again), &d) != 0 ||
+	if (format_line(dialect, &back, again, sizeof(again), &d) != 0 ||
 	    strcmp(line, again) != 0) {
 		snprintf(why, len, "'%.200s' is written again as '%.200s'",
 		    line, again);
@@ -1533,7 +1532,7 @@ test_cross_dialect(void)
 
 	for (size_t i = 0; i < ARRAY_SIZE(lines) && pass; i++) {
 		pass = parse(M, lines[i], &e, &d) == 1 &&
-		    dialect_format(T, &e, line, sizeof(line), &d) == 0 &&
+		    format_line(T, &e, line, sizeof(line), &d) == 0 &&
 		    parse(T, line, &back, &d) == 1;
 		pass = pass && same_entry(&e, &back);
 		if (!pass)
@@ -1543,18 +1542,18 @@ test_cross_dialect(void)
 
 	/* a kept mode is buildroot's -1, for d and f, not a mode to set */
 	pass = parse(T, "d /run/x", &e, &d) == 1 &&
-	    dialect_format(M, &e, line, sizeof(line), &d) == 0 &&
+	    format_line(M, &e, line, sizeof(line), &d) == 0 &&
 	    strcmp(line, "/run/x\td\t-1\t0\t0\t-\t-\t-\t-\t-") == 0 &&
 	    parse(M, line, &back, &d) == 1 && back.mode == 0755 &&
 	    back.uid == 0 && back.gid == 0 && !back.mode_set;
 	ok(pass, "a tmpfiles d's kept mode is -1 in makedevs, the owner "
 	    "explicit ('%s')", line);
 	pass = parse(T, "c /dev/x - - - - 1:3", &e, &d) == 1 &&
-	    dialect_format(M, &e, line, sizeof(line), &d) == 0 &&
+	    format_line(M, &e, line, sizeof(line), &d) == 0 &&
 	    strcmp(line, "/dev/x\tc\t0644\t0\t0\t1\t3\t-\t-\t-") == 0;
 	ok(pass, "a tmpfiles c keeps its 0644 in makedevs ('%s')", line);
 	pass = parse(M, "/dev/x c - 0 0 1 3", &e, &d) == 1 &&
-	    dialect_format(T, &e, line, sizeof(line), &d) == 0 &&
+	    format_line(T, &e, line, sizeof(line), &d) == 0 &&
 	    strcmp(line, "c\t/dev/x\t0755\t0\t0\t-\t1:3") == 0;
 	ok(pass, "a makedevs default mode stays 0755 in tmpfiles ('%s')",
 	    line);
@@ -1696,7 +1695,7 @@ test_round_trip_random(void)
 		    *s != '\0'; s++)
 			if (*s <= ' ' || *s == 0x7f)
 				plain = false;
-		if (dialect_format(M, &e, buf, sizeof(buf), &d) != 0) {
+		if (format_line(M, &e, buf, sizeof(buf), &d) != 0) {
 			refused++;
 			if (plain && fails++ == 0)
 				diag("refused '%s': %s", e.path, d.msg);

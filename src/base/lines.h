@@ -10,7 +10,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define LINES_BUF 65536
+/*
+ * Twice the longest line any caller takes: a table's line holds a path
+ * and a link's target of PATH_MAX bytes each, every byte escaped in up
+ * to 6 (dialect.h, DIALECT_LINE_MAX).
+ */
+#define LINES_BUF 131072
 
 struct lines {
 	int fd;

@@ -1,11 +1,10 @@
 /*
  * text.c - characters shown and quoting.  See text.h.
  */
-#include <stdarg.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 
+#include "base/buf.h"
 #include "base/text.h"
 
 /* The length of the valid UTF-8 sequence at s, or 0 (RFC 3629). */
@@ -128,47 +127,33 @@ dt_quote_word(char *dst, size_t size, const char *s)
 	return dt_quote(dst, size < 61 ? size : 61, s, strlen(s));
 }
 
-char *
-dt_json_string(char *out, const char *s)
+void
+dt_json_string(struct dt_buf *out, const char *s)
 {
 	const unsigned char *c = (const unsigned char *)s;
 	unsigned cp;
 	size_t n, u;
 	bool shown;
 
-	*out++ = '"';
+	dt_buf_addc(out, '"');
 	for (; *c != '\0'; c += n) {
 		n = dt_text_char(c, SIZE_MAX, &shown);
 		u = *c >= 0x80 ? dt_utf8_length(c) : 1;
 		if (*c == '"' || *c == '\\') {
-			*out++ = '\\';
-			*out++ = (char)*c;
+			dt_buf_addc(out, '\\');
+			dt_buf_addc(out, (char)*c);
 			continue;
 		}
 		if (shown) {
-			memcpy(out, c, n);
-			out += n;
+			dt_buf_add(out, c, n);
 			continue;
 		}
 		cp = u == 2 ? (c[0] & 0x1fu) << 6 | (c[1] & 0x3fu) :
 		    u == 3 ? (c[0] & 0x0fu) << 12 | (c[1] & 0x3fu) << 6 |
 		    (c[2] & 0x3fu) : *c;
-		out += sprintf(out, "\\u%04x", cp);
+		dt_buf_add(out, "\\u", 2);
+		dt_buf_addx(out, cp, 4);
 		n = u == 2 || u == 3 ? u : n;
 	}
-	*out++ = '"';
-	*out = '\0';
-	return out;
-}
-
-char *
-dt_put(char *p, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsprintf(p, fmt, ap);
-	va_end(ap);
-	return p + n;
+	dt_buf_addc(out, '"');
 }

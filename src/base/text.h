@@ -19,20 +19,12 @@ const char *dt_quote(char *dst, size_t size, const char *s, size_t len);
 const char *dt_quote_word(char *dst, size_t size, const char *s);
 
 /*
- * s as a JSON string, quotes included, into out of DT_JSON_SIZE(strlen(s))
- * bytes; returns the end (the NUL).  Control characters (as dt_text_char
- * says) are written as \uXXXX escapes of their code points, bytes that
- * are not UTF-8 (file names are bytes) as \u00XX, so the output always
- * parses.
+ * s as a JSON string, quotes included, appended to out.  Control
+ * characters (as dt_text_char says) are written as \uXXXX escapes of
+ * their code points, bytes that are not UTF-8 (file names are bytes) as
+ * \u00XX, so the output always parses.
  */
-#define DT_JSON_SIZE(len) (6 * (len) + 3)
-char *dt_json_string(char *out, const char *s);
-
-/*
- * Appends to a line buffer the caller sized for every line it makes
- * (a dialect's DIALECT_LINE_MAX): where the text now ends.
- */
-char *dt_put(char *p, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+struct dt_buf;
+void dt_json_string(struct dt_buf *out, const char *s);
 
 #endif

@@ -136,44 +136,26 @@ readable(const struct dialect *dl)
 	return dl->read_line != NULL || dl->read_document != NULL;
 }
 
-/* The names of the dialects that read tables, for -i's messages. */
-static const char *
-readable_names(void)
-{
-	static char names[256];
-	const char *all = dialect_names();
-	char name[64], *p = names;
-
-	if (*p != '\0')
-		return names;
-	for (size_t n; *all != '\0'; all += n + strspn(all + n, ", ")) {
-		const struct dialect *dl;
-
-		n = strcspn(all, ",");
-		if (n >= sizeof(name))
-			continue;
-		memcpy(name, all, n);
-		name[n] = '\0';
-		if ((dl = dialect_named(name)) != NULL && readable(dl))
-			p += snprintf(p, (size_t)(names + sizeof(names) - p),
-			    "%s%s", p > names ? ", " : "", name);
-	}
-	return names;
-}
-
 int
 allow_input(const char *verb, const char *name, const struct dialect **out)
 {
+	struct dt_buf names = DT_BUF_INIT;
 	char q[DT_QUOTE_SIZE];
+	int rc;
 
-	if ((*out = dialect_named(name)) == NULL)
-		return cli_usage(verb, "unknown input '%s'; valid: %s",
-		    cli_quote(q, name), readable_names());
-	if (!readable(*out))
-		return cli_usage(verb, "-i %s: %s rules are written only (list "
+	*out = dialect_named(name);
+	if (*out != NULL && readable(*out))
+		return EXIT_OK;
+	dialect_names(&names, true);
+	if (*out == NULL)
+		rc = cli_usage(verb, "unknown input '%s'; valid: %s",
+		    cli_quote(q, name), dt_buf_str(&names));
+	else
+		rc = cli_usage(verb, "-i %s: %s rules are written only (list "
 		    "-o, make -o), never read; valid: %s", name, name,
-		    readable_names());
-	return 0;
+		    dt_buf_str(&names));
+	dt_buf_free(&names);
+	return rc;
 }
 
 int

@@ -11,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "base/lines.h"
+#include "base/buf.h"
 #include "base/number.h"
 #include "cli/env.h"
 #include "cli/out.h"
@@ -67,14 +68,19 @@ struct poptOption cli_help_options[] = {
 static void
 vsay(FILE *fp, const char *prefix, const char *fmt, va_list ap)
 {
-	char msg[PATH_MAX + 512], safe[sizeof(msg)];
-	int n;
+	struct dt_buf msg = DT_BUF_INIT;
+	char *safe = NULL;
 
-	n = snprintf(msg, sizeof(msg), "%s", prefix);
-	if (n < 0 || (size_t)n >= sizeof(msg))
-		n = 0;
-	vsnprintf(msg + n, sizeof(msg) - (size_t)n, fmt, ap);
-	fprintf(fp, "%s\n", dt_quote(safe, sizeof(safe), msg, strlen(msg)));
+	/* whole: a path and a link's target may both be PATH_MAX long */
+	dt_buf_adds(&msg, prefix);
+	dt_buf_vaddf(&msg, fmt, ap);
+	if (!dt_buf_failed(&msg) && (safe = malloc(msg.len + 1)) != NULL)
+		fprintf(fp, "%s\n", dt_quote(safe, msg.len + 1, msg.s,
+		    msg.len));
+	else
+		fprintf(fp, "%sout of memory\n", prefix);
+	free(safe);
+	dt_buf_free(&msg);
 }
 
 /* Keeps stdout and stderr in order, and names the input line if any. */
@@ -392,13 +398,13 @@ cli_arg_error(const char *what, const char *arg)
 void
 cli_put_json_string(FILE *fp, const char *s)
 {
-	char *buf = malloc(DT_JSON_SIZE(strlen(s)));
+	struct dt_buf buf = DT_BUF_INIT;
 
-	if (buf == NULL)
+	dt_json_string(&buf, s);
+	if (dt_buf_failed(&buf))
 		cli_fatal(NULL);
-	dt_json_string(buf, s);
-	fputs(buf, fp);
-	free(buf);
+	fputs(buf.s, fp);
+	dt_buf_free(&buf);
 }
 
 #define STREAM_LINE_MAX 4096	/* longer lines are errors, not reallocs */
@@ -411,17 +417,23 @@ cli_put_json_string(FILE *fp, const char *s)
 static void
 bad_item(const struct dt_diag *d, unsigned how)
 {
-	char rec[DT_JSON_SIZE(DT_MSGLEN) + 64], *p = rec;
+	struct dt_buf rec = DT_BUF_INIT;
+	char line[64], *p = line;
 
 	cli_error("%s", d->msg);
 	if (!(how & CLI_KEEP_GOING))
 		return;
 	if (how & CLI_JSON) {
 		p = cli_put_str(cli_put_line(cli_put_str(p, "{")), "\"error\":");
-		p = cli_put_str(dt_json_string(p, d->msg), "}");
+		dt_buf_add(&rec, line, (size_t)(p - line));
+		dt_json_string(&rec, d->msg);
+		dt_buf_addc(&rec, '}');
 	}
-	*p++ = '\n';
-	lines_out_put(rec, (size_t)(p - rec));
+	dt_buf_addc(&rec, '\n');
+	if (dt_buf_failed(&rec))
+		cli_fatal(NULL);
+	lines_out_put(rec.s, rec.len);
+	dt_buf_free(&rec);
 }
 
 char *

@@ -3,6 +3,7 @@
  * layout, from operands or a line at a time from standard input.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli/cli.h"
 #include "base/number.h"
@@ -29,14 +30,31 @@ struct poptOption decode_options[] = {
 	CLI_TABLE_END
 };
 
+/* v in lower-case hexadecimal, at least w digits (zeros before). */
+static char *
+put_hex_digits(char *p, uint64_t v, size_t w)
+{
+	static const char digits[] = "0123456789abcdef";
+	char tmp[16], *t = tmp + sizeof(tmp);
+
+	do
+		*--t = digits[v & 0xf];
+	while ((v >>= 4) != 0);
+	while (t > tmp && (size_t)(tmp + sizeof(tmp) - t) < w)
+		*--t = '0';
+	memcpy(p, t, (size_t)(tmp + sizeof(tmp) - t));
+	return p + (tmp + sizeof(tmp) - t);
+}
+
 static char *
 put_pair(char *p, uint64_t ma, uint64_t mi)
 {
 	if (kdev) {
-		int w = layout.width <= 16 ? 2 : 4;
+		size_t w = layout.width <= 16 ? 2 : 4;
 
-		return p + sprintf(p, "%0*jx:%0*jx", w, (uintmax_t)ma, w,
-		    (uintmax_t)mi);
+		p = put_hex_digits(p, ma, w);
+		*p++ = ':';
+		return put_hex_digits(p, mi, w);
 	}
 	p = hex ? cli_put_hex(p, ma) : cli_put_u64(p, ma);
 	*p++ = colon ? ':' : ' ';

@@ -227,7 +227,7 @@ static int
 print_all(struct listing *ls, const struct dialect *dialect,
     const struct dt_layout *check, struct audit *audit)
 {
-	char line[DIALECT_LINE_MAX];
+	struct dt_buf line = DT_BUF_INIT;
 	const struct entries *v = &ls->v;
 	const char *problem;
 	struct dt_diag d, why;
@@ -257,19 +257,20 @@ print_all(struct listing *ls, const struct dialect *dialect,
 			warn_left_out(&v->v[i], dialect, ++unheld);
 			continue;
 		}
-		if (dialect_format_note(dialect, &v->v[i], problem, line,
-		    sizeof(line), &d) != 0) {
+		if (dialect_format_note(dialect, &v->v[i], problem, &line,
+		    &d) != 0) {
 			cli_error("%s", d.msg);
 			rc = EXIT_FAIL;
 		} else {
 			if (dialect->needs_parents)
 				dialect_parents(dialect, last, v->v[i].path,
 				    cli_table_line, &out);
-			cli_table_line(&out, line);
+			cli_table_line(&out, line.s);
 			last = v->v[i].path;
 			unheld += !dialect_holds(dialect, &v->v[i]);
 		}
 	}
+	dt_buf_free(&line);
 	if (out.lines > 0)
 		putchar('\n');
 	if (dialect->footer != NULL)
@@ -284,12 +285,17 @@ static int
 parse_output(const char *name, const struct dialect **dialect)
 {
 	char q[DT_QUOTE_SIZE];
+	struct dt_buf names = DT_BUF_INIT;
+	int rc;
 
 	*dialect = dialect_named(name != NULL ? name : "makedevs");
-	if (*dialect == NULL)
-		return cli_usage("devtool list", "unknown output '%s'; "
-		    "valid: %s", cli_quote(q, name), dialect_names());
-	return EXIT_OK;
+	if (*dialect != NULL)
+		return EXIT_OK;
+	dialect_names(&names, false);
+	rc = cli_usage("devtool list", "unknown output '%s'; valid: %s",
+	    cli_quote(q, name), dt_buf_str(&names));
+	dt_buf_free(&names);
+	return rc;
 }
 
 static char *output, *check, *root_dir, *archive, *input, *users_from,

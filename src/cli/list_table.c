@@ -30,6 +30,7 @@ struct conv {
 	const struct list_table_opts *o;
 	const struct dialect *out;
 	struct cli_table table;	/* to text: written out when all is well */
+	struct dt_buf line;	/* the line being converted */
 	char *text;
 	size_t text_len;
 	unsigned long losses;
@@ -109,33 +110,31 @@ static void
 convert_one(struct conv *cv, const struct entry *orig, const struct entry *e,
     const char **last)
 {
-	char line[DIALECT_LINE_MAX];
+	struct dt_buf *line = &cv->line;
 	struct entry copy = *e;
 	struct dt_diag d;
-	int rc = dialect_convert(cv->out, e, cv->keeper, line, sizeof(line),
-	    &d);
+	int rc = dialect_convert(cv->out, e, cv->keeper, line, &d);
 
 	if (rc < 0 && cv->o->lossy && (e->user != NULL || e->group != NULL) &&
 	    !(cv->out->can & DIALECT_CAN_NAMES)) {
 		loss(cv, orig, e->path, d.msg);
 		if (resolve_names(cv, &copy, &d) == 0) {
 			e = &copy;
-			rc = dialect_convert(cv->out, e, NULL, line,
-			    sizeof(line), &d);
+			rc = dialect_convert(cv->out, e, NULL, line, &d);
 		}
 	}
 	if (rc < 0) {
 		loss(cv, orig, e->path, d.msg);
 		if (!cv->o->lossy || !(cv->out->can & DIALECT_CAN_COMMENTS) ||
 		    dialect_holds(cv->out, e) ||
-		    dialect_format(cv->out, e, line, sizeof(line), &d) != 0)
+		    dialect_format(cv->out, e, line, &d) != 0)
 			return;	/* left out: said above */
 	} else if (rc > 0)
 		loss(cv, orig, e->path, d.msg);
 	if (cv->out->needs_parents)
 		dialect_parents(cv->out, *last, e->path, cli_table_line,
 		    &cv->table);
-	cli_table_line(&cv->table, line);
+	cli_table_line(&cv->table, line->s);
 	*last = e->path;
 }
 
@@ -305,6 +304,7 @@ list_tables(const char *const *files, const struct dialect *out,
 		rc = EXIT_FAIL;
 done:
 	free(cv.text);
+	dt_buf_free(&cv.line);
 	owners_close();
 	entries_free(&cv.v);
 	ids_keeper_free(&keeper);

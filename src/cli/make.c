@@ -187,7 +187,7 @@ drop_repeats(struct entries *v)
 static int
 print_table(struct entries *v, const struct dialect *dialect)
 {
-	char line[DIALECT_LINE_MAX];
+	struct dt_buf line = DT_BUF_INIT;
 	struct dt_diag d;
 	struct cli_table out = { stdout, dialect, 0 };
 	const char *last = "/";
@@ -209,17 +209,17 @@ print_table(struct entries *v, const struct dialect *dialect)
 			    dialect_article(dialect), dialect->name);
 			continue;
 		}
-		if (dialect_format(dialect, &v->v[i], line, sizeof(line),
-		    &d) != 0) {
+		if (dialect_format(dialect, &v->v[i], &line, &d) != 0) {
 			cli_error("%s", d.msg);
 			return EXIT_FAIL;
 		}
 		if (dialect->needs_parents)
 			dialect_parents(dialect, last, v->v[i].path,
 			    cli_table_line, &out);
-		cli_table_line(&out, line);
+		cli_table_line(&out, line.s);
 		last = v->v[i].path;
 	}
+	dt_buf_free(&line);
 	if (out.lines > 0)
 		putchar('\n');
 	if (dialect->footer != NULL)
@@ -265,9 +265,16 @@ check_options(const char *name, struct archive_opts *o,
 	if ((archive != NULL || output != NULL) && (replace || dry_run))
 		return cli_usage(name, "%s writes entries out: it takes no "
 		    "-r or -n", archive != NULL ? "--archive" : "-o");
-	if (output != NULL && (*dialect = dialect_named(output)) == NULL)
-		return cli_usage(name, "unknown output '%s'; valid: %s",
-		    cli_quote(q, output), dialect_names());
+	if (output != NULL && (*dialect = dialect_named(output)) == NULL) {
+		struct dt_buf names = DT_BUF_INIT;
+		int rc;
+
+		dialect_names(&names, false);
+		rc = cli_usage(name, "unknown output '%s'; valid: %s",
+		    cli_quote(q, output), dt_buf_str(&names));
+		dt_buf_free(&names);
+		return rc;
+	}
 	if (archive != NULL || archive_format != NULL)
 		return apply_check_archive(name, archive, archive_format, o);
 	return EXIT_OK;

@@ -39,17 +39,20 @@ dialect_named(const char *name)
 	return NULL;
 }
 
-const char *
-dialect_names(void)
+void
+dialect_names(struct dt_buf *out, bool readable)
 {
-	static char names[256];	/* made once: the registry does not change */
-	char *p = names;
+	size_t n = 0;
 
-	if (*p == '\0')
-		for (size_t i = 0; i < ARRAY_SIZE(registry); i++)
-			p += sprintf(p, "%s%s", i > 0 ? ", " : "",
-			    registry[i]->name);
-	return names;
+	assert(out != NULL);
+	for (size_t i = 0; i < ARRAY_SIZE(registry); i++) {
+		if (readable && registry[i]->read_line == NULL &&
+		    registry[i]->read_document == NULL)
+			continue;
+		if (n++ > 0)
+			dt_buf_adds(out, ", ");
+		dt_buf_adds(out, registry[i]->name);
+	}
 }
 
 /* The highest bidder, the first listed on a tie; NULL when none bids. */
@@ -176,9 +179,9 @@ dialect_parse_line(const struct dialect *dl, const char *line, size_t len,
 
 int
 dialect_format(const struct dialect *dl, const struct entry *e,
-    char *buf, size_t len, struct dt_diag *d)
+    struct dt_buf *out, struct dt_diag *d)
 {
-	return dialect_format_note(dl, e, NULL, buf, len, d);
+	return dialect_format_note(dl, e, NULL, out, d);
 }
 
 /*
@@ -187,55 +190,68 @@ dialect_format(const struct dialect *dl, const struct entry *e,
  * table cannot hold".  Its bytes are shown as in messages.
  */
 static int
-format_unheld(const struct dialect *dl, const struct entry *e, char *p)
+format_unheld(const struct dialect *dl, const struct entry *e,
+    struct dt_buf *out)
 {
 	char text[PATH_MAX];
 
-	p = dt_put(p, "# %s", dt_quote(text, sizeof(text), e->path,
+	dt_buf_adds(out, "# ");
+	dt_buf_adds(out, dt_quote(text, sizeof(text), e->path,
 	    strlen(e->path)));
-	if (e->target != NULL)
-		p = dt_put(p, " -> %s", dt_quote(text, sizeof(text),
-		    e->target, strlen(e->target)));
-	dt_put(p, ": a %s, which a %s table cannot hold", entry_noun(e),
-	    dl->name);
+	if (e->target != NULL) {
+		dt_buf_adds(out, " -> ");
+		dt_buf_adds(out, dt_quote(text, sizeof(text), e->target,
+		    strlen(e->target)));
+	}
+	dt_buf_addf(out, ": a %s, which a %s table cannot hold",
+	    entry_noun(e), dl->name);
 	return 0;
 }
 
 /* The note (a diagnostic's sentence: text), after or before the line. */
 static void
-add_note(const struct dialect *dl, char *buf, const char *note)
+add_note(const struct dialect *dl, struct dt_buf *out, const char *note)
 {
-	size_t n = strlen(buf), k = strnlen(note, DT_MSGLEN - 1);
+	size_t k = strnlen(note, DT_MSGLEN - 1);
 
 	if (dl->note == DIALECT_NOTE_TRAILING) {
-		dt_put(buf + n, " # %.*s", (int)k, note);
+		dt_buf_adds(out, " # ");
+		dt_buf_add(out, note, k);
 		return;
 	}
-	memmove(buf + k + 3, buf, n + 1);
-	buf[0] = '#';
-	buf[1] = ' ';
-	memcpy(buf + 2, note, k);
-	buf[k + 2] = '\n';
+	dt_buf_insert(out, 0, "# ", 2);
+	dt_buf_insert(out, 2, note, k);
+	dt_buf_insert(out, k + 2, "\n", 1);
+}
+
+/* What is in out when a writer finished: 0, or -1 with d. */
+static int
+finished(struct dt_buf *out, int rc, struct dt_diag *d)
+{
+	if (rc == 0 && dt_buf_failed(out))
+		rc = dt_error(d, "out of memory");
+	if (rc != 0)
+		dt_buf_free(out);
+	return rc;
 }
 
 int
 dialect_format_note(const struct dialect *dl, const struct entry *e,
-    const char *note, char *buf, size_t len, struct dt_diag *d)
+    const char *note, struct dt_buf *out, struct dt_diag *d)
 {
 	int rc;
 
-	assert(dl != NULL && e != NULL && buf != NULL && d != NULL);
-	if (len < DIALECT_LINE_MAX)
-		return dt_error(d, "line buffer too small");
+	assert(dl != NULL && e != NULL && out != NULL && d != NULL);
+	dt_buf_truncate(out, 0);
 	if (entry_validate(e, d) != 0)
-		return -1;
+		return finished(out, -1, d);
 	if (dl->note == DIALECT_NOTE_WRITER)
-		return dl->write(e, note, buf, d);
-	rc = dialect_holds(dl, e) ? dl->write(e, NULL, buf, d) :
-	    format_unheld(dl, e, buf);
+		return finished(out, dl->write(e, note, out, d), d);
+	rc = dialect_holds(dl, e) ? dl->write(e, NULL, out, d) :
+	    format_unheld(dl, e, out);
 	if (rc == 0 && note != NULL)
-		add_note(dl, buf, note);
-	return rc;
+		add_note(dl, out, note);
+	return finished(out, rc, d);
 }
 
 /* The one entry of a document read back (dialect_convert). */
@@ -250,14 +266,25 @@ static void
 reread_put(void *ctx, const struct entry *e)
 {
 	struct reread *r = ctx;
+	size_t n = strlen(e->path), t = e->target != NULL ?
+	    strlen(e->target) : 0;
 
 	if (r->rc != 0) {
 		r->rc = dt_error(r->d, "read back as more than one entry");
 		return;
 	}
+	/* the element's text is the reader's: copied, as a line's is */
+	if (n >= PATH_MAX || t >= PATH_MAX) {
+		r->rc = dt_error(r->d, "read back with a path too long");
+		return;
+	}
 	*r->out = *e;
-	snprintf(r->path, PATH_MAX, "%s", e->path);
+	memcpy(r->path, e->path, n + 1);
 	r->out->path = r->path;
+	if (e->target != NULL) {
+		memcpy(r->path + PATH_MAX, e->target, t + 1);
+		r->out->target = r->path + PATH_MAX;
+	}
 	r->rc = 1;
 }
 
@@ -284,15 +311,19 @@ dialect_read_back(const struct dialect *dl, const char *buf,
 		return dt_error(d, "%s %s line is written only, never read",
 		    dialect_article(dl), dl->name);
 	if (dl->read_line == NULL) {	/* a document: "[" line "]" */
-		static char doc[DIALECT_LINE_MAX + 8];
+		struct dt_buf doc = DT_BUF_INIT;
 		struct reread rr = { out, path, 0, d };
 		const struct dialect_doc_sink sink = { reread_put,
 		    reread_problem, &rr };
-		size_t len = (size_t)snprintf(doc, sizeof(doc), "%s%s%s",
-		    dl->header != NULL ? dl->header : "", buf,
-		    dl->footer != NULL ? dl->footer : "");
 
-		dl->read_document(doc, len, &sink);
+		dt_buf_adds(&doc, dl->header != NULL ? dl->header : "");
+		dt_buf_adds(&doc, buf);
+		dt_buf_adds(&doc, dl->footer != NULL ? dl->footer : "");
+		if (dt_buf_failed(&doc))
+			rr.rc = dt_error(d, "out of memory");
+		else
+			dl->read_document(doc.s, doc.len, &sink);
+		dt_buf_free(&doc);
 		return rr.rc;
 	}
 	dialect_begin(&r, dl, res);
@@ -313,17 +344,16 @@ dialect_read_back(const struct dialect *dl, const char *buf,
 
 int
 dialect_convert(const struct dialect *dl, const struct entry *e,
-    struct ids_keeper *k, char *buf, size_t len, struct dt_diag *d)
+    struct ids_keeper *k, struct dt_buf *out, struct dt_diag *d)
 {
-	static char path[DIALECT_TEXT_SIZE], caps[ENTRY_CAPS_MAX];
+	char path[DIALECT_TEXT_SIZE], caps[ENTRY_CAPS_MAX];
 	const char *what = NULL;
 	struct entry back;
 	struct dt_diag why;
 	int rc;
 
-	assert(dl != NULL && e != NULL && buf != NULL && d != NULL);
-	if (len < DIALECT_LINE_MAX)
-		return dt_error(d, "line buffer too small");
+	assert(dl != NULL && e != NULL && out != NULL && d != NULL);
+	dt_buf_truncate(out, 0);
 	if (entry_validate(e, d) != 0)
 		return -1;
 	if (dl->read_line == NULL && dl->read_document == NULL)
@@ -339,10 +369,10 @@ dialect_convert(const struct dialect *dl, const struct entry *e,
 		    "hold (--users-from DIR resolves names)", e->user != NULL ?
 		    "user" : "group", e->user != NULL ? e->user : e->group,
 		    dialect_article(dl), dl->name);
-	if (dl->write(e, NULL, buf, d) != 0)
+	if (finished(out, dl->write(e, NULL, out, d), d) != 0)
 		return -1;
-	rc = dialect_read_back(dl, buf, k != NULL ? &k->res : NULL, &back, path, caps,
-	    &why);
+	rc = dialect_read_back(dl, out->s, k != NULL ? &k->res : NULL, &back,
+	    path, caps, &why);
 	if (rc == 1 && k != NULL)
 		ids_keep_names(k, &back);
 	if (rc != 1)
@@ -360,7 +390,8 @@ void
 dialect_parents(const struct dialect *dl, const char *last,
     const char *path, dialect_line_fn *put, void *ctx)
 {
-	char line[DIALECT_LINE_MAX], dir[PATH_MAX];
+	struct dt_buf line = DT_BUF_INIT;
+	char dir[PATH_MAX];
 	struct entry p = { .path = dir, .type = 'd', .mode = ENTRY_PARENT_MODE,
 	    .mode_set = true, .uid_set = true, .gid_set = true };
 	struct dt_diag d;
@@ -375,7 +406,8 @@ dialect_parents(const struct dialect *dl, const char *last,
 			continue;
 		memcpy(dir, path, n);
 		dir[n] = '\0';
-		if (dialect_format(dl, &p, line, sizeof(line), &d) == 0)
-			put(ctx, line);
+		if (dialect_format(dl, &p, &line, &d) == 0)
+			put(ctx, line.s);
 	}
+	dt_buf_free(&line);
 }

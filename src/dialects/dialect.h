@@ -44,6 +44,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "base/buf.h"
 #include "base/diag.h"
 #include "base/text.h"
 #include "entry/entry.h"
@@ -65,11 +66,15 @@
 #define DIALECT_TEXT_SIZE (2 * PATH_MAX)
 
 /*
- * Room for any line a writer makes, without the newline: a JSON line
- * escapes every byte of a path and a note in at most 6 bytes.
+ * The longest line a reader takes, without the newline: what a writer
+ * makes of any entry a reader or a tree gives, so that what list writes,
+ * apply reads.  A path and a link's target of PATH_MAX - 1 bytes each,
+ * every byte escaped in at most 6 (a JSON \u00XX; mtree's \ooo and
+ * tmpfiles' \xNN take 4), a note of DT_MSGLEN escaped so too, and room
+ * for the other fields (owner names, 256 bytes each in a table, escaped).
+ * Writers append to a growable buffer (base/buf.h) and have no limit.
  */
-#define DIALECT_LINE_MAX \
-	(DT_JSON_SIZE(PATH_MAX) + DT_JSON_SIZE(DT_MSGLEN) + 256)
+#define DIALECT_LINE_MAX (12 * PATH_MAX + 6 * DT_MSGLEN + 4096)
 
 /* Bids: how sure a dialect is that a first line is its own. */
 enum dialect_bid {
@@ -245,11 +250,12 @@ struct dialect {
 
 	/*
 	 * The writer: one validated entry of a type it holds, as a line
-	 * into buf (DIALECT_LINE_MAX bytes), or -1 when it cannot say it.
-	 * note is NULL but for DIALECT_NOTE_WRITER.
+	 * appended to out, or -1 when it cannot say it (what it appended is
+	 * then the caller's to drop).  note is NULL but for
+	 * DIALECT_NOTE_WRITER.
 	 */
-	int (*write)(const struct entry *e, const char *note, char *buf,
-	    struct dt_diag *d);
+	int (*write)(const struct entry *e, const char *note,
+	    struct dt_buf *out, struct dt_diag *d);
 };
 
 #define DIALECT_DECLARE(name) extern const struct dialect name##_dialect;
@@ -258,8 +264,11 @@ DIALECTS(DIALECT_DECLARE)
 
 /* The dialect of that name, or NULL. */
 const struct dialect *dialect_named(const char *name);
-/* Their names, "makedevs, tmpfiles, ...", for a usage message. */
-const char *dialect_names(void);
+/*
+ * Their names, "makedevs, tmpfiles, ...", appended to out for a usage
+ * message: each dialect's, or (readable) those that read tables.
+ */
+void dialect_names(struct dt_buf *out, bool readable);
 /* d's name; "unknown" for NULL. */
 const char *dialect_name(const struct dialect *d);
 /* "a" or "an", as "an oci table". */
@@ -361,23 +370,23 @@ void dialect_parents(const struct dialect *dl, const char *last,
     const char *path, dialect_line_fn *put, void *ctx);
 
 /*
- * Writes one entry as a line of d, without the newline, into buf of at
- * least DIALECT_LINE_MAX bytes: 0, or -1 when d cannot say it (message in
- * d).  A type d holds no line for is a comment line naming it (when d has
+ * Writes one entry as a line of d, without the newline, into out (what
+ * it held is replaced; it is empty after a failure): 0, or -1 when d
+ * cannot say it or memory ran out (message in d).  A type d holds no line for is a comment line naming it (when d has
  * comments).  With a note, as the dialect can say one: a trailing comment,
  * a comment line before the entry's, or a "problem" member; the result may
  * then hold a newline.
  */
 int dialect_format(const struct dialect *dl, const struct entry *e,
-    char *buf, size_t len, struct dt_diag *d);
+    struct dt_buf *out, struct dt_diag *d);
 int dialect_format_note(const struct dialect *dl, const struct entry *e,
-    const char *note, char *buf, size_t len, struct dt_diag *d);
+    const char *note, struct dt_buf *out, struct dt_diag *d);
 
 /*
- * A conversion (list --table): e as a line of dl into buf (at least
- * DIALECT_LINE_MAX bytes), then read back with dl through k's names
+ * A conversion (list --table): e as a line of dl into out (replacing what
+ * it held), then read back with dl through k's names
  * (entry/ids.h), so that what the line does not say is found, whatever
- * the dialect.  0: the line says e exactly; 1: a line is in buf but
+ * the dialect.  0: the line says e exactly; 1: a line is in out but
  * says less, and d names what dl cannot hold ("a tmpfiles table cannot
  * hold its mode"); -1: dl has no line for e, d says why.  A range is
  * for the caller to expand (entry_expand) where dl has no ranges.
@@ -392,6 +401,6 @@ int dialect_read_back(const struct dialect *dl, const char *buf,
     const struct id_resolver *res, struct entry *out, char *path,
     char *caps, struct dt_diag *d);
 int dialect_convert(const struct dialect *dl, const struct entry *e,
-    struct ids_keeper *k, char *buf, size_t len, struct dt_diag *d);
+    struct ids_keeper *k, struct dt_buf *out, struct dt_diag *d);
 
 #endif

@@ -294,14 +294,23 @@ int
 fields_bad_type(const struct dialect *dl, const char *s, struct dt_diag *d)
 {
 	const char *letters = dl->letters != NULL ? dl->letters : dl->types;
-	char q[QUOTE_MAX], list[64] = "", *p = list;
+	struct dt_buf list = DT_BUF_INIT;
+	char q[QUOTE_MAX];
 
-	for (const char *x = letters; *x != '\0'; x++)
-		p += sprintf(p, "%s%c", p == list ? "" : " ", *x);
-	for (const char *x = dl->extra_letters; x != NULL && *x != '\0'; x++)
-		p += sprintf(p, " %c", *x);
-	return dt_error(d, "type '%s' is not one of %s", fields_quote(q, s,
-	    strlen(s)), list);
+	for (const char *x = letters; *x != '\0'; x++) {
+		if (x > letters)
+			dt_buf_addc(&list, ' ');
+		dt_buf_addc(&list, *x);
+	}
+	for (const char *x = dl->extra_letters; x != NULL && *x != '\0';
+	    x++) {
+		dt_buf_addc(&list, ' ');
+		dt_buf_addc(&list, *x);
+	}
+	dt_say(d, "type '%s' is not one of %s", fields_quote(q, s,
+	    strlen(s)), dt_buf_str(&list));
+	dt_buf_free(&list);
+	return -1;
 }
 
 /* Counts, starts and increments that say nothing are dropped. */
@@ -338,14 +347,16 @@ fields_no_caps(const struct entry *e, struct dt_diag *d)
 	    "into tables", fields_quote(q, e->path, strlen(e->path)));
 }
 
-char *
-fields_put_owner(char *p, const struct entry *e, bool group)
+void
+fields_put_owner(struct dt_buf *out, const struct entry *e, bool group)
 {
 	const char *name = group ? e->group : e->user;
 
-	return name != NULL ? dt_put(p, "%s", name) :
-	    dt_put(p, "%ju", group ? (uintmax_t)e->gid :
-	    (uintmax_t)e->uid);
+	if (name != NULL)
+		dt_buf_adds(out, name);
+	else
+		dt_buf_addu(out, group ? (uintmax_t)e->gid :
+		    (uintmax_t)e->uid);
 }
 
 int

@@ -96,7 +96,8 @@ int fields_no_caps(const struct entry *e, struct dt_diag *d);
  * The owner's user (group: group) as a word: the name kept from the
  * table (entry.h) when the dialect writes names, else the id.
  */
-char *fields_put_owner(char *p, const struct entry *e, bool group);
+void fields_put_owner(struct dt_buf *out, const struct entry *e,
+    bool group);
 /*
  * -1 for a kept name a line cannot hold as a word (white space, a
  * control character, '#', all digits, which reads as an id).

@@ -10,7 +10,9 @@
  *	file <name> <location> <mode> <uid> <gid> [<hard links>]
  *
  * Words are split on blanks, as gen_init_cpio's strtok and sscanf "%s"
- * do, so a name has no escapes; a leading '/' is dropped, as
+ * do, so a name has no escapes; a line that starts with '#' is a
+ * comment, a '#' later is a byte of its word (a word starting with '#'
+ * after all of a line's fields starts a trailing comment); a leading '/' is dropped, as
  * gen_init_cpio does, and every name is from the top.  mode is octal, uid,
  * gid and the numbers decimal.  A file line is an f entry: its mode and
  * owner, for a file that must exist (its location is not read); one
@@ -74,6 +76,24 @@ numbers(const struct word *w, struct entry *e, struct dt_diag *d)
 	    DT_HOST_MINOR_MAX, &e->minor, d) != 0 ? -1 : 0;
 }
 
+/*
+ * The next word after the first, as gen_init_cpio's strtok and sscanf
+ * read one: a '#' in it or at its start is a byte of it (a link's target
+ * "#x"), as only a line that starts with '#' is a comment.
+ */
+static bool
+next_word(const char *line, size_t len, size_t *i, size_t *start)
+{
+	while (*i < len && dialect_space(line[*i]))
+		(*i)++;
+	if (*i == len)
+		return false;
+	*start = *i;
+	while (*i < len && !dialect_space(line[*i]))
+		(*i)++;
+	return true;
+}
+
 static int
 initramfs_parse(const char *line, size_t len, struct entry *e, char *path,
     struct dt_diag *d)
@@ -85,11 +105,12 @@ initramfs_parse(const char *line, size_t len, struct entry *e, char *path,
 	for (k = 0; k < WORDS; k++)
 		w[k] = (struct word){ "", 0 };
 
-	for (; fields_word(line, len, &i, &a); n++)
-		if (n < WORDS)
-			w[n] = (struct word){ line + a, i - a };
-	if (n == 0)
-		return 0;
+	if (!fields_word(line, len, &i, &a))
+		return 0;	/* blank, or a comment */
+	do
+		if (n++ < WORDS)
+			w[n - 1] = (struct word){ line + a, i - a };
+	while (next_word(line, len, &i, &a));
 	for (k = 0; k < NLINES; k++)
 		if (strlen(lines[k].word) == w[0].len &&
 		    memcmp(lines[k].word, w[0].p, w[0].len) == 0)
@@ -97,6 +118,9 @@ initramfs_parse(const char *line, size_t len, struct entry *e, char *path,
 	if (k == NLINES)
 		return dt_error(d, "'%s' is not one of dir, nod, slink, pipe, "
 		    "sock, file", fields_quote(q, w[0].p, w[0].len));
+	/* a word starting with '#' after all of a line's: a comment */
+	if (n > lines[k].fields && w[lines[k].fields].p[0] == '#')
+		n = lines[k].fields;
 	if (lines[k].type == 'f' && n > lines[k].fields)
 		return dt_error(d, "file with hard links is not supported");
 	if (n != lines[k].fields)
@@ -137,7 +161,8 @@ plain(const char *s, const char *what, struct dt_diag *d)
 }
 
 static int
-initramfs_format(const struct entry *e, char *p, struct dt_diag *d)
+initramfs_format(const struct entry *e, struct dt_buf *out,
+    struct dt_diag *d)
 {
 	const char *word = NULL;
 
@@ -149,14 +174,27 @@ initramfs_format(const struct entry *e, char *p, struct dt_diag *d)
 		if (lines[k].type == e->type || (e->type == 'b' &&
 		    lines[k].type == 'c'))
 			word = lines[k].word;
-	p += sprintf(p, "%s %s ", word, e->path);
-	if (e->type == 'l')
-		p += sprintf(p, "%s ", e->target);
-	p += sprintf(p, "%04o %ju %ju", e->mode, (uintmax_t)e->uid,
-	    (uintmax_t)e->gid);
-	if (entry_has_numbers(e))
-		sprintf(p, " %c %" PRIu64 " %" PRIu64, e->type, e->major,
-		    e->minor);
+	dt_buf_adds(out, word);
+	dt_buf_addc(out, ' ');
+	dt_buf_adds(out, e->path);
+	dt_buf_addc(out, ' ');
+	if (e->type == 'l') {
+		dt_buf_adds(out, e->target);
+		dt_buf_addc(out, ' ');
+	}
+	dt_buf_addo(out, e->mode, 4);
+	dt_buf_addc(out, ' ');
+	dt_buf_addu(out, e->uid);
+	dt_buf_addc(out, ' ');
+	dt_buf_addu(out, e->gid);
+	if (entry_has_numbers(e)) {
+		dt_buf_addc(out, ' ');
+		dt_buf_addc(out, e->type);
+		dt_buf_addc(out, ' ');
+		dt_buf_addu(out, e->major);
+		dt_buf_addc(out, ' ');
+		dt_buf_addu(out, e->minor);
+	}
 	return 0;
 }
 
@@ -183,11 +221,11 @@ gen_init_cpio_bid(const char *line, size_t len)
 }
 
 static int
-gen_init_cpio_write(const struct entry *e, const char *note, char *buf,
-    struct dt_diag *d)
+gen_init_cpio_write(const struct entry *e, const char *note,
+    struct dt_buf *out, struct dt_diag *d)
 {
 	assert(note == NULL);
-	return initramfs_format(e, buf, d);
+	return initramfs_format(e, out, d);
 }
 
 const struct dialect gen_init_cpio_dialect = {

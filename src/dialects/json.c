@@ -56,11 +56,10 @@ members(json_object *obj, bool *ok, const struct entry *e)
 }
 
 static int
-json_write(const struct entry *e, const char *note, char *buf,
+json_write(const struct entry *e, const char *note, struct dt_buf *out,
     struct dt_diag *d)
 {
-	return json_io_format(&json_dialect, e, members, note, buf,
-	    DIALECT_LINE_MAX, d);
+	return json_io_format(&json_dialect, e, members, note, out, d);
 }
 
 /* ------------------------------------------------------------ reading */

@@ -36,15 +36,16 @@
 static int
 put_text(json_object *o, struct printbuf *pb, int level, int flags)
 {
-	char buf[DT_JSON_SIZE(PATH_MAX)];
-	const char *s = json_object_get_string(o);
+	struct dt_buf text = DT_BUF_INIT;
+	int rc;
 
 	(void)level;
 	(void)flags;
-	if (strnlen(s, PATH_MAX) == PATH_MAX)
-		return -1;
-	return printbuf_memappend(pb, buf, (int)(dt_json_string(buf, s) -
-	    buf)) < 0 ? -1 : 0;
+	dt_json_string(&text, json_object_get_string(o));
+	rc = dt_buf_failed(&text) || text.len > INT_MAX ||
+	    printbuf_memappend(pb, text.s, (int)text.len) < 0 ? -1 : 0;
+	dt_buf_free(&text);
+	return rc;
 }
 
 json_object *
@@ -75,7 +76,7 @@ json_io_uint(uint64_t v)
 int
 json_io_format(const struct dialect *dialect, const struct entry *e,
     void (*members)(json_object *obj, bool *ok, const struct entry *e),
-    const char *note, char *buf, size_t len, struct dt_diag *d)
+    const char *note, struct dt_buf *out, struct dt_diag *d)
 {
 	json_object *obj;
 	const char *s;
@@ -96,11 +97,11 @@ json_io_format(const struct dialect *dialect, const struct entry *e,
 	if (note != NULL)
 		json_io_add(obj, &ok, "problem", json_io_text(note));
 	s = ok ? json_object_to_json_string_ext(obj, WRITE_FLAGS) : NULL;
-	if (s == NULL || strlen(s) >= len) {
+	if (s == NULL) {
 		json_object_put(obj);
-		return dt_error(d, s == NULL ? "out of memory" : "line too long");
+		return dt_error(d, "out of memory");
 	}
-	memcpy(buf, s, strlen(s) + 1);
+	dt_buf_adds(out, s);
 	json_object_put(obj);
 	return 0;
 }

@@ -30,12 +30,12 @@ void json_io_add(json_object *obj, bool *ok, const char *key,
     json_object *value);
 /*
  * dialect's line for e: one object, its members added by members, then
- * "problem" when note is not NULL, into buf (len bytes); -1 with d for
- * a range, a type dialect does not hold, no memory or a line too long.
+ * "problem" when note is not NULL, appended to out; -1 with d for a
+ * range, a type dialect does not hold or no memory.
  */
 int json_io_format(const struct dialect *dialect, const struct entry *e,
     void (*members)(json_object *obj, bool *ok, const struct entry *e),
-    const char *note, char *buf, size_t len, struct dt_diag *d);
+    const char *note, struct dt_buf *out, struct dt_diag *d);
 
 /* ------------------------------------------------------------ reading */
 

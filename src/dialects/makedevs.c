@@ -198,7 +198,7 @@ makedevs_attachment(const char *line, size_t len, char *value,
  * buildroot's r, F and -1 are written back as they were read.
  */
 static int
-format_makedevs(const struct entry *e, char *p, struct dt_diag *d)
+format_makedevs(const struct entry *e, struct dt_buf *out, struct dt_diag *d)
 {
 	uint64_t v[5] = { e->major, e->minor, e->start, e->inc, e->count };
 	int last = entry_has_numbers(e) ? 1 : -1;
@@ -223,19 +223,33 @@ format_makedevs(const struct entry *e, char *p, struct dt_diag *d)
 	for (int i = 0; i < 5; i++)
 		if (v[i] != 0 && i > last)
 			last = i;
-	p = dt_put(p, "%s\t%c\t", e->path, type);
-	p = !e->mode_set && (e->type == 'd' || e->type == 'f') ?
-	    dt_put(p, "-1") : dt_put(p, "%04o", e->mode);
-	p = fields_put_owner(dt_put(p, "\t"), e, false);
-	p = fields_put_owner(dt_put(p, "\t"), e, true);
-	for (int i = 0; i < 5; i++)
-		p = i <= last ? dt_put(p, "\t%" PRIu64, v[i]) : dt_put(p, "\t-");
+	dt_buf_adds(out, e->path);
+	dt_buf_addc(out, '\t');
+	dt_buf_addc(out, type);
+	dt_buf_addc(out, '\t');
+	if (!e->mode_set && (e->type == 'd' || e->type == 'f'))
+		dt_buf_adds(out, "-1");
+	else
+		dt_buf_addo(out, e->mode, 4);
+	dt_buf_addc(out, '\t');
+	fields_put_owner(out, e, false);
+	dt_buf_addc(out, '\t');
+	fields_put_owner(out, e, true);
+	for (int i = 0; i < 5; i++) {
+		dt_buf_addc(out, '\t');
+		if (i <= last)
+			dt_buf_addu(out, v[i]);
+		else
+			dt_buf_addc(out, '-');
+	}
 	/* buildroot's capabilities: a |xattr line each, under the file's */
 	for (const char *c = e->caps; c != NULL && *c != '\0'; ) {
 		size_t n = strcspn(c, " ");
 
-		if (n > 0)
-			p = dt_put(p, "\n|xattr %.*s", (int)n, c);
+		if (n > 0) {
+			dt_buf_adds(out, "\n|xattr ");
+			dt_buf_add(out, c, n);
+		}
 		c += n + (c[n] == ' ');
 	}
 	return 0;
@@ -277,11 +291,11 @@ makedevs_read(struct dialect_reader *r, const char *line, size_t len,
 }
 
 static int
-makedevs_write(const struct entry *e, const char *note, char *buf,
+makedevs_write(const struct entry *e, const char *note, struct dt_buf *out,
     struct dt_diag *d)
 {
 	assert(note == NULL);
-	return format_makedevs(e, buf, d);
+	return format_makedevs(e, out, d);
 }
 
 const struct dialect makedevs_dialect = {

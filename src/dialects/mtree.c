@@ -536,7 +536,7 @@ parse_whole(struct dialect_reader *r, const char *line, size_t len,
 {
 	struct mtree_keys k = r->set;
 	const struct entry *prev;
-	char name[PATH_MAX];
+	char name[PATH_MAX + 1];	/* a path and the "." before it */
 	size_t i = 0, a, n, na, nb, kfrom, kend;
 	bool full;
 
@@ -619,38 +619,57 @@ mtree_parse(struct dialect_reader *r, const char *line, size_t len,
  * '#' (a comment to NetBSD's fparseln), '=', glob characters (NetBSD
  * matches them) and '"' (a pseudo name's quote, to detection).
  */
-static char *
-put_vis(char *p, const char *s)
+static void
+put_vis(struct dt_buf *out, const char *s)
 {
 	for (const unsigned char *u = (const unsigned char *)s; *u != '\0';
 	    u++)
-		if (*u <= ' ' || *u >= 0x7f || strchr("#=\\*?[\"", *u) != NULL)
-			p += sprintf(p, "\\%03o", *u);
-		else
-			*p++ = (char)*u;
-	*p = '\0';
-	return p;
+		if (*u <= ' ' || *u >= 0x7f || strchr("#=\\*?[\"", *u) != NULL) {
+			dt_buf_addc(out, '\\');
+			dt_buf_addo(out, *u, 3);
+		} else
+			dt_buf_addc(out, (char)*u);
+}
+
+/* " KEY=" and a name (vis'd), or " KEY=" and an id. */
+static void
+put_owner(struct dt_buf *out, const char *name, const char *name_key,
+    uintmax_t id, const char *id_key)
+{
+	dt_buf_addc(out, ' ');
+	if (name != NULL) {
+		dt_buf_adds(out, name_key);
+		put_vis(out, name);
+	} else {
+		dt_buf_adds(out, id_key);
+		dt_buf_addu(out, id);
+	}
 }
 
 static int
-mtree_format(const struct entry *e, char *p, struct dt_diag *d)
+mtree_format(const struct entry *e, struct dt_buf *out, struct dt_diag *d)
 {
 	if (fields_no_ranges(e, "an mtree spec", d) != 0)
 		return -1;
-	p = put_vis(p + sprintf(p, "."), strcmp(e->path, "/") == 0 ? "" :
-	    e->path);
-	p += sprintf(p, " type=%s mode=%04o", type_word(e->type), e->mode);
-	p = e->user != NULL ? put_vis(p + sprintf(p, " uname="), e->user) :
-	    p + sprintf(p, " uid=%ju", (uintmax_t)e->uid);
-	p = e->group != NULL ? put_vis(p + sprintf(p, " gname="), e->group) :
-	    p + sprintf(p, " gid=%ju", (uintmax_t)e->gid);
-	if (e->type == 'l')
-		p = put_vis(p + sprintf(p, " link="), e->target);
-	else if (entry_has_numbers(e))
-		p += sprintf(p, " device=native,%" PRIu64 ",%" PRIu64,
-		    e->major, e->minor);
+	dt_buf_addc(out, '.');
+	put_vis(out, strcmp(e->path, "/") == 0 ? "" : e->path);
+	dt_buf_adds(out, " type=");
+	dt_buf_adds(out, type_word(e->type));
+	dt_buf_adds(out, " mode=");
+	dt_buf_addo(out, e->mode, 4);
+	put_owner(out, e->user, "uname=", e->uid, "uid=");
+	put_owner(out, e->group, "gname=", e->gid, "gid=");
+	if (e->type == 'l') {
+		dt_buf_adds(out, " link=");
+		put_vis(out, e->target);
+	} else if (entry_has_numbers(e)) {
+		dt_buf_adds(out, " device=native,");
+		dt_buf_addu(out, e->major);
+		dt_buf_addc(out, ',');
+		dt_buf_addu(out, e->minor);
+	}
 	if (e->nochange && e->type != 'l')
-		sprintf(p, " nochange");
+		dt_buf_adds(out, " nochange");
 	return 0;
 }
 
@@ -751,11 +770,11 @@ mtree_bid(const char *line, size_t len)
 }
 
 static int
-mtree_write(const struct entry *e, const char *note, char *buf,
+mtree_write(const struct entry *e, const char *note, struct dt_buf *out,
     struct dt_diag *d)
 {
 	assert(note == NULL);
-	return mtree_format(e, buf, d);
+	return mtree_format(e, out, d);
 }
 
 const struct dialect mtree_dialect = {

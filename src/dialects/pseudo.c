@@ -15,7 +15,8 @@
  * runs no date(1).  The name (and a date) may be quoted ("a b") and a
  * backslash takes the next byte as it is, as squashfs-tools 4.5 reads
  * them; a leading '/' is dropped.  A link's
- * target is the rest of the line, as it is.  mode is octal, uid and gid
+ * target is the rest of the line, as it is (a '#' in it too: only a
+ * line that starts with '#' is a comment, as mksquashfs reads them).  mode is octal, uid and gid
  * a number or a name, the numbers decimal.  m and M (mode and owner of a
  * file from the source directory), f F R (a file's content), l L (hard
  * links) and x (extended attributes) are refused, naming why.
@@ -161,18 +162,25 @@ fields(const char *line, size_t len, size_t i, char letter,
 {
 	struct word w[FIELDS] = { { "", 0 }, { "", 0 }, { "", 0 }, { "", 0 },
 	    { "", 0 }, { "", 0 }, { "", 0 }, { "", 0 } };
-	size_t n = 0, a, at = i, timed = letter >= 'A' && letter <= 'Z';
+	size_t n = 0, a, timed = letter >= 'A' && letter <= 'Z';
 	size_t want = 3 + (entry_has_numbers(e) ? 2 : e->type == 'd' ? 0 : 1);
+	/* a link's target is the rest of the line: not a word */
+	size_t words = want - (e->type == 'l');
 	const struct word *v = w + 3;
 	char q[QUOTE_MAX];
 
 	if (timed && skip_time(line, len, &i, letter, d) != 0)
 		return -1;
-	for (at = i; n < want && fields_word(line, len, &i, &a); n++, at = i)
+	for (; n < words && fields_word(line, len, &i, &a); n++)
 		w[n] = (struct word){ line + a, i - a };
-	if (n < want || (e->type != 'l' && fields_word(line, len, &i, &a)))
-		return dt_error(d, "type '%c' takes %zu fields after it, not %s",
-		    letter, want + timed, n < want ? "fewer" : "more");
+	while (e->type == 'l' && i < len && dialect_space(line[i]))
+		i++;
+	if (n < words || (e->type == 'l' && i == len))
+		return dt_error(d, "type '%c' takes %zu fields after it, not "
+		    "fewer", letter, want + timed);
+	if (e->type != 'l' && fields_word(line, len, &i, &a))
+		return dt_error(d, "type '%c' takes %zu fields after it, not "
+		    "more", letter, want + timed);
 	if (mode_owner(w, res, e, d) != 0)
 		return -1;
 	if (entry_has_numbers(e))
@@ -180,12 +188,15 @@ fields(const char *line, size_t len, size_t i, char letter,
 		    DT_HOST_MAJOR_MAX, &e->major, d) != 0 ||
 		    fields_number(v[1].p, v[1].len, "minor", DT_HOST_MINOR_MAX,
 		    &e->minor, d) != 0 ? -1 : 0;
-	if (e->type == 'l') {	/* the rest of the line, as it is */
-		at -= v[0].len;
-		if (len - at >= PATH_MAX)
+	if (e->type == 'l') {
+		/*
+		 * As it is, a '#' too: mksquashfs takes only a line that
+		 * starts with '#' for a comment.
+		 */
+		if (len - i >= PATH_MAX)
 			return dt_error(d, "link target is too long");
-		memcpy(path + PATH_MAX, line + at, len - at);
-		path[PATH_MAX + len - at] = '\0';
+		memcpy(path + PATH_MAX, line + i, len - i);
+		path[PATH_MAX + len - i] = '\0';
 		fields_link(e, path + PATH_MAX);
 		return 0;
 	}
@@ -233,22 +244,28 @@ pseudo_parse(const char *line, size_t len, const struct id_resolver *res,
 /*
  * A name as squashfs-tools reads it back: a backslash before what splits.
  * A name at the top that is a gen_init_cpio keyword ("dir") is quoted, so
- * that a first line of it is not taken for gen_init_cpio's.
+ * that a first line of it is not taken for gen_init_cpio's, and so is the
+ * top directory, "/": unquoted, its line has a makedevs line's shape (a
+ * listing of the top alone would be read as makedevs).
  */
-static char *
-put_name(char *p, const char *s)
+static void
+put_name(struct dt_buf *out, const char *s)
 {
-	if (s[1] == '\0')	/* the top directory */
-		return p + sprintf(p, "/");
-	if (fields_cpio_keyword(s + 1, strlen(s + 1)))
-		return p + sprintf(p, "\"%s\"", s + 1);
+	if (s[1] == '\0') {	/* the top directory */
+		dt_buf_adds(out, "\"/\"");
+		return;
+	}
+	if (fields_cpio_keyword(s + 1, strlen(s + 1))) {
+		dt_buf_addc(out, '"');
+		dt_buf_adds(out, s + 1);
+		dt_buf_addc(out, '"');
+		return;
+	}
 	for (s++; *s != '\0'; s++) {
 		if (dialect_space(*s) || strchr("\"\\#", *s) != NULL)
-			*p++ = '\\';
-		*p++ = *s;
+			dt_buf_addc(out, '\\');
+		dt_buf_addc(out, *s);
 	}
-	*p = '\0';
-	return p;
 }
 
 static const char *
@@ -263,7 +280,7 @@ bad_text(const struct entry *e)
 }
 
 static int
-pseudo_format(const struct entry *e, char *p, struct dt_diag *d)
+pseudo_format(const struct entry *e, struct dt_buf *out, struct dt_diag *d)
 {
 	const char *bad = bad_text(e);
 	char q[QUOTE_MAX];
@@ -277,17 +294,30 @@ pseudo_format(const struct entry *e, char *p, struct dt_diag *d)
 		    strlen(bad[0] == 'p' ? e->path : e->target)));
 	if (fields_owner_words(e, "a pseudo file", d) != 0)
 		return -1;
-	p = put_name(p, e->path);
-	p += sprintf(p, " %c %04o ", e->type == 'l' ? 's' :
-	    e->type == 's' || e->type == 'p' ? 'i' : e->type, e->mode);
-	p = fields_put_owner(p, e, false);
-	p = fields_put_owner(dt_put(p, " "), e, true);
-	if (entry_has_numbers(e))
-		sprintf(p, " %" PRIu64 " %" PRIu64, e->major, e->minor);
-	else if (e->type == 'l')
-		sprintf(p, " %s", e->target);
+	put_name(out, e->path);
+	dt_buf_addc(out, ' ');
+	if (e->type == 'l')
+		dt_buf_addc(out, 's');
+	else if (e->type == 's' || e->type == 'p')
+		dt_buf_addc(out, 'i');
+	else
+		dt_buf_addc(out, e->type);
+	dt_buf_addc(out, ' ');
+	dt_buf_addo(out, e->mode, 4);
+	dt_buf_addc(out, ' ');
+	fields_put_owner(out, e, false);
+	dt_buf_addc(out, ' ');
+	fields_put_owner(out, e, true);
+	if (e->type != 'd')
+		dt_buf_addc(out, ' ');
+	if (entry_has_numbers(e)) {
+		dt_buf_addu(out, e->major);
+		dt_buf_addc(out, ' ');
+		dt_buf_addu(out, e->minor);
+	} else if (e->type == 'l')
+		dt_buf_adds(out, e->target);
 	else if (e->type != 'd')
-		sprintf(p, " %c", e->type == 'p' ? 'f' : 's');
+		dt_buf_addc(out, e->type == 'p' ? 'f' : 's');
 	return 0;
 }
 
@@ -330,11 +360,11 @@ pseudo_bid(const char *line, size_t len)
 }
 
 static int
-pseudo_write(const struct entry *e, const char *note, char *buf,
+pseudo_write(const struct entry *e, const char *note, struct dt_buf *out,
     struct dt_diag *d)
 {
 	assert(note == NULL);
-	return pseudo_format(e, buf, d);
+	return pseudo_format(e, out, d);
 }
 
 const struct dialect pseudo_dialect = {

@@ -36,51 +36,59 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/buf.h"
 #include "base/text.h"
 #include "dialects/rules.h"
 
 /* ------------------------------------------------------- one rule */
 
 /* The numbers of a rule: minor is NULL for a whole major. */
-static char *
-put_cgroup(char *p, char type, uint64_t major, const uint64_t *minor)
+static void
+put_cgroup(struct dt_buf *out, char type, uint64_t major,
+    const uint64_t *minor)
 {
+	dt_buf_addc(out, type);
+	dt_buf_addc(out, ' ');
+	dt_buf_addu(out, major);
+	dt_buf_addc(out, ':');
 	if (minor == NULL)
-		return dt_put(p, "%c %ju:* " RULES_ACCESS, type,
-		    (uintmax_t)major);
-	return dt_put(p, "%c %ju:%ju " RULES_ACCESS, type, (uintmax_t)major,
-	    (uintmax_t)*minor);
+		dt_buf_addc(out, '*');
+	else
+		dt_buf_addu(out, *minor);
+	dt_buf_adds(out, " " RULES_ACCESS);
 }
 
-static char *
-put_oci(char *p, char type, uint64_t major, const uint64_t *minor)
+static void
+put_oci(struct dt_buf *out, char type, uint64_t major, const uint64_t *minor)
 {
-	p = dt_put(p, "{\"allow\":true,\"type\":\"%c\",\"major\":%ju", type,
-	    (uintmax_t)major);
-	if (minor != NULL)
-		p = dt_put(p, ",\"minor\":%ju", (uintmax_t)*minor);
-	return dt_put(p, ",\"access\":\"" RULES_ACCESS "\"}");
+	dt_buf_adds(out, "{\"allow\":true,\"type\":\"");
+	dt_buf_addc(out, type);
+	dt_buf_adds(out, "\",\"major\":");
+	dt_buf_addu(out, major);
+	if (minor != NULL) {
+		dt_buf_adds(out, ",\"minor\":");
+		dt_buf_addu(out, *minor);
+	}
+	dt_buf_adds(out, ",\"access\":\"" RULES_ACCESS "\"}");
 }
 
 /* The line of a DeviceAllow= path, or -1 with why it has none. */
 static int
-put_path(char *buf, const char *path, struct dt_diag *d)
+put_path(struct dt_buf *out, const char *path, struct dt_diag *d)
 {
 	const unsigned char *s = (const unsigned char *)path;
-	char *p;
 	size_t k;
 
 	if (strncmp(path, "/dev/", 5) != 0 || path[5] == '\0')
 		return dt_error(d, "not under /dev, where systemd takes "
 		    "DeviceAllow= paths");
-	p = dt_put(buf, "DeviceAllow=");
+	dt_buf_adds(out, "DeviceAllow=");
 	while (*s != '\0') {
 		if (*s >= 0x80) {
 			if ((k = dt_utf8_length(s)) == 0)
 				return dt_error(d, "not UTF-8, which systemd "
 				    "refuses in a unit file");
-			memcpy(p, s, k);
-			p += k;
+			dt_buf_add(out, s, k);
 			s += k;
 			continue;
 		}
@@ -92,49 +100,49 @@ put_path(char *buf, const char *path, struct dt_diag *d)
 			    "systemd versions read differently in "
 			    "DeviceAllow=");
 		if (*s == '%')
-			*p++ = '%';	/* a specifier's escape */
-		*p++ = (char)*s++;
+			dt_buf_addc(out, '%');	/* a specifier's escape */
+		dt_buf_addc(out, (char)*s++);
 	}
-	dt_put(p, " " RULES_ACCESS);
+	dt_buf_adds(out, " " RULES_ACCESS);
 	return 0;
 }
 
 static int
-cgroup_write(const struct entry *e, const char *note, char *buf,
+cgroup_write(const struct entry *e, const char *note, struct dt_buf *out,
     struct dt_diag *d)
 {
 	(void)note;
 	(void)d;
-	put_cgroup(buf, e->type, e->major, &e->minor);
+	put_cgroup(out, e->type, e->major, &e->minor);
 	return 0;
 }
 
 static int
-deviceallow_write(const struct entry *e, const char *note, char *buf,
-    struct dt_diag *d)
+deviceallow_write(const struct entry *e, const char *note,
+    struct dt_buf *out, struct dt_diag *d)
 {
 	(void)note;
-	return put_path(buf, e->path, d);
+	return put_path(out, e->path, d);
 }
 
 static int
-groups_write(const struct entry *e, const char *note, char *buf,
+groups_write(const struct entry *e, const char *note, struct dt_buf *out,
     struct dt_diag *d)
 {
 	(void)e;
 	(void)note;
-	(void)buf;
+	(void)out;
 	return dt_error(d, "a deviceallow-groups rule names the running "
 	    "kernel's driver: it is written for a whole listing");
 }
 
 static int
-oci_allow_write(const struct entry *e, const char *note, char *buf,
+oci_allow_write(const struct entry *e, const char *note, struct dt_buf *out,
     struct dt_diag *d)
 {
 	(void)note;
 	(void)d;
-	put_oci(buf, e->type, e->major, &e->minor);
+	put_oci(out, e->type, e->major, &e->minor);
 	return 0;
 }
 
@@ -234,50 +242,69 @@ whole_major(const struct entry **v, size_t i, size_t j)
 	return next == RULES_WHOLE_MINORS;
 }
 
+/* A rule in line, handed to the sink: 0, or -1 when memory ran out. */
+static int
+put_line(struct dt_buf *line, const struct rules_sink *sink)
+{
+	if (dt_buf_failed(line))
+		return -1;
+	sink->put(sink->ctx, line->s);
+	return 0;
+}
+
 /* cgroup and oci-allow: a rule a number, or a major's. */
-static void
+static int
 write_numbers(const struct dialect *dl, const struct entry **v, size_t n,
     const struct rules_sink *sink)
 {
-	char line[DIALECT_LINE_MAX];
-	char *(*put)(char *, char, uint64_t, const uint64_t *) =
+	struct dt_buf line = DT_BUF_INIT;
+	void (*put)(struct dt_buf *, char, uint64_t, const uint64_t *) =
 	    dl == &cgroup_dialect ? put_cgroup : put_oci;
+	int rc = 0;
 
 	qsort(v, n, sizeof(const struct entry *), by_number);
 	if (dl == &oci_allow_dialect)
 		sink->put(sink->ctx, "{\"allow\":false,\"access\":\""
 		    RULES_ACCESS "\"}");
-	for (size_t i = 0, j; i < n; i = j) {
+	for (size_t i = 0, j; i < n && rc == 0; i = j) {
 		j = run_end(v, i, n);
 		if (whole_major(v, i, j)) {
-			put(line, v[i]->type, v[i]->major, NULL);
-			sink->put(sink->ctx, line);
+			dt_buf_truncate(&line, 0);
+			put(&line, v[i]->type, v[i]->major, NULL);
+			rc = put_line(&line, sink);
 			continue;
 		}
-		for (size_t k = i; k < j; k++)
+		for (size_t k = i; k < j && rc == 0; k++)
 			if (k == i || v[k]->minor != v[k - 1]->minor) {
-				put(line, v[k]->type, v[k]->major,
+				dt_buf_truncate(&line, 0);
+				put(&line, v[k]->type, v[k]->major,
 				    &v[k]->minor);
-				sink->put(sink->ctx, line);
+				rc = put_line(&line, sink);
 			}
 	}
+	dt_buf_free(&line);
+	return rc;
 }
 
-static void
+static int
 write_paths(const struct entry **v, size_t n, const struct rules_sink *sink)
 {
-	char line[DIALECT_LINE_MAX];
+	struct dt_buf line = DT_BUF_INIT;
 	struct dt_diag d;
+	int rc = 0;
 
 	qsort(v, n, sizeof(const struct entry *), by_path);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && rc == 0; i++) {
 		if (i > 0 && strcmp(v[i]->path, v[i - 1]->path) == 0)
 			continue;
-		if (put_path(line, v[i]->path, &d) == 0)
-			sink->put(sink->ctx, line);
+		dt_buf_truncate(&line, 0);
+		if (put_path(&line, v[i]->path, &d) == 0)
+			rc = put_line(&line, sink);
 		else
 			sink->problem(sink->ctx, v[i], d.msg);
 	}
+	dt_buf_free(&line);
+	return rc;
 }
 
 /*
@@ -352,15 +379,16 @@ write_groups(const struct entry **v, size_t n,
     const struct rules_driver *drv, size_t ndrv,
     const struct rules_sink *sink)
 {
-	char line[DIALECT_LINE_MAX];
+	struct dt_buf line = DT_BUF_INIT;
 	const char **said;
 	size_t nsaid = 0, j;
 	struct dt_diag d;
+	int rc = 0;
 
 	qsort(v, n, sizeof(const struct entry *), by_number);
 	if ((said = malloc((n > 0 ? n : 1) * sizeof(*said))) == NULL)
 		return -1;
-	for (size_t i = 0; i < n; i = j) {
+	for (size_t i = 0; i < n && rc == 0; i = j) {
 		const char *name = group_name(v[i]->type, v[i]->major, drv,
 		    ndrv);
 		const char *kind = v[i]->type == 'b' ? "block" : "char";
@@ -373,25 +401,31 @@ write_groups(const struct entry **v, size_t n,
 			sink->problem(sink->ctx, v[i], d.msg);
 			continue;
 		}
-		snprintf(line, sizeof(line), "DeviceAllow=%s-%s " RULES_ACCESS,
-		    kind, name);
+		dt_buf_truncate(&line, 0);
+		dt_buf_adds(&line, "DeviceAllow=");
+		dt_buf_adds(&line, kind);
+		dt_buf_addc(&line, '-');
+		dt_buf_adds(&line, name);
+		dt_buf_adds(&line, " " RULES_ACCESS);
+		if (dt_buf_failed(&line)) {
+			rc = -1;
+			break;
+		}
 		for (k = 0; k < nsaid; k++)
-			if (strcmp(said[k], line) == 0)
+			if (strcmp(said[k], line.s) == 0)
 				break;
 		if (k < nsaid)
 			continue;	/* block-sd: every sd major at once */
-		if ((said[nsaid] = strdup(line)) == NULL) {
-			while (nsaid > 0)
-				free((char *)said[--nsaid]);
-			free(said);
-			return -1;
-		}
-		sink->put(sink->ctx, said[nsaid++]);
+		if ((said[nsaid] = strdup(line.s)) == NULL)
+			rc = -1;
+		else
+			sink->put(sink->ctx, said[nsaid++]);
 	}
 	while (nsaid > 0)
 		free((char *)said[--nsaid]);
 	free(said);
-	return 0;
+	dt_buf_free(&line);
+	return rc;
 }
 
 int
@@ -400,10 +434,8 @@ rules_write(const struct dialect *dl, const struct entry **v, size_t n,
     const struct rules_sink *sink)
 {
 	if (dl == &deviceallow_dialect)
-		write_paths(v, n, sink);
-	else if (dl == &deviceallow_groups_dialect)
+		return write_paths(v, n, sink);
+	if (dl == &deviceallow_groups_dialect)
 		return write_groups(v, n, drivers, ndrivers, sink);
-	else
-		write_numbers(dl, v, n, sink);
-	return 0;
+	return write_numbers(dl, v, n, sink);
 }

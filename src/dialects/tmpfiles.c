@@ -519,34 +519,38 @@ tmpfiles_escaped(const unsigned char *s, size_t i, size_t len, bool shown,
 	    (len == 1 && s[i] == '-');
 }
 
-static char *
-put_tmpfiles_text(char *p, const char *s, bool arg)
+static void
+put_tmpfiles_text(struct dt_buf *out, const char *s, bool arg)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	bool quoted = !arg && strchr(s, ' ') != NULL, shown;
 	size_t n, len = strlen(s);
 
 	if (quoted)
-		*p++ = '"';
+		dt_buf_addc(out, '"');
 	for (size_t i = 0; i < len; i += n) {
 		n = dt_text_char(u + i, len - i, &shown);	/* not shown: 1 */
 		if (u[i] == '%')
-			p = dt_put(p, "%%%%");
-		else if (tmpfiles_escaped(u, i, len, shown, arg))
-			p = dt_put(p, "\\x%02x", u[i]);
-		else {
-			memcpy(p, u + i, n);
-			p += n;
-		}
+			dt_buf_adds(out, "%%");
+		else if (tmpfiles_escaped(u, i, len, shown, arg)) {
+			dt_buf_adds(out, "\\x");
+			dt_buf_addx(out, u[i], 2);
+		} else
+			dt_buf_add(out, u + i, n);
 	}
 	if (quoted)
-		*p++ = '"';
-	*p = '\0';
-	return p;
+		dt_buf_addc(out, '"');
+}
+
+/* A field left at its default: "-". */
+static void
+tab_dash(struct dt_buf *out)
+{
+	dt_buf_adds(out, "\t-");
 }
 
 static int
-format_tmpfiles(const struct entry *e, char *p, struct dt_diag *d)
+format_tmpfiles(const struct entry *e, struct dt_buf *out, struct dt_diag *d)
 {
 	unsigned dflt = e->type == 'd' ? 0755 : 0644;
 	char q[QUOTE_MAX];
@@ -562,26 +566,40 @@ format_tmpfiles(const struct entry *e, char *p, struct dt_diag *d)
 	if (fields_no_caps(e, d) != 0 ||
 	    fields_owner_words(e, "a tmpfiles table", d) != 0)
 		return -1;
-	p = dt_put(p, "%c%s%s%s\t", fields_letter(&tmpfiles_dialect, e->type),
-	    e->replace ? "+" : "", e->boot ? "!" : "",
-	    e->ignore_errors ? "-" : "");
-	p = put_tmpfiles_text(p, e->path, false);
+	dt_buf_addc(out, fields_letter(&tmpfiles_dialect, e->type));
+	if (e->replace)
+		dt_buf_addc(out, '+');
+	if (e->boot)
+		dt_buf_addc(out, '!');
+	if (e->ignore_errors)
+		dt_buf_addc(out, '-');
+	dt_buf_addc(out, '\t');
+	put_tmpfiles_text(out, e->path, false);
 	if (e->type == 'l') {	/* mode and owner: ignored, tmpfiles.d(5) */
-		put_tmpfiles_text(dt_put(p, "\t-\t-\t-\t-\t"), e->target, true);
+		dt_buf_adds(out, "\t-\t-\t-\t-\t");
+		put_tmpfiles_text(out, e->target, true);
 		return 0;
 	}
-	p = e->mode_set || e->mode != dflt ? dt_put(p, "\t%04o", e->mode) :
-	    dt_put(p, "\t-");
-	p = e->uid_set || e->uid != 0 ?
-	    fields_put_owner(dt_put(p, "\t"), e, false) :
-	    dt_put(p, "\t-");
-	p = e->gid_set || e->gid != 0 ?
-	    fields_put_owner(dt_put(p, "\t"), e, true) :
-	    dt_put(p, "\t-");
-	if (entry_has_numbers(e))
-		dt_put(p, "\t-\t%" PRIu64 ":%" PRIu64, e->major, e->minor);
-	else
-		dt_put(p, "\t-\t-");
+	if (e->mode_set || e->mode != dflt) {
+		dt_buf_addc(out, '\t');
+		dt_buf_addo(out, e->mode, 4);
+	} else
+		tab_dash(out);
+	for (int group = 0; group < 2; group++)
+		if (group ? e->gid_set || e->gid != 0 :
+		    e->uid_set || e->uid != 0) {
+			dt_buf_addc(out, '\t');
+			fields_put_owner(out, e, group);
+		} else
+			tab_dash(out);
+	tab_dash(out);	/* age */
+	if (entry_has_numbers(e)) {
+		dt_buf_addc(out, '\t');
+		dt_buf_addu(out, e->major);
+		dt_buf_addc(out, ':');
+		dt_buf_addu(out, e->minor);
+	} else
+		tab_dash(out);
 	return 0;
 }
 
@@ -635,11 +653,11 @@ tmpfiles_read(struct dialect_reader *r, const char *line, size_t len,
 }
 
 static int
-tmpfiles_write(const struct entry *e, const char *note, char *buf,
+tmpfiles_write(const struct entry *e, const char *note, struct dt_buf *out,
     struct dt_diag *d)
 {
 	assert(note == NULL);
-	return format_tmpfiles(e, buf, d);
+	return format_tmpfiles(e, out, d);
 }
 
 const struct dialect tmpfiles_dialect = {

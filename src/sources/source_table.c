@@ -25,6 +25,10 @@
 #include "dialects/dialect.h"
 #include "entry/validate.h"
 
+/* The reader takes every line a writer makes (lines_init keeps less). */
+_Static_assert(DIALECT_LINE_MAX <= LINES_BUF / 2,
+    "a table's line fits the line reader");
+
 struct table_source {
 	struct source s;	/* first: the interface */
 	const struct id_resolver *res;
