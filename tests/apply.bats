@@ -505,6 +505,34 @@ $NEEDS_CAP_MKNOD"
 ./etc/a-made"
 }
 
+# Out of descriptors at each point of a run in turn (from the fewest it
+# starts with to 16 more, past the most it holds): an entry fails with
+# the cause named, or is made, and no private directory (SECURITY in
+# devtool(1)) outlives a failure.  Set-uid nodes are made through one.
+@test "apply: out of descriptors (ulimit -n), an entry fails naming the cause and leaves no private directory" {
+	needs_mknod
+	local n low failed=0 bad
+	table t '/dev/a c 4600 0 5 1 3' '/dev/b c 4600 0 5 1 4'
+	low=$(lowest_limit)
+	for n in $(seq "$low" $((low + 16))); do
+		rm -rf R
+		mkdir -p R/dev
+		run --separate-stderr limited "$n" "$DEVTOOL" apply --root R t
+		assert_no_temp R
+		if ((status == 0)); then
+			assert_equal "$(node R/dev/a; node R/dev/b)" "character special file 1 3 4600 0 5
+character special file 1 4 4600 0 5"
+			continue
+		fi
+		assert_status 2
+		bad=$(printf '%s\n' "$stderr" | grep -E '^devtool: (/|t:)' |
+			grep -v ': Too many open files$' || :)
+		[[ -z $bad ]] || fail "ulimit -n $n: a failure not naming its cause:"$'\n'"$stderr"
+		[[ $stderr == *'/dev/'[ab]': Too many open files'* ]] && failed=$((failed + 1))
+	done
+	((failed > 0)) || fail "no limit made an entry fail: the test did not reach the nodes"
+}
+
 @test "apply: an f entry for a missing file makes no directories for it (systemd-tmpfiles neither); earlier lines' stay" {
 	needs_mknod
 	mkdir -p R/etc
