@@ -298,19 +298,52 @@ replace_in(const struct place *p, struct priv *pv, const struct node_want *w)
 }
 
 /*
- * Leaves the private directory empty: the node made there is removed;
- * anything else (a swap that raced an exchange back) is put back.
+ * How many times settle exchanges what came out of the name back into
+ * it: each time another user's swap at the name raced the last one.
+ */
+#define SETTLE_TRIES 16
+
+/*
+ * Leaves the private directory empty.  At TEMP_NAME is the node made,
+ * which is removed, or what an exchange brought out of the name and the
+ * exchange back did not return, because another user's swap at the name
+ * landed between the two: it goes back to the name if that is free;
+ * else what the entry may replace there (a device node or FIFO; for a
+ * link, a link too) is removed, as the entry would have; anything else
+ * is exchanged back into the name again, which brings out what is there
+ * now, to be looked at in turn.
  */
 static void
-settle(const struct place *p, struct priv *pv, const struct stat *mine)
+settle(const struct place *p, struct priv *pv, const struct stat *mine,
+    const struct node_want *w)
 {
-	int saved = errno;
+	int saved = errno, i;
 	struct stat st;
 
-	if (fstatat(pv->fd, TEMP_NAME, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    (inode_same(&st, mine) ? unlinkat(pv->fd, TEMP_NAME,
-	    S_ISDIR(st.st_mode) ? AT_REMOVEDIR : 0) :
-	    move_out(pv, TEMP_NAME, p->dirfd, p->name)) != 0)
+	for (i = 0; i < SETTLE_TRIES; i++) {
+		if (fstatat(pv->fd, TEMP_NAME, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+			if (errno != ENOENT)
+				pv->dirty = true;
+			break;
+		}
+		if (!inode_same(&st, mine)) {
+			if (move_out(pv, TEMP_NAME, p->dirfd, p->name) == 0)
+				break;
+			if (!place_replaceable(st.st_mode, w)) {
+				if (errno == EEXIST && renameat2(pv->fd,
+				    TEMP_NAME, p->dirfd, p->name,
+				    RENAME_EXCHANGE) == 0)
+					continue;
+				pv->dirty = true;
+				break;
+			}
+		}
+		if (unlinkat(pv->fd, TEMP_NAME, S_ISDIR(st.st_mode) ?
+		    AT_REMOVEDIR : 0) != 0)
+			pv->dirty = true;
+		break;
+	}
+	if (i == SETTLE_TRIES)
 		pv->dirty = true;
 	errno = saved;
 }
@@ -387,7 +420,7 @@ place_via(const struct place *p, struct priv *pv,
 		    STEP_OK : STEP_ERRNO;
 	if (rc == STEP_OK)
 		rc = check_inside(p, pv, fd, &mine);
-	settle(p, pv, &mine);
+	settle(p, pv, &mine, w);
 	inode_close(fd);
 	return rc;
 }
