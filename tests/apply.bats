@@ -1062,6 +1062,41 @@ created /dev-x/y (p, mode 0600, owner 0:0)"
 	assert_missing fresh
 }
 
+# A dry run fails where the real run fails, with the same message and
+# status: a --root that is a dangling symbolic link (mkdir -p keeps the
+# name, which then leads nowhere), a chain of links ending in one, a
+# directory under one, a regular file or one under it (where make looks
+# for its group names first, and says so); apply and make alike, each
+# run side by side with -n and without.
+@test "apply -n and make -n fail as the real run does for a --root that cannot be made: a dangling link, a chain, a directory under one, a file" {
+	needs_mknod
+	local r verb dry real
+	table t '/dev/null c 666 0 0 1 3'
+	ln -s nowhere rdang
+	ln -s rdang chain
+	touch file
+	for r in rdang chain rdang/sub chain/sub/deeper file file/sub; do
+		for verb in "apply t" "make null"; do
+			# shellcheck disable=SC2086 # the verb and its operand
+			run --separate-stderr devtool $verb -n --root "$r"
+			dry="$status|$output|$stderr"
+			# shellcheck disable=SC2086
+			run --separate-stderr devtool $verb --root "$r"
+			real="$status|$output|$stderr"
+			assert_status 2
+			assert_stdout_empty
+			[[ $stderr == "devtool: --root $r: "* || ($verb == make* &&
+			    $r == file* && $stderr == *"($r/etc/group: Not a directory)"*) ]] ||
+				fail "$verb --root $r: $stderr"
+			assert_equal "$dry" "$real"
+		done
+	done
+	# nothing was made anywhere, and the links are as they were
+	assert_equal "$(find . -mindepth 1 ! -name t -printf '%p %y %l\n' | LC_ALL=C sort)" "./chain l rdang
+./file f 
+./rdang l nowhere"
+}
+
 # ---------------------------------------------------------- confinement
 
 @test "apply: '..' in a table path is refused, nothing created outside the root" {
