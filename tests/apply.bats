@@ -1449,6 +1449,54 @@ would correct / (d, mode 0700, owner 0:0)"
 # A PID no process can have: Linux pids stay below 4194304 (PID_MAX_LIMIT).
 DEAD=4194304
 
+# Unsafe path transitions on the way to --archive FILE (SECURITY in
+# devtool(1)): uid 65534's link at FILE, in its own directory, to a
+# device of root's is refused and left as it was, and so is its link to
+# a directory of root's on the way; what it names directly, a FIFO of its
+# own or root's character device, and its link to its own FIFO, are
+# written through.
+@test "apply --archive: as root, another user's link at FILE to root's device, or on the way to root's directory, is refused; a FIFO or device named directly is written" {
+	needs_mknod
+	nobody_top
+	local m=$NOBODY_TOP/mine got
+	table t '/dev/null c 666 0 0 1 3'
+	# root's, as /home is: the step into the user's directory is safe
+	chmod 0755 "$NOBODY_TOP"
+	mkdir -m 0755 "$m"
+	chown 65534:65534 "$m"
+	mknod -m 0600 "$NOBODY_TOP/dev" c 1 3
+	as_nobody ln -s "$NOBODY_TOP/dev" "$m/e.cpio"
+	as_nobody ln -s / "$m/up"
+	run --separate-stderr devtool apply --archive "$m/e.cpio" t
+	assert_status 2
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: $m/e.cpio: unsafe path transition from $m/e.cpio (a symbolic link, owner 65534) to $NOBODY_TOP/dev (a character device, owner 0): not followed; left as it is"
+	run --separate-stderr devtool apply --archive "$m/up/tmp/$BATS_TEST_NUMBER.cpio" t
+	assert_status 2
+	assert_equal "$stderr" "devtool: $m/up/tmp/$BATS_TEST_NUMBER.cpio: unsafe path transition from $m/up (a symbolic link, owner 65534) to / (a directory, owner 0): not followed"
+	[[ ! -e /tmp/$BATS_TEST_NUMBER.cpio ]] || fail "written through the link to /"
+	assert_equal "$(find "$m" -printf '%P %y %u %l\n' | LC_ALL=C sort)" " d nobody 
+e.cpio l nobody $NOBODY_TOP/dev
+up l nobody /"
+	# named directly: its FIFO, root's device there, its link to its FIFO
+	as_nobody mkfifo "$m/fifo"
+	as_nobody ln -s fifo "$m/own"
+	mknod -m 0600 "$m/nul" c 1 3
+	devtool apply --archive - --archive-format newc t >want
+	for got in fifo own; do
+		cat "$m/fifo" >got &
+		run --separate-stderr devtool apply --archive "$m/$got" --archive-format newc t
+		wait $!
+		assert_status 0
+		assert_stderr_empty
+		cmp got want
+	done
+	run --separate-stderr devtool apply --archive "$m/nul" --archive-format newc t
+	assert_status 0
+	assert_stderr_empty
+	nobody_done
+}
+
 @test "apply: a killed run's private directories and mode-0 temporaries are removed where the next run works" {
 	needs_mknod
 	local d

@@ -534,6 +534,7 @@ check_archive(const char *name, struct archive_opts *o)
 		    "terminal: redirect standard output, or give --archive "
 		    "FILE");
 	o->file = archive;
+	o->faker = env_faker();
 	if (target_archive_guess(archive, &o->format, &o->filter) != 0)
 		o->format = strcmp(archive, "-") == 0 ? "newc" : NULL;
 	if (archive_format != NULL)
