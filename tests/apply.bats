@@ -1097,6 +1097,45 @@ created /dev-x/y (p, mode 0600, owner 0:0)"
 ./rdang l nowhere"
 }
 
+# Device nodes on a mount with nodev are made and can never be opened:
+# apply, make and mknod each warn once per mount, naming its mount point
+# (DIAGNOSTICS in devtool(1)); a FIFO gets no warning, nor a node on a
+# mount without nodev below it.  In a mount namespace of the test's own:
+# M is a tmpfs with nodev, M/ok one without.
+@test "apply, make and mknod warn once, naming the mount point, for device nodes on a mount with nodev" {
+	needs_mknod
+	unshare -m true 2>/dev/null || skip "no mount namespace (unshare -m)"
+	local w="on a mount with nodev ($PWD/M): no device node there can be opened"
+	mkdir M
+	table t '/dev/null c 666 0 0 1 3' '/dev/zero c 666 0 0 1 5' \
+		'/dev/fifo p 600 0 0'
+	table fifos '/dev/fifo p 600 0 0'
+	table ok '/null c 666 0 0 1 3'
+	# shellcheck disable=SC2016 # the inner shell's
+	run unshare -m sh -c '
+		mount -t tmpfs -o nodev none M && mkdir M/ok M/m &&
+		    mount -t tmpfs none M/ok || exit 99
+		for run in "apply --root M/a t" "apply -n --root M/a t" \
+		    "make --root M/b null" "mknod --root M/m --count 2 /tty c 4 1" \
+		    "apply --root M/f fifos" "apply --root M/ok ok"; do
+			echo "$run"
+			$DEVTOOL $run 2>&1 >/dev/null || echo "exit $?"
+		done
+		cat M/a/dev/null 2>&1'
+	assert_status 1
+	assert_equal "$output" "apply --root M/a t
+devtool: warning: /dev/null: $w
+apply -n --root M/a t
+devtool: warning: /dev/null: $w
+make --root M/b null
+devtool: warning: /dev/mem: $w
+mknod --root M/m --count 2 /tty c 4 1
+devtool: warning: /tty0: $w
+apply --root M/f fifos
+apply --root M/ok ok
+cat: M/a/dev/null: Permission denied"
+}
+
 # ---------------------------------------------------------- confinement
 
 @test "apply: '..' in a table path is refused, nothing created outside the root" {

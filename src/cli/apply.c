@@ -132,6 +132,21 @@ skip_boot(const struct entry *e, unsigned flags, struct tally *t)
 }
 
 /* One entry of the plan, a range node by node, into the target. */
+/*
+ * The first device node on a mount with nodev (node.h): said once per
+ * mount, as it would never be opened.  mknod says it in the same words.
+ */
+void
+apply_nodev(const char *path, const struct node_result *res)
+{
+	char q[DT_QUOTE_SIZE], m[DT_QUOTE_SIZE];
+
+	if (res->nodev != NULL)
+		cli_warn("%s: on a mount with nodev (%s): no device node there "
+		    "can be opened", cli_quote(q, path), cli_quote(m,
+		    res->nodev));
+}
+
 static void
 apply_entry(struct target *target, const struct entry *e, unsigned flags,
     struct tally *t)
@@ -150,8 +165,11 @@ apply_entry(struct target *target, const struct entry *e, unsigned flags,
 			t->count[NODE_FAILED]++;
 			continue;
 		}
-		if (target->put(target, &one, &res) != NODE_FAILED)
+		res.nodev = NULL;
+		if (target->put(target, &one, &res) != NODE_FAILED) {
 			t->count[res.outcome]++;
+			apply_nodev(one.path, &res);
+		}
 		else if (e->ignore_errors) {	/* tmpfiles '-' */
 			report_ignored(one.path, &res);
 			t->ignored++;
