@@ -82,7 +82,7 @@ node_nodev_point(uint64_t id, char *buf, size_t len)
 		found = true;
 	}
 	free(line);
-	fclose(f);
+	(void)fclose(f);	/* read only: nothing to lose */
 	return found;
 }
 
