@@ -505,6 +505,34 @@ $NEEDS_CAP_MKNOD"
 ./etc/a-made"
 }
 
+# Out of descriptors at each point of a run in turn (from the fewest it
+# starts with to 16 more, past the most it holds): an entry fails with
+# the cause named, or is made, and no private directory (SECURITY in
+# devtool(1)) outlives a failure.  Set-uid nodes are made through one.
+@test "apply: out of descriptors (ulimit -n), an entry fails naming the cause and leaves no private directory" {
+	needs_mknod
+	local n low failed=0 bad
+	table t '/dev/a c 4600 0 5 1 3' '/dev/b c 4600 0 5 1 4'
+	low=$(lowest_limit)
+	for n in $(seq "$low" $((low + 16))); do
+		rm -rf R
+		mkdir -p R/dev
+		run --separate-stderr limited "$n" "$DEVTOOL" apply --root R t
+		assert_no_temp R
+		if ((status == 0)); then
+			assert_equal "$(node R/dev/a; node R/dev/b)" "character special file 1 3 4600 0 5
+character special file 1 4 4600 0 5"
+			continue
+		fi
+		assert_status 2
+		bad=$(printf '%s\n' "$stderr" | grep -E '^devtool: (/|t:)' |
+			grep -v ': Too many open files$' || :)
+		[[ -z $bad ]] || fail "ulimit -n $n: a failure not naming its cause:"$'\n'"$stderr"
+		[[ $stderr == *'/dev/'[ab]': Too many open files'* ]] && failed=$((failed + 1))
+	done
+	((failed > 0)) || fail "no limit made an entry fail: the test did not reach the nodes"
+}
+
 @test "apply: an f entry for a missing file makes no directories for it (systemd-tmpfiles neither); earlier lines' stay" {
 	needs_mknod
 	mkdir -p R/etc
@@ -1034,6 +1062,80 @@ created /dev-x/y (p, mode 0600, owner 0:0)"
 	assert_missing fresh
 }
 
+# A dry run fails where the real run fails, with the same message and
+# status: a --root that is a dangling symbolic link (mkdir -p keeps the
+# name, which then leads nowhere), a chain of links ending in one, a
+# directory under one, a regular file or one under it (where make looks
+# for its group names first, and says so); apply and make alike, each
+# run side by side with -n and without.
+@test "apply -n and make -n fail as the real run does for a --root that cannot be made: a dangling link, a chain, a directory under one, a file" {
+	needs_mknod
+	local r verb dry real
+	table t '/dev/null c 666 0 0 1 3'
+	ln -s nowhere rdang
+	ln -s rdang chain
+	touch file
+	for r in rdang chain rdang/sub chain/sub/deeper file file/sub; do
+		for verb in "apply t" "make null"; do
+			# shellcheck disable=SC2086 # the verb and its operand
+			run --separate-stderr devtool $verb -n --root "$r"
+			dry="$status|$output|$stderr"
+			# shellcheck disable=SC2086
+			run --separate-stderr devtool $verb --root "$r"
+			real="$status|$output|$stderr"
+			assert_status 2
+			assert_stdout_empty
+			[[ $stderr == "devtool: --root $r: "* || ($verb == make* &&
+			    $r == file* && $stderr == *"($r/etc/group: Not a directory)"*) ]] ||
+				fail "$verb --root $r: $stderr"
+			assert_equal "$dry" "$real"
+		done
+	done
+	# nothing was made anywhere, and the links are as they were
+	assert_equal "$(find . -mindepth 1 ! -name t -printf '%p %y %l\n' | LC_ALL=C sort)" "./chain l rdang
+./file f 
+./rdang l nowhere"
+}
+
+# Device nodes on a mount with nodev are made and can never be opened:
+# apply, make and mknod each warn once per mount, naming its mount point
+# (DIAGNOSTICS in devtool(1)); a FIFO gets no warning, nor a node on a
+# mount without nodev below it.  In a mount namespace of the test's own:
+# M is a tmpfs with nodev, M/ok one without.
+@test "apply, make and mknod warn once, naming the mount point, for device nodes on a mount with nodev" {
+	needs_mknod
+	unshare -m true 2>/dev/null || skip "no mount namespace (unshare -m)"
+	local w="on a mount with nodev ($PWD/M): no device node there can be opened"
+	mkdir M
+	table t '/dev/null c 666 0 0 1 3' '/dev/zero c 666 0 0 1 5' \
+		'/dev/fifo p 600 0 0'
+	table fifos '/dev/fifo p 600 0 0'
+	table ok '/null c 666 0 0 1 3'
+	# shellcheck disable=SC2016 # the inner shell's
+	run unshare -m sh -c '
+		mount -t tmpfs -o nodev none M && mkdir M/ok M/m &&
+		    mount -t tmpfs none M/ok || exit 99
+		for run in "apply --root M/a t" "apply -n --root M/a t" \
+		    "make --root M/b null" "mknod --root M/m --count 2 /tty c 4 1" \
+		    "apply --root M/f fifos" "apply --root M/ok ok"; do
+			echo "$run"
+			$DEVTOOL $run 2>&1 >/dev/null || echo "exit $?"
+		done
+		cat M/a/dev/null 2>&1'
+	assert_status 1
+	assert_equal "$output" "apply --root M/a t
+devtool: warning: /dev/null: $w
+apply -n --root M/a t
+devtool: warning: /dev/null: $w
+make --root M/b null
+devtool: warning: /dev/mem: $w
+mknod --root M/m --count 2 /tty c 4 1
+devtool: warning: /tty0: $w
+apply --root M/f fifos
+apply --root M/ok ok
+cat: M/a/dev/null: Permission denied"
+}
+
 # ---------------------------------------------------------- confinement
 
 @test "apply: '..' in a table path is refused, nothing created outside the root" {
@@ -1385,6 +1487,56 @@ would correct / (d, mode 0700, owner 0:0)"
 
 # A PID no process can have: Linux pids stay below 4194304 (PID_MAX_LIMIT).
 DEAD=4194304
+
+# Unsafe path transitions on the way to --archive FILE (SECURITY in
+# devtool(1)): uid 65534's link at FILE, in its own directory, to a
+# device of root's is refused and left as it was, and so is its link to
+# a directory of root's on the way; what it names directly, a FIFO of its
+# own or root's character device, and its link to its own FIFO, are
+# written through.
+@test "apply --archive: as root, another user's link at FILE to root's device, or on the way to root's directory, is refused; a FIFO or device named directly is written" {
+	needs_mknod
+	nobody_top
+	local m=$NOBODY_TOP/mine got
+	table t '/dev/null c 666 0 0 1 3'
+	# root's, as /home is: the step into the user's directory is safe
+	chmod 0755 "$NOBODY_TOP"
+	mkdir -m 0755 "$m"
+	chown 65534:65534 "$m"
+	mknod -m 0600 "$NOBODY_TOP/dev" c 1 3
+	as_nobody ln -s "$NOBODY_TOP/dev" "$m/e.cpio"
+	as_nobody ln -s / "$m/up"
+	run --separate-stderr devtool apply --archive "$m/e.cpio" t
+	assert_status 2
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: $m/e.cpio: unsafe path transition from $m/e.cpio (a symbolic link, owner 65534) to $NOBODY_TOP/dev (a character device, owner 0): not followed; left as it is"
+	run --separate-stderr devtool apply --archive "$m/up/tmp/$BATS_TEST_NUMBER.cpio" t
+	assert_status 2
+	assert_equal "$stderr" "devtool: $m/up/tmp/$BATS_TEST_NUMBER.cpio: unsafe path transition from $m/up (a symbolic link, owner 65534) to / (a directory, owner 0): not followed"
+	[[ ! -e /tmp/$BATS_TEST_NUMBER.cpio ]] || fail "written through the link to /"
+	assert_equal "$(find "$m" -printf '%P %y %u %l\n' | LC_ALL=C sort)" " d nobody 
+e.cpio l nobody $NOBODY_TOP/dev
+up l nobody /"
+	# named directly: its FIFO, root's device there, its link to its FIFO
+	as_nobody mkfifo "$m/fifo"
+	as_nobody ln -s fifo "$m/own"
+	mknod -m 0600 "$m/nul" c 1 3
+	devtool apply --archive - --archive-format newc t >want
+	for got in fifo own; do
+		cat "$m/fifo" >got &
+		run --separate-stderr devtool apply --archive "$m/$got" --archive-format newc t
+		# a refusal never opened it: a writer of our own ends the reader
+		# (O_RDWR, which never waits)
+		if ((status != 0)); then exec 9<>"$m/fifo"; exec 9>&-; fi
+		wait $!
+		assert_status 0
+		assert_stderr_empty
+		cmp got want
+	done
+	run --separate-stderr devtool apply --archive "$m/nul" --archive-format newc t
+	assert_status 0
+	assert_stderr_empty
+}
 
 @test "apply: a killed run's private directories and mode-0 temporaries are removed where the next run works" {
 	needs_mknod

@@ -910,6 +910,33 @@ set_default_acl() {
 	[[ $(node d/x) == "character special file 1 4 600 1234 1234" ]]
 }
 
+# Out of descriptors at each point of a run in turn, as in apply.bats:
+# each node fails naming the cause or is made, and no private directory
+# outlives a failure (SECURITY in devtool(1)).
+@test "mknod: out of descriptors (ulimit -n), a node fails naming the cause and leaves no private directory" {
+	needs_mknod
+	local n low failed=0 bad
+	low=$(lowest_limit)
+	for n in $(seq "$low" $((low + 16))); do
+		rm -rf R
+		mkdir -p R/dev
+		run --separate-stderr limited "$n" "$DEVTOOL" mknod --root R \
+			-m 4600 -g 5 --count 2 /dev/n c 1 3
+		assert_no_temp R
+		if ((status == 0)); then
+			assert_equal "$(node R/dev/n0; node R/dev/n1)" "character special file 1 3 4600 0 5
+character special file 1 4 4600 0 5"
+			continue
+		fi
+		assert_status 2
+		bad=$(printf '%s\n' "$stderr" | grep -E '^devtool: /' |
+			grep -v ': Too many open files$' || :)
+		[[ -z $bad ]] || fail "ulimit -n $n: a failure not naming its cause:"$'\n'"$stderr"
+		[[ $stderr == *'/dev/n'[01]': Too many open files'* ]] && failed=$((failed + 1))
+	done
+	((failed > 0)) || fail "no limit made a node fail: the test did not reach the nodes"
+}
+
 # ------------------------------------------------------- -p, -n and -v
 
 @test "mknod -p: creates missing parents 0755 whatever the umask" {

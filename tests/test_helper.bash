@@ -367,3 +367,18 @@ quoted_error() {
 	[[ -z $rest || $rest =~ ^Try\ \'devtool[a-z\ ]*\ --help\'\ for\ more\ information\.$ ]] ||
 		fail "devtool $(cat -v <<<"$*"): more on stderr: $(cat -v <<<"$rest")"
 }
+
+# limited N CMD...: CMD with at most N open descriptors (ulimit -n).
+limited() {
+	bash -c 'ulimit -n "$1" && shift && exec "$@"' bash "$@"
+}
+
+# lowest_limit: the fewest descriptors devtool starts with here (its
+# loader needs some, and bats holds a few open).
+lowest_limit() {
+	local n=3
+	until limited "$n" "$DEVTOOL" encode 1 3 >/dev/null 2>&1; do
+		((++n < 64)) || fail "devtool does not start with 64 descriptors"
+	done
+	echo "$n"
+}

@@ -132,6 +132,21 @@ skip_boot(const struct entry *e, unsigned flags, struct tally *t)
 }
 
 /* One entry of the plan, a range node by node, into the target. */
+/*
+ * The first device node on a mount with nodev (node.h): said once per
+ * mount, as it would never be opened.  mknod says it in the same words.
+ */
+void
+apply_nodev(const char *path, const struct node_result *res)
+{
+	char q[DT_QUOTE_SIZE], m[DT_QUOTE_SIZE];
+
+	if (res->nodev != NULL)
+		cli_warn("%s: on a mount with nodev (%s): no device node there "
+		    "can be opened", cli_quote(q, path), cli_quote(m,
+		    res->nodev));
+}
+
 static void
 apply_entry(struct target *target, const struct entry *e, unsigned flags,
     struct tally *t)
@@ -150,8 +165,11 @@ apply_entry(struct target *target, const struct entry *e, unsigned flags,
 			t->count[NODE_FAILED]++;
 			continue;
 		}
-		if (target->put(target, &one, &res) != NODE_FAILED)
+		res.nodev = NULL;
+		if (target->put(target, &one, &res) != NODE_FAILED) {
 			t->count[res.outcome]++;
+			apply_nodev(one.path, &res);
+		}
 		else if (e->ignore_errors) {	/* tmpfiles '-' */
 			report_ignored(one.path, &res);
 			t->ignored++;
@@ -184,12 +202,44 @@ show_counts(const struct tally *t, unsigned flags)
 	    t->count[NODE_FAILED], more);
 }
 
-/* mkdir -p of the --root directory itself (0755, as -p parents). */
+/*
+ * One directory on the way to the --root: made (1), there (0), or -1
+ * with errno.  With dry, it is only looked at as mkdir(2) would meet it:
+ * absent, it would be made (1); any name there, a symbolic link too,
+ * fails mkdir with EEXIST and is kept, so what it leads to must be a
+ * directory to go on in (a dangling link, or a chain of them, fails as
+ * the real run does).
+ */
 static int
-make_root(const char *dir)
+make_root_step(const char *path, bool dry)
+{
+	struct stat st;
+
+	if (!dry)
+		return mkdir(path, 0755) == 0 ? 1 : errno == EEXIST ? 0 : -1;
+	if (lstat(path, &st) != 0)
+		return errno == ENOENT ? 1 : -1;
+	if (stat(path, &st) != 0)
+		return -1;
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * mkdir -p of the --root directory itself (0755, as -p parents), or with
+ * dry what it would do, so that a dry run fails where the real one
+ * would: 1 when a directory is (or would be) made, 0 when every one was
+ * there, -1 with errno.
+ */
+static int
+make_root(const char *dir, bool dry)
 {
 	char path[PATH_MAX];
 	size_t n = strlen(dir);
+	int made = 0, rc;
 
 	if (n >= sizeof(path)) {
 		errno = ENAMETOOLONG;
@@ -202,10 +252,13 @@ make_root(const char *dir)
 		char c = *s;
 
 		*s = '\0';
-		if (mkdir(path, 0755) != 0 && errno != EEXIST)
+		if ((rc = make_root_step(path, dry)) < 0)
 			return -1;
+		made |= rc;
+		if (dry && rc == 1)	/* the rest would be made in it */
+			return 1;
 		if ((*s = c) == '\0')
-			return 0;
+			return made;
 	}
 }
 
@@ -309,18 +362,23 @@ apply_to_root(const struct plan *p, const char *root_dir, unsigned flags)
 	struct tally t = { .total = p->nodes };
 	struct target *target;
 	struct root *r;
+	int made = 0;
 
 	if (flags & NODE_DRY_RUN)
 		dry_run_notes(p);
-	/* A fresh root to fill is the usual case: make it, as mkdir -p. */
-	if (root_dir != NULL && !(flags & NODE_DRY_RUN) &&
-	    make_root(root_dir) != 0) {
+	/*
+	 * A fresh root to fill is the usual case: make it, as mkdir -p; a
+	 * dry run only finds out whether it could, and fails as the real run
+	 * would.
+	 */
+	if (root_dir != NULL && (made = make_root(root_dir,
+	    flags & NODE_DRY_RUN)) < 0) {
 		cli_arg_error("--root", root_dir);
 		return EXIT_FAIL;
 	}
 	if ((r = root_open(root_dir, env_resolve(), env_faker())) != NULL)
 		;
-	else if (errno == ENOENT && (flags & NODE_DRY_RUN)) {
+	else if (errno == ENOENT && (flags & NODE_DRY_RUN) && made == 1) {
 		cli_say("would create directory %s (the root)", root_dir);
 		if ((r = root_open_absent()) == NULL)
 			cli_fatal(NULL);
@@ -495,6 +553,7 @@ check_archive(const char *name, struct archive_opts *o)
 		    "terminal: redirect standard output, or give --archive "
 		    "FILE");
 	o->file = archive;
+	o->faker = env_faker();
 	if (target_archive_guess(archive, &o->format, &o->filter) != 0)
 		o->format = strcmp(archive, "-") == 0 ? "newc" : NULL;
 	if (archive_format != NULL)

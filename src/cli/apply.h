@@ -5,6 +5,7 @@
 #define DEVTOOL_APPLY_H
 
 #include "entry/entry.h"
+#include "sys/node.h"
 #include "targets/target.h"
 
 /*
@@ -13,6 +14,11 @@
  */
 int apply_entries(const struct entries *v, const char *root_dir,
     const struct archive_opts *o, unsigned flags);
+/*
+ * Warns when res names a mount with nodev (node.h) that path's device
+ * node is on: once per mount, for apply, make and mknod alike.
+ */
+void apply_nodev(const char *path, const struct node_result *res);
 /* apply's checks of --archive FILE and --archive-format FORMAT into o. */
 int apply_check_archive(const char *name, const char *file,
     const char *format, struct archive_opts *o);

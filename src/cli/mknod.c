@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "entry/attrs.h"
+#include "cli/apply.h"
 #include "cli/env.h"
 #include "codec/host.h"
 #include "sys/node.h"
@@ -380,7 +381,8 @@ make_nodes(struct mknod_job *job, const char *root_dir)
 			    -1 : (long)want.uid, want.gid == NODE_ANY_GID ? -1 :
 			    (long)want.gid);
 			status = EXIT_FAIL;
-		}
+		} else
+			apply_nodev(p, &res);
 	}
 	root_close(root);
 	if (cli_finish_output() != EXIT_OK)

@@ -12,7 +12,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <search.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -428,6 +431,70 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 	return decide_locked(p, w);
 }
 
+#define UNKNOWN_POINT "its mount point unknown: /proc/self/mountinfo " \
+	"cannot be read"
+
+static int
+by_mount(const void *a, const void *b)
+{
+	const uint64_t *x = a, *y = b;
+
+	return *x < *y ? -1 : *x > *y;
+}
+
+/* Whether the mount of key is met for the first time; remembers it. */
+static bool
+nodev_first(struct root *r, uint64_t key)
+{
+	uint64_t *copy;
+
+	if (tfind(&key, &r->nodev_seen, by_mount) != NULL)
+		return false;
+	if ((copy = malloc(sizeof(*copy))) == NULL)
+		return true;	/* said again rather than never */
+	*copy = key;
+	if (tsearch(copy, &r->nodev_seen, by_mount) == NULL)
+		free(copy);
+	return true;
+}
+
+/*
+ * A device node entry that ends in a directory on a mount with nodev can
+ * never be opened: the first time a run meets such a mount, res->nodev
+ * names its mount point.  Asked once per cached directory.
+ */
+static void
+note_nodev(const struct place *p, const struct node_want *w)
+{
+	struct root *r = p->root;
+	struct stat st;
+	uint64_t key;
+	int nodev;
+
+	/* a faker's nodes are files: nothing to open */
+	if (!(S_ISCHR(w->type) || S_ISBLK(w->type)) || p->dirfd < 0 ||
+	    r->faker)
+		return;
+	if (r->cached_fd == p->dirfd && r->cached_nodev >= 0)
+		nodev = r->cached_nodev;
+	else if ((nodev = node_nodev_of(p->dirfd)) >= 0 &&
+	    r->cached_fd == p->dirfd)
+		r->cached_nodev = nodev;
+	if (nodev != 1)
+		return;
+	/* the mount's id, or where the kernel has none, its st_dev */
+	if ((key = node_nodev_mount_id(p->dirfd)) == 0 &&
+	    place_dir_stat(r, p->dirfd, &st) == 0)
+		key = UINT64_C(1) << 63 | (uint64_t)st.st_dev;
+	if (!nodev_first(r, key))
+		return;
+	if (key >> 63 || !node_nodev_point(key, r->nodev_mount,
+	    sizeof(r->nodev_mount)))
+		snprintf(r->nodev_mount, sizeof(r->nodev_mount), "%s",
+		    UNKNOWN_POINT);
+	p->res->nodev = r->nodev_mount;
+}
+
 enum node_outcome
 node_make(struct root *r, const char *path, const struct node_want *w,
     unsigned flags, const struct node_events *ev, struct node_result *res)
@@ -443,7 +510,10 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 	res->error = 0;
 	res->reason = NULL;
 	res->no_mknod = false;
+	res->nodev = NULL;
 	res->outcome = make_entry(&p, parent, w);
+	if (res->outcome != NODE_FAILED && res->outcome != NODE_SKIPPED)
+		note_nodev(&p, w);
 	if (res->outcome == NODE_FAILED && p.made != NULL) {
 		saved = errno;
 		node_parents_unmake(&p, parent);

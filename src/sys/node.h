@@ -100,6 +100,13 @@ struct node_result {
 	int error;
 	const char *reason;
 	bool no_mknod;		/* mknod(2) refused a device node (EPERM) */
+	/*
+	 * A device node entry that did not fail, in a directory on a mount
+	 * with nodev, where no device node can be opened: the mount point
+	 * (or a sentence saying it is unknown), the first time the run
+	 * meets that mount, else NULL; valid while the root is open.
+	 */
+	const char *nodev;
 	char buf[192];
 };
 

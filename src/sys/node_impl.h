@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "sys/inode.h"
 #include "sys/node.h"
@@ -123,6 +124,14 @@ int node_lock_set(int fd, off_t at, short type);
 int node_caps_file(const struct place *p, const struct stat *expect,
     const char *text, bool cleared, bool set, bool *differ);
 enum node_outcome node_caps_fail(const struct place *p, int rc);
+
+/* node_nodev.c */
+/* Whether the directory open at fd is on a mount with nodev: 1, 0, -1. */
+int node_nodev_of(int fd);
+/* The id of the mount fd is on (statx, name_to_handle_at); 0: unknown. */
+uint64_t node_nodev_mount_id(int fd);
+/* Mount id's mount point (/proc/self/mountinfo) into buf; false: not found. */
+bool node_nodev_point(uint64_t id, char *buf, size_t len);
 
 /* node_parents.c */
 int node_parents_open(struct place *p, const char *parent);

@@ -62,6 +62,36 @@ enterable(const struct place *p, int cur, const char *prefix)
 }
 
 /*
+ * The directory comp in cur (prefix, its path), open: one step down from
+ * the directory open at cur, a plain name never followed, and as root
+ * checked as the walk checks each step (root_step), so that -p goes down
+ * a path once, not from the root again for each directory.  A symbolic
+ * link there, ".", "..", or no cur (the top) is resolved from the root
+ * as any path (root_opendir), which follows a link inside the root and
+ * checks each of its steps.  -1 with errno: ENOENT when it is missing.
+ */
+static int
+step_down(const struct place *p, int cur, const char *comp,
+    const char *prefix)
+{
+	struct stat st;
+	int fd;
+
+	if (cur < 0 || strcmp(comp, ".") == 0 || strcmp(comp, "..") == 0)
+		return root_opendir(p->root, prefix);
+	fd = openat(cur, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 && (errno == ENOTDIR || errno == ELOOP))
+		return root_opendir(p->root, prefix);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) != 0 || root_step(p->root, cur, prefix, &st) != 0) {
+		inode_close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
  * Makes comp in cur, exactly 0755, and returns prefix (its path) open.
  * mkdirat with a umask of 0 gives exactly that, unless cur is set-gid
  * (inherited) or has a default ACL: then, as a node, it is made in a
@@ -93,7 +123,7 @@ make_dir(const struct place *p, int cur, const char *comp,
 		return -1;
 	if (*made)
 		place_report(&d, NODE_CREATED, "create directory", &parent_dir);
-	return root_opendir(p->root, prefix);
+	return step_down(p, cur, comp, prefix);
 }
 
 /* Records the directory just made, open at fd, as one to undo. */
@@ -110,8 +140,11 @@ remember_made(struct made_dirs *m, int fd)
 }
 
 /*
- * -p: creates each missing directory of parent, in order.  A dry run
- * says which it would create, sets p->dry_missing and returns -1.
+ * -p: creates each missing directory of parent, in order, going down
+ * once from the top with the directory reached held open (step_down);
+ * the directory of the entry is then resolved from the root again, as
+ * every entry's is.  A dry run says which it would create, sets
+ * p->dry_missing and returns -1.
  */
 static int
 make_parents(struct place *p, const char *parent)
@@ -119,11 +152,17 @@ make_parents(struct place *p, const char *parent)
 	char prefix[PATH_MAX], comp[NAME_MAX + 1];
 	bool dry = p->flags & NODE_DRY_RUN, missing = false;
 	const char *s = parent;
-	int cur = -1, fd;
+	int cur, fd = -1;
 
+	/* the top: the root, or without one "/" or the working directory */
+	if ((cur = root_opendir(p->root, *parent == '/' ? "/" : "")) < 0) {
+		if (!dry || !root_absent(p->root))
+			return -1;
+		missing = true;		/* a dry run's root, to be made */
+	}
 	while (next_component(&s, parent, comp, prefix)) {
 		if (!missing) {
-			if ((fd = root_opendir(p->root, prefix)) < 0 &&
+			if ((fd = step_down(p, cur, comp, prefix)) < 0 &&
 			    errno != ENOENT)
 				goto fail;
 			missing = fd < 0 && dry;
@@ -139,9 +178,6 @@ make_parents(struct place *p, const char *parent)
 				    &parent_dir);
 			continue;
 		}
-		if (fd < 0 && cur < 0 && (cur = root_opendir(p->root,
-		    *parent == '/' ? "/" : "")) < 0)
-			goto fail;
 		if (fd < 0) {
 			bool made = false;
 

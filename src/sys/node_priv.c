@@ -50,36 +50,84 @@ drop_acls(int fd)
 }
 
 /*
- * Makes one and opens it.  A name that is not, once open, the private
- * directory just made (someone swapped it) is left alone: another name.
+ * What an open of the name just made fails with when someone swapped it
+ * (gone, a link, another user's directory): another name is tried.
+ */
+static bool
+swapped(int err)
+{
+	return err == ENOENT || err == ENOTDIR || err == ELOOP ||
+	    err == EACCES;
+}
+
+/*
+ * Removes name, made as a private directory but not opened: only if it
+ * is one still (fstatat, nothing followed), and only while empty.
+ */
+static void
+unmake(int dirfd, const char *name)
+{
+	int saved = errno;
+	struct stat st;
+
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    private_dir(&st))
+		unlinkat(dirfd, name, AT_REMOVEDIR);
+	errno = saved;
+}
+
+/*
+ * Makes one and opens it.  A descriptor is set aside before the
+ * directory is made and given back just before the open, so that the
+ * open never fails for want of one (EMFILE): the run's own limit then
+ * fails the entry before anything is made.  A name that is not, once
+ * open, the private directory just made (someone swapped it) is left
+ * alone: another name.  Any other failure removes the directory made
+ * and ends the attempt, errno saying why: no private directory
+ * outlives a failure.
  */
 int
 node_priv_open(int dirfd, struct priv *pv)
 {
 	static unsigned long serial;
+	int spare;
 
 	assert(dirfd >= 0 && pv != NULL);
 	for (int i = 0; i < TEMP_TRIES; i++) {
 		snprintf(pv->name, sizeof(pv->name), TEMP_PREFIX "%ld.%lu",
 		    (long)getpid(), serial++);
+		if ((spare = fcntl(dirfd, F_DUPFD_CLOEXEC, 0)) < 0)
+			break;
 		if (mkdirat(dirfd, pv->name, 0700) != 0) {
+			inode_close(spare);
 			if (errno == EEXIST)
 				continue;
 			break;
 		}
+		close(spare);
 		pv->fd = openat(dirfd, pv->name, O_RDONLY | O_DIRECTORY |
 		    O_NOFOLLOW | O_CLOEXEC);
-		if (pv->fd < 0)
+		if (pv->fd < 0 && swapped(errno))
 			continue;
+		if (pv->fd < 0 || fstat(pv->fd, &pv->st) != 0) {
+			if (pv->fd >= 0)
+				inode_close(pv->fd);
+			unmake(dirfd, pv->name);
+			break;
+		}
+		if (!private_dir(&pv->st)) {
+			close(pv->fd);
+			errno = EEXIST;
+			continue;
+		}
 		/* A default ACL may have taken owner bits: give them back. */
 		pv->dirty = false;
-		if (fstat(pv->fd, &pv->st) == 0 && private_dir(&pv->st) &&
-		    ((pv->st.st_mode & 0700) == 0700 ||
+		if (((pv->st.st_mode & 0700) == 0700 ||
 		    fchmod(pv->fd, 0700 | (pv->st.st_mode & S_ISGID)) == 0) &&
 		    drop_acls(pv->fd) == 0)
 			return 0;
-		close(pv->fd);
-		errno = EEXIST;
+		node_priv_close(dirfd, pv);	/* ours: removed, errno kept */
+		return -1;
 	}
 	pv->fd = -1;
 	return -1;
@@ -250,19 +298,52 @@ replace_in(const struct place *p, struct priv *pv, const struct node_want *w)
 }
 
 /*
- * Leaves the private directory empty: the node made there is removed;
- * anything else (a swap that raced an exchange back) is put back.
+ * How many times settle exchanges what came out of the name back into
+ * it: each time another user's swap at the name raced the last one.
+ */
+#define SETTLE_TRIES 16
+
+/*
+ * Leaves the private directory empty.  At TEMP_NAME is the node made,
+ * which is removed, or what an exchange brought out of the name and the
+ * exchange back did not return, because another user's swap at the name
+ * landed between the two: it goes back to the name if that is free;
+ * else what the entry may replace there (a device node or FIFO; for a
+ * link, a link too) is removed, as the entry would have; anything else
+ * is exchanged back into the name again, which brings out what is there
+ * now, to be looked at in turn.
  */
 static void
-settle(const struct place *p, struct priv *pv, const struct stat *mine)
+settle(const struct place *p, struct priv *pv, const struct stat *mine,
+    const struct node_want *w)
 {
-	int saved = errno;
+	int saved = errno, i;
 	struct stat st;
 
-	if (fstatat(pv->fd, TEMP_NAME, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    (inode_same(&st, mine) ? unlinkat(pv->fd, TEMP_NAME,
-	    S_ISDIR(st.st_mode) ? AT_REMOVEDIR : 0) :
-	    move_out(pv, TEMP_NAME, p->dirfd, p->name)) != 0)
+	for (i = 0; i < SETTLE_TRIES; i++) {
+		if (fstatat(pv->fd, TEMP_NAME, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+			if (errno != ENOENT)
+				pv->dirty = true;
+			break;
+		}
+		if (!inode_same(&st, mine)) {
+			if (move_out(pv, TEMP_NAME, p->dirfd, p->name) == 0)
+				break;
+			if (!place_replaceable(st.st_mode, w)) {
+				if (errno == EEXIST && renameat2(pv->fd,
+				    TEMP_NAME, p->dirfd, p->name,
+				    RENAME_EXCHANGE) == 0)
+					continue;
+				pv->dirty = true;
+				break;
+			}
+		}
+		if (unlinkat(pv->fd, TEMP_NAME, S_ISDIR(st.st_mode) ?
+		    AT_REMOVEDIR : 0) != 0)
+			pv->dirty = true;
+		break;
+	}
+	if (i == SETTLE_TRIES)
 		pv->dirty = true;
 	errno = saved;
 }
@@ -339,7 +420,7 @@ place_via(const struct place *p, struct priv *pv,
 		    STEP_OK : STEP_ERRNO;
 	if (rc == STEP_OK)
 		rc = check_inside(p, pv, fd, &mine);
-	settle(p, pv, &mine);
+	settle(p, pv, &mine, w);
 	inode_close(fd);
 	return rc;
 }

@@ -16,6 +16,7 @@
 
 #include "entry/entry.h"
 #include "sys/outfile.h"
+#include "sys/root.h"
 #include "sys/sig.h"
 
 #define TEMP_TRIES 100
@@ -91,9 +92,15 @@ written_through(mode_t mode)
 	return S_ISCHR(mode) || S_ISFIFO(mode);
 }
 
-/* The directory path names its file in, open, and the file's name. */
+/*
+ * The directory path names its file in, open, and the file's name.  As
+ * root it is resolved by the walk of root.c, each step checked (an
+ * unsafe path transition is refused, root_refusal says which); else
+ * opened O_PATH, which needs no read permission.
+ */
 static int
-open_dir(struct outfile *o, const char *path, struct dt_diag *d)
+open_dir(struct outfile *o, struct root *r, const char *path,
+    struct dt_diag *d)
 {
 	const char *slash = strrchr(path, '/');
 	char dir[PATH_MAX];
@@ -107,8 +114,14 @@ open_dir(struct outfile *o, const char *path, struct dt_diag *d)
 		return dt_error(d, "%s", strerror(ENAMETOOLONG));
 	memcpy(dir, n == 0 ? "." : path, n == 0 ? 1 : n);
 	dir[n == 0 ? 1 : n] = '\0';
-	o->dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	return o->dirfd < 0 ? dt_error(d, "%s", strerror(errno)) : 0;
+	if (root_checks(r))
+		o->dirfd = root_opendir(r, dir);
+	else
+		o->dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (o->dirfd >= 0)
+		return 0;
+	return dt_error(d, "%s", root_refusal(r) != NULL ? root_refusal(r) :
+	    strerror(errno));
 }
 
 /* .dt- and random letters: unpredictable, so nobody lies in wait. */
@@ -171,15 +184,46 @@ make_temp(struct outfile *o, struct dt_diag *d)
 	    strerror(errno));
 }
 
-/* A character device or FIFO, or a link to one, opened to write. */
+/*
+ * As root, a link at the name is followed only by a safe step from its
+ * directory to it and from it to what it leads to (SECURITY in the
+ * manual): another user's link in a directory that user can write leads
+ * only to that user's own files.  0, or -1 with why in d.
+ */
 static int
-open_through(struct outfile *o, const struct stat *st, struct dt_diag *d)
+follow_checked(struct outfile *o, struct root *r, const char *path,
+    const struct stat *ls, const struct stat *to, struct dt_diag *d)
+{
+	char target[PATH_MAX];
+	ssize_t n;
+
+	if (!root_checks(r))
+		return 0;
+	if ((n = readlinkat(o->dirfd, o->base, target, sizeof(target) - 1)) < 0)
+		n = 0;
+	target[n] = '\0';
+	if (root_step(r, o->dirfd, path, ls) == 0 &&
+	    root_follow(r, path, ls, target, to) == 0)
+		return 0;
+	return dt_error(d, "%s; left as it is", root_refusal(r) != NULL ?
+	    root_refusal(r) : strerror(errno));
+}
+
+/*
+ * A character device or FIFO, or a link to one, opened to write; what
+ * is opened is checked through its descriptor to be what was looked at.
+ */
+static int
+open_through(struct outfile *o, struct root *r, const char *path,
+    const struct stat *st, struct dt_diag *d)
 {
 	struct stat to = *st, now;
 
 	if ((S_ISLNK(st->st_mode) && fstatat(o->dirfd, o->base, &to, 0) != 0)
 	    || !written_through(to.st_mode))
 		return refuse_name(o, st, d);
+	if (S_ISLNK(st->st_mode) && follow_checked(o, r, path, st, &to, d) != 0)
+		return -1;
 	o->fd = openat(o->dirfd, o->base, O_WRONLY | O_NOCTTY | O_CLOEXEC);
 	if (o->fd < 0)
 		return dt_error(d, "%s", strerror(errno));
@@ -192,18 +236,27 @@ open_through(struct outfile *o, const struct stat *st, struct dt_diag *d)
 }
 
 int
-outfile_open(struct outfile *o, const char *path, struct dt_diag *d)
+outfile_open(struct outfile *o, const char *path, bool faker,
+    struct dt_diag *d)
 {
+	struct root *r;
 	struct stat st;
+	int rc;
 
 	assert(o != NULL && path != NULL);
 	*o = (struct outfile){ .fd = -1, .dirfd = -1 };
-	if (open_dir(o, path, d) != 0)
-		return -1;
-	if (fstatat(o->dirfd, o->base, &st, AT_SYMLINK_NOFOLLOW) != 0)
-		return errno == ENOENT ? make_temp(o, d) :
+	if ((r = root_open(NULL, RESOLVE_AUTO, faker)) == NULL)
+		return dt_error(d, "%s", strerror(errno));
+	if ((rc = open_dir(o, r, path, d)) != 0)
+		;
+	else if (fstatat(o->dirfd, o->base, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		rc = errno == ENOENT ? make_temp(o, d) :
 		    dt_error(d, "%s", strerror(errno));
-	return S_ISREG(st.st_mode) ? make_temp(o, d) : open_through(o, &st, d);
+	else
+		rc = S_ISREG(st.st_mode) ? make_temp(o, d) :
+		    open_through(o, r, path, &st, d);
+	root_close(r);
+	return rc;
 }
 
 void

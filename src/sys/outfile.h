@@ -31,9 +31,14 @@ struct outfile {
 
 /*
  * Opens path (which must outlive o) as above: 0, or -1 with why in d,
- * a sentence that does not name path (the caller does).
+ * a sentence that does not name path (the caller does).  As root (faker:
+ * not under fakeroot or pseudo, which the caller finds out) the path is
+ * resolved as root.h resolves one, each step checked, and a link at the
+ * name is followed only by safe steps (SECURITY in devtool(1)): an unsafe
+ * path transition is refused and the link left as it is.
  */
-int outfile_open(struct outfile *o, const char *path, struct dt_diag *d);
+int outfile_open(struct outfile *o, const char *path, bool faker,
+    struct dt_diag *d);
 /* Standard output, written through. */
 void outfile_stdout(struct outfile *o);
 /* Whether it is written through: what is written cannot be taken back. */

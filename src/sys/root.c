@@ -38,6 +38,8 @@ root_init(struct root *r, const char *dir, enum resolve_method method,
 	r->cached_fd = -1;
 	r->cached_st_valid = false;
 	r->cached_pinned = false;
+	r->cached_nodev = -1;
+	r->nodev_seen = NULL;
 	memset(&r->root_st, 0, sizeof(r->root_st));
 	r->method_forced = false;
 	r->dry_dirs = NULL;
@@ -137,6 +139,7 @@ root_forget(struct root *r)
 	r->cached_fd = -1;
 	r->cached_st_valid = false;
 	r->cached_pinned = false;
+	r->cached_nodev = -1;
 }
 
 void
@@ -146,6 +149,8 @@ root_fini(struct root *r)
 	root_forget(r);
 	tdestroy(r->dry_dirs, free);
 	r->dry_dirs = NULL;
+	tdestroy(r->nodev_seen, free);
+	r->nodev_seen = NULL;
 	if (r->fd >= 0)
 		close(r->fd);
 	r->fd = -1;

@@ -79,6 +79,23 @@ int root_step(struct root *r, int dirfd, const char *path,
     const struct stat *st);
 
 /*
+ * Whether steps are checked: as root, outside fakeroot and pseudo
+ * (root_step and root_follow then refuse unsafe ones).
+ */
+bool root_checks(const struct root *r);
+
+/*
+ * As root: whether following the symbolic link at link (ls, seen through
+ * a descriptor or lstat) to what it leads to, to (ts), is safe, as each
+ * link a resolution follows is checked: a link not owned by root leads
+ * only to what its owner owns.  0, or -1 with ENOLINK (root_refusal
+ * names both ends).  Always 0 for another user, and under fakeroot or
+ * pseudo.
+ */
+int root_follow(struct root *r, const char *link, const struct stat *ls,
+    const char *to, const struct stat *ts);
+
+/*
  * Opens the regular file at path for reading, resolved as root_opendir
  * resolves a directory: symbolic links, the last component's too, are
  * followed, but never out of the root, and as root never through an

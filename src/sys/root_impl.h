@@ -24,8 +24,12 @@ struct root {
 	bool cached_st_valid;
 	bool cached_acl;	/* it has a default ACL */
 	bool cached_pinned;	/* nobody else can move it out of the root */
+	int cached_nodev;	/* on a mount with nodev: 1, 0, -1 unknown
+				   (node_nodev.c) */
 	struct stat root_st;	/* of fd, to know the root going up ".." */
 	void *dry_dirs;		/* tsearch(3) set: dirs a dry run would make */
+	void *nodev_seen;	/* tsearch(3) set: nodev mounts said */
+	char nodev_mount[PATH_MAX];	/* the last one's mount point */
 	uid_t euid;		/* who new nodes belong to, read once */
 	gid_t egid;
 	/* The last step a resolution refused (root_refusal), and whether

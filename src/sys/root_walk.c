@@ -88,7 +88,9 @@ static const char *
 kind(mode_t mode)
 {
 	return S_ISDIR(mode) ? "a directory" : S_ISLNK(mode) ?
-	    "a symbolic link" : S_ISREG(mode) ? "a regular file" : "a file";
+	    "a symbolic link" : S_ISREG(mode) ? "a regular file" :
+	    S_ISCHR(mode) ? "a character device" : S_ISBLK(mode) ?
+	    "a block device" : S_ISFIFO(mode) ? "a FIFO" : "a file";
 }
 
 /*
@@ -155,6 +157,24 @@ root_step(struct root *r, int dirfd, const char *path, const struct stat *st)
 		return 0;
 	dir_of(path, dir);
 	return root_walk_refuse(r, dir, &ds, path, st);
+}
+
+bool
+root_checks(const struct root *r)
+{
+	return root_walk_checks(r);
+}
+
+int
+root_follow(struct root *r, const char *link, const struct stat *ls,
+    const char *to, const struct stat *ts)
+{
+	assert(r != NULL && link != NULL && ls != NULL && S_ISLNK(ls->st_mode) &&
+	    to != NULL && ts != NULL);
+	r->refused = false;
+	if (!root_walk_checks(r) || !root_walk_unsafe(r, -1, ls, ts))
+		return 0;
+	return root_walk_refuse(r, link, ls, to, ts);
 }
 
 /*

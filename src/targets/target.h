@@ -55,6 +55,7 @@ struct archive_opts {
 	const char *format;
 	const char *filter;
 	long long mtime;
+	bool faker;		/* under fakeroot or pseudo (outfile.h) */
 };
 
 extern const char target_archive_formats[];

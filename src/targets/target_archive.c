@@ -361,7 +361,7 @@ open_writer(struct archive_target *at, const struct archive_opts *o,
 		la_archive_write_set_bytes_per_block(a, 0);
 	if (strcmp(o->file, "-") == 0)
 		outfile_stdout(&at->out);
-	else if (outfile_open(&at->out, o->file, d) != 0)
+	else if (outfile_open(&at->out, o->file, o->faker, d) != 0)
 		return -1;
 	at->sink.fd = at->out.fd;
 	at->sink.xz = xz;

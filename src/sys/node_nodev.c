@@ -1,0 +1,98 @@
+/*
+ * node_nodev.c - a device node on a mount with nodev can never be
+ * opened: whether a directory is on one (fstatvfs(3) ST_NODEV through
+ * its descriptor), which mount that is, and its mount point as
+ * /proc/self/mountinfo gives it.  node.c asks once per cached directory
+ * and names each such mount once in a run (node.h).
+ */
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+
+#include <assert.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sys/node_impl.h"
+
+/*
+ * The id of the mount fd is on: statx's, else (before Linux 5.8)
+ * name_to_handle_at's, whose EOVERFLOW for an empty handle still gives
+ * it.  0 when neither says.
+ */
+uint64_t
+node_nodev_mount_id(int fd)
+{
+	struct file_handle fh = { .handle_bytes = 0 };
+	struct statx sx;
+	int mnt;
+
+	assert(fd >= 0);
+	if (statx(fd, "", AT_EMPTY_PATH, STATX_MNT_ID, &sx) == 0 &&
+	    (sx.stx_mask & STATX_MNT_ID))
+		return sx.stx_mnt_id;
+	if (name_to_handle_at(fd, "", &fh, &mnt, AT_EMPTY_PATH) == 0 ||
+	    errno == EOVERFLOW)
+		return (unsigned)mnt;
+	return 0;
+}
+
+/* mountinfo's escapes (\040 for a space, \011, \012, \134) undone. */
+static void
+unescape(char *s)
+{
+	char *o = s;
+
+	for (; *s != '\0'; s++, o++) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' &&
+		    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
+			*o = (char)((s[1] - '0') << 6 | (s[2] - '0') << 3 |
+			    (s[3] - '0'));
+			s += 3;
+		} else
+			*o = *s;
+	}
+	*o = '\0';
+}
+
+bool
+node_nodev_point(uint64_t id, char *buf, size_t len)
+{
+	FILE *f = fopen("/proc/self/mountinfo", "re");
+	char *line = NULL, *field, *save;
+	size_t cap = 0;
+	bool found = false;
+
+	assert(buf != NULL && len > 0);
+	if (f == NULL)
+		return false;
+	while (!found && getline(&line, &cap, f) > 0) {
+		if (strtoull(line, NULL, 10) != id)
+			continue;
+		field = strtok_r(line, " \n", &save);
+		for (int i = 1; i < 5 && field != NULL; i++)
+			field = strtok_r(NULL, " \n", &save);
+		if (field == NULL)
+			break;
+		unescape(field);
+		snprintf(buf, len, "%s", field);
+		found = true;
+	}
+	free(line);
+	(void)fclose(f);	/* read only: nothing to lose */
+	return found;
+}
+
+int
+node_nodev_of(int fd)
+{
+	struct statvfs sv;
+
+	assert(fd >= 0);
+	if (fstatvfs(fd, &sv) != 0)
+		return -1;
+	return (sv.f_flag & ST_NODEV) != 0;
+}
