@@ -33,11 +33,16 @@ struct plan {
 	struct entries v;
 	size_t nodes;		/* after ranges are expanded */
 	unsigned long errors;
+	int status;		/* the worst of the errors (EXIT STATUS) */
 	const struct id_resolver *owners;	/* names: owners.h */
 	const char *archive_format;	/* --archive: its format, or NULL */
 };
 
-/* "FILE:LINE: why"; the file name is the user's: quoted and bounded. */
+/*
+ * "FILE:LINE: why"; the file name is the user's: quoted and bounded.  A
+ * table that cannot be read (errno's error) is an operation that failed;
+ * one that does not validate is bad input.
+ */
 static void
 plan_problem(void *ctx, const char *file, unsigned long line, int error,
     const char *msg)
@@ -46,6 +51,8 @@ plan_problem(void *ctx, const char *file, unsigned long line, int error,
 
 	cli_source_error(file, line, error, msg);
 	p->errors++;
+	p->status = cli_worse(p->status, error != 0 ? EXIT_FAILED :
+	    EXIT_USAGE);
 }
 
 /* --archive: every node of e fits the format, or the line is an error. */
@@ -184,31 +191,6 @@ show_counts(const struct tally *t, unsigned flags)
 	    t->count[NODE_FAILED], more);
 }
 
-/* mkdir -p of the --root directory itself (0755, as -p parents). */
-static int
-make_root(const char *dir)
-{
-	char path[PATH_MAX];
-	size_t n = strlen(dir);
-
-	if (n >= sizeof(path)) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	memcpy(path, dir, n + 1);
-	for (char *s = path + 1; ; s++) {
-		if (*s != '/' && *s != '\0')
-			continue;
-		char c = *s;
-
-		*s = '\0';
-		if (mkdir(path, 0755) != 0 && errno != EEXIST)
-			return -1;
-		if ((*s = c) == '\0')
-			return 0;
-	}
-}
-
 /* The summary, and the exit status of the run. */
 static int
 finish_run(const struct tally *t, unsigned flags)
@@ -216,11 +198,11 @@ finish_run(const struct tally *t, unsigned flags)
 	if (t->progress)
 		fprintf(stderr, "\r\033[K");
 	if (cli_finish_output() != EXIT_OK)
-		return EXIT_FAIL;
+		return EXIT_FAILED;
 	report_hints();
 	if ((flags & NODE_VERBOSE) || isatty(STDERR_FILENO))
 		show_counts(t, flags);
-	return t->count[NODE_FAILED] ? EXIT_FAIL : EXIT_OK;
+	return t->count[NODE_FAILED] ? EXIT_FAILED : EXIT_OK;
 }
 
 /* The plan in table order, each range node by node. */
@@ -312,23 +294,15 @@ apply_to_root(const struct plan *p, const char *root_dir, unsigned flags)
 
 	if (flags & NODE_DRY_RUN)
 		dry_run_notes(p);
-	/* A fresh root to fill is the usual case: make it, as mkdir -p. */
-	if (root_dir != NULL && !(flags & NODE_DRY_RUN) &&
-	    make_root(root_dir) != 0) {
-		cli_arg_error("--root", root_dir);
-		return EXIT_FAIL;
-	}
-	if ((r = root_open(root_dir, env_resolve(), env_faker())) != NULL)
-		;
-	else if (errno == ENOENT && (flags & NODE_DRY_RUN)) {
-		cli_say("would create directory %s (the root)", root_dir);
-		if ((r = root_open_absent()) == NULL)
+	/*
+	 * The root must exist, as mknod's: a mistyped --root is refused,
+	 * never made into a new tree (a real run and a dry run alike).
+	 */
+	if ((r = root_open(root_dir, env_resolve(), env_faker())) == NULL) {
+		if (root_dir == NULL)	/* only malloc can fail */
 			cli_fatal(NULL);
-	} else if (root_dir == NULL)	/* only malloc can fail */
-		cli_fatal(NULL);
-	else {
 		cli_arg_error("--root", root_dir);
-		return EXIT_FAIL;
+		return EXIT_FAILED;
 	}
 	if ((target = target_fs_new(r, flags, &report_events)) == NULL)
 		cli_fatal(NULL);
@@ -422,7 +396,7 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 
 	if ((target = target_archive_new(o, &d)) == NULL) {
 		cli_path_error(name, d.msg);
-		return EXIT_FAIL;
+		return EXIT_FAILED;
 	}
 	tree = plan_tree(p, flags, &t);
 	/* tar -cvf - likewise lists on stderr */
@@ -483,8 +457,9 @@ check_archive(const char *name, struct archive_opts *o)
 	if (archive == NULL)
 		return archive_format == NULL ? EXIT_OK : cli_usage(name,
 		    "--archive-format needs --archive");
-	if (*archive == '\0')
-		return cli_usage(name, "--archive '' names no file");
+	if (cli_option_path(name, "--archive", archive, CLI_NAMES_FILE) !=
+	    EXIT_OK)
+		return EXIT_USAGE;
 	if (root_dir != NULL || replace || dry_run)
 		return cli_usage(name, "--archive writes an archive: it "
 		    "takes no --root, -r or -n");
@@ -523,10 +498,10 @@ check_apply(const char *name)
 {
 	char q[DT_QUOTE_SIZE];
 
-	if (root_dir != NULL && *root_dir == '\0')
-		return cli_usage(name, "--root '' names no directory");
-	if (users_from != NULL && *users_from == '\0')
-		return cli_usage(name, "--users-from '' names no directory");
+	if (cli_option_path(name, "--root", root_dir, CLI_NAMES_DIR) !=
+	    EXIT_OK || cli_option_path(name, "--users-from", users_from,
+	    CLI_NAMES_DIR) != EXIT_OK)
+		return EXIT_USAGE;
 	if (input != NULL && allow_input(name, input, &forced) != EXIT_OK)
 		return EXIT_USAGE;
 	if (merge != NULL && strcmp(merge, "error") != 0 &&
@@ -570,7 +545,7 @@ cmd_apply(const struct verb_call *c)
 	int rc;
 
 	if ((plan.owners = owners_open(root_dir, users_from)) == NULL)
-		return EXIT_FAIL;
+		return EXIT_FAILED;
 	plan.archive_format = archive != NULL ? archive_opts.format : NULL;
 	read_plan(&plan, c->args);
 	owners_close();
@@ -578,7 +553,7 @@ cmd_apply(const struct verb_call *c)
 		cli_error("%lu error%s in the table%s; nothing was created",
 		    plan.errors, plan.errors == 1 ? "" : "s",
 		    c->nargs > 1 ? "s" : "");
-		rc = EXIT_USAGE;
+		rc = plan.status;
 	} else if (archive != NULL)
 		rc = apply_to_archive(&plan, &archive_opts, verbose ?
 		    NODE_VERBOSE : 0);

@@ -26,6 +26,7 @@
 struct conv {
 	struct entries v;
 	unsigned long errors;
+	int status;		/* the worst of the errors (EXIT STATUS) */
 	struct ids_keeper *keeper;	/* names kept; NULL: resolved */
 	const struct list_table_opts *o;
 	const struct dialect *out;
@@ -44,6 +45,9 @@ conv_problem(void *ctx, const char *file, unsigned long line, int error,
 
 	cli_source_error(file, line, error, msg);
 	cv->errors++;
+	/* a table not read failed; one that does not validate is bad input */
+	cv->status = cli_worse(cv->status, error != 0 ? EXIT_FAILED :
+	    EXIT_USAGE);
 }
 
 static void
@@ -245,13 +249,13 @@ list_tables(const char *const *files, const struct dialect *out,
 	ids_keeper_init(&keeper);
 	if (o->users_from != NULL) {
 		if ((res = owners_open(NULL, o->users_from)) == NULL)
-			return EXIT_FAIL;
+			return EXIT_FAILED;
 	} else {
 		cv.keeper = &keeper;
 		res = &keeper.res;
 		if (o->lossy && !(out->can & DIALECT_CAN_NAMES) &&
 		    (cv.host = owners_open(NULL, NULL)) == NULL)
-			return EXIT_FAIL;
+			return EXIT_FAILED;
 	}
 	if ((tables = source_table_new(res, o->input)) == NULL)
 		cli_fatal(NULL);
@@ -265,13 +269,13 @@ list_tables(const char *const *files, const struct dialect *out,
 		cli_error("%lu error%s in the table%s; nothing was written",
 		    cv.errors, cv.errors == 1 ? "" : "s",
 		    nfiles > 1 ? "s" : "");
-		rc = EXIT_USAGE;
+		rc = cv.status;
 		goto done;
 	}
 	if ((cv.table.fp = open_memstream(&cv.text, &cv.text_len)) == NULL)
 		cli_fatal(NULL);
 	if (rules_dialect(out))
-		rc = convert_rules(&cv) != 0 ? EXIT_FAIL : EXIT_OK;
+		rc = convert_rules(&cv) != 0 ? EXIT_FAILED : EXIT_OK;
 	else
 		convert_all(&cv);
 	if (fclose(cv.table.fp) != 0)
@@ -282,7 +286,7 @@ list_tables(const char *const *files, const struct dialect *out,
 		cli_error("%lu entr%s with no %s rule; nothing was written "
 		    "(--lossy writes the others' rules)", cv.losses,
 		    cv.losses == 1 ? "y" : "ies", out->name);
-		rc = EXIT_FAIL;
+		rc = EXIT_USAGE;	/* refused before anything is written */
 		goto done;
 	}
 	if (cv.losses > 0 && !o->lossy) {
@@ -291,7 +295,7 @@ list_tables(const char *const *files, const struct dialect *out,
 		    cv.losses, cv.losses == 1 ? "y" : "ies",
 		    dialect_article(out), out->name, cv.losses == 1 ?
 		    "it says" : "they say");
-		rc = EXIT_FAIL;
+		rc = EXIT_USAGE;	/* refused before anything is written */
 		goto done;
 	}
 	if (out->header != NULL)
@@ -302,7 +306,7 @@ list_tables(const char *const *files, const struct dialect *out,
 	if (out->footer != NULL)
 		puts(out->footer);
 	if (cli_finish_output() != EXIT_OK)
-		rc = EXIT_FAIL;
+		rc = EXIT_FAILED;
 done:
 	free(cv.text);
 	owners_close();

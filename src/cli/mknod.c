@@ -100,8 +100,10 @@ parse_major(const char *text, mode_t type, uint64_t *ma)
 	    text, &found, &d)) {
 	case PROCDEV_FOUND:
 		break;
-	case PROCDEV_BAD_FILE:	/* an error either way (EXIT STATUS) */
-	case PROCDEV_NO_DRIVER:
+	case PROCDEV_BAD_FILE:	/* a file that cannot be read (EXIT STATUS) */
+		cli_error("%s", d.msg);
+		return EXIT_FAILED;
+	case PROCDEV_NO_DRIVER:	/* an unknown name */
 		cli_error("%s", d.msg);
 		return EXIT_USAGE;
 	}
@@ -274,7 +276,7 @@ parse_owner(const struct mknod_opts *o, struct node_want *w)
 	if (o->owner == NULL && o->group == NULL && o->users_from == NULL)
 		return EXIT_OK;
 	if ((res = owners_open(o->root, o->users_from)) == NULL)
-		return EXIT_FAIL;
+		return EXIT_FAILED;
 	if ((o->owner != NULL &&
 	    attrs_user(o->owner, res, &w->uid, &d) != 0) ||
 	    (o->group != NULL &&
@@ -301,7 +303,7 @@ parse_attrs(const struct mknod_opts *o, mode_t old_umask,
 		/* As chmod and chown --reference: a link is followed. */
 		if (stat(o->reference, &st) != 0) {
 			cli_arg_error("--reference", o->reference);
-			return EXIT_USAGE;	/* bad input, as an unknown -u */
+			return EXIT_FAILED;	/* a system call failed */
 		}
 		w->perm = st.st_mode & 07777;
 		w->uid = st.st_uid;
@@ -359,7 +361,7 @@ make_nodes(struct mknod_job *job, const char *root_dir)
 		if (root_dir == NULL)	/* only malloc can fail */
 			cli_fatal(NULL);
 		cli_arg_error("--root", root_dir);
-		return EXIT_FAIL;
+		return EXIT_FAILED;
 	}
 	for (uint64_t i = 0; i < job->count; i++) {
 		const char *p = job->path;
@@ -379,12 +381,12 @@ make_nodes(struct mknod_job *job, const char *root_dir)
 			report_failure_owned(p, &res, want.uid == NODE_ANY_UID ?
 			    -1 : (long)want.uid, want.gid == NODE_ANY_GID ? -1 :
 			    (long)want.gid);
-			status = EXIT_FAIL;
+			status = EXIT_FAILED;
 		}
 	}
 	root_close(root);
 	if (cli_finish_output() != EXIT_OK)
-		status = EXIT_FAIL;
+		status = EXIT_FAILED;
 	report_hints();
 	return status;
 }
@@ -431,13 +433,15 @@ struct poptOption mknod_options[] = {
 int
 check_mknod(const char *name)
 {
-	if (opts.root != NULL && *opts.root == '\0')
-		return cli_usage(name, "--root '' names no directory");
-	if (opts.reference != NULL && *opts.reference == '\0')
-		return cli_usage(name, "--reference '' names no file");
-	if (opts.users_from != NULL && *opts.users_from == '\0')
-		return cli_usage(name, "--users-from '' names no directory");
-	return EXIT_OK;
+	int rc;
+
+	if ((rc = cli_option_path(name, "--root", opts.root,
+	    CLI_NAMES_DIR)) != EXIT_OK ||
+	    (rc = cli_option_path(name, "--reference", opts.reference,
+	    CLI_NAMES_FILE)) != EXIT_OK)
+		return rc;
+	return cli_option_path(name, "--users-from", opts.users_from,
+	    CLI_NAMES_DIR);
 }
 
 /* PATH TYPE [MAJOR MINOR | VALUE] and the options into job. */
