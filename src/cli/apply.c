@@ -285,25 +285,33 @@ dry_run_notes(const struct plan *p)
 		cli_warn("%s", REPORT_WAYS_OUT);
 }
 
-static int
-apply_to_root(const struct plan *p, const char *root_dir, unsigned flags)
+/*
+ * The --root to fill (NULL: /).  It must exist, as mknod's: a mistyped
+ * root is refused before the tables are read, never made into a new tree
+ * (a real run and a dry run alike).  NULL when it cannot be opened, said.
+ */
+static struct root *
+open_root(const char *root_dir)
 {
-	struct tally t = { .total = p->nodes };
-	struct target *target;
-	struct root *r;
+	struct root *r = root_open(root_dir, env_resolve(), env_faker());
 
-	if (flags & NODE_DRY_RUN)
-		dry_run_notes(p);
-	/*
-	 * The root must exist, as mknod's: a mistyped --root is refused,
-	 * never made into a new tree (a real run and a dry run alike).
-	 */
-	if ((r = root_open(root_dir, env_resolve(), env_faker())) == NULL) {
+	if (r == NULL) {
 		if (root_dir == NULL)	/* only malloc can fail */
 			cli_fatal(NULL);
 		cli_arg_error("--root", root_dir);
-		return EXIT_FAILED;
 	}
+	return r;
+}
+
+/* The plan into the tree under r, which it closes. */
+static int
+apply_to_root(const struct plan *p, struct root *r, unsigned flags)
+{
+	struct tally t = { .total = p->nodes };
+	struct target *target;
+
+	if (flags & NODE_DRY_RUN)
+		dry_run_notes(p);
 	if ((target = target_fs_new(r, flags, &report_events)) == NULL)
 		cli_fatal(NULL);
 	put_plan(target, p, flags, &t);
@@ -542,10 +550,15 @@ int
 cmd_apply(const struct verb_call *c)
 {
 	struct plan plan = { 0 };
+	struct root *r = NULL;
 	int rc;
 
-	if ((plan.owners = owners_open(root_dir, users_from)) == NULL)
+	if (archive == NULL && (r = open_root(root_dir)) == NULL)
 		return EXIT_FAILED;
+	if ((plan.owners = owners_open(root_dir, users_from)) == NULL) {
+		root_close(r);
+		return EXIT_FAILED;
+	}
 	plan.archive_format = archive != NULL ? archive_opts.format : NULL;
 	read_plan(&plan, c->args);
 	owners_close();
@@ -554,12 +567,13 @@ cmd_apply(const struct verb_call *c)
 		    plan.errors, plan.errors == 1 ? "" : "s",
 		    c->nargs > 1 ? "s" : "");
 		rc = plan.status;
+		root_close(r);
 	} else if (archive != NULL)
 		rc = apply_to_archive(&plan, &archive_opts, verbose ?
 		    NODE_VERBOSE : 0);
 	else {
 		node_begin(env_runtime_dir());
-		rc = apply_to_root(&plan, root_dir, NODE_KEEP_SAME |
+		rc = apply_to_root(&plan, r, NODE_KEEP_SAME |
 		    NODE_PARENTS | (replace ? NODE_REPLACE : 0) |
 		    (dry_run ? NODE_DRY_RUN : 0) |
 		    (verbose ? NODE_VERBOSE : 0));
@@ -578,11 +592,14 @@ apply_entries(const struct entries *v, const char *root_dir,
     const struct archive_opts *o, unsigned flags)
 {
 	struct plan plan = { .v = *v, .nodes = v->n };
+	struct root *r;
 
 	if (o != NULL)
 		return apply_to_archive(&plan, o, flags & NODE_VERBOSE);
+	if ((r = open_root(root_dir)) == NULL)
+		return EXIT_FAILED;
 	node_begin(env_runtime_dir());
-	return apply_to_root(&plan, root_dir, flags);
+	return apply_to_root(&plan, r, flags);
 }
 
 /* apply's --archive checks, for make's own options. */

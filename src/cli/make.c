@@ -317,7 +317,7 @@ cmd_make(const struct verb_call *c)
 	if (output == NULL && archive == NULL)
 		owners_close();
 	if (m->failed)
-		rc = EXIT_USAGE;	/* an unknown group: nothing was made */
+		rc = EXIT_FAILED;	/* a group the database lacks */
 	else {
 		drop_repeats(&m->v);
 		if (output != NULL)
