@@ -24,6 +24,8 @@ int cli_strict;
 bool cli_say_stderr;
 /* What a failure outside a verb's own return exits with (cli_answering). */
 static int failed_status = EXIT_FAILED;
+/* Standard output failed and was said: the verb's status has it. */
+static bool output_failed;
 
 struct poptOption cli_common_options[] = {
 	{ "quiet", 'q', POPT_ARG_NONE, &cli_quiet, 0,
@@ -275,12 +277,10 @@ cli_number(const char *text, uint64_t *v)
 int
 cli_finish_output(void)
 {
-	static bool reported;
-
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		if (!reported)
+		if (!output_failed)
 			cli_error("standard output: %s", strerror(errno));
-		reported = true;
+		output_failed = true;
 		return EXIT_FAILED;
 	}
 	return EXIT_OK;
@@ -288,13 +288,19 @@ cli_finish_output(void)
 
 /*
  * At exit, as gnulib's close_stdout: catches what no verb flushed, such
- * as popt's --help, which prints and exits 0 from inside popt.
+ * as popt's --help, which prints and exits 0 from inside popt.  A failure
+ * the verb already saw is in its status, which may be worse (bad input).
  */
 static void
 close_stdout(void)
 {
-	if (cli_finish_output() != EXIT_OK)
-		_exit(failed_status);
+	bool seen = output_failed;
+
+	if (cli_finish_output() != EXIT_OK) {
+		if (!seen)
+			_exit(failed_status);
+		return;
+	}
 	if (fclose(stdout) != 0) {
 		cli_error("standard output: %s", strerror(errno));
 		_exit(failed_status);
@@ -565,7 +571,7 @@ cli_operands(const char **args, line_fn *value_fn, line_fn *stream_fn,
 		}
 	(void)lines_out_flush();	/* a failure stays in ferror(stdout) */
 	if (cli_finish_output() != EXIT_OK)
-		return EXIT_FAILED;
+		return cli_worse(status, EXIT_FAILED);
 	return status;
 }
 
