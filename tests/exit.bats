@@ -195,8 +195,11 @@ apply 1"
 	exits 2 devtool apply --root R bad
 	assert_stderr_contains "devtool: bad:2: "
 	[[ -z $(ls -A R) ]] || fail "something was made"
-	# with a table that cannot be read too: bad input outranks a failure
+	# with a table that cannot be read too: bad input outranks a failure,
+	# and so it does a standard output that cannot be written
 	exits 2 devtool apply --root R bad no-such-table
+	exits 2 bash -c '"$DEVTOOL" decode 1 x >/dev/full'
+	assert_stderr_contains "devtool: standard output: "
 	# a table another dialect cannot hold, without --lossy
 	printf 'L /dev/fd - - - - /proc/self/fd\n' >link
 	exits 2 devtool list --table -o makedevs link
