@@ -4,8 +4,8 @@
  * DEVICE TABLES).  Every table is read whole and checked first, as apply
  * reads them; then each entry is written as a line of the output dialect
  * and read back (dialect_convert), so that what the dialect cannot hold
- * is named entry by entry: an error (nothing written, exit 1) unless
- * --lossy accepts it (a warning each).  Ranges stay ranges where the
+ * is named entry by entry: an error (nothing written, exit 2, as for
+ * convert) unless --lossy accepts it (a warning each).  Ranges stay ranges where the
  * dialect has them, names stay names unless --users-from resolves them,
  * and the lines keep the tables' order.
  */
