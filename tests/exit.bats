@@ -93,6 +93,12 @@ big_archive() {
 	exits 1 devtool make -C nodir null
 	exits 1 devtool list --root nodir
 	assert_equal "$stderr" "devtool: --root nodir: No such file or directory"
+	# said as such before a name is looked up in it, not as an unknown name
+	exits 1 devtool mknod --root nodir -u no-such-user-here /x p
+	assert_equal "$stderr" "devtool: --root nodir: No such file or directory"
+	printf '/dev/f p 600 no-such-user-here 0\n' >u
+	exits 1 devtool apply --root nodir u
+	assert_equal "$stderr" "devtool: --root nodir: No such file or directory"
 	[[ ! -e nodir ]] || fail "a --root was made"
 	# apply: one entry fails, the others are made
 	mkdir -p R/dev

@@ -348,21 +348,15 @@ perm_for(struct root *root, const char *path, mode_t perm)
 	return node ? NODE_ANY_PERM : perm;
 }
 
+/* The nodes of job under root, which it closes. */
 static int
-make_nodes(struct mknod_job *job, const char *root_dir)
+make_nodes(struct mknod_job *job, struct root *root)
 {
 	struct node_result res;
 	struct node_want want;
-	struct root *root;
 	char path[PATH_MAX];
 	int status = EXIT_OK;
 
-	if ((root = root_open(root_dir, env_resolve(), env_faker())) == NULL) {
-		if (root_dir == NULL)	/* only malloc can fail */
-			cli_fatal(NULL);
-		cli_arg_error("--root", root_dir);
-		return EXIT_FAILED;
-	}
 	for (uint64_t i = 0; i < job->count; i++) {
 		const char *p = job->path;
 
@@ -444,9 +438,14 @@ check_mknod(const char *name)
 	    CLI_NAMES_DIR);
 }
 
-/* PATH TYPE [MAJOR MINOR | VALUE] and the options into job. */
+/*
+ * PATH TYPE [MAJOR MINOR | VALUE] and the options into job, and the root
+ * opened into *root before the names of -u and -g are looked up in it: a
+ * missing --root is said as such (exit 1), not as an unknown name.
+ */
 static int
-parse_job(const struct verb_call *c, struct mknod_job *job)
+parse_job(const struct verb_call *c, struct mknod_job *job,
+    struct root **root)
 {
 	int rc;
 
@@ -459,6 +458,13 @@ parse_job(const struct verb_call *c, struct mknod_job *job)
 	    (rc = parse_numbers(c->args + 2, c->nargs - 2, job)) != EXIT_OK ||
 	    (rc = parse_count(&opts, job)) != EXIT_OK)
 		return rc;
+	if ((*root = root_open(opts.root, env_resolve(), env_faker())) ==
+	    NULL) {
+		if (opts.root == NULL)	/* only malloc can fail */
+			cli_fatal(NULL);
+		cli_arg_error("--root", opts.root);
+		return EXIT_FAILED;
+	}
 	/* After the umask is 0: a symbolic mode reads it (attrs.c). */
 	if ((rc = parse_attrs(&opts, node_begin(env_runtime_dir()),
 	    &job->want)) != EXIT_OK)
@@ -476,9 +482,12 @@ int
 cmd_mknod(const struct verb_call *c)
 {
 	struct mknod_job job = { 0 };
+	struct root *root = NULL;
 	int rc;
 
-	if ((rc = parse_job(c, &job)) != EXIT_OK)
+	if ((rc = parse_job(c, &job, &root)) != EXIT_OK) {
+		root_close(root);
 		return rc;
-	return make_nodes(&job, opts.root);
+	}
+	return make_nodes(&job, root);
 }
