@@ -271,6 +271,7 @@ for verb in decode encode; do
 	    "(constant) $([ "$r10" -le $((r1 + 256)) ] && echo ok || echo GROWS)"
 done
 rm -f "$work/values10m" "$work/pairs10m"
+mkdir -p "$T/a"	# a --root must exist
 r=$(rss "$DEVTOOL apply --root $T/a $work/table")
 echo "apply 100,000 lines peak RSS: $r KiB"
 r=$(rss "$DEVTOOL apply --archive $work/a.cpio $work/table")

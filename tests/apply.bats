@@ -18,6 +18,10 @@ assert_node() {
 assert_missing() {
 	[[ ! -e $1 && ! -L $1 ]] || fail "$1 exists but must not: $(ls -ld -- "$1")"
 }
+# Nothing was made in the root R (setup's empty directory).
+assert_nothing_made() {
+	[[ -z $(ls -A R) ]] || fail "something was made in R: $(ls -A R)"
+}
 # inode and ctime (nanoseconds) of every file under DIR, sorted by name.
 snapshot() {
 	(cd "$1" && find . -exec stat -c '%n %i %z %f %u %g %t:%T' {} + |
@@ -28,8 +32,9 @@ table() { local f=$1; shift; printf '%s\n' "$@" >"$f"; }
 
 fixture() { echo "$BATS_TEST_DIRNAME/fixtures/tables/$1"; }
 
-# Each test works in an empty directory of its own ("work").
-setup() { setup_workdir; }
+# Each test works in a directory of its own ("work") holding R, an empty
+# directory to apply into: a --root must exist (devtool(1), apply --root).
+setup() { setup_workdir; mkdir R; }
 # A directory made for uid 65534 (nobody_top) is outside it.
 teardown() { if [[ -n ${NOBODY_TOP:-} ]]; then nobody_done; fi; }
 
@@ -192,7 +197,7 @@ teardown() { if [[ -n ${NOBODY_TOP:-} ]]; then nobody_done; fi; }
 		'c+ /dev/plus 0666 root root - 1:3' \
 		'c /dev/plain 0666 root root - 1:3'
 	run --separate-stderr devtool apply --root R t
-	assert_status 2
+	assert_status 1
 	assert_node R/dev/plus "character special file 1 3 666 0 0"
 	assert_node R/dev/plain "character special file 1 5 600 0 0"
 	assert_stderr_contains "/dev/plain"
@@ -238,12 +243,12 @@ teardown() { if [[ -n ${NOBODY_TOP:-} ]]; then nobody_done; fi; }
 	[[ $(cat R/etc/shadow) == 'secret content' ]]
 }
 
-@test "apply: f on a missing file fails (exit 2), names it, and creates no file" {
+@test "apply: f on a missing file fails (exit 1), names it, and creates no file" {
 	needs_mknod
 	mkdir -p R/etc
 	table t '/etc/motd f 640 daemon daemon' '/dev/null c 666 0 0 1 3'
 	run --separate-stderr devtool apply --root R t
-	assert_status 2
+	assert_status 1
 	assert_stderr_contains "/etc/motd"
 	assert_missing R/etc/motd
 	assert_node R/dev/null "character special file 1 3 666 0 0"  # the rest goes on
@@ -256,7 +261,7 @@ teardown() { if [[ -n ${NOBODY_TOP:-} ]]; then nobody_done; fi; }
 	mkdir -p R/etc
 	table t '/etc/motd f 644 0 0'
 	run --separate-stderr devtool apply -v --root R t
-	assert_status 2
+	assert_status 1
 	assert_stderr_contains "/etc/motd"
 	assert_missing R/etc/motd
 	assert_summary "0 created, 0 replaced, 0 corrected, 0 unchanged, 1 failed"
@@ -318,7 +323,7 @@ created /dev/odd (l -> a \"b\" 100% c )"
 	local before
 	before=$(snapshot R)
 	run --separate-stderr devtool apply -v --root R t
-	assert_status 2
+	assert_status 1
 	assert_output "kept /dev/stdin (l -> /proc/self/fd/0)"
 	assert_equal "$stderr" "devtool: /dev/fd: exists (a symbolic link to another target); use -r to replace it
 devtool: 0 created, 0 replaced, 0 corrected, 1 unchanged, 1 failed"
@@ -336,7 +341,7 @@ devtool: 0 created, 0 replaced, 0 corrected, 1 unchanged, 1 failed"
 	table t 'L+ /dev/fd - - - - /proc/self/fd' 'L /dev/stdin - - - - /proc/self/fd/0' \
 		'L /dev/ptmx - - - - pts/ptmx' 'L+ /dev/fifo - - - - /run/initctl'
 	run --separate-stderr devtool apply -v --root R t
-	assert_status 2
+	assert_status 1
 	assert_output "replaced /dev/fd (l -> /proc/self/fd)
 replaced /dev/fifo (l -> /run/initctl)"
 	assert_equal "$stderr" "devtool: /dev/stdin: exists (a symbolic link to another target); use -r to replace it
@@ -357,7 +362,7 @@ kept /dev/fifo (l -> /run/initctl)"
 	assert_no_temp R
 }
 
-@test "apply: a regular file, directory or socket at a link's path is kept, even with L+ and -r (exit 2, message)" {
+@test "apply: a regular file, directory or socket at a link's path is kept, even with L+ and -r (exit 1, message)" {
 	needs_mknod
 	mkdir -p R/dev/dir
 	echo precious >R/dev/file
@@ -365,7 +370,7 @@ kept /dev/fifo (l -> /run/initctl)"
 	python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' R/dev/log
 	table t 'L+ /dev/file - - - - /x' 'L+ /dev/dir - - - - /x' 'L+ /dev/log - - - - /x'
 	run --separate-stderr devtool apply -r --root R t
-	assert_status 2
+	assert_status 1
 	assert_stdout_empty
 	assert_equal "$stderr" "devtool: /dev/file: exists and is a regular file; only symbolic links, device nodes and FIFOs are ever replaced by a link
 devtool: /dev/dir: exists and is a directory; only symbolic links, device nodes and FIFOs are ever replaced by a link
@@ -377,7 +382,7 @@ devtool: /dev/log: exists and is a socket; only symbolic links, device nodes and
 	table t2 'c+ /dev/lnk 0666 - - - 1:3'
 	ln -s null R/dev/lnk
 	run --separate-stderr devtool apply --root R t2
-	assert_status 2
+	assert_status 1
 	assert_equal "$stderr" "devtool: /dev/lnk: exists and is a symbolic link; only device nodes and FIFOs are ever replaced (not even -r, or a tmpfiles '+' or '=', removes it)"
 	assert_link R/dev/lnk "symbolic link -> null 0 0"
 }
@@ -394,7 +399,7 @@ devtool: /dev/log: exists and is a socket; only symbolic links, device nodes and
 		ln -s "$out" R/dev              # absolute: stays inside R
 		table t 'L+ /real/x - - - - /y' 'L /dev/z - - - - /w'
 		DEVTOOL_RESOLVE=$m run --separate-stderr devtool apply --root R t
-		assert_status 2
+		assert_status 1
 		assert_equal "$stderr" "devtool: /dev/z: parent directory: No such file or directory"
 		assert_link R/real/x "symbolic link -> /y 0 0"
 		[[ $(stat -c '%F %a %u' "$out/file") == "regular file 600 0" &&
@@ -435,7 +440,7 @@ would replace /dev/fd (l -> /proc/self/fd)"
 	assert_equal "$stderr" "devtool: t:2: '/dev/fd' is l -> '/proc/self/fd/' here but l -> '/proc/self/fd' at t:1
 devtool: t:3: '/dev/fd/0' is below '/dev/fd', a symbolic link at t:1
 devtool: 2 errors in the table; nothing was created"
-	assert_missing R
+	assert_nothing_made
 }
 
 @test "apply: a link target with control bytes is shown with '?' by -v" {
@@ -463,7 +468,7 @@ created /dev/log (s, mode 0666, owner 0:5)"
 	# another mode: as a node, corrected with -r only
 	chmod 0600 R/dev/log
 	run --separate-stderr devtool apply --root R t
-	assert_status 2
+	assert_status 1
 	assert_equal "$stderr" "devtool: /dev/log: exists (a socket); use -r to replace it"
 	run --separate-stderr devtool apply -r -v --root R t
 	assert_status 0
@@ -541,7 +546,7 @@ character special file 1 4 4600 0 5"
 		'/etc/a/b/c/motd f 644 0 0' \
 		'/etc/ssl/motd f 644 0 0'
 	run --separate-stderr devtool apply -v --root R t
-	assert_status 2
+	assert_status 1
 	assert_output "created directory /etc/a (d, mode 0755)
 created /etc/a/x (c 1:3, mode 0600, owner 0:0)"
 	assert_equal "$stderr" "devtool: /etc/a/b/c/motd: does not exist (an f entry only adjusts a file)
@@ -559,8 +564,9 @@ devtool: 1 created, 0 replaced, 0 corrected, 0 unchanged, 2 failed"
 		'p /dev/fifo 0600 - - -' \
 		'c /dev/null 0666 - - - 1:3' \
 		'c /dev/sub/zero 0666 - - - 1:5'
+	as_nobody mkdir "$NOBODY_TOP/R"
 	run --separate-stderr as_nobody "$DEVTOOL" apply -v --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
-	assert_status 2
+	assert_status 1
 	assert_output "created directory /dev (d, mode 0755)
 created /dev/fifo (p, mode 0600)
 created directory /dev/sub (d, mode 0755)
@@ -574,7 +580,7 @@ devtool: 1 created, 0 replaced, 0 corrected, 0 unchanged, 2 failed"
 	# a failure that CAP_MKNOD would not cure is said as its own cause
 	table "$NOBODY_TOP/t" 'p /dev/fifo2 0600 root root -'
 	run --separate-stderr as_nobody "$DEVTOOL" apply --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
-	assert_status 2
+	assert_status 1
 	assert_equal "$stderr" "devtool: 1 entry not made: cannot chown to 0:0 without CAP_CHOWN: /dev/fifo2
 $NEEDS_CAP_MKNOD"
 }
@@ -586,8 +592,9 @@ $NEEDS_CAP_MKNOD"
 		echo '/dev/pts d 755 0 0'
 		for i in $(seq 0 49); do echo "/dev/n$i c 666 0 0 1 $((i + 100))"; done
 	} >"$NOBODY_TOP/t"
+	as_nobody mkdir "$NOBODY_TOP/R"
 	run --separate-stderr as_nobody "$DEVTOOL" apply --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
-	assert_status 2
+	assert_status 1
 	assert_stdout_empty
 	assert_equal "$stderr" "devtool: 50 device nodes not created, for want of CAP_MKNOD: /dev/n0, /dev/n1, /dev/n2 and 47 more
 devtool: 2 entries not made: cannot chown to 0:0 without CAP_CHOWN: /dev and /dev/pts
@@ -601,12 +608,13 @@ $NEEDS_CAP_MKNOD"
 		'/dev/null c 666 0 0 1 3' \
 		'/dev/tty c 666 0 0 5 0 0 1 4' \
 		'/dev/fifo p 600 65534 65534'
+	as_nobody mkdir "$NOBODY_TOP/R"
 	run as_nobody "$DEVTOOL" apply -n --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
 	assert_status 0
 	assert_equal "${lines[0]}" "devtool: warning: without CAP_MKNOD, 5 device nodes would fail: /dev/null, /dev/tty and 3 more"
 	assert_equal "${lines[1]}" "devtool: warning: without CAP_CHOWN, 1 entry would fail: cannot chown to an owner not this user's: /dev"
 	assert_equal "${lines[2]}" "devtool: warning: ${NEEDS_CAP_MKNOD#devtool: }"
-	assert_equal "${lines[3]}" "would create directory $NOBODY_TOP/R (the root)"
+	assert_equal "${lines[3]}" "would create directory /dev (d, mode 0755, owner 0:0)"
 	# as root, nothing of the kind
 	run --separate-stderr devtool apply -n --root R "$NOBODY_TOP/t"
 	assert_status 0
@@ -624,7 +632,7 @@ $NEEDS_CAP_MKNOD"
 	assert_equal "$stderr" "devtool: t:1: name '${n:0:40}...${n: -20}' in path is too long (256 bytes, at most 255)
 devtool: t:2: name '${n:0:40}...${n: -20}' in path is too long (256 bytes, at most 255)
 devtool: 2 errors in the table; nothing was created"
-	assert_missing R
+	assert_nothing_made
 }
 
 @test "apply: an unknown type is a validation error naming the line (exit 2)" {
@@ -638,7 +646,6 @@ devtool: 2 errors in the table; nothing was created"
 }
 
 @test "apply: several bad lines in two files: all named FILE:LINE, nothing created, exit 2" {
-	mkdir R
 	cp "$(fixture bad-makedevs.txt)" bad-makedevs.txt
 	cp "$(fixture bad-tmpfiles.conf)" bad-tmpfiles.conf
 	run --separate-stderr devtool apply --root R bad-makedevs.txt bad-tmpfiles.conf
@@ -719,15 +726,15 @@ devtool: 1 error in the table; nothing was created"
 	run --separate-stderr devtool apply --root R t
 	assert_status 2
 	assert_stderr_contains "t:3: "
-	assert_missing R
+	assert_nothing_made
 }
 
-@test "apply: a missing table file is named, exit 2, nothing created" {
+@test "apply: a missing table file is named, exit 1 (it cannot be read), nothing created" {
 	table good '/dev/a c 666 0 0 1 3'
 	run --separate-stderr devtool apply --root R good no-such-table
-	assert_status 2
+	assert_status 1
 	assert_stderr_contains "no-such-table"
-	[[ ! -e R || -z $(ls -A R) ]] || fail "something was created: $(find R)"
+	assert_nothing_made
 }
 
 @test "apply: table names with control bytes are quoted with '?' in every FILE:LINE message" {
@@ -738,22 +745,21 @@ devtool: 1 error in the table; nothing was created"
 	assert_equal "$stderr" "devtool: $CTRL_Q:2: path 'hello' must be absolute (start with /)
 devtool: n$CTRL_Q: No such file or directory
 devtool: 2 errors in the tables; nothing was created"
-	assert_missing R
+	assert_nothing_made
 }
 
-@test "apply: a --root with control bytes is quoted with '?', in errors and in a dry run" {
+@test "apply: a --root with control bytes is quoted with '?', in errors, in a dry run too" {
 	table t '/dev/a c 666 0 0 1 3'
 	: > "f$CTRL"
 	run --separate-stderr devtool apply --root "$PWD/f$CTRL/x" t
-	assert_status 2
+	assert_status 1
 	assert_no_control
 	assert_equal "$stderr" "devtool: --root $PWD/f$CTRL_Q/x: Not a directory"
 	run --separate-stderr devtool apply -n --root "$PWD/n$CTRL" t
-	assert_status 0
+	assert_status 1
 	assert_no_control
-	assert_output "would create directory $PWD/n$CTRL_Q (the root)
-would create directory /dev (d, mode 0755)
-would create /dev/a (c 1:3, mode 0666, owner 0:0)"
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: --root $PWD/n$CTRL_Q: No such file or directory"
 	assert_missing "n$CTRL"
 }
 
@@ -765,7 +771,7 @@ would create /dev/a (c 1:3, mode 0666, owner 0:0)"
 	assert_node $'R/dev/e\e[31mx\x01z' "character special file 1 3 640 0 0"
 	table t $'/dev/e\e[31mx\x01z b 640 0 0 1 3 - - -'
 	run --separate-stderr devtool apply --root R t
-	assert_status 2
+	assert_status 1
 	assert_no_control
 	assert_equal "$stderr" "devtool: /dev/e?[31mx?z: exists (a character device); use -r to replace it"
 	run --separate-stderr devtool apply -v -r --root R t
@@ -780,7 +786,7 @@ would create /dev/a (c 1:3, mode 0666, owner 0:0)"
 	assert_status 2
 	assert_stdout_empty
 	[[ -n $stderr ]]
-	assert_missing R
+	assert_nothing_made
 }
 
 # ------------------------------------------------------------ idempotence
@@ -841,7 +847,7 @@ would create /dev/a (c 1:3, mode 0666, owner 0:0)"
 	ct=$(stat -c '%i %z' R/dev/null)
 	table t '/dev/null c 666 0 0 1 3' '/dev/zero c 666 0 0 1 5'
 	run --separate-stderr devtool apply -v --root R t
-	assert_status 2
+	assert_status 1
 	assert_stderr_contains "/dev/null"
 	assert_summary "1 created, 0 replaced, 0 corrected, 0 unchanged, 1 failed"
 	[[ $(stat -c '%i %z' R/dev/null) == "$ct" ]] || fail "/dev/null was touched"
@@ -875,7 +881,7 @@ would create /dev/a (c 1:3, mode 0666, owner 0:0)"
 	ino=$(stat -c %i R/dev/null)
 	table t '/dev/null c 666 0 0 1 3'
 	run --separate-stderr devtool apply --root R t
-	assert_status 2
+	assert_status 1
 	assert_stderr_contains "/dev/null"
 	assert_node R/dev/null "character special file 1 3 600 1 1"
 	run --separate-stderr devtool apply -r -v --root R t
@@ -893,7 +899,7 @@ would create /dev/a (c 1:3, mode 0666, owner 0:0)"
 	local opt
 	for opt in "" -r; do
 		run --separate-stderr devtool apply $opt -v --root R t
-		assert_status 2
+		assert_status 1
 		assert_stderr_contains "/dev/null"
 		[[ -f R/dev/null && $(cat R/dev/null) == precious ]] ||
 			fail "regular file lost with '$opt': $(ls -l R/dev)"
@@ -909,7 +915,7 @@ would create /dev/a (c 1:3, mode 0666, owner 0:0)"
 	ln -s null R/dev/link
 	table t '/dev/dir c 666 0 0 1 3' '/dev/link c 666 0 0 1 3'
 	run --separate-stderr devtool apply -r --root R t
-	assert_status 2
+	assert_status 1
 	assert_stderr_contains "/dev/dir"
 	assert_stderr_contains "/dev/link"
 	[[ -d R/dev/dir && -e R/dev/dir/keep ]] || fail "directory removed"
@@ -969,12 +975,11 @@ would create /dev/a (c 1:3, mode 0666, owner 0:0)"
 		fi
 		run --separate-stderr devtool apply -n -v --root R t
 		assert_status 0
-		assert_output "would create directory R (the root)
-would create directory /dev (d, mode 0755)
+		assert_output "would create directory /dev (d, mode 0755)
 would create directory /dev/net (d, mode 0700)
 would create /dev/net/tun (c 10:200, mode 0666)"
 		assert_equal "$stderr" "devtool: dry run, nothing done: would be 2 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed"
-		assert_missing R
+		assert_nothing_made
 		run --separate-stderr devtool apply -v --root R t
 		assert_status 0
 		assert_output "created directory /dev (d, mode 0755)
@@ -982,7 +987,7 @@ created directory /dev/net (d, mode 0700)
 created /dev/net/tun (c 10:200, mode 0666)"
 		assert_equal "$stderr" "devtool: 2 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed"
 		assert_node R/dev/net "directory 0 0 700 0 0"
-		rm -r R
+		rm -r R/dev
 	done
 }
 
@@ -1006,19 +1011,34 @@ created /dev-x/y (p, mode 0600, owner 0:0)"
 	assert_node R/dev/net "directory 0 0 750 0 0"
 }
 
-@test "apply: the root directory itself is created when missing" {
-	needs_mknod
-	table t '/null c 666 0 0 1 3'
+@test "apply: a --root that does not exist is refused (exit 1), by a dry run too, and nothing is made" {
+	table t '/dev/null c 666 0 0 1 3'
+	for root in fresh deep/er/root; do
+		for n in "" -n -v; do
+			run --separate-stderr devtool apply $n --root "$root" t
+			assert_status 1
+			assert_stdout_empty
+			assert_equal "$stderr" "devtool: --root $root: No such file or directory"
+		done
+	done
+	# a '/' entry, the root's own, does not make it either
+	table t 'd / 0700 0 0 -'
+	run --separate-stderr devtool apply --root fresh t
+	assert_status 1
+	assert_missing fresh
+	assert_missing deep
+	# made first, it is filled
+	mkdir fresh
+	table t '/fifo p 600 0 0'
 	run --separate-stderr devtool apply --root fresh t
 	assert_status 0
-	assert_node fresh/null "character special file 1 3 666 0 0"
+	assert_node fresh/fifo "fifo 0 0 600 0 0"
 }
 
 # ---------------------------------------------------------------- dry run
 
 @test "apply: -n creates nothing and prints 'would ...' lines" {
 	needs_mknod
-	mkdir R
 	table t '/dev/null c 666 0 0 1 3' '/dev/sub/fifo p 600 0 0' \
 		'/dev/hd b 640 0 0 3 0 0 1 2'
 	run --separate-stderr devtool apply -n --root R t
@@ -1052,19 +1072,9 @@ created /dev-x/y (p, mode 0600, owner 0:0)"
 	[[ $(snapshot R) == "$before" ]] || fail "dry run changed the tree"
 }
 
-# A dry run is for previewing a real run; a real run creates a missing
-# --root (see "the root directory itself is created when missing").
-@test "apply: -n with a --root that does not exist yet previews, creates nothing" {
-	table t '/dev/null c 666 0 0 1 3'
-	run --separate-stderr devtool apply -n --root fresh t
-	assert_status 0
-	[[ $output == *"would create /dev/null"* ]] || fail "stdout: $output"
-	assert_missing fresh
-}
-
 # A dry run fails where the real run fails, with the same message and
-# status: a --root that is a dangling symbolic link (mkdir -p keeps the
-# name, which then leads nowhere), a chain of links ending in one, a
+# status (1: a --root that does not exist, EXIT STATUS in devtool(1)):
+# a --root that is a dangling symbolic link, a chain of links ending in one, a
 # directory under one, a regular file or one under it (where make looks
 # for its group names first, and says so); apply and make alike, each
 # run side by side with -n and without.
@@ -1083,7 +1093,7 @@ created /dev-x/y (p, mode 0600, owner 0:0)"
 			# shellcheck disable=SC2086
 			run --separate-stderr devtool $verb --root "$r"
 			real="$status|$output|$stderr"
-			assert_status 2
+			assert_status 1
 			assert_stdout_empty
 			[[ $stderr == "devtool: --root $r: "* || ($verb == make* &&
 			    $r == file* && $stderr == *"($r/etc/group: Not a directory)"*) ]] ||
@@ -1092,7 +1102,7 @@ created /dev-x/y (p, mode 0600, owner 0:0)"
 		done
 	done
 	# nothing was made anywhere, and the links are as they were
-	assert_equal "$(find . -mindepth 1 ! -name t -printf '%p %y %l\n' | LC_ALL=C sort)" "./chain l rdang
+	assert_equal "$(find . -mindepth 1 ! -name t ! -name R -printf '%p %y %l\n' | LC_ALL=C sort)" "./chain l rdang
 ./file f 
 ./rdang l nowhere"
 }
@@ -1113,7 +1123,7 @@ created /dev-x/y (p, mode 0600, owner 0:0)"
 	table ok '/null c 666 0 0 1 3'
 	# shellcheck disable=SC2016 # the inner shell's
 	run unshare -m sh -c '
-		mount -t tmpfs -o nodev none M && mkdir M/ok M/m &&
+		mount -t tmpfs -o nodev none M && mkdir M/ok M/m M/a M/b M/f &&
 		    mount -t tmpfs none M/ok || exit 99
 		for run in "apply --root M/a t" "apply -n --root M/a t" \
 		    "make --root M/b null" "mknod --root M/m --count 2 /tty c 4 1" \
@@ -1139,7 +1149,6 @@ cat: M/a/dev/null: Permission denied"
 # ---------------------------------------------------------- confinement
 
 @test "apply: '..' in a table path is refused, nothing created outside the root" {
-	mkdir R
 	table t '/../../escape c 600 0 0 1 3' '/dev/../../escape2 p 600 0 0'
 	run --separate-stderr devtool apply --root R t
 	assert_status 2
@@ -1173,7 +1182,7 @@ cat: M/a/dev/null: Permission denied"
 			fail "[$m] a symlink was replaced"
 		# /dev leads to R$out, absent when /dev/x comes (no parent is
 		# made through a link); /up$out/z makes it, /lib/abs/w uses it.
-		assert_equal "$status" 2
+		assert_equal "$status" 1
 		assert_equal "$stderr" "devtool: /dev/x: parent directory: No such file or directory
 devtool: /dev/sub/y: parent directory: No such file or directory"
 		assert_equal "$(node "R$out/z")" "character special file 1 3 600 0 0"
@@ -1192,24 +1201,11 @@ devtool: /dev/sub/y: parent directory: No such file or directory"
 	assert_missing /real/x
 }
 
-@test "apply: a --root several levels deep is made (mkdir -p); a dry run says so" {
-	needs_mknod
-	printf '/dev/x c 644 0 0 1 3\n' > t
-	run --separate-stderr devtool apply -n -v --root deep/er/root t
-	assert_status 0
-	assert_output --partial "would create directory deep/er/root (the root)"
-	assert_stderr_contains "dry run, nothing done: would be 1 created"
-	[[ ! -e deep ]] || fail "a dry run made the root"
-	run --separate-stderr devtool apply --root deep/er/root t
-	assert_status 0
-	[[ $(node deep/er/root/dev/x) == "character special file 1 3 644 0 0" ]]
-}
-
 # ------------------------------------------------------------- conflicts
 
 # assert_conflicts WANT TABLE...: apply --root R and apply -n --root R of
 # the TABLEs both fail validation (exit 2) with exactly the stderr WANT,
-# and nothing is made, not even R.
+# and nothing is made in R.
 assert_conflicts() {
 	local want=$1 n
 	shift
@@ -1219,7 +1215,7 @@ assert_conflicts() {
 		assert_stdout_empty
 		[[ $stderr == "$want" ]] ||
 			fail "apply $n: stderr differs"$'\n'"want: $want"$'\n'"got:  $stderr"
-		assert_missing R
+		assert_nothing_made
 	done
 }
 
@@ -1353,7 +1349,7 @@ devtool: 4 errors in the table; nothing was created" t
 	assert_status 2
 	[[ $stderr == "devtool: t:100001: '/n/d99999/x' is below '/n/d99999', a character device at t:100000"$'\n'* ]] ||
 		fail "stderr: $stderr"
-	assert_missing R
+	assert_nothing_made
 	# about 0.1 s here; a quadratic check takes minutes
 	(((e - s) / 1000000 < 2000)) || fail "took $(((e - s) / 1000000)) ms"
 }
@@ -1428,7 +1424,6 @@ would keep /f (f, mode 0600)"
 
 @test "apply: a '/' entry sets the --root directory's own mode and owner: corrected, then unchanged" {
 	needs_mknod
-	mkdir R
 	chmod 0755 R
 	# (root keeps it: a root of another user's would lead to no /dev of
 	# root's, an unsafe path transition; see transitions.bats)
@@ -1458,13 +1453,14 @@ would keep /f (f, mode 0600)"
 	assert_node R "directory 0 0 700 3 4"
 }
 
-@test "apply: a '/' entry for a --root not made yet: the new root takes it" {
+@test "apply: a '/' entry for a new, empty --root gives it the entry's mode" {
+	mkdir fresh
+	chmod 0755 fresh
 	table t 'd / 0700 0 0 -'
 	run --separate-stderr devtool apply -n -v --root fresh t
 	assert_status 0
-	assert_output "would create directory fresh (the root)
-would correct / (d, mode 0700, owner 0:0)"
-	assert_missing fresh
+	assert_output "would correct / (d, mode 0700, owner 0:0)"
+	assert_node fresh "directory 0 0 755 0 0"
 	run --separate-stderr devtool apply --root fresh t
 	assert_status 0
 	assert_node fresh "directory 0 0 700 0 0"
@@ -1622,19 +1618,6 @@ up l nobody /"
 }
 
 # ------------------------------------- what each safeguard is there for
-
-@test "apply: a --root that does not exist is made 0755 at every level, even under umask 000" {
-	needs_mknod
-	table t '/dev/x c 644 0 0 1 3'
-	run --separate-stderr bash -c 'umask 000 && exec "$DEVTOOL" apply --root deep/er/root t'
-	assert_status 0
-	assert_stderr_empty
-	assert_equal "$(stat -c '%n %a' deep deep/er deep/er/root deep/er/root/dev)" \
-	    "deep 755
-deep/er 755
-deep/er/root 755
-deep/er/root/dev 755"
-}
 
 @test "apply: in a set-gid directory a d entry gets exactly its mode and group, and a node its group" {
 	needs_mknod

@@ -488,15 +488,15 @@ L	/dev/stdin	-	-	-	-	/proc/self/fd/0"
 	# tar has no socket: libarchive refuses it, the entry fails, and
 	# with it the archive
 	run --separate-stderr devtool apply --archive s.tar s
-	assert_equal "$status" 2
+	assert_equal "$status" 1
 	assert_equal "$stderr" "devtool: /dev/log: dev/log: pax format cannot archive sockets
 devtool: s.tar: 1 entry failed; left as it was"
 	[[ ! -e s.tar ]]
 }
 
-@test "archive: list --archive of something not an archive or missing says so, exit 2" {
+@test "archive: list --archive of something not an archive or missing says so, exit 1" {
 	run --separate-stderr devtool list --archive nosuch.cpio
-	assert_equal "$status" 2
+	assert_equal "$status" 1
 	assert_stdout_empty
 	assert_stderr_contains "devtool: nosuch.cpio: "
 	run --separate-stderr devtool list --archive dev --root R
@@ -514,7 +514,7 @@ devtool: s.tar: 1 entry failed; left as it was"
 # Hostile archives, made by python3's tarfile and, for a newc cpio,
 # written byte by byte: nothing devtool wrote.
 
-@test "archive: list --archive refuses a pax uid or gid beyond 32 bits, negative or (uid_t)-1, naming the entry, exit 2: 4294967296 never wraps to root's 0" {
+@test "archive: list --archive refuses a pax uid or gid beyond 32 bits, negative or (uid_t)-1, naming the entry, exit 1: 4294967296 never wraps to root's 0" {
 	python3 - <<-'EOF'
 	import tarfile
 	def node(name, uid=0, gid=0):
@@ -534,7 +534,7 @@ devtool: s.tar: 1 entry failed; left as it was"
 	run bsdtar -tvf ids.tar
 	assert_line --regexp '^crwsr-xr-x +0 4294967296 +0 +1,3 .* dev/big$'
 	run --separate-stderr devtool list --archive ids.tar -o json
-	assert_equal "$status" 2
+	assert_equal "$status" 1
 	assert_output '{"path":"/dev/ok","type":"c","mode":"4755","uid":4294967294,"gid":0,"major":1,"minor":3}'
 	assert_equal "$stderr" "devtool: ids.tar: /dev/big: uid 4294967296 is out of range (0-4294967294)
 devtool: ids.tar: /dev/biggid: gid 4294967302 is out of range (0-4294967294)
@@ -548,12 +548,12 @@ dev/ok"
 	# the same through libarchive's mtree reader
 	printf '#mtree\n./dev/x type=char device=native,1,3 mode=04755 uid=4294967296\n' >ids.mtree
 	run --separate-stderr devtool list --archive ids.mtree
-	assert_equal "$status" 2
+	assert_equal "$status" 1
 	assert_stdout_empty
 	assert_equal "$stderr" "devtool: ids.mtree: /dev/x: uid 4294967296 is out of range (0-4294967294)"
 }
 
-@test "archive: list --archive refuses a major or minor beyond the kernel's (GNU tar base-256 fields) and a newc mode with bits beyond 07777, naming the entry, exit 2" {
+@test "archive: list --archive refuses a major or minor beyond the kernel's (GNU tar base-256 fields) and a newc mode with bits beyond 07777, naming the entry, exit 1" {
 	python3 - <<-'EOF'
 	import tarfile
 	def node(name, major=1, minor=3):
@@ -579,12 +579,12 @@ dev/ok"
 	run bsdtar -tvf rdev.tar
 	assert_line --regexp '^crw------- .* 4294967304,0 .* dev/wide$'
 	run --separate-stderr devtool list --archive rdev.tar -o tmpfiles
-	assert_equal "$status" 2
+	assert_equal "$status" 1
 	assert_output 'c	/dev/ok	0600	0	0	-	1:3'
 	assert_equal "$stderr" "devtool: rdev.tar: /dev/wide: major 4294967304 is out of range (0-4095)
 devtool: rdev.tar: /dev/neg: minor 18446744073709551615 is out of range (0-1048575)"
 	run --separate-stderr devtool list --archive mode.cpio -o tmpfiles
-	assert_equal "$status" 2
+	assert_equal "$status" 1
 	assert_output 'c	/dev/ok	4755	0	0	-	1:3'
 	assert_equal "$stderr" "devtool: mode.cpio: /dev/hi: mode 0204755 has bits beyond 07777"
 }
@@ -625,22 +625,22 @@ newc_of() { (cd "$1" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0)
 	assert_equal "$output" "$want"
 }
 
-@test "archive: list --archive of an initramfs with junk after a member lists what came before and says so, exit 2" {
+@test "archive: list --archive of an initramfs with junk after a member lists what came before and says so, exit 1" {
 	needs_mknod
 	mkdir -p e/dev
 	mknod -m 600 e/dev/a c 1 1
 	{ newc_of e; echo junk; } >bad
 	run --separate-stderr devtool list --archive bad
-	assert_status 2
+	assert_status 1
 	assert_equal "$output" "$(T /dev/a c 0600 0 0 1 1 - - -)"
 	assert_equal "$stderr" "devtool: bad: junk after a cpio member: neither a newc header nor a compressed stream"
 	{ newc_of e; echo junk; } | gzip -n >bad.gz
 	run --separate-stderr devtool list --archive bad.gz
-	assert_status 2
+	assert_status 1
 	assert_equal "$stderr" "devtool: bad.gz: junk within a compressed stream after a cpio member"
 }
 
-@test "archive: list --archive reads zeros after a compressed member as padding, and refuses a second compressed stream after it, which it cannot read, naming the file, exit 2" {
+@test "archive: list --archive reads zeros after a compressed member as padding, and refuses a second compressed stream after it, which it cannot read, naming the file, exit 1" {
 	needs_mknod
 	mkdir -p e/dev m/dev
 	mknod -m 600 e/dev/a c 1 1
@@ -651,7 +651,7 @@ newc_of() { (cd "$1" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0)
 	assert_equal "$output" "$(T /dev/b b 0660 0 0 8 0 - - -)"
 	{ newc_of m | gzip -n; newc_of e | xz --check=crc32; } >two
 	run --separate-stderr devtool list --archive two
-	assert_status 2
+	assert_status 1
 	assert_equal "$output" "$(T /dev/b b 0660 0 0 8 0 - - -)"
 	assert_equal "$stderr" "devtool: two: another stream after a compressed one, which devtool does not read"
 }

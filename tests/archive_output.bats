@@ -28,11 +28,11 @@ teardown() { unmount_all; }
 REFUSED="an archive replaces only a regular file, or is written through a character device or FIFO"
 NOT_FOLLOWED="a link is followed only to a character device or FIFO, never replaced"
 
-@test "archive output: an entry libarchive refuses leaves the old archive as it was and no temporary, exit 2" {
+@test "archive output: an entry libarchive refuses leaves the old archive as it was and no temporary, exit 1" {
 	printf '/dev/log s 0666 0 0\n/dev/null c 0666 0 0 1 3\n' >s
 	echo OLD >o.tar
 	run --separate-stderr devtool apply --archive o.tar s
-	assert_status 2
+	assert_status 1
 	assert_equal "$stderr" "devtool: /dev/log: dev/log: pax format cannot archive sockets
 devtool: o.tar: 1 entry failed; left as it was"
 	assert_equal "$(cat o.tar)" OLD
@@ -43,7 +43,7 @@ devtool: o.tar: 1 entry failed; left as it was"
 	printf '/dev/log s 0666 0 0\n/dev/null c 0666 0 0 1 3\n' >s
 	echo OLD >o.tar
 	run --separate-stderr devtool apply -v --archive o.tar s
-	assert_status 2
+	assert_status 1
 	assert_equal "$stderr" "devtool: /dev/log: dev/log: pax format cannot archive sockets
 devtool: o.tar: 1 entry failed; left as it was
 devtool: 2 created, 0 replaced, 0 corrected, 0 unchanged, 1 failed"
@@ -97,7 +97,7 @@ devtool: 2 created, 0 replaced, 0 corrected, 0 unchanged, 1 failed"
 	done
 }
 
-@test "archive output: a directory, a block device, a socket and a link to a file or to nothing are refused by name, exit 2, and stay" {
+@test "archive output: a directory, a block device, a socket and a link to a file or to nothing are refused by name, exit 1, and stay" {
 	needs_mknod
 	mkdir dir
 	mknod blk b 7 200
@@ -107,7 +107,7 @@ devtool: 2 created, 0 replaced, 0 corrected, 0 unchanged, 1 failed"
 	ln -s nowhere dangling
 	for out in dir blk sock link dangling; do
 		run --separate-stderr devtool apply --archive "$out" --archive-format newc t
-		assert_status 2
+		assert_status 1
 		case $out in
 		dir) want="a directory: $REFUSED" ;;
 		blk) want="a block device: $REFUSED" ;;
@@ -127,23 +127,23 @@ symbolic link"
 	assert_equal "$(ls -A)" "$(printf 'big\nblk\ndangling\ndir\nlink\nold.cpio\nsock\nt')"
 }
 
-@test "archive output: a device that refuses to be written (/dev/full's numbers) stops at the first error: one message with errno, exit 2" {
+@test "archive output: a device that refuses to be written (/dev/full's numbers) stops at the first error: one message with errno, exit 1" {
 	needs_mknod
 	mknod full c 1 7
 	run --separate-stderr devtool apply --archive full --archive-format newc big
-	assert_status 2
+	assert_status 1
 	assert_equal "$stderr" "devtool: full: No space left on device; what was written is incomplete"
 	assert_equal "$(node full)" "character special file 1 7 644 0 0"
 }
 
-@test "archive output: a full file system stops at the first write error, one message with errno, exit 2; the old archive stays, no temporary" {
+@test "archive output: a full file system stops at the first write error, one message with errno, exit 1; the old archive stays, no temporary" {
 	# 3.6 MB of cpio, 270 KB through gzip, 80 KB through xz
 	printf '/dev/n c 600 0 0 240 0 0 1 30000\n' >huge
 	mount_tmpfs m size=64k
 	for out in m/o.cpio m/o.cpio.gz m/o.cpio.xz; do
 		echo OLD >"$out"
 		run --separate-stderr devtool apply --archive "$out" huge
-		assert_status 2
+		assert_status 1
 		assert_equal "$stderr" "devtool: $out: No space left on device; left as it was"
 		assert_equal "$(cat "$out")" OLD
 	done
@@ -170,14 +170,14 @@ symbolic link"
 	done
 }
 
-@test "archive output: a missing directory is named in the message, exit 2" {
+@test "archive output: a missing directory is named in the message, exit 1" {
 	run --separate-stderr devtool apply --archive nodir/x.cpio t
-	assert_status 2
+	assert_status 1
 	assert_equal "$stderr" "devtool: nodir/x.cpio: No such file or directory"
 	run --separate-stderr devtool apply --archive - t
 	assert_status 0
 	run --separate-stderr devtool apply --archive x/ --archive-format newc t
-	assert_status 2
+	assert_status 1
 	assert_equal "$stderr" "devtool: x/: names a directory (it ends with '/')"
 	assert_equal "$(ls -A)" "$(printf 'big\nt')"
 }

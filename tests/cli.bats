@@ -302,29 +302,29 @@ wrong_count() {
 	assert_stderr_regex "^devtool: .*'4096'"
 }
 
-@test "a write error on stdout is exit 2, not success" {
+@test "a write error on stdout is exit 1, not success" {
 	run --separate-stderr bash -c '"$DEVTOOL" encode 1 3 >/dev/full'
-	assert_equal "$status" 2
+	assert_equal "$status" 1
 	assert_stderr_contains "standard output"
 
 	run --separate-stderr bash -c '"$DEVTOOL" formats >/dev/full'
-	assert_equal "$status" 2
+	assert_equal "$status" 1
 
 	run --separate-stderr bash -c '"$DEVTOOL" --help >/dev/full'
-	assert_equal "$status" 2
+	assert_equal "$status" 1
 }
 
-@test "a write error on stdout while streaming is exit 2 naming standard output" {
+@test "a write error on stdout while streaming is exit 1 naming standard output" {
 	seq 1 100000 >in
 	run --separate-stderr bash -c '"$DEVTOOL" decode - <in >/dev/full'
-	assert_equal "$status" 2
+	assert_equal "$status" 1
 	assert_stderr_contains "standard output"
 	refute_stderr_contains "standard input"
 }
 
 @test "VERB --help with a write error on stdout is not success" {
 	run --separate-stderr bash -c '"$DEVTOOL" encode --help >/dev/full'
-	assert_equal "$status" 2
+	assert_equal "$status" 1
 	assert_equal "$stderr" "devtool: standard output: No space left on device"
 }
 

@@ -278,7 +278,7 @@ bash_verb_options() {
 	run bash_complete 'devtool list --output=t'
 	assert_output tmpfiles
 	local f
-	mkdir "$BATS_TEST_TMPDIR/empty"
+	mkdir "$BATS_TEST_TMPDIR/empty" "$BATS_TEST_TMPDIR/r"
 	for f in makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow; do
 		run "$DEVTOOL" list -o "$f" "$BATS_TEST_TMPDIR/empty"
 		assert_success
@@ -560,6 +560,10 @@ need_zpty() {
 @test "bash, zsh and fish complete make's groups and names" {
 	run bash_complete 'devtool make st'
 	assert_same_set 'std st st0' "$output" 'make st'
+	# each name once
+	run bash_complete 'devtool make con'
+	assert_output "console
+consoleonly"
 	run bash_complete 'devtool make -C /tmp gen'
 	assert_output generic
 	grep -q "'\*:device name or group:(std generic console" "$BATS_TEST_DIRNAME/../completions/_devtool"

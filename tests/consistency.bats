@@ -207,7 +207,8 @@ readme_examples() {
 @test "consistency: every README example runs (in a scratch tree), each devtool command without error" {
 	needs_mknod
 	local T=$BATS_TEST_TMPDIR/ex kind line cmd="" want="" n=0
-	mkdir -p "$T/mnt/jail" "$T/mnt/base/etc" "$T/host"
+	mkdir -p "$T/mnt/jail" "$T/mnt/base/etc" "$T/host" "$T/mnt/img" \
+	    "$T/mnt/newroot"
 	cp /etc/passwd /etc/group "$T/mnt/base/etc/"
 	cd "$T"
 	printf '/dev d 755 0 0\n' | "$DEVTOOL" apply --archive initrd.cpio - 2>/dev/null
@@ -259,71 +260,20 @@ readme_examples() {
 	done < <(sed -nE 's/^say "\$D" ([a-z]+).*/\1/p' "$TOP/scripts/demo.sh" | sort -u)
 }
 
-# ------------------------------------------------ EXIT STATUS, row by row
+# ------------------------------------------------ EXIT STATUS, the table
+# (each row of each column is run in exit.bats)
 
-@test "exit status 0: success, for every verb" {
-	devtool encode 8 1 >/dev/null
-	devtool decode 2049 >/dev/null
-	devtool convert -t linux 2049 >/dev/null
-	devtool explain 8 1 >/dev/null
-	devtool formats >/dev/null
-	DEVTOOL_PROC_DEVICES=$BATS_TEST_DIRNAME/fixtures/proc-devices devtool devices >/dev/null
-	devtool list /dev/null >/dev/null
-	run --separate-stderr devtool list --check 16:16 /dev/null
-	assert_status 0
-	assert_output ''
-	printf '/dev/null c 666 0 0 1 3\n' >t
-	devtool apply --archive o.cpio t 2>/dev/null
-	devtool mknod -n x p >/dev/null
-}
-
-@test "exit status 1: a finding, never an error: list --check found a node, devices found no such driver" {
-	needs_mknod
-	mkdir -p R/dev
-	mknod R/dev/big c 300 5
-	run --separate-stderr devtool list --check 8:8 --root R /dev
-	assert_status 1
-	assert_output --partial '/dev/big'
-	run --separate-stderr bash -c '"$DEVTOOL" list --check 8:8 --root R /dev >/dev/null || echo "needs a 32-bit dev_t ($?)"'
-	assert_output "needs a 32-bit dev_t (1)"
-	DEVTOOL_PROC_DEVICES=$BATS_TEST_DIRNAME/fixtures/proc-devices run --separate-stderr devtool devices no-such-driver
-	assert_status 1
-}
-
-@test "exit status 2: an error of input or system, for every verb; list --check of a missing path is an error, not a finding" {
-	run --separate-stderr devtool list --check 8:8 /dev/nonexistent
-	assert_status 2
-	assert_equal "$stderr" "devtool: /dev/nonexistent: No such file or directory"
-	run --separate-stderr devtool encode 8
-	assert_status 2
-	run --separate-stderr devtool decode x
-	assert_status 2
-	run --separate-stderr devtool convert -t nope 1
-	assert_status 2
-	run --separate-stderr devtool explain x
-	assert_status 2
-	run --separate-stderr devtool formats extra
-	assert_status 2
-	DEVTOOL_PROC_DEVICES=/nonexistent run --separate-stderr devtool devices
-	assert_status 2
-	run --separate-stderr devtool apply /nonexistent.table
-	assert_status 2
-	# an operation that failed: mknod where the path exists, without -r
-	mkfifo f
-	run --separate-stderr devtool mknod f p
-	assert_status 2
-	assert_equal "$stderr" "devtool: f: exists (a FIFO); use -r to replace it"
-	# and a write error on standard output
-	run --separate-stderr bash -c '"$DEVTOOL" formats >/dev/full'
-	assert_status 2
-}
-
-@test "exit status: the man page has one table, rows 0, 1 and 2, said the same for every verb" {
-	local text
+@test "exit status: the man page has one table, two columns (acting, a question), rows 0, 1 and 2, and the README the same" {
+	local text readme
 	text=$(mandoc -Tascii -O width=1000 "$MAN" | sed 's/.\x08//g' | awk '/^EXIT STATUS/ { on = 1; next } on && /^[A-Z]/ { exit } on')
-	assert_equal "$(grep -cE '^ {5}[0-9]+[[:space:]]' <<<"$text")" 3
-	grep -qE '^ {5}0[[:space:]]+Success' <<<"$text" || fail "no row 0"
-	grep -qE '^ {5}1[[:space:]]+A finding' <<<"$text" || fail "no row 1"
-	grep -qE '^ {5}2[[:space:]]+An error' <<<"$text" || fail "no row 2"
-	grep -q 'The table is the same for every verb' <<<"$text" || fail "not said for every verb"
+	grep -qE '^ {5}Status +a verb that acts +a verb that answers a question$' <<<"$text" || fail "no table head"
+	grep -qE '^ {5}0 +success +nothing found$' <<<"$text" || fail "no row 0"
+	grep -qE '^ {5}1 +an operation failed +a finding$' <<<"$text" || fail "no row 1"
+	grep -qE '^ {5}2 +bad usage or bad input +any trouble, never a finding$' <<<"$text" || fail "no row 2"
+	assert_equal "$(grep -cE '^ {5}Status ' <<<"$text")" 1
+	readme=$(awk '/^## Exit status/ { on = 1; next } on && /^## / { exit } on' "$README")
+	grep -qF '| status | a verb that acts | a verb that answers a question |' <<<"$readme" || fail "README: no table head"
+	grep -qE '^\| 0 \| success .*\| nothing found \|$' <<<"$readme" || fail "README: no row 0"
+	grep -qE '^\| 1 \| an operation failed.*\| a finding \|$' <<<"$readme" || fail "README: no row 1"
+	grep -qE '^\| 2 \| bad usage or bad input.*\| any trouble.*\|$' <<<"$readme" || fail "README: no row 2"
 }

@@ -181,10 +181,10 @@ squeezed() { sed -E 's/^ +//; s/ +/ /g' <<<"$output"; }
 	assert_status 1
 }
 
-@test "devices: a missing file is exit 2 naming the path" {
+@test "devices: a missing file is named, exit 1 for the list, 2 for an answer about a NAME" {
 	export DEVTOOL_PROC_DEVICES=$BATS_TEST_TMPDIR/no/such/devices
 	run --separate-stderr devtool devices
-	assert_status 2
+	assert_status 1
 	assert_stdout_empty
 	assert_stderr_contains "$BATS_TEST_TMPDIR/no/such/devices"
 	run --separate-stderr devtool devices misc
@@ -192,31 +192,31 @@ squeezed() { sed -E 's/^ +//; s/ +/ /g' <<<"$output"; }
 	assert_stderr_contains "$BATS_TEST_TMPDIR/no/such/devices"
 }
 
-@test "devices: a malformed file is exit 2 naming FILE:LINE" {
+@test "devices: a malformed file is named by FILE:LINE, exit 1 for the list, 2 for a NAME" {
 	local f=$BATS_TEST_TMPDIR/bad-devices
 	printf 'Character devices:\n  1 mem\n 10 misc\nnot an entry\n' > "$f"
 	DEVTOOL_PROC_DEVICES=$f run --separate-stderr devtool devices
-	assert_status 2
+	assert_status 1
 	assert_stderr_contains "$f:4:"
 
 	# an entry before any section title
 	printf '  1 mem\nCharacter devices:\n' > "$f"
 	DEVTOOL_PROC_DEVICES=$f run --separate-stderr devtool devices
-	assert_status 2
+	assert_status 1
 	assert_stderr_contains "$f:1:"
 
 	# a major that is not a number, a name missing, a major too large
 	printf 'Character devices:\n  1 mem\n\nBlock devices:\n  x loop\n' > "$f"
 	DEVTOOL_PROC_DEVICES=$f run --separate-stderr devtool devices
-	assert_status 2
+	assert_status 1
 	assert_stderr_contains "$f:5:"
 	printf 'Character devices:\n  1 mem\n  7\n' > "$f"
 	DEVTOOL_PROC_DEVICES=$f run --separate-stderr devtool devices
-	assert_status 2
+	assert_status 1
 	assert_stderr_contains "$f:3:"
 	printf 'Character devices:\n99999 big\n' > "$f"
 	DEVTOOL_PROC_DEVICES=$f run --separate-stderr devtool devices
-	assert_status 2
+	assert_status 1
 	assert_stderr_contains "$f:2:"
 	# the same with NAME
 	DEVTOOL_PROC_DEVICES=$f run --separate-stderr devtool devices big
@@ -230,7 +230,7 @@ squeezed() { sed -E 's/^ +//; s/ +/ /g' <<<"$output"; }
 	mkdir "$d"
 	# timeout: the old code waited forever in open(2) for a writer
 	DEVTOOL_PROC_DEVICES=$f run --separate-stderr timeout 60 "$DEVTOOL" devices
-	assert_status 2
+	assert_status 1
 	assert_stdout_empty
 	assert_equal "$stderr" "devtool: $f: not a regular file"
 	DEVTOOL_PROC_DEVICES=$d run --separate-stderr timeout 60 "$DEVTOOL" devices mem
@@ -243,10 +243,10 @@ squeezed() { sed -E 's/^ +//; s/ +/ /g' <<<"$output"; }
 	cp "$FIXTURE" "$BATS_TEST_TMPDIR/pd"
 	DEVTOOL_PROC_DEVICES=$BATS_TEST_TMPDIR/pd quoted_error 1 "devtool: no driver named '$CTRL_Q' in $BATS_TEST_TMPDIR/pd" \
 		devices "$CTRL"
-	DEVTOOL_PROC_DEVICES=/no/$CTRL quoted_error 2 "devtool: /no/$CTRL_Q: No such file or directory" \
+	DEVTOOL_PROC_DEVICES=/no/$CTRL quoted_error 1 "devtool: /no/$CTRL_Q: No such file or directory" \
 		devices
 	printf 'Character devices:\nbad\n' > "$BATS_TEST_TMPDIR/$CTRL"
-	DEVTOOL_PROC_DEVICES=$BATS_TEST_TMPDIR/$CTRL quoted_error 2 "devtool: $BATS_TEST_TMPDIR/$CTRL_Q:2: malformed line; expected a section title or 'MAJOR NAME'" \
+	DEVTOOL_PROC_DEVICES=$BATS_TEST_TMPDIR/$CTRL quoted_error 1 "devtool: $BATS_TEST_TMPDIR/$CTRL_Q:2: malformed line; expected a section title or 'MAJOR NAME'" \
 		devices
 	quoted_error 2 "devtool: --$CTRL_Q: unknown option" devices "--$CTRL"
 }

@@ -582,11 +582,11 @@ no_such_name() {
 	assert_root_empty
 }
 
-@test "hostile: a rejected table does not even create a missing --root directory" {
+@test "hostile: a missing --root is refused before the table is read, and is not created" {
 	sandwich t '/dev/x c 7777777 0 0 1 3'
 	run --separate-stderr devtool apply --root "$BATS_TEST_TMPDIR/new/root" t
-	assert_status 2
-	assert_stderr_contains "devtool: t:2: bad mode '7777777'"
+	assert_status 1
+	assert_equal "$stderr" "devtool: --root $BATS_TEST_TMPDIR/new/root: No such file or directory"
 	[[ ! -e $BATS_TEST_TMPDIR/new ]] || fail "--root was created: $(find "$BATS_TEST_TMPDIR/new")"
 }
 

@@ -196,15 +196,15 @@ setup() { setup_workdir; }
 		"$(T /elsewhere/hidden c 0600 0 0 1 7 - - -)"
 }
 
-@test "list: a nonexistent PATH is exit 2 naming it; the others are still listed" {
+@test "list: a nonexistent PATH is exit 1 naming it; the others are still listed" {
 	needs_mknod
 	make_tree
 	run --separate-stderr devtool list --root R /dev/nonexistent /dev/input
-	assert_status 2
+	assert_status 1
 	assert_stderr_contains "/dev/nonexistent"
 	assert_lines_exactly "$(T /dev/input/mice c 0600 0 0 13 63 - - -)"
 	run --separate-stderr devtool list "$PWD/no/such/dir"
-	assert_status 2
+	assert_status 1
 	assert_stdout_empty
 	assert_stderr_contains "$PWD/no/such/dir"
 }
@@ -213,7 +213,7 @@ setup() { setup_workdir; }
 	mkdir -p R/dev
 	echo x >R/dev/file
 	run --separate-stderr devtool list --root R /dev/file
-	assert_status 2
+	assert_status 1
 	assert_stdout_empty
 	assert_stderr_contains "/dev/file"
 }
@@ -226,9 +226,9 @@ setup() { setup_workdir; }
 	[[ -z $stderr ]] || fail "stderr: $stderr"
 }
 
-@test "list: a missing --root is exit 2 naming it" {
+@test "list: a missing --root is exit 1 naming it" {
 	run --separate-stderr devtool list --root no-such-root
-	assert_status 2
+	assert_status 1
 	assert_stdout_empty
 	assert_stderr_contains "no-such-root"
 }
@@ -255,7 +255,7 @@ setup() { setup_workdir; }
 	mknod -m 0600 "R/dev/with space" c 1 3
 	mknod -m 0600 R/dev/plain c 1 5
 	run --separate-stderr devtool list --root R
-	assert_status 2
+	assert_status 1
 	assert_stderr_contains "/dev/with space"
 	assert_lines_exactly "$(T /dev/plain c 0600 0 0 1 5 - - -)"
 }
@@ -372,11 +372,11 @@ setup() { setup_workdir; }
 		list -o "$CTRL" --root R
 	quoted_error 2 "devtool: unknown layout or storage format '$CTRL_Q'; layouts: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux, netbsd, freebsd, bsdos, 386bsd, 4bsd, isc, sco, sunos, svr3, ultrix; storage formats: newc, odc, bin, ustar, gnutar, squashfs, erofs, ext4, ext2-old, cramfs, genext2fs" \
 		list --check "$CTRL" --root R
-	quoted_error 2 "devtool: --root R$CTRL_Q: No such file or directory" \
+	quoted_error 1 "devtool: --root R$CTRL_Q: No such file or directory" \
 		list --root "R$CTRL"
-	quoted_error 2 "devtool: /dev/$CTRL_Q: No such file or directory" \
+	quoted_error 1 "devtool: /dev/$CTRL_Q: No such file or directory" \
 		list --root R "/dev/$CTRL"
-	quoted_error 2 "devtool: $PWD/$CTRL_Q: No such file or directory" \
+	quoted_error 1 "devtool: $PWD/$CTRL_Q: No such file or directory" \
 		list "$CTRL"
 }
 
@@ -384,7 +384,7 @@ setup() { setup_workdir; }
 	needs_mknod
 	mkdir -p R/dev
 	mknod -m 0600 "R/dev/$CTRL" c 1 3
-	quoted_error 2 "devtool: path '/dev/$CTRL_Q' has white space or a control character, which a makedevs table cannot hold; use the tmpfiles dialect" \
+	quoted_error 1 "devtool: path '/dev/$CTRL_Q' has white space or a control character, which a makedevs table cannot hold; use the tmpfiles dialect" \
 		list --root R
 	run --separate-stderr devtool list -o tmpfiles --root R
 	assert_status 0
@@ -406,7 +406,7 @@ mkdeep() {
 	done
 }
 
-@test "list: a tree deeper than PATH_MAX says 'too deep' naming its directory (cut), exit 2, the rest still listed" {
+@test "list: a tree deeper than PATH_MAX says 'too deep' naming its directory (cut), exit 1, the rest still listed" {
 	needs_mknod
 	local p= i
 	mkdir -p R/dev
@@ -416,29 +416,29 @@ mkdeep() {
 	for ((i = 0; i < 20; i++)); do p+=/$D200; done
 	p=/dev$p
 	run --separate-stderr devtool list --root R
-	assert_status 2
+	assert_status 1
 	assert_equal "$stderr" "devtool: ${p:0:64}...${p: -32}: too deep: a path below it would be longer than PATH_MAX (4095 bytes)"
 	assert_lines_exactly "$(T /dev/top c 0600 0 0 1 3 - - -)"
 }
 
-@test "list: '.' in a working directory deeper than PATH_MAX says so, exit 2, other paths still listed" {
+@test "list: '.' in a working directory deeper than PATH_MAX says so, exit 1, other paths still listed" {
 	needs_mknod
 	mkdir -p R/dev
 	mknod -m 0600 R/dev/top c 1 3
 	local top=$PWD
 	mkdeep 22 || fail "cannot build the tree"
 	run --separate-stderr devtool list . "$top/R/dev"
-	assert_status 2
+	assert_status 1
 	assert_equal "$stderr" "devtool: .: too deep: the working directory's path is longer than PATH_MAX (4095 bytes)"
 	assert_lines_exactly "$(T "$top/R/dev/top" c 0600 0 0 1 3 - - -)"
 	cd "$top"
 }
 
-@test "list: a relative PATH longer than PATH_MAX once made absolute says so, exit 2" {
+@test "list: a relative PATH longer than PATH_MAX once made absolute says so, exit 1" {
 	local p
 	p=$(printf 'x/%.0s' {1..2100})
 	run --separate-stderr devtool list "$p"
-	assert_status 2
+	assert_status 1
 	assert_equal "$stderr" "devtool: ${p:0:64}...${p: -32}: too long: longer than PATH_MAX (4095 bytes) from /"
 }
 

@@ -131,7 +131,7 @@ compare() {
 	mkdir -p img/etc
 	printf 'root:x:0:\n' >img/etc/group
 	run --separate-stderr devtool make --root img ttyS0
-	assert_failure 2
+	assert_failure 1
 	assert_stderr_contains "unknown group 'dialout'"
 	assert [ ! -e img/dev/ttyS0 ]
 }
@@ -154,7 +154,7 @@ compare() {
 	needs_mknod
 	mknod zero c 1 3
 	run --separate-stderr devtool make zero
-	assert_failure 2
+	assert_failure 1
 	assert_stderr_contains "zero"
 	assert_equal "$(stat -c '%t:%T' zero)" "1:3"
 }
@@ -270,10 +270,10 @@ DeviceAllow=char-misc rwm"
 	assert_equal "$complaints" ""
 }
 
-@test "make -o deviceallow-groups names a major no driver is registered for, writes the rest and exits 2" {
+@test "make -o deviceallow-groups names a major no driver is registered for, writes the rest and exits 1" {
 	export DEVTOOL_PROC_DEVICES=$BATS_TEST_DIRNAME/fixtures/proc-devices
 	run --separate-stderr devtool make -o deviceallow-groups ttyS0 hda
-	assert_failure 2
+	assert_failure 1
 	assert_output "DeviceAllow=char-tty rwm"
 	assert_equal "$stderr" "devtool: /dev/hda: no driver of block major 3 is registered (/proc/devices), so it and 24 other nodes of the major have no group; -o deviceallow allows nodes by path"
 }
@@ -286,6 +286,24 @@ DeviceAllow=char-misc rwm"
 {"allow":true,"type":"b","major":8,"access":"rwm"},
 {"allow":true,"type":"c","major":10,"minor":229,"access":"rwm"}
 ]'
+}
+
+@test "make -o: the directories make adds above its nodes, which no operand names, are left out without a warning" {
+	export DEVTOOL_PROC_DEVICES=$BATS_TEST_DIRNAME/fixtures/proc-devices
+	local o
+	for o in oci cgroup deviceallow deviceallow-groups oci-allow; do
+		run --separate-stderr devtool make -o "$o" net/tun
+		assert_success
+		assert_stderr_empty
+	done
+	assert_output '[
+{"allow":false,"access":"rwm"},
+{"allow":true,"type":"c","major":10,"minor":200,"access":"rwm"}
+]'
+	# a dialect that holds directories still has them
+	run --separate-stderr devtool make -o tmpfiles net/tun
+	assert_success
+	assert_line --index 0 --regexp '^d[[:space:]]+/dev/net[[:space:]]'
 }
 
 @test "make -o oci-allow generic is an array of the runtime specification's device rules" {

@@ -320,7 +320,7 @@ symlink_rounds() {
 			sh -c "$HIDE_FD"' && exec "$@"' sh "$dt" "$@" >/dev/null 2>err
 		fi
 		st=$?
-		((st == 0)) || { ((st == 2)) && grep -qF /dev/x err; } ||
+		((st == 0)) || { ((st == 1)) && grep -qF /dev/x err; } ||
 			echo "round $i: exit $st, $(head -c 200 err)"
 		if ((i % 10 == 0 || i == rounds)) &&
 		    [[ $(stat -c '%a %u %g' "$secret") != "600 0 0" ]]; then
@@ -393,7 +393,7 @@ symlink_race() {
 	mknod -m 0640 "$R/dev/x" c 1 3
 	run --separate-stderr "$BIN/noexchange" "$DEVTOOL" mknod -r --root "$R" \
 		-m 0644 /dev/x c 1 5
-	assert_status 2
+	assert_status 1
 	assert_stdout_empty
 	assert_stderr_contains "/dev/x"
 	assert_stderr_contains "RENAME_EXCHANGE"
@@ -406,7 +406,7 @@ symlink_race() {
 	mknod -m 0640 "$R/dev/x" c 1 3
 	printf '/dev/x c 0644 0 0 1 5\n' >t
 	run --separate-stderr "$BIN/noexchange" "$DEVTOOL" apply -r --root "$R" t
-	assert_status 2
+	assert_status 1
 	assert_stdout_empty
 	assert_stderr_contains "/dev/x"
 	assert_stderr_contains "RENAME_EXCHANGE"
@@ -426,7 +426,7 @@ overwrite_rounds() {
 		"$noexchange" "$dt" mknod -r --root "$root" -m 0644 \
 			/dev/x c 240 "$i" >/dev/null 2>err
 		st=$?
-		{ ((st == 2)) && grep -qF /dev/x err; } ||
+		{ ((st == 1)) && grep -qF /dev/x err; } ||
 			echo "round $i: exit $st, $(head -c 200 err)"
 		if [[ -e $state/destroyed ]]; then
 			echo "lost $i"
@@ -441,7 +441,7 @@ overwrite_rounds() {
 # local use, no driver here), while the attacker
 # exchanges x with its regular file f.  The file must never be destroyed
 # (the attacker holds it open and watches its link count) and must end
-# whole at x or f.  devtool can only refuse (exit 2, a message naming
+# whole at x or f.  devtool can only refuse (exit 1, a message naming
 # /dev/x) each time.
 overwrite_race() {
 	local out lost content where
@@ -497,7 +497,7 @@ link_rounds() {
 		printf 'L+ /dev/x - - - - /t%d\n' "$i" >t
 		"$dt" apply --root "$root" t >/dev/null 2>err
 		st=$?
-		((st == 0)) || { ((st == 2)) && grep -qF /dev/x err; } ||
+		((st == 0)) || { ((st == 1)) && grep -qF /dev/x err; } ||
 			echo "round $i: exit $st, $(head -c 200 err)"
 		if [[ -e $state/destroyed ]]; then
 			echo "lost $i"
@@ -684,7 +684,7 @@ move_race() {
 	created=$(printf '%s\n' "$output" | grep -c '^created /dev/d/n')
 	((created == inside + outside)) ||
 		fail "-v says $created created, $((inside + outside)) exist"
-	if [[ -n $failed ]]; then assert_status 2; else assert_status 0; fi
+	if [[ -n $failed ]]; then assert_status 1; else assert_status 0; fi
 }
 
 # Old code: every node was left outside the root, exit 0: all 20,000
@@ -777,7 +777,7 @@ transition_race() {
 	# shellcheck disable=SC2086 # the names have no spaces
 	[[ -z $made ]] ||
 		assert_nodes "character special file 1 3 600 0 0" $made
-	if [[ -n $stderr ]]; then assert_status 2; else assert_status 0; fi
+	if [[ -n $stderr ]]; then assert_status 1; else assert_status 0; fi
 	((refused >= 1)) ||
 		fail "no run of $RACE_TRANSITION_ROUNDS met the $swapped (swaps: $(attacker_says swaps))"
 	assert_attacked swaps

@@ -134,7 +134,7 @@ replace_and_count() {
 	assert_status 0
 	[[ $(stat -c '%n %Hr %Lr %u' "$R"/dev/tty?) == "$R/dev/tty0 4 0 1234"$'\n'"$R/dev/tty1 4 1 1234"$'\n'"$R/dev/tty2 4 2 1234" ]]
 	run --separate-stderr devtool mknod --root "$R" /dev/null c 1 3
-	assert_status 2
+	assert_status 1
 	assert_no_temp "$R/dev"
 }
 
@@ -198,7 +198,7 @@ dotdot_parents() {
 abs_link_missing() {
 	ln -s "$OUT" "$R/dev/abs"
 	run --separate-stderr devtool mknod --root "$R" /dev/abs/x c 1 3
-	assert_status 2
+	assert_status 1
 	[[ ! -e $OUT/x ]]
 	assert_root_listing "/dev d" "/dev/abs l" "/tmp d"
 }
@@ -240,9 +240,9 @@ rel_link_missing() {
 	ln -s ../../outside "$R/dev/rel"
 	ln -s "../../../../../../../../../../../../../../..$OUT" "$R/dev/deep"
 	run --separate-stderr devtool mknod --root "$R" /dev/rel/x c 1 3
-	assert_status 2
+	assert_status 1
 	run --separate-stderr devtool mknod --root "$R" /dev/deep/x c 1 3
-	assert_status 2
+	assert_status 1
 	[[ ! -e $OUT/x ]]
 	assert_root_listing "/dev d" "/dev/deep l" "/dev/rel l" "/tmp d"
 }
@@ -265,7 +265,7 @@ rel_link_present() {
 	# a link to .. , used twice
 	ln -s .. "$R/dev/up"
 	run --separate-stderr devtool mknod --root "$R" "/dev/up/up/../dev/up/$ESC" p
-	[[ $status -eq 0 && -p $R/$ESC ]] || [[ $status -eq 2 ]] ||
+	[[ $status -eq 0 && -p $R/$ESC ]] || [[ $status -eq 1 ]] ||
 		fail "status $status: $stderr"
 	[[ ! -e $OUT/x && ! -e $OUT/y ]]
 }
@@ -287,7 +287,7 @@ final_link() {
 	    "-r /dev/dang c 1 3" "-p -r /dev/dang p"; do
 		# shellcheck disable=SC2086
 		run --separate-stderr devtool mknod --root "$R" $args
-		[[ $status -eq 2 ]] || fail "mknod $args: status $status, expected 1"
+		[[ $status -eq 1 ]] || fail "mknod $args: status $status, expected 1"
 		assert_stderr_contains "/dev/"
 	done
 	[[ -L $R/dev/lnk && $(readlink "$R/dev/lnk") == "$OUT/tgt" ]]
@@ -297,7 +297,7 @@ final_link() {
 	[[ $(node "$OUT/tgt") == "character special file 1 3 600 0 0" ]]
 }
 
-@test "root: a symlink as the final component is never followed (exit 2, link and target untouched)" {
+@test "root: a symlink as the final component is never followed (exit 1, link and target untouched)" {
 	needs_mknod
 	check_both final_link
 }
@@ -313,7 +313,7 @@ parents_through_links_missing() {
 			[[ -c $R$OUT/${p#/dev/abs/} || -c $R/outside/${p#/dev/rel/} ]] ||
 				fail "-p $p succeeded but the node is not inside the root"
 		else
-			assert_status 2
+			assert_status 1
 		fi
 	done
 	[[ ! -e $OUT/sub && ! -e $OUT/a ]]
@@ -349,9 +349,9 @@ link_loop() {
 	ln -s b "$R/dev/a"
 	ln -s a "$R/dev/b"
 	run --separate-stderr timeout 60 "$DEVTOOL" mknod --root "$R" /dev/loop/x c 1 3
-	assert_status 2
+	assert_status 1
 	run --separate-stderr timeout 60 "$DEVTOOL" mknod --root "$R" -p /dev/a/x c 1 3
-	assert_status 2
+	assert_status 1
 	assert_root_listing "/dev d" "/dev/a l" "/dev/b l" "/dev/loop l" "/tmp d"
 }
 
@@ -363,7 +363,7 @@ link_loop() {
 messages_relative() {
 	ln -s "$OUT" "$R/dev/abs"
 	run --separate-stderr devtool mknod --root "$R" /dev/abs/x c 1 3
-	assert_status 2
+	assert_status 1
 	assert_stderr_contains "/dev/abs/x"
 	[[ $stderr != *"$R"* && $stderr != *"$T"* ]] ||
 		fail "the message shows the real path: $stderr"
@@ -376,7 +376,7 @@ messages_relative() {
 	assert_output --partial "/dev/y"
 	[[ $output != *"$R"* ]] || fail "-n shows the real path: $output"
 	run --separate-stderr devtool mknod --root "$R" /dev/pts/x c 136 0
-	assert_status 2
+	assert_status 1
 	assert_stderr_contains "/dev/pts/x"
 	[[ $stderr != *"$R"* ]] || fail "the message shows the real path: $stderr"
 }
@@ -388,18 +388,18 @@ messages_relative() {
 
 bad_root() {
 	run --separate-stderr devtool mknod --root "$T/nonexistent" /dev/null c 1 3
-	assert_status 2
+	assert_status 1
 	assert_stderr_contains "$T/nonexistent"
 	[[ ! -e $T/nonexistent ]]
 	echo file > "$T/plain"
 	run --separate-stderr devtool mknod --root "$T/plain" /dev/null c 1 3
-	assert_status 2
+	assert_status 1
 	assert_stderr_contains "$T/plain"
 	[[ $(cat "$T/plain") == file ]]
 	rm "$T/plain"
 }
 
-@test "root: a nonexistent --root (or one that is not a directory) is exit 2" {
+@test "root: a nonexistent --root (or one that is not a directory) is exit 1" {
 	needs_mknod
 	check_both bad_root
 }

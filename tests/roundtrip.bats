@@ -153,8 +153,9 @@ make_tree() {
 	ln -s null A/dev/link
 }
 
-# Each test works in an empty directory of its own ("work").
-setup() { setup_workdir; }
+# Each test works in a directory of its own ("work") holding B and R,
+# empty roots to apply into (a --root must exist).
+setup() { setup_workdir; mkdir B R; }
 
 # -------------------------------------------------------- synthetic tree
 
@@ -393,7 +394,7 @@ dev_state() {
 steady_dev() {
 	local try before rc
 	for ((try = 1; try <= 5; try++)); do
-		mkdir "$BATS_TEST_TMPDIR/try$try"
+		mkdir "$BATS_TEST_TMPDIR/try$try" "$BATS_TEST_TMPDIR/try$try/R"
 		cd "$BATS_TEST_TMPDIR/try$try" || fail "cannot enter try$try"
 		before=$(dev_state)
 		set +e

@@ -115,7 +115,7 @@ refused() {
 			want+="devtool: /srv/x/$via/$name: ${WHY[$via]}"$'\n'
 		done
 		run --separate-stderr devtool apply --root R t
-		assert_status 2
+		assert_status 1
 		assert_stdout_empty
 		assert_equal "$stderr" "${want%$'\n'}"
 		assert_unchanged
@@ -172,7 +172,7 @@ refused() {
 		make_tree
 		printf '/srv/x/rootdir r 700 7 7\n/srv/x/other r 700 7 7\n' >t
 		run --separate-stderr devtool apply --root R t
-		assert_status 2
+		assert_status 1
 		assert_equal "$stderr" "devtool: /srv/x/rootdir: ${WHY[rootdir]}
 devtool: /srv/x/other: ${WHY[other]}"
 		assert_unchanged
@@ -187,7 +187,7 @@ devtool: /srv/x/other: ${WHY[other]}"
 		for via in $VIAS; do
 			run --separate-stderr devtool mknod --root R \
 				"/srv/x/$via/n" c 1 3
-			assert_status 2
+			assert_status 1
 			assert_equal "$stderr" "devtool: /srv/x/$via/n: ${WHY[$via]}"
 		done
 		assert_unchanged
@@ -200,17 +200,17 @@ devtool: /srv/x/other: ${WHY[other]}"
 		export DEVTOOL_RESOLVE=$m
 		make_tree
 		run --separate-stderr devtool mknod -v -p --root R /srv/x/new/n c 1 3
-		assert_status 2
+		assert_status 1
 		assert_stdout_empty
 		assert_equal "$stderr" "devtool: /srv/x/new/n: $U /srv/x (owner 65534) to /srv/x/new (a directory, owner 0): not entered"
 		# a dry run says so too
 		run --separate-stderr devtool mknod -n -p --root R /srv/x/new/a/n c 1 3
-		assert_status 2
+		assert_status 1
 		assert_stdout_empty
 		assert_equal "$stderr" "devtool: /srv/x/new/a/n: $U /srv/x (owner 65534) to /srv/x/new (a directory, owner 0): not entered"
 		printf 'd /srv/x/new/d 0755 0 0 -\n' >t
 		run --separate-stderr devtool apply --root R t
-		assert_status 2
+		assert_status 1
 		assert_equal "$stderr" "devtool: /srv/x/new/d: $U /srv/x (owner 65534) to /srv/x/new (a directory, owner 0): not entered"
 		assert_unchanged
 	done
@@ -222,12 +222,12 @@ devtool: /srv/x/other: ${WHY[other]}"
 		export DEVTOOL_RESOLVE=$m
 		make_tree
 		run --separate-stderr devtool mknod "$PWD/R/srv/x/rel/n" c 1 3
-		assert_status 2
+		assert_status 1
 		assert_equal "$stderr" "devtool: $PWD/R/srv/x/rel/n: $U $PWD/R/srv/x (owner 65534) to $PWD/R/srv (a directory, owner 0): not entered"
 		(
 			cd R/srv/x/own
 			run --separate-stderr devtool mknod ../rootdir/n c 1 3
-			assert_status 2
+			assert_status 1
 			assert_equal "$stderr" "devtool: ../rootdir/n: $U .. (owner 65534) to ../rootdir (a directory, owner 0): not entered"
 		)
 		assert_unchanged
@@ -241,7 +241,7 @@ devtool: /srv/x/other: ${WHY[other]}"
 		make_tree
 		mknod R/etc/null c 1 3
 		run --separate-stderr devtool list --root R /srv/x/link/tree
-		assert_status 2
+		assert_status 1
 		assert_stdout_empty
 		assert_equal "$stderr" "devtool: /srv/x/link/tree: ${WHY[link]}"
 	done
@@ -354,7 +354,7 @@ devtool: 1 error in the table; nothing was created"
 		as_attacker mkdir R/tmp/u
 		mkdir R/tmp/r
 		run --separate-stderr devtool mknod --root R /tmp/u/n c 1 3
-		assert_status 2
+		assert_status 1
 		assert_equal "$stderr" "devtool: /tmp/u/n: $U /tmp (owner 0, writable by others) to /tmp/u (a directory, owner 65534): not entered"
 		[[ ! -e R/tmp/u/n ]]
 		run --separate-stderr devtool mknod --root R /tmp/r/n c 1 3
@@ -372,7 +372,7 @@ devtool: 1 error in the table; nothing was created"
 		chown 65534:65534 user
 		printf 'd /root/test 0755 - - -\n' >t
 		run --separate-stderr devtool apply --root user t
-		assert_status 2
+		assert_status 1
 		assert_equal "$stderr" "devtool: /root/test: $U / (owner 65534) to /root (a directory, owner 0): not entered"
 		[[ ! -e user/root/test ]]
 		# all user-owned directories in the prefix: it works

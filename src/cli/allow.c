@@ -98,7 +98,7 @@ allow_error(void *ctx, const struct entry *e, const char *msg)
 	char q[DT_QUOTE_SIZE];
 
 	cli_error("%s: %s", cli_quote(q, e->path), msg);
-	*(int *)ctx = EXIT_FAIL;
+	*(int *)ctx = EXIT_FAILED;
 }
 
 const char *
@@ -181,14 +181,14 @@ allow_print(struct entries *v, const struct dialect *dl, size_t name_most)
 	if (dl->header != NULL)
 		puts(dl->header);
 	if (allow_write(&out, dev, n, allow_error, &rc) != 0)
-		rc = EXIT_FAIL;
+		rc = EXIT_FAILED;
 	free(dev);
 	if (out.lines > 0)
 		putchar('\n');
 	if (dl->footer != NULL)
 		puts(dl->footer);
 	if (cli_finish_output() != EXIT_OK)
-		rc = EXIT_FAIL;
+		rc = EXIT_FAILED;
 	if (unheld > name_most)
 		allow_more_left_out(dl, unheld - name_most);
 	return rc;

@@ -47,7 +47,7 @@ void allow_more_left_out(const struct dialect *dl, size_t n);
  * The rules of dl for v's device nodes on standard output (v sorted in
  * place, each path once), with the dialect's header and footer; every
  * other entry named as left out, the first name_most by name and the
- * rest counted.  EXIT_OK, or EXIT_FAIL when a node has no rule or the
+ * rest counted.  EXIT_OK, or EXIT_FAILED when a node has no rule or the
  * output fails (each said).
  */
 int allow_print(struct entries *v, const struct dialect *dl,

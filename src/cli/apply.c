@@ -33,11 +33,16 @@ struct plan {
 	struct entries v;
 	size_t nodes;		/* after ranges are expanded */
 	unsigned long errors;
+	int status;		/* the worst of the errors (EXIT STATUS) */
 	const struct id_resolver *owners;	/* names: owners.h */
 	const char *archive_format;	/* --archive: its format, or NULL */
 };
 
-/* "FILE:LINE: why"; the file name is the user's: quoted and bounded. */
+/*
+ * "FILE:LINE: why"; the file name is the user's: quoted and bounded.  A
+ * table that cannot be read (errno's error) is an operation that failed;
+ * one that does not validate is bad input.
+ */
 static void
 plan_problem(void *ctx, const char *file, unsigned long line, int error,
     const char *msg)
@@ -46,6 +51,8 @@ plan_problem(void *ctx, const char *file, unsigned long line, int error,
 
 	cli_source_error(file, line, error, msg);
 	p->errors++;
+	p->status = cli_worse(p->status, error != 0 ? EXIT_FAILED :
+	    EXIT_USAGE);
 }
 
 /* --archive: every node of e fits the format, or the line is an error. */
@@ -202,66 +209,6 @@ show_counts(const struct tally *t, unsigned flags)
 	    t->count[NODE_FAILED], more);
 }
 
-/*
- * One directory on the way to the --root: made (1), there (0), or -1
- * with errno.  With dry, it is only looked at as mkdir(2) would meet it:
- * absent, it would be made (1); any name there, a symbolic link too,
- * fails mkdir with EEXIST and is kept, so what it leads to must be a
- * directory to go on in (a dangling link, or a chain of them, fails as
- * the real run does).
- */
-static int
-make_root_step(const char *path, bool dry)
-{
-	struct stat st;
-
-	if (!dry)
-		return mkdir(path, 0755) == 0 ? 1 : errno == EEXIST ? 0 : -1;
-	if (lstat(path, &st) != 0)
-		return errno == ENOENT ? 1 : -1;
-	if (stat(path, &st) != 0)
-		return -1;
-	if (!S_ISDIR(st.st_mode)) {
-		errno = ENOTDIR;
-		return -1;
-	}
-	return 0;
-}
-
-/*
- * mkdir -p of the --root directory itself (0755, as -p parents), or with
- * dry what it would do, so that a dry run fails where the real one
- * would: 1 when a directory is (or would be) made, 0 when every one was
- * there, -1 with errno.
- */
-static int
-make_root(const char *dir, bool dry)
-{
-	char path[PATH_MAX];
-	size_t n = strlen(dir);
-	int made = 0, rc;
-
-	if (n >= sizeof(path)) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	memcpy(path, dir, n + 1);
-	for (char *s = path + 1; ; s++) {
-		if (*s != '/' && *s != '\0')
-			continue;
-		char c = *s;
-
-		*s = '\0';
-		if ((rc = make_root_step(path, dry)) < 0)
-			return -1;
-		made |= rc;
-		if (dry && rc == 1)	/* the rest would be made in it */
-			return 1;
-		if ((*s = c) == '\0')
-			return made;
-	}
-}
-
 /* The summary, and the exit status of the run. */
 static int
 finish_run(const struct tally *t, unsigned flags)
@@ -269,11 +216,11 @@ finish_run(const struct tally *t, unsigned flags)
 	if (t->progress)
 		fprintf(stderr, "\r\033[K");
 	if (cli_finish_output() != EXIT_OK)
-		return EXIT_FAIL;
+		return EXIT_FAILED;
 	report_hints();
 	if ((flags & NODE_VERBOSE) || isatty(STDERR_FILENO))
 		show_counts(t, flags);
-	return t->count[NODE_FAILED] ? EXIT_FAIL : EXIT_OK;
+	return t->count[NODE_FAILED] ? EXIT_FAILED : EXIT_OK;
 }
 
 /* The plan in table order, each range node by node. */
@@ -356,38 +303,33 @@ dry_run_notes(const struct plan *p)
 		cli_warn("%s", REPORT_WAYS_OUT);
 }
 
+/*
+ * The --root to fill (NULL: /).  It must exist, as mknod's: a mistyped
+ * root is refused before the tables are read, never made into a new tree
+ * (a real run and a dry run alike).  NULL when it cannot be opened, said.
+ */
+static struct root *
+open_root(const char *root_dir)
+{
+	struct root *r = root_open(root_dir, env_resolve(), env_faker());
+
+	if (r == NULL) {
+		if (root_dir == NULL)	/* only malloc can fail */
+			cli_fatal(NULL);
+		cli_arg_error("--root", root_dir);
+	}
+	return r;
+}
+
+/* The plan into the tree under r, which it closes. */
 static int
-apply_to_root(const struct plan *p, const char *root_dir, unsigned flags)
+apply_to_root(const struct plan *p, struct root *r, unsigned flags)
 {
 	struct tally t = { .total = p->nodes };
 	struct target *target;
-	struct root *r;
-	int made = 0;
 
 	if (flags & NODE_DRY_RUN)
 		dry_run_notes(p);
-	/*
-	 * A fresh root to fill is the usual case: make it, as mkdir -p; a
-	 * dry run only finds out whether it could, and fails as the real run
-	 * would.
-	 */
-	if (root_dir != NULL && (made = make_root(root_dir,
-	    flags & NODE_DRY_RUN)) < 0) {
-		cli_arg_error("--root", root_dir);
-		return EXIT_FAIL;
-	}
-	if ((r = root_open(root_dir, env_resolve(), env_faker())) != NULL)
-		;
-	else if (errno == ENOENT && (flags & NODE_DRY_RUN) && made == 1) {
-		cli_say("would create directory %s (the root)", root_dir);
-		if ((r = root_open_absent()) == NULL)
-			cli_fatal(NULL);
-	} else if (root_dir == NULL)	/* only malloc can fail */
-		cli_fatal(NULL);
-	else {
-		cli_arg_error("--root", root_dir);
-		return EXIT_FAIL;
-	}
 	if ((target = target_fs_new(r, flags, &report_events)) == NULL)
 		cli_fatal(NULL);
 	put_plan(target, p, flags, &t);
@@ -480,7 +422,7 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 
 	if ((target = target_archive_new(o, &d)) == NULL) {
 		cli_path_error(name, d.msg);
-		return EXIT_FAIL;
+		return EXIT_FAILED;
 	}
 	tree = plan_tree(p, flags, &t);
 	/* tar -cvf - likewise lists on stderr */
@@ -542,8 +484,9 @@ check_archive(const char *name, struct archive_opts *o)
 	if (archive == NULL)
 		return archive_format == NULL ? EXIT_OK : cli_usage(name,
 		    "--archive-format needs --archive");
-	if (*archive == '\0')
-		return cli_usage(name, "--archive '' names no file");
+	if (cli_option_path(name, "--archive", archive, CLI_NAMES_FILE) !=
+	    EXIT_OK)
+		return EXIT_USAGE;
 	if (root_dir != NULL || replace || dry_run)
 		return cli_usage(name, "--archive writes an archive: it "
 		    "takes no --root, -r or -n");
@@ -586,10 +529,10 @@ check_apply(const char *name)
 {
 	char q[DT_QUOTE_SIZE];
 
-	if (root_dir != NULL && *root_dir == '\0')
-		return cli_usage(name, "--root '' names no directory");
-	if (users_from != NULL && *users_from == '\0')
-		return cli_usage(name, "--users-from '' names no directory");
+	if (cli_option_path(name, "--root", root_dir, CLI_NAMES_DIR) !=
+	    EXIT_OK || cli_option_path(name, "--users-from", users_from,
+	    CLI_NAMES_DIR) != EXIT_OK)
+		return EXIT_USAGE;
 	if (input != NULL && allow_input(name, input, &forced) != EXIT_OK)
 		return EXIT_USAGE;
 	if (merge != NULL && strcmp(merge, "error") != 0 &&
@@ -630,10 +573,15 @@ int
 cmd_apply(const struct verb_call *c)
 {
 	struct plan plan = { 0 };
+	struct root *r = NULL;
 	int rc;
 
-	if ((plan.owners = owners_open(root_dir, users_from)) == NULL)
-		return EXIT_FAIL;
+	if (archive == NULL && (r = open_root(root_dir)) == NULL)
+		return EXIT_FAILED;
+	if ((plan.owners = owners_open(root_dir, users_from)) == NULL) {
+		root_close(r);
+		return EXIT_FAILED;
+	}
 	plan.archive_format = archive != NULL ? archive_opts.format : NULL;
 	read_plan(&plan, c->args);
 	owners_close();
@@ -641,13 +589,14 @@ cmd_apply(const struct verb_call *c)
 		cli_error("%lu error%s in the table%s; nothing was created",
 		    plan.errors, plan.errors == 1 ? "" : "s",
 		    c->nargs > 1 ? "s" : "");
-		rc = EXIT_USAGE;
+		rc = plan.status;
+		root_close(r);
 	} else if (archive != NULL)
 		rc = apply_to_archive(&plan, &archive_opts, verbose ?
 		    NODE_VERBOSE : 0);
 	else {
 		node_begin(env_runtime_dir());
-		rc = apply_to_root(&plan, root_dir, NODE_KEEP_SAME |
+		rc = apply_to_root(&plan, r, NODE_KEEP_SAME |
 		    NODE_PARENTS | (replace ? NODE_REPLACE : 0) |
 		    (dry_run ? NODE_DRY_RUN : 0) |
 		    (verbose ? NODE_VERBOSE : 0));
@@ -666,11 +615,14 @@ apply_entries(const struct entries *v, const char *root_dir,
     const struct archive_opts *o, unsigned flags)
 {
 	struct plan plan = { .v = *v, .nodes = v->n };
+	struct root *r;
 
 	if (o != NULL)
 		return apply_to_archive(&plan, o, flags & NODE_VERBOSE);
+	if ((r = open_root(root_dir)) == NULL)
+		return EXIT_FAILED;
 	node_begin(env_runtime_dir());
-	return apply_to_root(&plan, root_dir, flags);
+	return apply_to_root(&plan, r, flags);
 }
 
 /* apply's --archive checks, for make's own options. */

@@ -23,6 +23,10 @@ unsigned long cli_lineno;
 char *cli_format;
 int cli_strict;
 bool cli_say_stderr;
+/* What a failure outside a verb's own return exits with (cli_answering). */
+static int failed_status = EXIT_FAILED;
+/* Standard output failed and was said: the verb's status has it. */
+static bool output_failed;
 
 struct poptOption cli_common_options[] = {
 	{ "quiet", 'q', POPT_ARG_NONE, &cli_quiet, 0,
@@ -109,7 +113,27 @@ cli_fatal(const char *what)
 		cli_error("%s: %s", what, reason);
 	else
 		cli_error("%s", reason);
-	exit(EXIT_FAIL);
+	exit(failed_status);
+}
+
+void
+cli_answering(void)
+{
+	failed_status = EXIT_TROUBLE;
+}
+
+int
+cli_answer(int status, bool found)
+{
+	if (status != EXIT_OK)
+		return EXIT_TROUBLE;
+	return found ? EXIT_FOUND : EXIT_OK;
+}
+
+int
+cli_worse(int a, int b)
+{
+	return a > b ? a : b;
 }
 
 /* A message on standard output (-v, -n): one line, quoted as the rest. */
@@ -179,6 +203,16 @@ cli_output(const char *name, const char *output, int *json)
 	    "json", cli_quote(q, output));
 }
 
+int
+cli_option_path(const char *verb, const char *option, const char *value,
+    enum cli_names what)
+{
+	if (value == NULL || *value != '\0')
+		return EXIT_OK;
+	return cli_usage(verb, "%s '' names no %s", option,
+	    what == CLI_NAMES_DIR ? "directory" : "file");
+}
+
 /* Resolves -f (or DEVTOOL_FORMAT, or the default) into l. */
 int
 cli_layout(const char *name, int strict, struct dt_layout *l)
@@ -242,33 +276,40 @@ cli_number(const char *text, uint64_t *v)
 	return EXIT_OK;
 }
 
-/* A write error (a full disk, a closed pipe) must not pass for success. */
+/*
+ * A write error (a full disk, a closed pipe) must not pass for success:
+ * EXIT_FAILED, as coreutils' --help > /dev/full.
+ */
 int
 cli_finish_output(void)
 {
-	static bool reported;
-
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		if (!reported)
+		if (!output_failed)
 			cli_error("standard output: %s", strerror(errno));
-		reported = true;
-		return EXIT_FAIL;
+		output_failed = true;
+		return EXIT_FAILED;
 	}
 	return EXIT_OK;
 }
 
 /*
  * At exit, as gnulib's close_stdout: catches what no verb flushed, such
- * as popt's --help, which prints and exits 0 from inside popt.
+ * as popt's --help, which prints and exits 0 from inside popt.  A failure
+ * the verb already saw is in its status, which may be worse (bad input).
  */
 static void
 close_stdout(void)
 {
-	if (cli_finish_output() != EXIT_OK)
-		_exit(EXIT_FAIL);
+	bool seen = output_failed;
+
+	if (cli_finish_output() != EXIT_OK) {
+		if (!seen)
+			_exit(failed_status);
+		return;
+	}
 	if (fclose(stdout) != 0) {
 		cli_error("standard output: %s", strerror(errno));
-		_exit(EXIT_FAIL);
+		_exit(failed_status);
 	}
 }
 
@@ -478,7 +519,7 @@ cli_stream(line_fn *fn, void *ctx, unsigned how)
 		if (ferror(stdout))
 			return cli_finish_output();
 		cli_error("standard input: %s", strerror(errno));
-		return EXIT_FAIL;
+		return EXIT_FAILED;
 	}
 	return status;
 }
@@ -542,7 +583,7 @@ cli_operands(const char **args, line_fn *value_fn, line_fn *stream_fn,
 		}
 	(void)lines_out_flush();	/* a failure stays in ferror(stdout) */
 	if (cli_finish_output() != EXIT_OK)
-		return EXIT_FAIL;
+		return cli_worse(status, EXIT_FAILED);
 	return status;
 }
 

@@ -15,14 +15,33 @@
 #include "codec/procdev.h"
 
 /*
- * The exit codes, the same for every verb (devtool(1), EXIT STATUS), as
- * grep's and diff's: 1 is an answer, never an error.
+ * The exit status: one table for every verb (devtool(1), EXIT STATUS),
+ * here and nowhere else.  A verb that acts returns EXIT_OK, EXIT_FAILED
+ * (an operation failed: a system call, a file or standard output that
+ * cannot be read or written, an entry not made) or EXIT_USAGE (bad usage
+ * or bad input, refused before anything is done), as mknod(1) and cp(1)
+ * do.  A verb that answers a question (list --check, devices NAME)
+ * computes the same, then cli_answer maps it: as diff(1) and grep(1), 1
+ * is a finding and any trouble is 2, never read as a finding.
  */
-#define EXIT_OK 0
-#define EXIT_FOUND 1		/* a finding: list --check found a node,
-				   devices has no driver of that name */
-#define EXIT_FAIL 2		/* an operation failed */
-#define EXIT_USAGE 2		/* bad usage or bad input */
+enum cli_exit {
+	EXIT_OK = 0,		/* success; a question: nothing found */
+	EXIT_FAILED = 1,	/* an operation failed */
+	EXIT_USAGE = 2,		/* bad usage or bad input */
+	EXIT_FOUND = 1,		/* a question: a finding */
+	EXIT_TROUBLE = 2,	/* a question: any trouble */
+};
+
+/*
+ * A question's status from what the verb did (an acting status) and
+ * whether it found anything.  cli_answering() says, before anything can
+ * fail, that the verb answers a question: cli_fatal and the check of
+ * standard output at exit then exit EXIT_TROUBLE.
+ */
+int cli_answer(int status, bool found);
+void cli_answering(void);
+/* The status of two problems in one run: bad input outranks a failure. */
+int cli_worse(int a, int b);
 
 #define DEFAULT_LAYOUT "16:16"
 
@@ -71,7 +90,10 @@ void cli_arg_error(const char *what, const char *arg);
 void cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* cli_say's lines go to stderr (apply -v --archive -: stdout is data). */
 extern bool cli_say_stderr;
-/* Ends the program, exit 1: "WHAT: errno's text", or errno's text. */
+/*
+ * Ends the program, EXIT_FAILED (EXIT_TROUBLE for a question): "WHAT:
+ * errno's text", or errno's text.
+ */
 void cli_fatal(const char *what) __attribute__((noreturn));
 void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_usage(const char *verb, const char *fmt, ...)
@@ -83,6 +105,15 @@ int cli_usage(const char *verb, const char *fmt, ...)
  * wherever JSON is printed (devtool(1), OUTPUT).
  */
 int cli_output(const char *name, const char *output, int *json);
+
+/*
+ * An option whose value names a file or a directory (--root, --archive,
+ * --reference...): "" names none, a usage error; NULL (not given) and
+ * the rest are EXIT_OK.  Whether it exists is the operation's to find.
+ */
+enum cli_names { CLI_NAMES_FILE, CLI_NAMES_DIR };
+int cli_option_path(const char *verb, const char *option, const char *value,
+    enum cli_names what);
 #define CLI_OUTPUT_OPTION(var) \
 	{ "output", 'o', POPT_ARG_STRING, &(var), 0, \
 	  "text (default) or json, as --json", "FORMAT" }

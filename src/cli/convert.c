@@ -61,17 +61,13 @@ check_convert(const char *name)
 {
 	if (to_name == NULL)
 		return cli_usage(name, "-t LAYOUT is required");
-	return EXIT_OK;
+	return cli_layout(to_name, cli_strict, &to);
 }
 
 int
 cmd_convert(const struct verb_call *c)
 {
-	int rc;
-
 	from = c->layout;
-	if ((rc = cli_layout(to_name, cli_strict, &to)) != EXIT_OK)
-		return rc;
 	return cli_operands(c->args, convert_value, convert_line, NULL,
 	    keep_going ? CLI_KEEP_GOING : 0);
 }

@@ -59,9 +59,12 @@ is_major(const char *s, unsigned long *major)
 	return *end == '\0' && errno == 0;
 }
 
-/* One pass over the file per NAME, so answers come in argument order. */
+/*
+ * One pass over the file per NAME, so answers come in argument order.
+ * An acting status; *missing: a NAME that is not registered.
+ */
 static int
-list_drivers(struct listing *ls, const char **names)
+list_drivers(struct listing *ls, const char **names, bool *missing)
 {
 	const char *path = env_proc_devices();
 	char q[DT_QUOTE_SIZE], qn[DT_QUOTE_SIZE];
@@ -73,7 +76,7 @@ list_drivers(struct listing *ls, const char **names)
 
 	if (procdev_read(path, &buf, &len, &d) != 0) {
 		cli_error("%s", d.msg);
-		return EXIT_FAIL;
+		return EXIT_FAILED;
 	}
 	cli_quote(q, path);
 	do {
@@ -83,7 +86,7 @@ list_drivers(struct listing *ls, const char **names)
 		    &ls->major);
 		if (procdev_parse(buf, len, print_driver, ls, &bad, &d) < 0) {
 			cli_error("%s:%lu: %s", q, bad, d.msg);
-			rc = EXIT_FAIL;
+			rc = EXIT_FAILED;
 			break;
 		}
 		if (ls->name != NULL && !ls->found) {
@@ -92,13 +95,12 @@ list_drivers(struct listing *ls, const char **names)
 			    ls->want_c && !ls->want_b ? "character " :
 			    ls->want_b && !ls->want_c ? "block " : "",
 			    cli_quote(qn, ls->name), q);
-			if (rc == EXIT_OK)
-				rc = EXIT_FOUND;	/* an answer, not an error */
+			*missing = true;	/* an answer, not an error */
 		}
 	} while (names != NULL && names[++i] != NULL);
 	free(buf);
 	if (cli_finish_output() != EXIT_OK)
-		rc = EXIT_FAIL;
+		rc = EXIT_FAILED;
 	return rc;
 }
 
@@ -122,10 +124,20 @@ check_devices(const char *name)
 	return cli_output(name, devices_output, &devices.json);
 }
 
+/*
+ * Without operands devices lists, a verb that acts; with NAMEs it answers
+ * whether they are registered: 1 for one that is not (EXIT STATUS).
+ */
 int
 cmd_devices(const struct verb_call *c)
 {
+	bool missing = false;
+	int rc;
+
+	if (c->nargs > 0)
+		cli_answering();
 	if (!devices.want_c && !devices.want_b)
 		devices.want_c = devices.want_b = 1;
-	return list_drivers(&devices, c->nargs > 0 ? c->args : NULL);
+	rc = list_drivers(&devices, c->nargs > 0 ? c->args : NULL, &missing);
+	return c->nargs > 0 ? cli_answer(rc, missing) : rc;
 }

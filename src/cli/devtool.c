@@ -35,14 +35,14 @@ static const struct verb verbs[] = {
 	  .help = "re-encode values from one layout into another" },
 	{ .name = "explain", .run = cmd_explain, .options = explain_options,
 	  .operands = "MAJOR MINOR | MAJOR:MINOR | VALUE | PATH | --value V",
-	  .min = 0, .max = 2,
+	  .min = 0, .max = 2, .check = check_explain,
 	  .help = "draw the bits of a value, name the device" },
 	{ .name = "formats", .run = cmd_formats, .options = formats_options,
 	  .operands = NULL, .min = 0, .max = 0, .check = check_formats,
 	  .help = "list every layout" },
 	{ .name = "mknod", .run = cmd_mknod, .options = mknod_options,
 	  .operands = "PATH TYPE [MAJOR MINOR | VALUE]", .min = 2, .max = 4,
-	  .check = check_mknod,
+	  .check = check_mknod, .no_layout_env = true,
 	  .help = "create a device node or FIFO" },
 	{ .name = "devices", .run = cmd_devices, .options = devices_options,
 	  .operands = "[NAME|MAJOR...]", .min = 0, .max = VERB_ANY,
@@ -50,6 +50,7 @@ static const struct verb verbs[] = {
 	  .help = "list the drivers in /proc/devices" },
 	{ .name = "list", .run = cmd_list, .options = list_options,
 	  .operands = "[PATH...]", .min = 0, .max = VERB_ANY,
+	  .check = check_list,
 	  .help = "print the nodes of trees as a device table" },
 	{ .name = "apply", .run = cmd_apply, .options = apply_options,
 	  .operands = "TABLE... | -", .min = 1, .max = VERB_ANY,
@@ -57,6 +58,7 @@ static const struct verb verbs[] = {
 	  .help = "create the entries of device tables" },
 	{ .name = "make", .run = cmd_make, .options = make_options,
 	  .operands = "NAME|GROUP...", .min = 1, .max = VERB_ANY,
+	  .check = check_make,
 	  .help = "create devices by name or group, as MAKEDEV" },
 };
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
@@ -144,7 +146,7 @@ std_fds_open(void)
 			    "take its place: %s", fd == STDIN_FILENO ? "input" :
 			    fd == STDOUT_FILENO ? "output" : "error",
 			    strerror(errno));
-		exit(EXIT_FAIL);
+		exit(EXIT_FAILED);
 	}
 }
 

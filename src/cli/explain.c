@@ -164,10 +164,10 @@ read_key(const char *file, const char *key, char *buf, size_t size)
 	return found;
 }
 
+/* The drivers of a major in /proc/devices: [0] character, [1] block. */
 struct driver_ask {
-	char type;
-	unsigned long major;
-	char name[128];
+	uint64_t major;
+	char name[2][128];
 };
 
 static int
@@ -175,33 +175,15 @@ driver_of(void *ctx, char type, unsigned long major, const char *name,
     size_t namelen)
 {
 	struct driver_ask *a = ctx;
+	char *buf = a->name[type == 'b'];
+	size_t n = strlen(buf);
 
-	size_t n = strlen(a->name);
-
-	if (type != a->type || major != a->major)
+	if (major != a->major)
 		return 0;
 	/* 4 is /dev/vc/0, tty and ttyS: every one */
-	snprintf(a->name + n, sizeof(a->name) - n, "%s%.*s", n ? ", " : "",
+	snprintf(buf + n, sizeof(a->name[0]) - n, "%s%.*s", n ? ", " : "",
 	    (int)namelen, name);
 	return 0;
-}
-
-/* The driver of type's major in /proc/devices, "" when none (or none read). */
-static void
-kernel_driver(char type, uint64_t major, char *buf, size_t size)
-{
-	struct driver_ask a = { .type = type, .major = (unsigned long)major };
-	struct dt_diag d;
-	unsigned long bad;
-	char *text;
-	size_t len;
-
-	buf[0] = '\0';
-	if (procdev_read(env_proc_devices(), &text, &len, &d) != 0)
-		return;
-	(void)procdev_parse(text, len, driver_of, &a, &bad, &d);
-	free(text);
-	snprintf(buf, size, "%s", a.name);
 }
 
 /* One name of one source, as a line or a JSON object. */
@@ -232,17 +214,22 @@ put_name(bool *first, char type, const char *source, const char *name,
 
 /*
  * The kernel's name (sysfs's DEVNAME, the driver from /proc/devices) and
- * the registry's, for each type asked.
+ * the registry's, for each type asked.  EXIT_FAILED when /proc/devices
+ * cannot be read (the rest is still shown), else EXIT_OK.
  */
-static void
+static int
 put_names(const struct known *k)
 {
 	static const char *const dirs[] = { "char", "block" };
-	char file[4096], name[256], driver[128];
+	struct driver_ask drivers = { .major = k->major };
+	char file[4096], name[256];
 	const char *desc;
 	bool first = true;
-	int none = 1;
+	int none = 1, rc = EXIT_OK;
 
+	/* unread, it is said (as devices says it), and the rest shown */
+	if (cli_drivers(driver_of, &drivers) != 0)
+		rc = EXIT_FAILED;
 	if (!json)
 		printf("\n");
 	else
@@ -255,10 +242,9 @@ put_names(const struct known *k)
 		snprintf(file, sizeof(file), "%s/dev/%s/%ju:%ju/uevent",
 		    env_sysfs(), dirs[i], (uintmax_t)k->major,
 		    (uintmax_t)k->minor);
-		kernel_driver(type, k->major, driver, sizeof(driver));
 		if (read_key(file, "DEVNAME=", name, sizeof(name))) {
 			put_name(&first, type, "kernel", name, "driver",
-			    driver);
+			    drivers.name[i]);
 			none = 0;
 		}
 		if (k->major <= 0xffffffff && k->minor <= 0xffffffff &&
@@ -274,6 +260,7 @@ put_names(const struct known *k)
 	else if (none)
 		printf("names    none: no device of the running kernel, none "
 		    "in the registry\n");
+	return rc;
 }
 
 /* --json: the pair and value, then the names. */
@@ -290,7 +277,8 @@ put_json_head(const struct dt_layout *l, const struct known *k)
 	}
 }
 
-static void
+/* The drawing and the names: put_names's status. */
+static int
 show(const struct dt_layout *l, struct known *k, const char *rule)
 {
 	if (json)
@@ -301,7 +289,7 @@ show(const struct dt_layout *l, struct known *k, const char *rule)
 			    k->type == 'c' ? "character" : "block");
 		draw(l, k->major, k->minor, k->value, rule);
 	}
-	put_names(k);
+	return put_names(k);
 }
 
 static int
@@ -319,17 +307,15 @@ explain_value(const struct dt_layout *l, const char *text)
 	case DT_NONCANONICAL:
 		cli_warn("%s", d.msg);
 		k = (struct known){ .major = ma, .minor = mi, .value = v };
-		show(l, &k, "compat rule, wide branch, NOT CANONICAL: "
+		return show(l, &k, "compat rule, wide branch, NOT CANONICAL: "
 		    "the value is above 0xffff, so it is read as ma<<N | mi, "
 		    "but the pair fits 8:8, and encode gives its 16-bit value");
-		return EXIT_OK;
 	default:
 		cli_error("%s", d.msg);
 		return EXIT_USAGE;
 	}
 	k = (struct known){ .major = ma, .minor = mi, .value = v };
-	show(l, &k, NULL);
-	return EXIT_OK;
+	return show(l, &k, NULL);
 }
 
 static int
@@ -347,8 +333,7 @@ explain_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
 	case DT_OK:
 		k = (struct known){ .type = type, .path = path, .major = ma,
 		    .minor = mi, .value = v };
-		show(l, &k, NULL);
-		return EXIT_OK;
+		return show(l, &k, NULL);
 	case DT_EAMBIGUOUS:
 		/* Show the trap, fields where the pair went, then refuse. */
 		plain = *l;
@@ -388,7 +373,7 @@ explain_path(const struct dt_layout *l, const char *path)
 
 	if (stat(path, &st) != 0) {
 		cli_path_error(path, NULL);
-		return EXIT_FAIL;
+		return EXIT_FAILED;
 	}
 	if (!S_ISCHR(st.st_mode) && !S_ISBLK(st.st_mode)) {
 		cli_error("%s: not a device node", cli_quote(q, path));
@@ -429,12 +414,16 @@ struct poptOption explain_options[] = {
 };
 
 int
+check_explain(const char *name)
+{
+	return cli_output(name, output, &json);
+}
+
+int
 cmd_explain(const struct verb_call *c)
 {
 	int rc;
 
-	if ((rc = cli_output(c->name, output, &json)) != EXIT_OK)
-		return rc;
 	if (value != NULL && c->nargs == 0)
 		rc = explain_value(&c->layout, value);
 	else if (value == NULL && c->nargs == 2)
@@ -444,6 +433,6 @@ cmd_explain(const struct verb_call *c)
 	else
 		return verb_operands_error(c);
 	if (cli_finish_output() != EXIT_OK)
-		rc = EXIT_FAIL;
+		rc = EXIT_FAILED;
 	return rc;
 }

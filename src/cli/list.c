@@ -41,7 +41,7 @@ keep(void *ctx, const struct entry *e)
 		cli_fatal(NULL);
 }
 
-/* What the source could not list: said now, exit 2 at the end. */
+/* What the source could not list: said now, the run failed at the end. */
 static void
 list_problem(void *ctx, const char *path, unsigned long line, int error,
     const char *why)
@@ -219,19 +219,23 @@ print_rules(struct listing *ls, const struct dialect *dialect)
 {
 	int rc = allow_print(&ls->v, dialect, UNHELD_NAMED);
 
-	return ls->failed ? EXIT_FAIL : rc;
+	return ls->failed ? EXIT_FAILED : rc;
 }
 
-/* The writer: sorted, each path once, in the dialect. */
+/*
+ * The writer: sorted, each path once, in the dialect.  With check or
+ * audit only the findings are printed, and *found says whether there
+ * were any.
+ */
 static int
 print_all(struct listing *ls, const struct dialect *dialect,
-    const struct dt_layout *check, struct audit *audit)
+    const struct dt_layout *check, struct audit *audit, bool *found)
 {
 	struct dt_buf line = DT_BUF_INIT;
 	const struct entries *v = &ls->v;
 	const char *problem;
 	struct dt_diag d, why;
-	int rc = ls->failed ? EXIT_FAIL : EXIT_OK;
+	int rc = ls->failed ? EXIT_FAILED : EXIT_OK;
 	struct cli_table out = { stdout, dialect, 0 };
 	size_t unheld = 0;
 	const char *last = "/";
@@ -250,8 +254,8 @@ print_all(struct listing *ls, const struct dialect *dialect,
 		    audit ? audit_problem(audit, &v->v[i]) : NULL;
 		if ((check != NULL || audit != NULL) && problem == NULL)
 			continue;
-		if (problem != NULL && rc == EXIT_OK)
-			rc = EXIT_FOUND;	/* an error still says 2 */
+		if (problem != NULL)
+			*found = true;
 		if (!dialect_holds(dialect, &v->v[i]) &&
 		    !(dialect->can & DIALECT_CAN_COMMENTS)) {
 			warn_left_out(&v->v[i], dialect, ++unheld);
@@ -260,7 +264,7 @@ print_all(struct listing *ls, const struct dialect *dialect,
 		if (dialect_format_note(dialect, &v->v[i], problem, &line,
 		    &d) != 0) {
 			cli_error("%s", d.msg);
-			rc = EXIT_FAIL;
+			rc = EXIT_FAILED;
 		} else {
 			if (dialect->needs_parents)
 				dialect_parents(dialect, last, v->v[i].path,
@@ -276,7 +280,7 @@ print_all(struct listing *ls, const struct dialect *dialect,
 	if (dialect->footer != NULL)
 		puts(dialect->footer);
 	if (cli_finish_output() != EXIT_OK)
-		rc = EXIT_FAIL;
+		rc = EXIT_FAILED;
 	warn_unheld(unheld, dialect);
 	return rc;
 }
@@ -411,7 +415,7 @@ read_trees(const struct verb_call *c, const struct entry_sink *sink)
 		if (root_dir == NULL)	/* only malloc can fail */
 			cli_fatal(NULL);
 		cli_arg_error("--root", root_dir);
-		return EXIT_FAIL;
+		return EXIT_FAILED;
 	}
 	if ((tree = source_tree_new(r, dirs != 0)) == NULL)
 		cli_fatal(NULL);
@@ -449,30 +453,26 @@ read_table(const struct verb_call *c, struct listing *ls)
 
 /* --table and the options that go only with it. */
 static int
-table_options(const struct verb_call *c, struct list_table_opts *o)
+table_options(const char *name, struct list_table_opts *o)
 {
 	char q[DT_QUOTE_SIZE];
 	int rc;
 
 	if (!table)
 		return input == NULL && users_from == NULL && !lossy &&
-		    merge == NULL ? EXIT_OK : cli_usage(c->name, "-i, "
+		    merge == NULL ? EXIT_OK : cli_usage(name, "-i, "
 		    "--users-from, --lossy and --merge go with --table");
 	if (archive != NULL || root_dir != NULL || dirs)
-		return cli_usage(c->name, "--table reads tables: it takes no "
+		return cli_usage(name, "--table reads tables: it takes no "
 		    "--archive, --root or --dirs");
 	if (check != NULL && (input != NULL || users_from != NULL || lossy ||
 	    merge != NULL))
-		return cli_usage(c->name, "--check checks the tables' entries: "
+		return cli_usage(name, "--check checks the tables' entries: "
 		    "it takes no -i, --users-from, --lossy or --merge");
-	if (c->nargs == 0)
-		return cli_usage(c->name, "--table needs a FILE (- for "
-		    "standard input)");
-	if (input != NULL && (rc = allow_input(c->name, input, &o->input)) !=
-	    EXIT_OK)
+	if ((input != NULL && (rc = allow_input(name, input, &o->input)) !=
+	    EXIT_OK) || (rc = cli_option_path(name, "--users-from",
+	    users_from, CLI_NAMES_DIR)) != EXIT_OK)
 		return rc;
-	if (users_from != NULL && *users_from == '\0')
-		return cli_usage(c->name, "--users-from '' names no directory");
 	o->users_from = users_from;
 	o->lossy = lossy != 0;
 	if (merge == NULL || strcmp(merge, "error") == 0)
@@ -482,53 +482,71 @@ table_options(const struct verb_call *c, struct list_table_opts *o)
 	else if (strcmp(merge, "first") == 0)
 		o->merge = CONFLICTS_FIRST;
 	else
-		return cli_usage(c->name, "unknown --merge '%s'; valid: "
+		return cli_usage(name, "unknown --merge '%s'; valid: "
 		    "error, last, first", cli_quote(q, merge));
 	return EXIT_OK;
 }
 
+/* What check_list made of the options, for cmd_list. */
+static struct list_table_opts topts;
+static const struct dialect *out_dialect;
+static struct dt_layout check_layout;
+static bool kernel;		/* --check kernel, the audit */
+
+/* Every option, before anything is read (a usage error, exit 2). */
 int
-cmd_list(const struct verb_call *c)
+check_list(const char *name)
 {
-	struct list_table_opts topts = { 0 };
-	struct listing ls = { 0 };
-	const struct entry_sink sink = { keep, list_problem, &ls };
-	const struct dialect *dialect = &makedevs_dialect;
-	struct dt_layout layout;
-	struct audit *audit = NULL;
-	bool kernel = check != NULL && strcmp(check, "kernel") == 0;
 	int rc, sources = (root_dir != NULL) + (archive != NULL) + table;
 
+	if (check != NULL)	/* a question, from here on (EXIT STATUS) */
+		cli_answering();
+	kernel = check != NULL && strcmp(check, "kernel") == 0;
 	if (json && output != NULL && strcmp(output, "json") != 0) {
 		char q[DT_QUOTE_SIZE];
 
-		return cli_usage(c->name, "--json and -o %s exclude each "
+		return cli_usage(name, "--json and -o %s exclude each "
 		    "other", cli_quote(q, output));
 	}
-	if ((rc = parse_output(json ? "json" : output, &dialect)) != EXIT_OK ||
+	if ((rc = parse_output(json ? "json" : output, &out_dialect)) != EXIT_OK ||
 	    (check != NULL && !kernel &&
-	    (rc = cli_check_layout(check, &layout)) != EXIT_OK))
+	    (rc = cli_check_layout(check, &check_layout)) != EXIT_OK))
 		return rc;
-	if (check != NULL && rules_dialect(dialect))
-		return cli_usage(c->name, "--check prints each node with its "
-		    "reason, which %s rules cannot hold", dialect->name);
-	if ((rc = table_options(c, &topts)) != EXIT_OK)
+	if (check != NULL && rules_dialect(out_dialect))
+		return cli_usage(name, "--check prints each node with its "
+		    "reason, which %s rules cannot hold", out_dialect->name);
+	if ((rc = table_options(name, &topts)) != EXIT_OK ||
+	    (rc = cli_option_path(name, "--root", root_dir,
+	    CLI_NAMES_DIR)) != EXIT_OK ||
+	    (rc = cli_option_path(name, "--archive", archive,
+	    CLI_NAMES_FILE)) != EXIT_OK)
 		return rc;
-	if (table && check == NULL)
-		return list_tables(c->args, dialect, &topts);
-	if (root_dir != NULL && *root_dir == '\0')
-		return cli_usage(c->name, "--root '' names no directory");
-	if (archive != NULL && *archive == '\0')
-		return cli_usage(c->name, "--archive '' names no file");
 	if (sources > 1)
-		return cli_usage(c->name, "--root, --archive and --table: one "
+		return cli_usage(name, "--root, --archive and --table: one "
 		    "source");
+	return EXIT_OK;
+}
+
+/* The listing; *found: --check found something. */
+static int
+list_run(const struct verb_call *c, bool *found)
+{
+	struct listing ls = { 0 };
+	const struct entry_sink sink = { keep, list_problem, &ls };
+	struct audit *audit = NULL;
+	int rc;
+
+	if (table && c->nargs == 0)
+		return cli_usage(c->name, "--table needs a FILE (- for "
+		    "standard input)");
+	if (table && check == NULL)
+		return list_tables(c->args, out_dialect, &topts);
 	if (kernel) {
 		if ((audit = calloc(1, sizeof(*audit))) == NULL)
 			cli_fatal(NULL);
 		if (cli_drivers(audit_driver, audit) != 0) {
 			free(audit);
-			return EXIT_USAGE;
+			return EXIT_FAILED;
 		}
 	}
 	if ((rc = archive != NULL ? read_archive(c, &sink) :
@@ -537,13 +555,22 @@ cmd_list(const struct verb_call *c)
 		free(audit);
 		return rc;
 	}
-	/* the audit: 1 for findings, 2 when a source could not be read */
+	/* an audit of a tree not read whole gives no answer */
 	if (kernel && ls.failed)
-		rc = EXIT_USAGE;
+		rc = EXIT_FAILED;
 	else
-		rc = print_all(&ls, dialect, check && !kernel ? &layout : NULL,
-		    audit);
+		rc = print_all(&ls, out_dialect, check && !kernel ? &check_layout :
+		    NULL, audit, found);
 	entries_free(&ls.v);
 	free(audit);
 	return rc;
+}
+
+int
+cmd_list(const struct verb_call *c)
+{
+	bool found = false;
+	int rc = list_run(c, &found);
+
+	return check != NULL ? cli_answer(rc, found) : rc;
 }

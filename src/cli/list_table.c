@@ -4,8 +4,8 @@
  * DEVICE TABLES).  Every table is read whole and checked first, as apply
  * reads them; then each entry is written as a line of the output dialect
  * and read back (dialect_convert), so that what the dialect cannot hold
- * is named entry by entry: an error (nothing written, exit 1) unless
- * --lossy accepts it (a warning each).  Ranges stay ranges where the
+ * is named entry by entry: an error (nothing written, exit 2, as for
+ * convert) unless --lossy accepts it (a warning each).  Ranges stay ranges where the
  * dialect has them, names stay names unless --users-from resolves them,
  * and the lines keep the tables' order.
  */
@@ -26,6 +26,7 @@
 struct conv {
 	struct entries v;
 	unsigned long errors;
+	int status;		/* the worst of the errors (EXIT STATUS) */
 	struct ids_keeper *keeper;	/* names kept; NULL: resolved */
 	const struct list_table_opts *o;
 	const struct dialect *out;
@@ -45,6 +46,9 @@ conv_problem(void *ctx, const char *file, unsigned long line, int error,
 
 	cli_source_error(file, line, error, msg);
 	cv->errors++;
+	/* a table not read failed; one that does not validate is bad input */
+	cv->status = cli_worse(cv->status, error != 0 ? EXIT_FAILED :
+	    EXIT_USAGE);
 }
 
 static void
@@ -244,13 +248,13 @@ list_tables(const char *const *files, const struct dialect *out,
 	ids_keeper_init(&keeper);
 	if (o->users_from != NULL) {
 		if ((res = owners_open(NULL, o->users_from)) == NULL)
-			return EXIT_FAIL;
+			return EXIT_FAILED;
 	} else {
 		cv.keeper = &keeper;
 		res = &keeper.res;
 		if (o->lossy && !(out->can & DIALECT_CAN_NAMES) &&
 		    (cv.host = owners_open(NULL, NULL)) == NULL)
-			return EXIT_FAIL;
+			return EXIT_FAILED;
 	}
 	if ((tables = source_table_new(res, o->input)) == NULL)
 		cli_fatal(NULL);
@@ -264,13 +268,13 @@ list_tables(const char *const *files, const struct dialect *out,
 		cli_error("%lu error%s in the table%s; nothing was written",
 		    cv.errors, cv.errors == 1 ? "" : "s",
 		    nfiles > 1 ? "s" : "");
-		rc = EXIT_USAGE;
+		rc = cv.status;
 		goto done;
 	}
 	if ((cv.table.fp = open_memstream(&cv.text, &cv.text_len)) == NULL)
 		cli_fatal(NULL);
 	if (rules_dialect(out))
-		rc = convert_rules(&cv) != 0 ? EXIT_FAIL : EXIT_OK;
+		rc = convert_rules(&cv) != 0 ? EXIT_FAILED : EXIT_OK;
 	else
 		convert_all(&cv);
 	if (fclose(cv.table.fp) != 0)
@@ -281,7 +285,7 @@ list_tables(const char *const *files, const struct dialect *out,
 		cli_error("%lu entr%s with no %s rule; nothing was written "
 		    "(--lossy writes the others' rules)", cv.losses,
 		    cv.losses == 1 ? "y" : "ies", out->name);
-		rc = EXIT_FAIL;
+		rc = EXIT_USAGE;	/* refused before anything is written */
 		goto done;
 	}
 	if (cv.losses > 0 && !o->lossy) {
@@ -290,7 +294,7 @@ list_tables(const char *const *files, const struct dialect *out,
 		    cv.losses, cv.losses == 1 ? "y" : "ies",
 		    dialect_article(out), out->name, cv.losses == 1 ?
 		    "it says" : "they say");
-		rc = EXIT_FAIL;
+		rc = EXIT_USAGE;	/* refused before anything is written */
 		goto done;
 	}
 	if (out->header != NULL)
@@ -301,7 +305,7 @@ list_tables(const char *const *files, const struct dialect *out,
 	if (out->footer != NULL)
 		puts(out->footer);
 	if (cli_finish_output() != EXIT_OK)
-		rc = EXIT_FAIL;
+		rc = EXIT_FAILED;
 done:
 	free(cv.text);
 	dt_buf_free(&cv.line);

@@ -183,6 +183,21 @@ drop_repeats(struct entries *v)
 }
 
 
+/*
+ * The directories above the nodes are make's own, not named by the user:
+ * a dialect that cannot hold them leaves them out without a warning.
+ */
+static void
+drop_unheld_dirs(struct entries *v, const struct dialect *dialect)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < v->n; i++)
+		if (v->v[i].type != 'd' || dialect_holds(dialect, &v->v[i]))
+			v->v[k++] = v->v[i];
+	v->n = k;
+}
+
 /* -o: the entries as a table, sorted, as list writes one. */
 static int
 print_table(struct entries *v, const struct dialect *dialect)
@@ -192,6 +207,7 @@ print_table(struct entries *v, const struct dialect *dialect)
 	struct cli_table out = { stdout, dialect, 0 };
 	const char *last = "/";
 
+	drop_unheld_dirs(v, dialect);
 	if (rules_dialect(dialect))
 		return allow_print(v, dialect, SIZE_MAX);
 	if (entries_sort(v) != 0)
@@ -211,7 +227,7 @@ print_table(struct entries *v, const struct dialect *dialect)
 		}
 		if (dialect_format(dialect, &v->v[i], &line, &d) != 0) {
 			cli_error("%s", d.msg);
-			return EXIT_FAIL;
+			return EXIT_FAILED;
 		}
 		if (dialect->needs_parents)
 			dialect_parents(dialect, last, v->v[i].path,
@@ -247,25 +263,29 @@ check_names(const struct verb_call *c)
 	    unknown == 1 ? "" : "s");
 }
 
-static int
-check_options(const char *name, struct archive_opts *o,
-    const struct dialect **dialect)
+/* What check_make made of the options, for cmd_make. */
+static struct archive_opts archive_opts;
+static const struct dialect *out_dialect = &makedevs_dialect;
+
+/* Every option, before any name is looked at (a usage error, exit 2). */
+int
+check_make(const char *name)
 {
 	char q[DT_QUOTE_SIZE];
 	int targets = (dir != NULL) + (root_dir != NULL) + (archive != NULL) +
-	    (output != NULL);
+	    (output != NULL), rc;
 
 	if (targets > 1)
 		return cli_usage(name, "-C, --root, --archive and -o: one "
 		    "target");
-	if ((dir != NULL && *dir == '\0') ||
-	    (root_dir != NULL && *root_dir == '\0'))
-		return cli_usage(name, "%s '' names no directory",
-		    dir != NULL ? "-C" : "--root");
+	if ((rc = cli_option_path(name, "-C", dir, CLI_NAMES_DIR)) !=
+	    EXIT_OK || (rc = cli_option_path(name, "--root", root_dir,
+	    CLI_NAMES_DIR)) != EXIT_OK)
+		return rc;
 	if ((archive != NULL || output != NULL) && (replace || dry_run))
 		return cli_usage(name, "%s writes entries out: it takes no "
 		    "-r or -n", archive != NULL ? "--archive" : "-o");
-	if (output != NULL && (*dialect = dialect_named(output)) == NULL) {
+	if (output != NULL && (out_dialect = dialect_named(output)) == NULL) {
 		struct dt_buf names = DT_BUF_INIT;
 		int rc;
 
@@ -276,7 +296,8 @@ check_options(const char *name, struct archive_opts *o,
 		return rc;
 	}
 	if (archive != NULL || archive_format != NULL)
-		return apply_check_archive(name, archive, archive_format, o);
+		return apply_check_archive(name, archive, archive_format,
+		    &archive_opts);
 	return EXIT_OK;
 }
 
@@ -284,37 +305,34 @@ int
 cmd_make(const struct verb_call *c)
 {
 	struct making *m;
-	struct archive_opts o = { 0 };
-	const struct dialect *dialect = &makedevs_dialect;
 	int rc;
 
-	if ((rc = check_options(c->name, &o, &dialect)) != EXIT_OK ||
-	    (rc = check_names(c)) != EXIT_OK)
+	if ((rc = check_names(c)) != EXIT_OK)
 		return rc;
 	if ((m = calloc(1, sizeof(*m))) == NULL)
 		cli_fatal(NULL);
 	m->prefix = dir != NULL || (root_dir == NULL && archive == NULL &&
 	    output == NULL) ? "/" : "/dev/";
-	m->rules = output != NULL && rules_dialect(dialect);
+	m->rules = output != NULL && rules_dialect(out_dialect);
 	if ((m->owners = output != NULL || archive != NULL ?
 	    &nss_resolver : owners_open(root_dir, NULL)) == NULL) {
 		free(m);
-		return EXIT_FAIL;
+		return EXIT_FAILED;
 	}
 	for (int i = 0; i < c->nargs; i++)
 		devreg_make(c->args[i], put_node, m);
 	if (output == NULL && archive == NULL)
 		owners_close();
 	if (m->failed)
-		rc = EXIT_FAIL;
+		rc = EXIT_FAILED;	/* a group the database lacks */
 	else {
 		drop_repeats(&m->v);
 		if (output != NULL)
-			rc = print_table(&m->v, dialect);
+			rc = print_table(&m->v, out_dialect);
 		else
 			rc = apply_entries(&m->v, root_dir != NULL ? root_dir :
-			    dir != NULL ? dir : ".", archive != NULL ? &o :
-			    NULL, NODE_KEEP_SAME | NODE_PARENTS |
+			    dir != NULL ? dir : ".", archive != NULL ?
+			    &archive_opts : NULL, NODE_KEEP_SAME | NODE_PARENTS |
 			    (replace ? NODE_REPLACE : 0) |
 			    (dry_run ? NODE_DRY_RUN : 0) |
 			    (verbose || dry_run ? NODE_VERBOSE : 0));

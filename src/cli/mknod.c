@@ -101,8 +101,10 @@ parse_major(const char *text, mode_t type, uint64_t *ma)
 	    text, &found, &d)) {
 	case PROCDEV_FOUND:
 		break;
-	case PROCDEV_BAD_FILE:	/* an error either way (EXIT STATUS) */
-	case PROCDEV_NO_DRIVER:
+	case PROCDEV_BAD_FILE:	/* a file that cannot be read (EXIT STATUS) */
+		cli_error("%s", d.msg);
+		return EXIT_FAILED;
+	case PROCDEV_NO_DRIVER:	/* an unknown name */
 		cli_error("%s", d.msg);
 		return EXIT_USAGE;
 	}
@@ -275,7 +277,7 @@ parse_owner(const struct mknod_opts *o, struct node_want *w)
 	if (o->owner == NULL && o->group == NULL && o->users_from == NULL)
 		return EXIT_OK;
 	if ((res = owners_open(o->root, o->users_from)) == NULL)
-		return EXIT_FAIL;
+		return EXIT_FAILED;
 	if ((o->owner != NULL &&
 	    attrs_user(o->owner, res, &w->uid, &d) != 0) ||
 	    (o->group != NULL &&
@@ -302,7 +304,7 @@ parse_attrs(const struct mknod_opts *o, mode_t old_umask,
 		/* As chmod and chown --reference: a link is followed. */
 		if (stat(o->reference, &st) != 0) {
 			cli_arg_error("--reference", o->reference);
-			return EXIT_USAGE;	/* bad input, as an unknown -u */
+			return EXIT_FAILED;	/* a system call failed */
 		}
 		w->perm = st.st_mode & 07777;
 		w->uid = st.st_uid;
@@ -347,21 +349,15 @@ perm_for(struct root *root, const char *path, mode_t perm)
 	return node ? NODE_ANY_PERM : perm;
 }
 
+/* The nodes of job under root, which it closes. */
 static int
-make_nodes(struct mknod_job *job, const char *root_dir)
+make_nodes(struct mknod_job *job, struct root *root)
 {
 	struct node_result res;
 	struct node_want want;
-	struct root *root;
 	char path[PATH_MAX];
 	int status = EXIT_OK;
 
-	if ((root = root_open(root_dir, env_resolve(), env_faker())) == NULL) {
-		if (root_dir == NULL)	/* only malloc can fail */
-			cli_fatal(NULL);
-		cli_arg_error("--root", root_dir);
-		return EXIT_FAIL;
-	}
 	for (uint64_t i = 0; i < job->count; i++) {
 		const char *p = job->path;
 
@@ -380,13 +376,13 @@ make_nodes(struct mknod_job *job, const char *root_dir)
 			report_failure_owned(p, &res, want.uid == NODE_ANY_UID ?
 			    -1 : (long)want.uid, want.gid == NODE_ANY_GID ? -1 :
 			    (long)want.gid);
-			status = EXIT_FAIL;
+			status = EXIT_FAILED;
 		} else
 			apply_nodev(p, &res);
 	}
 	root_close(root);
 	if (cli_finish_output() != EXIT_OK)
-		status = EXIT_FAIL;
+		status = EXIT_FAILED;
 	report_hints();
 	return status;
 }
@@ -433,18 +429,25 @@ struct poptOption mknod_options[] = {
 int
 check_mknod(const char *name)
 {
-	if (opts.root != NULL && *opts.root == '\0')
-		return cli_usage(name, "--root '' names no directory");
-	if (opts.reference != NULL && *opts.reference == '\0')
-		return cli_usage(name, "--reference '' names no file");
-	if (opts.users_from != NULL && *opts.users_from == '\0')
-		return cli_usage(name, "--users-from '' names no directory");
-	return EXIT_OK;
+	int rc;
+
+	if ((rc = cli_option_path(name, "--root", opts.root,
+	    CLI_NAMES_DIR)) != EXIT_OK ||
+	    (rc = cli_option_path(name, "--reference", opts.reference,
+	    CLI_NAMES_FILE)) != EXIT_OK)
+		return rc;
+	return cli_option_path(name, "--users-from", opts.users_from,
+	    CLI_NAMES_DIR);
 }
 
-/* PATH TYPE [MAJOR MINOR | VALUE] and the options into job. */
+/*
+ * PATH TYPE [MAJOR MINOR | VALUE] and the options into job, and the root
+ * opened into *root before the names of -u and -g are looked up in it: a
+ * missing --root is said as such (exit 1), not as an unknown name.
+ */
 static int
-parse_job(const struct verb_call *c, struct mknod_job *job)
+parse_job(const struct verb_call *c, struct mknod_job *job,
+    struct root **root)
 {
 	int rc;
 
@@ -457,6 +460,13 @@ parse_job(const struct verb_call *c, struct mknod_job *job)
 	    (rc = parse_numbers(c->args + 2, c->nargs - 2, job)) != EXIT_OK ||
 	    (rc = parse_count(&opts, job)) != EXIT_OK)
 		return rc;
+	if ((*root = root_open(opts.root, env_resolve(), env_faker())) ==
+	    NULL) {
+		if (opts.root == NULL)	/* only malloc can fail */
+			cli_fatal(NULL);
+		cli_arg_error("--root", opts.root);
+		return EXIT_FAILED;
+	}
 	/* After the umask is 0: a symbolic mode reads it (attrs.c). */
 	if ((rc = parse_attrs(&opts, node_begin(env_runtime_dir()),
 	    &job->want)) != EXIT_OK)
@@ -474,9 +484,12 @@ int
 cmd_mknod(const struct verb_call *c)
 {
 	struct mknod_job job = { 0 };
+	struct root *root = NULL;
 	int rc;
 
-	if ((rc = parse_job(c, &job)) != EXIT_OK)
+	if ((rc = parse_job(c, &job, &root)) != EXIT_OK) {
+		root_close(root);
 		return rc;
-	return make_nodes(&job, opts.root);
+	}
+	return make_nodes(&job, root);
 }

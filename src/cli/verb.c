@@ -159,9 +159,10 @@ verb_operands_error(const struct verb_call *c)
  * Runs a verb, argv[0] being "devtool VERB": parses its options (popt's
  * --help prints the row's operands and exits 0 from inside popt), checks
  * the ones that go together (the row's check), reads -f and --strict
- * where the verb has them (even when no operand needs
- * the layout: a typo is an error), checks the operand count against the
- * row, calls the handler, and frees what popt allocated.
+ * where the verb has them (a -f given is checked even when no operand
+ * needs the layout: a typo is an error; DEVTOOL_FORMAT only where the
+ * verb reads it), checks the operand count against the row, calls the
+ * handler, and frees what popt allocated.
  */
 int
 verb_run(const struct verb *v, int argc, const char **argv)
@@ -175,7 +176,8 @@ verb_run(const struct verb *v, int argc, const char **argv)
 	con = options_context(argc, argv, v->options, verb_synopsis(v));
 	if ((rc = options_parse(con, c.name, v->options)) != EXIT_OK ||
 	    (v->check != NULL && (rc = v->check(c.name)) != EXIT_OK) ||
-	    (has_layout(v->options) &&
+	    (has_layout(v->options) && (cli_format != NULL ||
+	    !v->no_layout_env) &&
 	    (rc = cli_layout(cli_format, cli_strict, &c.layout)) != EXIT_OK))
 		goto out;
 	c.layout_given = cli_format != NULL;

@@ -8,7 +8,8 @@
  * the row and calls the handler, so a handler holds only its own work:
  * it reads its operands from the verb_call and its options from the
  * variables its table stores into, prints, and returns an exit code
- * (cli.h: EXIT_OK, EXIT_FAIL, EXIT_USAGE).
+ * (cli.h's table: EXIT_OK, EXIT_FAILED, EXIT_USAGE; a question maps
+ * them with cli_answer).
  *
  * How to add a verb NAME:
  *
@@ -82,6 +83,8 @@ struct verb {
 	const char *operands;	/* after "Usage: devtool VERB"; NULL: none */
 	int min, max;		/* operand counts; max may be VERB_ANY */
 	verb_check_fn *check;	/* or NULL */
+	bool no_layout_env;	/* only -f is a layout: DEVTOOL_FORMAT is not
+				   read, so it cannot fail the verb (mknod) */
 	const char *help;	/* one line for devtool --help */
 };
 
@@ -106,6 +109,7 @@ verb_fn cmd_formats;			/* formats.c */
 verb_check_fn check_formats;
 extern struct poptOption formats_options[];
 verb_fn cmd_explain;			/* explain.c */
+verb_check_fn check_explain;
 extern struct poptOption explain_options[];
 verb_fn cmd_mknod;			/* mknod.c */
 verb_check_fn check_mknod;
@@ -114,11 +118,13 @@ verb_fn cmd_devices;			/* devices.c */
 verb_check_fn check_devices;
 extern struct poptOption devices_options[];
 verb_fn cmd_list;			/* list.c */
+verb_check_fn check_list;
 extern struct poptOption list_options[];
 verb_fn cmd_apply;			/* apply.c */
 verb_check_fn check_apply;
 extern struct poptOption apply_options[];
-verb_fn cmd_make;
+verb_fn cmd_make;			/* make.c */
+verb_check_fn check_make;
 extern struct poptOption make_options[];
 
 #endif
