@@ -379,8 +379,8 @@ devtool: 1 error in the table; nothing was created"
 		'|xattr cap_net_raw+ep' '/srv r 750 33 33' '/dev/null c 666 0 0 1 3' >fr
 	run --separate-stderr devtool apply -v --archive fr.cpio fr
 	assert_success
-	assert_equal "$stderr" "devtool: warning: /bin/ping: not written: an f line sets the mode and owner of a file, whose content an archive entry would replace with nothing
-devtool: warning: /etc/shadow: not written: an f line sets the mode and owner of a file, whose content an archive entry would replace with nothing
+	assert_equal "$stderr" "devtool: warning: /bin/ping: not written: its line sets the mode and owner of a file that exists, not its contents, which an archive entry would replace with nothing
+devtool: warning: /etc/shadow: not written: its line sets the mode and owner of a file that exists, not its contents, which an archive entry would replace with nothing
 devtool: warning: /srv: not written: an r line changes a whole existing tree, which an archive cannot say
 devtool: 2 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed, 3 skipped"
 	assert_equal "$(cpio -it --quiet <fr.cpio)" "dev

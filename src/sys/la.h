@@ -18,6 +18,7 @@
 
 #define LA_FUNCTIONS(X) \
 	X(archive_entry_clear) X(archive_entry_copy_pathname) \
+	X(archive_entry_copy_hardlink) X(archive_write_data) \
 	X(archive_entry_copy_symlink) X(archive_entry_symlink) \
 	X(archive_entry_filetype) X(archive_entry_free) \
 	X(archive_entry_gid) X(archive_entry_new) X(archive_entry_pathname) \
