@@ -63,8 +63,8 @@
  * a link's target, (at DIALECT_CONTENT) the file a gen_init_cpio file
  * line's contents are in, (at DIALECT_FIRST) a hard link's first name.
  */
-#define DIALECT_CONTENT (2 * PATH_MAX)
-#define DIALECT_FIRST (3 * PATH_MAX)
+#define DIALECT_CONTENT ((size_t)2 * PATH_MAX)
+#define DIALECT_FIRST ((size_t)3 * PATH_MAX)
 #define DIALECT_TEXT_SIZE (4 * PATH_MAX)
 
 /*

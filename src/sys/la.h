@@ -33,7 +33,7 @@
 	X(archive_read_open_fd) X(archive_read_open_filename) \
 	X(archive_read_support_filter_all) X(archive_read_support_format_all) \
 	X(archive_read_open) X(archive_read_data) X(archive_filter_code) \
-	X(archive_filter_bytes) \
+	X(archive_filter_bytes) X(archive_format) \
 	X(archive_read_support_format_raw) X(archive_read_support_format_cpio) \
 	X(archive_write_add_filter_by_name) X(archive_write_close) \
 	X(archive_write_free) X(archive_write_header) \
