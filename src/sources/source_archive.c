@@ -615,9 +615,13 @@ read_members(struct archive_source *as, struct stream *st, bool compressed,
 			sink->problem(sink->ctx, file, 0, 0, "junk within a "
 			    "compressed stream after a cpio member");
 			return -1;
-		} else if (read_compressed(as, (struct file_stream *)st, file,
-		    sink) != 0)
-			return -1;
+		} else {
+			/* only the file's own bytes hold a compressed stream */
+			assert(st->fill == file_fill);
+			if (read_compressed(as, (struct file_stream *)st, file,
+			    sink) != 0)
+				return -1;
+		}
 	}
 	if (st->error[0] != '\0') {
 		sink->problem(sink->ctx, file, 0, 0, st->error);
