@@ -46,8 +46,9 @@ _devtool_options()
             echo "-c --char -b --block --json -o --output $common"
             ;;
         list)
-            echo "-o --output --json --check --dirs --root --archive --table" \
-                "-i --input --users-from --lossy --merge $common"
+            echo "-o --output --json --check --dirs -x --one-file-system" \
+                "--root --archive --table -i --input --users-from --lossy" \
+                "--merge $common"
             ;;
         apply)
             echo "-i --input --root --users-from --archive --archive-format -r" \

@@ -214,6 +214,7 @@ complete -c devtool -n '__devtool_using list' -s o -l output -x -a 'makedevs tmp
 complete -c devtool -n '__devtool_using list' -l check -x -a "$layouts
 $storage" -d 'Print nodes LAYOUT or a storage format cannot hold'
 complete -c devtool -n '__devtool_using list' -l dirs -d 'List directories too'
+complete -c devtool -n '__devtool_using list' -s x -l one-file-system -d 'Enter no mount point below a PATH'
 complete -c devtool -n '__devtool_using list' -l table -d 'The operands are device tables to convert'
 complete -c devtool -n '__devtool_using list' -l lossy -d 'Write what the dialect can hold, warn of the rest'
 complete -c devtool -n '__devtool_using list apply' -l merge -x -a 'error last first' -d 'How conflicting lines are taken'

@@ -72,7 +72,9 @@ same_node(const struct entry *a, const struct entry *b)
 	    a->mode == b->mode && a->uid == b->uid && a->gid == b->gid &&
 	    a->major == b->major && a->minor == b->minor &&
 	    (a->target == NULL ? b->target == NULL : b->target != NULL &&
-	    strcmp(a->target, b->target) == 0);
+	    strcmp(a->target, b->target) == 0) &&
+	    (a->content == NULL ? b->content == NULL : b->content != NULL &&
+	    strcmp(a->content, b->content) == 0);
 }
 
 /* What the writer may refuse (see above). */
@@ -86,10 +88,16 @@ may_refuse(const struct entry *e)
 		    NULL || (t[0] != '\0' && dialect_space(t[0]));
 	if (DIALECT != &gen_init_cpio_dialect)
 		return false;
+	/* a file's hard links are on its first name's line */
+	if (e->nlink > 1)
+		return true;
 	for (const char *s = e->path; *s != '\0'; s++)
 		if ((unsigned char)*s <= ' ' || *s == 0x7f)
 			return true;
 	for (; *t != '\0'; t++)
+		if ((unsigned char)*t <= ' ' || *t == 0x7f)
+			return true;
+	for (t = e->content != NULL ? e->content : ""; *t != '\0'; t++)
 		if ((unsigned char)*t <= ' ' || *t == 0x7f)
 			return true;
 	return false;

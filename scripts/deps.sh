@@ -10,7 +10,7 @@
 set -eu
 
 BUILD="gcc make libpopt-dev libbsd-dev libmd-dev libcap-dev libarchive-dev
-libjson-c-dev liblzma-dev"
+libjson-c-dev liblzma-dev zlib1g-dev libbz2-dev"
 # make deb, which tests/deb.bats runs in make check-all.
 DEB="debhelper dpkg-dev lintian"
 # parallel: tests/run.sh runs the suites side by side with it.

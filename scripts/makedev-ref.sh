@@ -84,6 +84,10 @@ $1 == "mkdir" { line["/dev/" $2] = sprintf("d\t/dev/%s\t0755\troot\troot\t-\t-",
 $1 != "create" { next }
 $3 == "->" { line["/dev/" $2] = sprintf("L\t/dev/%s\t-\t-\t-\t-\t%s", $2, $4)
 	next }
+NF == 4 { split($3, og, ":")	# makefifo: create NAME OWNER:GROUP MODE
+  line["/dev/" $2] = sprintf("p\t/dev/%s\t%s\t%s\t%s\t-\t-", $2, $4,
+      id["u" og[1]], id["g" og[2]])
+  next }
 { split($6, og, ":")
   line["/dev/" $2] = sprintf("%s\t/dev/%s\t%s\t%s\t%s\t-\t%s:%s", $3, $2, $7,
       og[1], og[2], $4, $5) }

@@ -102,3 +102,51 @@ table() {
 	assert_equal "$status" 2
 	assert_stderr_contains "/nosuch"
 }
+
+@test "the audit's findings are about device nodes: a sticky directory, a set-id FIFO are none; devpts's ptmx (pts/ptmx) is the kernel's ptmx" {
+	mkdir -p sys/dev/char/5:2
+	printf 'MAJOR=5\nMINOR=2\nDEVNAME=ptmx\n' >sys/dev/char/5:2/uevent
+	printf '  5 ptmx\n' >>devices
+	table t '/dev/shm d 1777 0 0 - - - - -' '/dev/initctl p 4600 0 0 - - - - -' \
+	    '/dev/pts/ptmx c 0 0 0 5 2 - - -' '/dev/ptmx c 666 0 5 5 2 - - -'
+	run --separate-stderr devtool list --check kernel --table t
+	assert_success
+	assert_output ''
+	# the control: another name for c 5:2, a sticky node, are findings
+	table t '/dev/pts/ptmx2 c 0 0 0 5 2 - - -' '/dev/null c 1666 0 0 1 3 - - -'
+	run --separate-stderr devtool list --check kernel --table t
+	assert_failure 1
+	assert_line --partial "/dev/null	c	1666	0	0	1	3	-	-	- # a sticky node"
+	assert_line --partial "/dev/pts/ptmx2	c	0000	0	0	5	2	-	-	- # the running kernel names c 5:2 ptmx"
+}
+
+@test "the audit of a /dev made by devtmpfs, with devpts and a tmpfs /dev/shm mounted, finds nothing, walked whole" {
+	unset DEVTOOL_PROC_DEVICES DEVTOOL_SYSFS
+	unshare -m true 2>/dev/null || skip "no mount namespace (unshare -m)"
+	mkdir -p s/dev
+	# devtmpfs is one instance: its /dev/pts and /dev/shm are the host's
+	# directories, never made here
+	run --separate-stderr unshare -m sh -c 'mount -t devtmpfs devtmpfs s/dev &&
+	    { [ -d s/dev/pts ] && [ -d s/dev/shm ] || exit 77; } &&
+	    mount -t devpts -o newinstance,ptmxmode=000 devpts s/dev/pts &&
+	    mount -t tmpfs -o mode=1777 tmpfs s/dev/shm &&
+	    "$DEVTOOL" list --check kernel --root s /dev && echo clean &&
+	    "$DEVTOOL" list --dirs --root s /dev/pts /dev/shm'
+	[[ $status != 77 ]] || skip "this devtmpfs has no pts or shm directory to mount on"
+	assert_success
+	assert_stderr_empty
+	# what it walked: devpts's mode-0 ptmx and the sticky /dev/shm
+	assert_output "clean
+$(printf '%s\t' /dev/pts d 0755 0 0 - - - -)-
+$(printf '%s\t' /dev/pts/ptmx c 0000 0 0 5 2 - -)-
+$(printf '%s\t' /dev/shm d 1777 0 0 - - - -)-"
+}
+
+@test "the audit of this machine's /dev, when devtmpfs made it, finds nothing" {
+	unset DEVTOOL_PROC_DEVICES DEVTOOL_SYSFS
+	[[ $(findmnt -n -o FSTYPE --target /dev) == devtmpfs ]] ||
+		skip "/dev here is not a devtmpfs"
+	run --separate-stderr devtool list --check kernel /dev
+	assert_success
+	assert_output ''
+}

@@ -157,3 +157,64 @@ apply_as_nobody() {
 	assert_equal "$(grep -o 'Initramfs unpacking failed: .*' serial.xz)" \
 	    "Initramfs unpacking failed: Input was encoded with settings that are not supported by this XZ decoder"
 }
+
+# as_init: what devtool list --archive lists under /dev, as /init prints
+# what the kernel made there (busybox stat: numbers in hex, the mode in
+# octal without its leading 0, a link quoted with its target).
+as_init() {
+	local path type ma mi mode uid gid target noun
+	devtool list --dirs -o json --archive "$1" |
+	    jq -r 'select(.path | startswith("/dev/")) | select(.path != "/dev/console") |
+	        [.path, .type, (.major // 0), (.minor // 0), (.mode // "0777"),
+	         (.uid // 0), (.gid // 0), (.target // "")] | @tsv' |
+	while IFS=$'\t' read -r path type ma mi mode uid gid target; do
+		case $type in
+		d) noun=directory ;; c) noun='character special file' ;;
+		b) noun='block special file' ;; p) noun=fifo ;; s) noun=socket ;;
+		l) noun='symbolic link' ;;
+		esac
+		[[ $type == l ]] && path="'$path' -> '$target'"
+		printf 'node %s %s %x:%x %o %s:%s\n' "$path" "$noun" "$ma" "$mi" \
+		    "$((8#$mode))" "$uid" "$gid"
+	done
+}
+
+@test "boot: devtool list --archive of an initrd of every compression joined, zeros between, lists what the kernel made of it, node for node" {
+	local c
+	cp base.cpio initrd
+	for c in gz xz lzma bz2 zst; do
+		tables "$c"
+		devtool apply --archive "dev.cpio.$c" "t.$c" "r.$c"
+		cat "dev.cpio.$c" >>initrd
+		head -c 5 /dev/zero >>initrd
+	done
+	tables none
+	devtool apply --archive dev.cpio t.none r.none
+	cat dev.cpio >>initrd
+	boot initrd
+	refute grep -q 'Initramfs unpacking failed' serial
+	assert_equal "$(nodes)" "$(listing bz2 gz lzma none xz zst)"
+	run --separate-stderr as_init initrd
+	assert_success
+	assert_equal "$output" "$(nodes)"
+}
+
+@test "boot: an initramfs that devtool alone made from a gen_init_cpio list boots: the kernel runs its /init and busybox (file lines, a hard link) and makes its nodes" {
+	cp base/init init
+	cat >list <<-L
+	dir /bin 0755 0 0
+	file /bin/busybox $BOOT/busybox 0755 0 0 /bin/sh
+	file /init init 0755 0 0
+	dir /dev 0755 0 0
+	nod /dev/console 0600 0 0 c 5 1
+	nod /dev/null 0666 0 0 c 1 3
+	slink /dev/fd /proc/self/fd 0777 0 0
+	L
+	run --separate-stderr devtool apply --archive initrd.cpio.zst list
+	assert_success
+	assert_stderr_empty
+	boot initrd.cpio.zst
+	refute grep -q 'Initramfs unpacking failed' serial
+	assert_equal "$(nodes)" "node '/dev/fd' -> '/proc/self/fd' symbolic link 0:0 777 0:0
+node /dev/null character special file 1:3 666 0:0"
+}

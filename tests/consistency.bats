@@ -216,6 +216,8 @@ readme_examples() {
 	printf '/dev/null c 666 0 0 1 3\n/dev/ttyS c 660 0 5 4 64 0 1 4\n' >device_table.txt
 	printf '/dev/ttyS0 c 660 0 5 4 64\n' >base.txt
 	printf '/dev/ttyS0 c 600 0 5 4 64\n' >board.txt
+	printf '#!/bin/sh\n' >init
+	printf 'dir /dev 0755 0 0\nfile /init init 0755 0 0\n' >initramfs.list
 	printf '{"ociVersion":"1.0.2","linux":{"devices":[{"path":"/dev/bundle0","type":"c","major":240,"minor":0,"fileMode":438,"uid":0,"gid":0}]}}\n' >config.json
 	run_example() {
 		[[ -n $cmd ]] || return 0

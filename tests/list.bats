@@ -167,6 +167,72 @@ setup() { setup_workdir; }
 		"${TREE_LINES[@]:9}"
 }
 
+# in_mounts CMD: CMD in a mount namespace of its own where R/dev/pts is
+# a new devpts (its ptmx mode 0000, as a live /dev's) and R/dev/shm a
+# tmpfs (1777) holding a node, as this boot's live /dev has them.
+in_mounts() {
+	unshare -m sh -c 'mount -t devpts -o newinstance,ptmxmode=000 devpts \
+	    R/dev/pts && mount -t tmpfs -o mode=1777 tmpfs R/dev/shm &&
+	    mknod -m 0600 R/dev/shm/boot c 1 5 && exec "$@"' sh "$@"
+}
+
+@test "list: -x enters no mount point below PATH: devpts and /dev/shm are directories, their nodes not listed; without it they are" {
+	needs_mknod
+	unshare -m true 2>/dev/null || skip "no mount namespace (unshare -m)"
+	mkdir -p R/dev/pts R/dev/shm
+	mknod -m 0666 R/dev/null c 1 3
+	run --separate-stderr in_mounts "$DEVTOOL" list -x --dirs --root R /dev
+	assert_status 0
+	assert_stderr_empty
+	assert_lines_exactly "$(T /dev d 0755 0 0 - - - - -)" \
+		"$(T /dev/null c 0666 0 0 1 3 - - -)" \
+		"$(T /dev/pts d 0755 0 0 - - - - -)" \
+		"$(T /dev/shm d 1777 0 0 - - - - -)"
+	# without --dirs, a mount point that is a plain parent is left out
+	run --separate-stderr in_mounts "$DEVTOOL" list --one-file-system --root R /dev
+	assert_lines_exactly "$(T /dev/null c 0666 0 0 1 3 - - -)" \
+		"$(T /dev/shm d 1777 0 0 - - - - -)"
+	# the walk without -x: this boot's nodes as if they were static
+	run --separate-stderr in_mounts "$DEVTOOL" list --root R /dev
+	assert_lines_exactly "$(T /dev/null c 0666 0 0 1 3 - - -)" \
+		"$(T /dev/pts/ptmx c 0000 0 0 5 2 - - -)" \
+		"$(T /dev/shm d 1777 0 0 - - - - -)" \
+		"$(T /dev/shm/boot c 0600 0 0 1 5 - - -)"
+	# a PATH that is itself a mount point is walked, as find -xdev
+	run --separate-stderr in_mounts "$DEVTOOL" list -x --root R /dev/pts
+	assert_lines_exactly "$(T /dev/pts/ptmx c 0000 0 0 5 2 - - -)"
+}
+
+@test "list: -o oci with -x leaves devpts's mode-0 ptmx out of linux.devices" {
+	needs_mknod
+	unshare -m true 2>/dev/null || skip "no mount namespace (unshare -m)"
+	mkdir -p R/dev/pts R/dev/shm
+	mknod -m 0666 R/dev/null c 1 3
+	run --separate-stderr in_mounts "$DEVTOOL" list -o oci --root R /dev
+	assert_output --partial '"path":"/dev/pts/ptmx"'
+	run --separate-stderr in_mounts "$DEVTOOL" list -x -o oci --root R /dev
+	assert_status 0
+	assert_equal "$(jq -c '[.[].path]' <<<"$output")" '["/dev/null"]'
+}
+
+@test "list: -x on this machine's /dev lists no node of devpts or of /dev/shm" {
+	mountpoint -q /dev/pts || skip "/dev/pts is not a mount point here"
+	run --separate-stderr devtool list -x --dirs -o tmpfiles /dev
+	assert_status 0
+	assert_line --regexp $'^d\t/dev/pts\t'
+	refute_line --regexp $'\t/dev/pts/'
+	refute_line --regexp $'\t/dev/shm/'
+}
+
+@test "list: -x with --archive or --table is a usage error" {
+	: >t
+	run --separate-stderr devtool list -x --table t
+	assert_usage_error
+	assert_stderr_contains "-x keeps a tree walk to one file system: it takes no --archive or --table"
+	run --separate-stderr devtool list -x --archive t
+	assert_usage_error
+}
+
 @test "list: a single node as PATH, with and without --root" {
 	needs_mknod
 	make_tree

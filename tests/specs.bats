@@ -456,7 +456,7 @@ slink /dev/stdin /proc/self/fd/0 0777 0 0'
 	assert_equal "$(readlink R/dev/stdin)" /proc/self/fd/0
 }
 
-@test "gen_init_cpio: a file line is an f entry (mode and owner of a file that exists; its location is not read)" {
+@test "gen_init_cpio: under --root a file line sets the mode and owner of the file there; its contents are copied only into an archive" {
 	mkdir T
 	echo x >T/init
 	printf 'file /init /somewhere/else/init 0700 0 0\n' >list
@@ -464,6 +464,117 @@ slink /dev/stdin /proc/self/fd/0 0777 0 0'
 	assert_success
 	assert_output 'corrected /init (f, mode 0700, owner 0:0)'
 	assert_equal "$(stat -c '%a %s' T/init)" "700 2"
+	rm T/init
+	run --separate-stderr devtool apply --root T list
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: /init: does not exist: under --root a file line sets the mode and owner of the file there; its contents are copied only into an archive (--archive)"
+}
+
+# A real executable and a file of every byte value, as an initramfs's
+# /init and its data: what an archive of a file line must carry exactly.
+real_files() {
+	mkdir -p src
+	cp "$(type -P busybox || type -P true)" src/init
+	chmod 0700 src/init
+	awk 'BEGIN { for (i = 0; i < 256; i++) printf "%c", i }' </dev/null >src/bytes
+}
+
+@test "gen_init_cpio: a file line's contents go into the archive: GNU cpio gives /init back with the exact bytes and the line's mode, no warning" {
+	real_files
+	printf '%s\n' 'dir /dev 0755 0 0' 'nod /dev/console 0600 0 5 c 5 1' \
+		'file /init src/init 0755 0 0' 'dir /etc 0750 0 0' \
+		'file /etc/bytes src/bytes 0640 0 6' >list
+	run --separate-stderr devtool apply --archive l.cpio list
+	assert_success
+	assert_stderr_empty
+	cpio -i --quiet --to-stdout init <l.cpio >init.out
+	cmp src/init init.out
+	cpio -i --quiet --to-stdout etc/bytes <l.cpio >bytes.out
+	cmp src/bytes bytes.out
+	run cpio -itv --quiet <l.cpio
+	assert_line --regexp "^-rwxr-xr-x +1 root +root +$(stat -c %s src/init) .* init\$"
+	assert_line --regexp '^-rw-r----- +1 root +disk +256 .* etc/bytes$'
+	mkdir x
+	(cd x && cpio -idm --quiet <../l.cpio)
+	assert_equal "$(stat -c '%a %u %g' x/init x/etc/bytes)" "755 0 0
+640 0 6"
+	cmp src/init x/init
+	# compressed, as an initramfs is, the same bytes
+	devtool apply --archive l.cpio.gz list
+	gzip -dc l.cpio.gz | cpio -i --quiet --to-stdout init | cmp src/init -
+}
+
+@test "gen_init_cpio: a file line's hard links are one file in every format: newc on the last name, tar as links to the first, as cpio and tar extract them" {
+	real_files
+	printf '%s\n' 'dir /bin 0755 0 0' 'dir /sbin 0755 0 0' \
+		'file /bin/busybox src/init 0755 0 0 /bin/sh /sbin/init' >list
+	for f in cpio tar; do
+		run --separate-stderr devtool apply --archive "l.$f" list
+		assert_success
+		mkdir "x.$f"
+	done
+	(cd x.cpio && cpio -idm --quiet <../l.cpio)
+	tar -C x.tar -xf l.tar
+	for d in x.cpio x.tar; do
+		assert_equal "$(stat -c '%h %a' "$d/bin/busybox")" "3 755"
+		assert_equal "$(stat -c %i "$d/bin/busybox")" "$(stat -c %i "$d/sbin/init")"
+		assert_equal "$(stat -c %i "$d/bin/busybox")" "$(stat -c %i "$d/bin/sh")"
+		cmp src/init "$d/bin/sh"
+	done
+	# newc: the contents once, on the last name in the archive, as
+	# gen_init_cpio puts them
+	run cpio -itv --quiet <l.cpio
+	assert_line --regexp '^-rwxr-xr-x +3 root +root +0 .* bin/busybox$'
+	assert_line --regexp "^-rwxr-xr-x +3 root +root +$(stat -c %s src/init) .* sbin/init\$"
+	run tar -tvf l.tar
+	assert_line --regexp '^hrwxr-xr-x .* bin/sh link to bin/busybox$'
+}
+
+@test "gen_init_cpio: a file line's location is from the working directory, with \${NAME} from the environment, as gen_init_cpio reads it" {
+	real_files
+	mkdir sub
+	printf '%s\n' 'file /init ${SRC}/init 0755 0 0' 'file /b src/bytes 0644 0 0' >sub/list
+	SRC=$PWD/src run --separate-stderr devtool apply --archive l.cpio sub/list
+	assert_success
+	cpio -i --quiet --to-stdout init <l.cpio | cmp src/init -
+	cpio -i --quiet --to-stdout b <l.cpio | cmp src/bytes -
+	# the same list from sub/: src/bytes is not there
+	cd sub
+	SRC=$PWD/../src run --separate-stderr devtool apply --archive l.cpio list
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: list:2: 'src/bytes': No such file or directory
+devtool: 1 error in the table; nothing was created"
+	run --separate-stderr devtool apply --archive l.cpio list
+	assert_equal "$status" 2
+	assert_stderr_contains "devtool: list:1: '/init': No such file or directory"
+	assert [ ! -e l.cpio ]
+}
+
+@test "gen_init_cpio: a file line whose file is missing, not a regular file (a FIFO is not waited on) or over 4 GiB - 1 is an error naming the line, exit 2, nothing written" {
+	mkfifo fifo
+	mkdir dir
+	truncate -s 4294967296 big
+	for what in nosuch fifo dir big; do
+		printf 'dir /dev 0755 0 0\nfile /x %s 0644 0 0\n' "$what" >list
+		run --separate-stderr devtool apply --archive l.cpio list
+		assert_equal "$status" 2
+		assert [ ! -e l.cpio ]
+		case $what in
+		nosuch) assert_stderr_contains "devtool: list:2: 'nosuch': No such file or directory" ;;
+		fifo | dir) assert_stderr_contains "devtool: list:2: '$what' is not a regular file" ;;
+		big) assert_stderr_contains "devtool: list:2: 'big' has 4294967296 bytes, more than an archive entry's contents may (4294967295, 4 GiB - 1)" ;;
+		esac
+	done
+}
+
+@test "gen_init_cpio: a file line is converted to gen_init_cpio as it was, and to a dialect that cannot say where its contents are it is refused by name" {
+	printf '%s\n' 'file /init src/init 0755 0 0' >list
+	run --separate-stderr devtool list --table list -o gen_init_cpio
+	assert_success
+	assert_output 'file /init src/init 0755 0 0'
+	run --separate-stderr devtool list --table list -o makedevs
+	assert_equal "$status" 2
+	assert_stderr_contains "devtool: list:1: /init: a makedevs table cannot hold its contents (the file they are copied from)"
 }
 
 @test "gen_init_cpio: every line it cannot read is refused with FILE:LINE and the reason, exit 2, nothing created" {
@@ -481,7 +592,7 @@ devtool: 1 error in the table; nothing was created"
 	check 'nod /dev/x 0600 0 0 c 1 0x2' "bad minor '0x2' (want decimal digits)"
 	check 'nod /dev/x 0900 0 0 c 1 2' "bad mode '0900' (want octal digits, at most 07777)"
 	check 'dir /dev/x 0755 root 0' "bad uid 'root' (want decimal digits)"
-	check 'file /x /src/x 0644 0 0 /y' 'file with hard links is not supported'
+	check 'file /x /src/x 0644 0' 'file takes 5 fields and its hard links, not 4'
 	check 'slink /dev/x 0777 0 0' 'slink takes 5 fields, not 4'
 	check 'door /dev/x 0600 0 0' "'door' is not one of dir, nod, slink, pipe, sock, file"
 	check "nod /dev/x 0600 0 0 c 1 $(printf '\001')" "bad minor '?' (want decimal digits)"

@@ -93,8 +93,14 @@ test_round_trip(void)
 	static const struct { char type; unsigned major, minors; } span[] = {
 		{ 'c', 1, 12 }, { 'c', 4, 256 }, { 'b', 8, 256 },
 		{ 'b', 65, 256 }, { 'b', 3, 128 }, { 'c', 2, 256 },
-		{ 'c', 3, 256 }, { 'b', 48, 256 }, { 'c', 13, 96 },
-		{ 'c', 10, 256 }, { 'b', 2, 256 },
+		{ 'c', 3, 256 }, { 'b', 48, 256 }, { 'c', 13, 256 },
+		{ 'c', 10, 256 }, { 'b', 2, 256 }, { 'c', 12, 256 },
+		{ 'c', 27, 64 }, { 'c', 28, 8 }, { 'b', 28, 256 },
+		{ 'c', 36, 32 }, { 'c', 68, 32 }, { 'c', 73, 16 },
+		{ 'c', 81, 256 }, { 'c', 83, 32 }, { 'c', 90, 32 },
+		{ 'b', 94, 104 }, { 'c', 180, 128 }, { 'b', 180, 16 },
+		{ 'c', 212, 256 }, { 'c', 216, 32 }, { 'b', 11, 32 },
+		{ 'b', 25, 4 }, { 'c', 61, 4 }, { 'c', 79, 32 },
 	};
 	char buf[DEVREG_PATH_MAX];
 	unsigned long ma, mi;
@@ -185,6 +191,44 @@ test_make(void)
 	ok(devreg_known("i2o.hdb") && devreg_known("fd7") &&
 	    !devreg_known("fd8") && devreg_known("ptyq"),
 	    "i2o.hdb, fd7 and ptyq are known, fd8 is not");
+	memset(&l, 0, sizeof(l));
+	ok(devreg_make("lirc", collect, &l) == 0 && strcmp(l.text,
+	    "lirc c 61 0 root:video 0640\nlircd p 0 0 root:video 0640\n"
+	    "lircm p 0 0 root:video 0640\n") == 0,
+	    "lirc: the node and the FIFOs lircd and lircm, as MAKEDEV 2.3.1");
+	memset(&l, 0, sizeof(l));
+	ok(devreg_make("alsa", collect, &l) == 0 && l.count == 0 &&
+	    devreg_make("vcs", collect, &l) == 0 && l.count == 0,
+	    "alsa and vcs make nothing, as MAKEDEV");
+	memset(&l, 0, sizeof(l));
+	ok(devreg_make("tap7", collect, &l) == 0 && l.count == 19 &&
+	    strstr(l.text, "tap15 c 36 31 root:root 0600\n") != NULL,
+	    "tap7 makes netlink's 19 nodes, as MAKEDEV");
+	memset(&l, 0, sizeof(l));
+	ok(devreg_make("sbpcd2", collect, &l) == 0 &&
+	    strcmp(l.text, "sbpcd b 25 3 root:cdrom 0660\n") == 0,
+	    "sbpcd2 makes MAKEDEV's one sbpcd, b 25:3");
+}
+
+/* A number only MAKEDEV gave a name is make's, not the registry's. */
+static void
+test_makedev_only(void)
+{
+	char buf[DEVREG_PATH_MAX];
+	const char *desc;
+
+	ok(!devreg_name('c', 61, 0, buf, sizeof(buf), &desc) &&
+	    !numbers("lirc", 'c', 61, 0), "c 61:0 (local use to the kernel) "
+	    "is not lirc but to make");
+	ok(named('c', 13, 0, "input/js0") && !numbers("js0", 'c', 13, 0),
+	    "c 13:0 is input/js0; MAKEDEV's js0 there is make's alone");
+	ok(named('b', 25, 3, "sbpcd3") && named('c', 28, 3, "staliomem3"),
+	    "b 25:3 is sbpcd3 and c 28:3 staliomem3, not MAKEDEV's sbpcd "
+	    "and slm");
+	ok(numbers("ttyE256", 'c', 24, 256) && numbers("capi20.19", 'c', 68,
+	    20) && numbers("dasdz3", 'b', 94, 103) &&
+	    numbers("dvb/adapter3/osd0", 'c', 212, 200),
+	    "MAKEDEV's other names have the kernel's numbers");
 }
 
 int
@@ -194,6 +238,7 @@ main(void)
 	test_numbers();
 	test_round_trip();
 	test_make();
+	test_makedev_only();
 	printf("1..%u\n", tests_run);
 	return tests_failed ? 1 : 0;
 }

@@ -453,8 +453,36 @@ test_initramfs(void)
 	ok(is_node(&f, "/run/s", 's', 0600, 1, 2, 0, 0), "gen_init_cpio: "
 	    "sock");
 	f = feed(&gen_init_cpio_dialect, "file /init /src/init 0755 0 0\0");
-	ok(is_node(&f, "/init", 'f', 0755, 0, 0, 0, 0), "gen_init_cpio: "
-	    "file is an f entry");
+	ok(is_node(&f, "/init", 'f', 0755, 0, 0, 0, 0) &&
+	    strcmp(f.e.content, "/src/init") == 0 && f.e.nlink == 1 &&
+	    f.e.link_first == NULL, "gen_init_cpio: file is an f entry with "
+	    "its contents' location");
+	f = feed(&gen_init_cpio_dialect, "file /init ${S}/init 0755 0 0\0");
+	ok(f.rc == 1 && strcmp(f.e.content, "${S}/init") == 0,
+	    "gen_init_cpio: a location's ${NAME} is read as written");
+	{
+		static const char line[] =
+		    "file /bin/busybox bb 0755 0 0 /bin/sh sbin/init";
+		struct entry e;
+		struct dt_diag d;
+		int rc;
+
+		dialect_begin(&reader, &gen_init_cpio_dialect, &resolver);
+		rc = dialect_read_line(&reader, line, strlen(line), 1, &e, path,
+		    &d);
+		ok(rc == 1 && strcmp(e.path, "/bin/busybox") == 0 &&
+		    e.nlink == 3 && e.link_first == NULL && reader.more == 2,
+		    "gen_init_cpio: a file line with hard links gives its "
+		    "first name, and says two more are to come");
+		reader.nth = 2;
+		rc = dialect_read_line(&reader, line, strlen(line), 1, &e, path,
+		    &d);
+		ok(rc == 1 && strcmp(e.path, "/sbin/init") == 0 &&
+		    e.nlink == 3 && strcmp(e.link_first, "/bin/busybox") == 0 &&
+		    strcmp(e.content, "bb") == 0 && e.mode == 0755 &&
+		    reader.more == 0, "gen_init_cpio: its last hard link, from "
+		    "the top, keyed to the first name");
+	}
 	f = feed(&gen_init_cpio_dialect, "pipe /p 0600 0 0 extra\0");
 	ok(f.rc == -1 && strcmp(f.msg, "pipe takes 4 fields, not 5") == 0,
 	    "gen_init_cpio: %s", f.msg);

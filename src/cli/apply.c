@@ -71,16 +71,36 @@ check_fits(struct plan *p, const struct entry *e)
 		}
 }
 
-/* Kept after an error too: conflicts are still looked for. */
+/*
+ * Kept after an error too: conflicts are still looked for.  A file
+ * line's location has its ${NAME} expanded from the environment, as
+ * gen_init_cpio does.
+ */
 static void
 plan_put(void *ctx, const struct entry *e)
 {
 	struct plan *p = ctx;
+	char where[PATH_MAX];
+	const char *bad = NULL;
+	struct entry x;
 
+	if (e->content != NULL && strstr(e->content, "${") != NULL) {
+		x = *e;
+		if (env_expand(e->content, where, sizeof(where)) != 0)
+			bad = "the location is longer than PATH_MAX once ${} is "
+			    "expanded";
+		else if (where[0] == '\0')
+			bad = "the location is empty once ${} is expanded";
+		else
+			x.content = where;
+		e = &x;
+	}
 	if (entries_add(&p->v, e) != 0)
 		cli_fatal(NULL);
 	p->nodes += entry_expand_count(e);
-	if (p->archive_format != NULL)
+	if (bad != NULL)
+		plan_problem(p, e->file, e->lineno, 0, bad);
+	else if (p->archive_format != NULL)
 		check_fits(p, e);
 }
 

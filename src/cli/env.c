@@ -102,3 +102,46 @@ env_source_date_epoch(long long *t)
 	*t = strtoll(s, &end, 10);
 	return errno != 0 || *end != '\0' ? -1 : 0;
 }
+
+/*
+ * in with each ${NAME} (a closing brace after it) replaced by NAME's
+ * value, empty when unset, as gen_init_cpio expands a file line's
+ * location; once, left to right: a value's own ${...} stays as it is.
+ * -1 when the result and its NUL are more than size bytes.
+ */
+int
+env_expand(const char *in, char *out, size_t size)
+{
+	size_t n = 0, k;
+	const char *end, *value;
+	char name[256];
+
+	for (;;) {
+		const char *at = strstr(in, "${");
+
+		if (at == NULL || (end = strchr(at + 2, '}')) == NULL)
+			at = end = in + strlen(in);
+		k = (size_t)(at - in);
+		if (k >= size - n)
+			return -1;
+		memcpy(out + n, in, k);
+		n += k;
+		if (*at == '\0') {
+			out[n] = '\0';
+			return 0;
+		}
+		k = (size_t)(end - at - 2);
+		value = NULL;
+		if (k < sizeof(name)) {
+			memcpy(name, at + 2, k);
+			name[k] = '\0';
+			value = getenv(name);
+		}
+		k = value != NULL ? strlen(value) : 0;
+		if (k >= size - n)
+			return -1;
+		memcpy(out + n, value != NULL ? value : "", k);
+		n += k;
+		in = end + 1;
+	}
+}

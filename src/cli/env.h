@@ -17,5 +17,11 @@ const char *env_runtime_dir(void);	/* XDG_RUNTIME_DIR, or NULL */
 /* Whether fakeroot's or pseudo's library is preloaded (LD_PRELOAD). */
 bool env_faker(void);
 int env_source_date_epoch(long long *t);	/* SOURCE_DATE_EPOCH */
+/*
+ * in with ${NAME} replaced by the variable's value (empty when unset), as
+ * gen_init_cpio expands a file line's location: 0, or -1 when the
+ * result does not fit in size bytes.
+ */
+int env_expand(const char *in, char *out, size_t size);
 
 #endif

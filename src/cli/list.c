@@ -130,7 +130,22 @@ kernel_name(char type, uint64_t ma, uint64_t mi, char *buf, size_t size)
 	return found;
 }
 
-/* Every finding about e, "; " between them; NULL when none. */
+/*
+ * Whether the kernel's name for a number is the node's: also devpts's
+ * own ptmx (pts/ptmx, c 5:2), which the kernel calls ptmx.
+ */
+static bool
+kernel_names(const char *kname, const char *name)
+{
+	return strcmp(kname, name) == 0 || (strcmp(kname, "ptmx") == 0 &&
+	    strcmp(name, "pts/ptmx") == 0);
+}
+
+/*
+ * Every finding about e, "; " between them; NULL when none.  The
+ * findings are about device nodes: a directory's sticky bit (/dev/shm)
+ * is none.
+ */
 static const char *
 audit_problem(struct audit *a, const struct entry *e)
 {
@@ -140,14 +155,14 @@ audit_problem(struct audit *a, const struct entry *e)
 	char t, kname[256];
 
 	a->why[0] = '\0';
+	if (!entry_has_numbers(e))
+		return NULL;
 	if (e->mode & 07000)
 		audit_add(a, "a %s%s%s%s%s node", e->mode & 04000 ?
 		    "set-user-ID" : "", (e->mode & 04000) && (e->mode & 03000) ?
 		    ", " : "", e->mode & 02000 ? "set-group-ID" : "",
 		    (e->mode & 06000) && (e->mode & 01000) ? ", " : "",
 		    e->mode & 01000 ? "sticky" : "");
-	if (!entry_has_numbers(e))
-		return a->why[0] != '\0' ? a->why : NULL;
 	if (name == NULL)
 		audit_add(a, "a device node outside /dev");
 	if (e->type == 'b' && (e->mode & 0002))
@@ -162,7 +177,7 @@ audit_problem(struct audit *a, const struct entry *e)
 		audit_add(a, "the registry's %s is %c %lu:%lu (%s)", name, t,
 		    ma, mi, desc);
 	if (name != NULL && kernel_name(e->type, e->major, e->minor, kname,
-	    sizeof(kname)) && strcmp(kname, name) != 0)
+	    sizeof(kname)) && !kernel_names(kname, name))
 		audit_add(a, "the running kernel names %c %ju:%ju %s", e->type,
 		    (uintmax_t)e->major, (uintmax_t)e->minor, kname);
 	return a->why[0] != '\0' ? a->why : NULL;
@@ -304,7 +319,7 @@ parse_output(const char *name, const struct dialect **dialect)
 
 static char *output, *check, *root_dir, *archive, *input, *users_from,
     *merge;
-static int dirs, json, table, lossy;
+static int dirs, json, table, lossy, one_fs;
 
 struct poptOption list_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, &output, 0,
@@ -319,6 +334,9 @@ struct poptOption list_options[] = {
 	  "registry", "LAYOUT" },
 	{ "dirs", '\0', POPT_ARG_NONE, &dirs, 0,
 	  "list directories too", NULL },
+	{ "one-file-system", 'x', POPT_ARG_NONE, &one_fs, 0,
+	  "enter no mount point below a PATH (devpts, /dev/shm): list it "
+	  "as a directory only", NULL },
 	{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
 	  "read the trees inside DIR, print paths as seen from it",
 	  "DIR" },
@@ -417,7 +435,7 @@ read_trees(const struct verb_call *c, const struct entry_sink *sink)
 		cli_arg_error("--root", root_dir);
 		return EXIT_FAILED;
 	}
-	if ((tree = source_tree_new(r, dirs != 0)) == NULL)
+	if ((tree = source_tree_new(r, dirs != 0, one_fs != 0)) == NULL)
 		cli_fatal(NULL);
 	for (; *paths != NULL; paths++)
 		tree->read(tree, *paths, sink);
@@ -515,6 +533,9 @@ check_list(const char *name)
 	if (check != NULL && rules_dialect(out_dialect))
 		return cli_usage(name, "--check prints each node with its "
 		    "reason, which %s rules cannot hold", out_dialect->name);
+	if (one_fs && (archive != NULL || table))
+		return cli_usage(name, "-x keeps a tree walk to one file "
+		    "system: it takes no --archive or --table");
 	if ((rc = table_options(name, &topts)) != EXIT_OK ||
 	    (rc = cli_option_path(name, "--root", root_dir,
 	    CLI_NAMES_DIR)) != EXIT_OK ||

@@ -265,9 +265,12 @@ scan_part(const char *unit_end_char_is, const char *rest,
 	return true;
 }
 
-/* The row of a node's name: unit, controller, partition. */
+/*
+ * The row of a node's name: unit, controller, partition; with make, a
+ * row of make's alone too.
+ */
 static const struct devreg_row *
-find_name(const char *name, unsigned long *u, unsigned long *c,
+find_name(const char *name, bool make, unsigned long *u, unsigned long *c,
     unsigned long *part)
 {
 	char unit_name[DEVREG_PATH_MAX];
@@ -276,7 +279,8 @@ find_name(const char *name, unsigned long *u, unsigned long *c,
 	for (size_t i = 0; i < devreg_rows_n; i++) {
 		const struct devreg_row *r = &devreg_rows[i];
 
-		if (!match(r->name, name, u, c, &rest))
+		if ((r->makedev_only && !make) ||
+		    !match(r->name, name, u, c, &rest))
 			continue;
 		if (has_unit(r->name) ? *u < r->first ||
 		    *u - r->first >= units(r) : rest == name)
@@ -300,7 +304,7 @@ devreg_numbers(const char *name, char *type, unsigned long *major,
     unsigned long *minor, const char **desc)
 {
 	unsigned long u, c, part;
-	const struct devreg_row *r = find_name(name, &u, &c, &part);
+	const struct devreg_row *r = find_name(name, false, &u, &c, &part);
 
 	if (r == NULL)
 		return false;
@@ -321,7 +325,7 @@ devreg_name(char type, unsigned long major, unsigned long minor,
 		unsigned long m, u, part;
 		size_t n;
 
-		if (r->type != type || major < r->major ||
+		if (r->makedev_only || r->type != type || major < r->major ||
 		    major >= (unsigned long)r->major + ctls ||
 		    minor < r->minor)
 			continue;
@@ -420,6 +424,17 @@ step_row(struct run *x, const struct devreg_step *s, unsigned first,
 	return 0;
 }
 
+/* A FIFO (makefifo): no numbers, its class's owner and mode. */
+static int
+step_fifo(struct run *x, const struct devreg_step *s)
+{
+	struct devreg_node n = { .type = 'p', .cls = &classes[s->cls] };
+
+	if (render(s->a, 0, 0, n.path, sizeof(n.path)) != 0)
+		return 0;
+	return x->emit(x->ctx, &n);
+}
+
 static int
 step_link(struct run *x, const struct devreg_step *s, unsigned first,
     unsigned count)
@@ -456,6 +471,8 @@ run_group(struct run *x, const struct devreg_group *g, unsigned long arg)
 			rc = step_link(x, s, first, count);
 		else if (s->kind == 'g')
 			rc = run_name(x, s->a);
+		else if (s->kind == 'p')
+			rc = step_fifo(x, s);
 	}
 	return rc;
 }
@@ -491,7 +508,7 @@ run_name(struct run *x, const char *name)
 		x->depth--;
 		return rc;
 	}
-	if ((r = find_name(name, &u, &c, &part)) == NULL)
+	if ((r = find_name(name, true, &u, &c, &part)) == NULL)
 		return -1;
 	if (part == 0)	/* a unit: with its partitions, as MAKEDEV */
 		return make_unit(x, r, (unsigned)u, (unsigned)c, 0);
@@ -513,7 +530,7 @@ devreg_known(const char *name)
 	unsigned long u, c, part;
 
 	return find_group(name, &u) != NULL ||
-	    find_name(name, &u, &c, &part) != NULL;
+	    find_name(name, true, &u, &c, &part) != NULL;
 }
 
 int

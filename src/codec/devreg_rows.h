@@ -7,6 +7,7 @@
 #ifndef DEVREG_ROWS_H
 #define DEVREG_ROWS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* MAKEDEV's classes of owner, group and mode (devreg.c's classes). */
@@ -29,17 +30,29 @@ struct devreg_row {
 	unsigned char parts;	/* partitions MAKEDEV makes per unit */
 	unsigned char ctls;	/* %c: controllers, one major each */
 	unsigned char cls;
+	/*
+	 * make's alone: a name MAKEDEV gave a number the kernel's list
+	 * does not (its own major, a quirk of its script), which explain
+	 * and the audit do not take for the number's name
+	 */
+	bool makedev_only;
 	const char *desc;
 };
 
-/* A group's step: a row's units, a link, another group. */
+/*
+ * A group's step: a row's units, a link, another group, a FIFO, or
+ * nothing (a name MAKEDEV takes and makes nothing of).
+ */
 struct devreg_step {
-	char kind;		/* 'r' row, 'l' link, 'g' group */
-	const char *a;		/* r: the row's pattern; l: the link; g */
+	char kind;		/* 'r' row, 'l' link, 'g' group, 'p' FIFO,
+				   'n' nothing */
+	const char *a;		/* r: the row's pattern; l: the link; g;
+				   p: the FIFO */
 	const char *b;		/* l: its target */
 	short first;		/* r and l: the first unit; ARG: the name's */
 	unsigned short count;	/* units (0: 1); r with %c: controllers */
-	unsigned char cls;	/* r: MAKEDEV's class here, if not the row's */
+	unsigned char cls;	/* r: MAKEDEV's class here, if not the row's;
+				   p: the FIFO's */
 };
 
 /* A step's first unit that is the group's argument (sd%A: the unit). */

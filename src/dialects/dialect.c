@@ -128,6 +128,7 @@ dialect_begin(struct dialect_reader *r, const struct dialect *d,
 	r->earlier = NULL;
 	r->earlier_ctx = NULL;
 	r->amended = false;
+	r->more = r->nth = 0;
 	r->cwd[0] = '\0';
 	r->depth = 0;
 	r->held_len = 0;

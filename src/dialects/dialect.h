@@ -61,9 +61,12 @@
 
 /*
  * Room for what a parsed line points into: its path, then (at PATH_MAX)
- * a link's target.
+ * a link's target, (at DIALECT_CONTENT) the file a gen_init_cpio file
+ * line's contents are in, (at DIALECT_FIRST) a hard link's first name.
  */
-#define DIALECT_TEXT_SIZE (2 * PATH_MAX)
+#define DIALECT_CONTENT ((size_t)2 * PATH_MAX)
+#define DIALECT_FIRST ((size_t)3 * PATH_MAX)
+#define DIALECT_TEXT_SIZE (4 * PATH_MAX)
 
 /*
  * The longest line a reader takes, without the newline: what a writer
@@ -103,6 +106,8 @@ enum dialect_can {
 	DIALECT_CAN_IGNORE = 1 << 10,	/* a failure only warned of (c-) */
 	DIALECT_CAN_EXISTING_LINK = 1 << 11,	/* a link without a target:
 						 * its owner (genext2fs l) */
+	DIALECT_CAN_CONTENT = 1 << 12,	/* a file with its contents (and
+					 * only so: gen_init_cpio file) */
 };
 
 /* Keywords an mtree line or /set gives (mtree.c). */
@@ -143,6 +148,14 @@ struct dialect_reader {
 	dialect_earlier_fn *earlier;
 	void *earlier_ctx;
 	bool amended;
+	/*
+	 * A line that makes more than one entry (gen_init_cpio's file line
+	 * with hard links): read_line sets more to how many are left after
+	 * the one it gave, and the caller calls it again with the same
+	 * line, nth counting up from 0 (dialect_begin and the caller set
+	 * it to 0 for a new line).
+	 */
+	unsigned more, nth;
 	/* mtree only: */
 	struct mtree_keys set;		/* /set's defaults */
 	char set_link[PATH_MAX];
@@ -348,13 +361,17 @@ int dialect_parse_line(const struct dialect *dl, const char *line,
 
 /*
  * Whether d has a line for e's type (a link named without a target: for
- * its owner, whatever its types).
+ * its owner, whatever its types; a file in a dialect whose file lines
+ * say where its contents are, only with them).
  */
 static inline bool
 dialect_holds(const struct dialect *d, const struct entry *e)
 {
 	if (e->existing)
 		return (d->can & DIALECT_CAN_EXISTING_LINK) != 0;
+	if (e->type == 'f' && (d->can & DIALECT_CAN_CONTENT) &&
+	    e->content == NULL)
+		return false;
 	return e->type != '\0' && strchr(d->types, e->type) != NULL;
 }
 

@@ -14,9 +14,11 @@
  * comment, a '#' later is a byte of its word (a word starting with '#'
  * after all of a line's fields starts a trailing comment); a leading '/' is dropped, as
  * gen_init_cpio does, and every name is from the top.  mode is octal, uid,
- * gid and the numbers decimal.  A file line is an f entry: its mode and
- * owner, for a file that must exist (its location is not read); one
- * with hard links is refused.  See fields.h.
+ * gid and the numbers decimal.  A file line is an f entry with contents:
+ * the location, as written (from the working directory, ${VAR} as it
+ * is: apply expands it), which an archive copies; a line with hard links
+ * makes one entry a name (dialect_reader.more), the later ones keyed to
+ * the first.  See fields.h.
  */
 #include <assert.h>
 #include <inttypes.h>
@@ -94,12 +96,38 @@ next_word(const char *line, size_t len, size_t *i, size_t *start)
 	return true;
 }
 
+/*
+ * A file line's location and names: the nth name (0: the line's first,
+ * then its hard links, the word after gid each) is e's path, the first
+ * its key when it is a hard link; how many names remain, in r->more.
+ */
 static int
-initramfs_parse(const char *line, size_t len, struct entry *e, char *path,
-    struct dt_diag *d)
+file_names(struct dialect_reader *r, const struct word *w, size_t n,
+    struct word name, struct entry *e, char *path, struct dt_diag *d)
 {
-	struct word w[WORDS];
+	if (w[2].len >= PATH_MAX)
+		return dt_error(d, "location is too long");
+	memcpy(path + DIALECT_CONTENT, w[2].p, w[2].len);
+	path[DIALECT_CONTENT + w[2].len] = '\0';
+	e->content = path + DIALECT_CONTENT;
+	e->nlink = (unsigned)(n - lines[NLINES - 1].fields + 1);
+	r->more = e->nlink - 1 - r->nth;
+	if (r->nth == 0)
+		return fields_path(w[1].p, w[1].len, path, d);
+	if (fields_path(w[1].p, w[1].len, path + DIALECT_FIRST, d) != 0)
+		return -1;
+	e->link_first = path + DIALECT_FIRST;
+	return fields_path(name.p, name.len, path, d);
+}
+
+static int
+initramfs_parse(struct dialect_reader *r, const char *line, size_t len,
+    struct entry *e, char *path, struct dt_diag *d)
+{
+	struct word w[WORDS], name = { "", 0 };
 	size_t n = 0, i = 0, a, k;
+	/* a file line's nth name is its word after gid */
+	size_t at = lines[NLINES - 1].fields - 1 + (r != NULL ? r->nth : 0);
 	char q[QUOTE_MAX];
 
 	for (k = 0; k < WORDS; k++)
@@ -107,10 +135,13 @@ initramfs_parse(const char *line, size_t len, struct entry *e, char *path,
 
 	if (!fields_word(line, len, &i, &a))
 		return 0;	/* blank, or a comment */
-	do
-		if (n++ < WORDS)
-			w[n - 1] = (struct word){ line + a, i - a };
-	while (next_word(line, len, &i, &a));
+	do {
+		if (n < WORDS)
+			w[n] = (struct word){ line + a, i - a };
+		if (n == at)
+			name = (struct word){ line + a, i - a };
+		n++;
+	} while (next_word(line, len, &i, &a));
 	for (k = 0; k < NLINES; k++)
 		if (strlen(lines[k].word) == w[0].len &&
 		    memcmp(lines[k].word, w[0].p, w[0].len) == 0)
@@ -118,16 +149,25 @@ initramfs_parse(const char *line, size_t len, struct entry *e, char *path,
 	if (k == NLINES)
 		return dt_error(d, "'%s' is not one of dir, nod, slink, pipe, "
 		    "sock, file", fields_quote(q, w[0].p, w[0].len));
-	/* a word starting with '#' after all of a line's: a comment */
-	if (n > lines[k].fields && w[lines[k].fields].p[0] == '#')
+	/*
+	 * a word starting with '#' after all of a line's: a comment (a file
+	 * line's later words are its hard links, each a name)
+	 */
+	if (lines[k].type != 'f' && n > lines[k].fields &&
+	    w[lines[k].fields].p[0] == '#')
 		n = lines[k].fields;
-	if (lines[k].type == 'f' && n > lines[k].fields)
-		return dt_error(d, "file with hard links is not supported");
-	if (n != lines[k].fields)
-		return dt_error(d, "%s takes %zu fields, not %zu", lines[k].word,
-		    lines[k].fields - 1, n - 1);
+	if (lines[k].type == 'f' ? n < lines[k].fields : n != lines[k].fields)
+		return dt_error(d, "%s takes %zu fields%s, not %zu",
+		    lines[k].word, lines[k].fields - 1, lines[k].type == 'f' ?
+		    " and its hard links" : "", n - 1);
 	e->type = lines[k].type;
-	if (fields_path(w[1].p, w[1].len, path, d) != 0)
+	if (e->type == 'f') {
+		struct dialect_reader one = { .nth = 0 };
+
+		if (file_names(r != NULL ? r : &one, w, n, name, e, path,
+		    d) != 0)
+			return -1;
+	} else if (fields_path(w[1].p, w[1].len, path, d) != 0)
 		return -1;
 	e->path = path;
 	/* dir, pipe, sock and nod: mode at 2; slink and file: at 3 */
@@ -168,8 +208,14 @@ initramfs_format(const struct entry *e, struct dt_buf *out,
 
 	if (fields_no_ranges(e, "a gen_init_cpio list", d) != 0 ||
 	    plain(e->path, "path", d) != 0 ||
-	    (e->target != NULL && plain(e->target, "link target", d) != 0))
+	    (e->target != NULL && plain(e->target, "link target", d) != 0) ||
+	    (e->content != NULL && plain(e->content, "location", d) != 0))
 		return -1;
+	/* the names of a file are one line, which one entry cannot say */
+	if (e->nlink > 1)
+		return dt_error(d, "a file with hard links, which devtool "
+		    "writes one name a line and a gen_init_cpio list gives on "
+		    "the line of the first");
 	for (size_t k = 0; k < NLINES; k++)
 		if (lines[k].type == e->type || (e->type == 'b' &&
 		    lines[k].type == 'c'))
@@ -178,8 +224,8 @@ initramfs_format(const struct entry *e, struct dt_buf *out,
 	dt_buf_addc(out, ' ');
 	dt_buf_adds(out, e->path);
 	dt_buf_addc(out, ' ');
-	if (e->type == 'l') {
-		dt_buf_adds(out, e->target);
+	if (e->type == 'l' || e->type == 'f') {
+		dt_buf_adds(out, e->type == 'l' ? e->target : e->content);
 		dt_buf_addc(out, ' ');
 	}
 	dt_buf_addo(out, e->mode, 4);
@@ -204,8 +250,7 @@ gen_init_cpio_read(struct dialect_reader *r, const char *line, size_t len,
 {
 	int rc;
 
-	(void)r;
-	rc = initramfs_parse(line, len, out, path, d);
+	rc = initramfs_parse(r, line, len, out, path, d);
 	return rc == 1 && entry_validate(out, d) != 0 ? -1 : rc;
 }
 
@@ -230,9 +275,9 @@ gen_init_cpio_write(const struct entry *e, const char *note,
 
 const struct dialect gen_init_cpio_dialect = {
 	.name = "gen_init_cpio",
-	/* a file line needs the content devtool has not */
-	.types = "cbpdls",
-	.can = DIALECT_CAN_SETID | DIALECT_CAN_COMMENTS,
+	/* a file line is a file with its contents (DIALECT_CAN_CONTENT) */
+	.types = "cbpdlsf",
+	.can = DIALECT_CAN_SETID | DIALECT_CAN_COMMENTS | DIALECT_CAN_CONTENT,
 	.needs_parents = true,
 	.note = DIALECT_NOTE_LINE,
 	.bid_line = gen_init_cpio_bid,

@@ -97,6 +97,11 @@ entry_differs(const struct entry *a, const struct entry *b)
 		return "nochange (an existing one kept as it is)";
 	if (!same_text(a->caps, b->caps))
 		return "file capabilities";
+	if (!same_text(a->content, b->content))
+		return "contents (the file they are copied from)";
+	if (a->content != NULL && (a->nlink != b->nlink ||
+	    !same_text(a->link_first, b->link_first)))
+		return "hard links";
 	return NULL;
 }
 
@@ -150,7 +155,7 @@ arena_copy(struct entries *l, const char *s, const char **out)
 int
 entries_add(struct entries *l, const struct entry *e)
 {
-	const char *path, *target, *caps, *user, *group;
+	const char *path, *target, *caps, *user, *group, *content, *first;
 
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 1024;
@@ -165,9 +170,13 @@ entries_add(struct entries *l, const struct entry *e)
 	    arena_copy(l, e->target, &target) != 0 ||
 	    arena_copy(l, e->caps, &caps) != 0 ||
 	    arena_copy(l, e->user, &user) != 0 ||
-	    arena_copy(l, e->group, &group) != 0)
+	    arena_copy(l, e->group, &group) != 0 ||
+	    arena_copy(l, e->content, &content) != 0 ||
+	    arena_copy(l, e->link_first, &first) != 0)
 		return -1;
 	l->v[l->n] = *e;
+	l->v[l->n].content = content;
+	l->v[l->n].link_first = first;
 	l->v[l->n].path = path;
 	l->v[l->n].target = target;
 	l->v[l->n].user = user;

@@ -59,6 +59,18 @@ struct entry {
 				   cap_from_text(3) reads them (|xattr); or
 				   NULL */
 	/*
+	 * f: the file whose bytes an archive holds at path, as the line
+	 * names it (gen_init_cpio's location, from the working directory),
+	 * or NULL: an f line without it sets the mode and owner of a file
+	 * that exists.  nlink: how many names the file has (1 and its
+	 * hard links), each an entry of its own; link_first: for a hard
+	 * link, the line's first name (which every name of the file
+	 * shares as its key), NULL for that first name itself.
+	 */
+	const char *content;
+	unsigned nlink;
+	const char *link_first;
+	/*
 	 * The owner as the table named it, kept by a conversion (list
 	 * --table) so that a name stays a name; NULL: uid, gid say it.
 	 */

@@ -131,6 +131,18 @@ validate_extras(const struct entry *e, struct dt_diag *d)
 	if (e->caps != NULL && (strlen(e->caps) >= ENTRY_CAPS_MAX ||
 	    entry_caps_check(e->caps, d) != 0))
 		return dt_error(d, "bad file capabilities");
+	if (e->content != NULL && (e->type != 'f' || e->create ||
+	    e->optional || e->count != 0))
+		return dt_error(d, "contents are only for a regular file, "
+		    "made with them");
+	if (e->content != NULL && (e->content[0] == '\0' ||
+	    strnlen(e->content, PATH_MAX) == PATH_MAX))
+		return dt_error(d, "the file of the contents is %s",
+		    e->content[0] == '\0' ? "empty" : "too long");
+	if ((e->content == NULL && (e->nlink != 0 || e->link_first != NULL)) ||
+	    (e->content != NULL && e->nlink == 0))
+		return dt_error(d, "hard links are only of a file with "
+		    "contents");
 	return 0;
 }
 

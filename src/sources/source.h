@@ -37,9 +37,11 @@ struct source {
 /*
  * The tree under a path inside the root (walk.c): device nodes, FIFOs,
  * sockets and symbolic links (never followed), with dirs the
- * directories.  NULL when out of memory.
+ * directories.  With one_fs, no mount point below the path is entered
+ * (list -x): it is an entry, the directory mounted there, as any other.
+ * NULL when out of memory.
  */
-struct source *source_tree_new(struct root *r, bool dirs);
+struct source *source_tree_new(struct root *r, bool dirs, bool one_fs);
 
 /*
  * A device table file, "-" for standard input (named "<stdin>"): its

@@ -1,7 +1,9 @@
 /*
- * source_archive.c - an archive as a source of entries: anything
- * libarchive reads (cpio, tar, iso9660, compressed), read once without
- * extracting, paths as from the archive's root.
+ * source_archive.c - an archive as a source of entries: an initramfs as
+ * the kernel reads one (every member, plain or compressed, in order,
+ * decoded by unpack.c), anything else libarchive reads (cpio, tar,
+ * iso9660, compressed), read once without extracting, paths as from the
+ * archive's root.
  */
 #include <sys/stat.h>
 
@@ -16,6 +18,7 @@
 #include <unistd.h>
 
 #include "sys/la.h"
+#include "sys/unpack.h"
 #include "base/path.h"
 #include "base/bounds.h"
 #include "entry/validate.h"
@@ -151,17 +154,23 @@ why(struct archive *a)
 	return s != NULL ? s : "not an archive devtool can read";
 }
 
-/* Every header of a, to the sink; 0 at its end, -1 after a problem. */
+/*
+ * Every header of a, to the sink, *clean counting those read without a
+ * warning (not, say, the file libarchive's mtree reader makes of a line
+ * without a type=); 0 at its end, -1 after a problem.
+ */
 static int
 read_headers(struct archive_source *as, struct archive *a, const char *file,
-    const struct entry_sink *sink)
+    const struct entry_sink *sink, size_t *clean)
 {
 	struct archive_entry *ae;
 	int rc;
 
 	while ((rc = la_archive_read_next_header(a, &ae)) == ARCHIVE_OK ||
-	    rc == ARCHIVE_WARN)
+	    rc == ARCHIVE_WARN) {
+		*clean += rc == ARCHIVE_OK;
 		one_header(as, ae, file, sink);
+	}
 	if (rc == ARCHIVE_EOF)
 		return 0;
 	sink->problem(sink->ctx, file, 0, 0, why(a));
@@ -169,51 +178,105 @@ read_headers(struct archive_source *as, struct archive *a, const char *file,
 }
 
 /*
- * An initramfs as the kernel unpacks it (init/initramfs.c): newc cpio
- * members one after another, zeros between them, and where a member
- * starts with anything else a compressed stream, itself holding members.
- * libarchive reads one cpio archive to its TRAILER!!! and stops, so the
- * bytes are read here: a stream, decompressed by a libarchive reader of
- * the raw format, is cut into members by their newc headers (namesize,
- * filesize), and each member is handed to a cpio reader of its own.
+ * An initramfs as the kernel unpacks it (init/initramfs.c,
+ * unpack_to_rootfs): any sequence of members, zeros between them, each
+ * a newc cpio up to its TRAILER!!!, or, where a member starts with
+ * anything else, a compressed stream (unpack.h: one gzip member, one
+ * zstd frame, ...) whose bytes are themselves newc members and zeros;
+ * after it the next member starts.  libarchive reads one cpio archive to
+ * its trailer and stops, so the bytes are read here and each member is
+ * handed to a cpio reader of its own.
  */
 #define NEWC_HEADER 110
 #define NEWC_TRAILER "TRAILER!!!"
+#define STREAM_BUF 65536
 
+/* Bytes in order: the file's, or a compressed stream's decoded. */
 struct stream {
-	struct archive *raw;		/* a reader of the raw format */
 	const unsigned char *p;		/* the bytes not yet taken */
 	size_t n;
-	unsigned char buf[65536];
+	/* more bytes into p and n (n was 0): false at the end or error */
+	bool (*fill)(struct stream *st);
 	bool eof;
-	const char *error;		/* why it stopped early, or NULL */
+	char error[DT_MSGLEN];		/* why it stopped early, or "" */
 	uint64_t taken;			/* bytes taken from the start */
-	uint64_t end;			/* where a compressed stream in it
-					   ended (0: none) */
 };
 
 /* More bytes into st->p: false at the end or after an error. */
 static bool
 stream_more(struct stream *st)
 {
-	const void *out;
-	la_ssize_t got;
-
 	if (st->n > 0)
 		return true;
-	if (st->eof)
+	if (st->eof || st->error[0] != '\0')
 		return false;
-	got = la_archive_read_data(st->raw, st->buf, sizeof(st->buf));
-	out = st->buf;
-	if (got < 0)
-		st->error = why(st->raw);
-	if (got <= 0) {
-		st->eof = true;
+	return st->fill(st);
+}
+
+static void
+stream_take(struct stream *st, size_t k)
+{
+	st->p += k;
+	st->n -= k;
+	st->taken += k;
+}
+
+/* The archive file's bytes, read from its descriptor. */
+struct file_stream {
+	struct stream st;	/* first */
+	int fd;
+	unsigned char buf[STREAM_BUF];
+};
+
+/* Reads into f->buf after what is left there; false at the end. */
+static bool
+file_read(struct file_stream *f)
+{
+	size_t at = (size_t)(f->st.p - f->buf) + f->st.n;
+	ssize_t got;
+
+	if (f->st.eof || at == sizeof(f->buf))
+		return false;
+	do
+		got = read(f->fd, f->buf + at, sizeof(f->buf) - at);
+	while (got < 0 && errno == EINTR);
+	if (got < 0) {
+		snprintf(f->st.error, sizeof(f->st.error), "%s",
+		    strerror(errno));
 		return false;
 	}
-	st->p = out;
-	st->n = (size_t)got;
+	if (got == 0) {
+		f->st.eof = true;
+		return false;
+	}
+	f->st.n += (size_t)got;
 	return true;
+}
+
+static bool
+file_fill(struct stream *st)
+{
+	struct file_stream *f = (struct file_stream *)st;
+
+	f->st.p = f->buf;
+	return file_read(f);
+}
+
+/*
+ * At least k (at most STREAM_BUF) bytes in f->st.p, the ones not taken
+ * moved to the buffer's start, unless the file ends first: whether
+ * there are k.
+ */
+static bool
+file_peek(struct file_stream *f, size_t k)
+{
+	if (f->st.n >= k)
+		return true;
+	memmove(f->buf, f->st.p, f->st.n);
+	f->st.p = f->buf;
+	while (f->st.n < k && file_read(f))
+		;
+	return f->st.n >= k;
 }
 
 /* Where one member is in its newc headers, fed the bytes as they pass. */
@@ -314,13 +377,11 @@ member_read(struct archive *a, void *ctx, const void **out)
 		return -1;
 	}
 	*out = m->st->p;
-	m->st->p += n;
-	m->st->n -= n;
-	m->st->taken += n;
+	stream_take(m->st, n);
 	return (la_ssize_t)n;
 }
 
-/* The bytes of the stream under a decompressing reader. */
+/* libarchive's read callback: all that st has, as it comes. */
 static la_ssize_t
 stream_read(struct archive *a, void *ctx, const void **out)
 {
@@ -329,53 +390,11 @@ stream_read(struct archive *a, void *ctx, const void **out)
 
 	(void)a;
 	if (!stream_more(st))
-		return st->error != NULL ? -1 : 0;
+		return st->error[0] != '\0' ? -1 : 0;
 	*out = st->p;
 	n = st->n;
-	st->p += n;
-	st->n = 0;
-	st->taken += n;
+	stream_take(st, n);
 	return (la_ssize_t)n;
-}
-
-static int read_members(struct archive_source *as, struct stream *st,
-    bool compressed, const char *file, const struct entry_sink *sink);
-
-/*
- * The compressed stream that starts at outer's next byte, its members
- * read; where it ended in outer is left in outer->end (what follows it
- * was read by the decompressor, and is looked at again by archive_read).
- */
-static int
-/* NOLINTNEXTLINE(misc-no-recursion): once, a compressed stream has none */
-read_compressed(struct archive_source *as, struct stream *outer,
-    const char *file, const struct entry_sink *sink)
-{
-	struct stream *st = calloc(1, sizeof(*st));
-	uint64_t start = outer->taken;
-	int rc = -1;
-
-	if (st == NULL || (st->raw = la_archive_read_new()) == NULL) {
-		sink->problem(sink->ctx, file, 0, ENOMEM, NULL);
-		free(st);
-		return -1;
-	}
-	la_archive_read_support_filter_all(st->raw);
-	la_archive_read_support_format_raw(st->raw);
-	if (la_archive_read_open(st->raw, outer, NULL, stream_read, NULL) !=
-	    ARCHIVE_OK || la_archive_filter_code(st->raw, 0) ==
-	    ARCHIVE_FILTER_NONE)
-		sink->problem(sink->ctx, file, 0, 0, "junk after a cpio "
-		    "member: neither a newc header nor a compressed stream");
-	else if (la_archive_read_next_header(st->raw,
-	    &(struct archive_entry *){ NULL }) != ARCHIVE_OK)
-		sink->problem(sink->ctx, file, 0, 0, why(st->raw));
-	else
-		rc = read_members(as, st, true, file, sink);
-	outer->end = start + (uint64_t)la_archive_filter_bytes(st->raw, -1);
-	la_archive_read_free(st->raw);
-	free(st);
-	return rc;
 }
 
 /* One member, from the newc header at st's next byte to its trailer. */
@@ -385,6 +404,7 @@ read_member(struct archive_source *as, struct stream *st, const char *file,
 {
 	struct member m = { .st = st, .state = M_HEADER };
 	struct archive *a = la_archive_read_new();
+	size_t clean = 0;
 	int rc;
 
 	if (a == NULL) {
@@ -396,8 +416,182 @@ read_member(struct archive_source *as, struct stream *st, const char *file,
 		sink->problem(sink->ctx, file, 0, 0, why(a));
 		rc = -1;
 	} else
-		rc = read_headers(as, a, file, sink);
+		rc = read_headers(as, a, file, sink, &clean);
 	la_archive_read_free(a);
+	return rc;
+}
+
+/* A compressed stream's bytes, decoded from the stream it is in. */
+struct decoded {
+	struct stream st;	/* first */
+	struct stream *outer;
+	struct unpack *u;
+	bool done;		/* the decoder found the stream's end */
+	unsigned char buf[STREAM_BUF];
+};
+
+static bool
+decoded_fill(struct stream *st)
+{
+	struct decoded *dc = (struct decoded *)st;
+	size_t used, made;
+	struct dt_diag d;
+	bool end;
+	int rc;
+
+	while (!dc->done) {
+		end = !stream_more(dc->outer);
+		if (end && dc->outer->error[0] != '\0') {
+			memcpy(st->error, dc->outer->error, sizeof(st->error));
+			return false;
+		}
+		rc = unpack_step(dc->u, dc->outer->p, dc->outer->n, end, &used,
+		    dc->buf, sizeof(dc->buf), &made, &d);
+		if (rc < 0) {
+			snprintf(st->error, sizeof(st->error), "%s", d.msg);
+			return false;
+		}
+		stream_take(dc->outer, used);
+		dc->done = rc == 1;
+		if (made > 0) {
+			st->p = dc->buf;
+			st->n = made;
+			return true;
+		}
+		if (rc == 0 && used == 0) {	/* input there, none taken */
+			snprintf(st->error, sizeof(st->error), "the "
+			    "decoder takes none of its input");
+			return false;
+		}
+	}
+	st->eof = true;
+	return false;
+}
+
+static int read_members(struct archive_source *as, struct stream *st,
+    bool compressed, const char *file, const struct entry_sink *sink);
+
+/* A stream's bytes as a libarchive reader of the raw format gives them. */
+struct la_decoded {
+	struct stream st;	/* first */
+	struct archive *raw;
+	unsigned char buf[STREAM_BUF];
+};
+
+static bool
+la_fill(struct stream *st)
+{
+	struct la_decoded *l = (struct la_decoded *)st;
+	la_ssize_t got = la_archive_read_data(l->raw, l->buf,
+	    sizeof(l->buf));
+
+	if (got < 0)
+		snprintf(st->error, sizeof(st->error), "%s", why(l->raw));
+	if (got == 0)
+		st->eof = true;
+	if (got <= 0)
+		return false;
+	st->p = l->buf;
+	st->n = (size_t)got;
+	return true;
+}
+
+/*
+ * A compressed stream devtool does not decode itself (lzo: libarchive
+ * runs the lzop program): libarchive decodes the rest of the input as
+ * one stream, whose members are read; bytes after its end are not read,
+ * and are said (zeros aside).
+ */
+static int
+/* NOLINTNEXTLINE(misc-no-recursion): once, a compressed stream has none */
+read_rest(struct archive_source *as, struct stream *outer, const char *name,
+    const char *file, const struct entry_sink *sink)
+{
+	struct la_decoded *l = calloc(1, sizeof(*l));
+	uint64_t start = outer->taken, end;
+	const unsigned char *last;
+	size_t last_n;
+	char msg[128];
+	int rc = -1;
+
+	if (l == NULL || (l->raw = la_archive_read_new()) == NULL) {
+		sink->problem(sink->ctx, file, 0, ENOMEM, NULL);
+		free(l);
+		return -1;
+	}
+	la_archive_read_support_filter_all(l->raw);
+	la_archive_read_support_format_raw(l->raw);
+	if (la_archive_read_open(l->raw, outer, NULL, stream_read, NULL) !=
+	    ARCHIVE_OK || la_archive_read_next_header(l->raw,
+	    &(struct archive_entry *){ NULL }) != ARCHIVE_OK)
+		sink->problem(sink->ctx, file, 0, 0, why(l->raw));
+	else {
+		l->st.fill = la_fill;
+		rc = read_members(as, &l->st, true, file, sink);
+	}
+	/* what libarchive was given but did not decode: the last bytes */
+	end = start + (uint64_t)la_archive_filter_bytes(l->raw, -1);
+	last = outer->p - (outer->taken - end);
+	last_n = (size_t)(outer->taken - end);
+	while (rc == 0 && last_n > 0 && *last == '\0') {
+		last++;
+		last_n--;
+	}
+	while (rc == 0 && last_n == 0 && stream_more(outer))
+		if (outer->p[0] == '\0')
+			stream_take(outer, 1);
+		else
+			last_n = 1;
+	if (rc == 0 && last_n > 0) {
+		snprintf(msg, sizeof(msg), "more after the %s stream, which "
+		    "devtool does not read", name);
+		sink->problem(sink->ctx, file, 0, 0, msg);
+		rc = -1;
+	}
+	la_archive_read_free(l->raw);
+	free(l);
+	return rc;
+}
+
+/*
+ * The compressed stream at st's next byte (not in a compressed one),
+ * as decompress_method() tells it, its members read.
+ */
+static int
+/* NOLINTNEXTLINE(misc-no-recursion): see read_rest */
+read_compressed(struct archive_source *as, struct file_stream *f,
+    const char *file, const struct entry_sink *sink)
+{
+	enum unpack_method m = UNPACK_NONE;
+	struct decoded *dc;
+	const char *name;
+	struct dt_diag d;
+	int rc;
+
+	if (file_peek(f, 2))
+		m = unpack_method(f->st.p, f->st.n, &name);
+	if (m == UNPACK_NONE) {
+		sink->problem(sink->ctx, file, 0, 0, f->st.error[0] != '\0' ?
+		    f->st.error : "junk after a cpio member: neither a newc "
+		    "header nor a compressed stream");
+		return -1;
+	}
+	if (!unpack_decodes(m))
+		return read_rest(as, &f->st, name, file, sink);
+	if ((dc = calloc(1, sizeof(*dc))) == NULL) {
+		sink->problem(sink->ctx, file, 0, ENOMEM, NULL);
+		return -1;
+	}
+	if ((dc->u = unpack_new(m, &d)) == NULL) {
+		sink->problem(sink->ctx, file, 0, 0, d.msg);
+		free(dc);
+		return -1;
+	}
+	dc->st.fill = decoded_fill;
+	dc->outer = &f->st;
+	rc = read_members(as, &dc->st, true, file, sink);
+	unpack_free(dc->u);
+	free(dc);
 	return rc;
 }
 
@@ -407,26 +601,29 @@ read_member(struct archive_source *as, struct stream *st, const char *file,
  * junk, as the kernel says).
  */
 static int
-/* NOLINTNEXTLINE(misc-no-recursion): see read_compressed */
+/* NOLINTNEXTLINE(misc-no-recursion): see read_rest */
 read_members(struct archive_source *as, struct stream *st, bool compressed,
     const char *file, const struct entry_sink *sink)
 {
 	while (stream_more(st)) {
-		if (st->p[0] == '\0') {
-			st->p++;
-			st->n--;
-			st->taken++;
-		} else if (st->p[0] == '0') {
+		if (st->p[0] == '\0')
+			stream_take(st, 1);
+		else if (st->p[0] == '0') {
 			if (read_member(as, st, file, sink) != 0)
 				return -1;
 		} else if (compressed) {
 			sink->problem(sink->ctx, file, 0, 0, "junk within a "
 			    "compressed stream after a cpio member");
 			return -1;
-		} else
-			return read_compressed(as, st, file, sink);
+		} else {
+			/* only the file's own bytes hold a compressed stream */
+			assert(st->fill == file_fill);
+			if (read_compressed(as, (struct file_stream *)st, file,
+			    sink) != 0)
+				return -1;
+		}
 	}
-	if (st->error != NULL) {
+	if (st->error[0] != '\0') {
 		sink->problem(sink->ctx, file, 0, 0, st->error);
 		return -1;
 	}
@@ -503,50 +700,64 @@ latest_flush(struct latest *l, const char *file)
 	entries_free(&l->all);
 }
 
-/*
- * After a compressed stream that ended at end, the rest of the file: zeros
- * only, or another stream the kernel would read but devtool does not (one
- * libarchive reader decompresses one stream).  A pipe is not looked at.
- */
-static void
-check_tail(const char *file, uint64_t end, const struct entry_sink *sink)
-{
-	unsigned char buf[4096];
-	ssize_t got;
-	int fd;
 
-	if (strcmp(file, "-") == 0 || end == 0 ||
-	    (fd = open(file, O_RDONLY | O_CLOEXEC)) < 0)
-		return;
-	while ((got = pread(fd, buf, sizeof(buf), (off_t)end)) > 0) {
-		for (ssize_t i = 0; i < got; i++)
-			if (buf[i] != '\0') {
-				sink->problem(sink->ctx, file, 0, 0, "another "
-				    "stream after a compressed one, which "
-				    "devtool does not read");
-				close(fd);
-				return;
-			}
-		end += (uint64_t)got;
-	}
-	close(fd);
+/* Whether the n bytes at p start with a newc header's magic. */
+static bool
+starts_newc(const unsigned char *p, size_t n)
+{
+	return n >= 6 && (memcmp(p, "070701", 6) == 0 ||
+	    memcmp(p, "070702", 6) == 0);
 }
 
-/* Whether the stream starts with a newc header: an initramfs. */
+/*
+ * How the file is read, from its first bytes (at most STREAM_BUF), which
+ * stay in f: an initramfs when, after any zeros, a newc header starts
+ * it or a compressed stream the kernel reads whose first bytes decode
+ * to one.  *text says whether the (decoded) bytes start as an mtree spec
+ * does, "#mtree".
+ */
 static bool
-starts_newc(struct stream *st)
+is_initramfs(struct file_stream *f, bool *text)
 {
-	return stream_more(st) && st->n >= 6 &&
-	    (memcmp(st->p, "070701", 6) == 0 ||
-	    memcmp(st->p, "070702", 6) == 0);
+	unsigned char out[512];
+	size_t i = 0, at, used, made = 0, got;
+	enum unpack_method m;
+	struct unpack *u;
+	const char *name;
+	struct dt_diag d;
+	int rc = 0;
+
+	(void)file_peek(f, STREAM_BUF);
+	*text = f->st.n >= 6 && memcmp(f->st.p, "#mtree", 6) == 0;
+	while (i < f->st.n && f->st.p[i] == '\0')
+		i++;
+	if (starts_newc(f->st.p + i, f->st.n - i))
+		return true;
+	m = unpack_method(f->st.p + i, f->st.n - i, &name);
+	if (!unpack_decodes(m) || (u = unpack_new(m, &d)) == NULL)
+		return false;
+	/* a copy's first bytes: f keeps all of its own for the reader */
+	for (at = i; rc == 0 && made < sizeof(out); at += used) {
+		rc = unpack_step(u, f->st.p + at, f->st.n - at, f->st.eof,
+		    &used, out + made, sizeof(out) - made, &got, &d);
+		made += got;
+		if (rc == 0 && used == 0 && got == 0)
+			break;
+	}
+	unpack_free(u);
+	*text = made >= 6 && memcmp(out, "#mtree", 6) == 0;
+	for (i = 0; i < made && out[i] == '\0'; i++)
+		;
+	return starts_newc(out + i, made - i);
 }
 
 /* Anything libarchive reads, whole, from its name or st's bytes. */
 static void
 read_whole(struct archive_source *as, const char *file, struct stream *st,
-    const struct entry_sink *sink)
+    bool text, const struct entry_sink *sink)
 {
 	struct archive *a = la_archive_read_new();
+	size_t clean = 0;
 	int rc;
 
 	if (a == NULL) {
@@ -559,15 +770,25 @@ read_whole(struct archive_source *as, const char *file, struct stream *st,
 	    la_archive_read_open_filename(a, file, 65536);
 	if (rc != ARCHIVE_OK)
 		sink->problem(sink->ctx, file, 0, 0, why(a));
-	else
-		read_headers(as, a, file, sink);
+	else if (read_headers(as, a, file, sink, &clean) == 0 && clean == 0 &&
+	    la_archive_format(a) == ARCHIVE_FORMAT_MTREE && !text)
+		/*
+		 * libarchive's mtree reader bids on any text whose lines
+		 * it can split into words: with no "#mtree" and not one
+		 * line it read without a warning, it was text
+		 */
+		sink->problem(sink->ctx, file, 0, 0, "not an archive: text, "
+		    "which libarchive took for an mtree spec (no #mtree line, "
+		    "not one entry with a type=)");
 	la_archive_read_free(a);
 }
 
 /*
- * An archive: a newc cpio, compressed or not, is read as the kernel reads
- * an initramfs, every member of it; anything else as libarchive reads it
- * (a file by its name again, so that formats that seek still can).
+ * An archive: an initramfs (a newc cpio, compressed or not, and any
+ * members after it) is read as the kernel reads it, every member, a
+ * later entry of a path replacing an earlier one; anything else as
+ * libarchive reads it (a file by its name again, so that formats that
+ * seek still can; standard input from the bytes already read).
  */
 static void
 archive_read(struct source *s, const char *file,
@@ -576,9 +797,9 @@ archive_read(struct source *s, const char *file,
 	struct archive_source *as = (struct archive_source *)s;
 	struct latest l = { .to = sink };
 	const struct entry_sink members = { latest_put, latest_problem, &l };
-	bool is_stdin, compressed;
-	struct stream *st;
+	struct file_stream *f;
 	struct dt_diag d;
+	bool is_stdin, text;
 
 	assert(s != NULL && file != NULL && sink != NULL &&
 	    sink->put != NULL && sink->problem != NULL);
@@ -587,31 +808,26 @@ archive_read(struct source *s, const char *file,
 		sink->problem(sink->ctx, file, 0, 0, d.msg);
 		return;
 	}
-	if ((st = calloc(1, sizeof(*st))) == NULL ||
-	    (st->raw = la_archive_read_new()) == NULL) {
+	if ((f = calloc(1, sizeof(*f))) == NULL) {
 		sink->problem(sink->ctx, file, 0, ENOMEM, NULL);
-		free(st);
 		return;
 	}
-	la_archive_read_support_filter_all(st->raw);
-	la_archive_read_support_format_raw(st->raw);
-	if ((is_stdin ? la_archive_read_open_fd(st->raw, 0, 65536) :
-	    la_archive_read_open_filename(st->raw, file, 65536)) != ARCHIVE_OK ||
-	    la_archive_read_next_header(st->raw,
-	    &(struct archive_entry *){ NULL }) != ARCHIVE_OK)
-		sink->problem(sink->ctx, file, 0, 0, why(st->raw));
-	else if (starts_newc(st)) {
-		compressed = la_archive_filter_code(st->raw, 0) !=
-		    ARCHIVE_FILTER_NONE;
-		if (read_members(as, st, compressed, file, &members) == 0)
-			check_tail(file, compressed ? (uint64_t)
-			    la_archive_filter_bytes(st->raw, -1) : st->end,
-			    &members);
+	f->st.fill = file_fill;
+	f->st.p = f->buf;
+	f->fd = is_stdin ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC |
+	    O_NOCTTY);
+	if (f->fd < 0)
+		sink->problem(sink->ctx, file, 0, errno, NULL);
+	else if (is_initramfs(f, &text)) {
+		(void)read_members(as, &f->st, false, file, &members);
 		latest_flush(&l, file);
-	} else
-		read_whole(as, file, is_stdin ? st : NULL, sink);
-	la_archive_read_free(st->raw);
-	free(st);
+	} else if (f->st.error[0] != '\0')
+		sink->problem(sink->ctx, file, 0, 0, f->st.error);
+	else
+		read_whole(as, file, is_stdin ? &f->st : NULL, text, sink);
+	if (f->fd >= 0 && !is_stdin)
+		close(f->fd);
+	free(f);
 }
 
 static void

@@ -40,7 +40,8 @@ struct table_source {
 	/*
 	 * An entry is held back until the next line that is not an
 	 * |xattr line (buildroot's makedevs), whose capabilities it takes.
-	 * Its path, then (at PATH_MAX) a link's target, as in path.
+	 * Its path, then (at PATH_MAX) a link's target and the rest, as
+	 * in path (dialect.h, DIALECT_TEXT_SIZE).
 	 */
 	struct entry held;
 	char held_path[DIALECT_TEXT_SIZE];
@@ -91,6 +92,16 @@ hold(struct table_read *r, const struct entry *e)
 		memcpy(t->held_path + PATH_MAX, e->target,
 		    strlen(e->target) + 1);
 		t->held.target = t->held_path + PATH_MAX;
+	}
+	if (e->content != NULL) {
+		memcpy(t->held_path + DIALECT_CONTENT, e->content,
+		    strlen(e->content) + 1);
+		t->held.content = t->held_path + DIALECT_CONTENT;
+	}
+	if (e->link_first != NULL) {
+		memcpy(t->held_path + DIALECT_FIRST, e->link_first,
+		    strlen(e->link_first) + 1);
+		t->held.link_first = t->held_path + DIALECT_FIRST;
 	}
 	t->caps[0] = '\0';
 	r->holding = true;
@@ -260,11 +271,16 @@ begin(struct table_source *t, const struct dialect *d)
 static const char bom[] = "\xef\xbb\xbf";
 #define BOM_LEN (sizeof(bom) - 1)
 
-/* One line: detects the dialect if need be, parses, hands it over. */
+/*
+ * One line: detects the dialect if need be, parses, hands it over; the
+ * entries of a line that makes more than one (dialect_reader.more), each
+ * in turn.
+ */
 static void
 read_line(struct table_read *r, const char *line, size_t len,
     unsigned long lineno)
 {
+	struct dialect_reader *reader = &r->t->reader;
 	const struct entry_sink *sink = r->sink;
 	struct entry e;
 	struct dt_diag d;
@@ -292,24 +308,32 @@ read_line(struct table_read *r, const char *line, size_t len,
 	if (r->dialect->read_attachment != NULL &&
 	    read_attachment(r, line, len, lineno))
 		return;
-	switch (dialect_read_line(&r->t->reader, line, len, lineno, &e,
-	    r->t->path, &d)) {
-	case 1:
-		e.file = r->file;
-		r->last_bad = false;
-		if (r->dialect->amends)
-			pend(r, &e, r->t->reader.amended, lineno);
-		else
-			hold(r, &e);
+	for (reader->nth = 0; ; reader->nth++) {
+		switch (dialect_read_line(reader, line, len, lineno, &e,
+		    r->t->path, &d)) {
+		case 1:
+			e.file = r->file;
+			r->last_bad = false;
+			if (r->dialect->amends)
+				pend(r, &e, reader->amended, lineno);
+			else
+				hold(r, &e);
+			if (reader->more > 0)
+				continue;
+			break;
+		case 0:
+			break;
+		default:
+			flush(r);
+			r->last_bad = true;
+			if (reader->nth > 0 || !mixed_line(r, line, len,
+			    lineno))
+				sink->problem(sink->ctx, r->file, lineno, 0,
+				    d.msg);
+		}
 		break;
-	case 0:
-		break;
-	default:
-		flush(r);
-		r->last_bad = true;
-		if (!mixed_line(r, line, len, lineno))
-			sink->problem(sink->ctx, r->file, lineno, 0, d.msg);
 	}
+	reader->nth = reader->more = 0;
 }
 
 /* The end of the input: a line continued past it (mtree). */

@@ -14,6 +14,7 @@ struct tree_source {
 	struct source s;	/* first: the interface */
 	struct root *root;
 	bool dirs;
+	bool one_fs;
 };
 
 struct walk_ctx {
@@ -64,7 +65,7 @@ tree_read(struct source *s, const char *operand,
     const struct entry_sink *sink)
 {
 	struct walk_ctx ctx = { sink, false };
-	const struct walk_ops ops = { .dirs = true, .found = found,
+	struct walk_ops ops = { .dirs = true, .found = found,
 	    .problem = problem, .ctx = &ctx };
 	const struct tree_source *t;
 
@@ -72,6 +73,7 @@ tree_read(struct source *s, const char *operand,
 	    sink->put != NULL && sink->problem != NULL);
 	t = (const struct tree_source *)s;
 	ctx.dirs = t->dirs;
+	ops.xdev = ops.mounts = t->one_fs;
 	walk_operand(t->root, operand, &ops);
 }
 
@@ -82,7 +84,7 @@ tree_free(struct source *s)
 }
 
 struct source *
-source_tree_new(struct root *r, bool dirs)
+source_tree_new(struct root *r, bool dirs, bool one_fs)
 {
 	struct tree_source *t = malloc(sizeof(*t));
 
@@ -92,5 +94,6 @@ source_tree_new(struct root *r, bool dirs)
 	t->s = (struct source){ "tree", tree_read, tree_free };
 	t->root = r;
 	t->dirs = dirs;
+	t->one_fs = one_fs;
 	return &t->s;
 }

@@ -18,6 +18,7 @@
 
 #define LA_FUNCTIONS(X) \
 	X(archive_entry_clear) X(archive_entry_copy_pathname) \
+	X(archive_entry_copy_hardlink) X(archive_write_data) \
 	X(archive_entry_copy_symlink) X(archive_entry_symlink) \
 	X(archive_entry_filetype) X(archive_entry_free) \
 	X(archive_entry_gid) X(archive_entry_new) X(archive_entry_pathname) \
@@ -32,7 +33,7 @@
 	X(archive_read_open_fd) X(archive_read_open_filename) \
 	X(archive_read_support_filter_all) X(archive_read_support_format_all) \
 	X(archive_read_open) X(archive_read_data) X(archive_filter_code) \
-	X(archive_filter_bytes) \
+	X(archive_filter_bytes) X(archive_format) \
 	X(archive_read_support_format_raw) X(archive_read_support_format_cpio) \
 	X(archive_write_add_filter_by_name) X(archive_write_close) \
 	X(archive_write_free) X(archive_write_header) \

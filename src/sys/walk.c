@@ -126,12 +126,20 @@ mount_id(int dirfd, const char *name, const struct stat *st, uint64_t *id)
 	return handle_mount_id(dirfd, name, st, id);
 }
 
+/* Where what the walk found is, with xdev: the operand's mount or not. */
+enum place {
+	HERE,		/* on the operand's mount (or no xdev) */
+	MOUNTED,	/* a mount point: another file system or mount */
+	UNKNOWN,	/* reported, and left out */
+};
+
 /*
  * With xdev, whether what was found at name (path) is on another file
- * system or mount than the operand: a mount point, neither found nor
- * entered.  One whose mount cannot be told is reported, and left out.
+ * system or mount than the operand: a mount point, never entered, found
+ * only with mounts.  One whose mount cannot be told is reported, and
+ * left out.
  */
-static bool
+static enum place
 elsewhere(const struct walk_ops *w, int dirfd, const char *name,
     const char *path, const struct stat *st)
 {
@@ -139,11 +147,11 @@ elsewhere(const struct walk_ops *w, int dirfd, const char *name,
 	uint64_t id;
 
 	if (!w->xdev)
-		return false;
+		return HERE;
 	if (st->st_dev != w->dev)
-		return true;
+		return MOUNTED;
 	if (mount_id(dirfd, name, st, &id) == 0)
-		return id != w->mnt;
+		return id != w->mnt ? MOUNTED : HERE;
 	if (errno == ESTALE)
 		problem(w, path, "changed while being walked; left alone");
 	else if (errno != ENOENT) {	/* gone meanwhile: nothing to do */
@@ -151,7 +159,7 @@ elsewhere(const struct walk_ops *w, int dirfd, const char *name,
 		    "mount point (%s); left alone", strerror(errno));
 		problem(w, path, why);
 	}
-	return true;
+	return UNKNOWN;
 }
 
 /*
@@ -187,6 +195,7 @@ walk_entry(const struct walk_ops *w, bool faker, int dirfd, char *path,
     size_t len, const char *name)
 {
 	size_t n = strlen(name);
+	enum place at = HERE;
 	struct stat st;
 	int fd;
 
@@ -199,13 +208,14 @@ walk_entry(const struct walk_ops *w, bool faker, int dirfd, char *path,
 	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
 		if (errno != ENOENT)	/* gone meanwhile: nothing to list */
 			problem(w, path, NULL);
-	} else if (elsewhere(w, dirfd, name, path, &st) ||
+	} else if ((at = elsewhere(w, dirfd, name, path, &st)) == UNKNOWN ||
+	    (at == MOUNTED && !w->mounts) ||
 	    temp_of_devtool(dirfd, name, &st))
 		;
 	else {
 		if (wanted(w, st.st_mode))
 			found(w, dirfd, name, path, &st);
-		if (S_ISDIR(st.st_mode)) {
+		if (S_ISDIR(st.st_mode) && at == HERE) {
 			fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY |
 			    O_NOFOLLOW | O_CLOEXEC);
 			if (fd < 0)
@@ -275,6 +285,28 @@ normalize(const char *arg, bool confined, char *out)
 }
 
 /*
+ * With xdev, the operand's file system and mount, which the walk keeps
+ * to; path names it for a problem.
+ */
+static int
+operand_mount(struct walk_ops *w, int dirfd, const char *name,
+    const char *path)
+{
+	struct stat st;
+
+	if (!w->xdev)
+		return 0;
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    mount_id(dirfd, name, &st, &w->mnt) != 0) {
+		problem(w, path, errno == ESTALE ? "changed while being "
+		    "walked; left alone" : NULL);
+		return -1;
+	}
+	w->dev = st.st_dev;
+	return 0;
+}
+
+/*
  * Lists one PATH operand: a directory tree, or a single node.  Like the
  * entries below it, the operand itself is not followed if it is a
  * symbolic link (find -P): list names what is there, the link.
@@ -284,6 +316,7 @@ walk_operand(struct root *r, const char *arg, const struct walk_ops *w)
 {
 	char path[PATH_MAX] = "", parent[PATH_MAX];
 	const char *why = NULL, *slash;
+	struct walk_ops own;
 	struct stat st;
 	int dirfd = -1, fd;
 
@@ -323,7 +356,12 @@ walk_operand(struct root *r, const char *arg, const struct walk_ops *w)
 		close(dirfd);
 	if (w->dirs && fstat(fd, &st) == 0)
 		w->found(w->ctx, path, &st, NULL);
-	walk_dir(w, root_faker(r), fd, path, strlen(path));
+	own = *w;
+	if (operand_mount(&own, fd, ".", path) != 0) {
+		close(fd);
+		return;
+	}
+	walk_dir(&own, root_faker(r), fd, path, strlen(path));
 	return;
 fail:
 	if (why == NULL)	/* an unsafe path transition, if it was one */
@@ -331,28 +369,6 @@ fail:
 	problem(w, path[0] ? path : arg, why);
 	if (dirfd >= 0)
 		close(dirfd);
-}
-
-/*
- * With xdev, the operand's file system and mount, which the walk keeps
- * to; path names it for a problem.
- */
-static int
-operand_mount(struct walk_ops *w, int dirfd, const char *name,
-    const char *path)
-{
-	struct stat st;
-
-	if (!w->xdev)
-		return 0;
-	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
-	    mount_id(dirfd, name, &st, &w->mnt) != 0) {
-		problem(w, path, errno == ESTALE ? "changed while being "
-		    "walked; left alone" : NULL);
-		return -1;
-	}
-	w->dev = st.st_dev;
-	return 0;
 }
 
 void

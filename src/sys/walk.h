@@ -20,12 +20,15 @@ struct walk_ops {
 	bool dirs;		/* directories are found too */
 	bool all;		/* everything: files too */
 	/*
-	 * walk_at: no mount point below the operand is entered nor found,
-	 * a bind mount of its own file system included (the mount id, not
-	 * only st_dev, says)
+	 * No mount point below the operand is entered, a bind mount of its
+	 * own file system included (the mount id, not only st_dev, says);
+	 * nor found, unless mounts (list -x, as find -xdev: the mount
+	 * point is found as what is mounted there, a directory, but not
+	 * entered)
 	 */
 	bool xdev;
-	dev_t dev;		/* walk_at's own: the operand's */
+	bool mounts;
+	dev_t dev;		/* the walk's own: the operand's */
 	uint64_t mnt;
 	/*
 	 * path as seen from the root, absolute and normal; target, for a

@@ -4,16 +4,23 @@
  * format can hold first (libarchive's odc and bin writers truncate
  * silently and return ARCHIVE_OK).  Nothing needs privilege.  The bytes
  * go through la_sink.c (xz) into an outfile.c file, which only a
- * complete archive replaces.
+ * complete archive replaces.  A file with contents (gen_init_cpio's file
+ * line) is read through a descriptor, its size bounded, and its hard
+ * links written as each format says them.
  */
 #include <sys/stat.h>
 
 #include <assert.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+
+#include "base/text.h"
 
 #include "codec/encode.h"
 #include "sys/la.h"
@@ -28,12 +35,21 @@ const char target_archive_formats[] = "newc odc bin ustar pax gnutar mtree";
  * list --check uses too; pax and mtree have no limit below the
  * kernel's.
  */
+/*
+ * Where a file's contents go when it has hard links, as each format's
+ * readers (the kernel, GNU cpio, tar) expect them: newc on the last of
+ * its names, the old cpio formats (and mtree, which holds none) on each,
+ * tar on the first, the others being hard link entries to it.
+ */
+enum links_as { ON_LAST, ON_EACH, ON_FIRST };
+
 struct archive_format {
 	const char *name;
 	const char *la_name;	/* archive_write_set_format_by_name */
 	bool limited;		/* a storage row says its limits */
 	bool fifos;		/* can hold a FIFO */
 	long long max_time;	/* the latest mtime it holds; 0: no limit */
+	enum links_as links;
 };
 
 /*
@@ -49,15 +65,22 @@ struct archive_format {
 #define TIME_OCT11 8589934591LL
 
 static const struct archive_format formats[] = {
-	{ "newc", "newc", true, true, TIME_HEX8 },
-	{ "odc", "odc", true, true, TIME_OCT11 },
+	{ "newc", "newc", true, true, TIME_HEX8, ON_LAST },
+	{ "odc", "odc", true, true, TIME_OCT11, ON_EACH },
 	/* "sockets and fifos cannot be represented in the binary cpio" */
-	{ "bin", "bin", true, false, TIME_HEX8 },
-	{ "ustar", "ustar", true, true, TIME_OCT11 },
-	{ "pax", "paxr", false, true, 0 },
-	{ "gnutar", "gnutar", true, true, TIME_OCT11 },
-	{ "mtree", "mtree", false, true, 0 },
+	{ "bin", "bin", true, false, TIME_HEX8, ON_EACH },
+	{ "ustar", "ustar", true, true, TIME_OCT11, ON_FIRST },
+	{ "pax", "paxr", false, true, 0, ON_FIRST },
+	{ "gnutar", "gnutar", true, true, TIME_OCT11, ON_FIRST },
+	{ "mtree", "mtree", false, true, 0, ON_EACH },
 };
+
+/*
+ * The most bytes a file's contents may have: what a newc header's size
+ * field (8 hex digits) says, the format of an initramfs; the same bound
+ * in every format.
+ */
+#define CONTENT_MAX 0xffffffffu
 
 static const struct archive_format *
 find_format(const char *name)
@@ -160,6 +183,18 @@ target_archive_guess(const char *file, const char **format,
 	return -1;
 }
 
+/*
+ * A file with hard links, met by one of its names: its key (the line's
+ * first name), the inode all its names share, how many were written, and
+ * the first written's name in the archive (a tar hard link's target).
+ */
+struct file_links {
+	char *key;
+	unsigned long ino;
+	unsigned written;
+	char *first;
+};
+
 struct archive_target {
 	struct target t;	/* first: the interface */
 	struct archive *a;
@@ -172,8 +207,30 @@ struct archive_target {
 	struct dt_diag why;	/* why it stopped (t.stopped) or failed */
 	struct outfile out;
 	struct la_sink sink;
+	struct file_links *links;
+	size_t nlinks;
+	const char *content;	/* the file being copied, for messages */
+	struct dt_diag err;	/* why a file's entry failed (res->reason) */
 	char name[PATH_MAX + 1];
+	unsigned char buf[65536];	/* a file's contents, read */
 };
+
+/* Whether st, the file named content, may be an entry's contents. */
+static int
+content_ok(const char *content, const struct stat *st, struct dt_diag *d)
+{
+	char q[DT_QUOTE_SIZE];
+
+	if (!S_ISREG(st->st_mode))
+		return dt_error(d, "'%s' is not a regular file", dt_quote(q,
+		    sizeof(q), content, strlen(content)));
+	if ((unsigned long long)st->st_size > CONTENT_MAX)
+		return dt_error(d, "'%s' has %lld bytes, more than an archive "
+		    "entry's contents may (%u, 4 GiB - 1)", dt_quote(q,
+		    sizeof(q), content, strlen(content)),
+		    (long long)st->st_size, CONTENT_MAX);
+	return 0;
+}
 
 int
 target_archive_fits(const char *format, const struct entry *e,
@@ -181,12 +238,20 @@ target_archive_fits(const char *format, const struct entry *e,
 {
 	const struct archive_format *f;
 	struct dt_layout l;
+	struct stat st;
+	char q[DT_QUOTE_SIZE];
 	uint64_t v;
 
 	assert(format != NULL && e != NULL);
 	f = find_format(format);
 	if (f == NULL)
 		return 0;
+	if (e->content != NULL) {	/* followed, as gen_init_cpio opens it */
+		if (stat(e->content, &st) != 0)
+			return dt_error(d, "'%s': %s", dt_quote(q, sizeof(q),
+			    e->content, strlen(e->content)), strerror(errno));
+		return content_ok(e->content, &st, d);
+	}
 	if (!f->fifos && e->type == 'p')
 		return dt_error(d, "%s cannot hold a FIFO (libarchive's %s "
 		    "writer refuses it)", f->name, f->name);
@@ -248,17 +313,19 @@ set_entry(struct archive_target *at, const struct entry *e)
 }
 
 /*
- * Unpacked, an archive's file entry replaces the file, with no content:
- * an f line (mode and owner of a file that exists) would empty it.
+ * Unpacked, an archive's file entry replaces the file: a line that gives
+ * the mode and owner of a file that exists, not its contents, would
+ * empty it.  Said in no dialect's words: makedevs, tmpfiles, mtree and
+ * json each spell such a line their own way.
  */
 const char *
 target_archive_not_written(const struct entry *e)
 {
 	assert(e != NULL);
-	if (e->type == 'f')
-		return "not written: an f line sets the mode and owner of a "
-		    "file, whose content an archive entry would replace with "
-		    "nothing";
+	if (e->type == 'f' && e->content == NULL)
+		return "not written: its line sets the mode and owner of a "
+		    "file that exists, not its contents, which an archive "
+		    "entry would replace with nothing";
 	if (e->recursive)
 		return "not written: an r line changes a whole existing tree, "
 		    "which an archive cannot say";
@@ -268,11 +335,137 @@ target_archive_not_written(const struct entry *e)
 	return NULL;
 }
 
+/* The record of e's file, for a name of a file with hard links. */
+static struct file_links *
+links_of(struct archive_target *at, const struct entry *e)
+{
+	const char *key = e->link_first != NULL ? e->link_first : e->path;
+	struct file_links *l;
+
+	for (size_t i = 0; i < at->nlinks; i++)
+		if (strcmp(at->links[i].key, key) == 0)
+			return &at->links[i];
+	l = reallocarray(at->links, at->nlinks + 1, sizeof(*l));
+	if (l == NULL)
+		return NULL;
+	at->links = l;
+	l = &at->links[at->nlinks];
+	*l = (struct file_links){ .key = strdup(key), .ino = ++at->ino };
+	if (l->key == NULL)
+		return NULL;
+	at->nlinks++;
+	return l;
+}
+
+static void
+close_fd(int fd)
+{
+	if (fd >= 0)
+		close(fd);
+}
+
+/* "'NAME'" and what, the name quoted, as why a file's entry failed. */
+static void
+say_content(struct archive_target *at, const char *content, const char *what)
+{
+	char q[DT_QUOTE_SIZE];
+
+	dt_say(&at->err, "'%s'%s", dt_quote(q, sizeof(q), content,
+	    strlen(content)), what);
+}
+
+/*
+ * The bytes of fd, size of them, into the archive after its header: -1
+ * with why in at->err (the file changed while read, or could not be
+ * read; the output failed: at->why too, and stopped).
+ */
+static int
+copy_content(struct archive_target *at, int fd, off_t size)
+{
+	ssize_t got;
+	off_t left = size;
+
+	while ((got = read(fd, at->buf, left < (off_t)sizeof(at->buf) ?
+	    (size_t)left + 1 : sizeof(at->buf))) > 0 && left > 0) {
+		if (got > left)
+			break;
+		if (la_archive_write_data(at->a, at->buf, (size_t)got) !=
+		    got) {
+			dt_say(&at->err, "%s", la_archive_error_string(at->a));
+			dt_say(&at->why, "%s", at->err.msg);
+			at->t.stopped = true;
+			return -1;
+		}
+		left -= got;
+	}
+	if (got < 0) {
+		char why[128];
+
+		snprintf(why, sizeof(why), ": %s", strerror(errno));
+		say_content(at, at->content, why);
+	} else if (left != 0 || got > 0)
+		say_content(at, at->content, " changed size while it was read");
+	else
+		return 0;
+	return -1;
+}
+
+/*
+ * A file with its contents: opened (not waiting on a FIFO), checked as
+ * the plan was, its size in the header; where its hard links are, the
+ * inode of its first name and, as the format says, a tar hard link or
+ * no contents.  1 to write the contents from *fd, 0 for a header alone,
+ * -1 with why in at->err.
+ */
+static int
+set_file(struct archive_target *at, const struct entry *e, int *fd,
+    off_t *size)
+{
+	struct file_links *l = NULL;
+	struct stat st;
+	bool data = true;
+
+	*fd = -1;
+	*size = 0;
+	if (e->nlink > 1) {
+		at->ino--;	/* set_entry's: the file has its own */
+		if ((l = links_of(at, e)) == NULL)
+			return dt_error(&at->err, "out of memory");
+		la_archive_entry_set_ino(at->ae, (la_int64_t)l->ino);
+		la_archive_entry_set_nlink(at->ae, e->nlink);
+		l->written++;
+		data = at->format->links == ON_EACH ||
+		    (at->format->links == ON_LAST && l->written >= e->nlink) ||
+		    (at->format->links == ON_FIRST && l->first == NULL);
+		if (at->format->links == ON_FIRST && l->first != NULL)
+			la_archive_entry_copy_hardlink(at->ae, l->first);
+		if (l->first == NULL && (l->first = strdup(at->name)) == NULL)
+			return dt_error(&at->err, "out of memory");
+	}
+	if (!data)
+		return 0;
+	at->content = e->content;
+	if ((*fd = open(e->content, O_RDONLY | O_CLOEXEC | O_NOCTTY |
+	    O_NONBLOCK)) < 0 || fstat(*fd, &st) != 0) {
+		char why[128];
+
+		snprintf(why, sizeof(why), ": %s", strerror(errno));
+		say_content(at, e->content, why);
+		return -1;
+	}
+	if (content_ok(e->content, &st, &at->err) != 0)
+		return -1;
+	*size = st.st_size;
+	la_archive_entry_set_size(at->ae, (la_int64_t)st.st_size);
+	return 1;
+}
+
 static enum node_outcome
 at_put(struct target *t, const struct entry *e, struct node_result *res)
 {
 	struct archive_target *at = (struct archive_target *)t;
-	int rc;
+	int rc, contents = 0, fd = -1;
+	off_t size = 0;
 
 	/* one node, ranges expanded (target.h); none once it stopped */
 	assert(t != NULL && e != NULL && res != NULL && !t->stopped);
@@ -282,16 +475,27 @@ at_put(struct target *t, const struct entry *e, struct node_result *res)
 		return res->outcome = NODE_SKIPPED;
 	res->outcome = NODE_FAILED;
 	set_entry(at, e);
+	if (e->content != NULL &&
+	    (contents = set_file(at, e, &fd, &size)) < 0) {
+		close_fd(fd);
+		res->reason = at->err.msg;
+		at->failed++;
+		return NODE_FAILED;
+	}
 	rc = la_archive_write_header(at->a, at->ae);
-	if (rc >= ARCHIVE_WARN)
+	if (rc >= ARCHIVE_WARN && (contents == 0 ||
+	    copy_content(at, fd, size) == 0)) {
+		close_fd(fd);
 		return res->outcome = NODE_CREATED;
-	snprintf(res->buf, sizeof(res->buf), "%s",
-	    la_archive_error_string(at->a));
-	res->reason = res->buf;
+	}
+	close_fd(fd);
+	if (rc < ARCHIVE_WARN)
+		dt_say(&at->err, "%s", la_archive_error_string(at->a));
+	res->reason = at->err.msg;
 	if (rc == ARCHIVE_FATAL) {	/* the output failed: finish says it */
-		dt_say(&at->why, "%s", res->buf);
+		dt_say(&at->why, "%s", at->err.msg);
 		t->stopped = true;
-	} else
+	} else if (!t->stopped)
 		at->failed++;
 	return NODE_FAILED;
 }
@@ -331,6 +535,11 @@ at_free(struct target *t)
 	struct archive_target *at = (struct archive_target *)t;
 
 	assert(t != NULL);
+	for (size_t i = 0; i < at->nlinks; i++) {
+		free(at->links[i].key);
+		free(at->links[i].first);
+	}
+	free(at->links);
 	la_archive_entry_free(at->ae);
 	if (at->a != NULL && !at->closed)	/* never finished: no trailer */
 		la_sink_abandon(at->a, &at->sink);

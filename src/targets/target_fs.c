@@ -5,6 +5,7 @@
 #include <sys/sysmacros.h>
 
 #include <assert.h>
+#include <errno.h>
 #include <stdlib.h>
 
 #include "targets/target.h"
@@ -48,8 +49,13 @@ fs_put(struct target *t, const struct entry *e, struct node_result *res)
 	if (e->recursive)
 		return node_tree(fs->root, e->path, &w, fs->flags, fs->events,
 		    res);
-	return node_make(fs->root, e->path, &w, fs->flags | entry_flags(e),
-	    fs->events, res);
+	if (node_make(fs->root, e->path, &w, fs->flags | entry_flags(e),
+	    fs->events, res) == NODE_FAILED && e->content != NULL &&
+	    res->error == ENOENT)	/* said as the line means it */
+		res->reason = "does not exist: under --root a file line sets "
+		    "the mode and owner of the file there; its contents are "
+		    "copied only into an archive (--archive)";
+	return res->outcome;
 }
 
 static int
