@@ -44,3 +44,17 @@ tree() {
 	assert_success
 	assert_equal "$(wc -l <mine.txt)" 36
 }
+
+@test "makedev: the record of MAKEDEV's answers (tests/fixtures/makedev-2.3.1.xz) is what Debian's MAKEDEV 2.3.1 says of every name its script accepts" {
+	# makedev_names.bats compares devtool make with the record: here
+	# the record with MAKEDEV itself, each name of its script asked
+	run sh "$TOP/scripts/makedev-names.sh" "$REF" -a
+	assert_success
+	[[ $output == "$(xz -dc "$TOP/tests/fixtures/makedev-2.3.1.xz")" ]] ||
+		fail "the record differs from MAKEDEV's answers; regenerate it: sh scripts/makedev-names.sh build/makedev -a | xz -9e >tests/fixtures/makedev-2.3.1.xz"
+	run sh "$TOP/scripts/makedev-names.sh" "$REF"
+	assert_success
+	assert_line lirc
+	assert_line ipfilt
+	assert_equal "${#lines[@]}" 1347
+}
