@@ -40,6 +40,11 @@ struct source {
  * directories.  NULL when out of memory.
  */
 struct source *source_tree_new(struct root *r, bool dirs);
+/*
+ * Keeps the tree source s to each operand's file system (find -xdev):
+ * no mount point below an operand is entered nor found.
+ */
+void source_tree_one_fs(struct source *s);
 
 /*
  * A device table file, "-" for standard input (named "<stdin>"): its

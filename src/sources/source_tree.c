@@ -14,6 +14,7 @@ struct tree_source {
 	struct source s;	/* first: the interface */
 	struct root *root;
 	bool dirs;
+	bool xdev;
 };
 
 struct walk_ctx {
@@ -64,7 +65,7 @@ tree_read(struct source *s, const char *operand,
     const struct entry_sink *sink)
 {
 	struct walk_ctx ctx = { sink, false };
-	const struct walk_ops ops = { .dirs = true, .found = found,
+	struct walk_ops ops = { .dirs = true, .found = found,
 	    .problem = problem, .ctx = &ctx };
 	const struct tree_source *t;
 
@@ -72,6 +73,7 @@ tree_read(struct source *s, const char *operand,
 	    sink->put != NULL && sink->problem != NULL);
 	t = (const struct tree_source *)s;
 	ctx.dirs = t->dirs;
+	ops.xdev = t->xdev;
 	walk_operand(t->root, operand, &ops);
 }
 
@@ -92,5 +94,13 @@ source_tree_new(struct root *r, bool dirs)
 	t->s = (struct source){ "tree", tree_read, tree_free };
 	t->root = r;
 	t->dirs = dirs;
+	t->xdev = false;
 	return &t->s;
+}
+
+void
+source_tree_one_fs(struct source *s)
+{
+	assert(s != NULL && s->read == tree_read);
+	((struct tree_source *)s)->xdev = true;
 }

@@ -171,6 +171,7 @@ maybe_wanted(const struct walk_ops *w, unsigned char d_type, bool faker)
  * an error naming the path (exit 1), not a crash.
  */
 static void walk_dir(const struct walk_ops *, bool, int, char *, size_t);
+static int operand_mount(struct walk_ops *, int, const char *, const char *);
 
 /* Paths are printed whole, as seen from the root: at most PATH_MAX - 1. */
 #define LIMIT "PATH_MAX (4095 bytes)"
@@ -284,6 +285,7 @@ walk_operand(struct root *r, const char *arg, const struct walk_ops *w)
 {
 	char path[PATH_MAX] = "", parent[PATH_MAX];
 	const char *why = NULL, *slash;
+	struct walk_ops wx;
 	struct stat st;
 	int dirfd = -1, fd;
 
@@ -319,11 +321,19 @@ walk_operand(struct root *r, const char *arg, const struct walk_ops *w)
 		    O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		goto fail;
+	/* with xdev, the operand's own mount is the one kept to */
+	wx = *w;
+	if (operand_mount(&wx, fd, ".", path) != 0) {
+		close(fd);
+		if (dirfd >= 0)
+			close(dirfd);
+		return;
+	}
 	if (dirfd >= 0)
 		close(dirfd);
 	if (w->dirs && fstat(fd, &st) == 0)
 		w->found(w->ctx, path, &st, NULL);
-	walk_dir(w, root_faker(r), fd, path, strlen(path));
+	walk_dir(&wx, root_faker(r), fd, path, strlen(path));
 	return;
 fail:
 	if (why == NULL)	/* an unsafe path transition, if it was one */

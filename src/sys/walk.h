@@ -20,12 +20,12 @@ struct walk_ops {
 	bool dirs;		/* directories are found too */
 	bool all;		/* everything: files too */
 	/*
-	 * walk_at: no mount point below the operand is entered nor found,
-	 * a bind mount of its own file system included (the mount id, not
-	 * only st_dev, says)
+	 * no mount point below the operand is entered nor found, a bind
+	 * mount of its own file system included (the mount id, not only
+	 * st_dev, says)
 	 */
 	bool xdev;
-	dev_t dev;		/* walk_at's own: the operand's */
+	dev_t dev;		/* the walk's own: the operand's */
 	uint64_t mnt;
 	/*
 	 * path as seen from the root, absolute and normal; target, for a
