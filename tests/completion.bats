@@ -128,7 +128,7 @@ need_bash_completion() {
 	run bash_complete 'devtool '
 	assert_success
 	assert_subset "$(binary_verbs)" "$output" verbs
-	assert_same_set 'encode decode convert explain formats mknod devices list apply make' \
+	assert_same_set 'encode decode convert explain formats mknod devices list apply make diff' \
 	    "$output" verbs
 }
 
@@ -178,6 +178,7 @@ bash_verb_options() {
 @test "bash: devices options" { bash_verb_options devices; }
 @test "bash: list options" { bash_verb_options list; }
 @test "bash: apply options" { bash_verb_options apply; }
+@test "bash: diff options" { bash_verb_options diff; }
 
 @test "bash: every option of every verb of devtool --help is offered" {
 	need_bash_completion
@@ -374,7 +375,7 @@ need_fish() {
 	run fish_complete 'devtool '
 	assert_success
 	assert_subset "$(binary_verbs)" "$output" 'fish verbs'
-	assert_same_set 'encode decode convert explain formats mknod devices list apply make' \
+	assert_same_set 'encode decode convert explain formats mknod devices list apply make diff' \
 	    "$output" 'fish verbs'
 	run fish_complete 'devtool enc'
 	assert_output encode
@@ -526,7 +527,7 @@ need_zpty() {
 	run zsh_complete 'devtool '
 	assert_success
 	assert_subset "$(binary_verbs)" "$output" 'zsh verbs'
-	assert_same_set 'encode decode convert explain formats mknod devices list apply make' \
+	assert_same_set 'encode decode convert explain formats mknod devices list apply make diff' \
 	    "$output" 'zsh verbs'
 	run zsh_complete 'devtool enc'
 	assert_output encode

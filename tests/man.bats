@@ -137,6 +137,7 @@ verb_test() {
 @test "man: devices options" { verb_test devices; }
 @test "man: list options" { verb_test list; }
 @test "man: apply options" { verb_test apply; }
+@test "man: diff options" { verb_test diff; }
 
 @test "man: the verbs of the specification are documented with their options" {
 	# What the page promises even before the binary has it (devtool(1)'s

@@ -15,6 +15,7 @@
 #include "cli/allow.h"
 #include "cli/apply.h"
 #include "cli/env.h"
+#include "cli/kernel.h"
 #include "sys/node.h"
 #include "cli/owners.h"
 #include "cli/report.h"
@@ -440,8 +441,8 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 }
 
 static char *root_dir, *users_from, *archive, *archive_format, *input,
-    *merge;
-static int replace, dry_run, verbose;
+    *merge, *sysfs_dir;
+static int replace, dry_run, verbose, from_kernel;
 static const struct dialect *forced;	/* -i; NULL: detected */
 
 struct poptOption apply_options[] = {
@@ -458,6 +459,11 @@ struct poptOption apply_options[] = {
 	{ "input", 'i', POPT_ARG_STRING, &input, 0,
 	  "read every table as makedevs, tmpfiles, mtree, gen_init_cpio, "
 	  "pseudo, json or oci (default: detected)", "FORMAT" },
+	{ "kernel", '\0', POPT_ARG_NONE, &from_kernel, 0,
+	  "create the nodes devtmpfs would, from sysfs, instead of a table's "
+	  "(as mdev -s)", NULL },
+	{ "sysfs", '\0', POPT_ARG_STRING, &sysfs_dir, 0, KERNEL_SYSFS_HELP,
+	  "DIR" },
 	{ "replace", 'r', POPT_ARG_NONE, &replace, 0,
 	  "replace different nodes, correct mode and owner", NULL },
 	{ "dry-run", 'n', POPT_ARG_NONE, &dry_run, 0,
@@ -529,6 +535,11 @@ check_apply(const char *name)
 		return cli_usage(name, "--users-from '' names no directory");
 	if (input != NULL && allow_input(name, input, &forced) != EXIT_OK)
 		return EXIT_USAGE;
+	if (sysfs_dir != NULL && (!from_kernel || *sysfs_dir == '\0'))
+		return cli_usage(name, from_kernel ? "--sysfs '' names no "
+		    "directory" : "--sysfs goes with --kernel");
+	if (from_kernel && input != NULL)
+		return cli_usage(name, "--kernel reads no table: it takes no -i");
 	if (merge != NULL && strcmp(merge, "error") != 0 &&
 	    strcmp(merge, "last") != 0 && strcmp(merge, "first") != 0)
 		return cli_usage(name, "unknown --merge '%s'; valid: error, "
@@ -551,6 +562,8 @@ read_plan(struct plan *plan, const char *const *files)
 	for (; *files != NULL; files++)
 		tables->read(tables, *files, &sink);
 	tables->free(tables);
+	if (from_kernel)
+		kernel_read(sysfs_dir, &sink);
 	/* a new entry of a tmpfiles "-" owner is ours, root's in an archive */
 	if (conflicts_merge(&plan->v, merge_how, archive ? 0 : geteuid(),
 	    archive ? 0 : getegid(), conflict_error, plan) < 0)
@@ -569,15 +582,18 @@ cmd_apply(const struct verb_call *c)
 	struct plan plan = { 0 };
 	int rc;
 
+	if ((c->nargs == 0) != (from_kernel != 0))
+		return from_kernel ? cli_usage(c->name, "--kernel makes what "
+		    "sysfs says: it takes no TABLE") : verb_operands_error(c);
 	if ((plan.owners = owners_open(root_dir, users_from)) == NULL)
 		return EXIT_FAIL;
 	plan.archive_format = archive != NULL ? archive_opts.format : NULL;
 	read_plan(&plan, c->args);
 	owners_close();
 	if (plan.errors > 0) {
-		cli_error("%lu error%s in the table%s; nothing was created",
-		    plan.errors, plan.errors == 1 ? "" : "s",
-		    c->nargs > 1 ? "s" : "");
+		cli_error("%lu error%s in %s; nothing was created",
+		    plan.errors, plan.errors == 1 ? "" : "s", from_kernel ?
+		    "sysfs" : c->nargs > 1 ? "the tables" : "the table");
 		rc = EXIT_USAGE;
 	} else if (archive != NULL)
 		rc = apply_to_archive(&plan, &archive_opts, verbose ?

@@ -28,6 +28,8 @@
 #include "cli/verbs.h"
 #include "cli/list_table.h"
 #include "cli/allow.h"
+#include "cli/kernel.h"
+#include "cli/list.h"
 
 struct listing {
 	struct entries v;
@@ -280,6 +282,16 @@ print_all(struct listing *ls, const struct dialect *dialect,
 	return rc;
 }
 
+int
+list_print_entries(struct entries *v, const struct dialect *dl)
+{
+	struct listing ls = { .v = *v };
+	int rc = print_all(&ls, dl, NULL, NULL);
+
+	*v = ls.v;
+	return rc;
+}
+
 static int
 parse_output(const char *name, const struct dialect **dialect)
 {
@@ -293,8 +305,8 @@ parse_output(const char *name, const struct dialect **dialect)
 }
 
 static char *output, *check, *root_dir, *archive, *input, *users_from,
-    *merge;
-static int dirs, json, table, lossy;
+    *merge, *sysfs_dir;
+static int dirs, json, table, lossy, from_kernel;
 
 struct poptOption list_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, &output, 0,
@@ -314,6 +326,10 @@ struct poptOption list_options[] = {
 	  "DIR" },
 	{ "archive", '\0', POPT_ARG_STRING, &archive, 0,
 	  "read the archive FILE (- for stdin) instead of a tree", "FILE" },
+	{ "kernel", '\0', POPT_ARG_NONE, &from_kernel, 0,
+	  "the nodes devtmpfs makes, from sysfs, instead of a tree", NULL },
+	{ "sysfs", '\0', POPT_ARG_STRING, &sysfs_dir, 0, KERNEL_SYSFS_HELP,
+	  "DIR" },
 	{ "table", '\0', POPT_ARG_NONE, &table, 0,
 	  "the operands are device tables (- for stdin) to convert",
 	  NULL },
@@ -491,7 +507,8 @@ cmd_list(const struct verb_call *c)
 	struct dt_layout layout;
 	struct audit *audit = NULL;
 	bool kernel = check != NULL && strcmp(check, "kernel") == 0;
-	int rc, sources = (root_dir != NULL) + (archive != NULL) + table;
+	int rc, sources = (root_dir != NULL) + (archive != NULL) + table +
+	    from_kernel;
 
 	if (json && output != NULL && strcmp(output, "json") != 0) {
 		char q[DT_QUOTE_SIZE];
@@ -515,8 +532,14 @@ cmd_list(const struct verb_call *c)
 	if (archive != NULL && *archive == '\0')
 		return cli_usage(c->name, "--archive '' names no file");
 	if (sources > 1)
-		return cli_usage(c->name, "--root, --archive and --table: one "
-		    "source");
+		return cli_usage(c->name, "--root, --archive, --table and "
+		    "--kernel: one source");
+	if (sysfs_dir != NULL && (!from_kernel || *sysfs_dir == '\0'))
+		return cli_usage(c->name, from_kernel ? "--sysfs '' names no "
+		    "directory" : "--sysfs goes with --kernel");
+	if (from_kernel && c->nargs > 0)
+		return cli_usage(c->name, "--kernel lists every node devtmpfs "
+		    "makes: it takes no PATH");
 	if (kernel) {
 		if ((audit = calloc(1, sizeof(*audit))) == NULL)
 			cli_fatal(NULL);
@@ -525,7 +548,9 @@ cmd_list(const struct verb_call *c)
 			return EXIT_USAGE;
 		}
 	}
-	if ((rc = archive != NULL ? read_archive(c, &sink) :
+	if (from_kernel)
+		kernel_read(sysfs_dir, &sink);
+	else if ((rc = archive != NULL ? read_archive(c, &sink) :
 	    table ? read_table(c, &ls) :
 	    read_trees(c, &sink)) != EXIT_OK) {
 		free(audit);

@@ -120,5 +120,7 @@ verb_check_fn check_apply;
 extern struct poptOption apply_options[];
 verb_fn cmd_make;
 extern struct poptOption make_options[];
+verb_fn cmd_diff;			/* diff.c */
+extern struct poptOption diff_options[];
 
 #endif
