@@ -335,6 +335,12 @@ PLANTED=(
 	run --separate-stderr devtool diff A/dev B/dev
 	assert_failure 1
 	assert_stderr_contains "no path is on both sides: each side's paths are as seen from its root (--root DIR before a tree PATH)"
+	# a table of other nodes than a tree's, in its /dev: no warning
+	printf '/dev/y c 666 0 0 1 5\n' >t
+	run --separate-stderr devtool diff --table t --root A /dev
+	assert_failure 1
+	assert_lines_exactly '+ /dev/x c 1:3' '- /dev/y c 1:5'
+	assert_stderr_empty
 }
 
 @test "f lines are compared between two tables only; against a tree they are counted in a warning" {
@@ -397,8 +403,8 @@ PLANTED=(
 		'# Only in A: devtool apply removes nothing; remove these by hand.' \
 		'# - /dev/old c 1:3' \
 		'# - /dev/old\0402 c 1:4'
-	printf '%s\n' "$output" >patch
-	run --separate-stderr devtool apply -r --root A patch
+	printf "%s\n" "$output" >fix.conf
+	run --separate-stderr devtool apply -r --root A fix.conf
 	assert_success
 	assert_character_exists A/dev/old
 	run --separate-stderr devtool diff --root A /dev --root B /dev

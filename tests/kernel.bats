@@ -87,6 +87,17 @@ uevent() {
 	assert_stderr_empty
 }
 
+@test "apply --kernel --archive writes the kernel's nodes into an archive, without privilege, and diff finds it the same" {
+	run --separate-stderr devtool apply --kernel --sysfs "$FIX" --archive dev.cpio
+	assert_success
+	run --separate-stderr devtool list --archive dev.cpio
+	assert_success
+	assert_lines_exactly "${FIXTURE_LINES[@]}"
+	run --separate-stderr devtool diff --archive dev.cpio --kernel --sysfs "$FIX"
+	assert_success
+	assert_output ''
+}
+
 @test "apply --kernel -n says what it would create and creates nothing" {
 	run --separate-stderr devtool apply -n --kernel --sysfs "$FIX" --root R
 	assert_success

@@ -782,7 +782,45 @@ write_patch(struct report *r)
 		put_kind(&r->gone.v[i]);
 		putchar('\n');
 	}
-	return cli_finish_output() != EXIT_OK ? EXIT_FAIL : rc;
+	return cli_finish_output() != EXIT_OK ? DIFF_TROUBLE : rc;
+}
+
+/* Whether some path of the sorted v begins with prefix. */
+static bool
+has_prefix(const struct entries *v, const char *prefix)
+{
+	size_t lo = 0, hi = v->n, mid, n = strlen(prefix);
+
+	while (lo < hi) {	/* the first path not below prefix */
+		mid = lo + (hi - lo) / 2;
+		if (strcmp(v->v[mid].path, prefix) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < v->n && strncmp(v->v[lo].path, prefix, n) == 0;
+}
+
+/*
+ * Whether a directory of a is above a path of b: the sides are of one
+ * tree, though no path is on both (a table of /dev/x, a tree of /dev).
+ */
+static bool
+above(const struct entries *a, const struct entries *b)
+{
+	char *prefix;
+	bool yes = false;
+
+	for (size_t i = 0; i < a->n && !yes; i++) {
+		if (a->v[i].type != 'd')
+			continue;
+		if (asprintf(&prefix, "%s/", strcmp(a->v[i].path, "/") == 0 ?
+		    "" : a->v[i].path) < 0)
+			cli_fatal(NULL);
+		yes = has_prefix(b, prefix);
+		free(prefix);
+	}
+	return yes;
 }
 
 /* ------------------------------------------------------------ the verb */
@@ -827,7 +865,9 @@ cmd_diff(const struct verb_call *c)
 				    sides[i].files, sides[i].files == 1 ? "" :
 				    "s", "AB"[i]);
 		compare(&r, &sides[0], &sides[1]);
-		if (!r.common && sides[0].v.n > 0 && sides[1].v.n > 0)
+		if (!r.common && sides[0].v.n > 0 && sides[1].v.n > 0 &&
+		    !above(&sides[0].v, &sides[1].v) &&
+		    !above(&sides[1].v, &sides[0].v))
 			cli_warn("no path is on both sides: each side's paths "
 			    "are as seen from its root (--root DIR before a "
 			    "tree PATH)");

@@ -12,7 +12,7 @@
  * The entries v (sorted in place, each path once) as a table of dialect
  * dl, not a rule dialect, on standard output, framed as list frames it;
  * a type dl has no line for is a comment line or left out, said once.
- * EXIT_OK, or EXIT_FAIL when a line cannot be written (said).
+ * EXIT_OK, or list's failure status when a line cannot be written (said).
  */
 int list_print_entries(struct entries *v, const struct dialect *dl);
 
