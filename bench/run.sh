@@ -205,6 +205,22 @@ compare "apply 100,000 lines vs bare mknodat loop (tmpfs)" 1.2 \
 	"rm -rf $T/a $T/b; mkdir -p $T/a/n $T/b/n" \
 	"$DEVTOOL apply --root $T/a $work/table" \
 	"$B/ref_mknod $T/b -t $work/ref-table"
+
+# 3b. diff of that table against the tree apply made of it, against list
+# of the tree: two sources of 100,000 entries, each read whole and sorted
+# once, within 1.5 of listing one (README: memory linear in the entries).
+rm -rf "$T/a"
+"$DEVTOOL" apply --root "$T/a" "$work/table"
+if ! "$DEVTOOL" diff --table "$work/table" --root "$T/a" /n; then
+	echo "bench: diff: the tree differs from the table it was made from" >&2
+	exit 1
+fi
+compare "diff of a 100,000-line table against its tree vs list of the tree (tmpfs)" 1.5 : \
+	"$DEVTOOL diff --table $work/table --root $T/a /n" \
+	"$DEVTOOL list --root $T/a /n"
+r=$("$B/peak_rss" sh -c "$DEVTOOL diff --table $work/table --root $T/a /n" 2>&1 >/dev/null | tail -n 1)
+r_list=$("$B/peak_rss" sh -c "$DEVTOOL list --root $T/a /n" 2>&1 >/dev/null | tail -n 1)
+echo "diff of 100,000 entries against 100,000 peak RSS: $r KiB (list of one side: $r_list KiB)"
 rm -rf "$T/a" "$T/b"
 
 # 4. list of 50,000 nodes in 100 directories against find -printf, which

@@ -48,11 +48,17 @@ _devtool_options()
         list)
             echo "-o --output --json --check --dirs -x --one-file-system" \
                 "--root --archive --table -i --input --users-from --lossy" \
-                "--merge $common"
+                "--merge --kernel --sysfs $common"
             ;;
         apply)
             echo "-i --input --root --users-from --archive --archive-format -r" \
-                "--replace -n --dry-run -v --verbose --boot --merge $common"
+                "--replace -n --dry-run -v --verbose --boot --merge --kernel" \
+                "--sysfs $common"
+            ;;
+        diff)
+            echo "--table --archive --kernel --root -i --input --json -o" \
+                "--output --ignore --only -x --one-file-system --sysfs" \
+                "--users-from $common"
             ;;
         make)
             echo "-C --directory --root --archive --archive-format -o --output" \
@@ -68,7 +74,8 @@ _devtool_takes_arg()
         -f | --format | -t | --to | --value | -m | --mode | -u | --owner | \
             -g | --group | --reference | --root | --users-from | --count | --start | \
             --step | -o | --output | --check | --archive | --archive-format | \
-            -i | --input | -C | --directory | --merge)
+            -i | --input | -C | --directory | --merge | --sysfs | --ignore | \
+            --only)
             return 0
             ;;
         --*) return 1 ;;
@@ -97,7 +104,7 @@ _devtool()
     local cur prev words cword split
     _init_completion -s -n : || return
 
-    local verbs='encode decode convert explain formats mknod devices list apply make'
+    local verbs='encode decode convert explain formats mknod devices list apply make diff'
     local i verb='' verbidx=0
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
@@ -135,6 +142,9 @@ _devtool()
             # only, so not -i's)
             [[ $verb == list || $verb == make ]] &&
                 outputs='makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow'
+            # diff: a patch, a table apply reads
+            [[ $verb == diff ]] &&
+                outputs='makedevs tmpfiles mtree gen_init_cpio pseudo json oci'
             mapfile -t COMPREPLY < <(compgen -W "$outputs" -- "$cur")
             return
             ;;
@@ -144,7 +154,7 @@ _devtool()
                 -- "$cur")
             return
             ;;
-        --root | --users-from | -C | --directory)
+        --root | --users-from | -C | --directory | --sysfs)
             _filedir -d
             return
             ;;
@@ -159,6 +169,15 @@ _devtool()
             ;;
         --merge)
             mapfile -t COMPREPLY < <(compgen -W 'error last first' -- "$cur")
+            return
+            ;;
+        --ignore)
+            mapfile -t COMPREPLY < <(compgen -W \
+                'numbers target mode owner group time' -- "$cur")
+            return
+            ;;
+        --only)
+            mapfile -t COMPREPLY < <(compgen -W 'c b p s l d f' -- "$cur")
             return
             ;;
         -u | --owner)
@@ -236,6 +255,9 @@ _devtool()
             _filedir
             ;;
         apply)
+            _filedir
+            ;;
+        diff)
             _filedir
             ;;
         make)

@@ -152,6 +152,7 @@ complete -c devtool -n __devtool_no_verb -a devices -d 'List the drivers in /pro
 complete -c devtool -n __devtool_no_verb -a list -d 'Print a device table of a tree'
 complete -c devtool -n __devtool_no_verb -a apply -d 'Create the entries of device tables'
 complete -c devtool -n __devtool_no_verb -a make -d 'Create devices by name or group, as MAKEDEV'
+complete -c devtool -n __devtool_no_verb -a diff -d 'Compare two sources of entries, field by field'
 
 # Options every verb has.
 set -l all 'not __devtool_no_verb'
@@ -191,11 +192,13 @@ complete -c devtool -n '__devtool_using mknod apply' -s r -l replace -d 'Replace
 complete -c devtool -n '__devtool_using mknod' -s p -l parents -d 'Create missing parent directories'
 complete -c devtool -n '__devtool_using mknod apply' -s n -l dry-run -d 'Print what would be done'
 complete -c devtool -n '__devtool_using mknod apply' -s v -l verbose -d 'Print each action'
-complete -c devtool -n '__devtool_using mknod list apply' -l root -x -a '(__fish_complete_directories)' -d 'Resolve paths inside DIR'
-complete -c devtool -n '__devtool_using list apply' -l archive -r -F -d 'Archive FILE (- for standard input or output)'
-complete -c devtool -n '__devtool_using list apply' -s i -l input -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' -d 'Dialect of every table'
+complete -c devtool -n '__devtool_using mknod list apply diff' -l root -x -a '(__fish_complete_directories)' -d 'Resolve paths inside DIR'
+complete -c devtool -n '__devtool_using list apply diff' -l archive -r -F -d 'Archive FILE (- for standard input or output)'
+complete -c devtool -n '__devtool_using list apply diff' -s i -l input -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' -d 'Dialect of every table'
+complete -c devtool -n '__devtool_using list apply diff' -l kernel -d 'The nodes devtmpfs makes, from sysfs'
+complete -c devtool -n '__devtool_using list apply diff' -l sysfs -x -a '(__fish_complete_directories)' -d 'With --kernel: the sysfs tree to read'
 complete -c devtool -n '__devtool_using apply' -l archive-format -x -a 'newc odc bin ustar pax gnutar mtree' -d 'Archive format'
-complete -c devtool -n '__devtool_using mknod list apply' -l users-from -x -a '(__fish_complete_directories)' -d 'Names from DIR/etc/passwd and group'
+complete -c devtool -n '__devtool_using mknod list apply diff' -l users-from -x -a '(__fish_complete_directories)' -d 'Names from DIR/etc/passwd and group'
 complete -c devtool -n '__devtool_using mknod' -l count -x -d 'Create N nodes'
 complete -c devtool -n '__devtool_using mknod' -l start -x -d 'First number appended to the names'
 complete -c devtool -n '__devtool_using mknod' -l step -x -d 'Minor increment'
@@ -234,3 +237,12 @@ complete -c devtool -n '__devtool_using make' -x -a 'std generic console console
 # apply.
 complete -c devtool -n '__devtool_using apply' -l boot -d 'Also apply boot-only tmpfiles lines (c! ...)'
 complete -c devtool -n '__devtool_using apply' -F
+
+# diff: each side a tree PATH, --table, --archive or --kernel.
+complete -c devtool -n '__devtool_using diff' -l table -r -F -d 'A side: a device table'
+complete -c devtool -n '__devtool_using diff' -l json -d 'Each difference as a JSON object'
+complete -c devtool -n '__devtool_using diff' -s o -l output -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' -d 'Write the table that turns A into B'
+complete -c devtool -n '__devtool_using diff' -l ignore -x -a 'numbers target mode owner group time' -d 'Compare without these fields'
+complete -c devtool -n '__devtool_using diff' -l only -x -a 'c b p s l d f' -d 'Compare only these types'
+complete -c devtool -n '__devtool_using diff' -s x -l one-file-system -d 'In a tree, enter no other mount'
+complete -c devtool -n '__devtool_using diff' -F

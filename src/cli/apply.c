@@ -15,6 +15,7 @@
 #include "cli/allow.h"
 #include "cli/apply.h"
 #include "cli/env.h"
+#include "cli/kernel.h"
 #include "sys/node.h"
 #include "cli/owners.h"
 #include "cli/report.h"
@@ -460,8 +461,8 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 }
 
 static char *root_dir, *users_from, *archive, *archive_format, *input,
-    *merge;
-static int replace, dry_run, verbose;
+    *merge, *sysfs_dir;
+static int replace, dry_run, verbose, from_kernel;
 static const struct dialect *forced;	/* -i; NULL: detected */
 
 struct poptOption apply_options[] = {
@@ -478,6 +479,11 @@ struct poptOption apply_options[] = {
 	{ "input", 'i', POPT_ARG_STRING, &input, 0,
 	  "read every table as makedevs, tmpfiles, mtree, gen_init_cpio, "
 	  "pseudo, json or oci (default: detected)", "FORMAT" },
+	{ "kernel", '\0', POPT_ARG_NONE, &from_kernel, 0,
+	  "create the nodes devtmpfs would, from sysfs, instead of a table's "
+	  "(as mdev -s)", NULL },
+	{ "sysfs", '\0', POPT_ARG_STRING, &sysfs_dir, 0, KERNEL_SYSFS_HELP,
+	  "DIR" },
 	{ "replace", 'r', POPT_ARG_NONE, &replace, 0,
 	  "replace different nodes, correct mode and owner", NULL },
 	{ "dry-run", 'n', POPT_ARG_NONE, &dry_run, 0,
@@ -555,6 +561,11 @@ check_apply(const char *name)
 		return EXIT_USAGE;
 	if (input != NULL && allow_input(name, input, &forced) != EXIT_OK)
 		return EXIT_USAGE;
+	if (sysfs_dir != NULL && (!from_kernel || *sysfs_dir == '\0'))
+		return cli_usage(name, from_kernel ? "--sysfs '' names no "
+		    "directory" : "--sysfs goes with --kernel");
+	if (from_kernel && input != NULL)
+		return cli_usage(name, "--kernel reads no table: it takes no -i");
 	if (merge != NULL && strcmp(merge, "error") != 0 &&
 	    strcmp(merge, "last") != 0 && strcmp(merge, "first") != 0)
 		return cli_usage(name, "unknown --merge '%s'; valid: error, "
@@ -577,6 +588,8 @@ read_plan(struct plan *plan, const char *const *files)
 	for (; *files != NULL; files++)
 		tables->read(tables, *files, &sink);
 	tables->free(tables);
+	if (from_kernel)
+		kernel_read(sysfs_dir, &sink);
 	/* a new entry of a tmpfiles "-" owner is ours, root's in an archive */
 	if (conflicts_merge(&plan->v, merge_how, archive ? 0 : geteuid(),
 	    archive ? 0 : getegid(), conflict_error, plan) < 0)
@@ -596,6 +609,9 @@ cmd_apply(const struct verb_call *c)
 	struct root *r = NULL;
 	int rc;
 
+	if ((c->nargs == 0) != (from_kernel != 0))
+		return from_kernel ? cli_usage(c->name, "--kernel makes what "
+		    "sysfs says: it takes no TABLE") : verb_operands_error(c);
 	if (archive == NULL && (r = open_root(root_dir)) == NULL)
 		return EXIT_FAILED;
 	if ((plan.owners = owners_open(root_dir, users_from)) == NULL) {
@@ -606,9 +622,9 @@ cmd_apply(const struct verb_call *c)
 	read_plan(&plan, c->args);
 	owners_close();
 	if (plan.errors > 0) {
-		cli_error("%lu error%s in the table%s; nothing was created",
-		    plan.errors, plan.errors == 1 ? "" : "s",
-		    c->nargs > 1 ? "s" : "");
+		cli_error("%lu error%s in %s; nothing was created",
+		    plan.errors, plan.errors == 1 ? "" : "s", from_kernel ?
+		    "sysfs" : c->nargs > 1 ? "the tables" : "the table");
 		rc = plan.status;
 		root_close(r);
 	} else if (archive != NULL)

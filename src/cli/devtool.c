@@ -53,13 +53,17 @@ static const struct verb verbs[] = {
 	  .check = check_list,
 	  .help = "print the nodes of trees as a device table" },
 	{ .name = "apply", .run = cmd_apply, .options = apply_options,
-	  .operands = "TABLE... | -", .min = 1, .max = VERB_ANY,
+	  .operands = "TABLE... | -", .min = 0, .max = VERB_ANY,
 	  .check = check_apply,
 	  .help = "create the entries of device tables" },
 	{ .name = "make", .run = cmd_make, .options = make_options,
 	  .operands = "NAME|GROUP...", .min = 1, .max = VERB_ANY,
 	  .check = check_make,
 	  .help = "create devices by name or group, as MAKEDEV" },
+	{ .name = "diff", .run = cmd_diff, .options = diff_options,
+	  .operands = "A B (each --table FILE, --archive FILE, --kernel or a "
+	  "PATH)", .min = 0, .max = 2,
+	  .help = "compare two sources of entries, field by field" },
 };
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
 

@@ -28,6 +28,8 @@
 #include "cli/verbs.h"
 #include "cli/list_table.h"
 #include "cli/allow.h"
+#include "cli/kernel.h"
+#include "cli/list.h"
 
 struct listing {
 	struct entries v;
@@ -300,6 +302,17 @@ print_all(struct listing *ls, const struct dialect *dialect,
 	return rc;
 }
 
+int
+list_print_entries(struct entries *v, const struct dialect *dl)
+{
+	struct listing ls = { .v = *v };
+	bool found;
+	int rc = print_all(&ls, dl, NULL, NULL, &found);
+
+	*v = ls.v;
+	return rc;
+}
+
 static int
 parse_output(const char *name, const struct dialect **dialect)
 {
@@ -318,8 +331,8 @@ parse_output(const char *name, const struct dialect **dialect)
 }
 
 static char *output, *check, *root_dir, *archive, *input, *users_from,
-    *merge;
-static int dirs, json, table, lossy, one_fs;
+    *merge, *sysfs_dir;
+static int dirs, json, table, lossy, one_fs, from_kernel;
 
 struct poptOption list_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, &output, 0,
@@ -342,6 +355,10 @@ struct poptOption list_options[] = {
 	  "DIR" },
 	{ "archive", '\0', POPT_ARG_STRING, &archive, 0,
 	  "read the archive FILE (- for stdin) instead of a tree", "FILE" },
+	{ "kernel", '\0', POPT_ARG_NONE, &from_kernel, 0,
+	  "the nodes devtmpfs makes, from sysfs, instead of a tree", NULL },
+	{ "sysfs", '\0', POPT_ARG_STRING, &sysfs_dir, 0, KERNEL_SYSFS_HELP,
+	  "DIR" },
 	{ "table", '\0', POPT_ARG_NONE, &table, 0,
 	  "the operands are device tables (- for stdin) to convert",
 	  NULL },
@@ -515,7 +532,8 @@ static bool kernel;		/* --check kernel, the audit */
 int
 check_list(const char *name)
 {
-	int rc, sources = (root_dir != NULL) + (archive != NULL) + table;
+	int rc, sources = (root_dir != NULL) + (archive != NULL) + table +
+	    from_kernel;
 
 	if (check != NULL)	/* a question, from here on (EXIT STATUS) */
 		cli_answering();
@@ -543,8 +561,11 @@ check_list(const char *name)
 	    CLI_NAMES_FILE)) != EXIT_OK)
 		return rc;
 	if (sources > 1)
-		return cli_usage(name, "--root, --archive and --table: one "
-		    "source");
+		return cli_usage(name, "--root, --archive, --table and "
+		    "--kernel: one source");
+	if (sysfs_dir != NULL && (!from_kernel || *sysfs_dir == '\0'))
+		return cli_usage(name, from_kernel ? "--sysfs '' names no "
+		    "directory" : "--sysfs goes with --kernel");
 	return EXIT_OK;
 }
 
@@ -560,6 +581,9 @@ list_run(const struct verb_call *c, bool *found)
 	if (table && c->nargs == 0)
 		return cli_usage(c->name, "--table needs a FILE (- for "
 		    "standard input)");
+	if (from_kernel && c->nargs > 0)
+		return cli_usage(c->name, "--kernel lists every node devtmpfs "
+		    "makes: it takes no PATH");
 	if (table && check == NULL)
 		return list_tables(c->args, out_dialect, &topts);
 	if (kernel) {
@@ -570,7 +594,9 @@ list_run(const struct verb_call *c, bool *found)
 			return EXIT_FAILED;
 		}
 	}
-	if ((rc = archive != NULL ? read_archive(c, &sink) :
+	if (from_kernel)
+		kernel_read(sysfs_dir, &sink);
+	else if ((rc = archive != NULL ? read_archive(c, &sink) :
 	    table ? read_table(c, &ls) :
 	    read_trees(c, &sink)) != EXIT_OK) {
 		free(audit);

@@ -126,5 +126,7 @@ extern struct poptOption apply_options[];
 verb_fn cmd_make;			/* make.c */
 verb_check_fn check_make;
 extern struct poptOption make_options[];
+verb_fn cmd_diff;			/* diff.c */
+extern struct poptOption diff_options[];
 
 #endif

@@ -72,4 +72,13 @@ void source_document_read(const struct dialect *dialect, bool forced,
  */
 struct source *source_archive_new(const char *const *paths, bool dirs);
 
+/*
+ * The nodes devtmpfs makes, as the running kernel describes them in
+ * sysfs (source_kernel.c): the operand is the root of a sysfs tree (/sys,
+ * or another), whose dev/char and dev/block links' uevent files are read;
+ * each entry is /dev/DEVNAME with DEVMODE, DEVUID and DEVGID, or 0600
+ * root's where the kernel says none.
+ */
+struct source *source_kernel_new(void);
+
 #endif

@@ -1,0 +1,882 @@
+/*
+ * diff.c - the diff verb: two sources of entries, A and B, each a tree,
+ * a device table, an archive or the kernel, read whole, sorted once by
+ * path and walked side by side; each difference a line ("- PATH ..."
+ * only in A, "+ PATH ..." only in B, "~ PATH FIELD OLD -> NEW"), a JSON
+ * object, or, with -o, the table that turns A into B (devtool(1), diff).
+ * It answers a question, so it exits as diff(1) does: 0 the same, 1
+ * different, 2 trouble, and trouble is never read as an answer.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/allow.h"
+#include "cli/env.h"
+#include "cli/kernel.h"
+#include "cli/list.h"
+#include "cli/owners.h"
+#include "cli/verbs.h"
+#include "entry/conflicts.h"
+#include "entry/validate.h"
+#include "sources/source.h"
+#include "sys/root.h"
+
+/* The exit status of a question (devtool(1), EXIT STATUS). */
+#define DIFF_SAME EXIT_OK
+#define DIFF_DIFFERENT 1
+#define DIFF_TROUBLE 2
+
+/* What --ignore can leave out of the comparison. */
+enum diff_field {
+	FIELD_TYPE = 1 << 0,	/* never ignored */
+	FIELD_NUMBERS = 1 << 1,
+	FIELD_TARGET = 1 << 2,
+	FIELD_MODE = 1 << 3,
+	FIELD_OWNER = 1 << 4,
+	FIELD_GROUP = 1 << 5,
+	FIELD_TIME = 1 << 6,	/* no source has one: nothing to ignore */
+};
+
+static const struct {
+	const char *name;
+	unsigned field;
+} ignorable[] = {
+	{ "numbers", FIELD_NUMBERS }, { "target", FIELD_TARGET },
+	{ "mode", FIELD_MODE }, { "owner", FIELD_OWNER },
+	{ "group", FIELD_GROUP }, { "time", FIELD_TIME },
+};
+#define IGNORABLE "numbers, target, mode, owner, group, time"
+
+enum side_kind { SIDE_TREE, SIDE_TABLE, SIDE_ARCHIVE, SIDE_KERNEL };
+
+/* One source: what it is, then what was read of it. */
+struct side {
+	enum side_kind kind;
+	const char *arg;	/* the PATH or FILE; NULL for the kernel */
+	const char *root;	/* a tree's --root, or NULL */
+	const struct dialect *input;	/* a table's -i, or NULL */
+	struct entries v;	/* ranges as their nodes, then sorted */
+	unsigned long problems;	/* what could not be read */
+	unsigned long files;	/* f entries left out */
+};
+
+/*
+ * The options that name a side, and --root and -i, which say something
+ * of the sides after them, are kept in command-line order: popt calls
+ * side_option for each as it parses, and the operands seen before it
+ * (poptGetArgs, while parsing) place it among the PATH operands.
+ */
+enum { OPT_TABLE = 1, OPT_ARCHIVE, OPT_KERNEL, OPT_ROOT, OPT_INPUT };
+
+struct side_event {
+	int what;		/* OPT_* */
+	char *arg;		/* its value, or NULL */
+	int before;		/* PATH operands given before it */
+};
+
+static struct side_event *events;
+static size_t nevents;
+
+static void
+side_option(poptContext con, enum poptCallbackReason reason,
+    const struct poptOption *opt, const char *arg, const void *data)
+{
+	const char **left = poptGetArgs(con);
+	struct side_event *ev;
+	int before = 0;
+
+	(void)data;
+	if (reason != POPT_CALLBACK_REASON_OPTION)
+		return;
+	while (left != NULL && left[before] != NULL)
+		before++;
+	if ((ev = reallocarray(events, nevents + 1, sizeof(*ev))) == NULL)
+		cli_fatal(NULL);
+	events = ev;
+	ev += nevents++;
+	ev->what = opt->val;
+	ev->before = before;
+	ev->arg = NULL;
+	if (arg != NULL && (ev->arg = strdup(arg)) == NULL)
+		cli_fatal(NULL);
+}
+
+static struct poptOption side_options[] = {
+	{ NULL, '\0', POPT_ARG_CALLBACK, (void *)side_option, 0, NULL, NULL },
+	{ "table", '\0', POPT_ARG_STRING, NULL, OPT_TABLE,
+	  "a side: the device table FILE (- for stdin)", "FILE" },
+	{ "archive", '\0', POPT_ARG_STRING, NULL, OPT_ARCHIVE,
+	  "a side: the archive FILE (- for stdin)", "FILE" },
+	{ "kernel", '\0', POPT_ARG_NONE, NULL, OPT_KERNEL,
+	  "a side: the nodes devtmpfs makes, from sysfs", NULL },
+	{ "root", '\0', POPT_ARG_STRING, NULL, OPT_ROOT,
+	  "the root of the tree PATHs after it", "DIR" },
+	{ "input", 'i', POPT_ARG_STRING, NULL, OPT_INPUT,
+	  "read the --table FILEs after it as this dialect (default: "
+	  "detected)", "FORMAT" },
+	POPT_TABLEEND
+};
+
+static char *output, *ignore, *only, *sysfs_dir, *users_from;
+static int json, one_fs;
+
+struct poptOption diff_options[] = {
+	{ NULL, '\0', POPT_ARG_INCLUDE_TABLE, side_options, 0,
+	  "The sides, A then B, in the order given (a PATH is a tree):",
+	  NULL },
+	{ "json", '\0', POPT_ARG_NONE, &json, 0,
+	  "each difference as a JSON object, one a line", NULL },
+	{ "output", 'o', POPT_ARG_STRING, &output, 0,
+	  "write the table that turns A into B, in this dialect",
+	  "FORMAT" },
+	{ "ignore", '\0', POPT_ARG_STRING, &ignore, 0,
+	  "compare without these fields: " IGNORABLE, "FIELD,..." },
+	{ "only", '\0', POPT_ARG_STRING, &only, 0,
+	  "compare only entries of these types (c, b, p, s, l, d, f)",
+	  "TYPE,..." },
+	{ "one-file-system", 'x', POPT_ARG_NONE, &one_fs, 0,
+	  "in a tree, enter no other mount", NULL },
+	{ "sysfs", '\0', POPT_ARG_STRING, &sysfs_dir, 0, KERNEL_SYSFS_HELP,
+	  "DIR" },
+	{ "users-from", '\0', POPT_ARG_STRING, &users_from, 0,
+	  "names in the tables from DIR/etc/passwd and DIR/etc/group",
+	  "DIR" },
+	CLI_TABLE_END
+};
+
+/* What diff compares and how it says it, from the options. */
+struct diff_opts {
+	unsigned ignored;	/* enum diff_field */
+	char only[16];		/* type letters; "" for every type */
+	const struct dialect *patch;	/* -o, or NULL */
+	bool json;
+};
+
+/* ------------------------------------------------------------ options */
+
+static void
+events_free(void)
+{
+	for (size_t i = 0; i < nevents; i++)
+		free(events[i].arg);
+	free(events);
+	events = NULL;
+	nevents = 0;
+}
+
+/* Adds a side; more than two is counted, for the message. */
+static void
+add_side(struct side *sides, int *n, enum side_kind kind, const char *arg,
+    const char *root, const struct dialect *input)
+{
+	if (*n < 2)
+		sides[*n] = (struct side){ .kind = kind, .arg = arg,
+		    .root = root, .input = input };
+	(*n)++;
+}
+
+/*
+ * The sides in command-line order: the option events placed among the
+ * PATH operands, --root and -i applied to the sides after them.
+ */
+static int
+build_sides(const struct verb_call *c, struct side *sides)
+{
+	const char *root = NULL;
+	const struct dialect *input = NULL;
+	bool root_used = true, input_used = true;
+	size_t e = 0;
+	int n = 0;
+
+	for (int k = 0; k <= c->nargs; k++) {
+		for (; e < nevents && events[e].before <= k; e++) {
+			const struct side_event *ev = &events[e];
+
+			switch (ev->what) {
+			case OPT_ROOT:
+				if (*ev->arg == '\0')
+					return cli_usage(c->name, "--root '' "
+					    "names no directory");
+				root = ev->arg;
+				root_used = false;
+				break;
+			case OPT_INPUT:
+				if (allow_input(c->name, ev->arg, &input) !=
+				    EXIT_OK)
+					return DIFF_TROUBLE;
+				input_used = false;
+				break;
+			case OPT_TABLE:
+			case OPT_ARCHIVE:
+				if (*ev->arg == '\0')
+					return cli_usage(c->name, "--%s '' names "
+					    "no file", ev->what == OPT_TABLE ?
+					    "table" : "archive");
+				add_side(sides, &n, ev->what == OPT_TABLE ?
+				    SIDE_TABLE : SIDE_ARCHIVE, ev->arg, NULL,
+				    ev->what == OPT_TABLE ? input : NULL);
+				input_used |= ev->what == OPT_TABLE;
+				break;
+			default:
+				add_side(sides, &n, SIDE_KERNEL, NULL, NULL,
+				    NULL);
+			}
+		}
+		if (k < c->nargs) {
+			add_side(sides, &n, SIDE_TREE, c->args[k], root, NULL);
+			root_used = true;
+		}
+	}
+	if (n != 2)
+		return cli_usage(c->name, "diff compares two sides, A and B "
+		    "(each --table FILE, --archive FILE, --kernel or a tree "
+		    "PATH); got %d", n);
+	if (!root_used)
+		return cli_usage(c->name, "--root DIR is the root of the tree "
+		    "PATHs after it, and none follows");
+	if (!input_used)
+		return cli_usage(c->name, "-i is the dialect of the --table "
+		    "FILEs after it, and none follows");
+	return EXIT_OK;
+}
+
+/* --ignore's fields into o->ignored. */
+static int
+parse_ignore(const char *name, struct diff_opts *o)
+{
+	char q[DT_QUOTE_SIZE];
+	const char *p = ignore;
+	size_t n, i;
+
+	while (p != NULL && *p != '\0') {
+		n = strcspn(p, ",");
+		for (i = 0; i < sizeof(ignorable) / sizeof(ignorable[0]); i++)
+			if (strlen(ignorable[i].name) == n &&
+			    strncmp(p, ignorable[i].name, n) == 0)
+				break;
+		if (i == sizeof(ignorable) / sizeof(ignorable[0]))
+			return cli_usage(name, "--ignore '%s': unknown field; "
+			    "valid: %s", cli_quote(q, ignore), IGNORABLE);
+		o->ignored |= ignorable[i].field;
+		p += n + (p[n] == ',');
+	}
+	return EXIT_OK;
+}
+
+/* --only's type letters into o->only. */
+static int
+parse_only(const char *name, struct diff_opts *o)
+{
+	char q[DT_QUOTE_SIZE];
+	size_t n = 0;
+
+	for (const char *p = only; *p != '\0'; p += 1 + (p[1] == ',')) {
+		if (entry_type_of(*p) == NULL || (p[1] != ',' && p[1] != '\0'))
+			return cli_usage(name, "--only '%s': types are letters "
+			    "separated by commas, of c, b, p, s, l, d, f",
+			    cli_quote(q, only));
+		if (strchr(o->only, *p) == NULL && n + 1 < sizeof(o->only))
+			o->only[n++] = *p;
+	}
+	o->only[n] = '\0';
+	if (n == 0)
+		return cli_usage(name, "--only '' names no type");
+	return EXIT_OK;
+}
+
+static int
+parse_options(const struct verb_call *c, struct side *sides,
+    struct diff_opts *o)
+{
+	char q[DT_QUOTE_SIZE];
+	int rc;
+
+	if ((rc = build_sides(c, sides)) != EXIT_OK)
+		return rc;
+	if ((sides[0].kind == SIDE_TABLE || sides[0].kind == SIDE_ARCHIVE) &&
+	    (sides[1].kind == SIDE_TABLE || sides[1].kind == SIDE_ARCHIVE) &&
+	    strcmp(sides[0].arg, "-") == 0 && strcmp(sides[1].arg, "-") == 0)
+		return cli_usage(c->name, "standard input (-) is one side at "
+		    "most");
+	if (sysfs_dir != NULL && (sides[0].kind != SIDE_KERNEL &&
+	    sides[1].kind != SIDE_KERNEL))
+		return cli_usage(c->name, "--sysfs goes with --kernel");
+	if (sysfs_dir != NULL && *sysfs_dir == '\0')
+		return cli_usage(c->name, "--sysfs '' names no directory");
+	if (one_fs && sides[0].kind != SIDE_TREE && sides[1].kind != SIDE_TREE)
+		return cli_usage(c->name, "-x keeps a tree to its file system, "
+		    "and neither side is a tree");
+	if (users_from != NULL && *users_from == '\0')
+		return cli_usage(c->name, "--users-from '' names no directory");
+	if (json && output != NULL)
+		return cli_usage(c->name, "--json prints the differences, -o "
+		    "a table: one or the other");
+	if (output != NULL) {
+		o->patch = dialect_named(output);
+		if (o->patch == NULL || rules_dialect(o->patch))
+			return cli_usage(c->name, "-o '%s': a patch is a table "
+			    "apply reads; valid: makedevs, tmpfiles, mtree, "
+			    "gen_init_cpio, pseudo, json, oci",
+			    cli_quote(q, output));
+	}
+	o->json = json != 0;
+	if ((rc = parse_ignore(c->name, o)) != EXIT_OK ||
+	    (only != NULL && (rc = parse_only(c->name, o)) != EXIT_OK))
+		return rc;
+	return EXIT_OK;
+}
+
+/* ------------------------------------------------------------ reading */
+
+static void
+side_put(void *ctx, const struct entry *e)
+{
+	if (entries_add(&((struct side *)ctx)->v, e) != 0)
+		cli_fatal(NULL);
+}
+
+static void
+side_problem(void *ctx, const char *where, unsigned long line, int error,
+    const char *why)
+{
+	cli_source_error(where, line, error, why);
+	((struct side *)ctx)->problems++;
+}
+
+static void
+side_conflict(void *ctx, const struct entry *later, const char *msg)
+{
+	side_problem(ctx, later->file, later->lineno, 0, msg);
+}
+
+/*
+ * A table side: read whole, its lines checked against each other as
+ * list --table checks them, then each range as its nodes.
+ */
+static void
+read_table(struct side *s, const struct id_resolver *res)
+{
+	const struct entry_sink sink = { side_put, side_problem, s };
+	struct source *src = source_table_new(res, s->input);
+	struct entries raw;
+	char path[PATH_MAX];
+	struct entry one;
+	struct dt_diag d;
+	size_t i;
+
+	if (src == NULL)
+		cli_fatal(NULL);
+	src->read(src, s->arg, &sink);
+	src->free(src);
+	if (conflicts_merge(&s->v, CONFLICTS_ERROR, 0, 0, side_conflict, s) <
+	    0)
+		cli_fatal(NULL);
+	for (i = 0; i < s->v.n && s->v.v[i].count == 0; i++)
+		;
+	if (i == s->v.n)	/* no range: the entries are the nodes */
+		return;
+	raw = s->v;
+	s->v = (struct entries){ 0 };
+	for (i = 0; i < raw.n; i++)
+		for (size_t k = 0; k < entry_expand_count(&raw.v[i]); k++)
+			if (entry_expand(&raw.v[i], k, &one, path, &d) != 0)
+				side_problem(s, raw.v[i].file, raw.v[i].lineno,
+				    0, d.msg);
+			else
+				side_put(s, &one);
+	entries_free(&raw);
+}
+
+static void
+read_tree(struct side *s)
+{
+	const struct entry_sink sink = { side_put, side_problem, s };
+	struct source *tree;
+	struct root *r;
+
+	if ((r = root_open(s->root, env_resolve(), env_faker())) == NULL) {
+		if (s->root == NULL)	/* only malloc can fail */
+			cli_fatal(NULL);
+		cli_arg_error("--root", s->root);
+		s->problems++;
+		return;
+	}
+	/* every directory: one that is a plain parent on one side only is
+	   dropped later, one on both compared */
+	if ((tree = source_tree_new(r, true, one_fs != 0)) == NULL)
+		cli_fatal(NULL);
+	tree->read(tree, s->arg, &sink);
+	tree->free(tree);
+	root_close(r);
+}
+
+static void
+read_side(struct side *s, const struct id_resolver *res)
+{
+	const struct entry_sink sink = { side_put, side_problem, s };
+	struct source *src;
+
+	switch (s->kind) {
+	case SIDE_TREE:
+		read_tree(s);
+		break;
+	case SIDE_TABLE:
+		read_table(s, res);
+		break;
+	case SIDE_ARCHIVE:
+		if ((src = source_archive_new(NULL, true)) == NULL)
+			cli_fatal(NULL);
+		src->read(src, s->arg, &sink);
+		src->free(src);
+		break;
+	case SIDE_KERNEL:
+		kernel_read(sysfs_dir, &sink);
+		break;
+	}
+}
+
+/*
+ * The tables' names: from --users-from; else, beside a tree under --root
+ * DIR, that tree's (apply --root DIR resolved them so); else the host's.
+ * NULL (said) when the database cannot be opened; not opened at all
+ * (*none) when no side is a table.
+ */
+static const struct id_resolver *
+table_names(const struct side *sides, bool *none)
+{
+	const char *root = NULL;
+
+	*none = sides[0].kind != SIDE_TABLE && sides[1].kind != SIDE_TABLE;
+	if (*none)
+		return NULL;
+	for (int i = 0; i < 2; i++)
+		if (sides[i].kind == SIDE_TREE && sides[i].root != NULL)
+			root = sides[i].root;
+	return owners_open(users_from != NULL ? NULL : root, users_from);
+}
+
+/*
+ * Sorted, each path once: a second entry of a path (two devices the
+ * kernel gives one name) is trouble unless it says the same.
+ */
+static void
+sort_side(struct side *s)
+{
+	size_t w = 0;
+
+	if (entries_sort(&s->v) != 0)
+		cli_fatal(NULL);
+	for (size_t i = 0; i < s->v.n; i++) {
+		if (w > 0 && strcmp(s->v.v[w - 1].path, s->v.v[i].path) == 0) {
+			if (entry_differs(&s->v.v[w - 1], &s->v.v[i]) != NULL)
+				side_problem(s, s->v.v[i].path, 0, 0, "given "
+				    "twice, differently");
+			continue;
+		}
+		s->v.v[w++] = s->v.v[i];
+	}
+	s->v.n = w;
+}
+
+/*
+ * Regular files (f lines) are compared only between two tables: no
+ * tree, archive or kernel lists them.  Those left out are counted.
+ */
+static void
+drop_files(struct side *s)
+{
+	size_t w = 0;
+
+	for (size_t i = 0; i < s->v.n; i++)
+		if (s->v.v[i].type == 'f')
+			s->files++;
+		else
+			s->v.v[w++] = s->v.v[i];
+	s->v.n = w;
+}
+
+/* ------------------------------------------------------------ output */
+
+/* The differences: counted, printed, or kept for the patch. */
+struct report {
+	const struct diff_opts *o;
+	unsigned long n;
+	struct entries fix;	/* -o: B's entries to make or correct */
+	struct entries gone;	/* -o: A's entries that B has not */
+	bool common;		/* some path is on both sides */
+};
+
+/*
+ * A path or a link's target in a line: a byte that is white space, a
+ * control character or a backslash is \ooo, so that each line splits
+ * at its spaces and " -> " is the separator only.
+ */
+static void
+put_text(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p <= ' ' || *p == 0x7f || *p == '\\')
+			printf("\\%03o", *p);
+		else
+			putchar(*p);
+}
+
+/* An entry's kind, as a line says it: "c 1:3", "l TARGET", "d". */
+static void
+put_kind(const struct entry *e)
+{
+	putchar(e->type);
+	if (entry_has_numbers(e))
+		printf(" %" PRIu64 ":%" PRIu64, e->major, e->minor);
+	else if (e->type == 'l' && e->target != NULL) {
+		putchar(' ');
+		put_text(e->target);
+	}
+}
+
+/* The same as JSON members, after others: ,"type":"c","major":1,... */
+static void
+put_kind_json(const struct entry *e)
+{
+	printf("\"type\":\"%c\"", e->type);
+	if (entry_has_numbers(e))
+		printf(",\"major\":%" PRIu64 ",\"minor\":%" PRIu64, e->major,
+		    e->minor);
+	else if (e->type == 'l' && e->target != NULL) {
+		fputs(",\"target\":", stdout);
+		cli_put_json_string(stdout, e->target);
+	}
+}
+
+/* An entry on one side only: "- PATH c 1:3", or its JSON object. */
+static void
+only_one(struct report *r, char op, const struct entry *e)
+{
+	r->n++;
+	if (r->o->patch != NULL) {
+		if (entries_add(op == '+' ? &r->fix : &r->gone, e) != 0)
+			cli_fatal(NULL);
+		return;
+	}
+	if (!r->o->json) {
+		printf("%c ", op);
+		put_text(e->path);
+		putchar(' ');
+		put_kind(e);
+		putchar('\n');
+		return;
+	}
+	printf("{\"op\":\"%c\",\"path\":", op);
+	cli_put_json_string(stdout, e->path);
+	putchar(',');
+	put_kind_json(e);
+	if (e->mode_set && e->type != 'l')
+		printf(",\"mode\":\"%04o\"", e->mode);
+	if (e->uid_set)
+		printf(",\"uid\":%lu", (unsigned long)e->uid);
+	if (e->gid_set)
+		printf(",\"gid\":%lu", (unsigned long)e->gid);
+	puts("}");
+}
+
+/* One field's value: text, or (json) a JSON value. */
+static void
+put_value(unsigned field, const struct entry *e, bool as_json)
+{
+	switch (field) {
+	case FIELD_TYPE:
+		if (as_json) {
+			putchar('{');
+			put_kind_json(e);
+			putchar('}');
+		} else
+			put_kind(e);
+		break;
+	case FIELD_NUMBERS:
+		printf(as_json ? "\"%" PRIu64 ":%" PRIu64 "\"" :
+		    "%" PRIu64 ":%" PRIu64, e->major, e->minor);
+		break;
+	case FIELD_TARGET:
+		if (as_json)
+			cli_put_json_string(stdout, e->target);
+		else
+			put_text(e->target);
+		break;
+	case FIELD_MODE:
+		printf(as_json ? "\"%04o\"" : "%04o", e->mode);
+		break;
+	case FIELD_OWNER:
+		printf("%lu", (unsigned long)e->uid);
+		break;
+	default:
+		printf("%lu", (unsigned long)e->gid);
+	}
+}
+
+static const char *
+field_name(unsigned field)
+{
+	switch (field) {
+	case FIELD_TYPE: return "type";
+	case FIELD_NUMBERS: return "numbers";
+	case FIELD_TARGET: return "target";
+	case FIELD_MODE: return "mode";
+	case FIELD_OWNER: return "owner";
+	default: return "group";
+	}
+}
+
+/* "~ PATH FIELD A -> B", or its JSON object. */
+static void
+changed(struct report *r, unsigned field, const struct entry *a,
+    const struct entry *b)
+{
+	r->n++;
+	if (r->o->patch != NULL)
+		return;
+	if (r->o->json) {
+		fputs("{\"op\":\"~\",\"path\":", stdout);
+		cli_put_json_string(stdout, b->path);
+		printf(",\"field\":\"%s\",\"a\":", field_name(field));
+		put_value(field, a, true);
+		fputs(",\"b\":", stdout);
+		put_value(field, b, true);
+		puts("}");
+		return;
+	}
+	fputs("~ ", stdout);
+	put_text(b->path);
+	printf(" %s ", field_name(field));
+	put_value(field, a, false);
+	fputs(" -> ", stdout);
+	put_value(field, b, false);
+	putchar('\n');
+}
+
+/*
+ * What both sides say of a field: a tmpfiles "-" or an mtree nochange
+ * says nothing (it keeps what is there), nor does a link's mode.
+ */
+static bool
+both_say(unsigned field, const struct entry *a, const struct entry *b)
+{
+	if (a->nochange || b->nochange)
+		return false;
+	switch (field) {
+	case FIELD_MODE:
+		return a->mode_set && b->mode_set && a->type != 'l' &&
+		    b->type != 'l';
+	case FIELD_OWNER:
+		return a->uid_set && b->uid_set;
+	default:
+		return a->gid_set && b->gid_set;
+	}
+}
+
+/* One path on both sides: each field that differs, once. */
+static void
+compare_pair(struct report *r, const struct entry *a, const struct entry *b)
+{
+	unsigned long before = r->n, ig = r->o->ignored;
+
+	if (a->type != b->type)
+		changed(r, FIELD_TYPE, a, b);
+	else if (entry_has_numbers(a) && !(ig & FIELD_NUMBERS) &&
+	    (a->major != b->major || a->minor != b->minor))
+		changed(r, FIELD_NUMBERS, a, b);
+	else if (a->type == 'l' && !(ig & FIELD_TARGET) && a->target != NULL &&
+	    b->target != NULL && strcmp(a->target, b->target) != 0)
+		changed(r, FIELD_TARGET, a, b);
+	if (!(ig & FIELD_MODE) && both_say(FIELD_MODE, a, b) &&
+	    a->mode != b->mode)
+		changed(r, FIELD_MODE, a, b);
+	if (!(ig & FIELD_OWNER) && both_say(FIELD_OWNER, a, b) &&
+	    a->uid != b->uid)
+		changed(r, FIELD_OWNER, a, b);
+	if (!(ig & FIELD_GROUP) && both_say(FIELD_GROUP, a, b) &&
+	    a->gid != b->gid)
+		changed(r, FIELD_GROUP, a, b);
+	if (r->n != before && r->o->patch != NULL &&
+	    entries_add(&r->fix, b) != 0)
+		cli_fatal(NULL);
+}
+
+/* Whether --only lets a path through: either side's type is listed. */
+static bool
+wanted(const struct diff_opts *o, const struct entry *a,
+    const struct entry *b)
+{
+	return o->only[0] == '\0' || (a != NULL && strchr(o->only, a->type)) ||
+	    (b != NULL && strchr(o->only, b->type));
+}
+
+/*
+ * Both sides, sorted, walked once.  A directory 0755 of root's on one
+ * side only is what apply makes for a parent and list leaves out: not a
+ * difference.
+ */
+static void
+compare(struct report *r, const struct side *sa, const struct side *sb)
+{
+	const struct entries *a = &sa->v, *b = &sb->v;
+	size_t i = 0, j = 0;
+	int c;
+
+	while (i < a->n || j < b->n) {
+		c = i == a->n ? 1 : j == b->n ? -1 :
+		    strcmp(a->v[i].path, b->v[j].path);
+		if (c < 0) {
+			if (!entry_is_plain_parent(&a->v[i]) &&
+			    wanted(r->o, &a->v[i], NULL))
+				only_one(r, '-', &a->v[i]);
+			i++;
+		} else if (c > 0) {
+			if (!entry_is_plain_parent(&b->v[j]) &&
+			    wanted(r->o, NULL, &b->v[j]))
+				only_one(r, '+', &b->v[j]);
+			j++;
+		} else {
+			r->common = true;
+			if (wanted(r->o, &a->v[i], &b->v[j]))
+				compare_pair(r, &a->v[i], &b->v[j]);
+			i++;
+			j++;
+		}
+	}
+}
+
+/*
+ * -o: B's entries that A lacks or has otherwise, as list writes a table;
+ * A's that B lacks after them as comment lines (apply removes nothing),
+ * or, in a dialect without comments, named in a warning.
+ */
+static int
+write_patch(struct report *r)
+{
+	const struct dialect *dl = r->o->patch;
+	int rc = list_print_entries(&r->fix, dl);
+
+	if (r->gone.n == 0)
+		return rc;
+	if (!(dl->can & DIALECT_CAN_COMMENTS)) {
+		cli_warn("%zu entr%s only in A, which %s %s table cannot say "
+		    "as comments: devtool removes nothing; remove %s by hand "
+		    "(diff without -o lists %s)", r->gone.n, r->gone.n == 1 ?
+		    "y" : "ies", dialect_article(dl), dl->name,
+		    r->gone.n == 1 ? "it" : "them",
+		    r->gone.n == 1 ? "it" : "them");
+		return rc;
+	}
+	puts("# Only in A: devtool apply removes nothing; remove these by "
+	    "hand.");
+	for (size_t i = 0; i < r->gone.n; i++) {
+		fputs("# - ", stdout);
+		put_text(r->gone.v[i].path);
+		putchar(' ');
+		put_kind(&r->gone.v[i]);
+		putchar('\n');
+	}
+	return cli_finish_output() != EXIT_OK ? DIFF_TROUBLE : rc;
+}
+
+/* Whether some path of the sorted v begins with prefix. */
+static bool
+has_prefix(const struct entries *v, const char *prefix)
+{
+	size_t lo = 0, hi = v->n, mid, n = strlen(prefix);
+
+	while (lo < hi) {	/* the first path not below prefix */
+		mid = lo + (hi - lo) / 2;
+		if (strcmp(v->v[mid].path, prefix) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < v->n && strncmp(v->v[lo].path, prefix, n) == 0;
+}
+
+/*
+ * Whether a directory of a is above a path of b: the sides are of one
+ * tree, though no path is on both (a table of /dev/x, a tree of /dev).
+ */
+static bool
+above(const struct entries *a, const struct entries *b)
+{
+	char *prefix;
+	bool yes = false;
+
+	for (size_t i = 0; i < a->n && !yes; i++) {
+		if (a->v[i].type != 'd')
+			continue;
+		if (asprintf(&prefix, "%s/", strcmp(a->v[i].path, "/") == 0 ?
+		    "" : a->v[i].path) < 0)
+			cli_fatal(NULL);
+		yes = has_prefix(b, prefix);
+		free(prefix);
+	}
+	return yes;
+}
+
+/* ------------------------------------------------------------ the verb */
+
+int
+cmd_diff(const struct verb_call *c)
+{
+	struct side sides[2] = { 0 };
+	struct diff_opts o = { 0 };
+	struct report r = { .o = &o };
+	const struct id_resolver *res;
+	bool no_tables, tables = false;
+	int rc;
+
+	if (parse_options(c, sides, &o) != EXIT_OK) {
+		events_free();
+		return DIFF_TROUBLE;
+	}
+	if ((res = table_names(sides, &no_tables)) == NULL && !no_tables) {
+		events_free();
+		return DIFF_TROUBLE;
+	}
+	tables = sides[0].kind == SIDE_TABLE && sides[1].kind == SIDE_TABLE;
+	for (int i = 0; i < 2; i++) {
+		read_side(&sides[i], res);
+		if (!tables)
+			drop_files(&sides[i]);
+		sort_side(&sides[i]);
+	}
+	if (!no_tables)
+		owners_close();
+	rc = DIFF_TROUBLE;
+	if (sides[0].problems + sides[1].problems > 0)
+		cli_error("%s could not be read: nothing compared",
+		    sides[0].problems == 0 ? "B" : sides[1].problems == 0 ?
+		    "A" : "A and B");
+	else {
+		for (int i = 0; i < 2; i++)
+			if (sides[i].files > 0)
+				cli_warn("%lu regular file%s of %c not compared: "
+				    "only two tables both list files",
+				    sides[i].files, sides[i].files == 1 ? "" :
+				    "s", "AB"[i]);
+		compare(&r, &sides[0], &sides[1]);
+		if (!r.common && sides[0].v.n > 0 && sides[1].v.n > 0 &&
+		    !above(&sides[0].v, &sides[1].v) &&
+		    !above(&sides[1].v, &sides[0].v))
+			cli_warn("no path is on both sides: each side's paths "
+			    "are as seen from its root (--root DIR before a "
+			    "tree PATH)");
+		rc = o.patch != NULL ? write_patch(&r) : cli_finish_output();
+		rc = rc != EXIT_OK ? DIFF_TROUBLE : r.n > 0 ? DIFF_DIFFERENT :
+		    DIFF_SAME;
+	}
+	for (int i = 0; i < 2; i++)
+		entries_free(&sides[i].v);
+	entries_free(&r.fix);
+	entries_free(&r.gone);
+	events_free();
+	return rc;
+}

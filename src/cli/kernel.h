@@ -1,0 +1,21 @@
+/*
+ * kernel.h - --kernel and --sysfs, as list, apply and diff take them:
+ * the nodes devtmpfs makes, read from sysfs (source_kernel.c; devtool(1),
+ * "The kernel as a source").
+ */
+#ifndef DEVTOOL_CLI_KERNEL_H
+#define DEVTOOL_CLI_KERNEL_H
+
+#include "sources/source.h"
+
+/* The sysfs tree read: --sysfs DIR when given, else $DEVTOOL_SYSFS or /sys. */
+const char *kernel_sysfs(const char *sysfs_dir);
+
+/* Every node of that sysfs tree to sink, each problem to its problem. */
+void kernel_read(const char *sysfs_dir, const struct entry_sink *sink);
+
+/* The --sysfs option's help, the same in every verb. */
+#define KERNEL_SYSFS_HELP \
+	"with --kernel: the sysfs tree to read (default $DEVTOOL_SYSFS or /sys)"
+
+#endif
