@@ -123,8 +123,9 @@ for line in sys.stdin:
 	assert_status 0
 	assert_output 'DeviceAllow=char-mem rwm'
 	# systemd refuses a unit file that is not UTF-8: named, not a crash
+	# an entry its output cannot write: exit 1 (EXIT STATUS in devtool(1))
 	run --separate-stderr devtool list -o deviceallow --root "$HIGH" /
-	assert_status 2
+	assert_status 1
 	assert_output ''
 	assert_stderr_regex '/n: not under /dev, where systemd takes DeviceAllow= paths$'
 }
@@ -142,7 +143,7 @@ for line in sys.stdin:
 @test "longest names of control characters: makedevs and gen_init_cpio, which cannot hold them, say so and name the path" {
 	for d in makedevs gen_init_cpio; do
 		run --separate-stderr devtool list -o "$d" --root "$CTRL" /
-		assert_status 2
+		assert_status 1	# an entry its output cannot write
 		assert_stderr_regex "devtool: path '/\\?+\\.\\.\\.\\?+/n' has white space or a control character, which a"
 	done
 }
@@ -164,10 +165,11 @@ for line in sys.stdin:
 	run --separate-stderr devtool list --table -o tmpfiles "$BATS_TEST_TMPDIR/t.mtree"
 	assert_status 0
 	assert_line "$(cat "$table")"
+	mkdir "$BATS_TEST_TMPDIR/r"
 	run --separate-stderr devtool apply -n --root "$BATS_TEST_TMPDIR/r" "$table"
 	assert_status 0
-	[[ ${#lines[@]} -eq 16 ]] || fail "$(cut -c 1-100 <<<"$output")"
-	assert_line --index 15 --regexp '^would create (/\?{250}){14}/l \(l -> \?{3700}\)$'
+	[[ ${#lines[@]} -eq 15 ]] || fail "$(cut -c 1-100 <<<"$output")"
+	assert_line --index 14 --regexp '^would create (/\?{250}){14}/l \(l -> \?{3700}\)$'
 }
 
 @test "a link target that starts with '#' is written by gen_init_cpio and pseudo as it is, and read back" {

@@ -382,3 +382,8 @@ lowest_limit() {
 	done
 	echo "$n"
 }
+
+# assert_not_exists PATH: nothing at PATH, not even a dangling link.
+assert_not_exists() {
+	[[ ! -e $1 && ! -L $1 ]] || fail "$1 exists"
+}
