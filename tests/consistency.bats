@@ -208,7 +208,7 @@ readme_examples() {
 	needs_mknod
 	local T=$BATS_TEST_TMPDIR/ex kind line cmd="" want="" n=0
 	mkdir -p "$T/mnt/jail" "$T/mnt/base/etc" "$T/host" "$T/mnt/img" \
-	    "$T/mnt/newroot"
+	    "$T/mnt/newroot" "$T/mnt/chroot"
 	cp /etc/passwd /etc/group "$T/mnt/base/etc/"
 	cd "$T"
 	printf '/dev d 755 0 0\n' | "$DEVTOOL" apply --archive initrd.cpio - 2>/dev/null

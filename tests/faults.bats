@@ -684,7 +684,7 @@ signalled() {
 		[[ -z $(find . -name '.dt-*') ]] || fail "SIG$sig left $(find . -name '.dt-*')"
 		[[ ! -e out.cpio ]] || fail "SIG$sig: an archive was put in place"
 		# the tree: on the third mknodat, with the private directory made
-		rm -rf R
+		rm -rf R && mkdir R
 		signalled "$n" mknodat 3 log apply --root R t10
 		[[ $KILLED_STATUS == $((128 + n)) ]] ||
 			fail "apply --root: SIG$sig ($n): status $KILLED_STATUS: $(cat kill.err)"

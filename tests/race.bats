@@ -564,7 +564,8 @@ link_race() {
 # "lost I" if round I left a private directory (.devtool.*; the attacker
 # makes none) in ROOT/dev or destroyed the attacker's file (it made
 # STATE/destroyed), and stops there; a line for each round where devtool
-# neither replaced the node nor refused with a reason naming /dev/x.
+# neither replaced the node nor refused with a reason naming /dev/x
+# (exit 1, an operation that failed).
 replace_rounds() {
 	local rounds=$1 state=$2 dt=$3 root=$4 i st msg
 
@@ -574,7 +575,7 @@ replace_rounds() {
 		st=$?
 		msg=
 		read -r -d '' msg <err
-		((st == 0)) || { ((st == 2)) && [[ $msg == *devtool:\ /dev/x:* ]]; } ||
+		((st == 0)) || { ((st == 1)) && [[ $msg == *devtool:\ /dev/x:* ]]; } ||
 			echo "round $i: exit $st, ${msg:0:200}"
 		if compgen -G "$root/dev/.devtool.*" >/dev/null ||
 		    [[ -e $state/destroyed ]]; then
