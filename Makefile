@@ -171,13 +171,14 @@ deps-harden:
 
 # make check-asan: the unit tests built so, and make check's suites
 # but completion, which runs only `devtool VERB --help` (its time is
-# the shells').  Of check-all's own, deb, build and install build the
+# the shells'), and hardening, which reads the ELF of the hardened
+# build (the sanitizer build is not hardened, on purpose).  Of check-all's own, deb, build and install build the
 # package, a clone and make install from the sources (none runs
 # $DEVTOOL), boot boots the kernel on archives that devtool writes as
 # archive.bats has it write them (every compression, as uid 65534),
 # byte for byte the same from either build, and makedev compares
 # MAKEDEV with its recorded answers (make.bats runs devtool on them).
-ASAN_SUITES = $(filter-out completion,$(CHECK_SUITES))
+ASAN_SUITES = $(filter-out completion hardening,$(CHECK_SUITES))
 check-asan: deps-harden
 	@$(MAKE) --no-print-directory build/asan/devtool \
 	    $(UNITS:%=build/asan/unit_%) $(TEST_TOOLS)

@@ -46,10 +46,10 @@ enum links_as { ON_LAST, ON_EACH, ON_FIRST };
 struct archive_format {
 	const char *name;
 	const char *la_name;	/* archive_write_set_format_by_name */
-	bool limited;		/* a storage row says its limits */
-	bool fifos;		/* can hold a FIFO */
 	long long max_time;	/* the latest mtime it holds; 0: no limit */
 	enum links_as links;
+	bool limited;		/* a storage row says its limits */
+	bool fifos;		/* can hold a FIFO */
 };
 
 /*
@@ -65,14 +65,14 @@ struct archive_format {
 #define TIME_OCT11 8589934591LL
 
 static const struct archive_format formats[] = {
-	{ "newc", "newc", true, true, TIME_HEX8, ON_LAST },
-	{ "odc", "odc", true, true, TIME_OCT11, ON_EACH },
+	{ "newc", "newc", TIME_HEX8, ON_LAST, true, true },
+	{ "odc", "odc", TIME_OCT11, ON_EACH, true, true },
 	/* "sockets and fifos cannot be represented in the binary cpio" */
-	{ "bin", "bin", true, false, TIME_HEX8, ON_EACH },
-	{ "ustar", "ustar", true, true, TIME_OCT11, ON_FIRST },
-	{ "pax", "paxr", false, true, 0, ON_FIRST },
-	{ "gnutar", "gnutar", true, true, TIME_OCT11, ON_FIRST },
-	{ "mtree", "mtree", false, true, 0, ON_EACH },
+	{ "bin", "bin", TIME_HEX8, ON_EACH, true, false },
+	{ "ustar", "ustar", TIME_OCT11, ON_FIRST, true, true },
+	{ "pax", "paxr", 0, ON_FIRST, false, true },
+	{ "gnutar", "gnutar", TIME_OCT11, ON_FIRST, true, true },
+	{ "mtree", "mtree", 0, ON_EACH, false, true },
 };
 
 /*
