@@ -5,9 +5,14 @@
  * reads them; then each entry is written as a line of the output dialect
  * and read back (dialect_convert), so that what the dialect cannot hold
  * is named entry by entry: an error (nothing written, exit 2, as for
- * convert) unless --lossy accepts it (a warning each).  Ranges stay ranges where the
- * dialect has them, names stay names unless --users-from resolves them,
- * and the lines keep the tables' order.
+ * convert) unless --lossy accepts it (a warning each).  Ranges stay
+ * ranges where the dialect has them, names stay names unless --users-from
+ * resolves them, and the lines keep the tables' order.  Where the dialect
+ * has no ranges a range's nodes are made and written one at a time and
+ * never held, so that memory follows the tables' lines: without --lossy a
+ * first pass writes into nothing to find the losses, and only a second
+ * writes to standard output.  Device rules are sorted across every node,
+ * so they alone hold the nodes and their text.
  */
 #include <errno.h>
 #include <limits.h>
