@@ -77,9 +77,10 @@ unit_rules_SRCS  = src/dialects/rules.c src/base/text.c src/base/buf.c src/base/
 unit_buf_SRCS    = src/base/buf.c src/base/text.c
 UNIT_BINS = $(UNITS:%=tests/unit_%)
 
-# The attacker programs of tests/race.bats, run as another user.
+# The attacker programs of tests/race.bats, run as another user, and the
+# memory meter of tests/convert_tables.bats.
 TEST_TOOLS = tests/attack/exchanger tests/attack/swapper tests/attack/mover \
-	tests/attack/noexchange
+	tests/attack/noexchange bench/peak_rss
 
 # The sanitizer build: every object again under build/asan/.
 ASAN     = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer

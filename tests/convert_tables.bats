@@ -285,3 +285,37 @@ devtool: warning: b.txt:2: '/dev/null' is c 1:3, mode 0660, owner 0:0 here but c
 	assert_failure 2
 	assert_stderr_contains "unknown --merge 'later'; valid: error, last, first"
 }
+
+# bench/peak_rss (built by make check): a command's peak resident set size
+# in KiB, on standard error.
+PEAK_RSS=${PEAK_RSS:-$BATS_TEST_DIRNAME/../bench/peak_rss}
+
+# peak_rss ARGS...: devtool's peak RSS in KiB; its output is counted in lines
+# into $BATS_TEST_TMPDIR/lines.
+peak_rss() {
+	[[ -x $PEAK_RSS ]] || fail "$PEAK_RSS is missing: make check builds it"
+	# A sanitizer build (make check-asan) keeps freed memory in quarantine,
+	# which would count as the program's own.
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=0 \
+		"$PEAK_RSS" "$DEVTOOL" "$@" 2>rss.err | wc -l >lines ||
+		fail "devtool $* failed: $(cat rss.err)"
+	tail -n 1 rss.err
+}
+
+@test "list --table streams the nodes of ranges a dialect cannot hold: 8 ranges of 65,536 nodes take no more memory than 1" {
+	# devtool(1), DEVICE TABLES, "Converting tables": a range's nodes are
+	# made and written one at a time, so memory follows the table's lines.
+	local i one eight mode
+	for i in 0 1 2 3 4 5 6 7; do
+		printf '/dev/r%d c 600 0 0 %d 0 0 1 65536\n' "$i" $((10 + i))
+	done >eight.txt
+	head -n 1 eight.txt >one.txt
+	for mode in '' --lossy; do
+		one=$(peak_rss list --table $mode -o tmpfiles one.txt)
+		assert_equal "$(cat lines)" 65536
+		eight=$(peak_rss list --table $mode -o tmpfiles eight.txt)
+		assert_equal "$(cat lines)" 524288
+		(( eight * 2 < one * 3 )) ||
+			fail "list --table $mode: 8 ranges $eight KiB, 1 range $one KiB: over 1.5 times"
+	done
+}

@@ -5,9 +5,14 @@
  * reads them; then each entry is written as a line of the output dialect
  * and read back (dialect_convert), so that what the dialect cannot hold
  * is named entry by entry: an error (nothing written, exit 2, as for
- * convert) unless --lossy accepts it (a warning each).  Ranges stay ranges where the
- * dialect has them, names stay names unless --users-from resolves them,
- * and the lines keep the tables' order.
+ * convert) unless --lossy accepts it (a warning each).  Ranges stay
+ * ranges where the dialect has them, names stay names unless --users-from
+ * resolves them, and the lines keep the tables' order.  Where the dialect
+ * has no ranges a range's nodes are made and written one at a time and
+ * never held, so that memory follows the tables' lines: without --lossy a
+ * first pass writes into nothing to find the losses, and only a second
+ * writes to standard output.  Device rules are sorted across every node,
+ * so they alone hold the nodes and their text.
  */
 #include <errno.h>
 #include <limits.h>
@@ -232,6 +237,50 @@ conflict_error(void *ctx, const struct entry *later, const char *msg)
 	    cv->o->merge == CONFLICTS_LAST ? "last" : "first");
 }
 
+/* A write that keeps nothing: the first pass of a table (list_tables). */
+static ssize_t
+discard(void *cookie, const char *buf, size_t size)
+{
+	(void)cookie;
+	(void)buf;
+	return (ssize_t)size;
+}
+
+static const cookie_io_functions_t nothing = { .write = discard };
+
+/*
+ * The rules of a rule dialect: sorted and merged across every node, so
+ * they are held until all is well and written then.
+ */
+static int
+write_rules(struct conv *cv)
+{
+	const struct dialect *out = cv->out;
+	int rc;
+
+	if ((cv->table.fp = open_memstream(&cv->text, &cv->text_len)) == NULL)
+		cli_fatal(NULL);
+	rc = convert_rules(cv) != 0 ? EXIT_FAILED : EXIT_OK;
+	if (fclose(cv->table.fp) != 0)
+		cli_fatal(NULL);
+	if (rc != EXIT_OK)
+		return rc;
+	if (cv->losses > 0 && !cv->o->lossy) {
+		cli_error("%lu entr%s with no %s rule; nothing was written "
+		    "(--lossy writes the others' rules)", cv->losses,
+		    cv->losses == 1 ? "y" : "ies", out->name);
+		return EXIT_USAGE;	/* refused before anything is written */
+	}
+	if (out->header != NULL)
+		puts(out->header);
+	fwrite(cv->text, 1, cv->text_len, stdout);
+	if (cv->table.lines > 0)
+		putchar('\n');
+	if (out->footer != NULL)
+		puts(out->footer);
+	return cli_finish_output() != EXIT_OK ? EXIT_FAILED : EXIT_OK;
+}
+
 int
 list_tables(const char *const *files, const struct dialect *out,
     const struct list_table_opts *o)
@@ -271,35 +320,38 @@ list_tables(const char *const *files, const struct dialect *out,
 		rc = cv.status;
 		goto done;
 	}
-	if ((cv.table.fp = open_memstream(&cv.text, &cv.text_len)) == NULL)
-		cli_fatal(NULL);
-	if (rules_dialect(out))
-		rc = convert_rules(&cv) != 0 ? EXIT_FAILED : EXIT_OK;
-	else
+	if (rules_dialect(out)) {
+		rc = write_rules(&cv);
+		goto done;
+	}
+	/*
+	 * A range's nodes are made and written one at a time, never held:
+	 * without --lossy a first pass into nothing finds what the dialect
+	 * cannot hold, so that a refused table writes nothing, and the second
+	 * writes; memory follows the tables' lines, not their nodes
+	 * (devtool(1), DEVICE TABLES).
+	 */
+	if (!o->lossy) {
+		if ((cv.table.fp = fopencookie(NULL, "w", nothing)) == NULL)
+			cli_fatal(NULL);
 		convert_all(&cv);
-	if (fclose(cv.table.fp) != 0)
-		cli_fatal(NULL);
-	if (rc != EXIT_OK)
-		goto done;
-	if (cv.losses > 0 && !o->lossy && rules_dialect(out)) {
-		cli_error("%lu entr%s with no %s rule; nothing was written "
-		    "(--lossy writes the others' rules)", cv.losses,
-		    cv.losses == 1 ? "y" : "ies", out->name);
-		rc = EXIT_USAGE;	/* refused before anything is written */
-		goto done;
+		if (fclose(cv.table.fp) != 0)
+			cli_fatal(NULL);
+		if (cv.losses > 0) {
+			cli_error("%lu entr%s that %s %s table cannot hold as "
+			    "%s; nothing was written (--lossy writes what it "
+			    "can)", cv.losses, cv.losses == 1 ? "y" : "ies",
+			    dialect_article(out), out->name, cv.losses == 1 ?
+			    "it says" : "they say");
+			rc = EXIT_USAGE;	/* refused before anything is written */
+			goto done;
+		}
+		cv.table.lines = 0;
 	}
-	if (cv.losses > 0 && !o->lossy) {
-		cli_error("%lu entr%s that %s %s table cannot hold as %s; "
-		    "nothing was written (--lossy writes what it can)",
-		    cv.losses, cv.losses == 1 ? "y" : "ies",
-		    dialect_article(out), out->name, cv.losses == 1 ?
-		    "it says" : "they say");
-		rc = EXIT_USAGE;	/* refused before anything is written */
-		goto done;
-	}
+	cv.table.fp = stdout;
 	if (out->header != NULL)
 		puts(out->header);
-	fwrite(cv.text, 1, cv.text_len, stdout);
+	convert_all(&cv);
 	if (cv.table.lines > 0)
 		putchar('\n');
 	if (out->footer != NULL)
