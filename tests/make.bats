@@ -253,9 +253,36 @@ DeviceAllow=/dev/ttyS1 rwm"
 	assert_equal "$(wc -l <<<"$complaints")" 1
 }
 
-@test "make -o deviceallow-groups names each major by its driver in /proc/devices, once a name" {
+@test "make -o deviceallow-groups: a driver's group only for all its minors, else each node's path (DEVICE RULES)" {
 	export DEVTOOL_PROC_DEVICES=$BATS_TEST_DIRNAME/fixtures/proc-devices
-	run --separate-stderr devtool make -o deviceallow-groups ttyS0 tty1 sda sdq fuse ptmx
+	# char-mem would grant /dev/mem, /dev/kmem, /dev/port; char-misc kvm
+	printf '%s\n' '/dev/null c 666 0 0 1 3 - - -' \
+	    '/dev/fuse c 666 0 0 10 229 - - -' >t
+	run --separate-stderr devtool list --table -o deviceallow-groups t
+	assert_success
+	assert_output "DeviceAllow=/dev/fuse rwm
+DeviceAllow=/dev/null rwm"
+	assert_stderr_empty
+	# every 8-bit minor of major 4, the only major named tty: its group;
+	# 1:3 alone is its path, after the groups
+	printf '%s\n' '/dev/tty c 620 0 0 4 0 0 1 256' \
+	    '/dev/null c 666 0 0 1 3 - - -' '/dev/ttyS0 c 660 0 0 4 64 - - -' >t
+	run --separate-stderr devtool list --table -o deviceallow-groups t
+	assert_success
+	assert_output "DeviceAllow=char-tty rwm
+DeviceAllow=/dev/null rwm"
+	assert_stderr_empty
+	# sd is majors 8, 65 and 66: all of 8 is not all of sd
+	run --separate-stderr devtool make -o deviceallow-groups sd
+	assert_success
+	assert_equal "${#lines[@]}" 256
+	assert_line --index 0 'DeviceAllow=/dev/sda rwm'
+	refute_output --partial block-sd
+}
+
+@test "make -o deviceallow-groups --widen: the groups anyway, one warning a group naming the minors it adds" {
+	export DEVTOOL_PROC_DEVICES=$BATS_TEST_DIRNAME/fixtures/proc-devices
+	run --separate-stderr devtool make -o deviceallow-groups --widen ttyS0 tty1 sda sdq fuse ptmx
 	assert_success
 	# sd is majors 8 and 65; major 4 is /dev/vc/0, tty and ttyS, and 5
 	# has no name without a '/'
@@ -263,9 +290,25 @@ DeviceAllow=/dev/ttyS1 rwm"
 DeviceAllow=char-tty rwm
 DeviceAllow=char-/dev/tty rwm
 DeviceAllow=char-misc rwm"
-	assert_stderr_empty
+	assert_equal "$stderr" "devtool: warning: --widen: DeviceAllow=block-sd rwm also allows what no node listed is: b 8:16-255, b 65:16-255, b 66:*, and every minor above 255 of those majors
+devtool: warning: --widen: DeviceAllow=char-tty rwm also allows what no node listed is: c 4:0,2-63,65-255, and every minor above 255 of those majors
+devtool: warning: --widen: DeviceAllow=char-/dev/tty rwm also allows what no node listed is: c 5:0-1,3-255, and every minor above 255 of those majors
+devtool: warning: --widen: DeviceAllow=char-misc rwm also allows what no node listed is: c 10:0-228,230-255, and every minor above 255 of those majors"
+	local groups=$output
+	printf '%s\n' '/dev/null c 666 0 0 1 3 - - -' >t
+	run --separate-stderr devtool list --table --widen -o deviceallow-groups t
+	assert_success
+	assert_output 'DeviceAllow=char-mem rwm'
+	assert_equal "$stderr" "devtool: warning: --widen: DeviceAllow=char-mem rwm also allows what no node listed is: c 1:0-2,4-255, and every minor above 255 of those majors"
+	# a rule by number or path has nothing to widen: a usage error
+	run --separate-stderr devtool make -o cgroup --widen null
+	assert_failure 2
+	assert_output ''
+	assert_stderr_regex '^devtool: --widen goes with -o deviceallow-groups'
+	run --separate-stderr devtool list --widen /dev/null
+	assert_failure 2
 	command -v systemd-analyze >/dev/null || skip "systemd-analyze is not installed"
-	mapfile -t lines <<<"$output"
+	mapfile -t lines <<<"$groups"
 	unit_verify "${lines[@]}"
 	assert_equal "$complaints" ""
 }
@@ -274,7 +317,7 @@ DeviceAllow=char-misc rwm"
 	export DEVTOOL_PROC_DEVICES=$BATS_TEST_DIRNAME/fixtures/proc-devices
 	run --separate-stderr devtool make -o deviceallow-groups ttyS0 hda
 	assert_failure 1
-	assert_output "DeviceAllow=char-tty rwm"
+	assert_output "DeviceAllow=/dev/ttyS0 rwm"
 	assert_equal "$stderr" "devtool: /dev/hda: no driver of block major 3 is registered (/proc/devices), so it and 24 other nodes of the major have no group; -o deviceallow allows nodes by path"
 }
 

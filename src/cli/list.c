@@ -230,11 +230,13 @@ warn_unheld(size_t n, const struct dialect *dialect)
 		    dialect->name, what);
 }
 
+static int widen;	/* --widen, an option below */
+
 /* A rule dialect (DEVICE RULES): allow_print's rules. */
 static int
 print_rules(struct listing *ls, const struct dialect *dialect)
 {
-	int rc = allow_print(&ls->v, dialect, UNHELD_NAMED);
+	int rc = allow_print(&ls->v, dialect, UNHELD_NAMED, widen != 0);
 
 	return ls->failed ? EXIT_FAILED : rc;
 }
@@ -332,7 +334,7 @@ parse_output(const char *name, const struct dialect **dialect)
 
 static char *output, *check, *root_dir, *archive, *input, *users_from,
     *merge, *sysfs_dir;
-static int dirs, json, table, lossy, one_fs, from_kernel;
+static int dirs, json, table, lossy, one_fs, from_kernel, widen;
 
 struct poptOption list_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, &output, 0,
@@ -347,6 +349,10 @@ struct poptOption list_options[] = {
 	  "registry", "LAYOUT" },
 	{ "dirs", '\0', POPT_ARG_NONE, &dirs, 0,
 	  "list directories too", NULL },
+	{ "widen", '\0', POPT_ARG_NONE, &widen, 0,
+	  "with -o deviceallow-groups: a driver's group even where the "
+	  "nodes are not all its minors (a warning names what it adds)",
+	  NULL },
 	{ "one-file-system", 'x', POPT_ARG_NONE, &one_fs, 0,
 	  "enter no mount point below a PATH (devpts, /dev/shm): list it "
 	  "as a directory only", NULL },
@@ -551,6 +557,9 @@ check_list(const char *name)
 	if (check != NULL && rules_dialect(out_dialect))
 		return cli_usage(name, "--check prints each node with its "
 		    "reason, which %s rules cannot hold", out_dialect->name);
+	if ((rc = allow_widen(name, widen, out_dialect)) != EXIT_OK)
+		return rc;
+	topts.widen = widen != 0;
 	if (one_fs && (archive != NULL || table))
 		return cli_usage(name, "-x keeps a tree walk to one file "
 		    "system: it takes no --archive or --table");

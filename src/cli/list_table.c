@@ -209,7 +209,8 @@ convert_rules(struct conv *cv)
 		cli_fatal(NULL);
 	for (size_t i = 0; i < nodes.n; i++)
 		dev[i] = &nodes.v[i];
-	rc = allow_write(&cv->table, dev, nodes.n, rule_loss, cv);
+	rc = allow_write(&cv->table, dev, nodes.n, cv->o->widen, rule_loss,
+	    cv);
 	free(dev);
 	entries_free(&nodes);
 	return rc;

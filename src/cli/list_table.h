@@ -15,6 +15,7 @@ struct list_table_opts {
 	const struct dialect *input;	/* -i; NULL: detected per table */
 	const char *users_from;		/* --users-from DIR, or NULL */
 	bool lossy;			/* --lossy */
+	bool widen;			/* --widen (allow_write) */
 	enum conflicts_merge merge;	/* --merge */
 };
 

@@ -23,7 +23,7 @@
 #include "cli/verbs.h"
 
 static char *dir, *root_dir, *archive, *archive_format, *output;
-static int replace, dry_run, verbose;
+static int replace, dry_run, verbose, widen;
 
 struct poptOption make_options[] = {
 	{ "directory", 'C', POPT_ARG_STRING, &dir, 0,
@@ -47,6 +47,10 @@ struct poptOption make_options[] = {
 	  "implies -v)", NULL },
 	{ "verbose", 'v', POPT_ARG_NONE, &verbose, 0,
 	  "print each action and a summary", NULL },
+	{ "widen", '\0', POPT_ARG_NONE, &widen, 0,
+	  "with -o deviceallow-groups: a driver's group even where the "
+	  "nodes are not all its minors (a warning names what it adds)",
+	  NULL },
 	CLI_TABLE_END
 };
 
@@ -209,7 +213,7 @@ print_table(struct entries *v, const struct dialect *dialect)
 
 	drop_unheld_dirs(v, dialect);
 	if (rules_dialect(dialect))
-		return allow_print(v, dialect, SIZE_MAX);
+		return allow_print(v, dialect, SIZE_MAX, widen != 0);
 	if (entries_sort(v) != 0)
 		cli_fatal(NULL);
 	if (dialect->header != NULL)
@@ -295,6 +299,9 @@ check_make(const char *name)
 		dt_buf_free(&names);
 		return rc;
 	}
+	if ((rc = allow_widen(name, widen, output != NULL ? out_dialect :
+	    NULL)) != EXIT_OK)
+		return rc;
 	if (archive != NULL || archive_format != NULL)
 		return apply_check_archive(name, archive, archive_format,
 		    &archive_opts);
