@@ -386,3 +386,17 @@ symlinkat 2"
 660 0 $(getent group disk | cut -d: -f3)
 666 0 $(getent group tty | cut -d: -f3)"
 }
+
+@test "make --archive and apply --archive write a link with mode 0777 (lrwxrwxrwx), as gen_init_cpio and bsdtar do, read back by cpio -tv and bsdtar" {
+	export SOURCE_DATE_EPOCH=0
+	run --separate-stderr devtool make --archive m.cpio fd
+	assert_success
+	run bash -c 'cpio -tv --quiet <m.cpio | grep "^l" | cut -c 1-10 | sort -u'
+	assert_output 'lrwxrwxrwx'
+	# a table's mode for a link is not the link's
+	printf 'slink /dev/l /x 0600 0 0\n' >t
+	run --separate-stderr devtool apply --archive t.tar t
+	assert_success
+	run bash -c 'bsdtar -tvf t.tar | grep "dev/l -> /x" | cut -c 1-10'
+	assert_output 'lrwxrwxrwx'
+}
