@@ -168,8 +168,8 @@ compare() {
 @test "make -o oci names each entry the dialect cannot hold on stderr, never leaving one out silently" {
 	run --separate-stderr devtool make -o oci std
 	assert_status 0
-	assert_equal "$stderr" "devtool: warning: /dev/core: a symbolic link, which an oci table cannot hold, is left out; -o json holds every type
-devtool: warning: /dev/ram: a symbolic link, which an oci table cannot hold, is left out; -o json holds every type"
+	assert_equal "$stderr" "devtool: warning: /dev/core -> /proc/kcore: a symbolic link, which an oci table cannot hold, is left out; -o json holds every type
+devtool: warning: /dev/ram -> ram1: a symbolic link, which an oci table cannot hold, is left out; -o json holds every type"
 	assert_equal "$(grep -c '"path"' <<<"$output")" 34
 }
 
@@ -399,4 +399,26 @@ symlinkat 2"
 	assert_success
 	run bash -c 'bsdtar -tvf t.tar | grep "dev/l -> /x" | cut -c 1-10'
 	assert_output 'lrwxrwxrwx'
+}
+
+@test "a link in makedevs, one rule for list, list --table and make: a comment line naming it, one warning a run (devtool list in devtool(1))" {
+	local comments="# /dev/fd -> /proc/self/fd: a symbolic link, which a makedevs table cannot hold
+# /dev/stderr -> fd/2: a symbolic link, which a makedevs table cannot hold
+# /dev/stdin -> fd/0: a symbolic link, which a makedevs table cannot hold
+# /dev/stdout -> fd/1: a symbolic link, which a makedevs table cannot hold"
+	local warning="devtool: warning: 4 entries that a makedevs table cannot hold are comment lines; -o json holds every type"
+	run --separate-stderr devtool make -o makedevs fd
+	assert_success
+	assert_output "$comments"
+	assert_equal "$stderr" "$warning"
+	devtool make -o pseudo fd >t
+	run --separate-stderr devtool list --table -o makedevs t
+	assert_success
+	assert_output $'/dev\td\t0755\t0\t0\t-\t-\t-\t-\t-\n'"$comments"
+	assert_equal "$stderr" "$warning"
+	devtool make --archive a.cpio fd
+	run --separate-stderr devtool list --archive a.cpio -o makedevs
+	assert_success
+	assert_output "$comments"
+	assert_equal "$stderr" "$warning"
 }

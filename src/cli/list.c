@@ -195,7 +195,7 @@ audit_problem(struct audit *a, const struct entry *e)
 /*
  * An entry a dialect without comments leaves out, named with what it is
  * (as a comment line names it in the others); after UNHELD_NAMED of
- * them, warn_unheld counts the rest.
+ * them, list_warn_unheld counts the rest.
  */
 static void
 warn_left_out(const struct entry *e, const struct dialect *dialect, size_t n)
@@ -211,8 +211,8 @@ warn_left_out(const struct entry *e, const struct dialect *dialect, size_t n)
 	    dialect_article(dialect), dialect->name);
 }
 
-static void
-warn_unheld(size_t n, const struct dialect *dialect)
+void
+list_warn_unheld(size_t n, const struct dialect *dialect)
 {
 	bool comments = (dialect->can & DIALECT_CAN_COMMENTS) != 0;
 	const char *what = comments ? n == 1 ? "is a comment line" :
@@ -300,7 +300,7 @@ print_all(struct listing *ls, const struct dialect *dialect,
 		puts(dialect->footer);
 	if (cli_finish_output() != EXIT_OK)
 		rc = EXIT_FAILED;
-	warn_unheld(unheld, dialect);
+	list_warn_unheld(unheld, dialect);
 	return rc;
 }
 

@@ -17,6 +17,7 @@
 
 #include "cli/allow.h"
 #include "cli/list_table.h"
+#include "cli/list.h"
 #include "cli/owners.h"
 #include "entry/conflicts.h"
 #include "entry/ids.h"
@@ -35,6 +36,7 @@ struct conv {
 	char *text;
 	size_t text_len;
 	unsigned long losses;
+	size_t unheld;		/* comment lines for types out can't hold */
 	const struct id_resolver *host;	/* --lossy: names a dialect lacks */
 };
 
@@ -117,7 +119,27 @@ convert_one(struct conv *cv, const struct entry *orig, const struct entry *e,
 	struct dt_buf *line = &cv->line;
 	struct entry copy = *e;
 	struct dt_diag d;
-	int rc = dialect_convert(cv->out, e, cv->keeper, line, &d);
+	int rc;
+
+	/*
+	 * A type the dialect has no line for, a link in makedevs: a comment
+	 * line naming it and one count at the end, as list and make write
+	 * it (devtool list in devtool(1)); not a loss.  A link of a type
+	 * the dialect has but cannot say (no target, in tmpfiles) is one.
+	 */
+	if (!dialect_holds(cv->out, e) &&
+	    strchr(cv->out->types, e->type) == NULL &&
+	    (cv->out->can & DIALECT_CAN_COMMENTS) &&
+	    dialect_format(cv->out, e, line, &d) == 0) {
+		if (cv->out->needs_parents)
+			dialect_parents(cv->out, *last, e->path,
+			    cli_table_line, &cv->table);
+		cli_table_line(&cv->table, line->s);
+		*last = e->path;
+		cv->unheld++;
+		return;
+	}
+	rc = dialect_convert(cv->out, e, cv->keeper, line, &d);
 
 	if (rc < 0 && cv->o->lossy && (e->user != NULL || e->group != NULL) &&
 	    !(cv->out->can & DIALECT_CAN_NAMES)) {
@@ -307,6 +329,7 @@ list_tables(const char *const *files, const struct dialect *out,
 		puts(out->footer);
 	if (cli_finish_output() != EXIT_OK)
 		rc = EXIT_FAILED;
+	list_warn_unheld(cv.unheld, out);
 done:
 	free(cv.text);
 	dt_buf_free(&cv.line);
