@@ -384,7 +384,6 @@ find_run(const struct entry **v, size_t n, char type, uint64_t major,
 		if (v[*i]->type == type && v[*i]->major == major)
 			return true;
 	}
-	*i = *j = 0;
 	return false;
 }
 
@@ -400,7 +399,7 @@ group_adds(const struct entry **v, size_t n, char type, const char *name,
 	bool whole = true;
 
 	for (size_t d = 0; d < ndrv; d++) {
-		bool have[RULES_WHOLE_MINORS] = { false };
+		bool have[RULES_WHOLE_MINORS] = { false }, found;
 		size_t i, j, m, comma = 0;
 
 		if (drv[d].type != type || strcmp(drv[d].name, name) != 0)
@@ -411,13 +410,12 @@ group_adds(const struct entry **v, size_t n, char type, const char *name,
 				break;
 		if (m < d)
 			continue;
-		if (find_run(v, n, type, drv[d].major, &i, &j)) {
-			if (whole_major(v, i, j))
-				continue;
-			for (; i < j; i++)
-				if (v[i]->minor < RULES_WHOLE_MINORS)
-					have[v[i]->minor] = true;
-		}
+		found = find_run(v, n, type, drv[d].major, &i, &j);
+		if (found && whole_major(v, i, j))
+			continue;
+		for (; found && i < j; i++)
+			if (v[i]->minor < RULES_WHOLE_MINORS)
+				have[v[i]->minor] = true;
 		whole = false;
 		if (adds->len > 0)
 			dt_buf_adds(adds, ", ");
@@ -425,10 +423,10 @@ group_adds(const struct entry **v, size_t n, char type, const char *name,
 		dt_buf_addc(adds, ' ');
 		dt_buf_addu(adds, drv[d].major);
 		dt_buf_addc(adds, ':');
-		for (m = 0; m < RULES_WHOLE_MINORS && have[m]; m++)
+		/* the missing minors as ranges; '*' for a major with none */
+		for (m = found ? 0 : RULES_WHOLE_MINORS;
+		    m < RULES_WHOLE_MINORS && have[m]; m++)
 			;
-		if (i == 0 && j == 0)
-			m = RULES_WHOLE_MINORS;	/* no node of the major */
 		while (m < RULES_WHOLE_MINORS) {
 			size_t end = m;
 
