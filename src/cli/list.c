@@ -211,7 +211,8 @@ warn_left_out(const struct entry *e, const struct dialect *dialect, size_t n)
 	    dialect_article(dialect), dialect->name);
 }
 
-void
+/* The one warning of a run for n comment lines of types without a line. */
+static void
 list_warn_unheld(size_t n, const struct dialect *dialect)
 {
 	bool comments = (dialect->can & DIALECT_CAN_COMMENTS) != 0;
@@ -593,8 +594,13 @@ list_run(const struct verb_call *c, bool *found)
 	if (from_kernel && c->nargs > 0)
 		return cli_usage(c->name, "--kernel lists every node devtmpfs "
 		    "makes: it takes no PATH");
-	if (table && check == NULL)
-		return list_tables(c->args, out_dialect, &topts);
+	if (table && check == NULL) {
+		size_t unheld;	/* said once, as by print_all */
+
+		rc = list_tables(c->args, out_dialect, &topts, &unheld);
+		list_warn_unheld(unheld, out_dialect);
+		return rc;
+	}
 	if (kernel) {
 		if ((audit = calloc(1, sizeof(*audit))) == NULL)
 			cli_fatal(NULL);

@@ -16,11 +16,4 @@
  */
 int list_print_entries(struct entries *v, const struct dialect *dl);
 
-/*
- * The one warning of a run that wrote n comment lines for entries of a
- * type dl cannot hold (a link in makedevs; devtool list in
- * devtool(1)): nothing when n is 0.  For a dl with comments.
- */
-void list_warn_unheld(size_t n, const struct dialect *dl);
-
 #endif

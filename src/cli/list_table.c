@@ -17,7 +17,6 @@
 
 #include "cli/allow.h"
 #include "cli/list_table.h"
-#include "cli/list.h"
 #include "cli/owners.h"
 #include "entry/conflicts.h"
 #include "entry/ids.h"
@@ -257,7 +256,7 @@ conflict_error(void *ctx, const struct entry *later, const char *msg)
 
 int
 list_tables(const char *const *files, const struct dialect *out,
-    const struct list_table_opts *o)
+    const struct list_table_opts *o, size_t *unheld)
 {
 	const struct entry_sink sink = { conv_put, conv_problem, NULL };
 	struct ids_keeper keeper;
@@ -267,6 +266,7 @@ list_tables(const char *const *files, const struct dialect *out,
 	struct source *tables;
 	int rc = EXIT_OK, nfiles = 0;
 
+	*unheld = 0;
 	s.ctx = &cv;
 	ids_keeper_init(&keeper);
 	if (o->users_from != NULL) {
@@ -329,7 +329,7 @@ list_tables(const char *const *files, const struct dialect *out,
 		puts(out->footer);
 	if (cli_finish_output() != EXIT_OK)
 		rc = EXIT_FAILED;
-	list_warn_unheld(cv.unheld, out);
+	*unheld = cv.unheld;
 done:
 	free(cv.text);
 	dt_buf_free(&cv.line);

@@ -6,6 +6,7 @@
 #define DEVTOOL_LIST_TABLE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "cli/cli.h"
 #include "dialects/dialect.h"
@@ -21,9 +22,11 @@ struct list_table_opts {
 
 /*
  * The tables files ("-": standard input), NULL-terminated, as lines of
- * out on standard output; the exit status.
+ * out on standard output; the exit status.  *unheld: the comment lines
+ * written for types out has no line for, which the caller says once
+ * as list and make do.
  */
 int list_tables(const char *const *files, const struct dialect *out,
-    const struct list_table_opts *o);
+    const struct list_table_opts *o, size_t *unheld);
 
 #endif
