@@ -48,7 +48,7 @@ _devtool_options()
         list)
             echo "-o --output --json --check --dirs -x --one-file-system" \
                 "--root --archive --table -i --input --users-from --lossy" \
-                "--merge --kernel --sysfs $common"
+                "--merge --kernel --sysfs --widen $common"
             ;;
         apply)
             echo "-i --input --root --users-from --archive --archive-format -r" \
@@ -62,7 +62,7 @@ _devtool_options()
             ;;
         make)
             echo "-C --directory --root --archive --archive-format -o --output" \
-                "-r --replace -n --dry-run -v --verbose $common"
+                "-r --replace -n --dry-run -v --verbose --widen $common"
             ;;
     esac
 }

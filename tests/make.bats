@@ -168,8 +168,8 @@ compare() {
 @test "make -o oci names each entry the dialect cannot hold on stderr, never leaving one out silently" {
 	run --separate-stderr devtool make -o oci std
 	assert_status 0
-	assert_equal "$stderr" "devtool: warning: /dev/core: a symbolic link, which an oci table cannot hold, is left out; -o json holds every type
-devtool: warning: /dev/ram: a symbolic link, which an oci table cannot hold, is left out; -o json holds every type"
+	assert_equal "$stderr" "devtool: warning: /dev/core -> /proc/kcore: a symbolic link, which an oci table cannot hold, is left out; -o json holds every type
+devtool: warning: /dev/ram -> ram1: a symbolic link, which an oci table cannot hold, is left out; -o json holds every type"
 	assert_equal "$(grep -c '"path"' <<<"$output")" 34
 }
 
@@ -253,9 +253,36 @@ DeviceAllow=/dev/ttyS1 rwm"
 	assert_equal "$(wc -l <<<"$complaints")" 1
 }
 
-@test "make -o deviceallow-groups names each major by its driver in /proc/devices, once a name" {
+@test "make -o deviceallow-groups: a driver's group only for all its minors, else each node's path (DEVICE RULES)" {
 	export DEVTOOL_PROC_DEVICES=$BATS_TEST_DIRNAME/fixtures/proc-devices
-	run --separate-stderr devtool make -o deviceallow-groups ttyS0 tty1 sda sdq fuse ptmx
+	# char-mem would grant /dev/mem, /dev/kmem, /dev/port; char-misc kvm
+	printf '%s\n' '/dev/null c 666 0 0 1 3 - - -' \
+	    '/dev/fuse c 666 0 0 10 229 - - -' >t
+	run --separate-stderr devtool list --table -o deviceallow-groups t
+	assert_success
+	assert_output "DeviceAllow=/dev/fuse rwm
+DeviceAllow=/dev/null rwm"
+	assert_stderr_empty
+	# every 8-bit minor of major 4, the only major named tty: its group;
+	# 1:3 alone is its path, after the groups
+	printf '%s\n' '/dev/tty c 620 0 0 4 0 0 1 256' \
+	    '/dev/null c 666 0 0 1 3 - - -' '/dev/ttyS0 c 660 0 0 4 64 - - -' >t
+	run --separate-stderr devtool list --table -o deviceallow-groups t
+	assert_success
+	assert_output "DeviceAllow=char-tty rwm
+DeviceAllow=/dev/null rwm"
+	assert_stderr_empty
+	# sd is majors 8, 65 and 66: all of 8 is not all of sd
+	run --separate-stderr devtool make -o deviceallow-groups sd
+	assert_success
+	assert_equal "${#lines[@]}" 256
+	assert_line --index 0 'DeviceAllow=/dev/sda rwm'
+	refute_output --partial block-sd
+}
+
+@test "make -o deviceallow-groups --widen: the groups anyway, one warning a group naming the minors it adds" {
+	export DEVTOOL_PROC_DEVICES=$BATS_TEST_DIRNAME/fixtures/proc-devices
+	run --separate-stderr devtool make -o deviceallow-groups --widen ttyS0 tty1 sda sdq fuse ptmx
 	assert_success
 	# sd is majors 8 and 65; major 4 is /dev/vc/0, tty and ttyS, and 5
 	# has no name without a '/'
@@ -263,9 +290,25 @@ DeviceAllow=/dev/ttyS1 rwm"
 DeviceAllow=char-tty rwm
 DeviceAllow=char-/dev/tty rwm
 DeviceAllow=char-misc rwm"
-	assert_stderr_empty
+	assert_equal "$stderr" "devtool: warning: --widen: DeviceAllow=block-sd rwm also allows what no node listed is: b 8:16-255, b 65:16-255, b 66:*, and every minor above 255 of those majors
+devtool: warning: --widen: DeviceAllow=char-tty rwm also allows what no node listed is: c 4:0,2-63,65-255, and every minor above 255 of those majors
+devtool: warning: --widen: DeviceAllow=char-/dev/tty rwm also allows what no node listed is: c 5:0-1,3-255, and every minor above 255 of those majors
+devtool: warning: --widen: DeviceAllow=char-misc rwm also allows what no node listed is: c 10:0-228,230-255, and every minor above 255 of those majors"
+	local groups=$output
+	printf '%s\n' '/dev/null c 666 0 0 1 3 - - -' >t
+	run --separate-stderr devtool list --table --widen -o deviceallow-groups t
+	assert_success
+	assert_output 'DeviceAllow=char-mem rwm'
+	assert_equal "$stderr" "devtool: warning: --widen: DeviceAllow=char-mem rwm also allows what no node listed is: c 1:0-2,4-255, and every minor above 255 of those majors"
+	# a rule by number or path has nothing to widen: a usage error
+	run --separate-stderr devtool make -o cgroup --widen null
+	assert_failure 2
+	assert_output ''
+	assert_stderr_regex '^devtool: --widen goes with -o deviceallow-groups'
+	run --separate-stderr devtool list --widen /dev/null
+	assert_failure 2
 	command -v systemd-analyze >/dev/null || skip "systemd-analyze is not installed"
-	mapfile -t lines <<<"$output"
+	mapfile -t lines <<<"$groups"
 	unit_verify "${lines[@]}"
 	assert_equal "$complaints" ""
 }
@@ -274,7 +317,7 @@ DeviceAllow=char-misc rwm"
 	export DEVTOOL_PROC_DEVICES=$BATS_TEST_DIRNAME/fixtures/proc-devices
 	run --separate-stderr devtool make -o deviceallow-groups ttyS0 hda
 	assert_failure 1
-	assert_output "DeviceAllow=char-tty rwm"
+	assert_output "DeviceAllow=/dev/ttyS0 rwm"
 	assert_equal "$stderr" "devtool: /dev/hda: no driver of block major 3 is registered (/proc/devices), so it and 24 other nodes of the major have no group; -o deviceallow allows nodes by path"
 }
 
@@ -342,4 +385,40 @@ symlinkat 2"
 	    "640 0 $(getent group kmem | cut -d: -f3)
 660 0 $(getent group disk | cut -d: -f3)
 666 0 $(getent group tty | cut -d: -f3)"
+}
+
+@test "make --archive and apply --archive write a link with mode 0777 (lrwxrwxrwx), as gen_init_cpio and bsdtar do, read back by cpio -tv and bsdtar" {
+	export SOURCE_DATE_EPOCH=0
+	run --separate-stderr devtool make --archive m.cpio fd
+	assert_success
+	run bash -c 'cpio -tv --quiet <m.cpio | grep "^l" | cut -c 1-10 | sort -u'
+	assert_output 'lrwxrwxrwx'
+	# a table's mode for a link is not the link's
+	printf 'slink /dev/l /x 0600 0 0\n' >t
+	run --separate-stderr devtool apply --archive t.tar t
+	assert_success
+	run bash -c 'bsdtar -tvf t.tar | grep "dev/l -> /x" | cut -c 1-10'
+	assert_output 'lrwxrwxrwx'
+}
+
+@test "a link in makedevs, one rule for list, list --table and make: a comment line naming it, one warning a run (devtool list in devtool(1))" {
+	local comments="# /dev/fd -> /proc/self/fd: a symbolic link, which a makedevs table cannot hold
+# /dev/stderr -> fd/2: a symbolic link, which a makedevs table cannot hold
+# /dev/stdin -> fd/0: a symbolic link, which a makedevs table cannot hold
+# /dev/stdout -> fd/1: a symbolic link, which a makedevs table cannot hold"
+	local warning="devtool: warning: 4 entries that a makedevs table cannot hold are comment lines; -o json holds every type"
+	run --separate-stderr devtool make -o makedevs fd
+	assert_success
+	assert_output "$comments"
+	assert_equal "$stderr" "$warning"
+	devtool make -o pseudo fd >t
+	run --separate-stderr devtool list --table -o makedevs t
+	assert_success
+	assert_output $'/dev\td\t0755\t0\t0\t-\t-\t-\t-\t-\n'"$comments"
+	assert_equal "$stderr" "$warning"
+	devtool make --archive a.cpio fd
+	run --separate-stderr devtool list --archive a.cpio -o makedevs
+	assert_success
+	assert_output "$comments"
+	assert_equal "$stderr" "$warning"
 }

@@ -3,7 +3,8 @@
  * (src/dialects/rules.c; devtool(1), DEVICE RULES): a rule a number, a
  * major whole when its minors 0 to 255 are all there and never else,
  * the OCI list's first element, DeviceAllow= paths and the driver names
- * deviceallow-groups picks.  TAP output (tests/tap.h).
+ * deviceallow-groups picks, a group only for every minor of every major
+ * bearing its name (else the paths) unless widened.  TAP output (tests/tap.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,17 @@ problem(void *ctx, const struct entry *e, const char *msg)
 	    strlen(s->problems), "%s: %s\n", e->path, msg);
 }
 
+static void
+widened(void *ctx, const char *line, const char *adds)
+{
+	struct said *s = ctx;
+
+	snprintf(s->problems + strlen(s->problems), sizeof(s->problems) -
+	    strlen(s->problems), "widened %s: %s\n", line, adds);
+}
+
+static bool widen;	/* rules_write's widen for rules() */
+
 static struct entry nodes[MAX_NODES];
 static char paths[MAX_NODES][64];
 static size_t nnodes;
@@ -56,12 +68,12 @@ rules(const struct dialect *dl, const struct rules_driver *drv,
     size_t ndrv, struct said *s)
 {
 	const struct entry *v[MAX_NODES];
-	const struct rules_sink sink = { put, problem, s };
+	const struct rules_sink sink = { put, problem, widened, s };
 
 	memset(s, 0, sizeof(*s));
 	for (size_t i = 0; i < nnodes; i++)
 		v[i] = &nodes[i];
-	if (rules_write(dl, v, nnodes, drv, ndrv, &sink) != 0)
+	if (rules_write(dl, v, nnodes, drv, ndrv, widen, &sink) != 0)
 		bail_out("rules_write: out of memory");
 	nnodes = 0;
 }
@@ -186,13 +198,36 @@ test_groups(void)
 	node("/dev/what1", 'c', 9, 1);
 	rules(&deviceallow_groups_dialect, drv, sizeof(drv) / sizeof(drv[0]),
 	    &s);
+	same("deviceallow-groups: no group that would grant more than the "
+	    "nodes: their paths", s.lines,
+	    "DeviceAllow=/dev/console rwm\n"
+	    "DeviceAllow=/dev/sda rwm\n"
+	    "DeviceAllow=/dev/sdq rwm\n"
+	    "DeviceAllow=/dev/tty1 rwm\n"
+	    "DeviceAllow=/dev/ttyS0 rwm\n");
+	widen = true;
+	node("/dev/ttyS0", 'c', 4, 64);
+	node("/dev/tty1", 'c', 4, 1);
+	node("/dev/console", 'c', 5, 1);
+	node("/dev/lp0", 'c', 6, 0);
+	node("/dev/odd", 'c', 7, 0);
+	node("/dev/sda", 'b', 8, 0);
+	node("/dev/sdq", 'b', 65, 0);
+	node("/dev/what", 'c', 9, 0);
+	node("/dev/what1", 'c', 9, 1);
+	rules(&deviceallow_groups_dialect, drv, sizeof(drv) / sizeof(drv[0]),
+	    &s);
 	same("deviceallow-groups: a name without '/' first, else the first; "
 	    "a name once; the type's own section", s.lines,
 	    "DeviceAllow=block-sd rwm\n"
 	    "DeviceAllow=char-tty rwm\n"
 	    "DeviceAllow=char-/dev/tty rwm\n");
-	same("deviceallow-groups: a glob or a space is no name; no driver is "
-	    "none, said once a major", s.problems,
+	same("deviceallow-groups --widen: a warning a group, what it adds; "
+	    "a glob or a space is no name; no driver is none, said once a major",
+	    s.problems,
+	    "widened DeviceAllow=block-sd rwm: b 8:1-255, b 65:1-255\n"
+	    "widened DeviceAllow=char-tty rwm: c 4:0,2-63,65-255\n"
+	    "widened DeviceAllow=char-/dev/tty rwm: c 5:0,2-255\n"
 	    "/dev/lp0: the names of character major 6 in /proc/devices have "
 	    "white space, a quote, a backslash, '%' or a glob character, so "
 	    "it has no group; -o deviceallow allows nodes by path\n"
@@ -202,6 +237,23 @@ test_groups(void)
 	    "/dev/what: no driver of character major 9 is registered "
 	    "(/proc/devices), so it and 1 other node of the major have no "
 	    "group; -o deviceallow allows nodes by path\n");
+	widen = false;
+	for (unsigned m = 0; m < 256; m++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "/dev/sd%u", m);
+		node(name, 'b', 8, m);
+		node(name, 'b', 65, m);
+	}
+	node("/dev/ttyS0", 'c', 4, 64);
+	rules(&deviceallow_groups_dialect, drv, sizeof(drv) / sizeof(drv[0]),
+	    &s);
+	same("deviceallow-groups: every 8-bit minor of every major bearing "
+	    "the name is its group; the rest by path", s.lines,
+	    "DeviceAllow=block-sd rwm\n"
+	    "DeviceAllow=/dev/ttyS0 rwm\n");
+	same("deviceallow-groups: a whole group says nothing", s.problems,
+	    "");
 	node("/dev/tty1", 'c', 4, 1);
 	ok(deviceallow_groups_dialect.write(&nodes[0], NULL, &buf, &d) == -1 &&
 	    strstr(d.msg, "whole listing") != NULL,

@@ -71,13 +71,22 @@ problem(void *ctx, const struct entry *e, const char *msg)
 	w->problem(w->ctx, e, msg);
 }
 
+/* --widen: what the group grants beyond the nodes, said once a rule. */
+static void
+widened(void *ctx, const char *line, const char *adds)
+{
+	(void)ctx;
+	cli_warn("--widen: %s also allows what no node listed is: %s, and "
+	    "every minor above 255 of those majors", line, adds);
+}
+
 int
 allow_write(struct cli_table *out, const struct entry **v, size_t n,
-    allow_problem_fn *problem_fn, void *ctx)
+    bool widen, allow_problem_fn *problem_fn, void *ctx)
 {
 	const struct dialect *dl = out->dialect;
 	struct writing w = { out, problem_fn, ctx };
-	const struct rules_sink sink = { put, problem, &w };
+	const struct rules_sink sink = { put, problem, widened, &w };
 	struct drivers dv = { 0 };
 	int rc;
 
@@ -85,7 +94,7 @@ allow_write(struct cli_table *out, const struct entry **v, size_t n,
 		free_drivers(&dv);
 		return -1;
 	}
-	rc = rules_write(dl, v, n, dv.v, dv.n, &sink);
+	rc = rules_write(dl, v, n, dv.v, dv.n, widen, &sink);
 	free_drivers(&dv);
 	if (rc != 0)
 		cli_fatal(NULL);	/* only malloc fails */
@@ -159,7 +168,8 @@ allow_input(const char *verb, const char *name, const struct dialect **out)
 }
 
 int
-allow_print(struct entries *v, const struct dialect *dl, size_t name_most)
+allow_print(struct entries *v, const struct dialect *dl, size_t name_most,
+    bool widen)
 {
 	const struct entry **dev;
 	struct cli_table out = { stdout, dl, 0 };
@@ -180,7 +190,7 @@ allow_print(struct entries *v, const struct dialect *dl, size_t name_most)
 	}
 	if (dl->header != NULL)
 		puts(dl->header);
-	if (allow_write(&out, dev, n, allow_error, &rc) != 0)
+	if (allow_write(&out, dev, n, widen, allow_error, &rc) != 0)
 		rc = EXIT_FAILED;
 	free(dev);
 	if (out.lines > 0)
@@ -192,4 +202,13 @@ allow_print(struct entries *v, const struct dialect *dl, size_t name_most)
 	if (unheld > name_most)
 		allow_more_left_out(dl, unheld - name_most);
 	return rc;
+}
+
+int
+allow_widen(const char *verb, bool widen, const struct dialect *dl)
+{
+	if (!widen || (dl != NULL && rules_need_drivers(dl)))
+		return EXIT_OK;
+	return cli_usage(verb, "--widen goes with -o deviceallow-groups, "
+	    "the only rules by driver");
 }

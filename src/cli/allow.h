@@ -23,11 +23,13 @@ typedef void allow_problem_fn(void *ctx, const struct entry *e,
  * The rules of out's dialect for the device nodes v[0..n) (sorted in
  * place) as lines of out (cli_table_line: the caller ends the last and
  * prints header and footer).
- * deviceallow-groups reads /proc/devices (DEVTOOL_PROC_DEVICES) first.
+ * deviceallow-groups reads /proc/devices (DEVTOOL_PROC_DEVICES) first;
+ * widen (--widen) writes a driver's group although the nodes do not
+ * hold every minor it serves, with a warning naming what it adds.
  * 0, or -1 said (cli_error) when it cannot be read.
  */
 int allow_write(struct cli_table *out, const struct entry **v, size_t n,
-    allow_problem_fn *problem, void *ctx);
+    bool widen, allow_problem_fn *problem, void *ctx);
 
 /*
  * An allow_problem_fn for list and make: "PATH: why" as an error, and
@@ -51,7 +53,10 @@ void allow_more_left_out(const struct dialect *dl, size_t n);
  * output fails (each said).
  */
 int allow_print(struct entries *v, const struct dialect *dl,
-    size_t name_most);
+    size_t name_most, bool widen);
+
+/* --widen of verb: EXIT_OK, or a usage error unless dl names drivers. */
+int allow_widen(const char *verb, bool widen, const struct dialect *dl);
 
 /*
  * -i NAME of verb: the dialect into *out, or a usage error naming the

@@ -195,7 +195,7 @@ audit_problem(struct audit *a, const struct entry *e)
 /*
  * An entry a dialect without comments leaves out, named with what it is
  * (as a comment line names it in the others); after UNHELD_NAMED of
- * them, warn_unheld counts the rest.
+ * them, list_warn_unheld counts the rest.
  */
 static void
 warn_left_out(const struct entry *e, const struct dialect *dialect, size_t n)
@@ -211,8 +211,9 @@ warn_left_out(const struct entry *e, const struct dialect *dialect, size_t n)
 	    dialect_article(dialect), dialect->name);
 }
 
+/* The one warning of a run for n comment lines of types without a line. */
 static void
-warn_unheld(size_t n, const struct dialect *dialect)
+list_warn_unheld(size_t n, const struct dialect *dialect)
 {
 	bool comments = (dialect->can & DIALECT_CAN_COMMENTS) != 0;
 	const char *what = comments ? n == 1 ? "is a comment line" :
@@ -230,11 +231,13 @@ warn_unheld(size_t n, const struct dialect *dialect)
 		    dialect->name, what);
 }
 
+static int widen;	/* --widen, an option below */
+
 /* A rule dialect (DEVICE RULES): allow_print's rules. */
 static int
 print_rules(struct listing *ls, const struct dialect *dialect)
 {
-	int rc = allow_print(&ls->v, dialect, UNHELD_NAMED);
+	int rc = allow_print(&ls->v, dialect, UNHELD_NAMED, widen != 0);
 
 	return ls->failed ? EXIT_FAILED : rc;
 }
@@ -298,7 +301,7 @@ print_all(struct listing *ls, const struct dialect *dialect,
 		puts(dialect->footer);
 	if (cli_finish_output() != EXIT_OK)
 		rc = EXIT_FAILED;
-	warn_unheld(unheld, dialect);
+	list_warn_unheld(unheld, dialect);
 	return rc;
 }
 
@@ -332,7 +335,7 @@ parse_output(const char *name, const struct dialect **dialect)
 
 static char *output, *check, *root_dir, *archive, *input, *users_from,
     *merge, *sysfs_dir;
-static int dirs, json, table, lossy, one_fs, from_kernel;
+static int dirs, json, table, lossy, one_fs, from_kernel, widen;
 
 struct poptOption list_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, &output, 0,
@@ -347,6 +350,10 @@ struct poptOption list_options[] = {
 	  "registry", "LAYOUT" },
 	{ "dirs", '\0', POPT_ARG_NONE, &dirs, 0,
 	  "list directories too", NULL },
+	{ "widen", '\0', POPT_ARG_NONE, &widen, 0,
+	  "with -o deviceallow-groups: a driver's group even where the "
+	  "nodes are not all its minors (a warning names what it adds)",
+	  NULL },
 	{ "one-file-system", 'x', POPT_ARG_NONE, &one_fs, 0,
 	  "enter no mount point below a PATH (devpts, /dev/shm): list it "
 	  "as a directory only", NULL },
@@ -551,6 +558,9 @@ check_list(const char *name)
 	if (check != NULL && rules_dialect(out_dialect))
 		return cli_usage(name, "--check prints each node with its "
 		    "reason, which %s rules cannot hold", out_dialect->name);
+	if ((rc = allow_widen(name, widen, out_dialect)) != EXIT_OK)
+		return rc;
+	topts.widen = widen != 0;
 	if (one_fs && (archive != NULL || table))
 		return cli_usage(name, "-x keeps a tree walk to one file "
 		    "system: it takes no --archive or --table");
@@ -584,8 +594,13 @@ list_run(const struct verb_call *c, bool *found)
 	if (from_kernel && c->nargs > 0)
 		return cli_usage(c->name, "--kernel lists every node devtmpfs "
 		    "makes: it takes no PATH");
-	if (table && check == NULL)
-		return list_tables(c->args, out_dialect, &topts);
+	if (table && check == NULL) {
+		size_t unheld;	/* said once, as by print_all */
+
+		rc = list_tables(c->args, out_dialect, &topts, &unheld);
+		list_warn_unheld(unheld, out_dialect);
+		return rc;
+	}
 	if (kernel) {
 		if ((audit = calloc(1, sizeof(*audit))) == NULL)
 			cli_fatal(NULL);

@@ -40,6 +40,7 @@ struct conv {
 	char *text;
 	size_t text_len;
 	unsigned long losses;
+	size_t unheld;		/* comment lines for types out can't hold */
 	const struct id_resolver *host;	/* --lossy: names a dialect lacks */
 };
 
@@ -122,7 +123,27 @@ convert_one(struct conv *cv, const struct entry *orig, const struct entry *e,
 	struct dt_buf *line = &cv->line;
 	struct entry copy = *e;
 	struct dt_diag d;
-	int rc = dialect_convert(cv->out, e, cv->keeper, line, &d);
+	int rc;
+
+	/*
+	 * A type the dialect has no line for, a link in makedevs: a comment
+	 * line naming it and one count at the end, as list and make write
+	 * it (devtool list in devtool(1)); not a loss.  A link of a type
+	 * the dialect has but cannot say (no target, in tmpfiles) is one.
+	 */
+	if (!dialect_holds(cv->out, e) &&
+	    strchr(cv->out->types, e->type) == NULL &&
+	    (cv->out->can & DIALECT_CAN_COMMENTS) &&
+	    dialect_format(cv->out, e, line, &d) == 0) {
+		if (cv->out->needs_parents)
+			dialect_parents(cv->out, *last, e->path,
+			    cli_table_line, &cv->table);
+		cli_table_line(&cv->table, line->s);
+		*last = e->path;
+		cv->unheld++;
+		return;
+	}
+	rc = dialect_convert(cv->out, e, cv->keeper, line, &d);
 
 	if (rc < 0 && cv->o->lossy && (e->user != NULL || e->group != NULL) &&
 	    !(cv->out->can & DIALECT_CAN_NAMES)) {
@@ -214,7 +235,8 @@ convert_rules(struct conv *cv)
 		cli_fatal(NULL);
 	for (size_t i = 0; i < nodes.n; i++)
 		dev[i] = &nodes.v[i];
-	rc = allow_write(&cv->table, dev, nodes.n, rule_loss, cv);
+	rc = allow_write(&cv->table, dev, nodes.n, cv->o->widen, rule_loss,
+	    cv);
 	free(dev);
 	entries_free(&nodes);
 	return rc;
@@ -283,7 +305,7 @@ write_rules(struct conv *cv)
 
 int
 list_tables(const char *const *files, const struct dialect *out,
-    const struct list_table_opts *o)
+    const struct list_table_opts *o, size_t *unheld)
 {
 	const struct entry_sink sink = { conv_put, conv_problem, NULL };
 	struct ids_keeper keeper;
@@ -293,6 +315,7 @@ list_tables(const char *const *files, const struct dialect *out,
 	struct source *tables;
 	int rc = EXIT_OK, nfiles = 0;
 
+	*unheld = 0;
 	s.ctx = &cv;
 	ids_keeper_init(&keeper);
 	if (o->users_from != NULL) {
@@ -358,6 +381,7 @@ list_tables(const char *const *files, const struct dialect *out,
 		puts(out->footer);
 	if (cli_finish_output() != EXIT_OK)
 		rc = EXIT_FAILED;
+	*unheld = cv.unheld;
 done:
 	free(cv.text);
 	dt_buf_free(&cv.line);

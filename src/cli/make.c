@@ -12,6 +12,7 @@
 
 #include "cli/allow.h"
 #include "cli/apply.h"
+#include "cli/list.h"
 #include "codec/devreg.h"
 #include "cli/owners.h"
 #include "dialects/dialect.h"
@@ -23,7 +24,7 @@
 #include "cli/verbs.h"
 
 static char *dir, *root_dir, *archive, *archive_format, *output;
-static int replace, dry_run, verbose;
+static int replace, dry_run, verbose, widen;
 
 struct poptOption make_options[] = {
 	{ "directory", 'C', POPT_ARG_STRING, &dir, 0,
@@ -47,6 +48,10 @@ struct poptOption make_options[] = {
 	  "implies -v)", NULL },
 	{ "verbose", 'v', POPT_ARG_NONE, &verbose, 0,
 	  "print each action and a summary", NULL },
+	{ "widen", '\0', POPT_ARG_NONE, &widen, 0,
+	  "with -o deviceallow-groups: a driver's group even where the "
+	  "nodes are not all its minors (a warning names what it adds)",
+	  NULL },
 	CLI_TABLE_END
 };
 
@@ -202,45 +207,11 @@ drop_unheld_dirs(struct entries *v, const struct dialect *dialect)
 static int
 print_table(struct entries *v, const struct dialect *dialect)
 {
-	struct dt_buf line = DT_BUF_INIT;
-	struct dt_diag d;
-	struct cli_table out = { stdout, dialect, 0 };
-	const char *last = "/";
-
 	drop_unheld_dirs(v, dialect);
 	if (rules_dialect(dialect))
-		return allow_print(v, dialect, SIZE_MAX);
-	if (entries_sort(v) != 0)
-		cli_fatal(NULL);
-	if (dialect->header != NULL)
-		puts(dialect->header);
-	for (size_t i = 0; i < v->n; i++) {
-		if (!dialect_holds(dialect, &v->v[i])) {
-			char q[DT_QUOTE_SIZE];
-
-			cli_warn("%s: a %s, which %s %s table cannot hold, is "
-			    "left out; -o json holds every type",
-			    cli_quote(q, v->v[i].path),
-			    entry_type_of(v->v[i].type)->noun,
-			    dialect_article(dialect), dialect->name);
-			continue;
-		}
-		if (dialect_format(dialect, &v->v[i], &line, &d) != 0) {
-			cli_error("%s", d.msg);
-			return EXIT_FAILED;
-		}
-		if (dialect->needs_parents)
-			dialect_parents(dialect, last, v->v[i].path,
-			    cli_table_line, &out);
-		cli_table_line(&out, line.s);
-		last = v->v[i].path;
-	}
-	dt_buf_free(&line);
-	if (out.lines > 0)
-		putchar('\n');
-	if (dialect->footer != NULL)
-		puts(dialect->footer);
-	return cli_finish_output();
+		return allow_print(v, dialect, SIZE_MAX, widen != 0);
+	/* list's writer: a link is a comment line, counted once */
+	return list_print_entries(v, dialect);
 }
 
 /* Every operand known, or each unknown one named: nothing is made. */
@@ -295,6 +266,9 @@ check_make(const char *name)
 		dt_buf_free(&names);
 		return rc;
 	}
+	if ((rc = allow_widen(name, widen, output != NULL ? out_dialect :
+	    NULL)) != EXIT_OK)
+		return rc;
 	if (archive != NULL || archive_format != NULL)
 		return apply_check_archive(name, archive, archive_format,
 		    &archive_opts);

@@ -374,24 +374,105 @@ no_group(const struct entry *e, size_t others, bool driver,
 	    "is registered (/proc/devices)", who);
 }
 
+/* The run of v[0..n) (sorted by number) of type and major: [*i, *j). */
+static bool
+find_run(const struct entry **v, size_t n, char type, uint64_t major,
+    size_t *i, size_t *j)
+{
+	for (*i = 0; *i < n; *i = *j) {
+		*j = run_end(v, *i, n);
+		if (v[*i]->type == type && v[*i]->major == major)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * What the group name of type adds to the nodes v[0..n): for each major
+ * that bears the name, the 8-bit minors no node has ("c 1:0-2,4-255",
+ * "b 65:*" for a major with none), into adds; whether it adds nothing.
+ */
+static bool
+group_adds(const struct entry **v, size_t n, char type, const char *name,
+    const struct rules_driver *drv, size_t ndrv, struct dt_buf *adds)
+{
+	bool whole = true;
+
+	for (size_t d = 0; d < ndrv; d++) {
+		bool have[RULES_WHOLE_MINORS] = { false }, found;
+		size_t i, j, m, comma = 0;
+
+		if (drv[d].type != type || strcmp(drv[d].name, name) != 0)
+			continue;
+		for (m = 0; m < d; m++)	/* a major named twice: once */
+			if (drv[m].type == type && drv[m].major ==
+			    drv[d].major && strcmp(drv[m].name, name) == 0)
+				break;
+		if (m < d)
+			continue;
+		found = find_run(v, n, type, drv[d].major, &i, &j);
+		if (found && whole_major(v, i, j))
+			continue;
+		for (; found && i < j; i++)
+			if (v[i]->minor < RULES_WHOLE_MINORS)
+				have[v[i]->minor] = true;
+		whole = false;
+		if (adds->len > 0)
+			dt_buf_adds(adds, ", ");
+		dt_buf_addc(adds, type);
+		dt_buf_addc(adds, ' ');
+		dt_buf_addu(adds, drv[d].major);
+		dt_buf_addc(adds, ':');
+		/* the missing minors as ranges; '*' for a major with none */
+		for (m = found ? 0 : RULES_WHOLE_MINORS;
+		    m < RULES_WHOLE_MINORS && have[m]; m++)
+			;
+		while (m < RULES_WHOLE_MINORS) {
+			size_t end = m;
+
+			while (end + 1 < RULES_WHOLE_MINORS && !have[end + 1])
+				end++;
+			if (comma++ > 0)
+				dt_buf_addc(adds, ',');
+			dt_buf_addu(adds, m);
+			if (end > m) {
+				dt_buf_addc(adds, '-');
+				dt_buf_addu(adds, end);
+			}
+			for (m = end + 1; m < RULES_WHOLE_MINORS && have[m];
+			    m++)
+				;
+		}
+		if (comma == 0)
+			dt_buf_addc(adds, '*');
+	}
+	return whole;
+}
+
 static int
 write_groups(const struct entry **v, size_t n,
-    const struct rules_driver *drv, size_t ndrv,
+    const struct rules_driver *drv, size_t ndrv, bool widen,
     const struct rules_sink *sink)
 {
-	struct dt_buf line = DT_BUF_INIT;
+	struct dt_buf line = DT_BUF_INIT, adds = DT_BUF_INIT;
 	const char **said;
-	size_t nsaid = 0, j;
+	const struct entry **paths;
+	size_t nsaid = 0, npaths = 0, j;
 	struct dt_diag d;
 	int rc = 0;
 
 	qsort(v, n, sizeof(const struct entry *), by_number);
 	if ((said = malloc((n > 0 ? n : 1) * sizeof(*said))) == NULL)
 		return -1;
+	if ((paths = malloc((n > 0 ? n : 1) * sizeof(*paths))) == NULL) {
+		free(said);
+		return -1;
+	}
 	for (size_t i = 0; i < n && rc == 0; i = j) {
 		const char *name = group_name(v[i]->type, v[i]->major, drv,
 		    ndrv);
 		const char *kind = v[i]->type == 'b' ? "block" : "char";
+		bool whole;
 		size_t k;
 
 		j = run_end(v, i, n);
@@ -401,13 +482,21 @@ write_groups(const struct entry **v, size_t n,
 			sink->problem(sink->ctx, v[i], d.msg);
 			continue;
 		}
+		dt_buf_truncate(&adds, 0);
+		whole = group_adds(v, n, v[i]->type, name, drv, ndrv, &adds);
+		if (!whole && !widen) {
+			/* least privilege: the nodes, not their driver */
+			while (i < j)
+				paths[npaths++] = v[i++];
+			continue;
+		}
 		dt_buf_truncate(&line, 0);
 		dt_buf_adds(&line, "DeviceAllow=");
 		dt_buf_adds(&line, kind);
 		dt_buf_addc(&line, '-');
 		dt_buf_adds(&line, name);
 		dt_buf_adds(&line, " " RULES_ACCESS);
-		if (dt_buf_failed(&line)) {
+		if (dt_buf_failed(&line) || dt_buf_failed(&adds)) {
 			rc = -1;
 			break;
 		}
@@ -416,26 +505,33 @@ write_groups(const struct entry **v, size_t n,
 				break;
 		if (k < nsaid)
 			continue;	/* block-sd: every sd major at once */
-		if ((said[nsaid] = strdup(line.s)) == NULL)
+		if ((said[nsaid] = strdup(line.s)) == NULL) {
 			rc = -1;
-		else
-			sink->put(sink->ctx, said[nsaid++]);
+			break;
+		}
+		sink->put(sink->ctx, said[nsaid++]);
+		if (!whole && sink->widened != NULL)
+			sink->widened(sink->ctx, line.s, adds.s);
 	}
+	if (rc == 0 && npaths > 0)
+		rc = write_paths(paths, npaths, sink);
 	while (nsaid > 0)
 		free((char *)said[--nsaid]);
 	free(said);
+	free(paths);
 	dt_buf_free(&line);
+	dt_buf_free(&adds);
 	return rc;
 }
 
 int
 rules_write(const struct dialect *dl, const struct entry **v, size_t n,
-    const struct rules_driver *drivers, size_t ndrivers,
+    const struct rules_driver *drivers, size_t ndrivers, bool widen,
     const struct rules_sink *sink)
 {
 	if (dl == &deviceallow_dialect)
 		return write_paths(v, n, sink);
 	if (dl == &deviceallow_groups_dialect)
-		return write_groups(v, n, drivers, ndrivers, sink);
+		return write_groups(v, n, drivers, ndrivers, widen, sink);
 	return write_numbers(dl, v, n, sink);
 }

@@ -45,6 +45,12 @@ struct rules_sink {
 	void (*put)(void *ctx, const char *line);
 	/* A device node that has no rule in the dialect, and why. */
 	void (*problem)(void *ctx, const struct entry *e, const char *msg);
+	/*
+	 * A group rule written with widen although the nodes do not hold
+	 * all it allows, and what it adds ("c 1:0-2,4-255, b 65:*": the
+	 * 8-bit minors no node has, of each major bearing the name).
+	 */
+	void (*widened)(void *ctx, const char *line, const char *adds);
 	void *ctx;
 };
 
@@ -57,11 +63,15 @@ bool rules_need_drivers(const struct dialect *dl);
  * The rules of dl that allow the device nodes v[0..n) (c and b entries,
  * one node each: no ranges), in its order: by type and numbers, by path
  * for deviceallow.  v is sorted in place.  drivers (ndrivers, in
- * /proc/devices's order) are for deviceallow-groups.  0, or -1 when out
- * of memory.
+ * /proc/devices's order) are for deviceallow-groups: a major's group
+ * rule is written only when, for every major bearing its name, the nodes
+ * hold all 256 8-bit minors (what the driver serves, as far as a listing
+ * can know, the cgroup wildcard's rule); else its nodes' path rules,
+ * after the groups, unless widen writes the group anyway (sink's
+ * widened says what it adds).  0, or -1 when out of memory.
  */
 int rules_write(const struct dialect *dl, const struct entry **v, size_t n,
-    const struct rules_driver *drivers, size_t ndrivers,
+    const struct rules_driver *drivers, size_t ndrivers, bool widen,
     const struct rules_sink *sink);
 
 #endif

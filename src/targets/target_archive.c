@@ -297,7 +297,12 @@ set_entry(struct archive_target *at, const struct entry *e)
 	    strcmp(e->path, "/") == 0 ? "." : e->path + 1);
 	la_archive_entry_copy_pathname(ae, at->name);
 	la_archive_entry_set_filetype(ae, t->ifmt);
-	la_archive_entry_set_perm(ae, e->mode);
+	/*
+	 * A link's mode is not its own (symlink(7)): 0777, lrwxrwxrwx, as
+	 * the kernel, gen_init_cpio and bsdtar write it, whatever the entry
+	 * says (make's links carry no mode at all).
+	 */
+	la_archive_entry_set_perm(ae, t->ifmt == S_IFLNK ? 0777 : e->mode);
 	la_archive_entry_set_uid(ae, e->uid_set ? e->uid : 0);
 	la_archive_entry_set_gid(ae, e->gid_set ? e->gid : 0);
 	la_archive_entry_set_mtime(ae, at->mtime, 0);
