@@ -370,6 +370,7 @@ list_tables(const char *const *files, const struct dialect *out,
 			goto done;
 		}
 		cv.table.lines = 0;
+		cv.unheld = 0;	/* the second pass counts them again */
 	}
 	cv.table.fp = stdout;
 	if (out->header != NULL)
