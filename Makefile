@@ -47,20 +47,22 @@ $(shell mkdir -p build)
 $(file >build/cflags,$(CFLAGS_NOW))
 endif
 
-SRCS     = $(wildcard src/*/*.c)
+# main (src/devtool.c) and the layout codec (src/encode.c) at the top of
+# src/, as the card names them; every other layer in its folder.
+SRCS     = $(wildcard src/*.c src/*/*.c)
 OBJS     = $(SRCS:.c=.o)
 
 # C unit tests: tests/unit_NAME.c linked with only the pure modules it
 # tests.  Adding one is adding NAME to UNITS and a unit_NAME_SRCS line.
 UNITS    = encode table spec root node entry users order devreg convert rules buf
-unit_encode_SRCS = src/codec/encode.c src/base/diag.c src/base/number.c src/base/text.c src/base/buf.c
+unit_encode_SRCS = src/encode.c src/base/diag.c src/base/number.c src/base/text.c src/base/buf.c
 unit_table_SRCS  = src/dialects/dialect.c src/dialects/fields.c src/dialects/makedevs.c \
 	src/dialects/tmpfiles.c src/dialects/mtree.c src/dialects/gen_init_cpio.c \
 	src/dialects/pseudo.c src/dialects/json.c src/dialects/oci.c \
 	src/dialects/json_io.c src/dialects/json_keys.c \
 	src/entry/entry.c src/entry/ids.c src/entry/validate.c src/entry/conflicts.c \
 	src/sys/nss.c src/base/path.c src/base/diag.c src/base/number.c \
-	src/codec/encode.c src/base/text.c src/base/buf.c
+	src/encode.c src/base/text.c src/base/buf.c
 # The rule dialects (written only) are rows of the registry too.
 unit_table_SRCS += src/dialects/rules.c
 unit_spec_SRCS   = $(unit_table_SRCS)
@@ -110,7 +112,8 @@ build/asan/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(CPPFLAGS) $(ASAN_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
--include $(wildcard src/*/*.d tests/*.d build/asan/src/*/*.d build/asan/tests/*.d \
+-include $(wildcard src/*.d src/*/*.d tests/*.d build/asan/src/*.d \
+	build/asan/src/*/*.d build/asan/tests/*.d build/plain/src/*.d \
 	build/plain/src/*/*.d)
 
 # Installs what building and testing need (apt-get as root), or says what.
@@ -251,5 +254,5 @@ bench: deps
 # Everything the build makes, and nothing else: after it, a clone is as
 # checked out (tests/build.bats).
 clean:
-	rm -rf devtool src/*/*.o src/*/*.d tests/*.o tests/*.d $(UNIT_BINS) \
+	rm -rf devtool src/*.o src/*.d src/*/*.o src/*/*.d tests/*.o tests/*.d $(UNIT_BINS) \
 	    $(TEST_TOOLS) build fuzz/bin $(BENCH_TOOLS)

@@ -1,5 +1,5 @@
 /*
- * fuzz_codec.c - differential test of the layout codec (src/codec/encode.c)
+ * fuzz_codec.c - differential test of the layout codec (src/encode.c)
  * against reference encoders written from LAYOUTS in devtool(1) and against
  * glibc's own makedev(3), major(3) and minor(3).
  *

@@ -1,6 +1,6 @@
 /*
  * fuzz_layout.c - dt_layout_lookup on arbitrary names, then the codec
- * under whatever layout was accepted (src/codec/encode.c).
+ * under whatever layout was accepted (src/encode.c).
  *
  * Input: a layout name up to the first newline (or the whole input),
  * then bytes from which (major, minor) pairs and raw values are drawn.

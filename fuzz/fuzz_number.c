@@ -1,5 +1,5 @@
 /*
- * fuzz_number.c - dt_parse_number and dt_parse_in_range (src/codec/encode.c).
+ * fuzz_number.c - dt_parse_number and dt_parse_in_range (src/encode.c).
  *
  * The input is the text of one number.  Checked:
  *   - no crash, no undefined behaviour, on any bytes;

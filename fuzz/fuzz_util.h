@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codec/encode.h"
+#include "encode.h"
 
 #define FUZZ_FAIL(...)							\
 	do {								\

@@ -107,7 +107,9 @@ run_mandoc() {
 }
 
 # The layers (docs/DESIGN.md, "The layers"): each folder of src/ is one,
-# ranked; a file may include and call only its own folder's files and
+# ranked, and each file at the top of src/ belongs to the layer TOP_FILES
+# names (main, devtool.c, is the CLI's top floor; the layout codec,
+# encode.c and encode.h, the codec's ground floor); a file may include and call only its own folder's files and
 # those of lower ranks (sources and targets, both rank 5, never each
 # other's).  base, codec, entry and dialects are pure: no I/O of their
 # own, no name service; sys, sources and targets the system layer; cli
@@ -116,6 +118,8 @@ run_mandoc() {
 # copies); LINT_OBJ a directory to keep the objects in between runs.
 SRC=${LINT_SRC:-src}
 RANKS="base=0 codec=1 entry=2 dialects=3 sys=4 sources=5 targets=5 cli=6"
+# A unit at the top of src/ (x.c and x.h) = the folder whose layer it is.
+TOP_FILES="devtool=cli encode=codec"
 PURE_DIRS="base codec entry dialects"
 SYSTEM_DIRS="sys sources targets"
 # What only the CLI may include (directly or not) or call: printing,
@@ -152,6 +156,21 @@ layer_obj() {
 		*) o=$obj/$_r$o.o; return ;;
 		esac
 	done
+}
+
+# layer_dir REL: sets d to the layer (a folder of RANKS) of $SRC/REL: its
+# folder, or for a file at the top of src/ its TOP_FILES entry (none:
+# the file's own name, which no rank knows).
+layer_dir() {
+	case $1 in
+	*/*) d=${1%%/*} ;;
+	*)
+		d=$1
+		for _t in $TOP_FILES; do
+			[ "${1%.[ch]}" = "${_t%%=*}" ] && d=${_t#*=}
+		done
+		;;
+	esac
 }
 
 # layer_fresh OBJ SRC: OBJ is newer than SRC and than every file its .d
@@ -233,7 +252,10 @@ layer_calls() {
 # shellcheck disable=SC2016 # awk's own $1
 LAYER_GRAPH='
 function unit(f) { sub(/\.[ch]$/, "", f); sub(/_impl$/, "", f); return f }
-function dir(f) { sub(/\/.*/, "", f); return f }
+function dir(f) {
+	if (f !~ /\//) return unit(f) in top ? top[unit(f)] : f
+	sub(/\/.*/, "", f); return f
+}
 function strong(v,   w, k) {	# Tarjan: the strongly connected components
 	idx[v] = low[v] = ++n; stack[++sp] = v; on[v] = 1
 	for (k = 1; k <= nout[v]; k++) {
@@ -266,14 +288,20 @@ function cycle(s,   q, h, t, v, k, w, prev, path) {
 	} while (v != s)
 	return path
 }
-BEGIN { split(ranks, r, " "); for (i in r) { split(r[i], kv, "="); rk[kv[1]] = kv[2] } }
+BEGIN {
+	split(ranks, r, " "); for (i in r) { split(r[i], kv, "="); rk[kv[1]] = kv[2] }
+	split(tops, r, " "); for (i in r) { split(r[i], kv, "="); top[kv[1]] = kv[2] }
+}
 {
 	a = unit($2); b = unit($3)
 	if (a == b) next
 	da = dir($2); db = dir($3)
 	what = $1 == "i" ? "includes " $3 : "calls " $4 " of src/" $3
 	if (!(da in rk) || !(db in rk)) {
-		if (!(da in rk)) bad["src/" $2 ": in src/" da "/, a folder of no layer (docs/DESIGN.md)"] = 1
+		if (!(da in rk) && $2 ~ /\//)
+			bad["src/" $2 ": in src/" da "/, a folder of no layer (docs/DESIGN.md)"] = 1
+		else if (!(da in rk))
+			bad["src/" $2 ": at the top of src/, a file of no layer (TOP_FILES, docs/DESIGN.md)"] = 1
 	} else if (rk[db] > rk[da])
 		bad["src/" $2 " (" da ", rank " rk[da] "): " what " (" db ", rank " rk[db] ")"] = 1
 	else if (rk[db] == rk[da] && da != db)
@@ -306,13 +334,15 @@ run_layers() {
 	: >"$out"
 	obj=${LINT_OBJ:-$out.obj}
 	mkdir -p "$obj" || return
-	files=$(cd "$SRC" && ls -- */*.c */*.h)
+	files=$(cd "$SRC" && for f in *.c *.h */*.c */*.h; do
+		[ -f "$f" ] && echo "$f"
+	done)
 	for f in $files; do
 		case $f in *.c) layer_compile "$f" ;; esac
 	done
 	for f in $files; do
 		case $f in *.h) continue ;; esac
-		d=${f%%/*}
+		layer_dir "$f"
 		case " $PURE_DIRS " in *" $d "*) layer_calls "$f" pure ;; esac
 		case " $SYSTEM_DIRS " in *" $d "*) layer_calls "$f" system ;; esac
 		[ "$d" = cli ] && layer_calls "$f" cli
@@ -338,7 +368,7 @@ run_layers() {
 		    { print "u", $2, f }' "$@" |
 		    sort -s -k1,1 | awk '$1 == "d" { def[$2] = $3; next }
 		    $2 in def { print "s", $3, def[$2], $2 }' | sort -u
-	} | awk -v ranks="$RANKS" "$LAYER_GRAPH" | sort >>"$out"
+	} | awk -v ranks="$RANKS" -v tops="$TOP_FILES" "$LAYER_GRAPH" | sort >>"$out"
 	# struct root is opaque but to the files that make it (root.h)
 	# shellcheck disable=SC2086 # one word a file
 	for f in $(cd "$SRC" && grep -l '^#include "sys/root_impl.h"' -- $files); do

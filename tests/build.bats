@@ -36,7 +36,7 @@ clone_make() {
 	    tests/attack/exchanger tests/attack/noexchange; do
 		[[ -x $CLONE/$f && -f $CLONE/$f ]] || fail "not built: $f"
 	done
-	[[ -f $CLONE/src/codec/encode.d ]] || fail "no dependency file: src/codec/encode.d"
+	[[ -f $CLONE/src/encode.d ]] || fail "no dependency file: src/encode.d"
 	# everything built is ignored: nothing untracked, nothing changed
 	run git -C "$CLONE" status --porcelain
 	assert_success
@@ -67,5 +67,5 @@ clone_make() {
 	run clone_make -n all
 	assert_success
 	assert_line --partial '-o src/base/lines.o src/base/lines.c'
-	refute_line --partial '-o src/codec/encode.o'
+	refute_line --partial '-o src/encode.o'
 }

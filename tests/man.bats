@@ -125,7 +125,7 @@ apply:--root -r --replace -n --dry-run -v --verbose'
 @test "man: every environment variable the sources read is in ENVIRONMENT" {
 	local text var n=0
 	text=$(section ENVIRONMENT)
-	for var in $(grep -ohE '(get|unset)env\("[A-Z_]+"\)' "$BATS_TEST_DIRNAME"/../src/*/*.c |
+	for var in $(grep -ohE '(get|unset)env\("[A-Z_]+"\)' "$BATS_TEST_DIRNAME"/../src/*.c "$BATS_TEST_DIRNAME"/../src/*/*.c |
 		sed -E 's/.*"([A-Z_]+)".*/\1/' | sort -u); do
 		n=$((n + 1))
 		grep -qE -- "(^| )$var( |,|\$)" <<<"$text" || fail "$var is not in ENVIRONMENT"

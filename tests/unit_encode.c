@@ -1,5 +1,5 @@
 /*
- * unit_encode.c - unit tests for the layout codec (src/codec/encode.c).
+ * unit_encode.c - unit tests for the layout codec (src/encode.c).
  *
  * Reference encoders written from LAYOUTS in devtool(1) and glibc's
  * <sys/sysmacros.h> rather than copied from encode.c, so each side checks
@@ -11,7 +11,7 @@
  * status is 1 when any group failed.
  *
  *	cc -std=gnu11 -Wall -Wextra -Werror -O2 -Isrc tests/unit_encode.c \
- *	    src/codec/encode.c -o tests/unit_encode
+ *	    src/encode.c -o tests/unit_encode
  */
 #include <sys/types.h>
 #include <sys/sysmacros.h>
@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codec/encode.h"
+#include "encode.h"
 #include "base/number.h"
 #include "tap.h"
 #include "base/text.h"

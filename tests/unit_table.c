@@ -9,7 +9,7 @@
  * the end.  The exit status is 1 when any check failed.
  *
  *	cc -std=gnu11 -Wall -Wextra -Werror -O2 -D_GNU_SOURCE -Isrc \
- *	    tests/unit_table.c src/dialects/table.c src/codec/encode.c -o tests/unit_table
+ *	    tests/unit_table.c src/dialects/table.c src/encode.c -o tests/unit_table
  */
 #include <sys/types.h>
 

@@ -11,7 +11,7 @@
 
 #include <popt.h>
 
-#include "codec/encode.h"
+#include "encode.h"
 #include "codec/procdev.h"
 
 /*

@@ -23,7 +23,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "codec/encode.h"
+#include "encode.h"
 #include "base/number.h"
 #include "base/path.h"
 #include "dialects/fields.h"

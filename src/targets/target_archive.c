@@ -22,7 +22,7 @@
 
 #include "base/text.h"
 
-#include "codec/encode.h"
+#include "encode.h"
 #include "sys/la.h"
 #include "sys/outfile.h"
 #include "targets/target.h"

@@ -96,3 +96,30 @@ says() {
 	[ "$status" -eq 1 ]
 	says 'src/sys/walk.c: includes sys/root_impl.h (struct root is opaque but to sys/root.c sys/root_walk.c sys/place.c sys/node.c)'
 }
+
+@test "lint layers: encode.c and encode.h at the top of src/ are the codec's floor, rank 1" {
+	sed -i '0,/^#include "/s//#include "sys\/node.h"\n&/' "$S/encode.c"
+	sed -i '0,/^#include "/s//#include "encode.h"\n&/' "$S/base/path.c"
+	layers
+	[ "$status" -eq 1 ]
+	says 'src/encode.c (codec, rank 1): includes sys/node.h (sys, rank 4)'
+	says 'src/base/path.c (base, rank 0): includes encode.h (codec, rank 1)'
+}
+
+@test "lint layers: devtool.c at the top of src/ is the CLI's floor, rank 6" {
+	printf '%s\n' 'int devtool_planted(void);' \
+	    'int devtool_planted(void) { return 0; }' >>"$S/devtool.c"
+	printf '%s\n' 'int devtool_planted(void);' \
+	    'int temp_planted(void) { return devtool_planted(); }' >>"$S/sys/temp.c"
+	layers
+	[ "$status" -eq 1 ]
+	says 'src/sys/temp.c (sys, rank 4): calls devtool_planted of src/devtool.c (cli, rank 6)'
+}
+
+@test "lint layers: a file at the top of src/ that TOP_FILES does not name fails" {
+	printf '%s\n' '#include "encode.h"' 'int stray_planted(void);' \
+	    'int stray_planted(void) { return 0; }' >"$S/stray.c"
+	layers
+	[ "$status" -eq 1 ]
+	says 'src/stray.c: at the top of src/, a file of no layer (TOP_FILES, docs/DESIGN.md)'
+}

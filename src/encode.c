@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codec/encode.h"
+#include "encode.h"
 #include "base/text.h"
 
 #define NARROW_MAX 0xffu	/* largest major or minor of the 8:8 branch */
