@@ -148,6 +148,26 @@ report_failure_owned(const char *path, const struct node_result *res,
 	cli_path_error(path, res->reason);
 }
 
+bool
+report_stops(const struct node_result *res)
+{
+	switch (res->error) {
+	case ENOSPC: case EDQUOT: case EROFS: case EIO:
+		return true;
+	}
+	return false;
+}
+
+void
+report_stop(const char *path, const struct node_result *res, size_t left)
+{
+	char q[DT_QUOTE_SIZE];
+
+	cli_error("%s: %s; stopped: %zu entr%s not attempted", cli_quote(q,
+	    path), res->reason != NULL ? res->reason : strerror(res->error),
+	    left, left == 1 ? "y" : "ies");
+}
+
 /* "0:0", "0:-" (the group not asked for) */
 static void
 owner_text(char *buf, size_t len, long uid, long gid)
