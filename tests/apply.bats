@@ -1655,3 +1655,22 @@ up l nobody /"
 	assert_equal "$(node R/dev/u)" "character special file 1 3 600 4322 0"
 	assert_equal "$(node R/dev/g)" "character special file 1 3 600 0 4321"
 }
+
+# devtool(1), DIAGNOSTICS: failures of one cause past the first three are
+# said once, with their count and the first paths of the rest.
+@test "apply: many entries failing for one cause: the first three named, the rest in one line with a count" {
+	local i lines=()
+	mkdir -p R/dev
+	for ((i = 0; i < 10; i++)); do
+		: >"R/dev/f$i"
+		lines+=("/dev/f$i p 644 0 0")
+	done
+	table t "${lines[@]}"
+	run --separate-stderr devtool apply --root R t
+	assert_status 1
+	local why="exists and is a regular file; only device nodes and FIFOs are ever replaced (not even -r, or a tmpfiles '+' or '=', removes it)"
+	assert_equal "$stderr" "devtool: /dev/f0: $why
+devtool: /dev/f1: $why
+devtool: /dev/f2: $why
+devtool: 7 more entries failed: $why: /dev/f3, /dev/f4, /dev/f5 and 4 more"
+}
