@@ -345,7 +345,7 @@ devtool: 0 created, 0 replaced, 0 corrected, 1 unchanged, 1 failed"
 	assert_output "replaced /dev/fd (l -> /proc/self/fd)
 replaced /dev/fifo (l -> /run/initctl)"
 	assert_equal "$stderr" "devtool: /dev/stdin: exists (a symbolic link to another target); use -r to replace it
-devtool: /dev/ptmx: exists (a character device); use -r to replace it
+devtool: /dev/ptmx: exists (a character device, not a symbolic link); use -r to replace it
 devtool: 0 created, 2 replaced, 0 corrected, 0 unchanged, 2 failed"
 	assert_link R/dev/fd "symbolic link -> /proc/self/fd 0 0"
 	assert_link R/dev/fifo "symbolic link -> /run/initctl 0 0"
@@ -469,7 +469,7 @@ created /dev/log (s, mode 0666, owner 0:5)"
 	chmod 0600 R/dev/log
 	run --separate-stderr devtool apply --root R t
 	assert_status 1
-	assert_equal "$stderr" "devtool: /dev/log: exists (a socket); use -r to replace it"
+	assert_equal "$stderr" "devtool: /dev/log: exists (a socket) with mode 0600, not 0666; use -r to correct it"
 	run --separate-stderr devtool apply -r -v --root R t
 	assert_status 0
 	assert_output "corrected /dev/log (s, mode 0666, owner 0:5)"
@@ -773,7 +773,7 @@ devtool: 2 errors in the tables; nothing was created"
 	run --separate-stderr devtool apply --root R t
 	assert_status 1
 	assert_no_control
-	assert_equal "$stderr" "devtool: /dev/e?[31mx?z: exists (a character device); use -r to replace it"
+	assert_equal "$stderr" "devtool: /dev/e?[31mx?z: exists (a character device, not a block device); use -r to replace it"
 	run --separate-stderr devtool apply -v -r --root R t
 	assert_status 0
 	assert_no_control
@@ -1673,4 +1673,26 @@ up l nobody /"
 devtool: /dev/f1: $why
 devtool: /dev/f2: $why
 devtool: 7 more entries failed: $why: /dev/f3, /dev/f4, /dev/f5 and 4 more"
+}
+
+# devtool(1), apply: a node there that differs from its line is named
+# with what differs, and whether -r would correct it or replace it.
+@test "apply: a rerun names what differs: mode, owner, numbers, type; and whether -r corrects or replaces" {
+	needs_mknod
+	table a '/dev/zero c 0066 0 0 1 5' '/dev/null c 0666 0 0 1 3' \
+	    '/dev/fifo p 0600 0 0' '/dev/tty c 0666 0 0 5 0'
+	run --separate-stderr devtool apply --root R a
+	assert_status 0
+	table b '/dev/zero c 0666 0 0 1 5' '/dev/null c 0640 5 6 1 3' \
+	    '/dev/fifo c 0600 0 0 1 7' '/dev/tty c 0666 0 0 5 1'
+	run --separate-stderr devtool apply --root R b
+	assert_status 1
+	assert_equal "$stderr" "devtool: /dev/zero: exists (a character device) with mode 0066, not 0666; use -r to correct it
+devtool: /dev/null: exists (a character device) with mode 0666, not 0640, owner 0:0, not 5:6; use -r to correct it
+devtool: /dev/fifo: exists (a FIFO, not a character device); use -r to replace it
+devtool: /dev/tty: exists (a character device 5:0, not 5:1); use -r to replace it"
+	# and -r does as said
+	run --separate-stderr devtool apply -v -r --root R b
+	assert_status 0
+	assert_summary "0 created, 2 replaced, 2 corrected, 0 unchanged, 0 failed"
 }

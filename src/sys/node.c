@@ -206,6 +206,49 @@ same_kind(const struct place *p, const struct stat *st,
 	    st->st_rdev == w->rdev;
 }
 
+/*
+ * What differs between st, which is there, and w: "(a character device)
+ * with mode 0066, not 0666, owner 0:0, not 5:5; use -r to correct it"
+ * when -r would correct it in place (kind: the same type and numbers),
+ * "(a character device 1:3, not 1:5)" or "(a FIFO, not a character
+ * device)" and "replace" when -r would make a new node.
+ */
+static void
+say_difference(char *buf, size_t len, const struct stat *st,
+    const struct node_want *w, bool kind)
+{
+	size_t used;
+
+	if (kind || S_ISLNK(st->st_mode))
+		snprintf(buf, len, "exists (a %s%s)", place_type_word(st->st_mode),
+		    S_ISLNK(st->st_mode) && !kind ? " to another target" : "");
+	else if ((st->st_mode & S_IFMT) != (w->type & S_IFMT))
+		snprintf(buf, len, "exists (a %s, not a %s)",
+		    place_type_word(st->st_mode), place_type_word(w->type));
+	else
+		snprintf(buf, len, "exists (a %s %u:%u, not %u:%u)",
+		    place_type_word(st->st_mode), major(st->st_rdev),
+		    minor(st->st_rdev), major(w->rdev), minor(w->rdev));
+	if (kind && !S_ISLNK(w->type) && (st->st_mode & 07777) != w->perm) {
+		used = strlen(buf);
+		snprintf(buf + used, len - used, " with mode %04o, not %04o",
+		    (unsigned)(st->st_mode & 07777), (unsigned)w->perm);
+	}
+	if (kind && ((w->uid != NODE_ANY_UID && st->st_uid != w->uid) ||
+	    (w->gid != NODE_ANY_GID && st->st_gid != w->gid))) {
+		used = strlen(buf);
+		snprintf(buf + used, len - used, "%s owner %u:%u, not %u:%u",
+		    strstr(buf, " with mode ") != NULL ? "," : " with",
+		    (unsigned)st->st_uid, (unsigned)st->st_gid,
+		    (unsigned)(w->uid != NODE_ANY_UID ? w->uid : st->st_uid),
+		    (unsigned)(w->gid != NODE_ANY_GID ? w->gid : st->st_gid));
+	}
+	/* the same node, mode and owner: mknod without -r keeps nothing */
+	used = strlen(buf);
+	snprintf(buf + used, len - used, "; use -r to %s it", kind &&
+	    strstr(buf, " with ") != NULL ? "correct" : "replace");
+}
+
 static enum node_outcome
 handle_existing(const struct place *p, const struct stat *st,
     const struct node_want *w)
@@ -261,9 +304,7 @@ handle_existing(const struct place *p, const struct stat *st,
 		return place_fail(p, why);
 	}
 	if (!(p->flags & NODE_REPLACE)) {
-		snprintf(why, sizeof(why), "exists (a %s%s); use -r to replace "
-		    "it", place_type_word(st->st_mode), S_ISLNK(st->st_mode) &&
-		    !kind ? " to another target" : "");
+		say_difference(why, sizeof(why), st, w, kind);
 		return place_fail(p, why);
 	}
 	/*
