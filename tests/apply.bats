@@ -1696,3 +1696,24 @@ devtool: /dev/tty: exists (a character device 5:0, not 5:1); use -r to replace i
 	assert_status 0
 	assert_summary "0 created, 2 replaced, 2 corrected, 0 unchanged, 0 failed"
 }
+
+# devtool(1), apply: a dry run counts what the real run does: a line
+# repeated is kept the second time, as the real run keeps it.
+@test "apply -n: a duplicated line: the dry run says '1 created, 1 unchanged', as the real run" {
+	local u g
+	u=$(id -u) g=$(id -g)
+	table t "/dev/f p 0640 $u $g" "/dev/f p 0640 $u $g"
+	run --separate-stderr devtool apply -n -v --root R t
+	assert_status 0
+	assert_output "would create directory /dev (d, mode 0755)
+would create /dev/f (p, mode 0640, owner $u:$g)
+would keep /dev/f (p, mode 0640, owner $u:$g)"
+	assert_equal "$stderr" "devtool: dry run, nothing done: would be 1 created, 0 replaced, 0 corrected, 1 unchanged, 0 failed"
+	[[ ! -e R/dev ]]
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_output "created directory /dev (d, mode 0755)
+created /dev/f (p, mode 0640, owner $u:$g)
+kept /dev/f (p, mode 0640, owner $u:$g)"
+	assert_equal "$stderr" "devtool: 1 created, 0 replaced, 0 corrected, 1 unchanged, 0 failed"
+}

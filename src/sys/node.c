@@ -407,6 +407,37 @@ out:
 	return outcome;
 }
 
+/*
+ * A dry run: what an earlier entry would have left at p->path, in
+ * p->dry_st (place_dry_lookup).  Not for a link (its target is read from
+ * the disk) nor capabilities (read from the file).
+ */
+static bool
+dry_simulated(struct place *p, const struct node_want *w)
+{
+	return (p->flags & NODE_DRY_RUN) && !S_ISLNK(w->type) &&
+	    w->caps == NULL && place_dry_lookup(p->root, p->path, &p->dry_st);
+}
+
+/* A dry run: what this entry would leave, for a later one to find. */
+static void
+dry_remember(const struct place *p, const struct node_want *w)
+{
+	struct node_want buf;
+	const struct node_want *c = place_with_perm(w, NULL, &buf);
+	struct stat st;
+
+	if (!(p->flags & NODE_DRY_RUN) || S_ISLNK(w->type) || w->caps != NULL)
+		return;
+	memset(&st, 0, sizeof(st));
+	st.st_mode = (w->type & S_IFMT) | c->perm;
+	st.st_uid = w->uid != NODE_ANY_UID ? w->uid : p->root->euid;
+	st.st_gid = w->gid != NODE_ANY_GID ? w->gid : p->root->egid;
+	st.st_rdev = w->rdev;
+	st.st_nlink = 1;
+	place_dry_remember(p->root, p->path, &st);
+}
+
 static enum node_outcome
 make_entry(struct place *p, char *parent, const struct node_want *w)
 {
@@ -431,6 +462,9 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 		    "long (more than NAME_MAX, 255 bytes)" : strlen(path) >=
 		    PATH_MAX ? "path too long (more than PATH_MAX - 1, 4095 "
 		    "bytes)" : "not a name a node can have");
+	if (dry_simulated(p, w))
+		return handle_existing(p, &p->dry_st, place_with_perm(w,
+		    &p->dry_st, &buf));
 	p->dirfd = node_parents_open(p, parent);
 	if (p->dry_missing || (p->dirfd < 0 && errno == ENOENT &&
 	    only_adjusts))
@@ -553,6 +587,9 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 	res->no_mknod = false;
 	res->nodev = NULL;
 	res->outcome = make_entry(&p, parent, w);
+	if (res->outcome == NODE_CREATED || res->outcome == NODE_REPLACED ||
+	    res->outcome == NODE_CORRECTED)
+		dry_remember(&p, w);
 	if (res->outcome != NODE_FAILED && res->outcome != NODE_SKIPPED)
 		note_nodev(&p, w);
 	if (res->outcome == NODE_FAILED && p.made != NULL) {
