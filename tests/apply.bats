@@ -567,10 +567,9 @@ devtool: 1 created, 0 replaced, 0 corrected, 0 unchanged, 2 failed"
 	as_nobody mkdir "$NOBODY_TOP/R"
 	run --separate-stderr as_nobody "$DEVTOOL" apply -v --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
 	assert_status 1
+	# /dev/null failed first: /dev/sub is not made for another
 	assert_output "created directory /dev (d, mode 0755)
-created /dev/fifo (p, mode 0600)
-created directory /dev/sub (d, mode 0755)
-removed directory /dev/sub (d, mode 0755)"
+created /dev/fifo (p, mode 0600)"
 	assert_equal "$stderr" "devtool: 2 device nodes not created, for want of CAP_MKNOD: /dev/null and /dev/sub/zero
 $NEEDS_CAP_MKNOD
 devtool: 1 created, 0 replaced, 0 corrected, 0 unchanged, 2 failed"
@@ -1716,4 +1715,25 @@ would keep /dev/f (p, mode 0640, owner $u:$g)"
 created /dev/f (p, mode 0640, owner $u:$g)
 kept /dev/f (p, mode 0640, owner $u:$g)"
 	assert_equal "$stderr" "devtool: 1 created, 0 replaced, 0 corrected, 1 unchanged, 0 failed"
+}
+
+# devtool(1), apply: without CAP_MKNOD the parents of a device node are
+# made and removed once, for the first that fails; not for each.
+@test "apply -v as uid 65534: 'created directory' and 'removed directory' once, not once per device node" {
+	nobody_top
+	table "$NOBODY_TOP/t" \
+		'c /dev/a 0666 - - - 1:3' \
+		'c /dev/b 0666 - - - 1:5' \
+		'b /dev/sub/c 0660 - - - 8:0' \
+		'p /dev/fifo 0600 - - -'
+	as_nobody mkdir "$NOBODY_TOP/R"
+	run --separate-stderr as_nobody "$DEVTOOL" apply -v --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
+	assert_status 1
+	assert_output "created directory /dev (d, mode 0755)
+removed directory /dev (d, mode 0755)
+created directory /dev (d, mode 0755)
+created /dev/fifo (p, mode 0600)"
+	assert_equal "$stderr" "devtool: 3 device nodes not created, for want of CAP_MKNOD: /dev/a, /dev/b and /dev/sub/c
+$NEEDS_CAP_MKNOD
+devtool: 1 created, 0 replaced, 0 corrected, 0 unchanged, 3 failed"
 }

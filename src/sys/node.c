@@ -465,7 +465,23 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 	if (dry_simulated(p, w))
 		return handle_existing(p, &p->dry_st, place_with_perm(w,
 		    &p->dry_st, &buf));
-	p->dirfd = node_parents_open(p, parent);
+	/*
+	 * Once mknod(2) refused a device node for want of CAP_MKNOD, every
+	 * other one that is not there yet fails the same way: the parents
+	 * it would need are not made (and removed again) for each of them.
+	 */
+	if (r->no_mknod && !(flags & NODE_DRY_RUN) &&
+	    (S_ISCHR(w->type) || S_ISBLK(w->type))) {
+		p->flags &= ~(unsigned)NODE_PARENTS;
+		p->dirfd = node_parents_open(p, parent);
+		p->flags = flags;
+		if (p->dirfd < 0 && errno == ENOENT) {
+			p->res->no_mknod = true;
+			errno = EPERM;
+			return place_fail(p, NULL);
+		}
+	} else
+		p->dirfd = node_parents_open(p, parent);
 	if (p->dry_missing || (p->dirfd < 0 && errno == ENOENT &&
 	    only_adjusts))
 		return create_new(p, fresh);
@@ -587,6 +603,8 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 	res->no_mknod = false;
 	res->nodev = NULL;
 	res->outcome = make_entry(&p, parent, w);
+	if (res->no_mknod)
+		r->no_mknod = true;
 	if (res->outcome == NODE_CREATED || res->outcome == NODE_REPLACED ||
 	    res->outcome == NODE_CORRECTED)
 		dry_remember(&p, w);

@@ -44,6 +44,7 @@ root_init(struct root *r, const char *dir, enum resolve_method method,
 	r->method_forced = false;
 	r->dry_dirs = NULL;
 	r->dry_nodes = NULL;
+	r->no_mknod = false;
 	r->euid = geteuid();
 	r->egid = getegid();
 	r->refusal[0] = '\0';
