@@ -245,10 +245,11 @@ bool
 place_dry_lookup(const struct root *r, const char *path, struct stat *st)
 {
 	struct dry_node **found, *key;
-	size_t n = strlen(path) + 1;
 	bool ok = false;
+	size_t n;
 
 	assert(r != NULL && path != NULL && st != NULL);
+	n = strlen(path) + 1;
 	if (r->dry_nodes == NULL || (key = malloc(sizeof(*key) + n)) == NULL)
 		return false;
 	memcpy(key->path, path, n);
@@ -264,9 +265,10 @@ void
 place_dry_remember(struct root *r, const char *path, const struct stat *st)
 {
 	struct dry_node **found, *d;
-	size_t n = strlen(path) + 1;
+	size_t n;
 
 	assert(r != NULL && path != NULL && st != NULL);
+	n = strlen(path) + 1;
 	if ((d = malloc(sizeof(*d) + n)) == NULL)
 		return;		/* then a later line is answered from the disk */
 	memcpy(d->path, path, n);
