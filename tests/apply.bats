@@ -345,7 +345,7 @@ devtool: 0 created, 0 replaced, 0 corrected, 1 unchanged, 1 failed"
 	assert_output "replaced /dev/fd (l -> /proc/self/fd)
 replaced /dev/fifo (l -> /run/initctl)"
 	assert_equal "$stderr" "devtool: /dev/stdin: exists (a symbolic link to another target); use -r to replace it
-devtool: /dev/ptmx: exists (a character device); use -r to replace it
+devtool: /dev/ptmx: exists (a character device, not a symbolic link); use -r to replace it
 devtool: 0 created, 2 replaced, 0 corrected, 0 unchanged, 2 failed"
 	assert_link R/dev/fd "symbolic link -> /proc/self/fd 0 0"
 	assert_link R/dev/fifo "symbolic link -> /run/initctl 0 0"
@@ -469,7 +469,7 @@ created /dev/log (s, mode 0666, owner 0:5)"
 	chmod 0600 R/dev/log
 	run --separate-stderr devtool apply --root R t
 	assert_status 1
-	assert_equal "$stderr" "devtool: /dev/log: exists (a socket); use -r to replace it"
+	assert_equal "$stderr" "devtool: /dev/log: exists (a socket) with mode 0600, not 0666; use -r to correct it"
 	run --separate-stderr devtool apply -r -v --root R t
 	assert_status 0
 	assert_output "corrected /dev/log (s, mode 0666, owner 0:5)"
@@ -567,10 +567,9 @@ devtool: 1 created, 0 replaced, 0 corrected, 0 unchanged, 2 failed"
 	as_nobody mkdir "$NOBODY_TOP/R"
 	run --separate-stderr as_nobody "$DEVTOOL" apply -v --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
 	assert_status 1
+	# /dev/null failed first: /dev/sub is not made for another
 	assert_output "created directory /dev (d, mode 0755)
-created /dev/fifo (p, mode 0600)
-created directory /dev/sub (d, mode 0755)
-removed directory /dev/sub (d, mode 0755)"
+created /dev/fifo (p, mode 0600)"
 	assert_equal "$stderr" "devtool: 2 device nodes not created, for want of CAP_MKNOD: /dev/null and /dev/sub/zero
 $NEEDS_CAP_MKNOD
 devtool: 1 created, 0 replaced, 0 corrected, 0 unchanged, 2 failed"
@@ -773,7 +772,7 @@ devtool: 2 errors in the tables; nothing was created"
 	run --separate-stderr devtool apply --root R t
 	assert_status 1
 	assert_no_control
-	assert_equal "$stderr" "devtool: /dev/e?[31mx?z: exists (a character device); use -r to replace it"
+	assert_equal "$stderr" "devtool: /dev/e?[31mx?z: exists (a character device, not a block device); use -r to replace it"
 	run --separate-stderr devtool apply -v -r --root R t
 	assert_status 0
 	assert_no_control
@@ -1654,4 +1653,87 @@ up l nobody /"
 	assert_stderr_empty
 	assert_equal "$(node R/dev/u)" "character special file 1 3 600 4322 0"
 	assert_equal "$(node R/dev/g)" "character special file 1 3 600 0 4321"
+}
+
+# devtool(1), DIAGNOSTICS: failures of one cause past the first three are
+# said once, with their count and the first paths of the rest.
+@test "apply: many entries failing for one cause: the first three named, the rest in one line with a count" {
+	local i lines=()
+	mkdir -p R/dev
+	for ((i = 0; i < 10; i++)); do
+		: >"R/dev/f$i"
+		lines+=("/dev/f$i p 644 0 0")
+	done
+	table t "${lines[@]}"
+	run --separate-stderr devtool apply --root R t
+	assert_status 1
+	local why="exists and is a regular file; only device nodes and FIFOs are ever replaced (not even -r, or a tmpfiles '+' or '=', removes it)"
+	assert_equal "$stderr" "devtool: /dev/f0: $why
+devtool: /dev/f1: $why
+devtool: /dev/f2: $why
+devtool: 7 more entries failed: $why: /dev/f3, /dev/f4, /dev/f5 and 4 more"
+}
+
+# devtool(1), apply: a node there that differs from its line is named
+# with what differs, and whether -r would correct it or replace it.
+@test "apply: a rerun names what differs: mode, owner, numbers, type; and whether -r corrects or replaces" {
+	needs_mknod
+	table a '/dev/zero c 0066 0 0 1 5' '/dev/null c 0666 0 0 1 3' \
+	    '/dev/fifo p 0600 0 0' '/dev/tty c 0666 0 0 5 0'
+	run --separate-stderr devtool apply --root R a
+	assert_status 0
+	table b '/dev/zero c 0666 0 0 1 5' '/dev/null c 0640 5 6 1 3' \
+	    '/dev/fifo c 0600 0 0 1 7' '/dev/tty c 0666 0 0 5 1'
+	run --separate-stderr devtool apply --root R b
+	assert_status 1
+	assert_equal "$stderr" "devtool: /dev/zero: exists (a character device) with mode 0066, not 0666; use -r to correct it
+devtool: /dev/null: exists (a character device) with mode 0666, not 0640, owner 0:0, not 5:6; use -r to correct it
+devtool: /dev/fifo: exists (a FIFO, not a character device); use -r to replace it
+devtool: /dev/tty: exists (a character device 5:0, not 5:1); use -r to replace it"
+	# and -r does as said
+	run --separate-stderr devtool apply -v -r --root R b
+	assert_status 0
+	assert_summary "0 created, 2 replaced, 2 corrected, 0 unchanged, 0 failed"
+}
+
+# devtool(1), apply: a dry run counts what the real run does: a line
+# repeated is kept the second time, as the real run keeps it.
+@test "apply -n: a duplicated line: the dry run says '1 created, 1 unchanged', as the real run" {
+	local u g
+	u=$(id -u) g=$(id -g)
+	table t "/dev/f p 0640 $u $g" "/dev/f p 0640 $u $g"
+	run --separate-stderr devtool apply -n -v --root R t
+	assert_status 0
+	assert_output "would create directory /dev (d, mode 0755)
+would create /dev/f (p, mode 0640, owner $u:$g)
+would keep /dev/f (p, mode 0640, owner $u:$g)"
+	assert_equal "$stderr" "devtool: dry run, nothing done: would be 1 created, 0 replaced, 0 corrected, 1 unchanged, 0 failed"
+	[[ ! -e R/dev ]]
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_output "created directory /dev (d, mode 0755)
+created /dev/f (p, mode 0640, owner $u:$g)
+kept /dev/f (p, mode 0640, owner $u:$g)"
+	assert_equal "$stderr" "devtool: 1 created, 0 replaced, 0 corrected, 1 unchanged, 0 failed"
+}
+
+# devtool(1), apply: without CAP_MKNOD the parents of a device node are
+# made and removed once, for the first that fails; not for each.
+@test "apply -v as uid 65534: 'created directory' and 'removed directory' once, not once per device node" {
+	nobody_top
+	table "$NOBODY_TOP/t" \
+		'c /dev/a 0666 - - - 1:3' \
+		'c /dev/b 0666 - - - 1:5' \
+		'b /dev/sub/c 0660 - - - 8:0' \
+		'p /dev/fifo 0600 - - -'
+	as_nobody mkdir "$NOBODY_TOP/R"
+	run --separate-stderr as_nobody "$DEVTOOL" apply -v --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
+	assert_status 1
+	assert_output "created directory /dev (d, mode 0755)
+removed directory /dev (d, mode 0755)
+created directory /dev (d, mode 0755)
+created /dev/fifo (p, mode 0600)"
+	assert_equal "$stderr" "devtool: 3 device nodes not created, for want of CAP_MKNOD: /dev/a, /dev/b and /dev/sub/c
+$NEEDS_CAP_MKNOD
+devtool: 1 created, 0 replaced, 0 corrected, 0 unchanged, 3 failed"
 }

@@ -1197,7 +1197,7 @@ $NEEDS_CAP_MKNOD"
 		mknod "d$CTRL/x" c 1 3
 	assert_only
 	quoted_error 0 "" mknod "$CTRL" c 1 3
-	quoted_error 1 "devtool: $CTRL_Q: exists (a character device); use -r to replace it" \
+	quoted_error 1 "devtool: $CTRL_Q: exists (a character device, not a FIFO); use -r to replace it" \
 		mknod "$CTRL" p
 	assert_only "$CTRL"
 }

@@ -218,7 +218,7 @@ test_refused(void)
 	    NODE_KEEP_SAME | NODE_VERBOSE, &h, &res) == NODE_FAILED,
 	    "outcome %d", res.outcome);
 	expect(&c, res.reason != NULL && strcmp(res.reason, "exists (a "
-	    "character device); use -r to replace it") == 0, "reason: %s",
+	    "character device 1:3, not 1:5); use -r to replace it") == 0, "reason: %s",
 	    res.reason != NULL ? res.reason : "(none)");
 	expect(&c, h.n == 0, "events: %s", h.log);
 	expect(&c, stat_rel("dev/null", &st) && st.st_ino == before.st_ino &&

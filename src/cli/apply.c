@@ -127,6 +127,7 @@ struct tally {
 	size_t ignored;		/* failures of tmpfiles '-' lines */
 	size_t done, total;
 	bool progress;
+	bool stopped;		/* a failure no later entry can escape */
 };
 
 static int boot;		/* --boot: tmpfiles '!' lines too */
@@ -198,7 +199,13 @@ apply_entry(struct target *target, const struct entry *e, unsigned flags,
 			t->count[res.outcome]++;
 			apply_nodev(one.path, &res);
 		}
-		else if (e->ignore_errors) {	/* tmpfiles '-' */
+		else if (report_stops(&res)) {
+			t->count[NODE_FAILED]++;
+			t->done++;
+			report_stop(one.path, &res, t->total - t->done);
+			t->stopped = true;
+			return;
+		} else if (e->ignore_errors) {	/* tmpfiles '-' */
 			report_ignored(one.path, &res);
 			t->ignored++;
 		} else {
@@ -222,6 +229,9 @@ show_counts(const struct tally *t, unsigned flags)
 		snprintf(more + strlen(more), sizeof(more) - strlen(more),
 		    ", %zu failure%s ignored ('-')", t->ignored,
 		    t->ignored == 1 ? "" : "s");
+	if (t->stopped)
+		snprintf(more + strlen(more), sizeof(more) - strlen(more),
+		    ", %zu not attempted", t->total - t->done);
 	fprintf(stderr, "devtool: %s%zu created, %zu replaced, %zu "
 	    "corrected, %zu unchanged, %zu failed%s\n",
 	    flags & NODE_DRY_RUN ? "dry run, nothing done: would be " : "",
@@ -239,7 +249,8 @@ finish_run(const struct tally *t, unsigned flags)
 	if (cli_finish_output() != EXIT_OK)
 		return EXIT_FAILED;
 	report_hints();
-	if ((flags & NODE_VERBOSE) || isatty(STDERR_FILENO))
+	/* a run cut short always says how far it got */
+	if ((flags & NODE_VERBOSE) || t->stopped || isatty(STDERR_FILENO))
 		show_counts(t, flags);
 	return t->count[NODE_FAILED] ? EXIT_FAILED : EXIT_OK;
 }
@@ -250,7 +261,7 @@ put_plan(struct target *target, const struct plan *p, unsigned flags,
     struct tally *t)
 {
 	t->progress = isatty(STDERR_FILENO) && p->nodes >= PROGRESS_MIN;
-	for (size_t i = 0; i < p->v.n; i++)
+	for (size_t i = 0; i < p->v.n && !t->stopped; i++)
 		apply_entry(target, &p->v.v[i], flags, t);
 }
 

@@ -67,6 +67,37 @@ struct cause {
 static struct cause no_mknod;
 static struct cause no_chown[CAUSE_OWNERS];
 
+/*
+ * Any other cause (its message: the reason, or errno's text): its first
+ * CAUSE_PATHS failures are said at once, path by path, as they happen;
+ * those after them are counted and said at the end in one line, so a
+ * table of 100,000 lines that all fail the same way gives four lines.
+ */
+#define CAUSE_TEXTS 8
+
+static struct text_cause {
+	char why[192];		/* as node_result's buf */
+	unsigned long said;
+	struct cause more;
+} texts[CAUSE_TEXTS];
+
+/* The slot of message why, or NULL when all are taken by others. */
+static struct text_cause *
+text_cause(const char *why)
+{
+	for (size_t i = 0; i < CAUSE_TEXTS; i++) {
+		struct text_cause *t = &texts[i];
+
+		if (t->said == 0) {
+			snprintf(t->why, sizeof(t->why), "%s", why);
+			return t;
+		}
+		if (strcmp(t->why, why) == 0)
+			return t;
+	}
+	return NULL;
+}
+
 static void
 cause_add(struct cause *c, const char *path)
 {
@@ -132,6 +163,7 @@ void
 report_failure_owned(const char *path, const struct node_result *res,
     long uid, long gid)
 {
+	struct text_cause *tc;
 	struct cause *c;
 
 	if (res->no_mknod) {
@@ -145,7 +177,35 @@ report_failure_owned(const char *path, const struct node_result *res,
 		return;
 	}
 	errno = res->error;
+	tc = text_cause(res->reason != NULL ? res->reason :
+	    strerror(res->error));
+	if (tc != NULL && tc->said >= CAUSE_PATHS) {
+		cause_add(&tc->more, path);
+		return;
+	}
+	if (tc != NULL)
+		tc->said++;
 	cli_path_error(path, res->reason);
+}
+
+bool
+report_stops(const struct node_result *res)
+{
+	switch (res->error) {
+	case ENOSPC: case EDQUOT: case EROFS: case EIO:
+		return true;
+	}
+	return false;
+}
+
+void
+report_stop(const char *path, const struct node_result *res, size_t left)
+{
+	char q[DT_QUOTE_SIZE];
+
+	cli_error("%s: %s; stopped: %zu entr%s not attempted", cli_quote(q,
+	    path), res->reason != NULL ? res->reason : strerror(res->error),
+	    left, left == 1 ? "y" : "ies");
 }
 
 /* "0:0", "0:-" (the group not asked for) */
@@ -166,6 +226,14 @@ report_hints(void)
 {
 	char paths[4 * DT_QUOTE_SIZE], owner[64];
 
+	for (size_t i = 0; i < CAUSE_TEXTS; i++) {
+		if (texts[i].more.n == 0)
+			continue;
+		cause_paths(&texts[i].more, paths, sizeof(paths));
+		cli_error("%lu more entr%s failed: %s: %s", texts[i].more.n,
+		    texts[i].more.n == 1 ? "y" : "ies", texts[i].why, paths);
+	}
+	memset(texts, 0, sizeof(texts));
 	if (no_mknod.n > 0) {
 		cause_paths(&no_mknod, paths, sizeof(paths));
 		cli_error("%lu device node%s not created, for want of "

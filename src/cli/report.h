@@ -7,6 +7,7 @@
 #define DEVTOOL_REPORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "sys/node.h"
 
@@ -23,6 +24,15 @@ extern const struct node_events report_events;
 void report_failure(const char *path, const struct node_result *res);
 void report_failure_owned(const char *path, const struct node_result *res,
     long uid, long gid);
+/*
+ * Whether a failure ends the run: no space or inodes left (ENOSPC), the
+ * quota (EDQUOT), a read-only file system (EROFS), an I/O error (EIO) --
+ * the entries after it cannot succeed either (devtool(1), DIAGNOSTICS).
+ * report_stop says it, once, with the count of entries left undone.
+ */
+bool report_stops(const struct node_result *res);
+void report_stop(const char *path, const struct node_result *res,
+    size_t left);
 /* What to do instead, --archive first (devtool(1), PRIVILEGE). */
 #define REPORT_WAYS_OUT "without privilege, write the entries into an " \
 	"archive with --archive FILE, or run devtool under fakeroot(1); " \

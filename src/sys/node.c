@@ -206,6 +206,49 @@ same_kind(const struct place *p, const struct stat *st,
 	    st->st_rdev == w->rdev;
 }
 
+/*
+ * What differs between st, which is there, and w: "(a character device)
+ * with mode 0066, not 0666, owner 0:0, not 5:5; use -r to correct it"
+ * when -r would correct it in place (kind: the same type and numbers),
+ * "(a character device 1:3, not 1:5)" or "(a FIFO, not a character
+ * device)" and "replace" when -r would make a new node.
+ */
+static void
+say_difference(char *buf, size_t len, const struct stat *st,
+    const struct node_want *w, bool kind)
+{
+	size_t used;
+
+	if (kind || S_ISLNK(st->st_mode))
+		snprintf(buf, len, "exists (a %s%s)", place_type_word(st->st_mode),
+		    S_ISLNK(st->st_mode) && !kind ? " to another target" : "");
+	else if ((st->st_mode & S_IFMT) != (w->type & S_IFMT))
+		snprintf(buf, len, "exists (a %s, not a %s)",
+		    place_type_word(st->st_mode), place_type_word(w->type));
+	else
+		snprintf(buf, len, "exists (a %s %u:%u, not %u:%u)",
+		    place_type_word(st->st_mode), major(st->st_rdev),
+		    minor(st->st_rdev), major(w->rdev), minor(w->rdev));
+	if (kind && !S_ISLNK(w->type) && (st->st_mode & 07777) != w->perm) {
+		used = strlen(buf);
+		snprintf(buf + used, len - used, " with mode %04o, not %04o",
+		    (unsigned)(st->st_mode & 07777), (unsigned)w->perm);
+	}
+	if (kind && ((w->uid != NODE_ANY_UID && st->st_uid != w->uid) ||
+	    (w->gid != NODE_ANY_GID && st->st_gid != w->gid))) {
+		used = strlen(buf);
+		snprintf(buf + used, len - used, "%s owner %u:%u, not %u:%u",
+		    strstr(buf, " with mode ") != NULL ? "," : " with",
+		    (unsigned)st->st_uid, (unsigned)st->st_gid,
+		    (unsigned)(w->uid != NODE_ANY_UID ? w->uid : st->st_uid),
+		    (unsigned)(w->gid != NODE_ANY_GID ? w->gid : st->st_gid));
+	}
+	/* the same node, mode and owner: mknod without -r keeps nothing */
+	used = strlen(buf);
+	snprintf(buf + used, len - used, "; use -r to %s it", kind &&
+	    strstr(buf, " with ") != NULL ? "correct" : "replace");
+}
+
 static enum node_outcome
 handle_existing(const struct place *p, const struct stat *st,
     const struct node_want *w)
@@ -261,9 +304,7 @@ handle_existing(const struct place *p, const struct stat *st,
 		return place_fail(p, why);
 	}
 	if (!(p->flags & NODE_REPLACE)) {
-		snprintf(why, sizeof(why), "exists (a %s%s); use -r to replace "
-		    "it", place_type_word(st->st_mode), S_ISLNK(st->st_mode) &&
-		    !kind ? " to another target" : "");
+		say_difference(why, sizeof(why), st, w, kind);
 		return place_fail(p, why);
 	}
 	/*
@@ -366,6 +407,37 @@ out:
 	return outcome;
 }
 
+/*
+ * A dry run: what an earlier entry would have left at p->path, in
+ * p->dry_st (place_dry_lookup).  Not for a link (its target is read from
+ * the disk) nor capabilities (read from the file).
+ */
+static bool
+dry_simulated(struct place *p, const struct node_want *w)
+{
+	return (p->flags & NODE_DRY_RUN) && !S_ISLNK(w->type) &&
+	    w->caps == NULL && place_dry_lookup(p->root, p->path, &p->dry_st);
+}
+
+/* A dry run: what this entry would leave, for a later one to find. */
+static void
+dry_remember(const struct place *p, const struct node_want *w)
+{
+	struct node_want buf;
+	const struct node_want *c = place_with_perm(w, NULL, &buf);
+	struct stat st;
+
+	if (!(p->flags & NODE_DRY_RUN) || S_ISLNK(w->type) || w->caps != NULL)
+		return;
+	memset(&st, 0, sizeof(st));
+	st.st_mode = (w->type & S_IFMT) | c->perm;
+	st.st_uid = w->uid != NODE_ANY_UID ? w->uid : p->root->euid;
+	st.st_gid = w->gid != NODE_ANY_GID ? w->gid : p->root->egid;
+	st.st_rdev = w->rdev;
+	st.st_nlink = 1;
+	place_dry_remember(p->root, p->path, &st);
+}
+
 static enum node_outcome
 make_entry(struct place *p, char *parent, const struct node_want *w)
 {
@@ -390,7 +462,26 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 		    "long (more than NAME_MAX, 255 bytes)" : strlen(path) >=
 		    PATH_MAX ? "path too long (more than PATH_MAX - 1, 4095 "
 		    "bytes)" : "not a name a node can have");
-	p->dirfd = node_parents_open(p, parent);
+	if (dry_simulated(p, w))
+		return handle_existing(p, &p->dry_st, place_with_perm(w,
+		    &p->dry_st, &buf));
+	/*
+	 * Once mknod(2) refused a device node for want of CAP_MKNOD, every
+	 * other one that is not there yet fails the same way: the parents
+	 * it would need are not made (and removed again) for each of them.
+	 */
+	if (r->no_mknod && !(flags & NODE_DRY_RUN) &&
+	    (S_ISCHR(w->type) || S_ISBLK(w->type))) {
+		p->flags &= ~(unsigned)NODE_PARENTS;
+		p->dirfd = node_parents_open(p, parent);
+		p->flags = flags;
+		if (p->dirfd < 0 && errno == ENOENT) {
+			p->res->no_mknod = true;
+			errno = EPERM;
+			return place_fail(p, NULL);
+		}
+	} else
+		p->dirfd = node_parents_open(p, parent);
 	if (p->dry_missing || (p->dirfd < 0 && errno == ENOENT &&
 	    only_adjusts))
 		return create_new(p, fresh);
@@ -512,6 +603,11 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 	res->no_mknod = false;
 	res->nodev = NULL;
 	res->outcome = make_entry(&p, parent, w);
+	if (res->no_mknod)
+		r->no_mknod = true;
+	if (res->outcome == NODE_CREATED || res->outcome == NODE_REPLACED ||
+	    res->outcome == NODE_CORRECTED)
+		dry_remember(&p, w);
 	if (res->outcome != NODE_FAILED && res->outcome != NODE_SKIPPED)
 		note_nodev(&p, w);
 	if (res->outcome == NODE_FAILED && p.made != NULL) {

@@ -45,6 +45,7 @@ struct place {
 	unsigned flags;
 	bool contain;		/* the directory is not pinned (root.h) */
 	bool dry_missing;	/* a dry run met a parent it would create */
+	struct stat dry_st;	/* a dry run: what an earlier entry left */
 	const char *made;	/* in the parent path: the first directory
 				   made for this entry, or NULL */
 	struct made_dirs *made_ids;	/* what they are, or NULL */
@@ -96,6 +97,16 @@ int place_set_owner_mode(const struct place *p, const struct stat *expect,
 enum node_outcome place_fail_step(const struct place *p, int rc, int race_errno,
     const char *raced);
 bool place_dry_reported(struct root *r, const char *dir);
+/*
+ * A dry run's memory of what it would leave at a path (a node or a
+ * directory it would create, replace or correct), so that a later entry
+ * for the same path is answered as the real run would answer it: an
+ * identical line "would keep" what the first "would create".
+ */
+bool place_dry_lookup(const struct root *r, const char *path,
+    struct stat *st);
+void place_dry_remember(struct root *r, const char *path,
+    const struct stat *st);
 const struct node_want *place_with_perm(const struct node_want *w,
     const struct stat *st, struct node_want *buf);
 bool place_same_attrs(const struct stat *st, const struct node_want *w);

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <search.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -226,6 +227,58 @@ place_dry_reported(struct root *r, const char *dir)
 		tsearch(copy, &r->dry_dirs, (int (*)(const void *,
 		    const void *))strcmp);
 	return false;
+}
+
+struct dry_node {
+	struct stat st;
+	char path[];
+};
+
+static int
+by_dry_path(const void *a, const void *b)
+{
+	return strcmp(((const struct dry_node *)a)->path,
+	    ((const struct dry_node *)b)->path);
+}
+
+bool
+place_dry_lookup(const struct root *r, const char *path, struct stat *st)
+{
+	struct dry_node **found, *key;
+	bool ok = false;
+	size_t n;
+
+	assert(r != NULL && path != NULL && st != NULL);
+	n = strlen(path) + 1;
+	if (r->dry_nodes == NULL || (key = malloc(sizeof(*key) + n)) == NULL)
+		return false;
+	memcpy(key->path, path, n);
+	if ((found = tfind(key, &r->dry_nodes, by_dry_path)) != NULL) {
+		*st = (*found)->st;
+		ok = true;
+	}
+	free(key);
+	return ok;
+}
+
+void
+place_dry_remember(struct root *r, const char *path, const struct stat *st)
+{
+	struct dry_node **found, *d;
+	size_t n;
+
+	assert(r != NULL && path != NULL && st != NULL);
+	n = strlen(path) + 1;
+	if ((d = malloc(sizeof(*d) + n)) == NULL)
+		return;		/* then a later line is answered from the disk */
+	memcpy(d->path, path, n);
+	d->st = *st;
+	if ((found = tsearch(d, &r->dry_nodes, by_dry_path)) == NULL)
+		free(d);
+	else if (*found != d) {
+		(*found)->st = *st;
+		free(d);
+	}
 }
 
 /*

@@ -43,6 +43,8 @@ root_init(struct root *r, const char *dir, enum resolve_method method,
 	memset(&r->root_st, 0, sizeof(r->root_st));
 	r->method_forced = false;
 	r->dry_dirs = NULL;
+	r->dry_nodes = NULL;
+	r->no_mknod = false;
 	r->euid = geteuid();
 	r->egid = getegid();
 	r->refusal[0] = '\0';
@@ -149,6 +151,8 @@ root_fini(struct root *r)
 	root_forget(r);
 	tdestroy(r->dry_dirs, free);
 	r->dry_dirs = NULL;
+	tdestroy(r->dry_nodes, free);
+	r->dry_nodes = NULL;
 	tdestroy(r->nodev_seen, free);
 	r->nodev_seen = NULL;
 	if (r->fd >= 0)

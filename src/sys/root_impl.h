@@ -28,6 +28,11 @@ struct root {
 				   (node_nodev.c) */
 	struct stat root_st;	/* of fd, to know the root going up ".." */
 	void *dry_dirs;		/* tsearch(3) set: dirs a dry run would make */
+	bool no_mknod;		/* mknod(2) refused a device node for want
+				   of CAP_MKNOD: no parent is made for
+				   another (node.c) */
+	void *dry_nodes;	/* tsearch(3) set of struct dry_node: what a
+				   dry run would leave at a path */
 	void *nodev_seen;	/* tsearch(3) set: nodev mounts said */
 	char nodev_mount[PATH_MAX];	/* the last one's mount point */
 	uid_t euid;		/* who new nodes belong to, read once */
