@@ -582,7 +582,7 @@ struct poptOption apply_options[] = {
 	  "systemd-tmpfiles --boot", NULL },
 	{ "remove", '\0', POPT_ARG_STRING, &remove_list, 0,
 	  "after the tables, remove the device nodes and FIFOs whose paths "
-	  "FILE lists, one a line (as diff --removals writes)", "FILE" },
+	  "FILE lists, one a line (as diff writes them)", "FILE" },
 	{ "merge", '\0', POPT_ARG_STRING, &merge, 0,
 	  "conflicting lines are an error (default), or the last or the "
 	  "first wins", "error|last|first" },

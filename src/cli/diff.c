@@ -137,7 +137,7 @@ struct poptOption diff_options[] = {
 	  "FORMAT" },
 	{ "removals", '\0', POPT_ARG_STRING, &removals, 0,
 	  "with -o: write the paths of the device nodes and FIFOs only in A "
-	  "to FILE, one a line, for apply --remove", "FILE" },
+	  "to FILE, one a line: the list apply removes", "FILE" },
 	{ "ignore", '\0', POPT_ARG_STRING, &ignore, 0,
 	  "compare without these fields: " IGNORABLE, "FIELD,..." },
 	{ "only", '\0', POPT_ARG_STRING, &only, 0,
