@@ -420,6 +420,12 @@ PLANTED=(
 	assert_failure 1
 	assert_output ''
 	assert_equal "$stderr" "devtool: warning: 1 entry only in A, which a json table cannot say as comments: a table removes nothing; remove it by hand (diff without -o lists it; --removals FILE lists the device nodes and FIFOs for apply --remove)"
+	# with --removals the node is in the list: nothing left to warn of
+	run --separate-stderr devtool diff -o json --removals gone --root A /dev --root B /dev
+	assert_failure 1
+	assert_output ''
+	assert_equal "$stderr" ''
+	assert_equal "$(cat gone)" /dev/old
 }
 
 @test "diff --removals writes A's device nodes and FIFOs that B lacks; apply --remove removes them, then diff says nothing" {
@@ -524,6 +530,7 @@ PLANTED=(
 	run --separate-stderr devtool apply --remove gone --root R /dev/null
 	assert_failure 2
 	[[ $stderr == *"gone:2: want an absolute path"* ]] || fail "$stderr"
+	[[ $stderr == *"1 error in the table or the --remove list; nothing was created"* ]] || fail "$stderr"
 	[[ -p R/dev/fifo ]] || fail "the FIFO was removed although the list has an error"
 	run --separate-stderr devtool apply --remove missing --root R /dev/null
 	assert_failure 1

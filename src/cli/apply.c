@@ -703,7 +703,7 @@ cmd_apply(const struct verb_call *c)
 {
 	struct plan plan = { 0 };
 	struct root *r = NULL;
-	long removed;
+	long removed = 0;
 	int rc;
 
 	if ((c->nargs == 0) != (from_kernel != 0))
@@ -725,9 +725,10 @@ cmd_apply(const struct verb_call *c)
 		    EXIT_FAILED : EXIT_USAGE);
 	}
 	if (plan.errors > 0) {
-		cli_error("%lu error%s in %s; nothing was created",
+		cli_error("%lu error%s in %s%s; nothing was created",
 		    plan.errors, plan.errors == 1 ? "" : "s", from_kernel ?
-		    "sysfs" : c->nargs > 1 ? "the tables" : "the table");
+		    "sysfs" : c->nargs > 1 ? "the tables" : "the table",
+		    remove_list != NULL ? " or the --remove list" : "");
 		rc = plan.status;
 		root_close(r);
 	} else if (archive != NULL)
