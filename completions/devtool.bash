@@ -53,12 +53,12 @@ _devtool_options()
         apply)
             echo "-i --input --root --users-from --archive --archive-format -r" \
                 "--replace -n --dry-run -v --verbose --boot --merge --kernel" \
-                "--sysfs $common"
+                "--sysfs --remove $common"
             ;;
         diff)
             echo "--table --archive --kernel --root -i --input --json -o" \
                 "--output --ignore --only -x --one-file-system --sysfs" \
-                "--users-from $common"
+                "--users-from --removals $common"
             ;;
         make)
             echo "-C --directory --root --archive --archive-format -o --output" \
@@ -75,7 +75,7 @@ _devtool_takes_arg()
             -g | --group | --reference | --root | --users-from | --count | --start | \
             --step | -o | --output | --check | --archive | --archive-format | \
             -i | --input | -C | --directory | --merge | --sysfs | --ignore | \
-            --only)
+            --only | --remove | --removals)
             return 0
             ;;
         --*) return 1 ;;

@@ -238,12 +238,14 @@ complete -c devtool -n '__devtool_using make' -x -a 'std generic console console
 
 # apply.
 complete -c devtool -n '__devtool_using apply' -l boot -d 'Also apply boot-only tmpfiles lines (c! ...)'
+complete -c devtool -n '__devtool_using apply' -l remove -r -F -d 'Remove the device nodes and FIFOs FILE lists'
 complete -c devtool -n '__devtool_using apply' -F
 
 # diff: each side a tree PATH, --table, --archive or --kernel.
 complete -c devtool -n '__devtool_using diff' -l table -r -F -d 'A side: a device table'
 complete -c devtool -n '__devtool_using diff' -l json -d 'Each difference as a JSON object'
 complete -c devtool -n '__devtool_using diff' -s o -l output -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' -d 'Write the table that turns A into B'
+complete -c devtool -n '__devtool_using diff' -l removals -r -F -d 'With -o: the device nodes and FIFOs only in A, for apply --remove'
 complete -c devtool -n '__devtool_using diff' -l ignore -x -a 'numbers target mode owner group time' -d 'Compare without these fields'
 complete -c devtool -n '__devtool_using diff' -l only -x -a 'c b p s l d f' -d 'Compare only these types'
 complete -c devtool -n '__devtool_using diff' -s x -l one-file-system -d 'In a tree, enter no other mount'

@@ -400,7 +400,7 @@ PLANTED=(
 	assert_failure 1
 	assert_lines_exactly \
 		$'c\t/dev/new\t0600\t0\t0\t-\t1:5' \
-		'# Only in A: devtool apply removes nothing; remove these by hand.' \
+		'# Only in A: a table removes nothing; remove these by hand, or write the device nodes and FIFOs with --removals FILE for apply --remove.' \
 		'# - /dev/old c 1:3' \
 		'# - /dev/old\0402 c 1:4'
 	printf "%s\n" "$output" >fix.conf
@@ -419,7 +419,126 @@ PLANTED=(
 	run --separate-stderr devtool diff -o json --root A /dev --root B /dev
 	assert_failure 1
 	assert_output ''
-	assert_equal "$stderr" "devtool: warning: 1 entry only in A, which a json table cannot say as comments: devtool removes nothing; remove it by hand (diff without -o lists it)"
+	assert_equal "$stderr" "devtool: warning: 1 entry only in A, which a json table cannot say as comments: a table removes nothing; remove it by hand (diff without -o lists it; --removals FILE lists the device nodes and FIFOs for apply --remove)"
+	# with --removals the node is in the list: nothing left to warn of
+	run --separate-stderr devtool diff -o json --removals gone --root A /dev --root B /dev
+	assert_failure 1
+	assert_output ''
+	assert_equal "$stderr" ''
+	assert_equal "$(cat gone)" /dev/old
+}
+
+@test "diff --removals writes A's device nodes and FIFOs that B lacks; apply --remove removes them, then diff says nothing" {
+	needs_mknod
+	mkdir -p A/dev/sub B/dev
+	mknod -m 0600 A/dev/old c 1 3
+	mknod -m 0600 'A/dev/old 2' b 7 0
+	mkfifo A/dev/sub/fifo
+	mknod -m 0600 A/dev/same c 1 5
+	mknod -m 0600 B/dev/same c 1 5
+	mknod -m 0600 B/dev/new c 1 7
+	run --separate-stderr devtool diff -o tmpfiles --removals gone --root A /dev --root B /dev
+	assert_failure 1
+	assert_lines_exactly \
+		$'c\t/dev/new\t0600\t0\t0\t-\t1:7' \
+		'# Only in A: a table removes nothing; apply --remove FILE of --removals removes the device nodes and FIFOs, the rest by hand.' \
+		'# - /dev/old c 1:3' \
+		'# - /dev/old\0402 b 7:0' \
+		'# - /dev/sub/fifo p'
+	printf "%s\n" "$output" >p
+	assert_equal "$(cat gone)" $'/dev/old\n/dev/old 2\n/dev/sub/fifo'
+	run --separate-stderr devtool apply --remove gone -r --root A p
+	assert_success
+	[[ ! -e A/dev/old && ! -e 'A/dev/old 2' && ! -e A/dev/sub/fifo ]] ||
+		fail "a node listed in gone is still in A"
+	[[ -c A/dev/same ]] || fail "A/dev/same, in both, was removed"
+	run --separate-stderr devtool diff --root A /dev --root B /dev
+	assert_success
+	assert_output ''
+	# a path already gone is no failure: remove if it exists
+	run --separate-stderr devtool apply --remove gone --root A /dev/null
+	assert_success
+}
+
+@test "diff --removals of two equal sides writes an empty list, over an old one" {
+	needs_mknod
+	make_dev A
+	echo /dev/null >gone
+	run --separate-stderr devtool diff -o tmpfiles --removals gone --root A /dev --root A /dev
+	assert_success
+	assert_output ''
+	[[ -f gone && ! -s gone ]] || fail "gone is not an empty file"
+}
+
+@test "apply --remove never removes a regular file, directory, symbolic link or socket: each reported, exit 1" {
+	mkdir -p R/dev/dir
+	echo keep >R/dev/file
+	ln -s file R/dev/link
+	ln -s /etc/passwd R/dev/outside
+	python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' R/dev/sock
+	mkfifo R/dev/fifo
+	printf '%s\n' /dev/file /dev/dir /dev/link /dev/outside /dev/sock /dev/fifo >gone
+	run --separate-stderr devtool apply --remove gone --root R /dev/null
+	assert_failure 1
+	[[ -f R/dev/file && $(cat R/dev/file) == keep ]] || fail "the file was touched"
+	[[ -d R/dev/dir && -L R/dev/link && -L R/dev/outside && -S R/dev/sock ]] ||
+		fail "something that is not a node was removed"
+	[[ -f /etc/passwd ]] || fail "the link was followed"
+	[[ ! -e R/dev/fifo ]] || fail "the FIFO was not removed"
+	assert_equal "$(grep -c 'only device nodes and FIFOs are ever removed; left alone' <<<"$stderr")" 5
+	[[ $stderr == *"/dev/file: is a regular file;"* && $stderr == *"/dev/dir: is a directory;"* && $stderr == *"/dev/link: is a symbolic link;"* && $stderr == *"/dev/sock: is a socket;"* ]] ||
+		fail "a refusal does not name its path and type: $stderr"
+}
+
+@test "apply --remove never leaves --root: a link on the way resolves inside it, as in a chroot" {
+	mkdir -p R/dev R/outside outside
+	mkfifo outside/fifo
+	ln -s ../../outside R/dev/up
+	ln -s "$PWD/outside" R/dev/abs
+	printf '%s\n' /dev/up/fifo /dev/abs/fifo /../outside/fifo >gone
+	run --separate-stderr devtool apply --remove gone --root R /dev/null
+	assert_success
+	[[ -p outside/fifo ]] || fail "a FIFO outside --root was removed"
+	mkfifo R/outside/fifo
+	run --separate-stderr devtool apply -v --remove gone --root R /dev/null
+	assert_success
+	assert_output 'removed /dev/up/fifo (p, mode 0644, owner 0:0)'
+	[[ ! -e R/outside/fifo && -p outside/fifo ]] ||
+		fail "not the FIFO inside --root was removed"
+}
+
+@test "without --remove nothing is removed: the patch's lines only in A are comments" {
+	needs_mknod
+	mkdir -p A/dev B/dev
+	mknod -m 0600 A/dev/old c 1 3
+	run --separate-stderr devtool diff -o tmpfiles --removals gone --root A /dev --root B /dev
+	assert_failure 1
+	printf "%s\n" "$output" >p
+	run --separate-stderr devtool apply -r --root A p
+	assert_success
+	[[ -c A/dev/old ]] || fail "A/dev/old was removed without --remove"
+	run --separate-stderr devtool apply -n -v --remove gone --root A p
+	assert_success
+	assert_output 'would remove /dev/old (c 1:3, mode 0600, owner 0:0)'
+	[[ -c A/dev/old ]] || fail "a dry run removed A/dev/old"
+}
+
+@test "apply --remove: a line that is not an absolute path, or a list that cannot be read, is exit 2 and nothing is done" {
+	mkdir -p R/dev
+	mkfifo R/dev/fifo
+	printf '/dev/fifo\ndev/x\n' >gone
+	run --separate-stderr devtool apply --remove gone --root R /dev/null
+	assert_failure 2
+	[[ $stderr == *"gone:2: want an absolute path"* ]] || fail "$stderr"
+	[[ $stderr == *"1 error in the table or the --remove list; nothing was created"* ]] || fail "$stderr"
+	[[ -p R/dev/fifo ]] || fail "the FIFO was removed although the list has an error"
+	run --separate-stderr devtool apply --remove missing --root R /dev/null
+	assert_failure 1
+	[[ -p R/dev/fifo ]] || fail "the FIFO was removed"
+	run --separate-stderr devtool apply --remove gone --archive x.cpio /dev/null
+	assert_failure 2
+	run --separate-stderr devtool diff --removals gone --root R /dev --root R /dev
+	assert_failure 2
 }
 
 @test "diff -o of two equal sides writes an empty table and exits 0" {

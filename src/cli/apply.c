@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,7 +124,7 @@ conflict_error(void *ctx, const struct entry *later, const char *msg)
 }
 
 struct tally {
-	size_t count[NODE_FAILED + 1];
+	size_t count[NODE_REMOVED + 1];
 	size_t ignored;		/* failures of tmpfiles '-' lines */
 	size_t done, total;
 	bool progress;
@@ -225,6 +226,9 @@ show_counts(const struct tally *t, unsigned flags)
 	if (t->count[NODE_SKIPPED] > 0)
 		snprintf(more, sizeof(more), ", %zu skipped",
 		    t->count[NODE_SKIPPED]);
+	if (t->count[NODE_REMOVED] > 0)	/* --remove */
+		snprintf(more + strlen(more), sizeof(more) - strlen(more),
+		    ", %zu removed", t->count[NODE_REMOVED]);
 	if (t->ignored > 0)
 		snprintf(more + strlen(more), sizeof(more) - strlen(more),
 		    ", %zu failure%s ignored ('-')", t->ignored,
@@ -354,6 +358,88 @@ open_root(const char *root_dir)
 }
 
 /* The plan into the tree under r, which it closes. */
+/*
+ * --remove LIST: the paths of device nodes and FIFOs to remove, one
+ * absolute path a line (as diff --removals writes them); empty lines and
+ * lines that begin with '#' are skipped.  Read whole before anything is
+ * done, as a table is.
+ */
+static struct removals {
+	char **v;
+	size_t n, cap;
+} removals;
+
+static void
+removals_free(void)
+{
+	for (size_t i = 0; i < removals.n; i++)
+		free(removals.v[i]);
+	free(removals.v);
+	removals = (struct removals){ 0 };
+}
+
+/* Returns the number of bad lines, said; -1 when LIST cannot be read. */
+static long
+read_removals(const char *file)
+{
+	char q[DT_QUOTE_SIZE], *line = NULL, **grown;
+	size_t cap = 0;
+	unsigned long lineno = 0;
+	long bad = 0;
+	ssize_t len;
+	FILE *f = fopen(file, "re");
+
+	if (f == NULL) {
+		cli_source_error(file, 0, errno, NULL);
+		return -1;
+	}
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		lineno++;
+		if (len > 0 && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (len == 0 || line[0] == '#')
+			continue;
+		if (line[0] != '/' || (size_t)len != strlen(line) ||
+		    !node_path_ok(line)) {
+			cli_source_error(file, lineno, 0, "want an absolute "
+			    "path of a device node or FIFO to remove");
+			bad++;
+			continue;
+		}
+		if (removals.n == removals.cap) {
+			removals.cap = removals.cap ? removals.cap * 2 : 16;
+			if ((grown = realloc(removals.v, removals.cap *
+			    sizeof(*grown))) == NULL)
+				cli_fatal(NULL);
+			removals.v = grown;
+		}
+		if ((removals.v[removals.n++] = strdup(line)) == NULL)
+			cli_fatal(NULL);
+	}
+	free(line);
+	if (ferror(f)) {
+		cli_source_error(file, lineno, EIO, cli_quote(q, file));
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	return bad;
+}
+
+/* After the plan: each path of --remove, through node_remove (node.h). */
+static void
+apply_removals(struct root *r, unsigned flags, struct tally *t)
+{
+	struct node_result res;
+
+	for (size_t i = 0; i < removals.n; i++) {
+		if (node_remove(r, removals.v[i], flags, &report_events,
+		    &res) == NODE_FAILED)
+			report_failure(removals.v[i], &res);
+		t->count[res.outcome]++;
+	}
+}
+
 static int
 apply_to_root(const struct plan *p, struct root *r, unsigned flags)
 {
@@ -366,6 +452,7 @@ apply_to_root(const struct plan *p, struct root *r, unsigned flags)
 		cli_fatal(NULL);
 	put_plan(target, p, flags, &t);
 	target->free(target);
+	apply_removals(r, flags, &t);
 	root_close(r);
 	return finish_run(&t, flags);
 }
@@ -472,7 +559,7 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 }
 
 static char *root_dir, *users_from, *archive, *archive_format, *input,
-    *merge, *sysfs_dir;
+    *merge, *sysfs_dir, *remove_list;
 static int replace, dry_run, verbose, from_kernel;
 static const struct dialect *forced;	/* -i; NULL: detected */
 
@@ -504,6 +591,9 @@ struct poptOption apply_options[] = {
 	{ "boot", '\0', POPT_ARG_NONE, &boot, 0,
 	  "also apply boot-only tmpfiles lines (c! ...), as "
 	  "systemd-tmpfiles --boot", NULL },
+	{ "remove", '\0', POPT_ARG_STRING, &remove_list, 0,
+	  "after the tables, remove the device nodes and FIFOs whose paths "
+	  "FILE lists, one a line (as diff writes them)", "FILE" },
 	{ "merge", '\0', POPT_ARG_STRING, &merge, 0,
 	  "conflicting lines are an error (default), or the last or the "
 	  "first wins", "error|last|first" },
@@ -572,6 +662,12 @@ check_apply(const char *name)
 		return EXIT_USAGE;
 	if (input != NULL && allow_input(name, input, &forced) != EXIT_OK)
 		return EXIT_USAGE;
+	if (remove_list != NULL && (cli_option_path(name, "--remove",
+	    remove_list, CLI_NAMES_FILE) != EXIT_OK))
+		return EXIT_USAGE;
+	if (remove_list != NULL && archive != NULL)
+		return cli_usage(name, "--remove removes from a tree: it "
+		    "takes no --archive");
 	if (sysfs_dir != NULL && (!from_kernel || *sysfs_dir == '\0'))
 		return cli_usage(name, from_kernel ? "--sysfs '' names no "
 		    "directory" : "--sysfs goes with --kernel");
@@ -618,6 +714,7 @@ cmd_apply(const struct verb_call *c)
 {
 	struct plan plan = { 0 };
 	struct root *r = NULL;
+	long removed = 0;
 	int rc;
 
 	if ((c->nargs == 0) != (from_kernel != 0))
@@ -632,10 +729,17 @@ cmd_apply(const struct verb_call *c)
 	plan.archive_format = archive != NULL ? archive_opts.format : NULL;
 	read_plan(&plan, c->args);
 	owners_close();
+	if (remove_list != NULL && (removed = read_removals(remove_list)) !=
+	    0) {
+		plan.errors += removed < 0 ? 1 : (unsigned long)removed;
+		plan.status = cli_worse(plan.status, removed < 0 ?
+		    EXIT_FAILED : EXIT_USAGE);
+	}
 	if (plan.errors > 0) {
-		cli_error("%lu error%s in %s; nothing was created",
+		cli_error("%lu error%s in %s%s; nothing was created",
 		    plan.errors, plan.errors == 1 ? "" : "s", from_kernel ?
-		    "sysfs" : c->nargs > 1 ? "the tables" : "the table");
+		    "sysfs" : c->nargs > 1 ? "the tables" : "the table",
+		    remove_list != NULL ? " or the --remove list" : "");
 		rc = plan.status;
 		root_close(r);
 	} else if (archive != NULL)
@@ -649,6 +753,7 @@ cmd_apply(const struct verb_call *c)
 		    (verbose ? NODE_VERBOSE : 0));
 	}
 	entries_free(&plan.v);
+	removals_free();
 	return rc;
 }
 

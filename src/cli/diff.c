@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/allow.h"
 #include "cli/env.h"
@@ -23,6 +24,7 @@
 #include "entry/conflicts.h"
 #include "entry/validate.h"
 #include "sources/source.h"
+#include "sys/outfile.h"
 #include "sys/root.h"
 
 /* The exit status of a question (devtool(1), EXIT STATUS). */
@@ -121,7 +123,7 @@ static struct poptOption side_options[] = {
 	POPT_TABLEEND
 };
 
-static char *output, *ignore, *only, *sysfs_dir, *users_from;
+static char *output, *ignore, *only, *sysfs_dir, *users_from, *removals;
 static int json, one_fs;
 
 struct poptOption diff_options[] = {
@@ -133,6 +135,9 @@ struct poptOption diff_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, &output, 0,
 	  "write the table that turns A into B, in this dialect",
 	  "FORMAT" },
+	{ "removals", '\0', POPT_ARG_STRING, &removals, 0,
+	  "with -o: write the paths of the device nodes and FIFOs only in A "
+	  "to FILE, one a line: the list apply removes", "FILE" },
 	{ "ignore", '\0', POPT_ARG_STRING, &ignore, 0,
 	  "compare without these fields: " IGNORABLE, "FIELD,..." },
 	{ "only", '\0', POPT_ARG_STRING, &only, 0,
@@ -153,6 +158,7 @@ struct diff_opts {
 	unsigned ignored;	/* enum diff_field */
 	char only[16];		/* type letters; "" for every type */
 	const struct dialect *patch;	/* -o, or NULL */
+	const char *removals;	/* --removals FILE, or NULL */
 	bool json;
 };
 
@@ -323,6 +329,13 @@ parse_options(const struct verb_call *c, struct side *sides,
 			    "gen_init_cpio, pseudo, json, oci",
 			    cli_quote(q, output));
 	}
+	if (removals != NULL && output == NULL)
+		return cli_usage(c->name, "--removals goes with -o: it is the "
+		    "part of the patch that removes");
+	if (removals != NULL && (cli_option_path(c->name, "--removals",
+	    removals, CLI_NAMES_FILE) != EXIT_OK))
+		return EXIT_USAGE;
+	o->removals = removals;
 	o->json = json != 0;
 	if ((rc = parse_ignore(c->name, o)) != EXIT_OK ||
 	    (only != NULL && (rc = parse_only(c->name, o)) != EXIT_OK))
@@ -750,29 +763,115 @@ compare(struct report *r, const struct side *sa, const struct side *sb)
 }
 
 /*
+ * Whether apply --remove can take e off A: a device node or FIFO (not a
+ * range, which diff never meets: ranges are expanded), whose path fits
+ * on one line of the list.
+ */
+static bool
+removable(const struct entry *e)
+{
+	return (e->type == 'c' || e->type == 'b' || e->type == 'p') &&
+	    strchr(e->path, '\n') == NULL;
+}
+
+/* Writes n bytes to fd, through short writes; false: errno says. */
+static bool
+put_all(int fd, const char *p, size_t n)
+{
+	ssize_t w;
+
+	while (n > 0) {
+		if ((w = write(fd, p, n)) < 0) {
+			if (errno == EINTR)
+				continue;
+			return false;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return true;
+}
+
+/*
+ * --removals FILE: the paths of A's device nodes and FIFOs that B has
+ * not, one a line, written whole (outfile.h) even when there are none,
+ * so that a stale list is never applied.  Returns how many, or -1, said.
+ */
+static long
+write_removals(const struct report *r)
+{
+	const char *file = r->o->removals;
+	struct dt_diag d;
+	struct outfile out;
+	struct dt_buf b = DT_BUF_INIT;
+	long n = 0;
+	bool ok;
+
+	for (size_t i = 0; i < r->gone.n; i++)
+		if (removable(&r->gone.v[i])) {
+			dt_buf_adds(&b, r->gone.v[i].path);
+			dt_buf_addc(&b, '\n');
+			n++;
+		}
+	if (dt_buf_failed(&b))
+		cli_fatal(NULL);
+	if (outfile_open(&out, file, env_faker(), &d) != 0) {
+		cli_path_error(file, d.msg);
+		dt_buf_free(&b);
+		return -1;
+	}
+	errno = 0;
+	ok = put_all(out.fd, dt_buf_str(&b), b.len);
+	if (!ok)
+		snprintf(d.msg, sizeof(d.msg), "%s", strerror(errno));
+	else
+		ok = outfile_commit(&out, &d) == 0;
+	outfile_close(&out);
+	dt_buf_free(&b);
+	if (!ok) {
+		cli_path_error(file, d.msg);
+		return -1;
+	}
+	return n;
+}
+
+/*
  * -o: B's entries that A lacks or has otherwise, as list writes a table;
- * A's that B lacks after them as comment lines (apply removes nothing),
- * or, in a dialect without comments, named in a warning.
+ * A's that B lacks after them as comment lines (apply removes nothing
+ * a table says), or, in a dialect without comments, named in a warning.
+ * With --removals, the device nodes and FIFOs among them go to its FILE
+ * too, for apply --remove.
  */
 static int
 write_patch(struct report *r)
 {
 	const struct dialect *dl = r->o->patch;
 	int rc = list_print_entries(&r->fix, dl);
+	long listed = 0;
 
+	if (r->o->removals != NULL && (listed = write_removals(r)) < 0)
+		rc = DIFF_TROUBLE;
 	if (r->gone.n == 0)
 		return rc;
 	if (!(dl->can & DIALECT_CAN_COMMENTS)) {
+		if ((size_t)listed == r->gone.n)
+			return rc;
 		cli_warn("%zu entr%s only in A, which %s %s table cannot say "
-		    "as comments: devtool removes nothing; remove %s by hand "
-		    "(diff without -o lists %s)", r->gone.n, r->gone.n == 1 ?
+		    "as comments: a table removes nothing; remove %s by hand "
+		    "(diff without -o lists %s%s)", r->gone.n, r->gone.n == 1 ?
 		    "y" : "ies", dialect_article(dl), dl->name,
 		    r->gone.n == 1 ? "it" : "them",
-		    r->gone.n == 1 ? "it" : "them");
+		    r->gone.n == 1 ? "it" : "them", r->o->removals != NULL ?
+		    "; --removals has the device nodes and FIFOs" :
+		    "; --removals FILE lists the device nodes and FIFOs for "
+		    "apply --remove");
 		return rc;
 	}
-	puts("# Only in A: devtool apply removes nothing; remove these by "
-	    "hand.");
+	puts(r->o->removals != NULL ? "# Only in A: a table removes nothing; "
+	    "apply --remove FILE of --removals removes the device nodes and "
+	    "FIFOs, the rest by hand." : "# Only in A: a table removes "
+	    "nothing; remove these by hand, or write the device nodes and "
+	    "FIFOs with --removals FILE for apply --remove.");
 	for (size_t i = 0; i < r->gone.n; i++) {
 		fputs("# - ", stdout);
 		put_text(r->gone.v[i].path);

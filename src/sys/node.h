@@ -165,4 +165,17 @@ enum node_outcome node_tree(struct root *r, const char *path,
     const struct node_want *w, unsigned flags, const struct node_events *ev,
     struct node_result *res);
 
+/*
+ * Removes the device node or FIFO at path (apply --remove), and nothing
+ * else: a missing one is NODE_UNCHANGED ("absent"); any other type is
+ * NODE_FAILED, left alone.  The parent is reached as node_make reaches
+ * it, confined to the root, never made; the node is moved into a private
+ * directory, checked there to be the inode seen (so what raced in is put
+ * back, not removed) and removed there.  Verb "remove" (NODE_REMOVED),
+ * with w describing what was there.  Only NODE_DRY_RUN and NODE_VERBOSE
+ * of flags count.
+ */
+enum node_outcome node_remove(struct root *r, const char *path,
+    unsigned flags, const struct node_events *ev, struct node_result *res);
+
 #endif
