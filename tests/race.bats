@@ -922,3 +922,61 @@ hold_lock() {
 		fail "not created: $(node "$R/dev/y")"
 	assert_no_temp "$R"
 }
+
+# ---------------------------------------------------- apply --remove
+
+# remove_rounds ROUNDS STATE DEVTOOL ROOT (untraced): each round puts a
+# FIFO of root's at whichever of /dev/x and /dev/y is free (the
+# attacker's file holds the other) and has apply --remove take /dev/x
+# out.  Prints "lost I" when round I left a private directory or
+# destroyed the attacker's file, and a line for each round where devtool
+# neither removed nor refused with a reason naming /dev/x (exit 1).
+remove_rounds() {
+	local rounds=$1 state=$2 dt=$3 root=$4 i st msg
+
+	printf '/dev/x\n' >gone
+	: >empty
+	for ((i = 1; i <= rounds; i++)); do
+		if [[ -e $root/dev/x || -L $root/dev/x ]]; then
+			mkfifo "$root/dev/y" 2>/dev/null
+		else
+			mkfifo "$root/dev/x" 2>/dev/null
+		fi
+		"$dt" apply --remove gone --root "$root" empty >/dev/null 2>err
+		st=$?
+		msg=
+		read -r -d '' msg <err
+		((st == 0)) || { ((st == 1)) && [[ $msg == *devtool:\ /dev/x:* ]]; } ||
+			echo "round $i: exit $st, ${msg:0:200}"
+		if compgen -G "$root/dev/.devtool.*" >/dev/null ||
+		    [[ -e $state/destroyed ]]; then
+			echo "lost $i"
+			return 0
+		fi
+	done
+}
+
+# The removal moves the node into a private directory and checks it
+# there (SECURITY in devtool(1)): the attacker exchanging its regular
+# file with the FIFO (RENAME_EXCHANGE) in between gets its file back,
+# never removed, and no private directory is left.
+@test "race: apply --remove never removes the attacker's file swapped in and out of the FIFO it removes, and leaves no private directory" {
+	local content="precious $RANDOM" out lost where
+	# shellcheck disable=SC2016 # the inner shell's arguments
+	as_attacker sh -c 'printf "%s\n" "$1" >"$2"' sh "$content" "$R/dev/y"
+	mkfifo "$R/dev/x"
+	start_attacker swapper "$R/dev" x y "$A" "$RACE_SECONDS" "$R/dev/y"
+	out=$(untraced remove_rounds "$RACE_REPLACE_ROUNDS" "$A" "$DEVTOOL" "$R")
+	stop_attacker
+	lost=$(printf '%s\n' "$out" | sed -n 's/^lost //p')
+	[[ -z $lost ]] ||
+		fail "round $lost left a private directory, or removed the attacker's file:"$'\n'"$(ls -laR "$R/dev")"
+	[[ $ATTACKER_STATUS -eq 0 ]] ||
+		fail "the attacker failed:"$'\n'"$(cat "$A/log")"
+	where=$(find "$R/dev" -maxdepth 1 -type f -exec grep -lxF -- "$content" {} +)
+	[[ $where == "$R/dev/x" || $where == "$R/dev/y" ]] ||
+		fail "the attacker's file is not whole at x or y: '$where'"
+	[[ -z $out ]] ||
+		fail "devtool neither removed nor refused with a reason:"$'\n'"$out"
+	assert_attacked swaps
+}
