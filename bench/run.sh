@@ -209,7 +209,7 @@ compare "apply 100,000 lines vs bare mknodat loop (tmpfs)" 1.2 \
 # 3b. diff of that table against the tree apply made of it, against list
 # of the tree: two sources of 100,000 entries, each read whole and sorted
 # once, within 1.5 of listing one (README: memory linear in the entries).
-rm -rf "$T/a"
+rm -rf "$T/a" && mkdir "$T/a"	# a --root must exist
 "$DEVTOOL" apply --root "$T/a" "$work/table"
 if ! "$DEVTOOL" diff --table "$work/table" --root "$T/a" /n; then
 	echo "bench: diff: the tree differs from the table it was made from" >&2
