@@ -419,10 +419,10 @@ read_removals(const char *file)
 	free(line);
 	if (ferror(f)) {
 		cli_source_error(file, lineno, EIO, cli_quote(q, file));
-		fclose(f);
+		(void)fclose(f);
 		return -1;
 	}
-	fclose(f);
+	(void)fclose(f);
 	return bad;
 }
 

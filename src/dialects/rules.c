@@ -464,7 +464,8 @@ write_groups(const struct entry **v, size_t n,
 	qsort(v, n, sizeof(const struct entry *), by_number);
 	if ((said = malloc((n > 0 ? n : 1) * sizeof(*said))) == NULL)
 		return -1;
-	if ((paths = malloc((n > 0 ? n : 1) * sizeof(*paths))) == NULL) {
+	if ((paths = malloc((n > 0 ? n : 1) *
+	    sizeof(const struct entry *))) == NULL) {
 		free(said);
 		return -1;
 	}
