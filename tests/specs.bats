@@ -129,6 +129,63 @@ p	"/dev/sub/fi fo"	0600	0	5	-	-'
 	done
 }
 
+@test "mtree: NetBSD's vis(3) forms are read (\\M- meta, \\^ control, C letters, \\s, octal; '%' is itself) and a bad escape or a NUL is refused with its line" {
+	printf '%s\n' '#mtree' \
+	    './a\M-C\M-<\sb type=fifo mode=0600 uid=0 gid=0' \
+	    './c\^Ad\t\n type=fifo mode=0600 uid=0 gid=0' \
+	    './x%41\#y\\z type=fifo mode=0600 uid=0 gid=0' >vis.spec
+	run --separate-stderr devtool list --table vis.spec -i mtree -o json
+	assert_success
+	run --separate-stderr jq -r '.path | @json' <<<"$output"
+	assert_output '"/a'$'\xc3\xbc'' b"
+"/c\u0001d\t\n"
+"/x%41#y\\z"'
+	printf '#mtree\n./a\\Mx type=fifo\n' >bad.spec
+	run --separate-stderr devtool list --table bad.spec -i mtree
+	assert_failure 2
+	assert_equal "${stderr%%$'\n'*}" "devtool: bad.spec:2: bad vis(3) escape in './a\\Mx'"
+	printf '#mtree\n./a\\000b type=fifo\n' >nul.spec
+	run --separate-stderr devtool list --table nul.spec -i mtree
+	assert_failure 2
+	assert_equal "${stderr%%$'\n'*}" "devtool: nul.spec:2: NUL byte in './a\\000b'"
+}
+
+@test "mtree: a tree of hostile names as NetBSD's mtree -c writes it (vis(3)) is read, applied and checked again by mtree -f; devtool's own spec is checked by mtree -f and read by bsdtar" {
+	needs_mknod
+	mkdir -p T
+	# no newline: mtree -c copies the name raw into its "# ./d NAME"
+	# comments, and the rest of the name becomes a line of its own
+	names=($'u\xc3\xbc\xff' 'sp ace' 'back\slash' $'tab\there' 'ha#sh' 'pe%41rc' $'ctl\x01\x1b' '*?[')
+	for n in "${names[@]}"; do
+		mkdir "T/d $n"
+		mknod "T/d $n/c $n" c 300 5
+		mknod "T/d $n/b $n" b 8 1
+		mkfifo "T/d $n/p $n"
+	done
+	chmod 0640 T/*/c*
+	mtree -c -k type,mode,uid,gid,device -p T >net.spec
+	grep -q 'M-C\\M-<' net.spec || fail "no \\M- form in: $(cat net.spec)"
+	run --separate-stderr devtool apply --root R net.spec
+	assert_success
+	run mtree -f net.spec -p R
+	assert_success
+	assert_output ''
+	# devtool's own spec: octal escapes, which mtree -f and libarchive read
+	devtool list --table net.spec -i mtree -o mtree >own.spec
+	run mtree -f own.spec -p R
+	assert_success
+	assert_output ''
+	# libarchive reads it: a cpio bsdtar makes from it holds every name
+	mkdir empty
+	run --separate-stderr bsdtar -cf x.cpio --format newc -C empty "@$PWD/own.spec"
+	assert_success
+	devtool list --archive x.cpio -o mtree >back.spec
+	assert_equal "$(grep -c 'type=char' back.spec)" "${#names[@]}"
+	run mtree -f back.spec -p R
+	assert_success
+	assert_output ''
+}
+
 @test "mtree: a spec without #mtree whose lines are mtree's is mtree, not gen_init_cpio; a later line without type= amends its entry in its place (libarchive's test spec)" {
 	cat >spec <<-'M'
 	file type=file uid=18 mode=0123 size=3
@@ -377,8 +434,8 @@ devtool: 1 error in the table; nothing was created"
 	check './x type=door' 'type=door is not one of block, char, dir, fifo, file, link, socket'
 	check './x type=fifo colour=red' "unknown keyword 'colour'"
 	check './x type' "keyword 'type' needs a value (type=...)"
-	check './x\q type=fifo' "unknown escape '\\q' in './x\\q' (want \\ and three octal digits)"
-	check './x\000 type=fifo' "NUL byte (\\000) in './x\\000'"
+	check './x\Mx type=fifo' "bad vis(3) escape in './x\\Mx'"
+	check './x\000 type=fifo' "NUL byte in './x\\000'"
 	check './x type=fifo mode=u+rw' "bad mode 'u+rw' (want octal digits, at most 07777)"
 	check './x type=fifo uid=-1' "bad uid '-1' (want decimal digits)"
 	check './x type=fifo uid=4294967295' "uid '4294967295' is out of range (0-4294967294)"
@@ -391,7 +448,7 @@ devtool: 1 error in the table; nothing was created"
 	check '..' "'..' above the top directory"
 	check '. type=fifo' "'.', the top directory, is type=dir, not type=fifo"
 	check './x type=fifo nochange=1' "keyword 'nochange' takes no value"
-	check 'type=fifo mode=0600' "a line that starts with a keyword (as 'mtree -D' writes) needs its path as its last word"
+	check 'type=fifo mode=0600 uid=0 gid=0' "a line that starts with a keyword (as 'mtree -D' writes) needs its path as its last word"
 	check './../x type=fifo' "path '/../x' has a '..' component"
 	check "./x type=a$(printf '\001')b" "type=a?b is not one of block, char, dir, fifo, file, link, socket"
 	check './x type=fifo \' "the line is continued ('\\' at its end) past the end of the file"

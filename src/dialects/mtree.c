@@ -18,10 +18,15 @@
  * the running system's dev_t.
  */
 #include <assert.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#define LIBBSD_NETBSD_VIS	/* strnunvisx as NetBSD declares it */
+#include <bsd/vis.h>
 
 #include "encode.h"
 #include "base/number.h"
@@ -97,53 +102,38 @@ keyword_value(const char *w, size_t n)
 }
 
 /*
- * Decodes vis(3)'s escapes as strunvis and libarchive do: \ooo, \\ and
- * the C letters, \s a space.  into cap bytes; *n the length.
+ * Decodes every vis(3) form with libbsd's strnunvisx, as NetBSD's and
+ * FreeBSD's mtree read specs: \ooo, \M- and \^ (NetBSD's meta and
+ * control forms), the C letters, \s a space.  '%' stays itself (mtree
+ * reads no URL style; a name may hold '%').  Into cap bytes; *n the
+ * length.  A NUL byte is refused: no path holds one.
  */
 static int
-unvis(const char *s, size_t len, char *out, size_t cap, size_t *n,
+spec_unvis(const char *s, size_t len, char *out, size_t cap, size_t *n,
     struct dt_diag *d)
 {
-	static const char simple[] = "\\\\a\ab\bf\fn\nr\rs t\tv\v##";
-	char q[QUOTE_MAX], qs[QUOTE_MAX];
-	const char *hit;
-	unsigned v;
+	char q[QUOTE_MAX];
+	char *src;
+	int r, e;
 
-	for (size_t i = *n = 0; i < len; i++) {
-		char c = s[i];
-
-		if (c == '\\') {
-			if (++i == len)
-				return dt_error(d, "'\\' at the end of '%s'",
-				    fields_quote(q, s, len));
-			for (hit = simple; *hit != '\0' && *hit != s[i];
-			    hit += 2)
-				continue;
-			if (*hit != '\0')
-				c = hit[1];
-			else if (i + 2 < len && s[i] >= '0' && s[i] <= '3' &&
-			    s[i + 1] >= '0' && s[i + 1] <= '7' &&
-			    s[i + 2] >= '0' && s[i + 2] <= '7') {
-				v = (unsigned)(s[i] - '0') << 6 |
-				    (unsigned)(s[i + 1] - '0') << 3 |
-				    (unsigned)(s[i + 2] - '0');
-				if (v == 0)
-					return dt_error(d, "NUL byte (\\000) "
-					    "in '%s'", fields_quote(q, s, len));
-				c = (char)v;
-				i += 2;
-			} else
-				return dt_error(d, "unknown escape '\\%s' in "
-				    "'%s' (want \\ and three octal digits)",
-				    fields_quote(q, s + i, 1),
-				    fields_quote(qs, s, len));
-		}
-		if (*n + 1 >= cap)
-			return dt_error(d, "'%s' is too long (at most %zu "
-			    "bytes)", fields_quote(q, s, len), cap - 1);
-		out[(*n)++] = c;
-	}
-	out[*n] = '\0';
+	if ((src = malloc(len + 1)) == NULL)
+		return dt_error(d, "out of memory decoding '%s'",
+		    fields_quote(q, s, len));
+	memcpy(src, s, len);
+	src[len] = '\0';
+	errno = 0;
+	r = strnunvisx(out, cap, src, 0);
+	e = errno;
+	free(src);
+	if (r < 0 && e == ENOSPC)
+		return dt_error(d, "'%s' is too long (at most %zu bytes)",
+		    fields_quote(q, s, len), cap - 1);
+	if (r < 0)
+		return dt_error(d, "bad vis(3) escape in '%s'",
+		    fields_quote(q, s, len));
+	if (memchr(out, '\0', (size_t)r) != NULL)
+		return dt_error(d, "NUL byte in '%s'", fields_quote(q, s, len));
+	*n = (size_t)r;
 	return 0;
 }
 
@@ -249,7 +239,7 @@ keyword(struct dialect_reader *r, const char *w, size_t len,
 	if (eq == NULL)
 		return dt_error(d, "keyword '%s' needs a value (%s=...)",
 		    fields_quote(q, w, klen), fields_quote(qk, w, klen));
-	if (unvis(eq + 1, len - klen - 1, v, sizeof(v), &n, d) != 0)
+	if (spec_unvis(eq + 1, len - klen - 1, v, sizeof(v), &n, d) != 0)
 		return -1;
 	if (is(w, klen, "type"))
 		return parse_type(v, k, d);
@@ -551,7 +541,7 @@ parse_whole(struct dialect_reader *r, const char *line, size_t len,
 		return up(r, d) != 0 ? -1 : 0;
 	if (name_and_keywords(line, len, a, i, &na, &nb, &kfrom, &kend,
 	    d) != 0 ||
-	    unvis(line + na, nb - na, name, sizeof(name), &n, d) != 0)
+	    spec_unvis(line + na, nb - na, name, sizeof(name), &n, d) != 0)
 		return -1;
 	memcpy(path + PATH_MAX, r->set_link, sizeof(r->set_link));
 	if (keywords(r, line, kend, kfrom, &k, path + PATH_MAX, d) != 0)
