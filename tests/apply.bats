@@ -1737,3 +1737,50 @@ created /dev/fifo (p, mode 0600)"
 $NEEDS_CAP_MKNOD
 devtool: 1 created, 0 replaced, 0 corrected, 0 unchanged, 3 failed"
 }
+
+# ------------------------------------------- interrupted (devtool(1), SIGNALS)
+
+# interrupt SIG [OPTIONS...]: apply -v of 20000 FIFOs into R with OPTIONS,
+# its output (stdout then stderr) read through the FIFO "out" into "log":
+# SIG is sent once the first line is read.  The output is far more than a
+# pipe holds, so the run cannot have ended by then, whatever the timing.
+# Sets status to apply's exit status.
+interrupt() {
+	local sig=$1 pid; shift
+	for ((i = 0; i < 20000; i++)); do echo "/f$i p 644 0 0 - - - - -"; done >T
+	mkfifo out
+	# a background job starts with SIGINT ignored (bash(1)): reset it
+	env --default-signal=INT "$DEVTOOL" apply -v "$@" T >out 2>&1 & pid=$!
+	exec 4<out
+	IFS= read -r line <&4 || fail "no first line"
+	printf '%s\n' "$line" >log
+	kill -"$sig" "$pid"
+	cat <&4 >>log
+	exec 4<&-
+	status=0; wait "$pid" || status=$?
+}
+
+@test "apply: SIGINT, SIGTERM, SIGHUP: the entry in flight finished, every node in the log once, the summary, then death by the signal" {
+	for sig in INT TERM HUP; do
+		rm -rf R out log && mkdir R
+		interrupt "$sig" --root R
+		(( status == 128 + $(kill -l "$sig") )) || fail "$sig: exit $status"
+		# one "created" line per FIFO that exists, and nothing else in R
+		diff <(grep '^created ' log | sed 's/^created \([^ ]*\) .*/\1/' | sort) \
+		    <(cd R && find . -mindepth 1 | sed 's/^\.//' | sort) ||
+			fail "$sig: the log and R differ"
+		n=$(find R -mindepth 1 | wc -l)
+		(( n > 0 && n < 20000 )) || fail "$sig: $n made"
+		[[ $(tail -n 1 log) == "devtool: $n created, 0 replaced, 0 corrected, 0 unchanged, 0 failed, interrupted after $n of 20000" ]] ||
+			fail "$sig: last line: $(tail -n 1 log)"
+		(( $(grep -vc '^created ' log) == 1 )) || fail "$sig: other lines: $(grep -v '^created ' log)"
+	done
+}
+
+@test "apply --archive: SIGINT leaves no archive and no temporary" {
+	interrupt INT --archive A.tar
+	(( status == 130 )) || fail "exit $status"
+	[[ $(tail -n 1 log) == *", interrupted: no archive written" ]] ||
+		fail "last line: $(tail -n 1 log)"
+	[[ $(ls -A) == $'R\nT\nlog\nout' ]] || fail "left: $(ls -A)"
+}

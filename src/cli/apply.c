@@ -18,6 +18,7 @@
 #include "cli/env.h"
 #include "cli/kernel.h"
 #include "sys/node.h"
+#include "sys/sig.h"
 #include "cli/owners.h"
 #include "cli/report.h"
 #include "entry/conflicts.h"
@@ -129,6 +130,8 @@ struct tally {
 	size_t done, total;
 	bool progress;
 	bool stopped;		/* a failure no later entry can escape */
+	bool interrupted;	/* SIGHUP, SIGINT or SIGTERM (sig.h) */
+	bool archive;		/* into an archive, not a tree */
 };
 
 static int boot;		/* --boot: tmpfiles '!' lines too */
@@ -190,6 +193,10 @@ apply_entry(struct target *target, const struct entry *e, unsigned flags,
 	if (skip_boot(e, flags, t))
 		return;
 	for (size_t i = 0; i < n; i++, t->done++, show_progress(t)) {
+		if (sig_stopped) {	/* between two nodes: none half made */
+			t->interrupted = t->stopped = true;
+			return;
+		}
 		if (entry_expand(e, i, &one, path, &d) != 0) {
 			cli_path_error(e->path, d.msg);
 			t->count[NODE_FAILED]++;
@@ -233,7 +240,13 @@ show_counts(const struct tally *t, unsigned flags)
 		snprintf(more + strlen(more), sizeof(more) - strlen(more),
 		    ", %zu failure%s ignored ('-')", t->ignored,
 		    t->ignored == 1 ? "" : "s");
-	if (t->stopped)
+	if (t->interrupted && t->archive)
+		snprintf(more + strlen(more), sizeof(more) - strlen(more),
+		    ", interrupted: no archive written");
+	else if (t->interrupted)
+		snprintf(more + strlen(more), sizeof(more) - strlen(more),
+		    ", interrupted after %zu of %zu", t->done, t->total);
+	else if (t->stopped)
 		snprintf(more + strlen(more), sizeof(more) - strlen(more),
 		    ", %zu not attempted", t->total - t->done);
 	fprintf(stderr, "devtool: %s%zu created, %zu replaced, %zu "
@@ -256,6 +269,8 @@ finish_run(const struct tally *t, unsigned flags)
 	/* a run cut short always says how far it got */
 	if ((flags & NODE_VERBOSE) || t->stopped || isatty(STDERR_FILENO))
 		show_counts(t, flags);
+	if (t->interrupted)	/* what was done is said: now die of it */
+		sig_stop_die();
 	return t->count[NODE_FAILED] ? EXIT_FAILED : EXIT_OK;
 }
 
@@ -450,9 +465,12 @@ apply_to_root(const struct plan *p, struct root *r, unsigned flags)
 		dry_run_notes(p);
 	if ((target = target_fs_new(r, flags, &report_events)) == NULL)
 		cli_fatal(NULL);
+	sig_stop_begin();
 	put_plan(target, p, flags, &t);
 	target->free(target);
-	apply_removals(r, flags, &t);
+	if (!t.interrupted)
+		apply_removals(r, flags, &t);
+	sig_stop_end();
 	root_close(r);
 	return finish_run(&t, flags);
 }
@@ -511,6 +529,10 @@ put_tree(struct target *target, struct tree_order *tree, struct tally *t,
 	int rc;
 
 	while ((rc = tree_order_next(tree, &e, path, &d)) != 0) {
+		if (sig_stopped) {	/* the temporary goes at free */
+			t->interrupted = t->stopped = true;
+			return;
+		}
 		if (rc < 0) {
 			cli_path_error(e.path, d.msg);
 			t->count[NODE_FAILED]++;
@@ -534,7 +556,7 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 {
 	const char *name = strcmp(o->file, "-") == 0 ? "standard output" :
 	    o->file;
-	struct tally t = { .total = p->nodes };
+	struct tally t = { .total = p->nodes, .archive = true };
 	struct tree_order *tree;
 	struct target *target;
 	struct dt_diag d;
@@ -546,14 +568,16 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 	tree = plan_tree(p, flags, &t);
 	/* tar -cvf - likewise lists on stderr */
 	cli_say_stderr = strcmp(o->file, "-") == 0;
+	sig_stop_begin();
 	put_tree(target, tree, &t, flags);
-	if (target->finish(target, &d) != 0) {
+	if (!t.interrupted && target->finish(target, &d) != 0) {
 		cli_path_error(name, d.msg);
 		/* the output's own failure, unless an entry's caused it */
 		if (t.count[NODE_FAILED] == 0)
 			t.count[NODE_FAILED]++;
 	}
 	target->free(target);
+	sig_stop_end();
 	tree_order_free(tree);
 	return finish_run(&t, flags);
 }

@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sys/sig.h"
 
@@ -68,6 +69,8 @@ ends_process(int sig)
  * signals glibc keeps for its threads (below SIGRTMIN): they stay as
  * they are.
  */
+static bool installed;
+
 static void
 install(void)
 {
@@ -86,7 +89,6 @@ install(void)
 int
 sig_on_fatal(void (*undo)(void))
 {
-	static bool installed;
 	sigset_t old;
 	int rc = 0;
 
@@ -107,4 +109,63 @@ sig_on_fatal(void (*undo)(void))
 out:
 	sig_restore(&old);
 	return rc;
+}
+
+volatile sig_atomic_t sig_stopped;
+static const int stop_sigs[] = { SIGHUP, SIGINT, SIGTERM };
+static struct sigaction stop_old[3];
+static bool stop_set[3];
+
+static void
+on_stop(int sig)
+{
+	if (sig_stopped == 0)
+		sig_stopped = sig;
+}
+
+void
+sig_stop_begin(void)
+{
+	struct sigaction sa;
+	sigset_t old;
+
+	if (sig_block(&old) != 0)
+		return;
+	/* first, so that the hooks are restored at sig_stop_end */
+	if (!installed) {
+		install();
+		installed = true;
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;
+	sa.sa_flags = SA_RESTART;
+	sigfillset(&sa.sa_mask);
+	for (size_t i = 0; i < 3; i++)
+		stop_set[i] = sigaction(stop_sigs[i], NULL, &stop_old[i]) ==
+		    0 && stop_old[i].sa_handler != SIG_IGN &&
+		    sigaction(stop_sigs[i], &sa, NULL) == 0;
+	sig_restore(&old);
+}
+
+void
+sig_stop_end(void)
+{
+	for (size_t i = 0; i < 3; i++)
+		if (stop_set[i])
+			sigaction(stop_sigs[i], &stop_old[i], NULL);
+}
+
+void
+sig_stop_die(void)
+{
+	int sig = sig_stopped;
+	sigset_t one;
+
+	assert(sig != 0);
+	signal(sig, SIG_DFL);
+	sigemptyset(&one);
+	sigaddset(&one, sig);
+	sigprocmask(SIG_UNBLOCK, &one, NULL);
+	(void)raise(sig);
+	_exit(128 + sig);	/* not reached */
 }

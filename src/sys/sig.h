@@ -27,4 +27,17 @@ void sig_restore(const sigset_t *old);
 #define SIG_HOOKS_MAX 4
 int sig_on_fatal(void (*undo)(void));
 
+/*
+ * SIGHUP, SIGINT and SIGTERM asking a run to stop: between
+ * sig_stop_begin and sig_stop_end each only sets sig_stopped to its
+ * number (system calls restart), so that the run finishes the entry in
+ * flight, says how far it got and then calls sig_stop_die.  One that
+ * was ignored stays ignored (nohup).
+ */
+extern volatile sig_atomic_t sig_stopped;
+void sig_stop_begin(void);
+void sig_stop_end(void);
+/* Dies of sig_stopped's signal, by its default action. */
+void sig_stop_die(void) __attribute__((noreturn));
+
 #endif
