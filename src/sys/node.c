@@ -570,8 +570,9 @@ note_nodev(const struct place *p, const struct node_want *w)
 	if (r->cached_fd == p->dirfd && r->cached_nodev >= 0)
 		nodev = r->cached_nodev;
 	else if ((nodev = node_nodev_of(p->dirfd)) >= 0 &&
-	    r->cached_fd == p->dirfd)
-		r->cached_nodev = nodev;
+	    r->cached_fd == p->dirfd) {
+		root_cached_nodev_set(r, nodev);
+	}
 	if (nodev != 1)
 		return;
 	/* the mount's id, or where the kernel has none, its st_dev */
