@@ -253,6 +253,8 @@ test_fields_hold_their_text(void)
 		for (const struct devreg_step *s = G->steps; s->kind != 0; s++)
 			bad += !ENDS(s->a) + !ENDS(s->b);
 	}
+	for (size_t i = 0; devreg_group_names[i][0] != '\0'; i++)
+		bad += !ENDS(devreg_group_names[i]);
 	ok(bad == 0, "every row, group and step name ends within its field "
 	    "(%zu do not)", bad);
 }
