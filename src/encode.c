@@ -124,8 +124,11 @@ freebsd_unpack(const struct dt_layout *l, uint64_t v, uint64_t *ma,
 	*mi = v & FREEBSD_MINOR_BITS;
 }
 
-/* The value of ma:mi under l, packed as f says. */
-static uint64_t
+/*
+ * The value of ma:mi under l, packed as f says.  Inlined where called:
+ * decode's and encode's every value goes through one of each.
+ */
+static inline __attribute__((always_inline)) uint64_t
 pack(const struct dt_format *f, const struct dt_layout *l, uint64_t ma,
     uint64_t mi)
 {
@@ -144,7 +147,7 @@ pack(const struct dt_format *f, const struct dt_layout *l, uint64_t ma,
 	}
 }
 
-static void
+static inline __attribute__((always_inline)) void
 unpack(const struct dt_format *f, const struct dt_layout *l, uint64_t v,
     uint64_t *ma, uint64_t *mi)
 {
