@@ -28,6 +28,7 @@ calls() {
 
 @test "apply --root: at most 5 system calls per new directory and 1 per node (strace of 20 and 40 directories of 10 FIFOs)" {
 	command -v strace >/dev/null || skip "strace is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "under valgrind the calls counted are valgrind's too"
 	local small=$BATS_TEST_TMPDIR/small big=$BATS_TEST_TMPDIR/big n_small n_big
 	fifo_table small.t 20 10
 	fifo_table big.t 40 10
@@ -58,6 +59,7 @@ calls() {
 
 @test "apply --root: under a directory others can write, what devtool makes is looked at as any directory is (strace)" {
 	command -v strace >/dev/null || skip "strace is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "under valgrind the calls counted are valgrind's too"
 	local log=$BATS_TEST_TMPDIR/log
 	mkdir -p R/open
 	chmod 1777 R/open
