@@ -20,9 +20,9 @@
  * or made there.
  */
 struct trail_dir {
-	int fd;
 	size_t len;		/* its path: trail_path's first len bytes */
 	struct stat st;
+	int fd;
 	int acl;		/* it has a default ACL: 1, 0, -1 not asked */
 	int nodev;		/* as cached_nodev */
 	bool made;		/* by this run, on the mount of the one
@@ -43,10 +43,10 @@ struct root {
 	bool cached_st_valid;
 	bool cached_acl;	/* it has a default ACL */
 	bool cached_pinned;	/* nobody else can move it out of the root */
-	int cached_nodev;	/* on a mount with nodev: 1, 0, -1 unknown
-				   (node_nodev.c) */
 	bool cached_trail;	/* cached_fd is the trail's last: not
 				   closed on its own */
+	int cached_nodev;	/* on a mount with nodev: 1, 0, -1 unknown
+				   (node_nodev.c) */
 	/* The trail (struct trail_dir), below the root; its path has no
 	   leading "/" and one "/" between names. */
 	struct trail_dir trail[TRAIL_MAX];
