@@ -134,7 +134,7 @@ NSS_CALLS=" getpwnam getpwnam_r getpwuid getpwuid_r getpwent getpwent_r \
 setpwent endpwent getgrnam getgrnam_r getgrgid getgrgid_r getgrent \
 getgrent_r setgrent endgrent getgrouplist initgroups getspnam getspnam_r "
 # Who may see the inside of struct root (root.h: opaque to the rest).
-ROOT_IMPL_USERS="sys/root.c sys/root_walk.c sys/place.c sys/node.c"
+ROOT_IMPL_USERS="sys/root.c sys/root_walk.c sys/place.c sys/node.c sys/node_parents.c"
 # Known violations of other folders, to be removed by the change that
 # fixes each (a line of the report matched exactly is listed as allowed,
 # not failed).  TEMPORARY: the dialects and entry split (issue 18) ends

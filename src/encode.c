@@ -125,12 +125,59 @@ freebsd_unpack(const struct dt_layout *l, uint64_t v, uint64_t *ma,
 }
 
 /*
+ * The value of ma:mi under l, packed as f says.  Inlined where called:
+ * decode's and encode's every value goes through one of each.
+ */
+static inline __attribute__((always_inline)) uint64_t
+pack(const struct dt_format *f, const struct dt_layout *l, uint64_t ma,
+    uint64_t mi)
+{
+	switch (f->packing) {
+	case DT_PACK_LINUX:
+		return linux_pack(l, ma, mi);
+	case DT_PACK_GLIBC:
+		return glibc_pack(l, ma, mi);
+	case DT_PACK_NATIVE:
+		return native_pack(l, ma, mi);
+	case DT_PACK_FREEBSD:
+		return freebsd_pack(l, ma, mi);
+	case DT_PACK_SPLIT:
+	default:
+		return split_pack(l, ma, mi);
+	}
+}
+
+static inline __attribute__((always_inline)) void
+unpack(const struct dt_format *f, const struct dt_layout *l, uint64_t v,
+    uint64_t *ma, uint64_t *mi)
+{
+	switch (f->packing) {
+	case DT_PACK_LINUX:
+		linux_unpack(l, v, ma, mi);
+		break;
+	case DT_PACK_GLIBC:
+		glibc_unpack(l, v, ma, mi);
+		break;
+	case DT_PACK_NATIVE:
+		native_unpack(l, v, ma, mi);
+		break;
+	case DT_PACK_FREEBSD:
+		freebsd_unpack(l, v, ma, mi);
+		break;
+	case DT_PACK_SPLIT:
+	default:
+		split_unpack(l, v, ma, mi);
+		break;
+	}
+}
+
+/*
  * The third column is the names NetBSD's pack_dev (mknod(8), mtree(8)
  * device=) gives the same packing: there "linux" is 8:8, and "netbsd" is
  * what devtool calls linux.  The 8:8 systems of pack_dev are rows of their
  * own, so that a message names the layout the user gave.
  */
-#define SPLIT split_pack, split_unpack
+#define SPLIT DT_PACK_SPLIT
 
 const struct dt_format dt_formats[] = {
 	{ "8:8", "old", "linux", 8, 8, 16, false, SPLIT,
@@ -141,23 +188,23 @@ const struct dt_format dt_formats[] = {
 	  "the patch edited to 12+20: 8:8 when both fit, else ma<<20 | mi" },
 	{ "M:N", "", "", 0, 0, 0, true, SPLIT,
 	  "any split, 8<=M, 8<=N, M+N<=64: ma<<N | mi, compat when M+N>16" },
-	{ "linux", "", "", 12, 20, 32, false, linux_pack, linux_unpack,
+	{ "linux", "", "", 12, 20, 32, false, DT_PACK_LINUX,
 	  "the kernel's new_encode_dev, interleaved: what stat(2) reports" },
-	{ "glibc", "", "", 32, 32, 64, false, glibc_pack, glibc_unpack,
+	{ "glibc", "", "", 32, 32, 64, false, DT_PACK_GLIBC,
 	  "glibc's and musl's 64-bit makedev(3), interleaved" },
 	{ "native", "", "native", 8 * sizeof(unsigned int),
-	  8 * sizeof(unsigned int), 8 * sizeof(dev_t), false, native_pack,
-	  native_unpack, "this system's makedev(3), major(3) and minor(3)" },
+	  8 * sizeof(unsigned int), 8 * sizeof(dev_t), false, DT_PACK_NATIVE,
+	  "this system's makedev(3), major(3) and minor(3)" },
 	{ "osf1", "", "osf1", 12, 20, 32, false, SPLIT,
 	  "OSF/1 and Tru64: plain ma<<20 | mi" },
 	{ "svr4", "solaris", "svr4 solaris", 14, 18, 32, false, SPLIT,
 	  "System V release 4 and Solaris: plain ma<<18 | mi" },
 	{ "hpux", "", "hpux", 8, 24, 32, false, SPLIT,
 	  "HP-UX: plain ma<<24 | mi" },
-	{ "netbsd", "", "netbsd", 12, 20, 32, false, linux_pack, linux_unpack,
+	{ "netbsd", "", "netbsd", 12, 20, 32, false, DT_PACK_LINUX,
 	  "NetBSD's makedev: the interleaving of linux" },
-	{ "freebsd", "", "freebsd", 8, 32, 32, false, freebsd_pack,
-	  freebsd_unpack, "FreeBSD before 12: ma<<8 | mi, minor bits 8-15 "
+	{ "freebsd", "", "freebsd", 8, 32, 32, false, DT_PACK_FREEBSD,
+	  "FreeBSD before 12: ma<<8 | mi, minor bits 8-15 "
 	  "must be 0" },
 	{ "bsdos", "", "bsdos", 12, 20, 32, false, SPLIT,
 	  "BSD/OS: plain ma<<20 | mi (minor = unit<<8 | subunit)" },
@@ -264,7 +311,7 @@ layout_init(struct dt_layout *l, const struct dt_format *f, const char *name,
 	 * read a wide minor back as another pair.
 	 */
 	l->compat = false;
-	f->unpack(l, f->pack(l, 0, l->minor_max), &ma, &mi);
+	unpack(f, l, pack(f, l, 0, l->minor_max), &ma, &mi);
 	l->minor_hole = l->minor_max & ~mi;
 	l->minor_max &= ~l->minor_hole;
 	/* The rule only means something when there is room above 16 bits. */
@@ -443,8 +490,8 @@ dt_encode(const struct dt_layout *l, uint64_t ma, uint64_t mi, uint64_t *v,
 		    "0", mi, mi, l->name, l->minor_hole);
 	if (mi > l->minor_max)
 		return out_of_range(l, "minor", mi, l->minor_max, d);
-	*v = l->format->pack(l, ma, mi);
-	l->format->unpack(l, *v, &back_ma, &back_mi);
+	*v = pack(l->format, l, ma, mi);
+	unpack(l->format, l, *v, &back_ma, &back_mi);
 	if (back_ma != ma || back_mi != mi)
 		return dt_fail(d, DT_EAMBIGUOUS, "pair %" PRIu64 ":%" PRIu64
 		    " is ambiguous under %s: its value 0x%" PRIx64 " reads "
@@ -464,8 +511,8 @@ dt_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma, uint64_t *mi,
 		return dt_fail(d, DT_EWIDTH, "value %" PRIu64 " (0x%" PRIx64
 		    ") does not fit layout %s (%u bits, at most 0x%" PRIx64 ")",
 		    v, v, l->name, l->width, l->value_max);
-	l->format->unpack(l, v, ma, mi);
-	canon = l->format->pack(l, *ma, *mi);
+	unpack(l->format, l, v, ma, mi);
+	canon = pack(l->format, l, *ma, *mi);
 	if (canon != v)
 		return dt_fail(d, DT_NONCANONICAL, "value 0x%" PRIx64 " is not "
 		    "canonical under %s: %" PRIu64 ":%" PRIu64 " encodes as "
@@ -485,6 +532,6 @@ dt_fields(const struct dt_layout *l, uint64_t v, struct dt_fields *f)
 		return;
 	}
 	plain.compat = false;
-	f->major_mask = l->format->pack(&plain, l->major_max, 0);
-	f->minor_mask = l->format->pack(&plain, 0, l->minor_max);
+	f->major_mask = pack(l->format, &plain, l->major_max, 0);
+	f->minor_mask = pack(l->format, &plain, 0, l->minor_max);
 }

@@ -17,24 +17,34 @@
 
 struct dt_layout;
 
-typedef uint64_t dt_pack_fn(const struct dt_layout *, uint64_t ma,
-    uint64_t mi);
-typedef void dt_unpack_fn(const struct dt_layout *, uint64_t v,
-    uint64_t *ma, uint64_t *mi);
+/* How a layout puts the two numbers into one value (encode.c). */
+enum dt_packing {
+	DT_PACK_SPLIT,		/* ma<<N | mi, with the compat rule if any */
+	DT_PACK_LINUX,		/* the kernel's interleaving */
+	DT_PACK_GLIBC,		/* glibc's and musl's 64-bit one */
+	DT_PACK_NATIVE,		/* this system's makedev(3) */
+	DT_PACK_FREEBSD,	/* FreeBSD before 12 */
+};
 
 /* One row of the layout table. */
+/*
+ * The text is held in the row, not pointed at, and the packing named,
+ * not a function pointer: a pointer in a table of a position-independent
+ * executable is one relocation the loader applies at every start (make
+ * bench's start-up).  tests/unit_encode.c checks every text ends within
+ * its field.
+ */
 struct dt_format {
-	const char *name;
-	const char *aliases;	/* space separated; "" when none */
+	char name[16];
+	char aliases[16];	/* space separated; "" when none */
 	/* NetBSD pack_dev's names of the packing (mtree's device=): */
-	const char *packdev;	/* space separated; "" when none */
+	char packdev[16];	/* space separated; "" when none */
 	unsigned major_bits;	/* 0 in the generic M:N row */
 	unsigned minor_bits;
 	unsigned width;		/* bits in a value */
 	bool compat;		/* 2003 compatibility rule (see dt_encode) */
-	dt_pack_fn *pack;
-	dt_unpack_fn *unpack;
-	const char *description;
+	enum dt_packing packing;
+	char description[96];
 };
 
 extern const struct dt_format dt_formats[];

@@ -12,6 +12,7 @@
 
 #include "tap.h"
 #include "codec/devreg.h"
+#include "codec/devreg_rows.h"
 
 static bool
 named(char type, unsigned long major, unsigned long minor, const char *want)
@@ -231,9 +232,37 @@ test_makedev_only(void)
 	    "MAKEDEV's other names have the kernel's numbers");
 }
 
+/* Whether the field f of size n holds a NUL: its text was not cut. */
+#define ENDS(f) (memchr((f), '\0', sizeof(f)) != NULL)
+
+/*
+ * The rows hold their text in arrays (devreg_rows.h): a text as long as
+ * its array, or longer, would lose its NUL, or its end, unseen.
+ */
+static void
+test_fields_hold_their_text(void)
+{
+	size_t bad = 0;
+
+	for (size_t i = 0; i < devreg_rows_n; i++)
+		bad += !ENDS(devreg_rows[i].name) + !ENDS(devreg_rows[i].desc);
+	for (size_t g = 0; g < devreg_rows_ngroups; g++) {
+		const struct devreg_group *G = &devreg_rows_groups[g];
+
+		bad += !ENDS(G->name);
+		for (const struct devreg_step *s = G->steps; s->kind != 0; s++)
+			bad += !ENDS(s->a) + !ENDS(s->b);
+	}
+	for (size_t i = 0; devreg_group_names[i][0] != '\0'; i++)
+		bad += !ENDS(devreg_group_names[i]);
+	ok(bad == 0, "every row, group and step name ends within its field "
+	    "(%zu do not)", bad);
+}
+
 int
 main(void)
 {
+	test_fields_hold_their_text();
 	test_names();
 	test_numbers();
 	test_round_trip();

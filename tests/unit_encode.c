@@ -1907,11 +1907,35 @@ test_storage(void)
 	end(&c);
 }
 
+/* Whether the field f holds a NUL: its text was not cut (encode.h). */
+#define ENDS(f) (memchr((f), '\0', sizeof(f)) != NULL)
+
+static void
+test_rows_hold_their_text(void)
+{
+	const struct { const struct dt_format *t; size_t n; } tables[] = {
+		{ dt_formats, dt_nformats }, { dt_storage, dt_nstorage },
+	};
+	size_t bad = 0;
+
+	for (size_t k = 0; k < ARRAY_SIZE(tables); k++)
+		for (size_t i = 0; i < tables[k].n; i++) {
+			const struct dt_format *f = &tables[k].t[i];
+
+			bad += !ENDS(f->name) + !ENDS(f->aliases) +
+			    !ENDS(f->packdev) + !ENDS(f->description);
+		}
+	ok(bad == 0, "every layout and storage row's text ends within its "
+	    "field (%zu do not)", bad);
+}
+
 int
 main(void)
 {
 	/* Lines of a failing run must not sit in a buffer if we crash. */
 	setvbuf(stdout, NULL, _IOLBF, 0);
+
+	test_rows_hold_their_text();
 
 	test_old_layout();
 	for (size_t i = 0; i < ARRAY_SIZE(old_rows); i++) {

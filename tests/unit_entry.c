@@ -278,6 +278,10 @@ check_path(const char *in, unsigned flags, const char *want,
 	struct dt_diag d = { "" };
 	int rc = path_normal(in, strlen(in), flags, out, &d);
 
+	if (flags == 0)
+		ok(path_is_normal(in, strlen(in)) ==
+		    (rc == 0 && strcmp(out, in) == 0),
+		    "%s: '%s' is normal as path_normal says", what, in);
 	if (want[0] == '/')
 		ok(rc == 0 && strcmp(out, want) == 0, "%s: '%s' is '%s' (%s)",
 		    what, in, rc == 0 ? out : "-", d.msg);
@@ -292,6 +296,11 @@ test_paths(void)
 	check_path("/dev//null/", 0, "/dev/null", "repeated and trailing "
 	    "slashes go");
 	check_path("/", 0, "/", "the root stays");
+	check_path("/dev/null", 0, "/dev/null", "a normal path stays");
+	check_path("/dev/", 0, "/dev", "a trailing slash goes");
+	check_path("/d.v/..n/.x", 0, "/d.v/..n/.x", "dots inside names stay");
+	check_path("/dev/..", 0, "has a '..' component", "a last '..'");
+	check_path("/dev/.", 0, "has a '.' component", "a last '.'");
 	check_path("//", 0, "/", "slashes alone are the root");
 	check_path("/dev/./null", 0, "has a '.' component", "a table's '.'");
 	check_path("/dev/../etc", 0, "has a '..' component", "a table's '..'");
@@ -309,7 +318,8 @@ test_paths(void)
 		check_path(long_name, 0, "at most 255", "a name over NAME_MAX");
 	}
 	ok(path_normal("/a\0b", 4, 0, (char[PATH_MAX]){ 0 },
-	    &(struct dt_diag){ "" }) == -1, "a NUL byte is refused");
+	    &(struct dt_diag){ "" }) == -1 && !path_is_normal("/a\0b", 4),
+	    "a NUL byte is refused");
 }
 
 /* mknod's PATH: relative or not, any name past NAME_MAX, not only the last. */

@@ -43,6 +43,28 @@ path_names_fit(const char *s, struct dt_diag *d)
 	return 0;
 }
 
+bool
+path_is_normal(const char *s, size_t len)
+{
+	size_t b;
+
+	if (len == 0 || len > PATH_MAX - 1 || s[0] != '/')
+		return false;
+	if (len == 1)
+		return true;
+	for (size_t i = 1; ; i++) {
+		for (b = i; i < len && s[i] != '/'; i++)
+			if (s[i] == '\0')
+				return false;
+		if (i == b || i - b > NAME_MAX ||
+		    (i - b == 1 && s[b] == '.') ||
+		    (i - b == 2 && s[b] == '.' && s[b + 1] == '.'))
+			return false;	/* "//", a trailing "/", ".", ".." */
+		if (i == len)
+			return true;
+	}
+}
+
 int
 path_normal(const char *s, size_t len, unsigned flags, char *out,
     struct dt_diag *d)

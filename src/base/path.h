@@ -5,6 +5,7 @@
 #ifndef DEVTOOL_PATH_H
 #define DEVTOOL_PATH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "base/diag.h"
@@ -30,6 +31,13 @@ int path_normal(const char *s, size_t len, unsigned flags, char *out,
  * normal) is at most NAME_MAX bytes; else -1, the name quoted in d with
  * the words path_normal uses for it.
  */
+/*
+ * Whether path_normal(s, len, 0, ...) would give s itself, with no copy:
+ * a table's paths are mostly normal already, and checked again for it
+ * (entry_validate).
+ */
+bool path_is_normal(const char *s, size_t len);
+
 int path_names_fit(const char *s, struct dt_diag *d);
 
 #endif

@@ -97,7 +97,7 @@ branch_text(const struct dt_layout *l, const struct dt_fields *f)
 	if (l->compat)
 		return "compat rule, wide branch: the pair does not fit 8:8, "
 		    "so the value is ma<<N | mi";
-	if (l->format->pack == dt_formats[0].pack)
+	if (l->format->packing == DT_PACK_SPLIT)
 		return "plain split, no compat rule: ma<<N | mi";
 	return "interleaved: fixed bit positions, no branches";
 }

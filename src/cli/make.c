@@ -83,7 +83,7 @@ static int
 group_id(struct making *m, const char *name, gid_t *gid)
 {
 	for (size_t i = 0; i < m->ngroups; i++)
-		if (m->groups[i].name == name) {
+		if (strcmp(m->groups[i].name, name) == 0) {
 			*gid = m->groups[i].gid;
 			return 0;
 		}

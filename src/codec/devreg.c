@@ -57,13 +57,13 @@ static const struct devreg_class classes[] = {
 	[C_KVM]      = { "kvm",      "root", "kvm",     0660 },
 };
 
-const char *const devreg_group_names[] = {
+const char devreg_group_names[][16] = {
 	"std", "generic", "console", "consoleonly", "ram", "loop", "md",
 	"fd", "hd", "sd", "scd", "st", "sg", "pty", "ttyS", "busmice",
 	"input", "lp", "par", "audio", "fb", "isdn-io", "isdn-tty",
 	"isdn-ippp", "isdnmodem", "isdnbri", "mcdx", "sbpcd", "dac960",
 	"dpti", "ida", "cciss", "ataraid", "raw", "tun", "misc", "cpu",
-	"ipmi", NULL,
+	"ipmi", "",
 };
 
 

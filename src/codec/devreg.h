@@ -14,10 +14,11 @@
 #include <stddef.h>
 
 /* MAKEDEV's permission classes: owner, group, mode. */
+/* Text in arrays, not pointers: no relocation at start (devreg_rows.h). */
 struct devreg_class {
-	const char *name;	/* "disk" */
-	const char *owner;	/* "root" */
-	const char *group;	/* "disk" */
+	char name[12];		/* "disk" */
+	char owner[12];		/* "root" */
+	char group[12];		/* "disk" */
 	unsigned mode;		/* 0660 */
 };
 
@@ -64,7 +65,7 @@ bool devreg_name(char type, unsigned long major, unsigned long minor,
 bool devreg_numbers(const char *name, char *type, unsigned long *major,
     unsigned long *minor, const char **desc);
 
-/* The group names, NULL-terminated (completions, the manual). */
-extern const char *const devreg_group_names[];
+/* The group names, ending with "" (completions, the manual). */
+extern const char devreg_group_names[][16];
 
 #endif

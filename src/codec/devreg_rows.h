@@ -19,8 +19,15 @@ enum devreg_cls {
 };
 
 /* One name pattern over a range of units (devreg.c's header says how). */
+/*
+ * The text is held in the rows, not pointed at: a pointer in a table of
+ * a position-independent executable is one relocation the loader
+ * applies at every start, on a page it then copies (make bench's
+ * start-up).  Each field has room for the longest text and its NUL
+ * (tests/unit_devreg.c checks every one).
+ */
 struct devreg_row {
-	const char *name;	/* pattern */
+	char name[24];		/* pattern */
 	char type;
 	unsigned short major;
 	unsigned short minor;	/* of the first unit */
@@ -36,7 +43,7 @@ struct devreg_row {
 	 * and the audit do not take for the number's name
 	 */
 	bool makedev_only;
-	const char *desc;
+	char desc[56];
 };
 
 /*
@@ -46,9 +53,9 @@ struct devreg_row {
 struct devreg_step {
 	char kind;		/* 'r' row, 'l' link, 'g' group, 'p' FIFO,
 				   'n' nothing */
-	const char *a;		/* r: the row's pattern; l: the link; g;
+	char a[24];		/* r: the row's pattern; l: the link; g;
 				   p: the FIFO */
-	const char *b;		/* l: its target */
+	char b[16];		/* l: its target */
 	short first;		/* r and l: the first unit; ARG: the name's */
 	unsigned short count;	/* units (0: 1); r with %c: controllers */
 	unsigned char cls;	/* r: MAKEDEV's class here, if not the row's;
@@ -59,7 +66,7 @@ struct devreg_step {
 #define DEVREG_ARG (-1)
 
 struct devreg_group {
-	const char *name;	/* a pattern: the unit's range is lo..hi */
+	char name[16];		/* a pattern: the unit's range is lo..hi */
 	short lo, hi;
 	const struct devreg_step *steps;	/* ends with kind 0 */
 };

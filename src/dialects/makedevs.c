@@ -170,10 +170,15 @@ makedevs_attachment(const char *line, size_t len, char *value,
 {
 	static const char tag[] = "|xattr";
 	struct fields_span w[3];
-	size_t n;
+	size_t n, i = 0;
 
 	if (len > 0 && line[len - 1] == '\n')
 		len--;
+	/* every line is asked: one that does not start so is not split */
+	while (i < len && dialect_space(line[i]))
+		i++;
+	if (i == len || line[i] != '|')
+		return 0;
 	if (fields_split(line, len, NULL, w, 3, &n, d) != 0 || n == 0 ||
 	    w[0].len < sizeof(tag) - 1 || memcmp(w[0].p, tag,
 	    sizeof(tag) - 1) != 0)

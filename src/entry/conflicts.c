@@ -365,6 +365,8 @@ next_range_naming(const struct checker *c, const char *s, size_t len,
 {
 	size_t r;
 
+	if (c->n == c->nsingles)	/* no range at all: nothing to find */
+		return NONE;
 	while (*j > 1 && isdigit((unsigned char)s[*j - 1])) {
 		(*j)--;
 		if (number_at(s, len, *j, k) &&

@@ -160,9 +160,10 @@ entry_validate(const struct entry *e, struct dt_diag *d)
 	if (plen == PATH_MAX)
 		return dt_error(d, "path is too long (more than %d bytes)",
 		    PATH_MAX - 1);
-	if (path_normal(e->path, plen, 0, norm, d) != 0)
+	if (!path_is_normal(e->path, plen) &&
+	    path_normal(e->path, plen, 0, norm, d) != 0)
 		return -1;
-	if (strcmp(norm, e->path) != 0)
+	if (!path_is_normal(e->path, plen) && strcmp(norm, e->path) != 0)
 		return dt_error(d, "path '%s' is not in normal form (as '%s')",
 		    quote(q, e->path, plen), quote(qn, norm, strlen(norm)));
 	if (entry_type_of(e->type) == NULL)

@@ -570,8 +570,9 @@ note_nodev(const struct place *p, const struct node_want *w)
 	if (r->cached_fd == p->dirfd && r->cached_nodev >= 0)
 		nodev = r->cached_nodev;
 	else if ((nodev = node_nodev_of(p->dirfd)) >= 0 &&
-	    r->cached_fd == p->dirfd)
-		r->cached_nodev = nodev;
+	    r->cached_fd == p->dirfd) {
+		root_cached_nodev_set(r, nodev);
+	}
 	if (nodev != 1)
 		return;
 	/* the mount's id, or where the kernel has none, its st_dev */
@@ -591,11 +592,15 @@ enum node_outcome
 node_make(struct root *r, const char *path, const struct node_want *w,
     unsigned flags, const struct node_events *ev, struct node_result *res)
 {
-	struct made_dirs made = { .n = 0 };
+	/* not zeroed whole: only its first n ids are ever read (1 KiB) */
+	struct made_dirs made;
 	struct place p = { .root = r, .path = path, .dirfd = -1,
 	    .flags = flags, .made_ids = &made, .ev = ev, .res = res };
 	char parent[PATH_MAX];
 	int saved;
+
+	made.n = 0;
+	made.overflow = false;
 
 	assert(r != NULL && path != NULL && w != NULL && res != NULL);
 	assert(w->perm == NODE_ANY_PERM || (w->perm & ~(mode_t)07777) == 0);

@@ -124,6 +124,10 @@ void node_priv_release_in(const struct stat *dir);
 
 /* node_stale.c */
 void node_stale_visit(const struct root *r, int dirfd);
+/* The same, for the directory open at dirfd whose stat is st. */
+void node_stale_visit_st(int dirfd, const struct stat *st);
+/* A directory just made by this run: nothing to clean, none read. */
+void node_stale_made(const struct stat *st);
 
 /* node_lock.c */
 void node_lock_runtime_dir(const char *dir);

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "sys/node_impl.h"
+#include "sys/root_impl.h"
 
 /* The next component of parent after *s: its name, and the path to it. */
 static bool
@@ -203,12 +204,214 @@ fail:
 	return -1;
 }
 
+/*
+ * The trail (root_impl.h): the directories of a table's paths entered
+ * and made one step down from the one above, already open and only
+ * ours, instead of resolved from the root again and checked.  Nobody
+ * else can write in a directory only ours, nor move it (rename(2) of a
+ * directory needs write permission on it and on its parent), so what a
+ * name in it holds is what this run found or made there: a directory
+ * made here is trusted as made, without a look for a killed run's
+ * leftovers, an ACL probe or the climb to the root (SECURITY in the
+ * manual).  Anything else (".", "..", a link, another's directory, a
+ * default ACL or set-gid bit, a race) goes the way every path goes
+ * (make_parents): NOT_TRAIL.
+ */
+#define NOT_TRAIL (-2)
+
+/* The next name of path at *s, and its length; false at the end. */
+static bool
+next_name(const char **s, const char **name, size_t *n)
+{
+	*s += strspn(*s, "/");
+	*name = *s;
+	*n = strcspn(*s, "/");
+	*s += *n;
+	return *n > 0;
+}
+
+/* Whether name (n bytes) is the trail's directory i. */
+static bool
+trail_is(const struct root *r, size_t i, const char *name, size_t n)
+{
+	size_t from = i == 0 ? 0 : r->trail[i - 1].len + 1;
+
+	return r->trail[i].len - from == n &&
+	    memcmp(r->trail_path + from, name, n) == 0;
+}
+
+static bool
+trail_push(struct root *r, int fd, const struct stat *st, const char *name,
+    size_t n, int acl, int nodev, bool made)
+{
+	size_t at = r->trail_n > 0 ? r->trail[r->trail_n - 1].len + 1 : 0;
+
+	if (r->trail_n == TRAIL_MAX || at + n >= sizeof(r->trail_path))
+		return false;
+	if (at > 0)
+		r->trail_path[at - 1] = '/';
+	memcpy(r->trail_path + at, name, n);
+	r->trail_path[at + n] = '\0';
+	r->trail[r->trail_n++] = (struct trail_dir){ .fd = fd, .len = at + n,
+	    .st = *st, .acl = acl, .nodev = nodev, .made = made };
+	return true;
+}
+
+/* Whether the directory open at fd has a default ACL (an error: yes). */
+static int
+default_acl(int fd)
+{
+	return fgetxattr(fd, ACL_DEFAULT, NULL, 0) >= 0 || errno != ENODATA;
+}
+
+/* Whether the root itself can start the trail: asked once a run. */
+static bool
+root_trusted(struct root *r)
+{
+	if (r->root_trusted < 0)
+		r->root_trusted = !(r->root_st.st_mode & S_ISGID) &&
+		    root_walk_only_ours(r, r->fd, &r->root_st) &&
+		    !default_acl(r->fd);
+	return r->root_trusted == 1;
+}
+
+/*
+ * Makes name (n bytes, prefix its path) in cur, exactly 0755, and opens
+ * it: it must be ours and 0755 when looked at, which nobody else could
+ * change in cur.  Recorded as made for the entry (to undo) and said.
+ */
+static int
+trail_make(struct place *p, int cur, const char *name, size_t n,
+    const char *prefix, struct stat *st)
+{
+	struct made_dirs *m = p->made_ids;
+	char comp[NAME_MAX + 1];
+	struct place d = *p;
+	int fd;
+
+	memcpy(comp, name, n);
+	comp[n] = '\0';
+	if (mkdirat(cur, comp, 0755) != 0)
+		return -1;
+	if (p->made == NULL)
+		p->made = name;
+	fd = openat(cur, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd >= 0 && (fstat(fd, st) != 0 || !S_ISDIR(st->st_mode) ||
+	    (st->st_mode & 07777) != 0755 || st->st_uid != p->root->euid)) {
+		inode_close(fd);
+		fd = -1;
+	}
+	if (fd < 0) {	/* made, but not found as made: not recorded */
+		m->overflow = true;
+		return -1;
+	}
+	if (m->n == MADE_MAX)
+		m->overflow = true;
+	else
+		m->id[m->n++] = (struct dir_id){ st->st_dev, st->st_ino };
+	node_stale_made(st);
+	d.path = prefix;
+	place_report(&d, NODE_CREATED, "create directory", &parent_dir);
+	return fd;
+}
+
+/*
+ * parent, open, as the cached directory, reached along the trail; or
+ * NOT_TRAIL (nothing made, or what was made recorded in p) when it
+ * cannot be, or -1 with errno.
+ */
+static int
+trail_open(struct place *p, const char *parent)
+{
+	struct root *r = p->root;
+	char prefix[PATH_MAX];
+	const char *s = parent, *name;
+	size_t n, k = 0, depth = 0;
+	struct trail_dir *top;
+	struct stat st;
+	int cur, fd, acl, nodev;
+
+	while (next_name(&s, &name, &n)) {
+		if (n > NAME_MAX || (n == 1 && name[0] == '.') ||
+		    (n == 2 && name[0] == '.' && name[1] == '.'))
+			return NOT_TRAIL;
+		if (k == depth && k < r->trail_n && trail_is(r, k, name, n))
+			k++;
+		depth++;
+	}
+	if (depth == 0 || depth > TRAIL_MAX || strlen(parent) >= PATH_MAX ||
+	    (k == 0 && !root_trusted(r)))
+		return NOT_TRAIL;
+	root_trail_cut(r, k);
+	s = parent;
+	for (size_t i = 0; i < depth; i++) {
+		next_name(&s, &name, &n);
+		if (i < k)
+			continue;
+		top = r->trail_n > 0 ? &r->trail[r->trail_n - 1] : NULL;
+		cur = top != NULL ? top->fd : r->fd;
+		memcpy(prefix, parent, (size_t)(s - parent));
+		prefix[s - parent] = '\0';
+		fd = openat(cur, prefix + (name - parent), O_RDONLY |
+		    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		acl = nodev = -1;
+		if (fd >= 0 && (fstat(fd, &st) != 0 ||
+		    !root_walk_only_ours(r, fd, &st))) {
+			inode_close(fd);
+			return NOT_TRAIL;
+		}
+		if (fd < 0 && errno != ENOENT)
+			return NOT_TRAIL;
+		if (fd < 0) {
+			if (top != NULL && top->acl < 0)
+				top->acl = default_acl(cur);
+			/* what mkdirat gives is not exact there */
+			if (top != NULL && (top->acl == 1 ||
+			    (top->st.st_mode & S_ISGID)))
+				return NOT_TRAIL;
+			node_stale_visit_st(cur, top != NULL ? &top->st :
+			    &r->root_st);
+			if ((fd = trail_make(p, cur, name, n, prefix,
+			    &st)) < 0)
+				return NOT_TRAIL;
+			/* the same mount as the directory it is made in */
+			acl = 0;
+			nodev = top != NULL ? top->nodev : r->root_nodev;
+		}
+		if (!trail_push(r, fd, &st, name, n, acl, nodev, acl == 0)) {
+			inode_close(fd);
+			return NOT_TRAIL;
+		}
+	}
+	top = &r->trail[r->trail_n - 1];
+	root_cache_drop(r);
+	if ((r->cached_path = strdup(parent)) == NULL)
+		return NOT_TRAIL;
+	if (top->acl < 0)
+		top->acl = fgetxattr(top->fd, ACL_DEFAULT, NULL, 0) >= 0;
+	r->cached_fd = top->fd;
+	r->cached_trail = true;
+	r->cached_st = top->st;
+	r->cached_st_valid = true;
+	r->cached_acl = top->acl == 1;
+	r->cached_pinned = true;
+	r->cached_nodev = top->nodev;
+	return r->cached_fd;
+}
+
 int
 node_parents_open(struct place *p, const char *parent)
 {
+	struct root *r;
 	int fd;
 
 	assert(p != NULL && p->root != NULL && parent != NULL);
+	r = p->root;
+	if ((p->flags & (NODE_PARENTS | NODE_DRY_RUN)) == NODE_PARENTS &&
+	    root_confined(r) && !root_absent(r) && !r->faker &&
+	    (r->cached_path == NULL || strcmp(r->cached_path, parent) != 0) &&
+	    (fd = trail_open(p, parent)) != NOT_TRAIL)
+		return fd;
 	fd = root_opendir_cached(p->root, parent);
 	if (fd >= 0 || errno != ENOENT || !(p->flags & NODE_PARENTS))
 		return fd;

@@ -126,31 +126,57 @@ by_id(const void *a, const void *b)
 	return x->ino < y->ino ? -1 : x->ino > y->ino;
 }
 
+static void *seen;	/* tsearch(3) set of struct dir_id */
+static struct dir_id last;
+
+/* Whether the directory st is met for the first time; remembers it. */
+static bool
+first_visit(const struct stat *st)
+{
+	struct dir_id id = { st->st_dev, st->st_ino }, *copy;
+
+	if (by_id(&id, &last) == 0)
+		return false;
+	last = id;
+	if (tfind(&id, &seen, by_id) != NULL)
+		return false;
+	if ((copy = malloc(sizeof(*copy))) == NULL)
+		return false;
+	*copy = id;
+	if (tsearch(copy, &seen, by_id) == NULL) {
+		free(copy);
+		return false;
+	}
+	return true;
+}
+
 /* The first time this run uses a directory, its leftovers go. */
 void
 node_stale_visit(const struct root *r, int dirfd)
 {
-	static void *seen;	/* tsearch(3) set of struct dir_id */
-	static struct dir_id last;
-	struct dir_id id, *copy;
 	struct stat st;
 
 	assert(r != NULL && dirfd >= 0);
 	if (place_dir_stat(r, dirfd, &st) != 0)
 		return;
-	id.dev = st.st_dev;
-	id.ino = st.st_ino;
-	if (by_id(&id, &last) == 0)
-		return;
-	last = id;
-	if (tfind(&id, &seen, by_id) != NULL)
-		return;
-	if ((copy = malloc(sizeof(*copy))) == NULL)
-		return;
-	*copy = id;
-	if (tsearch(copy, &seen, by_id) == NULL) {
-		free(copy);
-		return;
-	}
-	clean_stale(dirfd);
+	node_stale_visit_st(dirfd, &st);
+}
+
+void
+node_stale_visit_st(int dirfd, const struct stat *st)
+{
+	assert(dirfd >= 0 && st != NULL);
+	if (first_visit(st))
+		clean_stale(dirfd);
+}
+
+/*
+ * A directory this run has just made holds no run's leftovers: it is
+ * only remembered, never read.
+ */
+void
+node_stale_made(const struct stat *st)
+{
+	assert(st != NULL);
+	(void)first_visit(st);
 }

@@ -39,6 +39,10 @@ root_init(struct root *r, const char *dir, enum resolve_method method,
 	r->cached_st_valid = false;
 	r->cached_pinned = false;
 	r->cached_nodev = -1;
+	r->cached_trail = false;
+	r->trail_n = 0;
+	r->root_trusted = -1;
+	r->root_nodev = -1;
 	r->nodev_seen = NULL;
 	memset(&r->root_st, 0, sizeof(r->root_st));
 	r->method_forced = false;
@@ -130,18 +134,64 @@ root_faker(const struct root *r)
 	return r->faker;
 }
 
+/* The cached directory is dropped; the trail is kept. */
 void
-root_forget(struct root *r)
+root_cache_drop(struct root *r)
 {
 	assert(r != NULL);
-	if (r->cached_fd >= 0)
+	if (r->cached_fd >= 0 && !r->cached_trail)
 		close(r->cached_fd);
 	free(r->cached_path);
 	r->cached_path = NULL;
 	r->cached_fd = -1;
+	r->cached_trail = false;
 	r->cached_st_valid = false;
 	r->cached_pinned = false;
 	r->cached_nodev = -1;
+}
+
+/* The trail is cut to its first n directories (and the cache with it). */
+void
+root_trail_cut(struct root *r, size_t n)
+{
+	assert(r != NULL && n <= r->trail_n);
+	while (r->trail_n > n) {
+		r->trail_n--;
+		if (r->cached_trail &&
+		    r->cached_fd == r->trail[r->trail_n].fd)
+			root_cache_drop(r);
+		close(r->trail[r->trail_n].fd);
+	}
+	r->trail_path[n > 0 ? r->trail[n - 1].len : 0] = '\0';
+}
+
+/*
+ * A directory this run made is on the mount of the one it was made in:
+ * what is learnt of one is known of the others, up the trail.
+ */
+void
+root_cached_nodev_set(struct root *r, int nodev)
+{
+	size_t i;
+
+	assert(r != NULL);
+	r->cached_nodev = nodev;
+	if (!r->cached_trail)
+		return;
+	for (i = r->trail_n; i > 0; i--) {
+		r->trail[i - 1].nodev = nodev;
+		if (!r->trail[i - 1].made)
+			return;
+	}
+	r->root_nodev = nodev;
+}
+
+void
+root_forget(struct root *r)
+{
+	assert(r != NULL);
+	root_cache_drop(r);
+	root_trail_cut(r, 0);
 }
 
 void

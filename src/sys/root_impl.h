@@ -12,6 +12,25 @@
 
 #include "sys/root.h"
 
+/*
+ * A directory on the trail (node_parents.c): one of the path of the
+ * cached directory, entered from the root or from the one before it,
+ * only ours (root_walk_only_ours), so nobody else can put anything in
+ * it nor move it, and what a name in it holds stays what this run found
+ * or made there.
+ */
+struct trail_dir {
+	size_t len;		/* its path: trail_path's first len bytes */
+	struct stat st;
+	int fd;
+	int acl;		/* it has a default ACL: 1, 0, -1 not asked */
+	int nodev;		/* as cached_nodev */
+	bool made;		/* by this run, on the mount of the one
+				   before it */
+};
+
+#define TRAIL_MAX 32
+
 struct root {
 	int fd;			/* the root directory, or AT_FDCWD */
 	enum resolve_method method;
@@ -24,8 +43,18 @@ struct root {
 	bool cached_st_valid;
 	bool cached_acl;	/* it has a default ACL */
 	bool cached_pinned;	/* nobody else can move it out of the root */
+	bool cached_trail;	/* cached_fd is the trail's last: not
+				   closed on its own */
 	int cached_nodev;	/* on a mount with nodev: 1, 0, -1 unknown
 				   (node_nodev.c) */
+	/* The trail (struct trail_dir), below the root; its path has no
+	   leading "/" and one "/" between names. */
+	struct trail_dir trail[TRAIL_MAX];
+	size_t trail_n;
+	char trail_path[PATH_MAX];
+	int root_trusted;	/* the root is only ours and has no default
+				   ACL nor set-gid bit: 1, 0, -1 not asked */
+	int root_nodev;		/* the root's, as cached_nodev */
 	struct stat root_st;	/* of fd, to know the root going up ".." */
 	void *dry_dirs;		/* tsearch(3) set: dirs a dry run would make */
 	bool no_mknod;		/* mknod(2) refused a device node for want
@@ -54,6 +83,13 @@ bool root_walk_unsafe(const struct root *r, int fd, const struct stat *from,
     const struct stat *to);
 int root_walk_refuse(struct root *r, const char *a, const struct stat *as, const char *b,
     const struct stat *bs);
+
+/* root.c: the cached directory dropped, the trail kept; the trail cut
+   to its first n directories (the cache too, when it is one of those cut). */
+void root_cache_drop(struct root *r);
+void root_trail_cut(struct root *r, size_t n);
+/* The cached directory is on a mount with nodev (1) or not (0). */
+void root_cached_nodev_set(struct root *r, int nodev);
 
 /* In place, as root_open and root_open_absent do; root_fini undoes it. */
 int root_init(struct root *r, const char *dir, enum resolve_method method,

@@ -1,0 +1,75 @@
+#!/usr/bin/env bats
+# syscalls.bats - what apply --root costs in system calls, counted with
+# strace, never timed: a directory devtool has just made is trusted as
+# made (SECURITY in man/devtool.1: nobody else can write in or move a
+# directory only devtool's user can write), so each new directory costs
+# at most 5 system calls and each node 1.
+
+load test_helper
+
+# fifo_table FILE DIRS NODES: NODES FIFOs in each of DIRS new directories
+# under the new directory /top, owned by whoever runs the test.
+fifo_table() {
+	local u g
+	u=$(id -u)
+	g=$(id -g)
+	awk -v dirs="$2" -v nodes="$3" -v u="$u" -v g="$g" 'BEGIN {
+		for (d = 0; d < dirs; d++)
+			for (n = 0; n < nodes; n++)
+				printf "/top/d%d/f%d p 0644 %s %s - - - - -\n",
+				    d, n, u, g
+	}' >"$1"
+}
+
+# calls LOG NAME: how many times the system call NAME appears in LOG.
+calls() {
+	grep -c "^[0-9]* *$2(" "$1" || true
+}
+
+@test "apply --root: at most 5 system calls per new directory and 1 per node (strace of 20 and 40 directories of 10 FIFOs)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "under valgrind the calls counted are valgrind's too"
+	local small=$BATS_TEST_TMPDIR/small big=$BATS_TEST_TMPDIR/big n_small n_big
+	fifo_table small.t 20 10
+	fifo_table big.t 40 10
+	mkdir R1 R2
+	# Memory (brk, mmap) and reading the table grow with its size, not
+	# with the tree: only the calls on the file system are counted.
+	strace -f -qq -o "$small" -e 'trace=!read,write,brk,mmap,munmap,mremap' \
+		"$DEVTOOL" apply --root R1 small.t
+	strace -f -qq -o "$big" -e 'trace=!read,write,brk,mmap,munmap,mremap' \
+		"$DEVTOOL" apply --root R2 big.t
+	[[ $(find R2/top -type p | wc -l) -eq 400 ]]
+	[[ $(find R2/top -mindepth 1 -type d | wc -l) -eq 40 ]]
+	n_small=$(grep -vc '^[0-9]* *+++' "$small")
+	n_big=$(grep -vc '^[0-9]* *+++' "$big")
+	# 20 more directories and 200 more nodes: at most 5 * 20 + 200.
+	if (( n_big - n_small > 5 * 20 + 200 )); then
+		fail "$((n_big - n_small)) system calls for 20 directories and 200 nodes more (at most 300)"
+	fi
+	# Each node is one mknodat; each directory one mkdirat; the new
+	# directories are not read (no leftovers of a killed run in them),
+	# nor asked for ACLs.
+	[[ $(calls "$big" mknodat) -eq 400 ]]
+	[[ $(calls "$big" mkdirat) -eq 41 ]]
+	[[ $(calls "$big" getdents64) -eq $(calls "$small" getdents64) ]]
+	[[ $(calls "$big" fgetxattr) -eq $(calls "$small" fgetxattr) ]]
+	[[ $(calls "$big" newfstatat) -le $(( $(calls "$small" newfstatat) + 20 )) ]]
+}
+
+@test "apply --root: under a directory others can write, what devtool makes is looked at as any directory is (strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "under valgrind the calls counted are valgrind's too"
+	local log=$BATS_TEST_TMPDIR/log
+	mkdir -p R/open
+	chmod 1777 R/open
+	printf '/open/d%d/f p 0644 - - - - - - -\n' 1 2 >t
+	strace -f -qq -o "$log" -e trace=mkdirat,fgetxattr,getdents64 \
+		"$DEVTOOL" apply --root R t
+	[[ -p R/open/d1/f && -p R/open/d2/f ]]
+	# /open is read for a killed run's leftovers, and each directory
+	# made in it is looked at again from the root: its ACLs asked
+	[[ $(calls "$log" mkdirat) -eq 2 ]]
+	[[ $(calls "$log" getdents64) -ge 4 ]]
+	[[ $(calls "$log" fgetxattr) -ge 6 ]]
+}
