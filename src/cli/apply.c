@@ -575,8 +575,8 @@ struct poptOption apply_options[] = {
 	  "newc, odc, bin, ustar, pax, gnutar or mtree (default: from "
 	  "FILE's suffix; newc for -)", "FORMAT" },
 	{ "input", 'i', POPT_ARG_STRING, &input, 0,
-	  "read every table as makedevs, tmpfiles, mtree, gen_init_cpio, "
-	  "pseudo, json or oci (default: detected)", "FORMAT" },
+	  "read every table as one of " DIALECT_NAMES
+	  " (default: detected)", "FORMAT" },
 	{ "kernel", '\0', POPT_ARG_NONE, &from_kernel, 0,
 	  "create the nodes devtmpfs would, from sysfs, instead of a table's "
 	  "(as mdev -s)", NULL },
