@@ -89,8 +89,8 @@ enum dialect_bid {
 };
 
 /*
- * What a dialect can say beyond the types it holds (issue 19 reports
- * what a conversion loses by these).
+ * What a dialect can say beyond the types it holds (a conversion
+ * reports what it loses by comparing these).
  */
 enum dialect_can {
 	DIALECT_CAN_RANGES = 1 << 0,	/* one line, many numbered nodes */
