@@ -747,6 +747,7 @@ cmd_apply(const struct verb_call *c)
 		    NODE_VERBOSE : 0);
 	else {
 		node_begin(env_runtime_dir());
+		umask(0);
 		rc = apply_to_root(&plan, r, NODE_KEEP_SAME |
 		    NODE_PARENTS | (replace ? NODE_REPLACE : 0) |
 		    (dry_run ? NODE_DRY_RUN : 0) |
@@ -774,6 +775,7 @@ apply_entries(const struct entries *v, const char *root_dir,
 	if ((r = open_root(root_dir)) == NULL)
 		return EXIT_FAILED;
 	node_begin(env_runtime_dir());
+	umask(0);
 	return apply_to_root(&plan, r, flags);
 }
 
