@@ -52,31 +52,14 @@ endif
 SRCS     = $(wildcard src/*.c src/*/*.c)
 OBJS     = $(SRCS:.c=.o)
 
-# C unit tests: tests/unit_NAME.c linked with only the pure modules it
-# tests.  Adding one is adding NAME to UNITS and a unit_NAME_SRCS line.
+# Everything but main, in one archive that the unit tests and the fuzzers
+# link: the linker takes only the members a test needs, so a new source
+# file (a dialect, a verb) is in it without naming it anywhere.
+LIB_OBJS = $(filter-out src/devtool.o,$(OBJS))
+
+# C unit tests: tests/unit_NAME.c linked with libdevtool.a.  Adding one
+# is adding NAME to UNITS.
 UNITS    = encode table spec root node entry users order devreg convert rules buf
-unit_encode_SRCS = src/encode.c src/base/diag.c src/base/number.c src/base/text.c src/base/buf.c
-unit_table_SRCS  = src/dialects/dialect.c src/dialects/fields.c src/dialects/makedevs.c \
-	src/dialects/tmpfiles.c src/dialects/mtree.c src/dialects/gen_init_cpio.c \
-	src/dialects/pseudo.c src/dialects/json.c src/dialects/oci.c \
-	src/dialects/json_io.c src/dialects/json_keys.c \
-	src/entry/entry.c src/entry/ids.c src/entry/validate.c src/entry/conflicts.c \
-	src/sys/nss.c src/base/path.c src/base/diag.c src/base/number.c \
-	src/encode.c src/base/text.c src/base/buf.c
-# The rule dialects (written only) are rows of the registry too.
-unit_table_SRCS += src/dialects/rules.c
-unit_spec_SRCS   = $(unit_table_SRCS)
-unit_convert_SRCS = $(unit_table_SRCS)
-unit_root_SRCS   = src/sys/root.c src/sys/root_walk.c src/sys/inode.c
-unit_node_SRCS   = $(wildcard src/sys/node*.c) src/sys/place.c src/sys/inode.c src/sys/sig.c \
-	src/sys/root.c src/sys/root_walk.c src/entry/entry.c src/sys/walk.c src/sys/temp.c src/base/path.c \
-	src/base/diag.c src/base/text.c src/base/buf.c
-unit_entry_SRCS  = src/entry/entry.c src/base/path.c src/base/diag.c src/base/text.c src/base/buf.c
-unit_users_SRCS  = src/entry/users.c
-unit_order_SRCS  = src/entry/tree_order.c $(unit_table_SRCS)
-unit_devreg_SRCS = src/codec/devreg.c src/codec/devreg_rows.c
-unit_rules_SRCS  = src/dialects/rules.c src/base/text.c src/base/buf.c src/base/diag.c
-unit_buf_SRCS    = src/base/buf.c src/base/text.c
 UNIT_BINS = $(UNITS:%=tests/unit_%)
 
 # The attacker programs of tests/race.bats, run as another user, and the
@@ -100,6 +83,12 @@ all: devtool
 
 devtool: $(OBJS)
 	$(CC) $(CFLAGS) $(HARDEN_CFLAGS) $(LDFLAGS) $(HARDEN_LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
+
+libdevtool.a: $(LIB_OBJS)
+	rm -f $@ && $(AR) rcs $@ $^
+
+build/asan/libdevtool.a: $(addprefix build/asan/,$(LIB_OBJS))
+	rm -f $@ && $(AR) rcs $@ $^
 
 %.o: %.c build/cflags
 	$(CC) $(WARN) $(CPPFLAGS) $(HARDEN_CPPFLAGS) $(CFLAGS) $(HARDEN_CFLAGS) $(DEPFLAGS) -c -o $@ $<
@@ -125,13 +114,13 @@ run: deps
 	@sh scripts/demo.sh ./devtool
 
 # One rule for every unit test, normal and sanitized: the second
-# expansion finds unit_NAME_SRCS from the target's stem.
+# expansion names the test from the target's stem.
 .SECONDEXPANSION:
-$(UNIT_BINS): tests/unit_%: tests/unit_%.o $$(unit_$$*_SRCS:.c=.o)
+$(UNIT_BINS): tests/unit_%: tests/unit_%.o libdevtool.a
 	$(CC) $(CFLAGS) $(HARDEN_CFLAGS) $(LDFLAGS) $(HARDEN_LDFLAGS) -o $@ $^ $(LDLIBS)
 $(UNITS:%=build/asan/unit_%): build/asan/unit_%: build/asan/tests/unit_%.o \
-    $$(addprefix build/asan/,$$(unit_$$*_SRCS:.c=.o))
-	$(CC) $(ASAN_CFLAGS) -o $@ $^ -lcap $(JSON_LIBS)
+    build/asan/libdevtool.a
+	$(CC) $(ASAN_CFLAGS) -o $@ $^ -lpopt -lbsd -lcap $(JSON_LIBS)
 
 units: $(UNIT_BINS)
 
@@ -254,5 +243,5 @@ bench: deps
 # Everything the build makes, and nothing else: after it, a clone is as
 # checked out (tests/build.bats).
 clean:
-	rm -rf devtool src/*.o src/*.d src/*/*.o src/*/*.d tests/*.o tests/*.d $(UNIT_BINS) \
+	rm -rf devtool libdevtool.a src/*.o src/*.d src/*/*.o src/*/*.d tests/*.o tests/*.d $(UNIT_BINS) \
 	    $(TEST_TOOLS) build fuzz/bin $(BENCH_TOOLS)

@@ -86,31 +86,11 @@ rm -f "$probe" "$probe.c" "$probe.log"
 [ -f /usr/include/bsd/unistd.h ] ||
     die "libbsd headers missing; install them with: apt-get install libbsd-dev"
 
-# What each harness links: only the src/*.c it needs (no main, no popt).
-PURE_BASE="src/encode.c src/base/diag.c src/base/number.c src/base/text.c src/base/buf.c src/entry/entry.c src/base/path.c"
-# Every dialect (the registry links them all) and the entry checks.
-DIALECTS="src/dialects/dialect.c src/dialects/fields.c src/dialects/makedevs.c
-src/dialects/tmpfiles.c src/dialects/mtree.c src/dialects/gen_init_cpio.c
-src/dialects/pseudo.c src/dialects/json.c src/dialects/oci.c
-src/dialects/json_io.c src/dialects/json_keys.c
-src/entry/ids.c src/entry/validate.c src/entry/conflicts.c src/sys/nss.c
-src/dialects/rules.c"
-sources() {
-	case $1 in
-	number | layout | codec) echo "$PURE_BASE" ;;
-	table | json) echo "$DIALECTS $PURE_BASE" ;;
-	mode) echo "src/entry/attrs.c $DIALECTS $PURE_BASE" ;;
-	mtree | gen_init_cpio | pseudo | convert) echo "$DIALECTS $PURE_BASE" ;;
-	procdev) echo "src/codec/procdev.c $PURE_BASE" ;;
-	*) return 1 ;;
-	esac
-}
-libs() {
-	case $1 in
-	table | json | mtree | gen_init_cpio | pseudo | convert) echo "-lcap -ljson-c" ;;
-	mode) echo "-lbsd -lcap -ljson-c" ;;
-	esac
-}
+# Every harness links one archive of every source but main
+# (src/devtool.c), as the unit tests link libdevtool.a: the linker takes
+# only the members a harness needs, and a new dialect is in it unnamed.
+LIB_SRCS=$(find src -name '*.c' ! -path src/devtool.c | sort)
+LIBS="-lpopt -lbsd -lcap -ljson-c"
 # Inputs longer than a line or a /proc/devices copy buy nothing but time;
 # the table harness needs room for PATH_MAX paths written with escapes.
 # (Every harness of a writer also builds names of PATH_MAX bytes from its
@@ -123,32 +103,28 @@ max_len() {
 	esac
 }
 
-# Each source once (most harnesses share the dialects), as many at a
-# time as there are processors, then each harness linked from them.
-obj_of() {
-	for f in "$@"; do
-		printf '%s/obj/%s.o\n' "$BIN" "$(echo "$f" | tr / _)"
-	done
-}
-all_srcs=
+# Each source once, as many at a time as there are processors, into
+# the archive; then each harness linked with it.
 for h in $HARNESSES; do
-	srcs=$(sources "$h") || die "unknown harness '$h'"
-	all_srcs="$all_srcs $srcs"
+	[ -f "fuzz/fuzz_$h.c" ] || die "unknown harness '$h'"
 done
 mkdir -p "$BIN/obj" || die "cannot create $BIN/obj"
 export CC CFLAGS BIN
 # shellcheck disable=SC2016,SC2086 # the inner shell's $1; word lists
-printf '%s\n' $all_srcs | sort -u |
+printf '%s\n' $LIB_SRCS |
     xargs -P "$(nproc 2>/dev/null || echo 2)" -I{} sh -c \
     'o=$BIN/obj/$(echo "$1" | tr / _).o; $CC $CFLAGS -c -o "$o" "$1" ||
     { echo "fuzz: compiling $1 failed" >&2; exit 255; }' sh {} ||
     die "building the sources failed"
+rm -f "$BIN/libdevtool.a"
+# shellcheck disable=SC2046 # a word list
+ar rcs "$BIN/libdevtool.a" $(for f in $LIB_SRCS; do
+	printf '%s/obj/%s.o\n' "$BIN" "$(echo "$f" | tr / _)"
+done) || die "building $BIN/libdevtool.a failed"
 for h in $HARNESSES; do
-	extra=$(libs "$h")
-	# shellcheck disable=SC2046,SC2086 # word lists
-	$CC $CFLAGS -o "$BIN/fuzz_$h" "fuzz/fuzz_$h.c" \
-	    $(obj_of $(sources "$h")) $extra ||
-	    die "building fuzz_$h failed"
+	# shellcheck disable=SC2086 # a word list
+	$CC $CFLAGS -o "$BIN/fuzz_$h" "fuzz/fuzz_$h.c" "$BIN/libdevtool.a" \
+	    $LIBS || die "building fuzz_$h failed"
 done
 [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
 

@@ -570,3 +570,23 @@ consoleonly"
 	run fish_complete 'devtool make con'
 	assert_same_set 'console consoleonly' "$output" 'fish make con'
 }
+
+@test "bash: apply -i and list -o offer the dialects --help lists, which come from the registry" {
+	need_bash_completion
+	local names
+	# apply --help: "read every table as one of NAME, NAME, ... (default: detected)"
+	names=$("$DEVTOOL" apply --help | tr '\n' ' ' | tr -s ' ' |
+	    sed -n 's/.*read every table as one of \(.*\) (default: detected).*/\1/p' | tr -d ',')
+	[ -n "$names" ] || fail "apply --help lists no dialect"
+	run bash_complete 'devtool apply -i '
+	assert_same_set "$names" "$output" 'apply -i'
+	run bash_complete 'devtool list -o '
+	assert_same_set "$names cgroup deviceallow deviceallow-groups oci-allow" "$output" 'list -o'
+	local n
+	for n in $names; do
+		"$DEVTOOL" list --help | tr '\n' ' ' | tr -s ' ' | grep -q -- "[ (]$n[,;)]" ||
+		    fail "list --help does not name $n"
+		"$DEVTOOL" make --help | tr '\n' ' ' | tr -s ' ' | grep -q -- "[ (]$n[,;)]" ||
+		    fail "make --help does not name $n"
+	done
+}

@@ -1696,8 +1696,8 @@ deny_bin() {
 
 # ------------------------------------- what each safeguard is there for
 #
-# Each test below fails when one safeguard of node.c is taken out (the
-# issue's list of deliberate single changes the suite used to miss).
+# Each test below fails when one safeguard of node.c is taken out: one
+# deliberate single change of node.c each.
 
 @test "mknod -r: a correction to another owner first narrows the mode to what old and new allow, then chowns (strace order)" {
 	command -v strace >/dev/null || skip "strace is not installed"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# race.bats - an unprivileged user races root's devtool (issue 8, holes
-# 1 to 6; the threat model of the man page's SECURITY section): uid 65534
+# race.bats - an unprivileged user races root's devtool (the threat
+# model of the man page's SECURITY section): uid 65534
 # can write a directory inside --root and renames, exchanges and symlinks
 # things there while devtool works.  The attackers are the small programs
 # of tests/attack/ (built by make check); each runs until the test stops

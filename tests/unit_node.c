@@ -709,6 +709,7 @@ main(void)
 		return 0;
 	}
 	node_begin(NULL);
+	umask(0);
 	snprintf(base, sizeof(base), "%s/unit_node.XXXXXX",
 	    tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
 	if (mkdtemp(base) == NULL || chmod(base, 0755) != 0)

@@ -599,8 +599,8 @@ struct poptOption apply_options[] = {
 	  "newc, odc, bin, ustar, pax, gnutar or mtree (default: from "
 	  "FILE's suffix; newc for -)", "FORMAT" },
 	{ "input", 'i', POPT_ARG_STRING, &input, 0,
-	  "read every table as makedevs, tmpfiles, mtree, gen_init_cpio, "
-	  "pseudo, json or oci (default: detected)", "FORMAT" },
+	  "read every table as one of " DIALECT_NAMES
+	  " (default: detected)", "FORMAT" },
 	{ "kernel", '\0', POPT_ARG_NONE, &from_kernel, 0,
 	  "create the nodes devtmpfs would, from sysfs, instead of a table's "
 	  "(as mdev -s)", NULL },
@@ -771,6 +771,7 @@ cmd_apply(const struct verb_call *c)
 		    NODE_VERBOSE : 0);
 	else {
 		node_begin(env_runtime_dir());
+		umask(0);
 		rc = apply_to_root(&plan, r, NODE_KEEP_SAME |
 		    NODE_PARENTS | (replace ? NODE_REPLACE : 0) |
 		    (dry_run ? NODE_DRY_RUN : 0) |
@@ -798,6 +799,7 @@ apply_entries(const struct entries *v, const char *root_dir,
 	if ((r = open_root(root_dir)) == NULL)
 		return EXIT_FAILED;
 	node_begin(env_runtime_dir());
+	umask(0);
 	return apply_to_root(&plan, r, flags);
 }
 

@@ -323,11 +323,17 @@ parse_options(const struct verb_call *c, struct side *sides,
 		    "a table: one or the other");
 	if (output != NULL) {
 		o->patch = dialect_named(output);
-		if (o->patch == NULL || rules_dialect(o->patch))
-			return cli_usage(c->name, "-o '%s': a patch is a table "
-			    "apply reads; valid: makedevs, tmpfiles, mtree, "
-			    "gen_init_cpio, pseudo, json, oci",
-			    cli_quote(q, output));
+		if (o->patch == NULL || rules_dialect(o->patch)) {
+			struct dt_buf valid = DT_BUF_INIT;
+			int rc;
+
+			dialect_names(&valid, true);
+			rc = cli_usage(c->name, "-o '%s': a patch is a table "
+			    "apply reads; valid: %s", cli_quote(q, output),
+			    dt_buf_failed(&valid) ? "?" : dt_buf_str(&valid));
+			dt_buf_free(&valid);
+			return rc;
+		}
 	}
 	if (removals != NULL && output == NULL)
 		return cli_usage(c->name, "--removals goes with -o: it is the "

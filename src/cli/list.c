@@ -339,8 +339,8 @@ static int dirs, json, table, lossy, one_fs, from_kernel, widen;
 
 struct poptOption list_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, &output, 0,
-	  "makedevs (default), tmpfiles, mtree, gen_init_cpio, pseudo, "
-	  "json or oci; or device rules, written only: cgroup, "
+	  "a table (default makedevs): " DIALECT_NAMES "; "
+	  "or device rules, written only: cgroup, "
 	  "deviceallow, deviceallow-groups or oci-allow", "FORMAT" },
 	{ "json", '\0', POPT_ARG_NONE, &json, 0,
 	  "print JSON, as -o json", NULL },

@@ -42,6 +42,9 @@ struct conv {
 	unsigned long losses;
 	size_t unheld;		/* comment lines for types out can't hold */
 	const struct id_resolver *host;	/* --lossy: names a dialect lacks */
+	/* the last loss said, so that a range's nodes say it once */
+	const struct entry *last_e;
+	struct dt_buf last_what;
 };
 
 static void
@@ -74,15 +77,15 @@ static void
 loss(struct conv *cv, const struct entry *e, const char *path,
     const char *what)
 {
-	static const struct entry *last_e;
-	static char last_what[DT_MSGLEN];
 	char q[DT_QUOTE_SIZE], p[DT_QUOTE_SIZE];
 
 	/* a range's nodes: said once */
-	if (e == last_e && strcmp(what, last_what) == 0)
+	if (e == cv->last_e && !dt_buf_failed(&cv->last_what) &&
+	    strcmp(what, dt_buf_str(&cv->last_what)) == 0)
 		return;
-	last_e = e;
-	snprintf(last_what, sizeof(last_what), "%s", what);
+	cv->last_e = e;
+	dt_buf_truncate(&cv->last_what, 0);
+	dt_buf_adds(&cv->last_what, what);
 	if (e->count > 0)
 		path = e->path;
 	if (cv->o->lossy)
@@ -386,6 +389,7 @@ list_tables(const char *const *files, const struct dialect *out,
 done:
 	free(cv.text);
 	dt_buf_free(&cv.line);
+	dt_buf_free(&cv.last_what);
 	owners_close();
 	entries_free(&cv.v);
 	ids_keeper_free(&keeper);

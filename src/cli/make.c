@@ -38,8 +38,8 @@ struct poptOption make_options[] = {
 	{ "archive-format", '\0', POPT_ARG_STRING, &archive_format, 0,
 	  "newc, odc, bin, ustar, pax, gnutar or mtree", "FORMAT" },
 	{ "output", 'o', POPT_ARG_STRING, &output, 0,
-	  "print them as a device table in FORMAT instead (makedevs, "
-	  "tmpfiles, ...) or as device rules (cgroup, deviceallow, "
+	  "print them as a device table in FORMAT instead (" DIALECT_NAMES
+	  ") or as device rules (cgroup, deviceallow, "
 	  "deviceallow-groups, oci-allow)", "FORMAT" },
 	{ "replace", 'r', POPT_ARG_NONE, &replace, 0,
 	  "replace different nodes, correct mode and owner", NULL },

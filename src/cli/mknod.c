@@ -467,9 +467,9 @@ parse_job(const struct verb_call *c, struct mknod_job *job,
 		cli_arg_error("--root", opts.root);
 		return EXIT_FAILED;
 	}
-	/* After the umask is 0: a symbolic mode reads it (attrs.c). */
-	if ((rc = parse_attrs(&opts, node_begin(env_runtime_dir()),
-	    &job->want)) != EXIT_OK)
+	node_begin(env_runtime_dir());
+	/* A symbolic mode reads the umask (attrs.c); modes are then exact. */
+	if ((rc = parse_attrs(&opts, umask(0), &job->want)) != EXIT_OK)
 		return rc;
 	job->keep_mode = opts.replace && opts.mode == NULL &&
 	    opts.reference == NULL;

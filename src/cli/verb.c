@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "base/text.h"
 #include "cli/verbs.h"
+#include "dialects/dialect.h"
 
 #define STRING_SEEN 0x7374	/* returned by popt after each string option */
 #define MAX_STRINGS 16
@@ -24,6 +25,29 @@ is_end(const struct poptOption *o)
 	return o->longName == NULL && o->shortName == '\0' && o->argInfo == 0;
 }
 
+/*
+ * An option's help that names the dialects says DIALECT_NAMES where the
+ * registry's readable dialects go, so that --help lists what dialect.c
+ * registers, a new dialect included.  The text is built once per run and
+ * kept by the table to the end.
+ */
+static void
+options_dialects(struct poptOption *o)
+{
+	const char *at;
+	struct dt_buf b = DT_BUF_INIT;
+
+	if (o->descrip == NULL ||
+	    (at = strstr(o->descrip, DIALECT_NAMES)) == NULL)
+		return;
+	dt_buf_add(&b, o->descrip, (size_t)(at - o->descrip));
+	dialect_names(&b, true);
+	dt_buf_adds(&b, at + strlen(DIALECT_NAMES));
+	if (dt_buf_failed(&b))
+		cli_fatal("out of memory");
+	o->descrip = dt_buf_str(&b);
+}
+
 static poptContext
 options_context(int argc, const char **argv, struct poptOption *table,
     const char *operands)
@@ -31,9 +55,11 @@ options_context(int argc, const char **argv, struct poptOption *table,
 	poptContext con;
 
 	/* popt returns to options_parse after each string option (see there). */
-	for (struct poptOption *o = table; !is_end(o); o++)
+	for (struct poptOption *o = table; !is_end(o); o++) {
 		if (is_string(o) && o->val == 0)
 			o->val = STRING_SEEN;
+		options_dialects(o);
+	}
 	/* No poptReadDefaultConfig: ~/.popt aliases must never apply. */
 	con = poptGetContext(NULL, argc, argv, table, 0);
 	if (con == NULL)

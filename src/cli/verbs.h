@@ -129,4 +129,11 @@ extern struct poptOption make_options[];
 verb_fn cmd_diff;			/* diff.c */
 extern struct poptOption diff_options[];
 
+/*
+ * In an option's help text, the names of the dialects a table may be
+ * written in, as the registry (dialect.c) lists them: verb.c puts them
+ * in before popt reads the table.
+ */
+#define DIALECT_NAMES "<dialects>"
+
 #endif

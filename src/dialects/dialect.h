@@ -17,7 +17,9 @@
  *  3. The man page (DEVICE TABLES, "Telling the dialects apart"), the
  *     completions (completions/devtool.bash, _devtool, devtool.fish, which
  *     list -o and apply -i values) and tests (tests/unit_table.c's
- *     detection samples, a round trip in tests/roundtrip.bats).
+ *     detection samples, a round trip in tests/roundtrip.bats).  The
+ *     unit tests and fuzzers link libdevtool.a, and --help asks the
+ *     registry (DIALECT_NAMES, cli/verbs.h): neither names a dialect.
  *
  * Nothing else names a dialect: list, apply, the table source and the
  * writers ask the row.
@@ -89,8 +91,8 @@ enum dialect_bid {
 };
 
 /*
- * What a dialect can say beyond the types it holds (issue 19 reports
- * what a conversion loses by these).
+ * What a dialect can say beyond the types it holds (a conversion
+ * reports what it loses by comparing these).
  */
 enum dialect_can {
 	DIALECT_CAN_RANGES = 1 << 0,	/* one line, many numbered nodes */

@@ -24,12 +24,10 @@
 #include "sys/sig.h"
 #include "base/types.h"
 
-mode_t
+void
 node_begin(const char *dir)
 {
 	node_lock_runtime_dir(dir);
-	/* Modes are made exact by hand; the umask only gives the default. */
-	return umask(0);
 }
 
 /* "c 1:3, mode 0600, owner 0:5"; a link, "l -> TARGET, owner 0:5". */

@@ -132,11 +132,12 @@ struct node_events {
 };
 
 /*
- * Call once before creating anything: sets the umask to 0 and returns the
- * old one.  runtime_dir ($XDG_RUNTIME_DIR, read by the CLI, or NULL) is
- * where a user other than root keeps the lock file.
+ * Call once before creating anything: runtime_dir ($XDG_RUNTIME_DIR,
+ * read by the CLI, or NULL) is where a user other than root keeps the
+ * lock file.  The caller sets the umask it wants (node_make makes every
+ * mode exact by hand, so the umask gives only a default).
  */
-mode_t node_begin(const char *runtime_dir);
+void node_begin(const char *runtime_dir);
 
 bool node_path_ok(const char *path);
 /*
