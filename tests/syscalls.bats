@@ -1,9 +1,10 @@
 #!/usr/bin/env bats
-# syscalls.bats - what apply --root costs in system calls, counted with
-# strace, never timed: a directory devtool has just made is trusted as
-# made (SECURITY in man/devtool.1: nobody else can write in or move a
-# directory only devtool's user can write), so each new directory costs
-# at most 5 system calls and each node 1.
+# syscalls.bats - what apply --root and a stream cost in system calls,
+# counted with strace, never timed: a directory devtool has just made is
+# trusted as made (SECURITY in man/devtool.1: nobody else can write in or
+# move a directory only devtool's user can write), so each new directory
+# costs at most 5 system calls and each node 1; a stream's output is
+# written a block at a time.
 
 load test_helper
 
@@ -72,4 +73,22 @@ calls() {
 	[[ $(calls "$log" mkdirat) -eq 2 ]]
 	[[ $(calls "$log" getdents64) -ge 4 ]]
 	[[ $(calls "$log" fgetxattr) -ge 6 ]]
+}
+
+@test "decode -: its output goes out a 64 KiB block a write(2), besides one before each read that may block (strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "under valgrind the calls counted are valgrind's too"
+	local log=$BATS_TEST_TMPDIR/log size reads writes
+	awk 'BEGIN { for (i = 0; i < 200000; i++) printf "%d\n", i * 4099 }' >values
+	strace -qq -o "$log" -e trace=read,write \
+		"$DEVTOOL" decode -f linux - <values >out
+	[[ $(wc -l <out) -eq 200000 ]]
+	[[ $(sed -n 2p out) == '16 3' ]]	# 0x1003
+	size=$(wc -c <out)
+	reads=$(calls "$log" read)
+	writes=$(calls "$log" write)
+	(( size > 20 * 65536 ))
+	if (( writes > size / 65536 + reads + 1 )); then
+		fail "$writes writes of $size bytes with $reads reads (at most $((size / 65536 + reads + 1)))"
+	fi
 }

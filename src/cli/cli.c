@@ -326,23 +326,26 @@ static const char digit_pairs[] =
     "62636465666768697071727374757677787980818283848586878889909192"
     "93949596979899";
 
+/*
+ * The number of decimal digits of v: log10 from the bit length
+ * (1233 / 4096 is just over log10(2)), corrected by one comparison.  v | 1
+ * has as many digits as v (a power of ten is even), and one for 0.
+ */
 static int
 digits(uint64_t v)
 {
-	int n = 1;
+	static const uint64_t pow10[20] = {
+		1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
+		10000000ULL, 100000000ULL, 1000000000ULL, 10000000000ULL,
+		100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+		100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
+		100000000000000000ULL, 1000000000000000000ULL,
+		10000000000000000000ULL,
+	};
+	uint64_t w = v | 1;
+	int t = (64 - __builtin_clzll(w)) * 1233 >> 12;
 
-	for (;;) {
-		if (v < 10)
-			return n;
-		if (v < 100)
-			return n + 1;
-		if (v < 1000)
-			return n + 2;
-		if (v < 10000)
-			return n + 3;
-		v /= 10000;
-		n += 4;
-	}
+	return t + (w >= pow10[t]);
 }
 
 /*
@@ -486,6 +489,19 @@ cli_put_line(char *p)
 	return cli_put_str(cli_put_u64(p, cli_lineno), ",");
 }
 
+/* s of len bytes, without the blanks (and a DOS carriage return) around. */
+static char *
+trim(char *s, size_t len)
+{
+	char *e = s + len;
+
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		*--e = '\0';
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
 int
 cli_stream(line_fn *fn, void *ctx, unsigned how)
 {
@@ -499,14 +515,17 @@ cli_stream(line_fn *fn, void *ctx, unsigned how)
 	lines_init(&in, STDIN_FILENO, STREAM_LINE_MAX,
 	    lines_out_flush_all);
 	while ((rc = lines_next(&in, &line, &len, &too_long)) > 0) {
+		bool nul = false;
+
 		cli_lineno++;
 		if (too_long)
 			snprintf(d.msg, sizeof(d.msg), "line longer than %d "
 			    "bytes", STREAM_LINE_MAX);
-		else if (memchr(line, '\0', len) != NULL)
+		else if ((nul = memchr(line, '\0', len) != NULL))
 			snprintf(d.msg, sizeof(d.msg), "NUL byte in line");
-		if (too_long || memchr(line, '\0', len) != NULL ||
-		    fn(ctx, line, &d) != 0) {
+		else
+			line = trim(line, len);
+		if (too_long || nul || fn(ctx, line, &d) != 0) {
 			bad_item(&d, how);
 			status = EXIT_USAGE;
 			if (!(how & CLI_KEEP_GOING))
@@ -528,23 +547,7 @@ cli_stream(line_fn *fn, void *ctx, unsigned how)
 char *
 cli_trim(char *s)
 {
-	char *e;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	e = s + strlen(s);
-	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
-		*--e = '\0';
-	return s;
-}
-
-/* The line built from lines_out_begin() ends at end. */
-int
-cli_emit(char *end)
-{
-	*end++ = '\n';
-	lines_out_end(end);
-	return 0;
+	return trim(s, strlen(s));
 }
 
 /* Decodes a value; a non-canonical one is a warning, not an error. */

@@ -12,6 +12,7 @@
 #include <popt.h>
 
 #include "encode.h"
+#include "cli/out.h"
 #include "codec/procdev.h"
 
 /*
@@ -146,9 +147,10 @@ enum {
 
 /*
  * Reads standard input a line at a time in constant memory.  Each line
- * is handed to fn without its newline; a nonzero return is an error whose
- * message is in d.  Standard output is flushed whenever input would block,
- * so a co-process sees each answer without waiting for a full buffer.
+ * is handed to fn without its newline and trimmed (cli_trim); a nonzero
+ * return is an error whose message is in d.  Standard output is flushed
+ * whenever input would block, so a co-process sees each answer without
+ * waiting for a full buffer.
  * how is CLI_KEEP_GOING and CLI_JSON, or 0.
  */
 typedef int line_fn(void *ctx, char *line, struct dt_diag *d);
@@ -168,9 +170,17 @@ int cli_operands(const char **args, line_fn *value_fn, line_fn *stream_fn,
     void *ctx, unsigned how);
 char *cli_put_line(char *p);
 char *cli_trim(char *s);
-int cli_emit(char *end);
 int cli_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma,
     uint64_t *mi, struct dt_diag *d);
+
+/* The line built from lines_out_begin() ends at end; returns 0. */
+static inline int
+cli_emit(char *end)
+{
+	*end++ = '\n';
+	lines_out_end(end);
+	return 0;
+}
 
 /*
  * A table being written (list -o, make -o, list --table): the dialect's

@@ -50,12 +50,6 @@ convert_value(void *ctx, char *text, struct dt_diag *d)
 	return cli_emit(p);
 }
 
-static int
-convert_line(void *ctx, char *line, struct dt_diag *d)
-{
-	return convert_value(ctx, cli_trim(line), d);
-}
-
 int
 check_convert(const char *name)
 {
@@ -68,6 +62,6 @@ int
 cmd_convert(const struct verb_call *c)
 {
 	from = c->layout;
-	return cli_operands(c->args, convert_value, convert_line, NULL,
+	return cli_operands(c->args, convert_value, convert_value, NULL,
 	    keep_going ? CLI_KEEP_GOING : 0);
 }

@@ -90,12 +90,6 @@ decode_value(void *ctx, char *text, struct dt_diag *d)
 	return cli_emit(p);
 }
 
-static int
-decode_line(void *ctx, char *line, struct dt_diag *d)
-{
-	return decode_value(ctx, cli_trim(line), d);
-}
-
 int
 check_decode(const char *name)
 {
@@ -116,6 +110,6 @@ int
 cmd_decode(const struct verb_call *c)
 {
 	layout = c->layout;
-	return cli_operands(c->args, decode_value, decode_line, NULL,
+	return cli_operands(c->args, decode_value, decode_value, NULL,
 	    (keep_going ? CLI_KEEP_GOING : 0) | (json ? CLI_JSON : 0));
 }
