@@ -16,10 +16,12 @@ CPPFLAGS += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DVERSION='"$(VERSION)"' -Isrc
 DEPFLAGS  = -MMD -MP
 # popt and libbsd are linked statically: two fewer shared objects to map
 # and relocate halves devtool's start-up overhead over /bin/true (bench).
-# libcap sets file capabilities (makedevs |xattr), as setcap(8) does.
+# libcap sets file capabilities (makedevs |xattr), as setcap(8) does: it
+# is loaded with dlopen(3) when first needed (src/base/libcap.h), since
+# linked in, its constructor made six prctl(2) calls at every start.
 # json-c (the JSON dialects, src/dialects/json*.c and oci.c) is static too: shared, it
 # added a sixth to start-up over /bin/true (1.15 to 1.23, perf stat).
-LDLIBS   += -Wl,-Bstatic -lpopt -lbsd -lmd -lcap -ljson-c -Wl,-Bdynamic
+LDLIBS   += -Wl,-Bstatic -lpopt -lbsd -lmd -ljson-c -Wl,-Bdynamic
 # The sanitizer build takes the shared json-c.
 JSON_LIBS = -ljson-c
 
@@ -120,7 +122,7 @@ $(UNIT_BINS): tests/unit_%: tests/unit_%.o libdevtool.a
 	$(CC) $(CFLAGS) $(HARDEN_CFLAGS) $(LDFLAGS) $(HARDEN_LDFLAGS) -o $@ $^ $(LDLIBS)
 $(UNITS:%=build/asan/unit_%): build/asan/unit_%: build/asan/tests/unit_%.o \
     build/asan/libdevtool.a
-	$(CC) $(ASAN_CFLAGS) -o $@ $^ -lpopt -lbsd -lcap $(JSON_LIBS)
+	$(CC) $(ASAN_CFLAGS) -o $@ $^ -lpopt -lbsd $(JSON_LIBS)
 
 units: $(UNIT_BINS)
 
@@ -157,7 +159,7 @@ deps-all:
 # The same tests against a build with AddressSanitizer and UBSan.
 # (Shared popt and libbsd here: their static archives are not PIC.)
 build/asan/devtool: $(addprefix build/asan/,$(OBJS))
-	$(CC) $(ASAN_CFLAGS) -o $@ $^ -lpopt -lbsd -lcap $(JSON_LIBS)
+	$(CC) $(ASAN_CFLAGS) -o $@ $^ -lpopt -lbsd $(JSON_LIBS)
 
 deps-harden:
 	@sh scripts/deps.sh harden

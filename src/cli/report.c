@@ -8,7 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <sys/capability.h>
+#include <linux/capability.h>
+#include <sys/syscall.h>
 
 #include "cli/cli.h"
 #include "cli/report.h"
@@ -122,18 +123,29 @@ cause_paths(const struct cause *c, char *buf, size_t len)
 		    c->n - CAUSE_PATHS);
 }
 
+/*
+ * Whether capability cap is in this process's effective set, by capget(2)
+ * itself: libcap is loaded only for file capabilities (base/libcap.h).
+ * Where capget fails, whether devtool runs as root.
+ */
+static bool
+has_cap(unsigned cap)
+{
+	struct __user_cap_header_struct h = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	if (syscall(SYS_capget, &h, data) != 0)
+		return geteuid() == 0;
+	return data[cap / 32].effective >> cap % 32 & 1;
+}
+
 /* Whether this process may give files away (CAP_CHOWN in effect). */
 static bool
 may_chown(void)
 {
-	cap_flag_value_t v = CAP_CLEAR;
-	cap_t caps = cap_get_proc();
-
-	if (caps == NULL)
-		return geteuid() == 0;
-	(void)cap_get_flag(caps, CAP_CHOWN, CAP_EFFECTIVE, &v);
-	cap_free(caps);
-	return v == CAP_SET;
+	return has_cap(CAP_CHOWN);
 }
 
 /* The chown cause of owner uid:gid, or NULL when there are too many. */
@@ -259,15 +271,8 @@ report_hints(void)
 bool
 report_unprivileged(bool *mknod_ok, bool *chown_ok)
 {
-	cap_flag_value_t m = CAP_CLEAR;
-	cap_t caps = cap_get_proc();
-
 	*chown_ok = may_chown();
-	if (caps != NULL) {
-		(void)cap_get_flag(caps, CAP_MKNOD, CAP_EFFECTIVE, &m);
-		cap_free(caps);
-	}
-	*mknod_ok = caps != NULL ? m == CAP_SET : geteuid() == 0;
+	*mknod_ok = has_cap(CAP_MKNOD);
 	return !*mknod_ok || !*chown_ok;
 }
 

@@ -7,9 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <sys/capability.h>
-
 #include "base/bounds.h"
+#include "base/libcap.h"
 #include "base/path.h"
 #include "base/text.h"
 #include "codec/host.h"
@@ -30,10 +29,12 @@ int
 entry_caps_check(const char *text, struct dt_diag *d)
 {
 	char q[QUOTE_MAX];
-	cap_t caps = cap_from_text(text);
+	cap_t caps;
 
-	if (caps != NULL) {
-		cap_free(caps);
+	if (dt_cap_load(d) != 0)
+		return -1;
+	if ((caps = dt_cap_from_text(text)) != NULL) {
+		dt_cap_free(caps);
 		return 0;
 	}
 	return dt_error(d, "'%s' is not file capabilities as setcap(8) "

@@ -2,7 +2,6 @@
  * node_caps.c - file capabilities of an existing regular file, read and
  * set through a descriptor of the inode checked.
  */
-#include <sys/capability.h>
 #include <sys/stat.h>
 
 #include <assert.h>
@@ -13,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/libcap.h"
 #include "sys/node_impl.h"
 
 /*
@@ -24,26 +24,33 @@
 static int
 caps_sync(int fd, const char *text, bool cleared, bool set, bool *differ)
 {
-	cap_t have = cap_get_fd(fd), want = NULL;
+	cap_t have, want = NULL;
 	char *old = NULL, *all = NULL;
 	int rc = -1;
+	struct dt_diag d;
 
-	if (have == NULL && errno != ENODATA)
+	/* Loaded already, when the entry's text was checked (validate.c). */
+	if (dt_cap_load(&d) != 0) {
+		errno = ELIBACC;
 		return -1;
-	if (have != NULL && !cleared && (old = cap_to_text(have, NULL)) == NULL)
+	}
+	if ((have = dt_cap_get_fd(fd)) == NULL && errno != ENODATA)
+		return -1;
+	if (have != NULL && !cleared &&
+	    (old = dt_cap_to_text(have, NULL)) == NULL)
 		goto out;
 	if (asprintf(&all, "%s %s", old != NULL ? old : "", text) < 0) {
 		all = NULL;
 		goto out;
 	}
-	if ((want = cap_from_text(all)) == NULL)
+	if ((want = dt_cap_from_text(all)) == NULL)
 		goto out;
-	*differ = have == NULL || cleared || cap_compare(have, want) != 0;
-	rc = set && *differ ? cap_set_fd(fd, want) : 0;
+	*differ = have == NULL || cleared || dt_cap_compare(have, want) != 0;
+	rc = set && *differ ? dt_cap_set_fd(fd, want) : 0;
 out:
-	cap_free(want);
-	cap_free(old);
-	cap_free(have);
+	dt_cap_free(want);
+	dt_cap_free(old);
+	dt_cap_free(have);
 	free(all);
 	return rc;
 }

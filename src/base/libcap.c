@@ -1,0 +1,34 @@
+/*
+ * libcap.c - loading libcap on first use (libcap.h).
+ */
+#include <dlfcn.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/libcap.h"
+
+#define DT_CAP_DEFINE(f) __typeof__(f) *dt_##f;
+DT_CAP_FUNCTIONS(DT_CAP_DEFINE)
+#undef DT_CAP_DEFINE
+
+/* The soname of Debian 12's libcap2 (libcap-dev's). */
+#define CAP_SONAME "libcap.so.2"
+
+int
+dt_cap_load(struct dt_diag *d)
+{
+	static bool loaded;
+	void *h;
+
+	if (loaded)
+		return 0;
+	if ((h = dlopen(CAP_SONAME, RTLD_NOW | RTLD_LOCAL)) == NULL)
+		return dt_error(d, "cannot load libcap: %s", dlerror());
+#define DT_CAP_FIND(f) \
+	if ((*(void **)&dt_##f = dlsym(h, #f)) == NULL) \
+		return dt_error(d, "libcap has no %s", #f);
+	DT_CAP_FUNCTIONS(DT_CAP_FIND)
+#undef DT_CAP_FIND
+	loaded = true;
+	return 0;
+}
