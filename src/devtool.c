@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -134,10 +135,19 @@ global_options(int argc, char **argv, int *next)
 static void
 std_fds_open(void)
 {
+	/* One poll(2) asks after the three: POLLNVAL is a closed one. */
+	struct pollfd p[] = {
+		{ .fd = STDIN_FILENO }, { .fd = STDOUT_FILENO },
+		{ .fd = STDERR_FILENO },
+	};
+
+	if (poll(p, 3, 0) == 0)
+		return;
 	for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++) {
 		int got;
 
-		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+		if (!(p[fd].revents & POLLNVAL) &&
+		    (fcntl(fd, F_GETFD) != -1 || errno != EBADF))
 			continue;
 		got = open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
 		if (got == fd)
@@ -183,12 +193,8 @@ main(int argc, char **argv)
 		    cli_quote(q, argv[i]), names);
 	}
 	snprintf(name, sizeof(name), "devtool %s", verb->name);
-	if ((vargv = calloc((size_t)(argc - i) + 1, sizeof(*vargv))) == NULL)
-		cli_fatal(NULL);
-	vargv[0] = name;
-	for (int j = i + 1; j < argc; j++)
-		vargv[j - i] = argv[j];
-	rc = verb_run(verb, argc - i, vargv);
-	free(vargv);
-	return rc;
+	/* The verb's argv is main's from the verb on, named "devtool VERB". */
+	argv[i] = name;
+	vargv = (const char **)argv + i;
+	return verb_run(verb, argc - i, vargv);
 }

@@ -92,3 +92,32 @@ calls() {
 		fail "$writes writes of $size bytes with $reads reads (at most $((size / 65536 + reads + 1)))"
 	fi
 }
+
+@test "encode 300 5: nothing at start that it does not need: libcap is not loaded (no prctl), and one poll asks after the three standard descriptors (strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "under valgrind the calls counted are valgrind's too"
+	local log=$BATS_TEST_TMPDIR/log
+	strace -qq -o "$log" "$DEVTOOL" encode 300 5 >out
+	[[ $(cat out) == 19660805 ]]
+	[[ $(calls "$log" prctl) -eq 0 ]]
+	[[ $(calls "$log" poll) -eq 1 ]]
+	[[ $(calls "$log" fcntl) -eq 0 ]]
+	! grep -q 'libcap' "$log"
+}
+
+@test "apply: a |xattr line loads libcap, which reads its capabilities (strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "under valgrind the calls counted are valgrind's too"
+	local log=$BATS_TEST_TMPDIR/log
+	mkdir R
+	touch R/f
+	printf '/f f 0755 - - - - - - -\n|xattr cap_net_raw+ep\n' >t
+	strace -qq -o "$log" -e trace=openat \
+		"$DEVTOOL" apply --root R --dry-run t >out
+	grep -q 'libcap\.so' "$log"
+	[[ $(cat out) == 'would correct /f'* ]]
+	printf '/f f 0755 - - - - - - -\n|xattr cap_no_such+ep\n' >bad
+	run "$DEVTOOL" apply --root R --dry-run bad
+	assert_failure 2
+	assert_output --partial "'cap_no_such+ep' is not file capabilities"
+}

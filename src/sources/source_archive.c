@@ -54,14 +54,18 @@ static int
 entry_path(struct archive_source *as, const char *name, struct dt_diag *d)
 {
 	char buf[PATH_MAX + 2];
+	size_t n;
 
 	while (name[0] == '.' && name[1] == '/')
 		name += 2;
 	if (strcmp(name, ".") == 0)
 		name = "";
-	if (snprintf(buf, sizeof(buf), "/%s", name) >= (int)sizeof(buf))
+	/* Copied, not printed: it is done for every entry of the archive. */
+	if ((n = strlen(name)) >= sizeof(buf) - 1)
 		return dt_error(d, "name too long");
-	return path_normal(buf, strlen(buf), 0, as->path, d);
+	buf[0] = '/';
+	memcpy(buf + 1, name, n + 1);
+	return path_normal(buf, n + 1, 0, as->path, d);
 }
 
 /* An id libarchive gives (64 bits) that an entry holds as it is. */
