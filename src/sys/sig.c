@@ -162,6 +162,9 @@ sig_stop_die(void)
 	sigset_t one;
 
 	assert(sig != 0);
+	/* What a fatal signal undoes goes first here too (held directories). */
+	for (sig_atomic_t i = 0; i < nhooks; i++)
+		hooks[i]();
 	signal(sig, SIG_DFL);
 	sigemptyset(&one);
 	sigaddset(&one, sig);

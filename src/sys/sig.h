@@ -31,8 +31,9 @@ int sig_on_fatal(void (*undo)(void));
  * SIGHUP, SIGINT and SIGTERM asking a run to stop: between
  * sig_stop_begin and sig_stop_end each only sets sig_stopped to its
  * number (system calls restart), so that the run finishes the entry in
- * flight, says how far it got and then calls sig_stop_die.  One that
- * was ignored stays ignored (nohup).
+ * flight, says how far it got and then calls sig_stop_die, which runs
+ * the sig_on_fatal hooks and dies of the signal.  One that was ignored
+ * stays ignored (nohup).
  */
 extern volatile sig_atomic_t sig_stopped;
 void sig_stop_begin(void);
