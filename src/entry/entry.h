@@ -35,6 +35,8 @@ struct entry {
 	unsigned mode;		/* permission bits, at most 07777 */
 	uid_t uid;
 	gid_t gid;
+	unsigned nlink;		/* f: see content below (here, where it
+				   fills what would be padding) */
 	uint64_t major;		/* c and b only; 0 otherwise */
 	uint64_t minor;
 	uint64_t start;		/* a makedevs range: see table_expand */
@@ -68,7 +70,6 @@ struct entry {
 	 * shares as its key), NULL for that first name itself.
 	 */
 	const char *content;
-	unsigned nlink;
 	const char *link_first;
 	/*
 	 * The owner as the table named it, kept by a conversion (list
