@@ -25,7 +25,7 @@ _devtool_options()
             ;;
         decode)
             echo "-f --format --strict -x --hex --colon --kdev --json -o --output" \
-                "-k --keep-going $common"
+                "-k --keep-going -v --verbose $common"
             ;;
         convert)
             echo "-f --format -t --to --strict -x --hex -k --keep-going $common"

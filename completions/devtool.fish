@@ -175,6 +175,7 @@ complete -c devtool -n '__devtool_using list' -l json -d 'Print JSON, as -o json
 complete -c devtool -n '__devtool_using encode decode convert' -s k -l keep-going -d 'Report bad input and go on, keeping its place'
 complete -c devtool -n '__devtool_using decode' -l colon -d 'Print MAJOR:MINOR'
 complete -c devtool -n '__devtool_using decode' -l kdev -d 'Print hexadecimal kdevname style'
+complete -c devtool -n '__devtool_using decode' -s v -l verbose -d 'First say which layout is used and why'
 complete -c devtool -n '__devtool_using encode' -l kdev -d 'Read hexadecimal kdevname style'
 complete -c devtool -n '__devtool_using convert' -s t -l to -x -a "$layouts" -d 'Layout to convert into'
 

@@ -151,6 +151,9 @@ readme_examples() {
 		[[ $kind == CMD ]] || continue
 		# each devtool command of a pipeline
 		while IFS= read -r part; do
+			# a command substitution's options are its command's
+			# (decode -f native $(stat -c %r /dev/null))
+			part=${part//\$\(*\)/VALUE}
 			read -ra w <<<"$part"
 			[[ ${w[0]:-} == devtool ]] || continue
 			verb=${w[1]}

@@ -601,3 +601,55 @@ devtool: <stdin>:2: expected 'MAJOR MINOR' or 'MAJOR:MINOR'"
 	assert_equal "$(sed -n 5p all)" ""
 	assert_equal "$(sed -n 6p all)" "1 4"
 }
+
+# --- the layout of a value: typed, or from this system ---------------------
+# (devtool(1), decode: 16:16 for typed numbers, native for stat(1)'s)
+
+@test "decode -f native \$(stat -c %r NODE) of a node made as c 300 5 gives 300 5" {
+	needs_mknod
+	mknod node c 300 5
+	run --separate-stderr devtool decode -f native "$(stat -c %r node)"
+	assert_success
+	assert_stderr_empty
+	assert_output "300 5"
+
+	run --separate-stderr devtool decode -v -f native "$(stat -c %r node)"
+	assert_success
+	assert_output $'layout native, given by -f\n300 5'
+}
+
+@test "decode -v: the first line names 16:16 as the default for typed numbers, and why" {
+	run --separate-stderr devtool decode -v 0x012c0005
+	assert_success
+	assert_stderr_empty
+	assert_output $'layout 16:16, the default for typed numbers (-f native for stat(1), /proc)\n300 5'
+
+	run --separate-stderr devtool decode --verbose -f linux 0x12c05 259
+	assert_success
+	assert_output $'layout linux, given by -f\n300 5\n1 3'
+
+	DEVTOOL_FORMAT=12:20 run --separate-stderr devtool decode -v --strict 0x100
+	assert_success
+	assert_output $'layout 12:20, from DEVTOOL_FORMAT (the default for typed numbers), --strict: no compat rule\n0 256'
+
+	# standard output stays JSON Lines: the line goes to standard error
+	run --separate-stderr devtool decode -v --json -f linux 259
+	assert_success
+	assert_output '{"layout":"linux","value":259,"major":1,"minor":3,"canonical":true}'
+	assert_equal "$stderr" "layout linux, given by -f"
+
+	# before the values of a stream too
+	run --separate-stderr devtool decode -v - <<<$'0x103\n0x12c0005'
+	assert_success
+	assert_output $'layout 16:16, the default for typed numbers (-f native for stat(1), /proc)\n1 3\n300 5'
+}
+
+@test "decode without -f reads typed numbers as 16:16: stat(1)'s 76805 is not 300 5 there, and -v says so" {
+	run --separate-stderr devtool decode 0x012c0005 76805
+	assert_success
+	assert_output $'300 5\n1 11269'
+
+	run --separate-stderr devtool decode -v 76805
+	assert_success
+	assert_output $'layout 16:16, the default for typed numbers (-f native for stat(1), /proc)\n1 11269'
+}

@@ -14,7 +14,8 @@ setup() {
 	run --separate-stderr devtool explain -f 16:16 1 2
 	assert_success
 	assert_stderr_empty
-	assert_line "layout 16:16: 32 bits, major 0-65535, minor 0-65535"
+	assert_line --index 0 "layout 16:16, given by -f"
+	assert_line --index 1 "range  32 bits, major 0-65535, minor 0-65535"
 	assert_line "pair   1:2"
 	assert_line "value  0x00000102 = 258"
 	assert_line --regexp "^rule +compat rule, 8:8 branch"
@@ -50,14 +51,21 @@ setup() {
 	assert_line "  m  minor 5 = 0x5 in bits 19-0"
 }
 
-@test "explain: the default layout is 16:16, DEVTOOL_FORMAT overrides it" {
+@test "explain: the default layout is 16:16, DEVTOOL_FORMAT overrides it, and the first line says which and why" {
 	run --separate-stderr devtool explain 300 5
 	assert_success
-	assert_line --partial "layout 16:16:"
+	assert_line --index 0 "layout 16:16, the default for typed numbers (-f native for stat(1), /proc)"
+	assert_line --index 1 "range  32 bits, major 0-65535, minor 0-65535"
+	assert_line "value  0x012c0005 = 19660805"
 
 	DEVTOOL_FORMAT=linux run --separate-stderr devtool explain 300 5
 	assert_success
-	assert_line --partial "layout linux:"
+	assert_line --index 0 "layout linux, from DEVTOOL_FORMAT (the default for typed numbers)"
+	assert_line --index 1 "range  32 bits, major 0-4095, minor 0-1048575"
+
+	DEVTOOL_FORMAT=linux run --separate-stderr devtool explain --strict -f 16:16 1 2
+	assert_success
+	assert_line --index 0 "layout 16:16, given by -f, --strict: no compat rule"
 }
 
 @test "explain: freebsd draws the major in bits 15-8 and the minor around it" {
@@ -65,7 +73,8 @@ setup() {
 	assert_success
 	assert_stderr_empty
 	assert_output "$(cat <<-'EOF'
-	layout freebsd: 32 bits, major 0-255, minor 0-4294902015
+	layout freebsd, given by -f
+	range  32 bits, major 0-255, minor 0-4294902015
 	pair   8:65536
 	value  0x00010800 = 67584
 	rule   interleaved: fixed bit positions, no branches
@@ -89,7 +98,7 @@ setup() {
 	run --separate-stderr devtool explain -f linux 300 5
 	assert_success
 	assert_stderr_empty
-	assert_line "layout linux: 32 bits, major 0-4095, minor 0-1048575"
+	assert_line "range  32 bits, major 0-4095, minor 0-1048575"
 	assert_line "value  0x00012c05 = 76805"
 	assert_line --regexp "^rule +interleaved"
 	assert_line "  value  00000000 00000001 00101100 00000101"
@@ -102,7 +111,7 @@ setup() {
 @test "explain: glibc shows the 64-bit interleaving in two rows" {
 	run --separate-stderr devtool explain -f glibc 300 5
 	assert_success
-	assert_line "layout glibc: 64 bits, major 0-4294967295, minor 0-4294967295"
+	assert_line "range  64 bits, major 0-4294967295, minor 0-4294967295"
 	assert_line "value  0x0000000000012c05 = 76805"
 	assert_line --regexp "^rule +interleaved"
 	assert_line "  bits   63-56    55-48    47-40    39-32"
@@ -120,7 +129,7 @@ setup() {
 @test "explain: plain splits say so (8:8, osf1, --strict 16:16)" {
 	run --separate-stderr devtool explain -f 8:8 1 2
 	assert_success
-	assert_line "layout 8:8: 16 bits, major 0-255, minor 0-255"
+	assert_line "range  16 bits, major 0-255, minor 0-255"
 	assert_line "value  0x0102 = 258"
 	assert_line --regexp "^rule +plain split"
 	assert_line "  field  MMMMMMMM mmmmmmmm"
@@ -251,7 +260,7 @@ explain_bounded() {
 	[[ $(wc -c <out) -lt 2048 ]] || fail "runaway output: $(wc -c <out) bytes, starts: $(head -c 400 out)"
 	assert_success
 	assert_equal "$(cat err)" ""
-	grep -q '^layout 8:9: 17 bits' out
+	grep -q '^range  17 bits' out
 	grep -q '^  M  major 1 = 0x1 in bits 15-8$' out
 	grep -q '^  m  minor 2 = 0x2 in bits 7-0$' out
 	if grep -q '4294967' out; then fail "bit ruler wrapped below bit 0"; fi
@@ -298,7 +307,7 @@ fake_kernel() {
 	fake_kernel
 	run --separate-stderr devtool explain 4 64
 	assert_success
-	assert_line --index 0 "layout 16:16: 32 bits, major 0-65535, minor 0-65535"
+	assert_line --index 0 "layout 16:16, the default for typed numbers (-f native for stat(1), /proc)"
 	assert_line "kernel   c ttyS0 (driver tty, ttyS)"
 	assert_line "registry c ttyS0: serial port"
 }
@@ -328,7 +337,8 @@ fake_kernel() {
 	mknod myserial c 4 64
 	run devtool explain ./myserial
 	assert_success
-	assert_line --index 0 "path   ./myserial: character device"
+	assert_line --index 0 "layout native (this system's dev_t), because the value came from ./myserial"
+	assert_line --index 1 "path   ./myserial: character device"
 	assert_line "kernel   c ttyS0 (driver tty, ttyS)"
 }
 
@@ -351,4 +361,58 @@ fake_kernel() {
 	run --separate-stderr devtool explain ./plain
 	assert_usage_error
 	assert_stderr_contains "devtool: ./plain: not a device node"
+}
+
+# A value from a device node is the running system's (devtool(1),
+# explain and LAYOUTS: native): what stat(2) gives, not a 16:16 value.
+@test "explain PATH of a node made as c 300 5 draws the value stat(2) gives, under native, and says why" {
+	needs_mknod
+	fake_kernel
+	mknod node c 300 5
+	assert_equal "$(stat -c %r node)" 76805
+	run --separate-stderr devtool explain ./node
+	assert_success
+	assert_stderr_empty
+	assert_output "$(cat <<-'EOF2'
+	layout native (this system's dev_t), because the value came from ./node
+	path   ./node: character device
+	range  64 bits, major 0-4294967295, minor 0-4294967295
+	pair   300:5
+	value  0x0000000000012c05 = 76805
+	rule   interleaved: fixed bit positions, no branches
+
+	  bits   63-56    55-48    47-40    39-32
+	  value  00000000 00000000 00000000 00000000
+	  field  MMMMMMMM MMMMMMMM MMMMmmmm mmmmmmmm
+
+	  bits   31-24    23-16    15-8     7-0
+	  value  00000000 00000001 00101100 00000101
+	  field  mmmmmmmm mmmmMMMM MMMMMMMM mmmmmmmm
+
+	  M  major 300 = 0x12c in bits 63-44, 19-8
+	  m  minor 5 = 0x5 in bits 43-20, 7-0
+
+	names    none: no device of the running kernel, none in the registry
+	EOF2
+	)"
+
+	run --separate-stderr devtool explain --json ./node
+	assert_success
+	assert_output '{"layout":"native","major":300,"minor":5,"value":76805,"path":"./node","type":"c","names":[]}'
+}
+
+@test "explain PATH: DEVTOOL_FORMAT is for typed numbers and leaves a node native; -f draws it under another layout" {
+	needs_mknod
+	fake_kernel
+	mknod node c 300 5
+	DEVTOOL_FORMAT=12:20 run --separate-stderr devtool explain ./node
+	assert_success
+	assert_line --index 0 "layout native (this system's dev_t), because the value came from ./node"
+	assert_line "value  0x0000000000012c05 = 76805"
+
+	DEVTOOL_FORMAT=12:20 run --separate-stderr devtool explain -f 16:16 ./node
+	assert_success
+	assert_line --index 0 "layout 16:16, given by -f"
+	assert_line --index 1 "path   ./node: character device"
+	assert_line "value  0x012c0005 = 19660805"
 }

@@ -237,6 +237,48 @@ cli_layout(const char *name, int strict, struct dt_layout *l)
 	return EXIT_OK;
 }
 
+enum cli_layout_from
+cli_layout_from(bool given)
+{
+	const char *env = getenv("DEVTOOL_FORMAT");
+
+	if (given)
+		return CLI_LAYOUT_OPTION;
+	return env != NULL && *env != '\0' ? CLI_LAYOUT_ENV :
+	    CLI_LAYOUT_DEFAULT;
+}
+
+void
+cli_layout_why(struct dt_buf *b, const struct dt_layout *l,
+    enum cli_layout_from from, const char *path)
+{
+	char q[DT_QUOTE_SIZE];
+
+	dt_buf_adds(b, "layout ");
+	dt_buf_adds(b, cli_quote(q, l->name));
+	switch (from) {
+	case CLI_LAYOUT_DEFAULT:
+		dt_buf_adds(b, ", the default for typed numbers (-f native "
+		    "for stat(1), /proc)");
+		break;
+	case CLI_LAYOUT_ENV:
+		dt_buf_adds(b, ", from DEVTOOL_FORMAT (the default for "
+		    "typed numbers)");
+		break;
+	case CLI_LAYOUT_OPTION:
+		dt_buf_adds(b, ", given by -f");
+		break;
+	case CLI_LAYOUT_NODE:
+		dt_buf_adds(b, " (this system's dev_t), because the value "
+		    "came from ");
+		dt_buf_adds(b, cli_quote(q, path));
+		break;
+	}
+	/* --strict changes a compat layout only (cli_layout) */
+	if (!l->compat && l->format->compat && l->width > 16)
+		dt_buf_adds(b, ", --strict: no compat rule");
+}
+
 /* list --check's argument: a storage format or a layout, never from env. */
 int
 cli_check_layout(const char *name, struct dt_layout *l)

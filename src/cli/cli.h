@@ -12,6 +12,7 @@
 #include <popt.h>
 
 #include "encode.h"
+#include "base/buf.h"
 #include "cli/out.h"
 #include "codec/procdev.h"
 
@@ -120,6 +121,24 @@ int cli_option_path(const char *verb, const char *option, const char *value,
 	  "text (default) or json, as --json", "FORMAT" }
 
 int cli_layout(const char *name, int strict, struct dt_layout *l);
+
+/*
+ * Why a verb runs under its layout, said by the first line of explain
+ * and of decode -v (LAYOUTS in devtool(1)): typed numbers take -f, else
+ * DEVTOOL_FORMAT, else 16:16; a value read from a device node is the
+ * running system's (native) unless -f names another.
+ */
+enum cli_layout_from {
+	CLI_LAYOUT_DEFAULT,	/* neither -f nor DEVTOOL_FORMAT */
+	CLI_LAYOUT_ENV,		/* DEVTOOL_FORMAT */
+	CLI_LAYOUT_OPTION,	/* -f */
+	CLI_LAYOUT_NODE,	/* native: a node's own value, from stat(2) */
+};
+/* given: -f was on the command line (verb_call's layout_given). */
+enum cli_layout_from cli_layout_from(bool given);
+/* "layout NAME, why" (no newline); path names the node for NODE. */
+void cli_layout_why(struct dt_buf *b, const struct dt_layout *l,
+    enum cli_layout_from from, const char *path);
 int cli_check_layout(const char *name, struct dt_layout *l);
 int cli_number(const char *text, uint64_t *v);
 int cli_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,

@@ -11,11 +11,14 @@
 #include "cli/verbs.h"
 
 static struct dt_layout layout;
-static int colon, kdev, hex, json, keep_going;
+static int colon, kdev, hex, json, keep_going, verbose;
 static char *output;
 
 struct poptOption decode_options[] = {
-	LAYOUT_OPTIONS,
+	/* a value from stat(1) is in the running system's layout, not 16:16 */
+	LAYOUT_OPTIONS_SAYING("device number layout (default 16:16 or "
+	    "$DEVTOOL_FORMAT); -f native for a value from stat(1) or /proc: "
+	    "devtool decode -f native $(stat -c %r /dev/null)"),
 	{ "colon", '\0', POPT_ARG_NONE, &colon, 0,
 	  "print MAJOR:MINOR", NULL },
 	{ "kdev", '\0', POPT_ARG_NONE, &kdev, 0,
@@ -27,6 +30,9 @@ struct poptOption decode_options[] = {
 	  "print major and minor in 0x-prefixed hexadecimal", NULL },
 	{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
 	  "report bad values and go on, keeping their places", NULL },
+	{ "verbose", 'v', POPT_ARG_NONE, &verbose, 0,
+	  "first say which layout is used and why (on stderr with --json)",
+	  NULL },
 	CLI_TABLE_END
 };
 
@@ -106,10 +112,31 @@ check_decode(const char *name)
 	return EXIT_OK;
 }
 
+/*
+ * -v: the layout and why, before the values; with --json on stderr, as
+ * standard output holds only JSON Lines.
+ */
+static void
+say_layout(const struct verb_call *c)
+{
+	struct dt_buf b = DT_BUF_INIT;
+
+	cli_layout_why(&b, &c->layout, cli_layout_from(c->layout_given),
+	    NULL);
+	dt_buf_addc(&b, '\n');
+	if (json)
+		(void)fputs(dt_buf_str(&b), stderr);
+	else
+		lines_out_put(dt_buf_str(&b), b.len);
+	dt_buf_free(&b);
+}
+
 int
 cmd_decode(const struct verb_call *c)
 {
 	layout = c->layout;
+	if (verbose)
+		say_layout(c);
 	return cli_operands(c->args, decode_value, decode_value, NULL,
 	    (keep_going ? CLI_KEEP_GOING : 0) | (json ? CLI_JSON : 0));
 }

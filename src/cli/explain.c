@@ -111,8 +111,8 @@ draw(const struct dt_layout *l, uint64_t ma, uint64_t mi, uint64_t v,
 	char runs[96];
 
 	dt_fields(l, v, &f);
-	printf("layout %s: %u bits, major 0-%ju, minor 0-%ju\n", l->name,
-	    l->width, (uintmax_t)l->major_max, (uintmax_t)l->minor_max);
+	printf("range  %u bits, major 0-%ju, minor 0-%ju\n", l->width,
+	    (uintmax_t)l->major_max, (uintmax_t)l->minor_max);
 	printf("pair   %ju:%ju\n", (uintmax_t)ma, (uintmax_t)mi);
 	printf("value  0x%0*jx = %ju\n", (int)((l->width + 3) / 4),
 	    (uintmax_t)v, (uintmax_t)v);
@@ -134,6 +134,15 @@ draw(const struct dt_layout *l, uint64_t ma, uint64_t mi, uint64_t v,
 
 static int json;		/* --json, -o json */
 static char *output;
+
+/*
+ * The layout a number is explained under and why: typed numbers take
+ * the verb's, a node's value is native unless -f was given.
+ */
+struct ask {
+	struct dt_layout layout;
+	enum cli_layout_from from;
+};
 
 /* What is known of a device number, and where from (NAMES in devtool(1)). */
 struct known {
@@ -277,24 +286,41 @@ put_json_head(const struct dt_layout *l, const struct known *k)
 	}
 }
 
+/*
+ * The first lines: the layout and why it is the one (the first line,
+ * whatever the operand), then a path's node.
+ */
+static void
+put_head(const struct ask *a, const struct known *k)
+{
+	struct dt_buf b = DT_BUF_INIT;
+	char q[DT_QUOTE_SIZE];
+
+	cli_layout_why(&b, &a->layout, a->from, k->path);
+	printf("%s\n", dt_buf_str(&b));
+	dt_buf_free(&b);
+	if (k->path != NULL)
+		printf("path   %s: %s device\n", cli_quote(q, k->path),
+		    k->type == 'c' ? "character" : "block");
+}
+
 /* The drawing and the names: put_names's status. */
 static int
-show(const struct dt_layout *l, struct known *k, const char *rule)
+show(const struct ask *a, struct known *k, const char *rule)
 {
 	if (json)
-		put_json_head(l, k);
+		put_json_head(&a->layout, k);
 	else {
-		if (k->path != NULL)
-			printf("path   %s: %s device\n", k->path,
-			    k->type == 'c' ? "character" : "block");
-		draw(l, k->major, k->minor, k->value, rule);
+		put_head(a, k);
+		draw(&a->layout, k->major, k->minor, k->value, rule);
 	}
 	return put_names(k);
 }
 
 static int
-explain_value(const struct dt_layout *l, const char *text)
+explain_value(const struct ask *a, const char *text)
 {
+	const struct dt_layout *l = &a->layout;
 	uint64_t v, ma, mi;
 	struct dt_diag d;
 	struct known k = { 0 };
@@ -307,7 +333,7 @@ explain_value(const struct dt_layout *l, const char *text)
 	case DT_NONCANONICAL:
 		cli_warn("%s", d.msg);
 		k = (struct known){ .major = ma, .minor = mi, .value = v };
-		return show(l, &k, "compat rule, wide branch, NOT CANONICAL: "
+		return show(a, &k, "compat rule, wide branch, NOT CANONICAL: "
 		    "the value is above 0xffff, so it is read as ma<<N | mi, "
 		    "but the pair fits 8:8, and encode gives its 16-bit value");
 	default:
@@ -315,13 +341,14 @@ explain_value(const struct dt_layout *l, const char *text)
 		return EXIT_USAGE;
 	}
 	k = (struct known){ .major = ma, .minor = mi, .value = v };
-	return show(l, &k, NULL);
+	return show(a, &k, NULL);
 }
 
 static int
-explain_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
+explain_pair(const struct ask *a, const char *ma_s, const char *mi_s,
     const char *path, char type)
 {
+	const struct dt_layout *l = &a->layout;
 	struct dt_layout plain;
 	uint64_t v, ma, mi;
 	struct dt_diag d;
@@ -333,9 +360,11 @@ explain_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
 	case DT_OK:
 		k = (struct known){ .type = type, .path = path, .major = ma,
 		    .minor = mi, .value = v };
-		return show(l, &k, NULL);
+		return show(a, &k, NULL);
 	case DT_EAMBIGUOUS:
 		/* Show the trap, fields where the pair went, then refuse. */
+		k = (struct known){ .type = type, .path = path };
+		put_head(a, &k);
 		plain = *l;
 		dt_layout_strict(&plain);
 		draw(&plain, ma, mi, v, "compat rule, AMBIGUOUS: the pair does not "
@@ -352,23 +381,28 @@ bad:
 
 /* MAJOR:MINOR */
 static int
-explain_colon(const struct dt_layout *l, const char *arg)
+explain_colon(const struct ask *a, const char *arg)
 {
 	const char *colon = strchr(arg, ':');
 	char ma[64];
 
 	if ((size_t)(colon - arg) >= sizeof(ma))
-		return explain_pair(l, arg, colon + 1, NULL, 0);
+		return explain_pair(a, arg, colon + 1, NULL, 0);
 	memcpy(ma, arg, (size_t)(colon - arg));
 	ma[colon - arg] = '\0';
-	return explain_pair(l, ma, colon + 1, NULL, 0);
+	return explain_pair(a, ma, colon + 1, NULL, 0);
 }
 
-/* A device node's numbers, as the running kernel encodes them. */
+/*
+ * A device node's numbers under the running system's layout, so that
+ * the value is the one stat(2) gives; -f names another.
+ */
 static int
-explain_path(const struct dt_layout *l, const char *path)
+explain_path(const struct ask *typed, const char *path)
 {
 	char q[DT_QUOTE_SIZE], ma[24], mi[24];
+	struct ask a = *typed;
+	struct dt_diag d;
 	struct stat st;
 
 	if (stat(path, &st) != 0) {
@@ -379,31 +413,39 @@ explain_path(const struct dt_layout *l, const char *path)
 		cli_error("%s: not a device node", cli_quote(q, path));
 		return EXIT_USAGE;
 	}
+	if (a.from != CLI_LAYOUT_OPTION) {
+		if (dt_layout_lookup("native", &a.layout, &d) != DT_OK) {
+			cli_error("%s", d.msg);
+			return EXIT_FAILED;
+		}
+		a.from = CLI_LAYOUT_NODE;
+	}
 	snprintf(ma, sizeof(ma), "%u", major(st.st_rdev));
 	snprintf(mi, sizeof(mi), "%u", minor(st.st_rdev));
-	return explain_pair(l, ma, mi, path, S_ISCHR(st.st_mode) ? 'c' : 'b');
+	return explain_pair(&a, ma, mi, path, S_ISCHR(st.st_mode) ? 'c' : 'b');
 }
 
 /* One operand: MAJOR:MINOR, a path (with a /, or not a number), a value. */
 static int
-explain_one(const struct dt_layout *l, const char *arg)
+explain_one(const struct ask *a, const char *arg)
 {
 	uint64_t v;
 
 	if (strchr(arg, ':') != NULL)
-		return explain_colon(l, arg);
+		return explain_colon(a, arg);
 	struct dt_diag d;
 
 	if (strchr(arg, '/') == NULL && (dt_parse_number(arg, &v, &d) ==
 	    DT_OK || access(arg, F_OK) != 0))
-		return explain_value(l, arg);
-	return explain_path(l, arg);
+		return explain_value(a, arg);
+	return explain_path(a, arg);
 }
 
 static char *value;		/* --value */
 
 struct poptOption explain_options[] = {
-	LAYOUT_OPTIONS,
+	LAYOUT_OPTIONS_SAYING("device number layout (default 16:16 or "
+	    "$DEVTOOL_FORMAT; a PATH's value is native unless -f is given)"),
 	{ "value", '\0', POPT_ARG_STRING, &value, 0,
 	  "explain a raw value instead of a pair", "V" },
 	{ "json", '\0', POPT_ARG_NONE, &json, 0,
@@ -422,14 +464,16 @@ check_explain(const char *name)
 int
 cmd_explain(const struct verb_call *c)
 {
+	struct ask a = { .layout = c->layout,
+	    .from = cli_layout_from(c->layout_given) };
 	int rc;
 
 	if (value != NULL && c->nargs == 0)
-		rc = explain_value(&c->layout, value);
+		rc = explain_value(&a, value);
 	else if (value == NULL && c->nargs == 2)
-		rc = explain_pair(&c->layout, c->args[0], c->args[1], NULL, 0);
+		rc = explain_pair(&a, c->args[0], c->args[1], NULL, 0);
 	else if (value == NULL && c->nargs == 1)
-		rc = explain_one(&c->layout, c->args[0]);
+		rc = explain_one(&a, c->args[0]);
 	else
 		return verb_operands_error(c);
 	if (cli_finish_output() != EXIT_OK)
