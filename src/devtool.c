@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "base/nearest.h"
 #include "base/text.h"
 #include "cli/verbs.h"
 
@@ -88,6 +89,49 @@ find_verb(const char *name)
 	return NULL;
 }
 
+/*
+ * An unknown option before the verb, with the nearest global one when
+ * it is near (devtool(1), DIAGNOSTICS).
+ */
+static int
+unknown_global(const char *arg)
+{
+	static const char *const longs[] = { "quiet", "help", "version" };
+	struct dt_nearest n;
+	char q[DT_QUOTE_SIZE];
+
+	dt_nearest_init(&n, arg + 2, 2);
+	for (size_t k = 0; strncmp(arg, "--", 2) == 0 && k < 3; k++)
+		dt_nearest_offer(&n, longs[k]);
+	if (n.best != NULL)
+		return cli_usage("devtool", "%s: unknown option; did you mean "
+		    "--%s?", cli_quote(q, arg), n.best);
+	return cli_usage("devtool", "%s: unknown option", cli_quote(q, arg));
+}
+
+/*
+ * An unknown verb: the nearest one when it is near, as git suggests a
+ * command (devtool(1), DIAGNOSTICS), else every verb.
+ */
+static int
+unknown_verb(const char *name)
+{
+	char names[256] = "", q[DT_QUOTE_SIZE];
+	struct dt_nearest n;
+
+	dt_nearest_init(&n, name, 2);
+	for (size_t v = 0; v < NVERBS; v++)
+		dt_nearest_offer(&n, verbs[v].name);
+	if (n.best != NULL)
+		return cli_usage("devtool", "unknown verb '%s'; did you mean "
+		    "'%s'?", cli_quote(q, name), n.best);
+	for (size_t v = 0; v < NVERBS; v++)
+		snprintf(names + strlen(names), sizeof(names) - strlen(names),
+		    " %s", verbs[v].name);
+	return cli_usage("devtool", "unknown verb '%s'; verbs:%s",
+	    cli_quote(q, name), names);
+}
+
 /* Global options come before the verb; popt takes over after it. */
 static int
 global_options(int argc, char **argv, int *next)
@@ -109,12 +153,8 @@ global_options(int argc, char **argv, int *next)
 		} else if (strcmp(argv[i], "--") == 0) {
 			i++;
 			break;
-		} else {
-			char q[DT_QUOTE_SIZE];
-
-			return cli_usage("devtool", "%s: unknown option",
-			    cli_quote(q, argv[i]));
-		}
+		} else
+			return unknown_global(argv[i]);
 	}
 	*next = i;
 	return -1;
@@ -173,15 +213,8 @@ main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if ((verb = find_verb(argv[i])) == NULL) {
-		char names[256] = "", q[DT_QUOTE_SIZE];
-
-		for (size_t v = 0; v < NVERBS; v++)
-			snprintf(names + strlen(names), sizeof(names) -
-			    strlen(names), " %s", verbs[v].name);
-		return cli_usage("devtool", "unknown verb '%s'; verbs:%s",
-		    cli_quote(q, argv[i]), names);
-	}
+	if ((verb = find_verb(argv[i])) == NULL)
+		return unknown_verb(argv[i]);
 	snprintf(name, sizeof(name), "devtool %s", verb->name);
 	if ((vargv = calloc((size_t)(argc - i) + 1, sizeof(*vargv))) == NULL)
 		cli_fatal(NULL);

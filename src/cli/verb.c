@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "base/nearest.h"
 #include "base/text.h"
 #include "cli/verbs.h"
 #include "dialects/dialect.h"
@@ -69,6 +70,38 @@ options_context(int argc, const char **argv, struct poptOption *table,
 	return con;
 }
 
+/* Each long option of table and of the tables it includes, offered. */
+static void
+offer_options(struct dt_nearest *n, const struct poptOption *table)
+{
+	for (; !is_end(table); table++)
+		if ((table->argInfo & POPT_ARG_MASK) ==
+		    POPT_ARG_INCLUDE_TABLE)
+			offer_options(n, table->arg);
+		else if (table->longName != NULL)
+			dt_nearest_offer(n, table->longName);
+}
+
+/*
+ * The long option nearest to an unknown --word (its =value aside), as
+ * git suggests a command: within two edits (devtool(1), DIAGNOSTICS).
+ * NULL for a short option or when none is near.
+ */
+static const char *
+nearest_option(const struct poptOption *table, const char *bad)
+{
+	char word[64];
+	struct dt_nearest n;
+
+	if (bad == NULL || strncmp(bad, "--", 2) != 0 || bad[2] == '\0')
+		return NULL;
+	snprintf(word, sizeof(word), "%.*s", (int)strcspn(bad + 2, "="),
+	    bad + 2);
+	dt_nearest_init(&n, word, 2);
+	offer_options(&n, table);
+	return n.best;
+}
+
 /*
  * Runs popt over the options; every option stores into a variable.  A
  * string option given twice replaces a malloc'd copy popt made of the
@@ -95,10 +128,15 @@ options_parse(poptContext con, const char *verb, const struct poptOption *table)
 		}
 	}
 	if (rc < -1) {
+		const char *bad = poptBadOption(con, POPT_BADOPTION_NOALIAS);
+		const char *near = rc == POPT_ERROR_BADOPT ?
+		    nearest_option(table, bad) : NULL;
 		char q[DT_QUOTE_SIZE];
 
-		return cli_usage(verb, "%s: %s", cli_quote(q,
-		    poptBadOption(con, POPT_BADOPTION_NOALIAS)),
+		if (near != NULL)
+			return cli_usage(verb, "%s: %s; did you mean --%s?",
+			    cli_quote(q, bad), poptStrerror(rc), near);
+		return cli_usage(verb, "%s: %s", cli_quote(q, bad),
 		    poptStrerror(rc));
 	}
 	return EXIT_OK;
