@@ -112,8 +112,39 @@ compare() {
 	mkdir empty
 	run --separate-stderr devtool make -n -C empty ttyS0
 	assert_success
-	assert_output "would create /ttyS0 (c 4:64, mode 0660, owner 0:$(getent group dialout | cut -d: -f3))"
+	assert_output "would create ttyS0 (c 4:64, mode 0660, owner 0:$(getent group dialout | cut -d: -f3))"
 	assert_equal "$(ls -A empty)" ""
+}
+
+# devtool(1), make: into a directory (the current one or -C), each path
+# is said relative to it, as MAKEDEV says "create ttyS0"; under --root
+# the path in the tree, as apply --root says it.
+@test "make in a directory says each path relative to it, as MAKEDEV; --root the tree's path" {
+	needs_mknod
+	local dialout
+	dialout=$(getent group dialout | cut -d: -f3)
+	mkdir d
+	devtool mknod -m 0660 -g dialout d/ttyS0 c 4 64
+	devtool mknod -m 0600 -g dialout d/ttyS1 c 4 65
+	cd d
+	run --separate-stderr devtool make -n ttyS0 ttyS1 ttyS2 net/tun
+	assert_equal "$status" 1
+	assert_output "would keep ttyS0 (c 4:64, mode 0660, owner 0:$dialout)
+would create ttyS2 (c 4:66, mode 0660, owner 0:$dialout)
+would create directory net (d, mode 0755, owner 0:0)
+would create net/tun (c 10:200, mode 0660, owner 0:0)"
+	assert_equal "$stderr" "devtool: ttyS1: exists (a character device) with mode 0600, not 0660; use -r to correct it
+devtool: dry run, nothing done: would be 3 created, 0 replaced, 0 corrected, 1 unchanged, 1 failed"
+	cd ..
+
+	run --separate-stderr devtool make -v -C d ttyS2
+	assert_success
+	assert_output "created ttyS2 (c 4:66, mode 0660, owner 0:$dialout)"
+
+	mkdir -p img/dev
+	run --separate-stderr devtool make -n --root img ttyS2
+	assert_success
+	assert_output "would create /dev/ttyS2 (c 4:66, mode 0660, owner 0:$dialout)"
 }
 
 @test "make --root takes the group's number from the target's etc/group" {

@@ -15,6 +15,7 @@
 #include "cli/list.h"
 #include "codec/devreg.h"
 #include "cli/owners.h"
+#include "cli/report.h"
 #include "dialects/dialect.h"
 #include "entry/ids.h"
 #include "sys/nss.h"
@@ -287,6 +288,8 @@ cmd_make(const struct verb_call *c)
 		cli_fatal(NULL);
 	m->prefix = dir != NULL || (root_dir == NULL && archive == NULL &&
 	    output == NULL) ? "/" : "/dev/";
+	/* into a directory, its names as MAKEDEV says them: "ttyS0" */
+	report_relative(m->prefix[1] == '\0');
 	m->rules = output != NULL && rules_dialect(out_dialect);
 	if ((m->owners = output != NULL || archive != NULL ?
 	    &nss_resolver : owners_open(root_dir, NULL)) == NULL) {
