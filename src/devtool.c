@@ -59,7 +59,7 @@ static const struct verb verbs[] = {
 	  .help = "create the entries of device tables" },
 	{ .name = "make", .run = cmd_make, .options = make_options,
 	  .operands = "NAME|GROUP...", .min = 1, .max = VERB_ANY,
-	  .check = check_make,
+	  .check = check_make, .help_more = make_help_names,
 	  .help = "create devices by name or group, as MAKEDEV" },
 	{ .name = "diff", .run = cmd_diff, .options = diff_options,
 	  .operands = "A B (each --table FILE, --archive FILE, --kernel or a "

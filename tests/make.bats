@@ -597,3 +597,71 @@ ram l"
 	assert_output ""
 	assert_equal "$stderr" "devtool: 0 removed, 34 absent, 0 failed"
 }
+
+# ------------------------------------------------------------ make -h
+
+# make_help_words: the words make --help lists after its options (the
+# groups, then the names), one a line.
+make_help_words() {
+	devtool make --help | awk '/^Groups /, 0' | grep '^  ' | tr -s ' ' '\n' |
+	    grep -v '^$'
+}
+
+# devtool(1), make: --help ends with every group and name make takes,
+# from the registry, wrapped at 80 columns.
+@test "make -h lists the groups and names it knows, lirc, std and console among them, in 80 columns" {
+	run --separate-stderr devtool make -h
+	assert_success
+	assert_stderr_empty
+	assert_output --partial $'\nGroups (MAKEDEV\'s, and its aliases):\n  COMX ESP PAM alsa apm'
+	assert_output --partial $'\nNames (a range in braces; a disk\'s partitions too, as sda1 or rd/c0d0p1):\n  3dfx '
+	run awk 'length > 79 { print FNR ": " $0 }' <<<"$output"
+	assert_output ""
+	make_help_words >words
+	run grep -c -x -e lirc -e std -e console -e 'ttyS{0..63}' -e 'sd{a..iv}' -e 'pty{p0..zf}' -e 'rd/c{0..7}d{0..31}' words
+	# lirc and console are a group and a name each
+	assert_output 9
+}
+
+# Every word's names (a range of numbers or single letters expanded by
+# the shell, any other range by its two ends) are names make takes; and
+# every name Debian's MAKEDEV takes (tests/fixtures/makedev-2.3.1.xz,
+# see makedev_names.bats) has its word, a partition of a unit too.
+@test "make -h lists what make takes: each listed name is made, and every name MAKEDEV takes is listed" {
+	local w a b names=() re=() expanded
+	make_help_words >words
+	[[ $(wc -l <words) -gt 400 ]] || fail "too few words: $(wc -l <words)"
+	while read -r w; do
+		if [[ $w =~ ^[^{}]*(\{([0-9]+\.\.[0-9]+|[a-z]\.\.[a-z])\}[^{}]*)*$ ]]; then
+			eval "expanded=($w)"
+			names+=("${expanded[@]}")
+		else	# {p0..ef}, {a..iv}: the first and the last
+			a=$(sed -E 's/\{([^.}]*)\.\.[^}]*\}/\1/g' <<<"$w")
+			b=$(sed -E 's/\{[^.}]*\.\.([^}]*)\}/\1/g' <<<"$w")
+			names+=("$a" "$b")
+		fi
+		# the word as a regular expression
+		re+=("$(sed -E -e 's/\./\\./g' -e 's/\{[0-9]+\\\.\\\.[0-9]+\}/[0-9]+/g' \
+		    -e 's/\{[a-z]+\\\.\\\.[a-z]+\}/[a-z]+/g' \
+		    -e 's/\{[a-z][0-9a-f]\\\.\\\.[a-z][0-9a-f]\}/[a-z][0-9a-f]/g' <<<"$w")")
+	done <words
+	[[ ${#names[@]} -gt 5000 ]] || fail "too few names: ${#names[@]}"
+	# as device rules: no owner looked up (kvm may be no group here)
+	run --separate-stderr devtool make -o cgroup "${names[@]}"
+	assert_success
+	refute_stderr_contains "unknown"
+
+	# MAKEDEV's names, each matched by one of the words: those it took
+	# (exit 0, knowing how to make them) and made something of, or
+	# took without a warning (as makedev_names.bats counts them)
+	xz -dc "$BATS_TEST_DIRNAME/fixtures/makedev-2.3.1.xz" | awk -F '\t' '
+	    $2 ~ /^status 0/ && $2 !~ /know how to make/ {
+		ok[$1] = 1; warned[$1] = $2 ~ /warned:/; next }
+	    $2 ~ /^(create|mkdir) / { made[$1] = 1 }
+	    END { for (n in ok) if (!warned[n] || made[n]) print n }' |
+	    sort -u >makedev
+	[[ $(wc -l <makedev) -gt 1300 ]] || fail "too few MAKEDEV names"
+	local IFS='|'
+	run grep -v -E -x "(${re[*]})(p?[0-9]+)?" makedev
+	assert_output ""
+}

@@ -363,6 +363,77 @@ delete_entries(const struct entries *v)
 	return count[NODE_FAILED] > 0 ? EXIT_FAILED : EXIT_OK;
 }
 
+/* The spellings of one kind, for sorting. */
+struct spellings {
+	char **v;
+	size_t n, cap;
+};
+
+static void
+keep_spelling(void *ctx, const char *spelling)
+{
+	struct spellings *s = ctx;
+
+	if (s->n == s->cap) {
+		char **grown;
+
+		s->cap = s->cap ? s->cap * 2 : 256;
+		if ((grown = realloc(s->v, s->cap * sizeof(*grown))) == NULL)
+			cli_fatal(NULL);
+		s->v = grown;
+	}
+	if ((s->v[s->n++] = strdup(spelling)) == NULL)
+		cli_fatal(NULL);
+}
+
+static int
+by_text(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A heading, then the words in order, wrapped at 80 columns. */
+static void
+print_wrapped(FILE *out, const char *heading, struct spellings *s)
+{
+	size_t col = 0;
+
+	fprintf(out, "\n%s\n", heading);
+	qsort(s->v, s->n, sizeof(*s->v), by_text);
+	for (size_t i = 0; i < s->n; i++) {
+		size_t len = strlen(s->v[i]);
+
+		if (col > 0 && col + 1 + len > 79) {
+			fputc('\n', out);
+			col = 0;
+		}
+		col += (size_t)fprintf(out, "%s%s", col == 0 ? "  " : " ",
+		    s->v[i]);
+		free(s->v[i]);
+	}
+	if (col > 0)
+		fputc('\n', out);
+	free(s->v);
+	*s = (struct spellings){ 0 };
+}
+
+/*
+ * make --help ends with every name it takes, from the registry (not a
+ * list of its own): the groups, then the device names, each range in
+ * braces (devtool(1), make and DEVICE REGISTRY).
+ */
+void
+make_help_names(FILE *out)
+{
+	struct spellings s = { 0 };
+
+	devreg_spellings(true, keep_spelling, &s);
+	print_wrapped(out, "Groups (MAKEDEV's, and its aliases):", &s);
+	devreg_spellings(false, keep_spelling, &s);
+	print_wrapped(out, "Names (a range in braces; a disk's partitions "
+	    "too, as sda1 or rd/c0d0p1):", &s);
+}
+
 /* What check_make made of the options, for cmd_make. */
 static struct archive_opts archive_opts;
 static const struct dialect *out_dialect = &makedevs_dialect;

@@ -237,6 +237,7 @@ verb_run(const struct verb *v, int argc, const char **argv)
 	poptContext con;
 	int rc;
 
+	cli_help_more = v->help_more;
 	con = options_context(argc, argv, v->options, verb_synopsis(v));
 	if ((rc = options_parse(con, c.name, v->options)) != EXIT_OK ||
 	    (v->check != NULL && (rc = v->check(c.name)) != EXIT_OK) ||
