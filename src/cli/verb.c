@@ -70,15 +70,21 @@ options_context(int argc, const char **argv, struct poptOption *table,
 	return con;
 }
 
-/* Each long option of table and of the tables it includes, offered. */
+/*
+ * Each long option of table and of the tables it includes, offered: one
+ * level deep, as CLI_TABLE_END's tables include none.
+ */
 static void
 offer_options(struct dt_nearest *n, const struct poptOption *table)
 {
 	for (; !is_end(table); table++)
 		if ((table->argInfo & POPT_ARG_MASK) ==
-		    POPT_ARG_INCLUDE_TABLE)
-			offer_options(n, table->arg);
-		else if (table->longName != NULL)
+		    POPT_ARG_INCLUDE_TABLE) {
+			for (const struct poptOption *o = table->arg;
+			    !is_end(o); o++)
+				if (o->longName != NULL)
+					dt_nearest_offer(n, o->longName);
+		} else if (table->longName != NULL)
 			dt_nearest_offer(n, table->longName);
 }
 

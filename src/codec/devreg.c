@@ -638,7 +638,7 @@ by_lo(const void *a, const void *b)
 static void
 spell_rows(const char *p, size_t from, devreg_spell_fn *emit, void *ctx)
 {
-	struct span spans[64];
+	struct span spans[64] = { { 0, 0 } };
 	size_t n = 0;
 	unsigned ctls = 1;
 
