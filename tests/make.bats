@@ -665,3 +665,18 @@ make_help_words() {
 	run grep -v -E -x "(${re[*]})(p?[0-9]+)?" makedev
 	assert_output ""
 }
+
+@test "make -d --root removes from DIR/dev, saying the tree's paths" {
+	needs_mknod
+	local video
+	video=$(getent group video | cut -d: -f3)
+	mkdir img
+	devtool make --root img lirc
+	run --separate-stderr devtool make -v -d --root img lirc
+	assert_success
+	assert_output "removed /dev/lirc (c 61:0, mode 0640, owner 0:$video)
+removed /dev/lircd (p, mode 0640, owner 0:$video)
+removed /dev/lircm (p, mode 0640, owner 0:$video)"
+	assert_equal "$stderr" "devtool: 3 removed, 0 absent, 0 failed"
+	assert_equal "$(ls -A img/dev)" ""
+}
