@@ -62,7 +62,8 @@ _devtool_options()
             ;;
         make)
             echo "-C --directory --root --archive --archive-format -o --output" \
-                "-r --replace -n --dry-run -v --verbose --widen $common"
+                "-r --replace -n --dry-run -v --verbose -d --delete --force" \
+                "--widen $common"
             ;;
     esac
 }

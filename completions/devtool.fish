@@ -234,6 +234,8 @@ complete -c devtool -n '__devtool_using make' -s o -l output -x -a 'makedevs tmp
 complete -c devtool -n '__devtool_using make' -s r -l replace -d 'Replace or correct existing nodes'
 complete -c devtool -n '__devtool_using make' -s n -l dry-run -d 'Print what would be done'
 complete -c devtool -n '__devtool_using make' -s v -l verbose -d 'Print each action'
+complete -c devtool -n '__devtool_using make' -s d -l delete -d 'Remove the device nodes and FIFOs the names make'
+complete -c devtool -n '__devtool_using make' -l force -d 'Write into a live /dev all the same'
 complete -c devtool -n '__devtool_using make' -l widen -d 'With -o deviceallow-groups: a group even where not every minor is listed'
 complete -c devtool -n '__devtool_using make' -x -a 'std generic console consoleonly fd pty hd sd scd sr st sg ttyS ram loop md lp par audio input busmice misc fb raw tun cpu ipmi isdn-io isdnbri isdnmodem dac960 ida cciss ataraid dpti mcdx sbpcd null zero full random urandom ptmx fuse kvm net/tun rtc nvram hpet loop-control mapper/control ttyS0 ttyS1 ttyS2 ttyS3 tty0 tty1 tty2 tty3 sda sdb sdc sdd hda hdb hdc hdd fd0 fd1 loop0 loop1 ram0 md0 sr0 st0 lp0 fb0 ttyUSB0 ttyACM0 mmcblk0 xvda'
 

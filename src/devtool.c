@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "base/nearest.h"
 #include "base/text.h"
 #include "cli/verbs.h"
 
@@ -59,7 +60,7 @@ static const struct verb verbs[] = {
 	  .help = "create the entries of device tables" },
 	{ .name = "make", .run = cmd_make, .options = make_options,
 	  .operands = "NAME|GROUP...", .min = 1, .max = VERB_ANY,
-	  .check = check_make,
+	  .check = check_make, .help_more = make_help_names,
 	  .help = "create devices by name or group, as MAKEDEV" },
 	{ .name = "diff", .run = cmd_diff, .options = diff_options,
 	  .operands = "A B (each --table FILE, --archive FILE, --kernel or a "
@@ -89,6 +90,49 @@ find_verb(const char *name)
 	return NULL;
 }
 
+/*
+ * An unknown option before the verb, with the nearest global one when
+ * it is near (devtool(1), DIAGNOSTICS).
+ */
+static int
+unknown_global(const char *arg)
+{
+	static const char *const longs[] = { "quiet", "help", "version" };
+	struct dt_nearest n;
+	char q[DT_QUOTE_SIZE];
+
+	dt_nearest_init(&n, arg + 2, 2);
+	for (size_t k = 0; strncmp(arg, "--", 2) == 0 && k < 3; k++)
+		dt_nearest_offer(&n, longs[k]);
+	if (n.best != NULL)
+		return cli_usage("devtool", "%s: unknown option; did you mean "
+		    "--%s?", cli_quote(q, arg), n.best);
+	return cli_usage("devtool", "%s: unknown option", cli_quote(q, arg));
+}
+
+/*
+ * An unknown verb: the nearest one when it is near, as git suggests a
+ * command (devtool(1), DIAGNOSTICS), else every verb.
+ */
+static int
+unknown_verb(const char *name)
+{
+	char names[256] = "", q[DT_QUOTE_SIZE];
+	struct dt_nearest n;
+
+	dt_nearest_init(&n, name, 2);
+	for (size_t v = 0; v < NVERBS; v++)
+		dt_nearest_offer(&n, verbs[v].name);
+	if (n.best != NULL)
+		return cli_usage("devtool", "unknown verb '%s'; did you mean "
+		    "'%s'?", cli_quote(q, name), n.best);
+	for (size_t v = 0; v < NVERBS; v++)
+		snprintf(names + strlen(names), sizeof(names) - strlen(names),
+		    " %s", verbs[v].name);
+	return cli_usage("devtool", "unknown verb '%s'; verbs:%s",
+	    cli_quote(q, name), names);
+}
+
 /* Global options come before the verb; popt takes over after it. */
 static int
 global_options(int argc, char **argv, int *next)
@@ -110,12 +154,8 @@ global_options(int argc, char **argv, int *next)
 		} else if (strcmp(argv[i], "--") == 0) {
 			i++;
 			break;
-		} else {
-			char q[DT_QUOTE_SIZE];
-
-			return cli_usage("devtool", "%s: unknown option",
-			    cli_quote(q, argv[i]));
-		}
+		} else
+			return unknown_global(argv[i]);
 	}
 	*next = i;
 	return -1;
@@ -183,15 +223,8 @@ main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if ((verb = find_verb(argv[i])) == NULL) {
-		char names[256] = "", q[DT_QUOTE_SIZE];
-
-		for (size_t v = 0; v < NVERBS; v++)
-			snprintf(names + strlen(names), sizeof(names) -
-			    strlen(names), " %s", verbs[v].name);
-		return cli_usage("devtool", "unknown verb '%s'; verbs:%s",
-		    cli_quote(q, argv[i]), names);
-	}
+	if ((verb = find_verb(argv[i])) == NULL)
+		return unknown_verb(argv[i]);
 	snprintf(name, sizeof(name), "devtool %s", verb->name);
 	/* The verb's argv is main's from the verb on, named "devtool VERB". */
 	argv[i] = name;

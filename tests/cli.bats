@@ -61,6 +61,71 @@ listed_verbs() {
 	assert_stderr_contains "--frob: unknown option"
 }
 
+# DIAGNOSTICS in devtool(1): an unknown verb or long option names the
+# nearest known one when it is within two edits (a swap of two letters
+# is one), as git suggests a command; else it says what there is.
+@test "an unknown verb near a known one: did you mean it, exit 2" {
+	run --separate-stderr devtool aply dev.table
+	assert_equal "$status" 2
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: unknown verb 'aply'; did you mean 'apply'?
+Try 'devtool --help' for more information."
+
+	run --separate-stderr devtool mkae std
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: unknown verb 'mkae'; did you mean 'make'?
+Try 'devtool --help' for more information."
+}
+
+@test "an unknown verb near none: the verbs, no guess, exit 2" {
+	run --separate-stderr devtool frobnicate 1 2
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: unknown verb 'frobnicate'; verbs: encode decode convert explain formats mknod devices list apply make diff
+Try 'devtool --help' for more information."
+}
+
+@test "an unknown long option near a known one: did you mean it, exit 2" {
+	run --separate-stderr devtool decode --fromat linux 0x103
+	assert_equal "$status" 2
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: --fromat: unknown option; did you mean --format?
+Try 'devtool decode --help' for more information."
+
+	# its value aside; an option of the included tables (-q) too
+	run --separate-stderr devtool list --otuput=json /dev/null
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: --otuput=json: unknown option; did you mean --output?
+Try 'devtool list --help' for more information."
+
+	run --separate-stderr devtool make --qiuet std
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: --qiuet: unknown option; did you mean --quiet?
+Try 'devtool make --help' for more information."
+
+	# before the verb, the global options
+	run --separate-stderr devtool --hlep
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: --hlep: unknown option; did you mean --help?
+Try 'devtool --help' for more information."
+}
+
+@test "an unknown option near none, or a short one: no guess, exit 2" {
+	run --separate-stderr devtool list --frobnicate /dev/null
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: --frobnicate: unknown option
+Try 'devtool list --help' for more information."
+
+	run --separate-stderr devtool list -Z /dev/null
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: -Z: unknown option
+Try 'devtool list --help' for more information."
+
+	# a missing argument is not an unknown option: nothing to guess
+	run --separate-stderr devtool decode --format
+	assert_equal "$status" 2
+	refute_stderr_contains "did you mean"
+}
+
 @test "devtool -- VERB: -- ends the global options" {
 	run --separate-stderr devtool -- encode 1 3
 	assert_success

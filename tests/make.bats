@@ -112,8 +112,39 @@ compare() {
 	mkdir empty
 	run --separate-stderr devtool make -n -C empty ttyS0
 	assert_success
-	assert_output "would create /ttyS0 (c 4:64, mode 0660, owner 0:$(getent group dialout | cut -d: -f3))"
+	assert_output "would create ttyS0 (c 4:64, mode 0660, owner 0:$(getent group dialout | cut -d: -f3))"
 	assert_equal "$(ls -A empty)" ""
+}
+
+# devtool(1), make: into a directory (the current one or -C), each path
+# is said relative to it, as MAKEDEV says "create ttyS0"; under --root
+# the path in the tree, as apply --root says it.
+@test "make in a directory says each path relative to it, as MAKEDEV; --root the tree's path" {
+	needs_mknod
+	local dialout
+	dialout=$(getent group dialout | cut -d: -f3)
+	mkdir d
+	devtool mknod -m 0660 -g dialout d/ttyS0 c 4 64
+	devtool mknod -m 0600 -g dialout d/ttyS1 c 4 65
+	cd d
+	run --separate-stderr devtool make -n ttyS0 ttyS1 ttyS2 net/tun
+	assert_equal "$status" 1
+	assert_output "would keep ttyS0 (c 4:64, mode 0660, owner 0:$dialout)
+would create ttyS2 (c 4:66, mode 0660, owner 0:$dialout)
+would create directory net (d, mode 0755, owner 0:0)
+would create net/tun (c 10:200, mode 0660, owner 0:0)"
+	assert_equal "$stderr" "devtool: ttyS1: exists (a character device) with mode 0600, not 0660; use -r to correct it
+devtool: dry run, nothing done: would be 3 created, 0 replaced, 0 corrected, 1 unchanged, 1 failed"
+	cd ..
+
+	run --separate-stderr devtool make -v -C d ttyS2
+	assert_success
+	assert_output "created ttyS2 (c 4:66, mode 0660, owner 0:$dialout)"
+
+	mkdir -p img/dev
+	run --separate-stderr devtool make -n --root img ttyS2
+	assert_success
+	assert_output "would create /dev/ttyS2 (c 4:66, mode 0660, owner 0:$dialout)"
 }
 
 @test "make --root takes the group's number from the target's etc/group" {
@@ -421,4 +452,231 @@ symlinkat 2"
 	assert_success
 	assert_output "$comments"
 	assert_equal "$stderr" "$warning"
+}
+
+# ------------------------------------------------- a live /dev, and -d
+
+# devtool(1), make: make refuses a live /dev, whose nodes the kernel and
+# udev make, unless --force: a directory on a devtmpfs, or /dev itself
+# while /run/udev, /dev/.udevdb or /dev/.udev is a directory (MAKEDEV's
+# own test); exit 1, nothing made or removed.  A dry run writes nothing:
+# it warns that the real run would stop.  A devtmpfs mounted elsewhere is
+# the kernel's one /dev: were the refusal broken, this test still could
+# not change it (no CAP_MKNOD to make atibm, which it lacks, and nothing
+# there to remove).
+@test "make refuses a directory on a devtmpfs, made into or removed from, and -n only warns" {
+	[[ $EUID -eq 0 ]] || skip "needs root: mounts a devtmpfs"
+	[[ ! -e /dev/atibm ]] || skip "this /dev has an atibm already"
+	mkdir D
+	# shellcheck disable=SC2016 # the inner shell's
+	run --separate-stderr unshare -m sh -c '
+		mount -t devtmpfs none D || exit 99
+		capsh --drop=cap_mknod -- -c "exec \"\$0\" \"\$@\"" \
+		    $DEVTOOL make -C D atibm; echo "exit $?"
+		$DEVTOOL make -d -C D atibm; echo "exit $?"
+		$DEVTOOL make -n -C D atibm; echo "exit $?"
+		test -e D/atibm || echo "no atibm"'
+	assert_success
+	assert_output "exit 1
+exit 1
+would create atibm (c 10:3, mode 0660, owner 0:0)
+exit 0
+no atibm"
+	assert_equal "$stderr" "devtool: D: on a devtmpfs (mounted on $PWD/D), a live /dev whose nodes the kernel and udev make: nothing was made; --force writes there all the same
+devtool: D: on a devtmpfs (mounted on $PWD/D), a live /dev whose nodes the kernel and udev make: nothing was removed; --force writes there all the same
+devtool: warning: D: on a devtmpfs (mounted on $PWD/D), a live /dev: without -n, make would stop here; --force writes there all the same
+devtool: dry run, nothing done: would be 1 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed"
+}
+
+# MAKEDEV's own test, in a mount namespace of the test's own: /dev is a
+# plain directory (F, bind-mounted), /run a fresh tmpfs.  No redirection
+# to /dev/null there: it would be a file in F.
+@test "make refuses /dev while /run/udev or /dev/.udev is a directory, as MAKEDEV; --force and a plain /dev are accepted" {
+	[[ $EUID -eq 0 ]] || skip "needs root: mounts over /dev and /run"
+	mkdir F
+	# shellcheck disable=SC2016 # the inner shell's
+	run --separate-stderr unshare -m sh -c '
+		f=$PWD/F
+		mount --bind "$f" /dev && mount -t tmpfs none /run || exit 99
+		mkdir /run/udev
+		cd /dev
+		$DEVTOOL make ttyS0; echo "exit $?"
+		$DEVTOOL make -C /dev ttyS1; echo "exit $?"
+		$DEVTOOL make --force ttyS0; echo "exit $?"
+		rmdir /run/udev
+		$DEVTOOL make ttyS1; echo "exit $?"
+		mkdir /dev/.udev
+		$DEVTOOL make -d ttyS0; echo "exit $?"
+		ls -A "$f"'
+	assert_success
+	assert_output "exit 1
+exit 1
+exit 0
+exit 0
+exit 1
+.udev
+ttyS0
+ttyS1"
+	assert_equal "$stderr" "devtool: /dev: /dev while /run/udev exists (udev runs, as MAKEDEV tests), a live /dev whose nodes the kernel and udev make: nothing was made; --force writes there all the same
+devtool: /dev: /dev while /run/udev exists (udev runs, as MAKEDEV tests), a live /dev whose nodes the kernel and udev make: nothing was made; --force writes there all the same
+devtool: /dev: /dev while /dev/.udev exists (udev runs, as MAKEDEV tests), a live /dev whose nodes the kernel and udev make: nothing was removed; --force writes there all the same"
+	assert_equal "$(stat -c '%F %t:%T %a' F/ttyS0 F/ttyS1)" "character special file 4:40 660
+character special file 4:41 660"
+}
+
+@test "make: -d, --force with -o or --archive, and -d with -r are usage errors" {
+	run --separate-stderr devtool make -d -o makedevs null
+	assert_equal "$status" 2
+	assert_stderr_contains "-o writes entries out: it takes no -r, -n, -d or --force"
+	run --separate-stderr devtool make --force --archive a.cpio null
+	assert_equal "$status" 2
+	assert_stderr_contains "--archive writes entries out: it takes no -r, -n, -d or --force"
+	run --separate-stderr devtool make -d -r null
+	assert_equal "$status" 2
+	assert_stderr_contains "devtool: -d removes: it takes no -r"
+	assert_not_exists a.cpio
+}
+
+# devtool(1), make -d: as MAKEDEV -d, what the names make is removed, but
+# only device nodes and FIFOs of the very type the name makes, through
+# apply --remove's removal; links, directories and files stay, each node
+# left alone named.  -n says what it would remove and removes nothing.
+@test "make -d removes the nodes and FIFOs a name makes, of their type only; -n removes nothing" {
+	needs_mknod
+	local lirc fifo
+	mkdir d
+	devtool make -C d std lirc net/tun
+	lirc=$(node d/lirc)
+	fifo=$(node d/lircd)
+	assert_equal "$fifo" "fifo 0 0 640 0 $(getent group video | cut -d: -f3)"
+	# at the names of ttyS0-ttyS3: a block device, a directory, a file,
+	# a FIFO; ttyS4 absent
+	devtool mknod d/ttyS0 b 4 64
+	mkdir d/ttyS1
+	echo keep >d/ttyS2
+	devtool mknod d/ttyS3 p
+
+	run --separate-stderr devtool make -n -d -C d lirc ttyS0 ttyS1 ttyS2 ttyS3 ttyS4
+	assert_equal "$status" 1
+	assert_output "would remove lirc (c 61:0, mode 0640, owner 0:$(getent group video | cut -d: -f3))
+would remove lircd (p, mode 0640, owner 0:$(getent group video | cut -d: -f3))
+would remove lircm (p, mode 0640, owner 0:$(getent group video | cut -d: -f3))"
+	assert_equal "$stderr" "devtool: ttyS0: is a block device, not a character device; left alone
+devtool: ttyS1: is a directory; only device nodes and FIFOs are ever removed; left alone
+devtool: ttyS2: is a regular file; only device nodes and FIFOs are ever removed; left alone
+devtool: ttyS3: is a FIFO, not a character device; left alone
+devtool: dry run, nothing done: would be 3 removed, 1 absent, 4 failed"
+	assert_equal "$(node d/lirc)" "$lirc"
+	assert_equal "$(node d/lircd)" "$fifo"
+
+	run --separate-stderr devtool make -d -C d lirc ttyS0 ttyS1 ttyS2 ttyS3 ttyS4
+	assert_equal "$status" 1
+	assert_output ""
+	assert_equal "$stderr" "devtool: ttyS0: is a block device, not a character device; left alone
+devtool: ttyS1: is a directory; only device nodes and FIFOs are ever removed; left alone
+devtool: ttyS2: is a regular file; only device nodes and FIFOs are ever removed; left alone
+devtool: ttyS3: is a FIFO, not a character device; left alone"
+	assert_not_exists d/lirc
+	assert_not_exists d/lircd
+	assert_not_exists d/lircm
+	assert_equal "$(node d/ttyS0)" "block special file 4 64 644 0 0"
+	assert_equal "$(stat -c %F d/ttyS1)" "directory"
+	assert_equal "$(cat d/ttyS2)" "keep"
+	assert_equal "$(stat -c %F d/ttyS3)" "fifo"
+
+	# std's nodes go, its links (core, ram) stay; net/tun goes, net stays
+	run --separate-stderr devtool make -v -d -C d std net/tun
+	assert_success
+	assert_equal "$(summary)" "devtool: 35 removed, 0 absent, 0 failed"
+	assert_equal "$(cd d && find . -mindepth 1 ! -name 'ttyS*' -printf '%P %y\n' | LC_ALL=C sort)" "core l
+net d
+ram l"
+	# and again: nothing left to remove
+	run --separate-stderr devtool make -v -d -C d std
+	assert_success
+	assert_output ""
+	assert_equal "$stderr" "devtool: 0 removed, 34 absent, 0 failed"
+}
+
+# ------------------------------------------------------------ make -h
+
+# make_help_words: the words make --help lists after its options (the
+# groups, then the names), one a line.
+make_help_words() {
+	devtool make --help | awk '/^Groups /, 0' | grep '^  ' | tr -s ' ' '\n' |
+	    grep -v '^$'
+}
+
+# devtool(1), make: --help ends with every group and name make takes,
+# from the registry, wrapped at 80 columns.
+@test "make -h lists the groups and names it knows, lirc, std and console among them, in 80 columns" {
+	run --separate-stderr devtool make -h
+	assert_success
+	assert_stderr_empty
+	assert_output --partial $'\nGroups (MAKEDEV\'s, and its aliases):\n  COMX ESP PAM alsa apm'
+	assert_output --partial $'\nNames (a range in braces; a disk\'s partitions too, as sda1 or rd/c0d0p1):\n  3dfx '
+	run awk 'length > 79 { print FNR ": " $0 }' <<<"$output"
+	assert_output ""
+	make_help_words >words
+	run grep -c -x -e lirc -e std -e console -e 'ttyS{0..63}' -e 'sd{a..iv}' -e 'pty{p0..zf}' -e 'rd/c{0..7}d{0..31}' words
+	# lirc and console are a group and a name each
+	assert_output 9
+}
+
+# Every word's names (a range of numbers or single letters expanded by
+# the shell, any other range by its two ends) are names make takes; and
+# every name Debian's MAKEDEV takes (tests/fixtures/makedev-2.3.1.xz,
+# see makedev_names.bats) has its word, a partition of a unit too.
+@test "make -h lists what make takes: each listed name is made, and every name MAKEDEV takes is listed" {
+	local w a b names=() re=() expanded
+	make_help_words >words
+	[[ $(wc -l <words) -gt 400 ]] || fail "too few words: $(wc -l <words)"
+	while read -r w; do
+		if [[ $w =~ ^[^{}]*(\{([0-9]+\.\.[0-9]+|[a-z]\.\.[a-z])\}[^{}]*)*$ ]]; then
+			eval "expanded=($w)"
+			names+=("${expanded[@]}")
+		else	# {p0..ef}, {a..iv}: the first and the last
+			a=$(sed -E 's/\{([^.}]*)\.\.[^}]*\}/\1/g' <<<"$w")
+			b=$(sed -E 's/\{[^.}]*\.\.([^}]*)\}/\1/g' <<<"$w")
+			names+=("$a" "$b")
+		fi
+		# the word as a regular expression
+		re+=("$(sed -E -e 's/\./\\./g' -e 's/\{[0-9]+\\\.\\\.[0-9]+\}/[0-9]+/g' \
+		    -e 's/\{[a-z]+\\\.\\\.[a-z]+\}/[a-z]+/g' \
+		    -e 's/\{[a-z][0-9a-f]\\\.\\\.[a-z][0-9a-f]\}/[a-z][0-9a-f]/g' <<<"$w")")
+	done <words
+	[[ ${#names[@]} -gt 5000 ]] || fail "too few names: ${#names[@]}"
+	# as device rules: no owner looked up (kvm may be no group here)
+	run --separate-stderr devtool make -o cgroup "${names[@]}"
+	assert_success
+	refute_stderr_contains "unknown"
+
+	# MAKEDEV's names, each matched by one of the words: those it took
+	# (exit 0, knowing how to make them) and made something of, or
+	# took without a warning (as makedev_names.bats counts them)
+	xz -dc "$BATS_TEST_DIRNAME/fixtures/makedev-2.3.1.xz" | awk -F '\t' '
+	    $2 ~ /^status 0/ && $2 !~ /know how to make/ {
+		ok[$1] = 1; warned[$1] = $2 ~ /warned:/; next }
+	    $2 ~ /^(create|mkdir) / { made[$1] = 1 }
+	    END { for (n in ok) if (!warned[n] || made[n]) print n }' |
+	    sort -u >makedev
+	[[ $(wc -l <makedev) -gt 1300 ]] || fail "too few MAKEDEV names"
+	local IFS='|'
+	run grep -v -E -x "(${re[*]})(p?[0-9]+)?" makedev
+	assert_output ""
+}
+
+@test "make -d --root removes from DIR/dev, saying the tree's paths" {
+	needs_mknod
+	local video
+	video=$(getent group video | cut -d: -f3)
+	mkdir img
+	devtool make --root img lirc
+	run --separate-stderr devtool make -v -d --root img lirc
+	assert_success
+	assert_output "removed /dev/lirc (c 61:0, mode 0640, owner 0:$video)
+removed /dev/lircd (p, mode 0640, owner 0:$video)
+removed /dev/lircm (p, mode 0640, owner 0:$video)"
+	assert_equal "$stderr" "devtool: 3 removed, 0 absent, 0 failed"
+	assert_equal "$(ls -A img/dev)" ""
 }

@@ -176,8 +176,8 @@ apply_nodev(const char *path, const struct node_result *res)
 
 	if (res->nodev != NULL)
 		cli_warn("%s: on a mount with nodev (%s): no device node there "
-		    "can be opened", cli_quote(q, path), cli_quote(m,
-		    res->nodev));
+		    "can be opened", cli_quote(q, report_path(path)),
+		    cli_quote(m, res->nodev));
 }
 
 static void
@@ -198,7 +198,7 @@ apply_entry(struct target *target, const struct entry *e, unsigned flags,
 			return;
 		}
 		if (entry_expand(e, i, &one, path, &d) != 0) {
-			cli_path_error(e->path, d.msg);
+			cli_path_error(report_path(e->path), d.msg);
 			t->count[NODE_FAILED]++;
 			continue;
 		}
@@ -338,7 +338,8 @@ dry_run_notes(const struct plan *p)
 		    (e->gid_set && e->gid != getegid())))
 			w = &owners;
 		if (w != NULL) {	/* a range counts each of its nodes */
-			would_fail_add(w, e->path, entry_expand_count(e));
+			would_fail_add(w, report_path(e->path),
+			    entry_expand_count(e));
 		}
 	}
 	if (nodes.n > 0)

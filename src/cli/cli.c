@@ -34,6 +34,8 @@ struct poptOption cli_common_options[] = {
 	POPT_TABLEEND
 };
 
+void (*cli_help_more)(FILE *out);
+
 /* popt's own --help and --usage, with -h as devtool -h has it. */
 static void
 help_callback(poptContext con, enum poptCallbackReason reason,
@@ -44,8 +46,11 @@ help_callback(poptContext con, enum poptCallbackReason reason,
 	(void)data;
 	if (opt->val == 'u')
 		poptPrintUsage(con, stdout, 0);
-	else
+	else {
 		poptPrintHelp(con, stdout, 0);
+		if (cli_help_more != NULL)
+			cli_help_more(stdout);
+	}
 	poptFreeContext(con);
 	exit(EXIT_OK);	/* close_stdout checks the write */
 }

@@ -4,27 +4,34 @@
  * apply's targets (a directory, --root, --archive) or, with -o, out as a
  * device table.  Every name is checked before anything is made.
  */
+#include <sys/stat.h>
+
+#include <fcntl.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/allow.h"
 #include "cli/apply.h"
+#include "cli/env.h"
 #include "cli/list.h"
 #include "codec/devreg.h"
 #include "cli/owners.h"
+#include "cli/report.h"
 #include "dialects/dialect.h"
 #include "entry/ids.h"
 #include "sys/nss.h"
 #include "sys/node.h"
 #include "targets/target.h"
+#include "base/buf.h"
 #include "base/text.h"
 #include "cli/verbs.h"
 
 static char *dir, *root_dir, *archive, *archive_format, *output;
-static int replace, dry_run, verbose, widen;
+static int replace, dry_run, verbose, widen, delete, force;
 
 struct poptOption make_options[] = {
 	{ "directory", 'C', POPT_ARG_STRING, &dir, 0,
@@ -48,6 +55,12 @@ struct poptOption make_options[] = {
 	  "implies -v)", NULL },
 	{ "verbose", 'v', POPT_ARG_NONE, &verbose, 0,
 	  "print each action and a summary", NULL },
+	{ "delete", 'd', POPT_ARG_NONE, &delete, 0,
+	  "remove the device nodes and FIFOs the names make, each only if "
+	  "of that type (as MAKEDEV -d)", NULL },
+	{ "force", '\0', POPT_ARG_NONE, &force, 0,
+	  "write into a live /dev (devtmpfs, or /dev under udev) all the "
+	  "same", NULL },
 	{ "widen", '\0', POPT_ARG_NONE, &widen, 0,
 	  "with -o deviceallow-groups: a driver's group even where the "
 	  "nodes are not all its minors (a warning names what it adds)",
@@ -234,6 +247,193 @@ check_names(const struct verb_call *c)
 	    unknown == 1 ? "" : "s");
 }
 
+/*
+ * The directory the nodes go into (DIR/dev under --root), as a path the
+ * messages name; into a growable buffer, the user's path being any
+ * length.
+ */
+static void
+target_dir(struct dt_buf *b)
+{
+	char *cwd;
+
+	if (root_dir != NULL) {
+		dt_buf_adds(b, root_dir);
+		dt_buf_adds(b, strcmp(root_dir, "/") == 0 ? "dev" : "/dev");
+	} else if (dir != NULL)
+		dt_buf_adds(b, dir);
+	else if ((cwd = getcwd(NULL, 0)) != NULL) {	/* not "." */
+		dt_buf_adds(b, cwd);
+		free(cwd);
+	} else
+		dt_buf_adds(b, ".");
+	if (dt_buf_failed(b))
+		cli_fatal(NULL);
+}
+
+/*
+ * A live /dev is the kernel's and udev's: MAKEDEV stops there (when
+ * /run/udev, .udevdb or .udev is a directory), and so does make, but
+ * for --force; a dry run, which writes nothing, says that the real one
+ * would stop (devtool(1), make).  A directory that cannot be opened is
+ * left for the run to name.
+ */
+static int
+refuse_live_dev(void)
+{
+	struct dt_buf path = DT_BUF_INIT;
+	char where[PATH_MAX], q[DT_QUOTE_SIZE], w[DT_QUOTE_SIZE];
+	enum node_live live = NODE_LIVE_NO;
+	int fd, rc = EXIT_OK;
+
+	if (force || archive != NULL || output != NULL)
+		return EXIT_OK;
+	target_dir(&path);
+	if ((fd = open(dt_buf_str(&path), O_RDONLY | O_DIRECTORY |
+	    O_CLOEXEC)) >= 0) {
+		live = node_live_dev(fd, where, sizeof(where));
+		(void)close(fd);
+	}
+	if (live != NODE_LIVE_NO) {
+		char why[PATH_MAX + 64];
+
+		snprintf(why, sizeof(why), live == NODE_LIVE_DEVTMPFS ?
+		    "on a devtmpfs (mounted on %s)" : "/dev while %s exists "
+		    "(udev runs, as MAKEDEV tests)", cli_quote(w, where));
+		if (dry_run)
+			cli_warn("%s: %s, a live /dev: without -n, make would "
+			    "stop here; --force writes there all the same",
+			    cli_quote(q, dt_buf_str(&path)), why);
+		else {
+			cli_error("%s: %s, a live /dev whose nodes the kernel "
+			    "and udev make: nothing was %s; --force writes "
+			    "there all the same", cli_quote(q,
+			    dt_buf_str(&path)), why, delete ? "removed" :
+			    "made");
+			rc = EXIT_FAILED;
+		}
+	}
+	dt_buf_free(&path);
+	return rc;
+}
+
+/*
+ * -d: each device node and FIFO the names make, removed through apply
+ * --remove's own removal (node_remove_type: only a node of that very
+ * type, never a link, directory or file); the links and directories a
+ * name makes stay, as they may hold more.  A summary as apply's.
+ */
+static int
+delete_entries(const struct entries *v)
+{
+	unsigned flags = (dry_run ? NODE_DRY_RUN : 0) |
+	    (verbose || dry_run ? NODE_VERBOSE : 0);
+	size_t count[NODE_REMOVED + 1] = { 0 };
+	struct node_result res;
+	struct root *r;
+	const char *top = root_dir != NULL ? root_dir : dir != NULL ? dir :
+	    ".";
+
+	if ((r = root_open(top, env_resolve(), env_faker())) == NULL) {
+		cli_arg_error(root_dir != NULL ? "--root" : "-C", top);
+		return EXIT_FAILED;
+	}
+	node_begin(env_runtime_dir());
+	for (size_t i = 0; i < v->n; i++) {
+		const struct entry *e = &v->v[i];
+		mode_t type = e->type == 'c' ? S_IFCHR : e->type == 'b' ?
+		    S_IFBLK : S_IFIFO;
+
+		if (e->type != 'c' && e->type != 'b' && e->type != 'p')
+			continue;
+		if (node_remove_type(r, e->path, type, flags, &report_events,
+		    &res) == NODE_FAILED)
+			report_failure(e->path, &res);
+		count[res.outcome]++;
+	}
+	root_close(r);
+	if (cli_finish_output() != EXIT_OK)
+		return EXIT_FAILED;
+	report_hints();
+	if ((flags & NODE_VERBOSE) || isatty(STDERR_FILENO))
+		fprintf(stderr, "devtool: %s%zu removed, %zu absent, %zu "
+		    "failed\n", dry_run ? "dry run, nothing done: would be " :
+		    "", count[NODE_REMOVED], count[NODE_UNCHANGED],
+		    count[NODE_FAILED]);
+	return count[NODE_FAILED] > 0 ? EXIT_FAILED : EXIT_OK;
+}
+
+/* The spellings of one kind, for sorting. */
+struct spellings {
+	char **v;
+	size_t n, cap;
+};
+
+static void
+keep_spelling(void *ctx, const char *spelling)
+{
+	struct spellings *s = ctx;
+
+	if (s->n == s->cap) {
+		char **grown;
+
+		s->cap = s->cap ? s->cap * 2 : 256;
+		if ((grown = realloc(s->v, s->cap * sizeof(*grown))) == NULL)
+			cli_fatal(NULL);
+		s->v = grown;
+	}
+	if ((s->v[s->n++] = strdup(spelling)) == NULL)
+		cli_fatal(NULL);
+}
+
+static int
+by_text(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A heading, then the words in order, wrapped at 80 columns. */
+static void
+print_wrapped(FILE *out, const char *heading, struct spellings *s)
+{
+	size_t col = 0;
+
+	fprintf(out, "\n%s\n", heading);
+	qsort(s->v, s->n, sizeof(*s->v), by_text);
+	for (size_t i = 0; i < s->n; i++) {
+		size_t len = strlen(s->v[i]);
+
+		if (col > 0 && col + 1 + len > 79) {
+			fputc('\n', out);
+			col = 0;
+		}
+		col += (size_t)fprintf(out, "%s%s", col == 0 ? "  " : " ",
+		    s->v[i]);
+		free(s->v[i]);
+	}
+	if (col > 0)
+		fputc('\n', out);
+	free(s->v);
+	*s = (struct spellings){ 0 };
+}
+
+/*
+ * make --help ends with every name it takes, from the registry (not a
+ * list of its own): the groups, then the device names, each range in
+ * braces (devtool(1), make and DEVICE REGISTRY).
+ */
+void
+make_help_names(FILE *out)
+{
+	struct spellings s = { 0 };
+
+	devreg_spellings(true, keep_spelling, &s);
+	print_wrapped(out, "Groups (MAKEDEV's, and its aliases):", &s);
+	devreg_spellings(false, keep_spelling, &s);
+	print_wrapped(out, "Names (a range in braces; a disk's partitions "
+	    "too, as sda1 or rd/c0d0p1):", &s);
+}
+
 /* What check_make made of the options, for cmd_make. */
 static struct archive_opts archive_opts;
 static const struct dialect *out_dialect = &makedevs_dialect;
@@ -253,9 +453,13 @@ check_make(const char *name)
 	    EXIT_OK || (rc = cli_option_path(name, "--root", root_dir,
 	    CLI_NAMES_DIR)) != EXIT_OK)
 		return rc;
-	if ((archive != NULL || output != NULL) && (replace || dry_run))
+	if ((archive != NULL || output != NULL) && (replace || dry_run ||
+	    delete || force))
 		return cli_usage(name, "%s writes entries out: it takes no "
-		    "-r or -n", archive != NULL ? "--archive" : "-o");
+		    "-r, -n, -d or --force", archive != NULL ? "--archive" :
+		    "-o");
+	if (delete && replace)
+		return cli_usage(name, "-d removes: it takes no -r");
 	if (output != NULL && (out_dialect = dialect_named(output)) == NULL) {
 		struct dt_buf names = DT_BUF_INIT;
 		int rc;
@@ -281,13 +485,17 @@ cmd_make(const struct verb_call *c)
 	struct making *m;
 	int rc;
 
-	if ((rc = check_names(c)) != EXIT_OK)
+	if ((rc = check_names(c)) != EXIT_OK ||
+	    (rc = refuse_live_dev()) != EXIT_OK)
 		return rc;
 	if ((m = calloc(1, sizeof(*m))) == NULL)
 		cli_fatal(NULL);
 	m->prefix = dir != NULL || (root_dir == NULL && archive == NULL &&
 	    output == NULL) ? "/" : "/dev/";
-	m->rules = output != NULL && rules_dialect(out_dialect);
+	/* into a directory, its names as MAKEDEV says them: "ttyS0" */
+	report_relative(m->prefix[1] == '\0');
+	/* -d removes whatever the owner: no group looked up either */
+	m->rules = (output != NULL && rules_dialect(out_dialect)) || delete;
 	if ((m->owners = output != NULL || archive != NULL ?
 	    &nss_resolver : owners_open(root_dir, NULL)) == NULL) {
 		free(m);
@@ -303,6 +511,8 @@ cmd_make(const struct verb_call *c)
 		drop_repeats(&m->v);
 		if (output != NULL)
 			rc = print_table(&m->v, out_dialect);
+		else if (delete)
+			rc = delete_entries(&m->v);
 		else
 			rc = apply_entries(&m->v, root_dir != NULL ? root_dir :
 			    dir != NULL ? dir : ".", archive != NULL ?

@@ -15,6 +15,22 @@
 #include "cli/report.h"
 #include "base/text.h"
 
+static bool relative;
+
+void
+report_relative(bool on)
+{
+	relative = on;
+}
+
+const char *
+report_path(const char *path)
+{
+	if (!relative || path[0] != '/')
+		return path;
+	return path[1] != '\0' ? path + 1 : ".";
+}
+
 /*
  * -v and -n: one line on stdout per action, "would create" before it in
  * a dry run, "created" after it otherwise; a directory made is said so
@@ -43,10 +59,11 @@ say(void *ctx, const struct node_event *e)
 	(void)ctx;
 	node_describe(what, sizeof(what), e->want);
 	if (e->dry)
-		cli_say("would %s%s %s (%s)", future[e->outcome], dir, e->path,
-		    what);
+		cli_say("would %s%s %s (%s)", future[e->outcome], dir,
+		    report_path(e->path), what);
 	else
-		cli_say("%s%s %s (%s)", past[e->outcome], dir, e->path, what);
+		cli_say("%s%s %s (%s)", past[e->outcome], dir,
+		    report_path(e->path), what);
 }
 
 const struct node_events report_events = { say, NULL };
@@ -178,6 +195,7 @@ report_failure_owned(const char *path, const struct node_result *res,
 	struct text_cause *tc;
 	struct cause *c;
 
+	path = report_path(path);
 	if (res->no_mknod) {
 		cause_add(&no_mknod, path);
 		return;
@@ -216,8 +234,8 @@ report_stop(const char *path, const struct node_result *res, size_t left)
 	char q[DT_QUOTE_SIZE];
 
 	cli_error("%s: %s; stopped: %zu entr%s not attempted", cli_quote(q,
-	    path), res->reason != NULL ? res->reason : strerror(res->error),
-	    left, left == 1 ? "y" : "ies");
+	    report_path(path)), res->reason != NULL ? res->reason :
+	    strerror(res->error), left, left == 1 ? "y" : "ies");
 }
 
 /* "0:0", "0:-" (the group not asked for) */
@@ -281,7 +299,8 @@ report_ignored(const char *path, const struct node_result *res)
 {
 	char q[DT_QUOTE_SIZE];
 
-	cli_warn("%s: %s (ignored: its line has '-')", cli_quote(q, path),
+	cli_warn("%s: %s (ignored: its line has '-')", cli_quote(q,
+	    report_path(path)),
 	    res->reason != NULL ? res->reason : strerror(res->error));
 }
 
@@ -290,5 +309,5 @@ report_skipped(const char *path, const struct node_result *res)
 {
 	char q[DT_QUOTE_SIZE];
 
-	cli_warn("%s: %s", cli_quote(q, path), res->reason);
+	cli_warn("%s: %s", cli_quote(q, report_path(path)), res->reason);
 }

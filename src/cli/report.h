@@ -11,6 +11,15 @@
 
 #include "sys/node.h"
 
+/*
+ * How a path is said: as given (apply, mknod: the path in the tree), or
+ * after report_relative(true) relative to the directory made into, as
+ * MAKEDEV says it ("ttyS0", "net/tun": make without --root; devtool(1),
+ * make).  Every message below says paths through report_path.
+ */
+void report_relative(bool on);
+const char *report_path(const char *path);
+
 /* node_make's callback: prints each event as -v and -n describe it. */
 extern const struct node_events report_events;
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "base/nearest.h"
 #include "base/text.h"
 #include "cli/verbs.h"
 #include "dialects/dialect.h"
@@ -70,6 +71,44 @@ options_context(int argc, const char **argv, struct poptOption *table,
 }
 
 /*
+ * Each long option of table and of the tables it includes, offered: one
+ * level deep, as CLI_TABLE_END's tables include none.
+ */
+static void
+offer_options(struct dt_nearest *n, const struct poptOption *table)
+{
+	for (; !is_end(table); table++)
+		if ((table->argInfo & POPT_ARG_MASK) ==
+		    POPT_ARG_INCLUDE_TABLE) {
+			for (const struct poptOption *o = table->arg;
+			    !is_end(o); o++)
+				if (o->longName != NULL)
+					dt_nearest_offer(n, o->longName);
+		} else if (table->longName != NULL)
+			dt_nearest_offer(n, table->longName);
+}
+
+/*
+ * The long option nearest to an unknown --word (its =value aside), as
+ * git suggests a command: within two edits (devtool(1), DIAGNOSTICS).
+ * NULL for a short option or when none is near.
+ */
+static const char *
+nearest_option(const struct poptOption *table, const char *bad)
+{
+	char word[64];
+	struct dt_nearest n;
+
+	if (bad == NULL || strncmp(bad, "--", 2) != 0 || bad[2] == '\0')
+		return NULL;
+	snprintf(word, sizeof(word), "%.*s", (int)strcspn(bad + 2, "="),
+	    bad + 2);
+	dt_nearest_init(&n, word, 2);
+	offer_options(&n, table);
+	return n.best;
+}
+
+/*
  * Runs popt over the options; every option stores into a variable.  A
  * string option given twice replaces a malloc'd copy popt made of the
  * first: that copy is freed here, the last one by options_done.
@@ -95,10 +134,15 @@ options_parse(poptContext con, const char *verb, const struct poptOption *table)
 		}
 	}
 	if (rc < -1) {
+		const char *bad = poptBadOption(con, POPT_BADOPTION_NOALIAS);
+		const char *near = rc == POPT_ERROR_BADOPT ?
+		    nearest_option(table, bad) : NULL;
 		char q[DT_QUOTE_SIZE];
 
-		return cli_usage(verb, "%s: %s", cli_quote(q,
-		    poptBadOption(con, POPT_BADOPTION_NOALIAS)),
+		if (near != NULL)
+			return cli_usage(verb, "%s: %s; did you mean --%s?",
+			    cli_quote(q, bad), poptStrerror(rc), near);
+		return cli_usage(verb, "%s: %s", cli_quote(q, bad),
 		    poptStrerror(rc));
 	}
 	return EXIT_OK;
@@ -199,6 +243,7 @@ verb_run(const struct verb *v, int argc, const char **argv)
 	poptContext con;
 	int rc;
 
+	cli_help_more = v->help_more;
 	con = options_context(argc, argv, v->options, verb_synopsis(v));
 	if ((rc = options_parse(con, c.name, v->options)) != EXIT_OK ||
 	    (v->check != NULL && (rc = v->check(c.name)) != EXIT_OK) ||

@@ -86,6 +86,8 @@ struct verb {
 	bool no_layout_env;	/* only -f is a layout: DEVTOOL_FORMAT is not
 				   read, so it cannot fail the verb (mknod) */
 	const char *help;	/* one line for devtool --help */
+	/* printed after the options by VERB --help (make: its names) */
+	void (*help_more)(FILE *out);
 };
 
 /* The runner (verb.c).  argv[0] is "devtool VERB". */
@@ -125,6 +127,7 @@ verb_check_fn check_apply;
 extern struct poptOption apply_options[];
 verb_fn cmd_make;			/* make.c */
 verb_check_fn check_make;
+void make_help_names(FILE *out);
 extern struct poptOption make_options[];
 verb_fn cmd_diff;			/* diff.c */
 extern struct poptOption diff_options[];

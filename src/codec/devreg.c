@@ -542,3 +542,150 @@ devreg_make(const char *name, devreg_emit_fn *emit, void *ctx)
 		return -1;
 	return run_name(&x, name);
 }
+
+/* One token's text for unit u: "63", "t", "iv", "ef", "p". */
+static int
+token_text(char t, unsigned u, char *out, size_t size)
+{
+	char pattern[3] = { '%', t, '\0' };
+
+	if (t == 'b') {
+		if (size < 2)
+			return -1;
+		out[0] = banks[u % 16];
+		out[1] = '\0';
+		return 0;
+	}
+	return render(pattern, u, u, out, size);
+}
+
+/*
+ * pattern with its unit token as {lo..hi} (or the one unit) and its
+ * controller token as {0..ctls-1}; -1 when it does not fit.
+ */
+static int
+spell(const char *pattern, unsigned lo, unsigned hi, unsigned ctls,
+    char *out, size_t size)
+{
+	char a[16], b[16];
+	size_t n = 0;
+	int w;
+
+	for (const char *p = pattern; *p != '\0'; p++) {
+		if (n + 1 >= size)
+			return -1;
+		if (*p != '%') {
+			out[n++] = *p;
+			continue;
+		}
+		p++;
+		if (*p == 'c' ? ctls <= 1 : lo == hi) {
+			if (token_text(*p, *p == 'c' ? 0 : lo, a,
+			    sizeof(a)) != 0)
+				return -1;
+			w = snprintf(out + n, size - n, "%s", a);
+		} else {
+			if (token_text(*p, *p == 'c' ? 0 : lo, a,
+			    sizeof(a)) != 0 || token_text(*p, *p == 'c' ?
+			    ctls - 1 : hi, b, sizeof(b)) != 0)
+				return -1;
+			w = snprintf(out + n, size - n, "{%s..%s}", a, b);
+		}
+		if (w < 0 || (size_t)w >= size - n)
+			return -1;
+		n += (size_t)w;
+	}
+	out[n] = '\0';
+	return 0;
+}
+
+/*
+ * A spelling of pattern over units lo..hi to emit; a pty's bank runs p
+ * to z, then a to e, so a range over both is two ranges that each read
+ * in alphabetical order ("pty{p..z}", "pty{a..e}").
+ */
+static void
+emit_spelled(const char *pattern, unsigned lo, unsigned hi, unsigned ctls,
+    devreg_spell_fn *emit, void *ctx)
+{
+	unsigned wrap = strstr(pattern, "%b") != NULL ? 11 :
+	    strstr(pattern, "%x") != NULL ? 11 * 16 : 0;
+	char out[DEVREG_PATH_MAX * 2];
+
+	if (wrap > lo && wrap <= hi) {
+		if (spell(pattern, lo, wrap - 1, ctls, out, sizeof(out)) == 0)
+			emit(ctx, out);
+		lo = wrap;
+	}
+	if (spell(pattern, lo, hi, ctls, out, sizeof(out)) == 0)
+		emit(ctx, out);
+}
+
+/* A unit range of a pattern: [lo, hi]. */
+struct span {
+	unsigned lo, hi;
+};
+
+static int
+by_lo(const void *a, const void *b)
+{
+	const struct span *x = a, *y = b;
+
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* Each run of units rows of pattern p hold, as a spelling. */
+static void
+spell_rows(const char *p, size_t from, devreg_spell_fn *emit, void *ctx)
+{
+	struct span spans[64] = { { 0, 0 } };
+	size_t n = 0;
+	unsigned ctls = 1;
+
+	for (size_t i = from; i < devreg_rows_n && n < 64; i++) {
+		const struct devreg_row *r = &devreg_rows[i];
+
+		if (strcmp(r->name, p) != 0)
+			continue;
+		spans[n].lo = r->first;
+		spans[n++].hi = has_unit(p) ? r->first + units(r) - 1 :
+		    r->first;
+		if (r->ctls > ctls)
+			ctls = r->ctls;
+	}
+	qsort(spans, n, sizeof(spans[0]), by_lo);
+	for (size_t i = 0; i < n; i++) {
+		struct span run = spans[i];
+
+		while (i + 1 < n && spans[i + 1].lo <= run.hi + 1) {
+			if (spans[i + 1].hi > run.hi)
+				run.hi = spans[i + 1].hi;
+			i++;
+		}
+		emit_spelled(p, run.lo, run.hi, ctls, emit, ctx);
+	}
+}
+
+void
+devreg_spellings(bool groups, devreg_spell_fn *emit, void *ctx)
+{
+	for (size_t i = 0; groups && i < devreg_rows_ngroups; i++) {
+		const struct devreg_group *g = &devreg_rows_groups[i];
+		bool seen = false;
+
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = strcmp(devreg_rows_groups[j].name, g->name) == 0;
+		if (!seen)
+			emit_spelled(g->name, (unsigned)g->lo,
+			    (unsigned)g->hi, 1, emit, ctx);
+	}
+	for (size_t i = 0; !groups && i < devreg_rows_n; i++) {
+		bool seen = false;
+
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = strcmp(devreg_rows[j].name,
+			    devreg_rows[i].name) == 0;
+		if (!seen)
+			spell_rows(devreg_rows[i].name, i, emit, ctx);
+	}
+}

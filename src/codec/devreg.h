@@ -65,6 +65,17 @@ bool devreg_name(char type, unsigned long major, unsigned long minor,
 bool devreg_numbers(const char *name, char *type, unsigned long *major,
     unsigned long *minor, const char **desc);
 
+/*
+ * Each name make takes, once, as a spelling with its range of units in
+ * braces: with groups, MAKEDEV's groups and aliases ("std",
+ * "ram{0..16}", "pty{p..e}"); without, the device names ("ttyS{0..63}",
+ * "sd{a..iv}", "pty{p0..ef}", "rd/c{0..7}d{0..31}"), the rows of one
+ * pattern merged into one range (a unit's partitions are not spelt).
+ * Handed to emit in the table's order; make -h lists them.
+ */
+typedef void devreg_spell_fn(void *ctx, const char *spelling);
+void devreg_spellings(bool groups, devreg_spell_fn *emit, void *ctx);
+
 /* The group names, ending with "" (completions, the manual). */
 extern const char devreg_group_names[][16];
 

@@ -658,8 +658,9 @@ remove_found(const struct place *p, const struct stat *st,
 	return place_report(p, NODE_REMOVED, "remove", w);
 }
 
-enum node_outcome
-node_remove(struct root *r, const char *path, unsigned flags,
+/* node_remove and node_remove_type: type 0 takes any node or FIFO. */
+static enum node_outcome
+remove_at(struct root *r, const char *path, mode_t type, unsigned flags,
     const struct node_events *ev, struct node_result *res)
 {
 	struct place p = { .root = r, .path = path, .dirfd = -1,
@@ -701,5 +702,26 @@ node_remove(struct root *r, const char *path, unsigned flags,
 		errno = EEXIST;
 		return res->outcome = place_fail(&p, why);
 	}
+	if (type != 0 && (st.st_mode & S_IFMT) != type) {
+		snprintf(why, sizeof(why), "is a %s, not a %s; left alone",
+		    place_type_word(st.st_mode), place_type_word(type));
+		errno = EEXIST;
+		return res->outcome = place_fail(&p, why);
+	}
 	return res->outcome = remove_found(&p, &st, &w);
+}
+
+enum node_outcome
+node_remove(struct root *r, const char *path, unsigned flags,
+    const struct node_events *ev, struct node_result *res)
+{
+	return remove_at(r, path, 0, flags, ev, res);
+}
+
+enum node_outcome
+node_remove_type(struct root *r, const char *path, mode_t type,
+    unsigned flags, const struct node_events *ev, struct node_result *res)
+{
+	assert(type == S_IFCHR || type == S_IFBLK || type == S_IFIFO);
+	return remove_at(r, path, type, flags, ev, res);
 }

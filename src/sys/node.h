@@ -167,6 +167,17 @@ enum node_outcome node_tree(struct root *r, const char *path,
     struct node_result *res);
 
 /*
+ * Whether the directory open at fd is a live /dev, whose nodes the
+ * kernel and udev make (make refuses it without --force: devtool(1),
+ * make): NODE_LIVE_DEVTMPFS when it is on a devtmpfs mount (its mount
+ * point into where), NODE_LIVE_UDEV when it is /dev itself (the same
+ * inode) while /run/udev, /dev/.udevdb or /dev/.udev is a directory,
+ * MAKEDEV's own test (the first found into where).
+ */
+enum node_live { NODE_LIVE_NO, NODE_LIVE_DEVTMPFS, NODE_LIVE_UDEV };
+enum node_live node_live_dev(int fd, char *where, size_t len);
+
+/*
  * Removes the device node or FIFO at path (apply --remove), and nothing
  * else: a missing one is NODE_UNCHANGED ("absent"); any other type is
  * NODE_FAILED, left alone.  The parent is reached as node_make reaches
@@ -178,5 +189,12 @@ enum node_outcome node_tree(struct root *r, const char *path,
  */
 enum node_outcome node_remove(struct root *r, const char *path,
     unsigned flags, const struct node_events *ev, struct node_result *res);
+/*
+ * As node_remove, but only a node of type (S_IFCHR, S_IFBLK or S_IFIFO):
+ * a node or FIFO of another type is NODE_FAILED, left alone (make -d).
+ */
+enum node_outcome node_remove_type(struct root *r, const char *path,
+    mode_t type, unsigned flags, const struct node_events *ev,
+    struct node_result *res);
 
 #endif

@@ -3,7 +3,8 @@
  * opened: whether a directory is on one (fstatvfs(3) ST_NODEV through
  * its descriptor), which mount that is, and its mount point as
  * /proc/self/mountinfo gives it.  node.c asks once per cached directory
- * and names each such mount once in a run (node.h).
+ * and names each such mount once in a run (node.h).  And whether a
+ * directory is a live /dev (node_live_dev), by the same mount table.
  */
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -58,32 +59,72 @@ unescape(char *s)
 	*o = '\0';
 }
 
-bool
-node_nodev_point(uint64_t id, char *buf, size_t len)
+/*
+ * Mount id's line of /proc/self/mountinfo: its mount point into buf and,
+ * when fstype is not NULL, its file system type (the first field after
+ * " - ") into fstype.
+ */
+static bool
+mount_line(uint64_t id, char *buf, size_t len, char *fstype, size_t flen)
 {
 	FILE *f = fopen("/proc/self/mountinfo", "re");
-	char *line = NULL, *field, *save;
+	char *line = NULL, *field, *save, *type;
 	size_t cap = 0;
 	bool found = false;
 
-	assert(buf != NULL && len > 0);
 	if (f == NULL)
 		return false;
 	while (!found && getline(&line, &cap, f) > 0) {
 		if (strtoull(line, NULL, 10) != id)
 			continue;
+		type = strstr(line, " - ");
 		field = strtok_r(line, " \n", &save);
 		for (int i = 1; i < 5 && field != NULL; i++)
 			field = strtok_r(NULL, " \n", &save);
-		if (field == NULL)
+		if (field == NULL || type == NULL)
 			break;
 		unescape(field);
 		snprintf(buf, len, "%s", field);
+		if (fstype != NULL)
+			snprintf(fstype, flen, "%.*s", (int)strcspn(type + 3,
+			    " \n"), type + 3);
 		found = true;
 	}
 	free(line);
 	(void)fclose(f);	/* read only: nothing to lose */
 	return found;
+}
+
+bool
+node_nodev_point(uint64_t id, char *buf, size_t len)
+{
+	assert(buf != NULL && len > 0);
+	return mount_line(id, buf, len, NULL, 0);
+}
+
+enum node_live
+node_live_dev(int fd, char *where, size_t len)
+{
+	static const char *const udev[] = { "/run/udev", "/dev/.udevdb",
+	    "/dev/.udev" };
+	char type[32] = "";
+	struct stat st, dev;
+	uint64_t id;
+
+	assert(fd >= 0 && where != NULL && len > 0);
+	if ((id = node_nodev_mount_id(fd)) != 0 &&
+	    mount_line(id, where, len, type, sizeof(type)) &&
+	    strcmp(type, "devtmpfs") == 0)
+		return NODE_LIVE_DEVTMPFS;
+	if (fstat(fd, &st) != 0 || stat("/dev", &dev) != 0 ||
+	    st.st_dev != dev.st_dev || st.st_ino != dev.st_ino)
+		return NODE_LIVE_NO;
+	for (size_t i = 0; i < sizeof(udev) / sizeof(udev[0]); i++)
+		if (stat(udev[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+			snprintf(where, len, "%s", udev[i]);
+			return NODE_LIVE_UDEV;
+		}
+	return NODE_LIVE_NO;
 }
 
 int
