@@ -624,9 +624,15 @@ struct poptOption apply_options[] = {
 	CLI_TABLE_END
 };
 
-/* --archive and what goes with it: the format, the filter. */
-static int
-check_archive(const char *name, struct archive_opts *o)
+/*
+ * --archive FILE and what goes with it: the format (--archive-format
+ * FORMAT, else FILE's suffix), the filter, SOURCE_DATE_EPOCH, into o.
+ * excluded says the verb was also given options an archive cannot take
+ * (apply's --root, -r, -n).
+ */
+int
+apply_check_archive(const char *name, const char *archive,
+    const char *archive_format, bool excluded, struct archive_opts *o)
 {
 	char q[DT_QUOTE_SIZE];
 	const char *refused;
@@ -638,7 +644,7 @@ check_archive(const char *name, struct archive_opts *o)
 	if (cli_option_path(name, "--archive", archive, CLI_NAMES_FILE) !=
 	    EXIT_OK)
 		return EXIT_USAGE;
-	if (root_dir != NULL || replace || dry_run)
+	if (excluded)
 		return cli_usage(name, "--archive writes an archive: it "
 		    "takes no --root, -r or -n");
 	/* as tar and cpio: binary never goes to a terminal */
@@ -704,7 +710,8 @@ check_apply(const char *name)
 	merge_how = merge == NULL || strcmp(merge, "error") == 0 ?
 	    CONFLICTS_ERROR : strcmp(merge, "last") == 0 ? CONFLICTS_LAST :
 	    CONFLICTS_FIRST;
-	return check_archive(name, &archive_opts);
+	return apply_check_archive(name, archive, archive_format,
+	    root_dir != NULL || replace || dry_run, &archive_opts);
 }
 
 /* Readers, then every line validated and checked against the others. */
@@ -752,7 +759,7 @@ cmd_apply(const struct verb_call *c)
 	}
 	plan.archive_format = archive != NULL ? archive_opts.format : NULL;
 	read_plan(&plan, c->args);
-	owners_close();
+	owners_close(plan.owners);
 	if (remove_list != NULL && (removed = read_removals(remove_list)) !=
 	    0) {
 		plan.errors += removed < 0 ? 1 : (unsigned long)removed;
@@ -801,14 +808,4 @@ apply_entries(const struct entries *v, const char *root_dir,
 	node_begin(env_runtime_dir());
 	umask(0);
 	return apply_to_root(&plan, r, flags);
-}
-
-/* apply's --archive checks, for make's own options. */
-int
-apply_check_archive(const char *name, const char *file, const char *format,
-    struct archive_opts *o)
-{
-	archive = (char *)file;
-	archive_format = (char *)format;
-	return check_archive(name, o);
 }

@@ -953,8 +953,7 @@ cmd_diff(const struct verb_call *c)
 			drop_files(&sides[i]);
 		sort_side(&sides[i]);
 	}
-	if (!no_tables)
-		owners_close();
+	owners_close(res);
 	rc = DIFF_TROUBLE;
 	if (sides[0].problems + sides[1].problems > 0)
 		cli_error("%s could not be read: nothing compared",

@@ -285,7 +285,7 @@ parse_owner(const struct mknod_opts *o, struct node_want *w)
 		cli_error("%s", d.msg);
 		rc = EXIT_USAGE;
 	}
-	owners_close();
+	owners_close(res);
 	return rc;
 }
 

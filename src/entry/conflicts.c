@@ -500,13 +500,12 @@ check_nested_bases(struct checker *c)
 static void
 check_below_all(struct checker *c)
 {
-	static const char *clean[CLEAN_DEPTH];
-	static size_t clean_len[CLEAN_DEPTH];
+	const char *clean[CLEAN_DEPTH] = { 0 };
+	size_t clean_len[CLEAN_DEPTH] = { 0 };
 	size_t len, prev, j, x, depth;
 	bool same, hit;
 	uint64_t k;
 
-	memset(clean, 0, sizeof(clean));
 	for (size_t p = 0; p < c->n; p++) {
 		size_t i = c->refs[p].idx;
 		const char *s = c->v[i].path, *sl = strchr(s + 1, '/');
