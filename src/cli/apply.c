@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/allow.h"
+#include "cli/options.h"
 #include "cli/apply.h"
 #include "cli/env.h"
 #include "cli/kernel.h"
@@ -354,24 +355,6 @@ dry_run_notes(const struct plan *p)
 		cli_warn("%s", REPORT_WAYS_OUT);
 }
 
-/*
- * The --root to fill (NULL: /).  It must exist, as mknod's: a mistyped
- * root is refused before the tables are read, never made into a new tree
- * (a real run and a dry run alike).  NULL when it cannot be opened, said.
- */
-static struct root *
-open_root(const char *root_dir)
-{
-	struct root *r = root_open(root_dir, env_resolve(), env_faker());
-
-	if (r == NULL) {
-		if (root_dir == NULL)	/* only malloc can fail */
-			cli_fatal(NULL);
-		cli_arg_error("--root", root_dir);
-	}
-	return r;
-}
-
 /* The plan into the tree under r, which it closes. */
 /*
  * --remove LIST: the paths of device nodes and FIFOs to remove, one
@@ -684,8 +667,6 @@ static struct archive_opts archive_opts;
 int
 check_apply(const char *name)
 {
-	char q[DT_QUOTE_SIZE];
-
 	if (cli_option_path(name, "--root", root_dir, CLI_NAMES_DIR) !=
 	    EXIT_OK || cli_option_path(name, "--users-from", users_from,
 	    CLI_NAMES_DIR) != EXIT_OK)
@@ -703,13 +684,8 @@ check_apply(const char *name)
 		    "directory" : "--sysfs goes with --kernel");
 	if (from_kernel && input != NULL)
 		return cli_usage(name, "--kernel reads no table: it takes no -i");
-	if (merge != NULL && strcmp(merge, "error") != 0 &&
-	    strcmp(merge, "last") != 0 && strcmp(merge, "first") != 0)
-		return cli_usage(name, "unknown --merge '%s'; valid: error, "
-		    "last, first", cli_quote(q, merge));
-	merge_how = merge == NULL || strcmp(merge, "error") == 0 ?
-	    CONFLICTS_ERROR : strcmp(merge, "last") == 0 ? CONFLICTS_LAST :
-	    CONFLICTS_FIRST;
+	if (options_merge(name, merge, &merge_how) != EXIT_OK)
+		return EXIT_USAGE;
 	return apply_check_archive(name, archive, archive_format,
 	    root_dir != NULL || replace || dry_run, &archive_opts);
 }
@@ -751,7 +727,7 @@ cmd_apply(const struct verb_call *c)
 	if ((c->nargs == 0) != (from_kernel != 0))
 		return from_kernel ? cli_usage(c->name, "--kernel makes what "
 		    "sysfs says: it takes no TABLE") : verb_operands_error(c);
-	if (archive == NULL && (r = open_root(root_dir)) == NULL)
+	if (archive == NULL && (r = options_root(root_dir)) == NULL)
 		return EXIT_FAILED;
 	if ((plan.owners = owners_open(root_dir, users_from)) == NULL) {
 		root_close(r);
@@ -803,7 +779,7 @@ apply_entries(const struct entries *v, const char *root_dir,
 
 	if (o != NULL)
 		return apply_to_archive(&plan, o, flags & NODE_VERBOSE);
-	if ((r = open_root(root_dir)) == NULL)
+	if ((r = options_root(root_dir)) == NULL)
 		return EXIT_FAILED;
 	node_begin(env_runtime_dir());
 	umask(0);

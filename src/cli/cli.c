@@ -601,25 +601,26 @@ cli_table_line(void *ctx, const char *line)
 }
 
 int
-cli_drivers(procdev_fn *fn, void *ctx)
+cli_drivers_load(struct procdev_table *t)
 {
-	const char *path = env_proc_devices();
-	char q[DT_QUOTE_SIZE];
-	unsigned long bad;
 	struct dt_diag d;
-	char *buf;
-	size_t len;
 
-	assert(fn != NULL);
-	if (procdev_read(path, &buf, &len, &d) != 0) {
+	if (procdev_load(env_proc_devices(), t, &d) != 0) {
 		cli_error("%s", d.msg);
 		return -1;
 	}
-	if (procdev_parse(buf, len, fn, ctx, &bad, &d) < 0) {
-		cli_error("%s:%lu: %s", cli_quote(q, path), bad, d.msg);
-		free(buf);
+	return 0;
+}
+
+int
+cli_drivers(procdev_fn *fn, void *ctx)
+{
+	struct procdev_table t;
+
+	assert(fn != NULL);
+	if (cli_drivers_load(&t) != 0)
 		return -1;
-	}
-	free(buf);
+	procdev_each(&t, fn, ctx);
+	procdev_free(&t);
 	return 0;
 }

@@ -188,10 +188,12 @@ struct cli_table {
 void cli_table_line(void *ctx, const char *line);
 
 /*
- * Each driver of /proc/devices (DEVTOOL_PROC_DEVICES) to fn, as
- * procdev_parse gives them: 0, or -1 when it cannot be read or parsed
- * (said, naming the file and line).
+ * /proc/devices (DEVTOOL_PROC_DEVICES) through procdev_load, every verb
+ * alike: 0, or -1 when it cannot be read or parsed (said, naming the
+ * file and line; the verb's status is EXIT_FAILED, or EXIT_TROUBLE for
+ * a question).  cli_drivers hands each driver to fn.
  */
+int cli_drivers_load(struct procdev_table *t);
 int cli_drivers(procdev_fn *fn, void *ctx);
 
 #endif

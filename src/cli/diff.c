@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli/allow.h"
+#include "cli/options.h"
 #include "cli/env.h"
 #include "cli/kernel.h"
 #include "cli/list.h"
@@ -417,10 +418,7 @@ read_tree(struct side *s)
 	struct source *tree;
 	struct root *r;
 
-	if ((r = root_open(s->root, env_resolve(), env_faker())) == NULL) {
-		if (s->root == NULL)	/* only malloc can fail */
-			cli_fatal(NULL);
-		cli_arg_error("--root", s->root);
+	if ((r = options_root(s->root)) == NULL) {
 		s->problems++;
 		return;
 	}

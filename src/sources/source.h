@@ -80,5 +80,14 @@ struct source *source_archive_new(const char *const *paths, bool dirs);
  * root's where the kernel says none.
  */
 struct source *source_kernel_new(void);
+/*
+ * The kernel's DEVNAME of one device number (type 'c' or 'b'), read as
+ * the kernel source reads every uevent (a page at most, a regular file,
+ * nothing that could block): explain's names and list --check kernel's
+ * audit.  false when sysfs has no such device, no DEVNAME or a file
+ * that is not the kernel's, or when the name does not fit in size.
+ */
+bool source_kernel_devname(const char *sysfs, char type, uint64_t major,
+    uint64_t minor, char *name, size_t size);
 
 #endif
