@@ -679,9 +679,8 @@ check_apply(const char *name)
 	if (remove_list != NULL && archive != NULL)
 		return cli_usage(name, "--remove removes from a tree: it "
 		    "takes no --archive");
-	if (sysfs_dir != NULL && (!from_kernel || *sysfs_dir == '\0'))
-		return cli_usage(name, from_kernel ? "--sysfs '' names no "
-		    "directory" : "--sysfs goes with --kernel");
+	if (kernel_check(name, sysfs_dir, from_kernel) != EXIT_OK)
+		return EXIT_USAGE;
 	if (from_kernel && input != NULL)
 		return cli_usage(name, "--kernel reads no table: it takes no -i");
 	if (options_merge(name, merge, &merge_how) != EXIT_OK)

@@ -537,10 +537,7 @@ check_list(const char *name)
 	if (sources > 1)
 		return cli_usage(name, "--root, --archive, --table and "
 		    "--kernel: one source");
-	if (sysfs_dir != NULL && (!from_kernel || *sysfs_dir == '\0'))
-		return cli_usage(name, from_kernel ? "--sysfs '' names no "
-		    "directory" : "--sysfs goes with --kernel");
-	return EXIT_OK;
+	return kernel_check(name, sysfs_dir, from_kernel);
 }
 
 /* The listing; *found: --check found something. */
