@@ -465,7 +465,7 @@ bad_item(const struct dt_diag *d, unsigned how)
 	if (!(how & CLI_KEEP_GOING))
 		return;
 	if (how & CLI_JSON) {
-		p = cli_put_str(cli_put_line(cli_put_str(p, "{")), "\"error\":");
+		p = cli_put_str(cli_put_line_member(cli_put_str(p, "{")), "\"error\":");
 		dt_buf_add(&rec, line, (size_t)(p - line));
 		dt_json_string(&rec, d->msg);
 		dt_buf_addc(&rec, '}');
@@ -478,7 +478,7 @@ bad_item(const struct dt_diag *d, unsigned how)
 }
 
 char *
-cli_put_line(char *p)
+cli_put_line_member(char *p)
 {
 	if (cli_lineno == 0)
 		return p;

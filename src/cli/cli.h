@@ -159,14 +159,14 @@ int cli_stream(line_fn *fn, void *ctx, unsigned how);
  * runs value_fn over the operands, or stream_fn over standard input when
  * the only operand is "-"; it stops at the first bad one unless
  * CLI_KEEP_GOING.  cli_emit ends a line begun with lines_out_begin
- * (out.h).  cli_put_line begins a JSON record's members with
+ * (out.h).  cli_put_line_member appends the JSON member
  * "line":N, when the item is a line of standard input.  cli_decode warns
  * of a non-canonical value and returns 1, 0 when canonical, -1 (d says
  * why) when the value does not decode.
  */
 int cli_operands(const char **args, line_fn *value_fn, line_fn *stream_fn,
     void *ctx, unsigned how);
-char *cli_put_line(char *p);
+char *cli_put_line_member(char *p);
 char *cli_trim(char *s);
 int cli_emit(char *end);
 int cli_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma,

@@ -74,7 +74,7 @@ decode_value(void *ctx, char *text, struct dt_diag *d)
 		return -1;
 	p = lines_out_begin();	/* after any warning: it flushes */
 	if (json) {
-		p = cli_put_str(cli_put_line(cli_put_str(p, "{")),
+		p = cli_put_str(cli_put_line_member(cli_put_str(p, "{")),
 		    "\"layout\":\"");
 		p = cli_put_str(p, layout.name);
 		p = cli_put_str(p, "\",\"value\":");

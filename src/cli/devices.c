@@ -12,7 +12,7 @@
 #include "base/text.h"
 #include "cli/verbs.h"
 
-struct listing {
+struct drivers_query {
 	int want_c, want_b, json;
 	const char *name;	/* NULL: list everything */
 	bool by_major;		/* name is a major: its drivers' lines */
@@ -24,7 +24,7 @@ static int
 print_driver(void *ctx, char type, unsigned long major, const char *name,
     size_t namelen)
 {
-	struct listing *ls = ctx;
+	struct drivers_query *ls = ctx;
 	char buf[256];
 
 	if ((type == 'c' && !ls->want_c) || (type == 'b' && !ls->want_b))
@@ -64,7 +64,7 @@ is_major(const char *s, unsigned long *major)
  * An acting status; *missing: a NAME that is not registered.
  */
 static int
-list_drivers(struct listing *ls, const char **names, bool *missing)
+list_drivers(struct drivers_query *ls, const char **names, bool *missing)
 {
 	char q[DT_QUOTE_SIZE], qn[DT_QUOTE_SIZE];
 	struct procdev_table t;
@@ -94,7 +94,7 @@ list_drivers(struct listing *ls, const char **names, bool *missing)
 	return rc;
 }
 
-static struct listing devices;
+static struct drivers_query devices;
 static char *devices_output;
 
 struct poptOption devices_options[] = {

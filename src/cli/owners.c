@@ -41,7 +41,7 @@ struct owners {
 
 /* db's file, as the user would write it: the tree's name and the file. */
 static const char *
-shown(char *buf, const struct owners *o, const struct owners_db *db)
+db_file_quoted(char *buf, const struct owners *o, const struct owners_db *db)
 {
 	char path[DT_MSGLEN];
 	size_t n = strlen(o->dir);
@@ -63,10 +63,10 @@ absent(const struct owners *o, struct owners_db *db)
 	if (o->fallback)
 		snprintf(db->searched, sizeof(db->searched), " (not in the "
 		    "host's %s database; there is no %s)", db->what,
-		    shown(q, o, db));
+		    db_file_quoted(q, o, db));
 	else
 		snprintf(db->searched, sizeof(db->searched), " (there is no "
-		    "%s)", shown(q, o, db));
+		    "%s)", db_file_quoted(q, o, db));
 }
 
 /* The file could not be read (errno): no names, and why. */
@@ -78,7 +78,7 @@ unreadable(const struct owners *o, struct owners_db *db, const char *why)
 	if (why == NULL && errno == EFBIG)
 		why = "a line is longer than " USERS_LINE_MAX_TEXT;
 	snprintf(db->searched, sizeof(db->searched), " (%s: %s)",
-	    shown(q, o, db), why != NULL ? why : strerror(errno));
+	    db_file_quoted(q, o, db), why != NULL ? why : strerror(errno));
 }
 
 static void
@@ -110,7 +110,7 @@ load(const struct owners *o, struct owners_db *db)
 		unreadable(o, db, NULL);
 	else
 		snprintf(db->searched, sizeof(db->searched), " (not in %s)",
-		    shown(q, o, db));
+		    db_file_quoted(q, o, db));
 	(void)fclose(f);	/* read only: nothing to lose */
 }
 
