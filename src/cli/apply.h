@@ -6,7 +6,7 @@
 
 #include "entry/entry.h"
 #include "sys/node.h"
-#include "targets/target.h"
+#include "targets/target_archive.h"
 
 /*
  * The entries into the tree under root_dir, or into the archive o when
