@@ -122,9 +122,9 @@ dt_quote(char *dst, size_t size, const char *s, size_t len)
 }
 
 const char *
-dt_quote_word(char *dst, size_t size, const char *s)
+dt_quote_word(char *dst, size_t size, const char *s, size_t len)
 {
-	return dt_quote(dst, size < 61 ? size : 61, s, strlen(s));
+	return dt_quote(dst, size < 61 ? size : 61, s, len);
 }
 
 void
