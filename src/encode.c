@@ -386,7 +386,7 @@ lookup(const char *name, bool storage, struct dt_layout *l,
 		layout_row(l, f);
 		return DT_OK;
 	}
-	dt_quote_word(q, sizeof(q), name);
+	dt_quote_word(q, sizeof(q), name, strlen(name));
 	colon = strchr(name, ':');
 	if (colon == NULL || !parse_bits(name, colon, &m) ||
 	    !parse_bits(colon + 1, colon + strlen(colon), &n))
@@ -424,7 +424,7 @@ dt_packdev_lookup(const char *name, struct dt_layout *l, struct dt_diag *d)
 			layout_row(l, &dt_formats[i]);
 			return DT_OK;
 		}
-	dt_quote_word(q, sizeof(q), name);
+	dt_quote_word(q, sizeof(q), name, strlen(name));
 	return dt_fail(d, DT_ELAYOUT, "unknown pack_dev format '%s'; valid: %s",
 	    q, dt_packdev_names());
 }

@@ -628,8 +628,8 @@ $NEEDS_CAP_MKNOD"
 	table t "/dev/$n/x c 600 0 0 1 3" "/dev/$n c 600 0 0 1 3"
 	run --separate-stderr devtool apply --root R t
 	assert_usage_error
-	assert_equal "$stderr" "devtool: t:1: name '${n:0:40}...${n: -20}' in path is too long (256 bytes, at most 255)
-devtool: t:2: name '${n:0:40}...${n: -20}' in path is too long (256 bytes, at most 255)
+	assert_equal "$stderr" "devtool: t:1: name '${n:0:38}...${n: -19}' in path is too long (256 bytes, at most 255)
+devtool: t:2: name '${n:0:38}...${n: -19}' in path is too long (256 bytes, at most 255)
 devtool: 2 errors in the table; nothing was created"
 	assert_nothing_made
 }

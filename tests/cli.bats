@@ -217,6 +217,16 @@ wrong_count() {
 	wrong_count "--colon, --kdev and --json exclude each other" decode --colon --kdev
 	wrong_count "--root '' names no directory" mknod --root '' x
 	wrong_count "--root '' names no directory" apply --root ''
+	# an empty name is refused by one helper, in the same words everywhere
+	wrong_count "--root '' names no directory" list --root ''
+	wrong_count "--root '' names no directory" make --root '' null
+	wrong_count "--root '' names no directory" diff --root '' a b
+	wrong_count "--sysfs '' names no directory" list --kernel --sysfs ''
+	wrong_count "--sysfs '' names no directory" apply --kernel --sysfs ''
+	wrong_count "--sysfs '' names no directory" diff --kernel --sysfs '' a
+	wrong_count "--sysfs goes with --kernel" list --sysfs s
+	wrong_count "--table '' names no file" diff --table '' a
+	wrong_count "--users-from '' names no directory" diff --users-from '' a b
 	[[ ! -e x && ! -L x ]] || fail "x was created"
 }
 

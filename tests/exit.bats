@@ -133,6 +133,21 @@ big_archive() {
 	exits 1 devtool explain --json 1 3
 	jq -e '.major == 1 and .minor == 3' <<<"$output" >/dev/null ||
 		fail "explain --json printed no whole object: $output"
+	# a malformed one: every reader names its line in the same words
+	printf 'Character devices:\n  1 mem\nnot an entry\n' >bad
+	export DEVTOOL_PROC_DEVICES=$PWD/bad
+	local said="devtool: $PWD/bad:3: malformed line; expected a section title or 'MAJOR NAME'"
+	exits 1 devtool devices
+	assert_equal "$stderr" "$said"
+	exits 1 devtool mknod x c mem 3
+	assert_equal "$stderr" "$said"
+	exits 1 devtool explain 1 3
+	assert_equal "$stderr" "$said"
+	exits 1 devtool make -o deviceallow-groups mem
+	assert_equal "$stderr" "$said"
+	printf '/dev/mem c 640 0 0 1 1 - - -\n' >mem.t
+	answers 2 devtool list --check kernel --table mem.t
+	assert_equal "$stderr" "$said"
 }
 
 @test "exit 1, acting: EROFS on a read-only mount and ENOSPC on a full tmpfs (in a mount namespace)" {

@@ -1231,7 +1231,7 @@ would create d$CTRL_Q/x (c 1:3, mode 0644)"
 	mkdir d
 	run --separate-stderr devtool mknod "d/$n" c 1 3
 	assert_usage_error
-	assert_equal "${stderr%%$'\n'*}" "devtool: name '${n:0:40}...${n: -20}' in path is too long (300 bytes, at most 255)"
+	assert_equal "${stderr%%$'\n'*}" "devtool: name '${n:0:38}...${n: -19}' in path is too long (300 bytes, at most 255)"
 	[[ -z $(ls -A d) ]] || fail "something was made in d"
 }
 
@@ -1241,7 +1241,7 @@ would create d$CTRL_Q/x (c 1:3, mode 0644)"
 	for opt in -p -n -v; do
 		run --separate-stderr devtool mknod $opt "d/$n//x" c 1 3
 		assert_usage_error
-		assert_equal "$stderr" "devtool: name '${n:0:40}...${n: -20}' in path is too long (256 bytes, at most 255)
+		assert_equal "$stderr" "devtool: name '${n:0:38}...${n: -19}' in path is too long (256 bytes, at most 255)
 Try 'devtool mknod --help' for more information."
 	done
 	# 255 bytes is a name a directory can have: only its absence fails

@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/number.h"
 #include "base/text.h"
@@ -31,7 +32,7 @@ bad_number(struct dt_diag *d, const char *s, const char *problem)
 {
 	char q[64];
 
-	dt_quote_word(q, sizeof(q), s);
+	dt_quote_word(q, sizeof(q), s, strlen(s));
 	return dt_fail(d, DT_ENUMBER, "invalid number '%s': %s", q, problem);
 }
 
@@ -102,7 +103,7 @@ out_of_range(const char *s, const char *what, uint64_t max, struct dt_diag *d)
 {
 	char q[64];
 
-	dt_quote_word(q, sizeof(q), s);
+	dt_quote_word(q, sizeof(q), s, strlen(s));
 	return dt_fail(d, DT_ERANGE, "%s '%s' is out of range (0-%" PRIu64 ")",
 	    what, q, max);
 }
@@ -173,7 +174,7 @@ dt_parse_hex(const char *s, const char *what, uint64_t max, uint64_t *v,
 		    "trailing garbage");
 	}
 	if (n > max) {
-		dt_quote_word(q, sizeof(q), s);
+		dt_quote_word(q, sizeof(q), s, strlen(s));
 		return dt_fail(d, DT_ERANGE, "%s '%s' is out of range "
 		    "(0-%" PRIx64 ")", what, q, max);
 	}

@@ -10,12 +10,6 @@
 #include "base/text.h"
 
 
-static const char *
-quote(char *dst, const char *s, size_t len)
-{
-	return dt_quote(dst, QUOTE_MAX, s, len);
-}
-
 /* Drops the last name of out[0..*o): what ".." means lexically. */
 static void
 pop_name(const char *out, size_t *o)
@@ -31,7 +25,7 @@ name_too_long(const char *name, size_t len, struct dt_diag *d)
 	char q[QUOTE_MAX];
 
 	return dt_error(d, "name '%s' in path is too long (%zu bytes, at most "
-	    "%d)", quote(q, name, len), len, NAME_MAX);
+	    "%d)", dt_quote_word(q, sizeof(q), name, len), len, NAME_MAX);
 }
 
 int
@@ -77,10 +71,10 @@ path_normal(const char *s, size_t len, unsigned flags, char *out,
 		return dt_error(d, "empty path");
 	if (memchr(s, '\0', len) != NULL)
 		return dt_error(d, "NUL byte in path '%s'",
-		    quote(q, s, len));
+		    dt_quote_word(q, sizeof(q), s, len));
 	if (s[0] != '/')
 		return dt_error(d, "path '%s' must be absolute (start with /)",
-		    quote(q, s, len));
+		    dt_quote_word(q, sizeof(q), s, len));
 	for (;;) {
 		while (i < len && s[i] == '/')
 			i++;
@@ -93,7 +87,8 @@ path_normal(const char *s, size_t len, unsigned flags, char *out,
 		    (clen == 2 && s[b] == '.' && s[b + 1] == '.')) {
 			if (!resolve)
 				return dt_error(d, "path '%s' has "
-				    "a '%.*s' component", quote(q, s, len),
+				    "a '%.*s' component",
+				    dt_quote_word(q, sizeof(q), s, len),
 				    (int)clen, s + b);
 			if (clen == 2)
 				pop_name(out, &o);
@@ -103,7 +98,8 @@ path_normal(const char *s, size_t len, unsigned flags, char *out,
 			return name_too_long(s + b, clen, d);
 		if (o + 1 + clen > PATH_MAX - 1)
 			return dt_error(d, "path '%s' is too long "
-			    "(more than %d bytes)", quote(q, s, len),
+			    "(more than %d bytes)",
+			    dt_quote_word(q, sizeof(q), s, len),
 			    PATH_MAX - 1);
 		out[o++] = '/';
 		memcpy(out + o, s + b, clen);

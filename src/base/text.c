@@ -41,7 +41,7 @@ dt_utf8_length(const unsigned char *s)
  * which move the text around them (U+2028-U+202E, U+2066-U+2069).
  */
 static bool
-shown(const unsigned char *s, size_t n)
+char_shown(const unsigned char *s, size_t n)
 {
 	if (n == 1)
 		return *s >= 0x20 && *s != 0x7f;
@@ -64,7 +64,7 @@ dt_text_char(const unsigned char *s, size_t left, bool *ok)
 	size_t n = want == 1 ? 1 : want == 0 || want > left ? 0 :
 	    dt_utf8_length(s);
 
-	*ok = n != 0 && shown(s, n);
+	*ok = n != 0 && char_shown(s, n);
 	return *ok ? n : 1;
 }
 
@@ -122,9 +122,9 @@ dt_quote(char *dst, size_t size, const char *s, size_t len)
 }
 
 const char *
-dt_quote_word(char *dst, size_t size, const char *s)
+dt_quote_word(char *dst, size_t size, const char *s, size_t len)
 {
-	return dt_quote(dst, size < 61 ? size : 61, s, strlen(s));
+	return dt_quote(dst, size < 61 ? size : 61, s, len);
 }
 
 void

@@ -15,8 +15,13 @@ size_t dt_text_char(const unsigned char *s, size_t left, bool *shown);
 /* A quoted operand: its first 64 bytes, "..." and its last 32. */
 #define DT_QUOTE_SIZE 100
 const char *dt_quote(char *dst, size_t size, const char *s, size_t len);
-/* s quoted for a message about a short word: at most 60 bytes. */
-const char *dt_quote_word(char *dst, size_t size, const char *s);
+/*
+ * The len bytes at s quoted as a word inside a sentence of the lower
+ * layers (a name, a key, a path in a dt_diag): at most 60 bytes, so that
+ * two fit in one message with room to spare.  The one wrapper of
+ * dt_quote below the CLI, whose operands are cli_quote's (DT_QUOTE_SIZE).
+ */
+const char *dt_quote_word(char *dst, size_t size, const char *s, size_t len);
 
 /*
  * s as a JSON string, quotes included, appended to out.  Control

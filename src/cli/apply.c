@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/allow.h"
+#include "cli/options.h"
 #include "cli/apply.h"
 #include "cli/env.h"
 #include "cli/kernel.h"
@@ -355,24 +356,6 @@ dry_run_notes(const struct plan *p)
 		cli_warn("%s", REPORT_WAYS_OUT);
 }
 
-/*
- * The --root to fill (NULL: /).  It must exist, as mknod's: a mistyped
- * root is refused before the tables are read, never made into a new tree
- * (a real run and a dry run alike).  NULL when it cannot be opened, said.
- */
-static struct root *
-open_root(const char *root_dir)
-{
-	struct root *r = root_open(root_dir, env_resolve(), env_faker());
-
-	if (r == NULL) {
-		if (root_dir == NULL)	/* only malloc can fail */
-			cli_fatal(NULL);
-		cli_arg_error("--root", root_dir);
-	}
-	return r;
-}
-
 /* The plan into the tree under r, which it closes. */
 /*
  * --remove LIST: the paths of device nodes and FIFOs to remove, one
@@ -625,9 +608,15 @@ struct poptOption apply_options[] = {
 	CLI_TABLE_END
 };
 
-/* --archive and what goes with it: the format, the filter. */
-static int
-check_archive(const char *name, struct archive_opts *o)
+/*
+ * --archive FILE and what goes with it: the format (--archive-format
+ * FORMAT, else FILE's suffix), the filter, SOURCE_DATE_EPOCH, into o.
+ * excluded says the verb was also given options an archive cannot take
+ * (apply's --root, -r, -n).
+ */
+int
+apply_check_archive(const char *name, const char *archive,
+    const char *archive_format, bool excluded, struct archive_opts *o)
 {
 	char q[DT_QUOTE_SIZE];
 	const char *refused;
@@ -639,7 +628,7 @@ check_archive(const char *name, struct archive_opts *o)
 	if (cli_option_path(name, "--archive", archive, CLI_NAMES_FILE) !=
 	    EXIT_OK)
 		return EXIT_USAGE;
-	if (root_dir != NULL || replace || dry_run)
+	if (excluded)
 		return cli_usage(name, "--archive writes an archive: it "
 		    "takes no --root, -r or -n");
 	/* as tar and cpio: binary never goes to a terminal */
@@ -679,8 +668,6 @@ static struct archive_opts archive_opts;
 int
 check_apply(const char *name)
 {
-	char q[DT_QUOTE_SIZE];
-
 	if (cli_option_path(name, "--root", root_dir, CLI_NAMES_DIR) !=
 	    EXIT_OK || cli_option_path(name, "--users-from", users_from,
 	    CLI_NAMES_DIR) != EXIT_OK)
@@ -693,19 +680,14 @@ check_apply(const char *name)
 	if (remove_list != NULL && archive != NULL)
 		return cli_usage(name, "--remove removes from a tree: it "
 		    "takes no --archive");
-	if (sysfs_dir != NULL && (!from_kernel || *sysfs_dir == '\0'))
-		return cli_usage(name, from_kernel ? "--sysfs '' names no "
-		    "directory" : "--sysfs goes with --kernel");
+	if (kernel_check(name, sysfs_dir, from_kernel) != EXIT_OK)
+		return EXIT_USAGE;
 	if (from_kernel && input != NULL)
 		return cli_usage(name, "--kernel reads no table: it takes no -i");
-	if (merge != NULL && strcmp(merge, "error") != 0 &&
-	    strcmp(merge, "last") != 0 && strcmp(merge, "first") != 0)
-		return cli_usage(name, "unknown --merge '%s'; valid: error, "
-		    "last, first", cli_quote(q, merge));
-	merge_how = merge == NULL || strcmp(merge, "error") == 0 ?
-	    CONFLICTS_ERROR : strcmp(merge, "last") == 0 ? CONFLICTS_LAST :
-	    CONFLICTS_FIRST;
-	return check_archive(name, &archive_opts);
+	if (options_merge(name, merge, &merge_how) != EXIT_OK)
+		return EXIT_USAGE;
+	return apply_check_archive(name, archive, archive_format,
+	    root_dir != NULL || replace || dry_run, &archive_opts);
 }
 
 /* Readers, then every line validated and checked against the others. */
@@ -745,7 +727,7 @@ cmd_apply(const struct verb_call *c)
 	if ((c->nargs == 0) != (from_kernel != 0))
 		return from_kernel ? cli_usage(c->name, "--kernel makes what "
 		    "sysfs says: it takes no TABLE") : verb_operands_error(c);
-	if (archive == NULL && (r = open_root(root_dir)) == NULL)
+	if (archive == NULL && (r = options_root(root_dir)) == NULL)
 		return EXIT_FAILED;
 	if ((plan.owners = owners_open(root_dir, users_from)) == NULL) {
 		root_close(r);
@@ -753,7 +735,7 @@ cmd_apply(const struct verb_call *c)
 	}
 	plan.archive_format = archive != NULL ? archive_opts.format : NULL;
 	read_plan(&plan, c->args);
-	owners_close();
+	owners_close(plan.owners);
 	if (remove_list != NULL && (removed = read_removals(remove_list)) !=
 	    0) {
 		plan.errors += removed < 0 ? 1 : (unsigned long)removed;
@@ -797,19 +779,9 @@ apply_entries(const struct entries *v, const char *root_dir,
 
 	if (o != NULL)
 		return apply_to_archive(&plan, o, flags & NODE_VERBOSE);
-	if ((r = open_root(root_dir)) == NULL)
+	if ((r = options_root(root_dir)) == NULL)
 		return EXIT_FAILED;
 	node_begin(env_runtime_dir());
 	umask(0);
 	return apply_to_root(&plan, r, flags);
-}
-
-/* apply's --archive checks, for make's own options. */
-int
-apply_check_archive(const char *name, const char *file, const char *format,
-    struct archive_opts *o)
-{
-	archive = (char *)file;
-	archive_format = (char *)format;
-	return check_archive(name, o);
 }

@@ -6,7 +6,7 @@
 
 #include "entry/entry.h"
 #include "sys/node.h"
-#include "targets/target.h"
+#include "targets/target_archive.h"
 
 /*
  * The entries into the tree under root_dir, or into the archive o when
@@ -19,8 +19,12 @@ int apply_entries(const struct entries *v, const char *root_dir,
  * node is on: once per mount, for apply, make and mknod alike.
  */
 void apply_nodev(const char *path, const struct node_result *res);
-/* apply's checks of --archive FILE and --archive-format FORMAT into o. */
+/*
+ * The checks of --archive FILE and --archive-format FORMAT into o, for
+ * apply and make alike; excluded: the verb was given an option that
+ * writes a tree (--root, -r, -n), which an archive refuses.
+ */
 int apply_check_archive(const char *name, const char *file,
-    const char *format, struct archive_opts *o);
+    const char *format, bool excluded, struct archive_opts *o);
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * cli.h - what every devtool verb shares: exit codes, messages, popt
- * contexts, the layout option, number operands, streams and output.
+ * contexts, the layout option, number operands and output (the value
+ * verbs' streams: cli_stream.h).
  */
 #ifndef DEVTOOL_CLI_H
 #define DEVTOOL_CLI_H
@@ -148,60 +149,9 @@ int cli_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
 int cli_finish_output(void);
 void cli_init(void);
 
-/* Appends a number to a line buffer; returns the new end. */
-char *cli_put_u64(char *p, uint64_t v);
-char *cli_put_hex(char *p, uint64_t v);
-char *cli_put_str(char *p, const char *s);
 void cli_put_json_string(FILE *fp, const char *s);
 
-/*
- * How a stream goes on after a bad item (cli_stream, cli_operands).
- * CLI_KEEP_GOING (-k): it is reported and its place kept by a record of
- * its own, so that output line N is still input item N (devtool(1),
- * STREAMS): an empty line, or with CLI_JSON a JSON object
- * {"line":N,"error":"..."} (no "line" for an operand).
- */
-enum {
-	CLI_KEEP_GOING = 1 << 0,
-	CLI_JSON = 1 << 1,
-};
 
-/*
- * Reads standard input a line at a time in constant memory.  Each line
- * is handed to fn without its newline and trimmed (cli_trim); a nonzero
- * return is an error whose message is in d.  Standard output is flushed
- * whenever input would block, so a co-process sees each answer without
- * waiting for a full buffer.
- * how is CLI_KEEP_GOING and CLI_JSON, or 0.
- */
-typedef int line_fn(void *ctx, char *line, struct dt_diag *d);
-int cli_stream(line_fn *fn, void *ctx, unsigned how);
-
-/*
- * What the value verbs (encode, decode, convert) share.  cli_operands
- * runs value_fn over the operands, or stream_fn over standard input when
- * the only operand is "-"; it stops at the first bad one unless
- * CLI_KEEP_GOING.  cli_emit ends a line begun with lines_out_begin
- * (out.h).  cli_put_line begins a JSON record's members with
- * "line":N, when the item is a line of standard input.  cli_decode warns
- * of a non-canonical value and returns 1, 0 when canonical, -1 (d says
- * why) when the value does not decode.
- */
-int cli_operands(const char **args, line_fn *value_fn, line_fn *stream_fn,
-    void *ctx, unsigned how);
-char *cli_put_line(char *p);
-char *cli_trim(char *s);
-int cli_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma,
-    uint64_t *mi, struct dt_diag *d);
-
-/* The line built from lines_out_begin() ends at end; returns 0. */
-static inline int
-cli_emit(char *end)
-{
-	*end++ = '\n';
-	lines_out_end(end);
-	return 0;
-}
 
 /*
  * A table being written (list -o, make -o, list --table): the dialect's
@@ -219,10 +169,12 @@ struct cli_table {
 void cli_table_line(void *ctx, const char *line);
 
 /*
- * Each driver of /proc/devices (DEVTOOL_PROC_DEVICES) to fn, as
- * procdev_parse gives them: 0, or -1 when it cannot be read or parsed
- * (said, naming the file and line).
+ * /proc/devices (DEVTOOL_PROC_DEVICES) through procdev_load, every verb
+ * alike: 0, or -1 when it cannot be read or parsed (said, naming the
+ * file and line; the verb's status is EXIT_FAILED, or EXIT_TROUBLE for
+ * a question).  cli_drivers hands each driver to fn.
  */
+int cli_drivers_load(struct procdev_table *t);
 int cli_drivers(procdev_fn *fn, void *ctx);
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_stream.h"
 #include "base/number.h"
 #include "cli/out.h"
 #include "cli/verbs.h"
@@ -80,7 +81,7 @@ decode_value(void *ctx, char *text, struct dt_diag *d)
 		return -1;
 	p = lines_out_begin();	/* after any warning: it flushes */
 	if (json) {
-		p = cli_put_str(cli_put_line(cli_put_str(p, "{")),
+		p = cli_put_str(cli_put_line_member(cli_put_str(p, "{")),
 		    "\"layout\":\"");
 		p = cli_put_str(p, layout.name);
 		p = cli_put_str(p, "\",\"value\":");

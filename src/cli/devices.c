@@ -12,7 +12,7 @@
 #include "base/text.h"
 #include "cli/verbs.h"
 
-struct listing {
+struct drivers_query {
 	int want_c, want_b, json;
 	const char *name;	/* NULL: list everything */
 	bool by_major;		/* name is a major: its drivers' lines */
@@ -24,7 +24,7 @@ static int
 print_driver(void *ctx, char type, unsigned long major, const char *name,
     size_t namelen)
 {
-	struct listing *ls = ctx;
+	struct drivers_query *ls = ctx;
 	char buf[256];
 
 	if ((type == 'c' && !ls->want_c) || (type == 'b' && !ls->want_b))
@@ -64,31 +64,21 @@ is_major(const char *s, unsigned long *major)
  * An acting status; *missing: a NAME that is not registered.
  */
 static int
-list_drivers(struct listing *ls, const char **names, bool *missing)
+list_drivers(struct drivers_query *ls, const char **names, bool *missing)
 {
-	const char *path = env_proc_devices();
 	char q[DT_QUOTE_SIZE], qn[DT_QUOTE_SIZE];
-	struct dt_diag d;
-	unsigned long bad;
-	char *buf;
-	size_t len;
+	struct procdev_table t;
 	int rc = EXIT_OK, i = 0;
 
-	if (procdev_read(path, &buf, &len, &d) != 0) {
-		cli_error("%s", d.msg);
+	if (cli_drivers_load(&t) != 0)
 		return EXIT_FAILED;
-	}
-	cli_quote(q, path);
+	cli_quote(q, env_proc_devices());
 	do {
 		ls->name = names != NULL ? names[i] : NULL;
 		ls->found = false;
 		ls->by_major = ls->name != NULL && is_major(ls->name,
 		    &ls->major);
-		if (procdev_parse(buf, len, print_driver, ls, &bad, &d) < 0) {
-			cli_error("%s:%lu: %s", q, bad, d.msg);
-			rc = EXIT_FAILED;
-			break;
-		}
+		procdev_each(&t, print_driver, ls);
 		if (ls->name != NULL && !ls->found) {
 			cli_error(ls->by_major ? "no %sdriver of major %s in %s" :
 			    "no %sdriver named '%s' in %s",
@@ -98,13 +88,13 @@ list_drivers(struct listing *ls, const char **names, bool *missing)
 			*missing = true;	/* an answer, not an error */
 		}
 	} while (names != NULL && names[++i] != NULL);
-	free(buf);
+	procdev_free(&t);
 	if (cli_finish_output() != EXIT_OK)
 		rc = EXIT_FAILED;
 	return rc;
 }
 
-static struct listing devices;
+static struct drivers_query devices;
 static char *devices_output;
 
 struct poptOption devices_options[] = {

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli/allow.h"
+#include "cli/options.h"
 #include "cli/env.h"
 #include "cli/kernel.h"
 #include "cli/list.h"
@@ -204,9 +205,9 @@ build_sides(const struct verb_call *c, struct side *sides)
 
 			switch (ev->what) {
 			case OPT_ROOT:
-				if (*ev->arg == '\0')
-					return cli_usage(c->name, "--root '' "
-					    "names no directory");
+				if (cli_option_path(c->name, "--root", ev->arg,
+				    CLI_NAMES_DIR) != EXIT_OK)
+					return DIFF_TROUBLE;
 				root = ev->arg;
 				root_used = false;
 				break;
@@ -218,10 +219,10 @@ build_sides(const struct verb_call *c, struct side *sides)
 				break;
 			case OPT_TABLE:
 			case OPT_ARCHIVE:
-				if (*ev->arg == '\0')
-					return cli_usage(c->name, "--%s '' names "
-					    "no file", ev->what == OPT_TABLE ?
-					    "table" : "archive");
+				if (cli_option_path(c->name, ev->what ==
+				    OPT_TABLE ? "--table" : "--archive", ev->arg,
+				    CLI_NAMES_FILE) != EXIT_OK)
+					return DIFF_TROUBLE;
 				add_side(sides, &n, ev->what == OPT_TABLE ?
 				    SIDE_TABLE : SIDE_ARCHIVE, ev->arg, NULL,
 				    ev->what == OPT_TABLE ? input : NULL);
@@ -311,13 +312,15 @@ parse_options(const struct verb_call *c, struct side *sides,
 	if (sysfs_dir != NULL && (sides[0].kind != SIDE_KERNEL &&
 	    sides[1].kind != SIDE_KERNEL))
 		return cli_usage(c->name, "--sysfs goes with --kernel");
-	if (sysfs_dir != NULL && *sysfs_dir == '\0')
-		return cli_usage(c->name, "--sysfs '' names no directory");
+	if (cli_option_path(c->name, "--sysfs", sysfs_dir, CLI_NAMES_DIR) !=
+	    EXIT_OK)
+		return DIFF_TROUBLE;
 	if (one_fs && sides[0].kind != SIDE_TREE && sides[1].kind != SIDE_TREE)
 		return cli_usage(c->name, "-x keeps a tree to its file system, "
 		    "and neither side is a tree");
-	if (users_from != NULL && *users_from == '\0')
-		return cli_usage(c->name, "--users-from '' names no directory");
+	if (cli_option_path(c->name, "--users-from", users_from,
+	    CLI_NAMES_DIR) != EXIT_OK)
+		return DIFF_TROUBLE;
 	if (json && output != NULL)
 		return cli_usage(c->name, "--json prints the differences, -o "
 		    "a table: one or the other");
@@ -417,10 +420,7 @@ read_tree(struct side *s)
 	struct source *tree;
 	struct root *r;
 
-	if ((r = root_open(s->root, env_resolve(), env_faker())) == NULL) {
-		if (s->root == NULL)	/* only malloc can fail */
-			cli_fatal(NULL);
-		cli_arg_error("--root", s->root);
+	if ((r = options_root(s->root)) == NULL) {
 		s->problems++;
 		return;
 	}
@@ -953,8 +953,7 @@ cmd_diff(const struct verb_call *c)
 			drop_files(&sides[i]);
 		sort_side(&sides[i]);
 	}
-	if (!no_tables)
-		owners_close();
+	owners_close(res);
 	rc = DIFF_TROUBLE;
 	if (sides[0].problems + sides[1].problems > 0)
 		cli_error("%s could not be read: nothing compared",

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_stream.h"
 #include "base/number.h"
 #include "cli/out.h"
 #include "cli/verbs.h"
@@ -55,7 +56,7 @@ encode_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
 		return -1;
 	p = lines_out_begin();	/* after any warning: it flushes */
 	if (json) {
-		p = cli_put_str(cli_put_line(cli_put_str(p, "{")),
+		p = cli_put_str(cli_put_line_member(cli_put_str(p, "{")),
 		    "\"layout\":\"");
 		p = cli_put_str(p, l->name);
 		p = cli_put_str(p, "\",\"major\":");

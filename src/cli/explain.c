@@ -17,6 +17,7 @@
 #include "cli/env.h"
 #include "codec/devreg.h"
 #include "codec/procdev.h"
+#include "sources/source.h"
 #include "cli/verbs.h"
 
 #define ROW_BITS 32
@@ -151,27 +152,6 @@ struct known {
 	uint64_t major, minor, value;
 };
 
-/* The first line of f starting with key, its value into buf. */
-static bool
-read_key(const char *file, const char *key, char *buf, size_t size)
-{
-	char line[512];
-	size_t n = strlen(key);
-	FILE *f = fopen(file, "re");
-	bool found = false;
-
-	if (f == NULL)
-		return false;
-	while (!found && fgets(line, sizeof(line), f) != NULL)
-		if (strncmp(line, key, n) == 0 && strlen(line + n) <= size) {
-			line[strcspn(line, "\n")] = '\0';
-			if (strlen(line + n) < size)
-				memcpy(buf, line + n, strlen(line + n) + 1);
-			found = true;
-		}
-	(void)fclose(f);
-	return found;
-}
 
 /* The drivers of a major in /proc/devices: [0] character, [1] block. */
 struct driver_ask {
@@ -229,9 +209,8 @@ put_name(bool *first, char type, const char *source, const char *name,
 static int
 put_names(const struct known *k)
 {
-	static const char *const dirs[] = { "char", "block" };
 	struct driver_ask drivers = { .major = k->major };
-	char file[4096], name[256];
+	char name[256];
 	const char *desc;
 	bool first = true;
 	int none = 1, rc = EXIT_OK;
@@ -248,10 +227,8 @@ put_names(const struct known *k)
 
 		if (k->type != 0 && k->type != type)
 			continue;
-		snprintf(file, sizeof(file), "%s/dev/%s/%ju:%ju/uevent",
-		    env_sysfs(), dirs[i], (uintmax_t)k->major,
-		    (uintmax_t)k->minor);
-		if (read_key(file, "DEVNAME=", name, sizeof(name))) {
+		if (source_kernel_devname(env_sysfs(), type, k->major,
+		    k->minor, name, sizeof(name))) {
 			put_name(&first, type, "kernel", name, "driver",
 			    drivers.name[i]);
 			none = 0;

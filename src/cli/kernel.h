@@ -11,6 +11,13 @@
 /* The sysfs tree read: --sysfs DIR when given, else $DEVTOOL_SYSFS or /sys. */
 const char *kernel_sysfs(const char *sysfs_dir);
 
+/*
+ * The check of --sysfs DIR (NULL: not given) in list's and apply's check
+ * hooks: it goes with --kernel, and '' names no directory (a usage
+ * error, as every option naming a file: cli_option_path).
+ */
+int kernel_check(const char *verb, const char *sysfs_dir, bool from_kernel);
+
 /* Every node of that sysfs tree to sink, each problem to its problem. */
 void kernel_read(const char *sysfs_dir, const struct entry_sink *sink);
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cli/env.h"
+#include "cli/options.h"
 #include "codec/devreg.h"
 #include "codec/procdev.h"
 #include "base/path.h"
@@ -109,29 +110,6 @@ audit_add(struct audit *a, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The kernel's DEVNAME of a number (sysfs), or false. */
-static bool
-kernel_name(char type, uint64_t ma, uint64_t mi, char *buf, size_t size)
-{
-	char file[PATH_MAX], line[512];
-	bool found = false;
-	FILE *f;
-
-	snprintf(file, sizeof(file), "%s/dev/%s/%ju:%ju/uevent", env_sysfs(),
-	    type == 'c' ? "char" : "block", (uintmax_t)ma, (uintmax_t)mi);
-	if ((f = fopen(file, "re")) == NULL)
-		return false;
-	while (!found && fgets(line, sizeof(line), f) != NULL)
-		if (strncmp(line, "DEVNAME=", 8) == 0) {
-			line[strcspn(line, "\n")] = '\0';
-			found = strlen(line + 8) < size;
-			if (found)
-				memcpy(buf, line + 8, strlen(line + 8) + 1);
-		}
-	(void)fclose(f);
-	return found;
-}
-
 /*
  * Whether the kernel's name for a number is the node's: also devpts's
  * own ptmx (pts/ptmx, c 5:2), which the kernel calls ptmx.
@@ -178,8 +156,8 @@ audit_problem(struct audit *a, const struct entry *e)
 	    (t != e->type || ma != e->major || mi != e->minor))
 		audit_add(a, "the registry's %s is %c %lu:%lu (%s)", name, t,
 		    ma, mi, desc);
-	if (name != NULL && kernel_name(e->type, e->major, e->minor, kname,
-	    sizeof(kname)) && !kernel_names(kname, name))
+	if (name != NULL && source_kernel_devname(env_sysfs(), e->type,
+	    e->major, e->minor, kname, sizeof(kname)) && !kernel_names(kname, name))
 		audit_add(a, "the running kernel names %c %ju:%ju %s", e->type,
 		    (uintmax_t)e->major, (uintmax_t)e->minor, kname);
 	return a->why[0] != '\0' ? a->why : NULL;
@@ -453,12 +431,8 @@ read_trees(const struct verb_call *c, const struct entry_sink *sink)
 	struct source *tree;
 	struct root *r;
 
-	if ((r = root_open(root_dir, env_resolve(), env_faker())) == NULL) {
-		if (root_dir == NULL)	/* only malloc can fail */
-			cli_fatal(NULL);
-		cli_arg_error("--root", root_dir);
+	if ((r = options_root(root_dir)) == NULL)
 		return EXIT_FAILED;
-	}
 	if ((tree = source_tree_new(r, dirs != 0, one_fs != 0)) == NULL)
 		cli_fatal(NULL);
 	for (; *paths != NULL; paths++)
@@ -497,7 +471,6 @@ read_table(const struct verb_call *c, struct listing *ls)
 static int
 table_options(const char *name, struct list_table_opts *o)
 {
-	char q[DT_QUOTE_SIZE];
 	int rc;
 
 	if (!table)
@@ -517,16 +490,7 @@ table_options(const char *name, struct list_table_opts *o)
 		return rc;
 	o->users_from = users_from;
 	o->lossy = lossy != 0;
-	if (merge == NULL || strcmp(merge, "error") == 0)
-		o->merge = CONFLICTS_ERROR;
-	else if (strcmp(merge, "last") == 0)
-		o->merge = CONFLICTS_LAST;
-	else if (strcmp(merge, "first") == 0)
-		o->merge = CONFLICTS_FIRST;
-	else
-		return cli_usage(name, "unknown --merge '%s'; valid: "
-		    "error, last, first", cli_quote(q, merge));
-	return EXIT_OK;
+	return options_merge(name, merge, &o->merge);
 }
 
 /* What check_list made of the options, for cmd_list. */
@@ -573,10 +537,7 @@ check_list(const char *name)
 	if (sources > 1)
 		return cli_usage(name, "--root, --archive, --table and "
 		    "--kernel: one source");
-	if (sysfs_dir != NULL && (!from_kernel || *sysfs_dir == '\0'))
-		return cli_usage(name, from_kernel ? "--sysfs '' names no "
-		    "directory" : "--sysfs goes with --kernel");
-	return EXIT_OK;
+	return kernel_check(name, sysfs_dir, from_kernel);
 }
 
 /* The listing; *found: --check found something. */

@@ -390,7 +390,7 @@ done:
 	free(cv.text);
 	dt_buf_free(&cv.line);
 	dt_buf_free(&cv.last_what);
-	owners_close();
+	owners_close(o->users_from != NULL ? res : cv.host);
 	entries_free(&cv.v);
 	ids_keeper_free(&keeper);
 	return rc;

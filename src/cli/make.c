@@ -163,13 +163,12 @@ put_node(void *ctx, const struct devreg_node *n)
 }
 
 /* A name made twice (i2o/ctl by each i2o disk) is made once: the last. */
-static const struct entry *order_base;
-
 static int
-by_path_then_place(const void *a, const void *b)
+by_path_then_place(const void *a, const void *b, void *entries)
 {
+	const struct entry *v = entries;
 	size_t i = *(const size_t *)a, j = *(const size_t *)b;
-	int c = strcmp(order_base[i].path, order_base[j].path);
+	int c = strcmp(v[i].path, v[j].path);
 
 	return c != 0 ? c : i < j ? -1 : i > j;
 }
@@ -187,8 +186,7 @@ drop_repeats(struct entries *v)
 		cli_fatal(NULL);
 	for (size_t i = 0; i < v->n; i++)
 		ix[i] = i;
-	order_base = v->v;
-	qsort(ix, v->n, sizeof(*ix), by_path_then_place);
+	qsort_r(ix, v->n, sizeof(*ix), by_path_then_place, v->v);
 	for (size_t i = 0; i + 1 < v->n; i++)
 		drop[ix[i]] = strcmp(v->v[ix[i]].path, v->v[ix[i + 1]].path) ==
 		    0;
@@ -475,7 +473,7 @@ check_make(const char *name)
 		return rc;
 	if (archive != NULL || archive_format != NULL)
 		return apply_check_archive(name, archive, archive_format,
-		    &archive_opts);
+		    false, &archive_opts);
 	return EXIT_OK;
 }
 
@@ -503,8 +501,7 @@ cmd_make(const struct verb_call *c)
 	}
 	for (int i = 0; i < c->nargs; i++)
 		devreg_make(c->args[i], put_node, m);
-	if (output == NULL && archive == NULL)
-		owners_close();
+	owners_close(m->owners);
 	if (m->failed)
 		rc = EXIT_FAILED;	/* a group the database lacks */
 	else {

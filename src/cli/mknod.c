@@ -15,6 +15,7 @@
 
 #include "entry/attrs.h"
 #include "cli/apply.h"
+#include "cli/options.h"
 #include "cli/env.h"
 #include "codec/host.h"
 #include "sys/node.h"
@@ -285,7 +286,7 @@ parse_owner(const struct mknod_opts *o, struct node_want *w)
 		cli_error("%s", d.msg);
 		rc = EXIT_USAGE;
 	}
-	owners_close();
+	owners_close(res);
 	return rc;
 }
 
@@ -460,13 +461,8 @@ parse_job(const struct verb_call *c, struct mknod_job *job,
 	    (rc = parse_numbers(c->args + 2, c->nargs - 2, job)) != EXIT_OK ||
 	    (rc = parse_count(&opts, job)) != EXIT_OK)
 		return rc;
-	if ((*root = root_open(opts.root, env_resolve(), env_faker())) ==
-	    NULL) {
-		if (opts.root == NULL)	/* only malloc can fail */
-			cli_fatal(NULL);
-		cli_arg_error("--root", opts.root);
+	if ((*root = options_root(opts.root)) == NULL)
 		return EXIT_FAILED;
-	}
 	node_begin(env_runtime_dir());
 	/* A symbolic mode reads the umask (attrs.c); modes are then exact. */
 	if ((rc = parse_attrs(&opts, umask(0), &job->want)) != EXIT_OK)

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -29,59 +30,59 @@ struct owners_db {
 	char searched[DT_MSGLEN];	/* " (not in DIR/etc/group)" */
 };
 
-static struct owners {
+struct owners {
 	const char *dir;	/* the tree, as given */
 	bool fallback;		/* --root: an absent file means the host's */
 	struct root *root;	/* the tree, or NULL (open_errno) */
 	int open_errno;
 	struct owners_db db[2];	/* passwd, group */
-	struct id_resolver res;
-} o;
+	struct id_resolver res;	/* res.ctx is the struct itself */
+};
 
 /* db's file, as the user would write it: the tree's name and the file. */
 static const char *
-shown(char *buf, const struct owners_db *db)
+db_file_quoted(char *buf, const struct owners *o, const struct owners_db *db)
 {
 	char path[DT_MSGLEN];
-	size_t n = strlen(o.dir);
+	size_t n = strlen(o->dir);
 
-	while (n > 1 && o.dir[n - 1] == '/')
+	while (n > 1 && o->dir[n - 1] == '/')
 		n--;
-	snprintf(path, sizeof(path), "%.*s%s", (int)n, o.dir,
-	    n == 1 && o.dir[0] == '/' ? db->file + 1 : db->file);
+	snprintf(path, sizeof(path), "%.*s%s", (int)n, o->dir,
+	    n == 1 && o->dir[0] == '/' ? db->file + 1 : db->file);
 	return cli_quote(buf, path);
 }
 
 /* The file is absent: the host's database (--root), or no names. */
 static void
-absent(struct owners_db *db)
+absent(const struct owners *o, struct owners_db *db)
 {
 	char q[DT_QUOTE_SIZE];
 
-	db->host = o.fallback;
-	if (o.fallback)
+	db->host = o->fallback;
+	if (o->fallback)
 		snprintf(db->searched, sizeof(db->searched), " (not in the "
 		    "host's %s database; there is no %s)", db->what,
-		    shown(q, db));
+		    db_file_quoted(q, o, db));
 	else
 		snprintf(db->searched, sizeof(db->searched), " (there is no "
-		    "%s)", shown(q, db));
+		    "%s)", db_file_quoted(q, o, db));
 }
 
 /* The file could not be read (errno): no names, and why. */
 static void
-unreadable(struct owners_db *db, const char *why)
+unreadable(const struct owners *o, struct owners_db *db, const char *why)
 {
 	char q[DT_QUOTE_SIZE];
 
 	if (why == NULL && errno == EFBIG)
 		why = "a line is longer than " USERS_LINE_MAX_TEXT;
 	snprintf(db->searched, sizeof(db->searched), " (%s: %s)",
-	    shown(q, db), why != NULL ? why : strerror(errno));
+	    db_file_quoted(q, o, db), why != NULL ? why : strerror(errno));
 }
 
 static void
-load(struct owners_db *db)
+load(const struct owners *o, struct owners_db *db)
 {
 	char q[DT_QUOTE_SIZE];
 	const char *why = NULL;
@@ -89,13 +90,13 @@ load(struct owners_db *db)
 	int fd;
 
 	db->loaded = true;
-	errno = o.open_errno;
-	if ((fd = o.root != NULL ? root_open_file(o.root, db->file, &why) :
+	errno = o->open_errno;
+	if ((fd = o->root != NULL ? root_open_file(o->root, db->file, &why) :
 	    -1) < 0) {
 		if (errno == ENOENT)
-			absent(db);
+			absent(o, db);
 		else
-			unreadable(db, why);
+			unreadable(o, db, why);
 		return;
 	}
 	if ((f = fdopen(fd, "r")) == NULL) {
@@ -106,22 +107,23 @@ load(struct owners_db *db)
 	if (db->db == NULL && errno == ENOMEM)
 		cli_fatal(NULL);
 	if (db->db == NULL)
-		unreadable(db, NULL);
+		unreadable(o, db, NULL);
 	else
 		snprintf(db->searched, sizeof(db->searched), " (not in %s)",
-		    shown(q, db));
+		    db_file_quoted(q, o, db));
 	(void)fclose(f);	/* read only: nothing to lose */
 }
 
 /* name's id in db: 0, or -1 when unknown (db->searched says where). */
 static int
-lookup(struct owners_db *db, const char *name, uint32_t *id)
+lookup(const struct owners *o, struct owners_db *db, const char *name,
+    uint32_t *id)
 {
 	uid_t uid;
 	gid_t gid;
 
 	if (!db->loaded)
-		load(db);
+		load(o, db);
 	if (!db->host)
 		return db->db != NULL ? users_find(db->db, name, id) : -1;
 	if (db->kind == USERS_PASSWD && nss_getpwnam(NULL, name, &uid) == 0)
@@ -137,10 +139,10 @@ lookup(struct owners_db *db, const char *name, uint32_t *id)
 static int
 owners_user(void *ctx, const char *name, uid_t *uid)
 {
+	struct owners *o = ctx;
 	uint32_t id;
 
-	(void)ctx;
-	if (lookup(&o.db[0], name, &id) != 0)
+	if (lookup(o, &o->db[0], name, &id) != 0)
 		return -1;
 	*uid = (uid_t)id;
 	return 0;
@@ -149,10 +151,10 @@ owners_user(void *ctx, const char *name, uid_t *uid)
 static int
 owners_group(void *ctx, const char *name, gid_t *gid)
 {
+	struct owners *o = ctx;
 	uint32_t id;
 
-	(void)ctx;
-	if (lookup(&o.db[1], name, &id) != 0)
+	if (lookup(o, &o->db[1], name, &id) != 0)
 		return -1;
 	*gid = (gid_t)id;
 	return 0;
@@ -161,40 +163,50 @@ owners_group(void *ctx, const char *name, gid_t *gid)
 static const char *
 owners_searched(void *ctx, bool group)
 {
-	(void)ctx;
-	return o.db[group].searched;
+	const struct owners *o = ctx;
+
+	return o->db[group].searched;
 }
 
 const struct id_resolver *
 owners_open(const char *root_dir, const char *users_from)
 {
+	struct owners *o;
+
 	if (users_from == NULL && root_dir == NULL)
 		return &nss_resolver;
-	o.dir = users_from != NULL ? users_from : root_dir;
-	o.fallback = users_from == NULL;
-	if ((o.root = root_open(o.dir, env_resolve(), env_faker())) == NULL) {
-		o.open_errno = errno;
+	if ((o = calloc(1, sizeof(*o))) == NULL)
+		cli_fatal(NULL);
+	o->dir = users_from != NULL ? users_from : root_dir;
+	o->fallback = users_from == NULL;
+	if ((o->root = root_open(o->dir, env_resolve(), env_faker())) ==
+	    NULL) {
+		o->open_errno = errno;
 		if (users_from != NULL) {
 			cli_arg_error("--users-from", users_from);
+			free(o);
 			return NULL;
 		}
 	}
-	o.db[0] = (struct owners_db){ .file = "/etc/passwd", .what = "user",
+	o->db[0] = (struct owners_db){ .file = "/etc/passwd", .what = "user",
 	    .kind = USERS_PASSWD };
-	o.db[1] = (struct owners_db){ .file = "/etc/group", .what = "group",
+	o->db[1] = (struct owners_db){ .file = "/etc/group", .what = "group",
 	    .kind = USERS_GROUP };
-	o.res = (struct id_resolver){ owners_user, owners_group, NULL,
+	o->res = (struct id_resolver){ owners_user, owners_group, o,
 	    owners_searched };
-	return &o.res;
+	return &o->res;
 }
 
 void
-owners_close(void)
+owners_close(const struct id_resolver *res)
 {
-	for (size_t i = 0; i < 2; i++) {
-		users_free(o.db[i].db);
-		o.db[i].db = NULL;
-	}
-	root_close(o.root);
-	o.root = NULL;
+	struct owners *o;
+
+	if (res == NULL || res == &nss_resolver)
+		return;
+	o = res->ctx;
+	for (size_t i = 0; i < 2; i++)
+		users_free(o->db[i].db);
+	root_close(o->root);
+	free(o);
 }

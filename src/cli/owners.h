@@ -14,9 +14,12 @@
  * root_dir, each of its files that exists, the host's for one that does
  * not; else the host's.  The files are read at the first name looked
  * up.  NULL, after an error message, when users_from cannot be opened.
+ * Each run owns what it opens (apply's plan, mknod's owner, diff's
+ * tables), and hands it back to owners_close.
  */
 const struct id_resolver *owners_open(const char *root_dir,
     const char *users_from);
-void owners_close(void);
+/* Frees what owners_open returned (NULL and the host's: nothing to do). */
+void owners_close(const struct id_resolver *res);
 
 #endif

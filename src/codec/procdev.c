@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -106,8 +107,8 @@ open_regular(const char *path, struct dt_diag *d)
  * Reads the whole file; /proc files report size 0, so read to the end.
  * On failure d says why, naming the file.
  */
-int
-procdev_read(const char *path, char **buf, size_t *len, struct dt_diag *d)
+static int
+read_whole(const char *path, char **buf, size_t *len, struct dt_diag *d)
 {
 	size_t cap = 8192, n = 0;
 	ssize_t got;
@@ -148,55 +149,97 @@ fail:
 	return -1;
 }
 
-struct lookup {
-	char type;
-	const char *name;
-	unsigned long major;
-	int found;
+struct loading {
+	struct procdev_table *t;
+	size_t cap;
 };
 
 static int
-lookup_one(void *ctx, char type, unsigned long major, const char *name,
+load_one(void *ctx, char type, unsigned long major, const char *name,
     size_t namelen)
 {
-	struct lookup *l = ctx;
+	struct loading *l = ctx;
+	struct procdev_driver *nv;
 
-	if (type != l->type || strlen(l->name) != namelen ||
-	    memcmp(name, l->name, namelen) != 0)
+	if (l->t->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 64;
+		if ((nv = realloc(l->t->v, l->cap * sizeof(*nv))) == NULL)
+			return -1;
+		l->t->v = nv;
+	}
+	l->t->v[l->t->n++] = (struct procdev_driver){ type, major, name,
+	    namelen };
+	return 0;
+}
+
+int
+procdev_load(const char *path, struct procdev_table *t, struct dt_diag *d)
+{
+	struct loading l = { t, 0 };
+	char q[DT_QUOTE_SIZE], why[DT_MSGLEN];
+	unsigned long bad;
+	size_t len;
+	int rc;
+
+	*t = (struct procdev_table){ 0 };
+	if (read_whole(path, &t->text, &len, d) != 0)
+		return -1;
+	if ((rc = procdev_parse(t->text, len, load_one, &l, &bad, d)) == 0)
 		return 0;
-	l->major = major;
-	l->found = 1;
-	return 1;	/* the first registration, as the kernel lists it */
+	if (rc > 0)	/* load_one stopped it: out of memory */
+		snprintf(d->msg, sizeof(d->msg), "%s: %s",
+		    dt_quote(q, sizeof(q), path, strlen(path)),
+		    strerror(ENOMEM));
+	else {
+		snprintf(why, sizeof(why), "%s", d->msg);
+		snprintf(d->msg, sizeof(d->msg), "%s:%lu: %.160s",
+		    dt_quote(q, sizeof(q), path, strlen(path)), bad, why);
+	}
+	procdev_free(t);
+	return -1;
+}
+
+void
+procdev_free(struct procdev_table *t)
+{
+	free(t->v);
+	free(t->text);
+	*t = (struct procdev_table){ 0 };
+}
+
+void
+procdev_each(const struct procdev_table *t, procdev_fn *fn, void *ctx)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (fn(ctx, t->v[i].type, t->v[i].major, t->v[i].name,
+		    t->v[i].namelen) != 0)
+			return;
 }
 
 enum procdev_found
 procdev_lookup(const char *path, char type, const char *name,
     unsigned long *major, struct dt_diag *d)
 {
-	struct lookup l = { type, name, 0, 0 };
-	char q[DT_QUOTE_SIZE], qn[DT_QUOTE_SIZE], why[DT_MSGLEN];
-	unsigned long bad;
-	char *buf;
-	size_t len;
-	int rc;
+	struct procdev_table t;
+	char q[DT_QUOTE_SIZE], qn[DT_QUOTE_SIZE];
+	bool found = false;
 
-	if (procdev_read(path, &buf, &len, d) != 0)
+	if (procdev_load(path, &t, d) != 0)
 		return PROCDEV_BAD_FILE;
-	rc = procdev_parse(buf, len, lookup_one, &l, &bad, d);
-	free(buf);
+	/* the first registration, as the kernel lists it */
+	for (size_t i = 0; i < t.n && !found; i++)
+		if (t.v[i].type == type && strlen(name) == t.v[i].namelen &&
+		    memcmp(t.v[i].name, name, t.v[i].namelen) == 0) {
+			*major = t.v[i].major;
+			found = true;
+		}
+	procdev_free(&t);
 	dt_quote(q, sizeof(q), path, strlen(path));
-	if (rc < 0) {
-		snprintf(why, sizeof(why), "%s", d->msg);
-		snprintf(d->msg, sizeof(d->msg), "%s:%lu: %.160s", q, bad,
-		    why);
-		return PROCDEV_BAD_FILE;
-	}
-	if (!l.found) {
+	if (!found) {
 		snprintf(d->msg, sizeof(d->msg), "no %s driver named '%s' in %s",
 		    type == 'c' ? "character" : "block",
 		    dt_quote(qn, sizeof(qn), name, strlen(name)), q);
 		return PROCDEV_NO_DRIVER;
 	}
-	*major = l.major;
 	return PROCDEV_FOUND;
 }

@@ -19,8 +19,30 @@ typedef int procdev_fn(void *ctx, char type, unsigned long major,
 int procdev_parse(const char *buf, size_t len, procdev_fn *fn, void *ctx,
     unsigned long *bad_line, struct dt_diag *d);
 
-int procdev_read(const char *path, char **buf, size_t *len,
+/*
+ * The one reader of the file (devices, mknod's driver names, explain,
+ * list --check kernel, the device rules): path read whole, a regular
+ * file only (a FIFO there would block), and parsed.  0, or -1 with d
+ * saying "FILE: why" or "FILE:LINE: why"; the drivers are in the
+ * kernel's order, their names pointing into t's own copy of the file.
+ */
+struct procdev_driver {
+	char type;		/* 'c' or 'b' */
+	unsigned long major;
+	const char *name;	/* not NUL-terminated */
+	size_t namelen;
+};
+struct procdev_table {
+	struct procdev_driver *v;
+	size_t n;
+	char *text;		/* the file */
+};
+int procdev_load(const char *path, struct procdev_table *t,
     struct dt_diag *d);
+void procdev_free(struct procdev_table *t);
+/* Each driver of t to fn, in order, until fn returns nonzero. */
+void procdev_each(const struct procdev_table *t, procdev_fn *fn, void *ctx);
+
 /*
  * The major of the driver name in the section for type ('c' or 'b').
  * PROCDEV_NO_DRIVER is the user's input; PROCDEV_BAD_FILE is the file's

@@ -45,12 +45,6 @@ string_end(const char *s, size_t len, size_t i)
 	return i < len ? i : len;
 }
 
-static const char *
-shown(char *q, const char *s, size_t n)
-{
-	return dt_quote(q, QUOTE_MAX, s, n);
-}
-
 /*
  * The key s[i..end] (its quotes included) as json-c reads it, into the
  * set of the object it is in: -1 when json-c would not read it as
@@ -68,22 +62,23 @@ add_key(struct scan *sc, json_object *set, size_t i, size_t end,
 
 	if (sc->s[i] == '\'')
 		return dt_error(d, "key %s is in single quotes, which is not "
-		    "JSON", shown(q, sc->s + i, n));
+		    "JSON", dt_quote_word(q, sizeof(q), sc->s + i, n));
 	json_tokener_reset(sc->tok);
 	key = n > INT_MAX || end == sc->len ? NULL :
 	    json_tokener_parse_ex(sc->tok, sc->s + i, (int)n);
 	if (!json_object_is_type(key, json_type_string)) {
 		json_object_put(key);
 		return dt_error(d, "key %s is not a JSON string",
-		    shown(q, sc->s + i, n));
+		    dt_quote_word(q, sizeof(q), sc->s + i, n));
 	}
 	s = json_object_get_string(key);
 	n = (size_t)json_object_get_string_len(key);
 	if (strlen(s) != n)	/* json-c's key would end at the NUL */
 		r = dt_error(d, "key \"%s\" has a NUL character",
-		    shown(q, s, n));
+		    dt_quote_word(q, sizeof(q), s, n));
 	else if (json_object_object_get_ex(set, s, NULL))
-		r = dt_error(d, "duplicate key \"%s\"", shown(q, s, n));
+		r = dt_error(d, "duplicate key \"%s\"",
+		    dt_quote_word(q, sizeof(q), s, n));
 	else if (json_object_object_add(set, s, NULL) != 0)
 		r = dt_error(d, "out of memory");
 	json_object_put(key);
@@ -288,7 +283,8 @@ json_keys_spelt(json_object *obj, const char *const *keys,
 		if ((word = respelt(key, keys)) != NULL)
 			return dt_error(d, "key \"%s\" is \"%s\" to runc, "
 			    "which reads keys in any case",
-			    shown(q, key, strlen(key)), word);
+			    dt_quote_word(q, sizeof(q), key, strlen(key)),
+			    word);
 	}
 	return 0;
 }

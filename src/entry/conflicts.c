@@ -18,13 +18,6 @@
 #include "entry/conflicts.h"
 #include "entry/validate.h"
 
-/* Text for a message: printable, and short enough to leave room. */
-static const char *
-quote(char *dst, const char *s, size_t len)
-{
-	return dt_quote(dst, QUOTE_MAX - 3, s, len);
-}
-
 /*
  * Conflicts.  Every check looks names up, by binary search, in one array
  * of the items sorted by path, so n lines cost about n log n string
@@ -111,8 +104,8 @@ item_name(const struct entry *it, uint64_t k, char *buf)
 	    snprintf(name, sizeof(name), "%s%" PRIu64, it->path, k) :
 	    snprintf(name, sizeof(name), "%s", it->path);
 
-	return quote(buf, name, (size_t)n < sizeof(name) ? (size_t)n :
-	    sizeof(name) - 1);
+	return dt_quote_word(buf, QUOTE_MAX, name, (size_t)n < sizeof(name) ?
+	    (size_t)n : sizeof(name) - 1);
 }
 
 static const char *
@@ -141,7 +134,8 @@ describe(const struct entry *it, uint64_t k, char *buf)
 		return buf;
 	}
 	if (it->type == 'l') {
-		snprintf(buf, DESCRIBE_MAX, "l -> '%s'", quote(q, it->target,
+		snprintf(buf, DESCRIBE_MAX, "l -> '%s'",
+		    dt_quote_word(q, sizeof(q), it->target,
 		    strlen(it->target)));
 		return buf;
 	}
@@ -500,13 +494,12 @@ check_nested_bases(struct checker *c)
 static void
 check_below_all(struct checker *c)
 {
-	static const char *clean[CLEAN_DEPTH];
-	static size_t clean_len[CLEAN_DEPTH];
+	const char *clean[CLEAN_DEPTH] = { 0 };
+	size_t clean_len[CLEAN_DEPTH] = { 0 };
 	size_t len, prev, j, x, depth;
 	bool same, hit;
 	uint64_t k;
 
-	memset(clean, 0, sizeof(clean));
 	for (size_t p = 0; p < c->n; p++) {
 		size_t i = c->refs[p].idx;
 		const char *s = c->v[i].path, *sl = strchr(s + 1, '/');

@@ -17,13 +17,6 @@
 /* The type letters an entry may have (types.h), for a message. */
 #define TYPE_LETTERS "c b p d f l s"
 
-/* Text for a message: printable, and short enough to leave room. */
-static const char *
-quote(char *dst, const char *s, size_t len)
-{
-	return dt_quote(dst, QUOTE_MAX - 3, s, len);
-}
-
 /* Whether text is file capabilities as cap_from_text(3) and setcap read. */
 int
 entry_caps_check(const char *text, struct dt_diag *d)
@@ -39,7 +32,8 @@ entry_caps_check(const char *text, struct dt_diag *d)
 	}
 	return dt_error(d, "'%s' is not file capabilities as setcap(8) "
 	    "reads them (such as cap_net_raw+ep): the only extended "
-	    "attribute buildroot's |xattr sets", quote(q, text, strlen(text)));
+	    "attribute buildroot's |xattr sets",
+	    dt_quote_word(q, sizeof(q), text, strlen(text)));
 }
 
 static size_t
@@ -78,11 +72,13 @@ validate_range(const struct entry *e, struct dt_diag *d)
 	digits = decimal_digits(e->start + last);
 	if (strlen(base) + digits > NAME_MAX)
 		return dt_error(d, "range name '%s%" PRIu64 "' is too "
-		    "long (%zu bytes, at most %d)", quote(q, base, strlen(base)),
+		    "long (%zu bytes, at most %d)",
+		    dt_quote_word(q, sizeof(q), base, strlen(base)),
 		    e->start + last, strlen(base) + digits, NAME_MAX);
 	if (plen + digits > PATH_MAX - 1)
 		return dt_error(d, "range path '%s%" PRIu64 "' is too "
-		    "long (more than %d bytes)", quote(q, e->path, plen), e->start + last,
+		    "long (more than %d bytes)",
+		    dt_quote_word(q, sizeof(q), e->path, plen), e->start + last,
 		    PATH_MAX - 1);
 	if (entry_has_numbers(e) && e->inc != 0 &&
 	    (last > (DT_HOST_MINOR_MAX - e->minor) / e->inc))
@@ -166,10 +162,11 @@ entry_validate(const struct entry *e, struct dt_diag *d)
 		return -1;
 	if (!path_is_normal(e->path, plen) && strcmp(norm, e->path) != 0)
 		return dt_error(d, "path '%s' is not in normal form (as '%s')",
-		    quote(q, e->path, plen), quote(qn, norm, strlen(norm)));
+		    dt_quote_word(q, sizeof(q), e->path, plen),
+		    dt_quote_word(qn, sizeof(qn), norm, strlen(norm)));
 	if (entry_type_of(e->type) == NULL)
 		return dt_error(d, "type '%s' is not one of " TYPE_LETTERS,
-		    quote(q, t, strlen(t)));
+		    dt_quote_word(q, sizeof(q), t, strlen(t)));
 	if (strcmp(e->path, "/") == 0 && e->type != 'd')
 		return dt_error(d, "'/' can only be a directory");
 	if (e->mode > 07777)

@@ -54,17 +54,6 @@ struct source *source_table_new(const struct id_resolver *res,
     const struct dialect *forced);
 
 /*
- * For the table source: a document read whole (OCI, or devtool's json as
- * jq writes it) whose first n bytes, head, were read from fd already; the
- * rest is read to the end, then, unless the dialect was named (forced),
- * the document bidders are asked again with all of it (dialect.h), and
- * every element is parsed and handed over (source_document.c).
- */
-void source_document_read(const struct dialect *dialect, bool forced,
-    int fd, const char *head, size_t n, const char *file,
-    const struct entry_sink *sink);
-
-/*
  * An archive libarchive reads (source_archive.c): its nodes and FIFOs,
  * with dirs its directories, those at or below paths (normal, as from
  * the archive's root; NULL: all).  The operand is the archive file, "-"
@@ -80,5 +69,14 @@ struct source *source_archive_new(const char *const *paths, bool dirs);
  * root's where the kernel says none.
  */
 struct source *source_kernel_new(void);
+/*
+ * The kernel's DEVNAME of one device number (type 'c' or 'b'), read as
+ * the kernel source reads every uevent (a page at most, a regular file,
+ * nothing that could block): explain's names and list --check kernel's
+ * audit.  false when sysfs has no such device, no DEVNAME or a file
+ * that is not the kernel's, or when the name does not fit in size.
+ */
+bool source_kernel_devname(const char *sysfs, char type, uint64_t major,
+    uint64_t minor, char *name, size_t size);
 
 #endif

@@ -664,14 +664,13 @@ latest_problem(void *ctx, const char *where, unsigned long line, int error,
 	l->to->problem(l->to->ctx, where, line, error, msg);
 }
 
-static const struct entry *latest_v;
-
 /* By path, then by arrival: the last of a run of one path is the one. */
 static int
-latest_cmp(const void *a, const void *b)
+latest_cmp(const void *a, const void *b, void *entries)
 {
+	const struct entry *v = entries;
 	size_t i = *(const size_t *)a, j = *(const size_t *)b;
-	int c = strcmp(latest_v[i].path, latest_v[j].path);
+	int c = strcmp(v[i].path, v[j].path);
 
 	return c != 0 ? c : (i > j) - (i < j);
 }
@@ -691,8 +690,7 @@ latest_flush(struct latest *l, const char *file)
 	}
 	for (size_t i = 0; i < n; i++)
 		order[i] = i;
-	latest_v = l->all.v;
-	qsort(order, n, sizeof(*order), latest_cmp);
+	qsort_r(order, n, sizeof(*order), latest_cmp, l->all.v);
 	for (size_t i = 0; i < n; i++)
 		keep[order[i]] = i + 1 == n || strcmp(l->all.v[order[i]].path,
 		    l->all.v[order[i + 1]].path) != 0;

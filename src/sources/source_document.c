@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sources/source.h"
+#include "sources/source_document.h"
 
 #define CHUNK 65536
 

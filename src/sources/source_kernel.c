@@ -396,3 +396,30 @@ source_kernel_new(void)
 	k->s = (struct source){ "kernel", kernel_read, kernel_free };
 	return &k->s;
 }
+
+bool
+source_kernel_devname(const char *sysfs, char type, uint64_t major,
+    uint64_t minor, char *name, size_t size)
+{
+	char dir[PATH_MAX], link[64], text[UEVENT_MAX + 1];
+	struct uevent u;
+	struct dt_diag d;
+	ssize_t n;
+	int fd;
+
+	assert(sysfs != NULL && (type == 'c' || type == 'b') && name != NULL);
+	if ((size_t)snprintf(dir, sizeof(dir), "%s/dev/%s", sysfs,
+	    type == 'c' ? "char" : "block") >= sizeof(dir))
+		return false;
+	snprintf(link, sizeof(link), "%ju:%ju", (uintmax_t)major,
+	    (uintmax_t)minor);
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return false;
+	n = read_uevent(fd, link, text);
+	close(fd);
+	if (n < 0 || parse_uevent(text, (size_t)n, &u, &d) != 0 ||
+	    u.name == NULL || strlen(u.name) >= size)
+		return false;
+	memcpy(name, u.name, strlen(u.name) + 1);
+	return true;
+}

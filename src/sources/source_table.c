@@ -21,7 +21,7 @@
 
 #include "base/lines.h"
 #include "base/pathindex.h"
-#include "sources/source.h"
+#include "sources/source_document.h"
 #include "dialects/dialect.h"
 #include "entry/validate.h"
 

@@ -25,7 +25,7 @@
 #include "encode.h"
 #include "sys/la.h"
 #include "sys/outfile.h"
-#include "targets/target.h"
+#include "targets/target_archive.h"
 
 const char target_archive_formats[] = "newc odc bin ustar pax gnutar mtree";
 

@@ -1,0 +1,67 @@
+/*
+ * cli_stream.h - what the value verbs (encode, decode, convert) share:
+ * operands or standard input a line at a time (devtool(1), STREAMS), and
+ * numbers appended to an output line without printf.
+ */
+#ifndef DEVTOOL_CLI_STREAM_H
+#define DEVTOOL_CLI_STREAM_H
+
+#include <stdint.h>
+
+#include "cli/cli.h"
+#include "cli/out.h"
+
+/* Appends a number to a line buffer; returns the new end. */
+char *cli_put_u64(char *p, uint64_t v);
+char *cli_put_hex(char *p, uint64_t v);
+char *cli_put_str(char *p, const char *s);
+
+/*
+ * How a stream goes on after a bad item (cli_stream, cli_operands).
+ * CLI_KEEP_GOING (-k): it is reported and its place kept by a record of
+ * its own, so that output line N is still input item N (devtool(1),
+ * STREAMS): an empty line, or with CLI_JSON a JSON object
+ * {"line":N,"error":"..."} (no "line" for an operand).
+ */
+enum {
+	CLI_KEEP_GOING = 1 << 0,
+	CLI_JSON = 1 << 1,
+};
+
+/*
+ * Reads standard input a line at a time in constant memory.  Each line
+ * is handed to fn without its newline; a nonzero return is an error whose
+ * message is in d.  Standard output is flushed whenever input would block,
+ * so a co-process sees each answer without waiting for a full buffer.
+ * how is CLI_KEEP_GOING and CLI_JSON, or 0.
+ */
+typedef int line_fn(void *ctx, char *line, struct dt_diag *d);
+int cli_stream(line_fn *fn, void *ctx, unsigned how);
+
+/*
+ * What the value verbs (encode, decode, convert) share.  cli_operands
+ * runs value_fn over the operands, or stream_fn over standard input when
+ * the only operand is "-"; it stops at the first bad one unless
+ * CLI_KEEP_GOING.  cli_emit ends a line begun with lines_out_begin
+ * (out.h).  cli_put_line_member appends the JSON member
+ * "line":N, when the item is a line of standard input.  cli_decode warns
+ * of a non-canonical value and returns 1, 0 when canonical, -1 (d says
+ * why) when the value does not decode.
+ */
+int cli_operands(const char **args, line_fn *value_fn, line_fn *stream_fn,
+    void *ctx, unsigned how);
+char *cli_put_line_member(char *p);
+char *cli_trim(char *s);
+int cli_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma,
+    uint64_t *mi, struct dt_diag *d);
+
+/* The line built from lines_out_begin() ends at end; returns 0. */
+static inline int
+cli_emit(char *end)
+{
+	*end++ = '\n';
+	lines_out_end(end);
+	return 0;
+}
+
+#endif

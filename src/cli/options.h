@@ -1,0 +1,27 @@
+/*
+ * options.h - what several verbs take, done once: --root (apply, list,
+ * mknod, make, diff) and --merge (apply, list --table).  Each is checked
+ * in the verb's check hook (a usage error, exit 2) and acted on in its
+ * handler (a failure, exit 1), as EXIT STATUS in devtool(1) says.
+ */
+#ifndef DEVTOOL_OPTIONS_H
+#define DEVTOOL_OPTIONS_H
+
+#include "entry/conflicts.h"
+#include "sys/root.h"
+
+/*
+ * The tree --root DIR names (NULL: /), confined as root.h confines it.
+ * It must exist: a mistyped root is refused, never made into a new tree.
+ * NULL when it cannot be opened, said as "--root DIR: why".
+ */
+struct root *options_root(const char *dir);
+
+/*
+ * --merge error|last|first (NULL: error) into *how; anything else is a
+ * usage error of the verb, naming the value.
+ */
+int options_merge(const char *verb, const char *value,
+    enum conflicts_merge *how);
+
+#endif
