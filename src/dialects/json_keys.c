@@ -46,7 +46,7 @@ string_end(const char *s, size_t len, size_t i)
 }
 
 static const char *
-shown(char *q, const char *s, size_t n)
+quote_key(char *q, const char *s, size_t n)
 {
 	return dt_quote(q, QUOTE_MAX, s, n);
 }
@@ -68,22 +68,22 @@ add_key(struct scan *sc, json_object *set, size_t i, size_t end,
 
 	if (sc->s[i] == '\'')
 		return dt_error(d, "key %s is in single quotes, which is not "
-		    "JSON", shown(q, sc->s + i, n));
+		    "JSON", quote_key(q, sc->s + i, n));
 	json_tokener_reset(sc->tok);
 	key = n > INT_MAX || end == sc->len ? NULL :
 	    json_tokener_parse_ex(sc->tok, sc->s + i, (int)n);
 	if (!json_object_is_type(key, json_type_string)) {
 		json_object_put(key);
 		return dt_error(d, "key %s is not a JSON string",
-		    shown(q, sc->s + i, n));
+		    quote_key(q, sc->s + i, n));
 	}
 	s = json_object_get_string(key);
 	n = (size_t)json_object_get_string_len(key);
 	if (strlen(s) != n)	/* json-c's key would end at the NUL */
 		r = dt_error(d, "key \"%s\" has a NUL character",
-		    shown(q, s, n));
+		    quote_key(q, s, n));
 	else if (json_object_object_get_ex(set, s, NULL))
-		r = dt_error(d, "duplicate key \"%s\"", shown(q, s, n));
+		r = dt_error(d, "duplicate key \"%s\"", quote_key(q, s, n));
 	else if (json_object_object_add(set, s, NULL) != 0)
 		r = dt_error(d, "out of memory");
 	json_object_put(key);
@@ -91,7 +91,7 @@ add_key(struct scan *sc, json_object *set, size_t i, size_t end,
 }
 
 static int
-push(struct scan *sc, bool object, struct dt_diag *d)
+open_nesting(struct scan *sc, bool object, struct dt_diag *d)
 {
 	struct frame *f;
 
@@ -108,7 +108,7 @@ push(struct scan *sc, bool object, struct dt_diag *d)
 }
 
 static void
-pop(struct scan *sc)
+close_nesting(struct scan *sc)
 {
 	if (sc->depth > 0)
 		json_object_put(sc->open[--sc->depth].keys);
@@ -116,7 +116,7 @@ pop(struct scan *sc)
 
 /* The byte at *i: a key is checked there, a string skipped (*i its end). */
 static int
-step(struct scan *sc, size_t *i, struct dt_diag *d)
+scan_byte(struct scan *sc, size_t *i, struct dt_diag *d)
 {
 	struct frame *top = sc->depth > 0 ? &sc->open[sc->depth - 1] : NULL;
 	size_t end;
@@ -124,10 +124,10 @@ step(struct scan *sc, size_t *i, struct dt_diag *d)
 	switch (sc->s[*i]) {
 	case '{':
 	case '[':
-		return push(sc, sc->s[*i] == '{', d);
+		return open_nesting(sc, sc->s[*i] == '{', d);
 	case '}':
 	case ']':
-		pop(sc);
+		close_nesting(sc);
 		return 0;
 	case ',':
 		if (top != NULL)
@@ -159,12 +159,12 @@ json_keys_check(const char *text, size_t len, size_t *at,
 		return dt_error(d, "out of memory");
 	json_tokener_set_flags(sc.tok, JSON_TOKENER_STRICT);
 	for (size_t i = 0; i < len; i++)
-		if ((r = step(&sc, &i, d)) != 0) {
+		if ((r = scan_byte(&sc, &i, d)) != 0) {
 			*at = i;
 			break;
 		}
 	while (sc.depth > 0)
-		pop(&sc);
+		close_nesting(&sc);
 	json_tokener_free(sc.tok);
 	return r;
 }
@@ -225,7 +225,7 @@ json_keys_find(const char *text, size_t len, const char *key, size_t *at)
  * I as well.
  */
 static int
-go_fold(const unsigned char **p)
+go_fold_char(const unsigned char **p)
 {
 	static const struct {
 		const char *utf8;
@@ -255,23 +255,23 @@ go_fold(const unsigned char **p)
 
 /* Whether Go's encoding/json takes key for word (ASCII). */
 static bool
-go_same(const char *key, const char *word)
+go_same_key(const char *key, const char *word)
 {
 	const unsigned char *k = (const unsigned char *)key;
 	const unsigned char *w = (const unsigned char *)word;
 
 	while (*k != '\0' && *w != '\0')
-		if (go_fold(&k) != go_fold(&w))
+		if (go_fold_char(&k) != go_fold_char(&w))
 			return false;
 	return *k == '\0' && *w == '\0';
 }
 
 /* The word of words (NULL-terminated) key is another spelling of. */
 static const char *
-respelt(const char *key, const char *const *words)
+other_spelling(const char *key, const char *const *words)
 {
 	for (; *words != NULL; words++)
-		if (strcmp(key, *words) != 0 && go_same(key, *words))
+		if (strcmp(key, *words) != 0 && go_same_key(key, *words))
 			return *words;
 	return NULL;
 }
@@ -285,10 +285,10 @@ json_keys_spelt(json_object *obj, const char *const *keys,
 
 	json_object_object_foreach(obj, key, value) {
 		(void)value;
-		if ((word = respelt(key, keys)) != NULL)
+		if ((word = other_spelling(key, keys)) != NULL)
 			return dt_error(d, "key \"%s\" is \"%s\" to runc, "
 			    "which reads keys in any case",
-			    shown(q, key, strlen(key)), word);
+			    quote_key(q, key, strlen(key)), word);
 	}
 	return 0;
 }
