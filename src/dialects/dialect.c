@@ -39,6 +39,19 @@ dialect_named(const char *name)
 	return NULL;
 }
 
+const struct dialect *
+dialect_at(size_t i)
+{
+	return i < ARRAY_SIZE(registry) ? registry[i] : NULL;
+}
+
+bool
+dialect_reads(const struct dialect *d)
+{
+	assert(d != NULL);
+	return d->read_line != NULL || d->read_document != NULL;
+}
+
 void
 dialect_names(struct dt_buf *out, bool readable)
 {
@@ -46,8 +59,7 @@ dialect_names(struct dt_buf *out, bool readable)
 
 	assert(out != NULL);
 	for (size_t i = 0; i < ARRAY_SIZE(registry); i++) {
-		if (readable && registry[i]->read_line == NULL &&
-		    registry[i]->read_document == NULL)
+		if (readable && !dialect_reads(registry[i]))
 			continue;
 		if (n++ > 0)
 			dt_buf_adds(out, ", ");

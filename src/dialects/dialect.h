@@ -275,6 +275,13 @@ const struct dialect *dialect_named(const char *name);
  * message: each dialect's, or (readable) those that read tables.
  */
 void dialect_names(struct dt_buf *out, bool readable);
+/*
+ * The ith dialect of the registry, in tie-break order, or NULL past the
+ * last (formats --dialects, which the completions ask).
+ */
+const struct dialect *dialect_at(size_t i);
+/* Whether d reads tables (apply -i takes it), or is only written. */
+bool dialect_reads(const struct dialect *d);
 /* d's name; "unknown" for NULL. */
 const char *dialect_name(const struct dialect *d);
 /* "a" or "an", as "an oci table". */
