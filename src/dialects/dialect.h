@@ -12,14 +12,16 @@
  *
  *  1. Copy src/dialects/skeleton.c.template to src/dialects/NAME.c and
  *     fill in its reader, writer and bid; its row is
- *     `const struct dialect NAME_dialect = { .name = "NAME", ... }'.
+ *     `const struct dialect NAME_dialect = { .name = "NAME", ... }', with
+ *     .begin and .free_state when its reader keeps state between lines.
  *  2. Add X(NAME) to DIALECTS below, where its bid's ties are to go.
- *  3. The man page (DEVICE TABLES, "Telling the dialects apart"), the
- *     completions (completions/devtool.bash, _devtool, devtool.fish, which
- *     list -o and apply -i values) and tests (tests/unit_table.c's
- *     detection samples, a round trip in tests/roundtrip.bats).  The
- *     unit tests and fuzzers link libdevtool.a, and --help asks the
- *     registry (DIALECT_NAMES, cli/verbs.h): neither names a dialect.
+ *  That builds, and --help, the completions (which ask formats
+ *  --dialects), the unit tests and the fuzzers take it from the registry
+ *  (tests/newdialect.bats proves it).  3. What tests hold to the
+ *  registry, by hand: the man page (DEVICE TABLES, "Telling the
+ *  dialects apart", the list -o and apply -i lists), detection samples
+ *  in tests/unit_table.c once it bids, a round trip in
+ *  tests/roundtrip.bats.
  *
  * Nothing else names a dialect: list, apply, the table source and the
  * writers ask the row.
