@@ -32,6 +32,7 @@
 #include "base/number.h"
 #include "base/path.h"
 #include "dialects/fields.h"
+#include "dialects/mtree.h"
 #include "base/text.h"
 #include "entry/validate.h"
 
@@ -348,8 +349,8 @@ unset(struct mtree_reader *m, const char *line, size_t len, size_t i,
 	return 0;
 }
 
-static const char *
-type_word(char type)
+const char *
+mtree_type_word(char type)
 {
 	for (size_t i = 0; i < NTYPES; i++)
 		if (types[i].type == type)
@@ -376,7 +377,7 @@ make_entry(const struct mtree_keys *k, struct entry *e, char *path,
 	if (k->has_link != (k->type == 'l'))
 		return dt_error(d, k->has_link ? "link= on a type=%s entry (a "
 		    "hard link) is not supported" : "type=link needs link=",
-		    type_word(k->type));
+		    mtree_type_word(k->type));
 	if (k->type == 'l')
 		fields_link(e, path + PATH_MAX);
 	if (entry_has_numbers(e)) {
@@ -471,7 +472,7 @@ amend(const struct entry *prev, struct mtree_keys *k, char *link,
 	if (k->has_type && k->type != prev->type)
 		return dt_error(d, "type=%s, but line %lu made '%s' a %s: a "
 		    "later line for a path amends its entry, keeping its "
-		    "type", type_word(k->type), prev->lineno,
+		    "type", mtree_type_word(k->type), prev->lineno,
 		    fields_quote(q, prev->path, strlen(prev->path)),
 		    entry_type_of(prev->type)->noun);
 	if (k->has_mode) {
@@ -509,7 +510,7 @@ top_directory(struct mtree_reader *m, const struct mtree_keys *k,
 {
 	if (k->has_type && k->type != 'd')
 		return dt_error(d, "'.', the top directory, is type=dir, not "
-		    "type=%s", type_word(k->type));
+		    "type=%s", mtree_type_word(k->type));
 	if (!relative)
 		return 0;
 	if (m->cwd[0] != '\0')
@@ -648,65 +649,6 @@ mtree_parse(struct dialect_reader *r, const char *line, size_t len,
 	return rc;
 }
 
-/*
- * vis(3) for mtree: what is not a printable ASCII word, as \ooo; also
- * '#' (a comment to NetBSD's fparseln), '=', glob characters (NetBSD
- * matches them) and '"' (a pseudo name's quote, to detection).
- */
-static void
-put_vis(struct dt_buf *out, const char *s)
-{
-	for (const unsigned char *u = (const unsigned char *)s; *u != '\0';
-	    u++)
-		if (*u <= ' ' || *u >= 0x7f || strchr("#=\\*?[\"", *u) != NULL) {
-			dt_buf_addc(out, '\\');
-			dt_buf_addo(out, *u, 3);
-		} else
-			dt_buf_addc(out, (char)*u);
-}
-
-/* " KEY=" and a name (vis'd), or " KEY=" and an id. */
-static void
-put_owner(struct dt_buf *out, const char *name, const char *name_key,
-    uintmax_t id, const char *id_key)
-{
-	dt_buf_addc(out, ' ');
-	if (name != NULL) {
-		dt_buf_adds(out, name_key);
-		put_vis(out, name);
-	} else {
-		dt_buf_adds(out, id_key);
-		dt_buf_addu(out, id);
-	}
-}
-
-static int
-mtree_format(const struct entry *e, struct dt_buf *out, struct dt_diag *d)
-{
-	if (fields_no_ranges(e, "an mtree spec", d) != 0)
-		return -1;
-	dt_buf_addc(out, '.');
-	put_vis(out, strcmp(e->path, "/") == 0 ? "" : e->path);
-	dt_buf_adds(out, " type=");
-	dt_buf_adds(out, type_word(e->type));
-	dt_buf_adds(out, " mode=");
-	dt_buf_addo(out, e->mode, 4);
-	put_owner(out, e->user, "uname=", e->uid, "uid=");
-	put_owner(out, e->group, "gname=", e->gid, "gid=");
-	if (e->type == 'l') {
-		dt_buf_adds(out, " link=");
-		put_vis(out, e->target);
-	} else if (entry_has_numbers(e)) {
-		dt_buf_adds(out, " device=native,");
-		dt_buf_addu(out, e->major);
-		dt_buf_addc(out, ',');
-		dt_buf_addu(out, e->minor);
-	}
-	if (e->nochange && e->type != 'l')
-		dt_buf_adds(out, " nochange");
-	return 0;
-}
-
 /* At the end of the input: a line continued past it. */
 static int
 mtree_end(struct dialect_reader *r, unsigned long *lineno, struct dt_diag *d)
@@ -828,14 +770,6 @@ mtree_bid(const char *line, size_t len)
 	while (fields_word(line, len, &i, &c))
 		all = all && keyword_word(line + c, i - c);
 	return all ? DIALECT_BID_MARK : DIALECT_BID_WORD;
-}
-
-static int
-mtree_write(const struct entry *e, const char *note, struct dt_buf *out,
-    struct dt_diag *d)
-{
-	assert(note == NULL);
-	return mtree_format(e, out, d);
 }
 
 const struct dialect mtree_dialect = {
