@@ -34,7 +34,7 @@ _devtool_options()
             echo "-f --format --strict --value --json -o --output $common"
             ;;
         formats)
-            echo "--json -o --output $common"
+            echo "--json --dialects -o --output $common"
             ;;
         mknod)
             echo "-m --mode -u --owner -g --group --reference -r --replace" \
@@ -100,6 +100,17 @@ _devtool_drivers()
     ' "$file" 2>/dev/null
 }
 
+# The table dialects of the devtool being completed ($1), as its registry
+# gives them (devtool formats --dialects): every one, or with $2 = read
+# those that apply reads.  A dialect added to the binary is offered
+# without a word here.
+_devtool_dialects()
+{
+    command -v -- "$1" >/dev/null 2>&1 || return 0
+    "$1" formats --dialects 2>/dev/null | awk -v want="$2" '
+        NR > 1 && (want != "read" || $2 == "yes") { print $1 }'
+}
+
 _devtool()
 {
     local cur prev words cword split
@@ -142,17 +153,16 @@ _devtool()
             # list and make: the tables, then the device rules (written
             # only, so not -i's)
             [[ $verb == list || $verb == make ]] &&
-                outputs='makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow'
+                outputs=$(_devtool_dialects "${words[0]}")
             # diff: a patch, a table apply reads
             [[ $verb == diff ]] &&
-                outputs='makedevs tmpfiles mtree gen_init_cpio pseudo json oci'
+                outputs=$(_devtool_dialects "${words[0]}" read)
             mapfile -t COMPREPLY < <(compgen -W "$outputs" -- "$cur")
             return
             ;;
         -i | --input)
             mapfile -t COMPREPLY < <(compgen -W \
-                'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' \
-                -- "$cur")
+                "$(_devtool_dialects "${words[0]}" read)" -- "$cur")
             return
             ;;
         --root | --users-from | -C | --directory | --sysfs)

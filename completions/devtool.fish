@@ -99,6 +99,20 @@ function __devtool_drivers
     end <$file
 end
 
+# The table dialects of the devtool being completed, as its registry gives
+# them (devtool formats --dialects); with read, those apply reads.  A
+# dialect added to the binary is offered without a word here.
+function __devtool_dialects
+    set -l cmd (commandline -opc)[1]
+    command -q -- $cmd; or return 0
+    $cmd formats --dialects 2>/dev/null | while read -l line
+        set -l f (string split -n ' ' -- $line)
+        test "$f[1]" = NAME; and continue
+        test "$argv[1]" = read -a "$f[2]" != yes; and continue
+        echo $f[1]
+    end
+end
+
 # The driver names for mknod's MAJOR, by the TYPE operand.
 function __devtool_mknod_drivers
     set -l ops (__devtool_operands)
@@ -183,6 +197,7 @@ complete -c devtool -n '__devtool_using convert' -s t -l to -x -a "$layouts" -d 
 complete -c devtool -n '__devtool_using explain' -l value -x -d 'Explain a raw value'
 complete -c devtool -n '__devtool_using explain' -l json -d 'Print the pair, the value and the names as JSON'
 complete -c devtool -n '__devtool_using formats' -l json -d 'Print one JSON object per layout'
+complete -c devtool -n '__devtool_using formats' -l dialects -d 'List the table dialects instead'
 
 # mknod.
 complete -c devtool -n '__devtool_using mknod' -s m -l mode -x -a '0600 0620 0640 0644 0660 0666' -d 'Mode, octal or symbolic'
@@ -195,7 +210,7 @@ complete -c devtool -n '__devtool_using mknod apply' -s n -l dry-run -d 'Print w
 complete -c devtool -n '__devtool_using mknod apply' -s v -l verbose -d 'Print each action'
 complete -c devtool -n '__devtool_using mknod list apply diff' -l root -x -a '(__fish_complete_directories)' -d 'Resolve paths inside DIR'
 complete -c devtool -n '__devtool_using list apply diff' -l archive -r -F -d 'Archive FILE (- for standard input or output)'
-complete -c devtool -n '__devtool_using list apply diff' -s i -l input -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' -d 'Dialect of every table'
+complete -c devtool -n '__devtool_using list apply diff' -s i -l input -x -a '(__devtool_dialects read)' -d 'Dialect of every table'
 complete -c devtool -n '__devtool_using list apply diff' -l kernel -d 'The nodes devtmpfs makes, from sysfs'
 complete -c devtool -n '__devtool_using list apply diff' -l sysfs -x -a '(__fish_complete_directories)' -d 'With --kernel: the sysfs tree to read'
 complete -c devtool -n '__devtool_using apply' -l archive-format -x -a 'newc odc bin ustar pax gnutar mtree' -d 'Archive format'
@@ -214,7 +229,7 @@ complete -c devtool -n '__devtool_using devices' -l json -d 'Print JSON'
 complete -c devtool -n '__devtool_using devices' -x -a '(__devtool_devices_drivers)'
 
 # list.
-complete -c devtool -n '__devtool_using list' -s o -l output -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow' -d 'Output dialect or device rules'
+complete -c devtool -n '__devtool_using list' -s o -l output -x -a '(__devtool_dialects)' -d 'Output dialect or device rules'
 complete -c devtool -n '__devtool_using list' -l check -x -a "$layouts
 $storage" -d 'Print nodes LAYOUT or a storage format cannot hold'
 complete -c devtool -n '__devtool_using list' -l dirs -d 'List directories too'
@@ -230,7 +245,7 @@ complete -c devtool -n '__devtool_using make' -s C -l directory -x -a '(__fish_c
 complete -c devtool -n '__devtool_using make' -l root -x -a '(__fish_complete_directories)' -d 'Create them in DIR/dev'
 complete -c devtool -n '__devtool_using make' -l archive -r -F -d 'Archive FILE (- for standard output)'
 complete -c devtool -n '__devtool_using make' -l archive-format -x -a 'newc odc bin ustar pax gnutar mtree' -d 'Archive format'
-complete -c devtool -n '__devtool_using make' -s o -l output -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow' -d 'Print a device table or device rules instead'
+complete -c devtool -n '__devtool_using make' -s o -l output -x -a '(__devtool_dialects)' -d 'Print a device table or device rules instead'
 complete -c devtool -n '__devtool_using make' -s r -l replace -d 'Replace or correct existing nodes'
 complete -c devtool -n '__devtool_using make' -s n -l dry-run -d 'Print what would be done'
 complete -c devtool -n '__devtool_using make' -s v -l verbose -d 'Print each action'
@@ -247,7 +262,7 @@ complete -c devtool -n '__devtool_using apply' -F
 # diff: each side a tree PATH, --table, --archive or --kernel.
 complete -c devtool -n '__devtool_using diff' -l table -r -F -d 'A side: a device table'
 complete -c devtool -n '__devtool_using diff' -l json -d 'Each difference as a JSON object'
-complete -c devtool -n '__devtool_using diff' -s o -l output -x -a 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' -d 'Write the table that turns A into B'
+complete -c devtool -n '__devtool_using diff' -s o -l output -x -a '(__devtool_dialects read)' -d 'Write the table that turns A into B'
 complete -c devtool -n '__devtool_using diff' -l removals -r -F -d 'With -o: the device nodes and FIFOs only in A, for apply --remove'
 complete -c devtool -n '__devtool_using diff' -l ignore -x -a 'numbers target mode owner group time' -d 'Compare without these fields'
 complete -c devtool -n '__devtool_using diff' -l only -x -a 'c b p s l d f' -d 'Compare only these types'

@@ -129,8 +129,10 @@ round_trip(const struct entry *e)
 	FUZZ_CHECK(dialect_detect_line(line1.s, len) == DIALECT,
 	    "'%.300s' detected as %s", line1.s,
 	    dialect_name(dialect_detect_line(line1.s, len)));
-	dialect_begin(&r2, DIALECT, &resolver);
+	if (dialect_begin(&r2, DIALECT, &resolver) != 0)
+		abort();
 	rc = dialect_read_line(&r2, line1.s, len, 1, &e2, path2, &d);
+	dialect_reader_free(&r2);
 	FUZZ_CHECK(rc == 1 && same_node(e, &e2), "'%.300s' reads back as %d "
 	    "%.300s", line1.s, rc, rc < 0 ? d.msg : "a different node");
 	FUZZ_CHECK(dialect_format(DIALECT, &e2, &line2, &d) == 0 &&
@@ -235,7 +237,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct dt_diag d;
 
 	(void)dialect_detect_line((const char *)data, size);
-	dialect_begin(&r1, DIALECT, &resolver);
+	if (dialect_begin(&r1, DIALECT, &resolver) != 0)
+		abort();
 	if ((DIALECT)->amends) {
 		r1.earlier = earlier;
 		r1.earlier_ctx = NULL;
@@ -258,6 +261,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (dialect_end(&r1, &lineno, &d) != 0)
 		fuzz_check_msg(d.msg, sizeof(d.msg), "spec_end");
+	dialect_reader_free(&r1);
 	entries_free(&kept);
 	/* slow (every byte escaped, PATH_MAX of them): one input in 32 */
 	if (size % 32 == 0)

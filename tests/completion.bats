@@ -6,7 +6,9 @@
 # pseudo-terminal when zsh/zpty is there).  The verbs and options they
 # must offer are read from the binary's --help, so that a verb or option
 # added to the binary without its completion fails here; a verb the
-# binary does not have yet is skipped.
+# binary does not have yet is skipped.  The dialects they offer are the
+# registry's, which the completions ask the binary for (devtool formats
+# --dialects): the devtool under test is first on PATH.
 
 load test_helper
 
@@ -37,6 +39,17 @@ setup() {
 	259 blkext
 	EOF
 	export DEVTOOL_PROC_DEVICES=$PROCDEV
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	ln -sf "$DEVTOOL" "$BATS_TEST_TMPDIR/bin/devtool"
+	export PATH=$BATS_TEST_TMPDIR/bin:$PATH
+}
+
+# The registry's dialects, one per line, as formats --dialects lists them
+# (devtool(1), devtool formats): every one, or with "read" those that
+# apply -i takes, or with "written" the device rules, written only.
+registry_dialects() {
+	"$DEVTOOL" formats --dialects | awk -v want="${1:-}" 'NR > 1 &&
+	    (want == "" || (want == "read") == ($2 == "yes")) { print $1 }'
 }
 
 # The long options of `devtool VERB --help`, and its short ones.
@@ -268,24 +281,26 @@ bash_verb_options() {
 @test "bash: list -o and make -o offer every dialect the binary writes, apply -i those it reads" {
 	need_bash_completion
 	run bash_complete 'devtool list -o '
-	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow' "$output" 'list -o'
+	assert_same_set "$(registry_dialects)" "$output" 'list -o'
 	run bash_complete 'devtool make -o '
-	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow' "$output" 'make -o'
+	assert_same_set "$(registry_dialects)" "$output" 'make -o'
 	run bash_complete 'devtool apply -i '
-	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' "$output" 'apply -i'
+	assert_same_set "$(registry_dialects read)" "$output" 'apply -i'
+	run bash_complete 'devtool diff -o '
+	assert_same_set "$(registry_dialects read)" "$output" 'diff -o'
 	run bash_complete 'devtool apply --input=j'
 	assert_output json
 	run bash_complete 'devtool list --output=t'
 	assert_output tmpfiles
 	local f
 	mkdir "$BATS_TEST_TMPDIR/empty" "$BATS_TEST_TMPDIR/r"
-	for f in makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow; do
+	for f in $(registry_dialects); do
 		run "$DEVTOOL" list -o "$f" "$BATS_TEST_TMPDIR/empty"
 		assert_success
 		run "$DEVTOOL" make -o "$f" fuse
 		assert_success
 	done
-	for f in makedevs tmpfiles mtree gen_init_cpio pseudo json oci; do
+	for f in $(registry_dialects read); do
 		run "$DEVTOOL" apply -n -i "$f" --root "$BATS_TEST_TMPDIR/r" /dev/null
 		assert_success
 	done
@@ -294,7 +309,7 @@ bash_verb_options() {
 @test "bash: apply -i offers the input dialects the binary takes" {
 	need_bash_completion
 	run bash_complete 'devtool apply -i '
-	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' "$output" 'apply -i'
+	assert_same_set "$(registry_dialects read)" "$output" 'apply -i'
 	run bash_complete 'devtool apply --input=g'
 	assert_output gen_init_cpio
 	local f
@@ -410,11 +425,13 @@ need_fish() {
 	run fish_complete 'devtool devices -b '
 	assert_same_set 'loop sd blkext' "$output" 'fish devices -b'
 	run fish_complete 'devtool list -o '
-	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow' "$output" 'fish list -o'
+	assert_same_set "$(registry_dialects)" "$output" 'fish list -o'
 	run fish_complete 'devtool make -o '
-	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow' "$output" 'fish make -o'
+	assert_same_set "$(registry_dialects)" "$output" 'fish make -o'
 	run fish_complete 'devtool apply -i '
-	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' "$output" 'fish apply -i'
+	assert_same_set "$(registry_dialects read)" "$output" 'fish apply -i'
+	run fish_complete 'devtool diff -o '
+	assert_same_set "$(registry_dialects read)" "$output" 'fish diff -o'
 }
 
 @test "fish: files where paths go, none where numbers go" {
@@ -548,11 +565,13 @@ need_zpty() {
 	run zsh_complete 'devtool mknod -m 0600 /dev/x b '
 	assert_same_set 'loop sd blkext' "$output" 'zsh mknod PATH b'
 	run zsh_complete 'devtool list -o '
-	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow' "$output" 'zsh list -o'
+	assert_same_set "$(registry_dialects)" "$output" 'zsh list -o'
 	run zsh_complete 'devtool make -o '
-	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci cgroup deviceallow deviceallow-groups oci-allow' "$output" 'zsh make -o'
+	assert_same_set "$(registry_dialects)" "$output" 'zsh make -o'
 	run zsh_complete 'devtool apply -i '
-	assert_same_set 'makedevs tmpfiles mtree gen_init_cpio pseudo json oci' "$output" 'zsh apply -i'
+	assert_same_set "$(registry_dialects read)" "$output" 'zsh apply -i'
+	run zsh_complete 'devtool diff -o '
+	assert_same_set "$(registry_dialects read)" "$output" 'zsh diff -o'
 	run zsh_complete 'devtool list --check='
 	assert_same_set "$LAYOUTS $STORAGE kernel" "$output" 'zsh list --check='
 }
@@ -578,10 +597,11 @@ consoleonly"
 	names=$("$DEVTOOL" apply --help | tr '\n' ' ' | tr -s ' ' |
 	    sed -n 's/.*read every table as one of \(.*\) (default: detected).*/\1/p' | tr -d ',')
 	[ -n "$names" ] || fail "apply --help lists no dialect"
+	assert_same_set "$names" "$(registry_dialects read)" 'formats --dialects, READ yes'
 	run bash_complete 'devtool apply -i '
 	assert_same_set "$names" "$output" 'apply -i'
 	run bash_complete 'devtool list -o '
-	assert_same_set "$names cgroup deviceallow deviceallow-groups oci-allow" "$output" 'list -o'
+	assert_same_set "$names $(registry_dialects written)" "$output" 'list -o'
 	local n
 	for n in $names; do
 		"$DEVTOOL" list --help | tr '\n' ' ' | tr -s ' ' | grep -q -- "[ (]$n[,;)]" ||

@@ -282,3 +282,21 @@ readme_examples() {
 	grep -qE '^\| 1 \| an operation failed.*\| a finding \|$' <<<"$readme" || fail "README: no row 1"
 	grep -qE '^\| 2 \| bad usage or bad input.*\| any trouble.*\|$' <<<"$readme" || fail "README: no row 2"
 }
+
+# The dialect names the man page gives in the item of OPTION (-o or -i)
+# under "devtool VERB", one per line.
+man_dialects() {
+	awk -v ss=".Ss devtool $1" -v it="^\\\\.It Fl $2 Ar format" '
+	    $0 == ss { f = 1; next } f && /^\.Ss / { exit }
+	    f && $0 ~ it { g = 1; next } g && /^\.It / { exit }
+	    g && /^\.Cm [a-z]/ { print $2 }' "$MAN"
+}
+
+@test "consistency: the man page names the registry's dialects (formats --dialects) for list -o, every one, and apply -i, those it reads" {
+	local all read
+	all=$("$DEVTOOL" formats --dialects | awk 'NR > 1 { print $1 }' | sort)
+	read=$("$DEVTOOL" formats --dialects | awk 'NR > 1 && $2 == "yes" { print $1 }' | sort)
+	[[ -n $all && -n $read ]] || fail "formats --dialects lists none"
+	assert_equal "$(man_dialects list o | sort -u)" "$all"
+	assert_equal "$(man_dialects apply i | sort -u)" "$read"
+}

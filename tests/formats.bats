@@ -134,3 +134,33 @@ load test_helper
 	assert_usage_error
 	assert_stderr_contains "--bogus"
 }
+
+@test "formats --dialects: the registry's dialects, makedevs first, READ yes for those apply -i takes; --json the same as objects; each name works where it says" {
+	run --separate-stderr devtool formats --dialects
+	assert_success
+	assert_stderr_empty
+	assert_line -n 0 --regexp '^NAME +READ$'
+	# makedevs first: ties go to it (Telling the dialects apart)
+	assert_line -n 1 --regexp '^makedevs +yes$'
+	[[ -z $(awk 'NR > 1 && !($1 ~ /^[a-z][a-z0-9_-]*$/ && ($2 == "yes" || $2 == "no") && NF == 2)' <<<"$output") ]] ||
+		fail "a row that is not NAME yes|no: $output"
+	local text=$output json
+	run --separate-stderr devtool formats --dialects --json
+	assert_success
+	json=$(jq -r '"\(.name)=\(if .read then "yes" else "no" end)"' <<<"$output" | tr '\n' ' ')
+	assert_equal "$json" "$(awk 'NR > 1 { printf "%s=%s ", $1, $2 }' <<<"$text")"
+	local name reads
+	mkdir empty R
+	while read -r name reads; do
+		[[ $name == NAME ]] && continue
+		run --separate-stderr devtool list -o "$name" empty
+		assert_success
+		run --separate-stderr devtool apply -n -i "$name" --root R /dev/null
+		if [[ $reads == yes ]]; then
+			assert_success
+		else
+			assert_failure 2
+			assert_stderr_contains "-i $name: "
+		fi
+	done <<<"$text"
+}

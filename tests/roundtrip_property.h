@@ -235,7 +235,7 @@ rt_check(struct ids_keeper *k, const struct entry *e, struct rt_counts *c,
 {
 	static struct dt_buf la, lb, lc;	/* kept from call to call */
 	static char pb[DIALECT_TEXT_SIZE], pc[DIALECT_TEXT_SIZE];
-	static char cb[ENTRY_CAPS_MAX], cc[ENTRY_CAPS_MAX];
+	static struct dt_buf cb = DT_BUF_INIT, cc = DT_BUF_INIT;
 	struct entry eb, ec;
 	struct dt_diag d;
 	const char *what;
@@ -264,7 +264,7 @@ rt_check(struct ids_keeper *k, const struct entry *e, struct rt_counts *c,
 					c->reported[a][b]++;
 				continue;
 			}
-			if (dialect_read_back(B, lb.s, &k->res, &eb, pb, cb,
+			if (dialect_read_back(B, lb.s, &k->res, &eb, pb, &cb,
 			    &d) != 1) {
 				fail(ctx, "%s -> %s: '%s' does not read back: "
 				    "%s", A->name, B->name, dt_buf_str(&lb), d.msg);
@@ -273,7 +273,7 @@ rt_check(struct ids_keeper *k, const struct entry *e, struct rt_counts *c,
 			}
 			ids_keep_names(k, &eb);
 			if (dialect_convert(A, &eb, k, &lc, &d) != 0 ||
-			    dialect_read_back(A, lc.s, &k->res, &ec, pc, cc,
+			    dialect_read_back(A, lc.s, &k->res, &ec, pc, &cc,
 			    &d) != 1) {
 				fail(ctx, "%s -> %s -> %s: '%s' -> '%s': %s",
 				    A->name, B->name, A->name, dt_buf_str(&la),

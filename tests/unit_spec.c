@@ -52,8 +52,18 @@ test_group(void *ctx, const char *name, gid_t *gid)
 static const struct id_resolver resolver = { test_user, test_group, NULL,
     NULL };
 
-static struct dialect_reader reader;	/* big: not on the stack */
+static struct dialect_reader reader;	/* the last one begun */
 static char path[DIALECT_TEXT_SIZE];
+
+/* reader, begun for dialect (the state of the one before freed). */
+static void
+begin_reader(const struct dialect *dialect)
+{
+	if (reader.dialect != NULL)
+		dialect_reader_free(&reader);
+	if (dialect_begin(&reader, dialect, &resolver) != 0)
+		bail_out_errno("dialect_begin");
+}
 
 /*
  * Feeds lines (NUL-separated, ending in an empty one: a literal's own NUL
@@ -73,7 +83,7 @@ feed(const struct dialect *dialect, const char *text)
 	struct dt_diag d;
 	unsigned long lineno = 0;
 
-	dialect_begin(&reader, dialect, &resolver);
+	begin_reader(dialect);
 	for (const char *s = text; *s != '\0'; s += strlen(s) + 1) {
 		int rc = dialect_read_line(&reader, s, strlen(s), ++lineno,
 		    &f.e, path, &d);
@@ -245,7 +255,7 @@ feed_kept(struct kept *k, const char *text)
 	entries_free(&k->v);
 	k->msg[0] = '\0';
 	k->line = 0;
-	dialect_begin(&reader, &mtree_dialect, &resolver);
+	begin_reader(&mtree_dialect);
 	reader.earlier = kept_earlier;
 	reader.earlier_ctx = k;
 	for (const char *s = text; *s != '\0'; s += strlen(s) + 1) {
@@ -467,7 +477,7 @@ test_initramfs(void)
 		struct dt_diag d;
 		int rc;
 
-		dialect_begin(&reader, &gen_init_cpio_dialect, &resolver);
+		begin_reader(&gen_init_cpio_dialect);
 		rc = dialect_read_line(&reader, line, strlen(line), 1, &e, path,
 		    &d);
 		ok(rc == 1 && strcmp(e.path, "/bin/busybox") == 0 &&
@@ -645,8 +655,8 @@ test_every_byte(void)
 	    &tmpfiles_dialect, &mtree_dialect, &gen_init_cpio_dialect,
 	    &pseudo_dialect, &json_dialect, &oci_dialect };
 	static const char *const shapes[] = { "%c", "%cx", "x%cy", "x%c" };
-	static char back_path[DIALECT_TEXT_SIZE], caps[ENTRY_CAPS_MAX];
-	struct dt_buf line = DT_BUF_INIT, doc = DT_BUF_INIT;
+	static char back_path[DIALECT_TEXT_SIZE];
+	struct dt_buf line = DT_BUF_INIT, doc = DT_BUF_INIT, caps = DT_BUF_INIT;
 	char text[8], full[16];
 	struct entry e, back;
 	struct dt_diag d;
@@ -703,7 +713,7 @@ test_every_byte(void)
 				    "detected as %s", b, line.s,
 				    dialect_name(det));
 				rc = dialect_read_back(dl, line.s, &resolver,
-				    &back, back_path, caps, &d);
+				    &back, back_path, &caps, &d);
 				if ((dl == &json_dialect || dl == &oci_dialect) &&
 				    !all_utf8(text))
 					continue;	/* CAVEATS */
@@ -722,6 +732,7 @@ test_every_byte(void)
 		    refused);
 	}
 	dt_buf_free(&line);
+	dt_buf_free(&caps);
 	dt_buf_free(&doc);
 }
 
@@ -747,8 +758,8 @@ test_longest(void)
 		{ &oci_dialect, '\x01' },
 	};
 	static char p[PATH_MAX], t[PATH_MAX], back_path[DIALECT_TEXT_SIZE],
-	    caps[ENTRY_CAPS_MAX], note[DT_MSGLEN];
-	struct dt_buf line = DT_BUF_INIT;
+	    note[DT_MSGLEN];
+	struct dt_buf line = DT_BUF_INIT, caps = DT_BUF_INIT;
 	struct entry e, back;
 	struct dt_diag d;
 	int rc;
@@ -781,7 +792,7 @@ test_longest(void)
 			if (line.len > longest)
 				longest = line.len;
 			same &= dialect_read_back(dl, line.s, &resolver, &back,
-			    back_path, caps, &d) == 1 &&
+			    back_path, &caps, &d) == 1 &&
 			    strcmp(back.path, p) == 0 && (!link ||
 			    strcmp(back.target, t) == 0);
 		}
@@ -801,6 +812,7 @@ test_longest(void)
 	    "with a note of %d control characters: %zu bytes, at most %d",
 	    DT_MSGLEN - 1, line.len, DIALECT_LINE_MAX);
 	dt_buf_free(&line);
+	dt_buf_free(&caps);
 }
 
 static void
@@ -890,6 +902,7 @@ main(void)
 	test_framing();
 	test_every_byte();
 	test_longest();
+	dialect_reader_free(&reader);
 	printf("1..%u\n", tests_run);
 	return tests_failed == 0 ? 0 : 1;
 }

@@ -1033,7 +1033,6 @@ test_detect_input(void)
 static void
 test_other_reader(void)
 {
-	static struct dialect_reader probe;
 	static const struct {
 		const struct dialect *cur;
 		const char *line;
@@ -1065,7 +1064,7 @@ test_other_reader(void)
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		const struct dialect *got = dialect_other_reader(cases[i].cur,
-		    cases[i].line, strlen(cases[i].line), &resolver, &probe,
+		    cases[i].line, strlen(cases[i].line), &resolver,
 		    path_room());
 
 		if (got != cases[i].want) {

@@ -1,19 +1,24 @@
 /*
- * formats.c - the formats verb: lists every layout the codec knows, as a
- * table or as one JSON object a line.
+ * formats.c - the formats verb: lists every layout the codec knows, or
+ * (--dialects) every table dialect of the registry, as a table or as one
+ * JSON object a line.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/verbs.h"
+#include "dialects/dialect.h"
 
-static int json;
+static int json, dialects;
 static char *output;
 
 struct poptOption formats_options[] = {
 	{ "json", '\0', POPT_ARG_NONE, &json, 0,
-	  "print one JSON object per layout", NULL },
+	  "print one JSON object per layout (or dialect)", NULL },
+	{ "dialects", '\0', POPT_ARG_NONE, &dialects, 0,
+	  "list the table dialects instead, and whether apply reads each",
+	  NULL },
 	CLI_OUTPUT_OPTION(output),
 	CLI_TABLE_END
 };
@@ -87,10 +92,34 @@ check_formats(const char *name)
 	return cli_output(name, output, &json);
 }
 
+/*
+ * The registry's dialects, in tie-break order: what list -o and make -o
+ * take, and (READ yes) apply -i.  The completions read this.
+ */
+static void
+list_dialects(void)
+{
+	const struct dialect *d;
+
+	if (!json)
+		printf("%-19s %s\n", "NAME", "READ");
+	for (size_t i = 0; (d = dialect_at(i)) != NULL; i++)
+		if (json)
+			printf("{\"name\":\"%s\",\"read\":%s}\n", d->name,
+			    dialect_reads(d) ? "true" : "false");
+		else
+			printf("%-19s %s\n", d->name, dialect_reads(d) ? "yes" :
+			    "no");
+}
+
 int
 cmd_formats(const struct verb_call *c)
 {
 	(void)c;
+	if (dialects) {
+		list_dialects();
+		return cli_finish_output();
+	}
 	if (!json)
 		printf("%-7s %-8s %-5s %-13s %-13s %-6s %s\n", "NAME",
 		    "ALIASES", "BITS", "MAJOR", "MINOR", "COMPAT",

@@ -39,6 +39,19 @@ dialect_named(const char *name)
 	return NULL;
 }
 
+const struct dialect *
+dialect_at(size_t i)
+{
+	return i < ARRAY_SIZE(registry) ? registry[i] : NULL;
+}
+
+bool
+dialect_reads(const struct dialect *d)
+{
+	assert(d != NULL);
+	return d->read_line != NULL || d->read_document != NULL;
+}
+
 void
 dialect_names(struct dt_buf *out, bool readable)
 {
@@ -46,8 +59,7 @@ dialect_names(struct dt_buf *out, bool readable)
 
 	assert(out != NULL);
 	for (size_t i = 0; i < ARRAY_SIZE(registry); i++) {
-		if (readable && registry[i]->read_line == NULL &&
-		    registry[i]->read_document == NULL)
+		if (readable && !dialect_reads(registry[i]))
 			continue;
 		if (n++ > 0)
 			dt_buf_adds(out, ", ");
@@ -90,21 +102,34 @@ dialect_detect_line(const char *line, size_t len)
 	return auction(false, line, len);
 }
 
+/* One line as the first of a table of dl (dialect_parse_line). */
+static int
+read_alone(const struct dialect *dl, const char *line, size_t len,
+    unsigned long lineno, const struct id_resolver *res, struct entry *out,
+    char *path, struct dt_diag *d)
+{
+	struct dialect_reader r;
+	int rc;
+
+	if (dialect_begin(&r, dl, res) != 0)
+		return dt_error(d, "out of memory");
+	rc = dialect_read_line(&r, line, len, lineno, out, path, d);
+	dialect_reader_free(&r);
+	return rc;
+}
+
 /* After dialect_begin and dialect_read_line, below. */
 const struct dialect *
 dialect_other_reader(const struct dialect *cur, const char *line, size_t len,
-    const struct id_resolver *res, struct dialect_reader *probe, char *path)
+    const struct id_resolver *res, char *path)
 {
 	const struct dialect *other = dialect_detect_line(line, len);
-	struct entry e;
-	struct dt_diag d;
 
 	if (other == NULL || other == cur || other->read_line == NULL ||
 	    other->first_line_only)
 		return NULL;
-	dialect_begin(probe, other, res);
-	return dialect_read_line(probe, line, len, 1, &e, path, &d) >= 0 ?
-	    other : NULL;
+	return read_alone(other, line, len, 1, res, &(struct entry){ 0 },
+	    path, &(struct dt_diag){ 0 }) >= 0 ? other : NULL;
 }
 
 const struct dialect *
@@ -117,22 +142,24 @@ dialect_looks_like(const char *line, size_t len)
 	return NULL;
 }
 
-void
+int
 dialect_begin(struct dialect_reader *r, const struct dialect *d,
     const struct id_resolver *res)
 {
 	assert(r != NULL && d != NULL);
-	memset(&r->set, 0, sizeof(r->set));
-	r->dialect = d;
-	r->res = res;
-	r->earlier = NULL;
-	r->earlier_ctx = NULL;
-	r->amended = false;
-	r->more = r->nth = 0;
-	r->cwd[0] = '\0';
-	r->depth = 0;
-	r->held_len = 0;
-	r->held_from = 0;
+	*r = (struct dialect_reader){ .dialect = d, .res = res };
+	if (d->begin != NULL && (r->state = d->begin()) == NULL)
+		return -1;
+	return 0;
+}
+
+void
+dialect_reader_free(struct dialect_reader *r)
+{
+	assert(r != NULL);
+	if (r->state != NULL)
+		r->dialect->free_state(r->state);
+	r->state = NULL;
 }
 
 int
@@ -170,12 +197,9 @@ dialect_parse_line(const struct dialect *dl, const char *line, size_t len,
     unsigned long lineno, const struct id_resolver *res, struct entry *out,
     char *path, struct dt_diag *d)
 {
-	/* the line dialects but mtree keep nothing in the reader */
-	struct dialect_reader r = { .dialect = dl, .res = res };
-
 	if (dl == NULL)
 		return dt_error(d, "unknown table dialect");
-	return dialect_read_line(&r, line, len, lineno, out, path, d);
+	return read_alone(dl, line, len, lineno, res, out, path, d);
 }
 
 int
@@ -301,10 +325,9 @@ reread_problem(void *ctx, unsigned long line, const char *msg)
 int
 dialect_read_back(const struct dialect *dl, const char *buf,
     const struct id_resolver *res, struct entry *out, char *path,
-    char *caps, struct dt_diag *d)
+    struct dt_buf *caps, struct dt_diag *d)
 {
-	struct dialect_reader r;
-	size_t n = strcspn(buf, "\n"), have = 0;
+	size_t n = strcspn(buf, "\n");
 	char value[ENTRY_CAPS_MAX];
 	int rc;
 
@@ -327,18 +350,20 @@ dialect_read_back(const struct dialect *dl, const char *buf,
 		dt_buf_free(&doc);
 		return rr.rc;
 	}
-	dialect_begin(&r, dl, res);
-	rc = dialect_read_line(&r, buf, n, 1, out, path, d);
-	caps[0] = '\0';
+	rc = read_alone(dl, buf, n, 1, res, out, path, d);
+	dt_buf_truncate(caps, 0);
 	for (const char *s = buf + n; rc == 1 && *s == '\n'; s += n) {
 		s++;
 		n = strcspn(s, "\n");
 		if (dl->read_attachment == NULL ||
 		    dl->read_attachment(s, n, value, d) != 1)
 			return dt_error(d, "a line after the entry's");
-		have += (size_t)snprintf(caps + have, ENTRY_CAPS_MAX - have,
-		    "%s%s", have > 0 ? " " : "", value);
-		out->caps = caps;
+		if (caps->len > 0)
+			dt_buf_addc(caps, ' ');
+		dt_buf_adds(caps, value);
+		if (dt_buf_failed(caps))
+			return dt_error(d, "out of memory");
+		out->caps = caps->s;
 	}
 	return rc;
 }
@@ -347,7 +372,8 @@ int
 dialect_convert(const struct dialect *dl, const struct entry *e,
     struct ids_keeper *k, struct dt_buf *out, struct dt_diag *d)
 {
-	char path[DIALECT_TEXT_SIZE], caps[ENTRY_CAPS_MAX];
+	char path[DIALECT_TEXT_SIZE];
+	struct dt_buf caps = DT_BUF_INIT;
 	const char *what = NULL;
 	struct entry back;
 	struct dt_diag why;
@@ -373,13 +399,14 @@ dialect_convert(const struct dialect *dl, const struct entry *e,
 	if (finished(out, dl->write(e, NULL, out, d), d) != 0)
 		return -1;
 	rc = dialect_read_back(dl, out->s, k != NULL ? &k->res : NULL, &back,
-	    path, caps, &why);
+	    path, &caps, &why);
 	if (rc == 1 && k != NULL)
 		ids_keep_names(k, &back);
 	if (rc != 1)
 		what = "its line, which reads back as something else";
 	else
 		what = entry_differs(e, &back);
+	dt_buf_free(&caps);
 	if (what == NULL)
 		return 0;
 	dt_say(d, "%s %s table cannot hold its %s", dialect_article(dl),

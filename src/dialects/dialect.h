@@ -12,14 +12,16 @@
  *
  *  1. Copy src/dialects/skeleton.c.template to src/dialects/NAME.c and
  *     fill in its reader, writer and bid; its row is
- *     `const struct dialect NAME_dialect = { .name = "NAME", ... }'.
+ *     `const struct dialect NAME_dialect = { .name = "NAME", ... }', with
+ *     .begin and .free_state when its reader keeps state between lines.
  *  2. Add X(NAME) to DIALECTS below, where its bid's ties are to go.
- *  3. The man page (DEVICE TABLES, "Telling the dialects apart"), the
- *     completions (completions/devtool.bash, _devtool, devtool.fish, which
- *     list -o and apply -i values) and tests (tests/unit_table.c's
- *     detection samples, a round trip in tests/roundtrip.bats).  The
- *     unit tests and fuzzers link libdevtool.a, and --help asks the
- *     registry (DIALECT_NAMES, cli/verbs.h): neither names a dialect.
+ *  That builds, and --help, the completions (which ask formats
+ *  --dialects), the unit tests and the fuzzers take it from the registry
+ *  (tests/newdialect.bats proves it).  3. What tests hold to the
+ *  registry, by hand: the man page (DEVICE TABLES, "Telling the
+ *  dialects apart", the list -o and apply -i lists), detection samples
+ *  in tests/unit_table.c once it bids, a round trip in
+ *  tests/roundtrip.bats.
  *
  * Nothing else names a dialect: list, apply, the table source and the
  * writers ask the row.
@@ -112,19 +114,6 @@ enum dialect_can {
 					 * only so: gen_init_cpio file) */
 };
 
-/* Keywords an mtree line or /set gives (mtree.c). */
-struct mtree_keys {
-	bool has_type, has_mode, has_uid, has_gid, has_link, has_device;
-	bool nochange;
-	char type;
-	unsigned mode;
-	uid_t uid;
-	gid_t gid;
-	uint64_t major, minor;
-};
-
-#define MTREE_DEPTH (PATH_MAX / 2)	/* the deepest a relative name goes */
-
 /*
  * The entry an earlier line of the same input gave for path, or NULL: a
  * dialect whose later lines amend an entry (mtree) asks it of whoever
@@ -133,9 +122,11 @@ struct mtree_keys {
 typedef const struct entry *dialect_earlier_fn(void *ctx, const char *path);
 
 /*
- * A reader's state from line to line: mtree has /set, the directory a
- * relative name is in and lines continued with a backslash; the other
- * line dialects have none.
+ * What every line reader shares, whatever its dialect: the caller's
+ * resolver, the amends and many-entries protocols below, and the
+ * dialect's own state (state), which its begin allocates and its
+ * free_state frees, as libarchive's formats keep their format_data.
+ * Nothing here is one dialect's.
  */
 struct dialect_reader {
 	const struct dialect *dialect;
@@ -158,15 +149,7 @@ struct dialect_reader {
 	 * it to 0 for a new line).
 	 */
 	unsigned more, nth;
-	/* mtree only: */
-	struct mtree_keys set;		/* /set's defaults */
-	char set_link[PATH_MAX];
-	char cwd[PATH_MAX];		/* where relative names are, "" is / */
-	size_t depth;			/* directories entered */
-	unsigned short up[MTREE_DEPTH];	/* cwd's length before each */
-	char held[DIALECT_LINE_MAX];	/* a line continued with '\' */
-	size_t held_len;
-	unsigned long held_from;	/* its first line; 0: none */
+	void *state;		/* the dialect's begin's; NULL: none */
 };
 
 /*
@@ -242,6 +225,16 @@ struct dialect {
 	bool (*looks_like)(const char *line, size_t len);
 
 	/*
+	 * A reader that keeps something from line to line (mtree: /set,
+	 * the directory relative names are in, a continued line) allocates
+	 * it in begin, NULL when memory ran out; the reader finds it in
+	 * dialect_reader.state, and free_state frees it.  NULL begin: the
+	 * dialect's lines are read each on its own.
+	 */
+	void *(*begin)(void);
+	void (*free_state)(void *state);
+
+	/*
 	 * The line reader: 1 with *out (checked: entry_validate) and its
 	 * path (and a link's target) in path (DIALECT_TEXT_SIZE bytes), 0
 	 * for a line that makes no entry, -1 with a message in d.  line
@@ -284,6 +277,13 @@ const struct dialect *dialect_named(const char *name);
  * message: each dialect's, or (readable) those that read tables.
  */
 void dialect_names(struct dt_buf *out, bool readable);
+/*
+ * The ith dialect of the registry, in tie-break order, or NULL past the
+ * last (formats --dialects, which the completions ask).
+ */
+const struct dialect *dialect_at(size_t i);
+/* Whether d reads tables (apply -i takes it), or is only written. */
+bool dialect_reads(const struct dialect *d);
 /* d's name; "unknown" for NULL. */
 const char *dialect_name(const struct dialect *d);
 /* "a" or "an", as "an oci table". */
@@ -295,14 +295,13 @@ const struct dialect *dialect_detect_head(const char *head, size_t n);
 const struct dialect *dialect_detect_line(const char *line, size_t len);
 /*
  * For a line that cur, the dialect of its table, could not read: another
- * dialect that bids for it and reads it, as a first line (probe's state
- * then, its path in path, DIALECT_TEXT_SIZE bytes), else NULL.  The
- * table is then two dialects mixed (devtool(1), "Telling the dialects
- * apart").  Never a dialect that is first_line_only.
+ * dialect that bids for it and reads it, as a first line (read by a
+ * reader of its own, its path in path, DIALECT_TEXT_SIZE bytes), else
+ * NULL.  The table is then two dialects mixed (devtool(1), "Telling the
+ * dialects apart").  Never a dialect that is first_line_only.
  */
 const struct dialect *dialect_other_reader(const struct dialect *cur,
-    const char *line, size_t len, const struct id_resolver *res,
-    struct dialect_reader *probe, char *path);
+    const char *line, size_t len, const struct id_resolver *res, char *path);
 /* For a line no dialect bids for: the first that it looks like, or NULL. */
 const struct dialect *dialect_looks_like(const char *line, size_t len);
 /*
@@ -342,20 +341,24 @@ dialect_blank(const char *line, size_t len)
 }
 
 /*
- * Reading: begin, each line (a trailing newline allowed; a NUL is an
- * error) with its number, then end.  As read_line; the entry's file is
- * the caller's to set.
+ * Reading: begin (0, or -1 when the dialect's state could not be
+ * allocated), each line (a trailing newline allowed; a NUL is an error)
+ * with its number, then end, which says whether the input stopped
+ * inside something (mtree's continued line); then dialect_reader_free,
+ * whether or not end was called, once for each begin that returned 0.
+ * As read_line; the entry's file is the caller's to set.
  */
-void dialect_begin(struct dialect_reader *r, const struct dialect *d,
+int dialect_begin(struct dialect_reader *r, const struct dialect *d,
     const struct id_resolver *res);
 int dialect_read_line(struct dialect_reader *r, const char *line,
     size_t len, unsigned long lineno, struct entry *out, char *path,
     struct dt_diag *d);
 int dialect_end(struct dialect_reader *r, unsigned long *lineno,
     struct dt_diag *d);
+void dialect_reader_free(struct dialect_reader *r);
 /*
- * One line of a stateless dialect (not mtree: its reader is big) read on
- * its own.
+ * One line read on its own, as the first of a table of dl, by a reader
+ * begun and freed for it.
  */
 int dialect_parse_line(const struct dialect *dl, const char *line,
     size_t len, unsigned long lineno, const struct id_resolver *res,
@@ -413,12 +416,12 @@ int dialect_format_note(const struct dialect *dl, const struct entry *e,
 /*
  * What a writer's buf says, read back with dl: 1 with *out (its path in
  * path, DIALECT_TEXT_SIZE bytes; the capabilities of makedevs's |xattr
- * lines after it in caps, ENTRY_CAPS_MAX bytes), or -1 with d.  A
+ * lines after it in caps, which the caller frees), or -1 with d.  A
  * document dialect's line is read inside its header and footer.
  */
 int dialect_read_back(const struct dialect *dl, const char *buf,
     const struct id_resolver *res, struct entry *out, char *path,
-    char *caps, struct dt_diag *d);
+    struct dt_buf *caps, struct dt_diag *d);
 int dialect_convert(const struct dialect *dl, const struct entry *e,
     struct ids_keeper *k, struct dt_buf *out, struct dt_diag *d);
 

@@ -65,7 +65,7 @@ mode_owner(const struct word *w, struct entry *e, struct dt_diag *d)
 
 /* nod's <dev_type> <maj> <min>. */
 static int
-numbers(const struct word *w, struct entry *e, struct dt_diag *d)
+device_numbers(const struct word *w, struct entry *e, struct dt_diag *d)
 {
 	char q[QUOTE_MAX];
 
@@ -173,7 +173,7 @@ initramfs_parse(struct dialect_reader *r, const char *line, size_t len,
 	/* dir, pipe, sock and nod: mode at 2; slink and file: at 3 */
 	k = e->type == 'l' || e->type == 'f' ? 3 : 2;
 	if (mode_owner(w + k, e, d) != 0 ||
-	    (e->type == 'c' && numbers(w + 5, e, d) != 0))
+	    (e->type == 'c' && device_numbers(w + 5, e, d) != 0))
 		return -1;
 	if (e->type == 'l') {
 		if (w[2].len >= PATH_MAX)
@@ -187,7 +187,7 @@ initramfs_parse(struct dialect_reader *r, const char *line, size_t len,
 
 /* gen_init_cpio reads words: no white space, no control character. */
 static int
-plain(const char *s, const char *what, struct dt_diag *d)
+check_plain_word(const char *s, const char *what, struct dt_diag *d)
 {
 	char q[QUOTE_MAX];
 
@@ -207,9 +207,9 @@ initramfs_format(const struct entry *e, struct dt_buf *out,
 	const char *word = NULL;
 
 	if (fields_no_ranges(e, "a gen_init_cpio list", d) != 0 ||
-	    plain(e->path, "path", d) != 0 ||
-	    (e->target != NULL && plain(e->target, "link target", d) != 0) ||
-	    (e->content != NULL && plain(e->content, "location", d) != 0))
+	    check_plain_word(e->path, "path", d) != 0 ||
+	    (e->target != NULL && check_plain_word(e->target, "link target", d) != 0) ||
+	    (e->content != NULL && check_plain_word(e->content, "location", d) != 0))
 		return -1;
 	/* the names of a file are one line, which one entry cannot say */
 	if (e->nlink > 1)

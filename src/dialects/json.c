@@ -37,7 +37,7 @@
 /* ------------------------------------------------------------ writing */
 
 static void
-members(json_object *obj, bool *ok, const struct entry *e)
+add_members(json_object *obj, bool *ok, const struct entry *e)
 {
 	char mode[8], type[2] = { e->type, '\0' };
 
@@ -59,7 +59,7 @@ static int
 json_write(const struct entry *e, const char *note, struct dt_buf *out,
     struct dt_diag *d)
 {
-	return json_io_format(&json_dialect, e, members, note, out, d);
+	return json_io_format(&json_dialect, e, add_members, note, out, d);
 }
 
 /* ------------------------------------------------------------ reading */
@@ -194,7 +194,7 @@ json_read(struct dialect_reader *r, const char *line, size_t len,
  * it, has a line for each key).
  */
 static void
-element(struct json_io_doc *doc, json_object *obj, size_t start,
+read_element(struct json_io_doc *doc, json_object *obj, size_t start,
     unsigned long line)
 {
 	const char *key = json_object_is_type(obj, json_type_object) ?
@@ -214,8 +214,8 @@ element(struct json_io_doc *doc, json_object *obj, size_t start,
 static int
 read_top(struct json_io_doc *doc)
 {
-	return doc->s[doc->pos] == '[' ? json_io_doc_array(doc, element) :
-	    json_io_doc_stream(doc, element);
+	return doc->s[doc->pos] == '[' ? json_io_doc_array(doc, read_element) :
+	    json_io_doc_stream(doc, read_element);
 }
 
 static void

@@ -86,7 +86,7 @@ add_key(struct scan *sc, json_object *set, size_t i, size_t end,
 }
 
 static int
-push(struct scan *sc, bool object, struct dt_diag *d)
+open_nesting(struct scan *sc, bool object, struct dt_diag *d)
 {
 	struct frame *f;
 
@@ -103,7 +103,7 @@ push(struct scan *sc, bool object, struct dt_diag *d)
 }
 
 static void
-pop(struct scan *sc)
+close_nesting(struct scan *sc)
 {
 	if (sc->depth > 0)
 		json_object_put(sc->open[--sc->depth].keys);
@@ -111,7 +111,7 @@ pop(struct scan *sc)
 
 /* The byte at *i: a key is checked there, a string skipped (*i its end). */
 static int
-step(struct scan *sc, size_t *i, struct dt_diag *d)
+scan_byte(struct scan *sc, size_t *i, struct dt_diag *d)
 {
 	struct frame *top = sc->depth > 0 ? &sc->open[sc->depth - 1] : NULL;
 	size_t end;
@@ -119,10 +119,10 @@ step(struct scan *sc, size_t *i, struct dt_diag *d)
 	switch (sc->s[*i]) {
 	case '{':
 	case '[':
-		return push(sc, sc->s[*i] == '{', d);
+		return open_nesting(sc, sc->s[*i] == '{', d);
 	case '}':
 	case ']':
-		pop(sc);
+		close_nesting(sc);
 		return 0;
 	case ',':
 		if (top != NULL)
@@ -154,12 +154,12 @@ json_keys_check(const char *text, size_t len, size_t *at,
 		return dt_error(d, "out of memory");
 	json_tokener_set_flags(sc.tok, JSON_TOKENER_STRICT);
 	for (size_t i = 0; i < len; i++)
-		if ((r = step(&sc, &i, d)) != 0) {
+		if ((r = scan_byte(&sc, &i, d)) != 0) {
 			*at = i;
 			break;
 		}
 	while (sc.depth > 0)
-		pop(&sc);
+		close_nesting(&sc);
 	json_tokener_free(sc.tok);
 	return r;
 }
@@ -220,7 +220,7 @@ json_keys_find(const char *text, size_t len, const char *key, size_t *at)
  * I as well.
  */
 static int
-go_fold(const unsigned char **p)
+go_fold_char(const unsigned char **p)
 {
 	static const struct {
 		const char *utf8;
@@ -250,23 +250,23 @@ go_fold(const unsigned char **p)
 
 /* Whether Go's encoding/json takes key for word (ASCII). */
 static bool
-go_same(const char *key, const char *word)
+go_same_key(const char *key, const char *word)
 {
 	const unsigned char *k = (const unsigned char *)key;
 	const unsigned char *w = (const unsigned char *)word;
 
 	while (*k != '\0' && *w != '\0')
-		if (go_fold(&k) != go_fold(&w))
+		if (go_fold_char(&k) != go_fold_char(&w))
 			return false;
 	return *k == '\0' && *w == '\0';
 }
 
 /* The word of words (NULL-terminated) key is another spelling of. */
 static const char *
-respelt(const char *key, const char *const *words)
+other_spelling(const char *key, const char *const *words)
 {
 	for (; *words != NULL; words++)
-		if (strcmp(key, *words) != 0 && go_same(key, *words))
+		if (strcmp(key, *words) != 0 && go_same_key(key, *words))
 			return *words;
 	return NULL;
 }
@@ -280,7 +280,7 @@ json_keys_spelt(json_object *obj, const char *const *keys,
 
 	json_object_object_foreach(obj, key, value) {
 		(void)value;
-		if ((word = respelt(key, keys)) != NULL)
+		if ((word = other_spelling(key, keys)) != NULL)
 			return dt_error(d, "key \"%s\" is \"%s\" to runc, "
 			    "which reads keys in any case",
 			    dt_quote_word(q, sizeof(q), key, strlen(key)),

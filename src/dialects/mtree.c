@@ -32,6 +32,7 @@
 #include "base/number.h"
 #include "base/path.h"
 #include "dialects/fields.h"
+#include "dialects/mtree.h"
 #include "base/text.h"
 #include "entry/validate.h"
 
@@ -57,9 +58,38 @@ static const struct {
 
 #define NTYPES (sizeof(types) / sizeof(types[0]))
 
+/* Keywords an mtree line or /set gives. */
+struct mtree_keys {
+	bool has_type, has_mode, has_uid, has_gid, has_link, has_device;
+	bool nochange;
+	char type;
+	unsigned mode;
+	uid_t uid;
+	gid_t gid;
+	uint64_t major, minor;
+};
+
+#define MTREE_DEPTH (PATH_MAX / 2)	/* the deepest a relative name goes */
+
+/*
+ * What a spec's reader keeps from line to line (dialect_reader.state):
+ * /set's defaults, the directory relative names are in and how to leave
+ * it, and a line continued with a backslash.
+ */
+struct mtree_reader {
+	struct mtree_keys defaults;	/* /set's */
+	char default_link[PATH_MAX];	/* /set link='s, when has_link */
+	char cwd[PATH_MAX];		/* where relative names are, "" is / */
+	size_t depth;			/* directories entered */
+	/* cwd's length before each directory entered: ".." goes back */
+	unsigned short cwd_len_before[MTREE_DEPTH];
+	struct dt_buf held;		/* a line continued with '\' */
+	unsigned long held_from;	/* its first line; 0: none */
+};
+
 /* Whether the word w of n bytes is s. */
 static bool
-is(const char *w, size_t n, const char *s)
+word_is(const char *w, size_t n, const char *s)
 {
 	return strlen(s) == n && memcmp(w, s, n) == 0;
 }
@@ -68,7 +98,7 @@ static bool
 in_list(const char *const *list, const char *w, size_t len)
 {
 	for (; *list != NULL; list++)
-		if (is(w, len, *list))
+		if (word_is(w, len, *list))
 			return true;
 	return false;
 }
@@ -230,7 +260,7 @@ keyword(struct dialect_reader *r, const char *w, size_t len,
 		return dt_error(d, "unknown keyword '%s'", fields_quote(q, w, klen));
 	if (!in_list(used, w, klen))
 		return 0;
-	if (is(w, klen, "nochange")) {
+	if (word_is(w, klen, "nochange")) {
 		if (eq != NULL)
 			return dt_error(d, "keyword 'nochange' takes no value");
 		k->nochange = true;
@@ -241,13 +271,13 @@ keyword(struct dialect_reader *r, const char *w, size_t len,
 		    fields_quote(q, w, klen), fields_quote(qk, w, klen));
 	if (spec_unvis(eq + 1, len - klen - 1, v, sizeof(v), &n, d) != 0)
 		return -1;
-	if (is(w, klen, "type"))
+	if (word_is(w, klen, "type"))
 		return parse_type(v, k, d);
-	if (is(w, klen, "mode")) {
+	if (word_is(w, klen, "mode")) {
 		k->has_mode = true;
 		return fields_mode(v, n, &k->mode, d);
 	}
-	if (is(w, klen, "uid") || is(w, klen, "gid")) {
+	if (word_is(w, klen, "uid") || word_is(w, klen, "gid")) {
 		if (fields_id(v, n, w[0] == 'u' ? "uid" : "gid", &id, d) != 0)
 			return -1;
 		if (w[0] == 'u')
@@ -258,9 +288,9 @@ keyword(struct dialect_reader *r, const char *w, size_t len,
 		k->has_gid |= w[0] == 'g';
 		return 0;
 	}
-	if (is(w, klen, "uname") || is(w, klen, "gname"))
+	if (word_is(w, klen, "uname") || word_is(w, klen, "gname"))
 		return parse_name(v, w[0] == 'g', r->res, k, d);
-	if (is(w, klen, "link")) {
+	if (word_is(w, klen, "link")) {
 		if (n == 0)
 			return dt_error(d, "link= is empty");
 		memcpy(link, v, n + 1);
@@ -285,10 +315,10 @@ keywords(struct dialect_reader *r, const char *line, size_t len, size_t i,
 
 /* "/unset keyword ..." or "/unset all". */
 static int
-unset(struct dialect_reader *r, const char *line, size_t len, size_t i,
+unset(struct mtree_reader *m, const char *line, size_t len, size_t i,
     struct dt_diag *d)
 {
-	struct mtree_keys *k = &r->set;
+	struct mtree_keys *k = &m->defaults;
 	char q[QUOTE_MAX];
 	size_t a;
 
@@ -296,31 +326,31 @@ unset(struct dialect_reader *r, const char *line, size_t len, size_t i,
 		const char *w = line + a;
 		size_t n = i - a;
 
-		if (is(w, n, "all"))
+		if (word_is(w, n, "all"))
 			memset(k, 0, sizeof(*k));
 		else if (!mtree_keyword(w, n))
 			return dt_error(d, "unknown keyword '%s'",
 			    fields_quote(q, w, n));
-		else if (is(w, n, "type"))
+		else if (word_is(w, n, "type"))
 			k->has_type = false;
-		else if (is(w, n, "mode"))
+		else if (word_is(w, n, "mode"))
 			k->has_mode = false;
-		else if (is(w, n, "uid") || is(w, n, "uname"))
+		else if (word_is(w, n, "uid") || word_is(w, n, "uname"))
 			k->has_uid = false;
-		else if (is(w, n, "gid") || is(w, n, "gname"))
+		else if (word_is(w, n, "gid") || word_is(w, n, "gname"))
 			k->has_gid = false;
-		else if (is(w, n, "link"))
+		else if (word_is(w, n, "link"))
 			k->has_link = false;
-		else if (is(w, n, "device"))
+		else if (word_is(w, n, "device"))
 			k->has_device = false;
-		else if (is(w, n, "nochange"))
+		else if (word_is(w, n, "nochange"))
 			k->nochange = false;
 	}
 	return 0;
 }
 
-static const char *
-type_word(char type)
+const char *
+mtree_type_word(char type)
 {
 	for (size_t i = 0; i < NTYPES; i++)
 		if (types[i].type == type)
@@ -347,7 +377,7 @@ make_entry(const struct mtree_keys *k, struct entry *e, char *path,
 	if (k->has_link != (k->type == 'l'))
 		return dt_error(d, k->has_link ? "link= on a type=%s entry (a "
 		    "hard link) is not supported" : "type=link needs link=",
-		    type_word(k->type));
+		    mtree_type_word(k->type));
 	if (k->type == 'l')
 		fields_link(e, path + PATH_MAX);
 	if (entry_has_numbers(e)) {
@@ -382,16 +412,16 @@ full_path(const char *name, size_t n, char *path, struct dt_diag *d)
 
 /* A name without one: in the current directory. */
 static int
-relative_path(const struct dialect_reader *r, const char *name, size_t n,
+relative_path(const struct mtree_reader *m, const char *name, size_t n,
     char *path, struct dt_diag *d)
 {
 	char joined[PATH_MAX];
-	size_t c = strlen(r->cwd);
+	size_t c = strlen(m->cwd);
 
 	if (c + 1 + n >= sizeof(joined))
 		return dt_error(d, "path is too long (more than %d bytes)",
 		    PATH_MAX - 1);
-	memcpy(joined, r->cwd, c);
+	memcpy(joined, m->cwd, c);
 	joined[c] = '/';
 	memcpy(joined + c + 1, name, n);
 	return path_normal(joined, c + 1 + n, 0, path, d);
@@ -399,22 +429,23 @@ relative_path(const struct dialect_reader *r, const char *name, size_t n,
 
 /* Into the directory path (relative type=dir) or the top ("."). */
 static int
-enter(struct dialect_reader *r, const char *path, struct dt_diag *d)
+enter_directory(struct mtree_reader *m, const char *path,
+    struct dt_diag *d)
 {
-	if (r->depth == MTREE_DEPTH)
+	if (m->depth == MTREE_DEPTH)
 		return dt_error(d, "directories nested too deep");
-	r->up[r->depth++] = (unsigned short)strlen(r->cwd);
-	snprintf(r->cwd, sizeof(r->cwd), "%s", strcmp(path, "/") == 0 ? "" :
+	m->cwd_len_before[m->depth++] = (unsigned short)strlen(m->cwd);
+	snprintf(m->cwd, sizeof(m->cwd), "%s", strcmp(path, "/") == 0 ? "" :
 	    path);
 	return 0;
 }
 
 static int
-up(struct dialect_reader *r, struct dt_diag *d)
+leave_directory(struct mtree_reader *m, struct dt_diag *d)
 {
-	if (r->depth == 0)
+	if (m->depth == 0)
 		return dt_error(d, "'..' above the top directory");
-	r->cwd[r->up[--r->depth]] = '\0';
+	m->cwd[m->cwd_len_before[--m->depth]] = '\0';
 	return 0;
 }
 
@@ -441,7 +472,7 @@ amend(const struct entry *prev, struct mtree_keys *k, char *link,
 	if (k->has_type && k->type != prev->type)
 		return dt_error(d, "type=%s, but line %lu made '%s' a %s: a "
 		    "later line for a path amends its entry, keeping its "
-		    "type", type_word(k->type), prev->lineno,
+		    "type", mtree_type_word(k->type), prev->lineno,
 		    fields_quote(q, prev->path, strlen(prev->path)),
 		    entry_type_of(prev->type)->noun);
 	if (k->has_mode) {
@@ -474,18 +505,18 @@ amend(const struct entry *prev, struct mtree_keys *k, char *link,
  * entries (--root), which makes no entry, as it is at the top.
  */
 static int
-top(struct dialect_reader *r, const struct mtree_keys *k, bool relative,
-    struct dt_diag *d)
+top_directory(struct mtree_reader *m, const struct mtree_keys *k,
+    bool relative, struct dt_diag *d)
 {
 	if (k->has_type && k->type != 'd')
 		return dt_error(d, "'.', the top directory, is type=dir, not "
-		    "type=%s", type_word(k->type));
+		    "type=%s", mtree_type_word(k->type));
 	if (!relative)
 		return 0;
-	if (r->cwd[0] != '\0')
+	if (m->cwd[0] != '\0')
 		return dt_error(d, "'.' below the top directory");
 	/* once: a "." line again at the top only says more of it */
-	return r->depth == 0 ? enter(r, "/", d) : 0;
+	return m->depth == 0 ? enter_directory(m, "/", d) : 0;
 }
 
 /*
@@ -524,7 +555,8 @@ static int
 parse_whole(struct dialect_reader *r, const char *line, size_t len,
     struct entry *e, char *path, struct dt_diag *d)
 {
-	struct mtree_keys k = r->set;
+	struct mtree_reader *m = r->state;
+	struct mtree_keys k = m->defaults;
 	const struct entry *prev;
 	char name[PATH_MAX + 1];	/* a path and the "." before it */
 	size_t i = 0, a, n, na, nb, kfrom, kend;
@@ -532,35 +564,36 @@ parse_whole(struct dialect_reader *r, const char *line, size_t len,
 
 	if (!fields_word(line, len, &i, &a))
 		return 0;
-	if (is(line + a, i - a, "/set"))
-		return keywords(r, line, len, i, &r->set, r->set_link, d) != 0 ?
+	if (word_is(line + a, i - a, "/set"))
+		return keywords(r, line, len, i, &m->defaults, m->default_link,
+		    d) != 0 ?
 		    -1 : 0;
-	if (is(line + a, i - a, "/unset"))
-		return unset(r, line, len, i, d) != 0 ? -1 : 0;
-	if (is(line + a, i - a, ".."))
-		return up(r, d) != 0 ? -1 : 0;
+	if (word_is(line + a, i - a, "/unset"))
+		return unset(m, line, len, i, d) != 0 ? -1 : 0;
+	if (word_is(line + a, i - a, ".."))
+		return leave_directory(m, d) != 0 ? -1 : 0;
 	if (name_and_keywords(line, len, a, i, &na, &nb, &kfrom, &kend,
 	    d) != 0 ||
 	    spec_unvis(line + na, nb - na, name, sizeof(name), &n, d) != 0)
 		return -1;
-	memcpy(path + PATH_MAX, r->set_link, sizeof(r->set_link));
+	memcpy(path + PATH_MAX, m->default_link, strlen(m->default_link) + 1);
 	if (keywords(r, line, kend, kfrom, &k, path + PATH_MAX, d) != 0)
 		return -1;
 	full = memchr(name, '/', n) != NULL;
 	if (!full && n == 1 && name[0] == '.')
-		return top(r, &k, true, d) != 0 ? -1 : 0;
+		return top_directory(m, &k, true, d) != 0 ? -1 : 0;
 	if ((full ? full_path(name, n, path, d) :
-	    relative_path(r, name, n, path, d)) != 0)
+	    relative_path(m, name, n, path, d)) != 0)
 		return -1;
 	if (strcmp(path, "/") == 0)
-		return top(r, &k, false, d) != 0 ? -1 : 0;
+		return top_directory(m, &k, false, d) != 0 ? -1 : 0;
 	prev = r->earlier != NULL ? r->earlier(r->earlier_ctx, path) : NULL;
 	if (prev != NULL && amend(prev, &k, path + PATH_MAX, d) != 0)
 		return -1;
 	if (make_entry(&k, e, path, d) != 1)
 		return -1;
 	r->amended = prev != NULL;
-	if (!full && e->type == 'd' && enter(r, path, d) != 0)
+	if (!full && e->type == 'd' && enter_directory(m, path, d) != 0)
 		return -1;
 	return 1;
 }
@@ -576,104 +609,84 @@ continued(const char *line, size_t len)
 	return n % 2 == 1;
 }
 
+/* A continued line's parts, dropped (a bad one, or one read). */
+static void
+drop_held(struct mtree_reader *m)
+{
+	m->held_from = 0;
+	dt_buf_truncate(&m->held, 0);
+}
+
 static int
 mtree_parse(struct dialect_reader *r, const char *line, size_t len,
     unsigned long lineno, struct entry *out, char *path, struct dt_diag *d)
 {
+	struct mtree_reader *m = r->state;
 	bool more = continued(line, len);
 	size_t n = more ? len - 1 : len;
 	int rc;
 
-	if (r->held_from == 0 && !more)
+	if (m->held_from == 0 && !more)
 		return parse_whole(r, line, len, out, path, d);
-	if (r->held_len + n >= sizeof(r->held)) {
-		r->held_from = 0;
-		r->held_len = 0;
+	/* no longer than a line that is not continued (DIALECT_LINE_MAX) */
+	if (m->held.len + n >= DIALECT_LINE_MAX) {
+		drop_held(m);
 		return dt_error(d, "line too long (continued lines)");
 	}
-	if (r->held_from == 0)
-		r->held_from = lineno;
-	memcpy(r->held + r->held_len, line, n);
-	r->held_len += n;
+	if (m->held_from == 0)
+		m->held_from = lineno;
+	dt_buf_add(&m->held, line, n);
+	if (dt_buf_failed(&m->held)) {
+		drop_held(m);
+		dt_buf_free(&m->held);
+		return dt_error(d, "out of memory");
+	}
 	if (more)
 		return 0;
-	out->lineno = r->held_from;
-	rc = parse_whole(r, r->held, r->held_len, out, path, d);
-	r->held_from = 0;
-	r->held_len = 0;
+	out->lineno = m->held_from;
+	rc = parse_whole(r, dt_buf_str(&m->held), m->held.len, out, path, d);
+	drop_held(m);
 	return rc;
-}
-
-/*
- * vis(3) for mtree: what is not a printable ASCII word, as \ooo; also
- * '#' (a comment to NetBSD's fparseln), '=', glob characters (NetBSD
- * matches them) and '"' (a pseudo name's quote, to detection).
- */
-static void
-put_vis(struct dt_buf *out, const char *s)
-{
-	for (const unsigned char *u = (const unsigned char *)s; *u != '\0';
-	    u++)
-		if (*u <= ' ' || *u >= 0x7f || strchr("#=\\*?[\"", *u) != NULL) {
-			dt_buf_addc(out, '\\');
-			dt_buf_addo(out, *u, 3);
-		} else
-			dt_buf_addc(out, (char)*u);
-}
-
-/* " KEY=" and a name (vis'd), or " KEY=" and an id. */
-static void
-put_owner(struct dt_buf *out, const char *name, const char *name_key,
-    uintmax_t id, const char *id_key)
-{
-	dt_buf_addc(out, ' ');
-	if (name != NULL) {
-		dt_buf_adds(out, name_key);
-		put_vis(out, name);
-	} else {
-		dt_buf_adds(out, id_key);
-		dt_buf_addu(out, id);
-	}
-}
-
-static int
-mtree_format(const struct entry *e, struct dt_buf *out, struct dt_diag *d)
-{
-	if (fields_no_ranges(e, "an mtree spec", d) != 0)
-		return -1;
-	dt_buf_addc(out, '.');
-	put_vis(out, strcmp(e->path, "/") == 0 ? "" : e->path);
-	dt_buf_adds(out, " type=");
-	dt_buf_adds(out, type_word(e->type));
-	dt_buf_adds(out, " mode=");
-	dt_buf_addo(out, e->mode, 4);
-	put_owner(out, e->user, "uname=", e->uid, "uid=");
-	put_owner(out, e->group, "gname=", e->gid, "gid=");
-	if (e->type == 'l') {
-		dt_buf_adds(out, " link=");
-		put_vis(out, e->target);
-	} else if (entry_has_numbers(e)) {
-		dt_buf_adds(out, " device=native,");
-		dt_buf_addu(out, e->major);
-		dt_buf_addc(out, ',');
-		dt_buf_addu(out, e->minor);
-	}
-	if (e->nochange && e->type != 'l')
-		dt_buf_adds(out, " nochange");
-	return 0;
 }
 
 /* At the end of the input: a line continued past it. */
 static int
 mtree_end(struct dialect_reader *r, unsigned long *lineno, struct dt_diag *d)
 {
-	if (r->held_from == 0)
+	struct mtree_reader *m = r->state;
+
+	if (m->held_from == 0)
 		return 0;
-	*lineno = r->held_from;
-	r->held_from = 0;
-	r->held_len = 0;
+	*lineno = m->held_from;
+	drop_held(m);
 	return dt_error(d, "the line is continued ('\\' at its end) past the "
 	    "end of the file");
+}
+
+/* A spec's reader: at the top, no /set, nothing held. */
+static void *
+mtree_begin(void)
+{
+	struct mtree_reader *m = malloc(sizeof(*m));
+
+	if (m == NULL)
+		return NULL;
+	memset(&m->defaults, 0, sizeof(m->defaults));
+	m->default_link[0] = '\0';
+	m->cwd[0] = '\0';
+	m->depth = 0;
+	m->held = (struct dt_buf)DT_BUF_INIT;
+	m->held_from = 0;
+	return m;
+}
+
+static void
+mtree_free(void *state)
+{
+	struct mtree_reader *m = state;
+
+	dt_buf_free(&m->held);
+	free(m);
 }
 
 static int
@@ -697,7 +710,7 @@ only_keywords(const char *line, size_t len, size_t i)
 
 	while (fields_word(line, len, &i, &c)) {
 		if (!keyword_word(line + c, i - c) &&
-		    !is(line + c, i - c, "all"))	/* "/unset all" */
+		    !word_is(line + c, i - c, "all"))	/* "/unset all" */
 			return false;
 		words = true;
 	}
@@ -759,14 +772,6 @@ mtree_bid(const char *line, size_t len)
 	return all ? DIALECT_BID_MARK : DIALECT_BID_WORD;
 }
 
-static int
-mtree_write(const struct entry *e, const char *note, struct dt_buf *out,
-    struct dt_diag *d)
-{
-	assert(note == NULL);
-	return mtree_format(e, out, d);
-}
-
 const struct dialect mtree_dialect = {
 	.name = "mtree",
 	.article = "an",
@@ -782,6 +787,8 @@ const struct dialect mtree_dialect = {
 	.amends = true,
 	.note = DIALECT_NOTE_LINE,
 	.bid_line = mtree_bid,
+	.begin = mtree_begin,
+	.free_state = mtree_free,
 	.read_line = mtree_read,
 	.read_end = mtree_end,
 	.write = mtree_write,

@@ -35,7 +35,7 @@
 /* ------------------------------------------------------------ writing */
 
 static void
-members(json_object *obj, bool *ok, const struct entry *e)
+add_members(json_object *obj, bool *ok, const struct entry *e)
 {
 	char type[2] = { e->type, '\0' };
 
@@ -54,7 +54,7 @@ static int
 oci_write(const struct entry *e, const char *note, struct dt_buf *out,
     struct dt_diag *d)
 {
-	return json_io_format(&oci_dialect, e, members, note, out, d);
+	return json_io_format(&oci_dialect, e, add_members, note, out, d);
 }
 
 /* ------------------------------------------------------------ reading */
@@ -178,7 +178,7 @@ read_config(struct json_io_doc *doc)
 
 /* An element of an array: an entry, or its problem at its first line. */
 static void
-element(struct json_io_doc *doc, json_object *obj, size_t start,
+read_element(struct json_io_doc *doc, json_object *obj, size_t start,
     unsigned long line)
 {
 	(void)start;
@@ -189,7 +189,7 @@ element(struct json_io_doc *doc, json_object *obj, size_t start,
 static int
 read_top(struct json_io_doc *doc)
 {
-	return doc->s[doc->pos] == '[' ? json_io_doc_array(doc, element) :
+	return doc->s[doc->pos] == '[' ? json_io_doc_array(doc, read_element) :
 	    read_config(doc);
 }
 

@@ -73,7 +73,7 @@ quoted_word(const char *line, size_t len, size_t *i, char *out,
 }
 
 static int
-refused(char type, struct dt_diag *d)
+refuse_type(char type, struct dt_diag *d)
 {
 	char q[QUOTE_MAX];
 
@@ -156,7 +156,7 @@ skip_time(const char *line, size_t len, size_t *i, char letter,
 
 /* The fields after the type: [time] mode uid gid, then the type's. */
 static int
-fields(const char *line, size_t len, size_t i, char letter,
+fields_after_type(const char *line, size_t len, size_t i, char letter,
     const struct id_resolver *res, struct entry *e, char *path,
     struct dt_diag *d)
 {
@@ -230,13 +230,13 @@ pseudo_parse(const char *line, size_t len, const struct id_resolver *res,
 		return dt_error(d, "type '%s' is not one of d b c s i D B C S I",
 		    fields_quote(q, line + a, i - a));
 	if ((hit = strchr(from, line[a])) == NULL || line[a] == '\0')
-		return refused(line[a], d);
-	/* i is a socket or a FIFO: fields() says which */
+		return refuse_type(line[a], d);
+	/* i is a socket or a FIFO: fields_after_type() says which */
 	e->type = to[hit - from];
 	if (fields_path(name, (size_t)n, path, d) != 0)
 		return -1;
 	e->path = path;
-	if (fields(line, len, i, line[a], res, e, path, d) != 0)
+	if (fields_after_type(line, len, i, line[a], res, e, path, d) != 0)
 		return -1;
 	return 1;
 }

@@ -33,8 +33,8 @@ struct table_source {
 	struct source s;	/* first: the interface */
 	const struct id_resolver *res;
 	const struct dialect *forced;	/* apply -i; NULL: detect */
-	struct dialect_reader reader;	/* the dialect's state: dialect.h */
-	struct dialect_reader probe;	/* another dialect's, for a bad line */
+	struct dialect_reader reader;	/* begun: reading */
+	bool reading;
 	struct lines in;
 	char path[DIALECT_TEXT_SIZE];	/* the entry being read */
 	/*
@@ -63,7 +63,11 @@ struct table_read {
 	bool holding;		/* t->held is an entry not yet handed over */
 	bool last_bad;		/* the last entry line was an error */
 	unsigned long detected;	/* the line the dialect was told by; 0: -i */
-	bool mixed;		/* a line of another dialect was met */
+	/*
+	 * The rest of the input is not read: a line of another dialect
+	 * was met, or there was no memory for a reader.
+	 */
+	bool stopped;
 };
 
 /* Hands the held entry over, with the capabilities its lines gave. */
@@ -239,26 +243,36 @@ mixed_line(struct table_read *r, const char *line, size_t len,
 	char msg[DT_MSGLEN];
 
 	if (r->detected == 0 || (other = dialect_other_reader(r->dialect,
-	    line, len, r->t->res, &r->t->probe, r->t->path)) == NULL)
+	    line, len, r->t->res, r->t->path)) == NULL)
 		return false;
 	snprintf(msg, sizeof(msg), "%s %s line in %s %s table (detected at "
 	    "line %lu): two dialects mixed in one input; give each table "
 	    "as an operand of its own", dialect_article(other), other->name,
 	    dialect_article(r->dialect), r->dialect->name, r->detected);
 	r->sink->problem(r->sink->ctx, r->file, lineno, 0, msg);
-	r->mixed = true;
+	r->stopped = true;
 	return true;
 }
 
-/* A reader for the dialect d, which asks t of the entries read so far. */
-static void
-begin(struct table_source *t, const struct dialect *d)
+/*
+ * A reader for the dialect d, which asks t of the entries read so far:
+ * false (said) when there is no memory for it.
+ */
+static bool
+begin(struct table_read *r, const struct dialect *d)
 {
-	dialect_begin(&t->reader, d, t->res);
+	struct table_source *t = r->t;
+
+	if (dialect_begin(&t->reader, d, t->res) != 0) {
+		r->sink->problem(r->sink->ctx, r->file, 0, ENOMEM, NULL);
+		return false;
+	}
+	t->reading = true;
 	if (d->amends) {
 		t->reader.earlier = earlier;
 		t->reader.earlier_ctx = t;
 	}
+	return true;
 }
 
 /*
@@ -303,7 +317,10 @@ read_line(struct table_read *r, const char *line, size_t len,
 			return;
 		}
 		r->detected = lineno;
-		begin(r->t, r->dialect);
+		if (!begin(r, r->dialect)) {
+			r->stopped = true;
+			return;
+		}
 	}
 	if (r->dialect->read_attachment != NULL &&
 	    read_attachment(r, line, len, lineno))
@@ -392,17 +409,17 @@ table_read(struct source *s, const char *file, const struct entry_sink *sink)
 	fd = std_in ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC);
 	if (std_in)
 		r.file = "<stdin>";
-	if (r.dialect != NULL)
-		begin(r.t, r.dialect);
 	if (fd < 0) {
 		sink->problem(sink->ctx, r.file, 0, errno, NULL);
 		return;
 	}
+	if (r.dialect != NULL && !begin(&r, r.dialect))
+		r.stopped = true;
 	lines_init(&r.t->in, fd, DIALECT_LINE_MAX, NULL);
 	/* (a read error: lines_next meets it again) */
 	(void)lines_skip(&r.t->in, bom, BOM_LEN);
 	rc = read_document(&r, fd) ? 0 : 1;
-	while (rc > 0 && !r.mixed &&
+	while (rc > 0 && !r.stopped &&
 	    (rc = lines_next(&r.t->in, &line, &len, &too_long)) > 0) {
 		if (too_long)
 			sink->problem(sink->ctx, r.file, ++lineno, 0,
@@ -413,9 +430,12 @@ table_read(struct source *s, const char *file, const struct entry_sink *sink)
 	flush(&r);
 	if (rc < 0)
 		sink->problem(sink->ctx, r.file, 0, errno, NULL);
-	else if (!r.mixed)
+	else if (!r.stopped)
 		read_end(&r);
 	flush_pending(&r);
+	if (r.t->reading)
+		dialect_reader_free(&r.t->reader);
+	r.t->reading = false;
 	if (!std_in)
 		close(fd);
 }
@@ -436,6 +456,7 @@ source_table_new(const struct id_resolver *res, const struct dialect *forced)
 	t->s = (struct source){ "table", table_read, table_free };
 	t->res = res;
 	t->forced = forced;
+	t->reading = false;
 	memset(&t->pending, 0, sizeof(t->pending));
 	t->index.root = NULL;
 	return &t->s;
