@@ -129,6 +129,8 @@ dialect_begin(struct dialect_reader *r, const struct dialect *d,
 	r->earlier_ctx = NULL;
 	r->amended = false;
 	r->more = r->nth = 0;
+	r->run = NULL;
+	r->left_out = NULL;
 	r->cwd[0] = '\0';
 	r->depth = 0;
 	r->held_len = 0;
@@ -144,6 +146,7 @@ dialect_read_line(struct dialect_reader *r, const char *line, size_t len,
 	memset(out, 0, sizeof(*out));
 	out->lineno = lineno;
 	r->amended = false;
+	r->left_out = NULL;
 	if (len > 0 && line[len - 1] == '\n')
 		len--;
 	if (memchr(line, '\0', len) != NULL)

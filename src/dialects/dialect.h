@@ -133,6 +133,32 @@ struct mtree_keys {
 typedef const struct entry *dialect_earlier_fn(void *ctx, const char *path);
 
 /*
+ * What the run tells a reader (NULL: the defaults, none of it), which
+ * the table source hands to each (dialect_reader.run).  Read by the
+ * tmpfiles dialect, whose lines systemd-tmpfiles reads under the same
+ * options (devtool(1), "The tmpfiles dialect").
+ */
+struct dialect_run {
+	/* a line devtool reads but does not create is an error, not left out */
+	bool strict;
+	/* --boot: '!' lines are used (without it, skipped as systemd does) */
+	bool boot;
+	/*
+	 * --prefix and --exclude-prefix, NULL-terminated (NULL: none): a
+	 * line for a path outside them is skipped before its owner is
+	 * looked up (base/path.h, path_in_prefixes).
+	 */
+	const char *const *prefix, *const *exclude;
+	/*
+	 * The value of a specifier that comes from the system or the image
+	 * (tmpfiles' %m, %b, %H, ...), or NULL when it has none there (the
+	 * line is then left out, as systemd-tmpfiles skips it).
+	 */
+	const char *(*specifier)(void *ctx, char letter);
+	void *ctx;
+};
+
+/*
  * A reader's state from line to line: mtree has /set, the directory a
  * relative name is in and lines continued with a backslash; the other
  * line dialects have none.
@@ -158,6 +184,15 @@ struct dialect_reader {
 	 * it to 0 for a new line).
 	 */
 	unsigned more, nth;
+	/*
+	 * Set by the caller after dialect_begin (NULL: the defaults).  A
+	 * reader that returns 0 for a line it read and checked but that
+	 * devtool does not create sets left_out (static text naming its
+	 * kind, "x" or "f+"), for the caller to count; dialect_read_line
+	 * clears it.
+	 */
+	const struct dialect_run *run;
+	const char *left_out;
 	/* mtree only: */
 	struct mtree_keys set;		/* /set's defaults */
 	char set_link[PATH_MAX];
