@@ -226,6 +226,10 @@ void
 tmpfiles_run_begin(struct tmpfiles_run *t, const struct tmpfiles_opts *o,
     const char *root_dir, struct source *tables)
 {
+	static const struct tmpfiles_opts none;
+
+	if (o == NULL)
+		o = &none;
 	memset(t, 0, sizeof(*t));
 	t->root_dir = root_dir;
 	t->run = (struct dialect_run){

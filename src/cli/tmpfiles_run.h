@@ -40,7 +40,7 @@ struct tmpfiles_run {
 int tmpfiles_opts_check(const char *verb, struct tmpfiles_opts *o);
 
 /*
- * The run for o (which must outlive it), with the image's files under
+ * The run for o (which must outlive it; NULL: no option), with the image's files under
  * root_dir (NULL: /), handed to the table source.
  */
 void tmpfiles_run_begin(struct tmpfiles_run *t, const struct tmpfiles_opts *o,

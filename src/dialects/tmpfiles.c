@@ -663,9 +663,12 @@ created_type(const struct tmpfiles_type *t, struct entry *e)
 
 /* A line read and checked that devtool does not create: said, or -1. */
 static int
-leave_out(struct dialect_reader *r, const char *kind, bool unset_spec,
-    struct dt_diag *d)
+leave_out(struct dialect_reader *r, const struct tmpfiles_type *t,
+    const char *kind, bool unset_spec, struct dt_diag *d)
 {
+	/* as systemd-tmpfiles: a '!' line is not used without --boot */
+	if (t->boot && (r->run == NULL || !r->run->boot))
+		return 0;
 	if (r->run != NULL && r->run->strict)
 		return unset_spec ? dt_error(d, "left out, %s (--strict)",
 		    kind) : dt_error(d, "devtool does not create %s lines "
@@ -781,7 +784,7 @@ parse_tmpfiles(struct dialect_reader *r, const char *line, size_t len,
 		if (check_argument(&t, argp != NULL && !t.base64 ? out : argp,
 		    d) != 0)
 			return -1;
-		return leave_out(r, kind, false, d);
+		return leave_out(r, &t, kind, false, d);
 	}
 	e->nochange = only_new;
 	if (e->type == 'l') {
@@ -798,7 +801,7 @@ parse_tmpfiles(struct dialect_reader *r, const char *line, size_t len,
 	} else if (entry_has_numbers(e))
 		return dt_error(d, "%c needs MAJOR:MINOR", e->type);
 	if (why != NULL)
-		return leave_out(r, why, true, d);
+		return leave_out(r, &t, why, true, d);
 	return 1;
 }
 
