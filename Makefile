@@ -131,10 +131,11 @@ tests/attack/%: tests/attack/%.c tests/attack/attack.h
 # make deps has run.  make check-all adds what needs the network or
 # minutes: CHECK_ALL_SUITES (deb builds the package, boot boots Debian's
 # kernel under qemu, build rebuilds a clone, install installs into a
-# scratch tree, makedev compares with Debian's real MAKEDEV) and
+# scratch tree, makedev compares with Debian's real MAKEDEV,
+# tmpfiles_debian reads Debian 12 packages' tmpfiles.d files) and
 # race.bats's large rounds; make check-extra runs that addition alone
 # (.ci/run: make check, then make check-extra).
-CHECK_ALL_SUITES = boot build deb install makedev
+CHECK_ALL_SUITES = boot build deb install makedev tmpfiles_debian
 BATS_SUITES = $(basename $(notdir $(wildcard tests/*.bats)))
 CHECK_SUITES = $(filter-out $(CHECK_ALL_SUITES),$(BATS_SUITES))
 .PHONY: check-all check-extra deps-all
