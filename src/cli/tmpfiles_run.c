@@ -40,7 +40,8 @@ tmpfiles_opts_check(const char *verb, struct tmpfiles_opts *o)
 				return cli_usage(verb, "%s '%s' is not an "
 				    "absolute path", list ? "--exclude-prefix" :
 				    "--prefix", cli_quote(q, *p));
-			strcpy(*p, normal);	/* never longer */
+			/* never longer than what it normalises */
+			memcpy(*p, normal, strlen(normal) + 1);
 		}
 	return EXIT_OK;
 }
