@@ -5,14 +5,18 @@
  *	<type> <path> <mode> <user> <group> <age> <argument>
  *
  * Words may be quoted and carry C escapes (\x20, \t, \\, \123, \u00e9);
- * the path may carry specifiers, of which only "%%" (a '%') means
- * anything here.  Types c b p d f L, with "+" (replace) on c b p L; mode
- * "-" is 0755 for d and 0644 for everything else, user and group "-" are
- * root but leave an existing owner alone (systemd's uid_set); the age
- * only matters for cleaning, so it is ignored; c and b take MAJOR:MINOR.
- * L takes the link's target, and as systemd-tmpfiles 252 does, it is the
- * rest of the line, stripped, taken as it is (quotes are part of it),
- * then unescaped, its specifiers expanded; none or "-" is
+ * the path and the argument carry specifiers (expand), the run's values
+ * from dialect_run.  Every type, modifier and prefix of systemd 252 is
+ * read and checked; devtool makes c b p d f L, with "+" (replace) on
+ * c b p L, and leaves the rest out (dialect_reader.left_out), or under
+ * --strict refuses it.  Mode "-" is 0755 for d and 0644 for everything
+ * else, user and group "-" are root but leave an existing owner alone
+ * (systemd's uid_set); ':' on mode, user or group makes the line's mode
+ * and owner a new entry's only (nochange); the age is checked and
+ * ignored; c and b take MAJOR:MINOR.  Every argument but c b p d's is
+ * the rest of the line, as systemd-tmpfiles 252 takes it: stripped,
+ * taken as it is (quotes are part of it), then unescaped, its
+ * specifiers expanded; an L line's none or "-" is
  * /usr/share/factory/PATH; an L line's mode, user and group are ignored
  * ("permissions and ownership on symlinks are ignored", tmpfiles.d(5)).
  *
