@@ -48,12 +48,13 @@ _devtool_options()
         list)
             echo "-o --output --json --check --dirs -x --one-file-system" \
                 "--root --archive --table -i --input --users-from --lossy" \
-                "--merge --kernel --sysfs --widen $common"
+                "--merge --kernel --sysfs --widen --prefix --exclude-prefix" \
+                "--boot --strict $common"
             ;;
         apply)
             echo "-i --input --root --users-from --archive --archive-format -r" \
                 "--replace -n --dry-run -v --verbose --boot --merge --kernel" \
-                "--sysfs --remove $common"
+                "--sysfs --remove --prefix --exclude-prefix --strict $common"
             ;;
         diff)
             echo "--table --archive --kernel --root -i --input --json -o" \
@@ -76,7 +77,7 @@ _devtool_takes_arg()
             -g | --group | --reference | --root | --users-from | --count | --start | \
             --step | -o | --output | --check | --archive | --archive-format | \
             -i | --input | -C | --directory | --merge | --sysfs | --ignore | \
-            --only | --remove | --removals)
+            --only | --remove | --removals | --prefix | --exclude-prefix)
             return 0
             ;;
         --*) return 1 ;;
@@ -171,6 +172,10 @@ _devtool()
             ;;
         --archive | --reference | --table)
             _filedir
+            return
+            ;;
+        --prefix | --exclude-prefix)
+            _filedir -d
             return
             ;;
         --archive-format)

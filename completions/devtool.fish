@@ -52,7 +52,7 @@ function __devtool_operands
                 set dashdash 1
             case -f --format -t --to --value -m --mode -u --owner -g --group \
                 --reference --root --users-from --count --start --step -o --output --check \
-                --archive --archive-format -i --input --merge
+                --archive --archive-format -i --input --merge --prefix --exclude-prefix
                 set skip 1
             case '--*'
             case '-*'
@@ -256,6 +256,10 @@ complete -c devtool -n '__devtool_using make' -x -a 'std generic console console
 
 # apply.
 complete -c devtool -n '__devtool_using apply' -l boot -d 'Also apply boot-only tmpfiles lines (c! ...)'
+complete -c devtool -n '__devtool_using list' -l boot -d 'With --table: read boot-only tmpfiles lines (r! ...)'
+complete -c devtool -n '__devtool_using list apply' -l prefix -r -a '(__fish_complete_directories)' -d 'Only the table lines at or below PATH'
+complete -c devtool -n '__devtool_using list apply' -l exclude-prefix -r -a '(__fish_complete_directories)' -d 'None of the table lines at or below PATH'
+complete -c devtool -n '__devtool_using list apply' -l strict -d 'A tmpfiles line devtool does not create is an error'
 complete -c devtool -n '__devtool_using apply' -l remove -r -F -d 'Remove the device nodes and FIFOs FILE lists'
 complete -c devtool -n '__devtool_using apply' -F
 

@@ -662,7 +662,7 @@ devtool: 2 errors in the table; nothing was created"
 		[[ $stderr != *"$l:"* ]] || fail "good line $l reported: $stderr"
 	done
 	assert_stderr_contains "'x'"
-	assert_stderr_contains "'q'"
+	assert_stderr_contains "'y'"
 	assert_stderr_contains "no-such-user-devtool"
 	assert_stderr_contains "relative/path"
 	[[ -z $(ls -A R) ]] || fail "root not empty: $(find R)"

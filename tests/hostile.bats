@@ -560,7 +560,7 @@ no_such_name() {
 		printf 'c /dev/e 0644 - - - 1:1048576\n' # 1 minor
 		printf 'c /dev/ok3 0644 - - - 1:3\n'     # 2
 		printf 'c /dev/f\0 0644 - - - 1:3\n'     # 3 NUL
-		printf 'x /dev/g 0644 - - - 1:3\n'       # 4 type
+		printf 'y /dev/g 0644 - - - 1:3\n'       # 4 type
 		printf 'c /dev/h 0644 - - - 1:3 extra\n' # 5 fields
 	} >two.tab
 	apply_rejected one.tab two.tab

@@ -855,24 +855,94 @@ devtool: /dev/a/b/c/d: parent directory: Not a directory (/dev/a/b is a regular 
 	assert_entry R "c /dev/snd/pcm 116:300 600 0:0"
 }
 
-@test "tables: tmpfiles modifiers that write content, truncate or repeat are refused, naming the line" {
+@test "tables: tmpfiles modifiers that do not fit the type or repeat are refused, naming the line" {
 	table t \
 		'c~ /dev/a 0600 - - - 1:3' \
-		'f^ /etc/b 0600 - - - cred' \
-		'f+ /etc/c 0600' \
-		'f /etc/d 0600 - - - hello' \
 		'c++ /dev/e 0600 - - - 1:3' \
-		'c? /dev/f 0600 - - - 1:3'
+		'c? /dev/f 0600 - - - 1:3' \
+		'x /tmp/%E' \
+		'y /tmp/y'
 	run --separate-stderr devtool apply --root R t
 	assert_status 2
-	assert_equal "$stderr" "devtool: t:1: type 'c~': '~' is for a line that writes a file's content (base64), which devtool does not do
-devtool: t:2: type 'f^': '^' is for a line that writes a file's content (from a credential), which devtool does not do
-devtool: t:3: type 'f+': f+ truncates the file, and devtool never loses a file's content; write f
-devtool: t:4: f with content is not supported: devtool makes the file empty, systemd-tmpfiles would write 'hello' into it
-devtool: t:5: type 'c++': modifier '+' is repeated
-devtool: t:6: type 'c?': unknown modifier '?' (tmpfiles.d(5) has + ! - = ~ ^)
-devtool: 6 errors in the table; nothing was created"
+	assert_equal "$stderr" "devtool: t:1: type 'c~': '~' is for a line that writes a file's content (base64), which a c line does not
+devtool: t:2: type 'c++': modifier '+' is repeated
+devtool: t:3: type 'c?': unknown modifier '?' (tmpfiles.d(5) has + ! - = ~ ^)
+devtool: t:4: unknown specifier '%E' in path (tmpfiles.d(5) of systemd 252 has %a %A %b %B %C %g %G %h %H %l %L %m %M %o %S %t %T %u %U %v %V %w %W, and %% for a %)
+devtool: t:5: type 'y' is not one of c b p d f L w D e v q Q C x X r R z Z t T h H a A
+devtool: 5 errors in the table; nothing was created"
 	[[ -z $(ls -A R) ]] || fail "something was made in R: $(ls -A R)"
+}
+
+# devtool(1), "The tmpfiles dialect": every line of systemd 252's syntax
+# is read and checked; what devtool does not create is left out, counted
+# by kind in one warning.
+@test "tables: tmpfiles lines devtool does not create are left out with one warning counting them by kind; the rest is made" {
+	table t \
+		'x /tmp/systemd-private-%b-*' \
+		'f^ /etc/b 0600 - - - cred' \
+		'f+ /etc/c 0600' \
+		'f /etc/d 0600 - - - hello world' \
+		'z /var/log/journal 2755 root root - -' \
+		'x /var/tmp/a' \
+		'r! /tmp/.X0-lock' \
+		'c /dev/null 0666 - - - 1:3'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_equal "$stderr" "devtool: warning: left out 6 lines devtool does not create: 2 x, 1 f^, 1 f+, 1 f with content, 1 z (--strict makes each an error)"
+	assert_equal "$(tree R)" "d /dev 0:0 755 0:0
+c /dev/null 1:3 666 0:0"
+}
+
+@test "tables: tmpfiles --strict makes each line devtool does not create an error naming it; a '!' line only with --boot" {
+	table t \
+		'x /tmp/a' \
+		'r! /tmp/.X0-lock' \
+		'c /dev/null 0666 - - - 1:3'
+	run --separate-stderr devtool apply --strict --root R t
+	assert_status 2
+	assert_equal "$stderr" "devtool: t:1: devtool does not create x lines (--strict)
+devtool: 1 error in the table; nothing was created"
+	run --separate-stderr devtool apply --strict --boot --root R t
+	assert_status 2
+	assert_equal "$stderr" "devtool: t:1: devtool does not create x lines (--strict)
+devtool: t:2: devtool does not create r lines (--strict)
+devtool: 2 errors in the table; nothing was created"
+	run --separate-stderr devtool list --table --boot -o tmpfiles t
+	assert_status 0
+	assert_equal "$output" "c	/dev/null	0666	-	-	-	1:3"
+	assert_equal "$stderr" "devtool: warning: left out 2 lines devtool does not create: 1 x, 1 r (--strict makes each an error)"
+}
+
+@test "tables: a tmpfiles specifier without a value here leaves its line out; %m is the --root image's machine ID" {
+	table t \
+		'd /var/log/journal/%m 2755 - - -' \
+		'c /dev/%u-%t 0600 - - - 1:3'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_equal "$stderr" "devtool: warning: left out 1 line devtool does not create: 1 with %m unset (--strict makes each an error)"
+	assert_entry R "c /dev/root-/run 1:3 600 0:0"
+	mkdir R/etc && echo 0123456789ABCDEF0123456789abcdef >R/etc/machine-id
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_equal "$stderr" ""
+	assert_entry R "d /var/log/journal/0123456789abcdef0123456789abcdef 0:0 2755 0:0"
+}
+
+@test "tables: --prefix and --exclude-prefix keep the lines at or below a prefix, by whole names, before a user is looked up" {
+	table t \
+		'c /dev/null 0666 - - - 1:3' \
+		'c /devices/x 0666 - - - 1:3' \
+		'd /dev/shm/x 0755 nosuch - -' \
+		'd /run/x 0755 nosuch - -'
+	run --separate-stderr devtool apply --root R --prefix /dev --exclude-prefix /dev/shm/ t
+	assert_status 0
+	assert_equal "$stderr" ""
+	assert_equal "$(tree R)" "d /dev 0:0 755 0:0
+c /dev/null 1:3 666 0:0"
+	run --separate-stderr devtool apply --root R --prefix dev t
+	assert_status 2
+	assert_equal "$stderr" "devtool: --prefix 'dev' is not an absolute path
+Try 'devtool apply --help' for more information."
 }
 
 @test "tables: a tmpfiles user with a leading zero is a name, as systemd-tmpfiles reads it; makedevs's is decimal" {
@@ -881,4 +951,18 @@ devtool: 6 errors in the table; nothing was created"
 	assert_status 2
 	assert_equal "$stderr" "devtool: t:1: unknown user '010' (not in the host's user database; there is no R/etc/passwd)
 devtool: 1 error in the table; nothing was created"
+}
+
+@test "tables: every tmpfiles.d file of this Debian 12 machine is read, none refused; list --table says what it left out once" {
+	local f bad=()
+	for f in /usr/lib/tmpfiles.d/*.conf; do
+		devtool list --table -o tmpfiles "$f" >/dev/null 2>err ||
+			bad+=("$f: $(head -n 1 err)")
+	done
+	[ ${#bad[@]} -eq 0 ] || fail "refused: ${bad[*]}"
+	run --separate-stderr devtool list --table -o tmpfiles /usr/lib/tmpfiles.d/*.conf
+	assert_status 0
+	[[ $stderr == "devtool: warning: left out "*" lines devtool does not create: "*" (--strict makes each an error)" ]] ||
+		fail "stderr: $stderr"
+	[[ $stderr != *$'\n'* ]] || fail "more than one line: $stderr"
 }

@@ -769,10 +769,8 @@ test_tmpfiles(void)
 	    "'*' (tmpfiles.d(5) has + ! - = ~ ^)", "c*");
 	check_error(T, "c~ /dev/x - - - - 1:3", "type 'c~': '~' is for a line "
 	    "that writes a file's content (base64)", "c~");
-	check_error(T, "f^ /etc/x - - - - cred", "type 'f^': '^' is for a "
-	    "line that writes a file's content (from a credential)", "f^");
-	check_error(T, "f+ /etc/x", "type 'f+': f+ truncates the file, and "
-	    "devtool never loses a file's content", "f+");
+	check_error(T, "c^ /dev/x - - - - cred", "type 'c^': '^' is for a "
+	    "line that writes a file's content (from a credential)", "c^");
 	check_error(T, "d+ /run/x", "'+' (replace) is only for c, b, p and L",
 	    "d+");
 	check_error(T, "c", "missing path", "a type alone");
@@ -788,12 +786,6 @@ test_tmpfiles(void)
 	    "major 4096");
 	check_error(T, "c /dev/x - - - - 1:3 extra",
 	    "too many fields (8, at most 7)", "eight fields");
-	check_error(T, "c /dev/x ~0644 - - - 1:3", "mode prefix '~'",
-	    "mode ~0644");
-	check_error(T, "c /dev/x :0644 - - - 1:3", "mode prefix ':'",
-	    "mode :0644");
-	check_error(T, "c /dev/x 0644 :root - - 1:3", "user prefix ':'",
-	    "user :root");
 	check_error(T, "c /dev/x 0999 - - - 1:3", "bad mode '0999'", "mode 0999");
 	check_error(T, "c /dev/x - nosuch - - 1:3", "unknown user 'nosuch' "
 	    "(not in the test's users)", "an unknown user, saying where");
@@ -802,16 +794,12 @@ test_tmpfiles(void)
 	    "where");
 	check_error(T, "p /run/f - - - - 1:3", "p takes no argument",
 	    "p with an argument");
-	check_error(T, "f /etc/motd - - - - hello", "f with content",
-	    "f with content");
 	check_error(T, "c dev/null - - - - 1:3",
 	    "must be absolute (start with /)", "a relative path");
 	check_error(T, "c /dev/../x - - - - 1:3", "'..' component",
 	    "a '..' component");
 	check_error(T, "c /dev/\\x2e\\x2e/x - - - - 1:3", "'..' component",
 	    "a '..' component made of escapes");
-	check_error(T, "c /dev/%m - - - - 1:3", "specifier '%m'",
-	    "a specifier");
 	check_error(T, "c /dev/a\\x00b - - - - 1:3", "NUL byte",
 	    "a \\x00 escape");
 	check_error(T, "c /dev/a\\000b - - - - 1:3", "bad escape",
@@ -826,6 +814,179 @@ test_tmpfiles(void)
 	    "an unterminated quote");
 	check_error(T, "c /dev/a\\", "backslash at the end",
 	    "a trailing backslash");
+}
+
+static char read_path[DIALECT_TEXT_SIZE];	/* read_run's entry's */
+
+/*
+ * A tmpfiles line read under run (NULL: none): devtool(1), "The tmpfiles
+ * dialect".  Returns what read_line does; *kind the kind left out.
+ */
+static int
+read_run(const char *line, const struct dialect_run *run,
+    const char **kind, struct dt_diag *d)
+{
+	static struct dialect_reader r;	/* big */
+	struct entry e;
+	int rc;
+
+	d->msg[0] = '\0';
+	dialect_begin(&r, &tmpfiles_dialect, &resolver);
+	r.run = run;
+	rc = dialect_read_line(&r, line, strlen(line), 7, &e, read_path, d);
+	*kind = r.left_out;
+	return rc;
+}
+
+/* A line read, checked and left out as kind. */
+static void
+check_left(const char *line, const char *kind, const char *what)
+{
+	const char *got;
+	struct dt_diag d;
+	int r = read_run(line, NULL, &got, &d);
+
+	if (!ok(r == 0 && got != NULL && strcmp(got, kind) == 0,
+	    "tmpfiles leaves out %s", what))
+		diag("line '%s': returned %d, kind '%s', message '%s'", line,
+		    r, got != NULL ? got : "(none)", d.msg);
+}
+
+/* One line under run: an error saying msg. */
+static void
+check_run_error(const char *line, const struct dialect_run *run,
+    const char *msg, const char *what)
+{
+	const char *got;
+	struct dt_diag d;
+	int r = read_run(line, run, &got, &d);
+
+	if (!ok(r == -1 && strstr(d.msg, msg) != NULL, "tmpfiles rejects %s",
+	    what))
+		diag("line '%s': returned %d, message '%s', want '%s'", line,
+		    r, d.msg, msg);
+}
+
+/* Skipped, neither an entry nor left out (--prefix, '!' without --boot). */
+static void
+check_run_skip(const char *line, const struct dialect_run *run,
+    const char *what)
+{
+	const char *got;
+	struct dt_diag d;
+	int r = read_run(line, run, &got, &d);
+
+	if (!ok(r == 0 && got == NULL, "tmpfiles skips %s", what))
+		diag("line '%s': returned %d, message '%s'", line, r, d.msg);
+}
+
+/* The run's specifiers in tests: %m and %H have values, the rest none. */
+static const char *
+test_specifier(void *ctx, char c)
+{
+	(void)ctx;
+	return c == 'm' ? "0123456789abcdef0123456789abcdef" :
+	    c == 'H' ? "host.example" : NULL;
+}
+
+/*
+ * systemd 252's whole syntax (tmpfiles.d(5)): what devtool does not
+ * create is read, checked and left out; --strict makes it an error.
+ */
+static void
+test_tmpfiles_all(void)
+{
+	static const char *const nodev[] = { "/dev/shm", NULL };
+	static const char *const dev[] = { "/dev", NULL };
+	const struct dialect_run strict = { .strict = true };
+	const struct dialect_run boot = { .boot = true };
+	const struct dialect_run prefix = { .prefix = dev, .exclude = nodev };
+	const struct dialect_run values = { .specifier = test_specifier };
+	const char *kind;
+	struct dt_diag d;
+
+	check_left("x /tmp/systemd-private-%b-*", "x", "x with a glob");
+	check_left("X /tmp/a", "X", "X");
+	check_left("q /srv 0755 - - -", "q", "q");
+	check_left("Q /home 0755 - - -", "Q", "Q");
+	check_left("D /tmp 1777 root root -", "D", "D");
+	check_left("v /var/lib/machines 0700 - - -", "v", "v");
+	check_left("e /var/tmp - - - 30d", "e", "e with an age");
+	check_left("C /etc/x - - - - /usr/share/factory/etc/x", "C", "C");
+	check_left("z /var/log/journal 2755 root root - -", "z", "z");
+	check_left("Z /run/log/journal ~2750 root root - -", "Z",
+	    "Z with a ~ mode");
+	check_left("h /var/log/journal - - - - +C", "h", "h +C");
+	check_left("a+ /var/log/journal - - - - d:group:adm:r-x,group:adm:r-x",
+	    "a", "a+ with an ACL");
+	check_left("t /run/x - - - - user.a=b", "t", "t");
+	check_left("w- /proc/sys/vm/swappiness - - - - 10", "w", "w-");
+	check_left("R /var/tmp/x*", "R", "R");
+	check_left("f+ /etc/x", "f+", "f+ (truncates)");
+	check_left("f^ /etc/x - - - - cred", "f^", "f^ (a credential)");
+	check_left("f~ /etc/x - - - - aGk=", "f~", "f~ (base64)");
+	check_left("f /etc/motd - - - - hello world", "f with content",
+	    "f with content (the rest of the line)");
+	check_left("c /dev/x ~0644 - - - 1:3", "~MODE", "a created type with "
+	    "a ~ mode");
+	check_left("c /dev/%m - - - - 1:3", "with %m unset",
+	    "a line whose specifier has no value");
+	check_left("L /x - - - - %a", "with %a unset",
+	    "a link whose target's specifier has no value");
+	check_run_skip("r! /tmp/.X0-lock", NULL, "r! without --boot");
+	ok(read_run("r! /tmp/.X0-lock", &boot, &kind, &d) == 0 &&
+	    kind != NULL && strcmp(kind, "r") == 0,
+	    "tmpfiles leaves out r! with --boot");
+	check_run_error("x /tmp/a", &strict,
+	    "devtool does not create x lines (--strict)", "x under --strict");
+	check_run_error("c /dev/%b - - - - 1:3", &strict,
+	    "left out, with %b unset (--strict)", "an unset %b under --strict");
+	check_run_skip("r! /tmp/.X0-lock", &strict,
+	    "r! under --strict without --boot, as systemd-tmpfiles");
+	check_run_skip("c /run/x - - - - 1:3", &prefix, "a path outside --prefix");
+	check_run_skip("c /devices/x - - - - 1:3", &prefix,
+	    "a path that only starts with --prefix's bytes");
+	check_run_skip("d /dev/shm/x 0755 nosuch - -", &prefix,
+	    "a line under --exclude-prefix, before its user is looked up");
+	ok(read_run("c /dev/x - - - - 1:3", &prefix, &kind, &d) == 1,
+	    "tmpfiles reads a line inside --prefix");
+	ok(read_run("c /dev/%m-%H-%u-%%-%t - - - - 1:3", &values, &kind,
+	    &d) == 1 && strcmp(read_path,
+	    "/dev/0123456789abcdef0123456789abcdef-host.example-root-%-/run")
+	    == 0, "tmpfiles expands %%m, %%H (the run's), %%u, %%%%, %%t");
+	check_error(T, "c /dev/%E - - - - 1:3", "unknown specifier '%E' in path",
+	    "an unknown specifier");
+	check_error(T, "L /x - - - - %y", "unknown specifier '%y' in link target",
+	    "an unknown specifier in a link's target");
+	check_error(T, "x~ /tmp/a", "'~' is for a line that writes a file's "
+	    "content (base64), which a x line does not", "x~");
+	check_error(T, "w /x", "w needs an argument (what to write)",
+	    "w without an argument");
+	check_error(T, "h /x - - - - +Q", "bad attributes '+Q'",
+	    "h with an unknown attribute");
+	check_error(T, "C /x - - - - rel", "the source 'rel' is not absolute",
+	    "C with a relative source");
+	check_error(T, "f^ /x - - - - a/b", "'a/b' is not a credential's name",
+	    "f^ with a bad credential name");
+	check_error(T, "f~ /x - - - - a*b", "is not base64", "f~ not base64");
+	check_error(T, "x /tmp/a - - - 10parsecs", "bad age '10parsecs'",
+	    "a bad age");
+	check_error(T, "x /tmp/a - - - 1fortnight", "bad age '1fortnight'",
+	    "an unknown age unit");
+	check_left("x /tmp/a - - - ~1h30min", "x", "an age with ~ and two units");
+	check_left("x /tmp/a - - - bmA:10d", "x", "an age with its timestamps");
+	check_error(T, "y /x", "type 'y' is not one of c b p d f L w D e v q Q C "
+	    "x X r R z Z t T h H a A", "an unknown type, listing them all");
+	check_error(T, "x /tmp/a - nosuch", "unknown user 'nosuch'",
+	    "a left-out line's unknown user, as systemd-tmpfiles");
+	{
+		struct entry e;
+
+		ok(parse(T, "c /dev/x :0640 root :root - 1:3", &e, &d) == 1 &&
+		    e.nochange && e.mode == 0640 && e.mode_set &&
+		    e.uid_set && e.gid_set,
+		    "tmpfiles: ':' is for a new entry only (nochange)");
+	}
 }
 
 /* An L line: mode 0777, mode and owner not set, the target. */
@@ -882,8 +1043,6 @@ test_links(void)
 	too_long[13 + PATH_MAX] = '\0';
 	check_error(T, too_long, "is too long (4096 bytes, at most 4095)",
 	    "a target of PATH_MAX bytes");
-	check_error(T, "L /x - - - - %a", "specifier '%a' in link target is "
-	    "not supported", "a specifier in the target");
 	check_error(T, "L /x - - - - a\\x00b", "NUL byte", "a NUL target byte");
 	check_error(T, "L /x - nosuch - - t", "unknown user 'nosuch'",
 	    "an unknown user (as systemd-tmpfiles, though it is ignored)");
@@ -2086,6 +2245,7 @@ main(void)
 	test_xattr();
 	test_tmpfiles();
 	test_links();
+	test_tmpfiles_all();
 	test_tmpfiles_modifiers();
 	test_writer_extras();
 	test_detect();

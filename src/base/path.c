@@ -110,3 +110,30 @@ path_normal(const char *s, size_t len, unsigned flags, char *out,
 	out[o] = '\0';
 	return 0;
 }
+
+/* path is prefix or below it, by whole names. */
+static bool
+path_at_or_below(const char *path, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	while (n > 0 && prefix[n - 1] == '/')	/* "/" holds everything */
+		n--;
+	return strncmp(path, prefix, n) == 0 &&
+	    (path[n] == '\0' || path[n] == '/');
+}
+
+bool
+path_in_prefixes(const char *path, const char *const *prefix,
+    const char *const *exclude)
+{
+	for (; exclude != NULL && *exclude != NULL; exclude++)
+		if (path_at_or_below(path, *exclude))
+			return false;
+	if (prefix == NULL || *prefix == NULL)
+		return true;
+	for (; *prefix != NULL; prefix++)
+		if (path_at_or_below(path, *prefix))
+			return true;
+	return false;
+}

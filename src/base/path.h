@@ -40,4 +40,14 @@ bool path_is_normal(const char *s, size_t len);
 
 int path_names_fit(const char *s, struct dt_diag *d);
 
+/*
+ * Whether the normal path is kept by --prefix and --exclude-prefix (each
+ * a NULL-terminated list of normal paths, or NULL), as systemd-tmpfiles
+ * decides: not when it is at or below an excluded prefix, else when it
+ * is at or below a prefix, or when no prefix was given.  "At or below"
+ * goes by whole names: /dev holds /dev/null, not /devices.
+ */
+bool path_in_prefixes(const char *path, const char *const *prefix,
+    const char *const *exclude);
+
 #endif

@@ -22,6 +22,7 @@
 #include "sys/sig.h"
 #include "cli/owners.h"
 #include "cli/report.h"
+#include "cli/tmpfiles_run.h"
 #include "entry/conflicts.h"
 #include "entry/validate.h"
 #include "sources/source.h"
@@ -135,7 +136,8 @@ struct tally {
 	bool archive;		/* into an archive, not a tree */
 };
 
-static int boot;		/* --boot: tmpfiles '!' lines too */
+/* --prefix, --exclude-prefix, --boot ('!' lines too), --strict */
+static struct tmpfiles_opts tmpfiles;
 
 static void
 show_progress(struct tally *t)
@@ -154,7 +156,7 @@ skip_boot(const struct entry *e, unsigned flags, struct tally *t)
 {
 	size_t n = entry_expand_count(e);
 
-	if (!e->boot || boot)
+	if (!e->boot || tmpfiles.boot)
 		return false;
 	if (flags & (NODE_VERBOSE | NODE_DRY_RUN))
 		cli_say("%s %s (a boot-only line, '!': see --boot)",
@@ -596,9 +598,18 @@ struct poptOption apply_options[] = {
 	  "print what would be done, touch nothing", NULL },
 	{ "verbose", 'v', POPT_ARG_NONE, &verbose, 0,
 	  "print each action and a summary", NULL },
-	{ "boot", '\0', POPT_ARG_NONE, &boot, 0,
+	{ "boot", '\0', POPT_ARG_NONE, &tmpfiles.boot, 0,
 	  "also apply boot-only tmpfiles lines (c! ...), as "
 	  "systemd-tmpfiles --boot", NULL },
+	{ "prefix", '\0', POPT_ARG_ARGV, &tmpfiles.prefix, 0,
+	  "only the tables' lines for PATH and below it (repeatable), as "
+	  "systemd-tmpfiles --prefix", "PATH" },
+	{ "exclude-prefix", '\0', POPT_ARG_ARGV, &tmpfiles.exclude, 0,
+	  "none of the tables' lines for PATH and below it (repeatable)",
+	  "PATH" },
+	{ "strict", '\0', POPT_ARG_NONE, &tmpfiles.strict, 0,
+	  "a tmpfiles line devtool does not create (x, z, f+ ...) is an "
+	  "error, not left out with a warning", NULL },
 	{ "remove", '\0', POPT_ARG_STRING, &remove_list, 0,
 	  "after the tables, remove the device nodes and FIFOs whose paths "
 	  "FILE lists, one a line (as diff writes them)", "FILE" },
@@ -674,6 +685,8 @@ check_apply(const char *name)
 		return EXIT_USAGE;
 	if (input != NULL && allow_input(name, input, &forced) != EXIT_OK)
 		return EXIT_USAGE;
+	if (tmpfiles_opts_check(name, &tmpfiles) != EXIT_OK)
+		return EXIT_USAGE;
 	if (remove_list != NULL && (cli_option_path(name, "--remove",
 	    remove_list, CLI_NAMES_FILE) != EXIT_OK))
 		return EXIT_USAGE;
@@ -696,11 +709,14 @@ read_plan(struct plan *plan, const char *const *files)
 {
 	const struct entry_sink sink = { plan_put, plan_problem, plan };
 	struct source *tables = source_table_new(plan->owners, forced);
+	struct tmpfiles_run run;
 
 	if (tables == NULL)
 		cli_fatal(NULL);
+	tmpfiles_run_begin(&run, &tmpfiles, root_dir, tables);
 	for (; *files != NULL; files++)
 		tables->read(tables, *files, &sink);
+	tmpfiles_run_said(tables);
 	tables->free(tables);
 	if (from_kernel)
 		kernel_read(sysfs_dir, &sink);

@@ -314,6 +314,7 @@ parse_output(const char *name, const struct dialect **dialect)
 static char *output, *check, *root_dir, *archive, *input, *users_from,
     *merge, *sysfs_dir;
 static int dirs, json, table, lossy, one_fs, from_kernel, widen;
+static struct tmpfiles_opts tmpfiles;	/* --prefix ... (tmpfiles_run.h) */
 
 struct poptOption list_options[] = {
 	{ "output", 'o', POPT_ARG_STRING, &output, 0,
@@ -359,6 +360,19 @@ struct poptOption list_options[] = {
 	{ "merge", '\0', POPT_ARG_STRING, &merge, 0,
 	  "with --table: conflicting lines are an error (default), or the "
 	  "last or the first wins", "error|last|first" },
+	{ "prefix", '\0', POPT_ARG_ARGV, &tmpfiles.prefix, 0,
+	  "with --table: only the lines for PATH and below it (repeatable), "
+	  "as systemd-tmpfiles --prefix", "PATH" },
+	{ "exclude-prefix", '\0', POPT_ARG_ARGV, &tmpfiles.exclude, 0,
+	  "with --table: none of the lines for PATH and below it "
+	  "(repeatable)", "PATH" },
+	{ "boot", '\0', POPT_ARG_NONE, &tmpfiles.boot, 0,
+	  "with --table: read the tmpfiles lines devtool does not create "
+	  "that are only for boot (r! ...), as systemd-tmpfiles --boot",
+	  NULL },
+	{ "strict", '\0', POPT_ARG_NONE, &tmpfiles.strict, 0,
+	  "with --table: a tmpfiles line devtool does not create (x, z, f+ "
+	  "...) is an error, not left out with a warning", NULL },
 	CLI_TABLE_END
 };
 
@@ -449,14 +463,17 @@ read_table(const struct verb_call *c, struct listing *ls)
 	struct listing raw = { 0 };
 	const struct entry_sink sink = { keep, list_problem, &raw };
 	struct source *src = source_table_new(&nss_resolver, NULL);
+	struct tmpfiles_run run;
 	char path[PATH_MAX];
 	struct entry one;
 	struct dt_diag d;
 
 	if (src == NULL)
 		cli_fatal(NULL);
+	tmpfiles_run_begin(&run, &tmpfiles, NULL, src);
 	for (int i = 0; i < c->nargs; i++)
 		src->read(src, c->args[i], &sink);
+	tmpfiles_run_said(src);
 	src->free(src);
 	ls->failed = raw.failed;
 	for (size_t i = 0; i < raw.v.n; i++)
@@ -475,8 +492,14 @@ table_options(const char *name, struct list_table_opts *o)
 
 	if (!table)
 		return input == NULL && users_from == NULL && !lossy &&
-		    merge == NULL ? EXIT_OK : cli_usage(name, "-i, "
-		    "--users-from, --lossy and --merge go with --table");
+		    merge == NULL && tmpfiles.prefix == NULL &&
+		    tmpfiles.exclude == NULL && !tmpfiles.boot &&
+		    !tmpfiles.strict ? EXIT_OK : cli_usage(name, "-i, "
+		    "--users-from, --lossy, --merge, --prefix, "
+		    "--exclude-prefix, --boot and --strict go with --table");
+	if (tmpfiles_opts_check(name, &tmpfiles) != EXIT_OK)
+		return EXIT_USAGE;
+	o->tmpfiles = &tmpfiles;
 	if (archive != NULL || root_dir != NULL || dirs)
 		return cli_usage(name, "--table reads tables: it takes no "
 		    "--archive, --root or --dirs");

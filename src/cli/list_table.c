@@ -316,6 +316,7 @@ list_tables(const char *const *files, const struct dialect *out,
 	const struct id_resolver *res = NULL;
 	struct entry_sink s = sink;
 	struct source *tables;
+	struct tmpfiles_run run;
 	int rc = EXIT_OK, nfiles = 0;
 
 	*unheld = 0;
@@ -333,8 +334,11 @@ list_tables(const char *const *files, const struct dialect *out,
 	}
 	if ((tables = source_table_new(res, o->input)) == NULL)
 		cli_fatal(NULL);
+	/* the specifiers' values: the host's (list has no --root) */
+	tmpfiles_run_begin(&run, o->tmpfiles, NULL, tables);
 	for (; files[nfiles] != NULL; nfiles++)
 		tables->read(tables, files[nfiles], &s);
+	tmpfiles_run_said(tables);
 	tables->free(tables);
 	/* a new entry of a tmpfiles "-" owner: root's, as in an archive */
 	if (conflicts_merge(&cv.v, o->merge, 0, 0, conflict_error, &cv) < 0)

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "cli/cli.h"
+#include "cli/tmpfiles_run.h"
 #include "dialects/dialect.h"
 #include "entry/conflicts.h"
 
@@ -18,6 +19,8 @@ struct list_table_opts {
 	bool lossy;			/* --lossy */
 	bool widen;			/* --widen (allow_write) */
 	enum conflicts_merge merge;	/* --merge */
+	/* --prefix, --exclude-prefix, --boot, --strict (tmpfiles_run.h) */
+	const struct tmpfiles_opts *tmpfiles;
 };
 
 /*

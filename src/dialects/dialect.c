@@ -171,6 +171,7 @@ dialect_read_line(struct dialect_reader *r, const char *line, size_t len,
 	memset(out, 0, sizeof(*out));
 	out->lineno = lineno;
 	r->amended = false;
+	r->left_out = NULL;
 	if (len > 0 && line[len - 1] == '\n')
 		len--;
 	if (memchr(line, '\0', len) != NULL)

@@ -122,6 +122,32 @@ enum dialect_can {
 typedef const struct entry *dialect_earlier_fn(void *ctx, const char *path);
 
 /*
+ * What the run tells a reader (NULL: the defaults, none of it), which
+ * the table source hands to each (dialect_reader.run).  Read by the
+ * tmpfiles dialect, whose lines systemd-tmpfiles reads under the same
+ * options (devtool(1), "The tmpfiles dialect").
+ */
+struct dialect_run {
+	/* a line devtool reads but does not create is an error, not left out */
+	bool strict;
+	/* --boot: '!' lines are used (without it, skipped as systemd does) */
+	bool boot;
+	/*
+	 * --prefix and --exclude-prefix, NULL-terminated (NULL: none): a
+	 * line for a path outside them is skipped before its owner is
+	 * looked up (base/path.h, path_in_prefixes).
+	 */
+	const char *const *prefix, *const *exclude;
+	/*
+	 * The value of a specifier that comes from the system or the image
+	 * (tmpfiles' %m, %b, %H, ...), or NULL when it has none there (the
+	 * line is then left out, as systemd-tmpfiles skips it).
+	 */
+	const char *(*specifier)(void *ctx, char letter);
+	void *ctx;
+};
+
+/*
  * What every line reader shares, whatever its dialect: the caller's
  * resolver, the amends and many-entries protocols below, and the
  * dialect's own state (state), which its begin allocates and its
@@ -150,6 +176,15 @@ struct dialect_reader {
 	 */
 	unsigned more, nth;
 	void *state;		/* the dialect's begin's; NULL: none */
+	/*
+	 * Set by the caller after dialect_begin (NULL: the defaults).  A
+	 * reader that returns 0 for a line it read and checked but that
+	 * devtool does not create sets left_out (static text naming its
+	 * kind, "x" or "f+"), for the caller to count; dialect_read_line
+	 * clears it.
+	 */
+	const struct dialect_run *run;
+	const char *left_out;
 };
 
 /*

@@ -5,14 +5,18 @@
  *	<type> <path> <mode> <user> <group> <age> <argument>
  *
  * Words may be quoted and carry C escapes (\x20, \t, \\, \123, \u00e9);
- * the path may carry specifiers, of which only "%%" (a '%') means
- * anything here.  Types c b p d f L, with "+" (replace) on c b p L; mode
- * "-" is 0755 for d and 0644 for everything else, user and group "-" are
- * root but leave an existing owner alone (systemd's uid_set); the age
- * only matters for cleaning, so it is ignored; c and b take MAJOR:MINOR.
- * L takes the link's target, and as systemd-tmpfiles 252 does, it is the
- * rest of the line, stripped, taken as it is (quotes are part of it),
- * then unescaped, its specifiers expanded; none or "-" is
+ * the path and the argument carry specifiers (expand), the run's values
+ * from dialect_run.  Every type, modifier and prefix of systemd 252 is
+ * read and checked; devtool makes c b p d f L, with "+" (replace) on
+ * c b p L, and leaves the rest out (dialect_reader.left_out), or under
+ * --strict refuses it.  Mode "-" is 0755 for d and 0644 for everything
+ * else, user and group "-" are root but leave an existing owner alone
+ * (systemd's uid_set); ':' on mode, user or group makes the line's mode
+ * and owner a new entry's only (nochange); the age is checked and
+ * ignored; c and b take MAJOR:MINOR.  Every argument but c b p d's is
+ * the rest of the line, as systemd-tmpfiles 252 takes it: stripped,
+ * taken as it is (quotes are part of it), then unescaped, its
+ * specifiers expanded; an L line's none or "-" is
  * /usr/share/factory/PATH; an L line's mode, user and group are ignored
  * ("permissions and ownership on symlinks are ignored", tmpfiles.d(5)).
  *
@@ -21,6 +25,7 @@
 #include <assert.h>
 #include <ctype.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -226,31 +231,110 @@ unescape(struct fields_span w, bool quotes, char *dst, size_t cap,
 }
 
 /*
- * systemd expands specifiers in the path and an L line's target after
- * unescaping.  Only "%%" has a meaning without a running system; a '%'
- * at the very end stays.
+ * Specifiers (tmpfiles.d(5), SPECIFIERS), as systemd-tmpfiles 252 expands
+ * them in the path and the argument, after unescaping.  Those of the
+ * system instance, which systemd-tmpfiles is at boot, are fixed here;
+ * those of the machine or the image are the run's
+ * (dialect_run.specifier; devtool(1) says where each comes from).
  */
-static int
-specifiers(char *s, size_t *len, const char *what, struct dt_diag *d)
+static const char *
+fixed_specifier(char c)
 {
-	size_t i, o = 0;
-	char q[QUOTE_MAX];
-
-	for (i = 0; i < *len; i++) {
-		if (s[i] == '%' && i + 1 < *len) {
-			if (s[i + 1] != '%')
-				return dt_error(d, "specifier '%%%s' in "
-				    "%s is not supported (write %%%% for a %%)",
-				    fields_quote(q, s + i + 1, 1), what);
-			i++;
-		}
-		s[o++] = s[i];
+	switch (c) {
+	case 'C':
+		return "/var/cache";
+	case 'L':
+		return "/var/log";
+	case 'S':
+		return "/var/lib";
+	case 't':
+		return "/run";
+	case 'T':
+		return "/tmp";
+	case 'V':
+		return "/var/tmp";
+	case 'h':
+		return "/root";
+	case 'u':
+	case 'g':
+		return "root";
+	case 'U':
+	case 'G':
+		return "0";
+	default:
+		return NULL;
 	}
-	s[o] = '\0';
-	*len = o;
-	return 0;
 }
 
+/* The run's specifiers, and what a line is left out for without one. */
+static const char run_specifiers[] = "aAbBHlmMovwW";
+static const char *const unset[] = { "with %a unset", "with %A unset",
+	"with %b unset", "with %B unset", "with %H unset", "with %l unset",
+	"with %m unset", "with %M unset", "with %o unset", "with %v unset",
+	"with %w unset", "with %W unset" };
+
+_Static_assert(sizeof(unset) / sizeof(unset[0]) ==
+    sizeof(run_specifiers) - 1, "a label for each of the run's specifiers");
+
+#define SPECIFIER_LIST "%a %A %b %B %C %g %G %h %H %l %L %m %M %o %S %t " \
+	"%T %u %U %v %V %w %W"
+
+/* Appends n bytes of v to out (cap bytes), counting what does not fit. */
+static void
+expand_add(char *out, size_t cap, size_t *o, const char *v, size_t n)
+{
+	for (size_t k = 0; k < n; k++, (*o)++)
+		if (*o + 1 < cap)
+			out[*o] = v[k];
+}
+
+/*
+ * s (len bytes, unescaped) with its specifiers expanded into out (cap
+ * bytes, NUL-terminated; *outlen the whole length, even when it did not
+ * fit): 0, or -1 for a specifier tmpfiles.d(5) does not have.  One that
+ * has no value here stays as it is written, and *unset (when still
+ * NULL) says which, for the line to be left out.  A '%' at the very end
+ * stays, as systemd leaves it.
+ */
+static int
+expand(const char *s, size_t len, const struct dialect_run *run,
+    const char *what, char *out, size_t cap, size_t *outlen,
+    const char **why, struct dt_diag *d)
+{
+	const char *v, *at;
+	size_t o = 0;
+	char q[QUOTE_MAX];
+
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] != '%' || i + 1 == len) {
+			expand_add(out, cap, &o, s + i, 1);
+			continue;
+		}
+		v = s[++i] == '%' ? "%" : fixed_specifier(s[i]);
+		if (v == NULL) {
+			if (s[i] == '\0' ||
+			    (at = strchr(run_specifiers, s[i])) == NULL)
+				return dt_error(d, "unknown specifier '%%%s' "
+				    "in %s (tmpfiles.d(5) of systemd 252 has "
+				    "%s, and %%%% for a %%)",
+				    fields_quote(q, s + i, 1), what,
+				    SPECIFIER_LIST);
+			v = run != NULL && run->specifier != NULL ?
+			    run->specifier(run->ctx, s[i]) : NULL;
+			if (v == NULL) {
+				if (*why == NULL)
+					*why = unset[at - run_specifiers];
+				v = s + i - 1;	/* kept as written */
+				expand_add(out, cap, &o, v, 2);
+				continue;
+			}
+		}
+		expand_add(out, cap, &o, v, strlen(v));
+	}
+	out[o < cap ? o : cap - 1] = '\0';
+	*outlen = o;
+	return 0;
+}
 
 static int
 field_unescape(struct fields_span w, char *buf, const char *what,
@@ -290,88 +374,108 @@ parse_devnum(const char *s, struct entry *e, struct dt_diag *d)
 }
 
 /*
- * One modifier of a tmpfiles type (tmpfiles.d(5), "Type Modifiers"), as
- * systemd-tmpfiles 252 takes it for the types devtool reads.  What would
- * remove or truncate a file, or write content, is refused, naming why.
+ * systemd-tmpfiles 252's line types (tmpfiles.d(5)), and each as a word
+ * for the count of lines left out.  devtool creates c b p d f L; every
+ * other line is read, checked and left out (dialect_reader.left_out).
  */
-static int
-tmpfiles_modifier(const char *s, char m, struct entry *e, struct dt_diag *d)
-{
-	char q[QUOTE_MAX];
-	const bool node = entry_has_numbers(e) || e->type == 'p';
+static const char all_types[] = "fwdDevqQpLcbCxXrRzZtThHaA";
+static const char type_words[] = "f\0w\0d\0D\0e\0v\0q\0Q\0p\0L\0c\0b\0C\0"
+	"x\0X\0r\0R\0z\0Z\0t\0T\0h\0H\0a\0A";
+#define CREATED "cbpdfL"
+#define WORD_ARGUMENT "cbpd"	/* the others': the rest of the line */
 
-	fields_quote(q, s, strlen(s));
-	switch (m) {
-	case '!':
-		e->boot = true;
-		return 0;
-	case '-':
-		e->ignore_errors = true;
-		return 0;
-	case '+':
-		if (e->type == 'f')
-			return dt_error(d, "type '%s': f+ truncates the file, "
-			    "and devtool never loses a file's content; write "
-			    "f", q);
-		if (!entry_replaceable(e))
-			return dt_error(d, "type '%s': '+' (replace) is only "
-			    "for c, b, p and L", q);
-		e->replace = true;
-		return 0;
-	case '=':
-		/* a node or FIFO of another type is replaced, as by '+' */
-		e->replace = e->replace || node;
-		return 0;
-	case '~':
-	case '^':
-		return dt_error(d, "type '%s': '%c' is for a line that writes "
-		    "a file's content (%s), which devtool does not do", q, m,
-		    m == '~' ? "base64" : "from a credential");
-	default:
-		return dt_error(d, "type '%s': unknown modifier '%c' "
-		    "(tmpfiles.d(5) has + ! - = ~ ^)", q,
-		    isprint((unsigned char)m) ? m : '?');
-	}
-}
+/* A type as written: its letter and modifiers (tmpfiles.d(5)). */
+struct tmpfiles_type {
+	char letter;
+	bool boot, ignore, retype, plus, base64, cred;
+};
 
 /* A letter, then modifiers, each at most once (as systemd-tmpfiles). */
 static int
-parse_tmpfiles_type(const char *s, struct entry *e, struct dt_diag *d)
+parse_tmpfiles_type(const char *s, struct tmpfiles_type *t,
+    struct dt_diag *d)
 {
 	char q[QUOTE_MAX];
 
-	if (s[0] == '\0' ||
-	    (e->type = fields_type(&tmpfiles_dialect, s[0])) == '\0')
+	memset(t, 0, sizeof(*t));
+	fields_quote(q, s, strlen(s));
+	if (s[0] == '\0' || strchr(all_types, s[0]) == NULL)
 		return fields_bad_type(&tmpfiles_dialect, s, d);
+	t->letter = s[0];
 	for (const char *p = s + 1; *p != '\0'; p++) {
 		if (strchr(p + 1, *p) != NULL)
 			return dt_error(d, "type '%s': modifier '%c' is "
-			    "repeated", fields_quote(q, s, strlen(s)),
+			    "repeated", q, isprint((unsigned char)*p) ? *p : '?');
+		switch (*p) {
+		case '!':
+			t->boot = true;
+			break;
+		case '-':
+			t->ignore = true;
+			break;
+		case '=':
+			t->retype = true;
+			break;
+		case '+':
+			t->plus = true;
+			break;
+		case '~':
+			t->base64 = true;
+			break;
+		case '^':
+			t->cred = true;
+			break;
+		default:
+			return dt_error(d, "type '%s': unknown modifier '%c' "
+			    "(tmpfiles.d(5) has + ! - = ~ ^)", q,
 			    isprint((unsigned char)*p) ? *p : '?');
-		if (tmpfiles_modifier(s, *p, e, d) != 0)
-			return -1;
+		}
 	}
-	/* systemd's: what exists gets the mode and owner; f makes a file */
-	e->correct = true;
-	e->create = e->type == 'f';
+	/* content comes only into f and w lines; systemd refuses the rest */
+	if ((t->base64 || t->cred) && strchr("fw", t->letter) == NULL)
+		return dt_error(d, "type '%s': '%c' is for a line that writes "
+		    "a file's content (%s), which a %c line does not", q,
+		    t->cred ? '^' : '~', t->cred ? "from a credential" :
+		    "base64", t->letter);
+	if (t->plus && t->letter == 'd')
+		return dt_error(d, "type '%s': '+' (replace) is only for c, "
+		    "b, p and L", q);
 	return 0;
 }
 
+/* The kind of a line devtool leaves out, or NULL for one it creates. */
+static const char *
+left_out_kind(const struct tmpfiles_type *t, bool has_argument)
+{
+	if (t->letter == 'f') {
+		if (t->cred)
+			return "f^";
+		if (t->base64)
+			return "f~";
+		if (t->plus)
+			return "f+";
+		return has_argument ? "f with content" : NULL;
+	}
+	if (strchr(CREATED, t->letter) != NULL)
+		return NULL;
+	return type_words + 2 * (size_t)(strchr(all_types, t->letter) -
+	    all_types);
+}
+
 /*
- * Where an L line's argument starts: after six words, as systemd-tmpfiles
- * takes it (the rest of the line); len for any other line, whose
- * argument is a word.
+ * Where a line's argument starts: after six words, as systemd-tmpfiles
+ * takes it (the rest of the line, tmpfiles.d(5)), or len for a c, b, p
+ * or d line, whose argument devtool reads as a word.
  */
 static int
-link_argument_at(const char *line, size_t len, size_t *at,
-    struct dt_diag *d)
+argument_at(const char *line, size_t len, size_t *at, struct dt_diag *d)
 {
 	size_t i = 0;
 
 	while (i < len && dialect_space(line[i]))
 		i++;
 	*at = len;
-	if (i == len || line[i] != 'L')
+	if (i == len || strchr(WORD_ARGUMENT, line[i]) != NULL)
 		return 0;
 	for (int k = 0; k < TMPFILES_FIELDS - 1; k++) {
 		while (i < len && dialect_space(line[i]))
@@ -388,56 +492,214 @@ link_argument_at(const char *line, size_t len, size_t *at,
 }
 
 /*
- * An L line's target from its argument s (len bytes, to the end of the
- * line): stripped, unescaped with its quotes kept, "%%" for '%'; none or
- * "-" is FACTORY/PATH.  Written into buf (PATH_MAX bytes).  The mode and
- * owner of a link are ignored, as by systemd-tmpfiles.
+ * The argument that is the rest of the line (s, len bytes): stripped,
+ * unescaped with its quotes kept, into buf (2 * PATH_MAX bytes, *n its
+ * length); 0 when there is none or it is "-", else 1.
  */
 static int
-parse_link(const char *s, size_t len, struct entry *e, char *buf,
+rest_argument(const char *s, size_t len, char *buf, size_t *n,
     struct dt_diag *d)
 {
 	struct fields_span w = { s, len };
-	char raw[2 * PATH_MAX], q[QUOTE_MAX];
-	size_t n;
 
-	e->mode = LINK_MODE;
-	e->uid = e->gid = 0;
-	e->mode_set = e->uid_set = e->gid_set = false;
-	e->target = buf;
 	while (w.len > 0 && dialect_space(w.p[w.len - 1]))
 		w.len--;
-	if (w.len == 0 || (w.len == 1 && w.p[0] == '-')) {
-		if (snprintf(buf, PATH_MAX, FACTORY "%s", e->path) < PATH_MAX)
-			return 1;
-		return dt_error(d, "the default target, '%s' under " FACTORY
-		    ", is too long", fields_quote(q, e->path, strlen(e->path)));
-	}
-	if (unescape(w, false, raw, sizeof(raw), &n, d) != 0 ||
-	    (n < sizeof(raw) && specifiers(raw, &n, "link target", d) != 0))
+	if (w.len == 0 || (w.len == 1 && w.p[0] == '-'))
+		return 0;
+	if (unescape(w, false, buf, 2 * PATH_MAX, n, d) != 0)
 		return -1;
-	if (n >= PATH_MAX)
-		return dt_error(d, "link target '%s' is too long (%zu bytes, "
-		    "at most %d)", fields_quote(q, raw, strlen(raw)), n, PATH_MAX - 1);
-	memcpy(buf, raw, n + 1);
 	return 1;
 }
 
+/*
+ * An L line's target, from its argument raw (n bytes, unescaped; NULL:
+ * none, FACTORY/PATH): its specifiers expanded into buf (PATH_MAX bytes).
+ * The mode and owner of a link are ignored, as by systemd-tmpfiles.
+ */
 static int
-parse_tmpfiles(const char *line, size_t len,
-    const struct id_resolver *res, struct entry *e, char *path,
+parse_link(const char *raw, size_t n, const struct dialect_run *run,
+    struct entry *e, char *buf, const char **why, struct dt_diag *d)
+{
+	char q[QUOTE_MAX];
+	size_t len;
+
+	e->mode = LINK_MODE;
+	e->uid = e->gid = 0;
+	e->mode_set = e->uid_set = e->gid_set = e->nochange = false;
+	e->target = buf;
+	if (raw == NULL) {
+		if (snprintf(buf, PATH_MAX, FACTORY "%s", e->path) < PATH_MAX)
+			return 0;
+		return dt_error(d, "the default target, '%s' under " FACTORY
+		    ", is too long", fields_quote(q, e->path, strlen(e->path)));
+	}
+	if (expand(raw, n, run, "link target", buf, PATH_MAX, &len, why,
+	    d) != 0)
+		return -1;
+	if (len >= PATH_MAX)
+		return dt_error(d, "link target '%s' is too long (%zu bytes, "
+		    "at most %d)", fields_quote(q, buf, strlen(buf)), len,
+		    PATH_MAX - 1);
+	return 0;
+}
+
+/* A word of letters from set, at least one, then a NUL: its length. */
+static size_t
+span_of(const char *s, const char *set)
+{
+	size_t n = strspn(s, set);
+
+	return s[n] == '\0' ? n : 0;
+}
+
+/*
+ * An age as systemd's parse_sec reads it (tmpfiles.d(5), Age): "~",
+ * then the timestamps it goes by ("bmA:"), then "infinity" or numbers
+ * each with a unit (s if none): 10d, 1h30min, 0.5s.
+ */
+static int
+check_age(const char *s, struct dt_diag *d)
+{
+	static const char *const units[] = { "usec", "us", "\xc2\xb5s",
+		"\xce\xbcs", "nsec", "ns", "msec", "ms", "seconds", "second",
+		"sec", "s", "minutes", "minute", "min", "months", "month",
+		"M", "m", "hours", "hour", "hr", "h", "days", "day", "d",
+		"weeks", "week", "w", "years", "year", "y", NULL };
+	const char *p = s, *colon;
+	char q[QUOTE_MAX];
+	bool any = false;
+
+	if (*p == '~')
+		p++;
+	if ((colon = strchr(p, ':')) != NULL) {
+		if (colon == p || strspn(p, "aAbBcCmM") != (size_t)(colon - p))
+			goto bad;
+		p = colon + 1;
+	}
+	if (strcmp(p, "infinity") == 0)
+		return 0;
+	while (*p != '\0') {
+		size_t digits = strspn(p, "0123456789"), k;
+
+		while (*p == ' ')
+			p++;
+		if ((digits = strspn(p, "0123456789")) == 0)
+			goto bad;
+		p += digits;
+		if (*p == '.' && (digits = strspn(p + 1, "0123456789")) > 0)
+			p += digits + 1;
+		while (*p == ' ')
+			p++;
+		for (k = 0; units[k] != NULL; k++)
+			if (strncmp(p, units[k], strlen(units[k])) == 0 &&
+			    strchr("0123456789 ", p[strlen(units[k])]) != NULL)
+				break;
+		if (units[k] != NULL)
+			p += strlen(units[k]);
+		else if (*p != '\0')
+			goto bad;
+		any = true;
+	}
+	if (any)
+		return 0;
+bad:
+	return dt_error(d, "bad age '%s' (want a time span, as 10d or "
+	    "1h30min, perhaps after ~ or the timestamps it goes by, as bmA:)",
+	    fields_quote(q, s, strlen(s)));
+}
+
+/*
+ * The argument of a line devtool leaves out, checked as systemd-tmpfiles
+ * 252 checks it: present where the line needs one, a credential's name
+ * or base64 text well formed, an h line's attributes known, a C line's
+ * source absolute.
+ */
+static int
+check_argument(const struct tmpfiles_type *t, const char *arg,
     struct dt_diag *d)
+{
+	char q[QUOTE_MAX];
+	size_t n = arg != NULL ? strlen(arg) : 0;
+
+	fields_quote(q, arg != NULL ? arg : "", n);
+	if (arg == NULL) {
+		if (strchr("whHaAtT", t->letter) != NULL || t->cred)
+			return dt_error(d, "%c%s needs an argument (%s)",
+			    t->letter, t->cred ? "^" : "", t->cred ?
+			    "the credential to read" : t->letter == 'w' ?
+			    "what to write" : strchr("hH", t->letter) ?
+			    "the attributes" : strchr("aA", t->letter) ?
+			    "the ACL" : "the extended attributes");
+		return 0;
+	}
+	if (t->cred && (n > NAME_MAX || strchr(arg, '/') != NULL ||
+	    strcmp(arg, ".") == 0 || strcmp(arg, "..") == 0))
+		return dt_error(d, "'%s' is not a credential's name", q);
+	if (t->base64 && !t->cred && strspn(arg, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789+/= \t\n") != n)
+		return dt_error(d, "the argument '%s' is not base64 (~)", q);
+	if (strchr("hH", t->letter) != NULL &&
+	    span_of(arg + (strchr("+-=", arg[0]) != NULL ? 1 : 0),
+	    "ASDacdeijsutTCP") == 0)
+		return dt_error(d, "bad attributes '%s' (want +, - or = and "
+		    "letters of chattr(1): A S D a c d e i j s u t T C P)", q);
+	if (t->letter == 'C' && arg[0] != '/')
+		return dt_error(d, "the source '%s' is not absolute", q);
+	return 0;
+}
+
+/*
+ * What a created line's type says of its entry: '!', '-', '+' (replace,
+ * for c b p L), '=' (a node or FIFO of another type is replaced, as by
+ * '+'); what exists gets the mode and owner, and f makes a file.
+ */
+static void
+created_type(const struct tmpfiles_type *t, struct entry *e)
+{
+	e->type = fields_type(&tmpfiles_dialect, t->letter);
+	e->boot = t->boot;
+	e->ignore_errors = t->ignore;
+	e->replace = t->plus || (t->retype && (entry_has_numbers(e) ||
+	    e->type == 'p'));
+	e->correct = true;
+	e->create = e->type == 'f';
+}
+
+/* A line read and checked that devtool does not create: said, or -1. */
+static int
+leave_out(struct dialect_reader *r, const struct tmpfiles_type *t,
+    const char *kind, bool unset_spec, struct dt_diag *d)
+{
+	/* as systemd-tmpfiles: a '!' line is not used without --boot */
+	if (t->boot && (r->run == NULL || !r->run->boot))
+		return 0;
+	if (r->run != NULL && r->run->strict)
+		return unset_spec ? dt_error(d, "left out, %s (--strict)",
+		    kind) : dt_error(d, "devtool does not create %s lines "
+		    "(--strict)", kind);
+	r->left_out = kind;
+	return 0;
+}
+
+static int
+parse_tmpfiles(struct dialect_reader *r, const char *line, size_t len,
+    struct entry *e, char *path, struct dt_diag *d)
 {
 	static const char *const names[TMPFILES_FIELDS] = { "type", "path",
 	    "mode", "user", "group", "age", "argument" };
+	const struct dialect_run *run = r->run;
 	struct fields_span w[TMPFILES_FIELDS];
 	char text[TMPFILES_FIELDS][FIELDS_TEXT_MAX];
-	char raw[2 * PATH_MAX];
-	size_t n, i, plen, arg;
+	char raw[2 * PATH_MAX], arg[2 * PATH_MAX], out[2 * PATH_MAX];
+	const char *owner[2], *why = NULL, *kind, *argp = NULL;
+	struct tmpfiles_type t;
+	size_t n, i, plen, at, alen = 0;
+	bool only_new = false, masked = false, created;
 	char q[QUOTE_MAX];
+	int rc;
 
-	if (link_argument_at(line, len, &arg, d) != 0 ||
-	    fields_split(line, arg, tmpfiles_word, w, TMPFILES_FIELDS, &n, d) != 0)
+	if (argument_at(line, len, &at, d) != 0 ||
+	    fields_split(line, at, tmpfiles_word, w, TMPFILES_FIELDS, &n, d) != 0)
 		return -1;
 	if (n == 0)
 		return 0;
@@ -447,8 +709,14 @@ parse_tmpfiles(const char *line, size_t len,
 	for (i = 0; i < n; i++)
 		if (i != 1 && field_unescape(w[i], text[i], names[i], d) != 0)
 			return -1;
-	if (parse_tmpfiles_type(text[0], e, d) != 0)
+	if (parse_tmpfiles_type(text[0], &t, d) != 0)
 		return -1;
+	created = strchr(CREATED, t.letter) != NULL;
+	/* as systemd-tmpfiles: a '!' line is not read without --boot */
+	if (!created && t.boot && (run == NULL || !run->boot))
+		return 0;
+	if (created)
+		created_type(&t, e);
 	if (n < 2)
 		return dt_error(d, "missing path after the type");
 	if (unescape(w[1], true, raw, sizeof(raw), &plen, d) != 0)
@@ -456,41 +724,88 @@ parse_tmpfiles(const char *line, size_t len,
 	if (plen >= sizeof(raw))
 		return dt_error(d, "path '%s' is too long (%zu bytes)",
 		    fields_quote(q, raw, plen), plen);
-	if (specifiers(raw, &plen, "path", d) != 0 ||
-	    path_normal(raw, plen, 0, path, d) != 0)
+	if (expand(raw, plen, run, "path", out, sizeof(out), &plen, &why,
+	    d) != 0)
 		return -1;
+	if (plen >= sizeof(out))
+		return dt_error(d, "path '%s' is too long once its specifiers "
+		    "are expanded (%zu bytes)", fields_quote(q, out,
+		    strlen(out)), plen);
+	if (path_normal(out, plen, 0, path, d) != 0)
+		return -1;
+	/* as systemd-tmpfiles: before the owner is looked up */
+	if (run != NULL && !path_in_prefixes(path, run->prefix, run->exclude))
+		return 0;
 	e->path = path;
 	e->mode = e->type == 'd' ? 0755 : 0644;
 	if (n > 2 && !fields_is_dash(text[2])) {
-		if (text[2][0] == '~' || text[2][0] == ':')
-			return dt_error(d, "mode prefix '%c' is not supported",
-			    text[2][0]);
-		if (fields_mode(text[2], strlen(text[2]), &e->mode, d) != 0)
+		const char *m = text[2];
+
+		for (;; m++)
+			if (*m == '~')
+				masked = true;
+			else if (*m == ':')
+				only_new = true;
+			else
+				break;
+		if (fields_mode(m, strlen(m), &e->mode, d) != 0)
 			return -1;
 		e->mode_set = true;
 	}
-	for (i = 3; i < n && i < 5; i++)
-		if (text[i][0] == ':')
-			return dt_error(d, "%s prefix ':' is not supported",
-			    names[i]);
-	if (fields_owner(true, n > 3 ? text[3] : NULL,
-	    n > 4 ? text[4] : NULL, res, e, d) != 0)
-		return -1;
-	if (e->type == 'l')
-		return parse_link(line + arg, len - arg, e, path + PATH_MAX, d);
-	if (n > 6 && !fields_is_dash(text[6])) {
-		if (entry_has_numbers(e))
-			return parse_devnum(text[6], e, d) != 0 ? -1 : 1;
-		if (e->type == 'f')
-			return dt_error(d, "f with content is not supported: "
-			    "devtool makes the file empty, systemd-tmpfiles "
-			    "would write '%s' into it", fields_quote(q, text[6],
-			    strlen(text[6])));
-		return dt_error(d, "%c takes no argument (got '%s')", e->type,
-		    fields_quote(q, text[6], strlen(text[6])));
+	for (i = 3; i < 5; i++) {
+		owner[i - 3] = n > i ? text[i] : NULL;
+		if (owner[i - 3] != NULL && owner[i - 3][0] == ':') {
+			only_new = true;
+			owner[i - 3]++;
+		}
 	}
-	if (entry_has_numbers(e))
+	if (fields_owner(true, owner[0], owner[1], r->res, e, d) != 0)
+		return -1;
+	if (n > 5 && !fields_is_dash(text[5]) && check_age(text[5], d) != 0)
+		return -1;
+	if (at < len) {
+		if ((rc = rest_argument(line + at, len - at, arg, &alen,
+		    d)) < 0)
+			return -1;
+		argp = rc > 0 ? arg : NULL;
+	} else if (n > 6 && !fields_is_dash(text[6])) {
+		argp = text[6];
+		alen = strlen(argp);
+	}
+	if (argp != NULL && alen >= 2 * PATH_MAX)
+		return dt_error(d, "the argument is too long (%zu bytes)",
+		    alen);
+	if (argp != NULL && memchr(argp, '\0', alen) != NULL)
+		return dt_error(d, "NUL byte in the argument");
+	kind = left_out_kind(&t, argp != NULL);
+	if (created && kind == NULL && masked)
+		kind = "~MODE";
+	if (kind != NULL) {
+		/* base64 is not expanded (tmpfiles.d(5), "~") */
+		if (argp != NULL && !t.base64 && expand(argp, alen, run,
+		    "argument", out, sizeof(out), &plen, &why, d) != 0)
+			return -1;
+		if (check_argument(&t, argp != NULL && !t.base64 ? out : argp,
+		    d) != 0)
+			return -1;
+		return leave_out(r, &t, kind, false, d);
+	}
+	e->nochange = only_new;
+	if (e->type == 'l') {
+		if (parse_link(argp, alen, run, e, path + PATH_MAX, &why,
+		    d) != 0)
+			return -1;
+	} else if (argp != NULL) {
+		if (entry_has_numbers(e)) {
+			if (parse_devnum(argp, e, d) != 0)
+				return -1;
+		} else
+			return dt_error(d, "%c takes no argument (got '%s')",
+			    e->type, fields_quote(q, argp, alen));
+	} else if (entry_has_numbers(e))
 		return dt_error(d, "%c needs MAJOR:MINOR", e->type);
+	if (why != NULL)
+		return leave_out(r, &t, why, true, d);
 	return 1;
 }
 
@@ -580,15 +895,16 @@ format_tmpfiles(const struct entry *e, struct dt_buf *out, struct dt_diag *d)
 		put_tmpfiles_text(out, e->target, true);
 		return 0;
 	}
-	if (e->mode_set || e->mode != dflt) {
-		dt_buf_addc(out, '\t');
+	/* ':' (only for a new one) on each field it applies to */
+	if (e->mode_set || e->mode != dflt || e->nochange) {
+		dt_buf_adds(out, e->nochange ? "\t:" : "\t");
 		dt_buf_addo(out, e->mode, 4);
 	} else
 		tab_dash(out);
 	for (int group = 0; group < 2; group++)
 		if (group ? e->gid_set || e->gid != 0 :
 		    e->uid_set || e->uid != 0) {
-			dt_buf_addc(out, '\t');
+			dt_buf_adds(out, e->nochange ? "\t:" : "\t");
 			fields_put_owner(out, e, group);
 		} else
 			tab_dash(out);
@@ -644,7 +960,7 @@ static int
 tmpfiles_read(struct dialect_reader *r, const char *line, size_t len,
     struct entry *out, char *path, struct dt_diag *d)
 {
-	int rc = parse_tmpfiles(line, len, r->res, out, path, d);
+	int rc = parse_tmpfiles(r, line, len, out, path, d);
 
 	if (rc != 1)
 		return rc;
@@ -664,6 +980,7 @@ const struct dialect tmpfiles_dialect = {
 	.name = "tmpfiles",
 	.types = "cbpdfl",	/* tmpfiles.d(5) has no sockets */
 	.letters = "cbpdfL",
+	.extra_letters = "wDevqQCxXrRzZtThHaA",	/* read, left out */
 	.can = DIALECT_CAN_NAMES | DIALECT_CAN_KEEP | DIALECT_CAN_REPLACE |
 	    DIALECT_CAN_BOOT | DIALECT_CAN_IGNORE | DIALECT_CAN_SETID |
 	    DIALECT_CAN_COMMENTS,

@@ -54,6 +54,23 @@ struct source *source_table_new(const struct id_resolver *res,
     const struct dialect *forced);
 
 /*
+ * For the table source: what the run tells its readers (NULL: nothing;
+ * dialects/dialect.h, struct dialect_run), which must outlive the
+ * source.  Its --prefix and --exclude-prefix keep the entries of every
+ * dialect.
+ */
+void source_table_set_run(struct source *s, const struct dialect_run *run);
+
+/*
+ * The lines the tables read so far were left out for (a type devtool
+ * does not create, a specifier without a value: dialect_reader.left_out),
+ * each kind's count and name appended to out ("5 x, 3 q, 1 f+"), in
+ * the order first met.  Returns how many lines in all.
+ */
+unsigned long source_table_left_out(const struct source *s,
+    struct dt_buf *out);
+
+/*
  * An archive libarchive reads (source_archive.c): its nodes and FIFOs,
  * with dirs its directories, those at or below paths (normal, as from
  * the archive's root; NULL: all).  The operand is the archive file, "-"

@@ -20,10 +20,13 @@
 #include <unistd.h>
 
 #include "base/lines.h"
+#include "base/path.h"
 #include "base/pathindex.h"
 #include "sources/source_document.h"
 #include "dialects/dialect.h"
 #include "entry/validate.h"
+
+#define LEFT_OUT_KINDS 64	/* more than any dialect has */
 
 /* The reader takes every line a writer makes (lines_init keeps less). */
 _Static_assert(DIALECT_LINE_MAX <= LINES_BUF / 2,
@@ -53,7 +56,32 @@ struct table_source {
 	 */
 	struct entries pending;
 	struct pathindex index;
+	const struct dialect_run *run;	/* NULL: none */
+	/* the lines left out, by kind (static text), in the order met */
+	struct {
+		const char *kind;
+		unsigned long n;
+	} left_out[LEFT_OUT_KINDS];
+	size_t kinds;
 };
+
+/* A line left out, counted by its kind (static text: dialect.h). */
+static void
+count_left_out(struct table_source *t, const char *kind)
+{
+	size_t i;
+
+	for (i = 0; i < t->kinds; i++)
+		if (strcmp(t->left_out[i].kind, kind) == 0)
+			break;
+	if (i == t->kinds) {
+		if (i == LEFT_OUT_KINDS)	/* the last counts the rest */
+			i--;
+		else
+			t->left_out[t->kinds++].kind = kind;
+	}
+	t->left_out[i].n++;
+}
 
 struct table_read {
 	struct table_source *t;
@@ -268,6 +296,7 @@ begin(struct table_read *r, const struct dialect *d)
 		return false;
 	}
 	t->reading = true;
+	t->reader.run = t->run;
 	if (d->amends) {
 		t->reader.earlier = earlier;
 		t->reader.earlier_ctx = t;
@@ -331,7 +360,12 @@ read_line(struct table_read *r, const char *line, size_t len,
 		case 1:
 			e.file = r->file;
 			r->last_bad = false;
-			if (r->dialect->amends)
+			if (r->t->run != NULL && !path_in_prefixes(e.path,
+			    r->t->run->prefix, r->t->run->exclude)) {
+				/* --prefix: left out, its |xattr too */
+				flush(r);
+				r->last_bad = true;
+			} else if (r->dialect->amends)
 				pend(r, &e, reader->amended, lineno);
 			else
 				hold(r, &e);
@@ -339,6 +373,8 @@ read_line(struct table_read *r, const char *line, size_t len,
 				continue;
 			break;
 		case 0:
+			if (reader->left_out != NULL)
+				count_left_out(r->t, reader->left_out);
 			break;
 		default:
 			flush(r);
@@ -459,5 +495,32 @@ source_table_new(const struct id_resolver *res, const struct dialect *forced)
 	t->reading = false;
 	memset(&t->pending, 0, sizeof(t->pending));
 	t->index.root = NULL;
+	t->run = NULL;
+	t->kinds = 0;
 	return &t->s;
+}
+
+void
+source_table_set_run(struct source *s, const struct dialect_run *run)
+{
+	assert(s != NULL && s->read == table_read);
+	((struct table_source *)s)->run = run;
+}
+
+unsigned long
+source_table_left_out(const struct source *s, struct dt_buf *out)
+{
+	const struct table_source *t = (const struct table_source *)s;
+	unsigned long all = 0;
+
+	assert(s != NULL && s->read == table_read && out != NULL);
+	for (size_t i = 0; i < t->kinds; i++) {
+		if (i > 0)
+			dt_buf_adds(out, ", ");
+		dt_buf_addu(out, t->left_out[i].n);
+		dt_buf_addc(out, ' ');
+		dt_buf_adds(out, t->left_out[i].kind);
+		all += t->left_out[i].n;
+	}
+	return all;
 }
