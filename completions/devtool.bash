@@ -64,6 +64,9 @@ _devtool_options()
             echo "-C --directory --root --archive --archive-format -o --output" \
                 "-r --replace -n --dry-run -v --verbose --widen $common"
             ;;
+        help)
+            echo "$common"
+            ;;
     esac
 }
 
@@ -104,7 +107,7 @@ _devtool()
     local cur prev words cword split
     _init_completion -s -n : || return
 
-    local verbs='encode decode convert explain formats mknod devices list apply make diff'
+    local verbs='encode decode convert explain formats mknod devices list apply make diff help'
     local i verb='' verbidx=0
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
@@ -263,6 +266,11 @@ _devtool()
         make)
             mapfile -t COMPREPLY < <(compgen -W "$_devtool_make_names" \
                 -- "$cur")
+            ;;
+        help)
+            # one operand: the verb whose page to show
+            ((cword == verbidx + 1)) &&
+                mapfile -t COMPREPLY < <(compgen -W "$verbs" -- "$cur")
             ;;
     esac
 } &&
