@@ -7,6 +7,9 @@ BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/vendor-completions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 DESTDIR  ?=
+# The manual: devtool(1), the overview, and a page per verb,
+# devtool-VERB(1), as git's and systemd's.
+MANPAGES  = $(sort $(wildcard man/*.1))
 
 CC       ?= cc
 CFLAGS   ?= -O2 -g
@@ -80,7 +83,7 @@ ASAN_CFLAGS = -O1 -g $(ASAN) -U_FORTIFY_SOURCE
 BENCH_TOOLS = bench/ref_decode bench/ref_mknod bench/peak_rss
 
 .PHONY: all deps deps-harden deps-deb run check check-asan check-valgrind lint fuzz \
-	install uninstall deb bench bench-tools units clean
+	install uninstall man-split deb bench bench-tools units clean
 
 all: devtool
 
@@ -211,15 +214,23 @@ install: devtool
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 devtool $(DESTDIR)$(BINDIR)/devtool
-	install -m 644 man/devtool.1 $(DESTDIR)$(MANDIR)/man1/devtool.1
+	install -m 644 $(MANPAGES) $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 completions/devtool.bash $(DESTDIR)$(BASHCOMPDIR)/devtool
 	install -m 644 completions/_devtool $(DESTDIR)$(ZSHCOMPDIR)/_devtool
 	install -m 644 completions/devtool.fish $(DESTDIR)$(FISHCOMPDIR)/devtool.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/devtool $(DESTDIR)$(MANDIR)/man1/devtool.1 \
+	rm -f $(DESTDIR)$(BINDIR)/devtool \
+	    $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MANPAGES))) \
 	    $(DESTDIR)$(BASHCOMPDIR)/devtool $(DESTDIR)$(ZSHCOMPDIR)/_devtool \
 	    $(DESTDIR)$(FISHCOMPDIR)/devtool.fish
+
+# The one-page manual (every verb's subsection in man/devtool.1, with the
+# "split:" markers) split into devtool(1) and devtool-VERB(1): a
+# migration, made once, that refuses a page it already split
+# (scripts/man-split.py says what goes where).
+man-split:
+	python3 scripts/man-split.py man/devtool.1 man
 
 deps-deb:
 	@sh scripts/deps.sh deb

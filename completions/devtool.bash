@@ -66,6 +66,9 @@ _devtool_options()
                 "-r --replace -n --dry-run -v --verbose -d --delete --force" \
                 "--widen $common"
             ;;
+        help)
+            echo "$common"
+            ;;
     esac
 }
 
@@ -117,7 +120,7 @@ _devtool()
     local cur prev words cword split
     _init_completion -s -n : || return
 
-    local verbs='encode decode convert explain formats mknod devices list apply make diff'
+    local verbs='encode decode convert explain formats mknod devices list apply make diff help'
     local i verb='' verbidx=0
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
@@ -279,6 +282,11 @@ _devtool()
         make)
             mapfile -t COMPREPLY < <(compgen -W "$_devtool_make_names" \
                 -- "$cur")
+            ;;
+        help)
+            # one operand: the verb whose page to show
+            ((cword == verbidx + 1)) &&
+                mapfile -t COMPREPLY < <(compgen -W "$verbs" -- "$cur")
             ;;
     esac
 } &&

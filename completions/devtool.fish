@@ -167,6 +167,7 @@ complete -c devtool -n __devtool_no_verb -a list -d 'Print a device table of a t
 complete -c devtool -n __devtool_no_verb -a apply -d 'Create the entries of device tables'
 complete -c devtool -n __devtool_no_verb -a make -d 'Create devices by name or group, as MAKEDEV'
 complete -c devtool -n __devtool_no_verb -a diff -d 'Compare two sources of entries, field by field'
+complete -c devtool -n __devtool_no_verb -a help -d 'Show the manual page of devtool or of a verb'
 
 # Options every verb has.
 set -l all 'not __devtool_no_verb'
@@ -272,3 +273,6 @@ complete -c devtool -n '__devtool_using diff' -l ignore -x -a 'numbers target mo
 complete -c devtool -n '__devtool_using diff' -l only -x -a 'c b p s l d f' -d 'Compare only these types'
 complete -c devtool -n '__devtool_using diff' -s x -l one-file-system -d 'In a tree, enter no other mount'
 complete -c devtool -n '__devtool_using diff' -F
+
+# help: one operand, the verb whose page to show.
+complete -c devtool -n '__devtool_using help; and test (count (__devtool_operands)) -eq 0' -a 'encode decode convert explain formats mknod devices list apply make diff help'

@@ -102,7 +102,8 @@ run_shellcheck() {
 
 run_mandoc() {
 	need mandoc mandoc mandoc || return
-	mandoc -Tlint -Wwarning man/devtool.1 >"$out" 2>&1
+	# devtool(1) and every verb's page, devtool-VERB(1)
+	mandoc -Tlint -Wwarning man/*.1 >"$out" 2>&1
 	result mandoc $?
 }
 

@@ -26,46 +26,109 @@ static const struct verb verbs[] = {
 	{ .name = "encode", .run = cmd_encode, .options = encode_options,
 	  .operands = "MAJOR MINOR | MAJOR:MINOR | -", .min = 1, .max = 2,
 	  .check = check_encode,
-	  .help = "pack a major and a minor into one value" },
+	  .help = "pack a major and a minor into one value",
+	  .examples =
+	  "  # the value of 300:5 under the default layout, 16:16\n"
+	  "  devtool encode 300 5\n"
+	  "  # the same pair as the kernel encodes it, in hexadecimal\n"
+	  "  devtool encode -f linux -x 300 5\n" },
 	{ .name = "decode", .run = cmd_decode, .options = decode_options,
 	  .operands = "VALUE... | -", .min = 1, .max = VERB_ANY,
 	  .check = check_decode,
-	  .help = "split values into major and minor" },
+	  .help = "split values into major and minor",
+	  .examples =
+	  "  # the major and minor of two values under 16:16\n"
+	  "  devtool decode 0x12c0005 259\n"
+	  "  # a number stat(1) printed, in this system's encoding\n"
+	  "  devtool decode -f native --colon \"$(stat -c %r /dev/null)\"\n" },
 	{ .name = "convert", .run = cmd_convert, .options = convert_options,
 	  .operands = "-t LAYOUT VALUE... | -", .min = 1, .max = VERB_ANY,
 	  .check = check_convert,
-	  .help = "re-encode values from one layout into another" },
+	  .help = "re-encode values from one layout into another",
+	  .examples =
+	  "  # old 16:16 values as stat(2) reports them today\n"
+	  "  devtool convert -f 16:16 -t linux -x 0x12c0005 0x801\n"
+	  "  # a file of 8:8 values, one a line\n"
+	  "  devtool convert -f 8:8 -t linux - < old.txt > new.txt\n" },
 	{ .name = "explain", .run = cmd_explain, .options = explain_options,
 	  .operands = "MAJOR MINOR | MAJOR:MINOR | VALUE | PATH | --value V",
 	  .min = 0, .max = 2, .check = check_explain,
-	  .help = "draw the bits of a value, name the device" },
+	  .help = "draw the bits of a value, name the device",
+	  .examples =
+	  "  # the bits of 300:5 under the kernel's layout\n"
+	  "  devtool explain -f linux 300 5\n"
+	  "  # the device a number names: c ttyS0, a serial port\n"
+	  "  devtool explain 4:64\n" },
 	{ .name = "formats", .run = cmd_formats, .options = formats_options,
 	  .operands = NULL, .min = 0, .max = 0, .check = check_formats,
-	  .help = "list every layout" },
+	  .help = "list every layout",
+	  .examples =
+	  "  # every layout, with its ranges and the compat rule\n"
+	  "  devtool formats\n"
+	  "  # the layouts the compat rule applies to\n"
+	  "  devtool formats --json | jq -r 'select(.compat) | .name'\n" },
 	{ .name = "mknod", .run = cmd_mknod, .options = mknod_options,
 	  .operands = "PATH TYPE [MAJOR MINOR | VALUE]", .min = 2, .max = 4,
 	  .check = check_mknod, .no_layout_env = true,
-	  .help = "create a device node or FIFO" },
+	  .help = "create a device node or FIFO",
+	  .examples =
+	  "  # a disk node, group disk, mode 0660\n"
+	  "  devtool mknod -m 0660 -g disk /dev/sdb b 8 16\n"
+	  "  # /dev/ttyS0 to /dev/ttyS3, as 4:64 to 4:67\n"
+	  "  devtool mknod --count 4 /dev/ttyS c 4 64\n" },
 	{ .name = "devices", .run = cmd_devices, .options = devices_options,
 	  .operands = "[NAME|MAJOR...]", .min = 0, .max = VERB_ANY,
 	  .check = check_devices,
-	  .help = "list the drivers in /proc/devices" },
+	  .help = "list the drivers in /proc/devices",
+	  .examples =
+	  "  # the major of the misc driver\n"
+	  "  devtool devices misc\n"
+	  "  # every block driver\n"
+	  "  devtool devices -b\n" },
 	{ .name = "list", .run = cmd_list, .options = list_options,
 	  .operands = "[PATH...]", .min = 0, .max = VERB_ANY,
 	  .check = check_list,
-	  .help = "print the nodes of trees as a device table" },
+	  .help = "print the nodes of trees as a device table",
+	  .examples =
+	  "  # the sound nodes as a systemd-tmpfiles table\n"
+	  "  devtool list -o tmpfiles /dev/snd > /etc/tmpfiles.d/snd.conf\n"
+	  "  # whether a 16-bit dev_t could hold every node\n"
+	  "  devtool list --check 8:8 /dev || echo \"needs a 32-bit dev_t\"\n" },
 	{ .name = "apply", .run = cmd_apply, .options = apply_options,
 	  .operands = "TABLE... | -", .min = 0, .max = VERB_ANY,
 	  .check = check_apply,
-	  .help = "create the entries of device tables" },
+	  .help = "create the entries of device tables",
+	  .examples =
+	  "  # what apply would do under /mnt/img, without doing it\n"
+	  "  devtool apply -n -v --root /mnt/img dev.table\n"
+	  "  # the same entries into a cpio archive, without root\n"
+	  "  devtool apply --archive dev.cpio dev.table\n" },
 	{ .name = "make", .run = cmd_make, .options = make_options,
 	  .operands = "NAME|GROUP...", .min = 1, .max = VERB_ANY,
 	  .check = check_make, .help_more = make_help_names,
-	  .help = "create devices by name or group, as MAKEDEV" },
+	  .help = "create devices by name or group, as MAKEDEV",
+	  .examples =
+	  "  # every device of MAKEDEV's generic group, into a cpio archive\n"
+	  "  devtool make --archive dev.cpio generic\n"
+	  "  # two devices as a systemd-tmpfiles table\n"
+	  "  devtool make -o tmpfiles fuse tun > /etc/tmpfiles.d/dev.conf\n" },
 	{ .name = "diff", .run = cmd_diff, .options = diff_options,
 	  .operands = "A B (each --table FILE, --archive FILE, --kernel or a "
 	  "PATH)", .min = 0, .max = 2,
-	  .help = "compare two sources of entries, field by field" },
+	  .help = "compare two sources of entries, field by field",
+	  .examples =
+	  "  # a tree against the table it was made from\n"
+	  "  devtool diff --table dev.table --root /mnt/new /dev\n"
+	  "  # the nodes devtmpfs would make that /dev lacks, or has stale\n"
+	  "  devtool diff --only c,b --kernel /dev\n" },
+	{ .name = "help", .run = cmd_help, .options = help_options,
+	  .operands = "[VERB]", .min = 0, .max = 1,
+	  .help = "show the manual page of devtool or of a verb",
+	  .examples =
+	  "  # the manual page of apply, devtool-apply(1)\n"
+	  "  devtool help apply\n"
+	  "  # the overview, devtool(1): layouts, exit status, environment\n"
+	  "  devtool help\n" },
 };
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
 
@@ -77,7 +140,8 @@ usage(FILE *fp)
 	for (size_t i = 0; i < NVERBS; i++)
 		fprintf(fp, "  %-8s %s\n  %8s   %s\n", verbs[i].name,
 		    verb_synopsis(&verbs[i]), "", verbs[i].help);
-	fprintf(fp, "\nEvery verb takes --help.  Layouts: %s.\n",
+	fprintf(fp, "\nEvery verb takes --help; 'devtool help VERB' shows its "
+	    "manual page.\nLayouts: %s.\n",
 	    dt_layout_names());
 }
 
@@ -214,6 +278,7 @@ main(int argc, char **argv)
 
 	std_fds_open();
 	cli_init();
+	help_table(verbs, NVERBS, usage);
 	/* Options may follow operands whatever the environment says. */
 	unsetenv("POSIXLY_CORRECT");
 	unsetenv("POSIX_ME_HARDER");

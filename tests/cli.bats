@@ -157,7 +157,7 @@ listed_synopses() {
 @test "VERB --help: its Usage line and devtool --help's verb list come from the same row" {
 	local verbs line verb operands usage n=0
 	verbs=$(listed_verbs)
-	assert_equal "$(echo $verbs)" "encode decode convert explain formats mknod devices list apply make diff"
+	assert_equal "$(echo $verbs)" "encode decode convert explain formats mknod devices list apply make diff help"
 	while IFS= read -r line; do
 		n=$((n + 1))
 		verb=${line%% *}
@@ -171,7 +171,7 @@ listed_synopses() {
 			fail "devtool $verb --help starts with '$usage'"
 		assert_equal "${usage#"Usage: devtool $verb "}" "$operands"
 	done < <(listed_synopses)
-	assert_equal "$n" 11
+	assert_equal "$n" 12
 	# one Usage line, as devtool(1)'s SYNOPSIS spells the operands
 	run --separate-stderr devtool encode --help
 	assert_line --index 0 "Usage: devtool encode MAJOR MINOR | MAJOR:MINOR | -"
@@ -406,9 +406,11 @@ wrong_count() {
 
 @test "operands of every verb with control bytes are quoted with '?' in messages, never raw" {
 	local layouts="valid: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux, netbsd, freebsd, bsdos, 386bsd, 4bsd, isc, sco, sunos, svr3, ultrix"
-	quoted_error 2 "devtool: unknown verb '$CTRL_Q'; verbs: encode decode convert explain formats mknod devices list apply make diff" \
+	quoted_error 2 "devtool: unknown verb '$CTRL_Q'; verbs: encode decode convert explain formats mknod devices list apply make diff help" \
 		"$CTRL"
 	quoted_error 2 "devtool: -$CTRL_Q: unknown option" "-$CTRL"
+	quoted_error 2 "devtool: '$CTRL_Q' is not a verb; devtool --help lists them" \
+		help "$CTRL"
 	quoted_error 2 "devtool: --$CTRL_Q: unknown option" encode "--$CTRL" 1 2
 	quoted_error 2 "devtool: invalid number '1$CTRL_Q': trailing garbage" \
 		encode "1$CTRL" 2

@@ -141,7 +141,7 @@ need_bash_completion() {
 	run bash_complete 'devtool '
 	assert_success
 	assert_subset "$(binary_verbs)" "$output" verbs
-	assert_same_set 'encode decode convert explain formats mknod devices list apply make diff' \
+	assert_same_set 'encode decode convert explain formats mknod devices list apply make diff help' \
 	    "$output" verbs
 }
 
@@ -381,7 +381,7 @@ need_fish() {
 	run fish_complete 'devtool '
 	assert_success
 	assert_subset "$(binary_verbs)" "$output" 'fish verbs'
-	assert_same_set 'encode decode convert explain formats mknod devices list apply make diff' \
+	assert_same_set 'encode decode convert explain formats mknod devices list apply make diff help' \
 	    "$output" 'fish verbs'
 	run fish_complete 'devtool enc'
 	assert_output encode
@@ -535,7 +535,7 @@ need_zpty() {
 	run zsh_complete 'devtool '
 	assert_success
 	assert_subset "$(binary_verbs)" "$output" 'zsh verbs'
-	assert_same_set 'encode decode convert explain formats mknod devices list apply make diff' \
+	assert_same_set 'encode decode convert explain formats mknod devices list apply make diff help' \
 	    "$output" 'zsh verbs'
 	run zsh_complete 'devtool enc'
 	assert_output encode

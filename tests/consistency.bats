@@ -26,17 +26,13 @@ help_options() {
 	sed -nE 's/^ +(-[^- ]), --.*/\1/p' <<<"$help"
 }
 
-# The rendered subsection "devtool VERB" and "Common options" of the page
-# (rendered once for the file).
+# The rendered DESCRIPTION and OPTIONS of the verb's page, devtool-VERB(1)
+# (its OPTIONS end with the common options of devtool(1)).
 man_text() {
-	local page=$BATS_FILE_TMPDIR/page
-	if [[ ! -s $page ]]; then
-		mandoc -Tascii -O width=1000 "$MAN" | sed 's/.\x08//g' >"$page.new" &&
-			mv "$page.new" "$page" || return
-	fi
-	awk -v a="   devtool $1" -v b="   Common options" '
-	    $0 == a || $0 == b { on = 1; next }
-	    on && /^(   )?[^ ]/ { on = 0 } on { print }' "$page"
+	[[ -r $TOP/man/devtool-$1.1 ]] || return 0
+	mandoc -Tascii -O width=1000 "$TOP/man/devtool-$1.1" | sed 's/.\x08//g' |
+	    awk '$0 == "DESCRIPTION" || $0 == "OPTIONS" { on = 1; next }
+	    on && /^[^ ]/ { on = 0 } on { print }'
 }
 
 # What the bash completion offers after `devtool VERB -`.

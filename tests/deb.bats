@@ -86,7 +86,7 @@ lintian.txt"
 	assert_output ''
 }
 
-@test "deb: the package holds the binary, the man page, the three completions, the copyright and the changelog, and nothing else, whatever directories the environment names" {
+@test "deb: the package holds the binary, the man pages, the three completions, the copyright and the changelog, and nothing else, whatever directories the environment names" {
 	assert_deb_built
 	run bash -c 'dpkg-deb -c "$1" | awk '\''$1 !~ /^d/ { print $1, $2, $6 }'\' \
 	    sh "$DEB"
@@ -96,15 +96,19 @@ lintian.txt"
 -rw-r--r-- root/root ./usr/share/doc/devtool/changelog.Debian.gz
 -rw-r--r-- root/root ./usr/share/doc/devtool/copyright
 -rw-r--r-- root/root ./usr/share/fish/vendor_completions.d/devtool.fish
+$(for v in $(binary_verbs); do echo "-rw-r--r-- root/root ./usr/share/man/man1/devtool-$v.1.gz"; done | LC_ALL=C sort)
 -rw-r--r-- root/root ./usr/share/man/man1/devtool.1.gz
 -rw-r--r-- root/root ./usr/share/zsh/vendor-completions/_devtool"
 }
 
-@test "deb: the packaged files are the tree's: the man page, the completions, and the licence in the copyright" {
+@test "deb: the packaged files are the tree's: the man pages, the completions, and the licence in the copyright" {
 	assert_deb_built
 	local x=$BATS_TEST_TMPDIR/x
 	dpkg-deb -x "$DEB" "$x"
-	zcat "$x/usr/share/man/man1/devtool.1.gz" | cmp - "$TOP/man/devtool.1"
+	local page
+	for page in devtool $(binary_verbs | sed 's/^/devtool-/'); do
+		zcat "$x/usr/share/man/man1/$page.1.gz" | cmp - "$TOP/man/$page.1"
+	done
 	cmp "$x/usr/share/bash-completion/completions/devtool" "$TOP/completions/devtool.bash"
 	cmp "$x/usr/share/zsh/vendor-completions/_devtool" "$TOP/completions/_devtool"
 	cmp "$x/usr/share/fish/vendor_completions.d/devtool.fish" "$TOP/completions/devtool.fish"

@@ -22,11 +22,24 @@ install_make() {
 	    make --no-print-directory -s -C "$TOP" "$@"
 }
 
+# The manual's pages: devtool(1) and each verb's, devtool-VERB(1), one
+# "NAME.1" a line.
+man_pages() {
+	local verb
+	echo devtool.1
+	for verb in $(binary_verbs); do
+		echo "devtool-$verb.1"
+	done
+}
+
 # The files an install with PREFIX=/usr puts under DEST, and their sources.
 usr_files() {
+	local page
+	for page in $(man_pages); do
+		echo "usr/share/man/man1/$page man/$page 644"
+	done
 	cat <<-EOF
 	usr/bin/devtool devtool 755
-	usr/share/man/man1/devtool.1 man/devtool.1 644
 	usr/share/bash-completion/completions/devtool completions/devtool.bash 644
 	usr/share/zsh/vendor-completions/_devtool completions/_devtool 644
 	usr/share/fish/vendor_completions.d/devtool.fish completions/devtool.fish 644
@@ -59,7 +72,10 @@ assert_installed() {
 	run install_make install DESTDIR="$DEST"
 	assert_success
 	assert_installed usr/local/bin/devtool devtool 755
-	assert_installed usr/local/share/man/man1/devtool.1 man/devtool.1 644
+	local page
+	for page in $(man_pages); do
+		assert_installed "usr/local/share/man/man1/$page" "man/$page" 644
+	done
 	assert_installed usr/local/share/bash-completion/completions/devtool \
 	    completions/devtool.bash 644
 	assert_installed usr/local/share/zsh/vendor-completions/_devtool \
@@ -72,9 +88,12 @@ assert_installed() {
 	run install_make install DESTDIR="$DEST" PREFIX=/usr \
 	    MANDIR=/usr/man BASHCOMPDIR=/etc/bash_completion.d
 	assert_success
-	assert_installed usr/man/man1/devtool.1 man/devtool.1 644
+	local page
+	for page in $(man_pages); do
+		assert_installed "usr/man/man1/$page" "man/$page" 644
+	done
 	assert_installed etc/bash_completion.d/devtool completions/devtool.bash 644
-	[[ ! -e $DEST/usr/share/man/man1/devtool.1 ]] || fail "installed: /usr/share/man/man1/devtool.1"
+	[[ ! -e $DEST/usr/share/man ]] || fail "installed: /usr/share/man"
 	[[ ! -e $DEST/usr/share/bash-completion/completions/devtool ]] || fail "installed: /usr/share/bash-completion/completions/devtool"
 	# the others stay where PREFIX puts them
 	assert_installed usr/bin/devtool devtool 755
@@ -100,9 +119,12 @@ assert_installed() {
 	assert_success
 	assert_output 76805
 	if command -v mandoc >/dev/null; then
-		run mandoc -Tlint -Wwarning "$DEST/usr/share/man/man1/devtool.1"
-		assert_success
-		assert_output ''
+		local page
+		for page in $(man_pages); do
+			run mandoc -Tlint -Wwarning "$DEST/usr/share/man/man1/$page"
+			assert_success
+			assert_output ''
+		done
 	fi
 	if [[ -r /usr/share/bash-completion/bash_completion ]]; then
 		run bash --norc -c 'source /usr/share/bash-completion/bash_completion

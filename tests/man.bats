@@ -1,14 +1,17 @@
 #!/usr/bin/env bats
-# The manual page, man/devtool.1: lint-clean mdoc, and a description of
-# every verb and global option that the binary has (every verb's options:
+# The manual: devtool(1), man/devtool.1, the overview, and a page per
+# verb, man/devtool-VERB.1: lint-clean mdoc, and a description of every
+# verb and global option that the binary has (every verb's options:
 # consistency.bats).  The verbs and options are read from the binary's
 # own --help, so that the checks follow the binary as verbs and options
 # are added.
 
 load test_helper
 
-# DEVTOOL_MAN may name another page (an installed one, say).
+# DEVTOOL_MAN may name another devtool(1) (an installed one, say); the
+# verbs' pages are beside it.
 MAN=${DEVTOOL_MAN:-$BATS_TEST_DIRNAME/../man/devtool.1}
+MANDIR=$(dirname "$MAN")
 
 setup() {
 	helper_setup
@@ -38,6 +41,24 @@ section() {
 	    on { print }'
 }
 
+# The rendered page of VERB, devtool-VERB(1), as rendered renders
+# devtool(1); and the text of one of its sections.
+verb_page() {
+	local cache=$BATS_FILE_TMPDIR/rendered-$1
+	[[ -r $MANDIR/devtool-$1.1 ]] || fail "no page $MANDIR/devtool-$1.1"
+	if [[ ! -e $cache ]]; then
+		mandoc -Tascii -O width=1000 "$MANDIR/devtool-$1.1" |
+			sed 's/.\x08//g' >"$cache.new" && mv "$cache.new" "$cache" || return
+	fi
+	cat "$cache"
+}
+verb_section() {
+	verb_page "$1" | awk -v h="$2" '
+	    $0 == h { on = 1; next }
+	    on && /^[^ ]/ { exit }
+	    on { print }'
+}
+
 # Whether TEXT (on stdin) mentions OPTION as a word of its own.  (In
 # bash, without a process: the tests ask it hundreds of times.  A newline
 # is a character that is not part of a word, as the start and the end.)
@@ -49,11 +70,16 @@ mentions() {
 	[[ $text =~ $re ]]
 }
 
-@test "man: mandoc -Tlint -Wwarning prints nothing" {
-	run --separate-stderr mandoc -Tlint -Wwarning "$MAN"
-	assert_success
-	assert_output ''
-	[[ -z $stderr ]] || fail "mandoc: $stderr"
+@test "man: mandoc -Tlint -Wwarning prints nothing, for devtool(1) and every verb's page" {
+	local page n=0
+	for page in "$MAN" "$MANDIR"/devtool-*.1; do
+		n=$((n + 1))
+		run --separate-stderr mandoc -Tlint -Wwarning "$page"
+		assert_success
+		assert_output ''
+		[[ -z $stderr ]] || fail "mandoc: $page: $stderr"
+	done
+	((n >= 13)) || fail "only $n pages"
 }
 
 @test "man: the page renders, with the sections an integrator looks for" {
@@ -66,17 +92,34 @@ mentions() {
 	done
 }
 
-@test "man: every verb of devtool --help has a subsection and a SYNOPSIS line" {
-	local verb synopsis n=0
-	synopsis=$(section SYNOPSIS)
+@test "man: every verb of devtool --help has its page, devtool-VERB(1), with its sections in order, listed and cross-referenced by devtool(1)" {
+	local verb n=0 verbs see want
+	verbs=$(section '   Verbs')
+	see=$(section 'SEE ALSO')
+	want=$'NAME\nSYNOPSIS\nDESCRIPTION\nOPTIONS\nEXIT STATUS\nEXAMPLES\nSEE ALSO'
 	while IFS= read -r verb; do
 		n=$((n + 1))
-		rendered | grep -qx -- "   devtool $verb" ||
-			fail "no subsection 'devtool $verb'"
-		grep -Eq -- "devtool (\[-q\] )?$verb( |\$)" <<<"$synopsis" ||
-			fail "SYNOPSIS has no line for $verb"
+		assert_equal "$(verb_page "$verb" | grep -E '^[A-Z]' | sed 1d | sed '$d')" "$want"
+		[[ $(verb_section "$verb" NAME) == "     devtool-$verb - "?* ]] ||
+			fail "devtool-$verb(1): NAME is $(verb_section "$verb" NAME)"
+		verb_section "$verb" SYNOPSIS | grep -Eq -- "^ +devtool (\[-q\] )?$verb( |\$)" ||
+			fail "devtool-$verb(1): SYNOPSIS has no line for $verb"
+		verb_section "$verb" 'SEE ALSO' | grep -q 'devtool(1)' ||
+			fail "devtool-$verb(1): SEE ALSO lacks devtool(1)"
+		# at least two commands in EXAMPLES
+		(($(verb_section "$verb" EXAMPLES | grep -cE '^ +[$#] ') >= 2)) ||
+			fail "devtool-$verb(1): fewer than two examples"
+		grep -q -- "devtool-$verb(1)" <<<"$verbs" ||
+			fail "devtool(1) Verbs does not list devtool-$verb(1)"
+		grep -q -- "devtool-$verb(1)" <<<"$see" ||
+			fail "devtool(1) SEE ALSO lacks devtool-$verb(1)"
 	done < <(binary_verbs)
-	((n >= 5)) || fail "devtool --help listed only $n verbs"
+	((n >= 12)) || fail "devtool --help listed only $n verbs"
+	# and no page of a verb the binary lacks
+	for want in "$MANDIR"/devtool-*.1; do
+		want=${want##*/devtool-}
+		has_verb "${want%.1}" || fail "a page for no verb: devtool-$want"
+	done
 }
 
 @test "man: the global options of devtool --help are documented" {
@@ -103,8 +146,8 @@ devices:-c --char -b --block --json
 list:-o --output --check --dirs --root
 apply:--root -r --replace -n --dry-run -v --verbose'
 	while IFS=: read -r verb opts; do
-		text=$(section "   devtool $verb")
-		[[ -n $text ]] || fail "no subsection 'devtool $verb'"
+		text=$(verb_section "$verb" DESCRIPTION; verb_section "$verb" OPTIONS)
+		[[ -n $text ]] || fail "no page devtool-$verb(1)"
 		for opt in $opts; do
 			mentions "$opt" <<<"$text" || fail "devtool $verb: $opt is not documented"
 		done
@@ -166,7 +209,9 @@ apply:--root -r --replace -n --dry-run -v --verbose'
 
 	local dir=$BATS_TEST_TMPDIR/examples n=0 f cmd out err want line msg
 	mkdir -p "$dir"
-	sed 's/\\e/\\/g' "$MAN" | awk -v dir="$dir" '
+	# (every page's EXAMPLES: each page begins with .Sh NAME, which ends
+	# the EXAMPLES of the one before)
+	sed 's/\\e/\\/g' "$MAN" "$MANDIR"/devtool-*.1 | awk -v dir="$dir" '
 	    function flush() {
 	        if (cmd != "" && out != "") {
 	            n++

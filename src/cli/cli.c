@@ -33,9 +33,25 @@ struct poptOption cli_common_options[] = {
 	POPT_TABLEEND
 };
 
-void (*cli_help_more)(FILE *out);
+/* What -h prints after the options (cli_help_tail). */
+static void (*help_more)(FILE *out);
+static const char *help_examples, *help_page;
 
-/* popt's own --help and --usage, with -h as devtool -h has it. */
+void
+cli_help_tail(void (*more)(FILE *out), const char *examples,
+    const char *page)
+{
+	help_more = more;
+	help_examples = examples;
+	help_page = page;
+}
+
+/*
+ * popt's own --help and --usage, with -h as devtool -h has it.  --help
+ * ends with the verb's two examples and the page to read, so that a
+ * person who asked for help leaves with a command that works and where
+ * to read on (Common options in devtool(1)).
+ */
 static void
 help_callback(poptContext con, enum poptCallbackReason reason,
     const struct poptOption *opt, const char *arg, const void *data)
@@ -47,8 +63,12 @@ help_callback(poptContext con, enum poptCallbackReason reason,
 		poptPrintUsage(con, stdout, 0);
 	else {
 		poptPrintHelp(con, stdout, 0);
-		if (cli_help_more != NULL)
-			cli_help_more(stdout);
+		if (help_more != NULL)
+			help_more(stdout);
+		if (help_examples != NULL)
+			printf("\nExamples:\n%s", help_examples);
+		if (help_page != NULL)
+			printf("\nSee %s(1).\n", help_page);
 	}
 	poptFreeContext(con);
 	exit(EXIT_OK);	/* close_stdout checks the write */

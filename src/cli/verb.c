@@ -241,9 +241,11 @@ verb_run(const struct verb *v, int argc, const char **argv)
 	struct verb_call c = { .verb = v, .name = argv[0], .args = none };
 	const char **args;
 	poptContext con;
+	char page[32];	/* "devtool-VERB": a name of the table's */
 	int rc;
 
-	cli_help_more = v->help_more;
+	snprintf(page, sizeof(page), "devtool-%s", v->name);
+	cli_help_tail(v->help_more, v->examples, page);
 	con = options_context(argc, argv, v->options, verb_synopsis(v));
 	if ((rc = options_parse(con, c.name, v->options)) != EXIT_OK ||
 	    (v->check != NULL && (rc = v->check(c.name)) != EXIT_OK) ||

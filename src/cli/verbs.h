@@ -21,9 +21,12 @@
  *   3. Add its row to the table in devtool.c, each field named:
  *          { .name = "NAME", .run = cmd_NAME, .options = NAME_options,
  *            .operands = "PATH...", .min = 1, .max = VERB_ANY,
- *            .help = "one line for devtool --help" },
+ *            .help = "one line for devtool --help",
+ *            .examples = "  # what it does\n  devtool NAME x\n"
+ *                "  # what this one does\n  devtool NAME -v x y\n" },
  *      (.check, when some of its options exclude each other).
- *   4. Document it in man/devtool.1, the three completions
+ *   4. Document it in its page man/devtool-NAME.1 (and the list of
+ *      verbs of man/devtool.1), the three completions
  *      (completions/devtool.bash, _devtool, devtool.fish) and README.md,
  *      and give it tests/NAME.bats.
  *
@@ -88,6 +91,10 @@ struct verb {
 	const char *help;	/* one line for devtool --help */
 	/* printed after the options by VERB --help (make: its names) */
 	void (*help_more)(FILE *out);
+	const char *examples;	/* the end of its --help: two commands, each
+				   under a "# what it does" line, each line
+				   indented two spaces and ending in \n; both
+				   in its page's EXAMPLES (devtool-VERB(1)) */
 };
 
 /* The runner (verb.c).  argv[0] is "devtool VERB". */
@@ -131,6 +138,10 @@ void make_help_names(FILE *out);
 extern struct poptOption make_options[];
 verb_fn cmd_diff;			/* diff.c */
 extern struct poptOption diff_options[];
+verb_fn cmd_help;			/* help.c */
+extern struct poptOption help_options[];
+/* The table and devtool --help's printer, for the help verb (help.c). */
+void help_table(const struct verb *verbs, size_t n, void (*usage)(FILE *));
 
 /*
  * In an option's help text, the names of the dialects a table may be
