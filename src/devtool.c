@@ -250,8 +250,8 @@ std_fds_open(void)
 	for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++) {
 		int got;
 
-		if (!(p[fd].revents & POLLNVAL) &&
-		    (fcntl(fd, F_GETFD) != -1 || errno != EBADF))
+		/* POLLHUP or POLLERR (a closed pipe) is an open descriptor */
+		if (!(p[fd].revents & POLLNVAL))
 			continue;
 		got = open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
 		if (got == fd)

@@ -279,13 +279,13 @@ readme_examples() {
 	grep -qE '^\| 2 \| bad usage or bad input.*\| any trouble.*\|$' <<<"$readme" || fail "README: no row 2"
 }
 
-# The dialect names the man page gives in the item of OPTION (-o or -i)
-# under "devtool VERB", one per line.
+# The dialect names the page of VERB gives in the item of OPTION (-o or
+# -i) of its OPTIONS, one per line.
 man_dialects() {
-	awk -v ss=".Ss devtool $1" -v it="^\\\\.It Fl $2 Ar format" '
-	    $0 == ss { f = 1; next } f && /^\.Ss / { exit }
+	awk -v it="^\\\\.It Fl $2 Ar format" '
+	    $0 == ".Sh OPTIONS" { f = 1; next } f && /^\.Sh / { exit }
 	    f && $0 ~ it { g = 1; next } g && /^\.It / { exit }
-	    g && /^\.Cm [a-z]/ { print $2 }' "$MAN"
+	    g && /^\.Cm [a-z]/ { print $2 }' "$TOP/man/devtool-$1.1"
 }
 
 @test "consistency: the man page names the registry's dialects (formats --dialects) for list -o, every one, and apply -i, those it reads" {

@@ -603,12 +603,13 @@ ram l"
 # make_help_words: the words make --help lists after its options (the
 # groups, then the names), one a line.
 make_help_words() {
-	devtool make --help | awk '/^Groups /, 0' | grep '^  ' | tr -s ' ' '\n' |
+	devtool make --help | awk '/^Examples:/ { exit } /^Groups /, 0' |
+	    grep '^  ' | tr -s ' ' '\n' |
 	    grep -v '^$'
 }
 
-# devtool(1), make: --help ends with every group and name make takes,
-# from the registry, wrapped at 80 columns.
+# devtool-make(1): --help lists every group and name make takes, from the
+# registry, wrapped at 80 columns, before its examples.
 @test "make -h lists the groups and names it knows, lirc, std and console among them, in 80 columns" {
 	run --separate-stderr devtool make -h
 	assert_success

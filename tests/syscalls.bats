@@ -103,6 +103,18 @@ calls() {
 	[[ $(calls "$log" poll) -eq 1 ]]
 	[[ $(calls "$log" fcntl) -eq 0 ]]
 	! grep -q 'libcap' "$log"
+	# a pipe whose writer has gone (POLLHUP) is an open descriptor too
+	local w r
+	mkfifo fifo
+	exec {w}<>fifo {r}<fifo
+	exec {w}>&-
+	strace -qq -o "$log" "$DEVTOOL" encode 300 5 <&$r >out
+	exec {r}<&-
+	grep -q 'revents=POLLHUP' "$log"
+	[[ $(cat out) == 19660805 ]]
+	[[ $(calls "$log" poll) -eq 1 ]]
+	[[ $(calls "$log" fcntl) -eq 0 ]]
+	[[ $(calls "$log" openat) -eq $(grep -c 'openat(.*\.so' "$log") ]]
 }
 
 @test "apply: a |xattr line loads libcap, which reads its capabilities (strace)" {
