@@ -557,10 +557,14 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 	sig_stop_begin();
 	put_tree(target, tree, &t, flags);
 	if (!t.interrupted && target->finish(target, &d) != 0) {
-		cli_path_error(name, d.msg);
+		if (sig_stopped)	/* the old archive stays (outfile.c) */
+			t.interrupted = t.stopped = true;
 		/* the output's own failure, unless an entry's caused it */
-		if (t.count[NODE_FAILED] == 0)
-			t.count[NODE_FAILED]++;
+		else {
+			cli_path_error(name, d.msg);
+			if (t.count[NODE_FAILED] == 0)
+				t.count[NODE_FAILED]++;
+		}
 	}
 	target->free(target);
 	sig_stop_end();

@@ -288,8 +288,11 @@ outfile_commit(struct outfile *o, struct dt_diag *d)
 		return 0;
 	if (fsync(o->fd) != 0 || sig_block(&old) != 0)
 		return dt_error(d, "%s", strerror(errno));
+	/* a run asked to stop (sig.h) keeps the old file: it is not whole */
+	if (sig_stopped)
+		rc = dt_error(d, "interrupted");
 	/* what another process put there meanwhile is not replaced */
-	if (fstatat(o->dirfd, o->base, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	else if (fstatat(o->dirfd, o->base, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    !S_ISREG(st.st_mode))
 		rc = refuse_name(o, &st, d);
 	else if (renameat(o->dirfd, o->temp, o->dirfd, o->base) != 0)
