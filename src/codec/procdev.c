@@ -175,13 +175,14 @@ load_one(void *ctx, char type, unsigned long major, const char *name,
 int
 procdev_load(const char *path, struct procdev_table *t, struct dt_diag *d)
 {
-	struct loading l = { t, 0 };
+	struct loading l;
 	char q[DT_QUOTE_SIZE], why[DT_MSGLEN];
 	unsigned long bad;
 	size_t len;
 	int rc;
 
 	*t = (struct procdev_table){ 0 };
+	l = (struct loading){ t, 0 };
 	if (read_whole(path, &t->text, &len, d) != 0)
 		return -1;
 	if ((rc = procdev_parse(t->text, len, load_one, &l, &bad, d)) == 0)

@@ -48,16 +48,6 @@ static const char *const ignored[] = { "cksum", "flags", "ignore", "inode",
 static const char *const used[] = { "type", "mode", "uid", "gid", "uname",
     "gname", "link", "device", "nochange", NULL };
 
-static const struct {
-	const char *word;
-	char type;
-} types[] = {
-	{ "block", 'b' }, { "char", 'c' }, { "dir", 'd' }, { "fifo", 'p' },
-	{ "file", 'f' }, { "link", 'l' }, { "socket", 's' },
-};
-
-#define NTYPES (sizeof(types) / sizeof(types[0]))
-
 /* Keywords an mtree line or /set gives. */
 struct mtree_keys {
 	bool has_type, has_mode, has_uid, has_gid, has_link, has_device;
@@ -217,12 +207,10 @@ parse_type(const char *v, struct mtree_keys *k, struct dt_diag *d)
 {
 	char q[QUOTE_MAX];
 
-	for (size_t i = 0; i < NTYPES; i++)
-		if (strcmp(types[i].word, v) == 0) {
-			k->type = types[i].type;
-			k->has_type = true;
-			return 0;
-		}
+	if ((k->type = mtree_type_letter(v)) != '\0') {
+		k->has_type = true;
+		return 0;
+	}
 	return dt_error(d, "type=%s is not one of block, char, dir, fifo, "
 	    "file, link, socket", fields_quote(q, v, strlen(v)));
 }
@@ -347,15 +335,6 @@ unset(struct mtree_reader *m, const char *line, size_t len, size_t i,
 			k->nochange = false;
 	}
 	return 0;
-}
-
-const char *
-mtree_type_word(char type)
-{
-	for (size_t i = 0; i < NTYPES; i++)
-		if (types[i].type == type)
-			return types[i].word;
-	return "?";
 }
 
 /* The entry the keywords k make at path. */

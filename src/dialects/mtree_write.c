@@ -9,6 +9,35 @@
 #include "dialects/fields.h"
 #include "dialects/mtree.h"
 
+/* The type= words; here, as the reader calls the writer's file only. */
+static const struct {
+	const char *word;
+	char type;
+} types[] = {
+	{ "block", 'b' }, { "char", 'c' }, { "dir", 'd' }, { "fifo", 'p' },
+	{ "file", 'f' }, { "link", 'l' }, { "socket", 's' },
+};
+
+#define NTYPES (sizeof(types) / sizeof(types[0]))
+
+const char *
+mtree_type_word(char type)
+{
+	for (size_t i = 0; i < NTYPES; i++)
+		if (types[i].type == type)
+			return types[i].word;
+	return "?";
+}
+
+char
+mtree_type_letter(const char *word)
+{
+	for (size_t i = 0; i < NTYPES; i++)
+		if (strcmp(types[i].word, word) == 0)
+			return types[i].type;
+	return '\0';
+}
+
 /*
  * vis(3) for mtree: what is not a printable ASCII word, as \ooo; also
  * '#' (a comment to NetBSD's fparseln), '=', glob characters (NetBSD

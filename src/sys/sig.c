@@ -166,7 +166,7 @@ sig_stop_die(void)
 	/* What a fatal signal undoes goes first here too (held directories). */
 	for (sig_atomic_t i = 0; i < nhooks; i++)
 		hooks[i]();
-	signal(sig, SIG_DFL);
+	(void)signal(sig, SIG_DFL);
 	sigemptyset(&one);
 	sigaddset(&one, sig);
 	sigprocmask(SIG_UNBLOCK, &one, NULL);
