@@ -666,8 +666,9 @@ check_argument(const struct tmpfiles_type *t, const char *arg,
 static void
 created_type(const struct tmpfiles_type *t, struct entry *e)
 {
-	e->type = strchr(DIRECTORIES, t->letter) != NULL ? 'd' :
-	    fields_type(&tmpfiles_dialect, t->letter);
+	e->type = fields_type(&tmpfiles_dialect, t->letter);
+	if (strchr(DIRECTORIES, t->letter) != NULL)
+		e->type = 'd';
 	e->boot = t->boot;
 	e->ignore_errors = t->ignore;
 	/* a directory is never replaced: '+' on D v q Q changes nothing */
