@@ -93,8 +93,10 @@ count_left_out(struct table_source *t, const char *kind)
 	if (i == t->kinds) {
 		if (i == LEFT_OUT_KINDS)	/* the last counts the rest */
 			i--;
-		else
-			t->left_out[t->kinds++].kind = kind;
+		else {
+			t->left_out[t->kinds].kind = kind;
+			t->left_out[t->kinds++].n = 0;
+		}
 	}
 	t->left_out[i].n++;
 }
