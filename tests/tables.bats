@@ -893,6 +893,100 @@ devtool: 5 errors in the table; nothing was created"
 c /dev/null 1:3 666 0:0"
 }
 
+# devtool(1), "The tmpfiles dialect": z and Z amend the entries other
+# lines of the tables make, after every line is read, as systemd-tmpfiles
+# applies them after every line that creates.
+@test "tables: tmpfiles z amends the mode, user and group of a node a c line makes, before or after it, in its table or another: systemd-tmpfiles' tree" {
+	table t1 \
+		'z /dev/a 0600 - 5 -' \
+		'c /dev/a 0644 - - - 1:3' \
+		'c /dev/b 0644 - - - 1:5' \
+		'c /dev/m 0640 - - - 1:7' \
+		'z /dev/m ~0777 - - -' \
+		'c /dev/n 0644 - - - 1:8'
+	table t2 \
+		'z /dev/b 0660 7 8' \
+		'z /dev/n :0600 7 :8' \
+		'z /dev/n - - 9'
+	run --separate-stderr devtool apply --root R t1 t2
+	assert_status 0
+	assert_equal "$stderr" ""
+	assert_entry R "c /dev/a 1:3 600 0:5"
+	assert_entry R "c /dev/b 1:5 660 7:8"
+	assert_entry R "c /dev/m 1:7 666 0:0"
+	assert_entry R "c /dev/n 1:8 644 7:9"
+	mkdir S
+	systemd_tmpfiles --create --root "$PWD/S" "$PWD/t1" "$PWD/t2"
+	assert_equal "$(tree R)" "$(tree S)"
+	run --separate-stderr devtool list --table -o tmpfiles t1 t2
+	assert_status 0
+	assert_equal "$output" "c	/dev/a	0600	-	5	-	1:3
+c	/dev/b	0660	7	8	-	1:5
+c	/dev/m	0666	-	-	-	1:7
+c	/dev/n	0644	7	9	-	1:8"
+}
+
+@test "tables: tmpfiles Z amends a directory and every entry below it, those of later lines too, and nothing beside it: systemd-tmpfiles' tree" {
+	table t \
+		'd /srv/d 0755' \
+		'Z /srv/d 0700 7 8' \
+		'c /srv/d/n 0666 - - - 1:3' \
+		'd /srv/d/sub 0755' \
+		'p /srv/d/sub/f 0644' \
+		'c /srv/dd 0644 - - - 1:3' \
+		'Z /srv/dd/none 0600'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_equal "$stderr" "devtool: warning: left out 1 line devtool does not create: 1 Z (--strict makes each an error)"
+	assert_equal "$(tree R)" "d /srv 0:0 755 0:0
+d /srv/d 0:0 700 7:8
+c /srv/d/n 1:3 700 7:8
+d /srv/d/sub 0:0 700 7:8
+p /srv/d/sub/f 0:0 700 7:8
+c /srv/dd 1:3 644 0:0"
+	mkdir S
+	systemd_tmpfiles --create --root "$PWD/S" "$PWD/t"
+	assert_equal "$(tree R)" "$(tree S)"
+}
+
+@test "tables: tmpfiles D, v, q and Q make directories with their mode and owner, as d, as systemd-tmpfiles makes them without btrfs" {
+	table t \
+		'D /x/D 0750 7 - 1d' \
+		'v /x/v' \
+		'q /x/q 0700 - 8' \
+		'Q+ /x/Q - 7 -' \
+		'v /x/e 0711 - - - ignored'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_equal "$stderr" ""
+	assert_equal "$(tree R)" "d /x 0:0 755 0:0
+d /x/D 0:0 750 7:0
+d /x/Q 0:0 755 7:0
+d /x/e 0:0 711 0:0
+d /x/q 0:0 700 0:8
+d /x/v 0:0 755 0:0"
+	mkdir S
+	systemd_tmpfiles --create --root "$PWD/S" "$PWD/t" 2>/dev/null
+	assert_equal "$(tree R)" "$(tree S)"
+}
+
+@test "tables: a tmpfiles z for a path no line makes is left out with the warning; --strict makes it an error naming it" {
+	table t \
+		'z /dev/none 0600 - 5 -' \
+		'c /dev/null 0666 - - - 1:3'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_equal "$stderr" "devtool: warning: left out 1 line devtool does not create: 1 z (--strict makes each an error)"
+	assert_equal "$(tree R)" "d /dev 0:0 755 0:0
+c /dev/null 1:3 666 0:0"
+	rm -rf R/dev
+	run --separate-stderr devtool apply --strict --root R t
+	assert_status 2
+	assert_equal "$stderr" "devtool: t:1: no line of the tables makes '/dev/none', whose mode and owner this z line sets (--strict)
+devtool: 1 error in the table; nothing was created"
+	[[ -z $(ls -A R) ]] || fail "something was made in R: $(ls -A R)"
+}
+
 @test "tables: tmpfiles --strict makes each line devtool does not create an error naming it; a '!' line only with --boot" {
 	table t \
 		'x /tmp/a' \

@@ -832,9 +832,11 @@ test_framing(void)
 	    strcmp((&oci_dialect)->footer, "]") == 0, "table_header: #mtree "
 	    "and the top directory for mtree, no footer; [ and ] for an OCI "
 	    "array");
-	ok((&mtree_dialect)->amends && !(&makedevs_dialect)->amends &&
-	    !(&tmpfiles_dialect)->amends && !(&pseudo_dialect)->amends,
-	    "amends: only mtree's later lines amend an entry");
+	ok((&mtree_dialect)->amends && !(&mtree_dialect)->amends_run &&
+	    !(&makedevs_dialect)->amends && (&tmpfiles_dialect)->amends &&
+	    (&tmpfiles_dialect)->amends_run && !(&pseudo_dialect)->amends,
+	    "amends: mtree's later lines amend an entry of their spec, "
+	    "tmpfiles' z and Z one of every table of the run");
 	ok(dialect_named("gen_init_cpio") == &gen_init_cpio_dialect &&
 	    dialect_named("json") == &json_dialect &&
 	    dialect_named("oci") == &oci_dialect &&

@@ -817,6 +817,7 @@ test_tmpfiles(void)
 }
 
 static char read_path[DIALECT_TEXT_SIZE];	/* read_run's entry's */
+static struct entry read_entry;
 
 /*
  * A tmpfiles line read under run (NULL: none): devtool(1), "The tmpfiles
@@ -827,13 +828,13 @@ read_run(const char *line, const struct dialect_run *run,
     const char **kind, struct dt_diag *d)
 {
 	static struct dialect_reader r;	/* big */
-	struct entry e;
 	int rc;
 
 	d->msg[0] = '\0';
 	dialect_begin(&r, &tmpfiles_dialect, &resolver);
 	r.run = run;
-	rc = dialect_read_line(&r, line, strlen(line), 7, &e, read_path, d);
+	rc = dialect_read_line(&r, line, strlen(line), 7, &read_entry,
+	    read_path, d);
 	*kind = r.left_out;
 	return rc;
 }
@@ -880,6 +881,109 @@ check_run_skip(const char *line, const struct dialect_run *run,
 		diag("line '%s': returned %d, message '%s'", line, r, d.msg);
 }
 
+/* D v q Q: a directory, as d makes (devtool(1), "The tmpfiles dialect"). */
+static void
+check_directory(const char *line, unsigned mode, const char *what)
+{
+	const char *got;
+	struct dt_diag d;
+	int r = read_run(line, NULL, &got, &d);
+
+	if (!ok(r == 1 && read_entry.type == 'd' && read_entry.mode == mode &&
+	    !read_entry.replace, "tmpfiles makes %s a directory", what))
+		diag("line '%s': returned %d, type '%c', mode %o, message "
+		    "'%s'", line, r, read_entry.type, read_entry.mode, d.msg);
+}
+
+/* The entries read so far, as the table source keeps them for z and Z. */
+static const struct entry amendable[] = {
+	{ .path = "/dev/a", .type = 'c', .mode = 0644, .major = 1,
+	  .minor = 3, .correct = true },
+	{ .path = "/srv", .type = 'd', .mode = 0755, .correct = true },
+	{ .path = "/srv/f", .type = 'p', .mode = 0644, .correct = true },
+	{ .path = "/srvx", .type = 'p', .mode = 0644, .correct = true },
+};
+#define AMENDABLE (sizeof(amendable) / sizeof(amendable[0]))
+
+static const struct entry *
+test_earlier(void *ctx, const char *path)
+{
+	(void)ctx;
+	for (size_t i = 0; i < AMENDABLE; i++)
+		if (strcmp(amendable[i].path, path) == 0)
+			return &amendable[i];
+	return NULL;
+}
+
+static const struct entry *
+test_below(void *ctx, const char *path, size_t nth)
+{
+	size_t n = strlen(path);
+
+	(void)ctx;
+	for (size_t i = 0; i < AMENDABLE; i++)
+		if (strncmp(amendable[i].path, path, n) == 0 &&
+		    strchr("/", amendable[i].path[n]) != NULL && nth-- == 0)
+			return &amendable[i];
+	return NULL;
+}
+
+/*
+ * A z or Z line read by a reader that keeps the entries (dialect.h, the
+ * amends protocol): deferred, then, read again, the nth entry it amends.
+ */
+static int
+read_amend(const char *line, bool again, unsigned nth, struct dialect_reader *r,
+    struct dt_diag *d)
+{
+	d->msg[0] = '\0';
+	dialect_begin(r, &tmpfiles_dialect, &resolver);
+	r->earlier = test_earlier;
+	r->below = test_below;
+	r->again = again;
+	r->nth = nth;
+	return dialect_read_line(r, line, strlen(line), 9, &read_entry,
+	    read_path, d);
+}
+
+/* z and Z amend the entries other lines make (devtool(1), same section). */
+static void
+test_tmpfiles_amends(void)
+{
+	static struct dialect_reader r;	/* big */
+	struct dt_diag d;
+	int rc;
+
+	rc = read_amend("z /dev/a 0600 - 5 -", false, 0, &r, &d);
+	ok(rc == 0 && r.defer && r.left_out == NULL,
+	    "tmpfiles defers z to the run's end");
+	rc = read_amend("z /dev/a 0600 - 5 -", true, 0, &r, &d);
+	if (!ok(rc == 1 && r.amended && read_entry.type == 'c' &&
+	    read_entry.mode == 0600 && read_entry.mode_set &&
+	    read_entry.gid == 5 && read_entry.gid_set && read_entry.uid == 0 &&
+	    !read_entry.uid_set && read_entry.major == 1 &&
+	    read_entry.minor == 3 && strcmp(read_path, "/dev/a") == 0,
+	    "tmpfiles z amends the mode and group of the entry, no more"))
+		diag("returned %d, mode %o, %u:%u, message '%s'", rc,
+		    read_entry.mode, (unsigned)read_entry.uid,
+		    (unsigned)read_entry.gid, d.msg);
+	rc = read_amend("z /dev/a ~0777 :7 -", true, 0, &r, &d);
+	ok(rc == 1 && read_entry.mode == 0666 && read_entry.uid == 0 &&
+	    !read_entry.uid_set, "tmpfiles z: ~ masks the mode with the "
+	    "entry's, ':' sets nothing");
+	rc = read_amend("Z /srv 0700 7 -", true, 0, &r, &d);
+	ok(rc == 1 && r.more == 1 && strcmp(read_path, "/srv") == 0 &&
+	    read_entry.mode == 0700 && read_entry.uid == 7,
+	    "tmpfiles Z amends the directory first");
+	rc = read_amend("Z /srv 0700 7 -", true, 1, &r, &d);
+	ok(rc == 1 && r.more == 0 && strcmp(read_path, "/srv/f") == 0 &&
+	    read_entry.type == 'p' && read_entry.mode == 0700,
+	    "tmpfiles Z amends what is below it, not /srvx");
+	rc = read_amend("z /nothing 0600", true, 0, &r, &d);
+	ok(rc == 0 && r.left_out != NULL && strcmp(r.left_out, "z") == 0,
+	    "tmpfiles leaves out a z for a path no line makes");
+}
+
 /* The run's specifiers in tests: %m and %H have values, the rest none. */
 static const char *
 test_specifier(void *ctx, char c)
@@ -907,10 +1011,11 @@ test_tmpfiles_all(void)
 
 	check_left("x /tmp/systemd-private-%b-*", "x", "x with a glob");
 	check_left("X /tmp/a", "X", "X");
-	check_left("q /srv 0755 - - -", "q", "q");
-	check_left("Q /home 0755 - - -", "Q", "Q");
-	check_left("D /tmp 1777 root root -", "D", "D");
-	check_left("v /var/lib/machines 0700 - - -", "v", "v");
+	check_directory("q /srv 0750 - - -", 0750, "q");
+	check_directory("Q /home - - - -", 0755, "Q");
+	check_directory("D /tmp 1777 root root -", 01777, "D");
+	check_directory("v+ /var/lib/machines 0700 - - - arg", 0700,
+	    "v+ with an argument");
 	check_left("e /var/tmp - - - 30d", "e", "e with an age");
 	check_left("C /etc/x - - - - /usr/share/factory/etc/x", "C", "C");
 	check_left("z /var/log/journal 2755 root root - -", "z", "z");
@@ -2246,6 +2351,7 @@ main(void)
 	test_tmpfiles();
 	test_links();
 	test_tmpfiles_all();
+	test_tmpfiles_amends();
 	test_tmpfiles_modifiers();
 	test_writer_extras();
 	test_detect();

@@ -720,6 +720,7 @@ read_plan(struct plan *plan, const char *const *files)
 	tmpfiles_run_begin(&run, &tmpfiles, root_dir, tables);
 	for (; *files != NULL; files++)
 		tables->read(tables, *files, &sink);
+	source_end(tables, &sink);
 	tmpfiles_run_said(tables);
 	tables->free(tables);
 	if (from_kernel)

@@ -393,6 +393,7 @@ read_table(struct side *s, const struct id_resolver *res)
 	if (src == NULL)
 		cli_fatal(NULL);
 	src->read(src, s->arg, &sink);
+	source_end(src, &sink);
 	src->free(src);
 	if (conflicts_merge(&s->v, CONFLICTS_ERROR, 0, 0, side_conflict, s) <
 	    0)

@@ -473,6 +473,7 @@ read_table(const struct verb_call *c, struct listing *ls)
 	tmpfiles_run_begin(&run, &tmpfiles, NULL, src);
 	for (int i = 0; i < c->nargs; i++)
 		src->read(src, c->args[i], &sink);
+	source_end(src, &sink);
 	tmpfiles_run_said(src);
 	src->free(src);
 	ls->failed = raw.failed;

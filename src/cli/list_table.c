@@ -338,6 +338,7 @@ list_tables(const char *const *files, const struct dialect *out,
 	tmpfiles_run_begin(&run, o->tmpfiles, NULL, tables);
 	for (; files[nfiles] != NULL; nfiles++)
 		tables->read(tables, files[nfiles], &s);
+	source_end(tables, &s);
 	tmpfiles_run_said(tables);
 	tables->free(tables);
 	/* a new entry of a tmpfiles "-" owner: root's, as in an archive */

@@ -172,6 +172,7 @@ dialect_read_line(struct dialect_reader *r, const char *line, size_t len,
 	out->lineno = lineno;
 	r->amended = false;
 	r->left_out = NULL;
+	r->defer = false;
 	if (len > 0 && line[len - 1] == '\n')
 		len--;
 	if (memchr(line, '\0', len) != NULL)

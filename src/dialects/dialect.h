@@ -120,6 +120,13 @@ enum dialect_can {
  * keeps the entries read so far (source_table.c).
  */
 typedef const struct entry *dialect_earlier_fn(void *ctx, const char *path);
+/*
+ * The nth entry (from 0, in the order read) of those read so far that
+ * are at path or below it, or NULL past the last: for a line that
+ * amends a whole tree (tmpfiles' Z).
+ */
+typedef const struct entry *dialect_below_fn(void *ctx, const char *path,
+    size_t nth);
 
 /*
  * What the run tells a reader (NULL: the defaults, none of it), which
@@ -165,8 +172,21 @@ struct dialect_reader {
 	 * of its path, which it is to replace (keeping its place).
 	 */
 	dialect_earlier_fn *earlier;
+	dialect_below_fn *below;
 	void *earlier_ctx;
 	bool amended;
+	/*
+	 * A line that amends what lines after it give too (tmpfiles' z
+	 * and Z, which systemd-tmpfiles applies once every line that
+	 * creates was applied): read_line, given earlier, checks it,
+	 * sets defer and returns 0; the caller keeps the line and, after
+	 * the last table of the run (struct dialect, amends_run), reads
+	 * it again with again set, when earlier and below see every
+	 * entry.  A line that amends many entries (Z) gives them as a line
+	 * that makes many (more and nth, below), each amended.
+	 * dialect_read_line clears defer.
+	 */
+	bool defer, again;
 	/*
 	 * A line that makes more than one entry (gen_init_cpio's file line
 	 * with hard links): read_line sets more to how many are left after
@@ -247,6 +267,15 @@ struct dialect {
 	 * read a spec): its reader asks dialect_reader.earlier.
 	 */
 	bool amends;
+	/*
+	 * Whether those amends reach the entries of every table of the
+	 * run read before, as one input (tmpfiles: systemd-tmpfiles reads
+	 * all its files as one configuration): the entries are held until
+	 * the run ends (source.h, end), and deferred lines are read again
+	 * then (dialect_reader.defer).  Without it, each table is an input
+	 * of its own (mtree).
+	 */
+	bool amends_run;
 	enum dialect_note note;
 
 	/* Detection (see above); NULL: never bids. */

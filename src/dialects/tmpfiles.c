@@ -8,8 +8,10 @@
  * the path and the argument carry specifiers (expand), the run's values
  * from dialect_run.  Every type, modifier and prefix of systemd 252 is
  * read and checked; devtool makes c b p d f L, with "+" (replace) on
- * c b p L, and leaves the rest out (dialect_reader.left_out), or under
- * --strict refuses it.  Mode "-" is 0755 for d and 0644 for everything
+ * c b p L, and D v q Q as d (what systemd-tmpfiles --create makes of
+ * them where there are no btrfs subvolumes); z and Z amend the entries
+ * other lines of the run make (adjust); the rest is left out
+ * (dialect_reader.left_out), or under --strict refused.  Mode "-" is 0755 for d and 0644 for everything
  * else, user and group "-" are root but leave an existing owner alone
  * (systemd's uid_set); ':' on mode, user or group makes the line's mode
  * and owner a new entry's only (nochange); the age is checked and
@@ -375,13 +377,21 @@ parse_devnum(const char *s, struct entry *e, struct dt_diag *d)
 
 /*
  * systemd-tmpfiles 252's line types (tmpfiles.d(5)), and each as a word
- * for the count of lines left out.  devtool creates c b p d f L; every
- * other line is read, checked and left out (dialect_reader.left_out).
+ * for the count of lines left out.  devtool creates c b p d f L and D v
+ * q Q (directories), z and Z amend; every other line is read, checked
+ * and left out (dialect_reader.left_out).
  */
 static const char all_types[] = "fwdDevqQpLcbCxXrRzZtThHaA";
 static const char type_words[] = "f\0w\0d\0D\0e\0v\0q\0Q\0p\0L\0c\0b\0C\0"
 	"x\0X\0r\0R\0z\0Z\0t\0T\0h\0H\0a\0A";
-#define CREATED "cbpdfL"
+#define CREATED "cbpdfLDvqQ"
+/*
+ * Made as d: D differs only in what --remove does, and v, q and Q make
+ * a plain directory where the file system has no btrfs subvolumes
+ * (tmpfiles.d(5)), as on every file system but btrfs.
+ */
+#define DIRECTORIES "DvqQ"
+#define ADJUSTS "zZ"
 #define WORD_ARGUMENT "cbpd"	/* the others': the rest of the line */
 
 /* A type as written: its letter and modifiers (tmpfiles.d(5)). */
@@ -657,10 +667,13 @@ static void
 created_type(const struct tmpfiles_type *t, struct entry *e)
 {
 	e->type = fields_type(&tmpfiles_dialect, t->letter);
+	if (strchr(DIRECTORIES, t->letter) != NULL)
+		e->type = 'd';
 	e->boot = t->boot;
 	e->ignore_errors = t->ignore;
-	e->replace = t->plus || (t->retype && (entry_has_numbers(e) ||
-	    e->type == 'p'));
+	/* a directory is never replaced: '+' on D v q Q changes nothing */
+	e->replace = (t->plus && e->type != 'd') || (t->retype &&
+	    (entry_has_numbers(e) || e->type == 'p'));
 	e->correct = true;
 	e->create = e->type == 'f';
 }
@@ -681,6 +694,105 @@ leave_out(struct dialect_reader *r, const struct tmpfiles_type *t,
 	return 0;
 }
 
+/*
+ * What a z or Z line sets: each of mode, user and group that is not "-"
+ * and has no ':' (which is for a new inode only, and z makes none: as
+ * systemd-tmpfiles 252 does, it is then not set); a masked mode ('~')
+ * keeps the entry's bits that are off, and no set-id or sticky bit but
+ * on a directory, as systemd's fd_set_perms.
+ */
+struct adjustment {
+	bool mode_set, uid_set, gid_set, masked;
+	unsigned mode;
+	uid_t uid;
+	gid_t gid;
+};
+
+static void
+adjust_entry(const struct adjustment *a, struct entry *e)
+{
+	unsigned m = a->mode;
+
+	if (e->type == 'l')	/* a link's mode and owner: ignored (L) */
+		return;
+	if (a->mode_set) {
+		if (a->masked) {
+			for (unsigned bits = 0111; bits <= 0444; bits <<= 1)
+				if ((e->mode & bits) == 0)
+					m &= ~bits;
+			if (e->type != 'd')
+				m &= ~07000u;
+		}
+		e->mode = m;
+		e->mode_set = true;
+	}
+	if (a->uid_set) {
+		e->uid = a->uid;
+		e->uid_set = true;
+		e->user = NULL;
+	}
+	if (a->gid_set) {
+		e->gid = a->gid;
+		e->gid_set = true;
+		e->group = NULL;
+	}
+	/* what z sets, it sets on what exists too */
+	if (a->mode_set || a->uid_set || a->gid_set)
+		e->nochange = false;
+}
+
+/*
+ * A z line (the entry of its path) or a Z line (that and every entry
+ * below it), path in path: read first, it is deferred until the run's
+ * tables were all read, as systemd-tmpfiles applies its adjusting lines
+ * after every line that creates (dialect.h, dialect_reader.defer); read
+ * again, each entry it reaches is given amended (Z: one per call, more
+ * saying whether another follows).  Left out when no line made its path
+ * (or under --strict an error), and wherever the reader does not keep
+ * the entries read (a line read on its own).
+ */
+static int
+adjust(struct dialect_reader *r, const struct tmpfiles_type *t,
+    const struct adjustment *a, char *path, struct entry *out,
+    struct dt_diag *d)
+{
+	static const char *const kinds[] = { "z", "Z" };
+	const char *kind = kinds[t->letter == 'Z'];
+	const struct entry *prev;
+	unsigned long lineno = out->lineno;
+	char q[QUOTE_MAX];
+	size_t n;
+
+	if (r->earlier == NULL || r->below == NULL)
+		return leave_out(r, t, kind, false, d);
+	if (!r->again) {
+		r->defer = true;
+		return 0;
+	}
+	prev = t->letter == 'Z' ? r->below(r->earlier_ctx, path, r->nth) :
+	    r->nth == 0 ? r->earlier(r->earlier_ctx, path) : NULL;
+	if (prev == NULL && r->nth > 0)
+		return 0;
+	if (prev == NULL) {
+		if (r->run != NULL && r->run->strict)
+			return dt_error(d, "no line of the tables makes '%s', "
+			    "whose mode and owner this %c line sets "
+			    "(--strict)", fields_quote(q, path, strlen(path)),
+			    t->letter);
+		return leave_out(r, t, kind, false, d);
+	}
+	r->more = t->letter == 'Z' &&
+	    r->below(r->earlier_ctx, path, r->nth + 1) != NULL ? 1 : 0;
+	*out = *prev;
+	out->lineno = lineno;
+	n = strlen(prev->path);
+	memcpy(path, prev->path, n + 1);	/* a normal path: < PATH_MAX */
+	out->path = path;
+	adjust_entry(a, out);
+	r->amended = true;
+	return 1;
+}
+
 static int
 parse_tmpfiles(struct dialect_reader *r, const char *line, size_t len,
     struct entry *e, char *path, struct dt_diag *d)
@@ -693,8 +805,10 @@ parse_tmpfiles(struct dialect_reader *r, const char *line, size_t len,
 	char raw[2 * PATH_MAX], arg[2 * PATH_MAX], out[2 * PATH_MAX];
 	const char *owner[2], *why = NULL, *kind, *argp = NULL;
 	struct tmpfiles_type t;
+	struct adjustment adj;
 	size_t n, i, plen, at, alen = 0;
 	bool only_new = false, masked = false, created;
+	bool colon[3] = { false, false, false };	/* mode, user, group */
 	char q[QUOTE_MAX];
 	int rc;
 
@@ -745,7 +859,7 @@ parse_tmpfiles(struct dialect_reader *r, const char *line, size_t len,
 			if (*m == '~')
 				masked = true;
 			else if (*m == ':')
-				only_new = true;
+				only_new = colon[0] = true;
 			else
 				break;
 		if (fields_mode(m, strlen(m), &e->mode, d) != 0)
@@ -755,7 +869,7 @@ parse_tmpfiles(struct dialect_reader *r, const char *line, size_t len,
 	for (i = 3; i < 5; i++) {
 		owner[i - 3] = n > i ? text[i] : NULL;
 		if (owner[i - 3] != NULL && owner[i - 3][0] == ':') {
-			only_new = true;
+			only_new = colon[i - 2] = true;
 			owner[i - 3]++;
 		}
 	}
@@ -777,6 +891,27 @@ parse_tmpfiles(struct dialect_reader *r, const char *line, size_t len,
 		    alen);
 	if (argp != NULL && memchr(argp, '\0', alen) != NULL)
 		return dt_error(d, "NUL byte in the argument");
+	/* as systemd-tmpfiles 252, which warns that it ignores it */
+	if (strchr(DIRECTORIES, t.letter) != NULL)
+		argp = NULL;
+	if (strchr(ADJUSTS, t.letter) != NULL) {
+		/* its argument, ignored: expanded and checked all the same */
+		const char *path_why = why;
+
+		if (argp != NULL && expand(argp, alen, run, "argument", out,
+		    sizeof(out), &plen, &why, d) != 0)
+			return -1;
+		if (path_why != NULL)
+			return leave_out(r, &t, path_why, true, d);
+		adj = (struct adjustment){
+			.mode_set = e->mode_set && !colon[0],
+			.uid_set = e->uid_set && !colon[1],
+			.gid_set = e->gid_set && !colon[2],
+			.masked = masked, .mode = e->mode, .uid = e->uid,
+			.gid = e->gid,
+		};
+		return adjust(r, &t, &adj, path, e, d);
+	}
 	kind = left_out_kind(&t, argp != NULL);
 	if (created && kind == NULL && masked)
 		kind = "~MODE";
@@ -980,10 +1115,13 @@ const struct dialect tmpfiles_dialect = {
 	.name = "tmpfiles",
 	.types = "cbpdfl",	/* tmpfiles.d(5) has no sockets */
 	.letters = "cbpdfL",
-	.extra_letters = "wDevqQCxXrRzZtThHaA",	/* read, left out */
+	/* D v q Q: made as d; z Z amend; the rest read, left out */
+	.extra_letters = "wDevqQCxXrRzZtThHaA",
 	.can = DIALECT_CAN_NAMES | DIALECT_CAN_KEEP | DIALECT_CAN_REPLACE |
 	    DIALECT_CAN_BOOT | DIALECT_CAN_IGNORE | DIALECT_CAN_SETID |
 	    DIALECT_CAN_COMMENTS,
+	.amends = true,		/* z and Z */
+	.amends_run = true,	/* one configuration, as systemd reads it */
 	.note = DIALECT_NOTE_LINE,
 	.bid_line = tmpfiles_bid,
 	.looks_like = tmpfiles_looks_like,

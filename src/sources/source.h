@@ -32,7 +32,21 @@ struct source {
 	void (*read)(struct source *s, const char *operand,
 	    const struct entry_sink *sink);
 	void (*free)(struct source *s);
+	/*
+	 * After the last operand, before free (NULL: nothing to do): what
+	 * the source held for the whole run (the entries of tmpfiles
+	 * tables, which later tables' z and Z lines amend) to the sink.
+	 */
+	void (*end)(struct source *s, const struct entry_sink *sink);
 };
+
+/* s's end, when it has one. */
+static inline void
+source_end(struct source *s, const struct entry_sink *sink)
+{
+	if (s->end != NULL)
+		s->end(s, sink);
+}
 
 /*
  * The tree under a path inside the root (walk.c): device nodes, FIFOs,

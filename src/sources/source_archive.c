@@ -849,7 +849,7 @@ source_archive_new(const char *const *paths, bool dirs)
 	if (as == NULL)
 		return NULL;
 	as->s = (struct source){ "archive", archive_read,
-	    archive_source_free };
+	    archive_source_free, NULL };
 	as->paths = paths;
 	as->dirs = dirs;
 	return &as->s;

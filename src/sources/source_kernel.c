@@ -393,7 +393,7 @@ source_kernel_new(void)
 
 	if (k == NULL)
 		return NULL;
-	k->s = (struct source){ "kernel", kernel_read, kernel_free };
+	k->s = (struct source){ "kernel", kernel_read, kernel_free, NULL };
 	return &k->s;
 }
 

@@ -5,7 +5,10 @@
  * whole (OCI, devtool's json as jq writes it), the document
  * (source_document.c).  The entries of a dialect whose later lines amend
  * earlier ones (mtree) are held until the end of their file, each
- * replaced in its place by what amends it.  A detected table whose line
+ * replaced in its place by what amends it; those of one whose amends
+ * reach every table of the run (tmpfiles, amends_run) until the run
+ * ends (source.h, end), when the lines it deferred are read again
+ * (dialect.h, dialect_reader.defer).  A detected table whose line
  * is another dialect's is two tables joined (cat a b | devtool apply -):
  * refused at that line, the rest not read (devtool(1), "Telling the
  * dialects apart").
@@ -56,6 +59,19 @@ struct table_source {
 	 */
 	struct entries pending;
 	struct pathindex index;
+	/*
+	 * A dialect with amends_run whose tables were read and whose run
+	 * has not ended: pending holds their entries, deferred the lines
+	 * its reader deferred, to read again when the run ends.
+	 */
+	const struct dialect *run_dialect;
+	struct deferred {
+		const char *file;
+		unsigned long lineno;
+		char *line;
+		size_t len;
+	} *deferred;
+	size_t ndeferred, deferred_cap;
 	const struct dialect_run *run;	/* NULL: none */
 	/* the lines left out, by kind (static text), in the order met */
 	struct {
@@ -77,8 +93,10 @@ count_left_out(struct table_source *t, const char *kind)
 	if (i == t->kinds) {
 		if (i == LEFT_OUT_KINDS)	/* the last counts the rest */
 			i--;
-		else
-			t->left_out[t->kinds++].kind = kind;
+		else {
+			t->left_out[t->kinds].kind = kind;
+			t->left_out[t->kinds++].n = 0;
+		}
 	}
 	t->left_out[i].n++;
 }
@@ -150,9 +168,34 @@ earlier(void *ctx, const char *path)
 }
 
 /*
- * An entry of a dialect with amends, held until the end of the file: a
- * new one at the end, one that amends in the place of the entry of its
- * path (keeping its line, where that entry was defined).
+ * dialect_reader.below: the nth pending entry at or below path, each
+ * path's as earlier gives it (a second definition of a path, not the
+ * first, which pend would not put back in its place).
+ */
+static const struct entry *
+below(void *ctx, const char *path, size_t nth)
+{
+	const struct table_source *t = ctx;
+	size_t n = strlen(path), at;
+
+	for (size_t i = 0; i < t->pending.n; i++) {
+		const char *p = t->pending.v[i].path;
+
+		/* "/" is above every path; else path, or path then '/' */
+		if ((n == 1 || (strncmp(p, path, n) == 0 &&
+		    (p[n] == '\0' || p[n] == '/'))) &&
+		    pathindex_find(&t->index, p, &at) && at == i &&
+		    nth-- == 0)
+			return &t->pending.v[i];
+	}
+	return NULL;
+}
+
+/*
+ * An entry of a dialect with amends, held until the end of the file (or
+ * of the run): a new one at the end, one that amends in the place of
+ * the entry of its path (keeping its file and line, where that entry
+ * was defined).
  */
 static void
 pend(struct table_read *r, const struct entry *e, bool amends,
@@ -165,6 +208,7 @@ pend(struct table_read *r, const struct entry *e, bool amends,
 		goto out_of_memory;
 	if (amends && pathindex_find(&t->index, e->path, &at)) {
 		t->pending.v[n].lineno = t->pending.v[at].lineno;
+		t->pending.v[n].file = t->pending.v[at].file;
 		t->pending.v[at] = t->pending.v[n];
 		t->pending.n = n;
 		return;
@@ -187,6 +231,104 @@ flush_pending(struct table_read *r)
 		r->sink->put(r->sink->ctx, &t->pending.v[i]);
 	entries_free(&t->pending);
 	pathindex_free(&t->index);
+}
+
+/* A line the reader deferred, kept to be read again when the run ends. */
+static void
+defer_line(struct table_read *r, const char *line, size_t len,
+    unsigned long lineno)
+{
+	struct table_source *t = r->t;
+	struct deferred *v = t->deferred;
+	char *copy;
+
+	if (t->ndeferred == t->deferred_cap) {
+		size_t cap = t->deferred_cap == 0 ? 16 : 2 * t->deferred_cap;
+
+		if (cap > SIZE_MAX / sizeof(*v) ||
+		    (v = realloc(v, cap * sizeof(*v))) == NULL)
+			goto out_of_memory;
+		t->deferred = v;
+		t->deferred_cap = cap;
+	}
+	if ((copy = malloc(len + 1)) == NULL)
+		goto out_of_memory;
+	memcpy(copy, line, len);
+	copy[len] = '\0';
+	v[t->ndeferred++] = (struct deferred){ r->file, lineno, copy, len };
+	return;
+out_of_memory:
+	r->sink->problem(r->sink->ctx, r->file, lineno, ENOMEM, NULL);
+}
+
+/*
+ * One deferred line read again, with every entry of the run pending:
+ * each entry it amends replaces the one of its path.
+ */
+static void
+read_again(struct table_read *r, struct dialect_reader *reader,
+    const struct deferred *l)
+{
+	const struct entry_sink *sink = r->sink;
+	struct entry e;
+	struct dt_diag d;
+
+	r->file = l->file;
+	for (reader->nth = 0; ; reader->nth++) {
+		switch (dialect_read_line(reader, l->line, l->len, l->lineno,
+		    &e, r->t->path, &d)) {
+		case 1:
+			e.file = l->file;
+			pend(r, &e, reader->amended, l->lineno);
+			if (reader->more > 0)
+				continue;
+			break;
+		case 0:
+			if (reader->left_out != NULL)
+				count_left_out(r->t, reader->left_out);
+			break;
+		default:
+			sink->problem(sink->ctx, l->file, l->lineno, 0, d.msg);
+		}
+		break;
+	}
+	reader->nth = reader->more = 0;
+}
+
+/*
+ * The end of a run of tables of an amends_run dialect: its deferred
+ * lines read again, in the order met, then its entries to the sink.
+ */
+static void
+end_run(struct table_read *r)
+{
+	struct table_source *t = r->t;
+	struct dialect_reader reader;
+
+	if (t->run_dialect == NULL)
+		return;
+	if (t->ndeferred > 0) {
+		if (dialect_begin(&reader, t->run_dialect, t->res) != 0)
+			r->sink->problem(r->sink->ctx, t->deferred[0].file, 0,
+			    ENOMEM, NULL);
+		else {
+			reader.run = t->run;
+			reader.earlier = earlier;
+			reader.below = below;
+			reader.earlier_ctx = t;
+			reader.again = true;
+			for (size_t i = 0; i < t->ndeferred; i++)
+				read_again(r, &reader, &t->deferred[i]);
+			dialect_reader_free(&reader);
+		}
+	}
+	for (size_t i = 0; i < t->ndeferred; i++)
+		free(t->deferred[i].line);
+	free(t->deferred);
+	t->deferred = NULL;
+	t->ndeferred = t->deferred_cap = 0;
+	t->run_dialect = NULL;
+	flush_pending(r);
 }
 
 /*
@@ -291,6 +433,9 @@ begin(struct table_read *r, const struct dialect *d)
 {
 	struct table_source *t = r->t;
 
+	/* the entries of a run of another dialect go first, in order */
+	if (t->run_dialect != NULL && t->run_dialect != d)
+		end_run(r);
 	if (dialect_begin(&t->reader, d, t->res) != 0) {
 		r->sink->problem(r->sink->ctx, r->file, 0, ENOMEM, NULL);
 		return false;
@@ -299,6 +444,7 @@ begin(struct table_read *r, const struct dialect *d)
 	t->reader.run = t->run;
 	if (d->amends) {
 		t->reader.earlier = earlier;
+		t->reader.below = below;
 		t->reader.earlier_ctx = t;
 	}
 	return true;
@@ -375,6 +521,8 @@ read_line(struct table_read *r, const char *line, size_t len,
 		case 0:
 			if (reader->left_out != NULL)
 				count_left_out(r->t, reader->left_out);
+			else if (reader->defer)
+				defer_line(r, line, len, lineno);
 			break;
 		default:
 			flush(r);
@@ -422,6 +570,7 @@ read_document(struct table_read *r, int fd)
 	    (dl->read_line != NULL && (dl->bid_head == NULL ||
 	    dl->bid_head(head, n) == DIALECT_BID_NONE)))
 		return 0;
+	end_run(r);	/* the entries of the tables before go first */
 	source_document_read(dl, r->t->forced != NULL, fd, head, n, r->file,
 	    r->sink);
 	return 1;
@@ -468,7 +617,10 @@ table_read(struct source *s, const char *file, const struct entry_sink *sink)
 		sink->problem(sink->ctx, r.file, 0, errno, NULL);
 	else if (!r.stopped)
 		read_end(&r);
-	flush_pending(&r);
+	if (r.dialect != NULL && r.dialect->amends_run && r.t->reading)
+		r.t->run_dialect = r.dialect;	/* held until the run ends */
+	else if (r.t->run_dialect == NULL)	/* (an empty table: held) */
+		flush_pending(&r);
 	if (r.t->reading)
 		dialect_reader_free(&r.t->reader);
 	r.t->reading = false;
@@ -476,9 +628,28 @@ table_read(struct source *s, const char *file, const struct entry_sink *sink)
 		close(fd);
 }
 
+/* source.h, end: the run's held entries and deferred lines. */
+static void
+table_end(struct source *s, const struct entry_sink *sink)
+{
+	struct table_read r = { (struct table_source *)s, NULL, sink, NULL,
+	    false, false, 0, false };
+
+	assert(s != NULL && sink != NULL);
+	end_run(&r);
+}
+
 static void
 table_free(struct source *s)
 {
+	struct table_source *t = (struct table_source *)s;
+
+	/* a run not ended: what it held is dropped */
+	for (size_t i = 0; i < t->ndeferred; i++)
+		free(t->deferred[i].line);
+	free(t->deferred);
+	entries_free(&t->pending);
+	pathindex_free(&t->index);
 	free(s);
 }
 
@@ -489,12 +660,15 @@ source_table_new(const struct id_resolver *res, const struct dialect *forced)
 
 	if (t == NULL)
 		return NULL;
-	t->s = (struct source){ "table", table_read, table_free };
+	t->s = (struct source){ "table", table_read, table_free, table_end };
 	t->res = res;
 	t->forced = forced;
 	t->reading = false;
 	memset(&t->pending, 0, sizeof(t->pending));
 	t->index.root = NULL;
+	t->run_dialect = NULL;
+	t->deferred = NULL;
+	t->ndeferred = t->deferred_cap = 0;
 	t->run = NULL;
 	t->kinds = 0;
 	return &t->s;

@@ -91,7 +91,7 @@ source_tree_new(struct root *r, bool dirs, bool one_fs)
 	assert(r != NULL);
 	if (t == NULL)
 		return NULL;
-	t->s = (struct source){ "tree", tree_read, tree_free };
+	t->s = (struct source){ "tree", tree_read, tree_free, NULL };
 	t->root = r;
 	t->dirs = dirs;
 	t->one_fs = one_fs;
