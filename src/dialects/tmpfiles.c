@@ -516,7 +516,7 @@ rest_argument(const char *s, size_t len, char *buf, size_t *n,
 		w.len--;
 	if (w.len == 0 || (w.len == 1 && w.p[0] == '-'))
 		return 0;
-	if (unescape(w, false, buf, 2 * PATH_MAX, n, d) != 0)
+	if (unescape(w, false, buf, (size_t)2 * PATH_MAX, n, d) != 0)
 		return -1;
 	return 1;
 }
@@ -589,7 +589,7 @@ check_age(const char *s, struct dt_diag *d)
 	if (strcmp(p, "infinity") == 0)
 		return 0;
 	while (*p != '\0') {
-		size_t digits = strspn(p, "0123456789"), k;
+		size_t digits, k;
 
 		while (*p == ' ')
 			p++;
@@ -886,7 +886,7 @@ parse_tmpfiles(struct dialect_reader *r, const char *line, size_t len,
 		argp = text[6];
 		alen = strlen(argp);
 	}
-	if (argp != NULL && alen >= 2 * PATH_MAX)
+	if (argp != NULL && alen >= (size_t)2 * PATH_MAX)
 		return dt_error(d, "the argument is too long (%zu bytes)",
 		    alen);
 	if (argp != NULL && memchr(argp, '\0', alen) != NULL)
