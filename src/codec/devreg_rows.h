@@ -54,18 +54,18 @@ struct devreg_row {
  * a relocation, see struct devreg_row).
  */
 struct devreg_step {
-	char kind;		/* 'G' a group's header, 'r' row, 'l' link,
-				   'g' group, 'p' FIFO, 'n' nothing */
-	char a[24];		/* G: the group's name, a pattern whose unit
-				   is in first..count; r: the row's pattern;
-				   l: the link; g; p: the FIFO */
-	char b[16];		/* l: its target */
 	short first;		/* G: the lowest unit; r and l: the first
 				   unit; ARG: the name's */
 	unsigned short count;	/* G: the highest unit; units (0: 1); r
 				   with %c: controllers */
+	char kind;		/* 'G' a group's header, 'r' row, 'l' link,
+				   'g' group, 'p' FIFO, 'n' nothing */
 	unsigned char cls;	/* r: MAKEDEV's class here, if not the row's;
 				   p: the FIFO's */
+	char a[24];		/* G: the group's name, a pattern whose unit
+				   is in first..count; r: the row's pattern;
+				   l: the link; g; p: the FIFO */
+	char b[16];		/* l: its target */
 };
 
 /* A step's first unit that is the group's argument (sd%A: the unit). */
