@@ -344,7 +344,7 @@ mem_figures
 # 7c. What does not drift with the machine's load: instructions
 # (callgrind) and system calls (strace -f -c) of one start-up against
 # /bin/true's, and of apply of 100,000 lines in one directory and in
-# 1,000 new ones (tests/syscalls.bats holds the bound: 5 system calls
+# 1,000 new ones (tests/syscalls.bats holds the counts: 4 system calls
 # a new directory, 1 a node).
 instr() {
 	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" \

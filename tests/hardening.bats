@@ -87,3 +87,24 @@ setup() {
 	[[ -n $own ]] ||
 		fail "no FORTIFY checking function imported but the static libraries' ($(sort -u <<<"$libs" | tr '\n' ' '))"
 }
+
+@test "hardening: the tables of text are read-only data, not pointers the loader relocates at every start (docs/DESIGN.md, Read-only tables)" {
+	local n
+	# nm's r and R: .rodata, shared with the file; d and D would be
+	# .data.rel.ro, a page the loader writes (and copies) at start.
+	run nm "$DEVTOOL"
+	assert_success
+	for table in devreg_rows devreg_rows_steps; do
+		assert_line --regexp "^[0-9a-f]+ R $table\$"
+	done
+	for table in ignored used cpio_keywords json_keys filters formats \
+	    methods unset; do
+		assert_line --regexp "^[0-9a-f]+ r $table\$"
+	done
+	run readelf -rW "$DEVTOOL"
+	assert_success
+	n=$(grep -c R_X86_64_RELATIVE <<<"$output")
+	# 712 when written; most are popt's option tables, which must point
+	((n <= 800)) ||
+		fail "$n R_X86_64_RELATIVE relocations, more than 800"
+}

@@ -45,7 +45,7 @@ enum diff_field {
 };
 
 static const struct {
-	const char *name;
+	char name[8];
 	unsigned field;
 } ignorable[] = {
 	{ "numbers", FIELD_NUMBERS }, { "target", FIELD_TARGET },

@@ -40,13 +40,13 @@ static void
 say(void *ctx, const struct node_event *e)
 {
 	/* NODE_FAILED is never an event; named all the same */
-	static const char *const past[NODE_REMOVED + 1] = {
+	static const char past[NODE_REMOVED + 1][12] = {
 		[NODE_CREATED] = "created", [NODE_REPLACED] = "replaced",
 		[NODE_CORRECTED] = "corrected", [NODE_UNCHANGED] = "kept",
 		[NODE_SKIPPED] = "skipped",
 		[NODE_FAILED] = "failed", [NODE_REMOVED] = "removed",
 	};
-	static const char *const future[NODE_REMOVED + 1] = {
+	static const char future[NODE_REMOVED + 1][12] = {
 		[NODE_CREATED] = "create", [NODE_REPLACED] = "replace",
 		[NODE_CORRECTED] = "correct", [NODE_UNCHANGED] = "keep",
 		[NODE_SKIPPED] = "skip",

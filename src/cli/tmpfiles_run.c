@@ -148,7 +148,7 @@ static const char *
 architecture(const char *machine)
 {
 	static const struct {
-		const char *uname, *systemd;
+		char uname[12], systemd[12];
 	} names[] = {
 		{ "x86_64", "x86-64" }, { "i386", "x86" }, { "i486", "x86" },
 		{ "i586", "x86" }, { "i686", "x86" }, { "aarch64", "arm64" },

@@ -455,12 +455,13 @@ step_link(struct run *x, const struct devreg_step *s, unsigned first,
 /* A group names groups (generic is std, fd, ...): depth at most 8. */
 static int
 /* NOLINTNEXTLINE(misc-no-recursion): bounded, see above */
-run_group(struct run *x, const struct devreg_group *g, unsigned long arg)
+run_group(struct run *x, size_t g, unsigned long arg)
 {
 	int rc = 0;
 
-	for (const struct devreg_step *s = g->steps; s->kind != 0 && rc == 0;
-	    s++) {
+	for (size_t i = g + 1; i < devreg_rows_nsteps &&
+	    devreg_rows_steps[i].kind != 'G' && rc == 0; i++) {
+		const struct devreg_step *s = &devreg_rows_steps[i];
 		unsigned count = s->count ? s->count : 1;
 		unsigned first = s->first == DEVREG_ARG ? (unsigned)arg * count :
 		    (unsigned)s->first;
@@ -477,18 +478,22 @@ run_group(struct run *x, const struct devreg_group *g, unsigned long arg)
 	return rc;
 }
 
-static const struct devreg_group *
+/* The index of the group's header step, or devreg_rows_nsteps. */
+static size_t
 find_group(const char *name, unsigned long *arg)
 {
 	unsigned long c;
 	const char *rest;
 
-	for (size_t i = 0; i < devreg_rows_ngroups; i++)
-		if (match(devreg_rows_groups[i].name, name, arg, &c, &rest) &&
-		    *rest == '\0' && *arg >= (unsigned long)devreg_rows_groups[i].lo &&
-		    *arg <= (unsigned long)devreg_rows_groups[i].hi)
-			return &devreg_rows_groups[i];
-	return NULL;
+	for (size_t i = 0; i < devreg_rows_nsteps; i++) {
+		const struct devreg_step *g = &devreg_rows_steps[i];
+
+		if (g->kind == 'G' && match(g->a, name, arg, &c, &rest) &&
+		    *rest == '\0' && *arg >= (unsigned long)g->first &&
+		    *arg <= (unsigned long)g->count)
+			return i;
+	}
+	return devreg_rows_nsteps;
 }
 
 static int
@@ -496,13 +501,13 @@ static int
 run_name(struct run *x, const char *name)
 {
 	unsigned long u, c, part;
-	const struct devreg_group *g;
+	size_t g;
 	const struct devreg_row *r;
 	int rc;
 
 	if (x->depth > 8)
 		return 0;
-	if ((g = find_group(name, &u)) != NULL) {
+	if ((g = find_group(name, &u)) < devreg_rows_nsteps) {
 		x->depth++;
 		rc = run_group(x, g, u);
 		x->depth--;
@@ -529,7 +534,7 @@ devreg_known(const char *name)
 {
 	unsigned long u, c, part;
 
-	return find_group(name, &u) != NULL ||
+	return find_group(name, &u) < devreg_rows_nsteps ||
 	    find_name(name, true, &u, &c, &part) != NULL;
 }
 
@@ -669,15 +674,16 @@ spell_rows(const char *p, size_t from, devreg_spell_fn *emit, void *ctx)
 void
 devreg_spellings(bool groups, devreg_spell_fn *emit, void *ctx)
 {
-	for (size_t i = 0; groups && i < devreg_rows_ngroups; i++) {
-		const struct devreg_group *g = &devreg_rows_groups[i];
+	for (size_t i = 0; groups && i < devreg_rows_nsteps; i++) {
+		const struct devreg_step *g = &devreg_rows_steps[i];
 		bool seen = false;
 
-		for (size_t j = 0; j < i && !seen; j++)
-			seen = strcmp(devreg_rows_groups[j].name, g->name) == 0;
-		if (!seen)
-			emit_spelled(g->name, (unsigned)g->lo,
-			    (unsigned)g->hi, 1, emit, ctx);
+		for (size_t j = 0; j < i && !seen && g->kind == 'G'; j++)
+			seen = devreg_rows_steps[j].kind == 'G' &&
+			    strcmp(devreg_rows_steps[j].a, g->a) == 0;
+		if (g->kind == 'G' && !seen)
+			emit_spelled(g->a, (unsigned)g->first,
+			    (unsigned)g->count, 1, emit, ctx);
 	}
 	for (size_t i = 0; !groups && i < devreg_rows_n; i++) {
 		bool seen = false;

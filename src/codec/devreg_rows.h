@@ -48,32 +48,32 @@ struct devreg_row {
 
 /*
  * A group's step: a row's units, a link, another group, a FIFO, or
- * nothing (a name MAKEDEV takes and makes nothing of).
+ * nothing (a name MAKEDEV takes and makes nothing of); or the header of
+ * a group, whose steps are those that follow it up to the next header
+ * (one array for every group: a pointer to each group's steps would be
+ * a relocation, see struct devreg_row).
  */
 struct devreg_step {
-	char kind;		/* 'r' row, 'l' link, 'g' group, 'p' FIFO,
-				   'n' nothing */
-	char a[24];		/* r: the row's pattern; l: the link; g;
-				   p: the FIFO */
-	char b[16];		/* l: its target */
-	short first;		/* r and l: the first unit; ARG: the name's */
-	unsigned short count;	/* units (0: 1); r with %c: controllers */
+	short first;		/* G: the lowest unit; r and l: the first
+				   unit; ARG: the name's */
+	unsigned short count;	/* G: the highest unit; units (0: 1); r
+				   with %c: controllers */
+	char kind;		/* 'G' a group's header, 'r' row, 'l' link,
+				   'g' group, 'p' FIFO, 'n' nothing */
 	unsigned char cls;	/* r: MAKEDEV's class here, if not the row's;
 				   p: the FIFO's */
+	char a[24];		/* G: the group's name, a pattern whose unit
+				   is in first..count; r: the row's pattern;
+				   l: the link; g; p: the FIFO */
+	char b[16];		/* l: its target */
 };
 
 /* A step's first unit that is the group's argument (sd%A: the unit). */
 #define DEVREG_ARG (-1)
 
-struct devreg_group {
-	char name[16];		/* a pattern: the unit's range is lo..hi */
-	short lo, hi;
-	const struct devreg_step *steps;	/* ends with kind 0 */
-};
-
 extern const struct devreg_row devreg_rows[];
 extern const size_t devreg_rows_n;
-extern const struct devreg_group devreg_rows_groups[];
-extern const size_t devreg_rows_ngroups;
+extern const struct devreg_step devreg_rows_steps[];	/* starts with 'G' */
+extern const size_t devreg_rows_nsteps;
 
 #endif

@@ -19,8 +19,8 @@
 #include "dialects/fields.h"
 
 /* The kernel's gen_init_cpio keywords (usr/gen_init_cpio.c). */
-static const char *const cpio_keywords[] = { "file", "dir", "nod",
-    "slink", "pipe", "sock", NULL };
+static const char cpio_keywords[][8] = { "file", "dir", "nod",
+    "slink", "pipe", "sock", "" };
 
 const char *
 fields_quote(char *dst, const char *s, size_t len)
@@ -52,7 +52,7 @@ fields_word(const char *line, size_t len, size_t *i, size_t *start)
 bool
 fields_cpio_keyword(const char *s, size_t len)
 {
-	for (const char *const *w = cpio_keywords; *w != NULL; w++)
+	for (const char (*w)[8] = cpio_keywords; (*w)[0] != '\0'; w++)
 		if (strlen(*w) == len && memcmp(s, *w, len) == 0)
 			return true;
 	return false;

@@ -37,7 +37,7 @@ struct word {
 };
 
 static const struct {
-	const char *word;
+	char word[8];
 	char type;
 	size_t fields;		/* with the keyword */
 } lines[] = {

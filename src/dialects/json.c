@@ -88,7 +88,8 @@ get_mode(json_object *obj, struct entry *e, struct dt_diag *d)
 	return 0;
 }
 
-static const char *const json_keys[] = {
+/* text, not pointers: no relocation at start (see mtree.c) */
+static const char json_keys[][8] = {
 	"path", "type", "mode", "uid", "gid", "major", "minor", "target",
 	"problem",
 };

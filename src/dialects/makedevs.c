@@ -116,7 +116,7 @@ parse_makedevs(const char *line, size_t len,
     const struct id_resolver *res, struct entry *e, char *path,
     struct dt_diag *d)
 {
-	static const char *const names[MAKEDEVS_FIELDS] = { "path", "type",
+	static const char names[MAKEDEVS_FIELDS][8] = { "path", "type",
 	    "mode", "uid", "gid", "major", "minor", "start", "inc", "count" };
 	struct fields_span w[MAKEDEVS_FIELDS];
 	char text[MAKEDEVS_FIELDS][FIELDS_TEXT_MAX];

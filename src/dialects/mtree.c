@@ -38,15 +38,20 @@
 
 #define VALUE_MAX PATH_MAX	/* a decoded keyword value */
 
-/* mtree(5)'s keywords devtool takes no meaning from. */
-static const char *const ignored[] = { "cksum", "flags", "ignore", "inode",
+/*
+ * mtree(5)'s keywords devtool takes no meaning from, up to "".  Arrays
+ * of text, not of pointers: a pointer in a table of a position-
+ * independent executable is a relocation the loader applies at every
+ * start, on a page it then copies.
+ */
+static const char ignored[][16] = { "cksum", "flags", "ignore", "inode",
     "md5", "md5digest", "nlink", "optional", "resdevice",
     "rmd160", "rmd160digest", "ripemd160digest", "sha1", "sha1digest",
     "sha256", "sha256digest", "sha384", "sha384digest", "sha512",
-    "sha512digest", "size", "tags", "time", "contents", "content", NULL };
+    "sha512digest", "size", "tags", "time", "contents", "content", "" };
 /* The ones it reads. */
-static const char *const used[] = { "type", "mode", "uid", "gid", "uname",
-    "gname", "link", "device", "nochange", NULL };
+static const char used[][16] = { "type", "mode", "uid", "gid", "uname",
+    "gname", "link", "device", "nochange", "" };
 
 /* Keywords an mtree line or /set gives. */
 struct mtree_keys {
@@ -85,9 +90,9 @@ word_is(const char *w, size_t n, const char *s)
 }
 
 static bool
-in_list(const char *const *list, const char *w, size_t len)
+in_list(const char (*list)[16], const char *w, size_t len)
 {
-	for (; *list != NULL; list++)
+	for (; (*list)[0] != '\0'; list++)
 		if (word_is(w, len, *list))
 			return true;
 	return false;

@@ -11,7 +11,7 @@
 
 /* The type= words; here, as the reader calls the writer's file only. */
 static const struct {
-	const char *word;
+	char word[8];
 	char type;
 } types[] = {
 	{ "block", 'b' }, { "char", 'c' }, { "dir", 'd' }, { "fifo", 'p' },

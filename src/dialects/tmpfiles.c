@@ -270,7 +270,7 @@ fixed_specifier(char c)
 
 /* The run's specifiers, and what a line is left out for without one. */
 static const char run_specifiers[] = "aAbBHlmMovwW";
-static const char *const unset[] = { "with %a unset", "with %A unset",
+static const char unset[][16] = { "with %a unset", "with %A unset",
 	"with %b unset", "with %B unset", "with %H unset", "with %l unset",
 	"with %m unset", "with %M unset", "with %o unset", "with %v unset",
 	"with %w unset", "with %W unset" };
@@ -570,11 +570,12 @@ span_of(const char *s, const char *set)
 static int
 check_age(const char *s, struct dt_diag *d)
 {
-	static const char *const units[] = { "usec", "us", "\xc2\xb5s",
+	/* text, not pointers: no relocation at start (see mtree.c) */
+	static const char units[][8] = { "usec", "us", "\xc2\xb5s",
 		"\xce\xbcs", "nsec", "ns", "msec", "ms", "seconds", "second",
 		"sec", "s", "minutes", "minute", "min", "months", "month",
 		"M", "m", "hours", "hour", "hr", "h", "days", "day", "d",
-		"weeks", "week", "w", "years", "year", "y", NULL };
+		"weeks", "week", "w", "years", "year", "y", "" };
 	const char *p = s, *colon;
 	char q[QUOTE_MAX];
 	bool any = false;
@@ -600,11 +601,11 @@ check_age(const char *s, struct dt_diag *d)
 			p += digits + 1;
 		while (*p == ' ')
 			p++;
-		for (k = 0; units[k] != NULL; k++)
+		for (k = 0; units[k][0] != '\0'; k++)
 			if (strncmp(p, units[k], strlen(units[k])) == 0 &&
 			    strchr("0123456789 ", p[strlen(units[k])]) != NULL)
 				break;
-		if (units[k] != NULL)
+		if (units[k][0] != '\0')
 			p += strlen(units[k]);
 		else if (*p != '\0')
 			goto bad;
@@ -797,7 +798,7 @@ static int
 parse_tmpfiles(struct dialect_reader *r, const char *line, size_t len,
     struct entry *e, char *path, struct dt_diag *d)
 {
-	static const char *const names[TMPFILES_FIELDS] = { "type", "path",
+	static const char names[TMPFILES_FIELDS][12] = { "type", "path",
 	    "mode", "user", "group", "age", "argument" };
 	const struct dialect_run *run = r->run;
 	struct fields_span w[TMPFILES_FIELDS];

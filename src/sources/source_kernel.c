@@ -129,7 +129,7 @@ read_uevent(int dirfd, const char *name, char *buf)
 static int
 parse_uevent(char *buf, size_t n, struct uevent *u, struct dt_diag *d)
 {
-	static const struct { const char *key; size_t off; } keys[] = {
+	static const struct { char key[8]; size_t off; } keys[] = {
 		{ "DEVNAME", offsetof(struct uevent, name) },
 		{ "DEVMODE", offsetof(struct uevent, mode) },
 		{ "DEVUID", offsetof(struct uevent, uid) },

@@ -279,10 +279,11 @@ root_trusted(struct root *r)
  * Makes name (n bytes, prefix its path) in cur, exactly 0755, and opens
  * it: it must be ours and 0755 when looked at, which nobody else could
  * change in cur.  Recorded as made for the entry (to undo) and said.
+ * *made is set once mkdirat made it (-1 then: made, not found as made).
  */
 static int
 trail_make(struct place *p, int cur, const char *name, size_t n,
-    const char *prefix, struct stat *st)
+    const char *prefix, struct stat *st, bool *made)
 {
 	struct made_dirs *m = p->made_ids;
 	char comp[NAME_MAX + 1];
@@ -293,6 +294,7 @@ trail_make(struct place *p, int cur, const char *name, size_t n,
 	comp[n] = '\0';
 	if (mkdirat(cur, comp, 0755) != 0)
 		return -1;
+	*made = true;
 	if (p->made == NULL)
 		p->made = name;
 	fd = openat(cur, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -330,6 +332,7 @@ trail_open(struct place *p, const char *parent)
 	struct trail_dir *top;
 	struct stat st;
 	int cur, fd, acl, nodev;
+	bool made;
 
 	while (next_name(&s, &name, &n)) {
 		if (n > NAME_MAX || (n == 1 && name[0] == '.') ||
@@ -352,9 +355,25 @@ trail_open(struct place *p, const char *parent)
 		cur = top != NULL ? top->fd : r->fd;
 		memcpy(prefix, parent, (size_t)(s - parent));
 		prefix[s - parent] = '\0';
+		acl = nodev = -1;
+		made = false;
+		/*
+		 * What a directory made here holds, this run made: a name
+		 * in it is new unless the table named it before, so it is
+		 * made without a look first (mkdirat follows no link, and
+		 * fails on any name that is there: then it is looked at).
+		 */
+		if (top != NULL && top->made &&
+		    (fd = trail_make(p, cur, name, n, prefix, &st,
+		    &made)) >= 0) {
+			nodev = top->nodev;
+			acl = 0;
+			goto push;
+		}
+		if (made)	/* made, but not found as made */
+			return NOT_TRAIL;
 		fd = openat(cur, prefix + (name - parent), O_RDONLY |
 		    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		acl = nodev = -1;
 		if (fd >= 0 && (fstat(fd, &st) != 0 ||
 		    !root_walk_only_ours(r, fd, &st))) {
 			inode_close(fd);
@@ -372,12 +391,13 @@ trail_open(struct place *p, const char *parent)
 			node_stale_visit_st(cur, top != NULL ? &top->st :
 			    &r->root_st);
 			if ((fd = trail_make(p, cur, name, n, prefix,
-			    &st)) < 0)
+			    &st, &made)) < 0)
 				return NOT_TRAIL;
 			/* the same mount as the directory it is made in */
 			acl = 0;
 			nodev = top != NULL ? top->nodev : r->root_nodev;
 		}
+push:
 		if (!trail_push(r, fd, &st, name, n, acl, nodev, acl == 0)) {
 			inode_close(fd);
 			return NOT_TRAIL;

@@ -86,7 +86,7 @@ load(enum lib l, struct dt_diag *d)
 static const struct {
 	unsigned char magic[2];
 	enum unpack_method m;
-	const char *name;
+	char name[8];
 	enum lib lib;
 } methods[] = {
 	{ { 0x1f, 0x8b }, UNPACK_GZIP, "gzip", L_Z },

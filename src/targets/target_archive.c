@@ -43,9 +43,14 @@ const char target_archive_formats[] = "newc odc bin ustar pax gnutar mtree";
  */
 enum links_as { ON_LAST, ON_EACH, ON_FIRST };
 
+/*
+ * The tables below hold their text, not pointers to it: a pointer in a
+ * table of a position-independent executable is a relocation the
+ * loader applies at every start, on a page it then copies.
+ */
 struct archive_format {
-	const char *name;
-	const char *la_name;	/* archive_write_set_format_by_name */
+	char name[8];
+	char la_name[8];	/* archive_write_set_format_by_name */
 	long long max_time;	/* the latest mtime it holds; 0: no limit */
 	enum links_as links;
 	bool limited;		/* a storage row says its limits */
@@ -114,21 +119,21 @@ ends_with(const char *s, size_t len, const char *suffix)
  * refused.
  */
 struct archive_filter {
-	const char *suffix;
-	const char *name;
-	const char *options;	/* archive_write_set_options */
-	const char *refused;
+	char suffix[8];
+	char name[8];
+	char options[24];	/* archive_write_set_options; "": none */
+	char refused[160];	/* "": written */
 };
 
 static const struct archive_filter filters[] = {
-	{ ".gz", "gzip", "gzip:!timestamp", NULL },
-	{ ".xz", "xz", NULL, NULL },
-	{ ".zst", "zstd", NULL, NULL },
-	{ ".bz2", "bzip2", NULL, NULL },
-	{ ".lzma", "lzma", NULL, NULL },
-	{ ".lz4", "lz4", NULL, "libarchive writes lz4's frame format, and "
+	{ ".gz", "gzip", "gzip:!timestamp", "" },
+	{ ".xz", "xz", "", "" },
+	{ ".zst", "zstd", "", "" },
+	{ ".bz2", "bzip2", "", "" },
+	{ ".lzma", "lzma", "", "" },
+	{ ".lz4", "lz4", "", "libarchive writes lz4's frame format, and "
 	    "the kernel unpacks only the legacy one (lz4 -l)" },
-	{ ".lzo", "lzop", NULL, "libarchive built without liblzo2 (as "
+	{ ".lzo", "lzop", "", "libarchive built without liblzo2 (as "
 	    "Debian's is) runs the lzop program found in PATH, which puts "
 	    "the time of the run in its header" },
 };
@@ -150,14 +155,14 @@ target_archive_filter_refused(const char *filter)
 {
 	const struct archive_filter *f = find_filter(filter);
 
-	return f != NULL ? f->refused : NULL;
+	return f != NULL && f->refused[0] != '\0' ? f->refused : NULL;
 }
 
 int
 target_archive_guess(const char *file, const char **format,
     const char **filter)
 {
-	static const char *const kinds[][2] = { { ".cpio", "newc" },
+	static const char kinds[][2][8] = { { ".cpio", "newc" },
 	    { ".tar", "pax" }, { ".mtree", "mtree" } };
 	size_t len;
 
@@ -567,7 +572,7 @@ open_writer(struct archive_target *at, const struct archive_opts *o,
 	if (la_archive_write_set_format_by_name(a, at->format->la_name) !=
 	    ARCHIVE_OK || (o->filter != NULL && !xz &&
 	    la_archive_write_add_filter_by_name(a, o->filter) != ARCHIVE_OK) ||
-	    (f != NULL && f->options != NULL &&
+	    (f != NULL && f->options[0] != '\0' &&
 	    la_archive_write_set_options(a, f->options) != ARCHIVE_OK))
 		return dt_error(d, "%s", la_archive_error_string(a));
 	/* cpio and tar pad to 512 or 10240 bytes; a spec is text */
