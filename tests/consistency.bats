@@ -302,13 +302,12 @@ readme_examples() {
 		fail "README: not the three questions of the man page"
 }
 
-# The dialect names the man page gives in the item of OPTION (-o or -i)
-# under "devtool VERB", one per line.
+# The dialect names the verb's page, devtool-VERB(1), gives in the item
+# of OPTION (-o or -i), one per line.
 man_dialects() {
-	awk -v ss=".Ss devtool $1" -v it="^\\\\.It Fl $2 Ar format" '
-	    $0 == ss { f = 1; next } f && /^\.Ss / { exit }
-	    f && $0 ~ it { g = 1; next } g && /^\.It / { exit }
-	    g && /^\.Cm [a-z]/ { print $2 }' "$MAN"
+	awk -v it="^\\\\.It Fl $2 Ar format" '
+	    $0 ~ it { g = 1; next } g && /^\.It / { exit }
+	    g && /^\.Cm [a-z]/ { print $2 }' "$TOP/man/devtool-$1.1"
 }
 
 @test "consistency: the man page names the registry's dialects (formats --dialects) for list -o, every one, and apply -i, those it reads" {
