@@ -615,6 +615,12 @@ make_help_words() {
 	assert_stderr_empty
 	assert_output --partial $'\nGroups (MAKEDEV\'s, and its aliases):\n  COMX ESP PAM alsa apm'
 	assert_output --partial $'\nNames (a range in braces; a disk\'s partitions too, as sda1 or rd/c0d0p1):\n  3dfx '
+	# the names are the last of the list, then the examples and the page
+	# (devtool-make(1)): nothing between them but one blank line
+	run awk '/^Names / { n = 1; next } n == 1 && /^  / { next }
+	    n { n = 2; print; if (++k == 3) exit }' <<<"$output"
+	assert_output $'\nExamples:\n  # every device of MAKEDEV\'s generic group, into a cpio archive'
+	run --separate-stderr devtool make -h
 	run awk 'length > 79 { print FNR ": " $0 }' <<<"$output"
 	assert_output ""
 	make_help_words >words
