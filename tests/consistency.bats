@@ -270,6 +270,16 @@ readme_examples() {
 	assert_output ""
 }
 
+# The README's install example: what it installs, its uninstall removes
+# (the Makefile's uninstall reads the same PREFIX and DESTDIR).
+@test "consistency: the README's make uninstall is given the variables of its make install" {
+	local inst uninst
+	inst=$(sed -nE 's/^make install (([A-Z]+=[^ ]+ ?)+).*/\1/p' "$README")
+	uninst=$(sed -nE 's/^make uninstall (([A-Z]+=[^ ]+ ?)+).*/\1/p' "$README")
+	[[ -n $inst ]] || fail "no make install example"
+	assert_equal "${uninst% }" "${inst% }"
+}
+
 @test "consistency: README says what make run shows: every command of the tour is named there" {
 	local para verb
 	para=$(awk '/^`make run` \(`scripts\/demo.sh`\)/ { on = 1 } on && /^$/ { exit } on' "$README")
