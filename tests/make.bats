@@ -601,10 +601,10 @@ ram l"
 # ------------------------------------------------------------ make -h
 
 # make_help_words: the words make --help lists after its options (the
-# groups, then the names), one a line.
+# groups, then the names, before the examples), one a line.
 make_help_words() {
-	devtool make --help | awk '/^Groups /, 0' | grep '^  ' | tr -s ' ' '\n' |
-	    grep -v '^$'
+	devtool make --help | awk '/^Groups /, /^Examples:/' | grep '^  ' |
+	    tr -s ' ' '\n' | grep -v '^$'
 }
 
 # devtool(1), make: --help ends with every group and name make takes,
