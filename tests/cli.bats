@@ -80,7 +80,7 @@ Try 'devtool --help' for more information."
 @test "an unknown verb near none: the verbs, no guess, exit 2" {
 	run --separate-stderr devtool frobnicate 1 2
 	assert_equal "$status" 2
-	assert_equal "$stderr" "devtool: unknown verb 'frobnicate'; verbs: encode decode convert explain formats mknod devices list apply make diff
+	assert_equal "$stderr" "devtool: unknown verb 'frobnicate'; verbs: encode decode convert explain formats mknod devices list apply make diff help
 Try 'devtool --help' for more information."
 }
 
