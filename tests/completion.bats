@@ -590,6 +590,27 @@ consoleonly"
 	assert_same_set 'console consoleonly' "$output" 'fish make con'
 }
 
+# The verbs, the verbs after help (devtool-help(1)) and make's names:
+# each offered once, by every shell.
+@test "bash, zsh and fish offer each verb once, after devtool and after devtool help, and each of make's names once" {
+	local verbs shell out
+	verbs=$(binary_verbs | sort)
+	for shell in bash fish zsh; do
+		case $shell in
+		bash) need_bash_completion ;;
+		fish) need_fish ;;
+		zsh) need_zpty ;;
+		esac
+		for line in 'devtool ' 'devtool help '; do
+			out=$("${shell}_complete" "$line") || fail "$shell: '$line' failed"
+			assert_equal "$(sort <<<"$out")" "$verbs"
+		done
+		out=$("${shell}_complete" 'devtool make ') || fail "$shell: make failed"
+		[[ $(wc -l <<<"$out") -gt 50 ]] || fail "$shell: make offers $(wc -l <<<"$out") names"
+		assert_equal "$(sort <<<"$out" | uniq -d)" ""
+	done
+}
+
 @test "bash: apply -i and list -o offer the dialects --help lists, which come from the registry" {
 	need_bash_completion
 	local names

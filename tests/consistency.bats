@@ -252,6 +252,34 @@ readme_examples() {
 	[[ $(node "$T/host/dev/watchdog") == "character special file 10 130 644 0 0" ]]
 }
 
+@test "consistency: a README paragraph that ends with a colon is followed by what it introduces: a code block, a table or a list" {
+	run python3 - "$README" <<-'PY'
+	import sys
+	lines = open(sys.argv[1]).read().split("\n")
+	block = False
+	for i, l in enumerate(lines):
+	    if l.startswith("```"):
+	        block = not block
+	        continue
+	    if block or not l.rstrip().endswith(":") or i + 2 >= len(lines):
+	        continue
+	    if lines[i + 1] == "" and not lines[i + 2].startswith(("```", "|", "- ", "    ")):
+	        print(f"README.md:{i + 1}: {l.strip()} -> {lines[i + 2][:40]}")
+	PY
+	assert_success
+	assert_output ""
+}
+
+# The README's install example: what it installs, its uninstall removes
+# (the Makefile's uninstall reads the same PREFIX and DESTDIR).
+@test "consistency: the README's make uninstall is given the variables of its make install" {
+	local inst uninst
+	inst=$(sed -nE 's/^make install (([A-Z]+=[^ ]+ ?)+).*/\1/p' "$README")
+	uninst=$(sed -nE 's/^make uninstall (([A-Z]+=[^ ]+ ?)+).*/\1/p' "$README")
+	[[ -n $inst ]] || fail "no make install example"
+	assert_equal "${uninst% }" "${inst% }"
+}
+
 @test "consistency: README says what make run shows: every command of the tour is named there" {
 	local para verb
 	para=$(awk '/^`make run` \(`scripts\/demo.sh`\)/ { on = 1 } on && /^$/ { exit } on' "$README")
@@ -277,6 +305,11 @@ readme_examples() {
 	grep -qE '^\| 0 \| success .*\| nothing found \|$' <<<"$readme" || fail "README: no row 0"
 	grep -qE '^\| 1 \| an operation failed.*\| a finding \|$' <<<"$readme" || fail "README: no row 1"
 	grep -qE '^\| 2 \| bad usage or bad input.*\| any trouble.*\|$' <<<"$readme" || fail "README: no row 2"
+	# the verbs that answer a question, the three the man page names
+	grep -qE 'Three answer a question: list --check, devices with a name or major, and diff;' <<<"$(tr -s ' \n' '  ' <<<"$text")" ||
+		fail "man: not the three questions"
+	grep -qF 'answers a question (`list --check`, `devices NAME`, `diff`):' <<<"$(tr -s ' \n' '  ' <<<"$readme")" ||
+		fail "README: not the three questions of the man page"
 }
 
 # The dialect names the page of VERB gives in the item of OPTION (-o or

@@ -263,6 +263,36 @@ mixed_table() {
 devtool: 48 created, 0 replaced, 0 corrected, 0 unchanged, 1 failed, 451 not attempted"
 }
 
+# devtool(1), DIAGNOSTICS: a full quota and an I/O error end the run as a
+# full file system does (the rest cannot succeed); another cause, such
+# as EACCES, fails each entry and the run goes on.  The errors come from
+# strace(1)'s -e inject, from the fifth mknodat on.
+@test "faults: EDQUOT and EIO stop the run at the first as ENOSPC does: one message, the summary, exit 1; EACCES goes on" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	needs_mknod
+	local i e
+	for ((i = 1; i <= 50; i++)); do
+		printf '/dev/n%d c 600 0 0 1 3\n' "$i"
+	done >t
+	for e in EDQUOT:'Disk quota exceeded' EIO:'Input/output error'; do
+		rm -rf R && mkdir R
+		run --separate-stderr strace -qq -o /dev/null -e trace=mknodat \
+		    -e inject=mknodat:error="${e%%:*}":when=5+ "$DEVTOOL" apply --root R t
+		assert_status 1
+		assert_equal "$stderr" "devtool: /dev/n5: ${e#*:}; stopped: 45 entries not attempted
+devtool: 4 created, 0 replaced, 0 corrected, 0 unchanged, 1 failed, 45 not attempted"
+		assert_equal "$(ls R/dev | wc -l)" 4
+	done
+	rm -rf R && mkdir R
+	run --separate-stderr strace -qq -o /dev/null -e trace=mknodat \
+	    -e inject=mknodat:error=EACCES:when=5+ "$DEVTOOL" apply --root R t
+	assert_status 1
+	assert_equal "$stderr" "devtool: /dev/n5: Permission denied
+devtool: /dev/n6: Permission denied
+devtool: /dev/n7: Permission denied
+devtool: 43 more entries failed: Permission denied: /dev/n8, /dev/n9, /dev/n10 and 40 more"
+}
+
 # ------------------------------------------------------------------ EROFS
 
 @test "faults: EROFS: apply and mknod on a read-only tmpfs fail (exit 1), name the path, change nothing" {

@@ -114,6 +114,17 @@ Try 'devtool help --help' for more information."
 	assert_equal "$(cat "$LOG")" ''
 }
 
+# devtool-help(1): a mistyped verb is answered with the nearest one, as
+# "devtool VERB" answers it (devtool(1), DIAGNOSTICS).
+@test "help NOTAVERB near a verb: the nearest suggested, a usage error, and man is not asked" {
+	stub_man 0 0
+	run --separate-stderr env PATH="$STUB" "$DEVTOOL" help mknd
+	assert_usage_error
+	assert_equal "$stderr" "devtool: 'mknd' is not a verb; did you mean 'mknod'?
+Try 'devtool help --help' for more information."
+	assert_equal "$(cat "$LOG")" ''
+}
+
 @test "help VERB: the real man shows the repository's page, from a MANPATH" {
 	command -v man >/dev/null || skip "man is not installed"
 	local m=$BATS_TEST_TMPDIR/m verb

@@ -74,6 +74,22 @@ apply_refuses() {
 		'{"path":"/dev/sock","type":"s","mode":"0660","uid":0,"gid":0}'
 }
 
+# devtool-list(1), --json: -o json is JSON Lines and -o oci one array;
+# --help says which, and each is what it says.
+@test "json: list --help says -o json is JSON Lines and -o oci one array, as each is" {
+	run --separate-stderr devtool list --help
+	assert_success
+	[[ $(tr -s ' \n' '  ' <<<"$output") == *"--json print JSON Lines, an object a line, as -o json (-o oci is one array)"* ]] ||
+		fail "list --help: $output"
+	mkfifo a b
+	run --separate-stderr devtool list -o json a b
+	assert_success
+	[[ ${#lines[@]} -eq 2 && ${lines[0]} == '{'*'}' && ${lines[1]} == '{'*'}' ]] || fail "not JSON Lines: $output"
+	run --separate-stderr devtool list -o oci a b
+	assert_success
+	assert_equal "$(jq -r type <<<"$output")" array
+}
+
 @test "json: jq -c . of list -o json gives back the very same bytes" {
 	needs_mknod
 	make_tree

@@ -984,3 +984,25 @@ devtool: warning: t:4: /tmp/x: not under /dev, where systemd takes DeviceAllow= 
 	quoted_error 2 "devtool: --check prints each node with its reason, which deviceallow rules cannot hold" \
 		list --check kernel -o deviceallow /dev/null
 }
+
+# devtool(1), DEVICE RULES: a driver's group (char-mem, char-misc) is
+# written only when the nodes are every minor of it; /dev/null and
+# /dev/fuse alone are each allowed by path, as the README shows, and
+# --widen writes the groups with a warning naming what they add.
+@test "list -o deviceallow-groups /dev/null /dev/fuse: each by path, no char-mem (which is /dev/mem too); --widen the groups, warned" {
+	needs_mknod
+	mkdir -p R/dev
+	mknod -m 0666 R/dev/null c 1 3
+	mknod -m 0666 R/dev/fuse c 10 229
+	run --separate-stderr devtool list -o deviceallow-groups --root R /dev/null /dev/fuse
+	assert_status 0
+	assert_stderr_empty
+	assert_output "DeviceAllow=/dev/fuse rwm
+DeviceAllow=/dev/null rwm"
+	run --separate-stderr devtool list -o deviceallow-groups --widen --root R /dev/null /dev/fuse
+	assert_status 0
+	assert_output "DeviceAllow=char-mem rwm
+DeviceAllow=char-misc rwm"
+	assert_equal "$stderr" "devtool: warning: --widen: DeviceAllow=char-mem rwm also allows what no node listed is: c 1:0-2,4-255, and every minor above 255 of those majors
+devtool: warning: --widen: DeviceAllow=char-misc rwm also allows what no node listed is: c 10:0-228,230-255, and every minor above 255 of those majors"
+}

@@ -601,7 +601,7 @@ ram l"
 # ------------------------------------------------------------ make -h
 
 # make_help_words: the words make --help lists after its options (the
-# groups, then the names), one a line.
+# groups, then the names, before the examples), one a line.
 make_help_words() {
 	devtool make --help | awk '/^Examples:/ { exit } /^Groups /, 0' |
 	    grep '^  ' | tr -s ' ' '\n' |
@@ -616,6 +616,12 @@ make_help_words() {
 	assert_stderr_empty
 	assert_output --partial $'\nGroups (MAKEDEV\'s, and its aliases):\n  COMX ESP PAM alsa apm'
 	assert_output --partial $'\nNames (a range in braces; a disk\'s partitions too, as sda1 or rd/c0d0p1):\n  3dfx '
+	# the names are the last of the list, then the examples and the page
+	# (devtool-make(1)): nothing between them but one blank line
+	run awk '/^Names / { n = 1; next } n == 1 && /^  / { next }
+	    n { n = 2; print; if (++k == 3) exit }' <<<"$output"
+	assert_output $'\nExamples:\n  # every device of MAKEDEV\'s generic group, into a cpio archive'
+	run --separate-stderr devtool make -h
 	run awk 'length > 79 { print FNR ": " $0 }' <<<"$output"
 	assert_output ""
 	make_help_words >words

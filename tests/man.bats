@@ -82,6 +82,26 @@ mentions() {
 	((n >= 13)) || fail "only $n pages"
 }
 
+# A quotation mark opened is closed in every page, as rendered: each
+# paragraph's single and double quotes pair up (mdoc's Ql, Sq, Dq, Qq).
+@test "man: every page's quotes pair up, paragraph by paragraph, as rendered" {
+	local page n=0
+	for page in "$MAN" "$MANDIR"/devtool-*.1; do
+		n=$((n + 1))
+		run bash -c 'mandoc -Tutf8 "$1" | sed "s/.\x08//g" | awk -v page="$1" "
+		    function check() {
+			if (gsub(/‘/, \"&\", p) != gsub(/’/, \"&\", p) ||
+			    gsub(/“/, \"&\", p) != gsub(/”/, \"&\", p))
+				print page \": \" substr(p, 1, 200)
+			p = \"\"
+		    }
+		    /^ *\$/ { check(); next } { p = p \" \" \$0 } END { check() }"' sh "$page"
+		assert_success
+		assert_output ''
+	done
+	((n >= 13)) || fail "only $n pages"
+}
+
 @test "man: the page renders, with the sections an integrator looks for" {
 	local text h
 	text=$(rendered)

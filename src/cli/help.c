@@ -13,6 +13,7 @@
 
 #include "cli/cli.h"
 #include "base/buf.h"
+#include "base/nearest.h"
 #include "base/text.h"
 #include "cli/verbs.h"
 
@@ -79,6 +80,27 @@ help_find(const char *name)
 }
 
 /*
+ * An operand that is not a verb: the nearest verb when one is near, as
+ * for "devtool VERB" (devtool(1), DIAGNOSTICS), else where they are
+ * listed.
+ */
+static int
+help_unknown(const char *verb, const char *name)
+{
+	struct dt_nearest n;
+	char q[DT_QUOTE_SIZE];
+
+	dt_nearest_init(&n, name, 2);
+	for (size_t i = 0; i < table_len; i++)
+		dt_nearest_offer(&n, table[i].name);
+	if (n.best != NULL)
+		return cli_usage(verb, "'%s' is not a verb; did you mean "
+		    "'%s'?", cli_quote(q, name), n.best);
+	return cli_usage(verb, "'%s' is not a verb; devtool --help lists "
+	    "them", cli_quote(q, name));
+}
+
+/*
  * "devtool help" is devtool(1), "devtool help VERB" devtool-VERB(1),
  * shown by "man 1 PAGE", which takes devtool's place (its status is the
  * run's).  Where man cannot show the page (no man on PATH, or no such
@@ -90,12 +112,10 @@ cmd_help(const struct verb_call *c)
 {
 	const struct verb *v = NULL;
 	struct dt_buf page = DT_BUF_INIT, name = DT_BUF_INIT;
-	char q[DT_QUOTE_SIZE];
 	int rc;
 
 	if (c->nargs == 1 && (v = help_find(c->args[0])) == NULL)
-		return cli_usage(c->name, "'%s' is not a verb; devtool --help "
-		    "lists them", cli_quote(q, c->args[0]));
+		return help_unknown(c->name, c->args[0]);
 	dt_buf_adds(&page, "devtool");
 	dt_buf_adds(&name, "devtool");
 	if (v != NULL) {

@@ -322,7 +322,8 @@ struct poptOption list_options[] = {
 	  "or device rules, written only: cgroup, "
 	  "deviceallow, deviceallow-groups or oci-allow", "FORMAT" },
 	{ "json", '\0', POPT_ARG_NONE, &json, 0,
-	  "print JSON, as -o json", NULL },
+	  "print JSON Lines, an object a line, as -o json (-o oci "
+	  "is one array)", NULL },
 	{ "check", '\0', POPT_ARG_STRING, &check, 0,
 	  "print only the nodes LAYOUT or a storage format cannot hold; "
 	  "kernel: audit the nodes against the running kernel and the "
