@@ -52,7 +52,7 @@ static const struct verb verbs[] = {
 	  "  devtool convert -f 8:8 -t linux - < old.txt > new.txt\n" },
 	{ .name = "explain", .run = cmd_explain, .options = explain_options,
 	  .operands = "MAJOR MINOR | MAJOR:MINOR | VALUE | PATH | --value V",
-	  .min = 0, .max = 2, .check = check_explain,
+	  .min = 0, .max = 2, .check = check_explain, .no_layout_env = true,
 	  .help = "draw the bits of a value, name the device",
 	  .examples =
 	  "  # the bits of 300:5 under the kernel's layout\n"

@@ -87,7 +87,9 @@ struct verb {
 	int min, max;		/* operand counts; max may be VERB_ANY */
 	verb_check_fn *check;	/* or NULL */
 	bool no_layout_env;	/* only -f is a layout: DEVTOOL_FORMAT is not
-				   read, so it cannot fail the verb (mknod) */
+				   read, so it cannot fail the verb: the
+				   handler reads it where it needs it
+				   (mknod, explain) */
 	const char *help;	/* one line for devtool --help */
 	/* printed after the options by VERB --help (make: its names) */
 	void (*help_more)(FILE *out);
