@@ -278,7 +278,6 @@ main(int argc, char **argv)
 
 	std_fds_open();
 	cli_init();
-	help_table(verbs, NVERBS, usage);
 	/* Options may follow operands whatever the environment says. */
 	unsetenv("POSIXLY_CORRECT");
 	unsetenv("POSIX_ME_HARDER");
@@ -294,5 +293,6 @@ main(int argc, char **argv)
 	/* The verb's argv is main's from the verb on, named "devtool VERB". */
 	argv[i] = name;
 	vargv = (const char **)argv + i;
-	return verb_run(verb, argc - i, vargv);
+	return verb_run(&(const struct verb_table){ .verbs = verbs,
+	    .n = NVERBS, .usage = usage }, verb, argc - i, vargv);
 }

@@ -235,10 +235,12 @@ verb_operands_error(const struct verb_call *c)
  * handler, and frees what popt allocated.
  */
 int
-verb_run(const struct verb *v, int argc, const char **argv)
+verb_run(const struct verb_table *t, const struct verb *v, int argc,
+    const char **argv)
 {
-	static const char *none[] = { NULL };
-	struct verb_call c = { .verb = v, .name = argv[0], .args = none };
+	static const char *const none[] = { NULL };
+	struct verb_call c = { .table = t, .verb = v, .name = argv[0],
+	    .args = (const char **)none };
 	const char **args;
 	poptContext con;
 	char page[32];	/* "devtool-VERB": a name of the table's */

@@ -62,8 +62,16 @@
 
 struct verb;
 
+/* devtool.c's table of verbs and its --help printer (help.c reads it). */
+struct verb_table {
+	const struct verb *verbs;
+	size_t n;
+	void (*usage)(FILE *out);
+};
+
 /* What the runner hands a handler. */
 struct verb_call {
+	const struct verb_table *table;	/* every verb */
 	const struct verb *verb;
 	const char *name;		/* "devtool VERB", for cli_usage */
 	const char **args;		/* the operands, NULL-terminated */
@@ -99,8 +107,9 @@ struct verb {
 				   in its page's EXAMPLES (devtool-VERB(1)) */
 };
 
-/* The runner (verb.c).  argv[0] is "devtool VERB". */
-int verb_run(const struct verb *v, int argc, const char **argv);
+/* The runner (verb.c).  argv[0] is "devtool VERB"; v is a row of t. */
+int verb_run(const struct verb_table *t, const struct verb *v, int argc,
+    const char **argv);
 /* The row's message for operands that do not fit; returns EXIT_USAGE. */
 int verb_operands_error(const struct verb_call *c);
 /* What the usage line shows after the verb's name. */
@@ -142,8 +151,6 @@ verb_fn cmd_diff;			/* diff.c */
 extern struct poptOption diff_options[];
 verb_fn cmd_help;			/* help.c */
 extern struct poptOption help_options[];
-/* The table and devtool --help's printer, for the help verb (help.c). */
-void help_table(const struct verb *verbs, size_t n, void (*usage)(FILE *));
 
 /*
  * In an option's help text, the names of the dialects a table may be
