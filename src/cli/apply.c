@@ -677,8 +677,10 @@ apply_check_archive(const char *name, const char *archive,
 static struct archive_opts archive_opts;
 
 int
-check_apply(const char *name)
+check_apply(const struct verb_call *c)
 {
+	const char *name = c->name;
+
 	if (cli_option_path(name, "--root", root_dir, CLI_NAMES_DIR) !=
 	    EXIT_OK || cli_option_path(name, "--users-from", users_from,
 	    CLI_NAMES_DIR) != EXIT_OK)

@@ -63,8 +63,9 @@ convert_value(void *ctx, char *text, struct dt_diag *d)
 }
 
 int
-check_convert(const char *name)
+check_convert(const struct verb_call *c)
 {
+	const char *name = c->name;
 	struct convert_opts *o = &opts;
 
 	if (o->to_name == NULL)

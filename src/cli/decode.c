@@ -109,8 +109,9 @@ decode_value(void *ctx, char *text, struct dt_diag *d)
 }
 
 int
-check_decode(const char *name)
+check_decode(const struct verb_call *c)
 {
+	const char *name = c->name;
 	struct decode_opts *o = &opts;
 	int rc;
 

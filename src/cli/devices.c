@@ -113,9 +113,9 @@ struct poptOption devices_options[] = {
 };
 
 int
-check_devices(const char *name)
+check_devices(const struct verb_call *c)
 {
-	return cli_output(name, opts.output, &opts.q.json);
+	return cli_output(c->name, opts.output, &opts.q.json);
 }
 
 /*

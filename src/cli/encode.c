@@ -116,9 +116,9 @@ encode_line(void *ctx, char *line, struct dt_diag *d)
 }
 
 int
-check_encode(const char *name)
+check_encode(const struct verb_call *c)
 {
-	return cli_output(name, opts.output, &opts.json);
+	return cli_output(c->name, opts.output, &opts.json);
 }
 
 int

@@ -456,9 +456,9 @@ struct poptOption explain_options[] = {
 };
 
 int
-check_explain(const char *name)
+check_explain(const struct verb_call *c)
 {
-	return cli_output(name, opts.output, &opts.json);
+	return cli_output(c->name, opts.output, &opts.json);
 }
 
 int

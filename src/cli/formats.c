@@ -91,9 +91,9 @@ format_text(const struct dt_format *f)
 }
 
 int
-check_formats(const char *name)
+check_formats(const struct verb_call *c)
 {
-	return cli_output(name, opts.output, &opts.json);
+	return cli_output(c->name, opts.output, &opts.json);
 }
 
 /*

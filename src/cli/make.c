@@ -438,8 +438,9 @@ static const struct dialect *out_dialect = &makedevs_dialect;
 
 /* Every option, before any name is looked at (a usage error, exit 2). */
 int
-check_make(const char *name)
+check_make(const struct verb_call *c)
 {
+	const char *name = c->name;
 	char q[DT_QUOTE_SIZE];
 	int targets = (dir != NULL) + (root_dir != NULL) + (archive != NULL) +
 	    (output != NULL), rc;

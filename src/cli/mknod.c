@@ -428,8 +428,9 @@ struct poptOption mknod_options[] = {
 };
 
 int
-check_mknod(const char *name)
+check_mknod(const struct verb_call *c)
 {
+	const char *name = c->name;
 	int rc;
 
 	if ((rc = cli_option_path(name, "--root", opts.root,

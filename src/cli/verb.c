@@ -227,8 +227,9 @@ verb_operands_error(const struct verb_call *c)
 
 /*
  * Runs a verb, argv[0] being "devtool VERB": parses its options (popt's
- * --help prints the row's operands and exits 0 from inside popt), checks
- * the ones that go together (the row's check), reads -f and --strict
+ * --help prints the row's operands and exits 0 from inside popt), runs
+ * the verb's one validation phase over its options and operands (the
+ * row's check), reads -f and --strict
  * where the verb has them (a -f given is checked even when no operand
  * needs the layout: a typo is an error; DEVTOOL_FORMAT only where the
  * verb reads it), checks the operand count against the row, calls the
@@ -249,16 +250,17 @@ verb_run(const struct verb_table *t, const struct verb *v, int argc,
 	snprintf(page, sizeof(page), "devtool-%s", v->name);
 	cli_help_tail(v->help_more, v->examples, page);
 	con = options_context(argc, argv, v->options, verb_synopsis(v));
-	if ((rc = options_parse(con, c.name, v->options)) != EXIT_OK ||
-	    (v->check != NULL && (rc = v->check(c.name)) != EXIT_OK) ||
+	if ((rc = options_parse(con, c.name, v->options)) != EXIT_OK)
+		goto out;
+	if ((args = poptGetArgs(con)) != NULL)
+		c.args = args;
+	c.nargs = count_args(c.args);
+	c.layout_given = cli_format != NULL;
+	if ((v->check != NULL && (rc = v->check(&c)) != EXIT_OK) ||
 	    (has_layout(v->options) && (cli_format != NULL ||
 	    !v->no_layout_env) &&
 	    (rc = cli_layout(cli_format, cli_strict, &c.layout)) != EXIT_OK))
 		goto out;
-	c.layout_given = cli_format != NULL;
-	if ((args = poptGetArgs(con)) != NULL)
-		c.args = args;
-	c.nargs = count_args(c.args);
 	if (c.nargs < v->min || (v->max != VERB_ANY && c.nargs > v->max))
 		rc = verb_operands_error(&c);
 	else

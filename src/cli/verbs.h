@@ -7,7 +7,8 @@
  * parses the options, reads the layout, checks the operand count against
  * the row and calls the handler, so a handler holds only its own work:
  * it reads its operands from the verb_call and its options from the
- * variables its table stores into, prints, and returns an exit code
+ * one instance of its options struct that its table stores into (and
+ * hands a pointer to it down to its helpers), prints, and returns an exit code
  * (cli.h's table: EXIT_OK, EXIT_FAILED, EXIT_USAGE; a question maps
  * them with cli_answer).
  *
@@ -24,7 +25,8 @@
  *            .help = "one line for devtool --help",
  *            .examples = "  # what it does\n  devtool NAME x\n"
  *                "  # what this one does\n  devtool NAME -v x y\n" },
- *      (.check, when some of its options exclude each other).
+ *      (.check, its one validation phase: options that exclude each
+ *      other, operands that do not fit them, all before any work).
  *   4. Document it in its page man/devtool-NAME.1 (and the list of
  *      verbs of man/devtool.1), the three completions
  *      (completions/devtool.bash, _devtool, devtool.fish) and README.md,
@@ -38,11 +40,14 @@
  *   #include "cli/cli.h"
  *   #include "cli/verbs.h"
  *
- *   static int json;
+ *   struct NAME_opts {              // every option of the verb
+ *           int json;
+ *   };
+ *   static struct NAME_opts opts;   // the table's one instance
  *
  *   struct poptOption NAME_options[] = {
  *           LAYOUT_OPTIONS,         // -f and --strict, if it takes a layout
- *           { "json", '\0', POPT_ARG_NONE, &json, 0,
+ *           { "json", '\0', POPT_ARG_NONE, &opts.json, 0,
  *             "print a JSON object", NULL },
  *           CLI_TABLE_END           // -q, -h/--help, --usage
  *   };
@@ -50,6 +55,9 @@
  *   int
  *   cmd_NAME(const struct verb_call *c)
  *   {
+ *           const struct NAME_opts *o = &opts;  // passed to helpers
+ *
+ *           (void)o;
  *           for (int i = 0; i < c->nargs; i++)
  *                   printf("%s\n", c->args[i]);
  *           return cli_finish_output();
@@ -81,8 +89,12 @@ struct verb_call {
 };
 
 typedef int verb_fn(const struct verb_call *);
-/* Checks options that go together, before -f and the operands. */
-typedef int verb_check_fn(const char *name);
+/*
+ * The verb's one validation phase: its options, what goes together and
+ * its operands (c->args, c->nargs; not c->layout, read after it), before
+ * anything is done.  EXIT_OK or a usage error (said).
+ */
+typedef int verb_check_fn(const struct verb_call *c);
 
 #define VERB_ANY (-1)		/* no upper bound on the operands */
 
