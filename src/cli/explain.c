@@ -183,8 +183,8 @@ driver_of(void *ctx, char type, unsigned long major, const char *name,
 
 /* One name of one source, as a line or a JSON object. */
 static void
-put_name(bool json, bool *first, char type, const char *source, const char *name,
-    const char *key, const char *detail)
+put_name(bool json, bool *first, char type, const char *source,
+    const char *name, const char *key, const char *detail)
 {
 	char q[DT_QUOTE_SIZE], qd[DT_QUOTE_SIZE];
 
