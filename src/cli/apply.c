@@ -43,6 +43,7 @@ struct plan {
 	const char *archive_format;	/* --archive: its format, or NULL */
 	enum conflicts_merge merge;	/* --merge */
 	bool boot;			/* --boot: tmpfiles '!' lines too */
+	bool relative;			/* paths said as make says them */
 	/* --remove LIST's paths (read_removals) */
 	struct removals {
 		char **v;
@@ -142,6 +143,7 @@ struct tally {
 	bool interrupted;	/* SIGHUP, SIGINT or SIGTERM (sig.h) */
 	bool archive;		/* into an archive, not a tree */
 	bool boot;		/* --boot: '!' lines too */
+	struct report *rep;	/* how the run's failures are said */
 };
 
 static void
@@ -178,13 +180,14 @@ skip_boot(const struct entry *e, unsigned flags, struct tally *t)
  * mount, as it would never be opened.  mknod says it in the same words.
  */
 void
-apply_nodev(const char *path, const struct node_result *res)
+apply_nodev(const struct report *r, const char *path,
+    const struct node_result *res)
 {
 	char q[DT_QUOTE_SIZE], m[DT_QUOTE_SIZE];
 
 	if (res->nodev != NULL)
 		cli_warn("%s: on a mount with nodev (%s): no device node there "
-		    "can be opened", cli_quote(q, report_path(path)),
+		    "can be opened", cli_quote(q, report_path(r, path)),
 		    cli_quote(m, res->nodev));
 }
 
@@ -206,26 +209,28 @@ apply_entry(struct target *target, const struct entry *e, unsigned flags,
 			return;
 		}
 		if (entry_expand(e, i, &one, path, &d) != 0) {
-			cli_path_error(report_path(e->path), d.msg);
+			cli_path_error(report_path(t->rep, e->path), d.msg);
 			t->count[NODE_FAILED]++;
 			continue;
 		}
 		res.nodev = NULL;
 		if (target->put(target, &one, &res) != NODE_FAILED) {
 			t->count[res.outcome]++;
-			apply_nodev(one.path, &res);
+			apply_nodev(t->rep, one.path, &res);
 		}
 		else if (report_stops(&res)) {
 			t->count[NODE_FAILED]++;
 			t->done++;
-			report_stop(one.path, &res, t->total - t->done);
+			report_stop(t->rep, one.path, &res,
+			    t->total - t->done);
 			t->stopped = true;
 			return;
 		} else if (e->ignore_errors) {	/* tmpfiles '-' */
-			report_ignored(one.path, &res);
+			report_ignored(t->rep, one.path, &res);
 			t->ignored++;
 		} else {
-			report_failure_owned(one.path, &res, one.uid_set ?
+			report_failure_owned(t->rep, one.path, &res,
+			    one.uid_set ?
 			    (long)one.uid : -1, one.gid_set ? (long)one.gid : -1);
 			t->count[NODE_FAILED]++;
 		}
@@ -273,7 +278,7 @@ finish_run(const struct tally *t, unsigned flags)
 		fprintf(stderr, "\r\033[K");
 	if (cli_finish_output() != EXIT_OK)
 		return EXIT_FAILED;
-	report_hints();
+	report_hints(t->rep);
 	/* a run cut short always says how far it got */
 	if ((flags & NODE_VERBOSE) || t->stopped || isatty(STDERR_FILENO))
 		show_counts(t, flags);
@@ -328,7 +333,7 @@ would_fail_rest(const struct would_fail *w, char *buf, size_t len)
  * without CAP_MKNOD, the owners it cannot give without CAP_CHOWN.
  */
 static void
-dry_run_notes(const struct plan *p)
+dry_run_notes(const struct report *r, const struct plan *p)
 {
 	struct would_fail nodes = { 0 }, owners = { 0 };
 	bool mknod_ok, chown_ok;
@@ -346,7 +351,7 @@ dry_run_notes(const struct plan *p)
 		    (e->gid_set && e->gid != getegid())))
 			w = &owners;
 		if (w != NULL) {	/* a range counts each of its nodes */
-			would_fail_add(w, report_path(e->path),
+			would_fail_add(w, report_path(r, e->path),
 			    entry_expand_count(e));
 		}
 	}
@@ -438,9 +443,9 @@ apply_removals(const struct removals *removals, struct root *r,
 	struct node_result res;
 
 	for (size_t i = 0; i < removals->n; i++) {
-		if (node_remove(r, removals->v[i], flags, &report_events,
+		if (node_remove(r, removals->v[i], flags, &t->rep->events,
 		    &res) == NODE_FAILED)
-			report_failure(removals->v[i], &res);
+			report_failure(t->rep, removals->v[i], &res);
 		t->count[res.outcome]++;
 	}
 }
@@ -448,12 +453,14 @@ apply_removals(const struct removals *removals, struct root *r,
 static int
 apply_to_root(const struct plan *p, struct root *r, unsigned flags)
 {
-	struct tally t = { .total = p->nodes, .boot = p->boot };
+	struct report rep;
+	struct tally t = { .total = p->nodes, .boot = p->boot, .rep = &rep };
 	struct target *target;
 
+	report_init(&rep, p->relative);
 	if (flags & NODE_DRY_RUN)
-		dry_run_notes(p);
-	if ((target = target_fs_new(r, flags, &report_events)) == NULL)
+		dry_run_notes(&rep, p);
+	if ((target = target_fs_new(r, flags, &rep.events)) == NULL)
 		cli_fatal(NULL);
 	sig_stop_begin();
 	put_plan(target, p, flags, &t);
@@ -531,9 +538,9 @@ put_tree(struct target *target, struct tree_order *tree, struct tally *t,
 		if (target->put(target, &e, &res) == NODE_FAILED) {
 			if (target->stopped)	/* finish says why, once */
 				return;
-			report_failure(e.path, &res);
+			report_failure(t->rep, e.path, &res);
 		} else if (res.outcome == NODE_SKIPPED)
-			report_skipped(e.path, &res);
+			report_skipped(t->rep, e.path, &res);
 		else if (flags & NODE_VERBOSE)
 			say_written(&e);
 		t->count[res.outcome]++;
@@ -546,12 +553,14 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 {
 	const char *name = strcmp(o->file, "-") == 0 ? "standard output" :
 	    o->file;
+	struct report rep;
 	struct tally t = { .total = p->nodes, .archive = true,
-	    .boot = p->boot };
+	    .boot = p->boot, .rep = &rep };
 	struct tree_order *tree;
 	struct target *target;
 	struct dt_diag d;
 
+	report_init(&rep, p->relative);
 	if ((target = target_archive_new(o, &d)) == NULL) {
 		cli_path_error(name, d.msg);
 		return EXIT_FAILED;
@@ -820,9 +829,9 @@ cmd_apply(const struct verb_call *c)
  */
 int
 apply_entries(const struct entries *v, const char *root_dir,
-    const struct archive_opts *o, unsigned flags)
+    const struct archive_opts *o, unsigned flags, bool relative)
 {
-	struct plan plan = { .v = *v, .nodes = v->n };
+	struct plan plan = { .v = *v, .nodes = v->n, .relative = relative };
 	struct root *r;
 
 	if (o != NULL)

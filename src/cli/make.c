@@ -334,8 +334,10 @@ refuse_live_dev(const struct make_opts *o)
  * name makes stay, as they may hold more.  A summary as apply's.
  */
 static int
-delete_entries(const struct make_opts *o, const struct entries *v)
+delete_entries(const struct make_opts *o, const struct entries *v,
+    bool relative)
 {
+	struct report rep;
 	unsigned flags = (o->dry_run ? NODE_DRY_RUN : 0) |
 	    (o->verbose || o->dry_run ? NODE_VERBOSE : 0);
 	size_t count[NODE_REMOVED + 1] = { 0 };
@@ -348,6 +350,7 @@ delete_entries(const struct make_opts *o, const struct entries *v)
 		cli_arg_error(o->root_dir != NULL ? "--root" : "-C", top);
 		return EXIT_FAILED;
 	}
+	report_init(&rep, relative);
 	node_begin(env_runtime_dir());
 	for (size_t i = 0; i < v->n; i++) {
 		const struct entry *e = &v->v[i];
@@ -356,15 +359,15 @@ delete_entries(const struct make_opts *o, const struct entries *v)
 
 		if (e->type != 'c' && e->type != 'b' && e->type != 'p')
 			continue;
-		if (node_remove_type(r, e->path, type, flags, &report_events,
+		if (node_remove_type(r, e->path, type, flags, &rep.events,
 		    &res) == NODE_FAILED)
-			report_failure(e->path, &res);
+			report_failure(&rep, e->path, &res);
 		count[res.outcome]++;
 	}
 	root_close(r);
 	if (cli_finish_output() != EXIT_OK)
 		return EXIT_FAILED;
-	report_hints();
+	report_hints(&rep);
 	if ((flags & NODE_VERBOSE) || isatty(STDERR_FILENO))
 		fprintf(stderr, "devtool: %s%zu removed, %zu absent, %zu "
 		    "failed\n", o->dry_run ?
@@ -503,6 +506,7 @@ cmd_make(const struct verb_call *c)
 {
 	const struct make_opts *o = &opts;
 	struct making *m;
+	bool relative;
 	int rc;
 
 	if ((rc = refuse_live_dev(o)) != EXIT_OK)
@@ -512,7 +516,7 @@ cmd_make(const struct verb_call *c)
 	m->prefix = o->dir != NULL || (o->root_dir == NULL &&
 	    o->archive == NULL && o->output == NULL) ? "/" : "/dev/";
 	/* into a directory, its names as MAKEDEV says them: "ttyS0" */
-	report_relative(m->prefix[1] == '\0');
+	relative = m->prefix[1] == '\0';
 	/* -d removes whatever the owner: no group looked up either */
 	m->rules = (o->output != NULL && rules_dialect(o->out_dialect)) ||
 	    o->delete;
@@ -531,7 +535,7 @@ cmd_make(const struct verb_call *c)
 		if (o->output != NULL)
 			rc = print_table(o, &m->v, o->out_dialect);
 		else if (o->delete)
-			rc = delete_entries(o, &m->v);
+			rc = delete_entries(o, &m->v, relative);
 		else
 			rc = apply_entries(&m->v, o->root_dir != NULL ?
 			    o->root_dir : o->dir != NULL ? o->dir : ".",
@@ -539,7 +543,8 @@ cmd_make(const struct verb_call *c)
 			    NODE_KEEP_SAME | NODE_PARENTS |
 			    (o->replace ? NODE_REPLACE : 0) |
 			    (o->dry_run ? NODE_DRY_RUN : 0) |
-			    (o->verbose || o->dry_run ? NODE_VERBOSE : 0));
+			    (o->verbose || o->dry_run ? NODE_VERBOSE : 0),
+			    relative);
 	}
 	entries_free(&m->v);
 	free(m);

@@ -356,9 +356,11 @@ make_nodes(struct mknod_job *job, struct root *root)
 {
 	struct node_result res;
 	struct node_want want;
+	struct report rep;
 	char path[PATH_MAX];
 	int status = EXIT_OK;
 
+	report_init(&rep, false);
 	for (uint64_t i = 0; i < job->count; i++) {
 		const char *p = job->path;
 
@@ -373,18 +375,18 @@ make_nodes(struct mknod_job *job, struct root *root)
 		if (job->keep_mode)
 			want.perm = perm_for(root, p, want.perm);
 		if (node_make(root, p, &want, job->flags,
-		    &report_events, &res) == NODE_FAILED) {
-			report_failure_owned(p, &res, want.uid == NODE_ANY_UID ?
-			    -1 : (long)want.uid, want.gid == NODE_ANY_GID ? -1 :
-			    (long)want.gid);
+		    &rep.events, &res) == NODE_FAILED) {
+			report_failure_owned(&rep, p, &res, want.uid ==
+			    NODE_ANY_UID ? -1 : (long)want.uid, want.gid ==
+			    NODE_ANY_GID ? -1 : (long)want.gid);
 			status = EXIT_FAILED;
 		} else
-			apply_nodev(p, &res);
+			apply_nodev(&rep, p, &res);
 	}
 	root_close(root);
 	if (cli_finish_output() != EXIT_OK)
 		status = EXIT_FAILED;
-	report_hints();
+	report_hints(&rep);
 	return status;
 }
 
