@@ -53,16 +53,9 @@ extern unsigned long cli_lineno;	/* the stdin line being read, or 0 */
 
 /*
  * Ends every verb's table: -q, then -h/--help (-? too, as popt's own)
- * and --usage, which print to stdout and exit 0.
+ * and --usage, which the verb runner prints to stdout, then exits 0.
  */
 extern struct poptOption cli_common_options[], cli_help_options[];
-/*
- * What --help prints after the options: what MORE prints (make: its
- * names), EXAMPLES (lines, each ending in a newline) under "Examples:",
- * then "See PAGE(1)."; any may be NULL.
- */
-void cli_help_tail(void (*more)(FILE *out), const char *examples,
-    const char *page);
 #define CLI_TABLE_END \
 	{ NULL, '\0', POPT_ARG_INCLUDE_TABLE, cli_common_options, 0, \
 	  "Common options:", NULL }, \

@@ -109,17 +109,45 @@ nearest_option(const struct poptOption *table, const char *bad)
 }
 
 /*
- * Runs popt over the options; every option stores into a variable.  A
- * string option given twice replaces a malloc'd copy popt made of the
- * first: that copy is freed here, the last one by options_done.
+ * --usage, or --help: popt's, then what the row adds: what help_more
+ * prints (make: its names), its two examples and the page to read, so
+ * that a person who asked for help leaves with a command that works and
+ * where to read on (Common options in devtool(1)).  Exits 0; the check
+ * of standard output at exit says a write that failed.
+ */
+static void __attribute__((noreturn))
+options_help(poptContext con, const struct verb *v, int what)
+{
+	if (what == 'u')
+		poptPrintUsage(con, stdout, 0);
+	else {
+		poptPrintHelp(con, stdout, 0);
+		if (v->help_more != NULL)
+			v->help_more(stdout);
+		if (v->examples != NULL)
+			printf("\nExamples:\n%s", v->examples);
+		printf("\nSee devtool-%s(1).\n", v->name);
+	}
+	poptFreeContext(con);
+	exit(EXIT_OK);
+}
+
+/*
+ * Runs popt over the options; every option stores into a variable, but
+ * -h, -? and --usage, which popt returns.  A string option given twice
+ * replaces a malloc'd copy popt made of the first: that copy is freed
+ * here, the last one by options_done.
  */
 static int
-options_parse(poptContext con, const char *verb, const struct poptOption *table)
+options_parse(poptContext con, const char *verb, const struct verb *v)
 {
+	const struct poptOption *table = v->options;
 	char *seen[MAX_STRINGS] = { 0 };
 	int rc, n;
 
 	while ((rc = poptGetNextOpt(con)) > 0) {
+		if (rc == 'h' || rc == '?' || rc == 'u')
+			options_help(con, v, rc);
 		n = 0;
 		for (const struct poptOption *o = table; !is_end(o) &&
 		    n < MAX_STRINGS; o++) {
@@ -244,13 +272,10 @@ verb_run(const struct verb_table *t, const struct verb *v, int argc,
 	    .args = (const char **)none };
 	const char **args;
 	poptContext con;
-	char page[32];	/* "devtool-VERB": a name of the table's */
 	int rc;
 
-	snprintf(page, sizeof(page), "devtool-%s", v->name);
-	cli_help_tail(v->help_more, v->examples, page);
 	con = options_context(argc, argv, v->options, verb_synopsis(v));
-	if ((rc = options_parse(con, c.name, v->options)) != EXIT_OK)
+	if ((rc = options_parse(con, c.name, v)) != EXIT_OK)
 		goto out;
 	if ((args = poptGetArgs(con)) != NULL)
 		c.args = args;
