@@ -12,7 +12,6 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <stdint.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -93,7 +92,7 @@ static void
 side_option(poptContext con, enum poptCallbackReason reason,
     const struct poptOption *opt, const char *arg, const void *data)
 {
-	struct side_events *events = (struct side_events *)(uintptr_t)data;
+	struct side_events *events = (void *)data;
 	const char **left = poptGetArgs(con);
 	struct side_event *ev;
 	int before = 0;
