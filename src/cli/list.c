@@ -293,23 +293,6 @@ list_print_entries(struct entries *v, const struct dialect *dl)
 	return rc;
 }
 
-static int
-parse_output(const char *name, const struct dialect **dialect)
-{
-	char q[DT_QUOTE_SIZE];
-	struct dt_buf names = DT_BUF_INIT;
-	int rc;
-
-	*dialect = dialect_named(name != NULL ? name : "makedevs");
-	if (*dialect != NULL)
-		return EXIT_OK;
-	dialect_names(&names, false);
-	rc = cli_usage("devtool list", "unknown output '%s'; valid: %s",
-	    cli_quote(q, name), dt_buf_str(&names));
-	dt_buf_free(&names);
-	return rc;
-}
-
 /*
  * The options of list: its table stores into the one instance, and
  * check_list adds what it made of them.
@@ -552,7 +535,7 @@ list_check(struct list_opts *o, const struct verb_call *c)
 		return cli_usage(name, "--json and -o %s exclude each "
 		    "other", cli_quote(q, o->output));
 	}
-	if ((rc = parse_output(o->json ? "json" : o->output,
+	if ((rc = options_output(name, o->json ? "json" : o->output,
 	    &o->out_dialect)) != EXIT_OK || (o->check != NULL && !o->kernel &&
 	    (rc = cli_check_layout(o->check, &o->check_layout)) != EXIT_OK))
 		return rc;

@@ -19,6 +19,7 @@
 #include "cli/env.h"
 #include "cli/list.h"
 #include "codec/devreg.h"
+#include "cli/options.h"
 #include "cli/owners.h"
 #include "cli/report.h"
 #include "dialects/dialect.h"
@@ -456,7 +457,6 @@ static int
 make_check(struct make_opts *o, const struct verb_call *c)
 {
 	const char *name = c->name;
-	char q[DT_QUOTE_SIZE];
 	int targets = (o->dir != NULL) + (o->root_dir != NULL) +
 	    (o->archive != NULL) + (o->output != NULL), rc;
 
@@ -474,17 +474,9 @@ make_check(struct make_opts *o, const struct verb_call *c)
 		    "-o");
 	if (o->delete && o->replace)
 		return cli_usage(name, "-d removes: it takes no -r");
-	if (o->output != NULL &&
-	    (o->out_dialect = dialect_named(o->output)) == NULL) {
-		struct dt_buf names = DT_BUF_INIT;
-		int rc;
-
-		dialect_names(&names, false);
-		rc = cli_usage(name, "unknown output '%s'; valid: %s",
-		    cli_quote(q, o->output), dt_buf_str(&names));
-		dt_buf_free(&names);
+	if (o->output != NULL && (rc = options_output(name, o->output,
+	    &o->out_dialect)) != EXIT_OK)
 		return rc;
-	}
 	if ((rc = allow_widen(name, o->widen, o->output != NULL ?
 	    o->out_dialect : NULL)) != EXIT_OK)
 		return rc;
