@@ -347,10 +347,9 @@ delete_entries(const struct make_opts *o, const struct entries *v,
 	const char *top = o->root_dir != NULL ? o->root_dir :
 	    o->dir != NULL ? o->dir : ".";
 
-	if ((r = root_open(top, env_resolve(), env_faker())) == NULL) {
-		cli_arg_error(o->root_dir != NULL ? "--root" : "-C", top);
+	if ((r = options_tree(o->root_dir != NULL ? "--root" : "-C", top)) ==
+	    NULL)
 		return EXIT_FAILED;
-	}
 	report_init(&rep, relative);
 	node_begin(env_runtime_dir());
 	for (size_t i = 0; i < v->n; i++) {

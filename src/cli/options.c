@@ -12,12 +12,18 @@
 struct root *
 options_root(const char *dir)
 {
+	return options_tree("--root", dir);
+}
+
+struct root *
+options_tree(const char *option, const char *dir)
+{
 	struct root *r = root_open(dir, env_resolve(), env_faker());
 
 	if (r == NULL) {
 		if (dir == NULL)	/* only malloc can fail */
 			cli_fatal(NULL);
-		cli_arg_error("--root", dir);
+		cli_arg_error(option, dir);
 	}
 	return r;
 }

@@ -17,6 +17,8 @@
  * NULL when it cannot be opened, said as "--root DIR: why".
  */
 struct root *options_root(const char *dir);
+/* The same for the tree another option names (make's -C DIR). */
+struct root *options_tree(const char *option, const char *dir);
 
 /*
  * --merge error|last|first (NULL: error) into *how; anything else is a
