@@ -2,30 +2,34 @@
  * verbs.h - the verbs, one file each in src/cli/ (as git's builtin/).
  *
  * devtool.c's table has a row per verb, as cryptsetup's action_types[]
- * does: its handler, its option table, its operands for the usage line
- * and their counts, and a line of help.  One runner (verb_run, verb.c)
- * parses the options, reads the layout, checks the operand count against
- * the row and calls the handler, so a handler holds only its own work:
- * it reads its operands from the verb_call and its options from the
- * one instance of its options struct that its table stores into (and
- * hands a pointer to it down to its helpers), prints, and returns an exit code
- * (cli.h's table: EXIT_OK, EXIT_FAILED, EXIT_USAGE; a question maps
- * them with cli_answer).
+ * does: its handler, its check hook, its option table, its operands for
+ * the usage line and their counts, and a line of help.  One runner
+ * (verb_run, verb.c) parses the options, runs the check hook, reads the
+ * layout, checks the operand count against the row and calls the
+ * handler, so a handler holds only its own work: it reads its operands
+ * from the verb_call and its options from the one instance of its
+ * options struct that its table stores into (and hands a pointer to it
+ * down to its helpers), prints, and returns an exit code (cli.h's
+ * table: EXIT_OK, EXIT_FAILED, EXIT_USAGE; a question maps them with
+ * cli_answer).
  *
  * How to add a verb NAME:
  *
  *   1. Copy the template below to src/cli/NAME.c (the Makefile builds
  *      every .c file in src/cli/).
- *   2. Declare its handler and its option table here, beside the others:
+ *   2. Declare its handler, its check hook and its option table here,
+ *      beside the others:
  *          verb_fn cmd_NAME;
+ *          verb_check_fn check_NAME;
  *          extern struct poptOption NAME_options[];
  *   3. Add its row to the table in devtool.c, each field named:
  *          { .name = "NAME", .run = cmd_NAME, .options = NAME_options,
  *            .operands = "PATH...", .min = 1, .max = VERB_ANY,
+ *            .check = check_NAME,
  *            .help = "one line for devtool --help",
  *            .examples = "  # what it does\n  devtool NAME x\n"
  *                "  # what this one does\n  devtool NAME -v x y\n" },
- *      (.check, its one validation phase: options that exclude each
+ *      (.check is its one validation phase: options that exclude each
  *      other, operands that do not fit them, all before any work).
  *   4. Document it in its page man/devtool-NAME.1 (and the list of
  *      verbs of man/devtool.1), the three completions
@@ -51,6 +55,13 @@
  *             "print a JSON object", NULL },
  *           CLI_TABLE_END           // -q, -h/--help, --usage
  *   };
+ *
+ *   int
+ *   check_NAME(const struct verb_call *c)
+ *   {
+ *           return c->nargs > 0 ? EXIT_OK :
+ *               cli_usage(c->name, "NAME needs a PATH");
+ *   }
  *
  *   int
  *   cmd_NAME(const struct verb_call *c)
