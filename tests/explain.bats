@@ -467,3 +467,11 @@ fake_kernel() {
 	run --separate-stderr devtool explain /dev/null
 	assert_equal "$(jq -r .why <<<"$(devtool explain --json /dev/null)")" "${lines[0]}"
 }
+
+# devtool-explain(1): an ambiguous pair is refused, exit 2; with --json
+# standard output is JSON or nothing, never the drawing.
+@test "explain --json of an ambiguous pair prints nothing on stdout, the error on stderr, exit 2" {
+	run --separate-stderr devtool explain --json 0 256
+	assert_usage_error
+	assert_stderr_contains "is ambiguous under 16:16"
+}

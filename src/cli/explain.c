@@ -354,7 +354,12 @@ explain_pair(const struct ask *a, const char *ma_s, const char *mi_s,
 		    .minor = mi, .value = v };
 		return show(a, &k, NULL);
 	case DT_EAMBIGUOUS:
-		/* Show the trap, fields where the pair went, then refuse. */
+		/*
+		 * Show the trap, fields where the pair went, then refuse;
+		 * --json's standard output holds JSON only: nothing then.
+		 */
+		if (a->opts->json)
+			break;
 		k = (struct known){ .type = type, .path = path };
 		put_head(a, &k);
 		plain = *l;
