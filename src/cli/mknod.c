@@ -450,8 +450,8 @@ check_mknod(const struct verb_call *c)
  * missing --root is said as such (exit 1), not as an unknown name.
  */
 static int
-parse_job(const struct verb_call *c, struct mknod_job *job,
-    struct root **root)
+parse_job(const struct mknod_opts *o, const struct verb_call *c,
+    struct mknod_job *job, struct root **root)
 {
 	int rc;
 
@@ -462,20 +462,20 @@ parse_job(const struct verb_call *c, struct mknod_job *job,
 	job->layout_given = c->layout_given;
 	if ((rc = parse_type(c->args[1], &job->want.type)) != EXIT_OK ||
 	    (rc = parse_numbers(c->args + 2, c->nargs - 2, job)) != EXIT_OK ||
-	    (rc = parse_count(&opts, job)) != EXIT_OK)
+	    (rc = parse_count(o, job)) != EXIT_OK)
 		return rc;
-	if ((*root = options_root(opts.root)) == NULL)
+	if ((*root = options_root(o->root)) == NULL)
 		return EXIT_FAILED;
 	node_begin(env_runtime_dir());
 	/* A symbolic mode reads the umask (attrs.c); modes are then exact. */
-	if ((rc = parse_attrs(&opts, umask(0), &job->want)) != EXIT_OK)
+	if ((rc = parse_attrs(o, umask(0), &job->want)) != EXIT_OK)
 		return rc;
-	job->keep_mode = opts.replace && opts.mode == NULL &&
-	    opts.reference == NULL;
-	job->flags = (opts.replace ? NODE_REPLACE : 0) |
-	    (opts.parents ? NODE_PARENTS : 0) |
-	    (opts.dry_run ? NODE_DRY_RUN : 0) |
-	    (opts.verbose ? NODE_VERBOSE : 0);
+	job->keep_mode = o->replace && o->mode == NULL &&
+	    o->reference == NULL;
+	job->flags = (o->replace ? NODE_REPLACE : 0) |
+	    (o->parents ? NODE_PARENTS : 0) |
+	    (o->dry_run ? NODE_DRY_RUN : 0) |
+	    (o->verbose ? NODE_VERBOSE : 0);
 	return EXIT_OK;
 }
 
@@ -486,7 +486,7 @@ cmd_mknod(const struct verb_call *c)
 	struct root *root = NULL;
 	int rc;
 
-	if ((rc = parse_job(c, &job, &root)) != EXIT_OK) {
+	if ((rc = parse_job(&opts, c, &job, &root)) != EXIT_OK) {
 		root_close(root);
 		return rc;
 	}
