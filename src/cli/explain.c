@@ -463,7 +463,14 @@ struct poptOption explain_options[] = {
 int
 check_explain(const struct verb_call *c)
 {
-	return cli_output(c->name, opts.output, &opts.json);
+	int rc;
+
+	if ((rc = cli_output(c->name, opts.output, &opts.json)) != EXIT_OK)
+		return rc;
+	/* --value V alone, or one or two operands */
+	if (opts.value != NULL ? c->nargs != 0 : c->nargs == 0)
+		return verb_operands_error(c);
+	return EXIT_OK;
 }
 
 int
@@ -475,9 +482,6 @@ cmd_explain(const struct verb_call *c)
 	bool path = o->value == NULL && c->nargs == 1 && is_path(c->args[0]);
 	int rc;
 
-	if (!(o->value != NULL && c->nargs == 0) && !(o->value == NULL &&
-	    (c->nargs == 1 || c->nargs == 2)))
-		return verb_operands_error(c);
 	/*
 	 * The row reads no DEVTOOL_FORMAT (no_layout_env): a path is drawn
 	 * under native unless -f is given, so a bad DEVTOOL_FORMAT fails
