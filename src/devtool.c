@@ -114,7 +114,7 @@ static const struct verb verbs[] = {
 	  "  devtool make -o tmpfiles fuse tun > /etc/tmpfiles.d/dev.conf\n" },
 	{ .name = "diff", .run = cmd_diff, .options = diff_options,
 	  .operands = "A B (each --table FILE, --archive FILE, --kernel or a "
-	  "PATH)", .min = 0, .max = 2,
+	  "PATH)", .min = 0, .max = 2, .check = check_diff,
 	  .help = "compare two sources of entries, field by field",
 	  .examples =
 	  "  # a tree against the table it was made from\n"

@@ -122,10 +122,11 @@ struct diff_opts {
 	char *removals;		/* --removals FILE, or NULL */
 	int json, one_fs;
 	struct side_events events;	/* --table ... in order */
-	/* made by parse_options */
+	/* made by check_diff */
 	unsigned ignored;	/* enum diff_field */
 	char only[16];		/* type letters; "" for every type */
 	const struct dialect *patch;	/* -o, or NULL */
+	struct side sides[2];	/* A and B, nothing read yet */
 };
 static struct diff_opts opts;
 
@@ -942,20 +943,30 @@ above(const struct entries *a, const struct entries *b)
 
 /* ------------------------------------------------------------ the verb */
 
+/*
+ * The options and the operands, the two sides built from them in order,
+ * before anything is read: any problem is trouble, 2 (EXIT STATUS).
+ */
+int
+check_diff(const struct verb_call *c)
+{
+	if (parse_options(c, opts.sides, &opts) == EXIT_OK)
+		return EXIT_OK;
+	events_free(&opts.events);
+	return DIFF_TROUBLE;
+}
+
 int
 cmd_diff(const struct verb_call *c)
 {
-	struct side sides[2] = { 0 };
 	struct diff_opts *o = &opts;
+	struct side sides[2] = { o->sides[0], o->sides[1] };
 	struct report r = { .o = o };
 	const struct id_resolver *res;
 	bool no_tables, tables = false;
 	int rc;
 
-	if (parse_options(c, sides, o) != EXIT_OK) {
-		events_free(&o->events);
-		return DIFF_TROUBLE;
-	}
+	(void)c;	/* its operands are the sides check_diff built */
 	if ((res = table_names(o, sides, &no_tables)) == NULL && !no_tables) {
 		events_free(&o->events);
 		return DIFF_TROUBLE;

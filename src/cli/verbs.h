@@ -171,6 +171,7 @@ verb_check_fn check_make;
 void make_help_names(FILE *out);
 extern struct poptOption make_options[];
 verb_fn cmd_diff;			/* diff.c */
+verb_check_fn check_diff;
 extern struct poptOption diff_options[];
 verb_fn cmd_help;			/* help.c */
 extern struct poptOption help_options[];
