@@ -950,6 +950,10 @@ above(const struct entries *a, const struct entries *b)
 int
 check_diff(const struct verb_call *c)
 {
+	if (c->nargs > 2) {	/* the row's count, said as the runner says it */
+		events_free(&opts.events);
+		return verb_operands_error(c);
+	}
 	if (parse_options(c, opts.sides, &opts) == EXIT_OK)
 		return EXIT_OK;
 	events_free(&opts.events);
