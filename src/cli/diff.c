@@ -950,7 +950,8 @@ above(const struct entries *a, const struct entries *b)
 int
 check_diff(const struct verb_call *c)
 {
-	if (c->nargs > 2) {	/* the row's count, said as the runner says it */
+	/* the row's count, said as the runner says it */
+	if (c->nargs > 2) {
 		events_free(&opts.events);
 		return verb_operands_error(c);
 	}

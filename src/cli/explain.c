@@ -243,8 +243,8 @@ put_names(const struct ask *a, const struct known *k)
 		if (k->major <= 0xffffffff && k->minor <= 0xffffffff &&
 		    devreg_name(type, (unsigned long)k->major,
 		    (unsigned long)k->minor, name, sizeof(name), &desc)) {
-			put_name(json, &first, type, "registry", name, "description",
-			    desc);
+			put_name(json, &first, type, "registry", name,
+			    "description", desc);
 			none = 0;
 		}
 	}

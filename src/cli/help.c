@@ -110,7 +110,8 @@ cmd_help(const struct verb_call *c)
 	} else {
 		const char *argv[] = { dt_buf_str(&name), "--help", NULL };
 
-		rc = verb_run(c->table, v, 2, argv);	/* exits from popt's --help */
+		/* exits from --help */
+		rc = verb_run(c->table, v, 2, argv);
 	}
 	dt_buf_free(&page);
 	dt_buf_free(&name);

@@ -301,7 +301,8 @@ struct list_opts {
 	char *output, *check, *root_dir, *archive, *input, *users_from,
 	    *merge, *sysfs_dir;
 	int dirs, json, table, lossy, one_fs, from_kernel, widen;
-	struct tmpfiles_opts tmpfiles;	/* --prefix ... (tmpfiles_run.h) */
+	/* --prefix, --exclude-prefix, --boot, --strict (tmpfiles_run.h) */
+	struct tmpfiles_opts tmpfiles;
 	/* made by check_list */
 	struct list_table_opts topts;
 	const struct dialect *out_dialect;
@@ -337,8 +338,8 @@ struct poptOption list_options[] = {
 	  "read the archive FILE (- for stdin) instead of a tree", "FILE" },
 	{ "kernel", '\0', POPT_ARG_NONE, &opts.from_kernel, 0,
 	  "the nodes devtmpfs makes, from sysfs, instead of a tree", NULL },
-	{ "sysfs", '\0', POPT_ARG_STRING, &opts.sysfs_dir, 0, KERNEL_SYSFS_HELP,
-	  "DIR" },
+	{ "sysfs", '\0', POPT_ARG_STRING, &opts.sysfs_dir, 0,
+	  KERNEL_SYSFS_HELP, "DIR" },
 	{ "table", '\0', POPT_ARG_NONE, &opts.table, 0,
 	  "the operands are device tables (- for stdin) to convert",
 	  NULL },
@@ -526,7 +527,8 @@ list_check(struct list_opts *o, const struct verb_call *c)
 	int rc, sources = (o->root_dir != NULL) + (o->archive != NULL) +
 	    o->table + o->from_kernel;
 
-	if (o->check != NULL)	/* a question, from here on (EXIT STATUS) */
+	/* a question, from here on (EXIT STATUS) */
+	if (o->check != NULL)
 		cli_answering();
 	o->kernel = o->check != NULL && strcmp(o->check, "kernel") == 0;
 	if (o->json && o->output != NULL && strcmp(o->output, "json") != 0) {
