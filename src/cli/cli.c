@@ -19,8 +19,6 @@
 
 int cli_quiet;
 unsigned long cli_lineno;
-char *cli_format;
-int cli_strict;
 bool cli_say_stderr;
 /* What a failure outside a verb's own return exits with (cli_answering). */
 static int failed_status = EXIT_FAILED;

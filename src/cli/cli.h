@@ -64,19 +64,23 @@ extern struct poptOption cli_common_options[], cli_help_options[];
 	POPT_TABLEEND
 
 /*
- * -f and --strict, as every layout-taking verb spells them.  The verb
- * runner (verbs.h) resolves them into the handler's layout.
+ * -f and --strict, as every layout-taking verb spells them, stored into
+ * a struct cli_layout_opts of the verb's options struct (lo).  The verb
+ * runner (verbs.h) finds it by the "format" row and resolves it into the
+ * handler's layout.
  */
-extern char *cli_format;
-extern int cli_strict;
-#define LAYOUT_OPTIONS \
-	LAYOUT_OPTIONS_SAYING("device number layout (default 16:16 or " \
+struct cli_layout_opts {
+	char *format;		/* -f, or NULL */
+	int strict;		/* --strict */
+};
+#define LAYOUT_OPTIONS(lo) \
+	LAYOUT_OPTIONS_SAYING(lo, "device number layout (default 16:16 or " \
 	    "$DEVTOOL_FORMAT)")
 /* The same where -f means something else to --help (mknod's VALUE). */
-#define LAYOUT_OPTIONS_SAYING(format_help) \
-	{ "format", 'f', POPT_ARG_STRING, &cli_format, 0, format_help, \
+#define LAYOUT_OPTIONS_SAYING(lo, format_help) \
+	{ "format", 'f', POPT_ARG_STRING, &(lo).format, 0, format_help, \
 	  "LAYOUT" }, \
-	{ "strict", '\0', POPT_ARG_NONE, &cli_strict, 0, \
+	{ "strict", '\0', POPT_ARG_NONE, &(lo).strict, 0, \
 	  "no compat rule: plain ma<<N | mi both ways", NULL }
 
 /* Messages: every byte printed is quoted (dt_quote); see cli.c. */

@@ -13,6 +13,7 @@
 
 /* The options of convert: its table stores into the one instance. */
 struct convert_opts {
+	struct cli_layout_opts layout;	/* -f, --strict */
 	char *to_name;		/* -t */
 	struct dt_layout to;	/* -t, as check_convert read it */
 	int hex, keep_going;
@@ -26,7 +27,7 @@ struct convert_run {
 };
 
 struct poptOption convert_options[] = {
-	LAYOUT_OPTIONS,
+	LAYOUT_OPTIONS(opts.layout),
 	{ "to", 't', POPT_ARG_STRING, &opts.to_name, 0,
 	  "layout to convert into (required)", "LAYOUT" },
 	{ "hex", 'x', POPT_ARG_NONE, &opts.hex, 0,
@@ -70,7 +71,7 @@ check_convert(const struct verb_call *c)
 
 	if (o->to_name == NULL)
 		return cli_usage(name, "-t LAYOUT is required");
-	return cli_layout(o->to_name, cli_strict, &o->to);
+	return cli_layout(o->to_name, o->layout.strict, &o->to);
 }
 
 int

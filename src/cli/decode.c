@@ -13,6 +13,7 @@
 
 /* The options of decode: its table stores into the one instance. */
 struct decode_opts {
+	struct cli_layout_opts layout;	/* -f, --strict */
 	int colon, kdev, hex, json, keep_going, verbose;
 	char *output;
 };
@@ -26,7 +27,8 @@ struct decode_run {
 
 struct poptOption decode_options[] = {
 	/* a value from stat(1) is in the running system's layout, not 16:16 */
-	LAYOUT_OPTIONS_SAYING("device number layout (default 16:16 or "
+	LAYOUT_OPTIONS_SAYING(opts.layout, "device number layout (default "
+	    "16:16 or "
 	    "$DEVTOOL_FORMAT); -f native for a value from stat(1) or /proc: "
 	    "devtool decode -f native $(stat -c %r /dev/null)"),
 	{ "colon", '\0', POPT_ARG_NONE, &opts.colon, 0,

@@ -12,6 +12,7 @@
 
 /* The options of encode: its table stores into the one instance. */
 struct encode_opts {
+	struct cli_layout_opts layout;	/* -f, --strict */
 	int hex, json, kdev, keep_going;
 	char *output;
 };
@@ -24,7 +25,7 @@ struct encode_run {
 };
 
 struct poptOption encode_options[] = {
-	LAYOUT_OPTIONS,
+	LAYOUT_OPTIONS(opts.layout),
 	{ "hex", 'x', POPT_ARG_NONE, &opts.hex, 0,
 	  "print 0x-prefixed hexadecimal", NULL },
 	{ "json", '\0', POPT_ARG_NONE, &opts.json, 0,

@@ -135,6 +135,7 @@ draw(const struct dt_layout *l, uint64_t ma, uint64_t mi, uint64_t v,
 
 /* The options of explain: its table stores into the one instance. */
 struct explain_opts {
+	struct cli_layout_opts layout;	/* -f, --strict */
 	int json;		/* --json, -o json */
 	char *output;		/* -o */
 	char *value;		/* --value */
@@ -449,7 +450,8 @@ explain_one(const struct ask *a, const char *arg)
 static struct explain_opts opts;
 
 struct poptOption explain_options[] = {
-	LAYOUT_OPTIONS_SAYING("device number layout (default 16:16 or "
+	LAYOUT_OPTIONS_SAYING(opts.layout, "device number layout (default "
+	    "16:16 or "
 	    "$DEVTOOL_FORMAT; a PATH's value is native unless -f is given)"),
 	{ "value", '\0', POPT_ARG_STRING, &opts.value, 0,
 	  "explain a raw value instead of a pair", "V" },
@@ -488,7 +490,7 @@ cmd_explain(const struct verb_call *c)
 	 * only typed numbers, which take it (devtool-explain(1)).
 	 */
 	if (!c->layout_given && !path &&
-	    (rc = cli_layout(NULL, cli_strict, &a.layout)) != EXIT_OK)
+	    (rc = cli_layout(NULL, o->layout.strict, &a.layout)) != EXIT_OK)
 		return rc;
 	if (o->value != NULL)
 		rc = explain_value(&a, o->value);

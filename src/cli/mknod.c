@@ -32,6 +32,7 @@
 #define COUNT_MAX 1048576u	/* one driver's whole minor space */
 
 struct mknod_opts {
+	struct cli_layout_opts layout;	/* -f, --strict */
 	char *mode, *owner, *group, *root, *users_from, *count, *start, *step;
 	char *reference;
 	int replace, parents, dry_run, verbose;
@@ -417,8 +418,8 @@ struct poptOption mknod_options[] = {
 	{ "users-from", '\0', POPT_ARG_STRING, &opts.users_from, 0,
 	  "look -u and -g names up in DIR/etc/passwd and DIR/etc/group",
 	  "DIR" },
-	LAYOUT_OPTIONS_SAYING("decode one VALUE under LAYOUT (without -f, "
-	    "one number is a MAJOR missing its MINOR)"),
+	LAYOUT_OPTIONS_SAYING(opts.layout, "decode one VALUE under LAYOUT "
+	    "(without -f, one number is a MAJOR missing its MINOR)"),
 	{ "count", '\0', POPT_ARG_STRING, &opts.count, 0,
 	  "create N nodes PATH<S>... with minors MINOR, MINOR+I, ...",
 	  "N" },

@@ -2,6 +2,7 @@
  * verb.c - the verb runner (verbs.h): parses a verb's options with popt,
  * checks its operands against its row and calls its handler.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -201,14 +202,17 @@ options_done(poptContext con, const struct poptOption *table)
 	poptFreeContext(con);
 }
 
-/* Whether a verb's table holds LAYOUT_OPTIONS. */
-static bool
-has_layout(const struct poptOption *table)
+/* The -f and --strict of a table that holds LAYOUT_OPTIONS, or NULL. */
+static const struct cli_layout_opts *
+layout_opts(const struct poptOption *table)
 {
 	for (; !is_end(table); table++)
-		if (table->arg == &cli_format)
-			return true;
-	return false;
+		if (table->longName != NULL &&
+		    strcmp(table->longName, "format") == 0 && is_string(table))
+			return (const struct cli_layout_opts *)(const void *)
+			    ((const char *)table->arg -
+			    offsetof(struct cli_layout_opts, format));
+	return NULL;
 }
 
 const char *
@@ -270,6 +274,7 @@ verb_run(const struct verb_table *t, const struct verb *v, int argc,
 	static const char *const none[] = { NULL };
 	struct verb_call c = { .table = t, .verb = v, .name = argv[0],
 	    .args = (const char **)none };
+	const struct cli_layout_opts *lo = layout_opts(v->options);
 	const char **args;
 	poptContext con;
 	int rc;
@@ -280,11 +285,10 @@ verb_run(const struct verb_table *t, const struct verb *v, int argc,
 	if ((args = poptGetArgs(con)) != NULL)
 		c.args = args;
 	c.nargs = count_args(c.args);
-	c.layout_given = cli_format != NULL;
+	c.layout_given = lo != NULL && lo->format != NULL;
 	if ((v->check != NULL && (rc = v->check(&c)) != EXIT_OK) ||
-	    (has_layout(v->options) && (cli_format != NULL ||
-	    !v->no_layout_env) &&
-	    (rc = cli_layout(cli_format, cli_strict, &c.layout)) != EXIT_OK))
+	    (lo != NULL && (c.layout_given || !v->no_layout_env) &&
+	    (rc = cli_layout(lo->format, lo->strict, &c.layout)) != EXIT_OK))
 		goto out;
 	if (c.nargs < v->min || (v->max != VERB_ANY && c.nargs > v->max))
 		rc = verb_operands_error(&c);

@@ -50,7 +50,9 @@
  *   static struct NAME_opts opts;   // the table's one instance
  *
  *   struct poptOption NAME_options[] = {
- *           LAYOUT_OPTIONS,         // -f and --strict, if it takes a layout
+ *           LAYOUT_OPTIONS(opts.layout), // -f, --strict: if it takes a
+ *                                        // layout, a struct
+ *                                        // cli_layout_opts layout in it
  *           { "json", '\0', POPT_ARG_NONE, &opts.json, 0,
  *             "print a JSON object", NULL },
  *           CLI_TABLE_END           // -q, -h/--help, --usage
