@@ -195,7 +195,7 @@ static void
 options_done(poptContext con, const struct poptOption *table)
 {
 	for (; !is_end(table); table++)
-		if (is_string(table)) {
+		if (is_string(table) && table->arg != NULL) {
 			free(*(char **)table->arg);
 			*(char **)table->arg = NULL;
 		}
