@@ -52,7 +52,7 @@ static const struct verb verbs[] = {
 	  "  devtool convert -f 8:8 -t linux - < old.txt > new.txt\n" },
 	{ .name = "explain", .run = cmd_explain, .options = explain_options,
 	  .operands = "MAJOR MINOR | MAJOR:MINOR | VALUE | PATH | --value V",
-	  .min = 0, .max = 2, .check = check_explain,
+	  .min = 0, .max = 2, .check = check_explain, .no_layout_env = true,
 	  .help = "draw the bits of a value, name the device",
 	  .examples =
 	  "  # the bits of 300:5 under the kernel's layout\n"
@@ -114,7 +114,7 @@ static const struct verb verbs[] = {
 	  "  devtool make -o tmpfiles fuse tun > /etc/tmpfiles.d/dev.conf\n" },
 	{ .name = "diff", .run = cmd_diff, .options = diff_options,
 	  .operands = "A B (each --table FILE, --archive FILE, --kernel or a "
-	  "PATH)", .min = 0, .max = 2,
+	  "PATH)", .min = 0, .max = 2, .check = check_diff,
 	  .help = "compare two sources of entries, field by field",
 	  .examples =
 	  "  # a tree against the table it was made from\n"
@@ -278,7 +278,6 @@ main(int argc, char **argv)
 
 	std_fds_open();
 	cli_init();
-	help_table(verbs, NVERBS, usage);
 	/* Options may follow operands whatever the environment says. */
 	unsetenv("POSIXLY_CORRECT");
 	unsetenv("POSIX_ME_HARDER");
@@ -294,5 +293,6 @@ main(int argc, char **argv)
 	/* The verb's argv is main's from the verb on, named "devtool VERB". */
 	argv[i] = name;
 	vargv = (const char **)argv + i;
-	return verb_run(verb, argc - i, vargv);
+	return verb_run(&(const struct verb_table){ .verbs = verbs,
+	    .n = NVERBS, .usage = usage }, verb, argc - i, vargv);
 }

@@ -346,7 +346,7 @@ fake_kernel() {
 	fake_kernel
 	run devtool explain --json 4:64
 	assert_success
-	assert_output '{"layout":"16:16","major":4,"minor":64,"value":1088,"names":[{"source":"kernel","type":"c","name":"ttyS0","driver":"tty, ttyS"},{"source":"registry","type":"c","name":"ttyS0","description":"serial port"}]}'
+	assert_output '{"layout":"16:16","why":"layout 16:16, the default for typed numbers (-f native for stat(1), /proc)","major":4,"minor":64,"value":1088,"names":[{"source":"kernel","type":"c","name":"ttyS0","driver":"tty, ttyS"},{"source":"registry","type":"c","name":"ttyS0","description":"serial port"}]}'
 }
 
 @test "explain says when neither the kernel nor the registry knows the number" {
@@ -398,7 +398,7 @@ fake_kernel() {
 
 	run --separate-stderr devtool explain --json ./node
 	assert_success
-	assert_output '{"layout":"native","major":300,"minor":5,"value":76805,"path":"./node","type":"c","names":[]}'
+	assert_output '{"layout":"native","why":"layout native (this system'"'"'s dev_t), because the value came from ./node","major":300,"minor":5,"value":76805,"path":"./node","type":"c","names":[]}'
 }
 
 @test "explain PATH: DEVTOOL_FORMAT is for typed numbers and leaves a node native; -f draws it under another layout" {
@@ -415,4 +415,63 @@ fake_kernel() {
 	assert_line --index 0 "layout 16:16, given by -f"
 	assert_line --index 1 "path   ./node: character device"
 	assert_line "value  0x012c0005 = 19660805"
+}
+
+# devtool-explain(1): a path is drawn under native unless -f is given, so
+# DEVTOOL_FORMAT, the layout of typed numbers, is not read for it.
+@test "explain PATH: a bad DEVTOOL_FORMAT is ignored, as native is used; typed numbers still refuse it" {
+	DEVTOOL_FORMAT=bogus run --separate-stderr devtool explain /dev/null
+	assert_success
+	assert_stderr_empty
+	assert_line --index 0 "layout native (this system's dev_t), because the value came from /dev/null"
+
+	DEVTOOL_FORMAT=bogus run --separate-stderr devtool explain --json /dev/null
+	assert_success
+	assert_equal "$(jq -r '[.layout, .path, .type] | @tsv' <<<"$output")" "native	/dev/null	c"
+
+	DEVTOOL_FORMAT=bogus run --separate-stderr devtool explain 300 5
+	assert_usage_error
+	assert_stderr_contains "DEVTOOL_FORMAT: "
+	assert_stderr_contains "bogus"
+
+	DEVTOOL_FORMAT=bogus run --separate-stderr devtool explain --value 258
+	assert_usage_error
+	assert_stderr_contains "DEVTOOL_FORMAT: "
+
+	DEVTOOL_FORMAT=bogus run --separate-stderr devtool explain -f bogus /dev/null
+	assert_usage_error
+	assert_stderr_contains "bogus"
+}
+
+# devtool-explain(1), --json: "why" is the text's first line.
+@test "explain --json says which layout and why in \"why\", as the text's first line" {
+	run --separate-stderr devtool explain --json 300 5
+	assert_success
+	assert_equal "$(jq -r .why <<<"$output")" \
+	    "layout 16:16, the default for typed numbers (-f native for stat(1), /proc)"
+
+	DEVTOOL_FORMAT=linux run --separate-stderr devtool explain -o json 300 5
+	assert_success
+	assert_equal "$(jq -r '[.layout, .why] | @tsv' <<<"$output")" \
+	    "linux	layout linux, from DEVTOOL_FORMAT (the default for typed numbers)"
+
+	run --separate-stderr devtool explain --json -f 16:16 --strict 1 2
+	assert_success
+	assert_equal "$(jq -r .why <<<"$output")" \
+	    "layout 16:16, given by -f, --strict: no compat rule"
+
+	run --separate-stderr devtool explain --json /dev/null
+	assert_success
+	assert_equal "$(jq -r .why <<<"$output")" \
+	    "layout native (this system's dev_t), because the value came from /dev/null"
+	run --separate-stderr devtool explain /dev/null
+	assert_equal "$(jq -r .why <<<"$(devtool explain --json /dev/null)")" "${lines[0]}"
+}
+
+# devtool-explain(1): an ambiguous pair is refused, exit 2; with --json
+# standard output is JSON or nothing, never the drawing.
+@test "explain --json of an ambiguous pair prints nothing on stdout, the error on stderr, exit 2" {
+	run --separate-stderr devtool explain --json 0 256
+	assert_usage_error
+	assert_stderr_contains "is ambiguous under 16:16"
 }

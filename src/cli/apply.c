@@ -41,6 +41,14 @@ struct plan {
 	int status;		/* the worst of the errors (EXIT STATUS) */
 	const struct id_resolver *owners;	/* names: owners.h */
 	const char *archive_format;	/* --archive: its format, or NULL */
+	enum conflicts_merge merge;	/* --merge */
+	bool boot;			/* --boot: tmpfiles '!' lines too */
+	bool relative;			/* paths said as make says them */
+	/* --remove LIST's paths (read_removals) */
+	struct removals {
+		char **v;
+		size_t n, cap;
+	} removals;
 };
 
 /*
@@ -109,12 +117,12 @@ plan_put(void *ctx, const struct entry *e)
 		check_fits(p, e);
 }
 
-static enum conflicts_merge merge_how;	/* --merge */
-
 /* A conflict: an error, or under --merge which line won. */
 static void
 conflict_error(void *ctx, const struct entry *later, const char *msg)
 {
+	const struct plan *p = ctx;
+	enum conflicts_merge merge_how = p->merge;
 	char q[DT_QUOTE_SIZE];
 
 	if (merge_how == CONFLICTS_ERROR)
@@ -134,10 +142,9 @@ struct tally {
 	bool stopped;		/* a failure no later entry can escape */
 	bool interrupted;	/* SIGHUP, SIGINT or SIGTERM (sig.h) */
 	bool archive;		/* into an archive, not a tree */
+	bool boot;		/* --boot: '!' lines too */
+	struct report *rep;	/* how the run's failures are said */
 };
-
-/* --prefix, --exclude-prefix, --boot ('!' lines too), --strict */
-static struct tmpfiles_opts tmpfiles;
 
 static void
 show_progress(struct tally *t)
@@ -156,7 +163,7 @@ skip_boot(const struct entry *e, unsigned flags, struct tally *t)
 {
 	size_t n = entry_expand_count(e);
 
-	if (!e->boot || tmpfiles.boot)
+	if (!e->boot || t->boot)
 		return false;
 	if (flags & (NODE_VERBOSE | NODE_DRY_RUN))
 		cli_say("%s %s (a boot-only line, '!': see --boot)",
@@ -173,13 +180,14 @@ skip_boot(const struct entry *e, unsigned flags, struct tally *t)
  * mount, as it would never be opened.  mknod says it in the same words.
  */
 void
-apply_nodev(const char *path, const struct node_result *res)
+apply_nodev(const struct report *r, const char *path,
+    const struct node_result *res)
 {
 	char q[DT_QUOTE_SIZE], m[DT_QUOTE_SIZE];
 
 	if (res->nodev != NULL)
 		cli_warn("%s: on a mount with nodev (%s): no device node there "
-		    "can be opened", cli_quote(q, report_path(path)),
+		    "can be opened", cli_quote(q, report_path(r, path)),
 		    cli_quote(m, res->nodev));
 }
 
@@ -201,26 +209,28 @@ apply_entry(struct target *target, const struct entry *e, unsigned flags,
 			return;
 		}
 		if (entry_expand(e, i, &one, path, &d) != 0) {
-			cli_path_error(report_path(e->path), d.msg);
+			cli_path_error(report_path(t->rep, e->path), d.msg);
 			t->count[NODE_FAILED]++;
 			continue;
 		}
 		res.nodev = NULL;
 		if (target->put(target, &one, &res) != NODE_FAILED) {
 			t->count[res.outcome]++;
-			apply_nodev(one.path, &res);
+			apply_nodev(t->rep, one.path, &res);
 		}
 		else if (report_stops(&res)) {
 			t->count[NODE_FAILED]++;
 			t->done++;
-			report_stop(one.path, &res, t->total - t->done);
+			report_stop(t->rep, one.path, &res,
+			    t->total - t->done);
 			t->stopped = true;
 			return;
 		} else if (e->ignore_errors) {	/* tmpfiles '-' */
-			report_ignored(one.path, &res);
+			report_ignored(t->rep, one.path, &res);
 			t->ignored++;
 		} else {
-			report_failure_owned(one.path, &res, one.uid_set ?
+			report_failure_owned(t->rep, one.path, &res,
+			    one.uid_set ?
 			    (long)one.uid : -1, one.gid_set ? (long)one.gid : -1);
 			t->count[NODE_FAILED]++;
 		}
@@ -268,7 +278,7 @@ finish_run(const struct tally *t, unsigned flags)
 		fprintf(stderr, "\r\033[K");
 	if (cli_finish_output() != EXIT_OK)
 		return EXIT_FAILED;
-	report_hints();
+	report_hints(t->rep);
 	/* a run cut short always says how far it got */
 	if ((flags & NODE_VERBOSE) || t->stopped || isatty(STDERR_FILENO))
 		show_counts(t, flags);
@@ -323,7 +333,7 @@ would_fail_rest(const struct would_fail *w, char *buf, size_t len)
  * without CAP_MKNOD, the owners it cannot give without CAP_CHOWN.
  */
 static void
-dry_run_notes(const struct plan *p)
+dry_run_notes(const struct report *r, const struct plan *p)
 {
 	struct would_fail nodes = { 0 }, owners = { 0 };
 	bool mknod_ok, chown_ok;
@@ -341,7 +351,7 @@ dry_run_notes(const struct plan *p)
 		    (e->gid_set && e->gid != getegid())))
 			w = &owners;
 		if (w != NULL) {	/* a range counts each of its nodes */
-			would_fail_add(w, report_path(e->path),
+			would_fail_add(w, report_path(r, e->path),
 			    entry_expand_count(e));
 		}
 	}
@@ -365,23 +375,21 @@ dry_run_notes(const struct plan *p)
  * lines that begin with '#' are skipped.  Read whole before anything is
  * done, as a table is.
  */
-static struct removals {
-	char **v;
-	size_t n, cap;
-} removals;
-
 static void
-removals_free(void)
+removals_free(struct removals *removals)
 {
-	for (size_t i = 0; i < removals.n; i++)
-		free(removals.v[i]);
-	free(removals.v);
-	removals = (struct removals){ 0 };
+	for (size_t i = 0; i < removals->n; i++)
+		free(removals->v[i]);
+	free(removals->v);
+	*removals = (struct removals){ 0 };
 }
 
-/* Returns the number of bad lines, said; -1 when LIST cannot be read. */
+/*
+ * Into *removals; returns the number of bad lines, said; -1 when LIST
+ * cannot be read.
+ */
 static long
-read_removals(const char *file)
+read_removals(struct removals *removals, const char *file)
 {
 	char q[DT_QUOTE_SIZE], *line = NULL, **grown;
 	size_t cap = 0;
@@ -407,14 +415,14 @@ read_removals(const char *file)
 			bad++;
 			continue;
 		}
-		if (removals.n == removals.cap) {
-			removals.cap = removals.cap ? removals.cap * 2 : 16;
-			if ((grown = realloc(removals.v, removals.cap *
+		if (removals->n == removals->cap) {
+			removals->cap = removals->cap ? removals->cap * 2 : 16;
+			if ((grown = realloc(removals->v, removals->cap *
 			    sizeof(*grown))) == NULL)
 				cli_fatal(NULL);
-			removals.v = grown;
+			removals->v = grown;
 		}
-		if ((removals.v[removals.n++] = strdup(line)) == NULL)
+		if ((removals->v[removals->n++] = strdup(line)) == NULL)
 			cli_fatal(NULL);
 	}
 	free(line);
@@ -429,14 +437,15 @@ read_removals(const char *file)
 
 /* After the plan: each path of --remove, through node_remove (node.h). */
 static void
-apply_removals(struct root *r, unsigned flags, struct tally *t)
+apply_removals(const struct removals *removals, struct root *r,
+    unsigned flags, struct tally *t)
 {
 	struct node_result res;
 
-	for (size_t i = 0; i < removals.n; i++) {
-		if (node_remove(r, removals.v[i], flags, &report_events,
+	for (size_t i = 0; i < removals->n; i++) {
+		if (node_remove(r, removals->v[i], flags, &t->rep->events,
 		    &res) == NODE_FAILED)
-			report_failure(removals.v[i], &res);
+			report_failure(t->rep, removals->v[i], &res);
 		t->count[res.outcome]++;
 	}
 }
@@ -444,18 +453,20 @@ apply_removals(struct root *r, unsigned flags, struct tally *t)
 static int
 apply_to_root(const struct plan *p, struct root *r, unsigned flags)
 {
-	struct tally t = { .total = p->nodes };
+	struct report rep;
+	struct tally t = { .total = p->nodes, .boot = p->boot, .rep = &rep };
 	struct target *target;
 
+	report_init(&rep, p->relative);
 	if (flags & NODE_DRY_RUN)
-		dry_run_notes(p);
-	if ((target = target_fs_new(r, flags, &report_events)) == NULL)
+		dry_run_notes(&rep, p);
+	if ((target = target_fs_new(r, flags, &rep.events)) == NULL)
 		cli_fatal(NULL);
 	sig_stop_begin();
 	put_plan(target, p, flags, &t);
 	target->free(target);
 	if (!t.interrupted)
-		apply_removals(r, flags, &t);
+		apply_removals(&p->removals, r, flags, &t);
 	sig_stop_end();
 	root_close(r);
 	return finish_run(&t, flags);
@@ -527,9 +538,9 @@ put_tree(struct target *target, struct tree_order *tree, struct tally *t,
 		if (target->put(target, &e, &res) == NODE_FAILED) {
 			if (target->stopped)	/* finish says why, once */
 				return;
-			report_failure(e.path, &res);
+			report_failure(t->rep, e.path, &res);
 		} else if (res.outcome == NODE_SKIPPED)
-			report_skipped(e.path, &res);
+			report_skipped(t->rep, e.path, &res);
 		else if (flags & NODE_VERBOSE)
 			say_written(&e);
 		t->count[res.outcome]++;
@@ -542,11 +553,14 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 {
 	const char *name = strcmp(o->file, "-") == 0 ? "standard output" :
 	    o->file;
-	struct tally t = { .total = p->nodes, .archive = true };
+	struct report rep;
+	struct tally t = { .total = p->nodes, .archive = true,
+	    .boot = p->boot, .rep = &rep };
 	struct tree_order *tree;
 	struct target *target;
 	struct dt_diag d;
 
+	report_init(&rep, p->relative);
 	if ((target = target_archive_new(o, &d)) == NULL) {
 		cli_path_error(name, d.msg);
 		return EXIT_FAILED;
@@ -572,52 +586,64 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 	return finish_run(&t, flags);
 }
 
-static char *root_dir, *users_from, *archive, *archive_format, *input,
-    *merge, *sysfs_dir, *remove_list;
-static int replace, dry_run, verbose, from_kernel;
-static const struct dialect *forced;	/* -i; NULL: detected */
+/*
+ * The options of apply: its table stores into the one instance, and
+ * check_apply adds what it made of them.
+ */
+struct apply_opts {
+	char *root_dir, *users_from, *archive, *archive_format, *input,
+	    *merge, *sysfs_dir, *remove_list;
+	int replace, dry_run, verbose, from_kernel;
+	/* --prefix, --exclude-prefix, --boot ('!' lines too), --strict */
+	struct tmpfiles_opts tmpfiles;
+	/* made by check_apply */
+	const struct dialect *forced;	/* -i; NULL: detected */
+	enum conflicts_merge merge_how;	/* --merge */
+	struct archive_opts archive_opts;
+};
+static struct apply_opts opts;
 
 struct poptOption apply_options[] = {
-	{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
+	{ "root", '\0', POPT_ARG_STRING, &opts.root_dir, 0,
 	  "create the entries inside DIR as if it were /", "DIR" },
-	{ "users-from", '\0', POPT_ARG_STRING, &users_from, 0,
+	{ "users-from", '\0', POPT_ARG_STRING, &opts.users_from, 0,
 	  "look names up in DIR/etc/passwd and DIR/etc/group", "DIR" },
-	{ "archive", '\0', POPT_ARG_STRING, &archive, 0,
+	{ "archive", '\0', POPT_ARG_STRING, &opts.archive, 0,
 	  "write the entries into the archive FILE (- for stdout) instead",
 	  "FILE" },
-	{ "archive-format", '\0', POPT_ARG_STRING, &archive_format, 0,
+	{ "archive-format", '\0', POPT_ARG_STRING, &opts.archive_format, 0,
 	  "newc, odc, bin, ustar, pax, gnutar or mtree (default: from "
 	  "FILE's suffix; newc for -)", "FORMAT" },
-	{ "input", 'i', POPT_ARG_STRING, &input, 0,
+	{ "input", 'i', POPT_ARG_STRING, &opts.input, 0,
 	  "read every table as one of " DIALECT_NAMES
 	  " (default: detected)", "FORMAT" },
-	{ "kernel", '\0', POPT_ARG_NONE, &from_kernel, 0,
+	{ "kernel", '\0', POPT_ARG_NONE, &opts.from_kernel, 0,
 	  "create the nodes devtmpfs would, from sysfs, instead of a table's "
 	  "(as mdev -s)", NULL },
-	{ "sysfs", '\0', POPT_ARG_STRING, &sysfs_dir, 0, KERNEL_SYSFS_HELP,
+	{ "sysfs", '\0', POPT_ARG_STRING, &opts.sysfs_dir, 0, KERNEL_SYSFS_HELP,
 	  "DIR" },
-	{ "replace", 'r', POPT_ARG_NONE, &replace, 0,
+	{ "replace", 'r', POPT_ARG_NONE, &opts.replace, 0,
 	  "replace different nodes, correct mode and owner", NULL },
-	{ "dry-run", 'n', POPT_ARG_NONE, &dry_run, 0,
+	{ "dry-run", 'n', POPT_ARG_NONE, &opts.dry_run, 0,
 	  "print what would be done, touch nothing", NULL },
-	{ "verbose", 'v', POPT_ARG_NONE, &verbose, 0,
+	{ "verbose", 'v', POPT_ARG_NONE, &opts.verbose, 0,
 	  "print each action and a summary", NULL },
-	{ "boot", '\0', POPT_ARG_NONE, &tmpfiles.boot, 0,
+	{ "boot", '\0', POPT_ARG_NONE, &opts.tmpfiles.boot, 0,
 	  "also apply boot-only tmpfiles lines (c! ...), as "
 	  "systemd-tmpfiles --boot", NULL },
-	{ "prefix", '\0', POPT_ARG_ARGV, &tmpfiles.prefix, 0,
+	{ "prefix", '\0', POPT_ARG_ARGV, &opts.tmpfiles.prefix, 0,
 	  "only the tables' lines for PATH and below it (repeatable), as "
 	  "systemd-tmpfiles --prefix", "PATH" },
-	{ "exclude-prefix", '\0', POPT_ARG_ARGV, &tmpfiles.exclude, 0,
+	{ "exclude-prefix", '\0', POPT_ARG_ARGV, &opts.tmpfiles.exclude, 0,
 	  "none of the tables' lines for PATH and below it (repeatable)",
 	  "PATH" },
-	{ "strict", '\0', POPT_ARG_NONE, &tmpfiles.strict, 0,
+	{ "strict", '\0', POPT_ARG_NONE, &opts.tmpfiles.strict, 0,
 	  "a tmpfiles line devtool does not create (x, z, f+ ...) is an "
 	  "error, not left out with a warning", NULL },
-	{ "remove", '\0', POPT_ARG_STRING, &remove_list, 0,
+	{ "remove", '\0', POPT_ARG_STRING, &opts.remove_list, 0,
 	  "after the tables, remove the device nodes and FIFOs whose paths "
 	  "FILE lists, one a line (as diff writes them)", "FILE" },
-	{ "merge", '\0', POPT_ARG_STRING, &merge, 0,
+	{ "merge", '\0', POPT_ARG_STRING, &opts.merge, 0,
 	  "conflicting lines are an error (default), or the last or the "
 	  "first wins", "error|last|first" },
 	CLI_TABLE_END
@@ -678,56 +704,71 @@ apply_check_archive(const char *name, const char *archive,
 	return EXIT_OK;
 }
 
-static struct archive_opts archive_opts;
-
-int
-check_apply(const char *name)
+/* Every option and the operands, before anything is read. */
+static int
+apply_check(struct apply_opts *o, const struct verb_call *c)
 {
-	if (cli_option_path(name, "--root", root_dir, CLI_NAMES_DIR) !=
-	    EXIT_OK || cli_option_path(name, "--users-from", users_from,
+	const char *name = c->name;
+
+	if (cli_option_path(name, "--root", o->root_dir, CLI_NAMES_DIR) !=
+	    EXIT_OK || cli_option_path(name, "--users-from", o->users_from,
 	    CLI_NAMES_DIR) != EXIT_OK)
 		return EXIT_USAGE;
-	if (input != NULL && allow_input(name, input, &forced) != EXIT_OK)
+	if (o->input != NULL && allow_input(name, o->input, &o->forced) !=
+	    EXIT_OK)
 		return EXIT_USAGE;
-	if (tmpfiles_opts_check(name, &tmpfiles) != EXIT_OK)
+	if (tmpfiles_opts_check(name, &o->tmpfiles) != EXIT_OK)
 		return EXIT_USAGE;
-	if (remove_list != NULL && (cli_option_path(name, "--remove",
-	    remove_list, CLI_NAMES_FILE) != EXIT_OK))
+	if (o->remove_list != NULL && (cli_option_path(name, "--remove",
+	    o->remove_list, CLI_NAMES_FILE) != EXIT_OK))
 		return EXIT_USAGE;
-	if (remove_list != NULL && archive != NULL)
+	if (o->remove_list != NULL && o->archive != NULL)
 		return cli_usage(name, "--remove removes from a tree: it "
 		    "takes no --archive");
-	if (kernel_check(name, sysfs_dir, from_kernel) != EXIT_OK)
+	if (kernel_check(name, o->sysfs_dir, o->from_kernel) != EXIT_OK)
 		return EXIT_USAGE;
-	if (from_kernel && input != NULL)
+	if (o->from_kernel && o->input != NULL)
 		return cli_usage(name, "--kernel reads no table: it takes no -i");
-	if (options_merge(name, merge, &merge_how) != EXIT_OK)
+	if (options_merge(name, o->merge, &o->merge_how) != EXIT_OK)
 		return EXIT_USAGE;
-	return apply_check_archive(name, archive, archive_format,
-	    root_dir != NULL || replace || dry_run, &archive_opts);
+	if (apply_check_archive(name, o->archive, o->archive_format,
+	    o->root_dir != NULL || o->replace || o->dry_run,
+	    &o->archive_opts) != EXIT_OK)
+		return EXIT_USAGE;
+	if ((c->nargs == 0) != (o->from_kernel != 0))
+		return o->from_kernel ? cli_usage(name, "--kernel makes what "
+		    "sysfs says: it takes no TABLE") : verb_operands_error(c);
+	return EXIT_OK;
+}
+
+int
+check_apply(const struct verb_call *c)
+{
+	return apply_check(&opts, c);
 }
 
 /* Readers, then every line validated and checked against the others. */
 static void
-read_plan(struct plan *plan, const char *const *files)
+read_plan(const struct apply_opts *o, struct plan *plan,
+    const char *const *files)
 {
 	const struct entry_sink sink = { plan_put, plan_problem, plan };
-	struct source *tables = source_table_new(plan->owners, forced);
+	struct source *tables = source_table_new(plan->owners, o->forced);
 	struct tmpfiles_run run;
 
 	if (tables == NULL)
 		cli_fatal(NULL);
-	tmpfiles_run_begin(&run, &tmpfiles, root_dir, tables);
+	tmpfiles_run_begin(&run, &o->tmpfiles, o->root_dir, tables);
 	for (; *files != NULL; files++)
 		tables->read(tables, *files, &sink);
 	source_end(tables, &sink);
 	tmpfiles_run_said(tables);
 	tables->free(tables);
-	if (from_kernel)
-		kernel_read(sysfs_dir, &sink);
+	if (o->from_kernel)
+		kernel_read(o->sysfs_dir, &sink);
 	/* a new entry of a tmpfiles "-" owner is ours, root's in an archive */
-	if (conflicts_merge(&plan->v, merge_how, archive ? 0 : geteuid(),
-	    archive ? 0 : getegid(), conflict_error, plan) < 0)
+	if (conflicts_merge(&plan->v, o->merge_how, o->archive ? 0 :
+	    geteuid(), o->archive ? 0 : getegid(), conflict_error, plan) < 0)
 		cli_fatal(NULL);
 	plan->nodes = 0;	/* --merge may have taken lines out */
 	for (size_t i = 0; i < plan->v.n; i++)
@@ -740,49 +781,49 @@ read_plan(struct plan *plan, const char *const *files)
 int
 cmd_apply(const struct verb_call *c)
 {
-	struct plan plan = { 0 };
+	const struct apply_opts *o = &opts;
+	struct plan plan = { .merge = o->merge_how,
+	    .boot = o->tmpfiles.boot != 0 };
 	struct root *r = NULL;
 	long removed = 0;
 	int rc;
 
-	if ((c->nargs == 0) != (from_kernel != 0))
-		return from_kernel ? cli_usage(c->name, "--kernel makes what "
-		    "sysfs says: it takes no TABLE") : verb_operands_error(c);
-	if (archive == NULL && (r = options_root(root_dir)) == NULL)
+	if (o->archive == NULL && (r = options_root(o->root_dir)) == NULL)
 		return EXIT_FAILED;
-	if ((plan.owners = owners_open(root_dir, users_from)) == NULL) {
+	if ((plan.owners = owners_open(o->root_dir, o->users_from)) == NULL) {
 		root_close(r);
 		return EXIT_FAILED;
 	}
-	plan.archive_format = archive != NULL ? archive_opts.format : NULL;
-	read_plan(&plan, c->args);
+	plan.archive_format = o->archive != NULL ? o->archive_opts.format :
+	    NULL;
+	read_plan(o, &plan, c->args);
 	owners_close(plan.owners);
-	if (remove_list != NULL && (removed = read_removals(remove_list)) !=
-	    0) {
+	if (o->remove_list != NULL && (removed =
+	    read_removals(&plan.removals, o->remove_list)) != 0) {
 		plan.errors += removed < 0 ? 1 : (unsigned long)removed;
 		plan.status = cli_worse(plan.status, removed < 0 ?
 		    EXIT_FAILED : EXIT_USAGE);
 	}
 	if (plan.errors > 0) {
 		cli_error("%lu error%s in %s%s; nothing was created",
-		    plan.errors, plan.errors == 1 ? "" : "s", from_kernel ?
+		    plan.errors, plan.errors == 1 ? "" : "s", o->from_kernel ?
 		    "sysfs" : c->nargs > 1 ? "the tables" : "the table",
-		    remove_list != NULL ? " or the --remove list" : "");
+		    o->remove_list != NULL ? " or the --remove list" : "");
 		rc = plan.status;
 		root_close(r);
-	} else if (archive != NULL)
-		rc = apply_to_archive(&plan, &archive_opts, verbose ?
+	} else if (o->archive != NULL)
+		rc = apply_to_archive(&plan, &o->archive_opts, o->verbose ?
 		    NODE_VERBOSE : 0);
 	else {
 		node_begin(env_runtime_dir());
 		umask(0);
 		rc = apply_to_root(&plan, r, NODE_KEEP_SAME |
-		    NODE_PARENTS | (replace ? NODE_REPLACE : 0) |
-		    (dry_run ? NODE_DRY_RUN : 0) |
-		    (verbose ? NODE_VERBOSE : 0));
+		    NODE_PARENTS | (o->replace ? NODE_REPLACE : 0) |
+		    (o->dry_run ? NODE_DRY_RUN : 0) |
+		    (o->verbose ? NODE_VERBOSE : 0));
 	}
 	entries_free(&plan.v);
-	removals_free();
+	removals_free(&plan.removals);
 	return rc;
 }
 
@@ -793,9 +834,9 @@ cmd_apply(const struct verb_call *c)
  */
 int
 apply_entries(const struct entries *v, const char *root_dir,
-    const struct archive_opts *o, unsigned flags)
+    const struct archive_opts *o, unsigned flags, bool relative)
 {
-	struct plan plan = { .v = *v, .nodes = v->n };
+	struct plan plan = { .v = *v, .nodes = v->n, .relative = relative };
 	struct root *r;
 
 	if (o != NULL)

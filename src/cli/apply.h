@@ -4,6 +4,7 @@
 #ifndef DEVTOOL_APPLY_H
 #define DEVTOOL_APPLY_H
 
+#include "cli/report.h"
 #include "entry/entry.h"
 #include "sys/node.h"
 #include "targets/target_archive.h"
@@ -11,14 +12,17 @@
 /*
  * The entries into the tree under root_dir, or into the archive o when
  * o is not NULL (flags: node.h's); the exit status, the summary said.
+ * relative: paths are said relative to the tree (report.h).
  */
 int apply_entries(const struct entries *v, const char *root_dir,
-    const struct archive_opts *o, unsigned flags);
+    const struct archive_opts *o, unsigned flags, bool relative);
 /*
  * Warns when res names a mount with nodev (node.h) that path's device
- * node is on: once per mount, for apply, make and mknod alike.
+ * node is on: once per mount, for apply, make and mknod alike; the path
+ * said as r says paths.
  */
-void apply_nodev(const char *path, const struct node_result *res);
+void apply_nodev(const struct report *r, const char *path,
+    const struct node_result *res);
 /*
  * The checks of --archive FILE and --archive-format FORMAT into o, for
  * apply and make alike; excluded: the verb was given an option that

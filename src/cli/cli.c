@@ -19,8 +19,6 @@
 
 int cli_quiet;
 unsigned long cli_lineno;
-char *cli_format;
-int cli_strict;
 bool cli_say_stderr;
 /* What a failure outside a verb's own return exits with (cli_answering). */
 static int failed_status = EXIT_FAILED;
@@ -33,50 +31,12 @@ struct poptOption cli_common_options[] = {
 	POPT_TABLEEND
 };
 
-/* What -h prints after the options (cli_help_tail). */
-static void (*help_more)(FILE *out);
-static const char *help_examples, *help_page;
-
-void
-cli_help_tail(void (*more)(FILE *out), const char *examples,
-    const char *page)
-{
-	help_more = more;
-	help_examples = examples;
-	help_page = page;
-}
-
 /*
- * popt's own --help and --usage, with -h as devtool -h has it.  --help
- * ends with the verb's two examples and the page to read, so that a
- * person who asked for help leaves with a command that works and where
- * to read on (Common options in devtool(1)).
+ * popt's own --help and --usage, with -h as devtool -h has it: popt
+ * returns their values ('h', '?', 'u') to the verb runner, which prints
+ * them with what the verb's row adds (verb.c).
  */
-static void
-help_callback(poptContext con, enum poptCallbackReason reason,
-    const struct poptOption *opt, const char *arg, const void *data)
-{
-	(void)reason;
-	(void)arg;
-	(void)data;
-	if (opt->val == 'u')
-		poptPrintUsage(con, stdout, 0);
-	else {
-		poptPrintHelp(con, stdout, 0);
-		if (help_more != NULL)
-			help_more(stdout);
-		if (help_examples != NULL)
-			printf("\nExamples:\n%s", help_examples);
-		if (help_page != NULL)
-			printf("\nSee %s(1).\n", help_page);
-	}
-	poptFreeContext(con);
-	exit(EXIT_OK);	/* close_stdout checks the write */
-}
-
 struct poptOption cli_help_options[] = {
-	{ NULL, '\0', POPT_ARG_CALLBACK, (void *)help_callback, 0, NULL,
-	  NULL },
 	{ "help", 'h', POPT_ARG_NONE, NULL, 'h',
 	  "Show this help message", NULL },
 	{ NULL, '?', POPT_ARG_NONE | POPT_ARGFLAG_DOC_HIDDEN, NULL, '?',

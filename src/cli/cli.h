@@ -53,16 +53,9 @@ extern unsigned long cli_lineno;	/* the stdin line being read, or 0 */
 
 /*
  * Ends every verb's table: -q, then -h/--help (-? too, as popt's own)
- * and --usage, which print to stdout and exit 0.
+ * and --usage, which the verb runner prints to stdout, then exits 0.
  */
 extern struct poptOption cli_common_options[], cli_help_options[];
-/*
- * What --help prints after the options: what MORE prints (make: its
- * names), EXAMPLES (lines, each ending in a newline) under "Examples:",
- * then "See PAGE(1)."; any may be NULL.
- */
-void cli_help_tail(void (*more)(FILE *out), const char *examples,
-    const char *page);
 #define CLI_TABLE_END \
 	{ NULL, '\0', POPT_ARG_INCLUDE_TABLE, cli_common_options, 0, \
 	  "Common options:", NULL }, \
@@ -71,19 +64,23 @@ void cli_help_tail(void (*more)(FILE *out), const char *examples,
 	POPT_TABLEEND
 
 /*
- * -f and --strict, as every layout-taking verb spells them.  The verb
- * runner (verbs.h) resolves them into the handler's layout.
+ * -f and --strict, as every layout-taking verb spells them, stored into
+ * a struct cli_layout_opts of the verb's options struct (lo).  The verb
+ * runner (verbs.h) finds it by the "format" row and resolves it into the
+ * handler's layout.
  */
-extern char *cli_format;
-extern int cli_strict;
-#define LAYOUT_OPTIONS \
-	LAYOUT_OPTIONS_SAYING("device number layout (default 16:16 or " \
+struct cli_layout_opts {
+	char *format;		/* -f, or NULL */
+	int strict;		/* --strict */
+};
+#define LAYOUT_OPTIONS(lo) \
+	LAYOUT_OPTIONS_SAYING(lo, "device number layout (default 16:16 or " \
 	    "$DEVTOOL_FORMAT)")
 /* The same where -f means something else to --help (mknod's VALUE). */
-#define LAYOUT_OPTIONS_SAYING(format_help) \
-	{ "format", 'f', POPT_ARG_STRING, &cli_format, 0, format_help, \
+#define LAYOUT_OPTIONS_SAYING(lo, format_help) \
+	{ "format", 'f', POPT_ARG_STRING, &(lo).format, 0, format_help, \
 	  "LAYOUT" }, \
-	{ "strict", '\0', POPT_ARG_NONE, &cli_strict, 0, \
+	{ "strict", '\0', POPT_ARG_NONE, &(lo).strict, 0, \
 	  "no compat rule: plain ma<<N | mi both ways", NULL }
 
 /* Messages: every byte printed is quoted (dt_quote); see cli.c. */

@@ -150,16 +150,18 @@ trim(char *s, size_t len)
 int
 cli_stream(line_fn *fn, void *ctx, unsigned how)
 {
-	static struct lines in;
+	/* its buffer is 128 KiB: not the stack's */
+	struct lines *in = malloc(sizeof(*in));
 	struct dt_diag d;
 	bool too_long;
 	int status = EXIT_OK, rc;
 	size_t len;
 	char *line;
 
-	lines_init(&in, STDIN_FILENO, STREAM_LINE_MAX,
-	    lines_out_flush_all);
-	while ((rc = lines_next(&in, &line, &len, &too_long)) > 0) {
+	if (in == NULL)
+		cli_fatal(NULL);
+	lines_init(in, STDIN_FILENO, STREAM_LINE_MAX, lines_out_flush_all);
+	while ((rc = lines_next(in, &line, &len, &too_long)) > 0) {
 		bool nul = false;
 
 		cli_lineno++;
@@ -178,11 +180,13 @@ cli_stream(line_fn *fn, void *ctx, unsigned how)
 		}
 	}
 	cli_lineno = 0;
+	rc = rc < 0 ? -(errno != 0 ? errno : EIO) : rc;
+	free(in);
 	if (rc < 0) {
 		/* The reader flushes stdout before it reads: say which failed. */
 		if (ferror(stdout))
 			return cli_finish_output();
-		cli_error("standard input: %s", strerror(errno));
+		cli_error("standard input: %s", strerror(-rc));
 		return EXIT_FAILED;
 	}
 	return status;

@@ -11,17 +11,28 @@
 #include "base/text.h"
 #include "cli/verbs.h"
 
-static struct dt_layout from, to;
-static char *to_name;
-static int hex, keep_going;
+/* The options of convert: its table stores into the one instance. */
+struct convert_opts {
+	struct cli_layout_opts layout;	/* -f, --strict */
+	char *to_name;		/* -t */
+	struct dt_layout to;	/* -t, as check_convert read it */
+	int hex, keep_going;
+};
+static struct convert_opts opts;
+
+/* What each value is converted with: the options and -f's layout. */
+struct convert_run {
+	const struct convert_opts *o;
+	const struct dt_layout *from;
+};
 
 struct poptOption convert_options[] = {
-	LAYOUT_OPTIONS,
-	{ "to", 't', POPT_ARG_STRING, &to_name, 0,
+	LAYOUT_OPTIONS(opts.layout),
+	{ "to", 't', POPT_ARG_STRING, &opts.to_name, 0,
 	  "layout to convert into (required)", "LAYOUT" },
-	{ "hex", 'x', POPT_ARG_NONE, &hex, 0,
+	{ "hex", 'x', POPT_ARG_NONE, &opts.hex, 0,
 	  "print 0x-prefixed hexadecimal", NULL },
-	{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
+	{ "keep-going", 'k', POPT_ARG_NONE, &opts.keep_going, 0,
 	  "report bad values and go on, keeping their places", NULL },
 	CLI_TABLE_END
 };
@@ -31,38 +42,44 @@ convert_value(void *ctx, char *text, struct dt_diag *d)
 {
 	uint64_t v, ma, mi, out;
 	struct dt_diag why;
+	const struct convert_run *r = ctx;
+	const struct dt_layout *from = r->from, *to = &r->o->to;
 	char *p;
 
-	(void)ctx;
 	if (dt_parse_number(text, &v, d) != DT_OK ||
-	    cli_decode(&from, v, &ma, &mi, d) < 0)
+	    cli_decode(from, v, &ma, &mi, d) < 0)
 		return -1;
-	if (dt_encode(&to, ma, mi, &out, &why) != DT_OK) {
+	if (dt_encode(to, ma, mi, &out, &why) != DT_OK) {
 		char q[64];
 
 		snprintf(d->msg, sizeof(d->msg), "'%s' is %ju:%ju under %s, "
 		    "which %s cannot hold: %.300s",
 		    dt_quote(q, sizeof(q), text, strlen(text)), (uintmax_t)ma,
-		    (uintmax_t)mi, from.name, to.name, why.msg);
+		    (uintmax_t)mi, from->name, to->name, why.msg);
 		return -1;
 	}
 	p = lines_out_begin();
-	p = hex ? cli_put_hex(p, out) : cli_put_u64(p, out);
+	p = r->o->hex ? cli_put_hex(p, out) : cli_put_u64(p, out);
 	return cli_emit(p);
 }
 
 int
-check_convert(const char *name)
+check_convert(const struct verb_call *c)
 {
-	if (to_name == NULL)
+	const char *name = c->name;
+	struct convert_opts *o = &opts;
+
+	if (o->to_name == NULL)
 		return cli_usage(name, "-t LAYOUT is required");
-	return cli_layout(to_name, cli_strict, &to);
+	return cli_layout(o->to_name, o->layout.strict, &o->to);
 }
 
 int
 cmd_convert(const struct verb_call *c)
 {
-	from = c->layout;
-	return cli_operands(c->args, convert_value, convert_value, NULL,
-	    keep_going ? CLI_KEEP_GOING : 0);
+	const struct convert_opts *o = &opts;
+	struct convert_run r = { .o = o, .from = &c->layout };
+
+	return cli_operands(c->args, convert_value, convert_value, &r,
+	    o->keep_going ? CLI_KEEP_GOING : 0);
 }

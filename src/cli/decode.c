@@ -11,27 +11,38 @@
 #include "cli/out.h"
 #include "cli/verbs.h"
 
-static struct dt_layout layout;
-static int colon, kdev, hex, json, keep_going, verbose;
-static char *output;
+/* The options of decode: its table stores into the one instance. */
+struct decode_opts {
+	struct cli_layout_opts layout;	/* -f, --strict */
+	int colon, kdev, hex, json, keep_going, verbose;
+	char *output;
+};
+static struct decode_opts opts;
+
+/* What each value is decoded with: the options and the layout. */
+struct decode_run {
+	const struct decode_opts *o;
+	const struct dt_layout *l;
+};
 
 struct poptOption decode_options[] = {
 	/* a value from stat(1) is in the running system's layout, not 16:16 */
-	LAYOUT_OPTIONS_SAYING("device number layout (default 16:16 or "
+	LAYOUT_OPTIONS_SAYING(opts.layout, "device number layout (default "
+	    "16:16 or "
 	    "$DEVTOOL_FORMAT); -f native for a value from stat(1) or /proc: "
 	    "devtool decode -f native $(stat -c %r /dev/null)"),
-	{ "colon", '\0', POPT_ARG_NONE, &colon, 0,
+	{ "colon", '\0', POPT_ARG_NONE, &opts.colon, 0,
 	  "print MAJOR:MINOR", NULL },
-	{ "kdev", '\0', POPT_ARG_NONE, &kdev, 0,
+	{ "kdev", '\0', POPT_ARG_NONE, &opts.kdev, 0,
 	  "print hexadecimal %02x:%02x (8:8) or %04x:%04x", NULL },
-	{ "json", '\0', POPT_ARG_NONE, &json, 0,
+	{ "json", '\0', POPT_ARG_NONE, &opts.json, 0,
 	  "print a JSON object per value", NULL },
-	CLI_OUTPUT_OPTION(output),
-	{ "hex", 'x', POPT_ARG_NONE, &hex, 0,
+	CLI_OUTPUT_OPTION(opts.output),
+	{ "hex", 'x', POPT_ARG_NONE, &opts.hex, 0,
 	  "print major and minor in 0x-prefixed hexadecimal", NULL },
-	{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
+	{ "keep-going", 'k', POPT_ARG_NONE, &opts.keep_going, 0,
 	  "report bad values and go on, keeping their places", NULL },
-	{ "verbose", 'v', POPT_ARG_NONE, &verbose, 0,
+	{ "verbose", 'v', POPT_ARG_NONE, &opts.verbose, 0,
 	  "first say which layout is used and why (on stderr with --json)",
 	  NULL },
 	CLI_TABLE_END
@@ -54,36 +65,38 @@ put_hex_digits(char *p, uint64_t v, size_t w)
 }
 
 static char *
-put_pair(char *p, uint64_t ma, uint64_t mi)
+put_pair(const struct decode_run *r, char *p, uint64_t ma, uint64_t mi)
 {
-	if (kdev) {
-		size_t w = layout.width <= 16 ? 2 : 4;
+	const struct decode_opts *o = r->o;
+
+	if (o->kdev) {
+		size_t w = r->l->width <= 16 ? 2 : 4;
 
 		p = put_hex_digits(p, ma, w);
 		*p++ = ':';
 		return put_hex_digits(p, mi, w);
 	}
-	p = hex ? cli_put_hex(p, ma) : cli_put_u64(p, ma);
-	*p++ = colon ? ':' : ' ';
-	return hex ? cli_put_hex(p, mi) : cli_put_u64(p, mi);
+	p = o->hex ? cli_put_hex(p, ma) : cli_put_u64(p, ma);
+	*p++ = o->colon ? ':' : ' ';
+	return o->hex ? cli_put_hex(p, mi) : cli_put_u64(p, mi);
 }
 
 static int
 decode_value(void *ctx, char *text, struct dt_diag *d)
 {
+	const struct decode_run *r = ctx;
 	uint64_t v, ma, mi;
 	char *p;
 	int rc;
 
-	(void)ctx;
 	if (dt_parse_number(text, &v, d) != DT_OK ||
-	    (rc = cli_decode(&layout, v, &ma, &mi, d)) < 0)
+	    (rc = cli_decode(r->l, v, &ma, &mi, d)) < 0)
 		return -1;
 	p = lines_out_begin();	/* after any warning: it flushes */
-	if (json) {
+	if (r->o->json) {
 		p = cli_put_str(cli_put_line_member(cli_put_str(p, "{")),
 		    "\"layout\":\"");
-		p = cli_put_str(p, layout.name);
+		p = cli_put_str(p, r->l->name);
 		p = cli_put_str(p, "\",\"value\":");
 		p = cli_put_u64(p, v);
 		p = cli_put_str(p, ",\"major\":");
@@ -93,21 +106,23 @@ decode_value(void *ctx, char *text, struct dt_diag *d)
 		p = cli_put_str(p, rc ? ",\"canonical\":false}" :
 		    ",\"canonical\":true}");
 	} else
-		p = put_pair(p, ma, mi);
+		p = put_pair(r, p, ma, mi);
 	return cli_emit(p);
 }
 
 int
-check_decode(const char *name)
+check_decode(const struct verb_call *c)
 {
+	const char *name = c->name;
+	struct decode_opts *o = &opts;
 	int rc;
 
-	if ((rc = cli_output(name, output, &json)) != EXIT_OK)
+	if ((rc = cli_output(name, o->output, &o->json)) != EXIT_OK)
 		return rc;
-	if (colon + kdev + json > 1)
+	if (o->colon + o->kdev + o->json > 1)
 		return cli_usage(name, "--colon, --kdev and --json exclude "
 		    "each other");
-	if (hex && (kdev || json))
+	if (o->hex && (o->kdev || o->json))
 		return cli_usage(name, "--hex goes with neither --kdev nor "
 		    "--json");
 	return EXIT_OK;
@@ -118,14 +133,14 @@ check_decode(const char *name)
  * standard output holds only JSON Lines.
  */
 static void
-say_layout(const struct verb_call *c)
+say_layout(const struct decode_opts *o, const struct verb_call *c)
 {
 	struct dt_buf b = DT_BUF_INIT;
 
 	cli_layout_why(&b, &c->layout, cli_layout_from(c->layout_given),
 	    NULL);
 	dt_buf_addc(&b, '\n');
-	if (json)
+	if (o->json)
 		(void)fputs(dt_buf_str(&b), stderr);
 	else
 		lines_out_put(dt_buf_str(&b), b.len);
@@ -135,9 +150,11 @@ say_layout(const struct verb_call *c)
 int
 cmd_decode(const struct verb_call *c)
 {
-	layout = c->layout;
-	if (verbose)
-		say_layout(c);
-	return cli_operands(c->args, decode_value, decode_value, NULL,
-	    (keep_going ? CLI_KEEP_GOING : 0) | (json ? CLI_JSON : 0));
+	const struct decode_opts *o = &opts;
+	struct decode_run r = { .o = o, .l = &c->layout };
+
+	if (o->verbose)
+		say_layout(o, c);
+	return cli_operands(c->args, decode_value, decode_value, &r,
+	    (o->keep_going ? CLI_KEEP_GOING : 0) | (o->json ? CLI_JSON : 0));
 }

@@ -94,24 +94,28 @@ list_drivers(struct drivers_query *ls, const char **names, bool *missing)
 	return rc;
 }
 
-static struct drivers_query devices;
-static char *devices_output;
+/* The options of devices: its table stores into the one instance. */
+struct devices_opts {
+	struct drivers_query q;	/* -c, -b, --json */
+	char *output;		/* -o */
+};
+static struct devices_opts opts;
 
 struct poptOption devices_options[] = {
-	{ "char", 'c', POPT_ARG_NONE, &devices.want_c, 0,
+	{ "char", 'c', POPT_ARG_NONE, &opts.q.want_c, 0,
 	  "character devices only", NULL },
-	{ "block", 'b', POPT_ARG_NONE, &devices.want_b, 0,
+	{ "block", 'b', POPT_ARG_NONE, &opts.q.want_b, 0,
 	  "block devices only", NULL },
-	{ "json", '\0', POPT_ARG_NONE, &devices.json, 0,
+	{ "json", '\0', POPT_ARG_NONE, &opts.q.json, 0,
 	  "print one JSON object per driver", NULL },
-	CLI_OUTPUT_OPTION(devices_output),
+	CLI_OUTPUT_OPTION(opts.output),
 	CLI_TABLE_END
 };
 
 int
-check_devices(const char *name)
+check_devices(const struct verb_call *c)
 {
-	return cli_output(name, devices_output, &devices.json);
+	return cli_output(c->name, opts.output, &opts.q.json);
 }
 
 /*
@@ -121,13 +125,14 @@ check_devices(const char *name)
 int
 cmd_devices(const struct verb_call *c)
 {
+	struct drivers_query q = opts.q;
 	bool missing = false;
 	int rc;
 
 	if (c->nargs > 0)
 		cli_answering();
-	if (!devices.want_c && !devices.want_b)
-		devices.want_c = devices.want_b = 1;
-	rc = list_drivers(&devices, c->nargs > 0 ? c->args : NULL, &missing);
+	if (!q.want_c && !q.want_b)
+		q.want_c = q.want_b = 1;
+	rc = list_drivers(&q, c->nargs > 0 ? c->args : NULL, &missing);
 	return c->nargs > 0 ? cli_answer(rc, missing) : rc;
 }

@@ -81,26 +81,31 @@ struct side_event {
 	int before;		/* PATH operands given before it */
 };
 
-static struct side_event *events;
-static size_t nevents;
+/* The side options as given, in order. */
+struct side_events {
+	struct side_event *v;
+	size_t n;
+};
 
+/* data: the side_events, as the callback row's descrip (popt's way). */
 static void
 side_option(poptContext con, enum poptCallbackReason reason,
     const struct poptOption *opt, const char *arg, const void *data)
 {
+	struct side_events *events = (void *)data;
 	const char **left = poptGetArgs(con);
 	struct side_event *ev;
 	int before = 0;
 
-	(void)data;
 	if (reason != POPT_CALLBACK_REASON_OPTION)
 		return;
 	while (left != NULL && left[before] != NULL)
 		before++;
-	if ((ev = reallocarray(events, nevents + 1, sizeof(*ev))) == NULL)
+	if ((ev = reallocarray(events->v, events->n + 1, sizeof(*ev))) ==
+	    NULL)
 		cli_fatal(NULL);
-	events = ev;
-	ev += nevents++;
+	events->v = ev;
+	ev += events->n++;
 	ev->what = opt->val;
 	ev->before = before;
 	ev->arg = NULL;
@@ -108,8 +113,26 @@ side_option(poptContext con, enum poptCallbackReason reason,
 		cli_fatal(NULL);
 }
 
+/*
+ * What diff compares and how it says it: the options as popt stores them
+ * into the one instance, and what parse_options makes of them.
+ */
+struct diff_opts {
+	char *output, *ignore, *only_arg, *sysfs_dir, *users_from;
+	char *removals;		/* --removals FILE, or NULL */
+	int json, one_fs;
+	struct side_events events;	/* --table ... in order */
+	/* made by check_diff */
+	unsigned ignored;	/* enum diff_field */
+	char only[16];		/* type letters; "" for every type */
+	const struct dialect *patch;	/* -o, or NULL */
+	struct side sides[2];	/* A and B, nothing read yet */
+};
+static struct diff_opts opts;
+
 static struct poptOption side_options[] = {
-	{ NULL, '\0', POPT_ARG_CALLBACK, (void *)side_option, 0, NULL, NULL },
+	{ NULL, '\0', POPT_ARG_CALLBACK, (void *)side_option, 0,
+	  (const char *)&opts.events, NULL },
 	{ "table", '\0', POPT_ARG_STRING, NULL, OPT_TABLE,
 	  "a side: the device table FILE (- for stdin)", "FILE" },
 	{ "archive", '\0', POPT_ARG_STRING, NULL, OPT_ARCHIVE,
@@ -124,55 +147,43 @@ static struct poptOption side_options[] = {
 	POPT_TABLEEND
 };
 
-static char *output, *ignore, *only, *sysfs_dir, *users_from, *removals;
-static int json, one_fs;
 
 struct poptOption diff_options[] = {
 	{ NULL, '\0', POPT_ARG_INCLUDE_TABLE, side_options, 0,
 	  "The sides, A then B, in the order given (a PATH is a tree):",
 	  NULL },
-	{ "json", '\0', POPT_ARG_NONE, &json, 0,
+	{ "json", '\0', POPT_ARG_NONE, &opts.json, 0,
 	  "each difference as a JSON object, one a line", NULL },
-	{ "output", 'o', POPT_ARG_STRING, &output, 0,
+	{ "output", 'o', POPT_ARG_STRING, &opts.output, 0,
 	  "write the table that turns A into B, in this dialect",
 	  "FORMAT" },
-	{ "removals", '\0', POPT_ARG_STRING, &removals, 0,
+	{ "removals", '\0', POPT_ARG_STRING, &opts.removals, 0,
 	  "with -o: write the paths of the device nodes and FIFOs only in A "
 	  "to FILE, one a line: the list apply removes", "FILE" },
-	{ "ignore", '\0', POPT_ARG_STRING, &ignore, 0,
+	{ "ignore", '\0', POPT_ARG_STRING, &opts.ignore, 0,
 	  "compare without these fields: " IGNORABLE, "FIELD,..." },
-	{ "only", '\0', POPT_ARG_STRING, &only, 0,
+	{ "only", '\0', POPT_ARG_STRING, &opts.only_arg, 0,
 	  "compare only entries of these types (c, b, p, s, l, d, f)",
 	  "TYPE,..." },
-	{ "one-file-system", 'x', POPT_ARG_NONE, &one_fs, 0,
+	{ "one-file-system", 'x', POPT_ARG_NONE, &opts.one_fs, 0,
 	  "in a tree, enter no other mount", NULL },
-	{ "sysfs", '\0', POPT_ARG_STRING, &sysfs_dir, 0, KERNEL_SYSFS_HELP,
+	{ "sysfs", '\0', POPT_ARG_STRING, &opts.sysfs_dir, 0, KERNEL_SYSFS_HELP,
 	  "DIR" },
-	{ "users-from", '\0', POPT_ARG_STRING, &users_from, 0,
+	{ "users-from", '\0', POPT_ARG_STRING, &opts.users_from, 0,
 	  "names in the tables from DIR/etc/passwd and DIR/etc/group",
 	  "DIR" },
 	CLI_TABLE_END
 };
 
-/* What diff compares and how it says it, from the options. */
-struct diff_opts {
-	unsigned ignored;	/* enum diff_field */
-	char only[16];		/* type letters; "" for every type */
-	const struct dialect *patch;	/* -o, or NULL */
-	const char *removals;	/* --removals FILE, or NULL */
-	bool json;
-};
-
 /* ------------------------------------------------------------ options */
 
 static void
-events_free(void)
+events_free(struct side_events *events)
 {
-	for (size_t i = 0; i < nevents; i++)
-		free(events[i].arg);
-	free(events);
-	events = NULL;
-	nevents = 0;
+	for (size_t i = 0; i < events->n; i++)
+		free(events->v[i].arg);
+	free(events->v);
+	*events = (struct side_events){ 0 };
 }
 
 /* Adds a side; more than two is counted, for the message. */
@@ -191,7 +202,8 @@ add_side(struct side *sides, int *n, enum side_kind kind, const char *arg,
  * PATH operands, --root and -i applied to the sides after them.
  */
 static int
-build_sides(const struct verb_call *c, struct side *sides)
+build_sides(const struct side_events *events, const struct verb_call *c,
+    struct side *sides)
 {
 	const char *root = NULL;
 	const struct dialect *input = NULL;
@@ -200,8 +212,8 @@ build_sides(const struct verb_call *c, struct side *sides)
 	int n = 0;
 
 	for (int k = 0; k <= c->nargs; k++) {
-		for (; e < nevents && events[e].before <= k; e++) {
-			const struct side_event *ev = &events[e];
+		for (; e < events->n && events->v[e].before <= k; e++) {
+			const struct side_event *ev = &events->v[e];
 
 			switch (ev->what) {
 			case OPT_ROOT:
@@ -256,7 +268,7 @@ static int
 parse_ignore(const char *name, struct diff_opts *o)
 {
 	char q[DT_QUOTE_SIZE];
-	const char *p = ignore;
+	const char *p = o->ignore;
 	size_t n, i;
 
 	while (p != NULL && *p != '\0') {
@@ -267,7 +279,7 @@ parse_ignore(const char *name, struct diff_opts *o)
 				break;
 		if (i == sizeof(ignorable) / sizeof(ignorable[0]))
 			return cli_usage(name, "--ignore '%s': unknown field; "
-			    "valid: %s", cli_quote(q, ignore), IGNORABLE);
+			    "valid: %s", cli_quote(q, o->ignore), IGNORABLE);
 		o->ignored |= ignorable[i].field;
 		p += n + (p[n] == ',');
 	}
@@ -281,11 +293,12 @@ parse_only(const char *name, struct diff_opts *o)
 	char q[DT_QUOTE_SIZE];
 	size_t n = 0;
 
-	for (const char *p = only; *p != '\0'; p += 1 + (p[1] == ',')) {
+	for (const char *p = o->only_arg; *p != '\0';
+	    p += 1 + (p[1] == ',')) {
 		if (entry_type_of(*p) == NULL || (p[1] != ',' && p[1] != '\0'))
 			return cli_usage(name, "--only '%s': types are letters "
 			    "separated by commas, of c, b, p, s, l, d, f",
-			    cli_quote(q, only));
+			    cli_quote(q, o->only_arg));
 		if (strchr(o->only, *p) == NULL && n + 1 < sizeof(o->only))
 			o->only[n++] = *p;
 	}
@@ -302,52 +315,52 @@ parse_options(const struct verb_call *c, struct side *sides,
 	char q[DT_QUOTE_SIZE];
 	int rc;
 
-	if ((rc = build_sides(c, sides)) != EXIT_OK)
+	if ((rc = build_sides(&o->events, c, sides)) != EXIT_OK)
 		return rc;
 	if ((sides[0].kind == SIDE_TABLE || sides[0].kind == SIDE_ARCHIVE) &&
 	    (sides[1].kind == SIDE_TABLE || sides[1].kind == SIDE_ARCHIVE) &&
 	    strcmp(sides[0].arg, "-") == 0 && strcmp(sides[1].arg, "-") == 0)
 		return cli_usage(c->name, "standard input (-) is one side at "
 		    "most");
-	if (sysfs_dir != NULL && (sides[0].kind != SIDE_KERNEL &&
+	if (o->sysfs_dir != NULL && (sides[0].kind != SIDE_KERNEL &&
 	    sides[1].kind != SIDE_KERNEL))
 		return cli_usage(c->name, "--sysfs goes with --kernel");
-	if (cli_option_path(c->name, "--sysfs", sysfs_dir, CLI_NAMES_DIR) !=
-	    EXIT_OK)
-		return DIFF_TROUBLE;
-	if (one_fs && sides[0].kind != SIDE_TREE && sides[1].kind != SIDE_TREE)
-		return cli_usage(c->name, "-x keeps a tree to its file system, "
-		    "and neither side is a tree");
-	if (cli_option_path(c->name, "--users-from", users_from,
+	if (cli_option_path(c->name, "--sysfs", o->sysfs_dir,
 	    CLI_NAMES_DIR) != EXIT_OK)
 		return DIFF_TROUBLE;
-	if (json && output != NULL)
+	if (o->one_fs && sides[0].kind != SIDE_TREE &&
+	    sides[1].kind != SIDE_TREE)
+		return cli_usage(c->name, "-x keeps a tree to its file system, "
+		    "and neither side is a tree");
+	if (cli_option_path(c->name, "--users-from", o->users_from,
+	    CLI_NAMES_DIR) != EXIT_OK)
+		return DIFF_TROUBLE;
+	if (o->json && o->output != NULL)
 		return cli_usage(c->name, "--json prints the differences, -o "
 		    "a table: one or the other");
-	if (output != NULL) {
-		o->patch = dialect_named(output);
+	if (o->output != NULL) {
+		o->patch = dialect_named(o->output);
 		if (o->patch == NULL || rules_dialect(o->patch)) {
 			struct dt_buf valid = DT_BUF_INIT;
 			int rc;
 
 			dialect_names(&valid, true);
 			rc = cli_usage(c->name, "-o '%s': a patch is a table "
-			    "apply reads; valid: %s", cli_quote(q, output),
+			    "apply reads; valid: %s", cli_quote(q, o->output),
 			    dt_buf_failed(&valid) ? "?" : dt_buf_str(&valid));
 			dt_buf_free(&valid);
 			return rc;
 		}
 	}
-	if (removals != NULL && output == NULL)
+	if (o->removals != NULL && o->output == NULL)
 		return cli_usage(c->name, "--removals goes with -o: it is the "
 		    "part of the patch that removes");
-	if (removals != NULL && (cli_option_path(c->name, "--removals",
-	    removals, CLI_NAMES_FILE) != EXIT_OK))
+	if (o->removals != NULL && (cli_option_path(c->name, "--removals",
+	    o->removals, CLI_NAMES_FILE) != EXIT_OK))
 		return EXIT_USAGE;
-	o->removals = removals;
-	o->json = json != 0;
 	if ((rc = parse_ignore(c->name, o)) != EXIT_OK ||
-	    (only != NULL && (rc = parse_only(c->name, o)) != EXIT_OK))
+	    (o->only_arg != NULL && (rc = parse_only(c->name, o)) !=
+	    EXIT_OK))
 		return rc;
 	return EXIT_OK;
 }
@@ -415,7 +428,7 @@ read_table(struct side *s, const struct id_resolver *res)
 }
 
 static void
-read_tree(struct side *s)
+read_tree(const struct diff_opts *o, struct side *s)
 {
 	const struct entry_sink sink = { side_put, side_problem, s };
 	struct source *tree;
@@ -427,7 +440,7 @@ read_tree(struct side *s)
 	}
 	/* every directory: one that is a plain parent on one side only is
 	   dropped later, one on both compared */
-	if ((tree = source_tree_new(r, true, one_fs != 0)) == NULL)
+	if ((tree = source_tree_new(r, true, o->one_fs != 0)) == NULL)
 		cli_fatal(NULL);
 	tree->read(tree, s->arg, &sink);
 	tree->free(tree);
@@ -435,14 +448,15 @@ read_tree(struct side *s)
 }
 
 static void
-read_side(struct side *s, const struct id_resolver *res)
+read_side(const struct diff_opts *o, struct side *s,
+    const struct id_resolver *res)
 {
 	const struct entry_sink sink = { side_put, side_problem, s };
 	struct source *src;
 
 	switch (s->kind) {
 	case SIDE_TREE:
-		read_tree(s);
+		read_tree(o, s);
 		break;
 	case SIDE_TABLE:
 		read_table(s, res);
@@ -454,7 +468,7 @@ read_side(struct side *s, const struct id_resolver *res)
 		src->free(src);
 		break;
 	case SIDE_KERNEL:
-		kernel_read(sysfs_dir, &sink);
+		kernel_read(o->sysfs_dir, &sink);
 		break;
 	}
 }
@@ -466,7 +480,7 @@ read_side(struct side *s, const struct id_resolver *res)
  * (*none) when no side is a table.
  */
 static const struct id_resolver *
-table_names(const struct side *sides, bool *none)
+table_names(const struct diff_opts *o, const struct side *sides, bool *none)
 {
 	const char *root = NULL;
 
@@ -476,7 +490,8 @@ table_names(const struct side *sides, bool *none)
 	for (int i = 0; i < 2; i++)
 		if (sides[i].kind == SIDE_TREE && sides[i].root != NULL)
 			root = sides[i].root;
-	return owners_open(users_from != NULL ? NULL : root, users_from);
+	return owners_open(o->users_from != NULL ? NULL : root,
+	    o->users_from);
 }
 
 /*
@@ -929,27 +944,42 @@ above(const struct entries *a, const struct entries *b)
 
 /* ------------------------------------------------------------ the verb */
 
+/*
+ * The options and the operands, the two sides built from them in order,
+ * before anything is read: any problem is trouble, 2 (EXIT STATUS).
+ */
+int
+check_diff(const struct verb_call *c)
+{
+	/* the row's count, said as the runner says it */
+	if (c->nargs > 2) {
+		events_free(&opts.events);
+		return verb_operands_error(c);
+	}
+	if (parse_options(c, opts.sides, &opts) == EXIT_OK)
+		return EXIT_OK;
+	events_free(&opts.events);
+	return DIFF_TROUBLE;
+}
+
 int
 cmd_diff(const struct verb_call *c)
 {
-	struct side sides[2] = { 0 };
-	struct diff_opts o = { 0 };
-	struct report r = { .o = &o };
+	struct diff_opts *o = &opts;
+	struct side sides[2] = { o->sides[0], o->sides[1] };
+	struct report r = { .o = o };
 	const struct id_resolver *res;
 	bool no_tables, tables = false;
 	int rc;
 
-	if (parse_options(c, sides, &o) != EXIT_OK) {
-		events_free();
-		return DIFF_TROUBLE;
-	}
-	if ((res = table_names(sides, &no_tables)) == NULL && !no_tables) {
-		events_free();
+	(void)c;	/* its operands are the sides check_diff built */
+	if ((res = table_names(o, sides, &no_tables)) == NULL && !no_tables) {
+		events_free(&o->events);
 		return DIFF_TROUBLE;
 	}
 	tables = sides[0].kind == SIDE_TABLE && sides[1].kind == SIDE_TABLE;
 	for (int i = 0; i < 2; i++) {
-		read_side(&sides[i], res);
+		read_side(o, &sides[i], res);
 		if (!tables)
 			drop_files(&sides[i]);
 		sort_side(&sides[i]);
@@ -974,7 +1004,7 @@ cmd_diff(const struct verb_call *c)
 			cli_warn("no path is on both sides: each side's paths "
 			    "are as seen from its root (--root DIR before a "
 			    "tree PATH)");
-		rc = o.patch != NULL ? write_patch(&r) : cli_finish_output();
+		rc = o->patch != NULL ? write_patch(&r) : cli_finish_output();
 		rc = rc != EXIT_OK ? DIFF_TROUBLE : r.n > 0 ? DIFF_DIFFERENT :
 		    DIFF_SAME;
 	}
@@ -982,6 +1012,6 @@ cmd_diff(const struct verb_call *c)
 		entries_free(&sides[i].v);
 	entries_free(&r.fix);
 	entries_free(&r.gone);
-	events_free();
+	events_free(&o->events);
 	return rc;
 }

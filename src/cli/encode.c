@@ -10,32 +10,44 @@
 #include "cli/out.h"
 #include "cli/verbs.h"
 
-static int hex, json, kdev, keep_going;
-static char *output;
+/* The options of encode: its table stores into the one instance. */
+struct encode_opts {
+	struct cli_layout_opts layout;	/* -f, --strict */
+	int hex, json, kdev, keep_going;
+	char *output;
+};
+static struct encode_opts opts;
+
+/* What each pair is encoded with: the options and the layout. */
+struct encode_run {
+	const struct encode_opts *o;
+	const struct dt_layout *l;
+};
 
 struct poptOption encode_options[] = {
-	LAYOUT_OPTIONS,
-	{ "hex", 'x', POPT_ARG_NONE, &hex, 0,
+	LAYOUT_OPTIONS(opts.layout),
+	{ "hex", 'x', POPT_ARG_NONE, &opts.hex, 0,
 	  "print 0x-prefixed hexadecimal", NULL },
-	{ "json", '\0', POPT_ARG_NONE, &json, 0,
+	{ "json", '\0', POPT_ARG_NONE, &opts.json, 0,
 	  "print a JSON object", NULL },
-	CLI_OUTPUT_OPTION(output),
-	{ "kdev", '\0', POPT_ARG_NONE, &kdev, 0,
+	CLI_OUTPUT_OPTION(opts.output),
+	{ "kdev", '\0', POPT_ARG_NONE, &opts.kdev, 0,
 	  "read MAJOR and MINOR in hexadecimal, as decode --kdev prints "
 	  "them", NULL },
-	{ "keep-going", 'k', POPT_ARG_NONE, &keep_going, 0,
+	{ "keep-going", 'k', POPT_ARG_NONE, &opts.keep_going, 0,
 	  "with -, report bad lines and go on, keeping their places", NULL },
 	CLI_TABLE_END
 };
 
 /* MAJOR and MINOR: numbers (NUMBERS in devtool(1)), or kdev's hex. */
 static int
-read_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
+read_pair(const struct encode_run *r, const char *ma_s, const char *mi_s,
     uint64_t *ma, uint64_t *mi, struct dt_diag *d)
 {
+	const struct dt_layout *l = r->l;
 	char what[48];
 
-	if (!kdev)
+	if (!r->o->kdev)
 		return cli_pair(l, ma_s, mi_s, ma, mi, d);
 	snprintf(what, sizeof(what), "%s major", l->name);
 	if (dt_parse_hex(ma_s, what, l->major_max, ma, d) != DT_OK)
@@ -45,17 +57,18 @@ read_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
 }
 
 static int
-encode_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
+encode_pair(const struct encode_run *r, const char *ma_s, const char *mi_s,
     struct dt_diag *d)
 {
+	const struct dt_layout *l = r->l;
 	uint64_t ma, mi, v;
 	char *p;
 
-	if (read_pair(l, ma_s, mi_s, &ma, &mi, d) != 0 ||
+	if (read_pair(r, ma_s, mi_s, &ma, &mi, d) != 0 ||
 	    dt_encode(l, ma, mi, &v, d) != DT_OK)
 		return -1;
 	p = lines_out_begin();	/* after any warning: it flushes */
-	if (json) {
+	if (r->o->json) {
 		p = cli_put_str(cli_put_line_member(cli_put_str(p, "{")),
 		    "\"layout\":\"");
 		p = cli_put_str(p, l->name);
@@ -69,7 +82,7 @@ encode_pair(const struct dt_layout *l, const char *ma_s, const char *mi_s,
 		p = cli_put_hex(p, v);
 		p = cli_put_str(p, "\"}");
 	} else
-		p = hex ? cli_put_hex(p, v) : cli_put_u64(p, v);
+		p = r->o->hex ? cli_put_hex(p, v) : cli_put_u64(p, v);
 	return cli_emit(p);
 }
 
@@ -104,28 +117,29 @@ encode_line(void *ctx, char *line, struct dt_diag *d)
 }
 
 int
-check_encode(const char *name)
+check_encode(const struct verb_call *c)
 {
-	return cli_output(name, output, &json);
+	return cli_output(c->name, opts.output, &opts.json);
 }
 
 int
 cmd_encode(const struct verb_call *c)
 {
-	struct dt_layout layout = c->layout;
+	const struct encode_opts *o = &opts;
+	struct encode_run r = { .o = o, .l = &c->layout };
 	struct dt_diag d;
 	int rc;
 
 	if (c->nargs == 1) {
 		if (strcmp(c->args[0], "-") == 0)
 			return cli_operands(c->args, encode_line, encode_line,
-			    &layout, (keep_going ? CLI_KEEP_GOING : 0) |
-			    (json ? CLI_JSON : 0));
+			    &r, (o->keep_going ? CLI_KEEP_GOING : 0) |
+			    (o->json ? CLI_JSON : 0));
 		if (strchr(c->args[0], ':') == NULL)
 			return verb_operands_error(c);
-		rc = encode_line(&layout, (char *)c->args[0], &d);
+		rc = encode_line(&r, (char *)c->args[0], &d);
 	} else
-		rc = encode_pair(&layout, c->args[0], c->args[1], &d);
+		rc = encode_pair(&r, c->args[0], c->args[1], &d);
 	if (rc != 0) {
 		cli_error("%s", d.msg);
 		return EXIT_USAGE;

@@ -133,16 +133,23 @@ draw(const struct dt_layout *l, uint64_t ma, uint64_t mi, uint64_t v,
 	    (uintmax_t)mi, runs);
 }
 
-static int json;		/* --json, -o json */
-static char *output;
+/* The options of explain: its table stores into the one instance. */
+struct explain_opts {
+	struct cli_layout_opts layout;	/* -f, --strict */
+	int json;		/* --json, -o json */
+	char *output;		/* -o */
+	char *value;		/* --value */
+};
 
 /*
  * The layout a number is explained under and why: typed numbers take
- * the verb's, a node's value is native unless -f was given.
+ * the verb's, a node's value is native unless -f was given; and the
+ * options.
  */
 struct ask {
 	struct dt_layout layout;
 	enum cli_layout_from from;
+	const struct explain_opts *opts;
 };
 
 /* What is known of a device number, and where from (NAMES in devtool(1)). */
@@ -177,8 +184,8 @@ driver_of(void *ctx, char type, unsigned long major, const char *name,
 
 /* One name of one source, as a line or a JSON object. */
 static void
-put_name(bool *first, char type, const char *source, const char *name,
-    const char *key, const char *detail)
+put_name(bool json, bool *first, char type, const char *source,
+    const char *name, const char *key, const char *detail)
 {
 	char q[DT_QUOTE_SIZE], qd[DT_QUOTE_SIZE];
 
@@ -207,8 +214,9 @@ put_name(bool *first, char type, const char *source, const char *name,
  * cannot be read (the rest is still shown), else EXIT_OK.
  */
 static int
-put_names(const struct known *k)
+put_names(const struct ask *a, const struct known *k)
 {
+	bool json = a->opts->json;
 	struct driver_ask drivers = { .major = k->major };
 	char name[256];
 	const char *desc;
@@ -229,15 +237,15 @@ put_names(const struct known *k)
 			continue;
 		if (source_kernel_devname(env_sysfs(), type, k->major,
 		    k->minor, name, sizeof(name))) {
-			put_name(&first, type, "kernel", name, "driver",
+			put_name(json, &first, type, "kernel", name, "driver",
 			    drivers.name[i]);
 			none = 0;
 		}
 		if (k->major <= 0xffffffff && k->minor <= 0xffffffff &&
 		    devreg_name(type, (unsigned long)k->major,
 		    (unsigned long)k->minor, name, sizeof(name), &desc)) {
-			put_name(&first, type, "registry", name, "description",
-			    desc);
+			put_name(json, &first, type, "registry", name,
+			    "description", desc);
 			none = 0;
 		}
 	}
@@ -249,13 +257,21 @@ put_names(const struct known *k)
 	return rc;
 }
 
-/* --json: the pair and value, then the names. */
+/*
+ * --json: the layout and why it is the one (the text's first line), the
+ * pair and value, then the names.
+ */
 static void
-put_json_head(const struct dt_layout *l, const struct known *k)
+put_json_head(const struct ask *a, const struct known *k)
 {
-	printf("{\"layout\":\"%s\",\"major\":%ju,\"minor\":%ju,"
-	    "\"value\":%ju", l->name, (uintmax_t)k->major,
-	    (uintmax_t)k->minor, (uintmax_t)k->value);
+	struct dt_buf b = DT_BUF_INIT;
+
+	cli_layout_why(&b, &a->layout, a->from, k->path);
+	printf("{\"layout\":\"%s\",\"why\":", a->layout.name);
+	cli_put_json_string(stdout, dt_buf_str(&b));
+	dt_buf_free(&b);
+	printf(",\"major\":%ju,\"minor\":%ju,\"value\":%ju",
+	    (uintmax_t)k->major, (uintmax_t)k->minor, (uintmax_t)k->value);
 	if (k->path != NULL) {
 		printf(",\"path\":");
 		cli_put_json_string(stdout, k->path);
@@ -285,13 +301,13 @@ put_head(const struct ask *a, const struct known *k)
 static int
 show(const struct ask *a, struct known *k, const char *rule)
 {
-	if (json)
-		put_json_head(&a->layout, k);
+	if (a->opts->json)
+		put_json_head(a, k);
 	else {
 		put_head(a, k);
 		draw(&a->layout, k->major, k->minor, k->value, rule);
 	}
-	return put_names(k);
+	return put_names(a, k);
 }
 
 static int
@@ -339,7 +355,12 @@ explain_pair(const struct ask *a, const char *ma_s, const char *mi_s,
 		    .minor = mi, .value = v };
 		return show(a, &k, NULL);
 	case DT_EAMBIGUOUS:
-		/* Show the trap, fields where the pair went, then refuse. */
+		/*
+		 * Show the trap, fields where the pair went, then refuse;
+		 * --json's standard output holds JSON only: nothing then.
+		 */
+		if (a->opts->json)
+			break;
 		k = (struct known){ .type = type, .path = path };
 		put_head(a, &k);
 		plain = *l;
@@ -402,57 +423,81 @@ explain_path(const struct ask *typed, const char *path)
 	return explain_pair(&a, ma, mi, path, S_ISCHR(st.st_mode) ? 'c' : 'b');
 }
 
-/* One operand: MAJOR:MINOR, a path (with a /, or not a number), a value. */
+/* Whether one operand is a path: with a /, or not a number. */
+static bool
+is_path(const char *arg)
+{
+	uint64_t v;
+	struct dt_diag d;
+
+	if (strchr(arg, ':') != NULL)
+		return false;
+	return strchr(arg, '/') != NULL || (dt_parse_number(arg, &v, &d) !=
+	    DT_OK && access(arg, F_OK) == 0);
+}
+
+/* One operand: MAJOR:MINOR, a path, a value. */
 static int
 explain_one(const struct ask *a, const char *arg)
 {
-	uint64_t v;
-
 	if (strchr(arg, ':') != NULL)
 		return explain_colon(a, arg);
-	struct dt_diag d;
-
-	if (strchr(arg, '/') == NULL && (dt_parse_number(arg, &v, &d) ==
-	    DT_OK || access(arg, F_OK) != 0))
+	if (!is_path(arg))
 		return explain_value(a, arg);
 	return explain_path(a, arg);
 }
 
-static char *value;		/* --value */
+static struct explain_opts opts;
 
 struct poptOption explain_options[] = {
-	LAYOUT_OPTIONS_SAYING("device number layout (default 16:16 or "
+	LAYOUT_OPTIONS_SAYING(opts.layout, "device number layout (default "
+	    "16:16 or "
 	    "$DEVTOOL_FORMAT; a PATH's value is native unless -f is given)"),
-	{ "value", '\0', POPT_ARG_STRING, &value, 0,
+	{ "value", '\0', POPT_ARG_STRING, &opts.value, 0,
 	  "explain a raw value instead of a pair", "V" },
-	{ "json", '\0', POPT_ARG_NONE, &json, 0,
+	{ "json", '\0', POPT_ARG_NONE, &opts.json, 0,
 	  "print the pair, the value and the names as one JSON object",
 	  NULL },
-	CLI_OUTPUT_OPTION(output),
+	CLI_OUTPUT_OPTION(opts.output),
 	CLI_TABLE_END
 };
 
 int
-check_explain(const char *name)
+check_explain(const struct verb_call *c)
 {
-	return cli_output(name, output, &json);
+	int rc;
+
+	if ((rc = cli_output(c->name, opts.output, &opts.json)) != EXIT_OK)
+		return rc;
+	/* --value V alone, or one or two operands */
+	if (opts.value != NULL ? c->nargs != 0 : c->nargs == 0)
+		return verb_operands_error(c);
+	return EXIT_OK;
 }
 
 int
 cmd_explain(const struct verb_call *c)
 {
+	const struct explain_opts *o = &opts;
 	struct ask a = { .layout = c->layout,
-	    .from = cli_layout_from(c->layout_given) };
+	    .from = cli_layout_from(c->layout_given), .opts = o };
+	bool path = o->value == NULL && c->nargs == 1 && is_path(c->args[0]);
 	int rc;
 
-	if (value != NULL && c->nargs == 0)
-		rc = explain_value(&a, value);
-	else if (value == NULL && c->nargs == 2)
+	/*
+	 * The row reads no DEVTOOL_FORMAT (no_layout_env): a path is drawn
+	 * under native unless -f is given, so a bad DEVTOOL_FORMAT fails
+	 * only typed numbers, which take it (devtool-explain(1)).
+	 */
+	if (!c->layout_given && !path &&
+	    (rc = cli_layout(NULL, o->layout.strict, &a.layout)) != EXIT_OK)
+		return rc;
+	if (o->value != NULL)
+		rc = explain_value(&a, o->value);
+	else if (c->nargs == 2)
 		rc = explain_pair(&a, c->args[0], c->args[1], NULL, 0);
-	else if (value == NULL && c->nargs == 1)
-		rc = explain_one(&a, c->args[0]);
 	else
-		return verb_operands_error(c);
+		rc = explain_one(&a, c->args[0]);
 	if (cli_finish_output() != EXIT_OK)
 		rc = EXIT_FAILED;
 	return rc;

@@ -10,16 +10,20 @@
 #include "cli/verbs.h"
 #include "dialects/dialect.h"
 
-static int json, dialects;
-static char *output;
+/* The options of formats: its table stores into the one instance. */
+struct formats_opts {
+	int json, dialects;
+	char *output;
+};
+static struct formats_opts opts;
 
 struct poptOption formats_options[] = {
-	{ "json", '\0', POPT_ARG_NONE, &json, 0,
+	{ "json", '\0', POPT_ARG_NONE, &opts.json, 0,
 	  "print one JSON object per layout (or dialect)", NULL },
-	{ "dialects", '\0', POPT_ARG_NONE, &dialects, 0,
+	{ "dialects", '\0', POPT_ARG_NONE, &opts.dialects, 0,
 	  "list the table dialects instead, and whether apply reads each",
 	  NULL },
-	CLI_OUTPUT_OPTION(output),
+	CLI_OUTPUT_OPTION(opts.output),
 	CLI_TABLE_END
 };
 
@@ -87,9 +91,9 @@ format_text(const struct dt_format *f)
 }
 
 int
-check_formats(const char *name)
+check_formats(const struct verb_call *c)
 {
-	return cli_output(name, output, &json);
+	return cli_output(c->name, opts.output, &opts.json);
 }
 
 /*
@@ -97,7 +101,7 @@ check_formats(const char *name)
  * take, and (READ yes) apply -i.  The completions read this.
  */
 static void
-list_dialects(void)
+list_dialects(bool json)
 {
 	const struct dialect *d;
 
@@ -115,16 +119,18 @@ list_dialects(void)
 int
 cmd_formats(const struct verb_call *c)
 {
+	const struct formats_opts *o = &opts;
+
 	(void)c;
-	if (dialects) {
-		list_dialects();
+	if (o->dialects) {
+		list_dialects(o->json);
 		return cli_finish_output();
 	}
-	if (!json)
+	if (!o->json)
 		printf("%-7s %-8s %-5s %-13s %-13s %-6s %s\n", "NAME",
 		    "ALIASES", "BITS", "MAJOR", "MINOR", "COMPAT",
 		    "DESCRIPTION");
 	for (size_t i = 0; i < dt_nformats; i++)
-		(json ? format_json : format_text)(&dt_formats[i]);
+		(o->json ? format_json : format_text)(&dt_formats[i]);
 	return cli_finish_output();
 }

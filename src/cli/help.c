@@ -23,19 +23,6 @@ struct poptOption help_options[] = {
 	CLI_TABLE_END
 };
 
-/* devtool.c's table, handed over by help_table before any verb runs. */
-static const struct verb *table;
-static size_t table_len;
-static void (*overview)(FILE *);
-
-void
-help_table(const struct verb *verbs, size_t n, void (*usage)(FILE *))
-{
-	table = verbs;
-	table_len = n;
-	overview = usage;
-}
-
 /*
  * Whether man finds PAGE in section 1: "man -w 1 PAGE" exits 0 and prints
  * its file.  Asked first, not read from man's status after showing it,
@@ -71,11 +58,11 @@ man_finds(const char *page)
 }
 
 static const struct verb *
-help_find(const char *name)
+help_find(const struct verb_table *t, const char *name)
 {
-	for (size_t i = 0; i < table_len; i++)
-		if (strcmp(table[i].name, name) == 0)
-			return &table[i];
+	for (size_t i = 0; i < t->n; i++)
+		if (strcmp(t->verbs[i].name, name) == 0)
+			return &t->verbs[i];
 	return NULL;
 }
 
@@ -85,14 +72,14 @@ help_find(const char *name)
  * listed.
  */
 static int
-help_unknown(const char *verb, const char *name)
+help_unknown(const struct verb_table *t, const char *verb, const char *name)
 {
 	struct dt_nearest n;
 	char q[DT_QUOTE_SIZE];
 
 	dt_nearest_init(&n, name, 2);
-	for (size_t i = 0; i < table_len; i++)
-		dt_nearest_offer(&n, table[i].name);
+	for (size_t i = 0; i < t->n; i++)
+		dt_nearest_offer(&n, t->verbs[i].name);
 	if (n.best != NULL)
 		return cli_usage(verb, "'%s' is not a verb; did you mean "
 		    "'%s'?", cli_quote(q, name), n.best);
@@ -114,8 +101,8 @@ cmd_help(const struct verb_call *c)
 	struct dt_buf page = DT_BUF_INIT, name = DT_BUF_INIT;
 	int rc;
 
-	if (c->nargs == 1 && (v = help_find(c->args[0])) == NULL)
-		return help_unknown(c->name, c->args[0]);
+	if (c->nargs == 1 && (v = help_find(c->table, c->args[0])) == NULL)
+		return help_unknown(c->table, c->name, c->args[0]);
 	dt_buf_adds(&page, "devtool");
 	dt_buf_adds(&name, "devtool");
 	if (v != NULL) {
@@ -138,12 +125,13 @@ cmd_help(const struct verb_call *c)
 	cli_warn("man cannot show %s(1); here is '%s --help'",
 	    dt_buf_str(&page), dt_buf_str(&name));
 	if (v == NULL) {
-		overview(stdout);
+		c->table->usage(stdout);
 		rc = cli_finish_output();
 	} else {
 		const char *argv[] = { dt_buf_str(&name), "--help", NULL };
 
-		rc = verb_run(v, 2, argv);	/* exits from popt's --help */
+		/* exits from --help */
+		rc = verb_run(c->table, v, 2, argv);
 	}
 	dt_buf_free(&page);
 	dt_buf_free(&name);

@@ -209,13 +209,11 @@ list_warn_unheld(size_t n, const struct dialect *dialect)
 		    dialect->name, what);
 }
 
-static int widen;	/* --widen, an option below */
-
 /* A rule dialect (DEVICE RULES): allow_print's rules. */
 static int
-print_rules(struct listing *ls, const struct dialect *dialect)
+print_rules(struct listing *ls, const struct dialect *dialect, bool widen)
 {
-	int rc = allow_print(&ls->v, dialect, UNHELD_NAMED, widen != 0);
+	int rc = allow_print(&ls->v, dialect, UNHELD_NAMED, widen);
 
 	return ls->failed ? EXIT_FAILED : rc;
 }
@@ -223,11 +221,12 @@ print_rules(struct listing *ls, const struct dialect *dialect)
 /*
  * The writer: sorted, each path once, in the dialect.  With check or
  * audit only the findings are printed, and *found says whether there
- * were any.
+ * were any.  widen: --widen, for a rule dialect.
  */
 static int
 print_all(struct listing *ls, const struct dialect *dialect,
-    const struct dt_layout *check, struct audit *audit, bool *found)
+    const struct dt_layout *check, struct audit *audit, bool widen,
+    bool *found)
 {
 	struct dt_buf line = DT_BUF_INIT;
 	const struct entries *v = &ls->v;
@@ -239,7 +238,7 @@ print_all(struct listing *ls, const struct dialect *dialect,
 	const char *last = "/";
 
 	if (rules_dialect(dialect))
-		return print_rules(ls, dialect);
+		return print_rules(ls, dialect, widen);
 	if (entries_sort(&ls->v) != 0)
 		cli_fatal(NULL);
 	if (dialect->header != NULL)
@@ -288,90 +287,86 @@ list_print_entries(struct entries *v, const struct dialect *dl)
 {
 	struct listing ls = { .v = *v };
 	bool found;
-	int rc = print_all(&ls, dl, NULL, NULL, &found);
+	int rc = print_all(&ls, dl, NULL, NULL, false, &found);
 
 	*v = ls.v;
 	return rc;
 }
 
-static int
-parse_output(const char *name, const struct dialect **dialect)
-{
-	char q[DT_QUOTE_SIZE];
-	struct dt_buf names = DT_BUF_INIT;
-	int rc;
-
-	*dialect = dialect_named(name != NULL ? name : "makedevs");
-	if (*dialect != NULL)
-		return EXIT_OK;
-	dialect_names(&names, false);
-	rc = cli_usage("devtool list", "unknown output '%s'; valid: %s",
-	    cli_quote(q, name), dt_buf_str(&names));
-	dt_buf_free(&names);
-	return rc;
-}
-
-static char *output, *check, *root_dir, *archive, *input, *users_from,
-    *merge, *sysfs_dir;
-static int dirs, json, table, lossy, one_fs, from_kernel, widen;
-static struct tmpfiles_opts tmpfiles;	/* --prefix ... (tmpfiles_run.h) */
+/*
+ * The options of list: its table stores into the one instance, and
+ * check_list adds what it made of them.
+ */
+struct list_opts {
+	char *output, *check, *root_dir, *archive, *input, *users_from,
+	    *merge, *sysfs_dir;
+	int dirs, json, table, lossy, one_fs, from_kernel, widen;
+	/* --prefix, --exclude-prefix, --boot, --strict (tmpfiles_run.h) */
+	struct tmpfiles_opts tmpfiles;
+	/* made by check_list */
+	struct list_table_opts topts;
+	const struct dialect *out_dialect;
+	struct dt_layout check_layout;
+	bool kernel;		/* --check kernel, the audit */
+};
+static struct list_opts opts;
 
 struct poptOption list_options[] = {
-	{ "output", 'o', POPT_ARG_STRING, &output, 0,
+	{ "output", 'o', POPT_ARG_STRING, &opts.output, 0,
 	  "a table (default makedevs): " DIALECT_NAMES "; "
 	  "or device rules, written only: cgroup, "
 	  "deviceallow, deviceallow-groups or oci-allow", "FORMAT" },
-	{ "json", '\0', POPT_ARG_NONE, &json, 0,
+	{ "json", '\0', POPT_ARG_NONE, &opts.json, 0,
 	  "print JSON Lines, an object a line, as -o json (-o oci "
 	  "is one array)", NULL },
-	{ "check", '\0', POPT_ARG_STRING, &check, 0,
+	{ "check", '\0', POPT_ARG_STRING, &opts.check, 0,
 	  "print only the nodes LAYOUT or a storage format cannot hold; "
 	  "kernel: audit the nodes against the running kernel and the "
 	  "registry", "LAYOUT" },
-	{ "dirs", '\0', POPT_ARG_NONE, &dirs, 0,
+	{ "dirs", '\0', POPT_ARG_NONE, &opts.dirs, 0,
 	  "list directories too", NULL },
-	{ "widen", '\0', POPT_ARG_NONE, &widen, 0,
+	{ "widen", '\0', POPT_ARG_NONE, &opts.widen, 0,
 	  "with -o deviceallow-groups: a driver's group even where the "
 	  "nodes are not all its minors (a warning names what it adds)",
 	  NULL },
-	{ "one-file-system", 'x', POPT_ARG_NONE, &one_fs, 0,
+	{ "one-file-system", 'x', POPT_ARG_NONE, &opts.one_fs, 0,
 	  "enter no mount point below a PATH (devpts, /dev/shm): list it "
 	  "as a directory only", NULL },
-	{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
+	{ "root", '\0', POPT_ARG_STRING, &opts.root_dir, 0,
 	  "read the trees inside DIR, print paths as seen from it",
 	  "DIR" },
-	{ "archive", '\0', POPT_ARG_STRING, &archive, 0,
+	{ "archive", '\0', POPT_ARG_STRING, &opts.archive, 0,
 	  "read the archive FILE (- for stdin) instead of a tree", "FILE" },
-	{ "kernel", '\0', POPT_ARG_NONE, &from_kernel, 0,
+	{ "kernel", '\0', POPT_ARG_NONE, &opts.from_kernel, 0,
 	  "the nodes devtmpfs makes, from sysfs, instead of a tree", NULL },
-	{ "sysfs", '\0', POPT_ARG_STRING, &sysfs_dir, 0, KERNEL_SYSFS_HELP,
-	  "DIR" },
-	{ "table", '\0', POPT_ARG_NONE, &table, 0,
+	{ "sysfs", '\0', POPT_ARG_STRING, &opts.sysfs_dir, 0,
+	  KERNEL_SYSFS_HELP, "DIR" },
+	{ "table", '\0', POPT_ARG_NONE, &opts.table, 0,
 	  "the operands are device tables (- for stdin) to convert",
 	  NULL },
-	{ "input", 'i', POPT_ARG_STRING, &input, 0,
+	{ "input", 'i', POPT_ARG_STRING, &opts.input, 0,
 	  "with --table: read every table as this dialect (default: "
 	  "detected)", "FORMAT" },
-	{ "users-from", '\0', POPT_ARG_STRING, &users_from, 0,
+	{ "users-from", '\0', POPT_ARG_STRING, &opts.users_from, 0,
 	  "with --table: names to ids from DIR/etc/passwd and DIR/etc/group",
 	  "DIR" },
-	{ "lossy", '\0', POPT_ARG_NONE, &lossy, 0,
+	{ "lossy", '\0', POPT_ARG_NONE, &opts.lossy, 0,
 	  "with --table: write what the output dialect can hold, warn of "
 	  "the rest", NULL },
-	{ "merge", '\0', POPT_ARG_STRING, &merge, 0,
+	{ "merge", '\0', POPT_ARG_STRING, &opts.merge, 0,
 	  "with --table: conflicting lines are an error (default), or the "
 	  "last or the first wins", "error|last|first" },
-	{ "prefix", '\0', POPT_ARG_ARGV, &tmpfiles.prefix, 0,
+	{ "prefix", '\0', POPT_ARG_ARGV, &opts.tmpfiles.prefix, 0,
 	  "with --table: only the lines for PATH and below it (repeatable), "
 	  "as systemd-tmpfiles --prefix", "PATH" },
-	{ "exclude-prefix", '\0', POPT_ARG_ARGV, &tmpfiles.exclude, 0,
+	{ "exclude-prefix", '\0', POPT_ARG_ARGV, &opts.tmpfiles.exclude, 0,
 	  "with --table: none of the lines for PATH and below it "
 	  "(repeatable)", "PATH" },
-	{ "boot", '\0', POPT_ARG_NONE, &tmpfiles.boot, 0,
+	{ "boot", '\0', POPT_ARG_NONE, &opts.tmpfiles.boot, 0,
 	  "with --table: read the tmpfiles lines devtool does not create "
 	  "that are only for boot (r! ...), as systemd-tmpfiles --boot",
 	  NULL },
-	{ "strict", '\0', POPT_ARG_NONE, &tmpfiles.strict, 0,
+	{ "strict", '\0', POPT_ARG_NONE, &opts.tmpfiles.strict, 0,
 	  "with --table: a tmpfiles line devtool does not create (x, z, f+ "
 	  "...) is an error, not left out with a warning", NULL },
 	CLI_TABLE_END
@@ -421,7 +416,8 @@ archive_paths(const struct verb_call *c, const char ***out)
 
 /* --archive: one pass over the archive, the operands as filters. */
 static int
-read_archive(const struct verb_call *c, const struct entry_sink *sink)
+read_archive(const struct list_opts *o, const struct verb_call *c,
+    const struct entry_sink *sink)
 {
 	const char **paths;
 	struct source *src;
@@ -429,9 +425,9 @@ read_archive(const struct verb_call *c, const struct entry_sink *sink)
 
 	if ((rc = archive_paths(c, &paths)) != EXIT_OK)
 		return rc;
-	if ((src = source_archive_new(paths, dirs != 0)) == NULL)
+	if ((src = source_archive_new(paths, o->dirs != 0)) == NULL)
 		cli_fatal(NULL);
-	src->read(src, archive, sink);
+	src->read(src, o->archive, sink);
 	src->free(src);
 	free_paths(paths);
 	return EXIT_OK;
@@ -439,16 +435,17 @@ read_archive(const struct verb_call *c, const struct entry_sink *sink)
 
 /* The trees under the PATH operands (/dev by default) in the root. */
 static int
-read_trees(const struct verb_call *c, const struct entry_sink *sink)
+read_trees(const struct list_opts *o, const struct verb_call *c,
+    const struct entry_sink *sink)
 {
 	static const char *const default_paths[] = { "/dev", NULL };
 	const char *const *paths = c->nargs > 0 ? c->args : default_paths;
 	struct source *tree;
 	struct root *r;
 
-	if ((r = options_root(root_dir)) == NULL)
+	if ((r = options_root(o->root_dir)) == NULL)
 		return EXIT_FAILED;
-	if ((tree = source_tree_new(r, dirs != 0, one_fs != 0)) == NULL)
+	if ((tree = source_tree_new(r, o->dirs != 0, o->one_fs != 0)) == NULL)
 		cli_fatal(NULL);
 	for (; *paths != NULL; paths++)
 		tree->read(tree, *paths, sink);
@@ -459,7 +456,8 @@ read_trees(const struct verb_call *c, const struct entry_sink *sink)
 
 /* --table with --check: the tables' entries, ranges node by node. */
 static int
-read_table(const struct verb_call *c, struct listing *ls)
+read_table(const struct list_opts *o, const struct verb_call *c,
+    struct listing *ls)
 {
 	struct listing raw = { 0 };
 	const struct entry_sink sink = { keep, list_problem, &raw };
@@ -471,7 +469,7 @@ read_table(const struct verb_call *c, struct listing *ls)
 
 	if (src == NULL)
 		cli_fatal(NULL);
-	tmpfiles_run_begin(&run, &tmpfiles, NULL, src);
+	tmpfiles_run_begin(&run, &o->tmpfiles, NULL, src);
 	for (int i = 0; i < c->nargs; i++)
 		src->read(src, c->args[i], &sink);
 	source_end(src, &sink);
@@ -488,106 +486,114 @@ read_table(const struct verb_call *c, struct listing *ls)
 
 /* --table and the options that go only with it. */
 static int
-table_options(const char *name, struct list_table_opts *o)
+table_options(const char *name, struct list_opts *lo)
 {
+	struct list_table_opts *o = &lo->topts;
 	int rc;
 
-	if (!table)
-		return input == NULL && users_from == NULL && !lossy &&
-		    merge == NULL && tmpfiles.prefix == NULL &&
-		    tmpfiles.exclude == NULL && !tmpfiles.boot &&
-		    !tmpfiles.strict ? EXIT_OK : cli_usage(name, "-i, "
+	if (!lo->table)
+		return lo->input == NULL && lo->users_from == NULL &&
+		    !lo->lossy && lo->merge == NULL &&
+		    lo->tmpfiles.prefix == NULL &&
+		    lo->tmpfiles.exclude == NULL && !lo->tmpfiles.boot &&
+		    !lo->tmpfiles.strict ? EXIT_OK : cli_usage(name, "-i, "
 		    "--users-from, --lossy, --merge, --prefix, "
 		    "--exclude-prefix, --boot and --strict go with --table");
-	if (tmpfiles_opts_check(name, &tmpfiles) != EXIT_OK)
+	if (tmpfiles_opts_check(name, &lo->tmpfiles) != EXIT_OK)
 		return EXIT_USAGE;
-	o->tmpfiles = &tmpfiles;
-	if (archive != NULL || root_dir != NULL || dirs)
+	o->tmpfiles = &lo->tmpfiles;
+	if (lo->archive != NULL || lo->root_dir != NULL || lo->dirs)
 		return cli_usage(name, "--table reads tables: it takes no "
 		    "--archive, --root or --dirs");
-	if (check != NULL && (input != NULL || users_from != NULL || lossy ||
-	    merge != NULL))
+	if (lo->check != NULL && (lo->input != NULL ||
+	    lo->users_from != NULL || lo->lossy || lo->merge != NULL))
 		return cli_usage(name, "--check checks the tables' entries: "
 		    "it takes no -i, --users-from, --lossy or --merge");
-	if ((input != NULL && (rc = allow_input(name, input, &o->input)) !=
-	    EXIT_OK) || (rc = cli_option_path(name, "--users-from",
-	    users_from, CLI_NAMES_DIR)) != EXIT_OK)
+	if ((lo->input != NULL && (rc = allow_input(name, lo->input,
+	    &o->input)) != EXIT_OK) || (rc = cli_option_path(name,
+	    "--users-from", lo->users_from, CLI_NAMES_DIR)) != EXIT_OK)
 		return rc;
-	o->users_from = users_from;
-	o->lossy = lossy != 0;
-	return options_merge(name, merge, &o->merge);
+	o->users_from = lo->users_from;
+	o->lossy = lo->lossy != 0;
+	return options_merge(name, lo->merge, &o->merge);
 }
 
-/* What check_list made of the options, for cmd_list. */
-static struct list_table_opts topts;
-static const struct dialect *out_dialect;
-static struct dt_layout check_layout;
-static bool kernel;		/* --check kernel, the audit */
-
-/* Every option, before anything is read (a usage error, exit 2). */
-int
-check_list(const char *name)
+/*
+ * Every option and the operands, before anything is read (a usage
+ * error, exit 2).
+ */
+static int
+list_check(struct list_opts *o, const struct verb_call *c)
 {
-	int rc, sources = (root_dir != NULL) + (archive != NULL) + table +
-	    from_kernel;
+	const char *name = c->name;
+	int rc, sources = (o->root_dir != NULL) + (o->archive != NULL) +
+	    o->table + o->from_kernel;
 
-	if (check != NULL)	/* a question, from here on (EXIT STATUS) */
+	/* a question, from here on (EXIT STATUS) */
+	if (o->check != NULL)
 		cli_answering();
-	kernel = check != NULL && strcmp(check, "kernel") == 0;
-	if (json && output != NULL && strcmp(output, "json") != 0) {
+	o->kernel = o->check != NULL && strcmp(o->check, "kernel") == 0;
+	if (o->json && o->output != NULL && strcmp(o->output, "json") != 0) {
 		char q[DT_QUOTE_SIZE];
 
 		return cli_usage(name, "--json and -o %s exclude each "
-		    "other", cli_quote(q, output));
+		    "other", cli_quote(q, o->output));
 	}
-	if ((rc = parse_output(json ? "json" : output, &out_dialect)) != EXIT_OK ||
-	    (check != NULL && !kernel &&
-	    (rc = cli_check_layout(check, &check_layout)) != EXIT_OK))
+	if ((rc = options_output(name, o->json ? "json" : o->output,
+	    &o->out_dialect)) != EXIT_OK || (o->check != NULL && !o->kernel &&
+	    (rc = cli_check_layout(o->check, &o->check_layout)) != EXIT_OK))
 		return rc;
-	if (check != NULL && rules_dialect(out_dialect))
+	if (o->check != NULL && rules_dialect(o->out_dialect))
 		return cli_usage(name, "--check prints each node with its "
-		    "reason, which %s rules cannot hold", out_dialect->name);
-	if ((rc = allow_widen(name, widen, out_dialect)) != EXIT_OK)
+		    "reason, which %s rules cannot hold",
+		    o->out_dialect->name);
+	if ((rc = allow_widen(name, o->widen, o->out_dialect)) != EXIT_OK)
 		return rc;
-	topts.widen = widen != 0;
-	if (one_fs && (archive != NULL || table))
+	o->topts.widen = o->widen != 0;
+	if (o->one_fs && (o->archive != NULL || o->table))
 		return cli_usage(name, "-x keeps a tree walk to one file "
 		    "system: it takes no --archive or --table");
-	if ((rc = table_options(name, &topts)) != EXIT_OK ||
-	    (rc = cli_option_path(name, "--root", root_dir,
+	if ((rc = table_options(name, o)) != EXIT_OK ||
+	    (rc = cli_option_path(name, "--root", o->root_dir,
 	    CLI_NAMES_DIR)) != EXIT_OK ||
-	    (rc = cli_option_path(name, "--archive", archive,
+	    (rc = cli_option_path(name, "--archive", o->archive,
 	    CLI_NAMES_FILE)) != EXIT_OK)
 		return rc;
 	if (sources > 1)
 		return cli_usage(name, "--root, --archive, --table and "
 		    "--kernel: one source");
-	return kernel_check(name, sysfs_dir, from_kernel);
+	if (o->table && c->nargs == 0)
+		return cli_usage(name, "--table needs a FILE (- for "
+		    "standard input)");
+	if (o->from_kernel && c->nargs > 0)
+		return cli_usage(name, "--kernel lists every node devtmpfs "
+		    "makes: it takes no PATH");
+	return kernel_check(name, o->sysfs_dir, o->from_kernel);
+}
+
+int
+check_list(const struct verb_call *c)
+{
+	return list_check(&opts, c);
 }
 
 /* The listing; *found: --check found something. */
 static int
-list_run(const struct verb_call *c, bool *found)
+list_run(const struct list_opts *o, const struct verb_call *c, bool *found)
 {
 	struct listing ls = { 0 };
 	const struct entry_sink sink = { keep, list_problem, &ls };
 	struct audit *audit = NULL;
 	int rc;
 
-	if (table && c->nargs == 0)
-		return cli_usage(c->name, "--table needs a FILE (- for "
-		    "standard input)");
-	if (from_kernel && c->nargs > 0)
-		return cli_usage(c->name, "--kernel lists every node devtmpfs "
-		    "makes: it takes no PATH");
-	if (table && check == NULL) {
+	if (o->table && o->check == NULL) {
 		size_t unheld;	/* said once, as by print_all */
 
-		rc = list_tables(c->args, out_dialect, &topts, &unheld);
-		list_warn_unheld(unheld, out_dialect);
+		rc = list_tables(c->args, o->out_dialect, &o->topts, &unheld);
+		list_warn_unheld(unheld, o->out_dialect);
 		return rc;
 	}
-	if (kernel) {
+	if (o->kernel) {
 		if ((audit = calloc(1, sizeof(*audit))) == NULL)
 			cli_fatal(NULL);
 		if (cli_drivers(audit_driver, audit) != 0) {
@@ -595,20 +601,21 @@ list_run(const struct verb_call *c, bool *found)
 			return EXIT_FAILED;
 		}
 	}
-	if (from_kernel)
-		kernel_read(sysfs_dir, &sink);
-	else if ((rc = archive != NULL ? read_archive(c, &sink) :
-	    table ? read_table(c, &ls) :
-	    read_trees(c, &sink)) != EXIT_OK) {
+	if (o->from_kernel)
+		kernel_read(o->sysfs_dir, &sink);
+	else if ((rc = o->archive != NULL ? read_archive(o, c, &sink) :
+	    o->table ? read_table(o, c, &ls) :
+	    read_trees(o, c, &sink)) != EXIT_OK) {
 		free(audit);
 		return rc;
 	}
 	/* an audit of a tree not read whole gives no answer */
-	if (kernel && ls.failed)
+	if (o->kernel && ls.failed)
 		rc = EXIT_FAILED;
 	else
-		rc = print_all(&ls, out_dialect, check && !kernel ? &check_layout :
-		    NULL, audit, found);
+		rc = print_all(&ls, o->out_dialect, o->check != NULL &&
+		    !o->kernel ? &o->check_layout : NULL, audit,
+		    o->topts.widen, found);
 	entries_free(&ls.v);
 	free(audit);
 	return rc;
@@ -618,7 +625,7 @@ int
 cmd_list(const struct verb_call *c)
 {
 	bool found = false;
-	int rc = list_run(c, &found);
+	int rc = list_run(&opts, c, &found);
 
-	return check != NULL ? cli_answer(rc, found) : rc;
+	return opts.check != NULL ? cli_answer(rc, found) : rc;
 }

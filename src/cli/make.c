@@ -19,6 +19,7 @@
 #include "cli/env.h"
 #include "cli/list.h"
 #include "codec/devreg.h"
+#include "cli/options.h"
 #include "cli/owners.h"
 #include "cli/report.h"
 #include "dialects/dialect.h"
@@ -30,38 +31,48 @@
 #include "base/text.h"
 #include "cli/verbs.h"
 
-static char *dir, *root_dir, *archive, *archive_format, *output;
-static int replace, dry_run, verbose, widen, delete, force;
+/*
+ * The options of make: its table stores into the one instance, and
+ * check_make adds what it made of them.
+ */
+struct make_opts {
+	char *dir, *root_dir, *archive, *archive_format, *output;
+	int replace, dry_run, verbose, widen, delete, force;
+	/* made by check_make */
+	struct archive_opts archive_opts;
+	const struct dialect *out_dialect;
+};
+static struct make_opts opts = { .out_dialect = &makedevs_dialect };
 
 struct poptOption make_options[] = {
-	{ "directory", 'C', POPT_ARG_STRING, &dir, 0,
+	{ "directory", 'C', POPT_ARG_STRING, &opts.dir, 0,
 	  "create the nodes in DIR (default: the current directory)",
 	  "DIR" },
-	{ "root", '\0', POPT_ARG_STRING, &root_dir, 0,
+	{ "root", '\0', POPT_ARG_STRING, &opts.root_dir, 0,
 	  "create them in DIR/dev, groups from DIR/etc/group", "DIR" },
-	{ "archive", '\0', POPT_ARG_STRING, &archive, 0,
+	{ "archive", '\0', POPT_ARG_STRING, &opts.archive, 0,
 	  "write them as dev/... into the archive FILE (- for stdout)",
 	  "FILE" },
-	{ "archive-format", '\0', POPT_ARG_STRING, &archive_format, 0,
+	{ "archive-format", '\0', POPT_ARG_STRING, &opts.archive_format, 0,
 	  "newc, odc, bin, ustar, pax, gnutar or mtree", "FORMAT" },
-	{ "output", 'o', POPT_ARG_STRING, &output, 0,
+	{ "output", 'o', POPT_ARG_STRING, &opts.output, 0,
 	  "print them as a device table in FORMAT instead (" DIALECT_NAMES
 	  ") or as device rules (cgroup, deviceallow, "
 	  "deviceallow-groups, oci-allow)", "FORMAT" },
-	{ "replace", 'r', POPT_ARG_NONE, &replace, 0,
+	{ "replace", 'r', POPT_ARG_NONE, &opts.replace, 0,
 	  "replace different nodes, correct mode and owner", NULL },
-	{ "dry-run", 'n', POPT_ARG_NONE, &dry_run, 0,
+	{ "dry-run", 'n', POPT_ARG_NONE, &opts.dry_run, 0,
 	  "print what would be done, touch nothing (as MAKEDEV -n, "
 	  "implies -v)", NULL },
-	{ "verbose", 'v', POPT_ARG_NONE, &verbose, 0,
+	{ "verbose", 'v', POPT_ARG_NONE, &opts.verbose, 0,
 	  "print each action and a summary", NULL },
-	{ "delete", 'd', POPT_ARG_NONE, &delete, 0,
+	{ "delete", 'd', POPT_ARG_NONE, &opts.delete, 0,
 	  "remove the device nodes and FIFOs the names make, each only if "
 	  "of that type (as MAKEDEV -d)", NULL },
-	{ "force", '\0', POPT_ARG_NONE, &force, 0,
+	{ "force", '\0', POPT_ARG_NONE, &opts.force, 0,
 	  "write into a live /dev (devtmpfs, or /dev under udev) all the "
 	  "same", NULL },
-	{ "widen", '\0', POPT_ARG_NONE, &widen, 0,
+	{ "widen", '\0', POPT_ARG_NONE, &opts.widen, 0,
 	  "with -o deviceallow-groups: a driver's group even where the "
 	  "nodes are not all its minors (a warning names what it adds)",
 	  NULL },
@@ -216,11 +227,12 @@ drop_unheld_dirs(struct entries *v, const struct dialect *dialect)
 
 /* -o: the entries as a table, sorted, as list writes one. */
 static int
-print_table(struct entries *v, const struct dialect *dialect)
+print_table(const struct make_opts *o, struct entries *v,
+    const struct dialect *dialect)
 {
 	drop_unheld_dirs(v, dialect);
 	if (rules_dialect(dialect))
-		return allow_print(v, dialect, SIZE_MAX, widen != 0);
+		return allow_print(v, dialect, SIZE_MAX, o->widen != 0);
 	/* list's writer: a link is a comment line, counted once */
 	return list_print_entries(v, dialect);
 }
@@ -251,15 +263,16 @@ check_names(const struct verb_call *c)
  * length.
  */
 static void
-target_dir(struct dt_buf *b)
+target_dir(const struct make_opts *o, struct dt_buf *b)
 {
 	char *cwd;
 
-	if (root_dir != NULL) {
-		dt_buf_adds(b, root_dir);
-		dt_buf_adds(b, strcmp(root_dir, "/") == 0 ? "dev" : "/dev");
-	} else if (dir != NULL)
-		dt_buf_adds(b, dir);
+	if (o->root_dir != NULL) {
+		dt_buf_adds(b, o->root_dir);
+		dt_buf_adds(b, strcmp(o->root_dir, "/") == 0 ? "dev" :
+		    "/dev");
+	} else if (o->dir != NULL)
+		dt_buf_adds(b, o->dir);
 	else if ((cwd = getcwd(NULL, 0)) != NULL) {	/* not "." */
 		dt_buf_adds(b, cwd);
 		free(cwd);
@@ -277,16 +290,16 @@ target_dir(struct dt_buf *b)
  * left for the run to name.
  */
 static int
-refuse_live_dev(void)
+refuse_live_dev(const struct make_opts *o)
 {
 	struct dt_buf path = DT_BUF_INIT;
 	char where[PATH_MAX], q[DT_QUOTE_SIZE], w[DT_QUOTE_SIZE];
 	enum node_live live = NODE_LIVE_NO;
 	int fd, rc = EXIT_OK;
 
-	if (force || archive != NULL || output != NULL)
+	if (o->force || o->archive != NULL || o->output != NULL)
 		return EXIT_OK;
-	target_dir(&path);
+	target_dir(o, &path);
 	if ((fd = open(dt_buf_str(&path), O_RDONLY | O_DIRECTORY |
 	    O_CLOEXEC)) >= 0) {
 		live = node_live_dev(fd, where, sizeof(where));
@@ -298,7 +311,7 @@ refuse_live_dev(void)
 		snprintf(why, sizeof(why), live == NODE_LIVE_DEVTMPFS ?
 		    "on a devtmpfs (mounted on %s)" : "/dev while %s exists "
 		    "(udev runs, as MAKEDEV tests)", cli_quote(w, where));
-		if (dry_run)
+		if (o->dry_run)
 			cli_warn("%s: %s, a live /dev: without -n, make would "
 			    "stop here; --force writes there all the same",
 			    cli_quote(q, dt_buf_str(&path)), why);
@@ -306,7 +319,7 @@ refuse_live_dev(void)
 			cli_error("%s: %s, a live /dev whose nodes the kernel "
 			    "and udev make: nothing was %s; --force writes "
 			    "there all the same", cli_quote(q,
-			    dt_buf_str(&path)), why, delete ? "removed" :
+			    dt_buf_str(&path)), why, o->delete ? "removed" :
 			    "made");
 			rc = EXIT_FAILED;
 		}
@@ -322,20 +335,22 @@ refuse_live_dev(void)
  * name makes stay, as they may hold more.  A summary as apply's.
  */
 static int
-delete_entries(const struct entries *v)
+delete_entries(const struct make_opts *o, const struct entries *v,
+    bool relative)
 {
-	unsigned flags = (dry_run ? NODE_DRY_RUN : 0) |
-	    (verbose || dry_run ? NODE_VERBOSE : 0);
+	struct report rep;
+	unsigned flags = (o->dry_run ? NODE_DRY_RUN : 0) |
+	    (o->verbose || o->dry_run ? NODE_VERBOSE : 0);
 	size_t count[NODE_REMOVED + 1] = { 0 };
 	struct node_result res;
 	struct root *r;
-	const char *top = root_dir != NULL ? root_dir : dir != NULL ? dir :
-	    ".";
+	const char *top = o->root_dir != NULL ? o->root_dir :
+	    o->dir != NULL ? o->dir : ".";
 
-	if ((r = root_open(top, env_resolve(), env_faker())) == NULL) {
-		cli_arg_error(root_dir != NULL ? "--root" : "-C", top);
+	if ((r = options_tree(o->root_dir != NULL ? "--root" : "-C", top)) ==
+	    NULL)
 		return EXIT_FAILED;
-	}
+	report_init(&rep, relative);
 	node_begin(env_runtime_dir());
 	for (size_t i = 0; i < v->n; i++) {
 		const struct entry *e = &v->v[i];
@@ -344,19 +359,20 @@ delete_entries(const struct entries *v)
 
 		if (e->type != 'c' && e->type != 'b' && e->type != 'p')
 			continue;
-		if (node_remove_type(r, e->path, type, flags, &report_events,
+		if (node_remove_type(r, e->path, type, flags, &rep.events,
 		    &res) == NODE_FAILED)
-			report_failure(e->path, &res);
+			report_failure(&rep, e->path, &res);
 		count[res.outcome]++;
 	}
 	root_close(r);
 	if (cli_finish_output() != EXIT_OK)
 		return EXIT_FAILED;
-	report_hints();
+	report_hints(&rep);
 	if ((flags & NODE_VERBOSE) || isatty(STDERR_FILENO))
 		fprintf(stderr, "devtool: %s%zu removed, %zu absent, %zu "
-		    "failed\n", dry_run ? "dry run, nothing done: would be " :
-		    "", count[NODE_REMOVED], count[NODE_UNCHANGED],
+		    "failed\n", o->dry_run ?
+		    "dry run, nothing done: would be " : "",
+		    count[NODE_REMOVED], count[NODE_UNCHANGED],
 		    count[NODE_FAILED]);
 	return count[NODE_FAILED] > 0 ? EXIT_FAILED : EXIT_OK;
 }
@@ -432,70 +448,71 @@ make_help_names(FILE *out)
 	    "too, as sda1 or rd/c0d0p1):", &s);
 }
 
-/* What check_make made of the options, for cmd_make. */
-static struct archive_opts archive_opts;
-static const struct dialect *out_dialect = &makedevs_dialect;
-
-/* Every option, before any name is looked at (a usage error, exit 2). */
-int
-check_make(const char *name)
+/*
+ * Every option, then every name (a usage error, exit 2), before anything
+ * is made.
+ */
+static int
+make_check(struct make_opts *o, const struct verb_call *c)
 {
-	char q[DT_QUOTE_SIZE];
-	int targets = (dir != NULL) + (root_dir != NULL) + (archive != NULL) +
-	    (output != NULL), rc;
+	const char *name = c->name;
+	int targets = (o->dir != NULL) + (o->root_dir != NULL) +
+	    (o->archive != NULL) + (o->output != NULL), rc;
 
 	if (targets > 1)
 		return cli_usage(name, "-C, --root, --archive and -o: one "
 		    "target");
-	if ((rc = cli_option_path(name, "-C", dir, CLI_NAMES_DIR)) !=
-	    EXIT_OK || (rc = cli_option_path(name, "--root", root_dir,
+	if ((rc = cli_option_path(name, "-C", o->dir, CLI_NAMES_DIR)) !=
+	    EXIT_OK || (rc = cli_option_path(name, "--root", o->root_dir,
 	    CLI_NAMES_DIR)) != EXIT_OK)
 		return rc;
-	if ((archive != NULL || output != NULL) && (replace || dry_run ||
-	    delete || force))
+	if ((o->archive != NULL || o->output != NULL) && (o->replace ||
+	    o->dry_run || o->delete || o->force))
 		return cli_usage(name, "%s writes entries out: it takes no "
-		    "-r, -n, -d or --force", archive != NULL ? "--archive" :
+		    "-r, -n, -d or --force", o->archive != NULL ? "--archive" :
 		    "-o");
-	if (delete && replace)
+	if (o->delete && o->replace)
 		return cli_usage(name, "-d removes: it takes no -r");
-	if (output != NULL && (out_dialect = dialect_named(output)) == NULL) {
-		struct dt_buf names = DT_BUF_INIT;
-		int rc;
+	if (o->output != NULL && (rc = options_output(name, o->output,
+	    &o->out_dialect)) != EXIT_OK)
+		return rc;
+	if ((rc = allow_widen(name, o->widen, o->output != NULL ?
+	    o->out_dialect : NULL)) != EXIT_OK)
+		return rc;
+	if ((o->archive != NULL || o->archive_format != NULL) &&
+	    (rc = apply_check_archive(name, o->archive, o->archive_format,
+	    false, &o->archive_opts)) != EXIT_OK)
+		return rc;
+	return check_names(c);
+}
 
-		dialect_names(&names, false);
-		rc = cli_usage(name, "unknown output '%s'; valid: %s",
-		    cli_quote(q, output), dt_buf_str(&names));
-		dt_buf_free(&names);
-		return rc;
-	}
-	if ((rc = allow_widen(name, widen, output != NULL ? out_dialect :
-	    NULL)) != EXIT_OK)
-		return rc;
-	if (archive != NULL || archive_format != NULL)
-		return apply_check_archive(name, archive, archive_format,
-		    false, &archive_opts);
-	return EXIT_OK;
+int
+check_make(const struct verb_call *c)
+{
+	return make_check(&opts, c);
 }
 
 int
 cmd_make(const struct verb_call *c)
 {
+	const struct make_opts *o = &opts;
 	struct making *m;
+	bool relative;
 	int rc;
 
-	if ((rc = check_names(c)) != EXIT_OK ||
-	    (rc = refuse_live_dev()) != EXIT_OK)
+	if ((rc = refuse_live_dev(o)) != EXIT_OK)
 		return rc;
 	if ((m = calloc(1, sizeof(*m))) == NULL)
 		cli_fatal(NULL);
-	m->prefix = dir != NULL || (root_dir == NULL && archive == NULL &&
-	    output == NULL) ? "/" : "/dev/";
+	m->prefix = o->dir != NULL || (o->root_dir == NULL &&
+	    o->archive == NULL && o->output == NULL) ? "/" : "/dev/";
 	/* into a directory, its names as MAKEDEV says them: "ttyS0" */
-	report_relative(m->prefix[1] == '\0');
+	relative = m->prefix[1] == '\0';
 	/* -d removes whatever the owner: no group looked up either */
-	m->rules = (output != NULL && rules_dialect(out_dialect)) || delete;
-	if ((m->owners = output != NULL || archive != NULL ?
-	    &nss_resolver : owners_open(root_dir, NULL)) == NULL) {
+	m->rules = (o->output != NULL && rules_dialect(o->out_dialect)) ||
+	    o->delete;
+	if ((m->owners = o->output != NULL || o->archive != NULL ?
+	    &nss_resolver : owners_open(o->root_dir, NULL)) == NULL) {
 		free(m);
 		return EXIT_FAILED;
 	}
@@ -506,17 +523,19 @@ cmd_make(const struct verb_call *c)
 		rc = EXIT_FAILED;	/* a group the database lacks */
 	else {
 		drop_repeats(&m->v);
-		if (output != NULL)
-			rc = print_table(&m->v, out_dialect);
-		else if (delete)
-			rc = delete_entries(&m->v);
+		if (o->output != NULL)
+			rc = print_table(o, &m->v, o->out_dialect);
+		else if (o->delete)
+			rc = delete_entries(o, &m->v, relative);
 		else
-			rc = apply_entries(&m->v, root_dir != NULL ? root_dir :
-			    dir != NULL ? dir : ".", archive != NULL ?
-			    &archive_opts : NULL, NODE_KEEP_SAME | NODE_PARENTS |
-			    (replace ? NODE_REPLACE : 0) |
-			    (dry_run ? NODE_DRY_RUN : 0) |
-			    (verbose || dry_run ? NODE_VERBOSE : 0));
+			rc = apply_entries(&m->v, o->root_dir != NULL ?
+			    o->root_dir : o->dir != NULL ? o->dir : ".",
+			    o->archive != NULL ? &o->archive_opts : NULL,
+			    NODE_KEEP_SAME | NODE_PARENTS |
+			    (o->replace ? NODE_REPLACE : 0) |
+			    (o->dry_run ? NODE_DRY_RUN : 0) |
+			    (o->verbose || o->dry_run ? NODE_VERBOSE : 0),
+			    relative);
 	}
 	entries_free(&m->v);
 	free(m);

@@ -32,6 +32,7 @@
 #define COUNT_MAX 1048576u	/* one driver's whole minor space */
 
 struct mknod_opts {
+	struct cli_layout_opts layout;	/* -f, --strict */
 	char *mode, *owner, *group, *root, *users_from, *count, *start, *step;
 	char *reference;
 	int replace, parents, dry_run, verbose;
@@ -356,9 +357,11 @@ make_nodes(struct mknod_job *job, struct root *root)
 {
 	struct node_result res;
 	struct node_want want;
+	struct report rep;
 	char path[PATH_MAX];
 	int status = EXIT_OK;
 
+	report_init(&rep, false);
 	for (uint64_t i = 0; i < job->count; i++) {
 		const char *p = job->path;
 
@@ -373,18 +376,18 @@ make_nodes(struct mknod_job *job, struct root *root)
 		if (job->keep_mode)
 			want.perm = perm_for(root, p, want.perm);
 		if (node_make(root, p, &want, job->flags,
-		    &report_events, &res) == NODE_FAILED) {
-			report_failure_owned(p, &res, want.uid == NODE_ANY_UID ?
-			    -1 : (long)want.uid, want.gid == NODE_ANY_GID ? -1 :
-			    (long)want.gid);
+		    &rep.events, &res) == NODE_FAILED) {
+			report_failure_owned(&rep, p, &res, want.uid ==
+			    NODE_ANY_UID ? -1 : (long)want.uid, want.gid ==
+			    NODE_ANY_GID ? -1 : (long)want.gid);
 			status = EXIT_FAILED;
 		} else
-			apply_nodev(p, &res);
+			apply_nodev(&rep, p, &res);
 	}
 	root_close(root);
 	if (cli_finish_output() != EXIT_OK)
 		status = EXIT_FAILED;
-	report_hints();
+	report_hints(&rep);
 	return status;
 }
 
@@ -415,8 +418,8 @@ struct poptOption mknod_options[] = {
 	{ "users-from", '\0', POPT_ARG_STRING, &opts.users_from, 0,
 	  "look -u and -g names up in DIR/etc/passwd and DIR/etc/group",
 	  "DIR" },
-	LAYOUT_OPTIONS_SAYING("decode one VALUE under LAYOUT (without -f, "
-	    "one number is a MAJOR missing its MINOR)"),
+	LAYOUT_OPTIONS_SAYING(opts.layout, "decode one VALUE under LAYOUT "
+	    "(without -f, one number is a MAJOR missing its MINOR)"),
 	{ "count", '\0', POPT_ARG_STRING, &opts.count, 0,
 	  "create N nodes PATH<S>... with minors MINOR, MINOR+I, ...",
 	  "N" },
@@ -428,8 +431,9 @@ struct poptOption mknod_options[] = {
 };
 
 int
-check_mknod(const char *name)
+check_mknod(const struct verb_call *c)
 {
+	const char *name = c->name;
 	int rc;
 
 	if ((rc = cli_option_path(name, "--root", opts.root,
@@ -447,8 +451,8 @@ check_mknod(const char *name)
  * missing --root is said as such (exit 1), not as an unknown name.
  */
 static int
-parse_job(const struct verb_call *c, struct mknod_job *job,
-    struct root **root)
+parse_job(const struct mknod_opts *o, const struct verb_call *c,
+    struct mknod_job *job, struct root **root)
 {
 	int rc;
 
@@ -459,20 +463,20 @@ parse_job(const struct verb_call *c, struct mknod_job *job,
 	job->layout_given = c->layout_given;
 	if ((rc = parse_type(c->args[1], &job->want.type)) != EXIT_OK ||
 	    (rc = parse_numbers(c->args + 2, c->nargs - 2, job)) != EXIT_OK ||
-	    (rc = parse_count(&opts, job)) != EXIT_OK)
+	    (rc = parse_count(o, job)) != EXIT_OK)
 		return rc;
-	if ((*root = options_root(opts.root)) == NULL)
+	if ((*root = options_root(o->root)) == NULL)
 		return EXIT_FAILED;
 	node_begin(env_runtime_dir());
 	/* A symbolic mode reads the umask (attrs.c); modes are then exact. */
-	if ((rc = parse_attrs(&opts, umask(0), &job->want)) != EXIT_OK)
+	if ((rc = parse_attrs(o, umask(0), &job->want)) != EXIT_OK)
 		return rc;
-	job->keep_mode = opts.replace && opts.mode == NULL &&
-	    opts.reference == NULL;
-	job->flags = (opts.replace ? NODE_REPLACE : 0) |
-	    (opts.parents ? NODE_PARENTS : 0) |
-	    (opts.dry_run ? NODE_DRY_RUN : 0) |
-	    (opts.verbose ? NODE_VERBOSE : 0);
+	job->keep_mode = o->replace && o->mode == NULL &&
+	    o->reference == NULL;
+	job->flags = (o->replace ? NODE_REPLACE : 0) |
+	    (o->parents ? NODE_PARENTS : 0) |
+	    (o->dry_run ? NODE_DRY_RUN : 0) |
+	    (o->verbose ? NODE_VERBOSE : 0);
 	return EXIT_OK;
 }
 
@@ -483,7 +487,7 @@ cmd_mknod(const struct verb_call *c)
 	struct root *root = NULL;
 	int rc;
 
-	if ((rc = parse_job(c, &job, &root)) != EXIT_OK) {
+	if ((rc = parse_job(&opts, c, &job, &root)) != EXIT_OK) {
 		root_close(root);
 		return rc;
 	}

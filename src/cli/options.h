@@ -1,6 +1,7 @@
 /*
  * options.h - what several verbs take, done once: --root (apply, list,
- * mknod, make, diff) and --merge (apply, list --table).  Each is checked
+ * mknod, make, diff), --merge (apply, list --table) and a table's -o
+ * (list, make).  Each is checked
  * in the verb's check hook (a usage error, exit 2) and acted on in its
  * handler (a failure, exit 1), as EXIT STATUS in devtool(1) says.
  */
@@ -16,6 +17,8 @@
  * NULL when it cannot be opened, said as "--root DIR: why".
  */
 struct root *options_root(const char *dir);
+/* The same for the tree another option names (make's -C DIR). */
+struct root *options_tree(const char *option, const char *dir);
 
 /*
  * --merge error|last|first (NULL: error) into *how; anything else is a
@@ -23,5 +26,15 @@ struct root *options_root(const char *dir);
  */
 int options_merge(const char *verb, const char *value,
     enum conflicts_merge *how);
+
+/*
+ * -o FORMAT of a verb that writes a table or device rules: the
+ * registry's dialect of that name into *out (NULL value: makedevs);
+ * anything else is a usage error of the verb naming the value and
+ * every dialect.
+ */
+struct dialect;
+int options_output(const char *verb, const char *value,
+    const struct dialect **out);
 
 #endif

@@ -15,18 +15,24 @@
 #include "cli/report.h"
 #include "base/text.h"
 
-static bool relative;
+#define CAUSE_PATHS REPORT_CAUSE_PATHS
+#define CAUSE_OWNERS REPORT_CAUSE_OWNERS
+#define CAUSE_TEXTS REPORT_CAUSE_TEXTS
+
+static void say(void *ctx, const struct node_event *e);
 
 void
-report_relative(bool on)
+report_init(struct report *r, bool relative)
 {
-	relative = on;
+	memset(r, 0, sizeof(*r));
+	r->relative = relative;
+	r->events = (struct node_events){ say, r };
 }
 
 const char *
-report_path(const char *path)
+report_path(const struct report *r, const char *path)
 {
-	if (!relative || path[0] != '/')
+	if (!r->relative || path[0] != '/')
 		return path;
 	return path[1] != '\0' ? path + 1 : ".";
 }
@@ -39,6 +45,7 @@ report_path(const char *path)
 static void
 say(void *ctx, const struct node_event *e)
 {
+	const struct report *r = ctx;
 	/* NODE_FAILED is never an event; named all the same */
 	static const char past[NODE_REMOVED + 1][12] = {
 		[NODE_CREATED] = "created", [NODE_REPLACED] = "replaced",
@@ -56,55 +63,24 @@ say(void *ctx, const struct node_event *e)
 	    NODE_CREATED || e->outcome == NODE_REMOVED) ? " directory" : "";
 	char what[PATH_MAX + 96];	/* a link's target is a path */
 
-	(void)ctx;
 	node_describe(what, sizeof(what), e->want);
 	if (e->dry)
 		cli_say("would %s%s %s (%s)", future[e->outcome], dir,
-		    report_path(e->path), what);
+		    report_path(r, e->path), what);
 	else
 		cli_say("%s%s %s (%s)", past[e->outcome], dir,
-		    report_path(e->path), what);
+		    report_path(r, e->path), what);
 }
 
-const struct node_events report_events = { say, NULL };
-
 /*
- * Failures of one cause, said once at the end (report_hints) with their
- * count and the first paths, instead of a line each: a table of 52 lines
- * run without privilege gives two messages, not 52.
- */
-#define CAUSE_PATHS 3
-#define CAUSE_OWNERS 4
-
-struct cause {
-	unsigned long n;
-	char first[CAUSE_PATHS][DT_QUOTE_SIZE];
-	long uid, gid;		/* the owner that could not be given */
-};
-
-static struct cause no_mknod;
-static struct cause no_chown[CAUSE_OWNERS];
-
-/*
- * Any other cause (its message: the reason, or errno's text): its first
- * CAUSE_PATHS failures are said at once, path by path, as they happen;
- * those after them are counted and said at the end in one line, so a
+ * The slot of message why, or NULL when all are taken by others: a
  * table of 100,000 lines that all fail the same way gives four lines.
  */
-#define CAUSE_TEXTS 8
-
-static struct text_cause {
-	char why[192];		/* as node_result's buf */
-	unsigned long said;
-	struct cause more;
-} texts[CAUSE_TEXTS];
-
-/* The slot of message why, or NULL when all are taken by others. */
-static struct text_cause *
-text_cause(const char *why)
+static struct report_text *
+text_cause(struct report *r, const char *why)
 {
 	for (size_t i = 0; i < CAUSE_TEXTS; i++) {
-		struct text_cause *t = &texts[i];
+		struct report_text *t = &r->texts[i];
 
 		if (t->said == 0) {
 			snprintf(t->why, sizeof(t->why), "%s", why);
@@ -117,7 +93,7 @@ text_cause(const char *why)
 }
 
 static void
-cause_add(struct cause *c, const char *path)
+cause_add(struct report_cause *c, const char *path)
 {
 	if (c->n < CAUSE_PATHS)
 		cli_quote(c->first[c->n], path);
@@ -126,7 +102,7 @@ cause_add(struct cause *c, const char *path)
 
 /* "/dev/null, /dev/zero, /dev/tty and 49 more" */
 static void
-cause_paths(const struct cause *c, char *buf, size_t len)
+cause_paths(const struct report_cause *c, char *buf, size_t len)
 {
 	size_t used = 0;
 
@@ -166,11 +142,11 @@ may_chown(void)
 }
 
 /* The chown cause of owner uid:gid, or NULL when there are too many. */
-static struct cause *
-chown_cause(long uid, long gid)
+static struct report_cause *
+chown_cause(struct report *r, long uid, long gid)
 {
 	for (size_t i = 0; i < CAUSE_OWNERS; i++) {
-		struct cause *c = &no_chown[i];
+		struct report_cause *c = &r->no_chown[i];
 
 		if (c->n == 0) {
 			c->uid = uid;
@@ -183,31 +159,32 @@ chown_cause(long uid, long gid)
 }
 
 void
-report_failure(const char *path, const struct node_result *res)
+report_failure(struct report *r, const char *path,
+    const struct node_result *res)
 {
-	report_failure_owned(path, res, -1, -1);
+	report_failure_owned(r, path, res, -1, -1);
 }
 
 void
-report_failure_owned(const char *path, const struct node_result *res,
-    long uid, long gid)
+report_failure_owned(struct report *r, const char *path,
+    const struct node_result *res, long uid, long gid)
 {
-	struct text_cause *tc;
-	struct cause *c;
+	struct report_text *tc;
+	struct report_cause *c;
 
-	path = report_path(path);
+	path = report_path(r, path);
 	if (res->no_mknod) {
-		cause_add(&no_mknod, path);
+		cause_add(&r->no_mknod, path);
 		return;
 	}
 	if (res->error == EPERM && res->reason == NULL &&
 	    (uid >= 0 || gid >= 0) && !may_chown() &&
-	    (c = chown_cause(uid, gid)) != NULL) {
+	    (c = chown_cause(r, uid, gid)) != NULL) {
 		cause_add(c, path);
 		return;
 	}
 	errno = res->error;
-	tc = text_cause(res->reason != NULL ? res->reason :
+	tc = text_cause(r, res->reason != NULL ? res->reason :
 	    strerror(res->error));
 	if (tc != NULL && tc->said >= CAUSE_PATHS) {
 		cause_add(&tc->more, path);
@@ -229,12 +206,13 @@ report_stops(const struct node_result *res)
 }
 
 void
-report_stop(const char *path, const struct node_result *res, size_t left)
+report_stop(const struct report *r, const char *path,
+    const struct node_result *res, size_t left)
 {
 	char q[DT_QUOTE_SIZE];
 
 	cli_error("%s: %s; stopped: %zu entr%s not attempted", cli_quote(q,
-	    report_path(path)), res->reason != NULL ? res->reason :
+	    report_path(r, path)), res->reason != NULL ? res->reason :
 	    strerror(res->error), left, left == 1 ? "y" : "ies");
 }
 
@@ -252,8 +230,11 @@ owner_text(char *buf, size_t len, long uid, long gid)
 }
 
 void
-report_hints(void)
+report_hints(struct report *r)
 {
+	struct report_text *texts = r->texts;
+	struct report_cause *no_mknod = &r->no_mknod,
+	    *no_chown = r->no_chown;
 	char paths[4 * DT_QUOTE_SIZE], owner[64];
 
 	for (size_t i = 0; i < CAUSE_TEXTS; i++) {
@@ -263,11 +244,11 @@ report_hints(void)
 		cli_error("%lu more entr%s failed: %s: %s", texts[i].more.n,
 		    texts[i].more.n == 1 ? "y" : "ies", texts[i].why, paths);
 	}
-	memset(texts, 0, sizeof(texts));
-	if (no_mknod.n > 0) {
-		cause_paths(&no_mknod, paths, sizeof(paths));
+	memset(r->texts, 0, sizeof(r->texts));
+	if (no_mknod->n > 0) {
+		cause_paths(no_mknod, paths, sizeof(paths));
 		cli_error("%lu device node%s not created, for want of "
-		    "CAP_MKNOD: %s", no_mknod.n, no_mknod.n == 1 ? "" : "s",
+		    "CAP_MKNOD: %s", no_mknod->n, no_mknod->n == 1 ? "" : "s",
 		    paths);
 	}
 	for (size_t i = 0; i < CAUSE_OWNERS; i++) {
@@ -280,10 +261,10 @@ report_hints(void)
 		    "CAP_CHOWN: %s", no_chown[i].n, no_chown[i].n == 1 ? "y" :
 		    "ies", owner, paths);
 	}
-	if (no_mknod.n > 0 || no_chown[0].n > 0)
+	if (no_mknod->n > 0 || no_chown[0].n > 0)
 		cli_error("%s", REPORT_WAYS_OUT);
-	memset(&no_mknod, 0, sizeof(no_mknod));
-	memset(no_chown, 0, sizeof(no_chown));
+	memset(&r->no_mknod, 0, sizeof(r->no_mknod));
+	memset(r->no_chown, 0, sizeof(r->no_chown));
 }
 
 bool
@@ -295,19 +276,21 @@ report_unprivileged(bool *mknod_ok, bool *chown_ok)
 }
 
 void
-report_ignored(const char *path, const struct node_result *res)
+report_ignored(const struct report *r, const char *path,
+    const struct node_result *res)
 {
 	char q[DT_QUOTE_SIZE];
 
 	cli_warn("%s: %s (ignored: its line has '-')", cli_quote(q,
-	    report_path(path)),
+	    report_path(r, path)),
 	    res->reason != NULL ? res->reason : strerror(res->error));
 }
 
 void
-report_skipped(const char *path, const struct node_result *res)
+report_skipped(const struct report *r, const char *path,
+    const struct node_result *res)
 {
 	char q[DT_QUOTE_SIZE];
 
-	cli_warn("%s: %s", cli_quote(q, report_path(path)), res->reason);
+	cli_warn("%s: %s", cli_quote(q, report_path(r, path)), res->reason);
 }

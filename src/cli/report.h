@@ -9,19 +9,55 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base/text.h"
 #include "sys/node.h"
 
 /*
- * How a path is said: as given (apply, mknod: the path in the tree), or
- * after report_relative(true) relative to the directory made into, as
- * MAKEDEV says it ("ttyS0", "net/tun": make without --root; devtool(1),
- * make).  Every message below says paths through report_path.
+ * Failures of one cause, said once at the end (report_hints) with their
+ * count and the first paths, instead of a line each: a table of 52 lines
+ * run without privilege gives two messages, not 52.
  */
-void report_relative(bool on);
-const char *report_path(const char *path);
+#define REPORT_CAUSE_PATHS 3
+#define REPORT_CAUSE_OWNERS 4
+#define REPORT_CAUSE_TEXTS 8
 
-/* node_make's callback: prints each event as -v and -n describe it. */
-extern const struct node_events report_events;
+struct report_cause {
+	unsigned long n;
+	char first[REPORT_CAUSE_PATHS][DT_QUOTE_SIZE];
+	long uid, gid;		/* the owner that could not be given */
+};
+
+/*
+ * One run's report (a verb's, on its stack): how it says paths, and the
+ * failures it holds back until report_hints.
+ */
+struct report {
+	bool relative;
+	/* node_make's callback: each event as -v and -n describe it */
+	struct node_events events;
+	struct report_cause no_mknod;
+	struct report_cause no_chown[REPORT_CAUSE_OWNERS];
+	/*
+	 * Any other cause (its message: the reason, or errno's text): its
+	 * first REPORT_CAUSE_PATHS failures are said at once, those after
+	 * them counted and said at the end in one line.
+	 */
+	struct report_text {
+		char why[192];		/* as node_result's buf */
+		unsigned long said;
+		struct report_cause more;
+	} texts[REPORT_CAUSE_TEXTS];
+};
+
+/*
+ * Starts a run's report.  relative: how a path is said: as given
+ * (false: apply, mknod: the path in the tree), or relative to the
+ * directory made into, as MAKEDEV says it ("ttyS0", "net/tun": make
+ * without --root; devtool(1), make).  Every message below says paths
+ * through report_path.
+ */
+void report_init(struct report *r, bool relative);
+const char *report_path(const struct report *r, const char *path);
 
 /*
  * A failure: "devtool: PATH: why" at once, but for the failures of a
@@ -30,9 +66,10 @@ extern const struct node_events report_events;
  * (report_failure_owned, the owner uid:gid asked for, -1 for none) a
  * chown refused for want of CAP_CHOWN.
  */
-void report_failure(const char *path, const struct node_result *res);
-void report_failure_owned(const char *path, const struct node_result *res,
-    long uid, long gid);
+void report_failure(struct report *r, const char *path,
+    const struct node_result *res);
+void report_failure_owned(struct report *r, const char *path,
+    const struct node_result *res, long uid, long gid);
 /*
  * Whether a failure ends the run: no space or inodes left (ENOSPC), the
  * quota (EDQUOT), a read-only file system (EROFS), an I/O error (EIO) --
@@ -40,8 +77,8 @@ void report_failure_owned(const char *path, const struct node_result *res,
  * report_stop says it, once, with the count of entries left undone.
  */
 bool report_stops(const struct node_result *res);
-void report_stop(const char *path, const struct node_result *res,
-    size_t left);
+void report_stop(const struct report *r, const char *path,
+    const struct node_result *res, size_t left);
 /* What to do instead, --archive first (devtool(1), PRIVILEGE). */
 #define REPORT_WAYS_OUT "without privilege, write the entries into an " \
 	"archive with --archive FILE, or run devtool under fakeroot(1); " \
@@ -55,10 +92,12 @@ bool report_unprivileged(bool *mknod_ok, bool *chown_ok);
  * At the end of a run: when a device node failed for want of CAP_MKNOD,
  * says once what is needed and the ways out (devtool(1), EXIT STATUS).
  */
-void report_hints(void);
+void report_hints(struct report *r);
 /* A failure of a tmpfiles '-' line: a warning (-q silences it). */
-void report_ignored(const char *path, const struct node_result *res);
+void report_ignored(const struct report *r, const char *path,
+    const struct node_result *res);
 /* An entry a target skipped, saying why (res->reason): a warning. */
-void report_skipped(const char *path, const struct node_result *res);
+void report_skipped(const struct report *r, const char *path,
+    const struct node_result *res);
 
 #endif

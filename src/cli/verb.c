@@ -2,6 +2,7 @@
  * verb.c - the verb runner (verbs.h): parses a verb's options with popt,
  * checks its operands against its row and calls its handler.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,17 +110,45 @@ nearest_option(const struct poptOption *table, const char *bad)
 }
 
 /*
- * Runs popt over the options; every option stores into a variable.  A
- * string option given twice replaces a malloc'd copy popt made of the
- * first: that copy is freed here, the last one by options_done.
+ * --usage, or --help: popt's, then what the row adds: what help_more
+ * prints (make: its names), its two examples and the page to read, so
+ * that a person who asked for help leaves with a command that works and
+ * where to read on (Common options in devtool(1)).  Exits 0; the check
+ * of standard output at exit says a write that failed.
+ */
+static void __attribute__((noreturn))
+options_help(poptContext con, const struct verb *v, int what)
+{
+	if (what == 'u')
+		poptPrintUsage(con, stdout, 0);
+	else {
+		poptPrintHelp(con, stdout, 0);
+		if (v->help_more != NULL)
+			v->help_more(stdout);
+		if (v->examples != NULL)
+			printf("\nExamples:\n%s", v->examples);
+		printf("\nSee devtool-%s(1).\n", v->name);
+	}
+	poptFreeContext(con);
+	exit(EXIT_OK);
+}
+
+/*
+ * Runs popt over the options; every option stores into a variable, but
+ * -h, -? and --usage, which popt returns.  A string option given twice
+ * replaces a malloc'd copy popt made of the first: that copy is freed
+ * here, the last one by options_done.
  */
 static int
-options_parse(poptContext con, const char *verb, const struct poptOption *table)
+options_parse(poptContext con, const char *verb, const struct verb *v)
 {
+	const struct poptOption *table = v->options;
 	char *seen[MAX_STRINGS] = { 0 };
 	int rc, n;
 
 	while ((rc = poptGetNextOpt(con)) > 0) {
+		if (rc == 'h' || rc == '?' || rc == 'u')
+			options_help(con, v, rc);
 		n = 0;
 		for (const struct poptOption *o = table; !is_end(o) &&
 		    n < MAX_STRINGS; o++) {
@@ -166,21 +195,24 @@ static void
 options_done(poptContext con, const struct poptOption *table)
 {
 	for (; !is_end(table); table++)
-		if (is_string(table)) {
+		if (is_string(table) && table->arg != NULL) {
 			free(*(char **)table->arg);
 			*(char **)table->arg = NULL;
 		}
 	poptFreeContext(con);
 }
 
-/* Whether a verb's table holds LAYOUT_OPTIONS. */
-static bool
-has_layout(const struct poptOption *table)
+/* The -f and --strict of a table that holds LAYOUT_OPTIONS, or NULL. */
+static const struct cli_layout_opts *
+layout_opts(const struct poptOption *table)
 {
 	for (; !is_end(table); table++)
-		if (table->arg == &cli_format)
-			return true;
-	return false;
+		if (table->longName != NULL &&
+		    strcmp(table->longName, "format") == 0 && is_string(table))
+			return (const struct cli_layout_opts *)(const void *)
+			    ((const char *)table->arg -
+			    offsetof(struct cli_layout_opts, format));
+	return NULL;
 }
 
 const char *
@@ -227,36 +259,37 @@ verb_operands_error(const struct verb_call *c)
 
 /*
  * Runs a verb, argv[0] being "devtool VERB": parses its options (popt's
- * --help prints the row's operands and exits 0 from inside popt), checks
- * the ones that go together (the row's check), reads -f and --strict
+ * --help prints the row's operands and exits 0 from inside popt), runs
+ * the verb's one validation phase over its options and operands (the
+ * row's check), reads -f and --strict
  * where the verb has them (a -f given is checked even when no operand
  * needs the layout: a typo is an error; DEVTOOL_FORMAT only where the
  * verb reads it), checks the operand count against the row, calls the
  * handler, and frees what popt allocated.
  */
 int
-verb_run(const struct verb *v, int argc, const char **argv)
+verb_run(const struct verb_table *t, const struct verb *v, int argc,
+    const char **argv)
 {
-	static const char *none[] = { NULL };
-	struct verb_call c = { .verb = v, .name = argv[0], .args = none };
+	static const char *const none[] = { NULL };
+	struct verb_call c = { .table = t, .verb = v, .name = argv[0],
+	    .args = (const char **)none };
+	const struct cli_layout_opts *lo = layout_opts(v->options);
 	const char **args;
 	poptContext con;
-	char page[32];	/* "devtool-VERB": a name of the table's */
 	int rc;
 
-	snprintf(page, sizeof(page), "devtool-%s", v->name);
-	cli_help_tail(v->help_more, v->examples, page);
 	con = options_context(argc, argv, v->options, verb_synopsis(v));
-	if ((rc = options_parse(con, c.name, v->options)) != EXIT_OK ||
-	    (v->check != NULL && (rc = v->check(c.name)) != EXIT_OK) ||
-	    (has_layout(v->options) && (cli_format != NULL ||
-	    !v->no_layout_env) &&
-	    (rc = cli_layout(cli_format, cli_strict, &c.layout)) != EXIT_OK))
+	if ((rc = options_parse(con, c.name, v)) != EXIT_OK)
 		goto out;
-	c.layout_given = cli_format != NULL;
 	if ((args = poptGetArgs(con)) != NULL)
 		c.args = args;
 	c.nargs = count_args(c.args);
+	c.layout_given = lo != NULL && lo->format != NULL;
+	if ((v->check != NULL && (rc = v->check(&c)) != EXIT_OK) ||
+	    (lo != NULL && (c.layout_given || !v->no_layout_env) &&
+	    (rc = cli_layout(lo->format, lo->strict, &c.layout)) != EXIT_OK))
+		goto out;
 	if (c.nargs < v->min || (v->max != VERB_ANY && c.nargs > v->max))
 		rc = verb_operands_error(&c);
 	else
