@@ -323,12 +323,25 @@ cli_finish_output(void)
  * as popt's --help, which prints and exits 0 from inside popt.  A failure
  * the verb already saw is in its status, which may be worse (bad input).
  */
+int
+cli_array_end(void)
+{
+	if (lines_out_array_end() != 0) {
+		if (!output_failed)
+			cli_error("standard output: %s", strerror(errno));
+		output_failed = true;
+		return failed_status;
+	}
+	return EXIT_OK;
+}
+
 static void
 close_stdout(void)
 {
 	bool seen = output_failed;
 
-	if (cli_finish_output() != EXIT_OK) {
+	/* a run cli_fatal ended midway: its array closed all the same */
+	if (cli_array_end() != EXIT_OK || cli_finish_output() != EXIT_OK) {
 		if (!seen)
 			_exit(failed_status);
 		return;

@@ -125,6 +125,21 @@ int cli_option_path(const char *verb, const char *option, const char *value,
 	{ "output", 'o', POPT_ARG_STRING, &(var), 0, \
 	  "text (default) or json, as --json", "FORMAT" }
 
+/*
+ * --json-array, as every verb that prints JSON Lines spells it, stored
+ * into an int of the verb's options struct.  The verb runner (verb.c)
+ * finds it by name: it implies the row named "json" (--json), goes only
+ * with -o json where the verb has -o, and makes the handler's whole
+ * standard output one JSON array (out.h); cli_array_end closes it.
+ */
+#define CLI_JSON_ARRAY_OPTION(var) \
+	CLI_JSON_ARRAY_OPTION_SAYING(var, "print the records as one JSON " \
+	    "array, not JSON Lines (implies --json)")
+#define CLI_JSON_ARRAY_OPTION_SAYING(var, help) \
+	{ "json-array", '\0', POPT_ARG_NONE, &(var), 0, help, NULL }
+/* Ends --json-array's array: EXIT_OK, or the failure (said). */
+int cli_array_end(void);
+
 int cli_layout(const char *name, int strict, struct dt_layout *l);
 
 /*

@@ -14,7 +14,7 @@
 /* The options of decode: its table stores into the one instance. */
 struct decode_opts {
 	struct cli_layout_opts layout;	/* -f, --strict */
-	int colon, kdev, hex, json, keep_going, verbose;
+	int colon, kdev, hex, json, json_array, keep_going, verbose;
 	char *output;
 };
 static struct decode_opts opts;
@@ -37,6 +37,7 @@ struct poptOption decode_options[] = {
 	  "print hexadecimal %02x:%02x (8:8) or %04x:%04x", NULL },
 	{ "json", '\0', POPT_ARG_NONE, &opts.json, 0,
 	  "print a JSON object per value", NULL },
+	CLI_JSON_ARRAY_OPTION(opts.json_array),
 	CLI_OUTPUT_OPTION(opts.output),
 	{ "hex", 'x', POPT_ARG_NONE, &opts.hex, 0,
 	  "print major and minor in 0x-prefixed hexadecimal", NULL },

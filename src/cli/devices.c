@@ -98,6 +98,7 @@ list_drivers(struct drivers_query *ls, const char **names, bool *missing)
 struct devices_opts {
 	struct drivers_query q;	/* -c, -b, --json */
 	char *output;		/* -o */
+	int json_array;		/* --json-array */
 };
 static struct devices_opts opts;
 
@@ -108,6 +109,7 @@ struct poptOption devices_options[] = {
 	  "block devices only", NULL },
 	{ "json", '\0', POPT_ARG_NONE, &opts.q.json, 0,
 	  "print one JSON object per driver", NULL },
+	CLI_JSON_ARRAY_OPTION(opts.json_array),
 	CLI_OUTPUT_OPTION(opts.output),
 	CLI_TABLE_END
 };

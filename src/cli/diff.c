@@ -120,7 +120,7 @@ side_option(poptContext con, enum poptCallbackReason reason,
 struct diff_opts {
 	char *output, *ignore, *only_arg, *sysfs_dir, *users_from;
 	char *removals;		/* --removals FILE, or NULL */
-	int json, one_fs;
+	int json, json_array, one_fs;
 	struct side_events events;	/* --table ... in order */
 	/* made by check_diff */
 	unsigned ignored;	/* enum diff_field */
@@ -154,6 +154,9 @@ struct poptOption diff_options[] = {
 	  NULL },
 	{ "json", '\0', POPT_ARG_NONE, &opts.json, 0,
 	  "each difference as a JSON object, one a line", NULL },
+	CLI_JSON_ARRAY_OPTION_SAYING(opts.json_array, "print the JSON "
+	    "records (--json's, or -o json's) as one JSON array, not JSON "
+	    "Lines (implies --json without -o)"),
 	{ "output", 'o', POPT_ARG_STRING, &opts.output, 0,
 	  "write the table that turns A into B, in this dialect",
 	  "FORMAT" },

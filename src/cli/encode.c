@@ -13,7 +13,7 @@
 /* The options of encode: its table stores into the one instance. */
 struct encode_opts {
 	struct cli_layout_opts layout;	/* -f, --strict */
-	int hex, json, kdev, keep_going;
+	int hex, json, json_array, kdev, keep_going;
 	char *output;
 };
 static struct encode_opts opts;
@@ -30,6 +30,7 @@ struct poptOption encode_options[] = {
 	  "print 0x-prefixed hexadecimal", NULL },
 	{ "json", '\0', POPT_ARG_NONE, &opts.json, 0,
 	  "print a JSON object", NULL },
+	CLI_JSON_ARRAY_OPTION(opts.json_array),
 	CLI_OUTPUT_OPTION(opts.output),
 	{ "kdev", '\0', POPT_ARG_NONE, &opts.kdev, 0,
 	  "read MAJOR and MINOR in hexadecimal, as decode --kdev prints "

@@ -137,6 +137,7 @@ draw(const struct dt_layout *l, uint64_t ma, uint64_t mi, uint64_t v,
 struct explain_opts {
 	struct cli_layout_opts layout;	/* -f, --strict */
 	int json;		/* --json, -o json */
+	int json_array;		/* --json-array */
 	char *output;		/* -o */
 	char *value;		/* --value */
 };
@@ -458,6 +459,7 @@ struct poptOption explain_options[] = {
 	{ "json", '\0', POPT_ARG_NONE, &opts.json, 0,
 	  "print the pair, the value and the names as one JSON object",
 	  NULL },
+	CLI_JSON_ARRAY_OPTION(opts.json_array),
 	CLI_OUTPUT_OPTION(opts.output),
 	CLI_TABLE_END
 };

@@ -12,7 +12,7 @@
 
 /* The options of formats: its table stores into the one instance. */
 struct formats_opts {
-	int json, dialects;
+	int json, json_array, dialects;
 	char *output;
 };
 static struct formats_opts opts;
@@ -23,6 +23,7 @@ struct poptOption formats_options[] = {
 	{ "dialects", '\0', POPT_ARG_NONE, &opts.dialects, 0,
 	  "list the table dialects instead, and whether apply reads each",
 	  NULL },
+	CLI_JSON_ARRAY_OPTION(opts.json_array),
 	CLI_OUTPUT_OPTION(opts.output),
 	CLI_TABLE_END
 };

@@ -300,7 +300,7 @@ list_print_entries(struct entries *v, const struct dialect *dl)
 struct list_opts {
 	char *output, *check, *root_dir, *archive, *input, *users_from,
 	    *merge, *sysfs_dir;
-	int dirs, json, table, lossy, one_fs, from_kernel, widen;
+	int dirs, json, json_array, table, lossy, one_fs, from_kernel, widen;
 	/* --prefix, --exclude-prefix, --boot, --strict (tmpfiles_run.h) */
 	struct tmpfiles_opts tmpfiles;
 	/* made by check_list */
@@ -319,6 +319,7 @@ struct poptOption list_options[] = {
 	{ "json", '\0', POPT_ARG_NONE, &opts.json, 0,
 	  "print JSON Lines, an object a line, as -o json (-o oci "
 	  "is one array)", NULL },
+	CLI_JSON_ARRAY_OPTION(opts.json_array),
 	{ "check", '\0', POPT_ARG_STRING, &opts.check, 0,
 	  "print only the nodes LAYOUT or a storage format cannot hold; "
 	  "kernel: audit the nodes against the running kernel and the "

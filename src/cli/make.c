@@ -37,7 +37,7 @@
  */
 struct make_opts {
 	char *dir, *root_dir, *archive, *archive_format, *output;
-	int replace, dry_run, verbose, widen, delete, force;
+	int replace, dry_run, verbose, widen, delete, force, json_array;
 	/* made by check_make */
 	struct archive_opts archive_opts;
 	const struct dialect *out_dialect;
@@ -59,6 +59,8 @@ struct poptOption make_options[] = {
 	  "print them as a device table in FORMAT instead (" DIALECT_NAMES
 	  ") or as device rules (cgroup, deviceallow, "
 	  "deviceallow-groups, oci-allow)", "FORMAT" },
+	CLI_JSON_ARRAY_OPTION_SAYING(opts.json_array, "with -o json: print "
+	    "the table as one JSON array, not JSON Lines"),
 	{ "replace", 'r', POPT_ARG_NONE, &opts.replace, 0,
 	  "replace different nodes, correct mode and owner", NULL },
 	{ "dry-run", 'n', POPT_ARG_NONE, &opts.dry_run, 0,

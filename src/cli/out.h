@@ -52,4 +52,18 @@ void lines_out_put(const char *s, size_t n);
 /* lines_out_flush, then stdout's own buffer: before a read may block. */
 int lines_out_flush_all(void);
 
+/*
+ * --json-array (devtool(1), OUTPUT): between lines_out_array_begin and
+ * lines_out_array_end, stdout is a stream of this file's that turns the
+ * verb's JSON Lines, a record a line, into one JSON array: "[" before
+ * the first record, ",\n" between two, "]\n" at the end, "[]\n" for a
+ * run without records.  Every verb prints its JSON through stdout or the
+ * lines buffer, so none of them knows; the array is closed even when the
+ * run fails midway (the verb runner ends it, and the check of standard
+ * output at exit after cli_fatal), so that the output always parses.
+ * Each returns 0, or -1 (errno set) when stdout failed.
+ */
+int lines_out_array_begin(void);
+int lines_out_array_end(void);	/* 0 when no array was begun */
+
 #endif

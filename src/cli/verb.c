@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "base/nearest.h"
 #include "base/text.h"
+#include "cli/out.h"
 #include "cli/verbs.h"
 #include "dialects/dialect.h"
 
@@ -215,6 +216,49 @@ layout_opts(const struct poptOption *table)
 	return NULL;
 }
 
+/* The variable of the table's row named name, or NULL. */
+static void *
+option_var(const struct poptOption *table, const char *name)
+{
+	for (; !is_end(table); table++)
+		if (table->longName != NULL &&
+		    strcmp(table->longName, name) == 0)
+			return table->arg;
+	return NULL;
+}
+
+/*
+ * --json-array (CLI_JSON_ARRAY_OPTION), before the verb's check sees its
+ * options: only JSON Lines become an array, so with -o it goes with -o
+ * json alone (-o oci is an array already), and without -o it implies
+ * --json, which a verb without --json (make) cannot print.  *on says
+ * whether the handler's output is to be an array.
+ */
+static int
+json_array_check(const struct verb_call *c, bool *on)
+{
+	const struct poptOption *table = c->verb->options;
+	const int *array = option_var(table, "json-array");
+	int *json = option_var(table, "json");
+	char *const *output = option_var(table, "output");
+	char q[DT_QUOTE_SIZE];
+
+	*on = array != NULL && *array;
+	if (!*on)
+		return EXIT_OK;
+	if (output != NULL && *output != NULL) {
+		if (strcmp(*output, "json") == 0)
+			return EXIT_OK;
+		return cli_usage(c->name, "--json-array and -o %s exclude each "
+		    "other: --json-array makes JSON Lines (-o json) one array",
+		    cli_quote(q, *output));
+	}
+	if (json == NULL)
+		return cli_usage(c->name, "--json-array goes with -o json");
+	*json = 1;
+	return EXIT_OK;
+}
+
 const char *
 verb_synopsis(const struct verb *v)
 {
@@ -277,6 +321,7 @@ verb_run(const struct verb_table *t, const struct verb *v, int argc,
 	const struct cli_layout_opts *lo = layout_opts(v->options);
 	const char **args;
 	poptContext con;
+	bool array = false;
 	int rc;
 
 	con = options_context(argc, argv, v->options, verb_synopsis(v));
@@ -286,14 +331,21 @@ verb_run(const struct verb_table *t, const struct verb *v, int argc,
 		c.args = args;
 	c.nargs = count_args(c.args);
 	c.layout_given = lo != NULL && lo->format != NULL;
-	if ((v->check != NULL && (rc = v->check(&c)) != EXIT_OK) ||
+	if ((rc = json_array_check(&c, &array)) != EXIT_OK ||
+	    (v->check != NULL && (rc = v->check(&c)) != EXIT_OK) ||
 	    (lo != NULL && (c.layout_given || !v->no_layout_env) &&
 	    (rc = cli_layout(lo->format, lo->strict, &c.layout)) != EXIT_OK))
 		goto out;
 	if (c.nargs < v->min || (v->max != VERB_ANY && c.nargs > v->max))
 		rc = verb_operands_error(&c);
-	else
+	else if (!array)
 		rc = v->run(&c);
+	else {
+		if (lines_out_array_begin() != 0)
+			cli_fatal("standard output");
+		rc = v->run(&c);
+		rc = cli_worse(rc, cli_array_end());
+	}
 out:
 	options_done(con, v->options);
 	return rc;
