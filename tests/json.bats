@@ -588,3 +588,120 @@ devtool: 1 error in the table; nothing was created"
 	quoted_error 2 "devtool: unknown input 'xml'; valid: makedevs, tmpfiles, mtree, gen_init_cpio, pseudo, json, oci" \
 		apply -i xml t
 }
+
+# ------------------------------------------------------------ --json-array
+# devtool(1), OUTPUT: --json-array prints the records a verb prints as
+# JSON Lines as one JSON array instead, the same elements in the same
+# order; "[" first, ",\n" between two, "]\n" at the end.
+
+# same_records N ARGS...: devtool ARGS --json-array is an array of N
+# elements, exactly the records devtool ARGS --json prints as lines
+# (read with jq -s), and the same exit status.  JSON="OPT..." names the
+# options of the lines run when they are not --json (make: -o json), and
+# IN a file for standard input.
+same_records() {
+	local n=$1 lines_status json
+	shift
+	read -ra json <<<"${JSON:---json}"
+	run --separate-stderr devtool "$@" "${json[@]}" <"${IN:-/dev/null}"
+	lines_status=$status
+	[[ -n $output ]] || fail "devtool $* ${json[*]} printed nothing"
+	jq -c -s . <<<"$output" >lines.json || fail "not JSON Lines: $output"
+	# --json-array implies --json; -o json stays
+	[[ ${json[0]} == --json ]] && json=()
+	run --separate-stderr devtool "$@" "${json[@]}" --json-array <"${IN:-/dev/null}"
+	assert_equal "$status" "$lines_status"
+	jq -e --argjson n "$n" 'type == "array" and length == $n' <<<"$output" >/dev/null ||
+		fail "devtool $* --json-array: not an array of $n: $output"
+	assert_equal "$(jq -c . <<<"$output")" "$(cat lines.json)"
+}
+
+@test "json: --json-array of encode, decode, explain, formats and devices is an array of what --json prints as lines" {
+	printf '1 3\n4 64\n' >pairs
+	IN=pairs same_records 2 encode -
+	same_records 1 encode 1 3
+	same_records 3 decode 0x103 0x405 0x10000
+	same_records 1 explain 1 3
+	same_records "$(devtool formats --json | grep -c .)" formats
+	same_records "$(devtool formats --dialects --json | grep -c .)" formats --dialects
+	export DEVTOOL_PROC_DEVICES=$BATS_TEST_DIRNAME/fixtures/proc-devices
+	same_records "$(grep -c '^ *[0-9]' "$DEVTOOL_PROC_DEVICES")" devices
+	same_records 1 devices -c mem
+}
+
+@test "json: --json-array of list (--json and -o json), diff (--json and -o json) and make -o json" {
+	make_tree
+	same_records 7 list --root R
+	JSON='-o json' same_records 7 list --root R
+	JSON='-o json' same_records 8 list --root R --dirs
+	same_records 7 diff A R
+	JSON='-o json' same_records 7 diff A R
+	JSON='-o json' same_records "$(devtool make -o json std | grep -c .)" make std
+}
+
+@test "json: --json-array writes [ first, a comma and a newline between records, ] and a newline at the end" {
+	run --separate-stderr devtool encode --json-array - <<<$'1 3\n4 64'
+	assert_success
+	assert_equal "$output" '[{"line":1,"layout":"16:16","major":1,"minor":3,"value":259,"hex":"0x103"},
+{"line":2,"layout":"16:16","major":4,"minor":64,"value":1088,"hex":"0x440"}]'
+	devtool encode --json-array 1 3 >one.json
+	assert_equal "$(tail -c 3 one.json | od -An -c | tr -d ' ')" '}]\n'
+}
+
+@test "json: --json-array with nothing to print is []" {
+	mkdir empty
+	for args in "list empty" "list -o json empty" "diff empty empty" "decode -" "encode -"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr devtool $args --json-array </dev/null
+		assert_success
+		assert_equal "$output" "[]"
+		assert_equal "$(devtool $args --json-array </dev/null | od -An -c | tr -d ' ')" '[]\n'
+	done
+	export DEVTOOL_PROC_DEVICES=$BATS_TEST_DIRNAME/fixtures/proc-devices
+	run --separate-stderr devtool devices --json-array nosuchdriver
+	assert_status 1
+	assert_equal "$output" "[]"
+}
+
+@test "json: -k with --json-array: a bad line of a stream is an error element of the array, in its place" {
+	run --separate-stderr devtool encode -k --json-array - <<<$'1 3\nbogus\n4 64'
+	assert_status 2
+	jq -e 'type == "array" and length == 3' <<<"$output" >/dev/null || fail "not an array of 3: $output"
+	assert_equal "$(jq -c '.[1]' <<<"$output")" '{"line":2,"error":"expected '"'MAJOR MINOR' or 'MAJOR:MINOR'"'"}'
+	assert_equal "$(jq -r '.[0].value, .[2].value' <<<"$output")" $'259\n1088'
+	run --separate-stderr devtool decode -k --json-array - <<<$'0x103\n0xzz\n0x405'
+	assert_status 2
+	assert_equal "$(jq -c '[.[] | .line]' <<<"$output")" '[1,2,3]'
+	assert_equal "$(jq -c '.[1] | keys' <<<"$output")" '["error","line"]'
+}
+
+@test "json: a run that fails midway still closes its --json-array array" {
+	run --separate-stderr devtool encode --json-array - <<<$'1 1\nbogus\n3 3'
+	assert_status 2
+	assert_equal "$(jq -c '[.[] | .value]' <<<"$output")" '[257]'
+	assert_stderr_contains "<stdin>:2:"
+	run --separate-stderr devtool decode --json-array 0x103 bogus 0x405
+	assert_status 2
+	assert_equal "$(jq -c '[.[] | .value]' <<<"$output")" '[259]'
+	run --separate-stderr devtool encode --json-array 1:1 bogus
+	assert_status 2
+	assert_equal "$(jq -c . <<<"$output")" '[]'
+}
+
+@test "json: --json-array goes with -o json only: another -o, and make without -o json, are usage errors naming both" {
+	mkfifo a
+	quoted_error 2 "devtool: --json-array and -o oci exclude each other: --json-array makes JSON Lines (-o json) one array" \
+		list --json-array -o oci a
+	quoted_error 2 "devtool: --json-array and -o text exclude each other: --json-array makes JSON Lines (-o json) one array" \
+		encode --json-array -o text 1 3
+	quoted_error 2 "devtool: --json-array and -o tmpfiles exclude each other: --json-array makes JSON Lines (-o json) one array" \
+		diff --json-array -o tmpfiles a a
+	quoted_error 2 "devtool: --json-array goes with -o json" make --json-array null
+	[[ ! -e null ]] || fail "make created null"
+}
+
+@test "json: --json-array to a full standard output fails, exit 1, saying so once" {
+	run --separate-stderr bash -c '"$1" encode --json-array 1 3 >/dev/full' bash "$DEVTOOL"
+	assert_status 1
+	assert_equal "$stderr" "devtool: standard output: No space left on device"
+}
