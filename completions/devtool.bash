@@ -20,21 +20,22 @@ _devtool_options()
     local common='-q --quiet -h -? --help --usage'
     case $1 in
         encode)
-            echo "-f --format --strict -x --hex --json -o --output --kdev" \
+            echo "-f --format --strict -x --hex --json --json-array -o --output --kdev" \
                 "-k --keep-going $common"
             ;;
         decode)
             echo "-f --format --strict -x --hex --colon --kdev --json -o --output" \
-                "-k --keep-going -v --verbose $common"
+                "--json-array -k --keep-going -v --verbose $common"
             ;;
         convert)
             echo "-f --format -t --to --strict -x --hex -k --keep-going $common"
             ;;
         explain)
-            echo "-f --format --strict --value --json -o --output $common"
+            echo "-f --format --strict --value --json --json-array -o --output" \
+                "$common"
             ;;
         formats)
-            echo "--json --dialects -o --output $common"
+            echo "--json --json-array --dialects -o --output $common"
             ;;
         mknod)
             echo "-m --mode -u --owner -g --group --reference -r --replace" \
@@ -43,10 +44,11 @@ _devtool_options()
                 "--strict --count --start --step $common"
             ;;
         devices)
-            echo "-c --char -b --block --json -o --output $common"
+            echo "-c --char -b --block --json --json-array -o --output $common"
             ;;
         list)
-            echo "-o --output --json --check --dirs -x --one-file-system" \
+            echo "-o --output --json --json-array --check --dirs -x" \
+                "--one-file-system" \
                 "--root --archive --table -i --input --users-from --lossy" \
                 "--merge --kernel --sysfs --widen --prefix --exclude-prefix" \
                 "--boot --strict $common"
@@ -59,12 +61,12 @@ _devtool_options()
         diff)
             echo "--table --archive --kernel --root -i --input --json -o" \
                 "--output --ignore --only -x --one-file-system --sysfs" \
-                "--users-from --removals $common"
+                "--users-from --removals --json-array $common"
             ;;
         make)
             echo "-C --directory --root --archive --archive-format -o --output" \
                 "-r --replace -n --dry-run -v --verbose -d --delete --force" \
-                "--widen $common"
+                "--widen --json-array $common"
             ;;
         help)
             echo "$common"

@@ -100,7 +100,7 @@ names() {
 	((${#missing[@]} == 0)) || fail "not documented or not completed: ${missing[*]}"
 }
 
-@test "consistency: -h, --help, --usage, -q on every verb; --json and -o wherever JSON is printed" {
+@test "consistency: -h, --help, --usage, -q on every verb; --json, -o and --json-array wherever JSON is printed" {
 	local verb help
 	for verb in $(listed_verbs); do
 		help=$("$DEVTOOL" "$verb" --help)
@@ -110,6 +110,8 @@ names() {
 		if names --json <<<"$help" || grep -q 'json' <<<"$(grep -E '^ +-o,' <<<"$help")"; then
 			names --json <<<"$help" || fail "$verb prints JSON without --json"
 			names -o <<<"$help" || fail "$verb prints JSON without -o json"
+			# devtool(1), JSON output: JSON Lines or one array
+			names --json-array <<<"$help" || fail "$verb prints JSON Lines without --json-array"
 		fi
 	done
 }
