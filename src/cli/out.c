@@ -91,7 +91,7 @@ write_all(int fd, const char *p, size_t n)
 	return 0;
 }
 
-/* What array_write hands on, gathered: one write(2) a block, not three a record. */
+/* What array_write hands on, gathered: a write(2) a block, not a record. */
 struct array_out {
 	char buf[4096];
 	size_t len;

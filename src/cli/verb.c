@@ -216,14 +216,17 @@ layout_opts(const struct poptOption *table)
 	return NULL;
 }
 
-/* The variable of the table's row named name, or NULL. */
-static void *
-option_var(const struct poptOption *table, const char *name)
+/* The row of the table named name, of popt's kind argtype, or NULL. */
+static const struct poptOption *
+option_row(const struct poptOption *table, const char *name,
+    unsigned argtype)
 {
 	for (; !is_end(table); table++)
 		if (table->longName != NULL &&
-		    strcmp(table->longName, name) == 0)
-			return table->arg;
+		    strcmp(table->longName, name) == 0 &&
+		    (table->argInfo & POPT_ARG_MASK) == argtype &&
+		    table->arg != NULL)
+			return table;
 	return NULL;
 }
 
@@ -238,24 +241,25 @@ static int
 json_array_check(const struct verb_call *c, bool *on)
 {
 	const struct poptOption *table = c->verb->options;
-	const int *array = option_var(table, "json-array");
-	int *json = option_var(table, "json");
-	char *const *output = option_var(table, "output");
+	const struct poptOption *array = option_row(table, "json-array",
+	    POPT_ARG_NONE), *json = option_row(table, "json", POPT_ARG_NONE),
+	    *output = option_row(table, "output", POPT_ARG_STRING);
+	const char *format = output != NULL ? *(char **)output->arg : NULL;
 	char q[DT_QUOTE_SIZE];
 
-	*on = array != NULL && *array;
+	*on = array != NULL && *(int *)array->arg;
 	if (!*on)
 		return EXIT_OK;
-	if (output != NULL && *output != NULL) {
-		if (strcmp(*output, "json") == 0)
+	if (format != NULL) {
+		if (strcmp(format, "json") == 0)
 			return EXIT_OK;
 		return cli_usage(c->name, "--json-array and -o %s exclude each "
 		    "other: --json-array makes JSON Lines (-o json) one array",
-		    cli_quote(q, *output));
+		    cli_quote(q, format));
 	}
 	if (json == NULL)
 		return cli_usage(c->name, "--json-array goes with -o json");
-	*json = 1;
+	*(int *)json->arg = 1;
 	return EXIT_OK;
 }
 
