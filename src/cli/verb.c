@@ -307,13 +307,15 @@ verb_operands_error(const struct verb_call *c)
 
 /*
  * Runs a verb, argv[0] being "devtool VERB": parses its options (popt's
- * --help prints the row's operands and exits 0 from inside popt), runs
+ * --help prints the row's operands and exits 0 from inside popt), checks
+ * --json-array against -o and --json (json_array_check), runs
  * the verb's one validation phase over its options and operands (the
  * row's check), reads -f and --strict
  * where the verb has them (a -f given is checked even when no operand
  * needs the layout: a typo is an error; DEVTOOL_FORMAT only where the
  * verb reads it), checks the operand count against the row, calls the
- * handler, and frees what popt allocated.
+ * handler (with --json-array, its standard output one array, closed
+ * whatever the handler returns), and frees what popt allocated.
  */
 int
 verb_run(const struct verb_table *t, const struct verb *v, int argc,

@@ -45,7 +45,7 @@
  *   #include "cli/verbs.h"
  *
  *   struct NAME_opts {              // every option of the verb
- *           int json;
+ *           int json, json_array;
  *   };
  *   static struct NAME_opts opts;   // the table's one instance
  *
@@ -55,6 +55,9 @@
  *                                        // cli_layout_opts layout in it
  *           { "json", '\0', POPT_ARG_NONE, &opts.json, 0,
  *             "print a JSON object", NULL },
+ *           CLI_JSON_ARRAY_OPTION(opts.json_array), // where it prints
+ *                                        // JSON Lines: the runner makes
+ *                                        // them one array (cli.h)
  *           CLI_TABLE_END           // -q, -h/--help, --usage
  *   };
  *
