@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/text.h"
 #include "codec/host.h"
 #include "dialects/fields.h"
 #include "entry/validate.h"
@@ -71,7 +72,7 @@ device_numbers(const struct word *w, struct entry *e, struct dt_diag *d)
 
 	if (w[0].len != 1 || (w[0].p[0] != 'c' && w[0].p[0] != 'b'))
 		return dt_error(d, "nod type '%s' is not c or b",
-		    fields_quote(q, w[0].p, w[0].len));
+		    dt_quote_word(q, sizeof(q), w[0].p, w[0].len));
 	e->type = w[0].p[0];
 	return fields_number(w[1].p, w[1].len, "major", DT_HOST_MAJOR_MAX,
 	    &e->major, d) != 0 || fields_number(w[2].p, w[2].len, "minor",
@@ -148,7 +149,8 @@ initramfs_parse(struct dialect_reader *r, const char *line, size_t len,
 			break;
 	if (k == NLINES)
 		return dt_error(d, "'%s' is not one of dir, nod, slink, pipe, "
-		    "sock, file", fields_quote(q, w[0].p, w[0].len));
+		    "sock, file",
+		    dt_quote_word(q, sizeof(q), w[0].p, w[0].len));
 	/*
 	 * a word starting with '#' after all of a line's: a comment (a file
 	 * line's later words are its hard links, each a name)
@@ -196,7 +198,7 @@ check_plain_word(const char *s, const char *what, struct dt_diag *d)
 		if (*u <= ' ' || *u == 0x7f)
 			return dt_error(d, "%s '%s' has white space or a control "
 			    "character, which a gen_init_cpio list cannot hold",
-			    what, fields_quote(q, s, strlen(s)));
+			    what, dt_quote_word(q, sizeof(q), s, strlen(s)));
 	return 0;
 }
 

@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/text.h"
 #include "codec/host.h"
 #include "dialects/fields.h"
 #include "entry/validate.h"
@@ -77,7 +78,7 @@ refuse_type(char type, struct dt_diag *d)
 {
 	char q[QUOTE_MAX];
 
-	fields_quote(q, &type, 1);
+	dt_quote_word(q, sizeof(q), &type, 1);
 	switch (type) {
 	case 'm': case 'M':
 		return dt_error(d, "type '%s' changes a file of mksquashfs's "
@@ -149,7 +150,7 @@ skip_time(const char *line, size_t len, size_t *i, char letter,
 		t = t * 10 + (uint64_t)(word[k] - '0');
 	if (t > TIME_MAX)
 		return dt_error(d, "time '%s' is out of range (0-%u, seconds "
-		    "since 1970 in 32 bits)", fields_quote(q, word,
+		    "since 1970 in 32 bits)", dt_quote_word(q, sizeof(q), word,
 		    (size_t)n), TIME_MAX);
 	return 0;
 }
@@ -203,7 +204,7 @@ fields_after_type(const char *line, size_t len, size_t i, char letter,
 	if (e->type != 'd' && (v[0].len != 1 || (v[0].p[0] != 's' &&
 	    v[0].p[0] != 'f')))
 		return dt_error(d, "'%s' after i is not s (socket) or f (FIFO)",
-		    fields_quote(q, v[0].p, v[0].len));
+		    dt_quote_word(q, sizeof(q), v[0].p, v[0].len));
 	if (e->type != 'd')
 		e->type = v[0].p[0] == 'f' ? 'p' : 's';
 	return 0;
@@ -228,7 +229,7 @@ pseudo_parse(const char *line, size_t len, const struct id_resolver *res,
 		return dt_error(d, "missing type after the name");
 	if (i - a != 1)
 		return dt_error(d, "type '%s' is not one of d b c s i D B C S I",
-		    fields_quote(q, line + a, i - a));
+		    dt_quote_word(q, sizeof(q), line + a, i - a));
 	if ((hit = strchr(from, line[a])) == NULL || line[a] == '\0')
 		return refuse_type(line[a], d);
 	/* i is a socket or a FIFO: fields_after_type() says which */
@@ -290,7 +291,8 @@ pseudo_format(const struct entry *e, struct dt_buf *out, struct dt_diag *d)
 	if (bad != NULL)
 		return dt_error(d, "%s '%s' has a newline, or starts with white "
 		    "space, which a pseudo file cannot hold", bad,
-		    fields_quote(q, bad[0] == 'p' ? e->path : e->target,
+		    dt_quote_word(q, sizeof(q),
+		    bad[0] == 'p' ? e->path : e->target,
 		    strlen(bad[0] == 'p' ? e->path : e->target)));
 	if (fields_owner_words(e, "a pseudo file", d) != 0)
 		return -1;
