@@ -10,6 +10,7 @@
 
 #include "cli/allow.h"
 #include "cli/cli.h"
+#include "cli/cli_output.h"
 #include "cli/env.h"
 #include "codec/procdev.h"
 #include "base/text.h"
