@@ -32,11 +32,6 @@
 
 #define WORDS 9
 
-struct word {
-	const char *p;
-	size_t len;
-};
-
 static const struct {
 	char word[8];
 	char type;
@@ -50,7 +45,7 @@ static const struct {
 
 /* mode uid gid from w[0..2] into e. */
 static int
-mode_owner(const struct word *w, struct entry *e, struct dt_diag *d)
+mode_owner(const struct fields_span *w, struct entry *e, struct dt_diag *d)
 {
 	uint32_t uid, gid;
 
@@ -66,7 +61,7 @@ mode_owner(const struct word *w, struct entry *e, struct dt_diag *d)
 
 /* nod's <dev_type> <maj> <min>. */
 static int
-device_numbers(const struct word *w, struct entry *e, struct dt_diag *d)
+device_numbers(const struct fields_span *w, struct entry *e, struct dt_diag *d)
 {
 	char q[QUOTE_MAX];
 
@@ -103,8 +98,8 @@ next_word(const char *line, size_t len, size_t *i, size_t *start)
  * its key when it is a hard link; how many names remain, in r->more.
  */
 static int
-file_names(struct dialect_reader *r, const struct word *w, size_t n,
-    struct word name, struct entry *e, char *path, struct dt_diag *d)
+file_names(struct dialect_reader *r, const struct fields_span *w, size_t n,
+    struct fields_span name, struct entry *e, char *path, struct dt_diag *d)
 {
 	if (w[2].len >= PATH_MAX)
 		return dt_error(d, "location is too long");
@@ -125,22 +120,22 @@ static int
 initramfs_parse(struct dialect_reader *r, const char *line, size_t len,
     struct entry *e, char *path, struct dt_diag *d)
 {
-	struct word w[WORDS], name = { "", 0 };
+	struct fields_span w[WORDS], name = { "", 0 };
 	size_t n = 0, i = 0, a, k;
 	/* a file line's nth name is its word after gid */
 	size_t at = lines[NLINES - 1].fields - 1 + (r != NULL ? r->nth : 0);
 	char q[QUOTE_MAX];
 
 	for (k = 0; k < WORDS; k++)
-		w[k] = (struct word){ "", 0 };
+		w[k] = (struct fields_span){ "", 0 };
 
 	if (!fields_word(line, len, &i, &a))
 		return 0;	/* blank, or a comment */
 	do {
 		if (n < WORDS)
-			w[n] = (struct word){ line + a, i - a };
+			w[n] = (struct fields_span){ line + a, i - a };
 		if (n == at)
-			name = (struct word){ line + a, i - a };
+			name = (struct fields_span){ line + a, i - a };
 		n++;
 	} while (next_word(line, len, &i, &a));
 	for (k = 0; k < NLINES; k++)

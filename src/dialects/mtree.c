@@ -209,7 +209,7 @@ parse_device(const char *v, struct mtree_keys *k, struct dt_diag *d)
 }
 
 static int
-parse_type(const char *v, struct mtree_keys *k, struct dt_diag *d)
+parse_type_key(const char *v, struct mtree_keys *k, struct dt_diag *d)
 {
 	char q[QUOTE_MAX];
 
@@ -267,7 +267,7 @@ keyword(struct dialect_reader *r, const char *w, size_t len,
 	if (spec_unvis(eq + 1, len - klen - 1, v, sizeof(v), &n, d) != 0)
 		return -1;
 	if (word_is(w, klen, "type"))
-		return parse_type(v, k, d);
+		return parse_type_key(v, k, d);
 	if (word_is(w, klen, "mode")) {
 		k->has_mode = true;
 		return fields_mode(v, n, &k->mode, d);
@@ -346,7 +346,7 @@ unset(struct mtree_reader *m, const char *line, size_t len, size_t i,
 
 /* The entry the keywords k make at path. */
 static int
-make_entry(const struct mtree_keys *k, struct entry *e, char *path,
+entry_from_keys(const struct mtree_keys *k, struct entry *e, char *path,
     struct dt_diag *d)
 {
 	if (!k->has_type)
@@ -576,7 +576,7 @@ parse_whole(struct dialect_reader *r, const char *line, size_t len,
 	prev = r->earlier != NULL ? r->earlier(r->earlier_ctx, path) : NULL;
 	if (prev != NULL && amend(prev, &k, path + PATH_MAX, d) != 0)
 		return -1;
-	if (make_entry(&k, e, path, d) != 1)
+	if (entry_from_keys(&k, e, path, d) != 1)
 		return -1;
 	r->amended = prev != NULL;
 	if (!full && e->type == 'd' && enter_directory(m, path, d) != 0)

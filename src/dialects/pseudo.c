@@ -33,11 +33,6 @@
 
 #define FIELDS 8
 
-struct word {
-	const char *p;
-	size_t len;
-};
-
 #define TIME_MAX 4294967295u	/* squashfs keeps a time in 32 bits */
 
 /*
@@ -97,7 +92,7 @@ refuse_type(char type, struct dt_diag *d)
 
 /* mode uid gid from w[0..2] into e; names through res. */
 static int
-mode_owner(const struct word *w, const struct id_resolver *res,
+mode_owner(const struct fields_span *w, const struct id_resolver *res,
     struct entry *e, struct dt_diag *d)
 {
 	uint32_t id[2];
@@ -161,19 +156,19 @@ fields_after_type(const char *line, size_t len, size_t i, char letter,
     const struct id_resolver *res, struct entry *e, char *path,
     struct dt_diag *d)
 {
-	struct word w[FIELDS] = { { "", 0 }, { "", 0 }, { "", 0 }, { "", 0 },
-	    { "", 0 }, { "", 0 }, { "", 0 }, { "", 0 } };
+	struct fields_span w[FIELDS] = { { "", 0 }, { "", 0 }, { "", 0 },
+	    { "", 0 }, { "", 0 }, { "", 0 }, { "", 0 }, { "", 0 } };
 	size_t n = 0, a, timed = letter >= 'A' && letter <= 'Z';
 	size_t want = 3 + (entry_has_numbers(e) ? 2 : e->type == 'd' ? 0 : 1);
 	/* a link's target is the rest of the line: not a word */
 	size_t words = want - (e->type == 'l');
-	const struct word *v = w + 3;
+	const struct fields_span *v = w + 3;
 	char q[QUOTE_MAX];
 
 	if (timed && skip_time(line, len, &i, letter, d) != 0)
 		return -1;
 	for (; n < words && fields_word(line, len, &i, &a); n++)
-		w[n] = (struct word){ line + a, i - a };
+		w[n] = (struct fields_span){ line + a, i - a };
 	while (e->type == 'l' && i < len && dialect_space(line[i]))
 		i++;
 	if (n < words || (e->type == 'l' && i == len))
@@ -250,7 +245,7 @@ pseudo_parse(const char *line, size_t len, const struct id_resolver *res,
  * listing of the top alone would be read as makedevs).
  */
 static void
-put_name(struct dt_buf *out, const char *s)
+put_pseudo_name(struct dt_buf *out, const char *s)
 {
 	if (s[1] == '\0') {	/* the top directory */
 		dt_buf_adds(out, "\"/\"");
@@ -296,7 +291,7 @@ pseudo_format(const struct entry *e, struct dt_buf *out, struct dt_diag *d)
 		    strlen(bad[0] == 'p' ? e->path : e->target)));
 	if (fields_owner_words(e, "a pseudo file", d) != 0)
 		return -1;
-	put_name(out, e->path);
+	put_pseudo_name(out, e->path);
 	dt_buf_addc(out, ' ');
 	if (e->type == 'l')
 		dt_buf_addc(out, 's');

@@ -199,7 +199,7 @@ unescape_one(const char *s, size_t len, unsigned char *out, size_t *nout,
  * quotes, as systemd-tmpfiles reads it.
  */
 static int
-unescape(struct fields_span w, bool quotes, char *dst, size_t cap,
+unescape_word(struct fields_span w, bool quotes, char *dst, size_t cap,
     size_t *outlen, struct dt_diag *d)
 {
 	unsigned char bytes[4];
@@ -350,7 +350,7 @@ field_unescape(struct fields_span w, char *buf, const char *what,
 	size_t n;
 	char q[QUOTE_MAX];
 
-	if (unescape(w, true, buf, FIELDS_TEXT_MAX, &n, d) != 0)
+	if (unescape_word(w, true, buf, FIELDS_TEXT_MAX, &n, d) != 0)
 		return -1;
 	if (n >= FIELDS_TEXT_MAX)
 		return dt_error(d, "%s '%s' is too long (%zu bytes)", what,
@@ -521,7 +521,7 @@ rest_argument(const char *s, size_t len, char *buf, size_t *n,
 		w.len--;
 	if (w.len == 0 || (w.len == 1 && w.p[0] == '-'))
 		return 0;
-	if (unescape(w, false, buf, (size_t)2 * PATH_MAX, n, d) != 0)
+	if (unescape_word(w, false, buf, (size_t)2 * PATH_MAX, n, d) != 0)
 		return -1;
 	return 1;
 }
@@ -842,7 +842,7 @@ parse_tmpfiles(struct dialect_reader *r, const char *line, size_t len,
 		created_type(&t, e);
 	if (n < 2)
 		return dt_error(d, "missing path after the type");
-	if (unescape(w[1], true, raw, sizeof(raw), &plen, d) != 0)
+	if (unescape_word(w[1], true, raw, sizeof(raw), &plen, d) != 0)
 		return -1;
 	if (plen >= sizeof(raw))
 		return dt_error(d, "path '%s' is too long (%zu bytes)",

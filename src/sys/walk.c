@@ -25,7 +25,7 @@ problem(const struct walk_ops *w, const char *path, const char *why)
 }
 
 static bool
-wanted(const struct walk_ops *w, mode_t mode)
+type_wanted(const struct walk_ops *w, mode_t mode)
 {
 	return w->all || S_ISCHR(mode) || S_ISBLK(mode) || S_ISFIFO(mode) ||
 	    S_ISSOCK(mode) || S_ISLNK(mode) || (w->dirs && S_ISDIR(mode));
@@ -213,7 +213,7 @@ walk_entry(const struct walk_ops *w, bool faker, int dirfd, char *path,
 	    temp_of_devtool(dirfd, name, &st))
 		;
 	else {
-		if (wanted(w, st.st_mode))
+		if (type_wanted(w, st.st_mode))
 			found(w, dirfd, name, path, &st);
 		if (S_ISDIR(st.st_mode) && at == HERE) {
 			fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY |
@@ -339,7 +339,7 @@ walk_operand(struct root *r, const char *arg, const struct walk_ops *w)
 	    fstatat(dirfd, slash + 1, &st, AT_SYMLINK_NOFOLLOW) != 0)
 		goto fail;
 	else if (!S_ISDIR(st.st_mode)) {
-		if (!wanted(w, st.st_mode)) {
+		if (!type_wanted(w, st.st_mode)) {
 			why = "not a directory, device node, FIFO, socket or "
 			    "symbolic link";
 			goto fail;
