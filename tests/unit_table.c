@@ -1,15 +1,14 @@
 /*
- * unit_table.c - unit tests for the device table reader and writer
- * (src/dialects/table.c, the JSON keys of src/dialects/json_keys.c): both dialects, their
- * oddities, their errors, and the
- * writer-to-parser round trip.
+ * unit_table.c - unit tests for the device table dialects' readers and
+ * writers (src/dialects/makedevs.c, tmpfiles.c, json.c and the JSON keys
+ * of json_keys.c): their oddities, their errors, and the writer-to-parser
+ * round trip.
  *
  * Output is TAP (tests/tap.h): one "ok N - ..." line per check, a "# ..."
  * line saying what went wrong under a failing one, and the plan "1..N" at
  * the end.  The exit status is 1 when any check failed.
  *
- *	cc -std=gnu11 -Wall -Wextra -Werror -O2 -D_GNU_SOURCE -Isrc \
- *	    tests/unit_table.c src/dialects/table.c src/encode.c -o tests/unit_table
+ *	make units (each test is linked with libdevtool.a)
  */
 #include <sys/types.h>
 
