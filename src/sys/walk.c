@@ -33,9 +33,9 @@ type_wanted(const struct walk_ops *w, mode_t mode)
 
 /*
  * Hands over what was found at name in dirfd (path): to found_at if set,
- * else to found, a link with what it says, read without following it.  A link that is gone or no longer a
- * link (EINVAL) when read was replaced meanwhile: not listed, as a name
- * gone before its stat.
+ * else to found, a link with what it says, read without following it.
+ * A link that is gone or is not a link (EINVAL) when read was replaced
+ * after its stat: not listed, as a name gone before its stat.
  */
 static void
 found(const struct walk_ops *w, int dirfd, const char *name,
@@ -176,7 +176,7 @@ maybe_wanted(const struct walk_ops *w, unsigned char d_type, bool faker)
 /*
  * walk_entry and walk_dir recurse, one level per directory: depth is
  * bounded by PATH_MAX, and a tree deeper than the open-file limit ends in
- * an error naming the path (exit 1), not a crash.
+ * an error naming the path, not a crash.
  */
 static void walk_dir(const struct walk_ops *, bool, int, char *, size_t);
 
