@@ -57,7 +57,7 @@ struct writing {
 };
 
 static void
-put(void *ctx, const char *line)
+put_rule(void *ctx, const char *line)
 {
 	struct writing *w = ctx;
 
@@ -87,7 +87,7 @@ allow_write(struct cli_table *out, const struct entry **v, size_t n,
 {
 	const struct dialect *dl = out->dialect;
 	struct writing w = { out, problem_fn, ctx };
-	const struct rules_sink sink = { put, rule_problem, widened, &w };
+	const struct rules_sink sink = { put_rule, rule_problem, widened, &w };
 	struct drivers dv = { 0 };
 	int rc;
 
