@@ -755,8 +755,8 @@ is_initramfs(struct file_stream *f, bool *text)
 
 /* Anything libarchive reads, whole, from its name or st's bytes. */
 static void
-read_archive(struct archive_source *as, const char *file, struct stream *st,
-    bool text, const struct entry_sink *sink)
+read_archive_file(struct archive_source *as, const char *file,
+    struct stream *st, bool text, const struct entry_sink *sink)
 {
 	struct archive *a = la_archive_read_new();
 	size_t clean = 0;
@@ -826,7 +826,8 @@ archive_read(struct source *s, const char *file,
 	} else if (f->st.error[0] != '\0')
 		sink->problem(sink->ctx, file, 0, 0, f->st.error);
 	else
-		read_archive(as, file, is_stdin ? &f->st : NULL, text, sink);
+		read_archive_file(as, file, is_stdin ? &f->st : NULL, text,
+		    sink);
 	if (f->fd >= 0 && !is_stdin)
 		close(f->fd);
 	free(f);
