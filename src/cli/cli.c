@@ -1,5 +1,6 @@
 /*
- * cli.c - helpers shared by every verb.  See cli.h.
+ * cli.c - the frame every verb runs in: exit status, messages, the
+ * check of standard output, /proc/devices.  See cli.h.
  */
 #include <assert.h>
 #include <limits.h>
