@@ -2,9 +2,9 @@
  * cli_layout.h - the device number layout a verb runs under (-f,
  * --strict, DEVTOOL_FORMAT; LAYOUTS in devtool(1)) and the number
  * operands read under it.  cli_layout, cli_check_layout and cli_number
- * say what is wrong (cli.h) and return the exit status; cli_pair leaves
- * 0 or -1 with its reason in a dt_diag, for the caller to say (a stream
- * names the line).
+ * say what is wrong (cli.h) and return the exit status; cli_pair
+ * returns 0, or -1 with its reason in a dt_diag for the caller to say
+ * (a stream names the line).
  */
 #ifndef DEVTOOL_CLI_LAYOUT_H
 #define DEVTOOL_CLI_LAYOUT_H
