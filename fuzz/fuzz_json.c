@@ -10,9 +10,9 @@
  *   - the two document bidders never both bid DOCUMENT (json_io_start:
  *     keys, not the first byte, tell them apart);
  *   - every problem has a printable, terminated message and a line
- *     within the input; every entry validates (table_validate), with a
+ *     within the input; every entry validates (entry_validate), with a
  *     line within the input, and is only c, b or p from an OCI document;
- *   - the round trip: an entry read is written (table_format, json for a
+ *   - the round trip: an entry read is written (dialect_format, json for a
  *     json line, oci for an element), and what is written reads back;
  *     when its path and target are UTF-8 (a byte that is not comes back
  *     as a character: json_io.c), to the same node, and a json line

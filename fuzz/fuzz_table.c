@@ -1,18 +1,19 @@
 /*
- * fuzz_table.c - the device table reader and writer (src/dialects/table.c).
+ * fuzz_table.c - the device table dialects' readers and writers
+ * (src/dialects/makedevs.c and tmpfiles.c, through dialect.c).
  *
  * The input is table text.  Each line, and the whole input as one line
- * (its newlines are then field separators), is given to table_detect,
- * table_blank and table_parse_line in both dialects.  Checked:
+ * (its newlines are then field separators), is given to dialect_detect_line,
+ * dialect_blank and dialect_parse_line in both dialects.  Checked:
  *   - no crash, no undefined behaviour, no leak;
  *   - parse returns -1 (with a terminated, printable message), 0 exactly
- *     for the lines table_blank calls blank, or 1 with an entry that
- *     table_validate accepts;
+ *     for the lines dialect_blank calls blank, or 1 with an entry that
+ *     entry_validate accepts;
  *   - the differential round trip: every accepted entry is formatted in
  *     both dialects; a dialect may refuse only what it cannot say (a
  *     makedevs path with white space or control characters, a tmpfiles
  *     range, r or F), and writes a type it has no line for (a makedevs
- *     link, a tmpfiles socket: table_holds) as one comment line that
+ *     link, a tmpfiles socket: dialect_holds) as one comment line that
  *     reads as blank; any other line it makes is one line, is detected
  *     as its dialect, and parses back to the identical entry (same
  *     dialect) or to the same node (other dialect); formatting that
@@ -240,7 +241,7 @@ round_trip(const struct entry *e, const struct dialect *out)
 	int r;
 
 	if (dialect_format(out, e, &line1, &d) != 0) {
-		fuzz_check_msg(d.msg, sizeof(d.msg), "table_format");
+		fuzz_check_msg(d.msg, sizeof(d.msg), "dialect_format");
 		if (out == &makedevs_dialect && !makedevs_can_say(e))
 			return;
 		if (out == &tmpfiles_dialect && (is_range(e) ||
@@ -386,17 +387,17 @@ check_line(const char *line, size_t len)
 		FUZZ_CHECK(r >= -1 && r <= 1, "parse returned %d", r);
 		if (r < 0) {
 			fuzz_check_msg(d.msg, sizeof(d.msg),
-			    "table_parse_line");
+			    "dialect_parse_line");
 			continue;
 		}
 		FUZZ_CHECK(!nul, "%s accepted a line with a NUL byte",
 		    dname(dialects[i]));
 		if (r == 0) {
-			FUZZ_CHECK(blank, "%s skips a line table_blank "
+			FUZZ_CHECK(blank, "%s skips a line dialect_blank "
 			    "keeps", dname(dialects[i]));
 			continue;
 		}
-		FUZZ_CHECK(!blank, "%s parses a line table_blank skips",
+		FUZZ_CHECK(!blank, "%s parses a line dialect_blank skips",
 		    dname(dialects[i]));
 		dialect1 = dialects[i];
 		check_entry(&e1);

@@ -125,7 +125,7 @@ PURE_DIRS="base codec entry dialects"
 SYSTEM_DIRS="sys sources targets"
 # What only the CLI may include (directly or not) or call: printing,
 # exiting, the environment.  The pure layer does not call the system's.
-CLI_HEADERS='/(cli|verbs|env|out|report)\.h$|/popt\.h$'
+CLI_HEADERS='/(cli|cli_[a-z]+|verbs|env|out|report)\.h$|/popt\.h$'
 CLI_CALLS=" printf fprintf vprintf vfprintf dprintf vdprintf puts fputs \
 putchar putc fputc fwrite perror warn warnx vwarn vwarnx err errx verr \
 verrx exit _exit _Exit getenv secure_getenv stdout stderr "

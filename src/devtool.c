@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "encode.h"
 #include "base/nearest.h"
 #include "base/text.h"
 #include "cli/verbs.h"

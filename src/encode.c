@@ -369,7 +369,7 @@ find_row(const struct dt_format *t, size_t n, const char *name)
 
 /* A named row, else an M:N split; with storage, a storage format first. */
 static enum dt_status
-lookup(const char *name, bool storage, struct dt_layout *l,
+layout_lookup(const char *name, bool storage, struct dt_layout *l,
     struct dt_diag *d)
 {
 	const struct dt_format *f = NULL;
@@ -405,13 +405,13 @@ lookup(const char *name, bool storage, struct dt_layout *l,
 enum dt_status
 dt_layout_lookup(const char *name, struct dt_layout *l, struct dt_diag *d)
 {
-	return lookup(name, false, l, d);
+	return layout_lookup(name, false, l, d);
 }
 
 enum dt_status
 dt_check_lookup(const char *name, struct dt_layout *l, struct dt_diag *d)
 {
-	return lookup(name, true, l, d);
+	return layout_lookup(name, true, l, d);
 }
 
 enum dt_status
@@ -465,7 +465,7 @@ dt_layout_strict(struct dt_layout *l)
 
 /* A layout says its range; a storage format also where it comes from. */
 static enum dt_status
-out_of_range(const struct dt_layout *l, const char *field, uint64_t n,
+layout_out_of_range(const struct dt_layout *l, const char *field, uint64_t n,
     uint64_t max, struct dt_diag *d)
 {
 	if (l->limit != NULL)
@@ -483,13 +483,13 @@ dt_encode(const struct dt_layout *l, uint64_t ma, uint64_t mi, uint64_t *v,
 	uint64_t back_ma, back_mi;
 
 	if (ma > l->major_max)
-		return out_of_range(l, "major", ma, l->major_max, d);
+		return layout_out_of_range(l, "major", ma, l->major_max, d);
 	if ((mi & l->minor_hole) != 0)
 		return dt_fail(d, DT_ERANGE, "minor %" PRIu64 " (0x%" PRIx64
 		    ") does not fit layout %s: its bits 0x%" PRIx64 " must be "
 		    "0", mi, mi, l->name, l->minor_hole);
 	if (mi > l->minor_max)
-		return out_of_range(l, "minor", mi, l->minor_max, d);
+		return layout_out_of_range(l, "minor", mi, l->minor_max, d);
 	*v = pack(l->format, l, ma, mi);
 	unpack(l->format, l, *v, &back_ma, &back_mi);
 	if (back_ma != ma || back_mi != mi)

@@ -228,7 +228,7 @@ squeezed() { sed -E 's/^ +//; s/ +/ /g' <<<"$output"; }
 	local f=$BATS_TEST_TMPDIR/fifo d=$BATS_TEST_TMPDIR/dir
 	mkfifo "$f"
 	mkdir "$d"
-	# timeout: the old code waited forever in open(2) for a writer
+	# timeout: opened for reading, a FIFO would wait for a writer forever
 	DEVTOOL_PROC_DEVICES=$f run --separate-stderr timeout 60 "$DEVTOOL" devices
 	assert_status 1
 	assert_stdout_empty

@@ -218,8 +218,8 @@ mixed_table() {
 }
 
 @test "faults: ENOSPC: a parent directory that cannot be made is reported with the real cause" {
-	# BUG (reported): make_parents() loses mkdirat's errno; the message
-	# says "parent directory: No such file or directory".
+	# The cause is mkdirat's errno, kept through the making of the
+	# parents: never "parent directory: No such file or directory".
 	needs_mknod
 	local M=$BATS_TEST_TMPDIR/m i
 	mount_tmpfs "$M" size=1m,nr_inodes=12
@@ -352,8 +352,8 @@ devtool: 0 created, 0 replaced, 0 corrected, 0 unchanged, 1 failed, 39 not attem
 }
 
 @test "faults: EROFS: apply and mknod -p into an empty read-only tmpfs say 'Read-only file system'" {
-	# BUG (reported): the parent directory /dev cannot be made, and the
-	# message says "parent directory: No such file or directory" instead.
+	# The parent directory /dev cannot be made: the message is its
+	# errno's, never "parent directory: No such file or directory".
 	needs_mknod
 	local M=$BATS_TEST_TMPDIR/m
 	mount_tmpfs "$M" ro,size=1m
@@ -421,9 +421,9 @@ two_tables() {
 }
 
 @test "faults: concurrency: concurrent 'apply -r' correcting mode and owner in place never mixes two tables" {
-	# BUG (reported): same numbers, other mode and owner: the in-place
-	# correction (chown, then chmod) of two runs interleaves, and a node
-	# ends with one table's owner and the other's mode, all runs exit 0.
+	# Same numbers, other mode and owner: were the in-place corrections
+	# (chown, then chmod) of two runs to interleave, a node would end
+	# with one table's owner and the other's mode, all runs exiting 0.
 	needs_mknod
 	local R=$BATS_TEST_TMPDIR/fs/r round k rcs rc i
 	fast_dir "$BATS_TEST_TMPDIR/fs"
@@ -759,8 +759,9 @@ signalled() {
 # -------------------------------------------------------------- full output
 
 @test "faults: full stdout: 'decode - < big > /dev/full' is exit 1 with a message about standard output" {
-	# BUG (reported): the stream reader flushes stdout before each read
-	# and reports the failure as "standard input: No space left on device".
+	# The stream reader flushes stdout before each read: a failure
+	# there is standard output's, never "standard input: No space left
+	# on device".
 	[[ -c /dev/full ]] || skip "no /dev/full"
 	seq 1 200000 >big
 	run --separate-stderr bash -c '"$DEVTOOL" decode - <big >/dev/full'
@@ -771,7 +772,7 @@ signalled() {
 }
 
 @test "faults: full stdout: a one-line 'decode -' and 'encode -' stream to /dev/full is exit 1 about standard output" {
-	# BUG (reported): same as above, even for one line.
+	# As above, for a stream of one line.
 	[[ -c /dev/full ]] || skip "no /dev/full"
 	run --separate-stderr bash -c 'echo 259 | "$DEVTOOL" decode - >/dev/full'
 	assert_status 1

@@ -464,8 +464,8 @@ no_such_name() {
 }
 
 @test "hostile: a last line of 100,000 characters without a newline is refused too" {
-	# BUG (reported): lines.c drops an over-long last line that has no
-	# newline and reports end of file, so the table passes as valid.
+	# An over-long last line without a newline is a line too long, not
+	# an end of file that would let the table pass as valid.
 	{
 		printf '%s\n' "$OK1"
 		printf '/dev/'

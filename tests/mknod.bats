@@ -366,7 +366,7 @@ Try 'devtool mknod --help' for more information."
 @test "mknod: a FIFO or a directory as DEVTOOL_PROC_DEVICES is refused at once, naming it" {
 	mkfifo pd
 	mkdir dir
-	# timeout: the old code waited forever in open(2) for a writer
+	# timeout: opened for reading, a FIFO would wait for a writer forever
 	DEVTOOL_PROC_DEVICES=$PWD/pd run --separate-stderr timeout 60 "$DEVTOOL" mknod x c misc 0
 	assert_status 1
 	assert_equal "$stderr" "devtool: $PWD/pd: not a regular file"

@@ -8,15 +8,16 @@
 # the attacker does, and that the attack took place.
 #
 # Rounds are tunable by environment, in two sizes.  The large ones
-# (RACE_SIZE=large, which make check-all sets) are bounded by what the
-# old code took to lose (each test's comment has the figures, on 2
-# cores; "under load" is a load average of 10 to 15, other suites
-# running, where the attacker gets less of a core and the old code lost
-# later): a few times the most rounds a run of the old code needed, so
-# that the old code would still lose, and no more, so that the suite
-# runs in minutes.  The small ones (the default, make check's) are still
-# above the most the old code needed without load, so that a plain
-# make check catches a hole reopened, in seconds.  Large (small):
+# (RACE_SIZE=large, which make check-all sets) are bounded by what an
+# unguarded build (the defence of the test's hole taken out) takes to
+# lose (each test's comment has the figures, on 2 cores; "under load" is
+# a load average of 10 to 15, other suites running, where the attacker
+# gets less of a core and loses later): a few times the most rounds an
+# unguarded run needed, so that it would still lose, and no more, so
+# that the suite runs in minutes.  The small ones (the default, make
+# check's) are still above the most an unguarded run needed without
+# load, so that a plain make check catches a hole reopened, in seconds.
+# Large (small):
 #   RACE_LINES      entries of the exchange race, hole 1 (1000; 300)
 #   RACE_ROUNDS     devtool runs of the symlink race, hole 2 (1000; 200;
 #                   a third of it for a sanitizer build)
@@ -264,12 +265,12 @@ exchange_race() {
 	assert_attacked seen
 }
 
-# Old code (3,000 lines, 2 cores): 3 to 203 set-uid root copies of id,
+# Unguarded (3,000 lines, 2 cores): 3 to 203 set-uid root copies of id,
 # and some 2,860 of the 3,000 /dev/nI the attacker's own files, exit 0,
 # in 40 of 40 runs (4 tests, native and ASan builds).  RACE_LINES 1000:
 # with 95% of the nodes the attacker's, every run fails on the nodes
-# alone; the old code under load made 7 to 87 set-uid copies of 1,000
-# (4 of 4 tests).
+# alone; an unguarded build under load made 7 to 87 set-uid copies of
+# 1,000 (4 of 4 tests).
 @test "race: apply never makes set-id what an attacker exchanged in at its temporary name (openat2)" {
 	table t "$RACE_LINES" '/dev/n%d c 4755 0 5 1 3'
 	exchange_race openat2 apply --root "$R" t
@@ -280,7 +281,7 @@ exchange_race() {
 	exchange_race walk apply --root "$R" t
 }
 
-# Old code: the same, as mknod --count makes each node the same way.
+# Unguarded: the same, as mknod --count makes each node the same way.
 @test "race: mknod --count never makes set-id what an attacker exchanged in at its temporary name (openat2)" {
 	exchange_race openat2 mknod -m 4755 -g 5 --count "$RACE_LINES" \
 		--step 0 --root "$R" /dev/n c 1 3
@@ -341,8 +342,8 @@ symlink_race() {
 
 	needs_unshare
 	# A sanitizer build, with its own mounts each round, is 5 times
-	# slower: a third of the rounds (the old code lost within 300 in 18
-	# runs; the native build is the one that catches the race).
+	# slower: a third of the rounds (an unguarded build lost within 300
+	# in 18 runs; the native build is the one that catches the race).
 	if [[ $HIDE == fd ]]; then
 		rounds=$((RACE_ROUNDS / 3))
 	fi
@@ -365,7 +366,7 @@ symlink_race() {
 	assert_attacked swaps
 }
 
-# Old code: the outside file became 0644 or 0666 in 34 of 34 runs: within
+# Unguarded: the outside file became 0644 or 0666 in 34 of 34 runs: within
 # 1 to 71 rounds in 16 native runs, 1 to 300 in 18 ASan runs.  Under
 # load, native: at 36, 36, 181 and 188 rounds, and 2 of 6 runs not
 # within 300; RACE_ROUNDS 1000, three times that, more than 14 times
@@ -471,7 +472,7 @@ overwrite_race() {
 	assert_attacked swaps
 }
 
-# Old code: the file was destroyed within 1 to 11 rounds, in 26 of 26
+# Unguarded: the file was destroyed within 1 to 11 rounds, in 26 of 26
 # runs (16 native, 10 ASan); under load within 7 to 63 (6 of 6 runs).
 # RACE_OVERWRITE_ROUNDS 300: near 5 times the most under load.
 @test "race: without RENAME_EXCHANGE, mknod -r never destroys a regular file swapped in (openat2)" {
@@ -626,7 +627,7 @@ replace_race() {
 	assert_attacked swaps
 }
 
-# Old code: the exchange back brought out the old node, which stayed in
+# Unguarded: the exchange back brought out the old node, which stayed in
 # the private directory with it, in 35 of 1,000 rounds (2 cores, quiet;
 # the first within 1 to 40 rounds); elsewhere, in about 2 of 13 runs of
 # 250 (1 in 1,600 rounds).  RACE_REPLACE_ROUNDS 1000: a few seconds.
@@ -693,14 +694,14 @@ move_race() {
 	if [[ -n $failed ]]; then assert_status 1; else assert_status 0; fi
 }
 
-# Old code: every node was left outside the root, exit 0: all 20,000
+# Unguarded: every node was left outside the root, exit 0: all 20,000
 # (owner 0:0) and all 5,000 (owner 0:5), where the attacker had seen 50
 # to 248 appear before the move; 18 of 18 runs.  The entries that need
-# temporaries are fewer, as the private directories of the fix cost
+# temporaries are fewer, as the private directories that guard them cost
 # 2.5 ms each on an ext4 mounted with discard.  RACE_MOVE_LINES 4000:
 # every entry made after the move is one too many, and at least 750
-# come after it (the old code under load: all 4,000 and all 1,000 left
-# outside, where the attacker had seen 51 to 68 appear before the move;
+# come after it (an unguarded build under load: all 4,000 and all 1,000
+# left outside, where the attacker had seen 51 to 68 appear before the move;
 # 4 of 4 tests).
 @test "race: apply makes nothing in a directory moved out of the root, owner its own (openat2)" {
 	move_race openat2 "0 0" "$RACE_MOVE_LINES"
@@ -795,7 +796,7 @@ transition_race() {
 	assert_attacked swaps
 }
 
-# Old code: nodes were made in R/etc through the link in the first run
+# Unguarded: nodes were made in R/etc through the link in the first run
 # (dozens of 500; openat2 and walk alike; under load, with
 # RACE_TRANSITION_LINES 1000, in the first run too).
 @test "race: apply never makes a node through a user's link swapped in for its directory (openat2)" {
@@ -806,7 +807,7 @@ transition_race() {
 	transition_race walk l "unsafe path transition from /srv/x/d \\(a symbolic link, owner 65534\\) to / \\(a directory, owner 0\\): not followed"
 }
 
-# Old code: nodes were made in root's directory in each of its runs
+# Unguarded: nodes were made in root's directory in each of its runs
 # (500 lines).
 @test "race: apply never makes a node in root's directory swapped in for a user's (openat2)" {
 	transition_race openat2 rootdir "unsafe path transition from /srv/x \\(owner 65534\\) to /srv/x/d \\(a directory, owner 0\\): not entered"
@@ -822,7 +823,7 @@ transition_race() {
 # temporary), each killed with SIGKILL 0 to 9 ms after its first nodes
 # appear (mid-run; a run that ends first is tried again).  After each,
 # list must show no temporary; after all, a full run must leave none.
-# Old code: a kill left .devtool.PID.N nodes, which list printed, in 29
+# Unguarded: a kill left .devtool.PID.N nodes, which list printed, in 29
 # of 30 kills; the test lost at the first or second kill in 8 of 8 runs
 # (under load, at the first).  RACE_KILLS 8: four times the most.
 @test "race: after runs killed mid-apply, list shows no temporary and a full run leaves none" {
@@ -894,7 +895,7 @@ hold_lock() {
 	done
 }
 
-# Old code: waited for the lock until timeout killed it (exit 124).
+# Unguarded: waited for the lock until timeout killed it (exit 124).
 @test "race: mknod -r corrects a node while another user holds flock on its directory" {
 	chown 0:0 "$R/dev"
 	chmod 0755 "$R/dev"

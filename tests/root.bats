@@ -474,8 +474,9 @@ calls_at() {
 # The parents of one deep path are made going down once, each step
 # checked through descriptors (SECURITY in devtool(1)), not resolved from
 # the root again for each: twice the depth, about twice the system calls
-# (the old code made about 3n^2 of them: four times as many, and a path
-# of 2,000 directories took a minute).  Counted, never timed.
+# (resolving from the root each time makes about 3n^2 of them: four
+# times as many, and a minute for a path of 2,000 directories).
+# Counted, never timed.
 @test "root: apply and mknod -p make a path's parents in system calls linear in its depth (strace)" {
 	needs_mknod
 	command -v strace >/dev/null || skip "strace is not installed"

@@ -10,8 +10,7 @@
  * case of a failing group, and the plan "1..N" at the end.  The exit
  * status is 1 when any group failed.
  *
- *	cc -std=gnu11 -Wall -Wextra -Werror -O2 -Isrc tests/unit_encode.c \
- *	    src/encode.c -o tests/unit_encode
+ *	make units (each test is linked with libdevtool.a)
  */
 #include <sys/types.h>
 #include <sys/sysmacros.h>

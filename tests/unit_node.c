@@ -10,8 +10,7 @@
  * per group, a "# ..." line naming the first failing case, and the plan
  * at the end; the exit status is 1 when any check failed.
  *
- *	cc -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE -Isrc \
- *	    tests/unit_node.c src/sys/node.c src/sys/root.c -o tests/unit_node
+ *	make units (each test is linked with libdevtool.a)
  */
 #include <sys/stat.h>
 #include <sys/syscall.h>

@@ -2,7 +2,7 @@
  * unit_root.c - unit tests for resolution inside --root (src/sys/root.c):
  * whether a cached directory is pinned, root_contains() before and after
  * a directory is moved out, re-resolution of an unpinned cached
- * directory, the walk at depths past the old limit of 512, a root
+ * directory, the walk at depths past 512 directories, a root
  * under a faker (fakeroot, pseudo), and as root the unsafe path
  * transitions refused, with the sentence that names them.
  *
@@ -11,8 +11,7 @@
  * line per check, a "# ..." line naming the first failing case, and the
  * plan at the end; the exit status is 1 when any check failed.
  *
- *	cc -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE -Isrc \
- *	    tests/unit_root.c src/sys/root.c -o tests/unit_root
+ *	make units (each test is linked with libdevtool.a)
  */
 #include <sys/resource.h>
 #include <sys/sysmacros.h>

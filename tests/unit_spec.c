@@ -1,5 +1,6 @@
 /*
- * unit_spec.c - unit tests for the builders' spec dialects (src/spec*.c):
+ * unit_spec.c - unit tests for the builders' spec dialects
+ * (src/dialects/mtree.c, mtree_write.c, gen_init_cpio.c, pseudo.c):
  * detection, mtree's state from line to line, device= in every pack_dev
  * format, gen_init_cpio and pseudo lines, and the writer-to-reader round
  * trip of random entries in each dialect.  The man page, "The mtree

@@ -1,15 +1,14 @@
 /*
- * unit_table.c - unit tests for the device table reader and writer
- * (src/dialects/table.c, the JSON keys of src/dialects/json_keys.c): both dialects, their
- * oddities, their errors, and the
- * writer-to-parser round trip.
+ * unit_table.c - unit tests for the device table dialects' readers and
+ * writers (src/dialects/makedevs.c, tmpfiles.c, json.c and the JSON keys
+ * of json_keys.c): their oddities, their errors, and the writer-to-parser
+ * round trip.
  *
  * Output is TAP (tests/tap.h): one "ok N - ..." line per check, a "# ..."
  * line saying what went wrong under a failing one, and the plan "1..N" at
  * the end.  The exit status is 1 when any check failed.
  *
- *	cc -std=gnu11 -Wall -Wextra -Werror -O2 -D_GNU_SOURCE -Isrc \
- *	    tests/unit_table.c src/dialects/table.c src/encode.c -o tests/unit_table
+ *	make units (each test is linked with libdevtool.a)
  */
 #include <sys/types.h>
 
@@ -112,7 +111,7 @@ struct want {
 	const char *target;
 };
 
-/* Room for the path of a range's node (table_expand). */
+/* Room for the path of a range's node (entry_expand). */
 static char expand_room[PATH_MAX];
 
 /* Room for a parsed path and target, kept for the next few parses. */
@@ -410,7 +409,7 @@ test_makedevs_extensions(void)
 	    "a zero-padded uid is decimal (strtoul base 10)");
 }
 
-/* buildroot's |xattr lines (table_parse_xattr). */
+/* buildroot's |xattr lines (makedevs_attachment). */
 static void
 test_xattr(void)
 {
@@ -1602,7 +1601,7 @@ check_written(const struct dialect *dialect, const struct entry *e,
 
 /*
  * Links and sockets: written where the dialect has a line for them, a
- * comment line naming them where it has none (table_holds).
+ * comment line naming them where it has none (dialect_holds).
  */
 static void
 test_link_writer(void)
@@ -1650,7 +1649,7 @@ test_link_writer(void)
 	ok(dialect_holds(M, &sock) && !dialect_holds(M, &link) &&
 	    dialect_holds(T, &link) && !dialect_holds(T, &sock) &&
 	    dialect_holds(&json_dialect, &link) && dialect_holds(&json_dialect, &sock),
-	    "table_holds: makedevs no link, tmpfiles no socket, JSON all");
+	    "dialect_holds: makedevs no link, tmpfiles no socket, JSON all");
 
 	e = link;
 	e.target = NULL;
@@ -1995,7 +1994,7 @@ test_system_resolver(void)
 	    "nss_resolver in table_parse_line");
 }
 
-/* Conflicts: the messages of table_conflicts, one "FILE:LINE: " each. */
+/* Conflicts: the messages of conflicts_find, one "FILE:LINE: " each. */
 struct found {
 	char text[4096];
 	size_t len;

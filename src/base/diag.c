@@ -7,7 +7,7 @@
 #include "base/diag.h"
 
 static void
-vsay(struct dt_diag *d, const char *fmt, va_list ap)
+vfill(struct dt_diag *d, const char *fmt, va_list ap)
 {
 	if (d != NULL)
 		vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
@@ -19,7 +19,7 @@ dt_fail(struct dt_diag *d, enum dt_status st, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsay(d, fmt, ap);
+	vfill(d, fmt, ap);
 	va_end(ap);
 	return st;
 }
@@ -30,6 +30,6 @@ dt_say(struct dt_diag *d, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsay(d, fmt, ap);
+	vfill(d, fmt, ap);
 	va_end(ap);
 }

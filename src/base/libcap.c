@@ -17,6 +17,11 @@ DT_CAP_FUNCTIONS(DT_CAP_DEFINE)
 int
 dt_cap_load(struct dt_diag *d)
 {
+	/*
+	 * The process's, as the dynamic linker's own state: a library is
+	 * loaded once for the whole run (docs/DESIGN.md, "State that is
+	 * global"), and its entry points stay until exit.
+	 */
 	static bool loaded;
 	void *h;
 

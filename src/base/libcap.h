@@ -1,6 +1,6 @@
 /*
  * libcap.h - libcap, loaded when file capabilities are first asked about
- * (dlopen), not at start-up: linked in, its constructor probed the
+ * (dlopen), not at start-up: linked in, its constructor would probe the
  * bounding set with six prctl(2) calls at every run (make bench,
  * start-up), though only a table's |xattr lines need it.  Each function
  * devtool calls is reached through dt_NAME, a pointer of the real

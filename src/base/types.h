@@ -1,8 +1,8 @@
 /*
  * types.h - the one table of entry types: devtool's own letters for them
  * (those of makedevs and tmpfiles.d(5) where they have one; a dialect
- * that spells one otherwise, as tmpfiles's L for 'l', maps it in
- * table.c), what they mean to the kernel and what they are called in
+ * that spells one otherwise, as tmpfiles's L for 'l', maps it in its
+ * own file), what they mean to the kernel and what they are called in
  * messages.  Kept apart from entry.h so that node.c,
  * which also includes <search.h> (its own struct entry), can use it.
  * The table is in entry.c.  Pure.

@@ -10,6 +10,7 @@
 
 #include "cli/allow.h"
 #include "cli/cli.h"
+#include "cli/cli_output.h"
 #include "cli/env.h"
 #include "codec/procdev.h"
 #include "base/text.h"
@@ -56,7 +57,7 @@ struct writing {
 };
 
 static void
-put(void *ctx, const char *line)
+put_rule(void *ctx, const char *line)
 {
 	struct writing *w = ctx;
 
@@ -64,7 +65,7 @@ put(void *ctx, const char *line)
 }
 
 static void
-problem(void *ctx, const struct entry *e, const char *msg)
+rule_problem(void *ctx, const struct entry *e, const char *msg)
 {
 	struct writing *w = ctx;
 
@@ -86,7 +87,7 @@ allow_write(struct cli_table *out, const struct entry **v, size_t n,
 {
 	const struct dialect *dl = out->dialect;
 	struct writing w = { out, problem_fn, ctx };
-	const struct rules_sink sink = { put, problem, widened, &w };
+	const struct rules_sink sink = { put_rule, rule_problem, widened, &w };
 	struct drivers dv = { 0 };
 	int rc;
 

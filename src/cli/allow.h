@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "cli/cli.h"
+#include "cli/cli_output.h"
 #include "dialects/dialect.h"
 #include "dialects/rules.h"
 #include "entry/entry.h"

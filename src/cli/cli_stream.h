@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "encode.h"
 #include "cli/cli.h"
 #include "cli/out.h"
 

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_output.h"
+#include "cli/cli_layout.h"
 #include "cli/cli_stream.h"
 #include "base/number.h"
 #include "cli/out.h"

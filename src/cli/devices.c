@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli_output.h"
 #include "cli/env.h"
 #include "codec/procdev.h"
 #include "base/text.h"

@@ -540,7 +540,7 @@ drop_files(struct side *s)
 /* ------------------------------------------------------------ output */
 
 /* The differences: counted, printed, or kept for the patch. */
-struct report {
+struct differences {
 	const struct diff_opts *o;
 	unsigned long n;
 	struct entries fix;	/* -o: B's entries to make or correct */
@@ -592,7 +592,7 @@ put_kind_json(const struct entry *e)
 
 /* An entry on one side only: "- PATH c 1:3", or its JSON object. */
 static void
-only_one(struct report *r, char op, const struct entry *e)
+only_one(struct differences *r, char op, const struct entry *e)
 {
 	r->n++;
 	if (r->o->patch != NULL) {
@@ -670,7 +670,7 @@ field_name(unsigned field)
 
 /* "~ PATH FIELD A -> B", or its JSON object. */
 static void
-changed(struct report *r, unsigned field, const struct entry *a,
+changed(struct differences *r, unsigned field, const struct entry *a,
     const struct entry *b)
 {
 	r->n++;
@@ -717,7 +717,8 @@ both_say(unsigned field, const struct entry *a, const struct entry *b)
 
 /* One path on both sides: each field that differs, once. */
 static void
-compare_pair(struct report *r, const struct entry *a, const struct entry *b)
+compare_pair(struct differences *r, const struct entry *a,
+    const struct entry *b)
 {
 	unsigned long before = r->n, ig = r->o->ignored;
 
@@ -758,7 +759,7 @@ wanted(const struct diff_opts *o, const struct entry *a,
  * difference.
  */
 static void
-compare(struct report *r, const struct side *sa, const struct side *sb)
+compare(struct differences *r, const struct side *sa, const struct side *sb)
 {
 	const struct entries *a = &sa->v, *b = &sb->v;
 	size_t i = 0, j = 0;
@@ -823,7 +824,7 @@ put_all(int fd, const char *p, size_t n)
  * so that a stale list is never applied.  Returns how many, or -1, said.
  */
 static long
-write_removals(const struct report *r)
+write_removals(const struct differences *r)
 {
 	const char *file = r->o->removals;
 	struct dt_diag d;
@@ -868,7 +869,7 @@ write_removals(const struct report *r)
  * too, for apply --remove.
  */
 static int
-write_patch(struct report *r)
+write_patch(struct differences *r)
 {
 	const struct dialect *dl = r->o->patch;
 	int rc = list_print_entries(&r->fix, dl);
@@ -970,7 +971,7 @@ cmd_diff(const struct verb_call *c)
 {
 	struct diff_opts *o = &opts;
 	struct side sides[2] = { o->sides[0], o->sides[1] };
-	struct report r = { .o = o };
+	struct differences r = { .o = o };
 	const struct id_resolver *res;
 	bool no_tables, tables = false;
 	int rc;

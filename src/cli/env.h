@@ -1,7 +1,7 @@
 /*
  * env.h - the environment variables the system layer's behaviour depends
  * on, read by the CLI alone and passed down (docs/DESIGN.md; ENVIRONMENT
- * in devtool(1)).  DEVTOOL_FORMAT is read by cli.c's layout option.
+ * in devtool(1)).  DEVTOOL_FORMAT is read by cli_layout.c's layout option.
  */
 #ifndef DEVTOOL_ENV_H
 #define DEVTOOL_ENV_H

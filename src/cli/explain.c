@@ -14,6 +14,8 @@
 #include "base/number.h"
 #include "base/text.h"
 #include "cli/cli.h"
+#include "cli/cli_output.h"
+#include "cli/cli_layout.h"
 #include "cli/env.h"
 #include "codec/devreg.h"
 #include "codec/procdev.h"

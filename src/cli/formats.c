@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_output.h"
 #include "cli/verbs.h"
 #include "dialects/dialect.h"
 

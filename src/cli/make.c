@@ -94,7 +94,7 @@ struct making {
 };
 
 static int
-add(struct making *m, const struct entry *e)
+add_made(struct making *m, const struct entry *e)
 {
 	if (entries_add(&m->v, e) != 0)
 		cli_fatal(NULL);
@@ -148,7 +148,7 @@ put_dirs(struct making *m, const char *path)
 		memcpy(m->dirs[m->ndirs], path, n);
 		m->dirs[m->ndirs++][n] = '\0';
 		snprintf(d, sizeof(d), "%s%.*s", m->prefix, (int)n, path);
-		add(m, &e);
+		add_made(m, &e);
 	}
 }
 
@@ -172,7 +172,7 @@ put_node(void *ctx, const struct devreg_node *n)
 		if (!m->rules && group_id(m, n->cls->group, &e.gid) != 0)
 			return 0;
 	}
-	return add(m, &e);
+	return add_made(m, &e);
 }
 
 /* A name made twice (i2o/ctl by each i2o disk) is made once: the last. */

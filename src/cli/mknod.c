@@ -202,7 +202,7 @@ check_path(const char *path)
 
 /* --count: the last name is the longest; refuse it before making any. */
 static int
-check_names(const struct mknod_job *job)
+check_count_names(const struct mknod_job *job)
 {
 	const char *slash = strrchr(job->path, '/'), *name = slash ?
 	    slash + 1 : job->path;
@@ -265,7 +265,7 @@ parse_count(const struct mknod_opts *o, struct mknod_job *job)
 		return cli_usage("devtool mknod", "--start '%s' is too large "
 		    "for --count %ju", cli_quote(q, o->start),
 		    (uintmax_t)job->count);
-	return check_names(job);
+	return check_count_names(job);
 }
 
 /* -u and -g: names from the target's databases (owners.h). */
@@ -365,7 +365,7 @@ make_nodes(struct mknod_job *job, struct root *root)
 	for (uint64_t i = 0; i < job->count; i++) {
 		const char *p = job->path;
 
-		if (job->range) {	/* fits: see check_names */
+		if (job->range) {	/* fits: see check_count_names */
 			snprintf(path, sizeof(path), "%s%ju", job->path,
 			    (uintmax_t)(job->start + i));
 			p = path;

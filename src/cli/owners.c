@@ -116,7 +116,7 @@ load(const struct owners *o, struct owners_db *db)
 
 /* name's id in db: 0, or -1 when unknown (db->searched says where). */
 static int
-lookup(const struct owners *o, struct owners_db *db, const char *name,
+db_lookup(const struct owners *o, struct owners_db *db, const char *name,
     uint32_t *id)
 {
 	uid_t uid;
@@ -142,7 +142,7 @@ owners_user(void *ctx, const char *name, uid_t *uid)
 	struct owners *o = ctx;
 	uint32_t id;
 
-	if (lookup(o, &o->db[0], name, &id) != 0)
+	if (db_lookup(o, &o->db[0], name, &id) != 0)
 		return -1;
 	*uid = (uid_t)id;
 	return 0;
@@ -154,7 +154,7 @@ owners_group(void *ctx, const char *name, gid_t *gid)
 	struct owners *o = ctx;
 	uint32_t id;
 
-	if (lookup(o, &o->db[1], name, &id) != 0)
+	if (db_lookup(o, &o->db[1], name, &id) != 0)
 		return -1;
 	*gid = (gid_t)id;
 	return 0;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_layout.h"
 #include "base/nearest.h"
 #include "base/text.h"
 #include "cli/out.h"

@@ -83,6 +83,7 @@
 #define DEVTOOL_VERBS_H
 
 #include "cli/cli.h"
+#include "cli/cli_layout.h"
 
 struct verb;
 

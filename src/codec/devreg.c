@@ -350,7 +350,7 @@ devreg_name(char type, unsigned long major, unsigned long minor,
 
 /* The row of pattern p holding unit u. */
 static const struct devreg_row *
-find_row(const char *p, unsigned u)
+pattern_row(const char *p, unsigned u)
 {
 	for (size_t i = 0; i < devreg_rows_n; i++)
 		if (strcmp(devreg_rows[i].name, p) == 0 && u >= devreg_rows[i].first &&
@@ -359,7 +359,7 @@ find_row(const char *p, unsigned u)
 	return NULL;
 }
 
-struct run {
+struct emit_run {
 	devreg_emit_fn *emit;
 	void *ctx;
 	int depth;
@@ -367,8 +367,8 @@ struct run {
 
 /* One unit of a row (on controller c) and its partitions. */
 static int
-make_unit(struct run *x, const struct devreg_row *r, unsigned u, unsigned c,
-    unsigned char cls)
+make_unit(struct emit_run *x, const struct devreg_row *r, unsigned u,
+    unsigned c, unsigned char cls)
 {
 	struct devreg_node n = { .type = r->type,
 	    .cls = &classes[cls ? cls : r->cls] };
@@ -398,17 +398,17 @@ make_unit(struct run *x, const struct devreg_row *r, unsigned u, unsigned c,
 	return 0;
 }
 
-static int run_name(struct run *x, const char *name);
+static int run_name(struct emit_run *x, const char *name);
 
 /* A row step: its units, or with %c its controllers' every unit. */
 static int
-step_row(struct run *x, const struct devreg_step *s, unsigned first,
+step_row(struct emit_run *x, const struct devreg_step *s, unsigned first,
     unsigned count)
 {
 	const struct devreg_row *r;
 	int rc;
 
-	if ((r = find_row(s->a, first)) != NULL && r->ctls)
+	if ((r = pattern_row(s->a, first)) != NULL && r->ctls)
 		for (unsigned c = first; c < first + count && c < r->ctls;
 		    c++)
 			for (unsigned u = 0; u < units(r); u++)
@@ -418,7 +418,7 @@ step_row(struct run *x, const struct devreg_step *s, unsigned first,
 	if (r != NULL && r->ctls)
 		return 0;
 	for (unsigned u = first; u < first + count; u++)
-		if ((r = find_row(s->a, u)) != NULL &&
+		if ((r = pattern_row(s->a, u)) != NULL &&
 		    (rc = make_unit(x, r, u, 0, s->cls)) != 0)
 			return rc;
 	return 0;
@@ -426,7 +426,7 @@ step_row(struct run *x, const struct devreg_step *s, unsigned first,
 
 /* A FIFO (makefifo): no numbers, its class's owner and mode. */
 static int
-step_fifo(struct run *x, const struct devreg_step *s)
+step_fifo(struct emit_run *x, const struct devreg_step *s)
 {
 	struct devreg_node n = { .type = 'p', .cls = &classes[s->cls] };
 
@@ -436,7 +436,7 @@ step_fifo(struct run *x, const struct devreg_step *s)
 }
 
 static int
-step_link(struct run *x, const struct devreg_step *s, unsigned first,
+step_link(struct emit_run *x, const struct devreg_step *s, unsigned first,
     unsigned count)
 {
 	struct devreg_node n = { .type = 'l' };
@@ -455,7 +455,7 @@ step_link(struct run *x, const struct devreg_step *s, unsigned first,
 /* A group names groups (generic is std, fd, ...): depth at most 8. */
 static int
 /* NOLINTNEXTLINE(misc-no-recursion): bounded, see above */
-run_group(struct run *x, size_t g, unsigned long arg)
+run_group(struct emit_run *x, size_t g, unsigned long arg)
 {
 	int rc = 0;
 
@@ -498,7 +498,7 @@ find_group(const char *name, unsigned long *arg)
 
 static int
 /* NOLINTNEXTLINE(misc-no-recursion): bounded by x->depth */
-run_name(struct run *x, const char *name)
+run_name(struct emit_run *x, const char *name)
 {
 	unsigned long u, c, part;
 	size_t g;
@@ -541,7 +541,7 @@ devreg_known(const char *name)
 int
 devreg_make(const char *name, devreg_emit_fn *emit, void *ctx)
 {
-	struct run x = { emit, ctx, 0 };
+	struct emit_run x = { emit, ctx, 0 };
 
 	if (!devreg_known(name))
 		return -1;

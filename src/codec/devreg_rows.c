@@ -449,7 +449,7 @@ const struct devreg_row devreg_rows[] = {
 	CHRS("vtx%n", 81, 192, 32, C_VIDEO, "teletext"),
 	CHRS("vbi%n", 81, 224, 32, C_VIDEO, "vertical blank interrupt"),
 	CHRS("winradio%n", 82, 0, 2, C_VIDEO, "WiNRADiO receiver"),
-	/* 83 is mga_vid to the kernel's list now */
+	/* 83 is mga_vid in the kernel's list: these are MAKEDEV's alone */
 	MAKEDEV_ONLY("vtx", 'c', 83, 0, 0, 0, 0, C_VIDEO,
 	    "videotext (MAKEDEV's number)"),
 	MAKEDEV_ONLY("vttuner", 'c', 83, 16, 0, 0, 0, C_VIDEO,

@@ -46,8 +46,8 @@ void procdev_each(const struct procdev_table *t, procdev_fn *fn, void *ctx);
 /*
  * The major of the driver name in the section for type ('c' or 'b').
  * PROCDEV_NO_DRIVER is the user's input; PROCDEV_BAD_FILE is the file's
- * fault (unreadable or malformed: exit 1 as for devices, see EXIT STATUS
- * in devtool(1)).  The message is in d.
+ * fault (unreadable or malformed): a failure, not bad input, to the
+ * verb's exit status (EXIT STATUS in devtool(1)).  The message is in d.
  */
 enum procdev_found {
 	PROCDEV_FOUND,

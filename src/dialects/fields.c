@@ -22,12 +22,6 @@
 static const char cpio_keywords[][8] = { "file", "dir", "nod",
     "slink", "pipe", "sock", "" };
 
-const char *
-fields_quote(char *dst, const char *s, size_t len)
-{
-	return dt_quote(dst, QUOTE_MAX - 3, s, len);
-}
-
 /* (a switch: it runs for every byte read) */
 
 bool
@@ -119,7 +113,7 @@ fields_mode(const char *s, size_t len, unsigned *mode, struct dt_diag *d)
 		v = v * 8 + (unsigned)(s[i] - '0');
 	if (i == 0 || i < len || v > 07777)
 		return dt_error(d, "bad mode '%s' (want octal digits, at most "
-		    "07777)", fields_quote(q, s, len));
+		    "07777)", dt_quote_word(q, sizeof(q), s, len));
 	*mode = v;
 	return 0;
 }
@@ -137,10 +131,11 @@ fields_number(const char *s, size_t len, const char *what, uint64_t max,
 		    __builtin_add_overflow(x, (uint64_t)(s[i] - '0'), &x) ||
 		    x > max)
 			return dt_error(d, "%s '%s' is out of range (0-%" PRIu64
-			    ")", what, fields_quote(q, s, len), max);
+			    ")", what,
+			    dt_quote_word(q, sizeof(q), s, len), max);
 	if (i == 0 || i < len)
 		return dt_error(d, "bad %s '%s' (want decimal digits)", what,
-		    fields_quote(q, s, len));
+		    dt_quote_word(q, sizeof(q), s, len));
 	*v = x;
 	return 0;
 }
@@ -209,7 +204,7 @@ fields_decimal(const char *s, const char *what, uint64_t max, uint64_t *v,
 	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
 		return dt_error(d, "bad %s '%s': makedevs numbers are decimal "
 		    "(busybox and buildroot read it as 0)", what,
-		    fields_quote(q, s, strlen(s)));
+		    dt_quote_word(q, sizeof(q), s, strlen(s)));
 	return number_status(dt_parse_decimal(s, what, max, v, &tmp), what,
 	    &tmp, d);
 }
@@ -307,7 +302,7 @@ fields_bad_type(const struct dialect *dl, const char *s, struct dt_diag *d)
 		dt_buf_addc(&list, ' ');
 		dt_buf_addc(&list, *x);
 	}
-	dt_say(d, "type '%s' is not one of %s", fields_quote(q, s,
+	dt_say(d, "type '%s' is not one of %s", dt_quote_word(q, sizeof(q), s,
 	    strlen(s)), dt_buf_str(&list));
 	dt_buf_free(&list);
 	return -1;
@@ -344,7 +339,8 @@ fields_no_caps(const struct entry *e, struct dt_diag *d)
 	if (e->caps == NULL)
 		return 0;
 	return dt_error(d, "'%s' has file capabilities, which are not written "
-	    "into tables", fields_quote(q, e->path, strlen(e->path)));
+	    "into tables",
+	    dt_quote_word(q, sizeof(q), e->path, strlen(e->path)));
 }
 
 void
@@ -379,7 +375,7 @@ fields_owner_words(const struct entry *e, const char *what,
 		continue;
 bad:
 		return dt_error(d, "%s name '%s' is not a word %s can hold",
-		    i ? "group" : "user", fields_quote(q, names[i],
+		    i ? "group" : "user", dt_quote_word(q, sizeof(q), names[i],
 		    strlen(names[i])), what);
 	}
 	return 0;
@@ -394,5 +390,5 @@ fields_no_ranges(const struct entry *e, const char *dialect, struct dt_diag *d)
 		return 0;
 	return dt_error(d, "%s has no ranges: write the %" PRIu64
 	    " nodes of '%s' one by one", dialect, e->count,
-	    fields_quote(q, e->path, strlen(e->path)));
+	    dt_quote_word(q, sizeof(q), e->path, strlen(e->path)));
 }

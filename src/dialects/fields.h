@@ -24,9 +24,7 @@ struct fields_span {
 	size_t len;
 };
 
-/* Text for a message: printable, short enough to leave room. */
-const char *fields_quote(char *dst, const char *s, size_t len);
-/* White space between fields. */
+/* s is "-", the word for "no value" in a field. */
 bool fields_is_dash(const char *s);
 /* The next word of line[*i..len) as [*start, *i); false at a comment or end. */
 bool fields_word(const char *line, size_t len, size_t *i, size_t *start);

@@ -25,16 +25,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/text.h"
 #include "codec/host.h"
 #include "dialects/fields.h"
 #include "entry/validate.h"
 
 #define WORDS 9
-
-struct word {
-	const char *p;
-	size_t len;
-};
 
 static const struct {
 	char word[8];
@@ -49,7 +45,7 @@ static const struct {
 
 /* mode uid gid from w[0..2] into e. */
 static int
-mode_owner(const struct word *w, struct entry *e, struct dt_diag *d)
+mode_owner(const struct fields_span *w, struct entry *e, struct dt_diag *d)
 {
 	uint32_t uid, gid;
 
@@ -65,13 +61,13 @@ mode_owner(const struct word *w, struct entry *e, struct dt_diag *d)
 
 /* nod's <dev_type> <maj> <min>. */
 static int
-device_numbers(const struct word *w, struct entry *e, struct dt_diag *d)
+device_numbers(const struct fields_span *w, struct entry *e, struct dt_diag *d)
 {
 	char q[QUOTE_MAX];
 
 	if (w[0].len != 1 || (w[0].p[0] != 'c' && w[0].p[0] != 'b'))
 		return dt_error(d, "nod type '%s' is not c or b",
-		    fields_quote(q, w[0].p, w[0].len));
+		    dt_quote_word(q, sizeof(q), w[0].p, w[0].len));
 	e->type = w[0].p[0];
 	return fields_number(w[1].p, w[1].len, "major", DT_HOST_MAJOR_MAX,
 	    &e->major, d) != 0 || fields_number(w[2].p, w[2].len, "minor",
@@ -102,8 +98,8 @@ next_word(const char *line, size_t len, size_t *i, size_t *start)
  * its key when it is a hard link; how many names remain, in r->more.
  */
 static int
-file_names(struct dialect_reader *r, const struct word *w, size_t n,
-    struct word name, struct entry *e, char *path, struct dt_diag *d)
+file_names(struct dialect_reader *r, const struct fields_span *w, size_t n,
+    struct fields_span name, struct entry *e, char *path, struct dt_diag *d)
 {
 	if (w[2].len >= PATH_MAX)
 		return dt_error(d, "location is too long");
@@ -124,22 +120,22 @@ static int
 initramfs_parse(struct dialect_reader *r, const char *line, size_t len,
     struct entry *e, char *path, struct dt_diag *d)
 {
-	struct word w[WORDS], name = { "", 0 };
+	struct fields_span w[WORDS], name = { "", 0 };
 	size_t n = 0, i = 0, a, k;
 	/* a file line's nth name is its word after gid */
 	size_t at = lines[NLINES - 1].fields - 1 + (r != NULL ? r->nth : 0);
 	char q[QUOTE_MAX];
 
 	for (k = 0; k < WORDS; k++)
-		w[k] = (struct word){ "", 0 };
+		w[k] = (struct fields_span){ "", 0 };
 
 	if (!fields_word(line, len, &i, &a))
 		return 0;	/* blank, or a comment */
 	do {
 		if (n < WORDS)
-			w[n] = (struct word){ line + a, i - a };
+			w[n] = (struct fields_span){ line + a, i - a };
 		if (n == at)
-			name = (struct word){ line + a, i - a };
+			name = (struct fields_span){ line + a, i - a };
 		n++;
 	} while (next_word(line, len, &i, &a));
 	for (k = 0; k < NLINES; k++)
@@ -148,7 +144,8 @@ initramfs_parse(struct dialect_reader *r, const char *line, size_t len,
 			break;
 	if (k == NLINES)
 		return dt_error(d, "'%s' is not one of dir, nod, slink, pipe, "
-		    "sock, file", fields_quote(q, w[0].p, w[0].len));
+		    "sock, file",
+		    dt_quote_word(q, sizeof(q), w[0].p, w[0].len));
 	/*
 	 * a word starting with '#' after all of a line's: a comment (a file
 	 * line's later words are its hard links, each a name)
@@ -196,7 +193,7 @@ check_plain_word(const char *s, const char *what, struct dt_diag *d)
 		if (*u <= ' ' || *u == 0x7f)
 			return dt_error(d, "%s '%s' has white space or a control "
 			    "character, which a gen_init_cpio list cannot hold",
-			    what, fields_quote(q, s, strlen(s)));
+			    what, dt_quote_word(q, sizeof(q), s, strlen(s)));
 	return 0;
 }
 

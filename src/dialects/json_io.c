@@ -34,7 +34,7 @@
 
 /* json-c's serializer hook: the string as dt_json_string writes it. */
 static int
-put_text(json_object *o, struct printbuf *pb, int level, int flags)
+put_json_text(json_object *o, struct printbuf *pb, int level, int flags)
 {
 	struct dt_buf text = DT_BUF_INIT;
 	int rc;
@@ -54,7 +54,7 @@ json_io_text(const char *s)
 	json_object *o = json_object_new_string(s);
 
 	if (o != NULL)
-		json_object_set_serializer(o, put_text, NULL, NULL);
+		json_object_set_serializer(o, put_json_text, NULL, NULL);
 	return o;
 }
 
@@ -248,7 +248,7 @@ json_io_value(json_tokener *tok, const char *s, size_t len,
 /* ------------------------------------------------- a whole document */
 
 static void
-advance(struct json_io_doc *doc, size_t to)
+doc_advance(struct json_io_doc *doc, size_t to)
 {
 	for (; doc->pos < to; doc->pos++)
 		doc->line += doc->s[doc->pos] == '\n';
@@ -261,7 +261,7 @@ skip_space(struct json_io_doc *doc)
 
 	while (i < doc->len && isspace((unsigned char)doc->s[i]))
 		i++;
-	advance(doc, i);
+	doc_advance(doc, i);
 }
 
 void
@@ -300,7 +300,7 @@ json_io_doc_value(struct json_io_doc *doc, json_object **obj)
 	int r = json_io_value(doc->tok, doc->s + doc->pos,
 	    doc->len - doc->pos, obj, &end, &d);
 
-	advance(doc, doc->pos + end);
+	doc_advance(doc, doc->pos + end);
 	if (r != 0)
 		json_io_doc_problem(doc, doc->line, "%s", d.msg);
 	return r;
@@ -378,10 +378,10 @@ json_io_doc_array(struct json_io_doc *doc, json_io_element_fn *element)
 {
 	int more;
 
-	advance(doc, doc->pos + 1);	/* '[' */
+	doc_advance(doc, doc->pos + 1);	/* '[' */
 	skip_space(doc);
 	if (doc->pos < doc->len && doc->s[doc->pos] == ']') {
-		advance(doc, doc->pos + 1);
+		doc_advance(doc, doc->pos + 1);
 		return 0;
 	}
 	do
@@ -412,7 +412,7 @@ json_io_doc_read(const char *text, size_t len,
 	int r;
 
 	if (nul != NULL) {
-		advance(&doc, (size_t)(nul - text));
+		doc_advance(&doc, (size_t)(nul - text));
 		json_io_doc_problem(&doc, doc.line, "NUL byte in the document");
 		return;
 	}

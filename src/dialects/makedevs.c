@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "base/path.h"
+#include "base/text.h"
 #include "codec/host.h"
 #include "dialects/fields.h"
 #include "entry/validate.h"
@@ -54,7 +55,7 @@ field_copy(struct fields_span w, char *buf, const char *what, struct dt_diag *d)
 
 	if (w.len >= FIELDS_TEXT_MAX)
 		return dt_error(d, "%s '%s' is too long (%zu bytes)", what,
-		    fields_quote(q, w.p, w.len), w.len);
+		    dt_quote_word(q, sizeof(q), w.p, w.len), w.len);
 	memcpy(buf, w.p, w.len);
 	buf[w.len] = '\0';
 	return 0;
@@ -216,7 +217,8 @@ format_makedevs(const struct entry *e, struct dt_buf *out, struct dt_diag *d)
 			return dt_error(d, "path '%s' has white space or a "
 			    "control character, which a makedevs table cannot hold; "
 			    "use the tmpfiles dialect",
-			    fields_quote(q, e->path, strlen(e->path)));
+			    dt_quote_word(q, sizeof(q), e->path,
+			    strlen(e->path)));
 	if (fields_owner_words(e, "a makedevs table", d) != 0)
 		return -1;
 	if (e->recursive)

@@ -143,7 +143,7 @@ spec_unvis(const char *s, size_t len, char *out, size_t cap, size_t *n,
 
 	if ((src = malloc(len + 1)) == NULL)
 		return dt_error(d, "out of memory decoding '%s'",
-		    fields_quote(q, s, len));
+		    dt_quote_word(q, sizeof(q), s, len));
 	memcpy(src, s, len);
 	src[len] = '\0';
 	errno = 0;
@@ -152,12 +152,13 @@ spec_unvis(const char *s, size_t len, char *out, size_t cap, size_t *n,
 	free(src);
 	if (r < 0 && e == ENOSPC)
 		return dt_error(d, "'%s' is too long (at most %zu bytes)",
-		    fields_quote(q, s, len), cap - 1);
+		    dt_quote_word(q, sizeof(q), s, len), cap - 1);
 	if (r < 0)
 		return dt_error(d, "bad vis(3) escape in '%s'",
-		    fields_quote(q, s, len));
+		    dt_quote_word(q, sizeof(q), s, len));
 	if (memchr(out, '\0', (size_t)r) != NULL)
-		return dt_error(d, "NUL byte in '%s'", fields_quote(q, s, len));
+		return dt_error(d, "NUL byte in '%s'",
+		    dt_quote_word(q, sizeof(q), s, len));
 	*n = (size_t)r;
 	return 0;
 }
@@ -177,38 +178,38 @@ parse_device(const char *v, struct mtree_keys *k, struct dt_diag *d)
 		if (dt_layout_lookup("native", &l, &tmp) != DT_OK ||
 		    dt_parse_number(v, &one, &tmp) != DT_OK ||
 		    dt_decode(&l, one, &k->major, &k->minor, &tmp) != DT_OK)
-			return dt_error(d, "device=%s: %s", fields_quote(q, v,
-			    strlen(v)), tmp.msg);
+			return dt_error(d, "device=%s: %s",
+			    dt_quote_word(q, sizeof(q), v, strlen(v)), tmp.msg);
 		k->has_device = true;
 		return 0;
 	}
 	snprintf(name, sizeof(name), "%.*s", (int)(comma - v), v);
 	if (dt_packdev_lookup(name, &l, &tmp) != DT_OK)
-		return dt_error(d, "device=%s: %s", fields_quote(q, v,
-		    strlen(v)), tmp.msg);
+		return dt_error(d, "device=%s: %s",
+		    dt_quote_word(q, sizeof(q), v, strlen(v)), tmp.msg);
 	for (const char *p = comma + 1; p != NULL; n++) {
 		const char *next = strchr(p, ',');
 		size_t len = next != NULL ? (size_t)(next - p) : strlen(p);
 
 		if (n == 3)
 			return dt_error(d, "device=%s: more than 3 numbers",
-			    fields_quote(q, v, strlen(v)));
+			    dt_quote_word(q, sizeof(q), v, strlen(v)));
 		snprintf(word, sizeof(word), "%.*s", (int)len, p);
 		if (dt_parse_number(word, &num[n], &tmp) != DT_OK)
-			return dt_error(d, "device=%s: %s", fields_quote(q, v,
-			    strlen(v)), tmp.msg);
+			return dt_error(d, "device=%s: %s",
+			    dt_quote_word(q, sizeof(q), v, strlen(v)), tmp.msg);
 		p = next != NULL ? next + 1 : NULL;
 	}
 	if (dt_packdev_pair(&l, num, n, &k->major, &k->minor, &tmp) != DT_OK ||
 	    dt_encode(&l, k->major, k->minor, &one, &tmp) != DT_OK)
 		return dt_error(d, "device=%s: %s (pack_dev's %s)",
-		    fields_quote(q, v, strlen(v)), tmp.msg, name);
+		    dt_quote_word(q, sizeof(q), v, strlen(v)), tmp.msg, name);
 	k->has_device = true;
 	return 0;
 }
 
 static int
-parse_type(const char *v, struct mtree_keys *k, struct dt_diag *d)
+parse_type_key(const char *v, struct mtree_keys *k, struct dt_diag *d)
 {
 	char q[QUOTE_MAX];
 
@@ -217,7 +218,7 @@ parse_type(const char *v, struct mtree_keys *k, struct dt_diag *d)
 		return 0;
 	}
 	return dt_error(d, "type=%s is not one of block, char, dir, fifo, "
-	    "file, link, socket", fields_quote(q, v, strlen(v)));
+	    "file, link, socket", dt_quote_word(q, sizeof(q), v, strlen(v)));
 }
 
 /* uname= and gname=, through the resolver as every dialect's names. */
@@ -246,11 +247,12 @@ keyword(struct dialect_reader *r, const char *w, size_t len,
 {
 	const char *eq = memchr(w, '=', len);
 	size_t klen = eq != NULL ? (size_t)(eq - w) : len, n;
-	char v[VALUE_MAX], q[QUOTE_MAX], qk[QUOTE_MAX];
+	char v[VALUE_MAX], q[QUOTE_MAX];
 	uint32_t id;
 
 	if (!mtree_keyword(w, klen))
-		return dt_error(d, "unknown keyword '%s'", fields_quote(q, w, klen));
+		return dt_error(d, "unknown keyword '%s'",
+		    dt_quote_word(q, sizeof(q), w, klen));
 	if (!in_list(used, w, klen))
 		return 0;
 	if (word_is(w, klen, "nochange")) {
@@ -261,11 +263,11 @@ keyword(struct dialect_reader *r, const char *w, size_t len,
 	}
 	if (eq == NULL)
 		return dt_error(d, "keyword '%s' needs a value (%s=...)",
-		    fields_quote(q, w, klen), fields_quote(qk, w, klen));
+		    dt_quote_word(q, sizeof(q), w, klen), q);
 	if (spec_unvis(eq + 1, len - klen - 1, v, sizeof(v), &n, d) != 0)
 		return -1;
 	if (word_is(w, klen, "type"))
-		return parse_type(v, k, d);
+		return parse_type_key(v, k, d);
 	if (word_is(w, klen, "mode")) {
 		k->has_mode = true;
 		return fields_mode(v, n, &k->mode, d);
@@ -323,7 +325,7 @@ unset(struct mtree_reader *m, const char *line, size_t len, size_t i,
 			memset(k, 0, sizeof(*k));
 		else if (!mtree_keyword(w, n))
 			return dt_error(d, "unknown keyword '%s'",
-			    fields_quote(q, w, n));
+			    dt_quote_word(q, sizeof(q), w, n));
 		else if (word_is(w, n, "type"))
 			k->has_type = false;
 		else if (word_is(w, n, "mode"))
@@ -344,7 +346,7 @@ unset(struct mtree_reader *m, const char *line, size_t len, size_t i,
 
 /* The entry the keywords k make at path. */
 static int
-make_entry(const struct mtree_keys *k, struct entry *e, char *path,
+entry_from_keys(const struct mtree_keys *k, struct entry *e, char *path,
     struct dt_diag *d)
 {
 	if (!k->has_type)
@@ -457,7 +459,7 @@ amend(const struct entry *prev, struct mtree_keys *k, char *link,
 		return dt_error(d, "type=%s, but line %lu made '%s' a %s: a "
 		    "later line for a path amends its entry, keeping its "
 		    "type", mtree_type_word(k->type), prev->lineno,
-		    fields_quote(q, prev->path, strlen(prev->path)),
+		    dt_quote_word(q, sizeof(q), prev->path, strlen(prev->path)),
 		    entry_type_of(prev->type)->noun);
 	if (k->has_mode) {
 		m.has_mode = true;
@@ -574,7 +576,7 @@ parse_whole(struct dialect_reader *r, const char *line, size_t len,
 	prev = r->earlier != NULL ? r->earlier(r->earlier_ctx, path) : NULL;
 	if (prev != NULL && amend(prev, &k, path + PATH_MAX, d) != 0)
 		return -1;
-	if (make_entry(&k, e, path, d) != 1)
+	if (entry_from_keys(&k, e, path, d) != 1)
 		return -1;
 	r->amended = prev != NULL;
 	if (!full && e->type == 'd' && enter_directory(m, path, d) != 0)

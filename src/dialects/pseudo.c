@@ -26,16 +26,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/text.h"
 #include "codec/host.h"
 #include "dialects/fields.h"
 #include "entry/validate.h"
 
 #define FIELDS 8
-
-struct word {
-	const char *p;
-	size_t len;
-};
 
 #define TIME_MAX 4294967295u	/* squashfs keeps a time in 32 bits */
 
@@ -77,7 +73,7 @@ refuse_type(char type, struct dt_diag *d)
 {
 	char q[QUOTE_MAX];
 
-	fields_quote(q, &type, 1);
+	dt_quote_word(q, sizeof(q), &type, 1);
 	switch (type) {
 	case 'm': case 'M':
 		return dt_error(d, "type '%s' changes a file of mksquashfs's "
@@ -96,7 +92,7 @@ refuse_type(char type, struct dt_diag *d)
 
 /* mode uid gid from w[0..2] into e; names through res. */
 static int
-mode_owner(const struct word *w, const struct id_resolver *res,
+mode_owner(const struct fields_span *w, const struct id_resolver *res,
     struct entry *e, struct dt_diag *d)
 {
 	uint32_t id[2];
@@ -149,7 +145,7 @@ skip_time(const char *line, size_t len, size_t *i, char letter,
 		t = t * 10 + (uint64_t)(word[k] - '0');
 	if (t > TIME_MAX)
 		return dt_error(d, "time '%s' is out of range (0-%u, seconds "
-		    "since 1970 in 32 bits)", fields_quote(q, word,
+		    "since 1970 in 32 bits)", dt_quote_word(q, sizeof(q), word,
 		    (size_t)n), TIME_MAX);
 	return 0;
 }
@@ -160,19 +156,19 @@ fields_after_type(const char *line, size_t len, size_t i, char letter,
     const struct id_resolver *res, struct entry *e, char *path,
     struct dt_diag *d)
 {
-	struct word w[FIELDS] = { { "", 0 }, { "", 0 }, { "", 0 }, { "", 0 },
-	    { "", 0 }, { "", 0 }, { "", 0 }, { "", 0 } };
+	struct fields_span w[FIELDS] = { { "", 0 }, { "", 0 }, { "", 0 },
+	    { "", 0 }, { "", 0 }, { "", 0 }, { "", 0 }, { "", 0 } };
 	size_t n = 0, a, timed = letter >= 'A' && letter <= 'Z';
 	size_t want = 3 + (entry_has_numbers(e) ? 2 : e->type == 'd' ? 0 : 1);
 	/* a link's target is the rest of the line: not a word */
 	size_t words = want - (e->type == 'l');
-	const struct word *v = w + 3;
+	const struct fields_span *v = w + 3;
 	char q[QUOTE_MAX];
 
 	if (timed && skip_time(line, len, &i, letter, d) != 0)
 		return -1;
 	for (; n < words && fields_word(line, len, &i, &a); n++)
-		w[n] = (struct word){ line + a, i - a };
+		w[n] = (struct fields_span){ line + a, i - a };
 	while (e->type == 'l' && i < len && dialect_space(line[i]))
 		i++;
 	if (n < words || (e->type == 'l' && i == len))
@@ -203,7 +199,7 @@ fields_after_type(const char *line, size_t len, size_t i, char letter,
 	if (e->type != 'd' && (v[0].len != 1 || (v[0].p[0] != 's' &&
 	    v[0].p[0] != 'f')))
 		return dt_error(d, "'%s' after i is not s (socket) or f (FIFO)",
-		    fields_quote(q, v[0].p, v[0].len));
+		    dt_quote_word(q, sizeof(q), v[0].p, v[0].len));
 	if (e->type != 'd')
 		e->type = v[0].p[0] == 'f' ? 'p' : 's';
 	return 0;
@@ -228,7 +224,7 @@ pseudo_parse(const char *line, size_t len, const struct id_resolver *res,
 		return dt_error(d, "missing type after the name");
 	if (i - a != 1)
 		return dt_error(d, "type '%s' is not one of d b c s i D B C S I",
-		    fields_quote(q, line + a, i - a));
+		    dt_quote_word(q, sizeof(q), line + a, i - a));
 	if ((hit = strchr(from, line[a])) == NULL || line[a] == '\0')
 		return refuse_type(line[a], d);
 	/* i is a socket or a FIFO: fields_after_type() says which */
@@ -249,7 +245,7 @@ pseudo_parse(const char *line, size_t len, const struct id_resolver *res,
  * listing of the top alone would be read as makedevs).
  */
 static void
-put_name(struct dt_buf *out, const char *s)
+put_pseudo_name(struct dt_buf *out, const char *s)
 {
 	if (s[1] == '\0') {	/* the top directory */
 		dt_buf_adds(out, "\"/\"");
@@ -290,11 +286,12 @@ pseudo_format(const struct entry *e, struct dt_buf *out, struct dt_diag *d)
 	if (bad != NULL)
 		return dt_error(d, "%s '%s' has a newline, or starts with white "
 		    "space, which a pseudo file cannot hold", bad,
-		    fields_quote(q, bad[0] == 'p' ? e->path : e->target,
+		    dt_quote_word(q, sizeof(q),
+		    bad[0] == 'p' ? e->path : e->target,
 		    strlen(bad[0] == 'p' ? e->path : e->target)));
 	if (fields_owner_words(e, "a pseudo file", d) != 0)
 		return -1;
-	put_name(out, e->path);
+	put_pseudo_name(out, e->path);
 	dt_buf_addc(out, ' ');
 	if (e->type == 'l')
 		dt_buf_addc(out, 's');

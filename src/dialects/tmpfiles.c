@@ -151,37 +151,42 @@ unescape_one(const char *s, size_t len, unsigned char *out, size_t *nout,
 				if (i >= len || s[i] < '0' || s[i] > '7')
 					return dt_error(d, "bad escape "
 					    "'\\%s': want three octal digits",
-					    fields_quote(q, s, len < 3 ? len : 3));
+					    dt_quote_word(q, sizeof(q), s,
+					    len < 3 ? len : 3));
 				c = c * 8 + (uint32_t)(s[i] - '0');
 			}
 			if (c == 0 || c > 0xff)
 				return dt_error(d, "bad escape '\\%s'",
-				    fields_quote(q, s, 3));
+				    dt_quote_word(q, sizeof(q), s, 3));
 			out[0] = (unsigned char)c;
 			*nout = 1;
 			return 3;
 		}
-		return dt_error(d, "unknown escape '\\%s'", fields_quote(q, s, 1));
+		return dt_error(d, "unknown escape '\\%s'",
+		    dt_quote_word(q, sizeof(q), s, 1));
 	}
 	for (i = 1; i <= digits; i++) {
 		int v = i < len ? hex_value(s[i]) : -1;
 
 		if (v < 0)
 			return dt_error(d, "bad escape '\\%s': want %zu hex "
-			    "digits", fields_quote(q, s, i < len ? i + 1 : len),
+			    "digits",
+			    dt_quote_word(q, sizeof(q),
+			    s, i < len ? i + 1 : len),
 			    digits);
 		c = c << 4 | (uint32_t)v;
 	}
 	if (c == 0)
 		return dt_error(d, "NUL byte (escape '\\%s')",
-		    fields_quote(q, s, digits + 1));
+		    dt_quote_word(q, sizeof(q), s, digits + 1));
 	if (s[0] == 'x') {
 		out[0] = (unsigned char)c;
 		*nout = 1;
 	} else {
 		if (c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
 			return dt_error(d, "escape '\\%s' is not a valid "
-			    "character", fields_quote(q, s, digits + 1));
+			    "character",
+			    dt_quote_word(q, sizeof(q), s, digits + 1));
 		*nout = utf8_encode(c, out);
 	}
 	return (int)digits + 1;
@@ -194,7 +199,7 @@ unescape_one(const char *s, size_t len, unsigned char *out, size_t *nout,
  * quotes, as systemd-tmpfiles reads it.
  */
 static int
-unescape(struct fields_span w, bool quotes, char *dst, size_t cap,
+unescape_word(struct fields_span w, bool quotes, char *dst, size_t cap,
     size_t *outlen, struct dt_diag *d)
 {
 	unsigned char bytes[4];
@@ -319,7 +324,7 @@ expand(const char *s, size_t len, const struct dialect_run *run,
 				return dt_error(d, "unknown specifier '%%%s' "
 				    "in %s (tmpfiles.d(5) of systemd 252 has "
 				    "%s, and %%%% for a %%)",
-				    fields_quote(q, s + i, 1), what,
+				    dt_quote_word(q, sizeof(q), s + i, 1), what,
 				    SPECIFIER_LIST);
 			v = run != NULL && run->specifier != NULL ?
 			    run->specifier(run->ctx, s[i]) : NULL;
@@ -345,11 +350,11 @@ field_unescape(struct fields_span w, char *buf, const char *what,
 	size_t n;
 	char q[QUOTE_MAX];
 
-	if (unescape(w, true, buf, FIELDS_TEXT_MAX, &n, d) != 0)
+	if (unescape_word(w, true, buf, FIELDS_TEXT_MAX, &n, d) != 0)
 		return -1;
 	if (n >= FIELDS_TEXT_MAX)
 		return dt_error(d, "%s '%s' is too long (%zu bytes)", what,
-		    fields_quote(q, buf, FIELDS_TEXT_MAX - 1), n);
+		    dt_quote_word(q, sizeof(q), buf, FIELDS_TEXT_MAX - 1), n);
 	if (strlen(buf) != n)
 		return dt_error(d, "NUL byte in %s", what);
 	return 0;
@@ -365,7 +370,7 @@ parse_devnum(const char *s, struct entry *e, struct dt_diag *d)
 
 	if (colon == NULL)
 		return dt_error(d, "bad device number '%s' (want MAJOR:MINOR)",
-		    fields_quote(q, s, strlen(s)));
+		    dt_quote_word(q, sizeof(q), s, strlen(s)));
 	memcpy(major, s, (size_t)(colon - s));
 	major[colon - s] = '\0';
 	if (fields_c_number(major, "major", DT_HOST_MAJOR_MAX, &e->major, d) !=
@@ -408,7 +413,7 @@ parse_tmpfiles_type(const char *s, struct tmpfiles_type *t,
 	char q[QUOTE_MAX];
 
 	memset(t, 0, sizeof(*t));
-	fields_quote(q, s, strlen(s));
+	dt_quote_word(q, sizeof(q), s, strlen(s));
 	if (s[0] == '\0' || strchr(all_types, s[0]) == NULL)
 		return fields_bad_type(&tmpfiles_dialect, s, d);
 	t->letter = s[0];
@@ -516,7 +521,7 @@ rest_argument(const char *s, size_t len, char *buf, size_t *n,
 		w.len--;
 	if (w.len == 0 || (w.len == 1 && w.p[0] == '-'))
 		return 0;
-	if (unescape(w, false, buf, (size_t)2 * PATH_MAX, n, d) != 0)
+	if (unescape_word(w, false, buf, (size_t)2 * PATH_MAX, n, d) != 0)
 		return -1;
 	return 1;
 }
@@ -541,14 +546,16 @@ parse_link(const char *raw, size_t n, const struct dialect_run *run,
 		if (snprintf(buf, PATH_MAX, FACTORY "%s", e->path) < PATH_MAX)
 			return 0;
 		return dt_error(d, "the default target, '%s' under " FACTORY
-		    ", is too long", fields_quote(q, e->path, strlen(e->path)));
+		    ", is too long",
+		    dt_quote_word(q, sizeof(q), e->path, strlen(e->path)));
 	}
 	if (expand(raw, n, run, "link target", buf, PATH_MAX, &len, why,
 	    d) != 0)
 		return -1;
 	if (len >= PATH_MAX)
 		return dt_error(d, "link target '%s' is too long (%zu bytes, "
-		    "at most %d)", fields_quote(q, buf, strlen(buf)), len,
+		    "at most %d)",
+		    dt_quote_word(q, sizeof(q), buf, strlen(buf)), len,
 		    PATH_MAX - 1);
 	return 0;
 }
@@ -616,7 +623,7 @@ check_age(const char *s, struct dt_diag *d)
 bad:
 	return dt_error(d, "bad age '%s' (want a time span, as 10d or "
 	    "1h30min, perhaps after ~ or the timestamps it goes by, as bmA:)",
-	    fields_quote(q, s, strlen(s)));
+	    dt_quote_word(q, sizeof(q), s, strlen(s)));
 }
 
 /*
@@ -632,7 +639,7 @@ check_argument(const struct tmpfiles_type *t, const char *arg,
 	char q[QUOTE_MAX];
 	size_t n = arg != NULL ? strlen(arg) : 0;
 
-	fields_quote(q, arg != NULL ? arg : "", n);
+	dt_quote_word(q, sizeof(q), arg != NULL ? arg : "", n);
 	if (arg == NULL) {
 		if (strchr("whHaAtT", t->letter) != NULL || t->cred)
 			return dt_error(d, "%c%s needs an argument (%s)",
@@ -778,7 +785,8 @@ adjust(struct dialect_reader *r, const struct tmpfiles_type *t,
 		if (r->run != NULL && r->run->strict)
 			return dt_error(d, "no line of the tables makes '%s', "
 			    "whose mode and owner this %c line sets "
-			    "(--strict)", fields_quote(q, path, strlen(path)),
+			    "(--strict)",
+			    dt_quote_word(q, sizeof(q), path, strlen(path)),
 			    t->letter);
 		return leave_out(r, t, kind, false, d);
 	}
@@ -834,17 +842,17 @@ parse_tmpfiles(struct dialect_reader *r, const char *line, size_t len,
 		created_type(&t, e);
 	if (n < 2)
 		return dt_error(d, "missing path after the type");
-	if (unescape(w[1], true, raw, sizeof(raw), &plen, d) != 0)
+	if (unescape_word(w[1], true, raw, sizeof(raw), &plen, d) != 0)
 		return -1;
 	if (plen >= sizeof(raw))
 		return dt_error(d, "path '%s' is too long (%zu bytes)",
-		    fields_quote(q, raw, plen), plen);
+		    dt_quote_word(q, sizeof(q), raw, plen), plen);
 	if (expand(raw, plen, run, "path", out, sizeof(out), &plen, &why,
 	    d) != 0)
 		return -1;
 	if (plen >= sizeof(out))
 		return dt_error(d, "path '%s' is too long once its specifiers "
-		    "are expanded (%zu bytes)", fields_quote(q, out,
+		    "are expanded (%zu bytes)", dt_quote_word(q, sizeof(q), out,
 		    strlen(out)), plen);
 	if (path_normal(out, plen, 0, path, d) != 0)
 		return -1;
@@ -937,7 +945,7 @@ parse_tmpfiles(struct dialect_reader *r, const char *line, size_t len,
 				return -1;
 		} else
 			return dt_error(d, "%c takes no argument (got '%s')",
-			    e->type, fields_quote(q, argp, alen));
+			    e->type, dt_quote_word(q, sizeof(q), argp, alen));
 	} else if (entry_has_numbers(e))
 		return dt_error(d, "%c needs MAJOR:MINOR", e->type);
 	if (why != NULL)
@@ -1009,10 +1017,11 @@ format_tmpfiles(const struct entry *e, struct dt_buf *out, struct dt_diag *d)
 	if (e->count >= 1)
 		return dt_error(d, "a tmpfiles table has no ranges: write the %"
 		    PRIu64 " nodes of '%s' one by one", e->count,
-		    fields_quote(q, e->path, strlen(e->path)));
+		    dt_quote_word(q, sizeof(q), e->path, strlen(e->path)));
 	if (e->recursive || e->optional)
 		return dt_error(d, "'%s' is %s, which a tmpfiles table cannot "
-		    "say", fields_quote(q, e->path, strlen(e->path)),
+		    "say",
+		    dt_quote_word(q, sizeof(q), e->path, strlen(e->path)),
 		    e->recursive ? "a makedevs r entry" : "a makedevs F entry");
 	if (fields_no_caps(e, d) != 0 ||
 	    fields_owner_words(e, "a tmpfiles table", d) != 0)

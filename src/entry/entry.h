@@ -39,7 +39,7 @@ struct entry {
 				   fills what would be padding) */
 	uint64_t major;		/* c and b only; 0 otherwise */
 	uint64_t minor;
-	uint64_t start;		/* a makedevs range: see table_expand */
+	uint64_t start;		/* a makedevs range: see entry_expand */
 	uint64_t inc;
 	uint64_t count;		/* 0: one node; N: a range */
 	/* What a peer's line means beyond the node (DEVICE TABLES). */

@@ -39,11 +39,11 @@ ids_name(const struct id_resolver *res, const char *name, bool group,
 	}
 	if (r != 0)
 		return dt_error(d, "unknown %s '%s'%s", what,
-		    dt_quote(q, QUOTE_MAX - 3, name, strlen(name)),
+		    dt_quote_word(q, sizeof(q), name, strlen(name)),
 		    ids_searched(res, group));
 	if (*id > ID_MAX)
 		return dt_error(d, "%s '%s' has the reserved id %" PRIu32, what,
-		    dt_quote(q, QUOTE_MAX - 3, name, strlen(name)), *id);
+		    dt_quote_word(q, sizeof(q), name, strlen(name)), *id);
 	return 0;
 }
 

@@ -23,7 +23,7 @@ struct tree_order;
 /* An empty tree; NULL when out of memory. */
 struct tree_order *tree_order_new(void);
 /*
- * Adds e, a valid entry (table_validate) that must outlive the tree,
+ * Adds e, a valid entry (entry_validate) that must outlive the tree,
  * and with parents the directories above its path (mode 0755, owner
  * 0:0), as a new directory of a table would be.  -1 when out of memory.
  */

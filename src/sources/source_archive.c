@@ -34,7 +34,7 @@ struct archive_source {
 
 /* Whether path is one of the operands or below one. */
 static bool
-wanted(const struct archive_source *as, const char *path)
+under_operand(const struct archive_source *as, const char *path)
 {
 	size_t n;
 
@@ -137,7 +137,7 @@ one_header(struct archive_source *as, struct archive_entry *ae,
 		sink->problem(sink->ctx, file, 0, 0, d.msg);
 		return;
 	}
-	if (!wanted(as, as->path))
+	if (!under_operand(as, as->path))
 		return;
 	if (fill_entry(as, ae, t, &e, &d) != 0) {
 		dt_say(&named, "%s: %s", dt_quote(q, sizeof(q), as->path,
@@ -755,8 +755,8 @@ is_initramfs(struct file_stream *f, bool *text)
 
 /* Anything libarchive reads, whole, from its name or st's bytes. */
 static void
-read_whole(struct archive_source *as, const char *file, struct stream *st,
-    bool text, const struct entry_sink *sink)
+read_archive_file(struct archive_source *as, const char *file,
+    struct stream *st, bool text, const struct entry_sink *sink)
 {
 	struct archive *a = la_archive_read_new();
 	size_t clean = 0;
@@ -826,7 +826,8 @@ archive_read(struct source *s, const char *file,
 	} else if (f->st.error[0] != '\0')
 		sink->problem(sink->ctx, file, 0, 0, f->st.error);
 	else
-		read_whole(as, file, is_stdin ? &f->st : NULL, text, sink);
+		read_archive_file(as, file, is_stdin ? &f->st : NULL, text,
+		    sink);
 	if (f->fd >= 0 && !is_stdin)
 		close(f->fd);
 	free(f);
@@ -843,7 +844,7 @@ source_archive_new(const char *const *paths, bool dirs)
 {
 	struct archive_source *as = malloc(sizeof(*as));
 
-	/* normal paths, as from the archive's root (wanted) */
+	/* normal paths, as from the archive's root (under_operand) */
 	for (const char *const *p = paths; p != NULL && *p != NULL; p++)
 		assert((*p)[0] == '/');
 	if (as == NULL)

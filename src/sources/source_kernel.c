@@ -367,7 +367,7 @@ out:
 
 /* The operand is the root of sysfs (/sys, or --sysfs DIR). */
 static void
-kernel_read(struct source *s, const char *sysfs,
+sysfs_read(struct source *s, const char *sysfs,
     const struct entry_sink *sink)
 {
 	struct kernel_names names = { 0 };
@@ -393,7 +393,7 @@ source_kernel_new(void)
 
 	if (k == NULL)
 		return NULL;
-	k->s = (struct source){ "kernel", kernel_read, kernel_free, NULL };
+	k->s = (struct source){ "kernel", sysfs_read, kernel_free, NULL };
 	return &k->s;
 }
 

@@ -28,7 +28,7 @@ struct walk_ctx {
  * link's as lstat gives them), a link's target.
  */
 static void
-found(void *ctx, const char *path, const struct stat *st,
+entry_of_walk(void *ctx, const char *path, const struct stat *st,
     const char *target)
 {
 	const struct walk_ctx *w = ctx;
@@ -53,7 +53,7 @@ found(void *ctx, const char *path, const struct stat *st,
 }
 
 static void
-problem(void *ctx, const char *path, int error, const char *why)
+walk_problem(void *ctx, const char *path, int error, const char *why)
 {
 	const struct entry_sink *sink = ((struct walk_ctx *)ctx)->sink;
 
@@ -65,8 +65,8 @@ tree_read(struct source *s, const char *operand,
     const struct entry_sink *sink)
 {
 	struct walk_ctx ctx = { sink, false };
-	struct walk_ops ops = { .dirs = true, .found = found,
-	    .problem = problem, .ctx = &ctx };
+	struct walk_ops ops = { .dirs = true, .found = entry_of_walk,
+	    .problem = walk_problem, .ctx = &ctx };
 	const struct tree_source *t;
 
 	assert(s != NULL && operand != NULL && sink != NULL &&

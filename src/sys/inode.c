@@ -76,7 +76,8 @@ inode_chmod(int fd, mode_t perm, bool faker)
 /*
  * Whether the kernel keeps users from linking files they do not own
  * (fs.protected_hardlinks); unknown (no /proc) is taken as off, the
- * kernel's default.
+ * kernel's default.  Read once, the process's as the euid is: a run
+ * takes the host's setting as it was when first asked.
  */
 static bool
 hardlinks_protected(void)

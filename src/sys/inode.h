@@ -24,6 +24,10 @@ enum {
 
 bool inode_is_node(mode_t mode);
 void inode_close(int fd);
+/*
+ * geteuid(2), asked once: devtool never changes its ids, and the node
+ * paths compare owners with it for every directory they meet.
+ */
 uid_t inode_euid(void);
 int inode_chmod(int fd, mode_t perm, bool faker);
 bool inode_hardlink_vulnerable(const struct stat *st);

@@ -28,6 +28,11 @@ open_lib(const char *soname, const char *name, struct dt_diag *d)
 int
 la_load(struct dt_diag *d)
 {
+	/*
+	 * The process's, as the dynamic linker's own state: a library is
+	 * loaded once for the whole run (docs/DESIGN.md, "State that is
+	 * global"), and its entry points stay until exit.
+	 */
 	static bool loaded;
 	const char *lib = "libarchive";
 	void *h;

@@ -16,7 +16,7 @@
 
 /* A name in the passwd (group: the group) database: 0 with *id, or -1. */
 static int
-lookup(const char *name, bool group, uint32_t *id)
+nss_lookup(const char *name, bool group, uint32_t *id)
 {
 	struct passwd pw, *pw_found = NULL;
 	struct group gr, *gr_found = NULL;
@@ -47,7 +47,7 @@ nss_getpwnam(void *ctx, const char *name, uid_t *uid)
 
 	assert(name != NULL && uid != NULL);
 	(void)ctx;
-	if (lookup(name, false, &id) != 0)
+	if (nss_lookup(name, false, &id) != 0)
 		return -1;
 	*uid = (uid_t)id;
 	return 0;
@@ -60,7 +60,7 @@ nss_getgrnam(void *ctx, const char *name, gid_t *gid)
 
 	assert(name != NULL && gid != NULL);
 	(void)ctx;
-	if (lookup(name, true, &id) != 0)
+	if (nss_lookup(name, true, &id) != 0)
 		return -1;
 	*gid = (gid_t)id;
 	return 0;

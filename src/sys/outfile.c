@@ -19,9 +19,9 @@
 #include "sys/root.h"
 #include "sys/sig.h"
 
-#define TEMP_TRIES 100
-#define TEMP_PREFIX ".dt-"
-#define TEMP_RANDOM 6
+#define OUT_TEMP_TRIES 100
+#define OUT_TEMP_PREFIX ".dt-"
+#define OUT_TEMP_RANDOM 6
 
 /* The temporary a fatal signal removes: one at a time. */
 static struct outfile *volatile live;
@@ -124,22 +124,27 @@ open_dir(struct outfile *o, struct root *r, const char *path,
 	    strerror(errno));
 }
 
-/* .dt- and random letters: unpredictable, so nobody lies in wait. */
+/*
+ * .dt- and random letters: unpredictable, so nobody lies in wait.
+ * Without getrandom(2) the pid and the try (0 to OUT_TEMP_TRIES - 1)
+ * make the letters, so that each try names another file.
+ */
 static void
-temp_name(char *name)
+random_name(char *name, unsigned try)
 {
 	static const char set[] = "abcdefghijklmnopqrstuvwxyz"
 	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-	static unsigned serial;
-	unsigned char r[TEMP_RANDOM];
+	unsigned char r[OUT_TEMP_RANDOM];
 
 	if (getrandom(r, sizeof(r), GRND_NONBLOCK) != (ssize_t)sizeof(r))
 		for (size_t i = 0; i < sizeof(r); i++)
-			r[i] = (unsigned char)((getpid() >> i) + serial++);
-	memcpy(name, TEMP_PREFIX, sizeof(TEMP_PREFIX) - 1);
+			r[i] = (unsigned char)((getpid() >> i) +
+			    try * sizeof(r) + i);
+	memcpy(name, OUT_TEMP_PREFIX, sizeof(OUT_TEMP_PREFIX) - 1);
 	for (size_t i = 0; i < sizeof(r); i++)
-		name[sizeof(TEMP_PREFIX) - 1 + i] = set[r[i] % (sizeof(set) - 1)];
-	name[sizeof(TEMP_PREFIX) - 1 + sizeof(r)] = '\0';
+		name[sizeof(OUT_TEMP_PREFIX) - 1 + i] =
+		    set[r[i] % (sizeof(set) - 1)];
+	name[sizeof(OUT_TEMP_PREFIX) - 1 + sizeof(r)] = '\0';
 }
 
 /* Made and known to the signal hook while signals wait. */
@@ -172,8 +177,8 @@ make_temp(struct outfile *o, struct dt_diag *d)
 	if (hook_once() != 0)
 		return dt_error(d, "cannot register the removal of a "
 		    "temporary file");
-	for (int i = 0; i < TEMP_TRIES; i++) {
-		temp_name(o->temp);
+	for (unsigned i = 0; i < OUT_TEMP_TRIES; i++) {
+		random_name(o->temp, i);
 		if (try_temp(o) == 0)
 			return 0;
 		if (errno != EEXIST)

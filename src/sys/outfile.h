@@ -4,9 +4,9 @@
  * does not exist, is written to a temporary beside it, .dt-XXXXXX (short:
  * any name the file system takes works), renamed over it only when
  * complete; otherwise the temporary goes and the file stays as it was,
- * also on a fatal signal (sig.h) or an exit before the end.  A character device or FIFO, or a
- * symbolic link to one, is written through as it goes, as tar does,
- * never created, truncated or replaced.  Anything else (a directory, a
+ * also on a fatal signal (sig.h) or an exit before the end.  A character
+ * device or FIFO, or a symbolic link to one, is written through as it
+ * goes, as tar does, never created, truncated or replaced.  Anything else (a directory, a
  * block device, a socket, a symbolic link to anything else) is refused.
  * One temporary at a time per process.
  */

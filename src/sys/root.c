@@ -462,7 +462,7 @@ splice_target(char *path, size_t len, const char *target)
  * is checked.
  */
 static int
-open_regular(struct root *r, char *path, size_t len, const char **why)
+open_regular_inside(struct root *r, char *path, size_t len, const char **why)
 {
 	char target[PATH_MAX];
 	struct stat st;
@@ -514,7 +514,7 @@ root_open_file(struct root *r, const char *path, const char **why)
 		return -1;
 	}
 	memcpy(cur, path, strlen(path) + 1);
-	if ((pfd = open_regular(r, cur, sizeof(cur), why)) < 0) {
+	if ((pfd = open_regular_inside(r, cur, sizeof(cur), why)) < 0) {
 		if (*why == NULL)
 			*why = root_refusal(r);
 		return -1;

@@ -65,8 +65,13 @@ FUNCTIONS(DEFINE)
 
 /* Loads library l and its functions once: 0, or -1 with why in d. */
 static int
-load(enum lib l, struct dt_diag *d)
+load_lib(enum lib l, struct dt_diag *d)
 {
+	/*
+	 * The process's, as the dynamic linker's own state: a library is
+	 * loaded once for the whole run (docs/DESIGN.md, "State that is
+	 * global"), and its entry points stay until exit.
+	 */
 	static bool loaded[L_N];
 	void *h;
 
@@ -172,7 +177,7 @@ unpack_new(enum unpack_method m, struct dt_diag *d)
 		dt_say(d, "%s, which devtool does not decode", methods[i].name);
 		return NULL;
 	}
-	if (load(methods[i].lib, d) != 0)
+	if (load_lib(methods[i].lib, d) != 0)
 		return NULL;
 	if ((u = calloc(1, sizeof(*u))) == NULL) {
 		dt_say(d, "out of memory");

@@ -25,7 +25,7 @@ problem(const struct walk_ops *w, const char *path, const char *why)
 }
 
 static bool
-wanted(const struct walk_ops *w, mode_t mode)
+type_wanted(const struct walk_ops *w, mode_t mode)
 {
 	return w->all || S_ISCHR(mode) || S_ISBLK(mode) || S_ISFIFO(mode) ||
 	    S_ISSOCK(mode) || S_ISLNK(mode) || (w->dirs && S_ISDIR(mode));
@@ -33,9 +33,9 @@ wanted(const struct walk_ops *w, mode_t mode)
 
 /*
  * Hands over what was found at name in dirfd (path): to found_at if set,
- * else to found, a link with what it says, read without following it.  A link that is gone or no longer a
- * link (EINVAL) when read was replaced meanwhile: not listed, as a name
- * gone before its stat.
+ * else to found, a link with what it says, read without following it.
+ * A link that is gone or is not a link (EINVAL) when read was replaced
+ * after its stat: not listed, as a name gone before its stat.
  */
 static void
 found(const struct walk_ops *w, int dirfd, const char *name,
@@ -176,7 +176,7 @@ maybe_wanted(const struct walk_ops *w, unsigned char d_type, bool faker)
 /*
  * walk_entry and walk_dir recurse, one level per directory: depth is
  * bounded by PATH_MAX, and a tree deeper than the open-file limit ends in
- * an error naming the path (exit 1), not a crash.
+ * an error naming the path, not a crash.
  */
 static void walk_dir(const struct walk_ops *, bool, int, char *, size_t);
 
@@ -213,7 +213,7 @@ walk_entry(const struct walk_ops *w, bool faker, int dirfd, char *path,
 	    temp_of_devtool(dirfd, name, &st))
 		;
 	else {
-		if (wanted(w, st.st_mode))
+		if (type_wanted(w, st.st_mode))
 			found(w, dirfd, name, path, &st);
 		if (S_ISDIR(st.st_mode) && at == HERE) {
 			fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY |
@@ -339,7 +339,7 @@ walk_operand(struct root *r, const char *arg, const struct walk_ops *w)
 	    fstatat(dirfd, slash + 1, &st, AT_SYMLINK_NOFOLLOW) != 0)
 		goto fail;
 	else if (!S_ISDIR(st.st_mode)) {
-		if (!wanted(w, st.st_mode)) {
+		if (!type_wanted(w, st.st_mode)) {
 			why = "not a directory, device node, FIFO, socket or "
 			    "symbolic link";
 			goto fail;

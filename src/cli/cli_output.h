@@ -1,0 +1,57 @@
+/*
+ * cli_output.h - what verbs print besides messages and the value
+ * streams (cli_stream.h): -o text|json, a JSON string, and the lines of
+ * a table in a dialect.
+ */
+#ifndef DEVTOOL_CLI_OUTPUT_H
+#define DEVTOOL_CLI_OUTPUT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include <popt.h>
+
+/*
+ * -o FORMAT where --json also exists: "json" sets *json, "text" is the
+ * default; anything else is a usage error.  Both spellings are accepted
+ * wherever JSON is printed (devtool(1), OUTPUT).
+ */
+int cli_output(const char *name, const char *output, int *json);
+
+#define CLI_OUTPUT_OPTION(var) \
+	{ "output", 'o', POPT_ARG_STRING, &(var), 0, \
+	  "text (default) or json, as --json", "FORMAT" }
+
+/*
+ * --json-array, as every verb that prints JSON Lines spells it, stored
+ * into an int of the verb's options struct.  The verb runner (verb.c)
+ * finds it by name: it implies the row named "json" (--json), goes only
+ * with -o json where the verb has -o, and makes the handler's whole
+ * standard output one JSON array (out.h); cli_array_end (cli.h) closes
+ * it.
+ */
+#define CLI_JSON_ARRAY_OPTION(var) \
+	CLI_JSON_ARRAY_OPTION_SAYING(var, "print the records as one JSON " \
+	    "array, not JSON Lines (implies --json)")
+#define CLI_JSON_ARRAY_OPTION_SAYING(var, help) \
+	{ "json-array", '\0', POPT_ARG_NONE, &(var), 0, help, NULL }
+
+/* s as a JSON string, quotes included (dt_json_string, text.h). */
+void cli_put_json_string(FILE *fp, const char *s);
+
+/*
+ * A table being written (list -o, make -o, list --table): the dialect's
+ * separator after every line but the last, the last line's newline
+ * written by the caller at the end.  cli_table_line is a
+ * dialect_line_fn, so the parent lines of dialect_parents come the same
+ * way.
+ */
+struct dialect;
+struct cli_table {
+	FILE *fp;
+	const struct dialect *dialect;
+	size_t lines;		/* written so far */
+};
+void cli_table_line(void *ctx, const char *line);
+
+#endif
