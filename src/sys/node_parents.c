@@ -525,7 +525,7 @@ run_add(struct root *r, const char *parent, size_t end,
 
 	if (r->made_n == r->made_cap) {
 		cap = r->made_cap ? r->made_cap * 2 : 16;
-		if ((grown = realloc(r->made, cap * sizeof(*grown))) == NULL)
+		if ((grown = realloc(r->made, cap * sizeof(struct run_dir *))) == NULL)
 			return false;
 		r->made = grown;
 		r->made_cap = cap;
