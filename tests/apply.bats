@@ -1717,9 +1717,10 @@ kept /dev/f (p, mode 0640, owner $u:$g)"
 	assert_equal "$stderr" "devtool: 1 created, 0 replaced, 0 corrected, 1 unchanged, 0 failed"
 }
 
-# devtool(1), apply: without CAP_MKNOD the parents of a device node are
-# made and removed once, for the first that fails; not for each.
-@test "apply -v as uid 65534: 'created directory' and 'removed directory' once, not once per device node" {
+# devtool-apply(1): without CAP_MKNOD the parents of a device node are
+# made once, for the first that fails, and kept for the entries after
+# it; a later FIFO uses /dev, which then stays.
+@test "apply -v as uid 65534: 'created directory' once, not once per device node, and the directory a later entry used stays" {
 	nobody_top
 	table "$NOBODY_TOP/t" \
 		'c /dev/a 0666 - - - 1:3' \
@@ -1730,12 +1731,136 @@ kept /dev/f (p, mode 0640, owner $u:$g)"
 	run --separate-stderr as_nobody "$DEVTOOL" apply -v --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
 	assert_status 1
 	assert_output "created directory /dev (d, mode 0755)
-removed directory /dev (d, mode 0755)
-created directory /dev (d, mode 0755)
 created /dev/fifo (p, mode 0600)"
 	assert_equal "$stderr" "devtool: 3 device nodes not created, for want of CAP_MKNOD: /dev/a, /dev/b and /dev/sub/c
 $NEEDS_CAP_MKNOD
 devtool: 1 created, 0 replaced, 0 corrected, 0 unchanged, 3 failed"
+	assert_equal "$(cd "$NOBODY_TOP/R" && find . | LC_ALL=C sort)" ".
+./dev
+./dev/fifo"
+}
+
+# devtool-apply(1): when every entry in them fails, the directories made
+# for the first are kept for the others (the FIFO, which fails for want
+# of CAP_CHOWN, makes none again) and removed at the end of the run,
+# deepest first, each said once.
+@test "apply -v as uid 65534: every entry fails: the directories made for them are made once and removed once, at the end, deepest first" {
+	nobody_top
+	table "$NOBODY_TOP/t" \
+		'c /dev/sub/deep/a 0666 - - - 1:3' \
+		'c /dev/b 0666 - - - 1:5' \
+		'p /dev/sub/deep/fifo 0600 root root -' \
+		'c /dev/sub/deep/c 0666 - - - 1:7'
+	as_nobody mkdir "$NOBODY_TOP/R"
+	run --separate-stderr as_nobody "$DEVTOOL" apply -v --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
+	assert_status 1
+	assert_output "created directory /dev (d, mode 0755)
+created directory /dev/sub (d, mode 0755)
+created directory /dev/sub/deep (d, mode 0755)
+removed directory /dev/sub/deep (d, mode 0755)
+removed directory /dev/sub (d, mode 0755)
+removed directory /dev (d, mode 0755)"
+	assert_equal "$stderr" "devtool: 3 device nodes not created, for want of CAP_MKNOD: /dev/sub/deep/a, /dev/b and /dev/sub/deep/c
+devtool: 1 entry not made: cannot chown to 0:0 without CAP_CHOWN: /dev/sub/deep/fifo
+$NEEDS_CAP_MKNOD
+devtool: 0 created, 0 replaced, 0 corrected, 0 unchanged, 4 failed"
+	assert_equal "$(cd "$NOBODY_TOP/R" && find . | LC_ALL=C sort)" "."
+}
+
+# devtool-apply(1): a directory a later entry was made in stays, even
+# when that entry is taken out again (--remove): only those nothing used
+# are removed.
+@test "apply -v as uid 65534: a directory made for a failed node and used by a later FIFO stays, even once --remove took the FIFO out" {
+	nobody_top
+	table "$NOBODY_TOP/t" \
+		'c /dev/sub/a 0666 - - - 1:3' \
+		'p /dev/sub/fifo 0600 - - -' \
+		'c /dev/x/y/b 0666 - - - 1:5'
+	printf '/dev/sub/fifo\n' >"$NOBODY_TOP/rm"
+	as_nobody mkdir "$NOBODY_TOP/R"
+	run --separate-stderr as_nobody "$DEVTOOL" apply -v --root "$NOBODY_TOP/R" --remove "$NOBODY_TOP/rm" "$NOBODY_TOP/t"
+	assert_status 1
+	assert_output "created directory /dev (d, mode 0755)
+created directory /dev/sub (d, mode 0755)
+created /dev/sub/fifo (p, mode 0600)
+removed /dev/sub/fifo (p, mode 0600, owner 65534:65534)"
+	assert_equal "$(cd "$NOBODY_TOP/R" && find . | LC_ALL=C sort)" ".
+./dev
+./dev/sub"
+}
+
+# devtool-apply(1) and SECURITY in devtool(1): what is removed at the
+# end is the directory made, by its inode, never another user's that
+# took its name meanwhile.  The run is held (SIGSTOP from strace, no
+# timing) on the FIFO's mknodat, after /dev was made for the failed node
+# and before the end, while root swaps in a directory of uid 1 that uid
+# 65534, owner of R, could remove.
+@test "apply -v as uid 65534: a directory another user swapped in for the one made is not removed at the end" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	nobody_top
+	local log=$BATS_TEST_TMPDIR/strace.log job ino
+	table "$NOBODY_TOP/t" \
+		'c /dev/a 0666 - - - 1:3' \
+		'p /f 0600 - - -'
+	as_nobody mkdir "$NOBODY_TOP/R"
+	strace -f -qq -o "$log" -e trace=mknodat \
+	    -e inject=mknodat:signal=SIGSTOP:when=2 \
+	    setpriv --reuid=65534 --regid=65534 --clear-groups \
+	    "$DEVTOOL" apply -v --root "$NOBODY_TOP/R" "$NOBODY_TOP/t" \
+	    >out 2>err &
+	job=$!
+	strace_stopped "$log" "$job"
+	# the held run is let go before the test can fail
+	if ! [[ -d $NOBODY_TOP/R/dev ]] ||
+	    ! mv "$NOBODY_TOP/R/dev" "$NOBODY_TOP/R/made" ||
+	    ! mkdir -m 0755 "$NOBODY_TOP/R/dev" ||
+	    ! chown 1:1 "$NOBODY_TOP/R/dev"; then
+		kill -KILL "$STOPPED"
+		wait "$job" || :
+		fail "/dev made for the failed node was not there to swap while the run was held: $(cat out)"
+	fi
+	ino=$(stat -c %i "$NOBODY_TOP/R/dev")
+	kill -CONT "$STOPPED"
+	status=0; wait "$job" || status=$?
+	assert_equal "$status" 1
+	assert_equal "$(cat out)" "created directory /dev (d, mode 0755)
+created /f (p, mode 0600)"
+	assert_equal "$(stat -c '%i %u %F' "$NOBODY_TOP/R/dev")" "$ino 1 directory"
+	# the one made, moved away, is not followed there either
+	assert_equal "$(stat -c '%u %F' "$NOBODY_TOP/R/made")" "65534 directory"
+}
+
+# devtool-apply(1): a run that stops early, for a full disk or a signal,
+# still removes at its end the directories made for a failed entry,
+# before its summary.  strace makes the FIFO's mknodat fail (ENOSPC), or
+# sends SIGTERM on it (no timing: the run cannot end first).
+@test "apply -v as uid 65534: stopped by a full disk or SIGTERM, the run still removes the directory made for its failed node, once" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	nobody_top
+	table "$NOBODY_TOP/t" \
+		'c /dev/a 0666 - - - 1:3' \
+		'p /f1 0600 - - -' \
+		'p /f2 0600 - - -'
+	as_nobody mkdir "$NOBODY_TOP/R"
+	run --separate-stderr strace -qq -o /dev/null -e trace=mknodat \
+	    -e inject=mknodat:error=ENOSPC:when=2 \
+	    setpriv --reuid=65534 --regid=65534 --clear-groups \
+	    "$DEVTOOL" apply -v --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
+	assert_status 1
+	assert_output "created directory /dev (d, mode 0755)
+removed directory /dev (d, mode 0755)"
+	assert_equal "$(cd "$NOBODY_TOP/R" && find . | LC_ALL=C sort)" "."
+	run --separate-stderr strace -qq -o /dev/null -e trace=mknodat \
+	    -e inject=mknodat:signal=SIGTERM:when=2 \
+	    setpriv --reuid=65534 --regid=65534 --clear-groups \
+	    "$DEVTOOL" apply -v --root "$NOBODY_TOP/R" "$NOBODY_TOP/t"
+	assert_status 143
+	assert_output "created directory /dev (d, mode 0755)
+created /f1 (p, mode 0600)
+removed directory /dev (d, mode 0755)"
+	assert_stderr_contains "interrupted after 2 of 3"
+	assert_equal "$(cd "$NOBODY_TOP/R" && find . | LC_ALL=C sort)" ".
+./f1"
 }
 
 # ------------------------------------------- interrupted (devtool(1), SIGNALS)

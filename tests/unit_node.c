@@ -78,6 +78,7 @@ make_want(const char *path, const struct node_want *w, unsigned flags,
 	if (root_init(&r, base, RESOLVE_AUTO, false) != 0)
 		bail_out_errno("root_init %s", base);
 	node_make(&r, path, w, flags, &ev, res);
+	node_end(&r, flags, &ev);
 	root_fini(&r);
 	return res->outcome;
 }

@@ -467,6 +467,8 @@ apply_to_root(const struct plan *p, struct root *r, unsigned flags)
 	target->free(target);
 	if (!t.interrupted)
 		apply_removals(&p->removals, r, flags, &t);
+	/* stopped, interrupted or not: the parents nothing used go */
+	node_end(r, flags, &rep.events);
 	sig_stop_end();
 	root_close(r);
 	return finish_run(&t, flags);

@@ -384,6 +384,7 @@ make_nodes(struct mknod_job *job, struct root *root)
 		} else
 			apply_nodev(&rep, p, &res);
 	}
+	node_end(root, job->flags, &rep.events);
 	root_close(root);
 	if (cli_finish_output() != EXIT_OK)
 		status = EXIT_FAILED;

@@ -467,7 +467,7 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 	/*
 	 * Once mknod(2) refused a device node for want of CAP_MKNOD, every
 	 * other one that is not there yet fails the same way: the parents
-	 * it would need are not made (and removed again) for each of them.
+	 * it would need are not made for each of them.
 	 */
 	if (r->no_mknod && !(flags & NODE_DRY_RUN) &&
 	    (S_ISCHR(w->type) || S_ISBLK(w->type))) {
@@ -590,7 +590,7 @@ enum node_outcome
 node_make(struct root *r, const char *path, const struct node_want *w,
     unsigned flags, const struct node_events *ev, struct node_result *res)
 {
-	/* not zeroed whole: only its first n ids are ever read (1 KiB) */
+	/* not zeroed whole: only its first n ids are ever read (1.5 KiB) */
 	struct made_dirs made;
 	struct place p = { .root = r, .path = path, .dirfd = -1,
 	    .flags = flags, .made_ids = &made, .ev = ev, .res = res };
@@ -614,9 +614,9 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 		dry_remember(&p, w);
 	if (res->outcome != NODE_FAILED && res->outcome != NODE_SKIPPED)
 		note_nodev(&p, w);
-	if (res->outcome == NODE_FAILED && p.made != NULL) {
+	if (res->outcome != NODE_SKIPPED) {	/* a skipped one is not there */
 		saved = errno;
-		node_parents_unmake(&p, parent);
+		node_parents_after(&p, parent, res->outcome == NODE_FAILED);
 		errno = saved;
 	}
 	return res->outcome;

@@ -11,10 +11,10 @@
  * no symbolic link is ever followed, and nothing that is not a device
  * node or FIFO (or, to put a link in its place, a symbolic link) is ever
  * removed, but for the directories made for a node that then failed,
- * while empty.  While fs.protected_hardlinks is off, an existing entry
- * other than a directory that has other hard links (maybe a file outside
- * the tree) is given no mode, owner or capabilities.  See SECURITY in
- * man/devtool.1.
+ * while empty, at the end of the run (node_end).  While
+ * fs.protected_hardlinks is off, an existing entry other than a
+ * directory that has other hard links (maybe a file outside the tree) is
+ * given no mode, owner or capabilities.  See SECURITY in man/devtool.1.
  */
 #ifndef DEVTOOL_NODE_H
 #define DEVTOOL_NODE_H
@@ -85,7 +85,8 @@ enum node_outcome {
 	NODE_SKIPPED,		/* NODE_SKIP_MISSING, or the caller's choice */
 	NODE_FAILED,
 	NODE_REMOVED,		/* an event only: a directory made for an
-				   entry that failed, removed again */
+				   entry that failed, removed at the end
+				   (node_end) */
 };
 
 /*
@@ -115,7 +116,7 @@ struct node_result {
  * the caller wrote it, or a parent directory -p makes; verb is "create",
  * "create directory", "keep", "correct", "replace" or "skip", or, for a
  * parent made for an entry that then failed, "remove directory"
- * (NODE_REMOVED).  Only reported with
+ * (NODE_REMOVED, at the end of the run: node_end).  Only reported with
  * NODE_VERBOSE or NODE_DRY_RUN, in the order the actions happen.
  */
 struct node_event {
@@ -149,6 +150,18 @@ enum node_outcome node_make(struct root *r, const char *path,
     const struct node_want *w, unsigned flags, const struct node_events *ev,
     struct node_result *res);
 void node_describe(char *buf, size_t len, const struct node_want *w);
+
+/*
+ * The end of a run of node_make: each directory -p made for an entry
+ * that failed, kept meanwhile for the entries after it, is removed now,
+ * deepest first, if no entry that did not fail was in it or was it, it
+ * is still empty and still the one made (by device and inode, through a
+ * descriptor, never following a link: another's swapped in stays), each
+ * said once ("remove directory", NODE_REMOVED).  Called on every way a
+ * run ends that is not a crash (the last entry, a stop, a signal), before
+ * root_close; flags as node_make's (NODE_VERBOSE says).
+ */
+void node_end(struct root *r, unsigned flags, const struct node_events *ev);
 
 /*
  * makedevs r: the owner and mode of w (type S_IFDIR; NODE_ANY_PERM keeps

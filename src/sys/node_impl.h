@@ -26,12 +26,16 @@ struct dir_id {
 };
 
 /*
- * The directories -p made for one entry, in order, to remove again if it
- * fails; past MADE_MAX of them nothing is recorded, and nothing removed.
+ * The directories -p made for one entry, in order, each with the length
+ * of its path in the entry's: if the entry fails they go to the run's
+ * list (root_impl.h), to be removed at its end (node_end) when nothing
+ * used them.  Past MADE_MAX of them nothing is recorded, and nothing
+ * removed.
  */
 #define MADE_MAX 64
 struct made_dirs {
 	struct dir_id id[MADE_MAX];
+	size_t end[MADE_MAX];
 	size_t n;
 	bool overflow;
 };
@@ -46,9 +50,8 @@ struct place {
 	bool contain;		/* the directory is not pinned (root.h) */
 	bool dry_missing;	/* a dry run met a parent it would create */
 	struct stat dry_st;	/* a dry run: what an earlier entry left */
-	const char *made;	/* in the parent path: the first directory
-				   made for this entry, or NULL */
-	struct made_dirs *made_ids;	/* what they are, or NULL */
+	struct made_dirs *made_ids;	/* those made for this entry, or
+					   NULL */
 	const struct node_events *ev;	/* or NULL */
 	struct node_result *res;
 };
@@ -158,6 +161,11 @@ int node_parents_open(struct place *p, const char *parent);
  */
 bool node_parents_blocker(struct place *p, const char *parent, char *buf,
     size_t len);
-void node_parents_unmake(struct place *p, char *parent);
+/*
+ * After an entry (p->path): when it failed, the directories made for it
+ * (p->made_ids, in parent) join the run's, to be removed at its end;
+ * otherwise those of the run's on its path, or at it, are kept.
+ */
+void node_parents_after(struct place *p, const char *parent, bool failed);
 
 #endif

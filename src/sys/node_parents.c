@@ -1,6 +1,7 @@
 /*
  * node_parents.c - -p: the missing parent directories of an entry, made
- * in order, and removed again if the entry then fails.
+ * in order; those made for entries that failed, removed at the end of
+ * the run if nothing used them.
  */
 #include <sys/stat.h>
 #include <sys/xattr.h>
@@ -9,7 +10,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <search.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -127,9 +130,12 @@ make_dir(const struct place *p, int cur, const char *comp,
 	return step_down(p, cur, comp, prefix);
 }
 
-/* Records the directory just made, open at fd, as one to undo. */
+/*
+ * Records the directory just made, open at fd, whose path is the first
+ * end bytes of the entry's parent, as one to undo.
+ */
 static void
-remember_made(struct made_dirs *m, int fd)
+remember_made(struct made_dirs *m, int fd, size_t end)
 {
 	struct stat st;
 
@@ -137,6 +143,7 @@ remember_made(struct made_dirs *m, int fd)
 		m->overflow = true;
 		return;
 	}
+	m->end[m->n] = end;
 	m->id[m->n++] = (struct dir_id){ st.st_dev, st.st_ino };
 }
 
@@ -183,12 +190,13 @@ make_parents(struct place *p, const char *parent)
 			bool made = false;
 
 			fd = make_dir(p, cur, comp, prefix, &made);
-			if (made && p->made == NULL)	/* what to undo */
-				p->made = s - strlen(comp);
+			if (made && fd < 0)	/* made, not found as made */
+				p->made_ids->overflow = true;
 			if (fd < 0)
 				goto fail;
 			if (made)
-				remember_made(p->made_ids, fd);
+				remember_made(p->made_ids, fd,
+				    (size_t)(s - parent));
 		}
 		inode_close(cur);
 		cur = fd;
@@ -295,8 +303,6 @@ trail_make(struct place *p, int cur, const char *name, size_t n,
 	if (mkdirat(cur, comp, 0755) != 0)
 		return -1;
 	*made = true;
-	if (p->made == NULL)
-		p->made = name;
 	fd = openat(cur, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd >= 0 && (fstat(fd, st) != 0 || !S_ISDIR(st->st_mode) ||
 	    (st->st_mode & 07777) != 0755 || st->st_uid != p->root->euid)) {
@@ -309,8 +315,10 @@ trail_make(struct place *p, int cur, const char *name, size_t n,
 	}
 	if (m->n == MADE_MAX)
 		m->overflow = true;
-	else
+	else {
+		m->end[m->n] = strlen(prefix);
 		m->id[m->n++] = (struct dir_id){ st->st_dev, st->st_ino };
+	}
 	node_stale_made(st);
 	d.path = prefix;
 	place_report(&d, NODE_CREATED, "create directory", &parent_dir);
@@ -496,46 +504,141 @@ remove_dir(struct root *r, const char *dir, const char *name,
 	return rc;
 }
 
-/*
- * A failed entry leaves nothing behind: the directories made for it
- * (p->made to the end of parent) are removed again, deepest first,
- * while they are empty.  parent is cut as it goes.
- */
-void
-node_parents_unmake(struct place *p, char *parent)
+static int
+by_path(const void *a, const void *b)
 {
-	const struct made_dirs *m;
-	size_t n, b, d, left;
-	char name[NAME_MAX + 1], keep;
+	return strcmp(((const struct run_dir *)a)->path,
+	    ((const struct run_dir *)b)->path);
+}
 
-	/* only after a directory was made for the entry, in parent */
-	assert(p != NULL && parent != NULL && p->made != NULL &&
-	    p->made_ids != NULL);
-	m = p->made_ids;
-	n = strlen(parent);
-	left = m->n;
-	if (m->overflow)
-		return;
-	root_forget(p->root);	/* it may hold one of them open */
-	for (;;) {
-		while (n > 1 && parent[n - 1] == '/')
-			n--;
-		parent[n] = '\0';
-		for (b = n; b > 0 && parent[b - 1] != '/'; b--)
-			continue;
-		if (b == n || parent + b < p->made || left == 0)
-			return;
-		memcpy(name, parent + b, n - b + 1);
-		for (d = b; d > 1 && parent[d - 1] == '/'; d--)
-			continue;
-		keep = parent[d];
-		parent[d] = '\0';
-		if (remove_dir(p->root, parent, name, &m->id[--left]) != 0)
-			return;
-		parent[d] = keep;
-		place_report(&(struct place){ .root = p->root, .path = parent,
-		    .flags = p->flags, .ev = p->ev, .res = p->res },
-		    NODE_REMOVED, "remove directory", &parent_dir);
-		n = d;
+/*
+ * The directory made at the first end bytes of parent, id, joins the
+ * run's list; false when it cannot (no memory): nothing is removed then
+ * (node_end), rather than what a later entry may need.
+ */
+static bool
+run_add(struct root *r, const char *parent, size_t end,
+    const struct dir_id *id)
+{
+	struct run_dir *d, **grown, **in;
+	size_t cap;
+
+	if (r->made_n == r->made_cap) {
+		cap = r->made_cap ? r->made_cap * 2 : 16;
+		if ((grown = realloc(r->made, cap * sizeof(struct run_dir *))) == NULL)
+			return false;
+		r->made = grown;
+		r->made_cap = cap;
 	}
+	if ((d = malloc(sizeof(*d) + end + 1)) == NULL)
+		return false;
+	*d = (struct run_dir){ .dev = id->dev, .ino = id->ino };
+	memcpy(d->path, parent, end);
+	d->path[end] = '\0';
+	if ((in = tsearch(d, &r->made_paths, by_path)) == NULL) {
+		free(d);
+		return false;
+	}
+	/*
+	 * The same path made again (what was there went meanwhile): the
+	 * newer answers for the path; the older, gone, is not removed.
+	 */
+	if (*in != d) {
+		if (!(*in)->kept)
+			r->made_pending--;
+		(*in)->kept = true;
+		*in = d;
+	}
+	r->made[r->made_n++] = d;
+	r->made_pending++;
+	return true;
+}
+
+/* The run's directory at the first n bytes of path, now kept. */
+static void
+run_keep(struct root *r, const char *path, size_t n)
+{
+	struct run_dir **in;
+	union {		/* a run_dir with room for its path */
+		struct run_dir d;
+		char room[sizeof(struct run_dir) + PATH_MAX];
+	} key;
+
+	if (n == 0 || n >= PATH_MAX)
+		return;
+	memcpy(key.d.path, path, n);
+	key.d.path[n] = '\0';
+	if ((in = tfind(&key.d, &r->made_paths, by_path)) != NULL &&
+	    !(*in)->kept) {
+		(*in)->kept = true;
+		r->made_pending--;
+	}
+}
+
+void
+node_parents_after(struct place *p, const char *parent, bool failed)
+{
+	struct root *r;
+	const struct made_dirs *m;
+	const char *s;
+
+	assert(p != NULL && p->root != NULL && p->path != NULL);
+	r = p->root;
+	m = p->made_ids;
+	if (failed) {
+		/* not removed now: the entries after it may need them */
+		if (m == NULL || m->n == 0 || m->overflow)
+			return;
+		assert(parent != NULL);
+		for (size_t i = 0; i < m->n; i++)
+			if (!run_add(r, parent, m->end[i], &m->id[i])) {
+				/* none removed: one may be a later one's */
+				r->made_pending = 0;
+				for (size_t j = 0; j < r->made_n; j++)
+					r->made[j]->kept = true;
+				return;
+			}
+		return;
+	}
+	/* only while some may be removed: no cost to a run without */
+	if (r->made_pending == 0)
+		return;
+	for (s = p->path; *s != '\0'; s++)
+		if (*s == '/' && s > p->path && s[-1] != '/')
+			run_keep(r, p->path, (size_t)(s - p->path));
+	run_keep(r, p->path, strlen(p->path));
+}
+
+void
+node_end(struct root *r, unsigned flags, const struct node_events *ev)
+{
+	char dir[PATH_MAX];
+	struct node_result res;
+	struct run_dir *d;
+	const char *slash;
+	size_t n;
+
+	assert(r != NULL);
+	if (r->made_pending > 0)
+		root_forget(r);	/* it may hold one of them open */
+	/* in the order made, backwards: each before the one it is in */
+	for (size_t i = r->made_n; i-- > 0 && r->made_pending > 0;) {
+		d = r->made[i];
+		if (d->kept)
+			continue;
+		r->made_pending--;
+		/* the directory it is in: "" (the top), or "/" for /dev */
+		slash = strrchr(d->path, '/');
+		n = slash == NULL ? 0 : slash == d->path ? 1 :
+		    (size_t)(slash - d->path);
+		memcpy(dir, d->path, n);
+		dir[n] = '\0';
+		if (remove_dir(r, dir, slash != NULL ? slash + 1 : d->path,
+		    &(struct dir_id){ d->dev, d->ino }) != 0)
+			continue;
+		place_report(&(struct place){ .root = r, .path = d->path,
+		    .flags = flags, .ev = ev, .res = &res }, NODE_REMOVED,
+		    "remove directory", &parent_dir);
+	}
+	root_made_free(r);
 }

@@ -49,6 +49,9 @@ root_init(struct root *r, const char *dir, enum resolve_method method,
 	r->dry_dirs = NULL;
 	r->dry_nodes = NULL;
 	r->no_mknod = false;
+	r->made = NULL;
+	r->made_n = r->made_cap = r->made_pending = 0;
+	r->made_paths = NULL;
 	r->euid = geteuid();
 	r->egid = getegid();
 	r->refusal[0] = '\0';
@@ -194,6 +197,26 @@ root_forget(struct root *r)
 	root_trail_cut(r, 0);
 }
 
+/* tdestroy's: the entries are the array's, freed from it. */
+static void
+free_nothing(void *p)
+{
+	(void)p;
+}
+
+void
+root_made_free(struct root *r)
+{
+	assert(r != NULL);
+	tdestroy(r->made_paths, free_nothing);
+	r->made_paths = NULL;
+	for (size_t i = 0; i < r->made_n; i++)
+		free(r->made[i]);
+	free(r->made);
+	r->made = NULL;
+	r->made_n = r->made_cap = r->made_pending = 0;
+}
+
 void
 root_fini(struct root *r)
 {
@@ -205,6 +228,7 @@ root_fini(struct root *r)
 	r->dry_nodes = NULL;
 	tdestroy(r->nodev_seen, free);
 	r->nodev_seen = NULL;
+	root_made_free(r);
 	if (r->fd >= 0)
 		close(r->fd);
 	r->fd = -1;

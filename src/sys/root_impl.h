@@ -31,6 +31,19 @@ struct trail_dir {
 
 #define TRAIL_MAX 32
 
+/*
+ * A directory -p made this run for an entry that then failed
+ * (node_parents.c): kept while the run goes on, for the entries after
+ * it, and removed at the run's end (node_end) if it is still the one
+ * made, empty, and no entry that did not fail was in it or was it.
+ */
+struct run_dir {
+	dev_t dev;
+	ino_t ino;
+	bool kept;		/* an entry that did not fail was there */
+	char path[];		/* as the entry's path names it */
+};
+
 struct root {
 	int fd;			/* the root directory, or AT_FDCWD */
 	enum resolve_method method;
@@ -60,6 +73,11 @@ struct root {
 	bool no_mknod;		/* mknod(2) refused a device node for want
 				   of CAP_MKNOD: no parent is made for
 				   another (node.c) */
+	/* The run's struct run_dir, in the order made (growable), a
+	   tsearch(3) set of the same by path, and how many not kept. */
+	struct run_dir **made;
+	size_t made_n, made_cap, made_pending;
+	void *made_paths;
 	void *dry_nodes;	/* tsearch(3) set of struct dry_node: what a
 				   dry run would leave at a path */
 	void *nodev_seen;	/* tsearch(3) set: nodev mounts said */
@@ -90,6 +108,9 @@ void root_cache_drop(struct root *r);
 void root_trail_cut(struct root *r, size_t n);
 /* The cached directory is on a mount with nodev (1) or not (0). */
 void root_cached_nodev_set(struct root *r, int nodev);
+/* The run's made directories forgotten (not removed): node_end's last
+   step, and root_fini's. */
+void root_made_free(struct root *r);
 
 /* In place, as root_open and root_open_absent do; root_fini undoes it. */
 int root_init(struct root *r, const char *dir, enum resolve_method method,
