@@ -115,27 +115,27 @@ struct entries_chunk {
 
 /* Room for n bytes in the arena; a text longer than a chunk gets its own. */
 static char *
-arena_alloc(struct entries *l, size_t n)
+arena_alloc(struct entries_chunk **chunks, size_t n)
 {
-	struct entries_chunk *c = l->chunks;
+	struct entries_chunk *c = *chunks;
 
 	if (c == NULL || c->size - c->used < n) {
 		size_t size = n > CHUNK_SIZE ? n : CHUNK_SIZE;
 
 		if ((c = malloc(sizeof(*c) + size)) == NULL)
 			return NULL;
-		c->next = l->chunks;
+		c->next = *chunks;
 		c->used = 0;
 		c->size = size;
-		l->chunks = c;
+		*chunks = c;
 	}
 	c->used += n;
 	return c->text + c->used - n;
 }
 
-/* A copy of s in the arena; NULL for NULL too. */
-static int
-arena_copy(struct entries *l, const char *s, const char **out)
+int
+entry_text_copy(struct entries_chunk **chunks, const char *s,
+    const char **out)
 {
 	size_t n;
 	char *copy;
@@ -145,11 +145,28 @@ arena_copy(struct entries *l, const char *s, const char **out)
 		return 0;
 	}
 	n = strlen(s) + 1;
-	if ((copy = arena_alloc(l, n)) == NULL)
+	if ((copy = arena_alloc(chunks, n)) == NULL)
 		return -1;
 	memcpy(copy, s, n);
 	*out = copy;
 	return 0;
+}
+
+void
+entry_texts_free(struct entries_chunk **chunks)
+{
+	for (struct entries_chunk *c = *chunks, *next; c != NULL; c = next) {
+		next = c->next;
+		free(c);
+	}
+	*chunks = NULL;
+}
+
+/* A copy of s in l's arena; NULL for NULL too. */
+static int
+arena_copy(struct entries *l, const char *s, const char **out)
+{
+	return entry_text_copy(&l->chunks, s, out);
 }
 
 int
@@ -383,12 +400,8 @@ entries_parents_first(struct entries *l)
 void
 entries_free(struct entries *l)
 {
-	for (struct entries_chunk *c = l->chunks, *next; c != NULL; c = next) {
-		next = c->next;
-		free(c);
-	}
+	entry_texts_free(&l->chunks);
 	free(l->v);
 	l->v = NULL;
-	l->chunks = NULL;
 	l->n = l->cap = 0;
 }
