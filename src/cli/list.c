@@ -40,6 +40,8 @@
 struct listing {
 	struct entry_pack p;
 	int failed;
+	bool last;	/* of one path's entries the last is listed, not the
+			   first (an initramfs's: source_archive_last_by_sink) */
 };
 
 static void
@@ -333,13 +335,19 @@ print_all(struct listing *ls, const struct dialect *dialect,
 	struct packed k = { &ls->p, NULL };
 	uint32_t *order;
 	int rc;
+	size_t n = 0;
 
 	if (rules_dialect(dialect))
 		return print_rules(ls, dialect, widen);
 	if (entry_pack_order(&ls->p, &order) != 0)
 		cli_fatal(NULL);
+	for (size_t i = 0; i < ls->p.n; i++)
+		if (!ls->last || i + 1 == ls->p.n ||
+		    strcmp(entry_pack_path(&ls->p, order[i]),
+		    entry_pack_path(&ls->p, order[i + 1])) != 0)
+			order[n++] = order[i];
 	k.order = order;
-	rc = print_sorted(ls->p.n, get_packed, &k, ls->failed, dialect, check,
+	rc = print_sorted(n, get_packed, &k, ls->failed, dialect, check,
 	    audit, found);
 	free(order);
 	return rc;
@@ -482,7 +490,7 @@ archive_paths(const struct verb_call *c, const char ***out)
 /* --archive: one pass over the archive, the operands as filters. */
 static int
 read_archive(const struct list_opts *o, const struct verb_call *c,
-    const struct entry_sink *sink)
+    const struct entry_sink *sink, bool *last)
 {
 	const char **paths;
 	struct source *src;
@@ -492,6 +500,7 @@ read_archive(const struct list_opts *o, const struct verb_call *c,
 		return rc;
 	if ((src = source_archive_new(paths, o->dirs != 0)) == NULL)
 		cli_fatal(NULL);
+	source_archive_last_by_sink(src, last);
 	src->read(src, o->archive, sink);
 	src->free(src);
 	free_paths(paths);
@@ -672,7 +681,7 @@ list_run(const struct list_opts *o, const struct verb_call *c, bool *found)
 	}
 	if (o->from_kernel)
 		kernel_read(o->sysfs_dir, &sink);
-	else if ((rc = o->archive != NULL ? read_archive(o, c, &sink) :
+	else if ((rc = o->archive != NULL ? read_archive(o, c, &sink, &ls.last) :
 	    o->table ? read_table(o, c, &ls) :
 	    read_trees(o, c, &sink)) != EXIT_OK) {
 		free(audit);

@@ -30,6 +30,7 @@ struct archive_source {
 	struct source s;	/* first: the interface */
 	const char *const *paths;	/* normal, or NULL: all */
 	bool dirs;
+	bool *last_by_sink;	/* source_archive_last_by_sink, or NULL */
 	char path[PATH_MAX];
 };
 
@@ -812,8 +813,14 @@ archive_read(struct source *s, const char *file,
 	if (f->fd < 0)
 		sink->problem(sink->ctx, file, 0, errno, NULL);
 	else if (is_initramfs(f, &text)) {
-		(void)read_members(as, &f->st, false, file, &members);
-		latest_flush(&l, file);
+		if (as->last_by_sink != NULL) {
+			/* the sink keeps the last of each path: none held */
+			*as->last_by_sink = true;
+			(void)read_members(as, &f->st, false, file, sink);
+		} else {
+			(void)read_members(as, &f->st, false, file, &members);
+			latest_flush(&l, file);
+		}
 	} else if (f->st.error[0] != '\0')
 		sink->problem(sink->ctx, file, 0, 0, f->st.error);
 	else
@@ -843,5 +850,12 @@ source_archive_new(const char *const *paths, bool dirs)
 	    archive_source_free, NULL };
 	as->paths = paths;
 	as->dirs = dirs;
+	as->last_by_sink = NULL;
 	return &as->s;
+}
+
+void
+source_archive_last_by_sink(struct source *s, bool *last)
+{
+	((struct archive_source *)s)->last_by_sink = last;
 }
