@@ -175,7 +175,7 @@ per_node() {
 	}'
 }
 memory_bench() {
-	local n a l r p
+	local n p ra rl rr
 	rss() { "$B/peak_rss" sh -c "$1" 2>&1 >/dev/null | tail -n 1; }
 	for n in 1000 1000000; do
 		awk -v n="$n" 'BEGIN { for (i = 0; i < n; i++)
@@ -184,19 +184,19 @@ memory_bench() {
 	done
 	for n in 1000 1000000; do
 		rm -rf "$T/m"; mkdir "$T/m"
-		a[n]=$(rss "$DEVTOOL apply --root $T/m $work/m$n")
-		l[n]=$(rss "$DEVTOOL list $T/m")
+		ra[n]=$(rss "$DEVTOOL apply --root $T/m $work/m$n")
+		rl[n]=$(rss "$DEVTOOL list $T/m")
 		rm -rf "$T/m"
 		"$DEVTOOL" apply --archive "$work/m.cpio" "$work/m$n"
-		r[n]=$(rss "$DEVTOOL list --archive $work/m.cpio")
+		rr[n]=$(rss "$DEVTOOL list --archive $work/m.cpio")
 	done
 	# a path's bytes and NUL, on average; list's are seen from /
 	p=$(awk '{ s += length($1) + 1 } END { printf "%.1f", s / NR }' \
 		"$work/m1000000")
-	per_node "apply --root" "${a[1000000]}" "${a[1000]}" "$p"
-	per_node "list" "${l[1000000]}" "${l[1000]}" "$(awk -v p="$p" \
+	per_node "apply --root" "${ra[1000000]}" "${ra[1000]}" "$p"
+	per_node "list" "${rl[1000000]}" "${rl[1000]}" "$(awk -v p="$p" \
 		-v t="$T" 'BEGIN { printf "%.1f", p + length(t) }')"
-	per_node "list --archive" "${r[1000000]}" "${r[1000]}" "$p"
+	per_node "list --archive" "${rr[1000000]}" "${rr[1000]}" "$p"
 	rm -f "$work/m.cpio" "$work/m1000" "$work/m1000000"
 }
 # BENCH_ONLY=memory: only the memory a node (7b).
