@@ -334,16 +334,49 @@ lower_keys(struct dir_line *d, size_t m, const char *path, size_t at)
 			lower_key(d, m, path, k, at);
 }
 
-/* The list again, each moved line (key < at) placed before entry key. */
+/*
+ * Puts entry order[i] at place i for each i, following each cycle of
+ * the permutation once: no second copy of the list.  order ends as
+ * 0, 1, ... n - 1.
+ */
+static void
+permute(struct entry *v, uint32_t *order, size_t n)
+{
+	struct entry tmp;
+	size_t j, next;
+
+	for (size_t i = 0; i < n; i++) {
+		if (order[i] == i)
+			continue;
+		tmp = v[i];
+		for (j = i; order[j] != i; j = next) {
+			next = order[j];
+			v[j] = v[next];
+			order[j] = (uint32_t)j;
+		}
+		v[j] = tmp;
+		order[j] = (uint32_t)j;
+	}
+}
+
+/*
+ * The list again, each moved line (key < at) placed before entry key:
+ * the new order as places (4 bytes an entry), then the entries moved to
+ * it in place.
+ */
 static int
 place_moved(struct entries *l, struct dir_line *d, size_t m)
 {
-	struct entry *v = calloc(l->n, sizeof(*v));
-	bool *moved = calloc(l->n, sizeof(*moved));
+	uint32_t *order;
+	bool *moved;
 	size_t o = 0, j = 0;
 
-	if (v == NULL || moved == NULL) {
-		free(v);
+	if (l->n > UINT32_MAX)
+		return -1;
+	order = reallocarray(NULL, l->n + 1, sizeof(*order));
+	moved = calloc(l->n, sizeof(*moved));
+	if (order == NULL || moved == NULL) {
+		free(order);
 		free(moved);
 		return -1;
 	}
@@ -353,12 +386,12 @@ place_moved(struct entries *l, struct dir_line *d, size_t m)
 	for (size_t i = 0; i < l->n; i++) {
 		for (; j < m && d[j].key <= i; j++)
 			if (d[j].key == i && moved[d[j].at])
-				v[o++] = l->v[d[j].at];
+				order[o++] = (uint32_t)d[j].at;
 		if (!moved[i])
-			v[o++] = l->v[i];
+			order[o++] = (uint32_t)i;
 	}
-	memcpy(l->v, v, l->n * sizeof(*v));
-	free(v);
+	permute(l->v, order, l->n);
+	free(order);
 	free(moved);
 	return 0;
 }
