@@ -3,6 +3,7 @@
  */
 #include <sys/stat.h>
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -371,8 +372,10 @@ place_moved(struct entries *l, struct dir_line *d, size_t m)
 	bool *moved;
 	size_t o = 0, j = 0;
 
-	if (l->n > UINT32_MAX)
+	if (l->n > UINT32_MAX) {
+		errno = ENOMEM;	/* more places than 32 bits hold */
 		return -1;
+	}
 	order = reallocarray(NULL, l->n + 1, sizeof(*order));
 	moved = calloc(l->n, sizeof(*moved));
 	if (order == NULL || moved == NULL) {

@@ -2,6 +2,7 @@
  * pack.c - the compact list of entries (pack.h).
  */
 #include <assert.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,8 +60,10 @@ add_rare(struct entry_pack *p, const struct entry *e, struct entry_rec *r)
 {
 	struct entry c = *e;
 
-	if (p->nrare >= UINT32_MAX - 1)
+	if (p->nrare >= UINT32_MAX - 1) {
+		errno = ENOMEM;	/* no place a record can name */
 		return -1;
+	}
 	if (p->nrare == p->caprare) {
 		size_t cap = p->caprare ? p->caprare * 2 : 16;
 		struct entry *v = reallocarray(p->rare, cap, sizeof(*v));
@@ -187,8 +190,11 @@ entry_pack_order(const struct entry_pack *p, uint32_t **order)
 {
 	uint32_t *o;
 
-	if (p->n > UINT32_MAX ||
-	    (o = reallocarray(NULL, p->n + 1, sizeof(*o))) == NULL)
+	if (p->n > UINT32_MAX) {
+		errno = ENOMEM;	/* more places than 32 bits hold */
+		return -1;
+	}
+	if ((o = reallocarray(NULL, p->n + 1, sizeof(*o))) == NULL)
 		return -1;
 	for (size_t i = 0; i < p->n; i++)
 		o[i] = (uint32_t)i;
