@@ -40,8 +40,11 @@
 struct listing {
 	struct entry_pack p;
 	int failed;
-	bool last;	/* of one path's entries the last is listed, not the
-			   first (an initramfs's: source_archive_last_by_sink) */
+	/*
+	 * Of one path's entries the last is listed, not the first: an
+	 * initramfs's (source_archive_last_by_sink).
+	 */
+	bool last;
 };
 
 static void
