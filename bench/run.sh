@@ -12,7 +12,10 @@ ROUNDS=${ROUNDS:-5}
 B=$PWD/bench
 # PLAIN: the same sources built without the hardening flags (Makefile).
 PLAIN=$PWD/build/plain/devtool
-for t in "$B/ref_decode" "$B/ref_mknod" "$B/peak_rss" "$PLAIN"; do
+tools=("$B/ref_decode" "$B/ref_mknod" "$B/peak_rss" "$PLAIN")
+# BENCH_ONLY=memory (below) needs peak_rss alone
+[ "${BENCH_ONLY:-}" = memory ] && tools=("$B/peak_rss")
+for t in "${tools[@]}"; do
 	if [ ! -x "$t" ]; then
 		echo "bench: $t is not built: run make bench" >&2
 		exit 2
@@ -157,6 +160,50 @@ ratio() {
 		    (a / b <= g ? "ok" : "OVER")
 	}'
 }
+# 7b. Memory per node at 1,000,000 nodes: apply --root, list of the
+# tree it made, list --archive of the same table's archive; each the
+# peak RSS at 1M less that at 1,000, over the 999,000 nodes between;
+# the target is 64 bytes a node beyond the path's own bytes (its
+# average length and NUL, which every side must hold).
+per_node() {
+	awk -v n="$1" -v big="$2" -v small="$3" -v path="$4" 'BEGIN {
+		b = (big - small) * 1024 / 999000
+		printf "%s: peak RSS %d KiB at 1,000,000 nodes, %d KiB at " \
+		    "1,000: %.0f bytes a node, %.0f beyond the path'"'"'s %.1f " \
+		    "(target 64) %s\n", n, big, small, b, b - path, path,
+		    (b - path <= 64 ? "ok" : "OVER")
+	}'
+}
+memory_bench() {
+	local n p ra rl rr
+	rss() { "$B/peak_rss" sh -c "$1" 2>&1 >/dev/null | tail -n 1; }
+	for n in 1000 1000000; do
+		awk -v n="$n" 'BEGIN { for (i = 0; i < n; i++)
+			printf "/m/d%d/n%d c 0644 0 0 240 %d - - -\n",
+			    i % 1000, i, i % 1048576 }' > "$work/m$n"
+	done
+	for n in 1000 1000000; do
+		rm -rf "$T/m"; mkdir "$T/m"
+		ra[n]=$(rss "$DEVTOOL apply --root $T/m $work/m$n")
+		rl[n]=$(rss "$DEVTOOL list $T/m")
+		rm -rf "$T/m"
+		"$DEVTOOL" apply --archive "$work/m.cpio" "$work/m$n"
+		rr[n]=$(rss "$DEVTOOL list --archive $work/m.cpio")
+	done
+	# a path's bytes and NUL, on average; list's are seen from /
+	p=$(awk '{ s += length($1) + 1 } END { printf "%.1f", s / NR }' \
+		"$work/m1000000")
+	per_node "apply --root" "${ra[1000000]}" "${ra[1000]}" "$p"
+	per_node "list" "${rl[1000000]}" "${rl[1000]}" "$(awk -v p="$p" \
+		-v t="$T" 'BEGIN { printf "%.1f", p + length(t) }')"
+	per_node "list --archive" "${rr[1000000]}" "${rr[1000]}" "$p"
+	rm -f "$work/m.cpio" "$work/m1000" "$work/m1000000"
+}
+# BENCH_ONLY=memory: only the memory a node (7b).
+if [ "${BENCH_ONLY:-}" = memory ]; then
+	memory_bench
+	exit 0
+fi
 # BENCH_ONLY=make: only the make figures (8), which need no other tool.
 if [ "${BENCH_ONLY:-}" = make ]; then
 	makedev_bench
@@ -307,39 +354,7 @@ echo "apply --archive 1,048,576 nodes (16 range lines) peak RSS: $r KiB," \
     "reference (the 16 lines, a node each) $ref KiB (bounded)" \
     "$([ "$r" -le $((ref + 4096)) ] && echo ok || echo GROWS)"
 
-# 7b. Memory per node at 1,000,000 nodes: apply --root, list of the
-# tree it made, list --archive of the same table's archive; each the
-# peak RSS at 1M less that at 1,000, over the 999,000 nodes between
-# (target 64 bytes a node beyond the path's bytes).
-per_node() {
-	awk -v n="$1" -v big="$2" -v small="$3" 'BEGIN {
-		b = (big - small) * 1024 / 999000
-		printf "%s: peak RSS %d KiB at 1,000,000 nodes, %d KiB at " \
-		    "1,000: %.0f bytes a node (target 64) %s\n", n, big, small,
-		    b, (b <= 64 ? "ok" : "OVER")
-	}'
-}
-for n in 1000 1000000; do
-	awk -v n="$n" 'BEGIN { for (i = 0; i < n; i++)
-		printf "/m/d%d/n%d c 0644 0 0 240 %d - - -\n", i % 1000, i,
-		    i % 1048576 }' > "$work/m$n"
-done
-mem_figures() {
-	local n a l r
-	for n in 1000 1000000; do
-		rm -rf "$T/m"; mkdir "$T/m"
-		a[n]=$(rss "$DEVTOOL apply --root $T/m $work/m$n")
-		l[n]=$(rss "$DEVTOOL list $T/m")
-		rm -rf "$T/m"
-		"$DEVTOOL" apply --archive "$work/m.cpio" "$work/m$n"
-		r[n]=$(rss "$DEVTOOL list --archive $work/m.cpio")
-	done
-	per_node "apply --root" "${a[1000000]}" "${a[1000]}"
-	per_node "list" "${l[1000000]}" "${l[1000]}"
-	per_node "list --archive" "${r[1000000]}" "${r[1000]}"
-	rm -f "$work/m.cpio" "$work/m1000" "$work/m1000000"
-}
-mem_figures
+memory_bench
 
 # 7c. What does not drift with the machine's load: instructions
 # (callgrind) and system calls (strace -f -c) of one start-up against

@@ -8,6 +8,7 @@
 #include <limits.h>
 
 #include "entry/entry.h"
+#include "entry/pack.h"
 #include "base/path.h"
 #include "tap.h"
 
@@ -341,6 +342,104 @@ test_names_fit(void)
 	    "%s", d.msg);
 }
 
+/* Every field of a and b, the texts by their bytes. */
+static bool
+same_entry(const struct entry *a, const struct entry *b)
+{
+#define SAME_TEXT(f) (a->f == NULL ? b->f == NULL : \
+	b->f != NULL && strcmp(a->f, b->f) == 0)
+	return SAME_TEXT(path) && SAME_TEXT(target) && SAME_TEXT(file) &&
+	    SAME_TEXT(caps) && SAME_TEXT(content) && SAME_TEXT(link_first) &&
+	    SAME_TEXT(user) && SAME_TEXT(group) && a->lineno == b->lineno &&
+	    a->type == b->type && a->replace == b->replace &&
+	    a->mode_set == b->mode_set && a->uid_set == b->uid_set &&
+	    a->gid_set == b->gid_set && a->mode == b->mode &&
+	    a->uid == b->uid && a->gid == b->gid && a->nlink == b->nlink &&
+	    a->major == b->major && a->minor == b->minor &&
+	    a->start == b->start && a->inc == b->inc && a->count == b->count &&
+	    a->boot == b->boot && a->ignore_errors == b->ignore_errors &&
+	    a->correct == b->correct && a->create == b->create &&
+	    a->optional == b->optional && a->recursive == b->recursive &&
+	    a->existing == b->existing && a->nochange == b->nochange;
+#undef SAME_TEXT
+}
+
+/*
+ * The compact list gives back each entry as it was added: the common
+ * ones from a 32-byte record, the rare ones (ranges, names, contents,
+ * numbers over 32 bits, a file and line) whole; and its order is by
+ * path, the entries of one path in the order they came.
+ */
+static void
+test_pack(void)
+{
+	static char name[64];
+	const struct entry kinds[] = {
+		{ .path = "/dev/null", .type = 'c', .mode = 0666,
+		  .mode_set = true, .uid_set = true, .gid_set = true,
+		  .major = 1, .minor = 3, .uid = 4294967294u, .gid = 7 },
+		{ .path = "/dev/sda", .type = 'b', .mode = 07777,
+		  .major = UINT32_MAX, .minor = UINT32_MAX, .replace = true,
+		  .boot = true, .ignore_errors = true, .correct = true },
+		{ .path = "/dev/fd", .type = 'l', .target = "/proc/self/fd",
+		  .create = true, .optional = true, .recursive = true,
+		  .existing = true, .nochange = true },
+		{ .path = "/dev/gone", .type = 'l', .existing = true },
+		{ .path = "/dev/big", .type = 'c', .major = 1ull << 32,
+		  .minor = 5 },
+		{ .path = "/dev/tty", .type = 'c', .major = 4, .start = 0,
+		  .inc = 1, .count = 64, .file = "t", .lineno = 3 },
+		{ .path = "/f", .type = 'f', .content = "src/f", .nlink = 2,
+		  .link_first = "/g", .caps = "cap_net_raw+ep",
+		  .user = "root", .group = "disk" },
+		{ .path = "/odd", .type = 'c', .target = "x" },
+		{ .path = "/odd2", .type = 'l', .target = "y", .major = 1 },
+		{ .path = "/m", .type = 'd', .mode = 010755 },
+	};
+	const size_t nk = sizeof(kinds) / sizeof(kinds[0]);
+	struct entry_pack p = { 0 };
+	struct entry got, e;
+	uint32_t *order = NULL;
+	bool pass = true;
+
+	/* more than a chunk of texts: 3,000 rounds of every kind */
+	for (unsigned i = 0; i < 3000; i++)
+		for (size_t k = 0; k < nk; k++) {
+			e = kinds[k];
+			snprintf(name, sizeof(name), "%s%u", kinds[k].path,
+			    (2999 - i) % 1000);
+			e.path = name;
+			pass = pass && entry_pack_add(&p, &e) == 0;
+		}
+	ok(pass && p.n == 3000 * nk, "a pack takes %zu entries", p.n);
+	for (size_t i = 0; pass && i < p.n; i++) {
+		e = kinds[i % nk];
+		snprintf(name, sizeof(name), "%s%zu", kinds[i % nk].path,
+		    (2999 - i / nk) % 1000);
+		e.path = name;
+		entry_pack_get(&p, i, &got);
+		pass = same_entry(&e, &got) &&
+		    strcmp(entry_pack_path(&p, i), name) == 0;
+		if (!pass)
+			diag("entry %zu (%s) comes back otherwise", i, name);
+	}
+	ok(pass, "each entry comes back as it was added, every field");
+	ok(p.nrare == 3000 * 6, "the rare entries, and only they, are held "
+	    "whole: %zu", p.nrare);
+	pass = entry_pack_order(&p, &order) == 0;
+	for (size_t i = 1; pass && i < p.n; i++) {
+		int c = strcmp(entry_pack_path(&p, order[i - 1]),
+		    entry_pack_path(&p, order[i]));
+
+		pass = c < 0 || (c == 0 && order[i - 1] < order[i]);
+	}
+	ok(pass, "the order is by path, one path's entries as they came");
+	free(order);
+	entry_pack_free(&p);
+	ok(p.n == 0 && p.v == NULL && p.chunks == NULL && p.rare == NULL,
+	    "a freed pack is empty");
+}
+
 int
 main(void)
 {
@@ -352,6 +451,7 @@ main(void)
 	test_entry_caps();
 	test_paths();
 	test_names_fit();
+	test_pack();
 	printf("1..%u\n", tests_run);
 	return tests_failed != 0;
 }

@@ -19,6 +19,7 @@
 #include "codec/devreg.h"
 #include "codec/procdev.h"
 #include "base/path.h"
+#include "entry/pack.h"
 #include "entry/validate.h"
 #include "sys/nss.h"
 #include "sys/root.h"
@@ -32,15 +33,24 @@
 #include "cli/kernel.h"
 #include "cli/list.h"
 
+/*
+ * What list holds: each entry compact (pack.h), for it only sorts them
+ * and writes each once.
+ */
 struct listing {
-	struct entries v;
+	struct entry_pack p;
 	int failed;
+	/*
+	 * Of one path's entries the last is listed, not the first: an
+	 * initramfs's (source_archive_last_by_sink).
+	 */
+	bool last;
 };
 
 static void
 keep(void *ctx, const struct entry *e)
 {
-	if (entries_add(&((struct listing *)ctx)->v, e) != 0)
+	if (entry_pack_add(&((struct listing *)ctx)->p, e) != 0)
 		cli_fatal(NULL);
 }
 
@@ -209,66 +219,58 @@ list_warn_unheld(size_t n, const struct dialect *dialect)
 		    dialect->name, what);
 }
 
-/* A rule dialect (DEVICE RULES): allow_print's rules. */
-static int
-print_rules(struct listing *ls, const struct dialect *dialect, bool widen)
-{
-	int rc = allow_print(&ls->v, dialect, UNHELD_NAMED, widen);
-
-	return ls->failed ? EXIT_FAILED : rc;
-}
+/* Entry i of the sorted entries, into *e. */
+typedef void listed_get(const void *from, size_t i, struct entry *e);
 
 /*
- * The writer: sorted, each path once, in the dialect.  With check or
- * audit only the findings are printed, and *found says whether there
- * were any.  widen: --widen, for a rule dialect.
+ * The writer: n entries, sorted, each path once, in the dialect.  With
+ * check or audit only the findings are printed, and *found says whether
+ * there were any.  failed: the source could not list something.
  */
 static int
-print_all(struct listing *ls, const struct dialect *dialect,
-    const struct dt_layout *check, struct audit *audit, bool widen,
-    bool *found)
+print_sorted(size_t n, listed_get *get, const void *from, bool failed,
+    const struct dialect *dialect, const struct dt_layout *check,
+    struct audit *audit, bool *found)
 {
 	struct dt_buf line = DT_BUF_INIT;
-	const struct entries *v = &ls->v;
 	const char *problem;
 	struct dt_diag d, why;
-	int rc = ls->failed ? EXIT_FAILED : EXIT_OK;
+	int rc = failed ? EXIT_FAILED : EXIT_OK;
 	struct cli_table out = { stdout, dialect, 0 };
 	size_t unheld = 0;
-	const char *last = "/";
+	const char *last = "/", *prev = NULL;
+	struct entry e;
 
-	if (rules_dialect(dialect))
-		return print_rules(ls, dialect, widen);
-	if (entries_sort(&ls->v) != 0)
-		cli_fatal(NULL);
 	if (dialect->header != NULL)
 		puts(dialect->header);
-	for (size_t i = 0; i < v->n; i++) {
+	for (size_t i = 0; i < n; i++) {
+		get(from, i, &e);
 		/* An operand named twice, or inside another, prints once. */
-		if (i > 0 && strcmp(v->v[i].path, v->v[i - 1].path) == 0)
+		if (prev != NULL && strcmp(e.path, prev) == 0)
 			continue;
-		problem = check ? check_problem(check, &v->v[i], &why) :
-		    audit ? audit_problem(audit, &v->v[i]) : NULL;
+		prev = e.path;
+		problem = check ? check_problem(check, &e, &why) :
+		    audit ? audit_problem(audit, &e) : NULL;
 		if ((check != NULL || audit != NULL) && problem == NULL)
 			continue;
 		if (problem != NULL)
 			*found = true;
-		if (!dialect_holds(dialect, &v->v[i]) &&
+		if (!dialect_holds(dialect, &e) &&
 		    !(dialect->can & DIALECT_CAN_COMMENTS)) {
-			warn_left_out(&v->v[i], dialect, ++unheld);
+			warn_left_out(&e, dialect, ++unheld);
 			continue;
 		}
-		if (dialect_format_note(dialect, &v->v[i], problem, &line,
+		if (dialect_format_note(dialect, &e, problem, &line,
 		    &d) != 0) {
 			cli_error("%s", d.msg);
 			rc = EXIT_FAILED;
 		} else {
 			if (dialect->needs_parents)
-				dialect_parents(dialect, last, v->v[i].path,
+				dialect_parents(dialect, last, e.path,
 				    cli_table_line, &out);
 			cli_table_line(&out, line.s);
-			last = v->v[i].path;
-			unheld += !dialect_holds(dialect, &v->v[i]);
+			last = e.path;
+			unheld += !dialect_holds(dialect, &e);
 		}
 	}
 	dt_buf_free(&line);
@@ -282,15 +284,89 @@ print_all(struct listing *ls, const struct dialect *dialect,
 	return rc;
 }
 
+/* A list's entry, the list sorted in place. */
+static void
+get_listed(const void *from, size_t i, struct entry *e)
+{
+	*e = ((const struct entries *)from)->v[i];
+}
+
+/* A listing's entry, through its order. */
+struct packed {
+	const struct entry_pack *p;
+	const uint32_t *order;
+};
+
+static void
+get_packed(const void *from, size_t i, struct entry *e)
+{
+	const struct packed *k = from;
+
+	entry_pack_get(k->p, k->order[i], e);
+}
+
+/*
+ * A rule dialect (DEVICE RULES): allow_print's rules, of a list of whole
+ * entries (a rule list is of the few nodes a container is allowed).
+ */
+static int
+print_rules(struct listing *ls, const struct dialect *dialect, bool widen)
+{
+	struct entries v = { 0 };
+	struct entry e;
+	int rc;
+
+	for (size_t i = 0; i < ls->p.n; i++) {
+		entry_pack_get(&ls->p, i, &e);
+		if (entries_add(&v, &e) != 0)
+			cli_fatal(NULL);
+	}
+	rc = allow_print(&v, dialect, UNHELD_NAMED, widen);
+	entries_free(&v);
+	return ls->failed ? EXIT_FAILED : rc;
+}
+
+/*
+ * The listing written: widen: --widen, for a rule dialect; check, audit
+ * and *found as print_sorted's.
+ */
+static int
+print_all(struct listing *ls, const struct dialect *dialect,
+    const struct dt_layout *check, struct audit *audit, bool widen,
+    bool *found)
+{
+	struct packed k = { &ls->p, NULL };
+	uint32_t *order;
+	int rc;
+	size_t n = 0;
+
+	if (rules_dialect(dialect))
+		return print_rules(ls, dialect, widen);
+	if (entry_pack_order(&ls->p, &order) != 0)
+		cli_fatal(NULL);
+	for (size_t i = 0; i < ls->p.n; i++)
+		if (!ls->last || i + 1 == ls->p.n ||
+		    strcmp(entry_pack_path(&ls->p, order[i]),
+		    entry_pack_path(&ls->p, order[i + 1])) != 0)
+			order[n++] = order[i];
+	k.order = order;
+	rc = print_sorted(n, get_packed, &k, ls->failed, dialect, check,
+	    audit, found);
+	free(order);
+	return rc;
+}
+
 int
 list_print_entries(struct entries *v, const struct dialect *dl)
 {
-	struct listing ls = { .v = *v };
 	bool found;
-	int rc = print_all(&ls, dl, NULL, NULL, false, &found);
 
-	*v = ls.v;
-	return rc;
+	if (rules_dialect(dl))
+		return allow_print(v, dl, UNHELD_NAMED, false);
+	if (entries_sort(v) != 0)
+		cli_fatal(NULL);
+	return print_sorted(v->n, get_listed, v, false, dl, NULL, NULL,
+	    &found);
 }
 
 /*
@@ -418,7 +494,7 @@ archive_paths(const struct verb_call *c, const char ***out)
 /* --archive: one pass over the archive, the operands as filters. */
 static int
 read_archive(const struct list_opts *o, const struct verb_call *c,
-    const struct entry_sink *sink)
+    const struct entry_sink *sink, bool *last)
 {
 	const char **paths;
 	struct source *src;
@@ -428,6 +504,7 @@ read_archive(const struct list_opts *o, const struct verb_call *c,
 		return rc;
 	if ((src = source_archive_new(paths, o->dirs != 0)) == NULL)
 		cli_fatal(NULL);
+	source_archive_last_by_sink(src, last);
 	src->read(src, o->archive, sink);
 	src->free(src);
 	free_paths(paths);
@@ -477,11 +554,15 @@ read_table(const struct list_opts *o, const struct verb_call *c,
 	tmpfiles_run_said(src);
 	src->free(src);
 	ls->failed = raw.failed;
-	for (size_t i = 0; i < raw.v.n; i++)
-		for (size_t k = 0; k < entry_expand_count(&raw.v.v[i]); k++)
-			if (entry_expand(&raw.v.v[i], k, &one, path, &d) == 0)
+	for (size_t i = 0; i < raw.p.n; i++) {
+		struct entry e;
+
+		entry_pack_get(&raw.p, i, &e);
+		for (size_t k = 0; k < entry_expand_count(&e); k++)
+			if (entry_expand(&e, k, &one, path, &d) == 0)
 				keep(ls, &one);
-	entries_free(&raw.v);
+	}
+	entry_pack_free(&raw.p);
 	return EXIT_OK;
 }
 
@@ -604,7 +685,7 @@ list_run(const struct list_opts *o, const struct verb_call *c, bool *found)
 	}
 	if (o->from_kernel)
 		kernel_read(o->sysfs_dir, &sink);
-	else if ((rc = o->archive != NULL ? read_archive(o, c, &sink) :
+	else if ((rc = o->archive != NULL ? read_archive(o, c, &sink, &ls.last) :
 	    o->table ? read_table(o, c, &ls) :
 	    read_trees(o, c, &sink)) != EXIT_OK) {
 		free(audit);
@@ -617,7 +698,7 @@ list_run(const struct list_opts *o, const struct verb_call *c, bool *found)
 		rc = print_all(&ls, o->out_dialect, o->check != NULL &&
 		    !o->kernel ? &o->check_layout : NULL, audit,
 		    o->topts.widen, found);
-	entries_free(&ls.v);
+	entry_pack_free(&ls.p);
 	free(audit);
 	return rc;
 }

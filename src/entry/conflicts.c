@@ -31,15 +31,20 @@
 #define DESCRIBE_MAX 128
 #define CLEAN_DEPTH (PATH_MAX / 2)	/* the deepest a path can be */
 
-/* Items in order: singles by path, then ranges by base and start. */
+/*
+ * Items in order: singles by path, then ranges by base and start (the
+ * item's, v[idx].start).  16 bytes, one for each line of a table of
+ * millions (REFS_MAX of them).
+ */
 struct ref {
 	const char *path;
-	uint64_t start;
-	size_t idx;		/* into the items */
-	size_t reach;		/* ranges: of those of this base up to here,
+	uint32_t idx;		/* into the items */
+	uint32_t reach : 31;	/* ranges: of those of this base up to here,
 				   the position of one that ends last */
-	bool range;
+	uint32_t range : 1;
 };
+
+#define REFS_MAX ((size_t)1 << 31)
 
 struct conflict {
 	size_t later, earlier;
@@ -238,18 +243,68 @@ check_below(struct checker *c, size_t a, size_t b, uint64_t kb)
 }
 
 static int
-ref_cmp(const void *pa, const void *pb)
+ref_cmp(const struct entry *v, const struct ref *a, const struct ref *b)
 {
-	const struct ref *a = pa, *b = pb;
+	uint64_t sa = v[a->idx].start, sb = v[b->idx].start;
 	int r;
 
 	if (a->range != b->range)
 		return a->range ? 1 : -1;
 	if ((r = strcmp(a->path, b->path)) != 0)
 		return r;
-	if (a->start != b->start)
-		return a->start < b->start ? -1 : 1;
+	if (sa != sb)
+		return sa < sb ? -1 : 1;
 	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+/* What ref_at_cmp compares by: the refs, and the items they are of. */
+struct refs_of {
+	const struct ref *refs;
+	const struct entry *v;
+};
+
+static int
+ref_at_cmp(const void *pa, const void *pb, void *ctx)
+{
+	const struct refs_of *o = ctx;
+
+	return ref_cmp(o->v, &o->refs[*(const uint32_t *)pa],
+	    &o->refs[*(const uint32_t *)pb]);
+}
+
+/*
+ * The refs sorted: their places are (4 bytes each, not a sort's copy of
+ * 16), then each ref is put in its place by following each cycle of the
+ * permutation once.  ref_cmp is a total order: the result is the one
+ * order.  -1 when out of memory.
+ */
+static int
+sort_refs(struct ref *v, size_t n, const struct entry *items)
+{
+	struct refs_of o = { v, items };
+	uint32_t *p = reallocarray(NULL, n + 1, sizeof(*p));
+	struct ref tmp;
+	size_t i, j, next;
+
+	if (p == NULL)
+		return -1;
+	for (i = 0; i < n; i++)
+		p[i] = (uint32_t)i;
+	qsort_r(p, n, sizeof(*p), ref_at_cmp, &o);
+	for (i = 0; i < n; i++) {	/* place i gets ref p[i] */
+		if (p[i] == i)
+			continue;
+		tmp = v[i];
+		for (j = i; p[j] != i; j = next) {
+			next = p[j];
+			v[j] = v[next];
+			p[j] = (uint32_t)j;
+		}
+		v[j] = tmp;
+		p[j] = (uint32_t)j;
+	}
+	free(p);
+	return 0;
 }
 
 static int
@@ -291,7 +346,8 @@ find_pos(const struct checker *c, const char *s, size_t len, bool range,
 		int cmp = name_cmp(s, len, r->path);
 
 		if (cmp == 0)
-			cmp = start < r->start ? -1 : start > r->start;
+			cmp = start < c->v[r->idx].start ? -1 :
+			    start > c->v[r->idx].start;
 		if (cmp > 0 || (cmp == 0 && after))
 			lo = mid + 1;
 		else
@@ -421,8 +477,8 @@ check_same_base(struct checker *c)
 			continue;
 		best = c->refs[prev->reach].idx;
 		y = &c->v[best];
-		if (r->start <= item_last(y))
-			check_overlap(c, r->idx, best, r->start,
+		if (x->start <= item_last(y))
+			check_overlap(c, r->idx, best, x->start,
 			    item_last(x) < item_last(y) ? item_last(x) :
 			    item_last(y), 0);
 	}
@@ -560,20 +616,25 @@ find_pairs(const struct entry *v, size_t n, uid_t new_uid, gid_t new_gid,
 	assert(fn != NULL && (v != NULL || n == 0));
 	if (n == 0)
 		return 0;
-	if ((c.refs = calloc(n, sizeof(*c.refs))) == NULL)
+	if (n >= REFS_MAX) {
+		errno = ENOMEM;
+		return -1;
+	}
+	if ((c.refs = reallocarray(NULL, n, sizeof(*c.refs))) == NULL)
 		return -1;
 	/* An r line adjusts, in table order, what is there: it makes nothing. */
 	for (size_t i = c.n = 0; i < n; i++) {
 		if (v[i].recursive)
 			continue;
-		c.refs[c.n].path = v[i].path;
-		c.refs[c.n].start = v[i].start;
-		c.refs[c.n].idx = i;
-		c.refs[c.n].range = v[i].count > 0;
+		c.refs[c.n] = (struct ref){ .path = v[i].path,
+		    .idx = (uint32_t)i, .range = v[i].count > 0 };
 		c.nsingles += v[i].count == 0;
 		c.n++;
 	}
-	qsort(c.refs, c.n, sizeof(*c.refs), ref_cmp);
+	if (sort_refs(c.refs, c.n, v) != 0) {
+		free(c.refs);
+		return -1;
+	}
 	set_reach(&c);
 	check_singles(&c);
 	check_same_base(&c);

@@ -3,6 +3,7 @@
  */
 #include <sys/stat.h>
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,27 +116,27 @@ struct entries_chunk {
 
 /* Room for n bytes in the arena; a text longer than a chunk gets its own. */
 static char *
-arena_alloc(struct entries *l, size_t n)
+arena_alloc(struct entries_chunk **chunks, size_t n)
 {
-	struct entries_chunk *c = l->chunks;
+	struct entries_chunk *c = *chunks;
 
 	if (c == NULL || c->size - c->used < n) {
 		size_t size = n > CHUNK_SIZE ? n : CHUNK_SIZE;
 
 		if ((c = malloc(sizeof(*c) + size)) == NULL)
 			return NULL;
-		c->next = l->chunks;
+		c->next = *chunks;
 		c->used = 0;
 		c->size = size;
-		l->chunks = c;
+		*chunks = c;
 	}
 	c->used += n;
 	return c->text + c->used - n;
 }
 
-/* A copy of s in the arena; NULL for NULL too. */
-static int
-arena_copy(struct entries *l, const char *s, const char **out)
+int
+entry_text_copy(struct entries_chunk **chunks, const char *s,
+    const char **out)
 {
 	size_t n;
 	char *copy;
@@ -145,11 +146,28 @@ arena_copy(struct entries *l, const char *s, const char **out)
 		return 0;
 	}
 	n = strlen(s) + 1;
-	if ((copy = arena_alloc(l, n)) == NULL)
+	if ((copy = arena_alloc(chunks, n)) == NULL)
 		return -1;
 	memcpy(copy, s, n);
 	*out = copy;
 	return 0;
+}
+
+void
+entry_texts_free(struct entries_chunk **chunks)
+{
+	for (struct entries_chunk *c = *chunks, *next; c != NULL; c = next) {
+		next = c->next;
+		free(c);
+	}
+	*chunks = NULL;
+}
+
+/* A copy of s in l's arena; NULL for NULL too. */
+static int
+arena_copy(struct entries *l, const char *s, const char **out)
+{
+	return entry_text_copy(&l->chunks, s, out);
 }
 
 int
@@ -317,16 +335,51 @@ lower_keys(struct dir_line *d, size_t m, const char *path, size_t at)
 			lower_key(d, m, path, k, at);
 }
 
-/* The list again, each moved line (key < at) placed before entry key. */
+/*
+ * Puts entry order[i] at place i for each i, following each cycle of
+ * the permutation once: no second copy of the list.  order ends as
+ * 0, 1, ... n - 1.
+ */
+static void
+permute(struct entry *v, uint32_t *order, size_t n)
+{
+	struct entry tmp;
+	size_t j, next;
+
+	for (size_t i = 0; i < n; i++) {
+		if (order[i] == i)
+			continue;
+		tmp = v[i];
+		for (j = i; order[j] != i; j = next) {
+			next = order[j];
+			v[j] = v[next];
+			order[j] = (uint32_t)j;
+		}
+		v[j] = tmp;
+		order[j] = (uint32_t)j;
+	}
+}
+
+/*
+ * The list again, each moved line (key < at) placed before entry key:
+ * the new order as places (4 bytes an entry), then the entries moved to
+ * it in place.
+ */
 static int
 place_moved(struct entries *l, struct dir_line *d, size_t m)
 {
-	struct entry *v = calloc(l->n, sizeof(*v));
-	bool *moved = calloc(l->n, sizeof(*moved));
+	uint32_t *order;
+	bool *moved;
 	size_t o = 0, j = 0;
 
-	if (v == NULL || moved == NULL) {
-		free(v);
+	if (l->n > UINT32_MAX) {
+		errno = ENOMEM;	/* more places than 32 bits hold */
+		return -1;
+	}
+	order = reallocarray(NULL, l->n + 1, sizeof(*order));
+	moved = calloc(l->n, sizeof(*moved));
+	if (order == NULL || moved == NULL) {
+		free(order);
 		free(moved);
 		return -1;
 	}
@@ -336,12 +389,12 @@ place_moved(struct entries *l, struct dir_line *d, size_t m)
 	for (size_t i = 0; i < l->n; i++) {
 		for (; j < m && d[j].key <= i; j++)
 			if (d[j].key == i && moved[d[j].at])
-				v[o++] = l->v[d[j].at];
+				order[o++] = (uint32_t)d[j].at;
 		if (!moved[i])
-			v[o++] = l->v[i];
+			order[o++] = (uint32_t)i;
 	}
-	memcpy(l->v, v, l->n * sizeof(*v));
-	free(v);
+	permute(l->v, order, l->n);
+	free(order);
 	free(moved);
 	return 0;
 }
@@ -383,12 +436,8 @@ entries_parents_first(struct entries *l)
 void
 entries_free(struct entries *l)
 {
-	for (struct entries_chunk *c = l->chunks, *next; c != NULL; c = next) {
-		next = c->next;
-		free(c);
-	}
+	entry_texts_free(&l->chunks);
 	free(l->v);
 	l->v = NULL;
-	l->chunks = NULL;
 	l->n = l->cap = 0;
 }

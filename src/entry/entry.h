@@ -148,4 +148,12 @@ int entries_sort(struct entries *l);
 int entries_parents_first(struct entries *l);
 void entries_free(struct entries *l);
 
+/*
+ * The arena itself, for other lists (pack.h): a copy of s in *chunks
+ * (NULL for NULL), -1 when out of memory; and every chunk freed.
+ */
+int entry_text_copy(struct entries_chunk **chunks, const char *s,
+    const char **out);
+void entry_texts_free(struct entries_chunk **chunks);
+
 #endif

@@ -91,6 +91,13 @@ unsigned long source_table_left_out(const struct source *s,
  * for standard input.
  */
 struct source *source_archive_new(const char *const *paths, bool dirs);
+/*
+ * For a sink that sorts what it takes and keeps the last of each path
+ * itself (list): an initramfs's members are handed on as they are read,
+ * not held to hand on the last of each path, and *last is set true;
+ * another archive's entries leave *last as it is.
+ */
+void source_archive_last_by_sink(struct source *s, bool *last);
 
 /*
  * The nodes devtmpfs makes, as the running kernel describes them in

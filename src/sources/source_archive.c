@@ -21,6 +21,7 @@
 #include "sys/unpack.h"
 #include "base/path.h"
 #include "base/bounds.h"
+#include "entry/pack.h"
 #include "entry/validate.h"
 #include "sources/source.h"
 #include "base/text.h"
@@ -29,6 +30,7 @@ struct archive_source {
 	struct source s;	/* first: the interface */
 	const char *const *paths;	/* normal, or NULL: all */
 	bool dirs;
+	bool *last_by_sink;	/* source_archive_last_by_sink, or NULL */
 	char path[PATH_MAX];
 };
 
@@ -639,7 +641,7 @@ read_members(struct archive_source *as, struct stream *st, bool compressed,
  * are kept, then handed on, each path once, in the order they came.
  */
 struct latest {
-	struct entries all;
+	struct entry_pack all;	/* compact: an initramfs may hold millions */
 	bool failed;
 	const struct entry_sink *to;
 };
@@ -649,7 +651,7 @@ latest_put(void *ctx, const struct entry *e)
 {
 	struct latest *l = ctx;
 
-	if (entries_add(&l->all, e) != 0 && !l->failed) {
+	if (entry_pack_add(&l->all, e) != 0 && !l->failed) {
 		l->failed = true;
 		l->to->problem(l->to->ctx, e->path, 0, ENOMEM, NULL);
 	}
@@ -664,42 +666,32 @@ latest_problem(void *ctx, const char *where, unsigned long line, int error,
 	l->to->problem(l->to->ctx, where, line, error, msg);
 }
 
-/* By path, then by arrival: the last of a run of one path is the one. */
-static int
-latest_cmp(const void *a, const void *b, void *entries)
-{
-	const struct entry *v = entries;
-	size_t i = *(const size_t *)a, j = *(const size_t *)b;
-	int c = strcmp(v[i].path, v[j].path);
-
-	return c != 0 ? c : (i > j) - (i < j);
-}
-
+/* In path order, then by arrival: the last of a run of one path is the one. */
 static void
 latest_flush(struct latest *l, const char *file)
 {
-	size_t n = l->all.n, *order = malloc(n * sizeof(*order) + 1);
+	size_t n = l->all.n;
+	uint32_t *order = NULL;
 	bool *keep = calloc(n + 1, sizeof(*keep));
+	struct entry e;
 
-	if (order == NULL || keep == NULL) {
+	if (keep == NULL || entry_pack_order(&l->all, &order) != 0) {
 		l->to->problem(l->to->ctx, file, 0, ENOMEM, NULL);
-		free(order);
 		free(keep);
-		entries_free(&l->all);
+		entry_pack_free(&l->all);
 		return;
 	}
 	for (size_t i = 0; i < n; i++)
-		order[i] = i;
-	qsort_r(order, n, sizeof(*order), latest_cmp, l->all.v);
-	for (size_t i = 0; i < n; i++)
-		keep[order[i]] = i + 1 == n || strcmp(l->all.v[order[i]].path,
-		    l->all.v[order[i + 1]].path) != 0;
-	for (size_t i = 0; i < n; i++)
-		if (keep[i])
-			l->to->put(l->to->ctx, &l->all.v[i]);
+		keep[order[i]] = i + 1 == n || strcmp(entry_pack_path(&l->all,
+		    order[i]), entry_pack_path(&l->all, order[i + 1])) != 0;
 	free(order);
+	for (size_t i = 0; i < n; i++)
+		if (keep[i]) {
+			entry_pack_get(&l->all, i, &e);
+			l->to->put(l->to->ctx, &e);
+		}
 	free(keep);
-	entries_free(&l->all);
+	entry_pack_free(&l->all);
 }
 
 
@@ -821,8 +813,14 @@ archive_read(struct source *s, const char *file,
 	if (f->fd < 0)
 		sink->problem(sink->ctx, file, 0, errno, NULL);
 	else if (is_initramfs(f, &text)) {
-		(void)read_members(as, &f->st, false, file, &members);
-		latest_flush(&l, file);
+		if (as->last_by_sink != NULL) {
+			/* the sink keeps the last of each path: none held */
+			*as->last_by_sink = true;
+			(void)read_members(as, &f->st, false, file, sink);
+		} else {
+			(void)read_members(as, &f->st, false, file, &members);
+			latest_flush(&l, file);
+		}
 	} else if (f->st.error[0] != '\0')
 		sink->problem(sink->ctx, file, 0, 0, f->st.error);
 	else
@@ -853,5 +851,12 @@ source_archive_new(const char *const *paths, bool dirs)
 	    archive_source_free, NULL };
 	as->paths = paths;
 	as->dirs = dirs;
+	as->last_by_sink = NULL;
 	return &as->s;
+}
+
+void
+source_archive_last_by_sink(struct source *s, bool *last)
+{
+	((struct archive_source *)s)->last_by_sink = last;
 }
