@@ -33,10 +33,12 @@ count() {
 }
 
 # traced LOG ROOT TABLE: apply --root ROOT TABLE under strace, into LOG.
-# Memory (brk, mmap) and reading the table grow with its size, not with
+# Memory (brk, mmap; sysinfo, which glibc's qsort asks once its array
+# is over a kilobyte) and reading the table grow with its size, not with
 # the tree: only the calls on the file system are counted.
 traced() {
-	strace -f -qq -o "$1" -e 'trace=!read,write,brk,mmap,munmap,mremap' \
+	strace -f -qq -o "$1" \
+		-e 'trace=!read,write,brk,mmap,munmap,mremap,sysinfo' \
 		"$DEVTOOL" apply --root "$2" "$3"
 }
 
