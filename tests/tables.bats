@@ -1060,3 +1060,17 @@ devtool: 1 error in the table; nothing was created"
 		fail "stderr: $stderr"
 	[[ $stderr != *$'\n'* ]] || fail "more than one line: $stderr"
 }
+
+# devtool(1), "The tmpfiles dialect": ':' makes a field a new entry's
+# only; on a field that is "-" it sets nothing, and a ':' owner does not
+# give the line a mode of its own.
+@test "tables: tmpfiles ':' on a '-' field changes nothing, and a ':' owner reads back without a mode" {
+	printf 'd /a - :-\nd /b - :root -\nc /c :0600 - - - 1:3\n' >t.conf
+	run --separate-stderr devtool list --table t.conf -o tmpfiles
+	assert_success
+	assert_output "$(printf 'd\t/a\t-\t-\t-\t-\t-\nd\t/b\t-\t:root\t-\t-\t-\nc\t/c\t:0600\t-\t-\t-\t1:3')"
+	printf '%s\n' "$output" >again.conf
+	run --separate-stderr devtool list --table again.conf -o tmpfiles
+	assert_success
+	assert_output "$(cat again.conf)"
+}

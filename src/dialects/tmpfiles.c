@@ -877,9 +877,11 @@ parse_tmpfiles(struct dialect_reader *r, const char *line, size_t len,
 	}
 	for (i = 3; i < 5; i++) {
 		owner[i - 3] = n > i ? text[i] : NULL;
+		/* ':' on a field that sets nothing ("-") changes nothing */
 		if (owner[i - 3] != NULL && owner[i - 3][0] == ':') {
-			only_new = colon[i - 2] = true;
 			owner[i - 3]++;
+			if (!fields_is_dash(owner[i - 3]))
+				only_new = colon[i - 2] = true;
 		}
 	}
 	if (fields_owner(true, owner[0], owner[1], r->res, e, d) != 0)
@@ -1041,7 +1043,7 @@ format_tmpfiles(const struct entry *e, struct dt_buf *out, struct dt_diag *d)
 		return 0;
 	}
 	/* ':' (only for a new one) on each field it applies to */
-	if (e->mode_set || e->mode != dflt || e->nochange) {
+	if (e->mode_set || e->mode != dflt) {
 		dt_buf_adds(out, e->nochange ? "\t:" : "\t");
 		dt_buf_addo(out, e->mode, 4);
 	} else
