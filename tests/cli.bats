@@ -126,6 +126,68 @@ Try 'devtool list --help' for more information."
 	refute_stderr_contains "did you mean"
 }
 
+# The same for a value a word names: a layout, a dialect, a name of make.
+@test "an unknown layout near a known one: did you mean it, from -f or DEVTOOL_FORMAT, exit 2" {
+	run --separate-stderr devtool decode -f linx 0x103
+	assert_equal "$status" 2
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: unknown layout 'linx'; did you mean 'linux'?"
+
+	# an alias is a known word too: svr4's solaris
+	run --separate-stderr devtool encode -f solaris1 1 3
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: unknown layout 'solaris1'; did you mean 'solaris'?"
+
+	DEVTOOL_FORMAT=gnlibc run --separate-stderr devtool decode 5
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: DEVTOOL_FORMAT: unknown layout 'gnlibc'; did you mean 'glibc'?"
+
+	# list --check offers the storage formats as well
+	mkdir -p R/dev
+	run --separate-stderr devtool list --check tar --root R
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: unknown layout or storage format 'tar'; did you mean 'ustar'?"
+}
+
+@test "an M:N split out of range is said as such, never guessed at" {
+	run --separate-stderr devtool decode -f 8:70 5
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: layout '8:70': an M:N split needs 8<=M, 8<=N and M+N<=64"
+}
+
+@test "an unknown dialect near a known one: did you mean it, for -o and -i, exit 2" {
+	run --separate-stderr devtool list -o makedev /dev/null
+	assert_equal "$status" 2
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: unknown output 'makedev'; did you mean 'makedevs'?
+Try 'devtool list --help' for more information."
+
+	run --separate-stderr devtool apply -n -i tmpfile /dev/null
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: unknown input 'tmpfile'; did you mean 'tmpfiles'?
+Try 'devtool apply --help' for more information."
+
+	# -i offers only the dialects that are read: cgroup rules are not
+	run --separate-stderr devtool apply -n -i cgrop /dev/null
+	assert_equal "$status" 2
+	assert_equal "$stderr" "devtool: unknown input 'cgrop'; valid: makedevs, tmpfiles, mtree, gen_init_cpio, pseudo, json, oci
+Try 'devtool apply --help' for more information."
+}
+
+@test "an unknown name of make near a known one: did you mean it, nothing made, exit 2" {
+	mkdir d
+	run --separate-stderr devtool make -C d lir std1 zzzz
+	assert_equal "$status" 2
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: unknown device or group 'lir'; did you mean 'lirc'?
+devtool: unknown device or group 'std1'; did you mean 'std'?
+devtool: unknown device or group 'zzzz'
+devtool: 3 unknown names; nothing was made (DEVICE REGISTRY in devtool(1) lists the groups)
+Try 'devtool make --help' for more information."
+	run find d -mindepth 1
+	assert_output ""
+}
+
 @test "devtool -- VERB: -- ends the global options" {
 	run --separate-stderr devtool -- encode 1 3
 	assert_success

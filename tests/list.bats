@@ -713,9 +713,9 @@ ext4_numbers() {
 
 @test "list: --check names the layouts and the storage formats when the name is neither" {
 	mkdir -p R/dev
-	run --separate-stderr devtool list --check tar --root R
+	run --separate-stderr devtool list --check tarball --root R
 	assert_usage_error
-	assert_equal "$stderr" "devtool: unknown layout or storage format 'tar'; layouts: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux, netbsd, freebsd, bsdos, 386bsd, 4bsd, isc, sco, sunos, svr3, ultrix; storage formats: newc, odc, bin, ustar, gnutar, squashfs, erofs, ext4, ext2-old, cramfs, genext2fs"
+	assert_equal "$stderr" "devtool: unknown layout or storage format 'tarball'; layouts: 8:8 (old), 16:16, 12:20, M:N (8<=M, 8<=N, M+N<=64), linux, glibc, native, osf1, svr4 (solaris), hpux, netbsd, freebsd, bsdos, 386bsd, 4bsd, isc, sco, sunos, svr3, ultrix; storage formats: newc, odc, bin, ustar, gnutar, squashfs, erofs, ext4, ext2-old, cramfs, genext2fs"
 }
 
 # The "/path major,minor" of every device node of R/dev, from stat(1).

@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "cli/cli_output.h"
 #include "cli/env.h"
+#include "cli/suggest.h"
 #include "codec/procdev.h"
 #include "base/text.h"
 
@@ -150,12 +151,15 @@ int
 allow_input(const char *verb, const char *name, const struct dialect **out)
 {
 	struct dt_buf names = DT_BUF_INIT;
-	char q[DT_QUOTE_SIZE];
+	char q[DT_QUOTE_SIZE], best[SUGGEST_SIZE];
 	int rc;
 
 	*out = dialect_named(name);
 	if (*out != NULL && readable(*out))
 		return EXIT_OK;
+	if (*out == NULL && suggest_dialect(name, true, best))
+		return cli_usage(verb, "unknown input '%s'; did you mean "
+		    "'%s'?", cli_quote(q, name), best);
 	dialect_names(&names, true);
 	if (*out == NULL)
 		rc = cli_usage(verb, "unknown input '%s'; valid: %s",

@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_layout.h"
+#include "cli/suggest.h"
 #include "base/number.h"
 #include "base/text.h"
 
@@ -26,7 +27,13 @@ cli_layout(const char *name, int strict, struct dt_layout *l)
 		}
 	}
 	if (dt_layout_lookup(name, l, &d) != DT_OK) {
-		cli_error("%s%s", source, d.msg);
+		char best[SUGGEST_SIZE], q[DT_QUOTE_SIZE];
+
+		if (suggest_layout(name, false, best))
+			cli_error("%sunknown layout '%s'; did you mean '%s'?",
+			    source, cli_quote(q, name), best);
+		else
+			cli_error("%s%s", source, d.msg);
 		return EXIT_USAGE;
 	}
 	if (strict)
@@ -81,10 +88,15 @@ int
 cli_check_layout(const char *name, struct dt_layout *l)
 {
 	struct dt_diag d;
+	char best[SUGGEST_SIZE], q[DT_QUOTE_SIZE];
 
 	if (dt_check_lookup(name, l, &d) == DT_OK)
 		return EXIT_OK;
-	cli_error("%s", d.msg);
+	if (suggest_layout(name, true, best))
+		cli_error("unknown layout or storage format '%s'; did you mean "
+		    "'%s'?", cli_quote(q, name), best);
+	else
+		cli_error("%s", d.msg);
 	return EXIT_USAGE;
 }
 

@@ -17,6 +17,7 @@
 #include "cli/allow.h"
 #include "cli/apply.h"
 #include "cli/env.h"
+#include "cli/suggest.h"
 #include "cli/list.h"
 #include "codec/devreg.h"
 #include "cli/options.h"
@@ -243,15 +244,20 @@ print_table(const struct make_opts *o, struct entries *v,
 static int
 check_names(const struct verb_call *c)
 {
-	char q[DT_QUOTE_SIZE];
+	char q[DT_QUOTE_SIZE], best[SUGGEST_SIZE];
 	int unknown = 0;
 
-	for (int i = 0; i < c->nargs; i++)
-		if (!devreg_known(c->args[i])) {
+	for (int i = 0; i < c->nargs; i++) {
+		if (devreg_known(c->args[i]))
+			continue;
+		if (suggest_make_name(c->args[i], best))
+			cli_error("unknown device or group '%s'; did you mean "
+			    "'%s'?", cli_quote(q, c->args[i]), best);
+		else
 			cli_error("unknown device or group '%s'",
 			    cli_quote(q, c->args[i]));
-			unknown++;
-		}
+		unknown++;
+	}
 	if (unknown == 0)
 		return EXIT_OK;
 	return cli_usage(c->name, "%d unknown name%s; nothing was made "

@@ -7,6 +7,7 @@
 #include "cli/cli.h"
 #include "cli/env.h"
 #include "cli/options.h"
+#include "cli/suggest.h"
 #include "dialects/dialect.h"
 
 struct root *
@@ -49,13 +50,16 @@ int
 options_output(const char *verb, const char *value,
     const struct dialect **out)
 {
-	char q[DT_QUOTE_SIZE];
+	char q[DT_QUOTE_SIZE], best[SUGGEST_SIZE];
 	struct dt_buf names = DT_BUF_INIT;
 	int rc;
 
 	*out = dialect_named(value != NULL ? value : "makedevs");
 	if (*out != NULL)
 		return EXIT_OK;
+	if (suggest_dialect(value, false, best))
+		return cli_usage(verb, "unknown output '%s'; did you mean "
+		    "'%s'?", cli_quote(q, value), best);
 	dialect_names(&names, false);
 	rc = cli_usage(verb, "unknown output '%s'; valid: %s",
 	    cli_quote(q, value), dt_buf_failed(&names) ? "?" :
