@@ -59,6 +59,20 @@ make_dev() {
 
 # ------------------------------------------------ what is the same
 
+@test "diff: two table files given as trees are refused, each naming --table and --archive" {
+	printf '/dev/null c 666 0 0 1 3 - - -\n' >a.tbl
+	cp a.tbl b.tbl
+	run --separate-stderr devtool diff a.tbl b.tbl
+	assert_status 2
+	assert_stdout_empty
+	assert_equal "$stderr" "devtool: $PWD/a.tbl: a regular file, not a tree: --table reads a device table, --archive an archive
+devtool: $PWD/b.tbl: a regular file, not a tree: --table reads a device table, --archive an archive
+devtool: A and B could not be read: nothing compared"
+	run --separate-stderr devtool diff --table a.tbl --table b.tbl
+	assert_status 0
+	assert_output ""
+}
+
 @test "a tree applied from each dialect diffs clean against its table: no output, exit 0" {
 	needs_mknod
 	make_dev R

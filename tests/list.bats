@@ -275,13 +275,13 @@ in_mounts() {
 	assert_stderr_contains "$PWD/no/such/dir"
 }
 
-@test "list: a regular file as PATH is an error naming it" {
+@test "list: a regular file as PATH is an error naming it and the options that read a file" {
 	mkdir -p R/dev
 	echo x >R/dev/file
 	run --separate-stderr devtool list --root R /dev/file
 	assert_status 1
 	assert_stdout_empty
-	assert_stderr_contains "/dev/file"
+	assert_equal "$stderr" "devtool: /dev/file: a regular file, not a tree: --table reads a device table, --archive an archive"
 }
 
 @test "list: an empty tree prints nothing, exit 0" {

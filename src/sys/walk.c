@@ -340,8 +340,11 @@ walk_operand(struct root *r, const char *arg, const struct walk_ops *w)
 		goto fail;
 	else if (!S_ISDIR(st.st_mode)) {
 		if (!type_wanted(w, st.st_mode)) {
-			why = "not a directory, device node, FIFO, socket or "
-			    "symbolic link";
+			/* a table or an archive given where a tree goes */
+			why = S_ISREG(st.st_mode) ? "a regular file, not a "
+			    "tree: --table reads a device table, --archive "
+			    "an archive" : "not a directory, device node, "
+			    "FIFO, socket or symbolic link";
 			goto fail;
 		}
 		found(w, dirfd, slash + 1, path, &st);
