@@ -602,6 +602,61 @@ devtool: <stdin>:2: expected 'MAJOR MINOR' or 'MAJOR:MINOR'"
 	assert_equal "$(sed -n 6p all)" "1 4"
 }
 
+# A stream's plain decimal lines are read, decoded and printed many at a
+# time, and any other line one at a time (STREAMS in devtool(1): every
+# line the same either way).  --json reads every line one at a time, so
+# -k --json's pairs, messages and places are what -k's must be, here for
+# 60,000 lines (several reads of the input): 30,000 with every kind of
+# line the bulk reading leaves to the other every few lines, then 30,000
+# plain ones with one of those every 7,984 lines, under a layout with
+# non-canonical values (16:16's compat rule) and one without, and a last
+# line without its newline.
+@test "decode -k -: plain decimal lines among every other kind give the pairs, places, warnings and errors of -k --json -, line by line" {
+	awk 'BEGIN { n = split("0|00|010|0x1f|0X1F| 7|7 |\t9|5\r||-1|+2|" \
+	    "9999999999999999999|18446744073709551615|" \
+	    "18446744073709551616|65535|65536|65791|4294967295|" \
+	    "4294967296|1a|0b1|1 2", odd, "|")
+	    for (i = 0; i < 60000; i++)
+		if (i % 499 == 0 && (i < 30000 || i % 7984 == 0))
+			print odd[i / 499 % n + 1]
+		else if (i >= 30000)	# runs of thousands in the bulk
+			printf "%.0f\n", (i * 2654435761) % 4294967296
+		else if (i % 97 == 0)	# too wide
+			printf "%.0f\n", 4294967296 * (i % 7 + 1) + i
+		else if (i % 5 == 1)	# 16:16: an 8:8 pair written wide
+			printf "%d\n", (i % 255 + 1) * 65536 + i % 251
+		else
+			printf "%.0f\n", (i * 2654435761) % 4294967296
+	    printf "1234" }' >in
+	local layout opt
+	for layout in 16:16 linux; do
+		"$DEVTOOL" decode -k --json -f "$layout" - <in >json 2>json.err ||
+			[[ $? -eq 2 ]]
+		sed -E 's/.*"major":([0-9]+),"minor":([0-9]+).*/\1 \2/
+		    s/^[{]"line":[0-9]+,"error":.*//' json >want
+		awk '{ print $1 ":" $2 }' want | sed 's/^:$//' >want-colon
+		for opt in "" --colon; do
+			run --separate-stderr bash -c '"$DEVTOOL" decode -k '"$opt"' -f "$1" - <in >out' _ "$layout"
+			assert_equal "$status" 2
+			assert_equal "$(wc -l <out)" 60001
+			if [[ -z $opt ]]; then cmp out want; else cmp out want-colon; fi
+			assert_equal "$stderr" "$(cat json.err)"
+		done
+		grep -c 'is not canonical' json.err >warnings || true
+		grep -c 'does not fit layout' json.err >wide
+		if [[ $layout == 16:16 ]]; then
+			(( $(cat warnings) > 5000 ))
+		else
+			assert_equal "$(cat warnings)" 0
+		fi
+		(( $(cat wide) > 300 ))
+	done
+	assert_equal "$(sed -n 2p out)" "512:1"	# 2 * 65536 + 1
+	assert_equal "$(sed -n 2496p out)" "0:7"	# " 7"
+	assert_equal "$(sed -n 4492p out)" ""	# "", an error
+	assert_equal "$(tail -n 1 out)" "4:210"	# 1234, 0x4d2
+}
+
 # --- the layout of a value: typed, or from this system ---------------------
 # (devtool(1), decode: 16:16 for typed numbers, native for stat(1)'s)
 
