@@ -483,6 +483,28 @@ devtool: <stdin>:2: expected 'MAJOR MINOR' or 'MAJOR:MINOR'"
 	cmp out want
 }
 
+# What a value costs, counted rather than timed (README, Benchmarks: the
+# stream against a hand-written read(2) loop, bench/ref_decode.c, which
+# takes 325 instructions a value): 200,000 values of make bench's kind
+# (below 2^32), at most 300 instructions each, start-up included; a line
+# at a time through the whole per-line path it took 455.
+@test "decode -f linux -: 200,000 values of up to 10 digits cost under 300 instructions each (callgrind)" {
+	command -v valgrind >/dev/null || skip "valgrind is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "the count is of devtool itself, not under another valgrind"
+	[[ -z ${DEVTOOL_SANITIZED:-} ]] || skip "the sanitizer build counts its checks too"
+	local n
+	awk 'BEGIN { srand(1); for (i = 0; i < 200000; i++)
+		printf "%.0f\n", int(rand() * 4294967296) }' >values
+	valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+	    "$DEVTOOL" decode -f linux - <values >out 2>log
+	[[ $(wc -l <out) -eq 200000 ]]
+	n=$(sed -n 's/.*Collected : //p' log)
+	[[ -n $n ]] || fail "no count from callgrind: $(cat log)"
+	if (( n > 300 * 200000 )); then
+		fail "$n instructions, $((n / 200000)) a value (at most 300)"
+	fi
+}
+
 # The stream's own number reading and printing (a fast path for short
 # decimals, two digits a division, an output buffer of its own): every
 # digit count from 1 to 20, each side of each power of ten, 2^32 and
