@@ -633,7 +633,7 @@ devtool: <stdin>:2: expected 'MAJOR MINOR' or 'MAJOR:MINOR'"
 # plain ones with one of those every 7,984 lines, under a layout with
 # non-canonical values (16:16's compat rule) and one without, and a last
 # line without its newline.
-@test "decode -k -: plain decimal lines among every other kind give the pairs, places, warnings and errors of -k --json -, line by line" {
+@test "decode -k -: plain decimal lines among every other kind give the pairs (plain, --colon, --hex, --kdev), places, warnings and errors of -k --json -, line by line" {
 	awk 'BEGIN { n = split("0|00|010|0x1f|0X1F| 7|7 |\t9|5\r||-1|+2|" \
 	    "9999999999999999999|18446744073709551615|" \
 	    "18446744073709551616|65535|65536|65791|4294967295|" \
@@ -656,12 +656,17 @@ devtool: <stdin>:2: expected 'MAJOR MINOR' or 'MAJOR:MINOR'"
 			[[ $? -eq 2 ]]
 		sed -E 's/.*"major":([0-9]+),"minor":([0-9]+).*/\1 \2/
 		    s/^[{]"line":[0-9]+,"error":.*//' json >want
-		awk '{ print $1 ":" $2 }' want | sed 's/^:$//' >want-colon
-		for opt in "" --colon; do
+		awk '$0 == "" { print; next } { print $1 ":" $2 }' want >want--colon
+		awk '$0 == "" { print; next }
+		    { printf "0x%x 0x%x\n", $1, $2 }' want >want--hex
+		awk '$0 == "" { print; next }
+		    { printf "%04x:%04x\n", $1, $2 }' want >want--kdev
+		cp want want-
+		for opt in "" --colon --hex --kdev; do
 			run --separate-stderr bash -c '"$DEVTOOL" decode -k '"$opt"' -f "$1" - <in >out' _ "$layout"
 			assert_equal "$status" 2
 			assert_equal "$(wc -l <out)" 60001
-			if [[ -z $opt ]]; then cmp out want; else cmp out want-colon; fi
+			cmp out "want$opt"
 			assert_equal "$stderr" "$(cat json.err)"
 		done
 		grep -c 'is not canonical' json.err >warnings || true
@@ -673,10 +678,10 @@ devtool: <stdin>:2: expected 'MAJOR MINOR' or 'MAJOR:MINOR'"
 		fi
 		(( $(cat wide) > 300 ))
 	done
-	assert_equal "$(sed -n 2p out)" "512:1"	# 2 * 65536 + 1
-	assert_equal "$(sed -n 2496p out)" "0:7"	# " 7"
+	assert_equal "$(sed -n 2p out)" "0200:0001"	# 2 * 65536 + 1
+	assert_equal "$(sed -n 2496p out)" "0000:0007"	# " 7"
 	assert_equal "$(sed -n 4492p out)" ""	# "", an error
-	assert_equal "$(tail -n 1 out)" "4:210"	# 1234, 0x4d2
+	assert_equal "$(tail -n 1 out)" "0004:00d2"	# 1234, 0x4d2
 }
 
 # --- the layout of a value: typed, or from this system ---------------------

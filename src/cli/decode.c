@@ -84,35 +84,6 @@ put_pair(const struct decode_run *r, char *p, uint64_t ma, uint64_t mi)
 	return o->hex ? cli_put_hex(p, mi) : cli_put_u64(p, mi);
 }
 
-static int
-decode_value(void *ctx, char *text, struct dt_diag *d)
-{
-	const struct decode_run *r = ctx;
-	uint64_t v, ma, mi;
-	char *p;
-	int rc;
-
-	if (dt_parse_number(text, &v, d) != DT_OK ||
-	    (rc = cli_decode(r->l, v, &ma, &mi, d)) < 0)
-		return -1;
-	p = lines_out_begin();	/* after any warning: it flushes */
-	if (r->o->json) {
-		p = cli_put_str(cli_put_line_member(cli_put_str(p, "{")),
-		    "\"layout\":\"");
-		p = cli_put_str(p, r->l->name);
-		p = cli_put_str(p, "\",\"value\":");
-		p = cli_put_u64(p, v);
-		p = cli_put_str(p, ",\"major\":");
-		p = cli_put_u64(p, ma);
-		p = cli_put_str(p, ",\"minor\":");
-		p = cli_put_u64(p, mi);
-		p = cli_put_str(p, rc ? ",\"canonical\":false}" :
-		    ",\"canonical\":true}");
-	} else
-		p = put_pair(r, p, ma, mi);
-	return cli_emit(p);
-}
-
 #define DECODE_BLOCK 256	/* values a pass: the arrays stay in L1 */
 
 /*
@@ -149,6 +120,35 @@ decode_block(void *ctx, char *text, size_t n, size_t *lines)
 		*lines += ok;
 	} while (ok == DECODE_BLOCK);
 	return used;
+}
+
+static int
+decode_value(void *ctx, char *text, struct dt_diag *d)
+{
+	const struct decode_run *r = ctx;
+	uint64_t v, ma, mi;
+	char *p;
+	int rc;
+
+	if (dt_parse_number(text, &v, d) != DT_OK ||
+	    (rc = cli_decode(r->l, v, &ma, &mi, d)) < 0)
+		return -1;
+	p = lines_out_begin();	/* after any warning: it flushes */
+	if (r->o->json) {
+		p = cli_put_str(cli_put_line_member(cli_put_str(p, "{")),
+		    "\"layout\":\"");
+		p = cli_put_str(p, r->l->name);
+		p = cli_put_str(p, "\",\"value\":");
+		p = cli_put_u64(p, v);
+		p = cli_put_str(p, ",\"major\":");
+		p = cli_put_u64(p, ma);
+		p = cli_put_str(p, ",\"minor\":");
+		p = cli_put_u64(p, mi);
+		p = cli_put_str(p, rc ? ",\"canonical\":false}" :
+		    ",\"canonical\":true}");
+	} else
+		p = put_pair(r, p, ma, mi);
+	return cli_emit(p);
 }
 
 int
