@@ -184,6 +184,16 @@ diff_value(const struct ref *r, const struct dt_layout *l, uint64_t v)
 	}
 	ref_decode(r, v, &rma, &rmi);
 	want = ref_encode(r, rma, rmi) == v ? DT_OK : DT_NONCANONICAL;
+	{
+		/* a stream's bulk decoding takes exactly dt_decode's DT_OK */
+		uint64_t mma = 0, mmi = 0;
+		size_t n = dt_decode_many(l, &v, 1, &mma, &mmi);
+
+		FUZZ_CHECK((n == 1) == (st == DT_OK) && (n == 0 ||
+		    (mma == ma && mmi == mi)), "%s: dt_decode_many took %zu "
+		    "of 0x%" PRIx64 " as %" PRIu64 ":%" PRIu64 ", dt_decode "
+		    "status %d", r->name, n, v, mma, mmi, (int)st);
+	}
 	FUZZ_CHECK(st == want && ma == rma && mi == rmi, "%s: decode 0x%"
 	    PRIx64 " = %" PRIu64 ":%" PRIu64 " status %d, the reference says %"
 	    PRIu64 ":%" PRIu64 " status %d", r->name, v, ma, mi, (int)st, rma, rmi,

@@ -10,7 +10,9 @@
  *     the other two) parses back to the same value;
  *   - dt_parse_in_range agrees with dt_parse_number for several limits:
  *     DT_OK when the value is <= max, DT_ERANGE when above;
- *   - every error message is terminated, non-empty and printable.
+ *   - every error message is terminated, non-empty and printable;
+ *   - dt_scan_decimal_lines, over the input as lines, takes only what
+ *     dt_parse_number reads the same, and every plain decimal.
  */
 #include <inttypes.h>
 
@@ -95,6 +97,50 @@ check_range(const char *s, uint64_t v, bool ok, uint64_t max)
 	}
 }
 
+/*
+ * The input as a stream's lines (a newline added at its end): every line
+ * dt_scan_decimal_lines takes, dt_parse_number reads as the same value,
+ * and the line it stops at is not one it should have taken (a plain
+ * decimal of at most 19 digits, or 0).
+ */
+static void
+check_scan(const uint8_t *data, size_t size)
+{
+	char *buf = malloc(size + 1), *line, *nl;
+	uint64_t v[8], got;
+	size_t used = 0, n, took, len;
+
+	if (buf == NULL)
+		return;
+	memcpy(buf, data, size);
+	buf[size] = '\n';
+	do {
+		n = dt_scan_decimal_lines(buf + used, size + 1 - used, v,
+		    FUZZ_ARRAY_SIZE(v), &took);
+		for (size_t i = 0; i < n; i++) {
+			line = buf + used;
+			nl = memchr(line, '\n', size + 1 - used);
+			*nl = '\0';
+			FUZZ_CHECK(dt_parse_number(line, &got, NULL) == DT_OK &&
+			    got == v[i], "scan took '%.80s' as %" PRIu64, line,
+			    v[i]);
+			*nl = '\n';
+			used = (size_t)(nl - buf) + 1;
+		}
+		FUZZ_CHECK(used == 0 || buf[used - 1] == '\n', "scan ended "
+		    "within a line");
+	} while (n == FUZZ_ARRAY_SIZE(v));
+	if (used <= size) {
+		line = buf + used;
+		len = (size_t)((char *)memchr(line, '\n', size + 1 - used) -
+		    line);
+		FUZZ_CHECK(!(len >= 1 && len <= 19 && strspn(line,
+		    "0123456789") == len && (line[0] != '0' || len == 1)),
+		    "scan left the plain decimal '%.*s'", (int)len, line);
+	}
+	free(buf);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int
@@ -149,6 +195,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		reparse(buf, v, "as octal");
 	}
 
+	check_scan(data, size);
 	for (size_t i = 0; i < FUZZ_ARRAY_SIZE(limits); i++)
 		check_range(s, v, ok, limits[i]);
 	if (ok) {

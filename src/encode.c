@@ -125,14 +125,15 @@ freebsd_unpack(const struct dt_layout *l, uint64_t v, uint64_t *ma,
 }
 
 /*
- * The value of ma:mi under l, packed as f says.  Inlined where called:
- * decode's and encode's every value goes through one of each.
+ * The value of ma:mi under l, packed as k says.  Inlined where called:
+ * decode's and encode's every value goes through one of each, and
+ * dt_decode_many's loops each with k a constant, its switch folded away.
  */
 static inline __attribute__((always_inline)) uint64_t
-pack(const struct dt_format *f, const struct dt_layout *l, uint64_t ma,
+pack_as(enum dt_packing k, const struct dt_layout *l, uint64_t ma,
     uint64_t mi)
 {
-	switch (f->packing) {
+	switch (k) {
 	case DT_PACK_LINUX:
 		return linux_pack(l, ma, mi);
 	case DT_PACK_GLIBC:
@@ -148,10 +149,10 @@ pack(const struct dt_format *f, const struct dt_layout *l, uint64_t ma,
 }
 
 static inline __attribute__((always_inline)) void
-unpack(const struct dt_format *f, const struct dt_layout *l, uint64_t v,
+unpack_as(enum dt_packing k, const struct dt_layout *l, uint64_t v,
     uint64_t *ma, uint64_t *mi)
 {
-	switch (f->packing) {
+	switch (k) {
 	case DT_PACK_LINUX:
 		linux_unpack(l, v, ma, mi);
 		break;
@@ -169,6 +170,20 @@ unpack(const struct dt_format *f, const struct dt_layout *l, uint64_t v,
 		split_unpack(l, v, ma, mi);
 		break;
 	}
+}
+
+static inline __attribute__((always_inline)) uint64_t
+pack(const struct dt_format *f, const struct dt_layout *l, uint64_t ma,
+    uint64_t mi)
+{
+	return pack_as(f->packing, l, ma, mi);
+}
+
+static inline __attribute__((always_inline)) void
+unpack(const struct dt_format *f, const struct dt_layout *l, uint64_t v,
+    uint64_t *ma, uint64_t *mi)
+{
+	unpack_as(f->packing, l, v, ma, mi);
 }
 
 /*
@@ -518,6 +533,55 @@ dt_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma, uint64_t *mi,
 		    "canonical under %s: %" PRIu64 ":%" PRIu64 " encodes as "
 		    "0x%" PRIx64, v, l->name, *ma, *mi, canon);
 	return DT_OK;
+}
+
+/*
+ * dt_decode over n values with the layout's packing chosen once, not a
+ * value: the values up to the first dt_decode would not return DT_OK
+ * for.  Only where a value's unpacked pair may pack into another value
+ * (a split with the compat rule, whose wide values can read as a
+ * narrow pair; native, whatever the C library's makedev(3) is) is the
+ * pair packed back; every other packing is a bijection on the values up
+ * to value_max, so there the range is the whole check
+ * (tests/unit_encode.c holds each to dt_decode).
+ */
+static inline __attribute__((always_inline)) size_t
+decode_many(const struct dt_layout *l, enum dt_packing k, bool check,
+    const uint64_t *v, size_t n, uint64_t *ma, uint64_t *mi)
+{
+	const uint64_t max = l->value_max;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (v[i] > max)
+			break;
+		unpack_as(k, l, v[i], &ma[i], &mi[i]);
+		if (check && pack_as(k, l, ma[i], mi[i]) != v[i])
+			break;
+	}
+	return i;
+}
+
+size_t
+dt_decode_many(const struct dt_layout *l, const uint64_t *v, size_t n,
+    uint64_t *ma, uint64_t *mi)
+{
+	switch (l->format->packing) {
+	case DT_PACK_LINUX:
+		return decode_many(l, DT_PACK_LINUX, false, v, n, ma, mi);
+	case DT_PACK_GLIBC:
+		return decode_many(l, DT_PACK_GLIBC, false, v, n, ma, mi);
+	case DT_PACK_NATIVE:
+		return decode_many(l, DT_PACK_NATIVE, true, v, n, ma, mi);
+	case DT_PACK_FREEBSD:
+		return decode_many(l, DT_PACK_FREEBSD, false, v, n, ma, mi);
+	case DT_PACK_SPLIT:
+	default:
+		if (l->compat)
+			return decode_many(l, DT_PACK_SPLIT, true, v, n, ma,
+			    mi);
+		return decode_many(l, DT_PACK_SPLIT, false, v, n, ma, mi);
+	}
 }
 
 void

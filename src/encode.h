@@ -100,6 +100,14 @@ enum dt_status dt_encode(const struct dt_layout *l, uint64_t ma, uint64_t mi,
     uint64_t *v, struct dt_diag *d);
 enum dt_status dt_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma,
     uint64_t *mi, struct dt_diag *d);
+/*
+ * dt_decode of v[0] to v[n - 1] into ma[] and mi[], for a stream: how
+ * many in a row decode as dt_decode returns DT_OK for them.  The first
+ * value not taken (a non-canonical one, or one too wide) is left for
+ * dt_decode, which says why.
+ */
+size_t dt_decode_many(const struct dt_layout *l, const uint64_t *v, size_t n,
+    uint64_t *ma, uint64_t *mi);
 void dt_fields(const struct dt_layout *l, uint64_t v, struct dt_fields *f);
 
 #endif

@@ -483,6 +483,28 @@ devtool: <stdin>:2: expected 'MAJOR MINOR' or 'MAJOR:MINOR'"
 	cmp out want
 }
 
+# What a value costs, counted rather than timed (README, Benchmarks: the
+# stream against a hand-written read(2) loop, bench/ref_decode.c, which
+# takes 325 instructions a value): 200,000 values of make bench's kind
+# (below 2^32), at most 300 instructions each, start-up included; a line
+# at a time through the whole per-line path it took 455.
+@test "decode -f linux -: 200,000 values of up to 10 digits cost under 300 instructions each (callgrind)" {
+	command -v valgrind >/dev/null || skip "valgrind is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "the count is of devtool itself, not under another valgrind"
+	[[ -z ${DEVTOOL_SANITIZED:-} ]] || skip "the sanitizer build counts its checks too"
+	local n
+	awk 'BEGIN { srand(1); for (i = 0; i < 200000; i++)
+		printf "%.0f\n", int(rand() * 4294967296) }' >values
+	valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+	    "$DEVTOOL" decode -f linux - <values >out 2>log
+	[[ $(wc -l <out) -eq 200000 ]]
+	n=$(sed -n 's/.*Collected : //p' log)
+	[[ -n $n ]] || fail "no count from callgrind: $(cat log)"
+	if (( n > 300 * 200000 )); then
+		fail "$n instructions, $((n / 200000)) a value (at most 300)"
+	fi
+}
+
 # The stream's own number reading and printing (a fast path for short
 # decimals, two digits a division, an output buffer of its own): every
 # digit count from 1 to 20, each side of each power of ten, 2^32 and
@@ -600,6 +622,66 @@ devtool: <stdin>:2: expected 'MAJOR MINOR' or 'MAJOR:MINOR'"
 	assert_regex "$(sed -n 4p all)" "^devtool: <stdin>:3: invalid number 'bogus'"
 	assert_equal "$(sed -n 5p all)" ""
 	assert_equal "$(sed -n 6p all)" "1 4"
+}
+
+# A stream's plain decimal lines are read, decoded and printed many at a
+# time, and any other line one at a time (STREAMS in devtool(1): every
+# line the same either way).  --json reads every line one at a time, so
+# -k --json's pairs, messages and places are what -k's must be, here for
+# 60,000 lines (several reads of the input): 30,000 with every kind of
+# line the bulk reading leaves to the other every few lines, then 30,000
+# plain ones with one of those every 7,984 lines, under a layout with
+# non-canonical values (16:16's compat rule) and one without, and a last
+# line without its newline.
+@test "decode -k -: plain decimal lines among every other kind give the pairs (plain, --colon, --hex, --kdev), places, warnings and errors of -k --json -, line by line" {
+	awk 'BEGIN { n = split("0|00|010|0x1f|0X1F| 7|7 |\t9|5\r||-1|+2|" \
+	    "9999999999999999999|18446744073709551615|" \
+	    "18446744073709551616|65535|65536|65791|4294967295|" \
+	    "4294967296|1a|0b1|1 2", odd, "|")
+	    for (i = 0; i < 60000; i++)
+		if (i % 499 == 0 && (i < 30000 || i % 7984 == 0))
+			print odd[i / 499 % n + 1]
+		else if (i >= 30000)	# runs of thousands in the bulk
+			printf "%.0f\n", (i * 2654435761) % 4294967296
+		else if (i % 97 == 0)	# too wide
+			printf "%.0f\n", 4294967296 * (i % 7 + 1) + i
+		else if (i % 5 == 1)	# 16:16: an 8:8 pair written wide
+			printf "%d\n", (i % 255 + 1) * 65536 + i % 251
+		else
+			printf "%.0f\n", (i * 2654435761) % 4294967296
+	    printf "1234" }' >in
+	local layout opt
+	for layout in 16:16 linux; do
+		"$DEVTOOL" decode -k --json -f "$layout" - <in >json 2>json.err ||
+			[[ $? -eq 2 ]]
+		sed -E 's/.*"major":([0-9]+),"minor":([0-9]+).*/\1 \2/
+		    s/^[{]"line":[0-9]+,"error":.*//' json >want
+		awk '$0 == "" { print; next } { print $1 ":" $2 }' want >want--colon
+		awk '$0 == "" { print; next }
+		    { printf "0x%x 0x%x\n", $1, $2 }' want >want--hex
+		awk '$0 == "" { print; next }
+		    { printf "%04x:%04x\n", $1, $2 }' want >want--kdev
+		cp want want-
+		for opt in "" --colon --hex --kdev; do
+			run --separate-stderr bash -c '"$DEVTOOL" decode -k '"$opt"' -f "$1" - <in >out' _ "$layout"
+			assert_equal "$status" 2
+			assert_equal "$(wc -l <out)" 60001
+			cmp out "want$opt"
+			assert_equal "$stderr" "$(cat json.err)"
+		done
+		grep -c 'is not canonical' json.err >warnings || true
+		grep -c 'does not fit layout' json.err >wide
+		if [[ $layout == 16:16 ]]; then
+			(( $(cat warnings) > 5000 ))
+		else
+			assert_equal "$(cat warnings)" 0
+		fi
+		(( $(cat wide) > 300 ))
+	done
+	assert_equal "$(sed -n 2p out)" "0200:0001"	# 2 * 65536 + 1
+	assert_equal "$(sed -n 2496p out)" "0000:0007"	# " 7"
+	assert_equal "$(sed -n 4492p out)" ""	# "", an error
+	assert_equal "$(tail -n 1 out)" "0004:00d2"	# 1234, 0x4d2
 }
 
 # --- the layout of a value: typed, or from this system ---------------------

@@ -1928,6 +1928,155 @@ test_rows_hold_their_text(void)
 	    "field (%zu do not)", bad);
 }
 
+/*
+ * dt_decode_many against dt_decode, value by value, under every layout,
+ * M:N split and storage format, with the compat rule and without: it
+ * takes exactly the values dt_decode returns DT_OK for, with the same
+ * pair, and stops at the first other one.  Random values up to one bit
+ * past the width, and the edges of every bit.
+ */
+static void
+check_many(struct check *c, const struct dt_layout *l, uint64_t v)
+{
+	struct dt_diag d = { "" };
+	uint64_t ma = 0, mi = 0, mma = 1, mmi = 1;
+	enum dt_status st = dt_decode(l, v, &ma, &mi, &d);
+	size_t n = dt_decode_many(l, &v, 1, &mma, &mmi);
+
+	expect(c, (n == 1) == (st == DT_OK) && (n == 0 ||
+	    (mma == ma && mmi == mi)), "%s%s: 0x%" PRIx64 ": dt_decode %s "
+	    "%" PRIu64 ":%" PRIu64 ", dt_decode_many took %zu as %" PRIu64
+	    ":%" PRIu64, l->name, l->compat ? "" : " (strict)", v,
+	    status_name(st), ma, mi, n, mma, mmi);
+}
+
+static void
+test_decode_many_layout(struct check *c, const char *name, bool storage,
+    bool strict)
+{
+	struct dt_layout l;
+	struct dt_diag d = { "" };
+	uint64_t v[64], ma[64], mi[64], top;
+	size_t stop;
+
+	if ((storage ? dt_check_lookup(name, &l, &d) :
+	    dt_layout_lookup(name, &l, &d)) != DT_OK) {
+		expect(c, false, "%s: %s", name, d.msg);
+		return;
+	}
+	if (strict)
+		dt_layout_strict(&l);
+	top = low_bits(l.width + 1);
+	for (long i = 0; i < 20000; i++)
+		check_many(c, &l, rng_upto(top));
+	for (unsigned b = 0; b < 64; b++) {
+		check_many(c, &l, (uint64_t)1 << b);
+		check_many(c, &l, low_bits(b));
+		check_many(c, &l, low_bits(b) + 1);
+	}
+	check_many(c, &l, UINT64_MAX);
+	/* in a row: the count is where the first value not taken is */
+	for (size_t k = 0; k < 64; k++)
+		v[k] = k * 0x10101 & l.value_max;
+	stop = 64;
+	for (size_t k = 0; k < 64 && stop == 64; k++)
+		if (dt_decode(&l, v[k], &ma[k], &mi[k], &d) != DT_OK)
+			stop = k;
+	expect(c, dt_decode_many(&l, v, 64, ma, mi) == stop, "%s: 64 values "
+	    "in a row: not the %zu before the first dt_decode refuses",
+	    l.name, stop);
+	v[37] = l.value_max + 1;
+	expect(c, l.value_max == UINT64_MAX || stop < 37 ||
+	    dt_decode_many(&l, v, 64, ma, mi) == 37, "%s: a value past the "
+	    "width at 37 does not stop it there", l.name);
+}
+
+static void
+test_decode_many(void)
+{
+	static const char *const splits[] = { "8:24", "24:8", "20:44",
+	    "32:32", "8:8", "9:9", "14:18" };
+	struct check c;
+
+	begin(&c, "dt_decode_many takes exactly the values dt_decode returns "
+	    "DT_OK for, with its pairs, under every layout and storage "
+	    "format, compat and strict");
+	rng_seed(0x5eed0dec);
+	for (size_t i = 0; i < dt_nformats; i++)
+		if (strcmp(dt_formats[i].name, "M:N") != 0)
+			for (int strict = 0; strict < 2; strict++)
+				test_decode_many_layout(&c,
+				    dt_formats[i].name, false, strict);
+	for (size_t i = 0; i < ARRAY_SIZE(splits); i++)
+		for (int strict = 0; strict < 2; strict++)
+			test_decode_many_layout(&c, splits[i], false, strict);
+	for (size_t i = 0; i < dt_nstorage; i++)
+		test_decode_many_layout(&c, dt_storage[i].name, true, false);
+	end(&c);
+}
+
+/*
+ * dt_scan_decimal_lines against dt_parse_number, line by line: it takes a
+ * line only when dt_parse_number reads it, as the same value, and takes
+ * the plain decimals a stream holds (0 too); any other line it leaves,
+ * whole, for dt_parse_number to say why.
+ */
+static void
+test_scan_lines(void)
+{
+	static const struct {
+		const char *s;
+		bool taken;
+	} lines[] = {
+		{ "0", true }, { "1", true }, { "9", true }, { "10", true },
+		{ "4294967295", true }, { "4294967296", true },
+		{ "1234567890123456789", true },
+		{ "9999999999999999999", true },
+		{ "10000000000000000000", false },	/* 20 digits */
+		{ "18446744073709551615", false },
+		{ "18446744073709551616", false },
+		{ "99999999999999999999999", false },
+		{ "00", false }, { "01", false }, { "010", false },
+		{ "08", false }, { "0x10", false }, { "0X1f", false },
+		{ "", false }, { " 1", false }, { "1 ", false },
+		{ "\t1", false }, { "1\r", false }, { "+1", false },
+		{ "-1", false }, { "1a", false }, { "a", false },
+		{ "1.5", false }, { "0b1", false }, { "1,000", false },
+	};
+	struct check c;
+	struct dt_diag d = { "" };
+	char buf[64];
+	uint64_t v[4], want;
+	size_t len, used, n;
+
+	begin(&c, "dt_scan_decimal_lines takes the lines that are a plain "
+	    "decimal as dt_parse_number reads them, and stops whole at any "
+	    "other");
+	for (size_t i = 0; i < ARRAY_SIZE(lines); i++) {
+		len = (size_t)snprintf(buf, sizeof(buf), "%s\n", lines[i].s);
+		v[0] = 12345;
+		n = dt_scan_decimal_lines(buf, len, v, 4, &used);
+		expect(&c, n == (lines[i].taken ? 1 : 0) &&
+		    used == (n == 1 ? len : 0), "\"%s\": took %zu, %zu bytes",
+		    lines[i].s, n, used);
+		if (n == 1)
+			expect(&c, dt_parse_number(lines[i].s, &want, &d) ==
+			    DT_OK && want == v[0], "\"%s\": %" PRIu64 ", "
+			    "dt_parse_number says otherwise", lines[i].s,
+			    v[0]);
+	}
+	/* in a row: up to the first line not taken, and no further than max */
+	n = dt_scan_decimal_lines("1\n22\n 3\n4\n", 11, v, 4, &used);
+	expect(&c, n == 2 && used == 5 && v[0] == 1 && v[1] == 22,
+	    "1, 22, \" 3\", 4: took %zu, %zu bytes", n, used);
+	n = dt_scan_decimal_lines("7\n8\n9\n", 6, v, 2, &used);
+	expect(&c, n == 2 && used == 4 && v[0] == 7 && v[1] == 8,
+	    "7, 8, 9 at most 2: took %zu, %zu bytes", n, used);
+	n = dt_scan_decimal_lines("5\n", 0, v, 4, &used);
+	expect(&c, n == 0 && used == 0, "no bytes: took %zu", n);
+	end(&c);
+}
+
 int
 main(void)
 {
@@ -1986,6 +2135,8 @@ main(void)
 	test_parse_quoting();
 	test_quote();
 	test_parse_in_range();
+	test_scan_lines();
+	test_decode_many();
 
 	test_fields_known();
 	test_fields_split();

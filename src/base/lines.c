@@ -83,6 +83,21 @@ lines_next(struct lines *l, char **line, size_t *len, bool *too_long)
 	return 1;
 }
 
+size_t
+lines_whole(struct lines *l, char **p)
+{
+	char *nl = memrchr(l->buf + l->start, '\n', l->end - l->start);
+
+	*p = l->buf + l->start;
+	return nl == NULL ? 0 : (size_t)(nl - *p) + 1;
+}
+
+void
+lines_consume(struct lines *l, size_t n)
+{
+	l->start += n;
+}
+
 /* Whether the buffer holds a newline after its first non-blank byte. */
 static bool
 has_first_line(const struct lines *l)

@@ -30,6 +30,15 @@ void lines_init(struct lines *l, int fd, size_t max,
     int (*before_read)(void));
 int lines_next(struct lines *l, char **line, size_t *len, bool *too_long);
 /*
+ * For a caller that takes many lines at once: the whole lines buffered
+ * and not yet returned, from *p up to and including the last newline
+ * (0 bytes when no newline is buffered); nothing is read.
+ * lines_consume then takes the first n of those bytes as returned, n
+ * the end of one of those lines.  lines_next goes on after them.
+ */
+size_t lines_whole(struct lines *l, char **p);
+void lines_consume(struct lines *l, size_t n);
+/*
  * The bytes buffered and not yet returned, read until they hold the end
  * of a line after a byte that is not white space, fill the buffer, or
  * reach the end: for a caller that decides from the start of its input

@@ -97,6 +97,38 @@ dt_parse_number(const char *s, uint64_t *v, struct dt_diag *d)
 	return short_decimal(s, v) ? DT_OK : parse_number(s, v, d);
 }
 
+/*
+ * The lines from p that hold a number short_decimal reads (or a lone 0,
+ * which parse_number reads as 0) and nothing else, as dt_parse_number
+ * would read them, in one pass over the bytes: no line copied, no NUL
+ * put in.  Every line ends in '\n' (the caller's guarantee), which ends
+ * the digits without a length check a byte.
+ */
+size_t
+dt_scan_decimal_lines(const char *p, size_t n, uint64_t *v, size_t max,
+    size_t *used)
+{
+	const unsigned char *s = (const unsigned char *)p, *end = s + n, *q;
+	size_t i;
+
+	for (i = 0; i < max && s < end; i++) {
+		uint64_t x;
+		unsigned int c = (unsigned int)*s - '0';
+
+		if (c > 9 || (c == 0 && s[1] != '\n'))
+			break;
+		for (x = c, q = s + 1; (c = (unsigned int)*q - '0') <= 9; q++)
+			x = x * 10 + c;
+		/* past 19 digits x may have wrapped: left to dt_parse_number */
+		if (*q != '\n' || q - s > 19)
+			break;
+		v[i] = x;
+		s = q + 1;
+	}
+	*used = (size_t)(s - (const unsigned char *)p);
+	return i;
+}
+
 /* v, read from s, past max: the message names what and s. */
 static enum dt_status
 out_of_range(const char *s, const char *what, uint64_t max, struct dt_diag *d)

@@ -38,6 +38,17 @@ enum {
  */
 typedef int line_fn(void *ctx, char *line, struct dt_diag *d);
 int cli_stream(line_fn *fn, void *ctx, unsigned how);
+/*
+ * The same, with block taking many lines at once first: handed the whole
+ * lines buffered (n bytes from p, each line ending in '\n', none of them
+ * trimmed), it handles those it can as fn would, in a row from the
+ * first, adds how many to *lines and returns how many bytes they took;
+ * fn gets the first line it left, then block the rest.  A stream's
+ * common case without a call a line (make bench).
+ */
+typedef size_t block_fn(void *ctx, char *p, size_t n, size_t *lines);
+int cli_stream_blocks(line_fn *fn, block_fn *block, void *ctx,
+    unsigned how);
 
 /*
  * What the value verbs (encode, decode, convert) share.  cli_operands
@@ -51,6 +62,12 @@ int cli_stream(line_fn *fn, void *ctx, unsigned how);
  */
 int cli_operands(const char **args, line_fn *value_fn, line_fn *stream_fn,
     void *ctx, unsigned how);
+/* cli_operands with cli_stream_blocks' block for standard input. */
+int cli_operands_blocks(const char **args, line_fn *value_fn,
+    line_fn *stream_fn, block_fn *block, void *ctx, unsigned how);
+/* Lines "MA<sep>MI" of n pairs, appended to the stream's output. */
+void cli_emit_pairs(const uint64_t *ma, const uint64_t *mi, size_t n,
+    char sep);
 char *cli_put_line_member(char *p);
 char *cli_trim(char *s);
 int cli_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma,

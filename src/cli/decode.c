@@ -84,6 +84,44 @@ put_pair(const struct decode_run *r, char *p, uint64_t ma, uint64_t mi)
 	return o->hex ? cli_put_hex(p, mi) : cli_put_u64(p, mi);
 }
 
+#define DECODE_BLOCK 256	/* values a pass: the arrays stay in L1 */
+
+/*
+ * Standard input's common case, lines in bulk: those that hold a plain
+ * decimal number whose value decodes canonically, printed as
+ * decode_value prints them, a pass of parse, decode and print over up
+ * to DECODE_BLOCK at a time.  Any other line (a blank, a sign, 0x, an
+ * out-of-range or non-canonical value, too many digits) ends the block:
+ * decode_value reads it and says what it says of it.  --json is left to
+ * decode_value (cmd_decode passes no block).
+ */
+static size_t
+decode_block(void *ctx, char *text, size_t n, size_t *lines)
+{
+	const struct decode_run *r = ctx;
+	const struct decode_opts *o = r->o;
+	uint64_t v[DECODE_BLOCK], ma[DECODE_BLOCK], mi[DECODE_BLOCK];
+	size_t used = 0, got, ok, took;
+
+	do {
+		got = dt_scan_decimal_lines(text + used, n - used, v,
+		    DECODE_BLOCK, &took);
+		ok = dt_decode_many(r->l, v, got, ma, mi);
+		if (ok < got)	/* where the line it stopped at begins */
+			(void)dt_scan_decimal_lines(text + used, n - used, v,
+			    ok, &took);
+		if (o->kdev || o->hex)
+			for (size_t i = 0; i < ok; i++)
+				cli_emit(put_pair(r, lines_out_begin(), ma[i],
+				    mi[i]));
+		else
+			cli_emit_pairs(ma, mi, ok, o->colon ? ':' : ' ');
+		used += took;
+		*lines += ok;
+	} while (ok == DECODE_BLOCK);
+	return used;
+}
+
 static int
 decode_value(void *ctx, char *text, struct dt_diag *d)
 {
@@ -158,6 +196,7 @@ cmd_decode(const struct verb_call *c)
 
 	if (o->verbose)
 		say_layout(o, c);
-	return cli_operands(c->args, decode_value, decode_value, &r,
+	return cli_operands_blocks(c->args, decode_value, decode_value,
+	    o->json ? NULL : decode_block, &r,
 	    (o->keep_going ? CLI_KEEP_GOING : 0) | (o->json ? CLI_JSON : 0));
 }
