@@ -17,15 +17,19 @@ int sig_block(sigset_t *old);
 void sig_restore(const sigset_t *old);
 
 /*
- * Calls undo, which may make only async-signal-safe calls, on a fatal
- * signal (SIGHUP, SIGINT, SIGTERM, SIGPIPE and every other whose default
- * ends the process, SIGPWR, SIGIO, the real-time ones and those that dump
- * core included, each unless it was ignored or handled at the first
- * call).  The same hook registered twice runs once.  0, or -1 when
- * SIG_HOOKS_MAX hooks are registered already.
+ * Calls undo(arg), which may make only async-signal-safe calls, on a
+ * fatal signal (SIGHUP, SIGINT, SIGTERM, SIGPIPE and every other whose
+ * default ends the process, SIGPWR, SIGIO, the real-time ones and those
+ * that dump core included, each unless it was ignored or handled at the
+ * first call), and at exit(3) with signals blocked (a run that ends
+ * early, as on the CLI's fatal error), until sig_off_fatal.  The same
+ * hook and arg registered twice run once.  0, or -1 when SIG_HOOKS_MAX
+ * hooks are registered already or the exit's cannot be.
  */
 #define SIG_HOOKS_MAX 4
-int sig_on_fatal(void (*undo)(void));
+int sig_on_fatal(void (*undo)(void *), void *arg);
+/* The hook no longer runs (nothing left to undo). */
+void sig_off_fatal(void (*undo)(void *), void *arg);
 
 /*
  * SIGHUP, SIGINT and SIGTERM asking a run to stop: between
