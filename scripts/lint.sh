@@ -1,10 +1,12 @@
 #!/bin/sh
 # scripts/lint.sh - the static checks: cppcheck and clang-tidy over src/,
-# ShellCheck over the shell scripts, mandoc over the man page, and the
-# layers of docs/DESIGN.md.  Prints one result line per tool and exits
-# nonzero if any of them failed.
+# ShellCheck over the shell scripts, mandoc over the man page, the
+# layers of docs/DESIGN.md, and no file-static state in src/sys and
+# src/base but what it allows (sys-statics).  Prints one result line
+# per tool and exits nonzero if any of them failed.
 #
-# Needs (Debian 12): cppcheck clang-tidy shellcheck mandoc (and cc, nm)
+# Needs (Debian 12): cppcheck clang-tidy shellcheck mandoc (and cc, nm,
+# objdump)
 #   apt-get install cppcheck clang-tidy shellcheck mandoc
 # clang-tidy reads its checks from .clang-tidy at the top of the tree.
 # LINT_ONLY="cppcheck clang-tidy shellcheck mandoc layers buffers

@@ -1,5 +1,6 @@
 /*
- * sig.c - hooks run on a fatal signal before its default action (sig.h).
+ * sig.c - hooks run on a fatal signal before its default action, and at
+ * exit (sig.h).
  */
 #include <assert.h>
 #include <errno.h>

@@ -2,9 +2,10 @@
  * sig.h - what a fatal signal must undo first.  Work that leaves
  * something half done on disk for a moment (node.c's private
  * directories, an archive's temporary) blocks signals meanwhile, and
- * registers a hook that removes what is left when a signal whose default
- * is to end the process arrives: the hooks run, then the signal takes
- * its default action.  (SIGKILL cannot be caught.)
+ * registers a hook, with the state it undoes, that removes what is left
+ * when a signal whose default is to end the process arrives (the hooks
+ * run, then the signal takes its default action) or the process exits
+ * before the work's end.  (SIGKILL cannot be caught.)
  */
 #ifndef DEVTOOL_SIG_H
 #define DEVTOOL_SIG_H
