@@ -418,7 +418,7 @@ run_buffers() {
 # NAME the symbol without the .N a compiler gives a function's static;
 # a NAME ending in * is a prefix.  Each with its reason.
 SYS_STATICS_ALLOW='
-# the signal flag, which the manual calls global (SIGNALS in devtool(1))
+# the signal flag a stop sets (sig.h): global, as docs/DESIGN.md says
 sys/sig.o sig_stopped
 # what the fatal-signal handler reads: the hooks (each with the state it
 # undoes: a run of node making, an archive temporary) and their count
