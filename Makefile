@@ -206,6 +206,7 @@ check-valgrind: deps-harden
 lint: deps-harden
 	@sh scripts/lint.sh
 	@bats tests/lint/layers.bats
+	@bats tests/lint/sys_statics.bats
 
 fuzz: deps-harden
 	@sh fuzz/run.sh

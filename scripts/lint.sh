@@ -1,19 +1,21 @@
 #!/bin/sh
 # scripts/lint.sh - the static checks: cppcheck and clang-tidy over src/,
-# ShellCheck over the shell scripts, mandoc over the man page, and the
-# layers of docs/DESIGN.md.  Prints one result line per tool and exits
-# nonzero if any of them failed.
+# ShellCheck over the shell scripts, mandoc over the man page, the
+# layers of docs/DESIGN.md, and no file-static state in src/sys and
+# src/base but what it allows (sys-statics).  Prints one result line
+# per tool and exits nonzero if any of them failed.
 #
-# Needs (Debian 12): cppcheck clang-tidy shellcheck mandoc (and cc, nm)
+# Needs (Debian 12): cppcheck clang-tidy shellcheck mandoc (and cc, nm,
+# objdump)
 #   apt-get install cppcheck clang-tidy shellcheck mandoc
 # clang-tidy reads its checks from .clang-tidy at the top of the tree.
-# LINT_ONLY="cppcheck clang-tidy shellcheck mandoc layers buffers" picks
-# tools;
+# LINT_ONLY="cppcheck clang-tidy shellcheck mandoc layers buffers
+# sys-statics" picks tools;
 # LINT_JOBS sets clang-tidy's parallelism (default: the number of CPUs).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 
-TOOLS=${LINT_ONLY:-cppcheck clang-tidy shellcheck mandoc layers buffers}
+TOOLS=${LINT_ONLY:-cppcheck clang-tidy shellcheck mandoc layers buffers sys-statics}
 out=$(mktemp "${TMPDIR:-/tmp}/devtool-lint.XXXXXX") || exit 2
 trap 'rm -rf "$out" "$out".*' EXIT
 trap 'exit 130' INT TERM
@@ -406,10 +408,89 @@ run_buffers() {
 	result buffers $?
 }
 
+# No file-static mutable state in src/sys/ and src/base/ but what
+# docs/DESIGN.md ("State that is global") names: a run's state is in
+# its context (node making's struct node_run, from node_begin to
+# node_end).  Every object (objdump -t, flag O) in a writable data
+# section (.data, .bss, their .rel and .local kin, thread-local ones; not
+# .data.rel.ro, read-only once relocated) of their objects must be one
+# of SYS_STATICS_ALLOW's "FILE NAME" lines: FILE the object (sys/x.o),
+# NAME the symbol without the .N a compiler gives a function's static;
+# a NAME ending in * is a prefix.  Each with its reason.
+SYS_STATICS_ALLOW='
+# the signal flag a stop sets (sig.h): global, as docs/DESIGN.md says
+sys/sig.o sig_stopped
+# what the fatal-signal handler reads: the hooks (each with the state it
+# undoes: a run of node making, an archive temporary) and their count
+sys/sig.o hooks
+sys/sig.o nhooks
+# the handlers are installed once a process, and exit(3) calls the hooks
+# through one atexit registration
+sys/sig.o installed
+sys/sig.o exit_set
+# the dispositions saved while a run may be asked to stop, put back at
+# its end (sig_stop_end)
+sys/sig.o stop_old
+sys/sig.o stop_set
+# a library loaded with dlopen(3) on first use is the process'"'"'s, as the
+# dynamic linker'"'"'s own state: whether it is, and its entry points
+sys/la.o loaded
+sys/la.o la_*
+sys/unpack.o loaded
+sys/unpack.o p_*
+base/libcap.o loaded
+base/libcap.o dt_cap_*
+'
+
+run_sys_statics() {
+	need objdump sys-statics binutils || return
+	: >"$out"
+	obj=${LINT_OBJ:-$out.obj}
+	mkdir -p "$obj" || return
+	for f in $(cd "$SRC" && for c in sys/*.c base/*.c; do
+		[ -f "$c" ] && echo "$c"
+	done); do
+		layer_compile "$f"
+		layer_obj "$f"
+		[ -f "$o" ] || continue
+		# shellcheck disable=SC2016 # awk's own $1
+		objdump -t "$o" | awk -v f="${f%.c}.o" -v allow="$SYS_STATICS_ALLOW" '
+		    BEGIN {
+			n = split(allow, line, "\n")
+			for (i = 1; i <= n; i++)
+				if (line[i] !~ /^#/ && split(line[i], w, " ") == 2 &&
+				    w[1] == f)
+					ok[w[2]] = 1
+		    }
+		    NF >= 5 {
+			sec = $(NF - 2); name = $NF; obj = 0
+			for (i = 2; i < NF - 2; i++)
+				if ($i == "O")
+					obj = 1
+			if (!obj || sec ~ /^\.data\.rel\.ro/ ||
+			    sec !~ /^\.(data|bss|tdata|tbss)(\.|$)/)
+				next
+			sub(/\.[0-9]+$/, "", name)
+			if (name in ok)
+				next
+			for (a in ok)
+				if (a ~ /\*$/ && index(name, substr(a, 1,
+				    length(a) - 1)) == 1)
+					next
+			print "src/" f ": " name " (" sec "): file-static " \
+			    "mutable state; a run'"'"'s goes in its context, " \
+			    "or in SYS_STATICS_ALLOW with its reason"
+		    }'
+	done >>"$out"
+	[ ! -s "$out" ]
+	result sys-statics $?
+}
+
 for t in $TOOLS; do
 	case $t in
 	layers) run_layers ;;
 	buffers) run_buffers ;;
+	sys-statics) run_sys_statics ;;
 	cppcheck) run_cppcheck ;;
 	clang-tidy) run_clang_tidy ;;
 	shellcheck) run_shellcheck ;;

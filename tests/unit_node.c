@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
 
 #include <linux/capability.h>
 
@@ -22,19 +23,22 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "base/diag.h"
 #include "sys/node.h"
+#include "sys/outfile.h"
 #include "sys/root_impl.h"
 #include "tap.h"
 #include "sys/temp.h"
 
 #define NOBODY		65534	/* another user, as the bats tests use */
-#define NTESTS		16
+#define NTESTS		17
 
 static char base[PATH_MAX];	/* the temporary directory, the --root */
 
@@ -77,6 +81,8 @@ make_want(const char *path, const struct node_want *w, unsigned flags,
 	memset(h, 0, sizeof(*h));
 	if (root_init(&r, base, RESOLVE_AUTO, false) != 0)
 		bail_out_errno("root_init %s", base);
+	if (node_begin(&r, NULL) != 0)
+		bail_out_errno("node_begin");
 	node_make(&r, path, w, flags, &ev, res);
 	node_end(&r, flags, &ev);
 	root_fini(&r);
@@ -115,9 +121,10 @@ stat_rel(const char *rel, struct stat *st)
 }
 
 /*
- * The entries of a directory, less "." and "..".  A private directory
- * node.c holds for the run (.devtool.PID.N, kept until exit between
- * entries: node.c) is not counted, but whatever is inside it is.
+ * The entries of a directory, less "." and "..", and those of the
+ * directories in it: a private directory node.c held for the run
+ * (.devtool.PID.N) is gone once the run has ended (node_end), so it and
+ * whatever it holds count.
  */
 static unsigned
 entries(const char *rel)
@@ -133,10 +140,9 @@ entries(const char *rel)
 		if (strcmp(de->d_name, ".") == 0 ||
 		    strcmp(de->d_name, "..") == 0)
 			continue;
-		if (!temp_name(de->d_name, NULL)) {
-			n++;
+		n++;
+		if (!temp_name(de->d_name, NULL))
 			continue;
-		}
 		snprintf(sub, sizeof(sub), "%s/%s", rel, de->d_name);
 		n += entries(sub);
 	}
@@ -696,6 +702,72 @@ test_keep(void)
 	end(&c);
 }
 
+/*
+ * In a child: a run that holds a private directory in cut/WAY (a node
+ * of another owner is made through one) and an archive temporary there,
+ * cut short before node_end and the commit: by exit(3) (as the CLI's
+ * fatal error exits), or by SIGTERM.
+ */
+static void
+cut_short(const char *way, bool by_signal)
+{
+	struct node_want w = { S_IFIFO, 0600, NOBODY, NOBODY, 0, NULL, NULL,
+	    false };
+	struct node_result res;
+	struct outfile o;
+	struct dt_diag d;
+	char path[PATH_MAX], rel[64];
+	struct root r;
+
+	snprintf(path, sizeof(path), "/cut/%s/fifo", way);
+	if (root_init(&r, base, RESOLVE_AUTO, false) != 0 ||
+	    node_begin(&r, NULL) != 0 ||
+	    node_make(&r, path, &w, NODE_PARENTS, NULL, &res) !=
+	    NODE_CREATED)
+		_exit(3);
+	snprintf(rel, sizeof(rel), "cut/%s/out", way);
+	if (outfile_open(&o, at(path, rel), false, &d) != 0 ||
+	    write(o.fd, "x", 1) != 1)
+		_exit(4);
+	if (by_signal)
+		raise(SIGTERM);
+	else
+		exit(0);
+	_exit(5);
+}
+
+static void
+test_cut_short(void)
+{
+	static const struct { const char *way; bool by_signal; } ways[] = {
+		{ "exit", false }, { "signal", true },
+	};
+	struct check c;
+	char rel[64];
+	int status;
+	pid_t pid;
+
+	begin(&c, "cut short: a run that exits or dies of a signal before "
+	    "its end leaves no private directory and no archive temporary");
+	for (size_t i = 0; i < sizeof(ways) / sizeof(ways[0]); i++) {
+		fflush(stdout);
+		if ((pid = fork()) < 0)
+			bail_out_errno("fork");
+		if (pid == 0)
+			cut_short(ways[i].way, ways[i].by_signal);
+		if (waitpid(pid, &status, 0) != pid)
+			bail_out_errno("waitpid");
+		expect(&c, ways[i].by_signal ? WIFSIGNALED(status) &&
+		    WTERMSIG(status) == SIGTERM : WIFEXITED(status) &&
+		    WEXITSTATUS(status) == 0, "%s: status %#x", ways[i].way,
+		    status);
+		snprintf(rel, sizeof(rel), "cut/%s", ways[i].way);
+		expect(&c, entries(rel) == 1, "%s: %u entries in %s, not the "
+		    "FIFO alone", ways[i].way, entries(rel), rel);
+	}
+	end(&c);
+}
+
 int
 main(void)
 {
@@ -708,7 +780,9 @@ main(void)
 		printf("1..%u\n", tests_run);
 		return 0;
 	}
-	node_begin(NULL);
+	/* the default, whatever the test was started with (nohup), so that
+	   the handler sig.h installs catches it (test_cut_short) */
+	signal(SIGTERM, SIG_DFL);
 	umask(0);
 	snprintf(base, sizeof(base), "%s/unit_node.XXXXXX",
 	    tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
@@ -731,6 +805,7 @@ main(void)
 	test_files();
 	test_correct_and_socket();
 	test_keep();
+	test_cut_short();
 
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", base);
 	if (system(cmd) != 0)	/* NOLINT(cert-env33-c) */

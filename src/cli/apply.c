@@ -457,6 +457,8 @@ apply_to_root(const struct plan *p, struct root *r, unsigned flags)
 	struct tally t = { .total = p->nodes, .boot = p->boot, .rep = &rep };
 	struct target *target;
 
+	if (node_begin(r, env_runtime_dir()) != 0)
+		cli_fatal(NULL);
 	report_init(&rep, p->relative);
 	if (flags & NODE_DRY_RUN)
 		dry_run_notes(&rep, p);
@@ -817,7 +819,6 @@ cmd_apply(const struct verb_call *c)
 		rc = apply_to_archive(&plan, &o->archive_opts, o->verbose ?
 		    NODE_VERBOSE : 0);
 	else {
-		node_begin(env_runtime_dir());
 		umask(0);
 		rc = apply_to_root(&plan, r, NODE_KEEP_SAME |
 		    NODE_PARENTS | (o->replace ? NODE_REPLACE : 0) |
@@ -845,7 +846,6 @@ apply_entries(const struct entries *v, const char *root_dir,
 		return apply_to_archive(&plan, o, flags & NODE_VERBOSE);
 	if ((r = options_root(root_dir)) == NULL)
 		return EXIT_FAILED;
-	node_begin(env_runtime_dir());
 	umask(0);
 	return apply_to_root(&plan, r, flags);
 }

@@ -359,7 +359,8 @@ delete_entries(const struct make_opts *o, const struct entries *v,
 	    NULL)
 		return EXIT_FAILED;
 	report_init(&rep, relative);
-	node_begin(env_runtime_dir());
+	if (node_begin(r, env_runtime_dir()) != 0)
+		cli_fatal(NULL);
 	for (size_t i = 0; i < v->n; i++) {
 		const struct entry *e = &v->v[i];
 		mode_t type = e->type == 'c' ? S_IFCHR : e->type == 'b' ?
@@ -372,6 +373,7 @@ delete_entries(const struct make_opts *o, const struct entries *v,
 			report_failure(&rep, e->path, &res);
 		count[res.outcome]++;
 	}
+	node_end(r, flags, &rep.events);
 	root_close(r);
 	if (cli_finish_output() != EXIT_OK)
 		return EXIT_FAILED;

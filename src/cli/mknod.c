@@ -361,6 +361,8 @@ make_nodes(struct mknod_job *job, struct root *root)
 	char path[PATH_MAX];
 	int status = EXIT_OK;
 
+	if (node_begin(root, env_runtime_dir()) != 0)
+		cli_fatal(NULL);
 	report_init(&rep, false);
 	for (uint64_t i = 0; i < job->count; i++) {
 		const char *p = job->path;
@@ -468,7 +470,6 @@ parse_job(const struct mknod_opts *o, const struct verb_call *c,
 		return rc;
 	if ((*root = options_root(o->root)) == NULL)
 		return EXIT_FAILED;
-	node_begin(env_runtime_dir());
 	/* A symbolic mode reads the umask (attrs.c); modes are then exact. */
 	if ((rc = parse_attrs(o, umask(0), &job->want)) != EXIT_OK)
 		return rc;

@@ -1,7 +1,7 @@
 /*
  * inode.c - small facts about inodes and descriptors that node.c's
- * files share: what a node is, errno kept across close, our euid, chmod
- * through a descriptor, hard links (see node.h).
+ * files share: what a node is, errno kept across close, chmod through a
+ * descriptor, hard links (see node.h).
  */
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -34,19 +34,6 @@ inode_close(int fd)
 	errno = saved;
 }
 
-uid_t
-inode_euid(void)
-{
-	static uid_t id = (uid_t)-1;
-	static bool known;
-
-	if (!known) {
-		id = geteuid();
-		known = true;
-	}
-	return id;
-}
-
 /*
  * chmod(2) through an O_PATH descriptor, never by name: /proc's magic
  * link to it, else fchmodat2(2) on the descriptor itself.  Without
@@ -76,23 +63,22 @@ inode_chmod(int fd, mode_t perm, bool faker)
 /*
  * Whether the kernel keeps users from linking files they do not own
  * (fs.protected_hardlinks); unknown (no /proc) is taken as off, the
- * kernel's default.  Read once, the process's as the euid is: a run
- * takes the host's setting as it was when first asked.
+ * kernel's default.  Read into *known the first time (-1), the caller's
+ * memory of it.
  */
 static bool
-hardlinks_protected(void)
+hardlinks_protected(int *known)
 {
-	static int known = -1;
 	char c = '0';
 	int fd;
 
-	if (known < 0) {
+	if (*known < 0) {
 		fd = open("/proc/sys/fs/protected_hardlinks", O_RDONLY |
 		    O_CLOEXEC);
-		known = fd >= 0 && read(fd, &c, 1) == 1 && c == '1';
+		*known = fd >= 0 && read(fd, &c, 1) == 1 && c == '1';
 		inode_close(fd);
 	}
-	return known;
+	return *known == 1;
 }
 
 /*
@@ -103,11 +89,11 @@ hardlinks_protected(void)
  * left alone, as systemd-tmpfiles leaves it (hardlink_vulnerable).
  */
 bool
-inode_hardlink_vulnerable(const struct stat *st)
+inode_hardlink_vulnerable(const struct stat *st, int *protected)
 {
-	assert(st != NULL);
+	assert(st != NULL && protected != NULL);
 	return !S_ISDIR(st->st_mode) && st->st_nlink > 1 &&
-	    !hardlinks_protected();
+	    !hardlinks_protected(protected);
 }
 
 bool

@@ -1,8 +1,8 @@
 /*
  * inode.h - small facts about inodes and descriptors, shared by root.c's
  * and node.c's files: what a device node is, errno kept across close(2),
- * our euid, chmod(2) through a descriptor, and hard links a user may have
- * made to files outside the tree.
+ * chmod(2) through a descriptor, and hard links a user may have made to
+ * files outside the tree.
  */
 #ifndef DEVTOOL_INODE_H
 #define DEVTOOL_INODE_H
@@ -24,13 +24,14 @@ enum {
 
 bool inode_is_node(mode_t mode);
 void inode_close(int fd);
-/*
- * geteuid(2), asked once: devtool never changes its ids, and the node
- * paths compare owners with it for every directory they meet.
- */
-uid_t inode_euid(void);
 int inode_chmod(int fd, mode_t perm, bool faker);
-bool inode_hardlink_vulnerable(const struct stat *st);
+/*
+ * Whether giving st a mode, owner or capabilities could change a file
+ * outside the tree (inode.c).  *protected is the caller's memory of
+ * fs.protected_hardlinks: -1 until it is read, on first need, then 1 or
+ * 0 (a run keeps the host's setting as it was when first asked).
+ */
+bool inode_hardlink_vulnerable(const struct stat *st, int *protected);
 bool inode_same(const struct stat *a, const struct stat *b);
 
 #endif

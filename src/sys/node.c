@@ -24,10 +24,37 @@
 #include "sys/sig.h"
 #include "base/types.h"
 
-void
-node_begin(const char *dir)
+int
+node_begin(struct root *r, const char *runtime_dir)
 {
-	node_lock_runtime_dir(dir);
+	struct node_run *run;
+
+	assert(r != NULL && r->run == NULL);
+	if ((run = calloc(1, sizeof(*run))) == NULL)
+		return -1;
+	run->euid = r->euid;
+	run->runtime_dir = runtime_dir;
+	run->lock_fd = -1;
+	run->hardlinks_protected = -1;
+	for (size_t i = 0; i < HELD_MAX; i++)
+		run->held[i].dirfd = -1;
+	r->run = run;
+	return 0;
+}
+
+void
+node_end(struct root *r, unsigned flags, const struct node_events *ev)
+{
+	struct node_run *run;
+
+	assert(r != NULL && r->run != NULL);
+	run = r->run;
+	node_parents_end(r, flags, ev);
+	node_priv_end(run);
+	node_stale_end(run);
+	node_lock_end(run);
+	r->run = NULL;
+	free(run);
 }
 
 /* "c 1:3, mode 0600, owner 0:5"; a link, "l -> TARGET, owner 0:5". */
@@ -267,7 +294,8 @@ handle_existing(const struct place *p, const struct stat *st,
 		return place_report(p, NODE_UNCHANGED, "keep", w);
 	if (kind && (adjusts || (p->flags & NODE_REPLACE))) {
 		/* the inode itself changes, as in a dry run it would */
-		if (inode_hardlink_vulnerable(st)) {
+		if (inode_hardlink_vulnerable(st,
+		    &p->run->hardlinks_protected)) {
 			errno = EPERM;
 			return place_fail(p, HARDLINKED_MSG);
 		}
@@ -334,7 +362,8 @@ handle_existing(const struct place *p, const struct stat *st,
 static enum node_outcome
 decide_locked(const struct place *p, const struct node_want *w)
 {
-	int lock = p->flags & NODE_DRY_RUN ? -1 : node_lock_file(p->root->faker);
+	int lock = p->flags & NODE_DRY_RUN ? -1 :
+	    node_lock_file(p->run, p->root->faker);
 	enum node_outcome outcome;
 	struct node_want buf;
 	struct stat st;
@@ -504,7 +533,7 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 	}
 	p->contain = !root_cached_pinned(r);
 	if (!(flags & NODE_DRY_RUN))
-		node_stale_visit(r, p->dirfd);
+		node_stale_visit(p, p->dirfd);
 	/*
 	 * mknodat fails if anything is there, so trying first is safe; but
 	 * not for what only adjusts one that is there (an f line, a link
@@ -600,8 +629,10 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 	made.n = 0;
 	made.overflow = false;
 
-	assert(r != NULL && path != NULL && w != NULL && res != NULL);
+	assert(r != NULL && r->run != NULL && path != NULL && w != NULL &&
+	    res != NULL);
 	assert(w->perm == NODE_ANY_PERM || (w->perm & ~(mode_t)07777) == 0);
+	p.run = r->run;
 	res->error = 0;
 	res->reason = NULL;
 	res->no_mknod = false;
@@ -645,7 +676,7 @@ remove_found(const struct place *p, const struct stat *st,
 		return place_fail(p, NO_TEMP_MSG);
 	if (sig_block(&old) != 0)
 		return place_fail(p, NULL);
-	if ((rc = node_priv_open(p->dirfd, &pv)) == 0) {
+	if ((rc = node_priv_open(p->run, p->dirfd, &pv)) == 0) {
 		rc = node_priv_take_out(p->dirfd, p->name, &pv, st);
 		saved = errno;
 		node_priv_close(p->dirfd, &pv);
@@ -671,7 +702,8 @@ remove_at(struct root *r, const char *path, mode_t type, unsigned flags,
 	char parent[PATH_MAX], why[160];
 	struct stat st;
 
-	assert(r != NULL && path != NULL && res != NULL);
+	assert(r != NULL && r->run != NULL && path != NULL && res != NULL);
+	p.run = r->run;
 	res->error = 0;
 	res->reason = NULL;
 	res->no_mknod = false;

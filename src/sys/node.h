@@ -133,12 +133,18 @@ struct node_events {
 };
 
 /*
- * Call once before creating anything: runtime_dir ($XDG_RUNTIME_DIR,
- * read by the CLI, or NULL) is where a user other than root keeps the
- * lock file.  The caller sets the umask it wants (node_make makes every
- * mode exact by hand, so the umask gives only a default).
+ * Begins a run of node making in r, before node_make, node_tree or
+ * node_remove: the run's own state (the private directories held for
+ * the next entries, the directories already scanned for a killed run's
+ * leftovers, the lock file) is made here, kept with r, and freed by
+ * node_end, which every run that began must reach before root_close.
+ * One run at a time in r.  runtime_dir ($XDG_RUNTIME_DIR, read by the
+ * CLI, or NULL) is where a user other than root keeps the lock file; it
+ * must outlive the run.  The caller sets the umask it wants (node_make
+ * makes every mode exact by hand, so the umask gives only a default).
+ * 0, or -1 with errno (ENOMEM).
  */
-void node_begin(const char *runtime_dir);
+int node_begin(struct root *r, const char *runtime_dir);
 
 bool node_path_ok(const char *path);
 /*
@@ -152,14 +158,17 @@ enum node_outcome node_make(struct root *r, const char *path,
 void node_describe(char *buf, size_t len, const struct node_want *w);
 
 /*
- * The end of a run of node_make: each directory -p made for an entry
+ * The end of a run (node_begin): each directory -p made for an entry
  * that failed, kept meanwhile for the entries after it, is removed now,
  * deepest first, if no entry that did not fail was in it or was it, it
  * is still empty and still the one made (by device and inode, through a
  * descriptor, never following a link: another's swapped in stays), each
- * said once ("remove directory", NODE_REMOVED).  Called on every way a
- * run ends that is not a crash (the last entry, a stop, a signal), before
- * root_close; flags as node_make's (NODE_VERBOSE says).
+ * said once ("remove directory", NODE_REMOVED); then the private
+ * directories held go, and the run's state is freed.  Called on every
+ * way a run ends that is not a crash (the last entry, a stop, a signal),
+ * before root_close; flags as node_make's (NODE_VERBOSE says).  A run
+ * that exits or dies of a signal before it gets here still has its
+ * private directories removed (sig.h).
  */
 void node_end(struct root *r, unsigned flags, const struct node_events *ev);
 

@@ -1,7 +1,8 @@
 /*
  * node_impl.h - what the files of node.c share: a place, where a node
- * goes; how a step failed; the private directory; and each file's calls
- * (inode.c, place.c, node_*.c).  Included by those files alone.
+ * goes; how a step failed; the private directory; the run's state
+ * (struct node_run); and each file's calls (inode.c, place.c,
+ * node_*.c).  Included by those files alone.
  */
 #ifndef DEVTOOL_NODE_IMPL_H
 #define DEVTOOL_NODE_IMPL_H
@@ -54,6 +55,7 @@ struct place {
 					   NULL */
 	const struct node_events *ev;	/* or NULL */
 	struct node_result *res;
+	struct node_run *run;	/* the run's, node_begin's (root's) */
 };
 
 #define HARDLINKED_MSG "has other hard links, and fs.protected_hardlinks " \
@@ -71,6 +73,54 @@ struct priv {
 	bool dirty;		/* something could not be taken out of it */
 };
 
+/*
+ * A private directory kept for the next entries in the same directory
+ * (making and removing one per node is slow on some file systems: ext4
+ * with discard, ten times slower), one for each of the last HELD_MAX
+ * directories (node_priv.c).
+ */
+#define HELD_MAX 16
+struct held {
+	dev_t dev;		/* the parent's identity */
+	ino_t ino;
+	unsigned long used;	/* when last used, for the LRU */
+	struct priv pv;
+	volatile sig_atomic_t live;	/* read by the fatal-signal hook */
+	int dirfd;		/* our own descriptor of its parent */
+};
+
+/*
+ * A run of node making's own state, from node_begin to node_end (which
+ * frees it), reached through the root the run works in: nothing of it
+ * outlives the run, and nothing of one run is another's.  Only the
+ * fatal-signal and at-exit hook (sig.h) sees it besides the run, through
+ * the pointer it was registered with.
+ */
+struct node_run {
+	uid_t euid;		/* the root's, who our private dirs belong to */
+	/* node_priv.c: the held private directories, the clock of their
+	   LRU, the serial N of .devtool.PID.N; hooked: the hook that
+	   removes them on a fatal signal or an early exit is registered,
+	   keep: it could be, so they may outlive an entry */
+	struct held held[HELD_MAX];
+	unsigned long clock;
+	unsigned long serial;
+	bool hooked, keep;
+	/* node_stale.c: the directories already scanned for a killed
+	   run's leftovers (a tsearch(3) set of struct dir_id), and the
+	   last one */
+	void *stale_seen;
+	struct dir_id stale_last;
+	bool stale_any;		/* stale_last holds one */
+	/* node_lock.c: $XDG_RUNTIME_DIR as the CLI read it; the lock
+	   file, opened on first use (lock_tried) and closed at the end */
+	const char *runtime_dir;
+	int lock_fd;
+	bool lock_tried;
+	/* fs.protected_hardlinks, read on first use: 1, 0, -1 not yet */
+	int hardlinks_protected;
+};
+
 #define NO_TEMP_MSG "its directory is append-only or immutable, where a " \
 	"temporary name could not be removed; nothing was made"
 #define NO_PROC_MSG "its mode cannot be changed safely: /proc is not " \
@@ -85,6 +135,8 @@ struct priv {
 	"the node made there was removed"
 
 /* place.c */
+/* The run r is in (node_begin), for a file that cannot see inside r. */
+struct node_run *place_run(const struct root *r);
 const char *place_type_word(mode_t type);
 bool place_replaceable(mode_t old, const struct node_want *w);
 enum node_outcome place_report(const struct place *p, enum node_outcome outcome,
@@ -116,25 +168,31 @@ bool place_same_attrs(const struct stat *st, const struct node_want *w);
 int place_split_path(const char *path, char *parent, size_t len, const char **name);
 
 /* node_priv.c */
-int node_priv_open(int dirfd, struct priv *pv);
+int node_priv_open(struct node_run *run, int dirfd, struct priv *pv);
 void node_priv_close(int dirfd, struct priv *pv);
 int node_priv_take_out(int dirfd, const char *name, struct priv *pv,
     const struct stat *expect);
 int node_priv_place(const struct place *p, const struct node_want *w,
     bool replace);
 bool node_priv_impossible(int dirfd);
-void node_priv_release_in(const struct stat *dir);
+void node_priv_release_in(struct node_run *run, const struct stat *dir);
+/* node_end: every held private directory removed, the hook dropped. */
+void node_priv_end(struct node_run *run);
 
 /* node_stale.c */
-void node_stale_visit(const struct root *r, int dirfd);
+void node_stale_visit(const struct place *p, int dirfd);
 /* The same, for the directory open at dirfd whose stat is st. */
-void node_stale_visit_st(int dirfd, const struct stat *st);
+void node_stale_visit_st(struct node_run *run, int dirfd,
+    const struct stat *st);
 /* A directory just made by this run: nothing to clean, none read. */
-void node_stale_made(const struct stat *st);
+void node_stale_made(struct node_run *run, const struct stat *st);
+/* node_end: the set forgotten. */
+void node_stale_end(struct node_run *run);
 
 /* node_lock.c */
-void node_lock_runtime_dir(const char *dir);
-int node_lock_file(bool faker);
+int node_lock_file(struct node_run *run, bool faker);
+/* node_end: the lock file closed. */
+void node_lock_end(struct node_run *run);
 off_t node_lock_offset(const struct stat *st);
 int node_lock_set(int fd, off_t at, short type);
 
@@ -167,5 +225,11 @@ bool node_parents_blocker(struct place *p, const char *parent, char *buf,
  * otherwise those of the run's on its path, or at it, are kept.
  */
 void node_parents_after(struct place *p, const char *parent, bool failed);
+/*
+ * node_end's first part: the directories made for entries that failed,
+ * removed as node.h says.
+ */
+void node_parents_end(struct root *r, unsigned flags,
+    const struct node_events *ev);
 
 #endif

@@ -14,35 +14,27 @@
 
 #include "sys/node_impl.h"
 
-/* $XDG_RUNTIME_DIR as the CLI read it, for node_lock_file(). */
-static const char *runtime_dir;
-
-void
-node_lock_runtime_dir(const char *dir)
-{
-	runtime_dir = dir;
-}
-
 /*
  * The lock file: our own, where only we can create it, so that no other
  * user can hold a lock in it (flock(2) on the directory itself could be
  * held forever by anyone who can read it).  None, no lock.  Under a
  * faker (faker) euid 0 is its fiction: the user's own, as for any user.
+ * Opened the first time a run asks, kept until its end (node_lock_end).
  */
 int
-node_lock_file(bool faker)
+node_lock_file(struct node_run *run, bool faker)
 {
-	static int fd = -1;
-	static bool tried;
 	const char *dir = "/run", *xdg;
 	char path[PATH_MAX];
 	struct stat st;
+	int fd;
 
-	if (tried)
-		return fd;
-	tried = true;
-	if (inode_euid() != 0 || faker) {
-		if ((xdg = runtime_dir) == NULL || *xdg != '/')
+	assert(run != NULL);
+	if (run->lock_tried)
+		return run->lock_fd;
+	run->lock_tried = true;
+	if (run->euid != 0 || faker) {
+		if ((xdg = run->runtime_dir) == NULL || *xdg != '/')
 			return -1;
 		dir = xdg;
 	}
@@ -52,11 +44,20 @@ node_lock_file(bool faker)
 	fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
 	    O_CLOEXEC, 0600);
 	if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    st.st_uid != inode_euid() || (st.st_mode & 077) != 0)) {
+	    st.st_uid != run->euid || (st.st_mode & 077) != 0)) {
 		close(fd);
 		fd = -1;
 	}
-	return fd;
+	return run->lock_fd = fd;
+}
+
+void
+node_lock_end(struct node_run *run)
+{
+	assert(run != NULL);
+	inode_close(run->lock_fd);
+	run->lock_fd = -1;
+	run->lock_tried = false;
 }
 
 /* One byte per directory, at an offset hashed from its identity. */

@@ -50,7 +50,7 @@ static bool
 enterable(const struct place *p, int cur, const char *prefix)
 {
 	const struct stat made = { .st_mode = S_IFDIR | 0755,
-	    .st_uid = inode_euid() };
+	    .st_uid = p->root->euid };
 	int top = -1;
 	bool ok;
 
@@ -114,7 +114,7 @@ make_dir(const struct place *p, int cur, const char *comp,
 	d.contain = false;
 	if (!enterable(p, cur, prefix))
 		return -1;
-	node_stale_visit(p->root, cur);
+	node_stale_visit(p, cur);
 	if (fstat(cur, &st) == 0 && !(st.st_mode & S_ISGID) &&
 	    fgetxattr(cur, ACL_DEFAULT, NULL, 0) < 0)
 		*made = mkdirat(cur, comp, 0755) == 0;
@@ -319,7 +319,7 @@ trail_make(struct place *p, int cur, const char *name, size_t n,
 		m->end[m->n] = strlen(prefix);
 		m->id[m->n++] = (struct dir_id){ st->st_dev, st->st_ino };
 	}
-	node_stale_made(st);
+	node_stale_made(p->run, st);
 	d.path = prefix;
 	place_report(&d, NODE_CREATED, "create directory", &parent_dir);
 	return fd;
@@ -396,8 +396,8 @@ trail_open(struct place *p, const char *parent)
 			if (top != NULL && (top->acl == 1 ||
 			    (top->st.st_mode & S_ISGID)))
 				return NOT_TRAIL;
-			node_stale_visit_st(cur, top != NULL ? &top->st :
-			    &r->root_st);
+			node_stale_visit_st(p->run, cur, top != NULL ?
+			    &top->st : &r->root_st);
 			if ((fd = trail_make(p, cur, name, n, prefix,
 			    &st, &made)) < 0)
 				return NOT_TRAIL;
@@ -496,7 +496,7 @@ remove_dir(struct root *r, const char *dir, const char *name,
 	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    S_ISDIR(st.st_mode) && st.st_dev == want->dev &&
 	    st.st_ino == want->ino) {
-		node_priv_release_in(&st);
+		node_priv_release_in(r->run, &st);
 		/* never follows a symlink, never removes what is not empty */
 		rc = unlinkat(fd, name, AT_REMOVEDIR);
 	}
@@ -610,7 +610,8 @@ node_parents_after(struct place *p, const char *parent, bool failed)
 }
 
 void
-node_end(struct root *r, unsigned flags, const struct node_events *ev)
+node_parents_end(struct root *r, unsigned flags,
+    const struct node_events *ev)
 {
 	char dir[PATH_MAX];
 	struct node_result res;
@@ -637,7 +638,8 @@ node_end(struct root *r, unsigned flags, const struct node_events *ev)
 		    &(struct dir_id){ d->dev, d->ino }) != 0)
 			continue;
 		place_report(&(struct place){ .root = r, .path = d->path,
-		    .flags = flags, .ev = ev, .res = &res }, NODE_REMOVED,
+		    .flags = flags, .ev = ev, .res = &res, .run = r->run },
+		    NODE_REMOVED,
 		    "remove directory", &parent_dir);
 	}
 	root_made_free(r);

@@ -24,9 +24,9 @@
 #define TEMP_TRIES 100
 
 static bool
-private_dir(const struct stat *st)
+private_dir(const struct node_run *run, const struct stat *st)
 {
-	return S_ISDIR(st->st_mode) && st->st_uid == inode_euid() &&
+	return S_ISDIR(st->st_mode) && st->st_uid == run->euid &&
 	    (st->st_mode & 07077 & ~S_ISGID) == 0;
 }
 
@@ -65,13 +65,13 @@ swapped(int err)
  * is one still (fstatat, nothing followed), and only while empty.
  */
 static void
-unmake(int dirfd, const char *name)
+unmake(const struct node_run *run, int dirfd, const char *name)
 {
 	int saved = errno;
 	struct stat st;
 
 	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    private_dir(&st))
+	    private_dir(run, &st))
 		unlinkat(dirfd, name, AT_REMOVEDIR);
 	errno = saved;
 }
@@ -87,15 +87,14 @@ unmake(int dirfd, const char *name)
  * outlives a failure.
  */
 int
-node_priv_open(int dirfd, struct priv *pv)
+node_priv_open(struct node_run *run, int dirfd, struct priv *pv)
 {
-	static unsigned long serial;
 	int spare;
 
-	assert(dirfd >= 0 && pv != NULL);
+	assert(run != NULL && dirfd >= 0 && pv != NULL);
 	for (int i = 0; i < TEMP_TRIES; i++) {
 		snprintf(pv->name, sizeof(pv->name), TEMP_PREFIX "%ld.%lu",
-		    (long)getpid(), serial++);
+		    (long)getpid(), run->serial++);
 		if ((spare = fcntl(dirfd, F_DUPFD_CLOEXEC, 0)) < 0)
 			break;
 		if (mkdirat(dirfd, pv->name, 0700) != 0) {
@@ -112,10 +111,10 @@ node_priv_open(int dirfd, struct priv *pv)
 		if (pv->fd < 0 || fstat(pv->fd, &pv->st) != 0) {
 			if (pv->fd >= 0)
 				inode_close(pv->fd);
-			unmake(dirfd, pv->name);
+			unmake(run, dirfd, pv->name);
 			break;
 		}
-		if (!private_dir(&pv->st)) {
+		if (!private_dir(run, &pv->st)) {
 			close(pv->fd);
 			errno = EEXIST;
 			continue;
@@ -426,26 +425,14 @@ place_via(const struct place *p, struct priv *pv,
 }
 
 /*
- * A private directory is kept for the next entries in the same directory
- * (making and removing one per node is slow on some file systems: ext4
- * with discard, ten times slower), one for each of the last HELD_MAX
- * directories.  Between entries they are empty; one is removed when it
- * is the least recently used of too many, at exit, or by a fatal
- * signal's handler.  (SIGKILL leaves them: the next run removes them.)
+ * The held private directories (struct held, node_impl.h): between
+ * entries they are empty; one is removed when it is the least recently
+ * used of too many, at the run's end (node_end), or, should the run not
+ * get there, by the hook sig.h runs on a fatal signal or at exit.
+ * (SIGKILL leaves them: the next run removes them.)
  */
-#define HELD_MAX 16
 
-static struct held {
-	dev_t dev;		/* the parent's identity */
-	ino_t ino;
-	unsigned long used;	/* when last used, for the LRU */
-	struct priv pv;
-	volatile sig_atomic_t live;
-	int dirfd;		/* our own descriptor of its parent */
-} held[HELD_MAX];
-static bool held_keep;		/* at exit they are removed: keep them */
-
-/* With signals blocked, or at exit. */
+/* With signals blocked, or from the hook. */
 static void
 held_release(struct held *h)
 {
@@ -458,59 +445,35 @@ held_release(struct held *h)
 }
 
 static void
-held_release_all(void)
+held_release_all(struct node_run *run)
 {
 	for (size_t i = 0; i < HELD_MAX; i++)
-		held_release(&held[i]);
-}
-
-static void
-held_release_at_exit(void)
-{
-	sigset_t old;
-
-	if (sig_block(&old) != 0)
-		return;
-	held_release_all();
-	sig_restore(&old);
+		held_release(&run->held[i]);
 }
 
 /*
- * A fatal signal: the (empty) private directories go, before the default
- * (sig.h).  (node_priv_close makes only async-signal-safe calls.)
+ * A fatal signal, or an exit before node_end: the (empty) private
+ * directories go (sig.h).  held_release makes only async-signal-safe
+ * calls, and marks each gone first, so that a signal during the exit's
+ * call does not remove one twice.
  */
 static void
-held_on_fatal(void)
+held_on_fatal(void *arg)
 {
-	for (size_t i = 0; i < HELD_MAX; i++)
-		if (held[i].live)
-			node_priv_close(held[i].dirfd, &held[i].pv);
-}
-
-/* Once: removed at exit and on a fatal signal. */
-static void
-held_hooks(void)
-{
-	static bool done;
-
-	if (done)
-		return;
-	done = true;
-	held_keep = atexit(held_release_at_exit) == 0;
-	(void)sig_on_fatal(held_on_fatal);	/* SIG_HOOKS_MAX has room */
+	held_release_all(arg);
 }
 
 /* A free slot, else the least recently used one. */
 static struct held *
-held_slot(void)
+held_slot(struct node_run *run)
 {
-	struct held *h = &held[0];
+	struct held *h = &run->held[0];
 
 	for (size_t i = 0; i < HELD_MAX; i++) {
-		if (!held[i].live)
-			return &held[i];
-		if (held[i].used < h->used)
-			h = &held[i];
+		if (!run->held[i].live)
+			return &run->held[i];
+		if (run->held[i].used < h->used)
+			h = &run->held[i];
 	}
 	return h;
 }
@@ -519,35 +482,39 @@ held_slot(void)
 static struct priv *
 held_get(const struct place *p)
 {
-	static unsigned long clock;
+	struct node_run *run = p->run;
 	struct held *h;
 	struct stat st;
 
 	if (place_dir_stat(p->root, p->dirfd, &st) != 0)
 		return NULL;
 	for (size_t i = 0; i < HELD_MAX; i++) {
-		h = &held[i];
+		h = &run->held[i];
 		if (!h->live || h->dev != st.st_dev || h->ino != st.st_ino)
 			continue;
 		if (!h->pv.dirty) {
-			h->used = ++clock;
+			h->used = ++run->clock;
 			return &h->pv;
 		}
 		held_release(h);
 	}
-	h = held_slot();
+	h = held_slot(run);
 	held_release(h);
 	if ((h->dirfd = fcntl(p->dirfd, F_DUPFD_CLOEXEC, 0)) < 0)
 		return NULL;
-	if (node_priv_open(h->dirfd, &h->pv) != 0) {
+	if (node_priv_open(run, h->dirfd, &h->pv) != 0) {
 		inode_close(h->dirfd);
 		h->dirfd = -1;
 		return NULL;
 	}
 	h->dev = st.st_dev;
 	h->ino = st.st_ino;
-	h->used = ++clock;
-	held_hooks();
+	h->used = ++run->clock;
+	/* once a run, when it first holds one (SIG_HOOKS_MAX has room) */
+	if (!run->hooked) {
+		run->hooked = true;
+		run->keep = sig_on_fatal(held_on_fatal, run) == 0;
+	}
 	h->live = 1;
 	return &h->pv;
 }
@@ -560,15 +527,16 @@ node_priv_place(const struct place *p, const struct node_want *w, bool replace)
 	sigset_t old;
 	int rc = STEP_ERRNO;
 
-	assert(p != NULL && p->dirfd >= 0 && p->name != NULL && w != NULL);
+	assert(p != NULL && p->run != NULL && p->dirfd >= 0 &&
+	    p->name != NULL && w != NULL);
 	/* the mode made concrete (place_with_perm): it is given as it is */
 	assert((w->perm & ~(mode_t)07777) == 0);
 	if (sig_block(&old) != 0)
 		return STEP_ERRNO;
 	if ((pv = held_get(p)) != NULL)
 		rc = place_via(p, pv, w, replace);
-	if (!held_keep)
-		held_release_all();
+	if (!p->run->keep)
+		held_release_all(p->run);
 	sig_restore(&old);
 	return rc;
 }
@@ -589,16 +557,38 @@ node_priv_impossible(int dirfd)
 
 /* Lets a directory be removed: the private one held in it goes first. */
 void
-node_priv_release_in(const struct stat *dir)
+node_priv_release_in(struct node_run *run, const struct stat *dir)
 {
+	struct held *h;
 	sigset_t old;
 
-	assert(dir != NULL);
+	assert(run != NULL && dir != NULL);
 	if (sig_block(&old) != 0)
 		return;
-	for (size_t i = 0; i < HELD_MAX; i++)
-		if (held[i].live && held[i].dev == dir->st_dev &&
-		    held[i].ino == dir->st_ino)
-			held_release(&held[i]);
+	for (size_t i = 0; i < HELD_MAX; i++) {
+		h = &run->held[i];
+		if (h->live && h->dev == dir->st_dev && h->ino == dir->st_ino)
+			held_release(h);
+	}
 	sig_restore(&old);
+}
+
+/*
+ * The run's end: every held one removed, then the hook dropped, signals
+ * blocked meanwhile (a signal between the two finds none live).
+ */
+void
+node_priv_end(struct node_run *run)
+{
+	sigset_t old;
+	bool blocked;
+
+	assert(run != NULL);
+	blocked = sig_block(&old) == 0;
+	held_release_all(run);
+	if (run->hooked)
+		sig_off_fatal(held_on_fatal, run);
+	run->hooked = run->keep = false;
+	if (blocked)
+		sig_restore(&old);
 }

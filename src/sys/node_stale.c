@@ -26,7 +26,7 @@
  * itself if its name still leads to it.
  */
 static void
-clean_private(int dirfd, const char *name)
+clean_private(const struct node_run *run, int dirfd, const char *name)
 {
 	static const char *const ours[] = { TEMP_NAME, OUT_NAME };
 	struct stat st, now;
@@ -36,7 +36,7 @@ clean_private(int dirfd, const char *name)
 	    O_CLOEXEC);
 	if (fd < 0)
 		return;
-	if (fstat(fd, &st) != 0 || !temp_made_by(&st, inode_euid()) ||
+	if (fstat(fd, &st) != 0 || !temp_made_by(&st, run->euid) ||
 	    temp_holds_only_ours(fd) != 1)
 		goto out;
 	for (size_t i = 0; i < sizeof(ours) / sizeof(ours[0]); i++) {
@@ -57,13 +57,13 @@ out:
 
 /* A legacy temporary is removed through a private directory, made once. */
 static void
-remove_legacy(int dirfd, const char *name, const struct stat *st,
-    struct priv *pv, sigset_t *old)
+remove_legacy(struct node_run *run, int dirfd, const char *name,
+    const struct stat *st, struct priv *pv, sigset_t *old)
 {
 	if (pv->fd < 0) {
 		if (node_priv_impossible(dirfd) || sig_block(old) != 0)
 			return;
-		if (node_priv_open(dirfd, pv) != 0) {
+		if (node_priv_open(run, dirfd, pv) != 0) {
 			sig_restore(old);
 			return;
 		}
@@ -83,7 +83,7 @@ pid_dead(pid_t pid)
  * of a PID that is no longer running, and only what is provably ours.
  */
 static void
-clean_stale(int dirfd)
+clean_stale(struct node_run *run, int dirfd)
 {
 	struct priv pv = { .fd = -1 };
 	struct dirent *de;
@@ -102,12 +102,12 @@ clean_stale(int dirfd)
 	while ((de = readdir(dir)) != NULL) {
 		if (!temp_name(de->d_name, &pid) || !pid_dead(pid) ||
 		    fstatat(dirfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
-		    !temp_made_by(&st, inode_euid()))
+		    !temp_made_by(&st, run->euid))
 			continue;
 		if (S_ISDIR(st.st_mode))
-			clean_private(dirfd, de->d_name);
+			clean_private(run, dirfd, de->d_name);
 		else
-			remove_legacy(dirfd, de->d_name, &st, &pv, &old);
+			remove_legacy(run, dirfd, de->d_name, &st, &pv, &old);
 	}
 	closedir(dir);
 	if (pv.fd >= 0) {
@@ -126,24 +126,25 @@ by_id(const void *a, const void *b)
 	return x->ino < y->ino ? -1 : x->ino > y->ino;
 }
 
-static void *seen;	/* tsearch(3) set of struct dir_id */
-static struct dir_id last;
-
-/* Whether the directory st is met for the first time; remembers it. */
+/*
+ * Whether the directory st is met for the first time this run (the
+ * run's set, node_impl.h); remembers it.
+ */
 static bool
-first_visit(const struct stat *st)
+first_visit(struct node_run *run, const struct stat *st)
 {
 	struct dir_id id = { st->st_dev, st->st_ino }, *copy;
 
-	if (by_id(&id, &last) == 0)
+	if (run->stale_any && by_id(&id, &run->stale_last) == 0)
 		return false;
-	last = id;
-	if (tfind(&id, &seen, by_id) != NULL)
+	run->stale_last = id;
+	run->stale_any = true;
+	if (tfind(&id, &run->stale_seen, by_id) != NULL)
 		return false;
 	if ((copy = malloc(sizeof(*copy))) == NULL)
 		return false;
 	*copy = id;
-	if (tsearch(copy, &seen, by_id) == NULL) {
+	if (tsearch(copy, &run->stale_seen, by_id) == NULL) {
 		free(copy);
 		return false;
 	}
@@ -152,22 +153,22 @@ first_visit(const struct stat *st)
 
 /* The first time this run uses a directory, its leftovers go. */
 void
-node_stale_visit(const struct root *r, int dirfd)
+node_stale_visit(const struct place *p, int dirfd)
 {
 	struct stat st;
 
-	assert(r != NULL && dirfd >= 0);
-	if (place_dir_stat(r, dirfd, &st) != 0)
+	assert(p != NULL && p->run != NULL && dirfd >= 0);
+	if (place_dir_stat(p->root, dirfd, &st) != 0)
 		return;
-	node_stale_visit_st(dirfd, &st);
+	node_stale_visit_st(p->run, dirfd, &st);
 }
 
 void
-node_stale_visit_st(int dirfd, const struct stat *st)
+node_stale_visit_st(struct node_run *run, int dirfd, const struct stat *st)
 {
-	assert(dirfd >= 0 && st != NULL);
-	if (first_visit(st))
-		clean_stale(dirfd);
+	assert(run != NULL && dirfd >= 0 && st != NULL);
+	if (first_visit(run, st))
+		clean_stale(run, dirfd);
 }
 
 /*
@@ -175,8 +176,17 @@ node_stale_visit_st(int dirfd, const struct stat *st)
  * only remembered, never read.
  */
 void
-node_stale_made(const struct stat *st)
+node_stale_made(struct node_run *run, const struct stat *st)
 {
-	assert(st != NULL);
-	(void)first_visit(st);
+	assert(run != NULL && st != NULL);
+	(void)first_visit(run, st);
+}
+
+void
+node_stale_end(struct node_run *run)
+{
+	assert(run != NULL);
+	tdestroy(run->stale_seen, free);
+	run->stale_seen = NULL;
+	run->stale_any = false;
 }

@@ -59,7 +59,7 @@ tree_found(void *ctx, int dirfd, const char *name, const char *path,
 	if (t->failed || (!place_owner_changes(st, w) &&
 	    (link || (st->st_mode & 07777) == w->perm)))
 		return;
-	if (inode_hardlink_vulnerable(st)) {
+	if (inode_hardlink_vulnerable(st, &t->p->run->hardlinks_protected)) {
 		errno = EPERM;
 		tree_fail(t, path, HARDLINKED_MSG);
 	}
@@ -112,6 +112,8 @@ node_tree(struct root *r, const char *path, const struct node_want *w,
 	bool whole;
 
 	assert(r != NULL && path != NULL && w != NULL && res != NULL);
+	p.run = place_run(r);
+	assert(p.run != NULL);	/* node_begin */
 	assert(S_ISDIR(w->type) && (w->perm == NODE_ANY_PERM ||
 	    (w->perm & ~(mode_t)07777) == 0));
 	whole = strcmp(path, "/") == 0;

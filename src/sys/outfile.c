@@ -23,9 +23,6 @@
 #define OUT_TEMP_PREFIX ".dt-"
 #define OUT_TEMP_RANDOM 6
 
-/* The temporary a fatal signal removes: one at a time. */
-static struct outfile *volatile live;
-
 /* Only if its name still holds the file made.  Async-signal-safe. */
 static void
 remove_temp(const struct outfile *o)
@@ -37,24 +34,19 @@ remove_temp(const struct outfile *o)
 		unlinkat(o->dirfd, o->temp, 0);
 }
 
+/*
+ * The hook (sig.h) that removes o's temporary on a fatal signal or at an
+ * early exit, registered from make_temp to the commit or close: o's
+ * fields change only while signals wait, and fd is open once the
+ * temporary is made and known by dev and ino.
+ */
 static void
-remove_live_temp(void)
+remove_live_temp(void *arg)
 {
-	if (live != NULL)
-		remove_temp(live);
-}
+	const struct outfile *o = arg;
 
-/* Once: the temporary goes on a fatal signal, and at an early exit. */
-static int
-hook_once(void)
-{
-	static bool done;
-
-	if (!done && (sig_on_fatal(remove_live_temp) != 0 ||
-	    atexit(remove_live_temp) != 0))
-		return -1;
-	done = true;
-	return 0;
+	if (o->fd >= 0 && o->temp[0] != '\0')
+		remove_temp(o);
 }
 
 /* Why a file of this type is not written (to: a link's file, or NULL). */
@@ -161,7 +153,6 @@ try_temp(struct outfile *o)
 	if (o->fd >= 0 && fstat(o->fd, &st) == 0) {
 		o->dev = st.st_dev;
 		o->ino = st.st_ino;
-		live = o;
 	} else if (o->fd >= 0) {
 		unlinkat(o->dirfd, o->temp, 0);
 		close(o->fd);
@@ -174,7 +165,7 @@ try_temp(struct outfile *o)
 static int
 make_temp(struct outfile *o, struct dt_diag *d)
 {
-	if (hook_once() != 0)
+	if (sig_on_fatal(remove_live_temp, o) != 0)
 		return dt_error(d, "cannot register the removal of a "
 		    "temporary file");
 	for (unsigned i = 0; i < OUT_TEMP_TRIES; i++) {
@@ -184,6 +175,7 @@ make_temp(struct outfile *o, struct dt_diag *d)
 		if (errno != EEXIST)
 			break;
 	}
+	sig_off_fatal(remove_live_temp, o);
 	o->temp[0] = '\0';
 	return dt_error(d, "cannot create a temporary file beside it: %s",
 	    strerror(errno));
@@ -303,8 +295,8 @@ outfile_commit(struct outfile *o, struct dt_diag *d)
 	else if (renameat(o->dirfd, o->temp, o->dirfd, o->base) != 0)
 		rc = dt_error(d, "%s", strerror(errno));
 	else {
-		live = NULL;
 		o->temp[0] = '\0';
+		sig_off_fatal(remove_live_temp, o);
 	}
 	sig_restore(&old);
 	return rc;
@@ -318,8 +310,8 @@ outfile_close(struct outfile *o)
 	assert(o != NULL && (o->temp[0] == '\0' || o->dirfd >= 0));
 	if (o->temp[0] != '\0' && sig_block(&old) == 0) {
 		remove_temp(o);
-		live = NULL;
 		o->temp[0] = '\0';
+		sig_off_fatal(remove_live_temp, o);
 		sig_restore(&old);
 	}
 	if (o->fd >= 0 && !o->borrowed)

@@ -117,6 +117,13 @@ place_make_at(int dirfd, const char *name, const struct node_want *w, mode_t per
 }
 
 /* The directory's identity: the cached stat when it is the cached one. */
+struct node_run *
+place_run(const struct root *r)
+{
+	assert(r != NULL);
+	return r->run;
+}
+
 int
 place_dir_stat(const struct root *r, int dirfd, struct stat *st)
 {

@@ -56,6 +56,7 @@ root_init(struct root *r, const char *dir, enum resolve_method method,
 	r->egid = getegid();
 	r->refusal[0] = '\0';
 	r->refused = false;
+	r->run = NULL;
 	if (dir == NULL) {
 		r->fd = AT_FDCWD;
 		r->method = RESOLVE_UNCONFINED;
@@ -220,7 +221,8 @@ root_made_free(struct root *r)
 void
 root_fini(struct root *r)
 {
-	assert(r != NULL);
+	/* a run begun on it has ended (node_end): its state is freed */
+	assert(r != NULL && r->run == NULL);
 	root_forget(r);
 	tdestroy(r->dry_dirs, free);
 	r->dry_dirs = NULL;

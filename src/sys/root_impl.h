@@ -88,6 +88,9 @@ struct root {
 	   the last resolution ended there. */
 	char refusal[2 * PATH_MAX + 160];
 	bool refused;
+	/* A run of node making's own state, from node_begin to node_end
+	   (node_impl.h), or NULL. */
+	struct node_run *run;
 };
 
 #define DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -1,5 +1,6 @@
 /*
- * sig.c - hooks run on a fatal signal before its default action (sig.h).
+ * sig.c - hooks run on a fatal signal before its default action, and at
+ * exit (sig.h).
  */
 #include <assert.h>
 #include <errno.h>
@@ -31,16 +32,44 @@ sig_restore(const sigset_t *old)
 	errno = saved;
 }
 
-static void (*volatile hooks[SIG_HOOKS_MAX])(void);
+/*
+ * The hooks, and whether the exit's call is registered: what the
+ * handler reads, so the process's (docs/DESIGN.md, "State that is
+ * global").  Changed only with signals blocked.
+ */
+static volatile struct hook {
+	void (*undo)(void *);
+	void *arg;
+} hooks[SIG_HOOKS_MAX];
 static volatile sig_atomic_t nhooks;
+static bool exit_set;
+
+static void
+run_hooks(void)
+{
+	for (sig_atomic_t i = 0; i < nhooks; i++)
+		hooks[i].undo(hooks[i].arg);
+}
 
 /* Every hook, then the default (SA_RESETHAND | SA_NODEFER). */
 static void
 on_fatal(int sig)
 {
-	for (sig_atomic_t i = 0; i < nhooks; i++)
-		hooks[i]();
+	run_hooks();
 	(void)raise(sig);
+}
+
+/* At exit: every hook, once, no signal running them meanwhile. */
+static void
+on_exit_hooks(void)
+{
+	sigset_t old;
+
+	if (sig_block(&old) != 0)
+		return;
+	run_hooks();
+	nhooks = 0;
+	sig_restore(&old);
 }
 
 /*
@@ -88,7 +117,7 @@ install(void)
 }
 
 int
-sig_on_fatal(void (*undo)(void))
+sig_on_fatal(void (*undo)(void *), void *arg)
 {
 	sigset_t old;
 	int rc = 0;
@@ -97,12 +126,17 @@ sig_on_fatal(void (*undo)(void))
 	if (sig_block(&old) != 0)
 		return -1;
 	for (sig_atomic_t i = 0; i < nhooks; i++)
-		if (hooks[i] == undo)
+		if (hooks[i].undo == undo && hooks[i].arg == arg)
 			goto out;
-	if (nhooks == SIG_HOOKS_MAX)
+	if (!exit_set)
+		exit_set = atexit(on_exit_hooks) == 0;
+	if (nhooks == SIG_HOOKS_MAX || !exit_set)
 		rc = -1;
-	else
-		hooks[nhooks++] = undo;
+	else {
+		hooks[nhooks].undo = undo;
+		hooks[nhooks].arg = arg;
+		nhooks++;
+	}
 	if (!installed) {
 		install();
 		installed = true;
@@ -110,6 +144,29 @@ sig_on_fatal(void (*undo)(void))
 out:
 	sig_restore(&old);
 	return rc;
+}
+
+void
+sig_off_fatal(void (*undo)(void *), void *arg)
+{
+	sig_atomic_t i;
+	sigset_t old;
+	/* removed even so: the hook's arg may be about to be freed */
+	bool blocked = sig_block(&old) == 0;
+
+	assert(undo != NULL);
+	for (i = 0; i < nhooks; i++)
+		if (hooks[i].undo == undo && hooks[i].arg == arg)
+			break;
+	if (i < nhooks) {
+		for (; i + 1 < nhooks; i++) {
+			hooks[i].undo = hooks[i + 1].undo;
+			hooks[i].arg = hooks[i + 1].arg;
+		}
+		nhooks--;
+	}
+	if (blocked)
+		sig_restore(&old);
 }
 
 volatile sig_atomic_t sig_stopped;
@@ -164,8 +221,7 @@ sig_stop_die(void)
 
 	assert(sig != 0);
 	/* What a fatal signal undoes goes first here too (held directories). */
-	for (sig_atomic_t i = 0; i < nhooks; i++)
-		hooks[i]();
+	run_hooks();
 	(void)signal(sig, SIG_DFL);
 	sigemptyset(&one);
 	sigaddset(&one, sig);

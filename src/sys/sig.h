@@ -2,9 +2,10 @@
  * sig.h - what a fatal signal must undo first.  Work that leaves
  * something half done on disk for a moment (node.c's private
  * directories, an archive's temporary) blocks signals meanwhile, and
- * registers a hook that removes what is left when a signal whose default
- * is to end the process arrives: the hooks run, then the signal takes
- * its default action.  (SIGKILL cannot be caught.)
+ * registers a hook, with the state it undoes, that removes what is left
+ * when a signal whose default is to end the process arrives (the hooks
+ * run, then the signal takes its default action) or the process exits
+ * before the work's end.  (SIGKILL cannot be caught.)
  */
 #ifndef DEVTOOL_SIG_H
 #define DEVTOOL_SIG_H
@@ -17,15 +18,19 @@ int sig_block(sigset_t *old);
 void sig_restore(const sigset_t *old);
 
 /*
- * Calls undo, which may make only async-signal-safe calls, on a fatal
- * signal (SIGHUP, SIGINT, SIGTERM, SIGPIPE and every other whose default
- * ends the process, SIGPWR, SIGIO, the real-time ones and those that dump
- * core included, each unless it was ignored or handled at the first
- * call).  The same hook registered twice runs once.  0, or -1 when
- * SIG_HOOKS_MAX hooks are registered already.
+ * Calls undo(arg), which may make only async-signal-safe calls, on a
+ * fatal signal (SIGHUP, SIGINT, SIGTERM, SIGPIPE and every other whose
+ * default ends the process, SIGPWR, SIGIO, the real-time ones and those
+ * that dump core included, each unless it was ignored or handled at the
+ * first call), and at exit(3) with signals blocked (a run that ends
+ * early, as on the CLI's fatal error), until sig_off_fatal.  The same
+ * hook and arg registered twice run once.  0, or -1 when SIG_HOOKS_MAX
+ * hooks are registered already or the exit's cannot be.
  */
 #define SIG_HOOKS_MAX 4
-int sig_on_fatal(void (*undo)(void));
+int sig_on_fatal(void (*undo)(void *), void *arg);
+/* The hook no longer runs (nothing left to undo). */
+void sig_off_fatal(void (*undo)(void *), void *arg);
 
 /*
  * SIGHUP, SIGINT and SIGTERM asking a run to stop: between
