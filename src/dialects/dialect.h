@@ -380,17 +380,19 @@ dialect_space(char c)
 	    c == '\f';
 }
 
-/* The first byte of line after white space, or '\0' when none. */
-static inline char
-dialect_first_byte(const char *line, size_t len)
+/*
+ * The bid of a dialect whose lines open with the byte c (json's '{',
+ * oci's '[', makedevs's '/'): DIALECT_BID_SHAPE when the first byte of line after white
+ * space is c.
+ */
+static inline enum dialect_bid
+dialect_bid_opening(const char *line, size_t len, char c)
 {
 	size_t i = 0;
 
 	while (i < len && dialect_space(line[i]))
 		i++;
-	if (i == len)
-		return '\0';
-	return line[i];
+	return i < len && line[i] == c ? DIALECT_BID_SHAPE : DIALECT_BID_NONE;
 }
 
 /* True for a blank or comment line (white space, then '#' or nothing). */
