@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/grow.h"
 #include "base/permute.h"
 #include "entry/entry.h"
 
@@ -175,16 +176,12 @@ int
 entries_add(struct entries *l, const struct entry *e)
 {
 	const char *path, *target, *caps, *user, *group, *content, *first;
+	struct entry *v = dt_room_for_one(l->v, l->n, &l->cap, sizeof(*v),
+	    1024);
 
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 1024;
-		struct entry *v = reallocarray(l->v, cap, sizeof(*v));
-
-		if (v == NULL)
-			return -1;
-		l->v = v;
-		l->cap = cap;
-	}
+	if (v == NULL)
+		return -1;
+	l->v = v;
 	if (arena_copy(l, e->path, &path) != 0 ||
 	    arena_copy(l, e->target, &target) != 0 ||
 	    arena_copy(l, e->caps, &caps) != 0 ||
