@@ -299,10 +299,11 @@ struct dialect {
 	void (*free_state)(void *state);
 
 	/*
-	 * The line reader: 1 with *out (checked: entry_validate) and its
-	 * path (and a link's target) in path (DIALECT_TEXT_SIZE bytes), 0
-	 * for a line that makes no entry, -1 with a message in d.  line
-	 * has no newline and no NUL; *out is zeroed but for lineno.
+	 * The line reader: 1 with *out (checked: entry_validate, through
+	 * fields_line_read in a dialect of fields) and its path (and a
+	 * link's target) in path (DIALECT_TEXT_SIZE bytes), 0 for a line
+	 * that makes no entry, -1 with a message in d.  line has no newline
+	 * and no NUL; *out is zeroed but for lineno.
 	 */
 	int (*read_line)(struct dialect_reader *r, const char *line,
 	    size_t len, struct entry *out, char *path, struct dt_diag *d);

@@ -82,7 +82,8 @@ int fields_bad_type(const struct dialect *dl, const char *s,
  * What a dialect's read_line returns for rc, its parser's outcome on a
  * line: an entry (1) with the count, start and increment that say nothing
  * dropped, once entry_validate passes it (-1 and why in d when not); 0 or
- * -1 as they are.  Every line reader ends so (dialect.h's read_line).
+ * -1 as they are.  Every reader of fields ends so (dialect.h's
+ * read_line).
  */
 int fields_line_read(int rc, struct entry *e, struct dt_diag *d);
 /*
