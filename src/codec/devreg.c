@@ -88,9 +88,19 @@ put_letters(char *s, size_t size, unsigned u)
 	return (int)n;
 }
 
-/* pattern with unit u and controller c; -1 when it does not fit. */
+/*
+ * What one %-token t of a pattern stands for, as text at out (size bytes,
+ * its NUL included): its length, or -1 when it has none or does not fit.
+ */
+typedef int token_fn(char t, char *out, size_t size, const void *ctx);
+
+/*
+ * pattern into out, each %-token replaced by token's text for it: -1 when
+ * that fails or out is too small.  One walk of a name pattern, for a
+ * name's units (render) and for a range's spelling (spell).
+ */
 static int
-render(const char *pattern, unsigned u, unsigned c, char *out,
+expand(const char *pattern, token_fn *token, const void *ctx, char *out,
     size_t size)
 {
 	size_t n = 0;
@@ -103,35 +113,53 @@ render(const char *pattern, unsigned u, unsigned c, char *out,
 			out[n++] = *p;
 			continue;
 		}
-		switch (*++p) {
-		case 'n':
-			w = snprintf(out + n, size - n, "%u", u);
-			break;
-		case 'c':
-			w = snprintf(out + n, size - n, "%u", c);
-			break;
-		case 'a':
-			w = snprintf(out + n, size - n, "%c", 'a' + u % 26);
-			break;
-		case 'A':
-			w = put_letters(out + n, size - n, u);
-			break;
-		case 'x':
-			w = snprintf(out + n, size - n, "%c%c",
-			    banks[u / 16 % 16], hex[u % 16]);
-			break;
-		case 'h':
-			w = snprintf(out + n, size - n, "%c", hex[u % 16]);
-			break;
-		default:
-			return -1;
-		}
+		w = token(*++p, out + n, size - n, ctx);
 		if (w < 0 || (size_t)w >= size - n)
 			return -1;
 		n += (size_t)w;
 	}
 	out[n] = '\0';
 	return 0;
+}
+
+/* A unit and a controller, the numbers of one name. */
+struct unit {
+	unsigned u, c;
+};
+
+static int
+unit_token(char t, char *out, size_t size, const void *ctx)
+{
+	const struct unit *x = ctx;
+	unsigned u = x->u;
+
+	switch (t) {
+	case 'n':
+		return snprintf(out, size, "%u", u);
+	case 'c':
+		return snprintf(out, size, "%u", x->c);
+	case 'a':
+		return snprintf(out, size, "%c", 'a' + u % 26);
+	case 'A':
+		return put_letters(out, size, u);
+	case 'x':
+		return snprintf(out, size, "%c%c", banks[u / 16 % 16],
+		    hex[u % 16]);
+	case 'h':
+		return snprintf(out, size, "%c", hex[u % 16]);
+	default:
+		return -1;
+	}
+}
+
+/* pattern with unit u and controller c; -1 when it does not fit. */
+static int
+render(const char *pattern, unsigned u, unsigned c, char *out,
+    size_t size)
+{
+	struct unit x = { u, c };
+
+	return expand(pattern, unit_token, &x, out, size);
 }
 
 /*
@@ -564,6 +592,26 @@ token_text(char t, unsigned u, char *out, size_t size)
 	return render(pattern, u, u, out, size);
 }
 
+/* Units lo..hi of controllers 0..ctls-1, as spell writes them. */
+struct spelling {
+	unsigned lo, hi, ctls;
+};
+
+static int
+spelled_token(char t, char *out, size_t size, const void *ctx)
+{
+	const struct spelling *x = ctx;
+	char a[16], b[16];
+
+	if (token_text(t, t == 'c' ? 0 : x->lo, a, sizeof(a)) != 0)
+		return -1;
+	if (t == 'c' ? x->ctls <= 1 : x->lo == x->hi)
+		return snprintf(out, size, "%s", a);
+	if (token_text(t, t == 'c' ? x->ctls - 1 : x->hi, b, sizeof(b)) != 0)
+		return -1;
+	return snprintf(out, size, "{%s..%s}", a, b);
+}
+
 /*
  * pattern with its unit token as {lo..hi} (or the one unit) and its
  * controller token as {0..ctls-1}; -1 when it does not fit.
@@ -572,36 +620,9 @@ static int
 spell(const char *pattern, unsigned lo, unsigned hi, unsigned ctls,
     char *out, size_t size)
 {
-	char a[16], b[16];
-	size_t n = 0;
-	int w;
+	struct spelling x = { lo, hi, ctls };
 
-	for (const char *p = pattern; *p != '\0'; p++) {
-		if (n + 1 >= size)
-			return -1;
-		if (*p != '%') {
-			out[n++] = *p;
-			continue;
-		}
-		p++;
-		if (*p == 'c' ? ctls <= 1 : lo == hi) {
-			if (token_text(*p, *p == 'c' ? 0 : lo, a,
-			    sizeof(a)) != 0)
-				return -1;
-			w = snprintf(out + n, size - n, "%s", a);
-		} else {
-			if (token_text(*p, *p == 'c' ? 0 : lo, a,
-			    sizeof(a)) != 0 || token_text(*p, *p == 'c' ?
-			    ctls - 1 : hi, b, sizeof(b)) != 0)
-				return -1;
-			w = snprintf(out + n, size - n, "{%s..%s}", a, b);
-		}
-		if (w < 0 || (size_t)w >= size - n)
-			return -1;
-		n += (size_t)w;
-	}
-	out[n] = '\0';
-	return 0;
+	return expand(pattern, spelled_token, &x, out, size);
 }
 
 /*

@@ -299,10 +299,11 @@ struct dialect {
 	void (*free_state)(void *state);
 
 	/*
-	 * The line reader: 1 with *out (checked: entry_validate) and its
-	 * path (and a link's target) in path (DIALECT_TEXT_SIZE bytes), 0
-	 * for a line that makes no entry, -1 with a message in d.  line
-	 * has no newline and no NUL; *out is zeroed but for lineno.
+	 * The line reader: 1 with *out (checked: entry_validate, through
+	 * fields_line_read in a dialect of fields) and its path (and a
+	 * link's target) in path (DIALECT_TEXT_SIZE bytes), 0 for a line
+	 * that makes no entry, -1 with a message in d.  line has no newline
+	 * and no NUL; *out is zeroed but for lineno.
 	 */
 	int (*read_line)(struct dialect_reader *r, const char *line,
 	    size_t len, struct entry *out, char *path, struct dt_diag *d);
@@ -380,17 +381,19 @@ dialect_space(char c)
 	    c == '\f';
 }
 
-/* The first byte of line after white space, or '\0' when none. */
-static inline char
-dialect_first_byte(const char *line, size_t len)
+/*
+ * The bid of a dialect whose lines open with the byte c (json's '{',
+ * oci's '[', makedevs's '/'): DIALECT_BID_SHAPE when the first byte of line after white
+ * space is c.
+ */
+static inline enum dialect_bid
+dialect_bid_opening(const char *line, size_t len, char c)
 {
 	size_t i = 0;
 
 	while (i < len && dialect_space(line[i]))
 		i++;
-	if (i == len)
-		return '\0';
-	return line[i];
+	return i < len && line[i] == c ? DIALECT_BID_SHAPE : DIALECT_BID_NONE;
 }
 
 /* True for a blank or comment line (white space, then '#' or nothing). */

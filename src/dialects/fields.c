@@ -6,6 +6,7 @@
  * letters say, and a type it has no letter for (a link in makedevs, a
  * socket in tmpfiles) is written as a comment line naming it.
  */
+#include <assert.h>
 #include <ctype.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -17,6 +18,7 @@
 #include "base/path.h"
 #include "base/text.h"
 #include "dialects/fields.h"
+#include "entry/validate.h"
 
 /* The kernel's gen_init_cpio keywords (usr/gen_init_cpio.c). */
 static const char cpio_keywords[][8] = { "file", "dir", "nod",
@@ -308,14 +310,28 @@ fields_bad_type(const struct dialect *dl, const char *s, struct dt_diag *d)
 	return -1;
 }
 
-/* Counts, starts and increments that say nothing are dropped. */
-void
-fields_tidy_range(struct entry *e)
+int
+fields_line_read(int rc, struct entry *e, struct dt_diag *d)
 {
+	if (rc != 1)
+		return rc;
 	if (e->count == 0)
 		e->start = e->inc = 0;
 	if (!entry_has_numbers(e))
 		e->inc = 0;
+	return entry_validate(e, d) != 0 ? -1 : 1;
+}
+
+bool
+fields_slash_in_word(const char *line, size_t len, size_t k)
+{
+	struct fields_span w[2];
+	struct dt_diag d;
+	size_t n;
+
+	assert(k < 2);
+	return fields_split(line, len, NULL, w, 2, &n, &d) == 0 && n >= 2 &&
+	    memchr(w[k].p, '/', w[k].len) != NULL;
 }
 
 void

@@ -78,8 +78,19 @@ char fields_type(const struct dialect *dl, char letter);
 /* "type 'x' is not one of c b p d f s", the dialect's letters. */
 int fields_bad_type(const struct dialect *dl, const char *s,
     struct dt_diag *d);
-/* Counts, starts and increments that say nothing are dropped. */
-void fields_tidy_range(struct entry *e);
+/*
+ * What a dialect's read_line returns for rc, its parser's outcome on a
+ * line: an entry (1) with the count, start and increment that say nothing
+ * dropped, once entry_validate passes it (-1 and why in d when not); 0 or
+ * -1 as they are.  Every reader of fields ends so (dialect.h's
+ * read_line).
+ */
+int fields_line_read(int rc, struct entry *e, struct dt_diag *d);
+/*
+ * Whether line has two words or more, and a '/' in its word k (0 or 1):
+ * a path where the dialect has one (its looks_like).
+ */
+bool fields_slash_in_word(const char *line, size_t len, size_t k);
 /*
  * e becomes a link to target: its mode and owner ignored, as a tmpfiles
  * L line's (Linux gives every link 0777).

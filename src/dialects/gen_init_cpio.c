@@ -28,7 +28,6 @@
 #include "base/text.h"
 #include "codec/host.h"
 #include "dialects/fields.h"
-#include "entry/validate.h"
 
 #define WORDS 9
 
@@ -198,11 +197,12 @@ check_plain_word(const char *s, const char *what, struct dt_diag *d)
 }
 
 static int
-initramfs_format(const struct entry *e, struct dt_buf *out,
-    struct dt_diag *d)
+gen_init_cpio_write(const struct entry *e, const char *note,
+    struct dt_buf *out, struct dt_diag *d)
 {
 	const char *word = NULL;
 
+	assert(note == NULL);	/* dialect.h: not DIALECT_NOTE_WRITER */
 	if (fields_no_ranges(e, "a gen_init_cpio list", d) != 0 ||
 	    check_plain_word(e->path, "path", d) != 0 ||
 	    (e->target != NULL && check_plain_word(e->target, "link target", d) != 0) ||
@@ -245,10 +245,8 @@ static int
 gen_init_cpio_read(struct dialect_reader *r, const char *line, size_t len,
     struct entry *out, char *path, struct dt_diag *d)
 {
-	int rc;
-
-	rc = initramfs_parse(r, line, len, out, path, d);
-	return rc == 1 && entry_validate(out, d) != 0 ? -1 : rc;
+	return fields_line_read(initramfs_parse(r, line, len, out, path, d),
+	    out, d);
 }
 
 /* A line that starts with one of its keywords is one. */
@@ -260,14 +258,6 @@ gen_init_cpio_bid(const char *line, size_t len)
 	return fields_first_word(line, len, &i, &a) &&
 	    fields_cpio_keyword(line + a, i - a) ? DIALECT_BID_MARK :
 	    DIALECT_BID_NONE;
-}
-
-static int
-gen_init_cpio_write(const struct entry *e, const char *note,
-    struct dt_buf *out, struct dt_diag *d)
-{
-	assert(note == NULL);
-	return initramfs_format(e, out, d);
 }
 
 const struct dialect gen_init_cpio_dialect = {

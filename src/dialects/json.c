@@ -250,8 +250,7 @@ json_bid_head(const char *head, size_t n)
 static enum dialect_bid
 json_bid(const char *line, size_t len)
 {
-	return dialect_first_byte(line, len) == '{' ? DIALECT_BID_SHAPE :
-	    DIALECT_BID_NONE;
+	return dialect_bid_opening(line, len, '{');
 }
 
 /*

@@ -204,13 +204,15 @@ makedevs_attachment(const char *line, size_t len, char *value,
  * buildroot's r, F and -1 are written back as they were read.
  */
 static int
-format_makedevs(const struct entry *e, struct dt_buf *out, struct dt_diag *d)
+makedevs_write(const struct entry *e, const char *note, struct dt_buf *out,
+    struct dt_diag *d)
 {
 	uint64_t v[5] = { e->major, e->minor, e->start, e->inc, e->count };
 	int last = entry_has_numbers(e) ? 1 : -1;
 	char q[QUOTE_MAX];
 	char type = fields_letter(&makedevs_dialect, e->type);
 
+	assert(note == NULL);	/* dialect.h: not DIALECT_NOTE_WRITER */
 	for (const unsigned char *s = (const unsigned char *)e->path;
 	    *s != '\0'; s++)
 		if (*s <= ' ' || *s == 0x7f)
@@ -266,43 +268,22 @@ format_makedevs(const struct entry *e, struct dt_buf *out, struct dt_diag *d)
 static enum dialect_bid
 makedevs_bid(const char *line, size_t len)
 {
-	size_t i = 0;
-
-	while (i < len && dialect_space(line[i]))
-		i++;
-	return i < len && line[i] == '/' ? DIALECT_BID_SHAPE : DIALECT_BID_NONE;
+	return dialect_bid_opening(line, len, '/');
 }
 
 /* A '/' in its first word: a makedevs line with a relative path. */
 static bool
 makedevs_looks_like(const char *line, size_t len)
 {
-	struct fields_span w[2];
-	struct dt_diag d;
-	size_t n;
-
-	return fields_split(line, len, NULL, w, 2, &n, &d) == 0 && n >= 2 &&
-	    memchr(w[0].p, '/', w[0].len) != NULL;
+	return fields_slash_in_word(line, len, 0);
 }
 
 static int
 makedevs_read(struct dialect_reader *r, const char *line, size_t len,
     struct entry *out, char *path, struct dt_diag *d)
 {
-	int rc = parse_makedevs(line, len, r->res, out, path, d);
-
-	if (rc != 1)
-		return rc;
-	fields_tidy_range(out);
-	return entry_validate(out, d) != 0 ? -1 : 1;
-}
-
-static int
-makedevs_write(const struct entry *e, const char *note, struct dt_buf *out,
-    struct dt_diag *d)
-{
-	assert(note == NULL);
-	return format_makedevs(e, out, d);
+	return fields_line_read(parse_makedevs(line, len, r->res, out, path,
+	    d), out, d);
 }
 
 const struct dialect makedevs_dialect = {

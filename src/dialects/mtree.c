@@ -34,7 +34,6 @@
 #include "dialects/fields.h"
 #include "dialects/mtree.h"
 #include "base/text.h"
-#include "entry/validate.h"
 
 #define VALUE_MAX PATH_MAX	/* a decoded keyword value */
 
@@ -679,9 +678,8 @@ static int
 mtree_read(struct dialect_reader *r, const char *line, size_t len,
     struct entry *out, char *path, struct dt_diag *d)
 {
-	int rc = mtree_parse(r, line, len, out->lineno, out, path, d);
-
-	return rc == 1 && entry_validate(out, d) != 0 ? -1 : rc;
+	return fields_line_read(mtree_parse(r, line, len, out->lineno, out,
+	    path, d), out, d);
 }
 
 /*

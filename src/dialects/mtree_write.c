@@ -70,9 +70,11 @@ put_owner(struct dt_buf *out, const char *name, const char *name_key,
 	}
 }
 
-static int
-mtree_format(const struct entry *e, struct dt_buf *out, struct dt_diag *d)
+int
+mtree_write(const struct entry *e, const char *note, struct dt_buf *out,
+    struct dt_diag *d)
 {
+	assert(note == NULL);	/* dialect.h: not DIALECT_NOTE_WRITER */
 	if (fields_no_ranges(e, "an mtree spec", d) != 0)
 		return -1;
 	dt_buf_addc(out, '.');
@@ -95,12 +97,4 @@ mtree_format(const struct entry *e, struct dt_buf *out, struct dt_diag *d)
 	if (e->nochange && e->type != 'l')
 		dt_buf_adds(out, " nochange");
 	return 0;
-}
-
-int
-mtree_write(const struct entry *e, const char *note, struct dt_buf *out,
-    struct dt_diag *d)
-{
-	assert(note == NULL);
-	return mtree_format(e, out, d);
 }

@@ -203,8 +203,7 @@ oci_read(const char *text, size_t len, const struct dialect_doc_sink *sink)
 static enum dialect_bid
 oci_bid(const char *line, size_t len)
 {
-	return dialect_first_byte(line, len) == '[' ? DIALECT_BID_SHAPE :
-	    DIALECT_BID_NONE;
+	return dialect_bid_opening(line, len, '[');
 }
 
 /* config.md's c b u p: devices and FIFOs, one document. */

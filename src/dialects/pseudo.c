@@ -29,7 +29,6 @@
 #include "base/text.h"
 #include "codec/host.h"
 #include "dialects/fields.h"
-#include "entry/validate.h"
 
 #define FIELDS 8
 
@@ -276,11 +275,13 @@ bad_text(const struct entry *e)
 }
 
 static int
-pseudo_format(const struct entry *e, struct dt_buf *out, struct dt_diag *d)
+pseudo_write(const struct entry *e, const char *note, struct dt_buf *out,
+    struct dt_diag *d)
 {
 	const char *bad = bad_text(e);
 	char q[QUOTE_MAX];
 
+	assert(note == NULL);	/* dialect.h: not DIALECT_NOTE_WRITER */
 	if (fields_no_ranges(e, "a pseudo file", d) != 0)
 		return -1;
 	if (bad != NULL)
@@ -322,9 +323,8 @@ static int
 pseudo_read(struct dialect_reader *r, const char *line, size_t len,
     struct entry *out, char *path, struct dt_diag *d)
 {
-	int rc = pseudo_parse(line, len, r->res, out, path, d);
-
-	return rc == 1 && entry_validate(out, d) != 0 ? -1 : rc;
+	return fields_line_read(pseudo_parse(line, len, r->res, out, path, d),
+	    out, d);
 }
 
 /*
@@ -354,14 +354,6 @@ pseudo_bid(const char *line, size_t len)
 	if (strchr("imLDMBCSIR", type) != NULL || (type == 's' && words == 6))
 		return DIALECT_BID_WORD;
 	return DIALECT_BID_NONE;
-}
-
-static int
-pseudo_write(const struct entry *e, const char *note, struct dt_buf *out,
-    struct dt_diag *d)
-{
-	assert(note == NULL);
-	return pseudo_format(e, out, d);
 }
 
 const struct dialect pseudo_dialect = {

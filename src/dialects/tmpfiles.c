@@ -35,7 +35,6 @@
 #include "base/text.h"
 #include "codec/host.h"
 #include "dialects/fields.h"
-#include "entry/validate.h"
 
 #define TMPFILES_FIELDS 7
 #define LINK_MODE 0777		/* every link's, on Linux */
@@ -1011,11 +1010,13 @@ tab_dash(struct dt_buf *out)
 }
 
 static int
-format_tmpfiles(const struct entry *e, struct dt_buf *out, struct dt_diag *d)
+tmpfiles_write(const struct entry *e, const char *note, struct dt_buf *out,
+    struct dt_diag *d)
 {
 	unsigned dflt = e->type == 'd' ? 0755 : 0644;
 	char q[QUOTE_MAX];
 
+	assert(note == NULL);	/* dialect.h: not DIALECT_NOTE_WRITER */
 	if (e->count >= 1)
 		return dt_error(d, "a tmpfiles table has no ranges: write the %"
 		    PRIu64 " nodes of '%s' one by one", e->count,
@@ -1095,32 +1096,15 @@ tmpfiles_bid(const char *line, size_t len)
 static bool
 tmpfiles_looks_like(const char *line, size_t len)
 {
-	struct fields_span w[2];
-	struct dt_diag d;
-	size_t n;
-
-	return fields_split(line, len, NULL, w, 2, &n, &d) == 0 && n >= 2 &&
-	    memchr(w[1].p, '/', w[1].len) != NULL;
+	return fields_slash_in_word(line, len, 1);
 }
 
 static int
 tmpfiles_read(struct dialect_reader *r, const char *line, size_t len,
     struct entry *out, char *path, struct dt_diag *d)
 {
-	int rc = parse_tmpfiles(r, line, len, out, path, d);
-
-	if (rc != 1)
-		return rc;
-	fields_tidy_range(out);
-	return entry_validate(out, d) != 0 ? -1 : 1;
-}
-
-static int
-tmpfiles_write(const struct entry *e, const char *note, struct dt_buf *out,
-    struct dt_diag *d)
-{
-	assert(note == NULL);
-	return format_tmpfiles(e, out, d);
+	return fields_line_read(parse_tmpfiles(r, line, len, out, path, d),
+	    out, d);
 }
 
 const struct dialect tmpfiles_dialect = {

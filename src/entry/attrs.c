@@ -50,40 +50,51 @@ numeric_id(const char *text, unsigned long *id)
 	return 0;
 }
 
+/*
+ * An owner, a user (group: a group), as chown(1) reads it: the id of a
+ * name res knows, else a number.  attrs_user and attrs_group differ only
+ * in the type they store.
+ */
+static int
+owner_id(const char *text, const struct id_resolver *res, bool group,
+    uint32_t *id, struct dt_diag *d)
+{
+	char q[DT_QUOTE_SIZE];
+	unsigned long n;
+
+	if (*text != '\0' && ids_lookup(res, text, group, id) == 0)
+		return 0;
+	if (numeric_id(text, &n) == 0) {
+		*id = (uint32_t)n;
+		return 0;
+	}
+	snprintf(d->msg, sizeof(d->msg), "unknown %s '%s'%s",
+	    group ? "group" : "user",
+	    dt_quote(q, sizeof(q), text, strlen(text)),
+	    ids_searched(res, group));
+	return -1;
+}
+
 int
 attrs_user(const char *text, const struct id_resolver *res, uid_t *uid,
     struct dt_diag *d)
 {
-	char q[DT_QUOTE_SIZE];
-	unsigned long id;
+	uint32_t id;
 
-	if (*text != '\0' && res->user(res->ctx, text, uid) == 0)
-		return 0;
-	if (numeric_id(text, &id) == 0) {
-		*uid = (uid_t)id;
-		return 0;
-	}
-	snprintf(d->msg, sizeof(d->msg), "unknown user '%s'%s",
-	    dt_quote(q, sizeof(q), text, strlen(text)),
-	    ids_searched(res, false));
-	return -1;
+	if (owner_id(text, res, false, &id, d) != 0)
+		return -1;
+	*uid = (uid_t)id;
+	return 0;
 }
 
 int
 attrs_group(const char *text, const struct id_resolver *res, gid_t *gid,
     struct dt_diag *d)
 {
-	char q[DT_QUOTE_SIZE];
-	unsigned long id;
+	uint32_t id;
 
-	if (*text != '\0' && res->group(res->ctx, text, gid) == 0)
-		return 0;
-	if (numeric_id(text, &id) == 0) {
-		*gid = (gid_t)id;
-		return 0;
-	}
-	snprintf(d->msg, sizeof(d->msg), "unknown group '%s'%s",
-	    dt_quote(q, sizeof(q), text, strlen(text)),
-	    ids_searched(res, true));
-	return -1;
+	if (owner_id(text, res, true, &id, d) != 0)
+		return -1;
+	*gid = (gid_t)id;
+	return 0;
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/bounds.h"
+#include "base/permute.h"
 #include "base/text.h"
 #include "entry/conflicts.h"
 #include "entry/validate.h"
@@ -284,25 +285,13 @@ sort_refs(struct ref *v, size_t n, const struct entry *items)
 	struct refs_of o = { v, items };
 	uint32_t *p = reallocarray(NULL, n + 1, sizeof(*p));
 	struct ref tmp;
-	size_t i, j, next;
 
 	if (p == NULL)
 		return -1;
-	for (i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++)
 		p[i] = (uint32_t)i;
 	qsort_r(p, n, sizeof(*p), ref_at_cmp, &o);
-	for (i = 0; i < n; i++) {	/* place i gets ref p[i] */
-		if (p[i] == i)
-			continue;
-		tmp = v[i];
-		for (j = i; p[j] != i; j = next) {
-			next = p[j];
-			v[j] = v[next];
-			p[j] = (uint32_t)j;
-		}
-		v[j] = tmp;
-		p[j] = (uint32_t)j;
-	}
+	dt_permute(v, sizeof(*v), p, n, &tmp);	/* place i gets ref p[i] */
 	free(p);
 	return 0;
 }

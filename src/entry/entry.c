@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/grow.h"
+#include "base/permute.h"
 #include "entry/entry.h"
 
 static const struct entry_type types[] = {
@@ -174,16 +176,12 @@ int
 entries_add(struct entries *l, const struct entry *e)
 {
 	const char *path, *target, *caps, *user, *group, *content, *first;
+	struct entry *v = dt_room_for_one(l->v, l->n, &l->cap, sizeof(*v),
+	    1024);
 
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 1024;
-		struct entry *v = reallocarray(l->v, cap, sizeof(*v));
-
-		if (v == NULL)
-			return -1;
-		l->v = v;
-		l->cap = cap;
-	}
+	if (v == NULL)
+		return -1;
+	l->v = v;
 	if (arena_copy(l, e->path, &path) != 0 ||
 	    arena_copy(l, e->target, &target) != 0 ||
 	    arena_copy(l, e->caps, &caps) != 0 ||
@@ -336,31 +334,6 @@ lower_keys(struct dir_line *d, size_t m, const char *path, size_t at)
 }
 
 /*
- * Puts entry order[i] at place i for each i, following each cycle of
- * the permutation once: no second copy of the list.  order ends as
- * 0, 1, ... n - 1.
- */
-static void
-permute(struct entry *v, uint32_t *order, size_t n)
-{
-	struct entry tmp;
-	size_t j, next;
-
-	for (size_t i = 0; i < n; i++) {
-		if (order[i] == i)
-			continue;
-		tmp = v[i];
-		for (j = i; order[j] != i; j = next) {
-			next = order[j];
-			v[j] = v[next];
-			order[j] = (uint32_t)j;
-		}
-		v[j] = tmp;
-		order[j] = (uint32_t)j;
-	}
-}
-
-/*
  * The list again, each moved line (key < at) placed before entry key:
  * the new order as places (4 bytes an entry), then the entries moved to
  * it in place.
@@ -368,6 +341,7 @@ permute(struct entry *v, uint32_t *order, size_t n)
 static int
 place_moved(struct entries *l, struct dir_line *d, size_t m)
 {
+	struct entry tmp;
 	uint32_t *order;
 	bool *moved;
 	size_t o = 0, j = 0;
@@ -393,7 +367,7 @@ place_moved(struct entries *l, struct dir_line *d, size_t m)
 		if (!moved[i])
 			order[o++] = (uint32_t)i;
 	}
-	permute(l->v, order, l->n);
+	dt_permute(l->v, sizeof(*l->v), order, l->n, &tmp);
 	free(order);
 	free(moved);
 	return 0;

@@ -20,16 +20,14 @@ ids_searched(const struct id_resolver *res, bool group)
 }
 
 int
-ids_name(const struct id_resolver *res, const char *name, bool group,
-    uint32_t *id, struct dt_diag *d)
+ids_lookup(const struct id_resolver *res, const char *name, bool group,
+    uint32_t *id)
 {
-	const char *what = group ? "group" : "user";
 	uid_t uid = 0;
 	gid_t gid = 0;
 	int r = -1;
-	char q[QUOTE_MAX];
 
-	assert(name != NULL && id != NULL && d != NULL);
+	assert(name != NULL && id != NULL);
 	if (res != NULL && group && res->group != NULL) {
 		r = res->group(res->ctx, name, &gid);
 		*id = (uint32_t)gid;
@@ -37,7 +35,18 @@ ids_name(const struct id_resolver *res, const char *name, bool group,
 		r = res->user(res->ctx, name, &uid);
 		*id = (uint32_t)uid;
 	}
-	if (r != 0)
+	return r == 0 ? 0 : -1;
+}
+
+int
+ids_name(const struct id_resolver *res, const char *name, bool group,
+    uint32_t *id, struct dt_diag *d)
+{
+	const char *what = group ? "group" : "user";
+	char q[QUOTE_MAX];
+
+	assert(name != NULL && id != NULL && d != NULL);
+	if (ids_lookup(res, name, group, id) != 0)
 		return dt_error(d, "unknown %s '%s'%s", what,
 		    dt_quote_word(q, sizeof(q), name, strlen(name)),
 		    ids_searched(res, group));

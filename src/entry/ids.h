@@ -35,6 +35,14 @@ struct id_resolver {
 const char *ids_searched(const struct id_resolver *res, bool group);
 
 /*
+ * The id res gives a user (group: a group) name: 0 with *id, or -1 when
+ * res (which may be NULL, or lack that callback) does not know it.  The
+ * one place that picks res's user or group callback.
+ */
+int ids_lookup(const struct id_resolver *res, const char *name, bool group,
+    uint32_t *id);
+
+/*
  * The id of a user (group: a group) name through res: 0 with *id, or -1
  * with "unknown user 'NAME'" and where it was looked for in d.  A name
  * whose id is past ID_MAX (chown's "no change") is refused too.

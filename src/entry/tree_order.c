@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/grow.h"
 #include "entry/validate.h"
 #include "entry/tree_order.h"
 
@@ -45,23 +46,6 @@ struct tree_order {
 	char last[PATH_MAX];	/* the last path whose parents were added */
 };
 
-/*
- * v, an array of n of *cap elements of size bytes, with room for one
- * more: v itself, or a larger copy (*cap updated); NULL when out of
- * memory, v unchanged.
- */
-static void *
-room_for_one(void *v, size_t n, size_t *cap, size_t size)
-{
-	size_t want = *cap ? *cap * 2 : 64;
-
-	if (n < *cap)
-		return v;
-	if ((v = reallocarray(v, want, size)) != NULL)
-		*cap = want;
-	return v;
-}
-
 struct tree_order *
 tree_order_new(void)
 {
@@ -71,8 +55,8 @@ tree_order_new(void)
 static int
 push_run(struct tree_order *t, const struct run *r)
 {
-	struct run *v = room_for_one(t->runs, t->nruns, &t->runs_cap,
-	    sizeof(*v));
+	struct run *v = dt_room_for_one(t->runs, t->nruns, &t->runs_cap,
+	    sizeof(*v), 64);
 
 	if (v == NULL)
 		return -1;
@@ -84,8 +68,8 @@ push_run(struct tree_order *t, const struct run *r)
 static int
 push_single(struct tree_order *t, const struct item *it)
 {
-	struct item *v = room_for_one(t->singles, t->nsingles,
-	    &t->singles_cap, sizeof(*v));
+	struct item *v = dt_room_for_one(t->singles, t->nsingles,
+	    &t->singles_cap, sizeof(*v), 64);
 
 	if (v == NULL)
 		return -1;

@@ -262,6 +262,27 @@ out_of_memory:
 }
 
 /*
+ * The next entry of a line of r->file into e: 1, and the line makes
+ * another while reader->more (dialect.h: more and nth); 0 when it makes
+ * none (what it left out counted); -1 with d.  A line's first reading
+ * (read_line) and a deferred one's (read_again) both go through it.
+ */
+static int
+next_entry(struct table_read *r, struct dialect_reader *reader,
+    const char *line, size_t len, unsigned long lineno, struct entry *e,
+    struct dt_diag *d)
+{
+	int rc = dialect_read_line(reader, line, len, lineno, e, r->t->path,
+	    d);
+
+	if (rc == 1)
+		e->file = r->file;
+	else if (rc == 0 && reader->left_out != NULL)
+		count_left_out(r->t, reader->left_out);
+	return rc;
+}
+
+/*
  * One deferred line read again, with every entry of the run pending:
  * each entry it amends replaces the one of its path.
  */
@@ -272,25 +293,17 @@ read_again(struct table_read *r, struct dialect_reader *reader,
 	const struct entry_sink *sink = r->sink;
 	struct entry e;
 	struct dt_diag d;
+	int rc;
 
 	r->file = l->file;
 	for (reader->nth = 0; ; reader->nth++) {
-		switch (dialect_read_line(reader, l->line, l->len, l->lineno,
-		    &e, r->t->path, &d)) {
-		case 1:
-			e.file = l->file;
+		rc = next_entry(r, reader, l->line, l->len, l->lineno, &e, &d);
+		if (rc == 1)
 			pend(r, &e, reader->amended, l->lineno);
-			if (reader->more > 0)
-				continue;
-			break;
-		case 0:
-			if (reader->left_out != NULL)
-				count_left_out(r->t, reader->left_out);
-			break;
-		default:
+		else if (rc < 0)
 			sink->problem(sink->ctx, l->file, l->lineno, 0, d.msg);
-		}
-		break;
+		if (rc != 1 || reader->more == 0)
+			break;
 	}
 	reader->nth = reader->more = 0;
 }
@@ -501,10 +514,8 @@ read_line(struct table_read *r, const char *line, size_t len,
 	    read_attachment(r, line, len, lineno))
 		return;
 	for (reader->nth = 0; ; reader->nth++) {
-		switch (dialect_read_line(reader, line, len, lineno, &e,
-		    r->t->path, &d)) {
+		switch (next_entry(r, reader, line, len, lineno, &e, &d)) {
 		case 1:
-			e.file = r->file;
 			r->last_bad = false;
 			if (r->t->run != NULL && !path_in_prefixes(e.path,
 			    r->t->run->prefix, r->t->run->exclude)) {
@@ -519,9 +530,7 @@ read_line(struct table_read *r, const char *line, size_t len,
 				continue;
 			break;
 		case 0:
-			if (reader->left_out != NULL)
-				count_left_out(r->t, reader->left_out);
-			else if (reader->defer)
+			if (reader->left_out == NULL && reader->defer)
 				defer_line(r, line, len, lineno);
 			break;
 		default:
