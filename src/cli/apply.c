@@ -589,7 +589,7 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 }
 
 /*
- * The options of apply: its table stores into the one instance, and
+ * The options of apply: its table stores into the run's instance, and
  * check_apply adds what it made of them.
  */
 struct apply_opts {
@@ -623,14 +623,10 @@ static const struct poptOption apply_table[] = {
 	{ "kernel", '\0', POPT_ARG_NONE, OPT(from_kernel), 0,
 	  "create the nodes devtmpfs would, from sysfs, instead of a table's "
 	  "(as mdev -s)", NULL },
-	{ "sysfs", '\0', POPT_ARG_STRING, OPT(sysfs_dir), 0, KERNEL_SYSFS_HELP,
-	  "DIR" },
-	{ "replace", 'r', POPT_ARG_NONE, OPT(replace), 0,
-	  "replace different nodes, correct mode and owner", NULL },
-	{ "dry-run", 'n', POPT_ARG_NONE, OPT(dry_run), 0,
-	  "print what would be done, touch nothing", NULL },
-	{ "verbose", 'v', POPT_ARG_NONE, OPT(verbose), 0,
-	  "print each action and a summary", NULL },
+	KERNEL_SYSFS_OPTION(struct apply_opts, sysfs_dir),
+	OPTIONS_REPLACE(struct apply_opts, replace),
+	OPTIONS_DRY_RUN(struct apply_opts, dry_run),
+	OPTIONS_VERBOSE(struct apply_opts, verbose),
 	{ "boot", '\0', POPT_ARG_NONE, OPT(tmpfiles.boot), 0,
 	  "also apply boot-only tmpfiles lines (c! ...), as "
 	  "systemd-tmpfiles --boot", NULL },

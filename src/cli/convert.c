@@ -12,7 +12,7 @@
 #include "base/text.h"
 #include "cli/verbs.h"
 
-/* The options of convert: its table stores into the one instance. */
+/* The options of convert: its table stores into the run's instance. */
 struct convert_opts {
 	struct cli_layout_opts layout;	/* -f, --strict */
 	char *to_name;		/* -t */
@@ -32,10 +32,8 @@ static const struct poptOption convert_table[] = {
 	LAYOUT_OPTIONS(struct convert_opts, layout),
 	{ "to", 't', POPT_ARG_STRING, OPT(to_name), 0,
 	  "layout to convert into (required)", "LAYOUT" },
-	{ "hex", 'x', POPT_ARG_NONE, OPT(hex), 0,
-	  "print 0x-prefixed hexadecimal", NULL },
-	{ "keep-going", 'k', POPT_ARG_NONE, OPT(keep_going), 0,
-	  "report bad values and go on, keeping their places", NULL },
+	CLI_HEX_OPTION(struct convert_opts, hex),
+	CLI_KEEP_GOING_OPTION(struct convert_opts, keep_going),
 	CLI_TABLE_END
 };
 

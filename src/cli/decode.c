@@ -13,7 +13,7 @@
 #include "cli/out.h"
 #include "cli/verbs.h"
 
-/* The options of decode: its table stores into the one instance. */
+/* The options of decode: its table stores into the run's instance. */
 struct decode_opts {
 	struct cli_layout_opts layout;	/* -f, --strict */
 	int colon, kdev, hex, json, json_array, keep_going, verbose;
@@ -30,10 +30,10 @@ struct decode_run {
 
 static const struct poptOption decode_table[] = {
 	/* a value from stat(1) is in the running system's layout, not 16:16 */
-	LAYOUT_OPTIONS_SAYING(struct decode_opts, layout, "device number layout (default "
-	    "16:16 or "
-	    "$DEVTOOL_FORMAT); -f native for a value from stat(1) or /proc: "
-	    "devtool decode -f native $(stat -c %r /dev/null)"),
+	LAYOUT_OPTIONS_SAYING(struct decode_opts, layout, "device number "
+	    "layout (default 16:16 or $DEVTOOL_FORMAT); -f native for a value "
+	    "from stat(1) or /proc: devtool decode -f native "
+	    "$(stat -c %r /dev/null)"),
 	{ "colon", '\0', POPT_ARG_NONE, OPT(colon), 0,
 	  "print MAJOR:MINOR", NULL },
 	{ "kdev", '\0', POPT_ARG_NONE, OPT(kdev), 0,
@@ -44,8 +44,7 @@ static const struct poptOption decode_table[] = {
 	CLI_OUTPUT_OPTION(struct decode_opts, output),
 	{ "hex", 'x', POPT_ARG_NONE, OPT(hex), 0,
 	  "print major and minor in 0x-prefixed hexadecimal", NULL },
-	{ "keep-going", 'k', POPT_ARG_NONE, OPT(keep_going), 0,
-	  "report bad values and go on, keeping their places", NULL },
+	CLI_KEEP_GOING_OPTION(struct decode_opts, keep_going),
 	{ "verbose", 'v', POPT_ARG_NONE, OPT(verbose), 0,
 	  "first say which layout is used and why (on stderr with --json)",
 	  NULL },

@@ -95,7 +95,7 @@ list_drivers(struct drivers_query *ls, const char **names, bool *missing)
 	return rc;
 }
 
-/* The options of devices: its table stores into the one instance. */
+/* The options of devices: its table stores into the run's instance. */
 struct devices_opts {
 	struct drivers_query q;	/* -c, -b, --json */
 	char *output;		/* -o */

@@ -115,7 +115,7 @@ side_option(poptContext con, enum poptCallbackReason reason,
 
 /*
  * What diff compares and how it says it: the options as popt stores them
- * into the one instance, and what parse_options makes of them.
+ * into the run's instance, and what parse_options makes of them.
  */
 struct diff_opts {
 	char *output, *ignore, *only_arg, *sysfs_dir, *users_from;
@@ -170,8 +170,7 @@ static const struct poptOption diff_table[] = {
 	  "TYPE,..." },
 	{ "one-file-system", 'x', POPT_ARG_NONE, OPT(one_fs), 0,
 	  "in a tree, enter no other mount", NULL },
-	{ "sysfs", '\0', POPT_ARG_STRING, OPT(sysfs_dir), 0, KERNEL_SYSFS_HELP,
-	  "DIR" },
+	KERNEL_SYSFS_OPTION(struct diff_opts, sysfs_dir),
 	{ "users-from", '\0', POPT_ARG_STRING, OPT(users_from), 0,
 	  "names in the tables from DIR/etc/passwd and DIR/etc/group",
 	  "DIR" },

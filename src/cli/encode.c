@@ -12,7 +12,7 @@
 #include "cli/out.h"
 #include "cli/verbs.h"
 
-/* The options of encode: its table stores into the one instance. */
+/* The options of encode: its table stores into the run's instance. */
 struct encode_opts {
 	struct cli_layout_opts layout;	/* -f, --strict */
 	int hex, json, json_array, kdev, keep_going;
@@ -29,8 +29,7 @@ struct encode_run {
 
 static const struct poptOption encode_table[] = {
 	LAYOUT_OPTIONS(struct encode_opts, layout),
-	{ "hex", 'x', POPT_ARG_NONE, OPT(hex), 0,
-	  "print 0x-prefixed hexadecimal", NULL },
+	CLI_HEX_OPTION(struct encode_opts, hex),
 	{ "json", '\0', POPT_ARG_NONE, OPT(json), 0,
 	  "print a JSON object", NULL },
 	CLI_JSON_ARRAY_OPTION(struct encode_opts, json_array),

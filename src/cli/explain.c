@@ -135,7 +135,7 @@ draw(const struct dt_layout *l, uint64_t ma, uint64_t mi, uint64_t v,
 	    (uintmax_t)mi, runs);
 }
 
-/* The options of explain: its table stores into the one instance. */
+/* The options of explain: its table stores into the run's instance. */
 struct explain_opts {
 	struct cli_layout_opts layout;	/* -f, --strict */
 	int json;		/* --json, -o json */
@@ -454,9 +454,9 @@ explain_one(const struct ask *a, const char *arg)
 #define OPT(field) VERB_OPT(struct explain_opts, field)
 
 static const struct poptOption explain_table[] = {
-	LAYOUT_OPTIONS_SAYING(struct explain_opts, layout, "device number layout (default "
-	    "16:16 or "
-	    "$DEVTOOL_FORMAT; a PATH's value is native unless -f is given)"),
+	LAYOUT_OPTIONS_SAYING(struct explain_opts, layout, "device number "
+	    "layout (default 16:16 or $DEVTOOL_FORMAT; a PATH's value is "
+	    "native unless -f is given)"),
 	{ "value", '\0', POPT_ARG_STRING, OPT(value), 0,
 	  "explain a raw value instead of a pair", "V" },
 	{ "json", '\0', POPT_ARG_NONE, OPT(json), 0,

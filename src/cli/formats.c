@@ -11,7 +11,7 @@
 #include "cli/verbs.h"
 #include "dialects/dialect.h"
 
-/* The options of formats: its table stores into the one instance. */
+/* The options of formats: its table stores into the run's instance. */
 struct formats_opts {
 	int json, json_array, dialects;
 	char *output;

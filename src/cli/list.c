@@ -370,7 +370,7 @@ list_print_entries(struct entries *v, const struct dialect *dl)
 }
 
 /*
- * The options of list: its table stores into the one instance, and
+ * The options of list: its table stores into the run's instance, and
  * check_list adds what it made of them.
  */
 struct list_opts {
@@ -417,8 +417,7 @@ static const struct poptOption list_table[] = {
 	  "read the archive FILE (- for stdin) instead of a tree", "FILE" },
 	{ "kernel", '\0', POPT_ARG_NONE, OPT(from_kernel), 0,
 	  "the nodes devtmpfs makes, from sysfs, instead of a tree", NULL },
-	{ "sysfs", '\0', POPT_ARG_STRING, OPT(sysfs_dir), 0,
-	  KERNEL_SYSFS_HELP, "DIR" },
+	KERNEL_SYSFS_OPTION(struct list_opts, sysfs_dir),
 	{ "table", '\0', POPT_ARG_NONE, OPT(table), 0,
 	  "the operands are device tables (- for stdin) to convert",
 	  NULL },

@@ -32,7 +32,7 @@
 #include "cli/verbs.h"
 
 /*
- * The options of make: its table stores into the one instance, and
+ * The options of make: its table stores into the run's instance, and
  * check_make adds what it made of them.
  */
 struct make_opts {
@@ -68,15 +68,13 @@ static const struct poptOption make_table[] = {
 	  "print them as a device table in FORMAT instead (" DIALECT_NAMES
 	  ") or as device rules (cgroup, deviceallow, "
 	  "deviceallow-groups, oci-allow)", "FORMAT" },
-	CLI_JSON_ARRAY_OPTION_SAYING(struct make_opts, json_array, "with -o json: print "
-	    "the table as one JSON array, not JSON Lines"),
-	{ "replace", 'r', POPT_ARG_NONE, OPT(replace), 0,
-	  "replace different nodes, correct mode and owner", NULL },
+	CLI_JSON_ARRAY_OPTION_SAYING(struct make_opts, json_array, "with -o "
+	    "json: print the table as one JSON array, not JSON Lines"),
+	OPTIONS_REPLACE(struct make_opts, replace),
 	{ "dry-run", 'n', POPT_ARG_NONE, OPT(dry_run), 0,
 	  "print what would be done, touch nothing (as MAKEDEV -n, "
 	  "implies -v)", NULL },
-	{ "verbose", 'v', POPT_ARG_NONE, OPT(verbose), 0,
-	  "print each action and a summary", NULL },
+	OPTIONS_VERBOSE(struct make_opts, verbose),
 	{ "delete", 'd', POPT_ARG_NONE, OPT(delete), 0,
 	  "remove the device nodes and FIFOs the names make, each only if "
 	  "of that type (as MAKEDEV -d)", NULL },

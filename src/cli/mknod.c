@@ -411,8 +411,7 @@ static const struct poptOption mknod_table[] = {
 	  NULL },
 	{ "parents", 'p', POPT_ARG_NONE, OPT(parents), 0,
 	  "create missing parent directories (0755)", NULL },
-	{ "dry-run", 'n', POPT_ARG_NONE, OPT(dry_run), 0,
-	  "print what would be done, touch nothing", NULL },
+	OPTIONS_DRY_RUN(struct mknod_opts, dry_run),
 	{ "verbose", 'v', POPT_ARG_NONE, OPT(verbose), 0,
 	  "print each action", NULL },
 	{ "root", '\0', POPT_ARG_STRING, OPT(root), 0,
@@ -420,8 +419,9 @@ static const struct poptOption mknod_table[] = {
 	{ "users-from", '\0', POPT_ARG_STRING, OPT(users_from), 0,
 	  "look -u and -g names up in DIR/etc/passwd and DIR/etc/group",
 	  "DIR" },
-	LAYOUT_OPTIONS_SAYING(struct mknod_opts, layout, "decode one VALUE under LAYOUT "
-	    "(without -f, one number is a MAJOR missing its MINOR)"),
+	LAYOUT_OPTIONS_SAYING(struct mknod_opts, layout, "decode one VALUE "
+	    "under LAYOUT (without -f, one number is a MAJOR missing its "
+	    "MINOR)"),
 	{ "count", '\0', POPT_ARG_STRING, OPT(count), 0,
 	  "create N nodes PATH<S>... with minors MINOR, MINOR+I, ...",
 	  "N" },

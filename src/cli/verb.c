@@ -71,8 +71,10 @@ static bool
 holds_offsets(const struct poptOption *table)
 {
 	for (; !is_end(table); table++)
-		if (kind(table) == POPT_ARG_CALLBACK ? is_offset(table->descrip) :
-		    kind(table) != POPT_ARG_INCLUDE_TABLE && is_offset(table->arg))
+		if (kind(table) == POPT_ARG_CALLBACK ?
+		    is_offset(table->descrip) :
+		    kind(table) != POPT_ARG_INCLUDE_TABLE &&
+		    is_offset(table->arg))
 			return true;
 	return false;
 }
@@ -288,7 +290,8 @@ static void
 options_free(const struct poptOption *to, const struct poptOption *from)
 {
 	for (; !is_end(from); to++, from++) {
-		if (kind(from) == POPT_ARG_INCLUDE_TABLE && to->arg != from->arg)
+		if (kind(from) == POPT_ARG_INCLUDE_TABLE &&
+		    to->arg != from->arg)
 			options_free(to->arg, from->arg);
 		if (!is_offset(from->arg) || kind(from) == POPT_ARG_CALLBACK)
 			continue;
