@@ -10,6 +10,7 @@
 #define DEVTOOL_CLI_LAYOUT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <popt.h>
@@ -35,10 +36,14 @@ struct cli_layout_opts {
 	    "16:16 or $DEVTOOL_FORMAT)")
 /* The same where -f means something else to --help (mknod's VALUE). */
 #define LAYOUT_OPTIONS_SAYING(type, field, format_help) \
-	{ "format", 'f', POPT_ARG_STRING, VERB_OPT(type, field.format), 0, \
+	{ "format", 'f', POPT_ARG_STRING, LAYOUT_OPT(type, field, format), 0, \
 	  format_help, "LAYOUT" }, \
-	{ "strict", '\0', POPT_ARG_NONE, VERB_OPT(type, field.strict), 0, \
+	{ "strict", '\0', POPT_ARG_NONE, LAYOUT_OPT(type, field, strict), 0, \
 	  "no compat rule: plain ma<<N | mi both ways", NULL }
+/* VERB_OPT(type, field.member), spelt so that field is one name. */
+#define LAYOUT_OPT(type, field, member) \
+	((void *)(1 + offsetof(type, field) + \
+	    offsetof(struct cli_layout_opts, member)))
 
 int cli_layout(const char *name, int strict, struct dt_layout *l);
 

@@ -95,31 +95,33 @@ field(const struct verb_options *vo, void *opts, const void *off)
 	return (char *)opts + at;
 }
 
-/*
- * The table popt reads: a copy of the verb's const one (and of each
- * table it includes that holds offsets, when top), its offsets made the
- * instance's fields, its string rows given a value (popt returns to
- * options_parse after each string option: see there) and DIALECT_NAMES
- * put in.  table_free frees it.
- */
+/* A copy of the rows of a table, its end included. */
 static struct poptOption *
-table_copy(const struct verb_options *vo, const struct poptOption *from,
-    void *opts, bool top)
+rows_copy(const struct poptOption *from)
 {
 	struct poptOption *to;
-	size_t n = 0;
+	size_t n = 1;
 
-	while (!is_end(&from[n]))
+	while (!is_end(&from[n - 1]))
 		n++;
-	if ((to = reallocarray(NULL, n + 1, sizeof(*to))) == NULL)
+	if ((to = reallocarray(NULL, n, sizeof(*to))) == NULL)
 		cli_fatal(NULL);
-	memcpy(to, from, (n + 1) * sizeof(*to));
-	for (struct poptOption *o = to; o < to + n; o++) {
-		if (kind(o) == POPT_ARG_INCLUDE_TABLE) {
-			if (top && holds_offsets(o->arg))
-				o->arg = table_copy(vo, o->arg, opts, false);
+	return memcpy(to, from, n * sizeof(*to));
+}
+
+/*
+ * The rows of a copy made to store into the instance: its offsets made
+ * the instance's fields, DIALECT_NAMES put in, and in the verb's own
+ * table (top) each string row given a value (popt returns to
+ * options_parse after each string option: see there).
+ */
+static void
+rows_resolve(const struct verb_options *vo, void *opts,
+    struct poptOption *o, bool top)
+{
+	for (; !is_end(o); o++) {
+		if (kind(o) == POPT_ARG_INCLUDE_TABLE)
 			continue;
-		}
 		if (kind(o) == POPT_ARG_CALLBACK) {
 			if (is_offset(o->descrip))
 				o->descrip = field(vo, opts, o->descrip);
@@ -131,21 +133,48 @@ table_copy(const struct verb_options *vo, const struct poptOption *from,
 			o->val = STRING_SEEN;
 		options_dialects(o);
 	}
-	return to;
 }
 
-/* Frees a table_copy (from: what it copied). */
+/*
+ * The table popt reads: a copy of the verb's const one, and of each
+ * table it includes that holds offsets (one level: CLI_TABLE_END's
+ * include none), resolved into the instance.  table_free frees it.
+ */
+static struct poptOption *
+table_copy(const struct verb_options *vo, void *opts)
+{
+	struct poptOption *table = rows_copy(vo->table);
+
+	rows_resolve(vo, opts, table, true);
+	for (struct poptOption *o = table; !is_end(o); o++)
+		if (kind(o) == POPT_ARG_INCLUDE_TABLE && holds_offsets(o->arg)) {
+			o->arg = rows_copy(o->arg);
+			rows_resolve(vo, opts, o->arg, false);
+		}
+	return table;
+}
+
+/* The help texts options_dialects built into a copy (from: the rows). */
 static void
-table_free(struct poptOption *to, const struct poptOption *from)
+rows_free(struct poptOption *to, const struct poptOption *from)
 {
 	for (size_t i = 0; !is_end(&from[i]); i++)
-		if (kind(&from[i]) == POPT_ARG_INCLUDE_TABLE) {
-			if (to[i].arg != from[i].arg)
-				table_free(to[i].arg, from[i].arg);
-		} else if (kind(&from[i]) != POPT_ARG_CALLBACK &&
+		if (kind(&from[i]) != POPT_ARG_INCLUDE_TABLE &&
+		    kind(&from[i]) != POPT_ARG_CALLBACK &&
 		    to[i].descrip != from[i].descrip)
 			free((char *)to[i].descrip);
 	free(to);
+}
+
+/* Frees a table_copy of the verb's table. */
+static void
+table_free(struct poptOption *table, const struct poptOption *from)
+{
+	for (size_t i = 0; !is_end(&from[i]); i++)
+		if (kind(&from[i]) == POPT_ARG_INCLUDE_TABLE &&
+		    table[i].arg != from[i].arg)
+			rows_free(table[i].arg, from[i].arg);
+	rows_free(table, from);
 }
 
 static poptContext
@@ -282,31 +311,42 @@ count_args(const char **args)
 /*
  * Ends a verb: popt hands POPT_ARG_STRING values over as malloc'd copies,
  * and POPT_ARG_ARGV ones as a malloc'd array of them, that are the
- * caller's to free: those it stored into the instance (the rows of to
- * whose row of from is an offset) are freed here, to the included
- * tables the runner copied.
+ * caller's to free: those it stored into the instance, the rows of to
+ * whose row of from is an offset.
  */
 static void
-options_free(const struct poptOption *to, const struct poptOption *from)
+values_free(const struct poptOption *to, const struct poptOption *from)
 {
-	for (; !is_end(from); to++, from++) {
-		if (kind(from) == POPT_ARG_INCLUDE_TABLE &&
-		    to->arg != from->arg)
-			options_free(to->arg, from->arg);
-		if (!is_offset(from->arg) || kind(from) == POPT_ARG_CALLBACK)
-			continue;
-		if (is_string(from)) {
-			free(*(char **)to->arg);
-			*(char **)to->arg = NULL;
-		} else if (kind(from) == POPT_ARG_ARGV) {
-			char **v = *(char ***)to->arg;
+	for (size_t i = 0; !is_end(&from[i]); i++) {
+		void *at = to[i].arg;
 
-			for (size_t i = 0; v != NULL && v[i] != NULL; i++)
-				free(v[i]);
+		if (!is_offset(from[i].arg) || at == NULL ||
+		    kind(&from[i]) == POPT_ARG_CALLBACK ||
+		    kind(&from[i]) == POPT_ARG_INCLUDE_TABLE)
+			continue;
+		if (is_string(&from[i])) {
+			free(*(char **)at);
+			*(char **)at = NULL;
+		} else if (kind(&from[i]) == POPT_ARG_ARGV) {
+			char **v = *(char ***)at;
+
+			for (size_t k = 0; v != NULL && v[k] != NULL; k++)
+				free(v[k]);
 			free(v);
-			*(char ***)to->arg = NULL;
+			*(char ***)at = NULL;
 		}
 	}
+}
+
+/* values_free over a table_copy and the tables it copied. */
+static void
+options_free(const struct poptOption *table, const struct poptOption *from)
+{
+	for (size_t i = 0; !is_end(&from[i]); i++)
+		if (kind(&from[i]) == POPT_ARG_INCLUDE_TABLE &&
+		    table[i].arg != from[i].arg)
+			values_free(table[i].arg, from[i].arg);
+	values_free(table, from);
 }
 
 /* The -f and --strict of a table that holds LAYOUT_OPTIONS, or NULL. */
@@ -445,7 +485,7 @@ verb_run(const struct verb_table *t, const struct verb *v, int argc,
 		cli_fatal(NULL);
 	if (vo->defaults != NULL)
 		memcpy(c.opts, vo->defaults, vo->size);
-	table = table_copy(vo, vo->table, c.opts, true);
+	table = table_copy(vo, c.opts);
 	lo = layout_opts(table);
 	con = options_context(argc, argv, table, verb_synopsis(v));
 	if ((rc = options_parse(con, c.name, v, table)) != EXIT_OK)
