@@ -608,9 +608,10 @@ table_options(const char *name, struct list_opts *lo)
  * Every option and the operands, before anything is read (a usage
  * error, exit 2).
  */
-static int
-list_check(struct list_opts *o, const struct verb_call *c)
+int
+check_list(const struct verb_call *c)
 {
+	struct list_opts *o = c->opts;
 	const char *name = c->name;
 	int rc, sources = (o->root_dir != NULL) + (o->archive != NULL) +
 	    o->table + o->from_kernel;
@@ -655,12 +656,6 @@ list_check(struct list_opts *o, const struct verb_call *c)
 		return cli_usage(name, "--kernel lists every node devtmpfs "
 		    "makes: it takes no PATH");
 	return kernel_check(name, o->sysfs_dir, o->from_kernel);
-}
-
-int
-check_list(const struct verb_call *c)
-{
-	return list_check(c->opts, c);
 }
 
 /* The listing; *found: --check found something. */

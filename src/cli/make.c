@@ -466,9 +466,10 @@ make_help_names(FILE *out)
  * Every option, then every name (a usage error, exit 2), before anything
  * is made.
  */
-static int
-make_check(struct make_opts *o, const struct verb_call *c)
+int
+check_make(const struct verb_call *c)
 {
+	struct make_opts *o = c->opts;
 	const char *name = c->name;
 	int targets = (o->dir != NULL) + (o->root_dir != NULL) +
 	    (o->archive != NULL) + (o->output != NULL), rc;
@@ -498,12 +499,6 @@ make_check(struct make_opts *o, const struct verb_call *c)
 	    false, &o->archive_opts)) != EXIT_OK)
 		return rc;
 	return check_names(c);
-}
-
-int
-check_make(const struct verb_call *c)
-{
-	return make_check(c->opts, c);
 }
 
 int
