@@ -200,13 +200,13 @@ check-valgrind: deps-harden
 	echo "valgrind: $$(ls build/valgrind | wc -l) runs, $$bad with memory errors or leaks"; \
 	[ $$rc -eq 0 ] && [ $$bad -eq 0 ]
 
-# The static checks, then the tests of the layers check itself (a fault
+# The static checks, then the tests of the layers and state checks (a fault
 # planted in a copy of src/ each: minutes of compiling, so here and not in
 # make check).
 lint: deps-harden
 	@sh scripts/lint.sh
-	@bats tests/lint/layers.bats
-	@bats tests/lint/sys_statics.bats
+	@bats tests/lint/layers.bats tests/lint/state.bats \
+	    tests/lint/sys_statics.bats
 
 fuzz: deps-harden
 	@sh fuzz/run.sh

@@ -1,21 +1,22 @@
 #!/bin/sh
 # scripts/lint.sh - the static checks: cppcheck and clang-tidy over src/,
 # ShellCheck over the shell scripts, mandoc over the man page, the
-# layers of docs/DESIGN.md, and no file-static state in src/sys and
-# src/base but what it allows (sys-statics).  Prints one result line
-# per tool and exits nonzero if any of them failed.
+# layers of docs/DESIGN.md, and no file-static state but what they
+# allow: the CLI's (state) and src/sys's and src/base's (sys-statics).
+# Prints one result line per tool and exits nonzero if any of them
+# failed.
 #
 # Needs (Debian 12): cppcheck clang-tidy shellcheck mandoc (and cc, nm,
 # objdump)
 #   apt-get install cppcheck clang-tidy shellcheck mandoc
 # clang-tidy reads its checks from .clang-tidy at the top of the tree.
-# LINT_ONLY="cppcheck clang-tidy shellcheck mandoc layers buffers
+# LINT_ONLY="cppcheck clang-tidy shellcheck mandoc layers buffers state
 # sys-statics" picks tools;
 # LINT_JOBS sets clang-tidy's parallelism (default: the number of CPUs).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 
-TOOLS=${LINT_ONLY:-cppcheck clang-tidy shellcheck mandoc layers buffers sys-statics}
+TOOLS=${LINT_ONLY:-cppcheck clang-tidy shellcheck mandoc layers buffers state sys-statics}
 out=$(mktemp "${TMPDIR:-/tmp}/devtool-lint.XXXXXX") || exit 2
 trap 'rm -rf "$out" "$out".*' EXIT
 trap 'exit 130' INT TERM
@@ -486,9 +487,45 @@ run_sys_statics() {
 	result sys-statics $?
 }
 
+# A verb's state is its own (docs/DESIGN.md, "State that is global"): no
+# object of src/cli/ (LINT_SRC too) is writable file-static data (.data,
+# .bss, .data.rel and their kin, as objdump -t names the sections;
+# .data.rel.ro is constant after relocation), but what STATE_ALLOW lists
+# as FILE:SYMBOL, each with its reason in the DESIGN.md list.  A verb's
+# options are a struct the runner makes per run (verbs.h).
+STATE_ALLOW="cli/cli.c:cli_quiet cli/cli.c:cli_lineno cli/cli.c:cli_say_stderr \
+cli/cli.c:failed_status cli/cli.c:output_failed \
+cli/cli.c:cli_common_options cli/cli.c:cli_help_options \
+cli/out.c:lines_out cli/out.c:array"
+
+run_state() {
+	need objdump state binutils || return
+	: >"$out"
+	obj=${LINT_OBJ:-$out.obj}
+	mkdir -p "$obj" || return
+	for f in "$SRC"/cli/*.c; do
+		f=${f#"$SRC"/}
+		layer_compile "$f"
+		[ -f "$o" ] || continue
+		# a function's own static is SYMBOL.N
+		objdump -t "$o" | awk -v f="$f" -v allow=" $STATE_ALLOW " '
+		    NF >= 5 && $(NF - 3) == "O" && $(NF - 2) ~ /^\.(t?data|t?bss)/ &&
+		    $(NF - 2) !~ /^\.data\.rel\.ro/ {
+			sym = $NF; sub(/\.[0-9]+$/, "", sym)
+			if (index(allow, " " f ":" sym " ")) next
+			print "src/" f ": " sym ", in " $(NF - 2) ", is " \
+			    "file-static state: a field of the verb'"'"'s " \
+			    "options struct (verbs.h), or const"
+		    }' >>"$out" 2>&1 || echo "src/$f: objdump -t failed" >>"$out"
+	done
+	[ ! -s "$out" ]
+	result state $?
+}
+
 for t in $TOOLS; do
 	case $t in
 	layers) run_layers ;;
+	state) run_state ;;
 	buffers) run_buffers ;;
 	sys-statics) run_sys_statics ;;
 	cppcheck) run_cppcheck ;;

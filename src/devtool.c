@@ -24,7 +24,7 @@
  * wrong field, and a row stays right when struct verb changes.
  */
 static const struct verb verbs[] = {
-	{ .name = "encode", .run = cmd_encode, .options = encode_options,
+	{ .name = "encode", .run = cmd_encode, .options = &encode_options,
 	  .operands = "MAJOR MINOR | MAJOR:MINOR | -", .min = 1, .max = 2,
 	  .check = check_encode,
 	  .help = "pack a major and a minor into one value",
@@ -33,7 +33,7 @@ static const struct verb verbs[] = {
 	  "  devtool encode 300 5\n"
 	  "  # the same pair as the kernel encodes it, in hexadecimal\n"
 	  "  devtool encode -f linux -x 300 5\n" },
-	{ .name = "decode", .run = cmd_decode, .options = decode_options,
+	{ .name = "decode", .run = cmd_decode, .options = &decode_options,
 	  .operands = "VALUE... | -", .min = 1, .max = VERB_ANY,
 	  .check = check_decode,
 	  .help = "split values into major and minor",
@@ -42,7 +42,7 @@ static const struct verb verbs[] = {
 	  "  devtool decode 0x12c0005 259\n"
 	  "  # a number stat(1) printed, in this system's encoding\n"
 	  "  devtool decode -f native --colon \"$(stat -c %r /dev/null)\"\n" },
-	{ .name = "convert", .run = cmd_convert, .options = convert_options,
+	{ .name = "convert", .run = cmd_convert, .options = &convert_options,
 	  .operands = "-t LAYOUT VALUE... | -", .min = 1, .max = VERB_ANY,
 	  .check = check_convert,
 	  .help = "re-encode values from one layout into another",
@@ -51,7 +51,7 @@ static const struct verb verbs[] = {
 	  "  devtool convert -f 16:16 -t linux -x 0x12c0005 0x801\n"
 	  "  # a file of 8:8 values, one a line\n"
 	  "  devtool convert -f 8:8 -t linux - < old.txt > new.txt\n" },
-	{ .name = "explain", .run = cmd_explain, .options = explain_options,
+	{ .name = "explain", .run = cmd_explain, .options = &explain_options,
 	  .operands = "MAJOR MINOR | MAJOR:MINOR | VALUE | PATH | --value V",
 	  .min = 0, .max = 2, .check = check_explain, .no_layout_env = true,
 	  .help = "draw the bits of a value, name the device",
@@ -60,7 +60,7 @@ static const struct verb verbs[] = {
 	  "  devtool explain -f linux 300 5\n"
 	  "  # the device a number names: c ttyS0, a serial port\n"
 	  "  devtool explain 4:64\n" },
-	{ .name = "formats", .run = cmd_formats, .options = formats_options,
+	{ .name = "formats", .run = cmd_formats, .options = &formats_options,
 	  .operands = NULL, .min = 0, .max = 0, .check = check_formats,
 	  .help = "list every layout",
 	  .examples =
@@ -68,7 +68,7 @@ static const struct verb verbs[] = {
 	  "  devtool formats\n"
 	  "  # the layouts the compat rule applies to\n"
 	  "  devtool formats --json | jq -r 'select(.compat) | .name'\n" },
-	{ .name = "mknod", .run = cmd_mknod, .options = mknod_options,
+	{ .name = "mknod", .run = cmd_mknod, .options = &mknod_options,
 	  .operands = "PATH TYPE [MAJOR MINOR | VALUE]", .min = 2, .max = 4,
 	  .check = check_mknod, .no_layout_env = true,
 	  .help = "create a device node or FIFO",
@@ -77,7 +77,7 @@ static const struct verb verbs[] = {
 	  "  devtool mknod -m 0660 -g disk /dev/sdb b 8 16\n"
 	  "  # /dev/ttyS0 to /dev/ttyS3, as 4:64 to 4:67\n"
 	  "  devtool mknod --count 4 /dev/ttyS c 4 64\n" },
-	{ .name = "devices", .run = cmd_devices, .options = devices_options,
+	{ .name = "devices", .run = cmd_devices, .options = &devices_options,
 	  .operands = "[NAME|MAJOR...]", .min = 0, .max = VERB_ANY,
 	  .check = check_devices,
 	  .help = "list the drivers in /proc/devices",
@@ -86,7 +86,7 @@ static const struct verb verbs[] = {
 	  "  devtool devices misc\n"
 	  "  # every block driver\n"
 	  "  devtool devices -b\n" },
-	{ .name = "list", .run = cmd_list, .options = list_options,
+	{ .name = "list", .run = cmd_list, .options = &list_options,
 	  .operands = "[PATH...]", .min = 0, .max = VERB_ANY,
 	  .check = check_list,
 	  .help = "print the nodes of trees as a device table",
@@ -95,7 +95,7 @@ static const struct verb verbs[] = {
 	  "  devtool list -o tmpfiles /dev/snd > /etc/tmpfiles.d/snd.conf\n"
 	  "  # whether a 16-bit dev_t could hold every node\n"
 	  "  devtool list --check 8:8 /dev || echo \"needs a 32-bit dev_t\"\n" },
-	{ .name = "apply", .run = cmd_apply, .options = apply_options,
+	{ .name = "apply", .run = cmd_apply, .options = &apply_options,
 	  .operands = "TABLE... | -", .min = 0, .max = VERB_ANY,
 	  .check = check_apply,
 	  .help = "create the entries of device tables",
@@ -104,7 +104,7 @@ static const struct verb verbs[] = {
 	  "  devtool apply -n -v --root /mnt/img dev.table\n"
 	  "  # the same entries into a cpio archive, without root\n"
 	  "  devtool apply --archive dev.cpio dev.table\n" },
-	{ .name = "make", .run = cmd_make, .options = make_options,
+	{ .name = "make", .run = cmd_make, .options = &make_options,
 	  .operands = "NAME|GROUP...", .min = 1, .max = VERB_ANY,
 	  .check = check_make, .help_more = make_help_names,
 	  .help = "create devices by name or group, as MAKEDEV",
@@ -113,7 +113,7 @@ static const struct verb verbs[] = {
 	  "  devtool make --archive dev.cpio generic\n"
 	  "  # two devices as a systemd-tmpfiles table\n"
 	  "  devtool make -o tmpfiles fuse tun > /etc/tmpfiles.d/dev.conf\n" },
-	{ .name = "diff", .run = cmd_diff, .options = diff_options,
+	{ .name = "diff", .run = cmd_diff, .options = &diff_options,
 	  .operands = "A B (each --table FILE, --archive FILE, --kernel or a "
 	  "PATH)", .min = 0, .max = 2, .check = check_diff,
 	  .help = "compare two sources of entries, field by field",
@@ -122,7 +122,7 @@ static const struct verb verbs[] = {
 	  "  devtool diff --table dev.table --root /mnt/new /dev\n"
 	  "  # the nodes devtmpfs would make that /dev lacks, or has stale\n"
 	  "  devtool diff --only c,b --kernel /dev\n" },
-	{ .name = "help", .run = cmd_help, .options = help_options,
+	{ .name = "help", .run = cmd_help, .options = &help_options,
 	  .operands = "[VERB]", .min = 0, .max = 1,
 	  .help = "show the manual page of devtool or of a verb",
 	  .examples =

@@ -591,7 +591,7 @@ apply_to_archive(const struct plan *p, const struct archive_opts *o,
 }
 
 /*
- * The options of apply: its table stores into the one instance, and
+ * The options of apply: its table stores into the run's instance, and
  * check_apply adds what it made of them.
  */
 struct apply_opts {
@@ -605,52 +605,53 @@ struct apply_opts {
 	enum conflicts_merge merge_how;	/* --merge */
 	struct archive_opts archive_opts;
 };
-static struct apply_opts opts;
 
-struct poptOption apply_options[] = {
-	{ "root", '\0', POPT_ARG_STRING, &opts.root_dir, 0,
+#define OPT(field) VERB_OPT(struct apply_opts, field)
+
+static const struct poptOption apply_table[] = {
+	{ "root", '\0', POPT_ARG_STRING, OPT(root_dir), 0,
 	  "create the entries inside DIR as if it were /", "DIR" },
-	{ "users-from", '\0', POPT_ARG_STRING, &opts.users_from, 0,
+	{ "users-from", '\0', POPT_ARG_STRING, OPT(users_from), 0,
 	  "look names up in DIR/etc/passwd and DIR/etc/group", "DIR" },
-	{ "archive", '\0', POPT_ARG_STRING, &opts.archive, 0,
+	{ "archive", '\0', POPT_ARG_STRING, OPT(archive), 0,
 	  "write the entries into the archive FILE (- for stdout) instead",
 	  "FILE" },
-	{ "archive-format", '\0', POPT_ARG_STRING, &opts.archive_format, 0,
+	{ "archive-format", '\0', POPT_ARG_STRING, OPT(archive_format), 0,
 	  "newc, odc, bin, ustar, pax, gnutar or mtree (default: from "
 	  "FILE's suffix; newc for -)", "FORMAT" },
-	{ "input", 'i', POPT_ARG_STRING, &opts.input, 0,
+	{ "input", 'i', POPT_ARG_STRING, OPT(input), 0,
 	  "read every table as one of " DIALECT_NAMES
 	  " (default: detected)", "FORMAT" },
-	{ "kernel", '\0', POPT_ARG_NONE, &opts.from_kernel, 0,
+	{ "kernel", '\0', POPT_ARG_NONE, OPT(from_kernel), 0,
 	  "create the nodes devtmpfs would, from sysfs, instead of a table's "
 	  "(as mdev -s)", NULL },
-	{ "sysfs", '\0', POPT_ARG_STRING, &opts.sysfs_dir, 0, KERNEL_SYSFS_HELP,
-	  "DIR" },
-	{ "replace", 'r', POPT_ARG_NONE, &opts.replace, 0,
-	  "replace different nodes, correct mode and owner", NULL },
-	{ "dry-run", 'n', POPT_ARG_NONE, &opts.dry_run, 0,
-	  "print what would be done, touch nothing", NULL },
-	{ "verbose", 'v', POPT_ARG_NONE, &opts.verbose, 0,
-	  "print each action and a summary", NULL },
-	{ "boot", '\0', POPT_ARG_NONE, &opts.tmpfiles.boot, 0,
+	KERNEL_SYSFS_OPTION(struct apply_opts, sysfs_dir),
+	OPTIONS_REPLACE(struct apply_opts, replace),
+	OPTIONS_DRY_RUN(struct apply_opts, dry_run),
+	OPTIONS_VERBOSE(struct apply_opts, verbose),
+	{ "boot", '\0', POPT_ARG_NONE, OPT(tmpfiles.boot), 0,
 	  "also apply boot-only tmpfiles lines (c! ...), as "
 	  "systemd-tmpfiles --boot", NULL },
-	{ "prefix", '\0', POPT_ARG_ARGV, &opts.tmpfiles.prefix, 0,
+	{ "prefix", '\0', POPT_ARG_ARGV, OPT(tmpfiles.prefix), 0,
 	  "only the tables' lines for PATH and below it (repeatable), as "
 	  "systemd-tmpfiles --prefix", "PATH" },
-	{ "exclude-prefix", '\0', POPT_ARG_ARGV, &opts.tmpfiles.exclude, 0,
+	{ "exclude-prefix", '\0', POPT_ARG_ARGV, OPT(tmpfiles.exclude), 0,
 	  "none of the tables' lines for PATH and below it (repeatable)",
 	  "PATH" },
-	{ "strict", '\0', POPT_ARG_NONE, &opts.tmpfiles.strict, 0,
+	{ "strict", '\0', POPT_ARG_NONE, OPT(tmpfiles.strict), 0,
 	  "a tmpfiles line devtool does not create (x, z, f+ ...) is an "
 	  "error, not left out with a warning", NULL },
-	{ "remove", '\0', POPT_ARG_STRING, &opts.remove_list, 0,
+	{ "remove", '\0', POPT_ARG_STRING, OPT(remove_list), 0,
 	  "after the tables, remove the device nodes and FIFOs whose paths "
 	  "FILE lists, one a line (as diff writes them)", "FILE" },
-	{ "merge", '\0', POPT_ARG_STRING, &opts.merge, 0,
+	{ "merge", '\0', POPT_ARG_STRING, OPT(merge), 0,
 	  "conflicting lines are an error (default), or the last or the "
 	  "first wins", "error|last|first" },
 	CLI_TABLE_END
+};
+
+const struct verb_options apply_options = {
+	.table = apply_table, .size = sizeof(struct apply_opts),
 };
 
 /*
@@ -748,7 +749,7 @@ apply_check(struct apply_opts *o, const struct verb_call *c)
 int
 check_apply(const struct verb_call *c)
 {
-	return apply_check(&opts, c);
+	return apply_check(c->opts, c);
 }
 
 /* Readers, then every line validated and checked against the others. */
@@ -785,7 +786,7 @@ read_plan(const struct apply_opts *o, struct plan *plan,
 int
 cmd_apply(const struct verb_call *c)
 {
-	const struct apply_opts *o = &opts;
+	const struct apply_opts *o = c->opts;
 	struct plan plan = { .merge = o->merge_how,
 	    .boot = o->tmpfiles.boot != 0 };
 	struct root *r = NULL;

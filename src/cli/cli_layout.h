@@ -10,6 +10,7 @@
 #define DEVTOOL_CLI_LAYOUT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <popt.h>
@@ -22,23 +23,27 @@
 
 /*
  * -f and --strict, as every layout-taking verb spells them, stored into
- * a struct cli_layout_opts of the verb's options struct (lo).  The verb
- * runner (verbs.h) finds it by the "format" row and resolves it into the
- * handler's layout.
+ * the struct cli_layout_opts field of the verb's options struct type
+ * (VERB_OPT, verbs.h).  The verb runner (verbs.h) finds it by the
+ * "format" row and resolves it into the handler's layout.
  */
 struct cli_layout_opts {
 	char *format;		/* -f, or NULL */
 	int strict;		/* --strict */
 };
-#define LAYOUT_OPTIONS(lo) \
-	LAYOUT_OPTIONS_SAYING(lo, "device number layout (default 16:16 or " \
-	    "$DEVTOOL_FORMAT)")
+#define LAYOUT_OPTIONS(type, field) \
+	LAYOUT_OPTIONS_SAYING(type, field, "device number layout (default " \
+	    "16:16 or $DEVTOOL_FORMAT)")
 /* The same where -f means something else to --help (mknod's VALUE). */
-#define LAYOUT_OPTIONS_SAYING(lo, format_help) \
-	{ "format", 'f', POPT_ARG_STRING, &(lo).format, 0, format_help, \
-	  "LAYOUT" }, \
-	{ "strict", '\0', POPT_ARG_NONE, &(lo).strict, 0, \
+#define LAYOUT_OPTIONS_SAYING(type, field, format_help) \
+	{ "format", 'f', POPT_ARG_STRING, LAYOUT_OPT(type, field, format), 0, \
+	  format_help, "LAYOUT" }, \
+	{ "strict", '\0', POPT_ARG_NONE, LAYOUT_OPT(type, field, strict), 0, \
 	  "no compat rule: plain ma<<N | mi both ways", NULL }
+/* VERB_OPT(type, field.member), spelt so that field is one name. */
+#define LAYOUT_OPT(type, field, member) \
+	((void *)(1 + offsetof(type, field) + \
+	    offsetof(struct cli_layout_opts, member)))
 
 int cli_layout(const char *name, int strict, struct dt_layout *l);
 

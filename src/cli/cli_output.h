@@ -18,23 +18,26 @@
  */
 int cli_output(const char *name, const char *output, int *json);
 
-#define CLI_OUTPUT_OPTION(var) \
-	{ "output", 'o', POPT_ARG_STRING, &(var), 0, \
+/* -o so, stored into a char * field of the options struct (verbs.h). */
+#define CLI_OUTPUT_OPTION(type, field) \
+	{ "output", 'o', POPT_ARG_STRING, VERB_OPT(type, field), 0, \
 	  "text (default) or json, as --json", "FORMAT" }
 
 /*
  * --json-array, as every verb that prints JSON Lines spells it, stored
- * into an int of the verb's options struct.  The verb runner (verb.c)
+ * into an int field of the verb's options struct type (VERB_OPT,
+ * verbs.h).  The verb runner (verb.c)
  * finds it by name: it implies the row named "json" (--json), goes only
  * with -o json where the verb has -o, and makes the handler's whole
  * standard output one JSON array (out.h); cli_array_end (cli.h) closes
  * it.
  */
-#define CLI_JSON_ARRAY_OPTION(var) \
-	CLI_JSON_ARRAY_OPTION_SAYING(var, "print the records as one JSON " \
-	    "array, not JSON Lines (implies --json)")
-#define CLI_JSON_ARRAY_OPTION_SAYING(var, help) \
-	{ "json-array", '\0', POPT_ARG_NONE, &(var), 0, help, NULL }
+#define CLI_JSON_ARRAY_OPTION(type, field) \
+	CLI_JSON_ARRAY_OPTION_SAYING(type, field, "print the records as one " \
+	    "JSON array, not JSON Lines (implies --json)")
+#define CLI_JSON_ARRAY_OPTION_SAYING(type, field, help) \
+	{ "json-array", '\0', POPT_ARG_NONE, VERB_OPT(type, field), 0, help, \
+	  NULL }
 
 /* s as a JSON string, quotes included (dt_json_string, text.h). */
 void cli_put_json_string(FILE *fp, const char *s);

@@ -73,6 +73,19 @@ char *cli_trim(char *s);
 int cli_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma,
     uint64_t *mi, struct dt_diag *d);
 
+/*
+ * The rows the value verbs spell alike, each stored into an int field of
+ * the verb's options struct type (VERB_OPT, verbs.h): -x where a value
+ * is printed (encode, convert), -k over operands and lines (convert,
+ * decode).
+ */
+#define CLI_HEX_OPTION(type, field) \
+	{ "hex", 'x', POPT_ARG_NONE, VERB_OPT(type, field), 0, \
+	  "print 0x-prefixed hexadecimal", NULL }
+#define CLI_KEEP_GOING_OPTION(type, field) \
+	{ "keep-going", 'k', POPT_ARG_NONE, VERB_OPT(type, field), 0, \
+	  "report bad values and go on, keeping their places", NULL }
+
 /* The line built from lines_out_begin() ends at end; returns 0. */
 static inline int
 cli_emit(char *end)

@@ -12,14 +12,13 @@
 #include "base/text.h"
 #include "cli/verbs.h"
 
-/* The options of convert: its table stores into the one instance. */
+/* The options of convert: its table stores into the run's instance. */
 struct convert_opts {
 	struct cli_layout_opts layout;	/* -f, --strict */
 	char *to_name;		/* -t */
 	struct dt_layout to;	/* -t, as check_convert read it */
 	int hex, keep_going;
 };
-static struct convert_opts opts;
 
 /* What each value is converted with: the options and -f's layout. */
 struct convert_run {
@@ -27,15 +26,19 @@ struct convert_run {
 	const struct dt_layout *from;
 };
 
-struct poptOption convert_options[] = {
-	LAYOUT_OPTIONS(opts.layout),
-	{ "to", 't', POPT_ARG_STRING, &opts.to_name, 0,
+#define OPT(field) VERB_OPT(struct convert_opts, field)
+
+static const struct poptOption convert_table[] = {
+	LAYOUT_OPTIONS(struct convert_opts, layout),
+	{ "to", 't', POPT_ARG_STRING, OPT(to_name), 0,
 	  "layout to convert into (required)", "LAYOUT" },
-	{ "hex", 'x', POPT_ARG_NONE, &opts.hex, 0,
-	  "print 0x-prefixed hexadecimal", NULL },
-	{ "keep-going", 'k', POPT_ARG_NONE, &opts.keep_going, 0,
-	  "report bad values and go on, keeping their places", NULL },
+	CLI_HEX_OPTION(struct convert_opts, hex),
+	CLI_KEEP_GOING_OPTION(struct convert_opts, keep_going),
 	CLI_TABLE_END
+};
+
+const struct verb_options convert_options = {
+	.table = convert_table, .size = sizeof(struct convert_opts),
 };
 
 static int
@@ -68,7 +71,7 @@ int
 check_convert(const struct verb_call *c)
 {
 	const char *name = c->name;
-	struct convert_opts *o = &opts;
+	struct convert_opts *o = c->opts;
 
 	if (o->to_name == NULL)
 		return cli_usage(name, "-t LAYOUT is required");
@@ -78,7 +81,7 @@ check_convert(const struct verb_call *c)
 int
 cmd_convert(const struct verb_call *c)
 {
-	const struct convert_opts *o = &opts;
+	const struct convert_opts *o = c->opts;
 	struct convert_run r = { .o = o, .from = &c->layout };
 
 	return cli_operands(c->args, convert_value, convert_value, &r,

@@ -13,13 +13,12 @@
 #include "cli/out.h"
 #include "cli/verbs.h"
 
-/* The options of decode: its table stores into the one instance. */
+/* The options of decode: its table stores into the run's instance. */
 struct decode_opts {
 	struct cli_layout_opts layout;	/* -f, --strict */
 	int colon, kdev, hex, json, json_array, keep_going, verbose;
 	char *output;
 };
-static struct decode_opts opts;
 
 /* What each value is decoded with: the options and the layout. */
 struct decode_run {
@@ -27,28 +26,33 @@ struct decode_run {
 	const struct dt_layout *l;
 };
 
-struct poptOption decode_options[] = {
+#define OPT(field) VERB_OPT(struct decode_opts, field)
+
+static const struct poptOption decode_table[] = {
 	/* a value from stat(1) is in the running system's layout, not 16:16 */
-	LAYOUT_OPTIONS_SAYING(opts.layout, "device number layout (default "
-	    "16:16 or "
-	    "$DEVTOOL_FORMAT); -f native for a value from stat(1) or /proc: "
-	    "devtool decode -f native $(stat -c %r /dev/null)"),
-	{ "colon", '\0', POPT_ARG_NONE, &opts.colon, 0,
+	LAYOUT_OPTIONS_SAYING(struct decode_opts, layout, "device number "
+	    "layout (default 16:16 or $DEVTOOL_FORMAT); -f native for a value "
+	    "from stat(1) or /proc: devtool decode -f native "
+	    "$(stat -c %r /dev/null)"),
+	{ "colon", '\0', POPT_ARG_NONE, OPT(colon), 0,
 	  "print MAJOR:MINOR", NULL },
-	{ "kdev", '\0', POPT_ARG_NONE, &opts.kdev, 0,
+	{ "kdev", '\0', POPT_ARG_NONE, OPT(kdev), 0,
 	  "print hexadecimal %02x:%02x (8:8) or %04x:%04x", NULL },
-	{ "json", '\0', POPT_ARG_NONE, &opts.json, 0,
+	{ "json", '\0', POPT_ARG_NONE, OPT(json), 0,
 	  "print a JSON object per value", NULL },
-	CLI_JSON_ARRAY_OPTION(opts.json_array),
-	CLI_OUTPUT_OPTION(opts.output),
-	{ "hex", 'x', POPT_ARG_NONE, &opts.hex, 0,
+	CLI_JSON_ARRAY_OPTION(struct decode_opts, json_array),
+	CLI_OUTPUT_OPTION(struct decode_opts, output),
+	{ "hex", 'x', POPT_ARG_NONE, OPT(hex), 0,
 	  "print major and minor in 0x-prefixed hexadecimal", NULL },
-	{ "keep-going", 'k', POPT_ARG_NONE, &opts.keep_going, 0,
-	  "report bad values and go on, keeping their places", NULL },
-	{ "verbose", 'v', POPT_ARG_NONE, &opts.verbose, 0,
+	CLI_KEEP_GOING_OPTION(struct decode_opts, keep_going),
+	{ "verbose", 'v', POPT_ARG_NONE, OPT(verbose), 0,
 	  "first say which layout is used and why (on stderr with --json)",
 	  NULL },
 	CLI_TABLE_END
+};
+
+const struct verb_options decode_options = {
+	.table = decode_table, .size = sizeof(struct decode_opts),
 };
 
 /* v in lower-case hexadecimal, at least w digits (zeros before). */
@@ -155,7 +159,7 @@ int
 check_decode(const struct verb_call *c)
 {
 	const char *name = c->name;
-	struct decode_opts *o = &opts;
+	struct decode_opts *o = c->opts;
 	int rc;
 
 	if ((rc = cli_output(name, o->output, &o->json)) != EXIT_OK)
@@ -191,7 +195,7 @@ say_layout(const struct decode_opts *o, const struct verb_call *c)
 int
 cmd_decode(const struct verb_call *c)
 {
-	const struct decode_opts *o = &opts;
+	const struct decode_opts *o = c->opts;
 	struct decode_run r = { .o = o, .l = &c->layout };
 
 	if (o->verbose)

@@ -95,30 +95,37 @@ list_drivers(struct drivers_query *ls, const char **names, bool *missing)
 	return rc;
 }
 
-/* The options of devices: its table stores into the one instance. */
+/* The options of devices: its table stores into the run's instance. */
 struct devices_opts {
 	struct drivers_query q;	/* -c, -b, --json */
 	char *output;		/* -o */
 	int json_array;		/* --json-array */
 };
-static struct devices_opts opts;
 
-struct poptOption devices_options[] = {
-	{ "char", 'c', POPT_ARG_NONE, &opts.q.want_c, 0,
+#define OPT(field) VERB_OPT(struct devices_opts, field)
+
+static const struct poptOption devices_table[] = {
+	{ "char", 'c', POPT_ARG_NONE, OPT(q.want_c), 0,
 	  "character devices only", NULL },
-	{ "block", 'b', POPT_ARG_NONE, &opts.q.want_b, 0,
+	{ "block", 'b', POPT_ARG_NONE, OPT(q.want_b), 0,
 	  "block devices only", NULL },
-	{ "json", '\0', POPT_ARG_NONE, &opts.q.json, 0,
+	{ "json", '\0', POPT_ARG_NONE, OPT(q.json), 0,
 	  "print one JSON object per driver", NULL },
-	CLI_JSON_ARRAY_OPTION(opts.json_array),
-	CLI_OUTPUT_OPTION(opts.output),
+	CLI_JSON_ARRAY_OPTION(struct devices_opts, json_array),
+	CLI_OUTPUT_OPTION(struct devices_opts, output),
 	CLI_TABLE_END
+};
+
+const struct verb_options devices_options = {
+	.table = devices_table, .size = sizeof(struct devices_opts),
 };
 
 int
 check_devices(const struct verb_call *c)
 {
-	return cli_output(c->name, opts.output, &opts.q.json);
+	struct devices_opts *o = c->opts;
+
+	return cli_output(c->name, o->output, &o->q.json);
 }
 
 /*
@@ -128,7 +135,8 @@ check_devices(const struct verb_call *c)
 int
 cmd_devices(const struct verb_call *c)
 {
-	struct drivers_query q = opts.q;
+	const struct devices_opts *o = c->opts;
+	struct drivers_query q = o->q;
 	bool missing = false;
 	int rc;
 

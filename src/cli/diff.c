@@ -115,7 +115,7 @@ side_option(poptContext con, enum poptCallbackReason reason,
 
 /*
  * What diff compares and how it says it: the options as popt stores them
- * into the one instance, and what parse_options makes of them.
+ * into the run's instance, and what parse_options makes of them.
  */
 struct diff_opts {
 	char *output, *ignore, *only_arg, *sysfs_dir, *users_from;
@@ -128,11 +128,12 @@ struct diff_opts {
 	const struct dialect *patch;	/* -o, or NULL */
 	struct side sides[2];	/* A and B, nothing read yet */
 };
-static struct diff_opts opts;
 
-static struct poptOption side_options[] = {
+#define OPT(field) VERB_OPT(struct diff_opts, field)
+
+static const struct poptOption side_options[] = {
 	{ NULL, '\0', POPT_ARG_CALLBACK, (void *)side_option, 0,
-	  (const char *)&opts.events, NULL },
+	  (const char *)OPT(events), NULL },
 	{ "table", '\0', POPT_ARG_STRING, NULL, OPT_TABLE,
 	  "a side: the device table FILE (- for stdin)", "FILE" },
 	{ "archive", '\0', POPT_ARG_STRING, NULL, OPT_ARCHIVE,
@@ -147,32 +148,30 @@ static struct poptOption side_options[] = {
 	POPT_TABLEEND
 };
 
-
-struct poptOption diff_options[] = {
-	{ NULL, '\0', POPT_ARG_INCLUDE_TABLE, side_options, 0,
+static const struct poptOption diff_table[] = {
+	{ NULL, '\0', POPT_ARG_INCLUDE_TABLE, (void *)side_options, 0,
 	  "The sides, A then B, in the order given (a PATH is a tree):",
 	  NULL },
-	{ "json", '\0', POPT_ARG_NONE, &opts.json, 0,
+	{ "json", '\0', POPT_ARG_NONE, OPT(json), 0,
 	  "each difference as a JSON object, one a line", NULL },
-	CLI_JSON_ARRAY_OPTION_SAYING(opts.json_array, "print the JSON "
-	    "records (--json's, or -o json's) as one JSON array, not JSON "
-	    "Lines (implies --json without -o)"),
-	{ "output", 'o', POPT_ARG_STRING, &opts.output, 0,
+	CLI_JSON_ARRAY_OPTION_SAYING(struct diff_opts, json_array, "print "
+	    "the JSON records (--json's, or -o json's) as one JSON array, "
+	    "not JSON Lines (implies --json without -o)"),
+	{ "output", 'o', POPT_ARG_STRING, OPT(output), 0,
 	  "write the table that turns A into B, in this dialect",
 	  "FORMAT" },
-	{ "removals", '\0', POPT_ARG_STRING, &opts.removals, 0,
+	{ "removals", '\0', POPT_ARG_STRING, OPT(removals), 0,
 	  "with -o: write the paths of the device nodes and FIFOs only in A "
 	  "to FILE, one a line: the list apply removes", "FILE" },
-	{ "ignore", '\0', POPT_ARG_STRING, &opts.ignore, 0,
+	{ "ignore", '\0', POPT_ARG_STRING, OPT(ignore), 0,
 	  "compare without these fields: " IGNORABLE, "FIELD,..." },
-	{ "only", '\0', POPT_ARG_STRING, &opts.only_arg, 0,
+	{ "only", '\0', POPT_ARG_STRING, OPT(only_arg), 0,
 	  "compare only entries of these types (c, b, p, s, l, d, f)",
 	  "TYPE,..." },
-	{ "one-file-system", 'x', POPT_ARG_NONE, &opts.one_fs, 0,
+	{ "one-file-system", 'x', POPT_ARG_NONE, OPT(one_fs), 0,
 	  "in a tree, enter no other mount", NULL },
-	{ "sysfs", '\0', POPT_ARG_STRING, &opts.sysfs_dir, 0, KERNEL_SYSFS_HELP,
-	  "DIR" },
-	{ "users-from", '\0', POPT_ARG_STRING, &opts.users_from, 0,
+	KERNEL_SYSFS_OPTION(struct diff_opts, sysfs_dir),
+	{ "users-from", '\0', POPT_ARG_STRING, OPT(users_from), 0,
 	  "names in the tables from DIR/etc/passwd and DIR/etc/group",
 	  "DIR" },
 	CLI_TABLE_END
@@ -180,14 +179,25 @@ struct poptOption diff_options[] = {
 
 /* ------------------------------------------------------------ options */
 
+/*
+ * The runner's end of a run (verbs.h): the side events, which the sides
+ * point into to the end of the handler.
+ */
 static void
-events_free(struct side_events *events)
+diff_opts_done(void *opts)
 {
+	struct side_events *events = &((struct diff_opts *)opts)->events;
+
 	for (size_t i = 0; i < events->n; i++)
 		free(events->v[i].arg);
 	free(events->v);
 	*events = (struct side_events){ 0 };
 }
+
+const struct verb_options diff_options = {
+	.table = diff_table, .size = sizeof(struct diff_opts),
+	.done = diff_opts_done,
+};
 
 /* Adds a side; more than two is counted, for the message. */
 static void
@@ -955,21 +965,19 @@ above(const struct entries *a, const struct entries *b)
 int
 check_diff(const struct verb_call *c)
 {
+	struct diff_opts *o = c->opts;
+
 	/* the row's count, said as the runner says it */
-	if (c->nargs > 2) {
-		events_free(&opts.events);
+	if (c->nargs > 2)
 		return verb_operands_error(c);
-	}
-	if (parse_options(c, opts.sides, &opts) == EXIT_OK)
-		return EXIT_OK;
-	events_free(&opts.events);
-	return DIFF_TROUBLE;
+	return parse_options(c, o->sides, o) == EXIT_OK ? EXIT_OK :
+	    DIFF_TROUBLE;
 }
 
 int
 cmd_diff(const struct verb_call *c)
 {
-	struct diff_opts *o = &opts;
+	const struct diff_opts *o = c->opts;
 	struct side sides[2] = { o->sides[0], o->sides[1] };
 	struct differences r = { .o = o };
 	const struct id_resolver *res;
@@ -977,10 +985,8 @@ cmd_diff(const struct verb_call *c)
 	int rc;
 
 	(void)c;	/* its operands are the sides check_diff built */
-	if ((res = table_names(o, sides, &no_tables)) == NULL && !no_tables) {
-		events_free(&o->events);
+	if ((res = table_names(o, sides, &no_tables)) == NULL && !no_tables)
 		return DIFF_TROUBLE;
-	}
 	tables = sides[0].kind == SIDE_TABLE && sides[1].kind == SIDE_TABLE;
 	for (int i = 0; i < 2; i++) {
 		read_side(o, &sides[i], res);
@@ -1016,6 +1022,5 @@ cmd_diff(const struct verb_call *c)
 		entries_free(&sides[i].v);
 	entries_free(&r.fix);
 	entries_free(&r.gone);
-	events_free(&o->events);
 	return rc;
 }

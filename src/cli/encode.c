@@ -12,13 +12,12 @@
 #include "cli/out.h"
 #include "cli/verbs.h"
 
-/* The options of encode: its table stores into the one instance. */
+/* The options of encode: its table stores into the run's instance. */
 struct encode_opts {
 	struct cli_layout_opts layout;	/* -f, --strict */
 	int hex, json, json_array, kdev, keep_going;
 	char *output;
 };
-static struct encode_opts opts;
 
 /* What each pair is encoded with: the options and the layout. */
 struct encode_run {
@@ -26,20 +25,25 @@ struct encode_run {
 	const struct dt_layout *l;
 };
 
-struct poptOption encode_options[] = {
-	LAYOUT_OPTIONS(opts.layout),
-	{ "hex", 'x', POPT_ARG_NONE, &opts.hex, 0,
-	  "print 0x-prefixed hexadecimal", NULL },
-	{ "json", '\0', POPT_ARG_NONE, &opts.json, 0,
+#define OPT(field) VERB_OPT(struct encode_opts, field)
+
+static const struct poptOption encode_table[] = {
+	LAYOUT_OPTIONS(struct encode_opts, layout),
+	CLI_HEX_OPTION(struct encode_opts, hex),
+	{ "json", '\0', POPT_ARG_NONE, OPT(json), 0,
 	  "print a JSON object", NULL },
-	CLI_JSON_ARRAY_OPTION(opts.json_array),
-	CLI_OUTPUT_OPTION(opts.output),
-	{ "kdev", '\0', POPT_ARG_NONE, &opts.kdev, 0,
+	CLI_JSON_ARRAY_OPTION(struct encode_opts, json_array),
+	CLI_OUTPUT_OPTION(struct encode_opts, output),
+	{ "kdev", '\0', POPT_ARG_NONE, OPT(kdev), 0,
 	  "read MAJOR and MINOR in hexadecimal, as decode --kdev prints "
 	  "them", NULL },
-	{ "keep-going", 'k', POPT_ARG_NONE, &opts.keep_going, 0,
+	{ "keep-going", 'k', POPT_ARG_NONE, OPT(keep_going), 0,
 	  "with -, report bad lines and go on, keeping their places", NULL },
 	CLI_TABLE_END
+};
+
+const struct verb_options encode_options = {
+	.table = encode_table, .size = sizeof(struct encode_opts),
 };
 
 /* MAJOR and MINOR: numbers (NUMBERS in devtool(1)), or kdev's hex. */
@@ -122,13 +126,15 @@ encode_line(void *ctx, char *line, struct dt_diag *d)
 int
 check_encode(const struct verb_call *c)
 {
-	return cli_output(c->name, opts.output, &opts.json);
+	struct encode_opts *o = c->opts;
+
+	return cli_output(c->name, o->output, &o->json);
 }
 
 int
 cmd_encode(const struct verb_call *c)
 {
-	const struct encode_opts *o = &opts;
+	const struct encode_opts *o = c->opts;
 	struct encode_run r = { .o = o, .l = &c->layout };
 	struct dt_diag d;
 	int rc;

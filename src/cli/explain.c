@@ -135,7 +135,7 @@ draw(const struct dt_layout *l, uint64_t ma, uint64_t mi, uint64_t v,
 	    (uintmax_t)mi, runs);
 }
 
-/* The options of explain: its table stores into the one instance. */
+/* The options of explain: its table stores into the run's instance. */
 struct explain_opts {
 	struct cli_layout_opts layout;	/* -f, --strict */
 	int json;		/* --json, -o json */
@@ -450,31 +450,37 @@ explain_one(const struct ask *a, const char *arg)
 	return explain_path(a, arg);
 }
 
-static struct explain_opts opts;
 
-struct poptOption explain_options[] = {
-	LAYOUT_OPTIONS_SAYING(opts.layout, "device number layout (default "
-	    "16:16 or "
-	    "$DEVTOOL_FORMAT; a PATH's value is native unless -f is given)"),
-	{ "value", '\0', POPT_ARG_STRING, &opts.value, 0,
+#define OPT(field) VERB_OPT(struct explain_opts, field)
+
+static const struct poptOption explain_table[] = {
+	LAYOUT_OPTIONS_SAYING(struct explain_opts, layout, "device number "
+	    "layout (default 16:16 or $DEVTOOL_FORMAT; a PATH's value is "
+	    "native unless -f is given)"),
+	{ "value", '\0', POPT_ARG_STRING, OPT(value), 0,
 	  "explain a raw value instead of a pair", "V" },
-	{ "json", '\0', POPT_ARG_NONE, &opts.json, 0,
+	{ "json", '\0', POPT_ARG_NONE, OPT(json), 0,
 	  "print the pair, the value and the names as one JSON object",
 	  NULL },
-	CLI_JSON_ARRAY_OPTION(opts.json_array),
-	CLI_OUTPUT_OPTION(opts.output),
+	CLI_JSON_ARRAY_OPTION(struct explain_opts, json_array),
+	CLI_OUTPUT_OPTION(struct explain_opts, output),
 	CLI_TABLE_END
+};
+
+const struct verb_options explain_options = {
+	.table = explain_table, .size = sizeof(struct explain_opts),
 };
 
 int
 check_explain(const struct verb_call *c)
 {
+	struct explain_opts *o = c->opts;
 	int rc;
 
-	if ((rc = cli_output(c->name, opts.output, &opts.json)) != EXIT_OK)
+	if ((rc = cli_output(c->name, o->output, &o->json)) != EXIT_OK)
 		return rc;
 	/* --value V alone, or one or two operands */
-	if (opts.value != NULL ? c->nargs != 0 : c->nargs == 0)
+	if (o->value != NULL ? c->nargs != 0 : c->nargs == 0)
 		return verb_operands_error(c);
 	return EXIT_OK;
 }
@@ -482,7 +488,7 @@ check_explain(const struct verb_call *c)
 int
 cmd_explain(const struct verb_call *c)
 {
-	const struct explain_opts *o = &opts;
+	const struct explain_opts *o = c->opts;
 	struct ask a = { .layout = c->layout,
 	    .from = cli_layout_from(c->layout_given), .opts = o };
 	bool path = o->value == NULL && c->nargs == 1 && is_path(c->args[0]);

@@ -11,22 +11,27 @@
 #include "cli/verbs.h"
 #include "dialects/dialect.h"
 
-/* The options of formats: its table stores into the one instance. */
+/* The options of formats: its table stores into the run's instance. */
 struct formats_opts {
 	int json, json_array, dialects;
 	char *output;
 };
-static struct formats_opts opts;
 
-struct poptOption formats_options[] = {
-	{ "json", '\0', POPT_ARG_NONE, &opts.json, 0,
+#define OPT(field) VERB_OPT(struct formats_opts, field)
+
+static const struct poptOption formats_table[] = {
+	{ "json", '\0', POPT_ARG_NONE, OPT(json), 0,
 	  "print one JSON object per layout (or dialect)", NULL },
-	{ "dialects", '\0', POPT_ARG_NONE, &opts.dialects, 0,
+	{ "dialects", '\0', POPT_ARG_NONE, OPT(dialects), 0,
 	  "list the table dialects instead, and whether apply reads each",
 	  NULL },
-	CLI_JSON_ARRAY_OPTION(opts.json_array),
-	CLI_OUTPUT_OPTION(opts.output),
+	CLI_JSON_ARRAY_OPTION(struct formats_opts, json_array),
+	CLI_OUTPUT_OPTION(struct formats_opts, output),
 	CLI_TABLE_END
+};
+
+const struct verb_options formats_options = {
+	.table = formats_table, .size = sizeof(struct formats_opts),
 };
 
 /* A row's ranges, as the codec resolves them (freebsd's minor has a hole). */
@@ -95,7 +100,9 @@ format_text(const struct dt_format *f)
 int
 check_formats(const struct verb_call *c)
 {
-	return cli_output(c->name, opts.output, &opts.json);
+	struct formats_opts *o = c->opts;
+
+	return cli_output(c->name, o->output, &o->json);
 }
 
 /*
@@ -121,7 +128,7 @@ list_dialects(bool json)
 int
 cmd_formats(const struct verb_call *c)
 {
-	const struct formats_opts *o = &opts;
+	const struct formats_opts *o = c->opts;
 
 	(void)c;
 	if (o->dialects) {

@@ -19,9 +19,12 @@
 
 extern char **environ;
 
-struct poptOption help_options[] = {
+static const struct poptOption help_table[] = {
 	CLI_TABLE_END
 };
+
+/* help has no options of its own: no struct. */
+const struct verb_options help_options = { .table = help_table };
 
 /*
  * Whether man finds PAGE in section 1: "man -w 1 PAGE" exits 0 and prints

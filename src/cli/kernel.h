@@ -21,8 +21,13 @@ int kernel_check(const char *verb, const char *sysfs_dir, bool from_kernel);
 /* Every node of that sysfs tree to sink, each problem to its problem. */
 void kernel_read(const char *sysfs_dir, const struct entry_sink *sink);
 
-/* The --sysfs option's help, the same in every verb. */
-#define KERNEL_SYSFS_HELP \
-	"with --kernel: the sysfs tree to read (default $DEVTOOL_SYSFS or /sys)"
+/*
+ * --sysfs DIR, the same row in every verb that has --kernel, stored into
+ * a char * field of the verb's options struct type (VERB_OPT, verbs.h).
+ */
+#define KERNEL_SYSFS_OPTION(type, field) \
+	{ "sysfs", '\0', POPT_ARG_STRING, VERB_OPT(type, field), 0, \
+	  "with --kernel: the sysfs tree to read (default $DEVTOOL_SYSFS or " \
+	  "/sys)", "DIR" }
 
 #endif

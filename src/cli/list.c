@@ -370,7 +370,7 @@ list_print_entries(struct entries *v, const struct dialect *dl)
 }
 
 /*
- * The options of list: its table stores into the one instance, and
+ * The options of list: its table stores into the run's instance, and
  * check_list adds what it made of them.
  */
 struct list_opts {
@@ -385,68 +385,72 @@ struct list_opts {
 	struct dt_layout check_layout;
 	bool kernel;		/* --check kernel, the audit */
 };
-static struct list_opts opts;
 
-struct poptOption list_options[] = {
-	{ "output", 'o', POPT_ARG_STRING, &opts.output, 0,
+#define OPT(field) VERB_OPT(struct list_opts, field)
+
+static const struct poptOption list_table[] = {
+	{ "output", 'o', POPT_ARG_STRING, OPT(output), 0,
 	  "a table (default makedevs): " DIALECT_NAMES "; "
 	  "or device rules, written only: cgroup, "
 	  "deviceallow, deviceallow-groups or oci-allow", "FORMAT" },
-	{ "json", '\0', POPT_ARG_NONE, &opts.json, 0,
+	{ "json", '\0', POPT_ARG_NONE, OPT(json), 0,
 	  "print JSON Lines, an object a line, as -o json (-o oci "
 	  "is one array)", NULL },
-	CLI_JSON_ARRAY_OPTION(opts.json_array),
-	{ "check", '\0', POPT_ARG_STRING, &opts.check, 0,
+	CLI_JSON_ARRAY_OPTION(struct list_opts, json_array),
+	{ "check", '\0', POPT_ARG_STRING, OPT(check), 0,
 	  "print only the nodes LAYOUT or a storage format cannot hold; "
 	  "kernel: audit the nodes against the running kernel and the "
 	  "registry", "LAYOUT" },
-	{ "dirs", '\0', POPT_ARG_NONE, &opts.dirs, 0,
+	{ "dirs", '\0', POPT_ARG_NONE, OPT(dirs), 0,
 	  "list directories too", NULL },
-	{ "widen", '\0', POPT_ARG_NONE, &opts.widen, 0,
+	{ "widen", '\0', POPT_ARG_NONE, OPT(widen), 0,
 	  "with -o deviceallow-groups: a driver's group even where the "
 	  "nodes are not all its minors (a warning names what it adds)",
 	  NULL },
-	{ "one-file-system", 'x', POPT_ARG_NONE, &opts.one_fs, 0,
+	{ "one-file-system", 'x', POPT_ARG_NONE, OPT(one_fs), 0,
 	  "enter no mount point below a PATH (devpts, /dev/shm): list it "
 	  "as a directory only", NULL },
-	{ "root", '\0', POPT_ARG_STRING, &opts.root_dir, 0,
+	{ "root", '\0', POPT_ARG_STRING, OPT(root_dir), 0,
 	  "read the trees inside DIR, print paths as seen from it",
 	  "DIR" },
-	{ "archive", '\0', POPT_ARG_STRING, &opts.archive, 0,
+	{ "archive", '\0', POPT_ARG_STRING, OPT(archive), 0,
 	  "read the archive FILE (- for stdin) instead of a tree", "FILE" },
-	{ "kernel", '\0', POPT_ARG_NONE, &opts.from_kernel, 0,
+	{ "kernel", '\0', POPT_ARG_NONE, OPT(from_kernel), 0,
 	  "the nodes devtmpfs makes, from sysfs, instead of a tree", NULL },
-	{ "sysfs", '\0', POPT_ARG_STRING, &opts.sysfs_dir, 0,
-	  KERNEL_SYSFS_HELP, "DIR" },
-	{ "table", '\0', POPT_ARG_NONE, &opts.table, 0,
+	KERNEL_SYSFS_OPTION(struct list_opts, sysfs_dir),
+	{ "table", '\0', POPT_ARG_NONE, OPT(table), 0,
 	  "the operands are device tables (- for stdin) to convert",
 	  NULL },
-	{ "input", 'i', POPT_ARG_STRING, &opts.input, 0,
+	{ "input", 'i', POPT_ARG_STRING, OPT(input), 0,
 	  "with --table: read every table as this dialect (default: "
 	  "detected)", "FORMAT" },
-	{ "users-from", '\0', POPT_ARG_STRING, &opts.users_from, 0,
+	{ "users-from", '\0', POPT_ARG_STRING, OPT(users_from), 0,
 	  "with --table: names to ids from DIR/etc/passwd and DIR/etc/group",
 	  "DIR" },
-	{ "lossy", '\0', POPT_ARG_NONE, &opts.lossy, 0,
+	{ "lossy", '\0', POPT_ARG_NONE, OPT(lossy), 0,
 	  "with --table: write what the output dialect can hold, warn of "
 	  "the rest", NULL },
-	{ "merge", '\0', POPT_ARG_STRING, &opts.merge, 0,
+	{ "merge", '\0', POPT_ARG_STRING, OPT(merge), 0,
 	  "with --table: conflicting lines are an error (default), or the "
 	  "last or the first wins", "error|last|first" },
-	{ "prefix", '\0', POPT_ARG_ARGV, &opts.tmpfiles.prefix, 0,
+	{ "prefix", '\0', POPT_ARG_ARGV, OPT(tmpfiles.prefix), 0,
 	  "with --table: only the lines for PATH and below it (repeatable), "
 	  "as systemd-tmpfiles --prefix", "PATH" },
-	{ "exclude-prefix", '\0', POPT_ARG_ARGV, &opts.tmpfiles.exclude, 0,
+	{ "exclude-prefix", '\0', POPT_ARG_ARGV, OPT(tmpfiles.exclude), 0,
 	  "with --table: none of the lines for PATH and below it "
 	  "(repeatable)", "PATH" },
-	{ "boot", '\0', POPT_ARG_NONE, &opts.tmpfiles.boot, 0,
+	{ "boot", '\0', POPT_ARG_NONE, OPT(tmpfiles.boot), 0,
 	  "with --table: read the tmpfiles lines devtool does not create "
 	  "that are only for boot (r! ...), as systemd-tmpfiles --boot",
 	  NULL },
-	{ "strict", '\0', POPT_ARG_NONE, &opts.tmpfiles.strict, 0,
+	{ "strict", '\0', POPT_ARG_NONE, OPT(tmpfiles.strict), 0,
 	  "with --table: a tmpfiles line devtool does not create (x, z, f+ "
 	  "...) is an error, not left out with a warning", NULL },
 	CLI_TABLE_END
+};
+
+const struct verb_options list_options = {
+	.table = list_table, .size = sizeof(struct list_opts),
 };
 
 static void
@@ -604,9 +608,10 @@ table_options(const char *name, struct list_opts *lo)
  * Every option and the operands, before anything is read (a usage
  * error, exit 2).
  */
-static int
-list_check(struct list_opts *o, const struct verb_call *c)
+int
+check_list(const struct verb_call *c)
 {
+	struct list_opts *o = c->opts;
 	const char *name = c->name;
 	int rc, sources = (o->root_dir != NULL) + (o->archive != NULL) +
 	    o->table + o->from_kernel;
@@ -651,12 +656,6 @@ list_check(struct list_opts *o, const struct verb_call *c)
 		return cli_usage(name, "--kernel lists every node devtmpfs "
 		    "makes: it takes no PATH");
 	return kernel_check(name, o->sysfs_dir, o->from_kernel);
-}
-
-int
-check_list(const struct verb_call *c)
-{
-	return list_check(&opts, c);
 }
 
 /* The listing; *found: --check found something. */
@@ -706,8 +705,9 @@ list_run(const struct list_opts *o, const struct verb_call *c, bool *found)
 int
 cmd_list(const struct verb_call *c)
 {
+	const struct list_opts *o = c->opts;
 	bool found = false;
-	int rc = list_run(&opts, c, &found);
+	int rc = list_run(o, c, &found);
 
-	return opts.check != NULL ? cli_answer(rc, found) : rc;
+	return o->check != NULL ? cli_answer(rc, found) : rc;
 }

@@ -33,7 +33,7 @@
 #include "cli/verbs.h"
 
 /*
- * The options of make: its table stores into the one instance, and
+ * The options of make: its table stores into the run's instance, and
  * check_make adds what it made of them.
  */
 struct make_opts {
@@ -43,43 +43,55 @@ struct make_opts {
 	struct archive_opts archive_opts;
 	const struct dialect *out_dialect;
 };
-static struct make_opts opts = { .out_dialect = &makedevs_dialect };
 
-struct poptOption make_options[] = {
-	{ "directory", 'C', POPT_ARG_STRING, &opts.dir, 0,
+/*
+ * -o's dialect before check_make reads -o: makedevs, the one
+ * options_output names for no -o (options.h).
+ */
+static const struct make_opts make_defaults = {
+	.out_dialect = &makedevs_dialect,
+};
+
+#define OPT(field) VERB_OPT(struct make_opts, field)
+
+static const struct poptOption make_table[] = {
+	{ "directory", 'C', POPT_ARG_STRING, OPT(dir), 0,
 	  "create the nodes in DIR (default: the current directory)",
 	  "DIR" },
-	{ "root", '\0', POPT_ARG_STRING, &opts.root_dir, 0,
+	{ "root", '\0', POPT_ARG_STRING, OPT(root_dir), 0,
 	  "create them in DIR/dev, groups from DIR/etc/group", "DIR" },
-	{ "archive", '\0', POPT_ARG_STRING, &opts.archive, 0,
+	{ "archive", '\0', POPT_ARG_STRING, OPT(archive), 0,
 	  "write them as dev/... into the archive FILE (- for stdout)",
 	  "FILE" },
-	{ "archive-format", '\0', POPT_ARG_STRING, &opts.archive_format, 0,
+	{ "archive-format", '\0', POPT_ARG_STRING, OPT(archive_format), 0,
 	  "newc, odc, bin, ustar, pax, gnutar or mtree", "FORMAT" },
-	{ "output", 'o', POPT_ARG_STRING, &opts.output, 0,
+	{ "output", 'o', POPT_ARG_STRING, OPT(output), 0,
 	  "print them as a device table in FORMAT instead (" DIALECT_NAMES
 	  ") or as device rules (cgroup, deviceallow, "
 	  "deviceallow-groups, oci-allow)", "FORMAT" },
-	CLI_JSON_ARRAY_OPTION_SAYING(opts.json_array, "with -o json: print "
-	    "the table as one JSON array, not JSON Lines"),
-	{ "replace", 'r', POPT_ARG_NONE, &opts.replace, 0,
-	  "replace different nodes, correct mode and owner", NULL },
-	{ "dry-run", 'n', POPT_ARG_NONE, &opts.dry_run, 0,
+	CLI_JSON_ARRAY_OPTION_SAYING(struct make_opts, json_array, "with -o "
+	    "json: print the table as one JSON array, not JSON Lines"),
+	OPTIONS_REPLACE(struct make_opts, replace),
+	{ "dry-run", 'n', POPT_ARG_NONE, OPT(dry_run), 0,
 	  "print what would be done, touch nothing (as MAKEDEV -n, "
 	  "implies -v)", NULL },
-	{ "verbose", 'v', POPT_ARG_NONE, &opts.verbose, 0,
-	  "print each action and a summary", NULL },
-	{ "delete", 'd', POPT_ARG_NONE, &opts.delete, 0,
+	OPTIONS_VERBOSE(struct make_opts, verbose),
+	{ "delete", 'd', POPT_ARG_NONE, OPT(delete), 0,
 	  "remove the device nodes and FIFOs the names make, each only if "
 	  "of that type (as MAKEDEV -d)", NULL },
-	{ "force", '\0', POPT_ARG_NONE, &opts.force, 0,
+	{ "force", '\0', POPT_ARG_NONE, OPT(force), 0,
 	  "write into a live /dev (devtmpfs, or /dev under udev) all the "
 	  "same", NULL },
-	{ "widen", '\0', POPT_ARG_NONE, &opts.widen, 0,
+	{ "widen", '\0', POPT_ARG_NONE, OPT(widen), 0,
 	  "with -o deviceallow-groups: a driver's group even where the "
 	  "nodes are not all its minors (a warning names what it adds)",
 	  NULL },
 	CLI_TABLE_END
+};
+
+const struct verb_options make_options = {
+	.table = make_table, .size = sizeof(struct make_opts),
+	.defaults = &make_defaults,
 };
 
 struct making {
@@ -462,9 +474,10 @@ make_help_names(FILE *out)
  * Every option, then every name (a usage error, exit 2), before anything
  * is made.
  */
-static int
-make_check(struct make_opts *o, const struct verb_call *c)
+int
+check_make(const struct verb_call *c)
 {
+	struct make_opts *o = c->opts;
 	const char *name = c->name;
 	int targets = (o->dir != NULL) + (o->root_dir != NULL) +
 	    (o->archive != NULL) + (o->output != NULL), rc;
@@ -497,15 +510,9 @@ make_check(struct make_opts *o, const struct verb_call *c)
 }
 
 int
-check_make(const struct verb_call *c)
-{
-	return make_check(&opts, c);
-}
-
-int
 cmd_make(const struct verb_call *c)
 {
-	const struct make_opts *o = &opts;
+	const struct make_opts *o = c->opts;
 	struct making *m;
 	bool relative;
 	int rc;

@@ -394,57 +394,63 @@ make_nodes(struct mknod_job *job, struct root *root)
 	return status;
 }
 
-static struct mknod_opts opts;
 
-struct poptOption mknod_options[] = {
-	{ "mode", 'm', POPT_ARG_STRING, &opts.mode, 0,
+#define OPT(field) VERB_OPT(struct mknod_opts, field)
+
+static const struct poptOption mknod_table[] = {
+	{ "mode", 'm', POPT_ARG_STRING, OPT(mode), 0,
 	  "exact mode, octal or symbolic (default 0666 & ~umask)",
 	  "MODE" },
-	{ "reference", '\0', POPT_ARG_STRING, &opts.reference, 0,
+	{ "reference", '\0', POPT_ARG_STRING, OPT(reference), 0,
 	  "mode, owner and group of FILE (-m, -u, -g override)", "FILE" },
-	{ "owner", 'u', POPT_ARG_STRING, &opts.owner, 0,
+	{ "owner", 'u', POPT_ARG_STRING, OPT(owner), 0,
 	  "owner, a name or a number", "OWNER" },
-	{ "group", 'g', POPT_ARG_STRING, &opts.group, 0,
+	{ "group", 'g', POPT_ARG_STRING, OPT(group), 0,
 	  "group, a name or a number", "GROUP" },
-	{ "replace", 'r', POPT_ARG_NONE, &opts.replace, 0,
+	{ "replace", 'r', POPT_ARG_NONE, OPT(replace), 0,
 	  "replace a different node or FIFO, correct a matching one; "
 	  "without -m, -u, -g it keeps their old values",
 	  NULL },
-	{ "parents", 'p', POPT_ARG_NONE, &opts.parents, 0,
+	{ "parents", 'p', POPT_ARG_NONE, OPT(parents), 0,
 	  "create missing parent directories (0755)", NULL },
-	{ "dry-run", 'n', POPT_ARG_NONE, &opts.dry_run, 0,
-	  "print what would be done, touch nothing", NULL },
-	{ "verbose", 'v', POPT_ARG_NONE, &opts.verbose, 0,
+	OPTIONS_DRY_RUN(struct mknod_opts, dry_run),
+	{ "verbose", 'v', POPT_ARG_NONE, OPT(verbose), 0,
 	  "print each action", NULL },
-	{ "root", '\0', POPT_ARG_STRING, &opts.root, 0,
+	{ "root", '\0', POPT_ARG_STRING, OPT(root), 0,
 	  "resolve PATH inside DIR as if it were /", "DIR" },
-	{ "users-from", '\0', POPT_ARG_STRING, &opts.users_from, 0,
+	{ "users-from", '\0', POPT_ARG_STRING, OPT(users_from), 0,
 	  "look -u and -g names up in DIR/etc/passwd and DIR/etc/group",
 	  "DIR" },
-	LAYOUT_OPTIONS_SAYING(opts.layout, "decode one VALUE under LAYOUT "
-	    "(without -f, one number is a MAJOR missing its MINOR)"),
-	{ "count", '\0', POPT_ARG_STRING, &opts.count, 0,
+	LAYOUT_OPTIONS_SAYING(struct mknod_opts, layout, "decode one VALUE "
+	    "under LAYOUT (without -f, one number is a MAJOR missing its "
+	    "MINOR)"),
+	{ "count", '\0', POPT_ARG_STRING, OPT(count), 0,
 	  "create N nodes PATH<S>... with minors MINOR, MINOR+I, ...",
 	  "N" },
-	{ "start", '\0', POPT_ARG_STRING, &opts.start, 0,
+	{ "start", '\0', POPT_ARG_STRING, OPT(start), 0,
 	  "first name suffix with --count (default 0)", "S" },
-	{ "step", '\0', POPT_ARG_STRING, &opts.step, 0,
+	{ "step", '\0', POPT_ARG_STRING, OPT(step), 0,
 	  "minor increment with --count (default 1)", "I" },
 	CLI_TABLE_END
+};
+
+const struct verb_options mknod_options = {
+	.table = mknod_table, .size = sizeof(struct mknod_opts),
 };
 
 int
 check_mknod(const struct verb_call *c)
 {
+	const struct mknod_opts *o = c->opts;
 	const char *name = c->name;
 	int rc;
 
-	if ((rc = cli_option_path(name, "--root", opts.root,
+	if ((rc = cli_option_path(name, "--root", o->root,
 	    CLI_NAMES_DIR)) != EXIT_OK ||
-	    (rc = cli_option_path(name, "--reference", opts.reference,
+	    (rc = cli_option_path(name, "--reference", o->reference,
 	    CLI_NAMES_FILE)) != EXIT_OK)
 		return rc;
-	return cli_option_path(name, "--users-from", opts.users_from,
+	return cli_option_path(name, "--users-from", o->users_from,
 	    CLI_NAMES_DIR);
 }
 
@@ -489,7 +495,7 @@ cmd_mknod(const struct verb_call *c)
 	struct root *root = NULL;
 	int rc;
 
-	if ((rc = parse_job(&opts, c, &job, &root)) != EXIT_OK) {
+	if ((rc = parse_job(c->opts, c, &job, &root)) != EXIT_OK) {
 		root_close(root);
 		return rc;
 	}

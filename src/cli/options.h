@@ -12,6 +12,22 @@
 #include "sys/root.h"
 
 /*
+ * The rows apply and make spell alike, each stored into an int field of
+ * the verb's options struct type (VERB_OPT, verbs.h): -r and -v; -n as
+ * apply and mknod spell it (make's -n says it implies -v, mknod's -r and
+ * -v what they do to one node).
+ */
+#define OPTIONS_REPLACE(type, field) \
+	{ "replace", 'r', POPT_ARG_NONE, VERB_OPT(type, field), 0, \
+	  "replace different nodes, correct mode and owner", NULL }
+#define OPTIONS_DRY_RUN(type, field) \
+	{ "dry-run", 'n', POPT_ARG_NONE, VERB_OPT(type, field), 0, \
+	  "print what would be done, touch nothing", NULL }
+#define OPTIONS_VERBOSE(type, field) \
+	{ "verbose", 'v', POPT_ARG_NONE, VERB_OPT(type, field), 0, \
+	  "print each action and a summary", NULL }
+
+/*
  * The tree --root DIR names (NULL: /), confined as root.h confines it.
  * It must exist: a mistyped root is refused, never made into a new tree.
  * NULL when it cannot be opened, said as "--root DIR: why".

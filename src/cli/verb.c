@@ -3,6 +3,7 @@
  * checks its operands against its row and calls its handler.
  */
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,11 +30,24 @@ is_end(const struct poptOption *o)
 	return o->longName == NULL && o->shortName == '\0' && o->argInfo == 0;
 }
 
+static unsigned
+kind(const struct poptOption *o)
+{
+	return o->argInfo & POPT_ARG_MASK;
+}
+
+/* An arg or a callback's data that is a VERB_OPT offset (verbs.h). */
+static bool
+is_offset(const void *p)
+{
+	return p != NULL && (uintptr_t)p < VERB_OPT_LIMIT;
+}
+
 /*
  * An option's help that names the dialects says DIALECT_NAMES where the
  * registry's readable dialects go, so that --help lists what dialect.c
- * registers, a new dialect included.  The text is built once per run and
- * kept by the table to the end.
+ * registers, a new dialect included.  The text is built once per run,
+ * into the runner's copy of the table, which frees it (table_free).
  */
 static void
 options_dialects(struct poptOption *o)
@@ -52,18 +66,123 @@ options_dialects(struct poptOption *o)
 	o->descrip = dt_buf_str(&b);
 }
 
+/* Whether an included table has a row that stores into the instance. */
+static bool
+holds_offsets(const struct poptOption *table)
+{
+	for (; !is_end(table); table++)
+		if (kind(table) == POPT_ARG_CALLBACK ?
+		    is_offset(table->descrip) :
+		    kind(table) != POPT_ARG_INCLUDE_TABLE &&
+		    is_offset(table->arg))
+			return true;
+	return false;
+}
+
+/*
+ * The instance's field at a VERB_OPT offset.  An offset past the struct
+ * is a table that names another struct's field: a bug, caught before
+ * popt writes there.
+ */
+static void *
+field(const struct verb_options *vo, void *opts, const void *off)
+{
+	size_t at = (uintptr_t)off - 1;
+
+	if (at >= vo->size)
+		cli_fatal("a verb's option table names a field beyond its "
+		    "options struct");
+	return (char *)opts + at;
+}
+
+/* A copy of the rows of a table, its end included. */
+static struct poptOption *
+rows_copy(const struct poptOption *from)
+{
+	struct poptOption *to;
+	size_t n = 1;
+
+	while (!is_end(&from[n - 1]))
+		n++;
+	if ((to = reallocarray(NULL, n, sizeof(*to))) == NULL)
+		cli_fatal(NULL);
+	return memcpy(to, from, n * sizeof(*to));
+}
+
+/*
+ * The rows of a copy made to store into the instance: its offsets made
+ * the instance's fields, DIALECT_NAMES put in, and in the verb's own
+ * table (top) each string row given a value (popt returns to
+ * options_parse after each string option: see there).
+ */
+static void
+rows_resolve(const struct verb_options *vo, void *opts,
+    struct poptOption *o, bool top)
+{
+	for (; !is_end(o); o++) {
+		if (kind(o) == POPT_ARG_INCLUDE_TABLE)
+			continue;
+		if (kind(o) == POPT_ARG_CALLBACK) {
+			if (is_offset(o->descrip))
+				o->descrip = field(vo, opts, o->descrip);
+			continue;
+		}
+		if (is_offset(o->arg))
+			o->arg = field(vo, opts, o->arg);
+		if (top && is_string(o) && o->val == 0)
+			o->val = STRING_SEEN;
+		options_dialects(o);
+	}
+}
+
+/*
+ * The table popt reads: a copy of the verb's const one, and of each
+ * table it includes that holds offsets (one level: CLI_TABLE_END's
+ * include none), resolved into the instance.  table_free frees it.
+ */
+static struct poptOption *
+table_copy(const struct verb_options *vo, void *opts)
+{
+	struct poptOption *table = rows_copy(vo->table);
+
+	rows_resolve(vo, opts, table, true);
+	for (struct poptOption *o = table; !is_end(o); o++)
+		if (kind(o) == POPT_ARG_INCLUDE_TABLE && holds_offsets(o->arg)) {
+			o->arg = rows_copy(o->arg);
+			rows_resolve(vo, opts, o->arg, false);
+		}
+	return table;
+}
+
+/* The help texts options_dialects built into a copy (from: the rows). */
+static void
+rows_free(struct poptOption *to, const struct poptOption *from)
+{
+	for (size_t i = 0; !is_end(&from[i]); i++)
+		if (kind(&from[i]) != POPT_ARG_INCLUDE_TABLE &&
+		    kind(&from[i]) != POPT_ARG_CALLBACK &&
+		    to[i].descrip != from[i].descrip)
+			free((char *)to[i].descrip);
+	free(to);
+}
+
+/* Frees a table_copy of the verb's table. */
+static void
+table_free(struct poptOption *table, const struct poptOption *from)
+{
+	for (size_t i = 0; !is_end(&from[i]); i++)
+		if (kind(&from[i]) == POPT_ARG_INCLUDE_TABLE &&
+		    table[i].arg != from[i].arg)
+			rows_free(table[i].arg, from[i].arg);
+	rows_free(table, from);
+}
+
 static poptContext
-options_context(int argc, const char **argv, struct poptOption *table,
+options_context(int argc, const char **argv, const struct poptOption *table,
     const char *operands)
 {
 	poptContext con;
 
-	/* popt returns to options_parse after each string option (see there). */
-	for (struct poptOption *o = table; !is_end(o); o++) {
-		if (is_string(o) && o->val == 0)
-			o->val = STRING_SEEN;
-		options_dialects(o);
-	}
 	/* No poptReadDefaultConfig: ~/.popt aliases must never apply. */
 	con = poptGetContext(NULL, argc, argv, table, 0);
 	if (con == NULL)
@@ -139,12 +258,12 @@ options_help(poptContext con, const struct verb *v, int what)
  * Runs popt over the options; every option stores into a variable, but
  * -h, -? and --usage, which popt returns.  A string option given twice
  * replaces a malloc'd copy popt made of the first: that copy is freed
- * here, the last one by options_done.
+ * here, the last one by options_free.
  */
 static int
-options_parse(poptContext con, const char *verb, const struct verb *v)
+options_parse(poptContext con, const char *verb, const struct verb *v,
+    const struct poptOption *table)
 {
-	const struct poptOption *table = v->options;
 	char *seen[MAX_STRINGS] = { 0 };
 	int rc, n;
 
@@ -156,7 +275,7 @@ options_parse(poptContext con, const char *verb, const struct verb *v)
 		    n < MAX_STRINGS; o++) {
 			char *now;
 
-			if (!is_string(o))
+			if (!is_string(o) || o->arg == NULL)
 				continue;
 			now = *(char **)o->arg;
 			if (seen[n] != NULL && seen[n] != now)
@@ -190,18 +309,44 @@ count_args(const char **args)
 }
 
 /*
- * Ends a verb: popt hands POPT_ARG_STRING values over as malloc'd copies
- * that are the caller's to free.
+ * Ends a verb: popt hands POPT_ARG_STRING values over as malloc'd copies,
+ * and POPT_ARG_ARGV ones as a malloc'd array of them, that are the
+ * caller's to free: those it stored into the instance, the rows of to
+ * whose row of from is an offset.
  */
 static void
-options_done(poptContext con, const struct poptOption *table)
+values_free(const struct poptOption *to, const struct poptOption *from)
 {
-	for (; !is_end(table); table++)
-		if (is_string(table) && table->arg != NULL) {
-			free(*(char **)table->arg);
-			*(char **)table->arg = NULL;
+	for (size_t i = 0; !is_end(&from[i]); i++) {
+		void *at = to[i].arg;
+
+		if (!is_offset(from[i].arg) || at == NULL ||
+		    kind(&from[i]) == POPT_ARG_CALLBACK ||
+		    kind(&from[i]) == POPT_ARG_INCLUDE_TABLE)
+			continue;
+		if (is_string(&from[i])) {
+			free(*(char **)at);
+			*(char **)at = NULL;
+		} else if (kind(&from[i]) == POPT_ARG_ARGV) {
+			char **v = *(char ***)at;
+
+			for (size_t k = 0; v != NULL && v[k] != NULL; k++)
+				free(v[k]);
+			free(v);
+			*(char ***)at = NULL;
 		}
-	poptFreeContext(con);
+	}
+}
+
+/* values_free over a table_copy and the tables it copied. */
+static void
+options_free(const struct poptOption *table, const struct poptOption *from)
+{
+	for (size_t i = 0; !is_end(&from[i]); i++)
+		if (kind(&from[i]) == POPT_ARG_INCLUDE_TABLE &&
+		    table[i].arg != from[i].arg)
+			values_free(table[i].arg, from[i].arg);
+	values_free(table, from);
 }
 
 /* The -f and --strict of a table that holds LAYOUT_OPTIONS, or NULL. */
@@ -239,9 +384,9 @@ option_row(const struct poptOption *table, const char *name,
  * whether the handler's output is to be an array.
  */
 static int
-json_array_check(const struct verb_call *c, bool *on)
+json_array_check(const struct verb_call *c, const struct poptOption *table,
+    bool *on)
 {
-	const struct poptOption *table = c->verb->options;
 	const struct poptOption *array = option_row(table, "json-array",
 	    POPT_ARG_NONE), *json = option_row(table, "json", POPT_ARG_NONE),
 	    *output = option_row(table, "output", POPT_ARG_STRING);
@@ -307,7 +452,8 @@ verb_operands_error(const struct verb_call *c)
 }
 
 /*
- * Runs a verb, argv[0] being "devtool VERB": parses its options (popt's
+ * Runs a verb, argv[0] being "devtool VERB": makes the run's instance of
+ * its options struct (verbs.h), parses its options into it (popt's
  * --help prints the row's operands and exits 0 from inside popt), checks
  * --json-array against -o and --json (json_array_check), runs
  * the verb's one validation phase over its options and operands (the
@@ -316,29 +462,39 @@ verb_operands_error(const struct verb_call *c)
  * needs the layout: a typo is an error; DEVTOOL_FORMAT only where the
  * verb reads it), checks the operand count against the row, calls the
  * handler (with --json-array, its standard output one array, closed
- * whatever the handler returns), and frees what popt allocated.
+ * whatever the handler returns), and frees what popt allocated, what
+ * the verb's done hook frees and the instance.
  */
 int
 verb_run(const struct verb_table *t, const struct verb *v, int argc,
     const char **argv)
 {
 	static const char *const none[] = { NULL };
+	const struct verb_options *vo = v->options;
 	struct verb_call c = { .table = t, .verb = v, .name = argv[0],
 	    .args = (const char **)none };
-	const struct cli_layout_opts *lo = layout_opts(v->options);
+	const struct cli_layout_opts *lo;
+	struct poptOption *table;
 	const char **args;
 	poptContext con;
 	bool array = false;
 	int rc;
 
-	con = options_context(argc, argv, v->options, verb_synopsis(v));
-	if ((rc = options_parse(con, c.name, v)) != EXIT_OK)
+	/* the run's one instance of the options struct (verbs.h) */
+	if ((c.opts = calloc(1, vo->size > 0 ? vo->size : 1)) == NULL)
+		cli_fatal(NULL);
+	if (vo->defaults != NULL)
+		memcpy(c.opts, vo->defaults, vo->size);
+	table = table_copy(vo, c.opts);
+	lo = layout_opts(table);
+	con = options_context(argc, argv, table, verb_synopsis(v));
+	if ((rc = options_parse(con, c.name, v, table)) != EXIT_OK)
 		goto out;
 	if ((args = poptGetArgs(con)) != NULL)
 		c.args = args;
 	c.nargs = count_args(c.args);
 	c.layout_given = lo != NULL && lo->format != NULL;
-	if ((rc = json_array_check(&c, &array)) != EXIT_OK ||
+	if ((rc = json_array_check(&c, table, &array)) != EXIT_OK ||
 	    (v->check != NULL && (rc = v->check(&c)) != EXIT_OK) ||
 	    (lo != NULL && (c.layout_given || !v->no_layout_env) &&
 	    (rc = cli_layout(lo->format, lo->strict, &c.layout)) != EXIT_OK))
@@ -354,7 +510,11 @@ verb_run(const struct verb_table *t, const struct verb *v, int argc,
 		rc = cli_worse(rc, cli_array_end());
 	}
 out:
-	options_done(con, v->options);
+	options_free(table, vo->table);
+	if (vo->done != NULL)
+		vo->done(c.opts);
+	poptFreeContext(con);
+	table_free(table, vo->table);
+	free(c.opts);
 	return rc;
 }
-

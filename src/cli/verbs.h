@@ -2,28 +2,30 @@
  * verbs.h - the verbs, one file each in src/cli/ (as git's builtin/).
  *
  * devtool.c's table has a row per verb, as cryptsetup's action_types[]
- * does: its handler, its check hook, its option table, its operands for
- * the usage line and their counts, and a line of help.  One runner
- * (verb_run, verb.c) parses the options, runs the check hook, reads the
+ * does: its handler, its check hook, its options, its operands for the
+ * usage line and their counts, and a line of help.  One runner
+ * (verb_run, verb.c) makes the run's one instance of the verb's options
+ * struct, parses the options into it, runs the check hook, reads the
  * layout, checks the operand count against the row and calls the
  * handler, so a handler holds only its own work: it reads its operands
- * from the verb_call and its options from the one instance of its
- * options struct that its table stores into (and hands a pointer to it
- * down to its helpers), prints, and returns an exit code (cli.h's
- * table: EXIT_OK, EXIT_FAILED, EXIT_USAGE; a question maps them with
- * cli_answer).
+ * and its options from the verb_call (c->opts, handed down to its
+ * helpers by pointer), prints, and returns an exit code (cli.h's table:
+ * EXIT_OK, EXIT_FAILED, EXIT_USAGE; a question maps them with
+ * cli_answer).  No verb keeps a file-static variable: its popt table is
+ * const and names fields by VERB_OPT (below), never by address
+ * (scripts/lint.sh's "state" step checks the objects).
  *
  * How to add a verb NAME:
  *
  *   1. Copy the template below to src/cli/NAME.c (the Makefile builds
  *      every .c file in src/cli/).
- *   2. Declare its handler, its check hook and its option table here,
+ *   2. Declare its handler, its check hook and its options here,
  *      beside the others:
  *          verb_fn cmd_NAME;
  *          verb_check_fn check_NAME;
- *          extern struct poptOption NAME_options[];
+ *          extern const struct verb_options NAME_options;
  *   3. Add its row to the table in devtool.c, each field named:
- *          { .name = "NAME", .run = cmd_NAME, .options = NAME_options,
+ *          { .name = "NAME", .run = cmd_NAME, .options = &NAME_options,
  *            .operands = "PATH...", .min = 1, .max = VERB_ANY,
  *            .check = check_NAME,
  *            .help = "one line for devtool --help",
@@ -45,25 +47,31 @@
  *   #include "cli/verbs.h"
  *
  *   struct NAME_opts {              // every option of the verb
+ *           struct cli_layout_opts layout;  // if it takes a layout
  *           int json, json_array;
  *   };
- *   static struct NAME_opts opts;   // the table's one instance
  *
- *   struct poptOption NAME_options[] = {
- *           LAYOUT_OPTIONS(opts.layout), // -f, --strict: if it takes a
- *                                        // layout, a struct
- *                                        // cli_layout_opts layout in it
- *           { "json", '\0', POPT_ARG_NONE, &opts.json, 0,
+ *   static const struct poptOption table[] = {
+ *           LAYOUT_OPTIONS(struct NAME_opts, layout), // -f, --strict
+ *           { "json", '\0', POPT_ARG_NONE,
+ *             VERB_OPT(struct NAME_opts, json), 0,
  *             "print a JSON object", NULL },
- *           CLI_JSON_ARRAY_OPTION(opts.json_array), // where it prints
- *                                        // JSON Lines: the runner makes
- *                                        // them one array (cli.h)
+ *           // where it prints JSON Lines: the runner makes them one
+ *           // array (cli_output.h)
+ *           CLI_JSON_ARRAY_OPTION(struct NAME_opts, json_array),
  *           CLI_TABLE_END           // -q, -h/--help, --usage
+ *   };
+ *
+ *   const struct verb_options NAME_options = {
+ *           .table = table, .size = sizeof(struct NAME_opts),
  *   };
  *
  *   int
  *   check_NAME(const struct verb_call *c)
  *   {
+ *           struct NAME_opts *o = c->opts;  // fills what it makes
+ *
+ *           (void)o;
  *           return c->nargs > 0 ? EXIT_OK :
  *               cli_usage(c->name, "NAME needs a PATH");
  *   }
@@ -71,7 +79,7 @@
  *   int
  *   cmd_NAME(const struct verb_call *c)
  *   {
- *           const struct NAME_opts *o = &opts;  // passed to helpers
+ *           const struct NAME_opts *o = c->opts;  // passed to helpers
  *
  *           (void)o;
  *           for (int i = 0; i < c->nargs; i++)
@@ -82,10 +90,43 @@
 #ifndef DEVTOOL_VERBS_H
 #define DEVTOOL_VERBS_H
 
+#include <stddef.h>
+
 #include "cli/cli.h"
 #include "cli/cli_layout.h"
 
 struct verb;
+
+/*
+ * A verb's options: its popt table, const, and the struct the table
+ * stores into.  The runner makes one instance of the struct per run
+ * (zeroed, or a copy of defaults), gives popt a copy of the table that
+ * stores into it, and hands it to the check hook and the handler as the
+ * verb_call's opts.
+ *
+ * A row that stores into the struct names its field with VERB_OPT: not
+ * an address but the field's offset plus one, an integer constant cast
+ * to a pointer, which a constant initializer may hold (C11 6.6p9).  The
+ * runner tells the two apart by value: Linux maps nothing below 64 KiB
+ * (vm.mmap_min_addr), so an arg under VERB_OPT_LIMIT is an offset, and
+ * NULL (no field) stays NULL.  A callback row's descrip (the data popt
+ * hands its callback) may be one too, as diff's sides are.  Offsets are
+ * made addresses in the table and in each table it includes that holds
+ * any (one level: diff's sides); CLI_TABLE_END's tables store into
+ * cli.c's variables by address.
+ */
+#define VERB_OPT_LIMIT 65536
+#define VERB_OPT(type, field) ((void *)(1 + offsetof(type, field)))
+
+struct verb_options {
+	const struct poptOption *table;	/* ends with CLI_TABLE_END */
+	size_t size;		/* sizeof the options struct; 0: none */
+	const void *defaults;	/* its values before any option, or NULL:
+				   all zero (make: -o's makedevs) */
+	/* frees what the verb put into it beyond popt's strings and
+	   arrays, which the runner frees (diff: its side events), or NULL */
+	void (*done)(void *opts);
+};
 
 /* devtool.c's table of verbs and its --help printer (help.c reads it). */
 struct verb_table {
@@ -103,6 +144,13 @@ struct verb_call {
 	int nargs;
 	struct dt_layout layout;	/* -f and --strict (LAYOUT_OPTIONS) */
 	bool layout_given;		/* -f was on the command line */
+	/*
+	 * The run's one instance of the verb's options struct: the check
+	 * hook fills in what it makes of the options through it (struct
+	 * NAME_opts *o = c->opts), the handler reads it (const struct
+	 * NAME_opts *o = c->opts) and hands it down.
+	 */
+	void *opts;
 };
 
 typedef int verb_fn(const struct verb_call *);
@@ -119,7 +167,8 @@ typedef int verb_check_fn(const struct verb_call *c);
 struct verb {
 	const char *name;
 	verb_fn *run;
-	struct poptOption *options;	/* ends with CLI_TABLE_END */
+	/* its options (the verb's file's; it alone knows the struct) */
+	const struct verb_options *options;
 	const char *operands;	/* after "Usage: devtool VERB"; NULL: none */
 	int min, max;		/* operand counts; max may be VERB_ANY */
 	verb_check_fn *check;	/* or NULL */
@@ -144,48 +193,48 @@ int verb_operands_error(const struct verb_call *c);
 /* What the usage line shows after the verb's name. */
 const char *verb_synopsis(const struct verb *v);
 
-/* The handlers and option tables, each in its verb's own file. */
+/* The handlers and options, each in its verb's own file. */
 verb_fn cmd_encode;			/* encode.c */
 verb_check_fn check_encode;
-extern struct poptOption encode_options[];
+extern const struct verb_options encode_options;
 verb_fn cmd_decode;			/* decode.c */
 verb_check_fn check_decode;
-extern struct poptOption decode_options[];
+extern const struct verb_options decode_options;
 verb_fn cmd_convert;			/* convert.c */
 verb_check_fn check_convert;
-extern struct poptOption convert_options[];
+extern const struct verb_options convert_options;
 verb_fn cmd_formats;			/* formats.c */
 verb_check_fn check_formats;
-extern struct poptOption formats_options[];
+extern const struct verb_options formats_options;
 verb_fn cmd_explain;			/* explain.c */
 verb_check_fn check_explain;
-extern struct poptOption explain_options[];
+extern const struct verb_options explain_options;
 verb_fn cmd_mknod;			/* mknod.c */
 verb_check_fn check_mknod;
-extern struct poptOption mknod_options[];
+extern const struct verb_options mknod_options;
 verb_fn cmd_devices;			/* devices.c */
 verb_check_fn check_devices;
-extern struct poptOption devices_options[];
+extern const struct verb_options devices_options;
 verb_fn cmd_list;			/* list.c */
 verb_check_fn check_list;
-extern struct poptOption list_options[];
+extern const struct verb_options list_options;
 verb_fn cmd_apply;			/* apply.c */
 verb_check_fn check_apply;
-extern struct poptOption apply_options[];
+extern const struct verb_options apply_options;
 verb_fn cmd_make;			/* make.c */
 verb_check_fn check_make;
 void make_help_names(FILE *out);
-extern struct poptOption make_options[];
+extern const struct verb_options make_options;
 verb_fn cmd_diff;			/* diff.c */
 verb_check_fn check_diff;
-extern struct poptOption diff_options[];
+extern const struct verb_options diff_options;
 verb_fn cmd_help;			/* help.c */
-extern struct poptOption help_options[];
+extern const struct verb_options help_options;
 
 /*
  * In an option's help text, the names of the dialects a table may be
  * written in, as the registry (dialect.c) lists them: verb.c puts them
- * in before popt reads the table.
+ * into its copy of the table before popt reads it.
  */
 #define DIALECT_NAMES "<dialects>"
 
