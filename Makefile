@@ -205,8 +205,7 @@ check-valgrind: deps-harden
 # make check).
 lint: deps-harden
 	@sh scripts/lint.sh
-	@bats tests/lint/layers.bats tests/lint/state.bats \
-	    tests/lint/sys_statics.bats
+	@bats tests/lint/layers.bats tests/lint/statics.bats
 
 fuzz: deps-harden
 	@sh fuzz/run.sh

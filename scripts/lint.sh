@@ -1,8 +1,8 @@
 #!/bin/sh
 # scripts/lint.sh - the static checks: cppcheck and clang-tidy over src/,
 # ShellCheck over the shell scripts, mandoc over the man page, the
-# layers of docs/DESIGN.md, and no file-static state but what they
-# allow: the CLI's (state) and src/sys's and src/base's (sys-statics).
+# layers of docs/DESIGN.md, and no file-static mutable state but what
+# docs/DESIGN.md names (statics).
 # Prints one result line per tool and exits nonzero if any of them
 # failed.
 #
@@ -10,13 +10,13 @@
 # objdump)
 #   apt-get install cppcheck clang-tidy shellcheck mandoc
 # clang-tidy reads its checks from .clang-tidy at the top of the tree.
-# LINT_ONLY="cppcheck clang-tidy shellcheck mandoc layers buffers state
-# sys-statics" picks tools;
+# LINT_ONLY="cppcheck clang-tidy shellcheck mandoc layers buffers
+# statics" picks tools;
 # LINT_JOBS sets clang-tidy's parallelism (default: the number of CPUs).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 
-TOOLS=${LINT_ONLY:-cppcheck clang-tidy shellcheck mandoc layers buffers state sys-statics}
+TOOLS=${LINT_ONLY:-cppcheck clang-tidy shellcheck mandoc layers buffers statics}
 out=$(mktemp "${TMPDIR:-/tmp}/devtool-lint.XXXXXX") || exit 2
 trap 'rm -rf "$out" "$out".*' EXIT
 trap 'exit 130' INT TERM
@@ -409,16 +409,33 @@ run_buffers() {
 	result buffers $?
 }
 
-# No file-static mutable state in src/sys/ and src/base/ but what
-# docs/DESIGN.md ("State that is global") names: a run's state is in
-# its context (node making's struct node_run, from node_begin to
-# node_end).  Every object (objdump -t, flag O) in a writable data
-# section (.data, .bss, their .rel and .local kin, thread-local ones; not
-# .data.rel.ro, read-only once relocated) of their objects must be one
-# of SYS_STATICS_ALLOW's "FILE NAME" lines: FILE the object (sys/x.o),
-# NAME the symbol without the .N a compiler gives a function's static;
-# a NAME ending in * is a prefix.  Each with its reason.
-SYS_STATICS_ALLOW='
+# No file-static mutable state in src/ but what docs/DESIGN.md ("State
+# that is global") names: a verb's options are the runner's instance per
+# run (verbs.h), a run of node making keeps its own in its context
+# (struct node_run, from node_begin to node_end).  Every object
+# (objdump -t, flag O) in a writable data section (.data, .bss, their
+# .rel and .local kin, thread-local ones; not .data.rel.ro, read-only
+# once relocated) of every object of src/ must be one of STATICS_ALLOW's
+# "FILE NAME" lines: FILE the object (sys/x.o), NAME the symbol without
+# the .N a compiler gives a function's static; a NAME ending in * is a
+# prefix.  Each with its reason.
+STATICS_ALLOW='
+# the global options (-q, as devtool(1) calls them) and the state of
+# standard output and of the exit, which main, every message and the
+# exit path read: the line a message names, where -v lines go, whether
+# standard output failed, the status a fatal error exits with
+cli/cli.o cli_quiet
+cli/cli.o cli_lineno
+cli/cli.o cli_say_stderr
+cli/cli.o output_failed
+cli/cli.o failed_status
+# the popt table of the global options, whose row stores into cli_quiet
+cli/cli.o cli_common_options
+cli/cli.o cli_help_options
+# standard output'"'"'s buffer for the value verbs'"'"' streams, flushed
+# before every message and at exit, and its --json-array state
+cli/out.o lines_out
+cli/out.o array
 # the signal flag a stop sets (sig.h): global, as docs/DESIGN.md says
 sys/sig.o sig_stopped
 # what the fatal-signal handler reads: the hooks (each with the state it
@@ -443,19 +460,19 @@ base/libcap.o loaded
 base/libcap.o dt_cap_*
 '
 
-run_sys_statics() {
-	need objdump sys-statics binutils || return
+run_statics() {
+	need objdump statics binutils || return
 	: >"$out"
 	obj=${LINT_OBJ:-$out.obj}
 	mkdir -p "$obj" || return
-	for f in $(cd "$SRC" && for c in sys/*.c base/*.c; do
+	for f in $(cd "$SRC" && for c in *.c */*.c; do
 		[ -f "$c" ] && echo "$c"
 	done); do
 		layer_compile "$f"
 		layer_obj "$f"
 		[ -f "$o" ] || continue
 		# shellcheck disable=SC2016 # awk's own $1
-		objdump -t "$o" | awk -v f="${f%.c}.o" -v allow="$SYS_STATICS_ALLOW" '
+		objdump -t "$o" | awk -v f="${f%.c}.o" -v allow="$STATICS_ALLOW" '
 		    BEGIN {
 			n = split(allow, line, "\n")
 			for (i = 1; i <= n; i++)
@@ -479,55 +496,20 @@ run_sys_statics() {
 				    length(a) - 1)) == 1)
 					next
 			print "src/" f ": " name " (" sec "): file-static " \
-			    "mutable state; a run'"'"'s goes in its context, " \
-			    "or in SYS_STATICS_ALLOW with its reason"
+			    "mutable state; a run'"'"'s goes in its context " \
+			    "(a verb'"'"'s options struct, verbs.h), a table " \
+			    "is const, or STATICS_ALLOW gives its reason"
 		    }'
 	done >>"$out"
 	[ ! -s "$out" ]
-	result sys-statics $?
-}
-
-# A verb's state is its own (docs/DESIGN.md, "State that is global"): no
-# object of src/cli/ (LINT_SRC too) is writable file-static data (.data,
-# .bss, .data.rel and their kin, as objdump -t names the sections;
-# .data.rel.ro is constant after relocation), but what STATE_ALLOW lists
-# as FILE:SYMBOL, each with its reason in the DESIGN.md list.  A verb's
-# options are a struct the runner makes per run (verbs.h).
-STATE_ALLOW="cli/cli.c:cli_quiet cli/cli.c:cli_lineno cli/cli.c:cli_say_stderr \
-cli/cli.c:failed_status cli/cli.c:output_failed \
-cli/cli.c:cli_common_options cli/cli.c:cli_help_options \
-cli/out.c:lines_out cli/out.c:array"
-
-run_state() {
-	need objdump state binutils || return
-	: >"$out"
-	obj=${LINT_OBJ:-$out.obj}
-	mkdir -p "$obj" || return
-	for f in "$SRC"/cli/*.c; do
-		f=${f#"$SRC"/}
-		layer_compile "$f"
-		[ -f "$o" ] || continue
-		# a function's own static is SYMBOL.N
-		objdump -t "$o" | awk -v f="$f" -v allow=" $STATE_ALLOW " '
-		    NF >= 5 && $(NF - 3) == "O" && $(NF - 2) ~ /^\.(t?data|t?bss)/ &&
-		    $(NF - 2) !~ /^\.data\.rel\.ro/ {
-			sym = $NF; sub(/\.[0-9]+$/, "", sym)
-			if (index(allow, " " f ":" sym " ")) next
-			print "src/" f ": " sym ", in " $(NF - 2) ", is " \
-			    "file-static state: a field of the verb'"'"'s " \
-			    "options struct (verbs.h), or const"
-		    }' >>"$out" 2>&1 || echo "src/$f: objdump -t failed" >>"$out"
-	done
-	[ ! -s "$out" ]
-	result state $?
+	result statics $?
 }
 
 for t in $TOOLS; do
 	case $t in
 	layers) run_layers ;;
-	state) run_state ;;
 	buffers) run_buffers ;;
-	sys-statics) run_sys_statics ;;
+	statics) run_statics ;;
 	cppcheck) run_cppcheck ;;
 	clang-tidy) run_clang_tidy ;;
 	shellcheck) run_shellcheck ;;

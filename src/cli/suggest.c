@@ -32,12 +32,13 @@ static void
 suggestion_offer(struct suggestion *s, const char *candidate)
 {
 	const char *before = s->n.best;
+	size_t len = strlen(candidate);
 
-	if (strlen(candidate) >= SUGGEST_SIZE)
+	if (len >= SUGGEST_SIZE)
 		return;
 	dt_nearest_offer(&s->n, candidate);
 	if (s->n.best != before) {
-		strcpy(s->best, candidate);
+		memcpy(s->best, candidate, len + 1);
 		s->n.best = s->best;
 	}
 }
