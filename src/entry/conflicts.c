@@ -81,7 +81,9 @@ it_count(const struct items *s, size_t i)
 static inline char
 it_type(const struct items *s, size_t i)
 {
-	return s->v != NULL ? s->v[i].type : entry_pack_type(s->p, i);
+	if (s->v != NULL)
+		return s->v[i].type;
+	return entry_pack_type(s->p, i);
 }
 
 static inline bool
@@ -102,6 +104,8 @@ struct ref {
 				   the position of one that ends last */
 	uint32_t range : 1;
 };
+
+static_assert(sizeof(struct ref) == 8, "a reference in 8 bytes");
 
 #define REFS_MAX ((size_t)1 << 31)
 
@@ -347,8 +351,8 @@ ref_at_cmp(const void *pa, const void *pb, void *ctx)
 }
 
 /*
- * The refs sorted: their places are (4 bytes each, not a sort's copy of
- * 16), then each ref is put in its place by following each cycle of the
+ * The refs sorted: their places are (4 bytes each, and 4 of the sort's
+ * own copy, not 8 and 8), then each ref is put in its place by following each cycle of the
  * permutation once.  ref_cmp is a total order: the result is the one
  * order.  -1 when out of memory.
  */

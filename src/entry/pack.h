@@ -87,8 +87,9 @@ entry_pack_type(const struct entry_pack *p, size_t i)
 	unsigned code = p->v[i].bits >> ENTRY_PACK_TYPE_SHIFT &
 	    ENTRY_PACK_TYPE_MASK;
 
-	return code != 0 ? ENTRY_PACK_TYPES[code - 1] :
-	    p->rare[p->v[i].line - 1].type;
+	if (code == 0)
+		return p->rare[p->v[i].line - 1].type;
+	return ENTRY_PACK_TYPES[code - 1];
 }
 
 /* Whether entry i is a makedevs r line (entry.h: recursive). */
