@@ -23,6 +23,9 @@
  *     another dialect's than its table's, the one it is detected as;
  *   - a range expands to nodes that validate, with the names and minors
  *     busybox gives them;
+ *   - apply's plan: the entries accepted, as a list and as a pack (the
+ *     plan's 32-byte records), give the same conflicts and, merged
+ *     either way, the same entries (entry/conflicts.h, entry/pack.h);
  *   - the round trip of an entry whose path and link target are as long
  *     as the kernel takes (fuzz_long_name), and the line a writer makes
  *     fits the line reader (DIALECT_LINE_MAX).
@@ -36,6 +39,7 @@
 #include "codec/host.h"
 #include "dialects/dialect.h"
 #include "entry/conflicts.h"
+#include "entry/pack.h"
 #include "entry/validate.h"
 #include "sys/nss.h"
 #include "base/bounds.h"
@@ -93,6 +97,11 @@ static const struct id_resolver resolver = {
 
 /* Big buffers live here, not on the stack; e1 was read as dialect1. */
 static struct entry e1, e2, e3;
+/* The entries accepted from one input, as apply's plan would hold them. */
+static struct entries plan_list;
+static struct entry_pack plan_pack;
+#define PLAN_MAX 64
+static void plan_add(const struct entry *e);
 static char path1[DIALECT_TEXT_SIZE], path2[DIALECT_TEXT_SIZE];
 static char path3[PATH_MAX];
 static const struct dialect *dialect1;
@@ -431,6 +440,7 @@ check_line(const char *line, size_t len)
 		    dname(dialects[i]));
 		dialect1 = dialects[i];
 		check_entry(&e1);
+		plan_add(&e1);
 		check_expand(&e1);
 		/* round_trip overwrites e2 and e3 only */
 		round_trip(&e1, &makedevs_dialect);
@@ -463,6 +473,86 @@ check_line(const char *line, size_t len)
 	    path1, &d);
 }
 
+/* Conflicts' messages and what a merge keeps, as text. */
+struct said {
+	char text[8192];
+	size_t len;
+};
+
+static void
+said_add(struct said *s, const char *what, const struct entry *e)
+{
+	int n = snprintf(s->text + s->len, sizeof(s->text) - s->len,
+	    "%s %s %c %" PRIu64 ":%" PRIu64 " %o %s:%lu\n", what, e->path,
+	    e->type, e->major, e->minor, e->mode, e->file, e->lineno);
+
+	if (n > 0 && (size_t)n < sizeof(s->text) - s->len)
+		s->len += (size_t)n;
+}
+
+static void
+said_conflict(void *ctx, const struct entry *later, const char *msg)
+{
+	said_add(ctx, msg, later);
+}
+
+/* The entry as the plan reads it, named by its own file and line. */
+static void
+plan_add(const struct entry *e)
+{
+	struct entry x = *e;
+
+	if (plan_list.n >= PLAN_MAX)
+		return;
+	x.file = "fuzz";
+	x.lineno = plan_list.n + 1;
+	FUZZ_CHECK(entries_add(&plan_list, &x) == 0 &&
+	    entry_pack_add(&plan_pack, &x) == 0, "out of memory");
+}
+
+/* The list and the pack say the same conflicts and keep the same. */
+static void
+check_plan(void)
+{
+	static const enum conflicts_merge hows[] = { CONFLICTS_ERROR,
+	    CONFLICTS_LAST, CONFLICTS_FIRST };
+	static struct said a, b;
+	struct entry e;
+	size_t nhows = FUZZ_ARRAY_SIZE(hows);
+
+	/* a merge expands the ranges that lose, node by node: small ones */
+	for (size_t i = 0; i < plan_list.n; i++)
+		if (plan_list.v[i].count > 256)
+			nhows = 1;
+	for (size_t h = 0; h < nhows; h++) {
+		struct entries l = { 0 };
+		struct entry_pack p = { 0 };
+		long rl, rp;
+
+		a.len = b.len = 0;
+		a.text[0] = b.text[0] = '\0';
+		for (size_t i = 0; i < plan_list.n; i++)
+			FUZZ_CHECK(entries_add(&l, &plan_list.v[i]) == 0 &&
+			    entry_pack_add(&p, &plan_list.v[i]) == 0,
+			    "out of memory");
+		rl = conflicts_merge(&l, hows[h], 0, 0, said_conflict, &a);
+		rp = conflicts_merge_pack(&p, hows[h], 0, 0, said_conflict, &b);
+		for (size_t i = 0; i < l.n; i++)
+			said_add(&a, "kept", &l.v[i]);
+		for (size_t i = 0; i < p.n; i++) {
+			entry_pack_get(&p, i, &e);
+			said_add(&b, "kept", &e);
+		}
+		FUZZ_CHECK(rl == rp && strcmp(a.text, b.text) == 0,
+		    "merge %zu: a list says %ld:\n%.2000s\na pack %ld:\n%.2000s",
+		    h, rl, a.text, rp, b.text);
+		entries_free(&l);
+		entry_pack_free(&p);
+	}
+	entries_free(&plan_list);
+	entry_pack_free(&plan_pack);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int
@@ -490,6 +580,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (memchr(data, '\n', size) != NULL)
 		check_line(all, size);
 	free(all);
+	check_plan();
 	/* slow (every byte escaped, PATH_MAX of them): one input in 32 */
 	if (size % 32 == 0)
 		check_long(data, size);

@@ -1909,3 +1909,35 @@ interrupt() {
 		fail "last line: $(tail -n 1 log)"
 	[[ $(ls -A) == $'R\nT\nlog\nout' ]] || fail "left: $(ls -A)"
 }
+
+@test "apply: the plan holds a table line in 32 bytes and its path, the conflict check in 16 more: under 96 bytes a line beyond the paths" {
+	# docs/DESIGN.md, "The entry pipeline": apply's plan is a pack of
+	# 32-byte records, the table's file an index and the line in the
+	# record.  A bad last line stops the run after the conflict check,
+	# whose sort is the peak, with nothing made.
+	local n peak1 peak2 path
+	[[ -x $BATS_TEST_DIRNAME/../bench/peak_rss ]] ||
+		fail "bench/peak_rss is missing: make check builds it"
+	for n in 1000 200000; do
+		awk -v n="$n" 'BEGIN { for (i = 0; i < n; i++)
+			printf "/m/d%d/n%d c 0644 0 0 240 %d - - -\n",
+			    i % 1000, i, i % 1048576
+			print "/m/bad c 0644 0 0 240" }' >t$n
+	done
+	# a sanitizer build (make check-asan) keeps freed memory in quarantine
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=0 \
+		"$BATS_TEST_DIRNAME/../bench/peak_rss" "$DEVTOOL" apply \
+		--root R t1000 2>rss1 >/dev/null && fail "the bad line passed"
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=0 \
+		"$BATS_TEST_DIRNAME/../bench/peak_rss" "$DEVTOOL" apply \
+		--root R t200000 2>rss2 >/dev/null && fail "the bad line passed"
+	grep -q ': t200000:200001: ' rss2 ||
+		fail "not refused at the bad line: $(head -n 3 rss2)"
+	assert_nothing_made
+	peak1=$(tail -n 1 rss1)
+	peak2=$(tail -n 1 rss2)
+	# a path's bytes and NUL, on average, which any plan holds
+	path=$(awk 'NR <= 200000 { s += length($1) + 1 } END { print int(s / NR) }' t200000)
+	(( (peak2 - peak1) * 1024 / 199000 - path < 96 )) ||
+		fail "$(( (peak2 - peak1) * 1024 / 199000 - path )) bytes a line beyond the paths (peak $peak1 KiB at 1,000 lines, $peak2 KiB at 200,000)"
+}

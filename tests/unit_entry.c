@@ -111,14 +111,15 @@ check_parents_first(const char *const *lines, size_t n, const char *want,
     const char *what)
 {
 	struct entries l = { 0 };
+	struct entry_pack p = { 0 };
+	struct entry e;
 	char got[256] = "";
 	size_t len = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		struct entry e = { .type = lines[i][0], .path = lines[i] + 2,
+		e = (struct entry){ .type = lines[i][0], .path = lines[i] + 2,
 		    .lineno = i };
-
-		if (entries_add(&l, &e) != 0)
+		if (entries_add(&l, &e) != 0 || entry_pack_add(&p, &e) != 0)
 			bail_out("out of memory");
 	}
 	ok(entries_parents_first(&l) == 0, "%s: reordered", what);
@@ -126,7 +127,18 @@ check_parents_first(const char *const *lines, size_t n, const char *want,
 		len += (size_t)snprintf(got + len, sizeof(got) - len, "%s%lu",
 		    i ? " " : "", l.v[i].lineno);
 	ok(strcmp(got, want) == 0, "%s: order %s (want %s)", what, got, want);
+	/* apply's plan is a pack: the same order */
+	ok(entry_pack_parents_first(&p) == 0, "%s: a pack reordered", what);
+	got[0] = '\0';
+	for (size_t i = len = 0; i < p.n; i++) {
+		entry_pack_get(&p, i, &e);
+		len += (size_t)snprintf(got + len, sizeof(got) - len, "%s%lu",
+		    i ? " " : "", e.lineno);
+	}
+	ok(strcmp(got, want) == 0, "%s: a pack's order %s (want %s)", what,
+	    got, want);
 	entries_free(&l);
+	entry_pack_free(&p);
 }
 
 /* A makedevs r line (a d with recursive) is not moved: table order. */
@@ -134,15 +146,23 @@ static void
 test_recursive_keeps_place(void)
 {
 	struct entries l = { 0 };
+	struct entry_pack p = { 0 };
+	struct entry a, b;
 	const struct entry f = { .type = 'f', .path = "/a/x", .lineno = 0 },
 	    r = { .type = 'd', .path = "/a", .recursive = true, .lineno = 1 };
 
-	if (entries_add(&l, &f) != 0 || entries_add(&l, &r) != 0)
+	if (entries_add(&l, &f) != 0 || entries_add(&l, &r) != 0 ||
+	    entry_pack_add(&p, &f) != 0 || entry_pack_add(&p, &r) != 0)
 		bail_out("out of memory");
 	ok(entries_parents_first(&l) == 0 && l.v[0].lineno == 0 &&
 	    l.v[1].lineno == 1, "an r line after a line under it stays after "
 	    "it");
+	ok(entry_pack_parents_first(&p) == 0, "a pack reordered");
+	entry_pack_get(&p, 0, &a);
+	entry_pack_get(&p, 1, &b);
+	ok(a.lineno == 0 && b.lineno == 1 && b.recursive, "in a pack too");
 	entries_free(&l);
+	entry_pack_free(&p);
 }
 
 static void
@@ -366,9 +386,10 @@ same_entry(const struct entry *a, const struct entry *b)
 
 /*
  * The compact list gives back each entry as it was added: the common
- * ones from a 32-byte record, the rare ones (ranges, names, contents,
- * numbers over 32 bits, a file and line) whole; and its order is by
- * path, the entries of one path in the order they came.
+ * ones from a 32-byte record (a table's file and line too), the rare
+ * ones (ranges, names, contents, numbers over 32 bits, a line past 32
+ * bits) whole; and its order is by path, the entries of one path in the
+ * order they came.
  */
 static void
 test_pack(void)
@@ -395,6 +416,10 @@ test_pack(void)
 		{ .path = "/odd", .type = 'c', .target = "x" },
 		{ .path = "/odd2", .type = 'l', .target = "y", .major = 1 },
 		{ .path = "/m", .type = 'd', .mode = 010755 },
+		{ .path = "/dev/zero", .type = 'c', .major = 1, .minor = 5,
+		  .file = "tables/a.txt", .lineno = UINT32_MAX },
+		{ .path = "/far", .type = 'p', .file = "t",
+		  .lineno = (unsigned long)UINT32_MAX + 1 },
 	};
 	const size_t nk = sizeof(kinds) / sizeof(kinds[0]);
 	struct entry_pack p = { 0 };
@@ -424,7 +449,7 @@ test_pack(void)
 			diag("entry %zu (%s) comes back otherwise", i, name);
 	}
 	ok(pass, "each entry comes back as it was added, every field");
-	ok(p.nrare == 3000 * 6, "the rare entries, and only they, are held "
+	ok(p.nrare == 3000 * 7, "the rare entries, and only they, are held "
 	    "whole: %zu", p.nrare);
 	pass = entry_pack_order(&p, &order) == 0;
 	for (size_t i = 1; pass && i < p.n; i++) {
@@ -440,6 +465,45 @@ test_pack(void)
 	    "a freed pack is empty");
 }
 
+/*
+ * apply's plan names the table file of each entry, for its messages: the
+ * first ENTRY_PACK_FILES files in the record, any after them in the side
+ * table; every entry comes back with its own file and line.
+ */
+static void
+test_pack_files(void)
+{
+	const size_t nfiles = ENTRY_PACK_FILES + 9;
+	char files[ENTRY_PACK_FILES + 9][16], again[16];
+	struct entry_pack p = { 0 };
+	struct entry e, got;
+	bool pass = true;
+
+	for (size_t f = 0; f < nfiles; f++)
+		snprintf(files[f], sizeof(files[f]), "table%zu", f);
+	for (size_t i = 0; i < 4 * nfiles; i++) {
+		/* the same name at another address is the same file */
+		snprintf(again, sizeof(again), "%s", files[i % nfiles]);
+		e = (struct entry){ .path = "/dev/x", .type = 'c',
+		    .file = i < 2 * nfiles ? files[i % nfiles] : again,
+		    .lineno = i + 1 };
+		pass = pass && entry_pack_add(&p, &e) == 0;
+	}
+	for (size_t i = 0; pass && i < p.n; i++) {
+		entry_pack_get(&p, i, &got);
+		pass = got.file != NULL && strcmp(got.file,
+		    files[i % nfiles]) == 0 && got.lineno == i + 1;
+		if (!pass)
+			diag("entry %zu comes back as %s:%lu", i,
+			    got.file ? got.file : "(none)", got.lineno);
+	}
+	ok(pass, "each entry comes back with its file and line");
+	ok(p.nfiles == ENTRY_PACK_FILES && p.nrare == 4 * 9,
+	    "%zu files in records, the entries of the other 9 whole: %zu",
+	    p.nfiles, p.nrare);
+	entry_pack_free(&p);
+}
+
 int
 main(void)
 {
@@ -452,6 +516,7 @@ main(void)
 	test_paths();
 	test_names_fit();
 	test_pack();
+	test_pack_files();
 	printf("1..%u\n", tests_run);
 	return tests_failed != 0;
 }

@@ -13,6 +13,7 @@
 
 #include "dialects/dialect.h"
 #include "entry/conflicts.h"
+#include "entry/pack.h"
 #include "entry/validate.h"
 #include "sys/nss.h"
 #include "base/bounds.h"
@@ -78,12 +79,17 @@ reference(const struct entry *v, const bool *parents, size_t n)
 	qsort(names, nnames, sizeof(*names), by_path_then_order);
 }
 
-/* Streams v and compares with the reference: the first difference. */
+/*
+ * Streams v, from the entries or (with pack) from a pack of them as
+ * apply's plan holds them, and compares with the reference: the first
+ * difference.
+ */
 static void
-compare(struct check *c, const struct entry *v, const bool *parents,
-    size_t n, const char *what)
+compare_as(struct check *c, const struct entry *v, const bool *parents,
+    size_t n, const char *what, bool pack)
 {
 	struct tree_order *t = tree_order_new();
+	struct entry_pack p = { 0 };
 	char path[PATH_MAX];
 	struct entry out;
 	struct dt_diag d;
@@ -91,8 +97,12 @@ compare(struct check *c, const struct entry *v, const bool *parents,
 	int rc;
 
 	reference(v, parents, n);
+	for (size_t k = 0; pack && k < n; k++)
+		if (entry_pack_add(&p, &v[k]) != 0)
+			bail_out("entry_pack_add: out of memory");
 	for (size_t k = 0; t != NULL && k < n; k++)
-		if (tree_order_add(t, &v[k], parents[k]) != 0)
+		if ((pack ? tree_order_add_pack(t, &p, k, parents[k]) :
+		    tree_order_add(t, &v[k], parents[k])) != 0)
 			bail_out("tree_order_add: out of memory");
 	if (t == NULL || tree_order_start(t) != 0)
 		bail_out("tree_order_start: out of memory");
@@ -115,6 +125,18 @@ compare(struct check *c, const struct entry *v, const bool *parents,
 	expect(c, rc == 0 && i == nnames, "%s: %zu of %zu names, rc %d",
 	    what, i, nnames, rc);
 	tree_order_free(t);
+	entry_pack_free(&p);
+}
+
+static void
+compare(struct check *c, const struct entry *v, const bool *parents,
+    size_t n, const char *what)
+{
+	char packed[256];
+
+	compare_as(c, v, parents, n, what, false);
+	snprintf(packed, sizeof(packed), "%s, from a pack", what);
+	compare_as(c, v, parents, n, packed, true);
 }
 
 static const char *const dirs[] = { "/dev", "/dev/net", "/dev/net-x",

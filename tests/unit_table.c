@@ -27,6 +27,7 @@
 #include "dialects/fields.h"
 #include "dialects/dialect.h"
 #include "entry/conflicts.h"
+#include "entry/pack.h"
 #include "entry/validate.h"
 #include "sys/nss.h"
 #include "base/bounds.h"
@@ -2062,6 +2063,59 @@ items_from(const char *const *lines, struct entry *v)
 	return n;
 }
 
+/* Each entry's path, type, numbers and FILE:LINE, a line each. */
+static void
+describe_entry(struct found *f, const struct entry *e)
+{
+	int n = snprintf(f->text + f->len, sizeof(f->text) - f->len,
+	    "%s %c %" PRIu64 ":%" PRIu64 " %s:%lu\n", e->path, e->type,
+	    e->major, e->minor, e->file, e->lineno);
+
+	if (n > 0 && (size_t)n < sizeof(f->text) - f->len)
+		f->len += (size_t)n;
+}
+
+/*
+ * apply's plan is a pack (pack.h): its conflicts are the list's, and
+ * what --merge keeps of it is what it keeps of the list.
+ */
+static void
+check_pack_merges(const struct entry *v, size_t n, const char *what)
+{
+	static const enum conflicts_merge hows[] = { CONFLICTS_ERROR,
+	    CONFLICTS_LAST, CONFLICTS_FIRST };
+	bool pass = true;
+
+	for (size_t h = 0; h < 3; h++) {
+		struct entries l = { 0 };
+		struct entry_pack p = { 0 };
+		struct found fl = { "", 0 }, fp = { "", 0 };
+		struct entry e;
+		long rl, rp;
+
+		for (size_t i = 0; i < n; i++)
+			if (entries_add(&l, &v[i]) != 0 ||
+			    entry_pack_add(&p, &v[i]) != 0)
+				abort();
+		rl = conflicts_merge(&l, hows[h], 0, 0, collect, &fl);
+		rp = conflicts_merge_pack(&p, hows[h], 0, 0, collect, &fp);
+		for (size_t i = 0; i < l.n; i++)
+			describe_entry(&fl, &l.v[i]);
+		for (size_t i = 0; i < p.n; i++) {
+			entry_pack_get(&p, i, &e);
+			describe_entry(&fp, &e);
+		}
+		if (rl != rp || strcmp(fl.text, fp.text) != 0) {
+			diag("merge %zu: list (%ld):\n%spack (%ld):\n%s", h,
+			    rl, fl.text, rp, fp.text);
+			pass = false;
+		}
+		entries_free(&l);
+		entry_pack_free(&p);
+	}
+	ok(pass, "conflicts: %s: a pack's as a list's, merged or not", what);
+}
+
 /* lines must give exactly the messages want ("" for none). */
 static void
 check_conflicts(const char *const *lines, const char *want, const char *what)
@@ -2073,6 +2127,7 @@ check_conflicts(const char *const *lines, const char *want, const char *what)
 
 	if (!ok(strcmp(f.text, want) == 0 && r >= 0, "conflicts: %s", what))
 		diag("want:\n%sgot (%ld):\n%s", want, r, f.text);
+	check_pack_merges(v, n, what);
 	for (size_t i = 0; i < n; i++)
 		item_free(&v[i]);
 }

@@ -24,6 +24,7 @@
 #include "cli/report.h"
 #include "cli/tmpfiles_run.h"
 #include "entry/conflicts.h"
+#include "entry/pack.h"
 #include "entry/validate.h"
 #include "sources/source.h"
 #include "targets/target.h"
@@ -33,9 +34,12 @@
 
 #define PROGRESS_MIN 1000	/* show progress for tables this long */
 
-/* Every table read whole before anything is made: the plan. */
+/*
+ * Every table read whole before anything is made: the plan, each entry
+ * a 32-byte record (pack.h) but for the rare ones.
+ */
 struct plan {
-	struct entries v;
+	struct entry_pack v;
 	size_t nodes;		/* after ranges are expanded */
 	unsigned long errors;
 	int status;		/* the worst of the errors (EXIT STATUS) */
@@ -108,7 +112,7 @@ plan_put(void *ctx, const struct entry *e)
 			x.content = where;
 		e = &x;
 	}
-	if (entries_add(&p->v, e) != 0)
+	if (entry_pack_add(&p->v, e) != 0)
 		cli_fatal(NULL);
 	p->nodes += entry_expand_count(e);
 	if (bad != NULL)
@@ -292,9 +296,13 @@ static void
 put_plan(struct target *target, const struct plan *p, unsigned flags,
     struct tally *t)
 {
+	struct entry e;
+
 	t->progress = isatty(STDERR_FILENO) && p->nodes >= PROGRESS_MIN;
-	for (size_t i = 0; i < p->v.n && !t->stopped; i++)
-		apply_entry(target, &p->v.v[i], flags, t);
+	for (size_t i = 0; i < p->v.n && !t->stopped; i++) {
+		entry_pack_get(&p->v, i, &e);
+		apply_entry(target, &e, flags, t);
+	}
 }
 
 /* Up to three paths of what would fail, and the count. */
@@ -342,9 +350,11 @@ dry_run_notes(const struct report *r, const struct plan *p)
 	if (env_faker() || !report_unprivileged(&mknod_ok, &chown_ok))
 		return;
 	for (size_t i = 0; i < p->v.n; i++) {
-		const struct entry *e = &p->v.v[i];
+		struct entry one;
+		const struct entry *e = &one;
 		struct would_fail *w = NULL;
 
+		entry_pack_get(&p->v, i, &one);
 		if (!mknod_ok && (e->type == 'c' || e->type == 'b'))
 			w = &nodes;
 		else if (!chown_ok && ((e->uid_set && e->uid != geteuid()) ||
@@ -485,14 +495,14 @@ static struct tree_order *
 plan_tree(const struct plan *p, unsigned flags, struct tally *t)
 {
 	struct tree_order *tree = tree_order_new();
-	const struct entry *e;
+	struct entry e;
 
 	if (tree == NULL)
 		cli_fatal(NULL);
 	for (size_t i = 0; i < p->v.n; i++) {
-		e = &p->v.v[i];
-		if (!skip_boot(e, flags, t) && tree_order_add(tree, e,
-		    target_archive_not_written(e) == NULL) != 0)
+		entry_pack_get(&p->v, i, &e);
+		if (!skip_boot(&e, flags, t) && tree_order_add_pack(tree,
+		    &p->v, i, target_archive_not_written(&e) == NULL) != 0)
 			cli_fatal(NULL);
 	}
 	if (tree_order_start(tree) != 0)
@@ -772,14 +782,17 @@ read_plan(const struct apply_opts *o, struct plan *plan,
 	if (o->from_kernel)
 		kernel_read(o->sysfs_dir, &sink);
 	/* a new entry of a tmpfiles "-" owner is ours, root's in an archive */
-	if (conflicts_merge(&plan->v, o->merge_how, o->archive ? 0 :
+	if (conflicts_merge_pack(&plan->v, o->merge_how, o->archive ? 0 :
 	    geteuid(), o->archive ? 0 : getegid(), conflict_error, plan) < 0)
 		cli_fatal(NULL);
 	plan->nodes = 0;	/* --merge may have taken lines out */
-	for (size_t i = 0; i < plan->v.n; i++)
-		plan->nodes += entry_expand_count(&plan->v.v[i]);
+	for (size_t i = 0; i < plan->v.n; i++) {
+		const struct entry *w = entry_pack_whole(&plan->v, i);
+
+		plan->nodes += w != NULL ? entry_expand_count(w) : 1;
+	}
 	/* a d line is made before what is under it, not corrected after */
-	if (entries_parents_first(&plan->v) != 0)
+	if (entry_pack_parents_first(&plan->v) != 0)
 		cli_fatal(NULL);
 }
 
@@ -826,7 +839,7 @@ cmd_apply(const struct verb_call *c)
 		    (o->dry_run ? NODE_DRY_RUN : 0) |
 		    (o->verbose ? NODE_VERBOSE : 0));
 	}
-	entries_free(&plan.v);
+	entry_pack_free(&plan.v);
 	removals_free(&plan.removals);
 	return rc;
 }
@@ -840,13 +853,21 @@ int
 apply_entries(const struct entries *v, const char *root_dir,
     const struct archive_opts *o, unsigned flags, bool relative)
 {
-	struct plan plan = { .v = *v, .nodes = v->n, .relative = relative };
+	struct plan plan = { .nodes = v->n, .relative = relative };
 	struct root *r;
+	int rc;
 
+	for (size_t i = 0; i < v->n; i++)
+		if (entry_pack_add(&plan.v, &v->v[i]) != 0)
+			cli_fatal(NULL);
 	if (o != NULL)
-		return apply_to_archive(&plan, o, flags & NODE_VERBOSE);
-	if ((r = options_root(root_dir)) == NULL)
-		return EXIT_FAILED;
-	umask(0);
-	return apply_to_root(&plan, r, flags);
+		rc = apply_to_archive(&plan, o, flags & NODE_VERBOSE);
+	else if ((r = options_root(root_dir)) == NULL)
+		rc = EXIT_FAILED;
+	else {
+		umask(0);
+		rc = apply_to_root(&plan, r, flags);
+	}
+	entry_pack_free(&plan.v);
+	return rc;
 }

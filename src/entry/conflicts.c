@@ -17,6 +17,7 @@
 #include "base/permute.h"
 #include "base/text.h"
 #include "entry/conflicts.h"
+#include "entry/pack.h"
 #include "entry/validate.h"
 
 /*
@@ -33,17 +34,79 @@
 #define CLEAN_DEPTH (PATH_MAX / 2)	/* the deepest a path can be */
 
 /*
+ * The items: a list's whole entries, or a pack's records (pack.h), read
+ * through the it_ functions below.
+ */
+struct items {
+	const struct entry *v;		/* a list's, or NULL */
+	const struct entry_pack *p;	/* else a pack's */
+};
+
+static inline const char *
+it_path(const struct items *s, size_t i)
+{
+	return s->v != NULL ? s->v[i].path : entry_pack_path(s->p, i);
+}
+
+/* Item i whole: in the list, or in buf. */
+static const struct entry *
+it_entry(const struct items *s, size_t i, struct entry *buf)
+{
+	if (s->v != NULL)
+		return &s->v[i];
+	entry_pack_get(s->p, i, buf);
+	return buf;
+}
+
+/* A pack's record holds no range: only its side table does. */
+static inline uint64_t
+it_start(const struct items *s, size_t i)
+{
+	const struct entry *w;
+
+	if (s->v != NULL)
+		return s->v[i].start;
+	return (w = entry_pack_whole(s->p, i)) != NULL ? w->start : 0;
+}
+
+static inline uint64_t
+it_count(const struct items *s, size_t i)
+{
+	const struct entry *w;
+
+	if (s->v != NULL)
+		return s->v[i].count;
+	return (w = entry_pack_whole(s->p, i)) != NULL ? w->count : 0;
+}
+
+static inline char
+it_type(const struct items *s, size_t i)
+{
+	if (s->v != NULL)
+		return s->v[i].type;
+	return entry_pack_type(s->p, i);
+}
+
+static inline bool
+it_recursive(const struct items *s, size_t i)
+{
+	return s->v != NULL ? s->v[i].recursive :
+	    entry_pack_recursive(s->p, i);
+}
+
+/*
  * Items in order: singles by path, then ranges by base and start (the
- * item's, v[idx].start).  16 bytes, one for each line of a table of
- * millions (REFS_MAX of them).
+ * item's).  8 bytes, one for each line of a table of millions (REFS_MAX
+ * of them); the path is the item's.
  */
 struct ref {
-	const char *path;
 	uint32_t idx;		/* into the items */
 	uint32_t reach : 31;	/* ranges: of those of this base up to here,
 				   the position of one that ends last */
 	uint32_t range : 1;
 };
+
+static_assert(sizeof(struct ref) == 8, "a reference in 8 bytes");
 
 #define REFS_MAX ((size_t)1 << 31)
 
@@ -53,7 +116,7 @@ struct conflict {
 };
 
 struct checker {
-	const struct entry *v;
+	struct items v;
 	struct ref *refs;
 	size_t n, nsingles;
 	uid_t new_uid;		/* the owner of a new entry */
@@ -64,9 +127,17 @@ struct checker {
 };
 
 static uint64_t
-item_last(const struct entry *it)
+item_last(const struct items *s, size_t i)
 {
-	return it->count > 0 ? it->start + it->count - 1 : 0;
+	uint64_t count = it_count(s, i);
+
+	return count > 0 ? it_start(s, i) + count - 1 : 0;
+}
+
+static inline const char *
+ref_path(const struct checker *c, const struct ref *r)
+{
+	return it_path(&c->v, r->idx);
 }
 
 static uint64_t
@@ -88,7 +159,9 @@ static bool
 agrees(const struct checker *c, size_t l, uint64_t kl, size_t e,
     uint64_t ke)
 {
-	const struct entry *x = &c->v[l], *y = &c->v[e];
+	struct entry bx, by;
+	const struct entry *x = it_entry(&c->v, l, &bx),
+	    *y = it_entry(&c->v, e, &by);
 
 	return x->type == y->type && x->major == y->major &&
 	    minor_at(x, kl) == minor_at(y, ke) &&
@@ -199,6 +272,7 @@ add_conflict(struct checker *c, size_t later, size_t earlier,
 static void
 check_same(struct checker *c, size_t a, uint64_t ka, size_t b, uint64_t kb)
 {
+	struct entry bx, by;
 	const struct entry *x, *y;
 	char name[QUOTE_MAX], at[WHERE_MAX], dx[DESCRIBE_MAX], dy[DESCRIBE_MAX];
 
@@ -213,8 +287,8 @@ check_same(struct checker *c, size_t a, uint64_t ka, size_t b, uint64_t kb)
 	}
 	if (a == b || agrees(c, a, ka, b, kb))
 		return;
-	x = &c->v[a];
-	y = &c->v[b];
+	x = it_entry(&c->v, a, &bx);
+	y = it_entry(&c->v, b, &by);
 	if (x->type != y->type)
 		add_conflict(c, a, b, "'%s' is a %s here but a %s at %s",
 		    item_name(x, ka, name), entry_type_of(x->type)->noun,
@@ -229,7 +303,9 @@ check_same(struct checker *c, size_t a, uint64_t ka, size_t b, uint64_t kb)
 static void
 check_below(struct checker *c, size_t a, size_t b, uint64_t kb)
 {
-	const struct entry *x = &c->v[a], *y = &c->v[b];
+	struct entry bx, by;
+	const struct entry *x = it_entry(&c->v, a, &bx),
+	    *y = it_entry(&c->v, b, &by);
 	char below[QUOTE_MAX], above[QUOTE_MAX], at[WHERE_MAX];
 
 	item_name(x, x->start, below);
@@ -244,15 +320,17 @@ check_below(struct checker *c, size_t a, size_t b, uint64_t kb)
 }
 
 static int
-ref_cmp(const struct entry *v, const struct ref *a, const struct ref *b)
+ref_cmp(const struct items *v, const struct ref *a, const struct ref *b)
 {
-	uint64_t sa = v[a->idx].start, sb = v[b->idx].start;
+	uint64_t sa, sb;
 	int r;
 
 	if (a->range != b->range)
 		return a->range ? 1 : -1;
-	if ((r = strcmp(a->path, b->path)) != 0)
+	if ((r = strcmp(it_path(v, a->idx), it_path(v, b->idx))) != 0)
 		return r;
+	sa = it_start(v, a->idx);
+	sb = it_start(v, b->idx);
 	if (sa != sb)
 		return sa < sb ? -1 : 1;
 	return a->idx < b->idx ? -1 : a->idx > b->idx;
@@ -261,7 +339,7 @@ ref_cmp(const struct entry *v, const struct ref *a, const struct ref *b)
 /* What ref_at_cmp compares by: the refs, and the items they are of. */
 struct refs_of {
 	const struct ref *refs;
-	const struct entry *v;
+	const struct items *v;
 };
 
 static int
@@ -274,13 +352,13 @@ ref_at_cmp(const void *pa, const void *pb, void *ctx)
 }
 
 /*
- * The refs sorted: their places are (4 bytes each, not a sort's copy of
- * 16), then each ref is put in its place by following each cycle of the
+ * The refs sorted: their places are (4 bytes each, and 4 of the sort's
+ * own copy, not 8 and 8), then each ref is put in its place by following each cycle of the
  * permutation once.  ref_cmp is a total order: the result is the one
  * order.  -1 when out of memory.
  */
 static int
-sort_refs(struct ref *v, size_t n, const struct entry *items)
+sort_refs(struct ref *v, size_t n, const struct items *items)
 {
 	struct refs_of o = { v, items };
 	uint32_t *p = reallocarray(NULL, n + 1, sizeof(*p));
@@ -332,11 +410,13 @@ find_pos(const struct checker *c, const char *s, size_t len, bool range,
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		const struct ref *r = &c->refs[mid];
-		int cmp = name_cmp(s, len, r->path);
+		int cmp = name_cmp(s, len, ref_path(c, r));
+		uint64_t at;
 
-		if (cmp == 0)
-			cmp = start < c->v[r->idx].start ? -1 :
-			    start > c->v[r->idx].start;
+		if (cmp == 0) {
+			at = it_start(&c->v, r->idx);
+			cmp = start < at ? -1 : start > at;
+		}
 		if (cmp > 0 || (cmp == 0 && after))
 			lo = mid + 1;
 		else
@@ -351,7 +431,8 @@ find_single(const struct checker *c, const char *s, size_t len)
 {
 	size_t p = find_pos(c, s, len, false, 0, false);
 
-	if (p < c->nsingles && name_cmp(s, len, c->refs[p].path) == 0)
+	if (p < c->nsingles && name_cmp(s, len, ref_path(c, &c->refs[p])) ==
+	    0)
 		return c->refs[p].idx;
 	return NONE;
 }
@@ -367,10 +448,10 @@ find_range(const struct checker *c, const char *s, size_t len, uint64_t a,
 	if (p == c->nsingles)
 		return NONE;
 	r = &c->refs[p - 1];
-	if (!r->range || name_cmp(s, len, r->path) != 0)
+	if (!r->range || name_cmp(s, len, ref_path(c, r)) != 0)
 		return NONE;
 	r = &c->refs[r->reach];	/* starts at or before b: ends late enough? */
-	return item_last(&c->v[r->idx]) >= a ? r->idx : NONE;
+	return item_last(&c->v, r->idx) >= a ? r->idx : NONE;
 }
 
 /*
@@ -437,16 +518,17 @@ check_singles(struct checker *c)
 
 	for (size_t p = 0; p < c->n; p++) {
 		const struct ref *r = &c->refs[p];
+		const char *path = ref_path(c, r);
 
 		if (r->range)
 			continue;
 		if (p == 0 || c->refs[p - 1].range ||
-		    strcmp(c->refs[p - 1].path, r->path) != 0)
+		    strcmp(ref_path(c, &c->refs[p - 1]), path) != 0)
 			first = p;
 		else
 			check_same(c, r->idx, 0, c->refs[first].idx, 0);
-		j = strlen(r->path);
-		while ((x = next_range_naming(c, r->path, strlen(r->path), &j,
+		j = strlen(path);
+		while ((x = next_range_naming(c, path, strlen(path), &j,
 		    &k)) != NONE)
 			check_same(c, r->idx, 0, x, k);
 	}
@@ -458,18 +540,19 @@ check_same_base(struct checker *c)
 {
 	for (size_t p = 1; p < c->n; p++) {
 		const struct ref *r = &c->refs[p], *prev = &c->refs[p - 1];
-		const struct entry *x = &c->v[r->idx], *y;
+		uint64_t start, last, best_last;
 		size_t best;
 
 		if (!r->range || !prev->range ||
-		    strcmp(r->path, prev->path) != 0)
+		    strcmp(ref_path(c, r), ref_path(c, prev)) != 0)
 			continue;
 		best = c->refs[prev->reach].idx;
-		y = &c->v[best];
-		if (x->start <= item_last(y))
-			check_overlap(c, r->idx, best, x->start,
-			    item_last(x) < item_last(y) ? item_last(x) :
-			    item_last(y), 0);
+		start = it_start(&c->v, r->idx);
+		last = item_last(&c->v, r->idx);
+		best_last = item_last(&c->v, best);
+		if (start <= best_last)
+			check_overlap(c, r->idx, best, start,
+			    last < best_last ? last : best_last, 0);
 	}
 }
 
@@ -480,8 +563,8 @@ check_same_base(struct checker *c)
 static void
 check_digit_split(struct checker *c, size_t i, size_t j, uint64_t d)
 {
-	const struct entry *it = &c->v[i], *o;
-	uint64_t lo = it->start, hi = item_last(it);
+	const char *path = it_path(&c->v, i);
+	uint64_t lo = it_start(&c->v, i), hi = item_last(&c->v, i);
 	uint64_t from = 0, to = 9, scale = 10, shift, a, b, x, y;
 	size_t r;
 
@@ -494,10 +577,12 @@ check_digit_split(struct checker *c, size_t i, size_t j, uint64_t d)
 				return;
 			if (__builtin_add_overflow(shift, y, &b))
 				b = UINT64_MAX;
-			if ((r = find_range(c, it->path, j, a, b)) != NONE) {
-				o = &c->v[r];
-				a = a > o->start ? a : o->start;
-				b = b < item_last(o) ? b : item_last(o);
+			if ((r = find_range(c, path, j, a, b)) != NONE) {
+				uint64_t o_start = it_start(&c->v, r),
+				    o_last = item_last(&c->v, r);
+
+				a = a > o_start ? a : o_start;
+				b = b < o_last ? b : o_last;
 				check_overlap(c, i, r, a - shift, b - shift,
 				    shift);
 			}
@@ -517,11 +602,13 @@ check_nested_bases(struct checker *c)
 	uint64_t d;
 
 	for (size_t i = 0; i < c->n; i++) {
-		const char *s = c->v[i].path;
-		size_t len = strlen(s);
+		const char *s;
+		size_t len;
 
-		if (c->v[i].count == 0)
+		if (it_count(&c->v, i) == 0)
 			continue;
+		s = it_path(&c->v, i);
+		len = strlen(s);
 		/* digits d start a longer number: no leading zero, not "0" */
 		for (size_t j = len; j > 1 && isdigit((unsigned char)s[j - 1]);
 		    j--)
@@ -547,7 +634,7 @@ check_below_all(struct checker *c)
 
 	for (size_t p = 0; p < c->n; p++) {
 		size_t i = c->refs[p].idx;
-		const char *s = c->v[i].path, *sl = strchr(s + 1, '/');
+		const char *s = it_path(&c->v, i), *sl = strchr(s + 1, '/');
 
 		same = true;
 		for (depth = prev = 0; sl != NULL && depth < CLEAN_DEPTH;
@@ -560,7 +647,7 @@ check_below_all(struct checker *c)
 				continue;
 			hit = false;
 			if ((x = find_single(c, s, len)) != NONE &&
-			    c->v[x].type != 'd') {
+			    it_type(&c->v, x) != 'd') {
 				check_below(c, i, x, 0);
 				hit = true;
 			}
@@ -583,9 +670,9 @@ set_reach(struct checker *c)
 
 		r->reach = p;
 		if (r->range && prev != NULL && prev->range &&
-		    strcmp(prev->path, r->path) == 0 &&
-		    item_last(&c->v[c->refs[prev->reach].idx]) >=
-		    item_last(&c->v[r->idx]))
+		    strcmp(ref_path(c, prev), ref_path(c, r)) == 0 &&
+		    item_last(&c->v, c->refs[prev->reach].idx) >=
+		    item_last(&c->v, r->idx))
 			r->reach = prev->reach;
 	}
 }
@@ -595,14 +682,14 @@ typedef void pair_fn(void *ctx, size_t later, size_t earlier,
     const char *msg);
 
 static long
-find_pairs(const struct entry *v, size_t n, uid_t new_uid, gid_t new_gid,
+find_pairs(const struct items *v, size_t n, uid_t new_uid, gid_t new_gid,
     pair_fn *fn, void *ctx)
 {
-	struct checker c = { .v = v, .n = n, .new_uid = new_uid,
+	struct checker c = { .v = *v, .n = n, .new_uid = new_uid,
 	    .new_gid = new_gid };
 	long count = 0;
 
-	assert(fn != NULL && (v != NULL || n == 0));
+	assert(fn != NULL && (v->v != NULL || v->p != NULL || n == 0));
 	if (n == 0)
 		return 0;
 	if (n >= REFS_MAX) {
@@ -613,11 +700,14 @@ find_pairs(const struct entry *v, size_t n, uid_t new_uid, gid_t new_gid,
 		return -1;
 	/* An r line adjusts, in table order, what is there: it makes nothing. */
 	for (size_t i = c.n = 0; i < n; i++) {
-		if (v[i].recursive)
+		bool range;
+
+		if (it_recursive(v, i))
 			continue;
-		c.refs[c.n] = (struct ref){ .path = v[i].path,
-		    .idx = (uint32_t)i, .range = v[i].count > 0 };
-		c.nsingles += v[i].count == 0;
+		range = it_count(v, i) > 0;
+		c.refs[c.n] = (struct ref){ .idx = (uint32_t)i,
+		    .range = range };
+		c.nsingles += !range;
 		c.n++;
 	}
 	if (sort_refs(c.refs, c.n, v) != 0) {
@@ -652,7 +742,7 @@ find_pairs(const struct entry *v, size_t n, uid_t new_uid, gid_t new_gid,
 }
 
 struct plain {
-	const struct entry *v;
+	const struct items *v;
 	conflicts_fn *fn;
 	void *ctx;
 };
@@ -661,24 +751,26 @@ static void
 plain_pair(void *ctx, size_t later, size_t earlier, const char *msg)
 {
 	struct plain *p = ctx;
+	struct entry buf;
 
 	(void)earlier;
-	p->fn(p->ctx, &p->v[later], msg);
+	p->fn(p->ctx, it_entry(p->v, later, &buf), msg);
 }
 
 long
 conflicts_find(const struct entry *v, size_t n, uid_t new_uid,
     gid_t new_gid, conflicts_fn *fn, void *ctx)
 {
-	struct plain p = { v, fn, ctx };
+	const struct items it = { .v = v };
+	struct plain p = { &it, fn, ctx };
 
 	assert(fn != NULL);
-	return find_pairs(v, n, new_uid, new_gid, plain_pair, &p);
+	return find_pairs(&it, n, new_uid, new_gid, plain_pair, &p);
 }
 
 /* The losers of a merge: for each item, the items that beat it. */
 struct merge {
-	const struct entry *v;
+	const struct items *v;
 	enum conflicts_merge how;
 	conflicts_fn *fn;
 	void *ctx;
@@ -691,9 +783,10 @@ static void
 merge_pair(void *ctx, size_t later, size_t earlier, const char *msg)
 {
 	struct merge *m = ctx;
+	struct entry buf;
 	size_t (*b)[2];
 
-	m->fn(m->ctx, &m->v[later], msg);
+	m->fn(m->ctx, it_entry(m->v, later, &buf), msg);
 	if (m->n == m->cap) {
 		size_t cap = m->cap ? 2 * m->cap : 16;
 
@@ -733,11 +826,15 @@ beaten_by(const struct entry *w, const char *path)
 	return false;
 }
 
-/* Item i of m without what its winners make: into out. */
+/* Where the kept entries go: a list or a pack. */
+typedef int keep_fn(void *out, const struct entry *e);
+
+/* Item i of m without what its winners make: to keep. */
 static int
-keep_rest(const struct merge *m, size_t i, struct entries *out)
+keep_rest(const struct merge *m, size_t i, keep_fn *keep, void *out)
 {
-	const struct entry *e = &m->v[i];
+	struct entry buf, wbuf;
+	const struct entry *e = it_entry(m->v, i, &buf);
 	char p[PATH_MAX];
 	struct entry one;
 	struct dt_diag d;
@@ -751,42 +848,101 @@ keep_rest(const struct merge *m, size_t i, struct entries *out)
 		lost = false;
 		for (size_t j = 0; j < m->n && !lost; j++)
 			lost = m->beaten[j][0] == i &&
-			    beaten_by(&m->v[m->beaten[j][1]], one.path);
-		if (!lost && entries_add(out, &one) != 0)
+			    beaten_by(it_entry(m->v, m->beaten[j][1], &wbuf),
+			    one.path);
+		if (!lost && keep(out, &one) != 0)
 			return -1;
 	}
 	return 0;
+}
+
+/*
+ * The pairs of the n items v, and, but for CONFLICTS_ERROR, what is kept
+ * of them to keep(out, entry), in their order: *kept says whether out
+ * is to replace the items (a conflict was found).
+ */
+static long
+merge_items(const struct items *v, size_t n, enum conflicts_merge how,
+    uid_t new_uid, gid_t new_gid, conflicts_fn *fn, void *ctx,
+    keep_fn *keep, void *out, bool *kept)
+{
+	struct merge m = { v, how, fn, ctx, NULL, 0, 0, false };
+	struct entry buf;
+	long count;
+	bool loser;
+
+	*kept = false;
+	if (how == CONFLICTS_ERROR) {
+		struct plain p = { v, fn, ctx };
+
+		return find_pairs(v, n, new_uid, new_gid, plain_pair, &p);
+	}
+	count = find_pairs(v, n, new_uid, new_gid, merge_pair, &m);
+	if (count <= 0 || m.nomem) {
+		free(m.beaten);
+		return m.nomem ? -1 : count;
+	}
+	*kept = true;
+	for (size_t i = 0; i < n; i++) {
+		loser = false;
+		for (size_t j = 0; j < m.n && !loser; j++)
+			loser = m.beaten[j][0] == i;
+		if (loser ? keep_rest(&m, i, keep, out) != 0 :
+		    keep(out, it_entry(v, i, &buf)) != 0) {
+			free(m.beaten);
+			return -1;
+		}
+	}
+	free(m.beaten);
+	return count;
+}
+
+static int
+keep_in_list(void *out, const struct entry *e)
+{
+	return entries_add(out, e);
 }
 
 long
 conflicts_merge(struct entries *v, enum conflicts_merge how, uid_t new_uid,
     gid_t new_gid, conflicts_fn *fn, void *ctx)
 {
-	struct merge m = { v->v, how, fn, ctx, NULL, 0, 0, false };
+	const struct items it = { .v = v->v };
 	struct entries out = { 0 };
-	long count;
-	bool loser;
+	bool kept;
+	long count = merge_items(&it, v->n, how, new_uid, new_gid, fn, ctx,
+	    keep_in_list, &out, &kept);
 
-	if (how == CONFLICTS_ERROR)
-		return conflicts_find(v->v, v->n, new_uid, new_gid, fn, ctx);
-	count = find_pairs(v->v, v->n, new_uid, new_gid, merge_pair, &m);
-	if (count <= 0 || m.nomem) {
-		free(m.beaten);
-		return m.nomem ? -1 : count;
+	if (count < 0 || !kept) {
+		entries_free(&out);
+		return count;
 	}
-	for (size_t i = 0; i < v->n; i++) {
-		loser = false;
-		for (size_t j = 0; j < m.n && !loser; j++)
-			loser = m.beaten[j][0] == i;
-		if (loser ? keep_rest(&m, i, &out) != 0 :
-		    entries_add(&out, &v->v[i]) != 0) {
-			free(m.beaten);
-			entries_free(&out);
-			return -1;
-		}
-	}
-	free(m.beaten);
 	entries_free(v);
 	*v = out;
+	return count;
+}
+
+static int
+keep_in_pack(void *out, const struct entry *e)
+{
+	return entry_pack_add(out, e);
+}
+
+long
+conflicts_merge_pack(struct entry_pack *p, enum conflicts_merge how,
+    uid_t new_uid, gid_t new_gid, conflicts_fn *fn, void *ctx)
+{
+	const struct items it = { .p = p };
+	struct entry_pack out = { 0 };
+	bool kept;
+	long count = merge_items(&it, p->n, how, new_uid, new_gid, fn, ctx,
+	    keep_in_pack, &out, &kept);
+
+	if (count < 0 || !kept) {
+		entry_pack_free(&out);
+		return count;
+	}
+	entry_pack_free(p);
+	*p = out;
 	return count;
 }

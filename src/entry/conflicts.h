@@ -49,5 +49,9 @@ enum conflicts_merge {
  */
 long conflicts_merge(struct entries *v, enum conflicts_merge how,
     uid_t new_uid, gid_t new_gid, conflicts_fn *fn, void *ctx);
+/* The same for a pack's entries (pack.h): apply's plan. */
+struct entry_pack;
+long conflicts_merge_pack(struct entry_pack *p, enum conflicts_merge how,
+    uid_t new_uid, gid_t new_gid, conflicts_fn *fn, void *ctx);
 
 #endif

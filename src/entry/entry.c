@@ -3,6 +3,7 @@
  */
 #include <sys/stat.h>
 
+#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -270,18 +271,6 @@ by_key(const void *a, const void *b)
 	return x->at < y->at ? -1 : x->at > y->at;
 }
 
-/*
- * A directory line that makes a directory: not makedevs's r, which
- * adjusts a whole existing tree and so stays where the table puts it.
- */
-static bool
-is_dir(const struct entry *e)
-{
-	const struct entry_type *t = entry_type_of(e->type);
-
-	return t != NULL && t->ifmt == S_IFDIR && !e->recursive;
-}
-
 static size_t
 path_depth(const char *path)
 {
@@ -291,7 +280,6 @@ path_depth(const char *path)
 		n += *path == '/';
 	return n;
 }
-
 /* strcmp(path, dir[0..len)), without copying the prefix. */
 static int
 cmp_prefix(const char *path, const char *dir, size_t len)
@@ -335,76 +323,110 @@ lower_keys(struct dir_line *d, size_t m, const char *path, size_t at)
 
 /*
  * The list again, each moved line (key < at) placed before entry key:
- * the new order as places (4 bytes an entry), then the entries moved to
- * it in place.
+ * the new order as places (4 bytes an entry), into *order.
  */
 static int
-place_moved(struct entries *l, struct dir_line *d, size_t m)
+place_moved(size_t n, struct dir_line *d, size_t m, uint32_t **order)
 {
-	struct entry tmp;
-	uint32_t *order;
+	uint32_t *o;
 	bool *moved;
-	size_t o = 0, j = 0;
+	size_t at = 0, j = 0;
 
-	if (l->n > UINT32_MAX) {
+	if (n > UINT32_MAX) {
 		errno = ENOMEM;	/* more places than 32 bits hold */
 		return -1;
 	}
-	order = reallocarray(NULL, l->n + 1, sizeof(*order));
-	moved = calloc(l->n, sizeof(*moved));
-	if (order == NULL || moved == NULL) {
-		free(order);
+	o = reallocarray(NULL, n + 1, sizeof(*o));
+	moved = calloc(n, sizeof(*moved));
+	if (o == NULL || moved == NULL) {
+		free(o);
 		free(moved);
 		return -1;
 	}
 	qsort(d, m, sizeof(*d), by_key);
 	for (size_t k = 0; k < m; k++)
 		moved[d[k].at] = d[k].key < d[k].at;
-	for (size_t i = 0; i < l->n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		for (; j < m && d[j].key <= i; j++)
 			if (d[j].key == i && moved[d[j].at])
-				order[o++] = (uint32_t)d[j].at;
+				o[at++] = (uint32_t)d[j].at;
 		if (!moved[i])
-			order[o++] = (uint32_t)i;
+			o[at++] = (uint32_t)i;
 	}
-	dt_permute(l->v, sizeof(*l->v), order, l->n, &tmp);
-	free(order);
 	free(moved);
+	*order = o;
 	return 0;
 }
 
 /*
  * Each directory line gets as key the first table place of a line under
  * it: each entry's parents are looked up among the directory lines,
- * which are few.  Only when one is to move is the list copied.
+ * which are few.  Only when one is to move is an order made.
  */
 int
-entries_parents_first(struct entries *l)
+entry_parents_order(size_t n, entry_line_fn *line, const void *ctx,
+    uint32_t **order)
 {
 	struct dir_line *d;
 	size_t m = 0;
-	bool any = false;
+	bool any = false, dir;
 	int rc = 0;
 
-	for (size_t i = 0; i < l->n; i++)
-		m += is_dir(&l->v[i]);
+	*order = NULL;
+	for (size_t i = 0; i < n; i++) {
+		(void)line(ctx, i, &dir);
+		m += dir;
+	}
 	if (m == 0)
 		return 0;
 	if ((d = calloc(m, sizeof(*d))) == NULL)
 		return -1;
-	for (size_t i = 0, k = 0; i < l->n; i++)
-		if (is_dir(&l->v[i]))
-			d[k++] = (struct dir_line){ l->v[i].path, i, i,
-			    path_depth(l->v[i].path) };
+	for (size_t i = 0, k = 0; i < n; i++) {
+		const char *path = line(ctx, i, &dir);
+
+		if (dir)
+			d[k++] = (struct dir_line){ path, i, i,
+			    path_depth(path) };
+	}
 	qsort(d, m, sizeof(*d), by_path_at);
-	for (size_t i = 0; i < l->n; i++)
-		lower_keys(d, m, l->v[i].path, i);
+	for (size_t i = 0; i < n; i++)
+		lower_keys(d, m, line(ctx, i, &dir), i);
 	for (size_t k = 0; k < m; k++)
 		any = any || d[k].key < d[k].at;
 	if (any)
-		rc = place_moved(l, d, m);
+		rc = place_moved(n, d, m, order);
 	free(d);
 	return rc;
+}
+
+/*
+ * A directory line that makes a directory: not makedevs's r, which
+ * adjusts a whole existing tree and so stays where the table puts it.
+ */
+static const char *
+list_line(const void *ctx, size_t i, bool *dir)
+{
+	const struct entry *e = &((const struct entries *)ctx)->v[i];
+	const struct entry_type *t = entry_type_of(e->type);
+
+	*dir = t != NULL && t->ifmt == S_IFDIR && !e->recursive;
+	return e->path;
+}
+
+int
+entries_parents_first(struct entries *l)
+{
+	uint32_t *order;
+
+	if (entry_parents_order(l->n, list_line, l, &order) != 0)
+		return -1;
+	if (order != NULL) {
+		struct entry tmp;
+
+		dt_permute(l->v, sizeof(*l->v), order, l->n, &tmp);
+	}
+	free(order);
+	return 0;
 }
 
 void

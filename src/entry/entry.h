@@ -146,6 +146,17 @@ int entries_sort(struct entries *l);
  * adjusts a tree that exists, keeps its place.  -1 when out of memory.
  */
 int entries_parents_first(struct entries *l);
+/*
+ * What entries_parents_first does, for any list of n entries: line(ctx,
+ * i, &dir) gives entry i's path and whether it is a directory line that
+ * makes a directory (not makedevs's r).  *order: the places in their new
+ * order, or NULL when none moves (the caller frees it); -1 when out of
+ * memory.  dt_permute (base/permute.h) then puts the elements in that
+ * order, in place.
+ */
+typedef const char *entry_line_fn(const void *ctx, size_t i, bool *dir);
+int entry_parents_order(size_t n, entry_line_fn *line, const void *ctx,
+    uint32_t **order);
 void entries_free(struct entries *l);
 
 /*

@@ -6,46 +6,58 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/permute.h"
 #include "entry/pack.h"
-
-/*
- * An entry as most are: its path, a link's target or the device numbers
- * (32 bits each, as Linux's), the owner, and in bits the mode (07777),
- * the type letter and the flags.  rare: 0, or 1 + the place in the side
- * table of the whole entry, for one that does not fit.
- */
-struct entry_rec {
-	const char *path;
-	union {
-		struct {
-			uint32_t major, minor;
-		} num;
-		const char *target;	/* type 'l' */
-	} u;
-	uint32_t uid, gid;
-	uint32_t bits;
-	uint32_t rare;
-};
 
 static_assert(sizeof(struct entry_rec) == 32, "an entry in 32 bytes");
 /* Linux's ids: 32 bits, which a record holds whole. */
 static_assert(sizeof(uid_t) == 4 && sizeof(gid_t) == 4, "32-bit ids");
+static_assert(ENTRY_PACK_FLAG(ENTRY_PACK_NOCHANGE) <
+    1u << ENTRY_PACK_FILE_SHIFT, "the flags below the file");
+static_assert(ENTRY_PACK_FILES < 1u << (32 - ENTRY_PACK_FILE_SHIFT),
+    "a file index in its bits");
 
 #define MODE_BITS 07777u
-#define TYPE_SHIFT 12
-#define FLAG(n) (1u << (20 + (n)))
-enum {
-	F_MODE_SET, F_UID_SET, F_GID_SET, F_REPLACE, F_BOOT, F_IGNORE,
-	F_CORRECT, F_CREATE, F_OPTIONAL, F_RECURSIVE, F_EXISTING, F_NOCHANGE
-};
+#define FLAG(n) ENTRY_PACK_FLAG(ENTRY_PACK_ ## n)
 
-/* Whether e holds more than a record does. */
+/* 1 + the place of type letter t in ENTRY_PACK_TYPES, 0 for another. */
+static unsigned
+type_code(char t)
+{
+	const char *s = t != '\0' ? strchr(ENTRY_PACK_TYPES, t) : NULL;
+
+	return s != NULL ? (unsigned)(s - ENTRY_PACK_TYPES) + 1 : 0;
+}
+
+/*
+ * 1 + the place of file in p's files (added when there is room), 0 for
+ * NULL; -1 when it has no place, -2 when out of memory.  A table's lines
+ * come file by file: the last file is looked at first.
+ */
+static int
+file_code(struct entry_pack *p, const char *file)
+{
+	if (file == NULL)
+		return 0;
+	for (size_t k = p->nfiles; k > 0; k--)
+		if (p->files[k - 1] == file || strcmp(p->files[k - 1],
+		    file) == 0)
+			return (int)k;
+	if (p->nfiles == ENTRY_PACK_FILES)
+		return -1;
+	if (entry_text_copy(&p->chunks, file, &p->files[p->nfiles]) != 0)
+		return -2;
+	return (int)++p->nfiles;
+}
+
+/* Whether e holds more than a record does, but for its file. */
 static bool
 is_rare(const struct entry *e)
 {
 	bool link = e->type == 'l';
 
-	return e->file != NULL || e->lineno != 0 || e->nlink != 0 ||
+	return type_code(e->type) == 0 || e->lineno > UINT32_MAX ||
+	    e->nlink != 0 ||
 	    e->start != 0 || e->inc != 0 || e->count != 0 ||
 	    e->caps != NULL || e->content != NULL || e->link_first != NULL ||
 	    e->user != NULL || e->group != NULL || e->mode > MODE_BITS ||
@@ -83,7 +95,7 @@ add_rare(struct entry_pack *p, const struct entry *e, struct entry_rec *r)
 	    entry_text_copy(&p->chunks, e->group, &c.group) != 0)
 		return -1;
 	p->rare[p->nrare++] = c;
-	*r = (struct entry_rec){ .path = c.path, .rare = (uint32_t)p->nrare };
+	*r = (struct entry_rec){ .path = c.path, .line = (uint32_t)p->nrare };
 	return 0;
 }
 
@@ -91,6 +103,7 @@ int
 entry_pack_add(struct entry_pack *p, const struct entry *e)
 {
 	struct entry_rec r;
+	int file = 0;
 
 	if (p->n == p->cap) {
 		size_t cap = p->cap ? p->cap * 2 : 1024;
@@ -101,27 +114,30 @@ entry_pack_add(struct entry_pack *p, const struct entry *e)
 		p->v = v;
 		p->cap = cap;
 	}
-	if (is_rare(e)) {
+	if (!is_rare(e) && (file = file_code(p, e->file)) == -2)
+		return -1;
+	if (is_rare(e) || file < 0) {
 		if (add_rare(p, e, &r) != 0)
 			return -1;
 		p->v[p->n++] = r;
 		return 0;
 	}
 	r = (struct entry_rec){ .uid = (uint32_t)e->uid,
-	    .gid = (uint32_t)e->gid,
-	    .bits = e->mode | (unsigned)(unsigned char)e->type << TYPE_SHIFT |
-	    (e->mode_set ? FLAG(F_MODE_SET) : 0) |
-	    (e->uid_set ? FLAG(F_UID_SET) : 0) |
-	    (e->gid_set ? FLAG(F_GID_SET) : 0) |
-	    (e->replace ? FLAG(F_REPLACE) : 0) |
-	    (e->boot ? FLAG(F_BOOT) : 0) |
-	    (e->ignore_errors ? FLAG(F_IGNORE) : 0) |
-	    (e->correct ? FLAG(F_CORRECT) : 0) |
-	    (e->create ? FLAG(F_CREATE) : 0) |
-	    (e->optional ? FLAG(F_OPTIONAL) : 0) |
-	    (e->recursive ? FLAG(F_RECURSIVE) : 0) |
-	    (e->existing ? FLAG(F_EXISTING) : 0) |
-	    (e->nochange ? FLAG(F_NOCHANGE) : 0) };
+	    .gid = (uint32_t)e->gid, .line = (uint32_t)e->lineno,
+	    .bits = e->mode | type_code(e->type) << ENTRY_PACK_TYPE_SHIFT |
+	    (unsigned)file << ENTRY_PACK_FILE_SHIFT |
+	    (e->mode_set ? FLAG(MODE_SET) : 0) |
+	    (e->uid_set ? FLAG(UID_SET) : 0) |
+	    (e->gid_set ? FLAG(GID_SET) : 0) |
+	    (e->replace ? FLAG(REPLACE) : 0) |
+	    (e->boot ? FLAG(BOOT) : 0) |
+	    (e->ignore_errors ? FLAG(IGNORE) : 0) |
+	    (e->correct ? FLAG(CORRECT) : 0) |
+	    (e->create ? FLAG(CREATE) : 0) |
+	    (e->optional ? FLAG(OPTIONAL) : 0) |
+	    (e->recursive ? FLAG(RECURSIVE) : 0) |
+	    (e->existing ? FLAG(EXISTING) : 0) |
+	    (e->nochange ? FLAG(NOCHANGE) : 0) };
 	if (e->type == 'l') {
 		if (entry_text_copy(&p->chunks, e->target, &r.u.target) != 0)
 			return -1;
@@ -139,39 +155,36 @@ void
 entry_pack_get(const struct entry_pack *p, size_t i, struct entry *e)
 {
 	const struct entry_rec *r = &p->v[i];
-	uint32_t b = r->bits;
+	uint32_t b = r->bits, file = b >> ENTRY_PACK_FILE_SHIFT;
+	unsigned code = b >> ENTRY_PACK_TYPE_SHIFT & ENTRY_PACK_TYPE_MASK;
 
-	if (r->rare != 0) {
-		*e = p->rare[r->rare - 1];
+	if (code == 0) {
+		*e = p->rare[r->line - 1];
 		return;
 	}
 	*e = (struct entry){ .path = r->path, .uid = (uid_t)r->uid,
 	    .gid = (gid_t)r->gid, .mode = b & MODE_BITS,
-	    .type = (char)(unsigned char)(b >> TYPE_SHIFT),
-	    .mode_set = (b & FLAG(F_MODE_SET)) != 0,
-	    .uid_set = (b & FLAG(F_UID_SET)) != 0,
-	    .gid_set = (b & FLAG(F_GID_SET)) != 0,
-	    .replace = (b & FLAG(F_REPLACE)) != 0,
-	    .boot = (b & FLAG(F_BOOT)) != 0,
-	    .ignore_errors = (b & FLAG(F_IGNORE)) != 0,
-	    .correct = (b & FLAG(F_CORRECT)) != 0,
-	    .create = (b & FLAG(F_CREATE)) != 0,
-	    .optional = (b & FLAG(F_OPTIONAL)) != 0,
-	    .recursive = (b & FLAG(F_RECURSIVE)) != 0,
-	    .existing = (b & FLAG(F_EXISTING)) != 0,
-	    .nochange = (b & FLAG(F_NOCHANGE)) != 0 };
+	    .type = ENTRY_PACK_TYPES[code - 1],
+	    .file = file != 0 ? p->files[file - 1] : NULL,
+	    .lineno = r->line,
+	    .mode_set = (b & FLAG(MODE_SET)) != 0,
+	    .uid_set = (b & FLAG(UID_SET)) != 0,
+	    .gid_set = (b & FLAG(GID_SET)) != 0,
+	    .replace = (b & FLAG(REPLACE)) != 0,
+	    .boot = (b & FLAG(BOOT)) != 0,
+	    .ignore_errors = (b & FLAG(IGNORE)) != 0,
+	    .correct = (b & FLAG(CORRECT)) != 0,
+	    .create = (b & FLAG(CREATE)) != 0,
+	    .optional = (b & FLAG(OPTIONAL)) != 0,
+	    .recursive = (b & FLAG(RECURSIVE)) != 0,
+	    .existing = (b & FLAG(EXISTING)) != 0,
+	    .nochange = (b & FLAG(NOCHANGE)) != 0 };
 	if (e->type == 'l') {
 		e->target = r->u.target;
 	} else {
 		e->major = r->u.num.major;
 		e->minor = r->u.num.minor;
 	}
-}
-
-const char *
-entry_pack_path(const struct entry_pack *p, size_t i)
-{
-	return p->v[i].path;
 }
 
 /* By path, then by the order they came in. */
@@ -200,6 +213,32 @@ entry_pack_order(const struct entry_pack *p, uint32_t **order)
 		o[i] = (uint32_t)i;
 	qsort_r(o, p->n, sizeof(*o), by_path_then_place, p->v);
 	*order = o;
+	return 0;
+}
+
+/* Entry i's path, and whether it is a directory line that moves. */
+static const char *
+pack_line(const void *ctx, size_t i, bool *dir)
+{
+	const struct entry_pack *p = ctx;
+
+	*dir = entry_pack_type(p, i) == 'd' && !entry_pack_recursive(p, i);
+	return entry_pack_path(p, i);
+}
+
+int
+entry_pack_parents_first(struct entry_pack *p)
+{
+	uint32_t *order;
+
+	if (entry_parents_order(p->n, pack_line, p, &order) != 0)
+		return -1;
+	if (order != NULL) {
+		struct entry_rec tmp;
+
+		dt_permute(p->v, sizeof(*p->v), order, p->n, &tmp);
+	}
+	free(order);
 	return 0;
 }
 

@@ -10,14 +10,25 @@
 #include <string.h>
 
 #include "base/grow.h"
+#include "entry/pack.h"
 #include "entry/validate.h"
 #include "entry/tree_order.h"
 
-/* An entry of one node, or an implied directory, and its place. */
+/*
+ * An entry of one node, or an implied directory, and its place: the
+ * entry, or a pack's record of it (tree_order_add_pack).
+ */
 struct item {
 	const struct entry *e;
+	const struct entry_rec *rec;	/* when e is NULL */
 	size_t order;		/* ties go to the first added */
 };
+
+static inline const char *
+item_path(const struct item *it)
+{
+	return it->e != NULL ? it->e->path : it->rec->path;
+}
 
 #define DIR_ORDER SIZE_MAX	/* an implied directory loses every tie */
 
@@ -43,6 +54,7 @@ struct tree_order {
 	struct run **heap;
 	size_t nheap;
 	size_t added;
+	const struct entry_pack *pack;	/* the records' (one pack) */
 	char last[PATH_MAX];	/* the last path whose parents were added */
 };
 
@@ -108,7 +120,7 @@ add_range(struct tree_order *t, const struct entry *e)
 	    len <= decimal_length(last); len++) {
 		uint64_t lo = len == 1 ? 0 : power_of_ten(len - 1);
 		uint64_t hi = len >= 20 ? UINT64_MAX : power_of_ten(len) - 1;
-		struct run r = { .range = { e, t->added } };
+		struct run r = { .range = { e, NULL, t->added } };
 
 		r.n = first > lo ? first : lo;
 		r.last = last < hi ? last : hi;
@@ -158,7 +170,24 @@ tree_order_add(struct tree_order *t, const struct entry *e, bool parents)
 	if (parents && add_parents(t, e->path) != 0)
 		return -1;
 	if (e->count > 0 ? add_range(t, e) :
-	    push_single(t, &(struct item){ e, t->added }))
+	    push_single(t, &(struct item){ e, NULL, t->added }))
+		return -1;
+	t->added++;
+	return 0;
+}
+
+int
+tree_order_add_pack(struct tree_order *t, const struct entry_pack *p,
+    size_t i, bool parents)
+{
+	const struct entry *w = entry_pack_whole(p, i);
+
+	if (w != NULL)	/* whole in the side table, which stays */
+		return tree_order_add(t, w, parents);
+	t->pack = p;
+	if (parents && add_parents(t, entry_pack_path(p, i)) != 0)
+		return -1;
+	if (push_single(t, &(struct item){ NULL, &p->v[i], t->added }))
 		return -1;
 	t->added++;
 	return 0;
@@ -192,7 +221,7 @@ static bool
 run_before(const struct run *x, const struct run *y)
 {
 	const struct item *a = run_item(x), *b = run_item(y);
-	int c = cmp_split(a->e->path, x->digits, b->e->path, y->digits);
+	int c = cmp_split(item_path(a), x->digits, item_path(b), y->digits);
 
 	return c != 0 ? c < 0 : a->order < b->order;
 }
@@ -201,7 +230,7 @@ static int
 by_path_order(const void *x, const void *y)
 {
 	const struct item *a = x, *b = y;
-	int c = strcmp(a->e->path, b->e->path);
+	int c = strcmp(item_path(a), item_path(b));
 
 	return c != 0 ? c : a->order < b->order ? -1 : a->order > b->order;
 }
@@ -221,7 +250,7 @@ add_dirs(struct tree_order *t)
 		if (n == 0 || strcmp(t->dir_items[n - 1].e->path,
 		    t->dirs.v[i].path) != 0)
 			t->dir_items[n++] = (struct item){ &t->dirs.v[i],
-			    DIR_ORDER };
+			    NULL, DIR_ORDER };
 	return push_run(t, &(struct run){ .next = t->dir_items,
 	    .end = t->dir_items + n });
 }
@@ -307,7 +336,9 @@ tree_order_next(struct tree_order *t, struct entry *out, char *path,
 	top = t->heap[0];
 	it = run_item(top);
 	memcpy(digits, top->digits, sizeof(digits));
-	if (top->next != NULL)
+	if (top->next != NULL && it->e == NULL)
+		entry_pack_get(t->pack, (size_t)(it->rec - t->pack->v), out);
+	else if (top->next != NULL)
 		*out = *it->e;
 	else if (entry_expand(it->e, (size_t)(top->n - it->e->start), out,
 	    path, d) != 0) {
@@ -317,8 +348,8 @@ tree_order_next(struct tree_order *t, struct entry *out, char *path,
 	/* this name in every other run, a later entry's or a directory */
 	do
 		advance(t);
-	while (t->nheap > 0 && cmp_split(run_item(t->heap[0])->e->path,
-	    t->heap[0]->digits, it->e->path, digits) == 0);
+	while (t->nheap > 0 && cmp_split(item_path(run_item(t->heap[0])),
+	    t->heap[0]->digits, item_path(it), digits) == 0);
 	return rc;
 }
 

@@ -29,6 +29,14 @@ struct tree_order *tree_order_new(void);
  */
 int tree_order_add(struct tree_order *t, const struct entry *e,
     bool parents);
+/*
+ * The same for entry i of p (pack.h: apply's plan), held as its record:
+ * p must outlive the tree and take no more entries; every entry of the
+ * tree added so is of that one pack.
+ */
+struct entry_pack;
+int tree_order_add_pack(struct tree_order *t, const struct entry_pack *p,
+    size_t i, bool parents);
 /* After the last add, before the first next: -1 when out of memory. */
 int tree_order_start(struct tree_order *t);
 /*
