@@ -138,11 +138,13 @@ tests/attack/%: tests/attack/%.c tests/attack/attack.h
 # minutes: CHECK_ALL_SUITES (deb builds the package, boot boots Debian's
 # kernel under qemu, build rebuilds a clone, install installs into a
 # scratch tree, makedev compares with Debian's real MAKEDEV, newdialect
-# adds the skeleton dialect to a copy of the tree and builds it,
+# adds the skeleton dialect to a copy of the tree and builds it, newverb
+# adds the template verb to one and checks its help and consistency,
 # tmpfiles_debian reads Debian 12 packages' tmpfiles.d files) and
 # race.bats's large rounds; make check-extra runs that addition alone
 # (.ci/run: make check, then make check-extra).
-CHECK_ALL_SUITES = boot build deb install makedev newdialect tmpfiles_debian
+CHECK_ALL_SUITES = boot build deb install makedev newdialect newverb \
+    tmpfiles_debian
 BATS_SUITES = $(basename $(notdir $(wildcard tests/*.bats)))
 CHECK_SUITES = $(filter-out $(CHECK_ALL_SUITES),$(BATS_SUITES))
 .PHONY: check-all check-extra deps-all

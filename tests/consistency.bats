@@ -77,15 +77,22 @@ names() {
 		bash=$(bash_offers "$verb")
 		zsh=$(zsh_block "$verb")
 		fish=$(fish_lines "$verb")
-		[[ -n $man && -n $zsh && -n $fish ]] || fail "$verb: no man subsection or completion block"
+		# a verb without its page or its completions (verbs.h, "How
+		# to add a verb", step 4): named once, not option by option
+		[[ -n $man ]] || missing+=("man:$verb:no page man/devtool-$verb.1 with DESCRIPTION and OPTIONS")
+		[[ -n $bash ]] || missing+=("bash:$verb:no case in _devtool_options")
+		awk -v v="($verb)" '$1 == v { f = 1 } END { exit !f }' "$COMPDIR/_devtool" ||
+			missing+=("zsh:$verb:no ($verb) block")
+		grep -qE "__devtool_using [a-z ]*\\b$verb\\b" "$COMPDIR/devtool.fish" ||
+			missing+=("fish:$verb:no __devtool_using $verb line")
 		# (bash's own matching: hundreds of options, no process each)
 		while IFS= read -r opt; do
 			n=$((n + 1))
 			[[ $opt =~ ^-[-A-Za-z0-9]+$ ]] || fail "$verb: not an option: $opt"
 			# a word of its own: neither letter, digit nor '-' around it
 			word="(^|[^A-Za-z0-9-])$opt([^A-Za-z0-9-]|\$)"
-			[[ $man =~ $word ]] || missing+=("man:$verb:$opt")
-			[[ $nl$bash$nl == *"$nl$opt$nl"* ]] || missing+=("bash:$verb:$opt")
+			[[ -z $man || $man =~ $word ]] || missing+=("man:$verb:$opt")
+			[[ -z $bash || $nl$bash$nl == *"$nl$opt$nl"* ]] || missing+=("bash:$verb:$opt")
 			# zsh spells -x as {-x,...} or '-x[...' and --x as --x= or --x[
 			[[ $zsh =~ $word ]] || missing+=("zsh:$verb:$opt")
 			if [[ $opt == --* ]]; then

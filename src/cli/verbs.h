@@ -13,14 +13,16 @@
  * EXIT_OK, EXIT_FAILED, EXIT_USAGE; a question maps them with
  * cli_answer).  No verb keeps a file-static variable: its popt table is
  * const and names fields by VERB_OPT (below), never by address
- * (scripts/lint.sh's "state" step checks the objects).
+ * (scripts/lint.sh's "statics" step checks the objects).
  *
- * How to add a verb NAME:
+ * How to add a verb NAME (tests/newverb.bats follows these steps in a
+ * copy of the tree):
  *
- *   1. Copy the template below to src/cli/NAME.c (the Makefile builds
- *      every .c file in src/cli/).
- *   2. Declare its handler, its check hook and its options here,
- *      beside the others:
+ *   1. Copy src/cli/verb.c.template to src/cli/NAME.c and replace NAME
+ *      in it (the Makefile builds every .c file in src/cli/).  As it
+ *      stands it prints its operands, or one JSON object each.
+ *   2. Declare its handler, its check hook and its options here, at the
+ *      end of the others:
  *          verb_fn cmd_NAME;
  *          verb_check_fn check_NAME;
  *          extern const struct verb_options NAME_options;
@@ -30,62 +32,19 @@
  *            .check = check_NAME,
  *            .help = "one line for devtool --help",
  *            .examples = "  # what it does\n  devtool NAME x\n"
- *                "  # what this one does\n  devtool NAME -v x y\n" },
+ *                "  # what this one does\n  devtool NAME --json x y\n" },
  *      (.check is its one validation phase: options that exclude each
- *      other, operands that do not fit them, all before any work).
- *   4. Document it in its page man/devtool-NAME.1 (and the list of
- *      verbs of man/devtool.1), the three completions
- *      (completions/devtool.bash, _devtool, devtool.fish) and README.md,
- *      and give it tests/NAME.bats.
- *
- * The template:
- *
- *   /\*
- *    * NAME.c - the NAME verb: what it does, in one sentence.
- *    *\/
- *   #include "cli/cli.h"
- *   #include "cli/verbs.h"
- *
- *   struct NAME_opts {              // every option of the verb
- *           struct cli_layout_opts layout;  // if it takes a layout
- *           int json, json_array;
- *   };
- *
- *   static const struct poptOption table[] = {
- *           LAYOUT_OPTIONS(struct NAME_opts, layout), // -f, --strict
- *           { "json", '\0', POPT_ARG_NONE,
- *             VERB_OPT(struct NAME_opts, json), 0,
- *             "print a JSON object", NULL },
- *           // where it prints JSON Lines: the runner makes them one
- *           // array (cli_output.h)
- *           CLI_JSON_ARRAY_OPTION(struct NAME_opts, json_array),
- *           CLI_TABLE_END           // -q, -h/--help, --usage
- *   };
- *
- *   const struct verb_options NAME_options = {
- *           .table = table, .size = sizeof(struct NAME_opts),
- *   };
- *
- *   int
- *   check_NAME(const struct verb_call *c)
- *   {
- *           struct NAME_opts *o = c->opts;  // fills what it makes
- *
- *           (void)o;
- *           return c->nargs > 0 ? EXIT_OK :
- *               cli_usage(c->name, "NAME needs a PATH");
- *   }
- *
- *   int
- *   cmd_NAME(const struct verb_call *c)
- *   {
- *           const struct NAME_opts *o = c->opts;  // passed to helpers
- *
- *           (void)o;
- *           for (int i = 0; i < c->nargs; i++)
- *                   printf("%s\n", c->args[i]);
- *           return cli_finish_output();
- *   }
+ *      other, operands that do not fit them, all before any work; the
+ *      operand count is the row's, which the runner checks).
+ *   4. Document it in its page man/devtool-NAME.1 (its options, the two
+ *      examples, and the list of verbs and SEE ALSO of man/devtool.1),
+ *      the three completions (completions/devtool.bash: its case in
+ *      _devtool_options and its name in verbs; _devtool: its line in
+ *      the verbs, its (NAME) block; devtool.fish: its verb line and its
+ *      options under __devtool_using NAME) and README.md, and give it
+ *      tests/NAME.bats.  tests/consistency.bats fails, naming what is
+ *      missing, until its page and completions have every option of
+ *      its --help.
  */
 #ifndef DEVTOOL_VERBS_H
 #define DEVTOOL_VERBS_H
