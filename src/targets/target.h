@@ -21,8 +21,6 @@ struct target {
 	/* After the last put: 0, or -1 with the reason in d (not written). */
 	int (*finish)(struct target *t, struct dt_diag *d);
 	void (*free)(struct target *t);
-	/* Wants parents before children and the directories implied. */
-	bool whole_tree;
 	/*
 	 * Set by a put that failed so that the target can take nothing more
 	 * (an archive's output failed): no more puts; finish says why.

@@ -602,7 +602,7 @@ target_archive_new(const struct archive_opts *o, struct dt_diag *d)
 		return NULL;
 	}
 	at->t = (struct target){ .name = "archive", .put = at_put,
-	    .finish = at_finish, .free = at_free, .whole_tree = true };
+	    .finish = at_finish, .free = at_free };
 	at->mtime = o->mtime;
 	at->out.fd = at->out.dirfd = -1;
 	if ((at->format = find_format(o->format)) == NULL) {
