@@ -7,7 +7,8 @@
 # lists it, its --help shows its options, its two examples and its page,
 # it prints its operands, the runner counts them and suggests its
 # options, lint's statics step passes on it, and tests/consistency.bats
-# fails, naming the page and the completions, until step 4 gives it them.
+# and man.bats fail, naming the page and the completions, until step 4
+# gives it them.
 # Minutes of compiling: a make check-all suite.
 
 load test_helper
@@ -138,7 +139,7 @@ consistency_options() {
 	    "$COPY/tests/consistency.bats"
 }
 
-@test "new verb: the consistency test fails, naming its page and completions, until step 4 gives it them; then it passes" {
+@test "new verb: the consistency and man page tests fail, naming its page and completions, until step 4 gives it them; then they pass" {
 	consistency_options
 	assert_failure
 	local want
@@ -209,4 +210,19 @@ consistency_options() {
 	assert_success
 	assert_line --regexp '^ok 1 consistency: every option of every verb'
 	assert_line --regexp '^ok 2 consistency: .* wherever JSON is printed$'
+
+	# and man.bats's test of every verb's page: red until devtool(1)
+	# lists the page among its verbs and in SEE ALSO (step 4)
+	run bats -f 'every verb of devtool --help has its page|mandoc -Tlint' \
+	    "$COPY/tests/man.bats"
+	assert_failure
+	assert_line '# devtool(1) Verbs does not list devtool-throwaway(1)'
+	sed -i -e 's/^\.It Xr devtool-formats 1$/.It Xr devtool-throwaway 1\nPrint the operands.\n&/' \
+	    -e 's/^\.Xr devtool-mknod 1 ,$/&\n.Xr devtool-throwaway 1 ,/' \
+	    "$COPY/man/devtool.1"
+	run bats -f 'every verb of devtool --help has its page|mandoc -Tlint' \
+	    "$COPY/tests/man.bats"
+	assert_success
+	assert_line --regexp '^ok 1 man: mandoc -Tlint'
+	assert_line --regexp '^ok 2 man: every verb of devtool --help has its page'
 }

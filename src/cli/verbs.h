@@ -44,7 +44,8 @@
  *      options under __devtool_using NAME) and README.md, and give it
  *      tests/NAME.bats.  tests/consistency.bats fails, naming what is
  *      missing, until its page and completions have every option of
- *      its --help.
+ *      its --help; tests/man.bats, until devtool(1) lists the page
+ *      among its verbs and in SEE ALSO (in order: mandoc checks it).
  */
 #ifndef DEVTOOL_VERBS_H
 #define DEVTOOL_VERBS_H
