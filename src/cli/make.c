@@ -121,13 +121,15 @@ add_made(struct making *m, const struct entry *e)
 static int
 group_id(struct making *m, const char *name, gid_t *gid)
 {
+	uint32_t id;
+
 	for (size_t i = 0; i < m->ngroups; i++)
 		if (strcmp(m->groups[i].name, name) == 0) {
 			*gid = m->groups[i].gid;
 			return 0;
 		}
-	if (m->owners->group != NULL &&
-	    m->owners->group(m->owners->ctx, name, gid) == 0) {
+	if (ids_lookup(m->owners, name, true, &id) == 0) {
+		*gid = id;
 		if (m->ngroups < sizeof(m->groups) / sizeof(m->groups[0])) {
 			m->groups[m->ngroups].name = name;
 			m->groups[m->ngroups++].gid = *gid;
