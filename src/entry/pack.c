@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "base/grow.h"
-#include "base/permute.h"
 #include "entry/pack.h"
 
 static_assert(sizeof(struct entry_rec) == 32, "an entry in 32 bytes");
@@ -220,17 +219,10 @@ pack_line(const void *ctx, size_t i, bool *dir)
 int
 entry_pack_parents_first(struct entry_pack *p)
 {
-	uint32_t *order;
+	struct entry_rec tmp;
 
-	if (entry_parents_order(p->n, pack_line, p, &order) != 0)
-		return -1;
-	if (order != NULL) {
-		struct entry_rec tmp;
-
-		dt_permute(p->v, sizeof(*p->v), order, p->n, &tmp);
-	}
-	free(order);
-	return 0;
+	return entry_parents_permute(p->v, sizeof(*p->v), p->n, pack_line, p,
+	    &tmp);
 }
 
 void
