@@ -58,25 +58,30 @@ it_entry(const struct items *s, size_t i, struct entry *buf)
 	return buf;
 }
 
-/* A pack's record holds no range: only its side table does. */
+/*
+ * Item i whole where it is kept whole (a list's, a pack's side table),
+ * NULL for a pack's record, which holds no range.
+ */
+static inline const struct entry *
+it_whole(const struct items *s, size_t i)
+{
+	return s->v != NULL ? &s->v[i] : entry_pack_whole(s->p, i);
+}
+
 static inline uint64_t
 it_start(const struct items *s, size_t i)
 {
-	const struct entry *w;
+	const struct entry *w = it_whole(s, i);
 
-	if (s->v != NULL)
-		return s->v[i].start;
-	return (w = entry_pack_whole(s->p, i)) != NULL ? w->start : 0;
+	return w != NULL ? w->start : 0;
 }
 
 static inline uint64_t
 it_count(const struct items *s, size_t i)
 {
-	const struct entry *w;
+	const struct entry *w = it_whole(s, i);
 
-	if (s->v != NULL)
-		return s->v[i].count;
-	return (w = entry_pack_whole(s->p, i)) != NULL ? w->count : 0;
+	return w != NULL ? w->count : 0;
 }
 
 static inline char
