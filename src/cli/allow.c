@@ -193,16 +193,11 @@ allow_print(struct entries *v, const struct dialect *dl, size_t name_most,
 		else if (++unheld <= name_most)
 			allow_left_out(dl, &v->v[i]);
 	}
-	if (dl->header != NULL)
-		puts(dl->header);
+	cli_table_begin(dl);
 	if (allow_write(&out, dev, n, widen, allow_error, &rc) != 0)
 		rc = EXIT_FAILED;
 	free(dev);
-	if (out.lines > 0)
-		putchar('\n');
-	if (dl->footer != NULL)
-		puts(dl->footer);
-	if (cli_finish_output() != EXIT_OK)
+	if (cli_table_end(&out) != EXIT_OK)
 		rc = EXIT_FAILED;
 	if (unheld > name_most)
 		allow_more_left_out(dl, unheld - name_most);

@@ -53,3 +53,22 @@ cli_table_line(void *ctx, const char *line)
 		    t->dialect->separator : "");
 	fputs(line, t->fp);
 }
+
+void
+cli_table_begin(const struct dialect *dl)
+{
+	assert(dl != NULL);
+	if (dl->header != NULL)
+		puts(dl->header);
+}
+
+int
+cli_table_end(const struct cli_table *t)
+{
+	assert(t != NULL && t->dialect != NULL);
+	if (t->lines > 0)
+		putchar('\n');
+	if (t->dialect->footer != NULL)
+		puts(t->dialect->footer);
+	return cli_finish_output();
+}

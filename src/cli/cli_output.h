@@ -63,5 +63,14 @@ struct cli_table {
 	size_t lines;		/* written so far */
 };
 void cli_table_line(void *ctx, const char *line);
+/* Before a table's first line: the dialect's header, if any, on stdout. */
+void cli_table_begin(const struct dialect *dl);
+/*
+ * After t's last line, on stdout: that line's newline and the dialect's
+ * footer, if any, then flushed: cli_finish_output's EXIT_OK or
+ * EXIT_FAILED.  t's lines may have gone elsewhere first (list --table
+ * holds a rule dialect's in memory until all is well).
+ */
+int cli_table_end(const struct cli_table *t);
 
 #endif
