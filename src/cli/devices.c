@@ -120,7 +120,6 @@ const struct verb_options devices_options = {
 	.table = devices_table, .size = sizeof(struct devices_opts),
 };
 
-
 /*
  * Without operands devices lists, a verb that acts; with NAMEs it answers
  * whether they are registered: 1 for one that is not (EXIT STATUS).
