@@ -14,6 +14,7 @@
 #include "cli/env.h"
 #include "cli/suggest.h"
 #include "codec/procdev.h"
+#include "base/grow.h"
 #include "base/text.h"
 
 struct drivers {
@@ -26,17 +27,13 @@ add_driver(void *ctx, char type, unsigned long major, const char *name,
     size_t namelen)
 {
 	struct drivers *dv = ctx;
+	struct rules_driver *v = dt_room_for_one(dv->v, dv->n, &dv->cap,
+	    sizeof(*v), 64);
 	char *copy;
 
-	if (dv->n == dv->cap) {
-		size_t cap = dv->cap > 0 ? 2 * dv->cap : 64;
-		struct rules_driver *v = realloc(dv->v, cap * sizeof(*v));
-
-		if (v == NULL)
-			cli_fatal(NULL);
-		dv->v = v;
-		dv->cap = cap;
-	}
+	if (v == NULL)
+		cli_fatal(NULL);
+	dv->v = v;
 	if ((copy = strndup(name, namelen)) == NULL)
 		cli_fatal(NULL);
 	dv->v[dv->n++] = (struct rules_driver){ type, major, copy };

@@ -28,6 +28,7 @@
 #include "entry/validate.h"
 #include "sources/source.h"
 #include "targets/target.h"
+#include "base/grow.h"
 #include "base/text.h"
 #include "entry/tree_order.h"
 #include "cli/verbs.h"
@@ -414,13 +415,10 @@ read_removals(struct removals *removals, const char *file)
 			bad++;
 			continue;
 		}
-		if (removals->n == removals->cap) {
-			removals->cap = removals->cap ? removals->cap * 2 : 16;
-			if ((grown = realloc(removals->v, removals->cap *
-			    sizeof(*grown))) == NULL)
-				cli_fatal(NULL);
-			removals->v = grown;
-		}
+		if ((grown = dt_room_for_one(removals->v, removals->n,
+		    &removals->cap, sizeof(*grown), 16)) == NULL)
+			cli_fatal(NULL);
+		removals->v = grown;
 		if ((removals->v[removals->n++] = strdup(line)) == NULL)
 			cli_fatal(NULL);
 	}

@@ -29,6 +29,7 @@
 #include "sys/node.h"
 #include "targets/target.h"
 #include "base/buf.h"
+#include "base/grow.h"
 #include "base/text.h"
 #include "cli/verbs.h"
 
@@ -411,15 +412,12 @@ static void
 keep_spelling(void *ctx, const char *spelling)
 {
 	struct spellings *s = ctx;
+	char **grown = dt_room_for_one(s->v, s->n, &s->cap, sizeof(*grown),
+	    256);
 
-	if (s->n == s->cap) {
-		char **grown;
-
-		s->cap = s->cap ? s->cap * 2 : 256;
-		if ((grown = realloc(s->v, s->cap * sizeof(*grown))) == NULL)
-			cli_fatal(NULL);
-		s->v = grown;
-	}
+	if (grown == NULL)
+		cli_fatal(NULL);
+	s->v = grown;
 	if ((s->v[s->n++] = strdup(spelling)) == NULL)
 		cli_fatal(NULL);
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/grow.h"
 #include "base/text.h"
 #include "entry/ids.h"
 
@@ -53,6 +54,7 @@ keep(void *ctx, const char *name, bool group, uint32_t *id)
 {
 	struct ids_keeper *k = ctx;
 	size_t i, g = group;
+	char **v;
 
 	for (i = 0; i < k->n[g]; i++)
 		if (strcmp(k->names[g][i], name) == 0)
@@ -60,15 +62,10 @@ keep(void *ctx, const char *name, bool group, uint32_t *id)
 	if (i == k->n[g]) {
 		if (i >= ID_MAX - IDS_KEPT_FIRST)
 			return -1;
-		if (k->n[g] == k->cap[g]) {
-			size_t cap = k->cap[g] ? 2 * k->cap[g] : 16;
-			char **v = realloc(k->names[g], cap * sizeof(*v));
-
-			if (v == NULL)
-				return -1;
-			k->names[g] = v;
-			k->cap[g] = cap;
-		}
+		if ((v = dt_room_for_one(k->names[g], i, &k->cap[g],
+		    sizeof(*v), 16)) == NULL)
+			return -1;
+		k->names[g] = v;
 		if ((k->names[g][i] = strdup(name)) == NULL)
 			return -1;
 		k->n[g]++;
