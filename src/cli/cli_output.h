@@ -21,9 +21,9 @@ int cli_output(const char *name, const char *output, int *json);
 /*
  * -o so, stored into a char * field of the options struct (verbs.h).
  * The verb runner (verb.c) knows the row by its help text, this one
- * array (list's and make's -o name a dialect instead), and checks it
- * with cli_output into the row named "json" before the verb's check
- * hook: a verb has nothing to do for it.
+ * array (the -o of list, make and diff names a dialect instead), and
+ * checks it with cli_output into the row named "json" before the verb's
+ * check hook: a verb has nothing to do for it.
  */
 extern const char cli_output_help[];
 #define CLI_OUTPUT_OPTION(type, field) \
