@@ -35,29 +35,18 @@
 #include "sys/nss.h"
 #include "base/bounds.h"
 
+/* The user root (0) and the group tty (5). */
 static int
-fake_user(void *ctx, const char *name, uid_t *uid)
+fake_lookup(void *ctx, const char *name, bool group, uint32_t *id)
 {
 	(void)ctx;
-	if (strcmp(name, "root") != 0)
+	if (strcmp(name, group ? "tty" : "root") != 0)
 		return -1;
-	*uid = 0;
+	*id = group ? 5 : 0;
 	return 0;
 }
 
-static int
-fake_group(void *ctx, const char *name, gid_t *gid)
-{
-	(void)ctx;
-	if (strcmp(name, "tty") != 0)
-		return -1;
-	*gid = 5;
-	return 0;
-}
-
-static const struct id_resolver resolver = {
-	fake_user, fake_group, NULL, NULL
-};
+static const struct id_resolver resolver = { fake_lookup, NULL, NULL };
 
 static struct dialect_reader r1, r2;
 static struct entries kept;	/* r1's entries so far (amends) */

@@ -68,32 +68,14 @@ find(const struct name_id *t, size_t n, const char *name, uint32_t *id)
 }
 
 static int
-fake_user(void *ctx, const char *name, uid_t *uid)
+fake_lookup(void *ctx, const char *name, bool group, uint32_t *id)
 {
-	uint32_t id;
-
 	(void)ctx;
-	if (find(users, FUZZ_ARRAY_SIZE(users), name, &id) != 0)
-		return -1;
-	*uid = (uid_t)id;
-	return 0;
+	return group ? find(groups, FUZZ_ARRAY_SIZE(groups), name, id) :
+	    find(users, FUZZ_ARRAY_SIZE(users), name, id);
 }
 
-static int
-fake_group(void *ctx, const char *name, gid_t *gid)
-{
-	uint32_t id;
-
-	(void)ctx;
-	if (find(groups, FUZZ_ARRAY_SIZE(groups), name, &id) != 0)
-		return -1;
-	*gid = (gid_t)id;
-	return 0;
-}
-
-static const struct id_resolver resolver = {
-	fake_user, fake_group, NULL, NULL
-};
+static const struct id_resolver resolver = { fake_lookup, NULL, NULL };
 
 /* Big buffers live here, not on the stack; e1 was read as dialect1. */
 static struct entry e1, e2, e3;

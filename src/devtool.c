@@ -26,7 +26,6 @@
 static const struct verb verbs[] = {
 	{ .name = "encode", .run = cmd_encode, .options = &encode_options,
 	  .operands = "MAJOR MINOR | MAJOR:MINOR | -", .min = 1, .max = 2,
-	  .check = check_encode,
 	  .help = "pack a major and a minor into one value",
 	  .examples =
 	  "  # the value of 300:5 under the default layout, 16:16\n"
@@ -61,7 +60,7 @@ static const struct verb verbs[] = {
 	  "  # the device a number names: c ttyS0, a serial port\n"
 	  "  devtool explain 4:64\n" },
 	{ .name = "formats", .run = cmd_formats, .options = &formats_options,
-	  .operands = NULL, .min = 0, .max = 0, .check = check_formats,
+	  .operands = NULL, .min = 0, .max = 0,
 	  .help = "list every layout",
 	  .examples =
 	  "  # every layout, with its ranges and the compat rule\n"
@@ -79,7 +78,6 @@ static const struct verb verbs[] = {
 	  "  devtool mknod --count 4 /dev/ttyS c 4 64\n" },
 	{ .name = "devices", .run = cmd_devices, .options = &devices_options,
 	  .operands = "[NAME|MAJOR...]", .min = 0, .max = VERB_ANY,
-	  .check = check_devices,
 	  .help = "list the drivers in /proc/devices",
 	  .examples =
 	  "  # the major of the misc driver\n"

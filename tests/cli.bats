@@ -530,6 +530,7 @@ dev/ttyS1 c 0666 0 5 4 65
 	assert_equal "$("$DEVTOOL" encode -o json 8 1)" '{"layout":"16:16","major":8,"minor":1,"value":2049,"hex":"0x801"}'
 	assert_equal "$("$DEVTOOL" decode -o json 2049)" "$("$DEVTOOL" decode --json 2049)"
 	assert_equal "$("$DEVTOOL" formats -o json)" "$("$DEVTOOL" formats --json)"
+	assert_equal "$("$DEVTOOL" explain -o json 8 1)" "$("$DEVTOOL" explain --json 8 1)"
 	assert_equal "$(DEVTOOL_PROC_DEVICES=$BATS_TEST_DIRNAME/fixtures/proc-devices "$DEVTOOL" devices -o json)" \
 		"$(DEVTOOL_PROC_DEVICES=$BATS_TEST_DIRNAME/fixtures/proc-devices "$DEVTOOL" devices --json)"
 	assert_equal "$("$DEVTOOL" list --json /dev/null)" "$("$DEVTOOL" list -o json /dev/null)"
@@ -538,9 +539,12 @@ dev/ttyS1 c 0666 0 5 4 65
 }
 
 @test "-o with another format than text or json is exit 2 naming it; list --json with another -o likewise" {
-	run --separate-stderr devtool encode -o xml 8 1
-	assert_usage_error
-	assert_equal "${stderr%%$'\n'*}" "devtool: unknown output format 'xml'; valid: text, json"
+	local verb
+	for verb in "encode 8 1" "decode 2049" formats "explain 8 1" devices; do
+		run --separate-stderr devtool $verb -o xml
+		assert_usage_error
+		assert_equal "${stderr%%$'\n'*}" "devtool: unknown output format 'xml'; valid: text, json"
+	done
 	run --separate-stderr devtool list --json -o oci /dev/null
 	assert_usage_error
 	assert_equal "${stderr%%$'\n'*}" "devtool: --json and -o oci exclude each other"

@@ -30,28 +30,18 @@
 
 #define RANDOM_ENTRIES	20000
 
+/* The user alice (1000) and the group tty (5). */
 static int
-test_user(void *ctx, const char *name, uid_t *uid)
+test_lookup(void *ctx, const char *name, bool group, uint32_t *id)
 {
 	(void)ctx;
-	if (strcmp(name, "alice") != 0)
+	if (strcmp(name, group ? "tty" : "alice") != 0)
 		return -1;
-	*uid = 1000;
+	*id = group ? 5 : 1000;
 	return 0;
 }
 
-static int
-test_group(void *ctx, const char *name, gid_t *gid)
-{
-	(void)ctx;
-	if (strcmp(name, "tty") != 0)
-		return -1;
-	*gid = 5;
-	return 0;
-}
-
-static const struct id_resolver resolver = { test_user, test_group, NULL,
-    NULL };
+static const struct id_resolver resolver = { test_lookup, NULL, NULL };
 
 static struct dialect_reader reader;	/* the last one begun */
 static char path[DIALECT_TEXT_SIZE];

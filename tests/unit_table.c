@@ -64,26 +64,15 @@ lookup(const struct name_id *t, size_t n, const char *name, unsigned *id)
 }
 
 static int
-test_user(void *ctx, const char *name, uid_t *uid)
+test_lookup(void *ctx, const char *name, bool group, uint32_t *id)
 {
-	unsigned id;
+	unsigned v;
 
 	(*(int *)ctx)++;
-	if (lookup(users, ARRAY_SIZE(users), name, &id) != 0)
+	if (group ? lookup(groups, ARRAY_SIZE(groups), name, &v) :
+	    lookup(users, ARRAY_SIZE(users), name, &v))
 		return -1;
-	*uid = id;
-	return 0;
-}
-
-static int
-test_group(void *ctx, const char *name, gid_t *gid)
-{
-	unsigned id;
-
-	(*(int *)ctx)++;
-	if (lookup(groups, ARRAY_SIZE(groups), name, &id) != 0)
-		return -1;
-	*gid = id;
+	*id = v;
 	return 0;
 }
 
@@ -98,7 +87,7 @@ test_searched(void *ctx, bool group)
 
 static int lookups;
 static const struct id_resolver resolver = {
-	test_user, test_group, &lookups, test_searched
+	test_lookup, &lookups, test_searched
 };
 
 /* The expected entry, in the order a makedevs line says it. */
@@ -1981,14 +1970,13 @@ test_system_resolver(void)
 {
 	struct entry e;
 	struct dt_diag d;
-	uid_t uid = 1;
-	gid_t gid = 1;
+	uint32_t uid = 1, gid = 1;
 
-	ok(nss_getpwnam(NULL, "root", &uid) == 0 && uid == 0 &&
-	    nss_getgrnam(NULL, "root", &gid) == 0 && gid == 0,
-	    "nss_getpwnam and nss_getgrnam find root");
-	ok(nss_getpwnam(NULL, "no-such-user-devtool", &uid) == -1 &&
-	    nss_getgrnam(NULL, "no-such-group-devtool", &gid) == -1,
+	ok(nss_lookup(NULL, "root", false, &uid) == 0 && uid == 0 &&
+	    nss_lookup(NULL, "root", true, &gid) == 0 && gid == 0,
+	    "nss_lookup finds the user and the group root");
+	ok(nss_lookup(NULL, "no-such-user-devtool", false, &uid) == -1 &&
+	    nss_lookup(NULL, "no-such-group-devtool", true, &gid) == -1,
 	    "and not a made-up name");
 	ok(dialect_parse_line(M, "/dev/x c 600 root root 1 3", 26, 1,
 	    &nss_resolver, &e, path_room(), &d) == 1 && e.uid == 0 && e.gid == 0,

@@ -14,6 +14,7 @@
 #include "cli/env.h"
 #include "cli/suggest.h"
 #include "codec/procdev.h"
+#include "base/grow.h"
 #include "base/text.h"
 
 struct drivers {
@@ -26,17 +27,13 @@ add_driver(void *ctx, char type, unsigned long major, const char *name,
     size_t namelen)
 {
 	struct drivers *dv = ctx;
+	struct rules_driver *v = dt_room_for_one(dv->v, dv->n, &dv->cap,
+	    sizeof(*v), 64);
 	char *copy;
 
-	if (dv->n == dv->cap) {
-		size_t cap = dv->cap > 0 ? 2 * dv->cap : 64;
-		struct rules_driver *v = realloc(dv->v, cap * sizeof(*v));
-
-		if (v == NULL)
-			cli_fatal(NULL);
-		dv->v = v;
-		dv->cap = cap;
-	}
+	if (v == NULL)
+		cli_fatal(NULL);
+	dv->v = v;
 	if ((copy = strndup(name, namelen)) == NULL)
 		cli_fatal(NULL);
 	dv->v[dv->n++] = (struct rules_driver){ type, major, copy };
@@ -193,16 +190,11 @@ allow_print(struct entries *v, const struct dialect *dl, size_t name_most,
 		else if (++unheld <= name_most)
 			allow_left_out(dl, &v->v[i]);
 	}
-	if (dl->header != NULL)
-		puts(dl->header);
+	cli_table_begin(dl);
 	if (allow_write(&out, dev, n, widen, allow_error, &rc) != 0)
 		rc = EXIT_FAILED;
 	free(dev);
-	if (out.lines > 0)
-		putchar('\n');
-	if (dl->footer != NULL)
-		puts(dl->footer);
-	if (cli_finish_output() != EXIT_OK)
+	if (cli_table_end(&out) != EXIT_OK)
 		rc = EXIT_FAILED;
 	if (unheld > name_most)
 		allow_more_left_out(dl, unheld - name_most);

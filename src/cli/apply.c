@@ -28,6 +28,7 @@
 #include "entry/validate.h"
 #include "sources/source.h"
 #include "targets/target.h"
+#include "base/grow.h"
 #include "base/text.h"
 #include "entry/tree_order.h"
 #include "cli/verbs.h"
@@ -41,8 +42,7 @@
 struct plan {
 	struct entry_pack v;
 	size_t nodes;		/* after ranges are expanded */
-	unsigned long errors;
-	int status;		/* the worst of the errors (EXIT STATUS) */
+	struct cli_problems problems;	/* the tables' */
 	const struct id_resolver *owners;	/* names: owners.h */
 	const char *archive_format;	/* --archive: its format, or NULL */
 	enum conflicts_merge merge;	/* --merge */
@@ -55,21 +55,11 @@ struct plan {
 	} removals;
 };
 
-/*
- * "FILE:LINE: why"; the file name is the user's: quoted and bounded.  A
- * table that cannot be read (errno's error) is an operation that failed;
- * one that does not validate is bad input.
- */
 static void
 plan_problem(void *ctx, const char *file, unsigned long line, int error,
     const char *msg)
 {
-	struct plan *p = ctx;
-
-	cli_source_error(file, line, error, msg);
-	p->errors++;
-	p->status = cli_worse(p->status, error != 0 ? EXIT_FAILED :
-	    EXIT_USAGE);
+	cli_problem(&((struct plan *)ctx)->problems, file, line, error, msg);
 }
 
 /* --archive: every node of e fits the format, or the line is an error. */
@@ -425,13 +415,10 @@ read_removals(struct removals *removals, const char *file)
 			bad++;
 			continue;
 		}
-		if (removals->n == removals->cap) {
-			removals->cap = removals->cap ? removals->cap * 2 : 16;
-			if ((grown = realloc(removals->v, removals->cap *
-			    sizeof(*grown))) == NULL)
-				cli_fatal(NULL);
-			removals->v = grown;
-		}
+		if ((grown = dt_room_for_one(removals->v, removals->n,
+		    &removals->cap, sizeof(*grown), 16)) == NULL)
+			cli_fatal(NULL);
+		removals->v = grown;
 		if ((removals->v[removals->n++] = strdup(line)) == NULL)
 			cli_fatal(NULL);
 	}
@@ -818,16 +805,18 @@ cmd_apply(const struct verb_call *c)
 	owners_close(plan.owners);
 	if (o->remove_list != NULL && (removed =
 	    read_removals(&plan.removals, o->remove_list)) != 0) {
-		plan.errors += removed < 0 ? 1 : (unsigned long)removed;
-		plan.status = cli_worse(plan.status, removed < 0 ?
-		    EXIT_FAILED : EXIT_USAGE);
+		plan.problems.errors += removed < 0 ? 1 :
+		    (unsigned long)removed;
+		plan.problems.status = cli_worse(plan.problems.status,
+		    removed < 0 ? EXIT_FAILED : EXIT_USAGE);
 	}
-	if (plan.errors > 0) {
+	if (plan.problems.errors > 0) {
 		cli_error("%lu error%s in %s%s; nothing was created",
-		    plan.errors, plan.errors == 1 ? "" : "s", o->from_kernel ?
+		    plan.problems.errors, plan.problems.errors == 1 ? "" : "s",
+		    o->from_kernel ?
 		    "sysfs" : c->nargs > 1 ? "the tables" : "the table",
 		    o->remove_list != NULL ? " or the --remove list" : "");
-		rc = plan.status;
+		rc = plan.problems.status;
 		root_close(r);
 	} else if (o->archive != NULL)
 		rc = apply_to_archive(&plan, &o->archive_opts, o->verbose ?

@@ -268,6 +268,16 @@ cli_source_error(const char *where, unsigned long line, int error,
 		cli_error("%s:%lu: %s", cli_quote(q, where), line, why);
 }
 
+void
+cli_problem(struct cli_problems *p, const char *where, unsigned long line,
+    int error, const char *why)
+{
+	cli_source_error(where, line, error, why);
+	p->errors++;
+	p->status = cli_worse(p->status, error != 0 ? EXIT_FAILED :
+	    EXIT_USAGE);
+}
+
 /* "devtool: WHAT ARG: errno's text", for an option's file or directory. */
 void
 cli_arg_error(const char *what, const char *arg)

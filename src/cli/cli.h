@@ -71,6 +71,19 @@ void cli_path_error(const char *path, const char *why);
  */
 void cli_source_error(const char *where, unsigned long line, int error,
     const char *why);
+/*
+ * The problems of the tables a run reads whole before acting (apply's
+ * plan, list --table's conversion): each said by cli_source_error and
+ * counted; status the worst of them: a table that cannot be read
+ * (errno's error) is an operation that failed, one that does not
+ * validate is bad input.
+ */
+struct cli_problems {
+	unsigned long errors;
+	int status;
+};
+void cli_problem(struct cli_problems *p, const char *where,
+    unsigned long line, int error, const char *why);
 void cli_arg_error(const char *what, const char *arg);
 void cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* cli_say's lines go to stderr (apply -v --archive -: stdout is data). */

@@ -12,6 +12,8 @@
 #include "base/text.h"
 #include "dialects/dialect.h"
 
+const char cli_output_help[] = "text (default) or json, as --json";
+
 int
 cli_output(const char *name, const char *output, int *json)
 {
@@ -50,4 +52,23 @@ cli_table_line(void *ctx, const char *line)
 		fprintf(t->fp, "%s\n", t->dialect->separator != NULL ?
 		    t->dialect->separator : "");
 	fputs(line, t->fp);
+}
+
+void
+cli_table_begin(const struct dialect *dl)
+{
+	assert(dl != NULL);
+	if (dl->header != NULL)
+		puts(dl->header);
+}
+
+int
+cli_table_end(const struct cli_table *t)
+{
+	assert(t != NULL && t->dialect != NULL);
+	if (t->lines > 0)
+		putchar('\n');
+	if (t->dialect->footer != NULL)
+		puts(t->dialect->footer);
+	return cli_finish_output();
 }

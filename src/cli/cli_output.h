@@ -18,10 +18,17 @@
  */
 int cli_output(const char *name, const char *output, int *json);
 
-/* -o so, stored into a char * field of the options struct (verbs.h). */
+/*
+ * -o so, stored into a char * field of the options struct (verbs.h).
+ * The verb runner (verb.c) knows the row by its help text, this one
+ * array (the -o of list, make and diff names a dialect instead), and
+ * checks it with cli_output into the row named "json" before the verb's
+ * check hook: a verb has nothing to do for it.
+ */
+extern const char cli_output_help[];
 #define CLI_OUTPUT_OPTION(type, field) \
 	{ "output", 'o', POPT_ARG_STRING, VERB_OPT(type, field), 0, \
-	  "text (default) or json, as --json", "FORMAT" }
+	  cli_output_help, "FORMAT" }
 
 /*
  * --json-array, as every verb that prints JSON Lines spells it, stored
@@ -56,5 +63,14 @@ struct cli_table {
 	size_t lines;		/* written so far */
 };
 void cli_table_line(void *ctx, const char *line);
+/* Before a table's first line: the dialect's header, if any, on stdout. */
+void cli_table_begin(const struct dialect *dl);
+/*
+ * After t's last line, on stdout: that line's newline and the dialect's
+ * footer, if any, then flushed: cli_finish_output's EXIT_OK or
+ * EXIT_FAILED.  t's lines may have gone elsewhere first (list --table
+ * holds a rule dialect's in memory until all is well).
+ */
+int cli_table_end(const struct cli_table *t);
 
 #endif

@@ -159,11 +159,8 @@ int
 check_decode(const struct verb_call *c)
 {
 	const char *name = c->name;
-	struct decode_opts *o = c->opts;
-	int rc;
+	const struct decode_opts *o = c->opts;
 
-	if ((rc = cli_output(name, o->output, &o->json)) != EXIT_OK)
-		return rc;
 	if (o->colon + o->kdev + o->json > 1)
 		return cli_usage(name, "--colon, --kdev and --json exclude "
 		    "each other");

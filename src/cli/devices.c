@@ -120,14 +120,6 @@ const struct verb_options devices_options = {
 	.table = devices_table, .size = sizeof(struct devices_opts),
 };
 
-int
-check_devices(const struct verb_call *c)
-{
-	struct devices_opts *o = c->opts;
-
-	return cli_output(c->name, o->output, &o->q.json);
-}
-
 /*
  * Without operands devices lists, a verb that acts; with NAMEs it answers
  * whether they are registered: 1 for one that is not (EXIT STATUS).

@@ -124,14 +124,6 @@ encode_line(void *ctx, char *line, struct dt_diag *d)
 }
 
 int
-check_encode(const struct verb_call *c)
-{
-	struct encode_opts *o = c->opts;
-
-	return cli_output(c->name, o->output, &o->json);
-}
-
-int
 cmd_encode(const struct verb_call *c)
 {
 	const struct encode_opts *o = c->opts;

@@ -474,11 +474,8 @@ const struct verb_options explain_options = {
 int
 check_explain(const struct verb_call *c)
 {
-	struct explain_opts *o = c->opts;
-	int rc;
+	const struct explain_opts *o = c->opts;
 
-	if ((rc = cli_output(c->name, o->output, &o->json)) != EXIT_OK)
-		return rc;
 	/* --value V alone, or one or two operands */
 	if (o->value != NULL ? c->nargs != 0 : c->nargs == 0)
 		return verb_operands_error(c);

@@ -97,14 +97,6 @@ format_text(const struct dt_format *f)
 	    "no", f->description);
 }
 
-int
-check_formats(const struct verb_call *c)
-{
-	struct formats_opts *o = c->opts;
-
-	return cli_output(c->name, o->output, &o->json);
-}
-
 /*
  * The registry's dialects, in tie-break order: what list -o and make -o
  * take, and (READ yes) apply -i.  The completions read this.

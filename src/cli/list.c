@@ -241,8 +241,7 @@ print_sorted(size_t n, listed_get *get, const void *from, bool failed,
 	const char *last = "/", *prev = NULL;
 	struct entry e;
 
-	if (dialect->header != NULL)
-		puts(dialect->header);
+	cli_table_begin(dialect);
 	for (size_t i = 0; i < n; i++) {
 		get(from, i, &e);
 		/* An operand named twice, or inside another, prints once. */
@@ -274,11 +273,7 @@ print_sorted(size_t n, listed_get *get, const void *from, bool failed,
 		}
 	}
 	dt_buf_free(&line);
-	if (out.lines > 0)
-		putchar('\n');
-	if (dialect->footer != NULL)
-		puts(dialect->footer);
-	if (cli_finish_output() != EXIT_OK)
+	if (cli_table_end(&out) != EXIT_OK)
 		rc = EXIT_FAILED;
 	list_warn_unheld(unheld, dialect);
 	return rc;

@@ -30,8 +30,7 @@
 
 struct conv {
 	struct entries v;
-	unsigned long errors;
-	int status;		/* the worst of the errors (EXIT STATUS) */
+	struct cli_problems problems;	/* the tables' */
 	struct ids_keeper *keeper;	/* names kept; NULL: resolved */
 	const struct list_table_opts *o;
 	const struct dialect *out;
@@ -51,13 +50,7 @@ static void
 conv_problem(void *ctx, const char *file, unsigned long line, int error,
     const char *msg)
 {
-	struct conv *cv = ctx;
-
-	cli_source_error(file, line, error, msg);
-	cv->errors++;
-	/* a table not read failed; one that does not validate is bad input */
-	cv->status = cli_worse(cv->status, error != 0 ? EXIT_FAILED :
-	    EXIT_USAGE);
+	cli_problem(&((struct conv *)ctx)->problems, file, line, error, msg);
 }
 
 static void
@@ -296,14 +289,9 @@ write_rules(struct conv *cv)
 		    cv->losses == 1 ? "y" : "ies", out->name);
 		return EXIT_USAGE;	/* refused before anything is written */
 	}
-	if (out->header != NULL)
-		puts(out->header);
+	cli_table_begin(out);
 	fwrite(cv->text, 1, cv->text_len, stdout);
-	if (cv->table.lines > 0)
-		putchar('\n');
-	if (out->footer != NULL)
-		puts(out->footer);
-	return cli_finish_output() != EXIT_OK ? EXIT_FAILED : EXIT_OK;
+	return cli_table_end(&cv->table);
 }
 
 int
@@ -344,11 +332,11 @@ list_tables(const char *const *files, const struct dialect *out,
 	/* a new entry of a tmpfiles "-" owner: root's, as in an archive */
 	if (conflicts_merge(&cv.v, o->merge, 0, 0, conflict_error, &cv) < 0)
 		cli_fatal(NULL);
-	if (cv.errors > 0) {
+	if (cv.problems.errors > 0) {
 		cli_error("%lu error%s in the table%s; nothing was written",
-		    cv.errors, cv.errors == 1 ? "" : "s",
+		    cv.problems.errors, cv.problems.errors == 1 ? "" : "s",
 		    nfiles > 1 ? "s" : "");
-		rc = cv.status;
+		rc = cv.problems.status;
 		goto done;
 	}
 	if (rules_dialect(out)) {
@@ -381,14 +369,9 @@ list_tables(const char *const *files, const struct dialect *out,
 		cv.unheld = 0;	/* the second pass counts them again */
 	}
 	cv.table.fp = stdout;
-	if (out->header != NULL)
-		puts(out->header);
+	cli_table_begin(out);
 	convert_all(&cv);
-	if (cv.table.lines > 0)
-		putchar('\n');
-	if (out->footer != NULL)
-		puts(out->footer);
-	if (cli_finish_output() != EXIT_OK)
+	if (cli_table_end(&cv.table) != EXIT_OK)
 		rc = EXIT_FAILED;
 	*unheld = cv.unheld;
 done:

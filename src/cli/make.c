@@ -29,6 +29,7 @@
 #include "sys/node.h"
 #include "targets/target.h"
 #include "base/buf.h"
+#include "base/grow.h"
 #include "base/text.h"
 #include "cli/verbs.h"
 
@@ -121,13 +122,15 @@ add_made(struct making *m, const struct entry *e)
 static int
 group_id(struct making *m, const char *name, gid_t *gid)
 {
+	uint32_t id;
+
 	for (size_t i = 0; i < m->ngroups; i++)
 		if (strcmp(m->groups[i].name, name) == 0) {
 			*gid = m->groups[i].gid;
 			return 0;
 		}
-	if (m->owners->group != NULL &&
-	    m->owners->group(m->owners->ctx, name, gid) == 0) {
+	if (ids_lookup(m->owners, name, true, &id) == 0) {
+		*gid = id;
 		if (m->ngroups < sizeof(m->groups) / sizeof(m->groups[0])) {
 			m->groups[m->ngroups].name = name;
 			m->groups[m->ngroups++].gid = *gid;
@@ -409,15 +412,12 @@ static void
 keep_spelling(void *ctx, const char *spelling)
 {
 	struct spellings *s = ctx;
+	char **grown = dt_room_for_one(s->v, s->n, &s->cap, sizeof(*grown),
+	    256);
 
-	if (s->n == s->cap) {
-		char **grown;
-
-		s->cap = s->cap ? s->cap * 2 : 256;
-		if ((grown = realloc(s->v, s->cap * sizeof(*grown))) == NULL)
-			cli_fatal(NULL);
-		s->v = grown;
-	}
+	if (grown == NULL)
+		cli_fatal(NULL);
+	s->v = grown;
 	if ((s->v[s->n++] = strdup(spelling)) == NULL)
 		cli_fatal(NULL);
 }

@@ -274,6 +274,7 @@ parse_owner(const struct mknod_opts *o, struct node_want *w)
 {
 	const struct id_resolver *res;
 	struct dt_diag d;
+	uint32_t uid = w->uid, gid = w->gid;
 	int rc = EXIT_OK;
 
 	if (o->owner == NULL && o->group == NULL && o->users_from == NULL)
@@ -281,12 +282,14 @@ parse_owner(const struct mknod_opts *o, struct node_want *w)
 	if ((res = owners_open(o->root, o->users_from)) == NULL)
 		return EXIT_FAILED;
 	if ((o->owner != NULL &&
-	    attrs_user(o->owner, res, &w->uid, &d) != 0) ||
+	    attrs_owner(o->owner, res, false, &uid, &d) != 0) ||
 	    (o->group != NULL &&
-	    attrs_group(o->group, res, &w->gid, &d) != 0)) {
+	    attrs_owner(o->group, res, true, &gid, &d) != 0)) {
 		cli_error("%s", d.msg);
 		rc = EXIT_USAGE;
 	}
+	w->uid = uid;
+	w->gid = gid;
 	owners_close(res);
 	return rc;
 }

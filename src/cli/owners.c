@@ -114,50 +114,21 @@ load(const struct owners *o, struct owners_db *db)
 	(void)fclose(f);	/* read only: nothing to lose */
 }
 
-/* name's id in db: 0, or -1 when unknown (db->searched says where). */
+/*
+ * A user's (group: a group's) id in o->db[group], passwd or group: 0, or
+ * -1 when unknown (that database's searched says where).
+ */
 static int
-db_lookup(const struct owners *o, struct owners_db *db, const char *name,
-    uint32_t *id)
+owners_lookup(void *ctx, const char *name, bool group, uint32_t *id)
 {
-	uid_t uid;
-	gid_t gid;
+	struct owners *o = ctx;
+	struct owners_db *db = &o->db[group];
 
 	if (!db->loaded)
 		load(o, db);
 	if (!db->host)
 		return db->db != NULL ? users_find(db->db, name, id) : -1;
-	if (db->kind == USERS_PASSWD && nss_getpwnam(NULL, name, &uid) == 0)
-		*id = (uint32_t)uid;
-	else if (db->kind == USERS_GROUP &&
-	    nss_getgrnam(NULL, name, &gid) == 0)
-		*id = (uint32_t)gid;
-	else
-		return -1;
-	return 0;
-}
-
-static int
-owners_user(void *ctx, const char *name, uid_t *uid)
-{
-	struct owners *o = ctx;
-	uint32_t id;
-
-	if (db_lookup(o, &o->db[0], name, &id) != 0)
-		return -1;
-	*uid = (uid_t)id;
-	return 0;
-}
-
-static int
-owners_group(void *ctx, const char *name, gid_t *gid)
-{
-	struct owners *o = ctx;
-	uint32_t id;
-
-	if (db_lookup(o, &o->db[1], name, &id) != 0)
-		return -1;
-	*gid = (gid_t)id;
-	return 0;
+	return nss_lookup(NULL, name, group, id);
 }
 
 static const char *
@@ -192,7 +163,7 @@ owners_open(const char *root_dir, const char *users_from)
 	    .kind = USERS_PASSWD };
 	o->db[1] = (struct owners_db){ .file = "/etc/group", .what = "group",
 	    .kind = USERS_GROUP };
-	o->res = (struct id_resolver){ owners_user, owners_group, o,
+	o->res = (struct id_resolver){ owners_lookup, o,
 	    owners_searched };
 	return &o->res;
 }

@@ -2,6 +2,7 @@
  * verb.c - the verb runner (verbs.h): parses a verb's options with popt,
  * checks its operands against its row and calls its handler.
  */
+#include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_layout.h"
+#include "cli/cli_output.h"
 #include "base/nearest.h"
 #include "base/text.h"
 #include "cli/out.h"
@@ -409,6 +411,23 @@ json_array_check(const struct verb_call *c, const struct poptOption *table,
 	return EXIT_OK;
 }
 
+/*
+ * -o text|json (CLI_OUTPUT_OPTION, known by its help text), checked
+ * into the row named "json" for every verb that has it, after
+ * --json-array and before the verb's check.
+ */
+static int
+output_check(const struct verb_call *c, const struct poptOption *table)
+{
+	const struct poptOption *output = option_row(table, "output",
+	    POPT_ARG_STRING), *json = option_row(table, "json", POPT_ARG_NONE);
+
+	if (output == NULL || output->descrip != cli_output_help)
+		return EXIT_OK;
+	assert(json != NULL);
+	return cli_output(c->name, *(char **)output->arg, json->arg);
+}
+
 const char *
 verb_synopsis(const struct verb *v)
 {
@@ -455,7 +474,8 @@ verb_operands_error(const struct verb_call *c)
  * Runs a verb, argv[0] being "devtool VERB": makes the run's instance of
  * its options struct (verbs.h), parses its options into it (popt's
  * --help prints the row's operands and exits 0 from inside popt), checks
- * --json-array against -o and --json (json_array_check), runs
+ * --json-array against -o and --json (json_array_check) and -o text|json
+ * (output_check), runs
  * the verb's one validation phase over its options and operands (the
  * row's check), reads -f and --strict
  * where the verb has them (a -f given is checked even when no operand
@@ -495,6 +515,7 @@ verb_run(const struct verb_table *t, const struct verb *v, int argc,
 	c.nargs = count_args(c.args);
 	c.layout_given = lo != NULL && lo->format != NULL;
 	if ((rc = json_array_check(&c, table, &array)) != EXIT_OK ||
+	    (rc = output_check(&c, table)) != EXIT_OK ||
 	    (v->check != NULL && (rc = v->check(&c)) != EXIT_OK) ||
 	    (lo != NULL && (c.layout_given || !v->no_layout_env) &&
 	    (rc = cli_layout(lo->format, lo->strict, &c.layout)) != EXIT_OK))

@@ -155,7 +155,6 @@ const char *verb_synopsis(const struct verb *v);
 
 /* The handlers and options, each in its verb's own file. */
 verb_fn cmd_encode;			/* encode.c */
-verb_check_fn check_encode;
 extern const struct verb_options encode_options;
 verb_fn cmd_decode;			/* decode.c */
 verb_check_fn check_decode;
@@ -164,7 +163,6 @@ verb_fn cmd_convert;			/* convert.c */
 verb_check_fn check_convert;
 extern const struct verb_options convert_options;
 verb_fn cmd_formats;			/* formats.c */
-verb_check_fn check_formats;
 extern const struct verb_options formats_options;
 verb_fn cmd_explain;			/* explain.c */
 verb_check_fn check_explain;
@@ -173,7 +171,6 @@ verb_fn cmd_mknod;			/* mknod.c */
 verb_check_fn check_mknod;
 extern const struct verb_options mknod_options;
 verb_fn cmd_devices;			/* devices.c */
-verb_check_fn check_devices;
 extern const struct verb_options devices_options;
 verb_fn cmd_list;			/* list.c */
 verb_check_fn check_list;

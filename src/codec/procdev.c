@@ -14,6 +14,7 @@
 
 #include "codec/host.h"
 #include "codec/procdev.h"
+#include "base/grow.h"
 #include "base/text.h"
 
 #define PROCDEV_MAX (1 << 20)	/* the real file is a few kilobytes */
@@ -161,12 +162,10 @@ load_one(void *ctx, char type, unsigned long major, const char *name,
 	struct loading *l = ctx;
 	struct procdev_driver *nv;
 
-	if (l->t->n == l->cap) {
-		l->cap = l->cap ? l->cap * 2 : 64;
-		if ((nv = realloc(l->t->v, l->cap * sizeof(*nv))) == NULL)
-			return -1;
-		l->t->v = nv;
-	}
+	if ((nv = dt_room_for_one(l->t->v, l->t->n, &l->cap, sizeof(*nv),
+	    64)) == NULL)
+		return -1;
+	l->t->v = nv;
 	l->t->v[l->t->n++] = (struct procdev_driver){ type, major, name,
 	    namelen };
 	return 0;

@@ -50,13 +50,8 @@ numeric_id(const char *text, unsigned long *id)
 	return 0;
 }
 
-/*
- * An owner, a user (group: a group), as chown(1) reads it: the id of a
- * name res knows, else a number.  attrs_user and attrs_group differ only
- * in the type they store.
- */
-static int
-owner_id(const char *text, const struct id_resolver *res, bool group,
+int
+attrs_owner(const char *text, const struct id_resolver *res, bool group,
     uint32_t *id, struct dt_diag *d)
 {
 	char q[DT_QUOTE_SIZE];
@@ -73,28 +68,4 @@ owner_id(const char *text, const struct id_resolver *res, bool group,
 	    dt_quote(q, sizeof(q), text, strlen(text)),
 	    ids_searched(res, group));
 	return -1;
-}
-
-int
-attrs_user(const char *text, const struct id_resolver *res, uid_t *uid,
-    struct dt_diag *d)
-{
-	uint32_t id;
-
-	if (owner_id(text, res, false, &id, d) != 0)
-		return -1;
-	*uid = (uid_t)id;
-	return 0;
-}
-
-int
-attrs_group(const char *text, const struct id_resolver *res, gid_t *gid,
-    struct dt_diag *d)
-{
-	uint32_t id;
-
-	if (owner_id(text, res, true, &id, d) != 0)
-		return -1;
-	*gid = (gid_t)id;
-	return 0;
 }

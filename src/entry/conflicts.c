@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/bounds.h"
+#include "base/grow.h"
 #include "base/permute.h"
 #include "base/text.h"
 #include "entry/conflicts.h"
@@ -58,25 +59,30 @@ it_entry(const struct items *s, size_t i, struct entry *buf)
 	return buf;
 }
 
-/* A pack's record holds no range: only its side table does. */
+/*
+ * Item i whole where it is kept whole (a list's, a pack's side table),
+ * NULL for a pack's record, which holds no range.
+ */
+static inline const struct entry *
+it_whole(const struct items *s, size_t i)
+{
+	return s->v != NULL ? &s->v[i] : entry_pack_whole(s->p, i);
+}
+
 static inline uint64_t
 it_start(const struct items *s, size_t i)
 {
-	const struct entry *w;
+	const struct entry *w = it_whole(s, i);
 
-	if (s->v != NULL)
-		return s->v[i].start;
-	return (w = entry_pack_whole(s->p, i)) != NULL ? w->start : 0;
+	return w != NULL ? w->start : 0;
 }
 
 static inline uint64_t
 it_count(const struct items *s, size_t i)
 {
-	const struct entry *w;
+	const struct entry *w = it_whole(s, i);
 
-	if (s->v != NULL)
-		return s->v[i].count;
-	return (w = entry_pack_whole(s->p, i)) != NULL ? w->count : 0;
+	return w != NULL ? w->count : 0;
 }
 
 static inline char
@@ -245,16 +251,12 @@ add_conflict(struct checker *c, size_t later, size_t earlier,
 	struct conflict *f;
 	va_list ap;
 
-	if (c->nfound == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 64;
-
-		if ((f = reallocarray(c->found, cap, sizeof(*f))) == NULL) {
-			c->nomem = true;
-			return;
-		}
-		c->found = f;
-		c->cap = cap;
+	if ((f = dt_room_for_one(c->found, c->nfound, &c->cap, sizeof(*f),
+	    64)) == NULL) {
+		c->nomem = true;
+		return;
 	}
+	c->found = f;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
@@ -787,16 +789,12 @@ merge_pair(void *ctx, size_t later, size_t earlier, const char *msg)
 	size_t (*b)[2];
 
 	m->fn(m->ctx, it_entry(m->v, later, &buf), msg);
-	if (m->n == m->cap) {
-		size_t cap = m->cap ? 2 * m->cap : 16;
-
-		if ((b = reallocarray(m->beaten, cap, sizeof(*b))) == NULL) {
-			m->nomem = true;
-			return;
-		}
-		m->beaten = b;
-		m->cap = cap;
+	if ((b = dt_room_for_one(m->beaten, m->n, &m->cap, sizeof(*b),
+	    16)) == NULL) {
+		m->nomem = true;
+		return;
 	}
+	m->beaten = b;
 	m->beaten[m->n][0] = m->how == CONFLICTS_LAST ? earlier : later;
 	m->beaten[m->n++][1] = m->how == CONFLICTS_LAST ? later : earlier;
 }

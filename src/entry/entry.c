@@ -363,8 +363,8 @@ place_moved(size_t n, struct dir_line *d, size_t m, uint32_t **order)
  * it: each entry's parents are looked up among the directory lines,
  * which are few.  Only when one is to move is an order made.
  */
-int
-entry_parents_order(size_t n, entry_line_fn *line, const void *ctx,
+static int
+parents_order(size_t n, entry_line_fn *line, const void *ctx,
     uint32_t **order)
 {
 	struct dir_line *d;
@@ -399,6 +399,20 @@ entry_parents_order(size_t n, entry_line_fn *line, const void *ctx,
 	return rc;
 }
 
+int
+entry_parents_permute(void *v, size_t size, size_t n, entry_line_fn *line,
+    const void *ctx, void *tmp)
+{
+	uint32_t *order;
+
+	if (parents_order(n, line, ctx, &order) != 0)
+		return -1;
+	if (order != NULL)
+		dt_permute(v, size, order, n, tmp);
+	free(order);
+	return 0;
+}
+
 /*
  * A directory line that makes a directory: not makedevs's r, which
  * adjusts a whole existing tree and so stays where the table puts it.
@@ -416,17 +430,10 @@ list_line(const void *ctx, size_t i, bool *dir)
 int
 entries_parents_first(struct entries *l)
 {
-	uint32_t *order;
+	struct entry tmp;
 
-	if (entry_parents_order(l->n, list_line, l, &order) != 0)
-		return -1;
-	if (order != NULL) {
-		struct entry tmp;
-
-		dt_permute(l->v, sizeof(*l->v), order, l->n, &tmp);
-	}
-	free(order);
-	return 0;
+	return entry_parents_permute(l->v, sizeof(*l->v), l->n, list_line, l,
+	    &tmp);
 }
 
 void

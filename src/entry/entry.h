@@ -147,16 +147,16 @@ int entries_sort(struct entries *l);
  */
 int entries_parents_first(struct entries *l);
 /*
- * What entries_parents_first does, for any list of n entries: line(ctx,
- * i, &dir) gives entry i's path and whether it is a directory line that
- * makes a directory (not makedevs's r).  *order: the places in their new
- * order, or NULL when none moves (the caller frees it); -1 when out of
- * memory.  dt_permute (base/permute.h) then puts the elements in that
- * order, in place.
+ * What entries_parents_first does, for any array v of n entries of size
+ * bytes (a struct entries' or a pack's): line(ctx, i, &dir) gives entry
+ * i's path and whether it is a directory line that makes a directory
+ * (not makedevs's r).  The elements are moved in place (dt_permute,
+ * base/permute.h) through tmp, one element's room; -1 when out of
+ * memory, v as it was.
  */
 typedef const char *entry_line_fn(const void *ctx, size_t i, bool *dir);
-int entry_parents_order(size_t n, entry_line_fn *line, const void *ctx,
-    uint32_t **order);
+int entry_parents_permute(void *v, size_t size, size_t n, entry_line_fn *line,
+    const void *ctx, void *tmp);
 void entries_free(struct entries *l);
 
 /*

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/grow.h"
 #include "base/text.h"
 #include "entry/ids.h"
 
@@ -23,19 +24,10 @@ int
 ids_lookup(const struct id_resolver *res, const char *name, bool group,
     uint32_t *id)
 {
-	uid_t uid = 0;
-	gid_t gid = 0;
-	int r = -1;
-
 	assert(name != NULL && id != NULL);
-	if (res != NULL && group && res->group != NULL) {
-		r = res->group(res->ctx, name, &gid);
-		*id = (uint32_t)gid;
-	} else if (res != NULL && !group && res->user != NULL) {
-		r = res->user(res->ctx, name, &uid);
-		*id = (uint32_t)uid;
-	}
-	return r == 0 ? 0 : -1;
+	if (res == NULL || res->lookup == NULL)
+		return -1;
+	return res->lookup(res->ctx, name, group, id) == 0 ? 0 : -1;
 }
 
 int
@@ -58,9 +50,11 @@ ids_name(const struct id_resolver *res, const char *name, bool group,
 
 /* The id of name in the keeper's list, adding it: -1 when out of memory. */
 static int
-keep(struct ids_keeper *k, const char *name, bool group, uint32_t *id)
+keep(void *ctx, const char *name, bool group, uint32_t *id)
 {
+	struct ids_keeper *k = ctx;
 	size_t i, g = group;
+	char **v;
 
 	for (i = 0; i < k->n[g]; i++)
 		if (strcmp(k->names[g][i], name) == 0)
@@ -68,15 +62,10 @@ keep(struct ids_keeper *k, const char *name, bool group, uint32_t *id)
 	if (i == k->n[g]) {
 		if (i >= ID_MAX - IDS_KEPT_FIRST)
 			return -1;
-		if (k->n[g] == k->cap[g]) {
-			size_t cap = k->cap[g] ? 2 * k->cap[g] : 16;
-			char **v = realloc(k->names[g], cap * sizeof(*v));
-
-			if (v == NULL)
-				return -1;
-			k->names[g] = v;
-			k->cap[g] = cap;
-		}
+		if ((v = dt_room_for_one(k->names[g], i, &k->cap[g],
+		    sizeof(*v), 16)) == NULL)
+			return -1;
+		k->names[g] = v;
 		if ((k->names[g][i] = strdup(name)) == NULL)
 			return -1;
 		k->n[g]++;
@@ -85,33 +74,11 @@ keep(struct ids_keeper *k, const char *name, bool group, uint32_t *id)
 	return 0;
 }
 
-static int
-keep_user(void *ctx, const char *name, uid_t *uid)
-{
-	uint32_t id;
-
-	if (keep(ctx, name, false, &id) != 0)
-		return -1;
-	*uid = (uid_t)id;
-	return 0;
-}
-
-static int
-keep_group(void *ctx, const char *name, gid_t *gid)
-{
-	uint32_t id;
-
-	if (keep(ctx, name, true, &id) != 0)
-		return -1;
-	*gid = (gid_t)id;
-	return 0;
-}
-
 void
 ids_keeper_init(struct ids_keeper *k)
 {
 	memset(k, 0, sizeof(*k));
-	k->res = (struct id_resolver){ keep_user, keep_group, k, NULL };
+	k->res = (struct id_resolver){ keep, k, NULL };
 }
 
 void

@@ -18,15 +18,16 @@
 #include "entry/entry.h"
 
 /*
- * Name lookups: return 0 and set the id, or -1 when the name is unknown.
- * A NULL resolver or callback knows no names; numbers always work.
- * searched, when not NULL, says where an unknown user (group: true, a
- * group) was looked for, as text to append to the message, such as
- * " (not in /mnt/img/etc/group)"; NULL or "" says nothing.
+ * Name lookups: lookup returns 0 and sets the id of a user (group: true,
+ * a group) name, or -1 when the name is unknown; one callback for both,
+ * since uid_t and gid_t are both 32-bit ids here.  A NULL resolver or
+ * callback knows no names; numbers always work.  searched, when not
+ * NULL, says where an unknown user (group: a group) was looked for, as
+ * text to append to the message, such as " (not in /mnt/img/etc/group)";
+ * NULL or "" says nothing.
  */
 struct id_resolver {
-	int (*user)(void *ctx, const char *name, uid_t *uid);
-	int (*group)(void *ctx, const char *name, gid_t *gid);
+	int (*lookup)(void *ctx, const char *name, bool group, uint32_t *id);
 	void *ctx;
 	const char *(*searched)(void *ctx, bool group);
 };
@@ -36,8 +37,7 @@ const char *ids_searched(const struct id_resolver *res, bool group);
 
 /*
  * The id res gives a user (group: a group) name: 0 with *id, or -1 when
- * res (which may be NULL, or lack that callback) does not know it.  The
- * one place that picks res's user or group callback.
+ * res (which may be NULL, or lack a lookup) does not know it.
  */
 int ids_lookup(const struct id_resolver *res, const char *name, bool group,
     uint32_t *id);

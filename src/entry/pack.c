@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/permute.h"
+#include "base/grow.h"
 #include "entry/pack.h"
 
 static_assert(sizeof(struct entry_rec) == 32, "an entry in 32 bytes");
@@ -70,21 +70,16 @@ is_rare(const struct entry *e)
 static int
 add_rare(struct entry_pack *p, const struct entry *e, struct entry_rec *r)
 {
-	struct entry c = *e;
+	struct entry c = *e, *v;
 
 	if (p->nrare >= UINT32_MAX - 1) {
 		errno = ENOMEM;	/* no place a record can name */
 		return -1;
 	}
-	if (p->nrare == p->caprare) {
-		size_t cap = p->caprare ? p->caprare * 2 : 16;
-		struct entry *v = reallocarray(p->rare, cap, sizeof(*v));
-
-		if (v == NULL)
-			return -1;
-		p->rare = v;
-		p->caprare = cap;
-	}
+	if ((v = dt_room_for_one(p->rare, p->nrare, &p->caprare, sizeof(*v),
+	    16)) == NULL)
+		return -1;
+	p->rare = v;
 	if (entry_text_copy(&p->chunks, e->path, &c.path) != 0 ||
 	    entry_text_copy(&p->chunks, e->target, &c.target) != 0 ||
 	    entry_text_copy(&p->chunks, e->file, &c.file) != 0 ||
@@ -102,18 +97,13 @@ add_rare(struct entry_pack *p, const struct entry *e, struct entry_rec *r)
 int
 entry_pack_add(struct entry_pack *p, const struct entry *e)
 {
-	struct entry_rec r;
+	struct entry_rec r, *v = dt_room_for_one(p->v, p->n, &p->cap,
+	    sizeof(*v), 1024);
 	int file = 0;
 
-	if (p->n == p->cap) {
-		size_t cap = p->cap ? p->cap * 2 : 1024;
-		struct entry_rec *v = reallocarray(p->v, cap, sizeof(*v));
-
-		if (v == NULL)
-			return -1;
-		p->v = v;
-		p->cap = cap;
-	}
+	if (v == NULL)
+		return -1;
+	p->v = v;
 	if (!is_rare(e) && (file = file_code(p, e->file)) == -2)
 		return -1;
 	if (is_rare(e) || file < 0) {
@@ -229,17 +219,10 @@ pack_line(const void *ctx, size_t i, bool *dir)
 int
 entry_pack_parents_first(struct entry_pack *p)
 {
-	uint32_t *order;
+	struct entry_rec tmp;
 
-	if (entry_parents_order(p->n, pack_line, p, &order) != 0)
-		return -1;
-	if (order != NULL) {
-		struct entry_rec tmp;
-
-		dt_permute(p->v, sizeof(*p->v), order, p->n, &tmp);
-	}
-	free(order);
-	return 0;
+	return entry_parents_permute(p->v, sizeof(*p->v), p->n, pack_line, p,
+	    &tmp);
 }
 
 void

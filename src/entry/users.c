@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/grow.h"
 #include "entry/users.h"
 
 #define BUF_MIN 1024
@@ -86,14 +87,10 @@ add(struct users_db *db, const char *name, uint32_t id)
 {
 	struct users_entry *v;
 
-	if (db->n == db->cap) {
-		size_t cap = db->cap ? db->cap * 2 : 64;
-
-		if ((v = reallocarray(db->v, cap, sizeof(*v))) == NULL)
-			return -1;
-		db->v = v;
-		db->cap = cap;
-	}
+	if ((v = dt_room_for_one(db->v, db->n, &db->cap, sizeof(*v),
+	    64)) == NULL)
+		return -1;
+	db->v = v;
 	if ((db->v[db->n].name = strdup(name)) == NULL)
 		return -1;
 	db->v[db->n].id = id;

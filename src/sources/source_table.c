@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/grow.h"
 #include "base/lines.h"
 #include "base/path.h"
 #include "base/pathindex.h"
@@ -239,18 +240,13 @@ defer_line(struct table_read *r, const char *line, size_t len,
     unsigned long lineno)
 {
 	struct table_source *t = r->t;
-	struct deferred *v = t->deferred;
+	struct deferred *v = dt_room_for_one(t->deferred, t->ndeferred,
+	    &t->deferred_cap, sizeof(*v), 16);
 	char *copy;
 
-	if (t->ndeferred == t->deferred_cap) {
-		size_t cap = t->deferred_cap == 0 ? 16 : 2 * t->deferred_cap;
-
-		if (cap > SIZE_MAX / sizeof(*v) ||
-		    (v = realloc(v, cap * sizeof(*v))) == NULL)
-			goto out_of_memory;
-		t->deferred = v;
-		t->deferred_cap = cap;
-	}
+	if (v == NULL)
+		goto out_of_memory;
+	t->deferred = v;
 	if ((copy = malloc(len + 1)) == NULL)
 		goto out_of_memory;
 	memcpy(copy, line, len);

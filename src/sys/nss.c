@@ -14,15 +14,16 @@
 #define NSS_BUF_MIN 1024
 #define NSS_BUF_MAX (1 << 20)
 
-/* A name in the passwd (group: the group) database: 0 with *id, or -1. */
-static int
-nss_lookup(const char *name, bool group, uint32_t *id)
+int
+nss_lookup(void *ctx, const char *name, bool group, uint32_t *id)
 {
 	struct passwd pw, *pw_found = NULL;
 	struct group gr, *gr_found = NULL;
 	char *buf = NULL, *nbuf;
 	int r;
 
+	assert(name != NULL && id != NULL);
+	(void)ctx;
 	for (size_t size = NSS_BUF_MIN; size <= NSS_BUF_MAX; size *= 2) {
 		if ((nbuf = realloc(buf, size)) == NULL)
 			break;
@@ -40,32 +41,6 @@ nss_lookup(const char *name, bool group, uint32_t *id)
 	return pw_found != NULL || gr_found != NULL ? 0 : -1;
 }
 
-int
-nss_getpwnam(void *ctx, const char *name, uid_t *uid)
-{
-	uint32_t id;
-
-	assert(name != NULL && uid != NULL);
-	(void)ctx;
-	if (nss_lookup(name, false, &id) != 0)
-		return -1;
-	*uid = (uid_t)id;
-	return 0;
-}
-
-int
-nss_getgrnam(void *ctx, const char *name, gid_t *gid)
-{
-	uint32_t id;
-
-	assert(name != NULL && gid != NULL);
-	(void)ctx;
-	if (nss_lookup(name, true, &id) != 0)
-		return -1;
-	*gid = (gid_t)id;
-	return 0;
-}
-
 const struct id_resolver nss_resolver = {
-	.user = nss_getpwnam, .group = nss_getgrnam
+	.lookup = nss_lookup
 };

@@ -6,12 +6,16 @@
 #ifndef DEVTOOL_NSS_H
 #define DEVTOOL_NSS_H
 
-#include <sys/types.h>
+#include <stdbool.h>
+#include <stdint.h>
 
 #include "entry/ids.h"
 
-int nss_getpwnam(void *ctx, const char *name, uid_t *uid);
-int nss_getgrnam(void *ctx, const char *name, gid_t *gid);
+/*
+ * A name in the passwd (group: true, the group) database: 0 with *id, or
+ * -1.  ctx is unused: the host has one database of each.
+ */
+int nss_lookup(void *ctx, const char *name, bool group, uint32_t *id);
 extern const struct id_resolver nss_resolver;
 
 #endif
