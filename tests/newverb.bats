@@ -105,7 +105,7 @@ See devtool-throwaway(1)."
 	assert_output $'[{"operand":"x"},\n{"operand":"y"}]'
 }
 
-@test "new verb: the runner checks its operand count and its options, and suggests the nearest" {
+@test "new verb: the runner checks its operand count and its options, and suggests the nearest; its check hook what goes together" {
 	run --separate-stderr devtool throwaway
 	assert_failure 2
 	assert_output ''
@@ -120,6 +120,12 @@ Try 'devtool throwaway --help' for more information."
 	assert_failure 2
 	assert_output ''
 	assert_equal "$stderr" "devtool: unknown output format 'yaml'; valid: text, json
+Try 'devtool throwaway --help' for more information."
+	# and the template's own check hook: options that exclude each other
+	run --separate-stderr devtool throwaway --json -o text x
+	assert_failure 2
+	assert_output ''
+	assert_equal "$stderr" "devtool: --json and -o text: one output
 Try 'devtool throwaway --help' for more information."
 }
 
