@@ -489,12 +489,17 @@ devtool: <stdin>:2: expected 'MAJOR MINOR' or 'MAJOR:MINOR'"
 # (below 2^32), at most 300 instructions each, start-up included; a line
 # at a time through the whole per-line path it took 455.
 @test "decode -f linux -: 200,000 values of up to 10 digits cost under 300 instructions each (callgrind)" {
-	command -v valgrind >/dev/null || skip "valgrind is not installed"
-	[[ -z ${DEVTOOL_REAL:-} ]] || skip "the count is of devtool itself, not under another valgrind"
-	[[ -z ${DEVTOOL_SANITIZED:-} ]] || skip "the sanitizer build counts its checks too"
 	local n
 	awk 'BEGIN { srand(1); for (i = 0; i < 200000; i++)
 		printf "%.0f\n", int(rand() * 4294967296) }' >values
+	if [[ -n ${DEVTOOL_REAL:-}${DEVTOOL_SANITIZED:-} ]]; then
+		# devtool already runs under valgrind or the sanitizers, which
+		# count their own checks: what this run checks is the bulk
+		# path's memory, over the same 200,000 values
+		"$DEVTOOL" decode -f linux - <values >out
+		[[ $(wc -l <out) -eq 200000 ]]
+		return
+	fi
 	valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 	    "$DEVTOOL" decode -f linux - <values >out 2>log
 	[[ $(wc -l <out) -eq 200000 ]]
