@@ -3,8 +3,9 @@
 # counted with strace, never timed: a directory devtool has just made is
 # trusted as made (SECURITY in man/devtool.1: nobody else can write in or
 # move a directory only devtool's user can write), so each directory made
-# in one devtool made costs 4 system calls and each node 1; a stream's
-# output is written a block at a time.
+# in one devtool made costs 4 system calls and each node 1 (as root, in
+# another group too, once that group is taken: docs/DESIGN.md); a
+# stream's output is written a block at a time.
 
 load test_helper
 
