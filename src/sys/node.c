@@ -576,7 +576,11 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 		return place_fail(p, why);
 	}
 	p->contain = !root_cached_pinned(r);
-	if (!(flags & NODE_DRY_RUN))
+	/* the cached directory's stat read in place, not copied a node */
+	if (!(flags & NODE_DRY_RUN) && r->cached_st_valid &&
+	    r->cached_fd == p->dirfd)
+		node_stale_visit_st(p->run, p->dirfd, &r->cached_st);
+	else if (!(flags & NODE_DRY_RUN))
 		node_stale_visit(p, p->dirfd);
 	/*
 	 * mknodat fails if anything is there, so trying first is safe; but
