@@ -3,8 +3,9 @@
 # counted with strace, never timed: a directory devtool has just made is
 # trusted as made (SECURITY in man/devtool.1: nobody else can write in or
 # move a directory only devtool's user can write), so each directory made
-# in one devtool made costs 4 system calls and each node 1; a stream's
-# output is written a block at a time.
+# in one devtool made costs 4 system calls and each node 1 (as root, in
+# another group too, once that group is taken: docs/DESIGN.md); a
+# stream's output is written a block at a time.
 
 load test_helper
 
@@ -162,4 +163,134 @@ traced() {
 	run "$DEVTOOL" apply --root R --dry-run bad
 	assert_failure 2
 	assert_output --partial "'cap_no_such+ep' is not file capabilities"
+}
+
+@test "make sd as root: the group disk is taken once for its 256 nodes, 3 setfsgid in all (take, check, give back at the end), one mknodat a node (strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "under valgrind the calls counted are valgrind's too"
+	needs_mknod
+	[[ $(id -u) == 0 ]] || skip "as root only"
+	local log=$BATS_TEST_TMPDIR/log disk
+	disk=$(getent group disk | cut -d: -f3)
+	[[ -n $disk && $disk != 0 ]] || skip "no group disk"
+	mkdir d
+	strace -f -qq -o "$log" -e trace=setfsgid,mknodat \
+	    "$DEVTOOL" make -C d sd
+	[[ $(find d -type b | wc -l) -eq 256 ]]
+	[[ $(find d -type b ! -group "$disk" | wc -l) -eq 0 ]]
+	[[ $(calls "$log" mknodat) -eq 256 ]]
+	assert_equal "$(grep -o 'setfsgid(.*' "$log" | tr -s ' ')" \
+	    "setfsgid($disk) = 0
+setfsgid(-1) = $disk
+setfsgid(0) = $disk"
+}
+
+# in_group LOG: the calls in LOG that create an inode or change an owner
+# or mode while another file system group than 0 is in force (setfsgid),
+# and that group if it is still in force at the end; nothing when none.
+in_group() {
+	awk '
+	match($0, /setfsgid\(-?[0-9]+\)/) {
+		a = substr($0, RSTART + 9, RLENGTH - 10)
+		if (a != "-1")
+			g = a
+		next
+	}
+	/mkdirat\(|symlinkat\(|O_CREAT|fchownat\(|fchmodat\(|fchmod\(|fchown\(|chmod\(/ {
+		if (g != "" && g != "0")
+			print "in group " g ": " $0
+	}
+	END { if (g != "" && g != "0") print "left in group " g }' "$1"
+}
+
+@test "apply --root as root: the group kept in force for the next node of it is given back before any directory, private directory, temporary or lock file is made and any owner or mode changed (strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "under valgrind the calls counted are valgrind's too"
+	needs_mknod
+	[[ $(id -u) == 0 ]] || skip "as root only"
+	local log=$BATS_TEST_TMPDIR/log
+	mkdir -p R/a R/open
+	chmod 1777 R/open
+	mknod -m 0600 R/a/old c 1 9
+	# nodes in 1234 (the first two made in place one after the other),
+	# then new directories (in one devtool made, and in one others can
+	# write), a node in another group, one in place in ours, one with a
+	# set-uid bit (through a private directory) and one to correct
+	# (chmod, chown)
+	cat >t <<-'EOT'
+	/a/n1 c 0660 0 1234 1 3 - - -
+	/a/n2 c 0660 0 1234 1 4 - - -
+	/b/c/n3 c 0660 0 1234 1 5 - - -
+	/b/n4 p 0640 0 1235 - - - - -
+	/b/n5 c 0660 0 0 1 6 - - -
+	/a/n6 c 0660 0 1234 1 7 - - -
+	/e/n7 c 4755 0 0 1 8 - - -
+	/a/n8 c 0660 0 1234 1 10 - - -
+	/open/d/n9 c 0660 0 1234 1 11 - - -
+	/a/old c 0644 0 1236 1 9 - - -
+	EOT
+	strace -f -qq -o "$log" -e trace=setfsgid,mkdirat,mknodat,symlinkat,openat,fchownat,fchmodat,fchmod,fchown,chmod \
+	    "$DEVTOOL" apply -r --root R t
+	assert_equal "$(stat -c '%n %g %a' R/a/n1 R/a/n2 R/b/c/n3 R/b/n4 R/b/n5 R/a/n6 R/e/n7 \
+	    R/a/n8 R/open/d/n9 R/a/old)" \
+	    "R/a/n1 1234 660
+R/a/n2 1234 660
+R/b/c/n3 1234 660
+R/b/n4 1235 640
+R/b/n5 0 660
+R/a/n6 1234 660
+R/e/n7 0 4755
+R/a/n8 1234 660
+R/open/d/n9 1234 660
+R/a/old 1236 644"
+	assert_equal "$(find R -type d ! -group 0)" ""
+	grep -q 'mkdirat(.*"d", 0755)' "$log"
+	assert_equal "$(in_group "$log")" ""
+	# each group checked once a run (setfsgid with -1), and kept in
+	# force from n1 to n2: no setfsgid between them
+	[[ $(grep -c 'setfsgid(-1)' "$log") -eq 3 ]]
+	assert_equal "$(sed -n '/mknodat(.*"n1"/,/mknodat(.*"n2"/p' "$log" |
+	    grep -c setfsgid)" 0
+	assert_no_temp R
+}
+
+@test "apply --root: each signal whose default ends the process is caught by one sigaction, none asked first (strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "valgrind catches every signal itself"
+	local log=$BATS_TEST_TMPDIR/log
+	mkdir R
+	printf '/n p 0644 - - - - - - -\n' >t
+	strace -qq -o "$log" -e trace=rt_sigaction "$DEVTOOL" apply --root R t
+	[[ -p R/n ]]
+	[[ $(grep -c 'rt_sigaction(SIGUSR1,' "$log") -eq 1 ]]
+	[[ $(grep -c 'rt_sigaction(SIGPWR,' "$log") -eq 1 ]]
+	# SIGHUP, SIGINT and SIGTERM besides: once for the hooks, and while
+	# the run can be stopped, asked, set and put back (sig.h)
+	assert_equal "$(grep -o '^rt_sigaction([A-Z0-9_+]*' "$log" | sort |
+	    uniq -d | tr '\n' ' ')" \
+	    "rt_sigaction(SIGHUP rt_sigaction(SIGINT rt_sigaction(SIGTERM "
+	(( $(calls "$log" rt_sigaction) <= 64 ))
+}
+
+@test "apply: a signal ignored when devtool starts stays ignored through the one sigaction that installs the hooks, and the others are caught" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "valgrind catches every signal itself"
+	local log=$BATS_TEST_TMPDIR/log job pid caught ignored usr1 usr2
+	printf '/dev/null c 666 0 0 1 3 - - -\n' >t
+	# stopped (SIGSTOP, no timing) on its fsync of the archive's
+	# temporary, once the hooks are in place
+	(trap '' USR1; exec strace -f -qq -o "$log" -e trace=fsync \
+	    -e inject=fsync:signal=SIGSTOP:when=1 \
+	    "$DEVTOOL" apply --archive out.cpio t) &
+	job=$!
+	strace_stopped "$log" "$job"
+	pid=$STOPPED
+	caught=$(awk '$1 == "SigCgt:" { print $2 }' "/proc/$pid/status")
+	ignored=$(awk '$1 == "SigIgn:" { print $2 }' "/proc/$pid/status")
+	kill -CONT "$pid"
+	wait "$job" || fail "apply --archive failed after SIGCONT"
+	usr1=$(kill -l USR1) usr2=$(kill -l USR2)
+	(((16#$ignored >> (usr1 - 1)) & 1)) || fail "SIGUSR1 no longer ignored (SigIgn $ignored)"
+	! (((16#$caught >> (usr1 - 1)) & 1)) || fail "SIGUSR1 caught (SigCgt $caught)"
+	(((16#$caught >> (usr2 - 1)) & 1)) || fail "SIGUSR2 not caught (SigCgt $caught)"
 }

@@ -46,6 +46,7 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "base/buf.h"
@@ -377,8 +378,11 @@ const struct dialect *dialect_looks_like(const char *line, size_t len);
 static inline bool
 dialect_space(char c)
 {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
-	    c == '\f';
+	/* ' ', '\t', '\n', '\v', '\f' and '\r' as bits of one mask: one
+	   test for each byte of every line read */
+	unsigned char u = (unsigned char)c;
+
+	return u <= ' ' && (UINT64_C(0x100003e00) >> u & 1) != 0;
 }
 
 /*

@@ -321,6 +321,39 @@ check_below(struct checker *c, size_t a, size_t b, uint64_t kb)
 		    where(x, at), below);
 }
 
+/*
+ * Before the sort, a ref's reach (set only after it, set_reach) holds a
+ * key of its path: the 4 bytes after the prefix every path shares (NULs
+ * past its end), big-endian, less its lowest bit.  Keys that differ
+ * order two paths as strcmp would, without reading them; equal ones say
+ * nothing.
+ */
+static void
+set_keys(struct ref *v, size_t n, const struct items *items)
+{
+	const char *first = n > 0 ? it_path(items, v[0].idx) : "";
+	size_t common = strlen(first);
+
+	for (size_t i = 1; i < n && common > 0; i++) {
+		const char *s = it_path(items, v[i].idx);
+		size_t k = 0;
+
+		while (k < common && s[k] == first[k])
+			k++;
+		common = k;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const unsigned char *s = (const unsigned char *)
+		    it_path(items, v[i].idx) + common;
+		uint32_t key = 0;
+		int k;
+
+		for (k = 0; k < 4 && s[k] != '\0'; k++)
+			key |= (uint32_t)s[k] << (24 - 8 * k);
+		v[i].reach = key >> 1;
+	}
+}
+
 static int
 ref_cmp(const struct items *v, const struct ref *a, const struct ref *b)
 {
@@ -329,6 +362,8 @@ ref_cmp(const struct items *v, const struct ref *a, const struct ref *b)
 
 	if (a->range != b->range)
 		return a->range ? 1 : -1;
+	if (a->reach != b->reach)	/* the keys (set_keys) */
+		return a->reach < b->reach ? -1 : 1;
 	if ((r = strcmp(it_path(v, a->idx), it_path(v, b->idx))) != 0)
 		return r;
 	sa = it_start(v, a->idx);
@@ -370,6 +405,7 @@ sort_refs(struct ref *v, size_t n, const struct items *items)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		p[i] = (uint32_t)i;
+	set_keys(v, n, items);
 	qsort_r(p, n, sizeof(*p), ref_at_cmp, &o);
 	dt_permute(v, sizeof(*v), p, n, &tmp);	/* place i gets ref p[i] */
 	free(p);

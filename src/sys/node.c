@@ -36,6 +36,7 @@ node_begin(struct root *r, const char *runtime_dir)
 	run->runtime_dir = runtime_dir;
 	run->lock_fd = -1;
 	run->hardlinks_protected = -1;
+	run->fsgid_held = (gid_t)-1;
 	for (size_t i = 0; i < HELD_MAX; i++)
 		run->held[i].dirfd = -1;
 	r->run = run;
@@ -49,6 +50,7 @@ node_end(struct root *r, unsigned flags, const struct node_events *ev)
 
 	assert(r != NULL && r->run != NULL);
 	run = r->run;
+	node_fsgid_own(run);
 	node_parents_end(r, flags, ev);
 	node_priv_end(run);
 	node_stale_end(run);
@@ -88,8 +90,8 @@ node_describe(char *buf, size_t len, const struct node_want *w)
  * Whether mknodat with a umask of 0 gives exactly the asked owner and
  * mode at once: the asked owner is ours (or the set-gid parent's group),
  * there are no set-id bits to lose, and no default ACL to change the mode.
- * As root, another group is ours too for the one call: *fsgid is the
- * group to take for it (setfsgid(2), make_direct), or -1 for none.
+ * As root, another group is ours too for the call: *fsgid is the group
+ * to take for it (setfsgid(2), make_direct), or -1 for ours.
  */
 static bool
 direct_is_exact(const struct place *p, const struct node_want *w,
@@ -134,32 +136,70 @@ direct_is_exact(const struct place *p, const struct node_want *w,
 	return true;
 }
 
+void
+node_fsgid_own(struct node_run *run)
+{
+	assert(run != NULL);
+	if (run->fsgid_held == (gid_t)-1)
+		return;
+	(void)setfsgid(run->fsgid_own);
+	run->fsgid_held = (gid_t)-1;
+}
+
+/*
+ * Takes the file system group gid for the nodes made in place: 0, or 1
+ * when it cannot be taken (a user namespace that does not map it), ours
+ * in force then.  setfsgid(2) says no error, only the group in force
+ * before: the first switch to a group is checked by a call with -1
+ * (changing nothing, and cheaper than a call that sets one), and its
+ * answer kept for the run (node_run), as it cannot change within one.
+ */
+static int
+fsgid_take(struct node_run *run, gid_t gid)
+{
+	size_t i;
+	gid_t was;
+	bool ok;
+
+	if (run->fsgid_held == gid)
+		return 0;
+	for (i = 0; i < run->fsgid_nseen; i++)
+		if (run->fsgid_seen[i].gid == gid)
+			break;
+	if (i < run->fsgid_nseen && !run->fsgid_seen[i].ok)
+		return 1;
+	was = (gid_t)setfsgid(gid);
+	if (run->fsgid_held == (gid_t)-1)
+		run->fsgid_own = was;
+	run->fsgid_held = gid;
+	if (i < run->fsgid_nseen)
+		return 0;
+	ok = (gid_t)setfsgid((gid_t)-1) == gid;
+	if (!ok)
+		node_fsgid_own(run);
+	/* past FSGID_SEEN groups, each is checked every time */
+	if (run->fsgid_nseen < FSGID_SEEN) {
+		run->fsgid_seen[run->fsgid_nseen].gid = gid;
+		run->fsgid_seen[run->fsgid_nseen++].ok = ok;
+	}
+	return ok ? 0 : 1;
+}
+
 /*
  * place_make_at, with the file system group fsgid for the call unless it
  * is -1 (direct_is_exact): 0, -1 with errno, or 1 when the group cannot
- * be taken (a user namespace that does not map it), nothing made.  The
- * switch is checked before anything is made: setfsgid(2) says no error,
- * only the group in force, which a call with -1 returns (changing
- * nothing, and cheaper than a call that sets one).
+ * be taken, nothing made.  The group stays in force after the call, for
+ * the next node of the same group (node_run): every other way to create
+ * or change an inode gives it back first (node_fsgid_own).
  */
 static int
 make_direct(const struct place *p, const struct node_want *w, gid_t fsgid)
 {
-	gid_t was;
-	int rc, saved;
-
 	if (fsgid == (gid_t)-1)
-		return place_make_at(p->dirfd, p->name, w, w->perm, p->res);
-	was = (gid_t)setfsgid(fsgid);
-	if ((gid_t)setfsgid((gid_t)-1) != fsgid) {
-		(void)setfsgid(was);
+		node_fsgid_own(p->run);
+	else if (fsgid_take(p->run, fsgid) != 0)
 		return 1;
-	}
-	rc = place_make_at(p->dirfd, p->name, w, w->perm, p->res);
-	saved = errno;
-	(void)setfsgid(was);
-	errno = saved;
-	return rc;
+	return place_make_at(p->dirfd, p->name, w, w->perm, p->res);
 }
 
 /* A link named without a target: only the owner of the one there. */
@@ -362,13 +402,16 @@ handle_existing(const struct place *p, const struct stat *st,
 static enum node_outcome
 decide_locked(const struct place *p, const struct node_want *w)
 {
-	int lock = p->flags & NODE_DRY_RUN ? -1 :
-	    node_lock_file(p->run, p->root->faker);
+	int lock;
 	enum node_outcome outcome;
 	struct node_want buf;
 	struct stat st;
 	off_t at = 0;
 
+	/* what follows may create, chown or chmod: in our own group */
+	node_fsgid_own(p->run);
+	lock = p->flags & NODE_DRY_RUN ? -1 :
+	    node_lock_file(p->run, p->root->faker);
 	if (lock >= 0 && (place_dir_stat(p->root, p->dirfd, &st) != 0 ||
 	    node_lock_set(lock, at = node_lock_offset(&st), F_WRLCK) != 0))
 		lock = -1;
@@ -411,6 +454,7 @@ root_entry(const struct place *p, const struct node_want *w)
 	if (!S_ISDIR(w->type))
 		return place_fail(p, "is the root, which only a directory can "
 		    "be");
+	node_fsgid_own(p->run);
 	if (root_absent(r)) {	/* a dry run: it would be made 0755 */
 		st.st_uid = r->euid;
 		st.st_gid = r->egid;
@@ -532,7 +576,11 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 		return place_fail(p, why);
 	}
 	p->contain = !root_cached_pinned(r);
-	if (!(flags & NODE_DRY_RUN))
+	/* the cached directory's stat read in place, not copied a node */
+	if (!(flags & NODE_DRY_RUN) && r->cached_st_valid &&
+	    r->cached_fd == p->dirfd)
+		node_stale_visit_st(p->run, p->dirfd, &r->cached_st);
+	else if (!(flags & NODE_DRY_RUN))
 		node_stale_visit(p, p->dirfd);
 	/*
 	 * mknodat fails if anything is there, so trying first is safe; but
@@ -704,6 +752,7 @@ remove_at(struct root *r, const char *path, mode_t type, unsigned flags,
 
 	assert(r != NULL && r->run != NULL && path != NULL && res != NULL);
 	p.run = r->run;
+	node_fsgid_own(p.run);
 	res->error = 0;
 	res->reason = NULL;
 	res->no_mknod = false;

@@ -119,6 +119,24 @@ struct node_run {
 	bool lock_tried;
 	/* fs.protected_hardlinks, read on first use: 1, 0, -1 not yet */
 	int hardlinks_protected;
+	/*
+	 * node.c: the file system group (setfsgid(2)) root makes a node of
+	 * another group in at once (make_direct).  fsgid_own is ours, as
+	 * the first switch gave it back; fsgid_held the group left in
+	 * force after a node made in place, for the next of the same
+	 * group, or -1 (ours in force): node_fsgid_own gives it back before
+	 * anything else is created, chowned or chmodded, and node_end does.
+	 * fsgid_seen: the groups tried, each with whether it could be
+	 * taken, which cannot change within a run (a user namespace's
+	 * mapping is written once; our capabilities are not changed).
+	 */
+	gid_t fsgid_own, fsgid_held;
+#define FSGID_SEEN 8
+	struct {
+		gid_t gid;
+		bool ok;
+	} fsgid_seen[FSGID_SEEN];
+	size_t fsgid_nseen;
 };
 
 #define NO_TEMP_MSG "its directory is append-only or immutable, where a " \
@@ -133,6 +151,15 @@ struct node_run {
 	"safely; left alone"
 #define MOVED_OUT_MSG "its directory was moved out of --root meanwhile; " \
 	"the node made there was removed"
+
+/* node.c */
+/*
+ * Gives the file system group held after a node made in place back
+ * (node_run): called before every system call of the run that creates
+ * an inode (mkdirat, mknodat, symlinkat, open with O_CREAT) or changes
+ * an owner or mode, except make_direct's own mknodat.
+ */
+void node_fsgid_own(struct node_run *run);
 
 /* place.c */
 /* The run r is in (node_begin), for a file that cannot see inside r. */

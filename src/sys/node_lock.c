@@ -41,6 +41,7 @@ node_lock_file(struct node_run *run, bool faker)
 	if (snprintf(path, sizeof(path), "%s/devtool.lock", dir) >=
 	    (int)sizeof(path))
 		return -1;
+	node_fsgid_own(run);
 	fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
 	    O_CLOEXEC, 0600);
 	if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||

@@ -115,6 +115,7 @@ make_dir(const struct place *p, int cur, const char *comp,
 	if (!enterable(p, cur, prefix))
 		return -1;
 	node_stale_visit(p, cur);
+	node_fsgid_own(p->run);
 	if (fstat(cur, &st) == 0 && !(st.st_mode & S_ISGID) &&
 	    fgetxattr(cur, ACL_DEFAULT, NULL, 0) < 0)
 		*made = mkdirat(cur, comp, 0755) == 0;
@@ -300,6 +301,7 @@ trail_make(struct place *p, int cur, const char *name, size_t n,
 
 	memcpy(comp, name, n);
 	comp[n] = '\0';
+	node_fsgid_own(p->run);
 	if (mkdirat(cur, comp, 0755) != 0)
 		return -1;
 	*made = true;

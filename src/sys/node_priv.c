@@ -92,6 +92,7 @@ node_priv_open(struct node_run *run, int dirfd, struct priv *pv)
 	int spare;
 
 	assert(run != NULL && dirfd >= 0 && pv != NULL);
+	node_fsgid_own(run);
 	for (int i = 0; i < TEMP_TRIES; i++) {
 		snprintf(pv->name, sizeof(pv->name), TEMP_PREFIX "%ld.%lu",
 		    (long)getpid(), run->serial++);
@@ -400,6 +401,7 @@ place_via(const struct place *p, struct priv *pv,
 	struct stat mine;
 	int fd, rc;
 
+	node_fsgid_own(p->run);
 	if (place_make_at(pv->fd, TEMP_NAME, w, 0, p->res) != 0)
 		return STEP_ERRNO;
 	fd = openat(pv->fd, TEMP_NAME, O_PATH | O_NOFOLLOW | O_CLOEXEC);

@@ -114,6 +114,7 @@ node_tree(struct root *r, const char *path, const struct node_want *w,
 	assert(r != NULL && path != NULL && w != NULL && res != NULL);
 	p.run = place_run(r);
 	assert(p.run != NULL);	/* node_begin */
+	node_fsgid_own(p.run);
 	assert(S_ISDIR(w->type) && (w->perm == NODE_ANY_PERM ||
 	    (w->perm & ~(mode_t)07777) == 0));
 	whole = strcmp(path, "/") == 0;

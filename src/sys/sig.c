@@ -95,9 +95,13 @@ ends_process(int sig)
 /*
  * Once: every signal from 1 to SIGRTMAX whose default ends the process,
  * unless it was ignored or handled already (a caller's SIG_IGN is kept,
- * and so are a sanitizer's handlers).  sigaction refuses the real-time
- * signals glibc keeps for its threads (below SIGRTMIN): they stay as
- * they are.
+ * and so are a sanitizer's handlers).  Every one of them can reach a run:
+ * any process of the same user (or root) can send any signal, so none
+ * is left out.  One sigaction a signal, which sets ours and gives back
+ * the old, put back at once where it was not the default: the callers
+ * block every signal meanwhile, so none arrives between the two.
+ * sigaction refuses the real-time signals glibc keeps for its threads
+ * (below SIGRTMIN): they stay as they are.
  */
 static bool installed;
 
@@ -111,9 +115,9 @@ install(void)
 	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
 	sigfillset(&sa.sa_mask);
 	for (int sig = 1; sig <= SIGRTMAX; sig++)
-		if (ends_process(sig) && sigaction(sig, NULL, &old) == 0 &&
-		    old.sa_handler == SIG_DFL)
-			sigaction(sig, &sa, NULL);
+		if (ends_process(sig) && sigaction(sig, &sa, &old) == 0 &&
+		    old.sa_handler != SIG_DFL)
+			sigaction(sig, &old, NULL);
 }
 
 int
