@@ -4,7 +4,6 @@
  * directory devtool works in can and cannot make it do.  The steps are
  * in node_*.c, place.c and inode.c (node_impl.h).
  */
-#include <sys/fsuid.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
@@ -136,55 +135,6 @@ direct_is_exact(const struct place *p, const struct node_want *w,
 	return true;
 }
 
-void
-node_fsgid_own(struct node_run *run)
-{
-	assert(run != NULL);
-	if (run->fsgid_held == (gid_t)-1)
-		return;
-	(void)setfsgid(run->fsgid_own);
-	run->fsgid_held = (gid_t)-1;
-}
-
-/*
- * Takes the file system group gid for the nodes made in place: 0, or 1
- * when it cannot be taken (a user namespace that does not map it), ours
- * in force then.  setfsgid(2) says no error, only the group in force
- * before: the first switch to a group is checked by a call with -1
- * (changing nothing, and cheaper than a call that sets one), and its
- * answer kept for the run (node_run), as it cannot change within one.
- */
-static int
-fsgid_take(struct node_run *run, gid_t gid)
-{
-	size_t i;
-	gid_t was;
-	bool ok;
-
-	if (run->fsgid_held == gid)
-		return 0;
-	for (i = 0; i < run->fsgid_nseen; i++)
-		if (run->fsgid_seen[i].gid == gid)
-			break;
-	if (i < run->fsgid_nseen && !run->fsgid_seen[i].ok)
-		return 1;
-	was = (gid_t)setfsgid(gid);
-	if (run->fsgid_held == (gid_t)-1)
-		run->fsgid_own = was;
-	run->fsgid_held = gid;
-	if (i < run->fsgid_nseen)
-		return 0;
-	ok = (gid_t)setfsgid((gid_t)-1) == gid;
-	if (!ok)
-		node_fsgid_own(run);
-	/* past FSGID_SEEN groups, each is checked every time */
-	if (run->fsgid_nseen < FSGID_SEEN) {
-		run->fsgid_seen[run->fsgid_nseen].gid = gid;
-		run->fsgid_seen[run->fsgid_nseen++].ok = ok;
-	}
-	return ok ? 0 : 1;
-}
-
 /*
  * place_make_at, with the file system group fsgid for the call unless it
  * is -1 (direct_is_exact): 0, -1 with errno, or 1 when the group cannot
@@ -197,7 +147,7 @@ make_direct(const struct place *p, const struct node_want *w, gid_t fsgid)
 {
 	if (fsgid == (gid_t)-1)
 		node_fsgid_own(p->run);
-	else if (fsgid_take(p->run, fsgid) != 0)
+	else if (node_fsgid_take(p->run, fsgid) != 0)
 		return 1;
 	return place_make_at(p->dirfd, p->name, w, w->perm, p->res);
 }

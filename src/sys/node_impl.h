@@ -152,7 +152,7 @@ struct node_run {
 #define MOVED_OUT_MSG "its directory was moved out of --root meanwhile; " \
 	"the node made there was removed"
 
-/* node.c */
+/* node_fsgid.c */
 /*
  * Gives the file system group held after a node made in place back
  * (node_run): called before every system call of the run that creates
@@ -160,6 +160,12 @@ struct node_run {
  * an owner or mode, except make_direct's own mknodat.
  */
 void node_fsgid_own(struct node_run *run);
+/*
+ * Takes group gid for the nodes made in place (make_direct): 0, or 1
+ * when it cannot be taken (a user namespace that does not map it), our
+ * own group in force then.
+ */
+int node_fsgid_take(struct node_run *run, gid_t gid);
 
 /* place.c */
 /* The run r is in (node_begin), for a file that cannot see inside r. */
