@@ -310,8 +310,8 @@ fields_bad_type(const struct dialect *dl, const char *s, struct dt_diag *d)
 	return -1;
 }
 
-int
-fields_line_read(int rc, struct entry *e, struct dt_diag *d)
+static int
+line_read(int rc, struct entry *e, bool normal, struct dt_diag *d)
 {
 	if (rc != 1)
 		return rc;
@@ -319,7 +319,20 @@ fields_line_read(int rc, struct entry *e, struct dt_diag *d)
 		e->start = e->inc = 0;
 	if (!entry_has_numbers(e))
 		e->inc = 0;
-	return entry_validate(e, d) != 0 ? -1 : 1;
+	return (normal ? entry_validate_normal(e, d) : entry_validate(e, d)) !=
+	    0 ? -1 : 1;
+}
+
+int
+fields_line_read(int rc, struct entry *e, struct dt_diag *d)
+{
+	return line_read(rc, e, false, d);
+}
+
+int
+fields_line_read_normal(int rc, struct entry *e, struct dt_diag *d)
+{
+	return line_read(rc, e, true, d);
 }
 
 bool

@@ -86,6 +86,8 @@ int fields_bad_type(const struct dialect *dl, const char *s,
  * read_line).
  */
 int fields_line_read(int rc, struct entry *e, struct dt_diag *d);
+/* The same for an entry whose path is path_normal's output. */
+int fields_line_read_normal(int rc, struct entry *e, struct dt_diag *d);
 /*
  * Whether line has two words or more, and a '/' in its word k (0 or 1):
  * a path where the dialect has one (its looks_like).

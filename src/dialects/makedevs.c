@@ -112,6 +112,120 @@ makedevs_mode(const char *s, struct entry *e, struct dt_diag *d)
 	return 0;
 }
 
+/*
+ * A field of decimal digits only, at most 19 of them (no overflow) and at
+ * most max, as dt_parse_decimal reads it: false for anything else, which
+ * parse_makedevs reads and names.
+ */
+static inline bool
+plain_decimal(struct fields_span w, uint64_t max, uint64_t *v)
+{
+	uint64_t x = 0;
+
+	if (w.len == 0 || w.len > 19)
+		return false;
+	for (size_t i = 0; i < w.len; i++) {
+		unsigned c = (unsigned char)w.p[i] - (unsigned)'0';
+
+		if (c > 9)
+			return false;
+		x = x * 10 + c;
+	}
+	if (x > max)
+		return false;
+	*v = x;
+	return true;
+}
+
+static inline bool
+is_dash(struct fields_span w)
+{
+	return w.len == 1 && w.p[0] == '-';
+}
+
+/*
+ * The common line, read in one pass over its bytes with no field copied:
+ * a type of c b p d f or s, a mode of octal digits or "-", owners and
+ * numbers of decimal digits or "-", at most ten fields.  1 with e and path
+ * as parse_makedevs sets them; 0 for any other line, error or not, which
+ * parse_makedevs then reads (and names what is wrong) as before.  Nothing
+ * is written to e unless it returns 1.
+ */
+static int
+parse_plain(const char *line, size_t len, struct entry *e, char *path)
+{
+	static const uint64_t max[5] = { DT_HOST_MAJOR_MAX,
+	    DT_HOST_MINOR_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX };
+	const unsigned char *s = (const unsigned char *)line, *end = s + len;
+	struct fields_span w[MAKEDEVS_FIELDS];
+	uint64_t num[5] = { 0 }, id[2] = { 0, 0 };
+	unsigned mode = MAKEDEVS_MODE, have = 0;
+	size_t n = 0, i;
+	struct dt_diag ignored;
+	char type;
+
+	for (;;) {
+		const unsigned char *start;
+
+		while (s < end && dialect_space((char)*s))
+			s++;
+		if (s == end || *s == '#')
+			break;
+		if (n == MAKEDEVS_FIELDS)
+			return 0;	/* too many: said below */
+		for (start = s; s < end && !dialect_space((char)*s); s++)
+			continue;
+		w[n].p = (const char *)start;
+		w[n++].len = (size_t)(s - start);
+	}
+	if (n < 2 || w[1].len != 1)
+		return 0;
+	type = w[1].p[0];
+	if (type != 'c' && type != 'b' && type != 'p' && type != 'd' &&
+	    type != 'f' && type != 's')
+		return 0;
+	if (n > 2 && !is_dash(w[2])) {
+		if (w[2].len > 5)
+			return 0;
+		for (i = 0, mode = 0; i < w[2].len; i++) {
+			unsigned c = (unsigned char)w[2].p[i] - (unsigned)'0';
+
+			if (c > 7)
+				return 0;
+			mode = mode * 8 + c;
+		}
+		if (mode > 07777)
+			return 0;
+	}
+	for (i = 3; i < n && i < 5; i++)
+		if (!is_dash(w[i]) && !plain_decimal(w[i], ID_MAX, &id[i - 3]))
+			return 0;
+	for (i = 5; i < n; i++) {
+		if (is_dash(w[i]))
+			continue;
+		if (!plain_decimal(w[i], max[i - 5], &num[i - 5]))
+			return 0;
+		have |= 1u << (i - 5);
+	}
+	if ((type == 'c' || type == 'b') && (have & 3) != 3)
+		return 0;
+	if (path_normal(w[0].p, w[0].len, 0, path, &ignored) != 0)
+		return 0;
+	e->path = path;
+	e->type = type;
+	e->mode = mode;
+	e->mode_set = true;
+	e->uid = (uid_t)id[0];
+	e->gid = (gid_t)id[1];
+	e->uid_set = e->gid_set = true;
+	e->major = num[0];
+	e->minor = num[1];
+	e->start = num[2];
+	e->inc = num[3];
+	e->count = num[4];
+	return 1;
+}
+
 static int
 parse_makedevs(const char *line, size_t len,
     const struct id_resolver *res, struct entry *e, char *path,
@@ -282,8 +396,12 @@ static int
 makedevs_read(struct dialect_reader *r, const char *line, size_t len,
     struct entry *out, char *path, struct dt_diag *d)
 {
-	return fields_line_read(parse_makedevs(line, len, r->res, out, path,
-	    d), out, d);
+	int rc = parse_plain(line, len, out, path);
+
+	if (rc == 0)
+		rc = parse_makedevs(line, len, r->res, out, path, d);
+	/* either way the path is path_normal's */
+	return fields_line_read_normal(rc, out, d);
 }
 
 const struct dialect makedevs_dialect = {

@@ -149,7 +149,6 @@ entry_validate(const struct entry *e, struct dt_diag *d)
 	char norm[PATH_MAX];
 	size_t plen = e->path != NULL ? strnlen(e->path, PATH_MAX) : 0;
 	char q[QUOTE_MAX], qn[QUOTE_MAX];
-	char t[2] = { e->type, '\0' };
 
 	assert(d != NULL);
 	if (e->path == NULL)
@@ -164,6 +163,16 @@ entry_validate(const struct entry *e, struct dt_diag *d)
 		return dt_error(d, "path '%s' is not in normal form (as '%s')",
 		    dt_quote_word(q, sizeof(q), e->path, plen),
 		    dt_quote_word(qn, sizeof(qn), norm, strlen(norm)));
+	return entry_validate_normal(e, d);
+}
+
+int
+entry_validate_normal(const struct entry *e, struct dt_diag *d)
+{
+	char q[QUOTE_MAX];
+	char t[2] = { e->type, '\0' };
+
+	assert(e->path != NULL && d != NULL);
 	if (entry_type_of(e->type) == NULL)
 		return dt_error(d, "type '%s' is not one of " TYPE_LETTERS,
 		    dt_quote_word(q, sizeof(q), t, strlen(t)));

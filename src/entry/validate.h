@@ -21,6 +21,11 @@
 
 /* 0 for a valid entry; -1 with the reason in d. */
 int entry_validate(const struct entry *e, struct dt_diag *d);
+/*
+ * The same for an entry whose path is path_normal's output (a dialect's
+ * parser made it so): the path is not looked at a second time.
+ */
+int entry_validate_normal(const struct entry *e, struct dt_diag *d);
 
 /* Whether text is file capabilities as cap_from_text(3) and setcap read. */
 int entry_caps_check(const char *text, struct dt_diag *d);
