@@ -20,13 +20,24 @@ static_assert(ENTRY_PACK_FILES < 1u << (32 - ENTRY_PACK_FILE_SHIFT),
 #define MODE_BITS 07777u
 #define FLAG(n) ENTRY_PACK_FLAG(ENTRY_PACK_ ## n)
 
-/* 1 + the place of type letter t in ENTRY_PACK_TYPES, 0 for another. */
+/*
+ * 1 + the place of type letter t in ENTRY_PACK_TYPES, 0 for another (a
+ * switch: it runs for every entry added, twice).
+ */
 static unsigned
 type_code(char t)
 {
-	const char *s = t != '\0' ? strchr(ENTRY_PACK_TYPES, t) : NULL;
-
-	return s != NULL ? (unsigned)(s - ENTRY_PACK_TYPES) + 1 : 0;
+	static_assert(sizeof(ENTRY_PACK_TYPES) == 8, "the seven cases below");
+	switch (t) {
+	case 'c': return 1;
+	case 'b': return 2;
+	case 'p': return 3;
+	case 'd': return 4;
+	case 'f': return 5;
+	case 'l': return 6;
+	case 's': return 7;
+	default: return 0;
+	}
 }
 
 /*
@@ -99,14 +110,15 @@ entry_pack_add(struct entry_pack *p, const struct entry *e)
 {
 	struct entry_rec r, *v = dt_room_for_one(p->v, p->n, &p->cap,
 	    sizeof(*v), 1024);
+	bool rare = is_rare(e);
 	int file = 0;
 
 	if (v == NULL)
 		return -1;
 	p->v = v;
-	if (!is_rare(e) && (file = file_code(p, e->file)) == -2)
+	if (!rare && (file = file_code(p, e->file)) == -2)
 		return -1;
-	if (is_rare(e) || file < 0) {
+	if (rare || file < 0) {
 		if (add_rare(p, e, &r) != 0)
 			return -1;
 		p->v[p->n++] = r;
