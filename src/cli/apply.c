@@ -16,6 +16,7 @@
 #include "cli/allow.h"
 #include "cli/options.h"
 #include "cli/apply.h"
+#include "cli/apply_removals.h"
 #include "cli/env.h"
 #include "cli/kernel.h"
 #include "sys/node.h"
@@ -48,11 +49,7 @@ struct plan {
 	enum conflicts_merge merge;	/* --merge */
 	bool boot;			/* --boot: tmpfiles '!' lines too */
 	bool relative;			/* paths said as make says them */
-	/* --remove LIST's paths (read_removals) */
-	struct removals {
-		char **v;
-		size_t n, cap;
-	} removals;
+	struct removals removals;	/* --remove LIST's paths */
 };
 
 static void
@@ -368,70 +365,6 @@ dry_run_notes(const struct report *r, const struct plan *p)
 		cli_warn("%s", REPORT_WAYS_OUT);
 }
 
-/* The plan into the tree under r, which it closes. */
-/*
- * --remove LIST: the paths of device nodes and FIFOs to remove, one
- * absolute path a line (as diff --removals writes them); empty lines and
- * lines that begin with '#' are skipped.  Read whole before anything is
- * done, as a table is.
- */
-static void
-removals_free(struct removals *removals)
-{
-	for (size_t i = 0; i < removals->n; i++)
-		free(removals->v[i]);
-	free(removals->v);
-	*removals = (struct removals){ 0 };
-}
-
-/*
- * Into *removals; returns the number of bad lines, said; -1 when LIST
- * cannot be read.
- */
-static long
-read_removals(struct removals *removals, const char *file)
-{
-	char q[DT_QUOTE_SIZE], *line = NULL, **grown;
-	size_t cap = 0;
-	unsigned long lineno = 0;
-	long bad = 0;
-	ssize_t len;
-	FILE *f = fopen(file, "re");
-
-	if (f == NULL) {
-		cli_source_error(file, 0, errno, NULL);
-		return -1;
-	}
-	while ((len = getline(&line, &cap, f)) >= 0) {
-		lineno++;
-		if (len > 0 && line[len - 1] == '\n')
-			line[--len] = '\0';
-		if (len == 0 || line[0] == '#')
-			continue;
-		if (line[0] != '/' || (size_t)len != strlen(line) ||
-		    !node_path_ok(line)) {
-			cli_source_error(file, lineno, 0, "want an absolute "
-			    "path of a device node or FIFO to remove");
-			bad++;
-			continue;
-		}
-		if ((grown = dt_room_for_one(removals->v, removals->n,
-		    &removals->cap, sizeof(*grown), 16)) == NULL)
-			cli_fatal(NULL);
-		removals->v = grown;
-		if ((removals->v[removals->n++] = strdup(line)) == NULL)
-			cli_fatal(NULL);
-	}
-	free(line);
-	if (ferror(f)) {
-		cli_source_error(file, lineno, EIO, cli_quote(q, file));
-		(void)fclose(f);
-		return -1;
-	}
-	(void)fclose(f);
-	return bad;
-}
-
 /* After the plan: each path of --remove, through node_remove (node.h). */
 static void
 apply_removals(const struct removals *removals, struct root *r,
@@ -447,6 +380,7 @@ apply_removals(const struct removals *removals, struct root *r,
 	}
 }
 
+/* The plan into the tree under r, which it closes. */
 static int
 apply_to_root(const struct plan *p, struct root *r, unsigned flags)
 {
@@ -804,7 +738,7 @@ cmd_apply(const struct verb_call *c)
 	read_plan(o, &plan, c->args);
 	owners_close(plan.owners);
 	if (o->remove_list != NULL && (removed =
-	    read_removals(&plan.removals, o->remove_list)) != 0) {
+	    apply_removals_read(&plan.removals, o->remove_list)) != 0) {
 		plan.problems.errors += removed < 0 ? 1 :
 		    (unsigned long)removed;
 		plan.problems.status = cli_worse(plan.problems.status,
@@ -829,7 +763,7 @@ cmd_apply(const struct verb_call *c)
 		    (o->verbose ? NODE_VERBOSE : 0));
 	}
 	entry_pack_free(&plan.v);
-	removals_free(&plan.removals);
+	apply_removals_free(&plan.removals);
 	return rc;
 }
 

@@ -5,7 +5,8 @@
  * only in A, "+ PATH ..." only in B, "~ PATH FIELD OLD -> NEW"), a JSON
  * object, or, with -o, the table that turns A into B (devtool(1), diff).
  * It answers a question, so it exits as diff(1) does: 0 the same, 1
- * different, 2 trouble, and trouble is never read as an answer.
+ * different, 2 trouble, and trouble is never read as an answer.  The
+ * sides, named and read, are diff_sides.c (diff_impl.h).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli/allow.h"
+#include "cli/diff_impl.h"
 #include "cli/options.h"
 #include "cli/env.h"
 #include "cli/kernel.h"
@@ -27,11 +29,6 @@
 #include "sources/source.h"
 #include "sys/outfile.h"
 #include "sys/root.h"
-
-/* The exit status of a question (devtool(1), EXIT STATUS). */
-#define DIFF_SAME EXIT_OK
-#define DIFF_DIFFERENT 1
-#define DIFF_TROUBLE 2
 
 /* What --ignore can leave out of the comparison. */
 enum diff_field {
@@ -54,85 +51,10 @@ static const struct {
 };
 #define IGNORABLE "numbers, target, mode, owner, group, time"
 
-enum side_kind { SIDE_TREE, SIDE_TABLE, SIDE_ARCHIVE, SIDE_KERNEL };
-
-/* One source: what it is, then what was read of it. */
-struct side {
-	enum side_kind kind;
-	const char *arg;	/* the PATH or FILE; NULL for the kernel */
-	const char *root;	/* a tree's --root, or NULL */
-	const struct dialect *input;	/* a table's -i, or NULL */
-	struct entries v;	/* ranges as their nodes, then sorted */
-	unsigned long problems;	/* what could not be read */
-	unsigned long files;	/* f entries left out */
-};
-
-/*
- * The options that name a side, and --root and -i, which say something
- * of the sides after them, are kept in command-line order: popt calls
- * side_option for each as it parses, and the operands seen before it
- * (poptGetArgs, while parsing) place it among the PATH operands.
- */
-enum { OPT_TABLE = 1, OPT_ARCHIVE, OPT_KERNEL, OPT_ROOT, OPT_INPUT };
-
-struct side_event {
-	int what;		/* OPT_* */
-	char *arg;		/* its value, or NULL */
-	int before;		/* PATH operands given before it */
-};
-
-/* The side options as given, in order. */
-struct side_events {
-	struct side_event *v;
-	size_t n;
-};
-
-/* data: the side_events, as the callback row's descrip (popt's way). */
-static void
-side_option(poptContext con, enum poptCallbackReason reason,
-    const struct poptOption *opt, const char *arg, const void *data)
-{
-	struct side_events *events = (void *)data;
-	const char **left = poptGetArgs(con);
-	struct side_event *ev;
-	int before = 0;
-
-	if (reason != POPT_CALLBACK_REASON_OPTION)
-		return;
-	while (left != NULL && left[before] != NULL)
-		before++;
-	if ((ev = reallocarray(events->v, events->n + 1, sizeof(*ev))) ==
-	    NULL)
-		cli_fatal(NULL);
-	events->v = ev;
-	ev += events->n++;
-	ev->what = opt->val;
-	ev->before = before;
-	ev->arg = NULL;
-	if (arg != NULL && (ev->arg = strdup(arg)) == NULL)
-		cli_fatal(NULL);
-}
-
-/*
- * What diff compares and how it says it: the options as popt stores them
- * into the run's instance, and what parse_options makes of them.
- */
-struct diff_opts {
-	char *output, *ignore, *only_arg, *sysfs_dir, *users_from;
-	char *removals;		/* --removals FILE, or NULL */
-	int json, json_array, one_fs;
-	struct side_events events;	/* --table ... in order */
-	/* made by check_diff */
-	unsigned ignored;	/* enum diff_field */
-	char only[16];		/* type letters; "" for every type */
-	const struct dialect *patch;	/* -o, or NULL */
-	struct side sides[2];	/* A and B, nothing read yet */
-};
-
 #define OPT(field) VERB_OPT(struct diff_opts, field)
 
 static const struct poptOption side_options[] = {
-	{ NULL, '\0', POPT_ARG_CALLBACK, (void *)side_option, 0,
+	{ NULL, '\0', POPT_ARG_CALLBACK, (void *)diff_side_option, 0,
 	  (const char *)OPT(events), NULL },
 	{ "table", '\0', POPT_ARG_STRING, NULL, OPT_TABLE,
 	  "a side: the device table FILE (- for stdin)", "FILE" },
@@ -199,83 +121,6 @@ const struct verb_options diff_options = {
 	.done = diff_opts_done,
 };
 
-/* Adds a side; more than two is counted, for the message. */
-static void
-add_side(struct side *sides, int *n, enum side_kind kind, const char *arg,
-    const char *root, const struct dialect *input)
-{
-	if (*n < 2)
-		sides[*n] = (struct side){ .kind = kind, .arg = arg,
-		    .root = root, .input = input };
-	(*n)++;
-}
-
-/*
- * The sides in command-line order: the option events placed among the
- * PATH operands, --root and -i applied to the sides after them.
- */
-static int
-build_sides(const struct side_events *events, const struct verb_call *c,
-    struct side *sides)
-{
-	const char *root = NULL;
-	const struct dialect *input = NULL;
-	bool root_used = true, input_used = true;
-	size_t e = 0;
-	int n = 0;
-
-	for (int k = 0; k <= c->nargs; k++) {
-		for (; e < events->n && events->v[e].before <= k; e++) {
-			const struct side_event *ev = &events->v[e];
-
-			switch (ev->what) {
-			case OPT_ROOT:
-				if (cli_option_path(c->name, "--root", ev->arg,
-				    CLI_NAMES_DIR) != EXIT_OK)
-					return DIFF_TROUBLE;
-				root = ev->arg;
-				root_used = false;
-				break;
-			case OPT_INPUT:
-				if (allow_input(c->name, ev->arg, &input) !=
-				    EXIT_OK)
-					return DIFF_TROUBLE;
-				input_used = false;
-				break;
-			case OPT_TABLE:
-			case OPT_ARCHIVE:
-				if (cli_option_path(c->name, ev->what ==
-				    OPT_TABLE ? "--table" : "--archive", ev->arg,
-				    CLI_NAMES_FILE) != EXIT_OK)
-					return DIFF_TROUBLE;
-				add_side(sides, &n, ev->what == OPT_TABLE ?
-				    SIDE_TABLE : SIDE_ARCHIVE, ev->arg, NULL,
-				    ev->what == OPT_TABLE ? input : NULL);
-				input_used |= ev->what == OPT_TABLE;
-				break;
-			default:
-				add_side(sides, &n, SIDE_KERNEL, NULL, NULL,
-				    NULL);
-			}
-		}
-		if (k < c->nargs) {
-			add_side(sides, &n, SIDE_TREE, c->args[k], root, NULL);
-			root_used = true;
-		}
-	}
-	if (n != 2)
-		return cli_usage(c->name, "diff compares two sides, A and B "
-		    "(each --table FILE, --archive FILE, --kernel or a tree "
-		    "PATH); got %d", n);
-	if (!root_used)
-		return cli_usage(c->name, "--root DIR is the root of the tree "
-		    "PATHs after it, and none follows");
-	if (!input_used)
-		return cli_usage(c->name, "-i is the dialect of the --table "
-		    "FILEs after it, and none follows");
-	return EXIT_OK;
-}
-
 /* --ignore's fields into o->ignored. */
 static int
 parse_ignore(const char *name, struct diff_opts *o)
@@ -328,7 +173,7 @@ parse_options(const struct verb_call *c, struct side *sides,
 	char q[DT_QUOTE_SIZE];
 	int rc;
 
-	if ((rc = build_sides(&o->events, c, sides)) != EXIT_OK)
+	if ((rc = diff_build_sides(&o->events, c, sides)) != EXIT_OK)
 		return rc;
 	if ((sides[0].kind == SIDE_TABLE || sides[0].kind == SIDE_ARCHIVE) &&
 	    (sides[1].kind == SIDE_TABLE || sides[1].kind == SIDE_ARCHIVE) &&
@@ -379,174 +224,6 @@ parse_options(const struct verb_call *c, struct side *sides,
 }
 
 /* ------------------------------------------------------------ reading */
-
-static void
-side_put(void *ctx, const struct entry *e)
-{
-	if (entries_add(&((struct side *)ctx)->v, e) != 0)
-		cli_fatal(NULL);
-}
-
-static void
-side_problem(void *ctx, const char *where, unsigned long line, int error,
-    const char *why)
-{
-	cli_source_error(where, line, error, why);
-	((struct side *)ctx)->problems++;
-}
-
-static void
-side_conflict(void *ctx, const struct entry *later, const char *msg)
-{
-	side_problem(ctx, later->file, later->lineno, 0, msg);
-}
-
-/*
- * A table side: read whole, its lines checked against each other as
- * list --table checks them, then each range as its nodes.
- */
-static void
-read_table(struct side *s, const struct id_resolver *res)
-{
-	const struct entry_sink sink = { side_put, side_problem, s };
-	struct source *src = source_table_new(res, s->input);
-	struct entries raw;
-	char path[PATH_MAX];
-	struct entry one;
-	struct dt_diag d;
-	size_t i;
-
-	if (src == NULL)
-		cli_fatal(NULL);
-	src->read(src, s->arg, &sink);
-	source_end(src, &sink);
-	src->free(src);
-	if (conflicts_merge(&s->v, CONFLICTS_ERROR, 0, 0, side_conflict, s) <
-	    0)
-		cli_fatal(NULL);
-	for (i = 0; i < s->v.n && s->v.v[i].count == 0; i++)
-		;
-	if (i == s->v.n)	/* no range: the entries are the nodes */
-		return;
-	raw = s->v;
-	s->v = (struct entries){ 0 };
-	for (i = 0; i < raw.n; i++)
-		for (size_t k = 0; k < entry_expand_count(&raw.v[i]); k++)
-			if (entry_expand(&raw.v[i], k, &one, path, &d) != 0)
-				side_problem(s, raw.v[i].file, raw.v[i].lineno,
-				    0, d.msg);
-			else
-				side_put(s, &one);
-	entries_free(&raw);
-}
-
-static void
-read_tree(const struct diff_opts *o, struct side *s)
-{
-	const struct entry_sink sink = { side_put, side_problem, s };
-	struct source *tree;
-	struct root *r;
-
-	if ((r = options_root(s->root)) == NULL) {
-		s->problems++;
-		return;
-	}
-	/* every directory: one that is a plain parent on one side only is
-	   dropped later, one on both compared */
-	if ((tree = source_tree_new(r, true, o->one_fs != 0)) == NULL)
-		cli_fatal(NULL);
-	tree->read(tree, s->arg, &sink);
-	tree->free(tree);
-	root_close(r);
-}
-
-static void
-read_side(const struct diff_opts *o, struct side *s,
-    const struct id_resolver *res)
-{
-	const struct entry_sink sink = { side_put, side_problem, s };
-	struct source *src;
-
-	switch (s->kind) {
-	case SIDE_TREE:
-		read_tree(o, s);
-		break;
-	case SIDE_TABLE:
-		read_table(s, res);
-		break;
-	case SIDE_ARCHIVE:
-		if ((src = source_archive_new(NULL, true)) == NULL)
-			cli_fatal(NULL);
-		src->read(src, s->arg, &sink);
-		src->free(src);
-		break;
-	case SIDE_KERNEL:
-		kernel_read(o->sysfs_dir, &sink);
-		break;
-	}
-}
-
-/*
- * The tables' names: from --users-from; else, beside a tree under --root
- * DIR, that tree's (apply --root DIR resolved them so); else the host's.
- * NULL (said) when the database cannot be opened; not opened at all
- * (*none) when no side is a table.
- */
-static const struct id_resolver *
-table_names(const struct diff_opts *o, const struct side *sides, bool *none)
-{
-	const char *root = NULL;
-
-	*none = sides[0].kind != SIDE_TABLE && sides[1].kind != SIDE_TABLE;
-	if (*none)
-		return NULL;
-	for (int i = 0; i < 2; i++)
-		if (sides[i].kind == SIDE_TREE && sides[i].root != NULL)
-			root = sides[i].root;
-	return owners_open(o->users_from != NULL ? NULL : root,
-	    o->users_from);
-}
-
-/*
- * Sorted, each path once: a second entry of a path (two devices the
- * kernel gives one name) is trouble unless it says the same.
- */
-static void
-sort_side(struct side *s)
-{
-	size_t w = 0;
-
-	if (entries_sort(&s->v) != 0)
-		cli_fatal(NULL);
-	for (size_t i = 0; i < s->v.n; i++) {
-		if (w > 0 && strcmp(s->v.v[w - 1].path, s->v.v[i].path) == 0) {
-			if (entry_differs(&s->v.v[w - 1], &s->v.v[i]) != NULL)
-				side_problem(s, s->v.v[i].path, 0, 0, "given "
-				    "twice, differently");
-			continue;
-		}
-		s->v.v[w++] = s->v.v[i];
-	}
-	s->v.n = w;
-}
-
-/*
- * Regular files (f lines) are compared only between two tables: no
- * tree, archive or kernel lists them.  Those left out are counted.
- */
-static void
-drop_files(struct side *s)
-{
-	size_t w = 0;
-
-	for (size_t i = 0; i < s->v.n; i++)
-		if (s->v.v[i].type == 'f')
-			s->files++;
-		else
-			s->v.v[w++] = s->v.v[i];
-	s->v.n = w;
-}
-
 /* ------------------------------------------------------------ output */
 
 /* The differences: counted, printed, or kept for the patch. */
@@ -985,14 +662,15 @@ cmd_diff(const struct verb_call *c)
 	int rc;
 
 	(void)c;	/* its operands are the sides check_diff built */
-	if ((res = table_names(o, sides, &no_tables)) == NULL && !no_tables)
+	if ((res = diff_table_names(o, sides, &no_tables)) == NULL &&
+	    !no_tables)
 		return DIFF_TROUBLE;
 	tables = sides[0].kind == SIDE_TABLE && sides[1].kind == SIDE_TABLE;
 	for (int i = 0; i < 2; i++) {
-		read_side(o, &sides[i], res);
+		diff_read_side(o, &sides[i], res);
 		if (!tables)
-			drop_files(&sides[i]);
-		sort_side(&sides[i]);
+			diff_drop_files(&sides[i]);
+		diff_sort_side(&sides[i]);
 	}
 	owners_close(res);
 	rc = DIFF_TROUBLE;

@@ -39,6 +39,16 @@ says() {
 	grep -qx 'lint layers: ok' <<<"$output"
 }
 
+# docs/DESIGN.md, "The layers": no .c file over 800 lines.
+@test "lint layers: a .c file over 800 lines fails, naming it and its length" {
+	for _ in $(seq 800); do echo; done >>"$S/base/path.c"
+	n=$(wc -l <"$S/base/path.c")
+	layers
+	[ "$status" -eq 1 ]
+	says "src/base/path.c: $n lines, over 800 (split it along a seam, docs/DESIGN.md)"
+	grep -qx 'lint layers: FAILED' <<<"$output"
+}
+
 @test "lint layers: an include of a higher folder fails, naming the file and both ranks" {
 	sed -i '0,/^#include "/s//#include "sys\/node.h"\n&/' "$S/base/path.c"
 	layers
