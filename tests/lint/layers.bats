@@ -3,34 +3,11 @@
 # layers"): on a copy of src/ with one fault planted, it fails naming
 # the fault; on the tree as it is, it passes.
 
-setup_file() {
-	export BATS_NO_PARALLELIZE_WITHIN_FILE=true
-	LINT=$BATS_TEST_DIRNAME/../../scripts/lint.sh
-	export LINT
-	cp -r "$BATS_TEST_DIRNAME/../../src" "$BATS_FILE_TMPDIR/src"
-	find "$BATS_FILE_TMPDIR/src" -name '*.[od]' -delete
-	mkdir "$BATS_FILE_TMPDIR/obj"
-	# the objects, once: each test recompiles only what it changes
-	LINT_SRC=$BATS_FILE_TMPDIR/src LINT_OBJ=$BATS_FILE_TMPDIR/obj \
-	    LINT_ONLY=layers sh "$LINT" >"$BATS_FILE_TMPDIR/first" 2>&1 || true
-}
-
-setup() {
-	cp -a "$BATS_FILE_TMPDIR/src" "$BATS_FILE_TMPDIR/obj" "$BATS_TEST_TMPDIR/"
-	S=$BATS_TEST_TMPDIR/src
-}
+LINT_TOOL=layers
+load lint_copy
 
 layers() {
-	run env LINT_SRC="$S" LINT_OBJ="$BATS_TEST_TMPDIR/obj" \
-	    LINT_ONLY=layers sh "$LINT"
-}
-
-# says LINE: the report has it, as a line of its own.
-says() {
-	if ! grep -Fxq -- "  $1" <<<"$output"; then
-		printf 'expected the line:\n  %s\nin:\n%s\n' "$1" "$output" >&2
-		return 1
-	fi
+	lint_copy
 }
 
 @test "lint layers: the tree as it is passes" {

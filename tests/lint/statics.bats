@@ -4,36 +4,16 @@
 # planted in it, it fails naming the object, the name and its section;
 # on the tree as it is, it passes.
 
-setup_file() {
-	export BATS_NO_PARALLELIZE_WITHIN_FILE=true
-	LINT=$BATS_TEST_DIRNAME/../../scripts/lint.sh
-	export LINT
-	cp -r "$BATS_TEST_DIRNAME/../../src" "$BATS_FILE_TMPDIR/src"
-	find "$BATS_FILE_TMPDIR/src" -name '*.[od]' -delete
-	mkdir "$BATS_FILE_TMPDIR/obj"
-	# the objects, once: each test recompiles only what it changes
-	LINT_SRC=$BATS_FILE_TMPDIR/src LINT_OBJ=$BATS_FILE_TMPDIR/obj \
-	    LINT_ONLY=statics sh "$LINT" >"$BATS_FILE_TMPDIR/first" 2>&1 ||
-	    true
-}
-
-setup() {
-	cp -a "$BATS_FILE_TMPDIR/src" "$BATS_FILE_TMPDIR/obj" "$BATS_TEST_TMPDIR/"
-	S=$BATS_TEST_TMPDIR/src
-}
+LINT_TOOL=statics
+load lint_copy
 
 statics() {
-	run env LINT_SRC="$S" LINT_OBJ="$BATS_TEST_TMPDIR/obj" \
-	    LINT_ONLY=statics sh "$LINT"
+	lint_copy
 }
 
-# says FILE NAME SECTION: the report names it, as a line of its own.
-says() {
-	local line="src/$1: $2 ($3): file-static mutable state; a run's goes in its context (a verb's options struct, verbs.h), a table is const, or STATICS_ALLOW gives its reason"
-	if ! grep -Fxq -- "  $line" <<<"$output"; then
-		printf 'expected the line:\n  %s\nin:\n%s\n' "$line" "$output" >&2
-		return 1
-	fi
+# says_static FILE NAME SECTION: the report names it (says).
+says_static() {
+	says "src/$1: $2 ($3): file-static mutable state; a run's goes in its context (a verb's options struct, verbs.h), a table is const, or STATICS_ALLOW gives its reason"
 }
 
 @test "lint statics: the tree as it is passes" {
@@ -52,9 +32,9 @@ says() {
 	    >>"$S/cli/convert.c"
 	statics
 	[ "$status" -eq 1 ]
-	says cli/formats.o planted .bss
-	says cli/encode.o planted_options .data.rel.local
-	says cli/convert.o n .data
+	says_static cli/formats.o planted .bss
+	says_static cli/encode.o planted_options .data.rel.local
+	says_static cli/convert.o n .data
 	grep -qx 'lint statics: FAILED' <<<"$output"
 }
 
@@ -83,8 +63,8 @@ C
 	sed -i '0,/^#include </s//#include <unistd.h>\n&/' "$S/base/number.c"
 	statics
 	[ "$status" -eq 1 ]
-	says sys/temp.o planted_count .bss
-	says base/number.o cached .data
+	says_static sys/temp.o planted_count .bss
+	says_static base/number.o cached .data
 }
 
 @test "lint statics: an allowed name in another file is not allowed there" {
@@ -99,5 +79,5 @@ json_planted(void)
 C
 	statics
 	[ "$status" -eq 1 ]
-	says dialects/json.o installed .bss
+	says_static dialects/json.o installed .bss
 }
