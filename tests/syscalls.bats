@@ -281,27 +281,3 @@ R/a/old 1236 644"
 	    uniq -d | sed 's/^rt_sigaction(//' | tr '\n' ' ')" "$twice "
 	(( $(calls "$log" rt_sigaction) <= most ))
 }
-
-@test "apply: a signal ignored when devtool starts stays ignored through the one sigaction that installs the hooks, and the others are caught" {
-	command -v strace >/dev/null || skip "strace is not installed"
-	[[ -z ${DEVTOOL_REAL:-} ]] || skip "valgrind catches every signal itself"
-	local log=$BATS_TEST_TMPDIR/log job pid caught ignored usr1 usr2
-	printf '/dev/null c 666 0 0 1 3 - - -\n' >t
-	# stopped (SIGSTOP, no timing) on its fsync of the archive's
-	# temporary, once the hooks are in place
-	(trap '' USR1; ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
-	    exec strace -f -qq -o "$log" -e trace=fsync \
-	    -e inject=fsync:signal=SIGSTOP:when=1 \
-	    "$DEVTOOL" apply --archive out.cpio t) &
-	job=$!
-	strace_stopped "$log" "$job"
-	pid=$STOPPED
-	caught=$(awk '$1 == "SigCgt:" { print $2 }' "/proc/$pid/status")
-	ignored=$(awk '$1 == "SigIgn:" { print $2 }' "/proc/$pid/status")
-	kill -CONT "$pid"
-	wait "$job" || fail "apply --archive failed after SIGCONT"
-	usr1=$(kill -l USR1) usr2=$(kill -l USR2)
-	(((16#$ignored >> (usr1 - 1)) & 1)) || fail "SIGUSR1 no longer ignored (SigIgn $ignored)"
-	! (((16#$caught >> (usr1 - 1)) & 1)) || fail "SIGUSR1 caught (SigCgt $caught)"
-	(((16#$caught >> (usr2 - 1)) & 1)) || fail "SIGUSR2 not caught (SigCgt $caught)"
-}
