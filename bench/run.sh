@@ -199,6 +199,31 @@ memory_bench() {
 	per_node "list --archive" "${rr[1000000]}" "${rr[1000]}" "$p"
 	rm -f "$work/m.cpio" "$work/m1000" "$work/m1000000"
 }
+# 2. Start-up against /bin/true, 500 runs each from the same shell loop,
+# and (2b) the price of the hardening: the same start-up against the same
+# sources built without the hardening flags (no stack protector, no
+# FORTIFY, no CET, relocations bound lazily; build/plain/devtool).  Most
+# of what full RELRO costs is at start: every symbol bound before main.
+# Then what does not drift with the machine's load: the page faults and
+# resident memory of one start-up against /bin/true's (peak_rss -f).
+startup_bench() {
+	compare "encode 300 5 start-up (500 runs) vs /bin/true" 1.1 : \
+		"i=0; while [ \$i -lt 500 ]; do $DEVTOOL encode 300 5; i=\$((i+1)); done" \
+		"i=0; while [ \$i -lt 500 ]; do /bin/true 300 5; i=\$((i+1)); done"
+	compare "encode 300 5 start-up (500 runs), hardened vs the same sources unhardened" 1.1 : \
+		"i=0; while [ \$i -lt 500 ]; do $DEVTOOL encode 300 5; i=\$((i+1)); done" \
+		"i=0; while [ \$i -lt 500 ]; do $PLAIN encode 300 5; i=\$((i+1)); done"
+	echo "encode 300 5 start-up: $("$B/peak_rss" -f "$DEVTOOL" encode 300 5 \
+	    2>&1 >/dev/null) minor page faults, $("$B/peak_rss" "$DEVTOOL" \
+	    encode 300 5 2>&1 >/dev/null) KiB resident; /bin/true" \
+	    "$("$B/peak_rss" -f /bin/true 2>&1 >/dev/null) and" \
+	    "$("$B/peak_rss" /bin/true 2>&1)"
+}
+# BENCH_ONLY=startup: only the start-up figures (2, 2b) and counts.
+if [ "${BENCH_ONLY:-}" = startup ]; then
+	startup_bench
+	exit 0
+fi
 # BENCH_ONLY=memory: only the memory a node (7b).
 if [ "${BENCH_ONLY:-}" = memory ]; then
 	memory_bench
@@ -225,18 +250,8 @@ compare "decode -f linux - (1,000,000 values) vs read(2) loop" 1.2 : \
 	"$DEVTOOL decode -f linux - < $work/values" \
 	"$B/ref_decode < $work/values"
 
-# 2. Start-up against /bin/true, 500 runs each from the same shell loop.
-compare "encode 300 5 start-up (500 runs) vs /bin/true" 1.1 : \
-	"i=0; while [ \$i -lt 500 ]; do $DEVTOOL encode 300 5; i=\$((i+1)); done" \
-	"i=0; while [ \$i -lt 500 ]; do /bin/true 300 5; i=\$((i+1)); done"
-
-# 2b. The price of the hardening: the same start-up against the same
-# sources built without the hardening flags (no stack protector, no
-# FORTIFY, no CET, relocations bound lazily; build/plain/devtool).  Most
-# of what full RELRO costs is at start: every symbol bound before main.
-compare "encode 300 5 start-up (500 runs), hardened vs the same sources unhardened" 1.1 : \
-	"i=0; while [ \$i -lt 500 ]; do $DEVTOOL encode 300 5; i=\$((i+1)); done" \
-	"i=0; while [ \$i -lt 500 ]; do $PLAIN encode 300 5; i=\$((i+1)); done"
+# 2. Start-up: startup_bench above.
+startup_bench
 
 # 3. apply of a 100,000-line table against a bare mknodat loop (tmpfs).
 awk 'BEGIN { for (i = 0; i < 100000; i++)

@@ -2,6 +2,7 @@
  * devtool.c - main and the verb table (see verbs.h).  The handlers are
  * in their verbs' own files.
  */
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -277,9 +278,15 @@ main(int argc, char **argv)
 
 	std_fds_open();
 	cli_init();
-	/* Options may follow operands whatever the environment says. */
-	unsetenv("POSIXLY_CORRECT");
-	unsetenv("POSIX_ME_HARDER");
+	/*
+	 * Options may follow operands whatever the environment says.  (Asked
+	 * first: unsetenv takes the environment's lock and a page of libc
+	 * that a run without them need not touch.)
+	 */
+	if (getenv("POSIXLY_CORRECT") != NULL)
+		unsetenv("POSIXLY_CORRECT");
+	if (getenv("POSIX_ME_HARDER") != NULL)
+		unsetenv("POSIX_ME_HARDER");
 	if ((rc = global_options(argc, argv, &i)) >= 0)
 		return rc;
 	if (i == argc) {
@@ -288,7 +295,9 @@ main(int argc, char **argv)
 	}
 	if ((verb = find_verb(argv[i])) == NULL)
 		return unknown_verb(argv[i]);
-	snprintf(name, sizeof(name), "devtool %s", verb->name);
+	/* (no printf at start: vfprintf is pages of libc of its own) */
+	assert(strlen(verb->name) < sizeof(name) - sizeof("devtool "));
+	memcpy(stpcpy(name, "devtool "), verb->name, strlen(verb->name) + 1);
 	/* The verb's argv is main's from the verb on, named "devtool VERB". */
 	argv[i] = name;
 	vargv = (const char **)argv + i;

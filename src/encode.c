@@ -335,10 +335,13 @@ static void
 layout_init(struct dt_layout *l, const struct dt_format *f, const char *name,
     unsigned major_bits, unsigned minor_bits)
 {
+	size_t len = strnlen(name, sizeof(l->name) - 1);
 	uint64_t ma, mi;
 
 	l->format = f;
-	snprintf(l->name, sizeof(l->name), "%s", name);
+	/* (cut as snprintf would, without printf's pages at every start) */
+	memcpy(l->name, name, len);
+	l->name[len] = '\0';
 	l->major_bits = major_bits;
 	l->minor_bits = minor_bits;
 	l->width = f->width ? f->width : major_bits + minor_bits;

@@ -108,3 +108,26 @@ setup() {
 	((n <= 800)) ||
 		fail "$n R_X86_64_RELATIVE relocations, more than 800"
 }
+
+@test "start-up: what every run executes lies in the first 64 KiB of code, and the binary has no DT_FINI (docs/DESIGN.md, What a start costs)" {
+	local text addr f
+	run readelf -SW "$DEVTOOL"
+	assert_success
+	text=$(awk '{ for (i = 1; i < NF; i++) if ($i == ".text") print $(i + 2) }' <<<"$output")
+	[[ -n $text ]] || fail "no .text in readelf -S"
+	run nm "$DEVTOOL"
+	assert_success
+	for f in main verb_run poptGetContext poptGetNextOpt cli_layout \
+	    dt_parse_number dt_encode lines_out_flush cmd_encode cmd_decode \
+	    cmd_convert cmd_mknod; do
+		addr=$(awk -v f="$f" '$3 == f { print $1 }' <<<"$output")
+		[[ -n $addr ]] || fail "$f is not in the binary"
+		((0x$addr - 0x$text < 65536)) ||
+			fail "$f at 0x$addr, past the first 64 KiB of .text (0x$text)"
+	done
+	run readelf -dW "$DEVTOOL"
+	assert_success
+	refute_line --regexp '\(FINI\) '
+	# the destructors (.fini_array) are still run at exit
+	assert_line --regexp '\(FINI_ARRAY\) '
+}

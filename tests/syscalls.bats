@@ -148,6 +148,27 @@ traced() {
 	[[ $(calls "$log" openat) -eq $(grep -c 'openat(.*\.so' "$log") ]]
 }
 
+@test "encode 300 5: without an option no parser is started and nothing is allocated (one brk, the loader's; no getrandom, malloc's first); -- and an option start popt (strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "under valgrind the calls counted are valgrind's too"
+	[[ -z ${DEVTOOL_SANITIZED:-} ]] || skip "the sanitizer's allocator is not glibc's"
+	local log=$BATS_TEST_TMPDIR/log
+	strace -qq -e trace=brk,getrandom -o "$log" "$DEVTOOL" encode 300 5 >out
+	[[ $(cat out) == 19660805 ]]
+	[[ $(calls "$log" brk) -eq 1 ]]
+	[[ $(calls "$log" getrandom) -eq 0 ]]
+	# "-" alone is an operand (standard input), not an option
+	"$DEVTOOL" encode - <<<"300 5" >out
+	[[ $(cat out) == 19660805 ]]
+	# an option, or --, is popt's: its context is allocated
+	strace -qq -e trace=brk -o "$log" "$DEVTOOL" encode -x 300 5 >out
+	[[ $(cat out) == 0x12c0005 ]]
+	(($(calls "$log" brk) > 1))
+	strace -qq -e trace=brk -o "$log" "$DEVTOOL" encode -- 300 5 >out
+	[[ $(cat out) == 19660805 ]]
+	(($(calls "$log" brk) > 1))
+}
+
 @test "apply: a |xattr line loads libcap, which reads its capabilities (strace)" {
 	command -v strace >/dev/null || skip "strace is not installed"
 	[[ -z ${DEVTOOL_REAL:-} ]] || skip "under valgrind the calls counted are valgrind's too"

@@ -351,17 +351,17 @@ options_free(const struct poptOption *table, const struct poptOption *from)
 	values_free(table, from);
 }
 
-/* The -f and --strict of a table that holds LAYOUT_OPTIONS, or NULL. */
-static const struct cli_layout_opts *
-layout_opts(const struct poptOption *table)
+/*
+ * Where a row of the verb's const table stores: a VERB_OPT offset made
+ * the instance's field, or the address the row holds (cli.c's
+ * variables).  The checks below read the options through it, so that
+ * they need no copy of the table: a run without options makes none.
+ */
+static void *
+row_arg(const struct verb_options *vo, void *opts,
+    const struct poptOption *row)
 {
-	for (; !is_end(table); table++)
-		if (table->longName != NULL &&
-		    strcmp(table->longName, "format") == 0 && is_string(table))
-			return (const struct cli_layout_opts *)(const void *)
-			    ((const char *)table->arg -
-			    offsetof(struct cli_layout_opts, format));
-	return NULL;
+	return is_offset(row->arg) ? field(vo, opts, row->arg) : row->arg;
 }
 
 /* The row of the table named name, of popt's kind argtype, or NULL. */
@@ -378,6 +378,20 @@ option_row(const struct poptOption *table, const char *name,
 	return NULL;
 }
 
+/* The -f and --strict of a verb that has LAYOUT_OPTIONS, or NULL. */
+static const struct cli_layout_opts *
+layout_opts(const struct verb_options *vo, void *opts)
+{
+	const struct poptOption *format = option_row(vo->table, "format",
+	    POPT_ARG_STRING);
+
+	if (format == NULL)
+		return NULL;
+	return (const struct cli_layout_opts *)(const void *)
+	    ((const char *)row_arg(vo, opts, format) -
+	    offsetof(struct cli_layout_opts, format));
+}
+
 /*
  * --json-array (CLI_JSON_ARRAY_OPTION), before the verb's check sees its
  * options: only JSON Lines become an array, so with -o it goes with -o
@@ -386,16 +400,18 @@ option_row(const struct poptOption *table, const char *name,
  * whether the handler's output is to be an array.
  */
 static int
-json_array_check(const struct verb_call *c, const struct poptOption *table,
+json_array_check(const struct verb_call *c, const struct verb_options *vo,
     bool *on)
 {
-	const struct poptOption *array = option_row(table, "json-array",
-	    POPT_ARG_NONE), *json = option_row(table, "json", POPT_ARG_NONE),
-	    *output = option_row(table, "output", POPT_ARG_STRING);
-	const char *format = output != NULL ? *(char **)output->arg : NULL;
+	const struct poptOption *array = option_row(vo->table, "json-array",
+	    POPT_ARG_NONE), *json = option_row(vo->table, "json",
+	    POPT_ARG_NONE), *output = option_row(vo->table, "output",
+	    POPT_ARG_STRING);
+	const char *format = output != NULL ?
+	    *(char **)row_arg(vo, c->opts, output) : NULL;
 	char q[DT_QUOTE_SIZE];
 
-	*on = array != NULL && *(int *)array->arg;
+	*on = array != NULL && *(int *)row_arg(vo, c->opts, array);
 	if (!*on)
 		return EXIT_OK;
 	if (format != NULL) {
@@ -407,7 +423,7 @@ json_array_check(const struct verb_call *c, const struct poptOption *table,
 	}
 	if (json == NULL)
 		return cli_usage(c->name, "--json-array goes with -o json");
-	*(int *)json->arg = 1;
+	*(int *)row_arg(vo, c->opts, json) = 1;
 	return EXIT_OK;
 }
 
@@ -417,15 +433,17 @@ json_array_check(const struct verb_call *c, const struct poptOption *table,
  * --json-array and before the verb's check.
  */
 static int
-output_check(const struct verb_call *c, const struct poptOption *table)
+output_check(const struct verb_call *c, const struct verb_options *vo)
 {
-	const struct poptOption *output = option_row(table, "output",
-	    POPT_ARG_STRING), *json = option_row(table, "json", POPT_ARG_NONE);
+	const struct poptOption *output = option_row(vo->table, "output",
+	    POPT_ARG_STRING), *json = option_row(vo->table, "json",
+	    POPT_ARG_NONE);
 
 	if (output == NULL || output->descrip != cli_output_help)
 		return EXIT_OK;
 	assert(json != NULL);
-	return cli_output(c->name, *(char **)output->arg, json->arg);
+	return cli_output(c->name, *(char **)row_arg(vo, c->opts, output),
+	    row_arg(vo, c->opts, json));
 }
 
 const char *
@@ -471,51 +489,75 @@ verb_operands_error(const struct verb_call *c)
 }
 
 /*
- * Runs a verb, argv[0] being "devtool VERB": makes the run's instance of
- * its options struct (verbs.h), parses its options into it (popt's
- * --help prints the row's operands and exits 0 from inside popt), checks
- * --json-array against -o and --json (json_array_check) and -o text|json
- * (output_check), runs
+ * Whether argv, after argv[0], holds a word popt would read as an option
+ * ("-" alone is standard input, an operand; "--" is popt's to take).
+ * Without one, popt would hand the operands back as they are: the runner
+ * takes them so, and a run of "encode 300 5" starts no parser and
+ * allocates nothing (start-up, in README's Benchmarks).
+ */
+static bool
+has_options(int argc, const char **argv)
+{
+	for (int i = 1; i < argc; i++)
+		if (argv[i][0] == '-' && argv[i][1] != '\0')
+			return true;
+	return false;
+}
+
+/* The instance of the options struct lives on verb_run's stack. */
+#define OPTS_ROOM 1024
+
+/*
+ * Runs a verb, argv[0] being "devtool VERB" and argv[argc] NULL: makes
+ * the run's instance of its options struct (verbs.h), parses its
+ * options into it when there are any (popt's --help prints the row's
+ * operands and exits 0 from inside popt), checks --json-array against
+ * -o and --json (json_array_check) and -o text|json (output_check), runs
  * the verb's one validation phase over its options and operands (the
  * row's check), reads -f and --strict
  * where the verb has them (a -f given is checked even when no operand
  * needs the layout: a typo is an error; DEVTOOL_FORMAT only where the
  * verb reads it), checks the operand count against the row, calls the
  * handler (with --json-array, its standard output one array, closed
- * whatever the handler returns), and frees what popt allocated, what
- * the verb's done hook frees and the instance.
+ * whatever the handler returns), and frees what popt allocated and what
+ * the verb's done hook frees.
  */
 int
 verb_run(const struct verb_table *t, const struct verb *v, int argc,
     const char **argv)
 {
-	static const char *const none[] = { NULL };
 	const struct verb_options *vo = v->options;
+	union {
+		max_align_t align;
+		unsigned char bytes[OPTS_ROOM];
+	} room = { 0 };
 	struct verb_call c = { .table = t, .verb = v, .name = argv[0],
-	    .args = (const char **)none };
+	    .args = argv + 1, .opts = &room };
 	const struct cli_layout_opts *lo;
-	struct poptOption *table;
-	const char **args;
-	poptContext con;
+	struct poptOption *table = NULL;
+	poptContext con = NULL;
 	bool array = false;
 	int rc;
 
-	/* the run's one instance of the options struct (verbs.h) */
-	if ((c.opts = calloc(1, vo->size > 0 ? vo->size : 1)) == NULL)
-		cli_fatal(NULL);
+	/* (a verb whose struct outgrows the room fails every test of it) */
+	assert(vo->size <= sizeof(room) && argv[argc] == NULL);
 	if (vo->defaults != NULL)
 		memcpy(c.opts, vo->defaults, vo->size);
-	table = table_copy(vo, c.opts);
-	lo = layout_opts(table);
-	con = options_context(argc, argv, table, verb_synopsis(v));
-	if ((rc = options_parse(con, c.name, v, table)) != EXIT_OK)
-		goto out;
-	if ((args = poptGetArgs(con)) != NULL)
-		c.args = args;
+	if (has_options(argc, argv)) {
+		const char **args;
+
+		table = table_copy(vo, c.opts);
+		con = options_context(argc, argv, table, verb_synopsis(v));
+		if ((rc = options_parse(con, c.name, v, table)) != EXIT_OK)
+			goto out;
+		args = poptGetArgs(con);
+		c.args = args != NULL ? args : argv + argc;
+	}
 	c.nargs = count_args(c.args);
+	lo = layout_opts(vo, c.opts);
 	c.layout_given = lo != NULL && lo->format != NULL;
-	if ((rc = json_array_check(&c, table, &array)) != EXIT_OK ||
-	    (rc = output_check(&c, table)) != EXIT_OK ||
+	if ((rc = json_array_check(&c, vo, &array)) != EXIT_OK ||
+	    (rc = output_check(&c, vo)) != EXIT_OK ||
 	    (v->check != NULL && (rc = v->check(&c)) != EXIT_OK) ||
 	    (lo != NULL && (c.layout_given || !v->no_layout_env) &&
 	    (rc = cli_layout(lo->format, lo->strict, &c.layout)) != EXIT_OK))
@@ -531,11 +573,13 @@ verb_run(const struct verb_table *t, const struct verb *v, int argc,
 		rc = cli_worse(rc, cli_array_end());
 	}
 out:
-	options_free(table, vo->table);
+	if (table != NULL)
+		options_free(table, vo->table);
 	if (vo->done != NULL)
 		vo->done(c.opts);
-	poptFreeContext(con);
-	table_free(table, vo->table);
-	free(c.opts);
+	if (con != NULL)
+		poptFreeContext(con);
+	if (table != NULL)
+		table_free(table, vo->table);
 	return rc;
 }

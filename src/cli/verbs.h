@@ -59,10 +59,12 @@ struct verb;
 
 /*
  * A verb's options: its popt table, const, and the struct the table
- * stores into.  The runner makes one instance of the struct per run
- * (zeroed, or a copy of defaults), gives popt a copy of the table that
- * stores into it, and hands it to the check hook and the handler as the
- * verb_call's opts.
+ * stores into.  The runner makes one instance of the struct per run, on
+ * its stack (zeroed, or a copy of defaults; at most OPTS_ROOM, 1 KiB, in
+ * verb.c), gives popt a copy of the table that stores into it when an
+ * argument is an option (else no parser is started: docs/DESIGN.md,
+ * "What a start costs"), and hands it to the check hook and the handler
+ * as the verb_call's opts.
  *
  * A row that stores into the struct names its field with VERB_OPT: not
  * an address but the field's offset plus one, an integer constant cast

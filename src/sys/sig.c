@@ -61,8 +61,10 @@ on_fatal(int sig)
 
 /* At exit: every hook, once, no signal running them meanwhile. */
 static void
-on_exit_hooks(void)
+on_exit_hooks(int status, void *unused)
 {
+	(void)status;
+	(void)unused;
 	sigset_t old;
 
 	if (sig_block(&old) != 0)
@@ -133,7 +135,7 @@ sig_on_fatal(void (*undo)(void *), void *arg)
 		if (hooks[i].undo == undo && hooks[i].arg == arg)
 			goto out;
 	if (!exit_set)
-		exit_set = atexit(on_exit_hooks) == 0;
+		exit_set = on_exit(on_exit_hooks, NULL) == 0;
 	if (nhooks == SIG_HOOKS_MAX || !exit_set)
 		rc = -1;
 	else {
