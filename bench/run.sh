@@ -207,6 +207,9 @@ memory_bench() {
 # Then what does not drift with the machine's load: the page faults and
 # resident memory of one start-up against /bin/true's (peak_rss -f).
 startup_bench() {
+	# 0.5 s a side, and noisier than its length says (a start is
+	# mostly page faults and scheduling): three times the rounds
+	local rounds=$((ROUNDS * 3))
 	compare "encode 300 5 start-up (500 runs) vs /bin/true" 1.1 : \
 		"i=0; while [ \$i -lt 500 ]; do $DEVTOOL encode 300 5; i=\$((i+1)); done" \
 		"i=0; while [ \$i -lt 500 ]; do /bin/true 300 5; i=\$((i+1)); done"
