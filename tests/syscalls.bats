@@ -151,22 +151,31 @@ traced() {
 @test "encode 300 5: without an option no parser is started and nothing is allocated (one brk, the loader's; no getrandom, malloc's first); -- and an option start popt (strace)" {
 	command -v strace >/dev/null || skip "strace is not installed"
 	[[ -z ${DEVTOOL_REAL:-} ]] || skip "under valgrind the calls counted are valgrind's too"
-	[[ -z ${DEVTOOL_SANITIZED:-} ]] || skip "the sanitizer's allocator is not glibc's"
 	local log=$BATS_TEST_TMPDIR/log
-	strace -qq -e trace=brk,getrandom -o "$log" "$DEVTOOL" encode 300 5 >out
+	# brk_calls ARGS...: devtool ARGS under strace, its output in out
+	brk_calls() {
+		strace -qq -e trace=brk,getrandom -o "$log" "$DEVTOOL" "$@" >out
+		calls "$log" brk
+	}
+	# The sanitizer's allocator maps its own memory, never with brk:
+	# the counts are glibc's, the outputs the same either way.
+	local counted=$([[ -z ${DEVTOOL_SANITIZED:-} ]] && echo yes)
+	n=$(brk_calls encode 300 5)
 	[[ $(cat out) == 19660805 ]]
-	[[ $(calls "$log" brk) -eq 1 ]]
-	[[ $(calls "$log" getrandom) -eq 0 ]]
+	if [[ -n $counted ]]; then
+		[[ $n -eq 1 ]]
+		[[ $(calls "$log" getrandom) -eq 0 ]]
+	fi
 	# "-" alone is an operand (standard input), not an option
 	"$DEVTOOL" encode - <<<"300 5" >out
 	[[ $(cat out) == 19660805 ]]
 	# an option, or --, is popt's: its context is allocated
-	strace -qq -e trace=brk -o "$log" "$DEVTOOL" encode -x 300 5 >out
+	n=$(brk_calls encode -x 300 5)
 	[[ $(cat out) == 0x12c0005 ]]
-	(($(calls "$log" brk) > 1))
-	strace -qq -e trace=brk -o "$log" "$DEVTOOL" encode -- 300 5 >out
+	[[ -z $counted ]] || ((n > 1))
+	n=$(brk_calls encode -- 300 5)
 	[[ $(cat out) == 19660805 ]]
-	(($(calls "$log" brk) > 1))
+	[[ -z $counted ]] || ((n > 1))
 }
 
 @test "apply: a |xattr line loads libcap, which reads its capabilities (strace)" {
