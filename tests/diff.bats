@@ -615,3 +615,22 @@ devtool: B could not be read: nothing compared"
 	assert_equal "$status" 2
 	assert_stderr_contains "standard output"
 }
+
+@test "diff: out of memory is trouble (exit 2), never read as a difference (exit 1)" {
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "valgrind's allocator ignores the limit"
+	awk 'BEGIN { for (i = 0; i < 400000; i++)
+		printf "/d/n%d c 0644 0 0 1 %d - - -\n", i, i }' >big.t
+	if [[ -n ${DEVTOOL_SANITIZED:-} ]]; then
+		# the sanitizer reserves its shadow memory: a limit on the
+		# address space would stop it first; its own cap on one
+		# allocation makes malloc fail instead
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:allocator_may_return_null=1:max_allocation_size_mb=4" \
+		    run "$DEVTOOL" diff --table big.t --table big.t
+	else
+		run bash -c 'ulimit -v 60000 && exec "$0" diff --table "$1" --table "$1"' \
+		    "$DEVTOOL" big.t
+	fi
+	assert_failure 2
+	# (the sanitizer says it could not allocate on a line of its own)
+	assert_line 'devtool: Cannot allocate memory'
+}

@@ -644,6 +644,9 @@ check_diff(const struct verb_call *c)
 {
 	struct diff_opts *o = c->opts;
 
+	/* a question from the start: cli_fatal (out of memory) and a failed
+	   standard output at exit are trouble, never a finding (EXIT STATUS) */
+	cli_answering();
 	/* the row's count, said as the runner says it */
 	if (c->nargs > 2)
 		return verb_operands_error(c);
