@@ -95,8 +95,9 @@ all: devtool
 # run once a value or a node (encode, decode, convert, mknod).  The
 # linker lays out text and read-only data in this order, and the kernel
 # maps a binary's pages 64 KiB at a time around each first touch: so
-# laid out, a run of encode maps 25 pages of text and 21 of data where
-# it mapped 68 and 37 (make bench, start-up; README).  Which objects
+# laid out, a run of encode maps 16 pages of devtool's code and 21 of
+# its read-only data, where it mapped 68 and 37 (make bench, start-up;
+# docs/DESIGN.md, "What a start costs").  Which objects
 # these are changes no behaviour, only how many pages a run touches.
 START_OBJS = src/devtool.o src/cli/verb.o src/cli/cli.o src/cli/out.o \
 	src/cli/cli_stream.o src/cli/cli_layout.o src/cli/cli_output.o \

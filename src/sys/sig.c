@@ -63,10 +63,10 @@ on_fatal(int sig)
 static void
 on_exit_hooks(int status, void *unused)
 {
-	(void)status;
-	(void)unused;
 	sigset_t old;
 
+	(void)status;
+	(void)unused;
 	if (sig_block(&old) != 0)
 		return;
 	run_hooks();
