@@ -313,8 +313,8 @@ find_range(const struct checker *c, const char *s, size_t len, uint64_t a,
 
 	if (p == c->nsingles)
 		return NONE;
-	r = &c->refs[p - 1];
-	if (!r->range || name_cmp(s, len, ref_path(c, r)) != 0)
+	r = &c->refs[p - 1];	/* a range: p - 1 is at least nsingles */
+	if (name_cmp(s, len, ref_path(c, r)) != 0)
 		return NONE;
 	r = &c->refs[r->reach];	/* starts at or before b: ends late enough? */
 	return item_last(&c->v, r->idx) >= a ? r->idx : NONE;
@@ -382,14 +382,11 @@ check_singles(struct checker *c)
 	size_t first = 0, j, x;
 	uint64_t k;
 
-	for (size_t p = 0; p < c->n; p++) {
+	for (size_t p = 0; p < c->nsingles; p++) {
 		const struct ref *r = &c->refs[p];
 		const char *path = ref_path(c, r);
 
-		if (r->range)
-			continue;
-		if (p == 0 || c->refs[p - 1].range ||
-		    strcmp(ref_path(c, &c->refs[p - 1]), path) != 0)
+		if (p == 0 || strcmp(ref_path(c, &c->refs[p - 1]), path) != 0)
 			first = p;
 		else
 			check_same(c, r->idx, 0, c->refs[first].idx, 0);
@@ -404,13 +401,12 @@ check_singles(struct checker *c)
 static void
 check_same_base(struct checker *c)
 {
-	for (size_t p = 1; p < c->n; p++) {
+	for (size_t p = c->nsingles + 1; p < c->n; p++) {
 		const struct ref *r = &c->refs[p], *prev = &c->refs[p - 1];
 		uint64_t start, last, best_last;
 		size_t best;
 
-		if (!r->range || !prev->range ||
-		    strcmp(ref_path(c, r), ref_path(c, prev)) != 0)
+		if (strcmp(ref_path(c, r), ref_path(c, prev)) != 0)
 			continue;
 		best = c->refs[prev->reach].idx;
 		start = it_start(&c->v, r->idx);
@@ -528,14 +524,15 @@ check_below_all(struct checker *c)
 	}
 }
 
+/* Each range's reach (conflicts_impl.h); a single's is not read. */
 static void
 set_reach(struct checker *c)
 {
-	for (size_t p = 0; p < c->n; p++) {
-		struct ref *r = &c->refs[p], *prev = p ? &c->refs[p - 1] : NULL;
+	for (size_t p = c->nsingles; p < c->n; p++) {
+		struct ref *r = &c->refs[p], *prev = &c->refs[p - 1];
 
 		r->reach = p;
-		if (r->range && prev != NULL && prev->range &&
+		if (p > c->nsingles &&
 		    strcmp(ref_path(c, prev), ref_path(c, r)) == 0 &&
 		    item_last(&c->v, c->refs[prev->reach].idx) >=
 		    item_last(&c->v, r->idx))
@@ -543,6 +540,36 @@ set_reach(struct checker *c)
 	}
 }
 
+/*
+ * The refs of the items, the singles first and then the ranges, each in
+ * the items' order (conflicts_impl.h): the ranges are put at the end as
+ * they come, backwards, then turned round (there are few).  An r line
+ * adjusts, in table order, what is there: it makes nothing.
+ */
+static void
+add_refs(struct checker *c)
+{
+	size_t end = c->n, first = end;
+
+	for (size_t i = 0; i < end; i++) {
+		if (it_recursive(&c->v, i))
+			continue;
+		if (it_count(&c->v, i) > 0)
+			c->refs[--first] = (struct ref){ .idx = (uint32_t)i };
+		else
+			c->refs[c->nsingles++] = (struct ref){ .idx =
+			    (uint32_t)i };
+	}
+	for (size_t a = first, b = end; a + 1 < b; a++, b--) {
+		struct ref t = c->refs[a];
+
+		c->refs[a] = c->refs[b - 1];
+		c->refs[b - 1] = t;
+	}
+	memmove(c->refs + c->nsingles, c->refs + first,
+	    (end - first) * sizeof(*c->refs));
+	c->n = c->nsingles + (end - first);
+}
 
 long
 conflicts_pairs(const struct items *v, size_t n, uid_t new_uid, gid_t new_gid,
@@ -561,19 +588,8 @@ conflicts_pairs(const struct items *v, size_t n, uid_t new_uid, gid_t new_gid,
 	}
 	if ((c.refs = reallocarray(NULL, n, sizeof(*c.refs))) == NULL)
 		return -1;
-	/* An r line adjusts, in table order, what is there: it makes nothing. */
-	for (size_t i = c.n = 0; i < n; i++) {
-		bool range;
-
-		if (it_recursive(v, i))
-			continue;
-		range = it_count(v, i) > 0;
-		c.refs[c.n] = (struct ref){ .idx = (uint32_t)i,
-		    .range = range };
-		c.nsingles += !range;
-		c.n++;
-	}
-	if (conflicts_sort_refs(c.refs, c.n, v) != 0) {
+	add_refs(&c);
+	if (conflicts_sort_refs(c.refs, c.n, c.nsingles, v) != 0) {
 		free(c.refs);
 		return -1;
 	}
