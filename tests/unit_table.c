@@ -2289,14 +2289,19 @@ check_sort_refs(size_t n, const char *prefix, size_t tail, size_t letters,
 	qsort_r(want, nsingles, sizeof(*want), sort_ref_cmp, v);
 	qsort_r(want + nsingles, n - nsingles, sizeof(*want), sort_ref_cmp, v);
 	pass = conflicts_sort_refs(got, n, nsingles, &items) == 0;
-	for (i = 0; i < n && pass; i++)
-		if (got[i].idx != want[i].idx) {
+	for (i = 0; i < n && pass; i++) {
+		bool same = i != 0 && i != nsingles && strcmp(paths[got[i].idx],
+		    paths[got[i - 1].idx]) == 0;
+
+		if (got[i].idx != want[i].idx || got[i].same != same) {
 			diag("%zu lines, prefix '%s': place %zu holds line %u "
-			    "('%s'), not %u ('%s')", n, prefix, i, got[i].idx,
-			    v[got[i].idx].path, want[i].idx,
-			    v[want[i].idx].path);
+			    "('%s', same %u), not %u ('%s', same %d)", n,
+			    prefix, i, (unsigned)got[i].idx,
+			    v[got[i].idx].path, (unsigned)got[i].same,
+			    (unsigned)want[i].idx, v[want[i].idx].path, same);
 			pass = false;
 		}
+	}
 	free(v);
 	free(got);
 	free(want);
@@ -2326,7 +2331,7 @@ test_conflicts_sort(void)
 					    check_sort_refs(sizes[s],
 					    prefixes[p], t, l, true) && pass;
 	ok(pass, "conflicts: the refs' radix sort is qsort's order of path, "
-	    "start and line");
+	    "start and line, each marked same as the one before or not");
 }
 
 /* 100,000 lines and ranges of millions of names are checked quickly. */

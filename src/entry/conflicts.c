@@ -43,6 +43,7 @@ struct checker {
 	struct items v;
 	struct ref *refs;
 	size_t n, nsingles;
+	size_t ncounted;	/* items with a count, r lines too */
 	uid_t new_uid;		/* the owner of a new entry */
 	gid_t new_gid;
 	struct conflict *found;
@@ -379,20 +380,21 @@ check_overlap(struct checker *c, size_t a, size_t b, uint64_t lo,
 static void
 check_singles(struct checker *c)
 {
-	size_t first = 0, j, x;
+	size_t first = 0, len, j, x;
 	uint64_t k;
 
 	for (size_t p = 0; p < c->nsingles; p++) {
 		const struct ref *r = &c->refs[p];
 		const char *path = ref_path(c, r);
 
-		if (p == 0 || strcmp(ref_path(c, &c->refs[p - 1]), path) != 0)
+		if (!r->same)	/* the first of its path */
 			first = p;
 		else
 			check_same(c, r->idx, 0, c->refs[first].idx, 0);
-		j = strlen(path);
-		while ((x = next_range_naming(c, path, strlen(path), &j,
-		    &k)) != NONE)
+		if (c->n == c->nsingles)
+			continue;	/* no range to make it */
+		len = j = strlen(path);
+		while ((x = next_range_naming(c, path, len, &j, &k)) != NONE)
 			check_same(c, r->idx, 0, x, k);
 	}
 }
@@ -406,7 +408,7 @@ check_same_base(struct checker *c)
 		uint64_t start, last, best_last;
 		size_t best;
 
-		if (strcmp(ref_path(c, r), ref_path(c, prev)) != 0)
+		if (!r->same)
 			continue;
 		best = c->refs[prev->reach].idx;
 		start = it_start(&c->v, r->idx);
@@ -463,6 +465,8 @@ check_nested_bases(struct checker *c)
 {
 	uint64_t d;
 
+	if (c->ncounted == 0)
+		return;	/* no range: nothing to look at item by item */
 	for (size_t i = 0; i < c->n; i++) {
 		const char *s;
 		size_t len;
@@ -532,8 +536,7 @@ set_reach(struct checker *c)
 		struct ref *r = &c->refs[p], *prev = &c->refs[p - 1];
 
 		r->reach = p;
-		if (p > c->nsingles &&
-		    strcmp(ref_path(c, prev), ref_path(c, r)) == 0 &&
+		if (r->same &&
 		    item_last(&c->v, c->refs[prev->reach].idx) >=
 		    item_last(&c->v, r->idx))
 			r->reach = prev->reach;
@@ -552,9 +555,12 @@ add_refs(struct checker *c)
 	size_t end = c->n, first = end;
 
 	for (size_t i = 0; i < end; i++) {
+		bool counted = it_count(&c->v, i) > 0;
+
+		c->ncounted += counted;
 		if (it_recursive(&c->v, i))
 			continue;
-		if (it_count(&c->v, i) > 0)
+		if (counted)
 			c->refs[--first] = (struct ref){ .idx = (uint32_t)i };
 		else
 			c->refs[c->nsingles++] = (struct ref){ .idx =

@@ -91,7 +91,8 @@ it_recursive(const struct items *s, size_t i)
  * of them); the path is the item's.
  */
 struct ref {
-	uint32_t idx;		/* into the items */
+	uint32_t idx : 31;	/* into the items */
+	uint32_t same : 1;	/* the path of the ref before it (the sort's) */
 	uint32_t reach;		/* the sort's key (conflicts_sort.c); then, for
 				   ranges, of those of this base up to here
 				   the position of one that ends last */
@@ -105,7 +106,8 @@ static_assert(sizeof(struct ref) == 8, "a reference in 8 bytes");
  * The refs v (n), the singles first (nsingles of them) and then the
  * ranges, each part put in path order (conflicts_sort.c): singles by
  * path, ranges by base and start, items alike by their place; each
- * ref's reach overwritten.  0, or -1 when out of memory.
+ * ref's reach overwritten, and its same set where its path is that of
+ * the ref before it in its part (the refs come with same clear).  0, or -1 when out of memory.
  */
 int conflicts_sort_refs(struct ref *v, size_t n, size_t nsingles,
     const struct items *items);

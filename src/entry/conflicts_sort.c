@@ -113,6 +113,15 @@ compare_sort(struct ref *v, size_t n, const struct items *items)
 	}
 }
 
+/* Each of the refs v (n), sorted, marked same as the one before it or not. */
+static void
+mark_same(struct ref *v, size_t n, const struct items *items)
+{
+	for (size_t a = 1; a < n; a++)
+		v[a].same = strcmp(it_path(items, v[a - 1].idx),
+		    it_path(items, v[a].idx)) == 0;
+}
+
 /*
  * The refs v (n) sorted stably by their keys (reach), a byte a pass via
  * tmp (room for n): none when they are in order already (a table sorted
@@ -181,6 +190,11 @@ small_sort(struct ref *v, size_t n, const struct items *items, size_t off)
 		v[b] = x;
 		k[b] = kx;
 	}
+	/* alike 8 bytes that end the paths, or alike to the end */
+	for (size_t a = 1; a < n; a++)
+		v[a].same = k[a] == k[a - 1] && ((k[a] & 0xff) == 0 ||
+		    strcmp(it_path(items, v[a - 1].idx),
+		    it_path(items, v[a].idx)) == 0);
 }
 
 /*
@@ -205,6 +219,7 @@ sort_run(struct ref *v, struct ref *tmp, size_t n, const struct items *items,
 		for (b = a + 1; b < n && v[b].reach == v[a].reach; b++)
 			continue;
 		compare_sort(v + a, b - a, items);
+		mark_same(v + a, b - a, items);
 	}
 }
 
@@ -215,7 +230,8 @@ sort_run(struct ref *v, struct ref *tmp, size_t n, const struct items *items,
  * after the prefix all paths share, then each run alike in those by
  * sort_run, or, where the paths end within them, by ref_cmp (a start,
  * the items).  A radix sort is stable and ref_cmp a total order: this is
- * its one order.  tmp: room for n refs.
+ * its one order, and where it finds two paths alike it marks the later
+ * same.  tmp: room for n refs.
  */
 static void
 sort_part(struct ref *v, struct ref *tmp, size_t n, const struct items *items)
@@ -231,9 +247,11 @@ sort_part(struct ref *v, struct ref *tmp, size_t n, const struct items *items)
 			continue;
 		if (j - i == 1)
 			continue;
-		if ((k & 0xff) == 0)	/* the paths end: all alike */
+		if ((k & 0xff) == 0) {	/* the paths end: all alike */
 			compare_sort(v + i, j - i, items);
-		else
+			for (size_t a = i + 1; a < j; a++)
+				v[a].same = 1;
+		} else
 			sort_run(v + i, tmp, j - i, items, off);
 	}
 }
