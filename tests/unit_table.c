@@ -2168,6 +2168,14 @@ test_conflicts(void)
 	    "below it\n"
 	    "t:6: '/dev/d' is a FIFO here but t:5 puts '/dev/d/e' below it\n",
 	    "a path below a non-directory, in either order");
+	check_conflicts(LINES("/dev/x c 666 0 0 1 3", "/dev/x/a p 600 0 0",
+	    "/dev/x/b p 600 0 0", "/dev/y/a p 600 0 0", "/dev/y/b p 600 0 0",
+	    "/dev/y p 600 0 0"),
+	    "t:2: '/dev/x/a' is below '/dev/x', a character device at t:1\n"
+	    "t:3: '/dev/x/b' is below '/dev/x', a character device at t:1\n"
+	    "t:6: '/dev/y' is a FIFO here but t:4 puts '/dev/y/a' below it\n"
+	    "t:6: '/dev/y' is a FIFO here but t:5 puts '/dev/y/b' below it\n",
+	    "each of several names below one non-directory");
 	check_conflicts(LINES("/dev/x c 666 0 0 1 3", NULL,
 	    "/dev/x b 666 0 0 1 3", "/dev/x/y p 600 0 0"),
 	    "u:1: '/dev/x' is a block device here but a character device "

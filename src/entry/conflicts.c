@@ -483,26 +483,40 @@ check_nested_bases(struct checker *c)
 	}
 }
 
+/* Whether the path s is in the directory of dir, the first dlen bytes. */
+static bool
+in_dir(const char *s, const char *dir, size_t dlen)
+{
+	return memcmp(s, dir, dlen) == 0 && s[dlen] == '/' &&
+	    strchr(s + dlen + 1, '/') == NULL;
+}
+
 /*
  * Names below a name that something other than a directory takes.  In
  * path order, neighbours share their parents: a parent found clean for
  * the last path is not looked up again, and is recognised by comparing
- * only its last component, its own parent being known to match.
+ * only its last component, its own parent being known to match.  Most
+ * paths are in the directory of the one before, all of whose parents
+ * were found clean (dir): those are passed over whole.
  */
 static void
 check_below_all(struct checker *c)
 {
-	const char *clean[CLEAN_DEPTH] = { 0 };
+	const char *clean[CLEAN_DEPTH] = { 0 }, *dir = NULL;
 	size_t clean_len[CLEAN_DEPTH] = { 0 };
-	size_t len, prev, j, x, depth;
-	bool same, hit;
+	size_t len, prev, j, x, depth, dlen = 0;
+	bool same, hit, all;
 	uint64_t k;
 
 	for (size_t p = 0; p < c->n; p++) {
 		size_t i = c->refs[p].idx;
-		const char *s = it_path(&c->v, i), *sl = strchr(s + 1, '/');
+		const char *s = it_path(&c->v, i), *sl;
 
-		same = true;
+		if (dir != NULL && in_dir(s, dir, dlen))
+			continue;
+		sl = strchr(s + 1, '/');
+		same = all = true;
+		len = 0;
 		for (depth = prev = 0; sl != NULL && depth < CLEAN_DEPTH;
 		    sl = strchr(sl + 1, '/'), depth++, prev = len) {
 			len = j = (size_t)(sl - s);
@@ -524,7 +538,10 @@ check_below_all(struct checker *c)
 			}
 			clean[depth] = hit ? NULL : s;
 			clean_len[depth] = len;
+			all = all && !hit;
 		}
+		dir = all && sl == NULL ? s : NULL;	/* else too deep */
+		dlen = len;
 	}
 }
 
