@@ -192,9 +192,10 @@ small_sort(struct ref *v, size_t n, const struct items *items, size_t off)
 	}
 	/* alike 8 bytes that end the paths, or alike to the end */
 	for (size_t a = 1; a < n; a++)
-		v[a].same = k[a] == k[a - 1] && ((k[a] & 0xff) == 0 ||
+		if (k[a] == k[a - 1] && ((k[a] & 0xff) == 0 ||
 		    strcmp(it_path(items, v[a - 1].idx),
-		    it_path(items, v[a].idx)) == 0);
+		    it_path(items, v[a].idx)) == 0))
+			v[a].same = 1;	/* else clear as it came */
 }
 
 /*
