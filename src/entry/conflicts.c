@@ -550,13 +550,16 @@ static void
 set_reach(struct checker *c)
 {
 	for (size_t p = c->nsingles; p < c->n; p++) {
-		struct ref *r = &c->refs[p], *prev = &c->refs[p - 1];
+		struct ref *r = &c->refs[p];
+		size_t prev_reach;
 
 		r->reach = p;
-		if (r->same &&
-		    item_last(&c->v, c->refs[prev->reach].idx) >=
+		if (!r->same)	/* the first range of its base, p - 1 none */
+			continue;
+		prev_reach = c->refs[p - 1].reach;
+		if (item_last(&c->v, c->refs[prev_reach].idx) >=
 		    item_last(&c->v, r->idx))
-			r->reach = prev->reach;
+			r->reach = prev_reach;
 	}
 }
 
