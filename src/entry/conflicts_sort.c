@@ -42,24 +42,6 @@ key8(const char *s)
 	return k;
 }
 
-/* The bytes every path of the refs v (n, at least one) starts with. */
-static size_t
-common_prefix(const struct ref *v, size_t n, const struct items *items)
-{
-	const char *first = it_path(items, v[0].idx);
-	size_t common = strlen(first);
-
-	for (size_t i = 1; i < n && common > 0; i++) {
-		const char *s = it_path(items, v[i].idx);
-		size_t k = 0;
-
-		while (k < common && s[k] == first[k])
-			k++;
-		common = k;
-	}
-	return common;
-}
-
 /*
  * Each ref's reach (set only after the sort, set_reach) made the key of
  * its path from off, which all of them share the bytes before: keys
@@ -71,6 +53,34 @@ set_keys(struct ref *v, size_t n, const struct items *items, size_t off)
 {
 	for (size_t i = 0; i < n; i++)
 		v[i].reach = key4(it_path(items, v[i].idx) + off);
+}
+
+/*
+ * The bytes every path of the refs v (n, at least one) starts with, and
+ * each ref's key from there (set_keys) in the same reading of the paths:
+ * the keys read before the prefix was last found shorter (by the first
+ * few paths, as a rule) are read again at the end.
+ */
+static size_t
+prefix_and_keys(struct ref *v, size_t n, const struct items *items)
+{
+	const char *first = it_path(items, v[0].idx);
+	size_t common = strlen(first), stale = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *s = it_path(items, v[i].idx);
+		size_t k = 0;
+
+		while (k < common && s[k] == first[k])
+			k++;
+		if (k < common) {
+			common = k;
+			stale = i;	/* v[0..i) keyed at a longer one */
+		}
+		v[i].reach = key4(s + common);
+	}
+	set_keys(v, stale, items, common);
+	return common;
 }
 
 /* The order of paths, then starts (a range's), then items. */
@@ -247,9 +257,8 @@ sort_run(struct ref *v, struct ref *tmp, size_t n, const struct items *items,
 static void
 sort_part(struct ref *v, struct ref *tmp, size_t n, const struct items *items)
 {
-	size_t off = common_prefix(v, n, items), i, j;
+	size_t off = prefix_and_keys(v, n, items), i, j;
 
-	set_keys(v, n, items, off);
 	radix_sort(v, tmp, n);
 	for (i = 0; i < n; i = j) {
 		uint32_t k = v[i].reach;
