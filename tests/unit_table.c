@@ -27,6 +27,7 @@
 #include "dialects/fields.h"
 #include "dialects/dialect.h"
 #include "entry/conflicts.h"
+#include "entry/conflicts_impl.h"
 #include "entry/pack.h"
 #include "entry/validate.h"
 #include "sys/nss.h"
@@ -2167,6 +2168,14 @@ test_conflicts(void)
 	    "below it\n"
 	    "t:6: '/dev/d' is a FIFO here but t:5 puts '/dev/d/e' below it\n",
 	    "a path below a non-directory, in either order");
+	check_conflicts(LINES("/dev/x c 666 0 0 1 3", "/dev/x/a p 600 0 0",
+	    "/dev/x/b p 600 0 0", "/dev/y/a p 600 0 0", "/dev/y/b p 600 0 0",
+	    "/dev/y p 600 0 0"),
+	    "t:2: '/dev/x/a' is below '/dev/x', a character device at t:1\n"
+	    "t:3: '/dev/x/b' is below '/dev/x', a character device at t:1\n"
+	    "t:6: '/dev/y' is a FIFO here but t:4 puts '/dev/y/a' below it\n"
+	    "t:6: '/dev/y' is a FIFO here but t:5 puts '/dev/y/b' below it\n",
+	    "each of several names below one non-directory");
 	check_conflicts(LINES("/dev/x c 666 0 0 1 3", NULL,
 	    "/dev/x b 666 0 0 1 3", "/dev/x/y p 600 0 0"),
 	    "u:1: '/dev/x' is a block device here but a character device "
@@ -2221,6 +2230,116 @@ test_conflicts(void)
 	check_conflicts(LINES("/dev/a1 c 666 0 0 1 0 1 0 3",
 	    "/dev/a10 b 666 0 0 1 0 3 0 3"), "",
 	    "a base ending in 0 is no other range's name (a11 vs a103)");
+}
+
+/* The reference order of the conflict check's refs: path, start, item. */
+static int
+sort_ref_cmp(const void *pa, const void *pb, void *ctx)
+{
+	const struct entry *v = ctx;
+	const struct ref *a = pa, *b = pb;
+	int r = strcmp(v[a->idx].path, v[b->idx].path);
+
+	if (r != 0)
+		return r;
+	if (v[a->idx].start != v[b->idx].start)
+		return v[a->idx].start < v[b->idx].start ? -1 : 1;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+/*
+ * n random paths: a shared prefix (none, short, or longer than the
+ * sort's keys), then up to tail bytes of the first letters of a small
+ * alphabet, so that many are alike for 4, 8 or 12 bytes (runs long
+ * enough for a second radix sort with 2 letters) and some repeat whole;
+ * a quarter ranges, of a few starts.  sorted: the lines in path order
+ * already.
+ */
+static bool
+check_sort_refs(size_t n, const char *prefix, size_t tail, size_t letters,
+    bool sorted)
+{
+	static const char alphabet[] = "a/0b";
+	struct entry *v = calloc(n, sizeof(*v));
+	struct ref *got = calloc(n, sizeof(*got)), *want = calloc(n,
+	    sizeof(*want));
+	char (*paths)[64] = calloc(n, sizeof(*paths));
+	const struct items items = { .v = v };
+	size_t nsingles = 0, i, k, len;
+	bool pass;
+
+	if (v == NULL || got == NULL || want == NULL || paths == NULL)
+		abort();
+	for (i = 0; i < n; i++) {
+		if (i > 0 && rng_below(8) == 0) {	/* a repeat */
+			strcpy(paths[i], paths[rng_below(i)]);
+			continue;
+		}
+		len = (size_t)snprintf(paths[i], sizeof(paths[i]), "%s",
+		    prefix);
+		for (k = rng_below(tail + 1); k > 0; k--)
+			paths[i][len++] = alphabet[rng_below(letters)];
+		paths[i][len] = '\0';
+	}
+	if (sorted)
+		qsort(paths, n, sizeof(*paths),
+		    (int (*)(const void *, const void *))strcmp);
+	for (i = 0; i < n; i++) {
+		v[i].path = paths[i];
+		v[i].count = rng_below(4) == 0 ? 1 + rng_below(3) : 0;
+		v[i].start = v[i].count > 0 ? rng_below(3) : 0;
+		nsingles += v[i].count == 0;
+	}
+	for (i = 0, k = nsingles; i < n; i++)	/* as conflicts_pairs has them */
+		got[v[i].count > 0 ? k++ : i - (k - nsingles)] =
+		    (struct ref){ .idx = (uint32_t)i };
+	memcpy(want, got, n * sizeof(*got));
+	qsort_r(want, nsingles, sizeof(*want), sort_ref_cmp, v);
+	qsort_r(want + nsingles, n - nsingles, sizeof(*want), sort_ref_cmp, v);
+	pass = conflicts_sort_refs(got, n, nsingles, &items) == 0;
+	for (i = 0; i < n && pass; i++) {
+		bool same = i != 0 && i != nsingles && strcmp(paths[got[i].idx],
+		    paths[got[i - 1].idx]) == 0;
+
+		if (got[i].idx != want[i].idx || got[i].same != same) {
+			diag("%zu lines, prefix '%s': place %zu holds line %u "
+			    "('%s', same %u), not %u ('%s', same %d)", n,
+			    prefix, i, (unsigned)got[i].idx,
+			    v[got[i].idx].path, (unsigned)got[i].same,
+			    (unsigned)want[i].idx, v[want[i].idx].path, same);
+			pass = false;
+		}
+	}
+	free(v);
+	free(got);
+	free(want);
+	free(paths);
+	return pass;
+}
+
+/*
+ * The conflict check's sort (conflicts_sort.c) against qsort of the
+ * same order: its radix passes, its runs by insertion and by a second
+ * radix sort, paths that end within a key, input already in order.
+ */
+static void
+test_conflicts_sort(void)
+{
+	static const char *const prefixes[] = { "", "/dev/",
+	    "/dev/input/by-path/platform-" };
+	static const size_t sizes[] = { 1, 2, 17, 300, 5000 };
+	bool pass = true;
+
+	for (size_t p = 0; p < 3; p++)
+		for (size_t s = 0; s < 5; s++)
+			for (size_t t = 2; t <= 14; t += 6)
+				for (size_t l = 2; l <= 4; l += 2)
+					pass = check_sort_refs(sizes[s],
+					    prefixes[p], t, l, false) &&
+					    check_sort_refs(sizes[s],
+					    prefixes[p], t, l, true) && pass;
+	ok(pass, "conflicts: the refs' radix sort is qsort's order of path, "
+	    "start and line, each marked same as the one before or not");
 }
 
 /* 100,000 lines and ranges of millions of names are checked quickly. */
@@ -2408,6 +2527,7 @@ main(void)
 	test_system_resolver();
 	test_conflicts();
 	test_conflicts_large();
+	test_conflicts_sort();
 	test_json_keys();
 	test_json_keys_large();
 	test_json_keys_spelt();

@@ -43,6 +43,7 @@ struct checker {
 	struct items v;
 	struct ref *refs;
 	size_t n, nsingles;
+	size_t ncounted;	/* items with a count, r lines too */
 	uid_t new_uid;		/* the owner of a new entry */
 	gid_t new_gid;
 	struct conflict *found;
@@ -313,8 +314,8 @@ find_range(const struct checker *c, const char *s, size_t len, uint64_t a,
 
 	if (p == c->nsingles)
 		return NONE;
-	r = &c->refs[p - 1];
-	if (!r->range || name_cmp(s, len, ref_path(c, r)) != 0)
+	r = &c->refs[p - 1];	/* a range: p - 1 is at least nsingles */
+	if (name_cmp(s, len, ref_path(c, r)) != 0)
 		return NONE;
 	r = &c->refs[r->reach];	/* starts at or before b: ends late enough? */
 	return item_last(&c->v, r->idx) >= a ? r->idx : NONE;
@@ -379,23 +380,21 @@ check_overlap(struct checker *c, size_t a, size_t b, uint64_t lo,
 static void
 check_singles(struct checker *c)
 {
-	size_t first = 0, j, x;
+	size_t first = 0, len, j, x;
 	uint64_t k;
 
-	for (size_t p = 0; p < c->n; p++) {
+	for (size_t p = 0; p < c->nsingles; p++) {
 		const struct ref *r = &c->refs[p];
 		const char *path = ref_path(c, r);
 
-		if (r->range)
-			continue;
-		if (p == 0 || c->refs[p - 1].range ||
-		    strcmp(ref_path(c, &c->refs[p - 1]), path) != 0)
+		if (!r->same)	/* the first of its path */
 			first = p;
 		else
 			check_same(c, r->idx, 0, c->refs[first].idx, 0);
-		j = strlen(path);
-		while ((x = next_range_naming(c, path, strlen(path), &j,
-		    &k)) != NONE)
+		if (c->n == c->nsingles)
+			continue;	/* no range to make it */
+		len = j = strlen(path);
+		while ((x = next_range_naming(c, path, len, &j, &k)) != NONE)
 			check_same(c, r->idx, 0, x, k);
 	}
 }
@@ -404,13 +403,12 @@ check_singles(struct checker *c)
 static void
 check_same_base(struct checker *c)
 {
-	for (size_t p = 1; p < c->n; p++) {
+	for (size_t p = c->nsingles + 1; p < c->n; p++) {
 		const struct ref *r = &c->refs[p], *prev = &c->refs[p - 1];
 		uint64_t start, last, best_last;
 		size_t best;
 
-		if (!r->range || !prev->range ||
-		    strcmp(ref_path(c, r), ref_path(c, prev)) != 0)
+		if (!r->same)
 			continue;
 		best = c->refs[prev->reach].idx;
 		start = it_start(&c->v, r->idx);
@@ -467,6 +465,8 @@ check_nested_bases(struct checker *c)
 {
 	uint64_t d;
 
+	if (c->ncounted == 0)
+		return;	/* no range: nothing to look at item by item */
 	for (size_t i = 0; i < c->n; i++) {
 		const char *s;
 		size_t len;
@@ -483,26 +483,40 @@ check_nested_bases(struct checker *c)
 	}
 }
 
+/* Whether the path s is in the directory of dir, the first dlen bytes. */
+static bool
+in_dir(const char *s, const char *dir, size_t dlen)
+{
+	return memcmp(s, dir, dlen) == 0 && s[dlen] == '/' &&
+	    strchr(s + dlen + 1, '/') == NULL;
+}
+
 /*
  * Names below a name that something other than a directory takes.  In
  * path order, neighbours share their parents: a parent found clean for
  * the last path is not looked up again, and is recognised by comparing
- * only its last component, its own parent being known to match.
+ * only its last component, its own parent being known to match.  Most
+ * paths are in the directory of the one before, all of whose parents
+ * were found clean (dir): those are passed over whole.
  */
 static void
 check_below_all(struct checker *c)
 {
-	const char *clean[CLEAN_DEPTH] = { 0 };
+	const char *clean[CLEAN_DEPTH] = { 0 }, *dir = NULL;
 	size_t clean_len[CLEAN_DEPTH] = { 0 };
-	size_t len, prev, j, x, depth;
-	bool same, hit;
+	size_t len, prev, j, x, depth, dlen = 0;
+	bool same, hit, all;
 	uint64_t k;
 
 	for (size_t p = 0; p < c->n; p++) {
 		size_t i = c->refs[p].idx;
-		const char *s = it_path(&c->v, i), *sl = strchr(s + 1, '/');
+		const char *s = it_path(&c->v, i), *sl;
 
-		same = true;
+		if (dir != NULL && in_dir(s, dir, dlen))
+			continue;
+		sl = strchr(s + 1, '/');
+		same = all = true;
+		len = 0;
 		for (depth = prev = 0; sl != NULL && depth < CLEAN_DEPTH;
 		    sl = strchr(sl + 1, '/'), depth++, prev = len) {
 			len = j = (size_t)(sl - s);
@@ -524,25 +538,64 @@ check_below_all(struct checker *c)
 			}
 			clean[depth] = hit ? NULL : s;
 			clean_len[depth] = len;
+			all = all && !hit;
 		}
+		dir = all && sl == NULL ? s : NULL;	/* else too deep */
+		dlen = len;
 	}
 }
 
+/* Each range's reach (conflicts_impl.h); a single's is not read. */
 static void
 set_reach(struct checker *c)
 {
-	for (size_t p = 0; p < c->n; p++) {
-		struct ref *r = &c->refs[p], *prev = p ? &c->refs[p - 1] : NULL;
+	for (size_t p = c->nsingles; p < c->n; p++) {
+		struct ref *r = &c->refs[p];
+		size_t prev_reach;
 
 		r->reach = p;
-		if (r->range && prev != NULL && prev->range &&
-		    strcmp(ref_path(c, prev), ref_path(c, r)) == 0 &&
-		    item_last(&c->v, c->refs[prev->reach].idx) >=
+		if (!r->same)	/* the first range of its base, p - 1 none */
+			continue;
+		prev_reach = c->refs[p - 1].reach;
+		if (item_last(&c->v, c->refs[prev_reach].idx) >=
 		    item_last(&c->v, r->idx))
-			r->reach = prev->reach;
+			r->reach = prev_reach;
 	}
 }
 
+/*
+ * The refs of the items, the singles first and then the ranges, each in
+ * the items' order (conflicts_impl.h): the ranges are put at the end as
+ * they come, backwards, then turned round (there are few).  An r line
+ * adjusts, in table order, what is there: it makes nothing.
+ */
+static void
+add_refs(struct checker *c)
+{
+	size_t end = c->n, first = end;
+
+	for (size_t i = 0; i < end; i++) {
+		bool counted = it_count(&c->v, i) > 0;
+
+		c->ncounted += counted;
+		if (it_recursive(&c->v, i))
+			continue;
+		if (counted)
+			c->refs[--first] = (struct ref){ .idx = (uint32_t)i };
+		else
+			c->refs[c->nsingles++] = (struct ref){ .idx =
+			    (uint32_t)i };
+	}
+	for (size_t a = first, b = end; a + 1 < b; a++, b--) {
+		struct ref t = c->refs[a];
+
+		c->refs[a] = c->refs[b - 1];
+		c->refs[b - 1] = t;
+	}
+	memmove(c->refs + c->nsingles, c->refs + first,
+	    (end - first) * sizeof(*c->refs));
+	c->n = c->nsingles + (end - first);
+}
 
 long
 conflicts_pairs(const struct items *v, size_t n, uid_t new_uid, gid_t new_gid,
@@ -561,19 +614,8 @@ conflicts_pairs(const struct items *v, size_t n, uid_t new_uid, gid_t new_gid,
 	}
 	if ((c.refs = reallocarray(NULL, n, sizeof(*c.refs))) == NULL)
 		return -1;
-	/* An r line adjusts, in table order, what is there: it makes nothing. */
-	for (size_t i = c.n = 0; i < n; i++) {
-		bool range;
-
-		if (it_recursive(v, i))
-			continue;
-		range = it_count(v, i) > 0;
-		c.refs[c.n] = (struct ref){ .idx = (uint32_t)i,
-		    .range = range };
-		c.nsingles += !range;
-		c.n++;
-	}
-	if (conflicts_sort_refs(c.refs, c.n, v) != 0) {
+	add_refs(&c);
+	if (conflicts_sort_refs(c.refs, c.n, c.nsingles, v) != 0) {
 		free(c.refs);
 		return -1;
 	}

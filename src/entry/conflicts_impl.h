@@ -85,15 +85,17 @@ it_recursive(const struct items *s, size_t i)
 }
 
 /*
- * Items in order: singles by path, then ranges by base and start (the
- * item's).  8 bytes, one for each line of a table of millions (REFS_MAX
+ * Items in order: the singles by path, then the ranges by base and
+ * start; which a ref is, its place says (before the checker's nsingles
+ * or not).  8 bytes, one for each line of a table of millions (REFS_MAX
  * of them); the path is the item's.
  */
 struct ref {
-	uint32_t idx;		/* into the items */
-	uint32_t reach : 31;	/* ranges: of those of this base up to here,
+	uint32_t idx : 31;	/* into the items */
+	uint32_t same : 1;	/* the path of the ref before it (the sort's) */
+	uint32_t reach;		/* the sort's key (conflicts_sort.c); then, for
+				   ranges, of those of this base up to here
 				   the position of one that ends last */
-	uint32_t range : 1;
 };
 
 static_assert(sizeof(struct ref) == 8, "a reference in 8 bytes");
@@ -101,11 +103,14 @@ static_assert(sizeof(struct ref) == 8, "a reference in 8 bytes");
 #define REFS_MAX ((size_t)1 << 31)
 
 /*
- * The refs v (n) put in the one order of ref_cmp (conflicts_sort.c):
- * singles by path, then ranges by base and start, each ref's reach
- * overwritten.  0, or -1 when out of memory.
+ * The refs v (n), the singles first (nsingles of them) and then the
+ * ranges, each part put in path order (conflicts_sort.c): singles by
+ * path, ranges by base and start, items alike by their place; each
+ * ref's reach overwritten, and its same set where its path is that of
+ * the ref before it in its part (the refs come with same clear).  0, or -1 when out of memory.
  */
-int conflicts_sort_refs(struct ref *v, size_t n, const struct items *items);
+int conflicts_sort_refs(struct ref *v, size_t n, size_t nsingles,
+    const struct items *items);
 
 /* Each conflict, as the indexes of its later and earlier items. */
 typedef void pair_fn(void *ctx, size_t later, size_t earlier,
