@@ -42,7 +42,8 @@ struct conflict {
 struct checker {
 	struct items v;
 	struct ref *refs;
-	size_t n, nsingles;
+	size_t nitems;		/* the items, r lines too */
+	size_t n, nsingles;	/* the refs (no r line), the singles first */
 	size_t ncounted;	/* items with a count, r lines too */
 	uid_t new_uid;		/* the owner of a new entry */
 	gid_t new_gid;
@@ -467,7 +468,8 @@ check_nested_bases(struct checker *c)
 
 	if (c->ncounted == 0)
 		return;	/* no range: nothing to look at item by item */
-	for (size_t i = 0; i < c->n; i++) {
+	/* every item by index: c->n counts refs, which leave r lines out */
+	for (size_t i = 0; i < c->nitems; i++) {
 		const char *s;
 		size_t len;
 
@@ -601,7 +603,7 @@ long
 conflicts_pairs(const struct items *v, size_t n, uid_t new_uid, gid_t new_gid,
     pair_fn *fn, void *ctx)
 {
-	struct checker c = { .v = *v, .n = n, .new_uid = new_uid,
+	struct checker c = { .v = *v, .nitems = n, .n = n, .new_uid = new_uid,
 	    .new_gid = new_gid };
 	long count = 0;
 
