@@ -113,107 +113,135 @@ makedevs_mode(const char *s, struct entry *e, struct dt_diag *d)
 }
 
 /*
- * A field of decimal digits only, at most 19 of them (no overflow) and at
- * most max, as dt_parse_decimal reads it: false for anything else, which
- * parse_makedevs reads and names.
+ * The common line (parse_plain) is read on a cursor over its bytes: each
+ * field parsed where it is met, in the pass that finds its end, and
+ * nothing copied but the path.
  */
+struct plain {
+	const unsigned char *s, *end;
+};
+
+/* To the next field: false at the end of the line or at a comment. */
 static inline bool
-plain_decimal(struct fields_span w, uint64_t max, uint64_t *v)
+plain_next(struct plain *c)
 {
-	uint64_t x = 0;
-
-	if (w.len == 0 || w.len > 19)
-		return false;
-	for (size_t i = 0; i < w.len; i++) {
-		unsigned c = (unsigned char)w.p[i] - (unsigned)'0';
-
-		if (c > 9)
-			return false;
-		x = x * 10 + c;
-	}
-	if (x > max)
-		return false;
-	*v = x;
-	return true;
+	while (c->s < c->end && dialect_space((char)*c->s))
+		c->s++;
+	return c->s < c->end && *c->s != '#';
 }
 
+/* Whether the field read ends here: white space or the end of the line. */
 static inline bool
-is_dash(struct fields_span w)
+plain_ended(const struct plain *c)
 {
-	return w.len == 1 && w.p[0] == '-';
+	return c->s == c->end || dialect_space((char)*c->s);
 }
 
 /*
- * The common line, read in one pass over its bytes with no field copied:
- * a type of c b p d f or s, a mode of octal digits or "-", owners and
- * numbers of decimal digits or "-", at most ten fields.  1 with e and path
- * as parse_makedevs sets them; 0 for any other line, error or not, which
- * parse_makedevs then reads (and names what is wrong) as before.  Nothing
- * is written to e unless it returns 1.
+ * A field of at most digits digits below base (8 or 10), its value at
+ * most max: 1 with *v; 0 for "-" (*v untouched); -1 for anything else,
+ * which parse_makedevs reads and names.  At most 19 decimal digits: no
+ * overflow.
+ */
+static inline int
+plain_number(struct plain *c, unsigned base, size_t digits, uint64_t max,
+    uint64_t *v)
+{
+	const unsigned char *start = c->s;
+	uint64_t x = 0;
+	unsigned d;
+
+	if (*c->s == '-') {
+		c->s++;
+		return plain_ended(c) ? 0 : -1;
+	}
+	while (c->s < c->end && (d = *c->s - (unsigned)'0') < base) {
+		x = x * base + d;
+		c->s++;
+	}
+	if (c->s == start || (size_t)(c->s - start) > digits || x > max ||
+	    !plain_ended(c))
+		return -1;
+	*v = x;
+	return 1;
+}
+
+/*
+ * The path field when it is in normal form as it stands (path.h:
+ * absolute, no empty, "." or ".." name, none longer than NAME_MAX, the
+ * whole shorter than PATH_MAX), so that path_normal would give it back
+ * unchanged: copied into path, true.  Anything else ("/" too, and a
+ * control byte) is parse_makedevs's, which normalises or names it.
+ */
+static inline bool
+plain_path(struct plain *c, char *path)
+{
+	const unsigned char *start = c->s, *name;
+	size_t n;
+
+	if (*c->s != '/')
+		return false;
+	do {
+		for (name = ++c->s; c->s < c->end && *c->s > ' ' &&
+		    *c->s != '/'; c->s++)
+			continue;
+		n = (size_t)(c->s - name);
+		if (n == 0 || n > NAME_MAX || (name[0] == '.' &&
+		    (n == 1 || (n == 2 && name[1] == '.'))))
+			return false;
+	} while (c->s < c->end && *c->s == '/');
+	n = (size_t)(c->s - start);
+	if (!plain_ended(c) || n > PATH_MAX - 1)
+		return false;
+	memcpy(path, start, n);
+	path[n] = '\0';
+	return true;
+}
+
+/*
+ * The common line, read in one pass over its bytes: a path in normal
+ * form, a type of c b p d f or s, a mode of octal digits or "-", owners
+ * and numbers of decimal digits or "-", at most ten fields.  1 with e
+ * and path as parse_makedevs sets them; 0 for any other line, error or
+ * not, which parse_makedevs then reads (and names what is wrong) as
+ * before.  Nothing is written to e unless it returns 1.
  */
 static int
 parse_plain(const char *line, size_t len, struct entry *e, char *path)
 {
 	static const uint64_t max[5] = { DT_HOST_MAJOR_MAX,
 	    DT_HOST_MINOR_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX };
-	const unsigned char *s = (const unsigned char *)line, *end = s + len;
-	struct fields_span w[MAKEDEVS_FIELDS];
-	uint64_t num[5] = { 0 }, id[2] = { 0, 0 };
-	unsigned mode = MAKEDEVS_MODE, have = 0;
-	size_t n = 0, i;
-	struct dt_diag ignored;
+	struct plain c = { (const unsigned char *)line,
+	    (const unsigned char *)line + len };
+	uint64_t num[5] = { 0 }, id[2] = { 0, 0 }, mode = MAKEDEVS_MODE;
+	unsigned have = 0;
+	size_t i;
 	char type;
+	int rc;
 
-	for (;;) {
-		const unsigned char *start;
-
-		while (s < end && dialect_space((char)*s))
-			s++;
-		if (s == end || *s == '#')
-			break;
-		if (n == MAKEDEVS_FIELDS)
-			return 0;	/* too many: said below */
-		for (start = s; s < end && !dialect_space((char)*s); s++)
-			continue;
-		w[n].p = (const char *)start;
-		w[n++].len = (size_t)(s - start);
-	}
-	if (n < 2 || w[1].len != 1)
+	if (!plain_next(&c) || !plain_path(&c, path) || !plain_next(&c))
 		return 0;
-	type = w[1].p[0];
-	if (type != 'c' && type != 'b' && type != 'p' && type != 'd' &&
-	    type != 'f' && type != 's')
+	type = (char)*c.s++;
+	if (!plain_ended(&c) || (type != 'c' && type != 'b' && type != 'p' &&
+	    type != 'd' && type != 'f' && type != 's'))
 		return 0;
-	if (n > 2 && !is_dash(w[2])) {
-		if (w[2].len > 5)
+	if (plain_next(&c) && plain_number(&c, 8, 5, 07777, &mode) < 0)
+		return 0;
+	for (i = 0; i < 2 && plain_next(&c); i++)
+		if (plain_number(&c, 10, 19, ID_MAX, &id[i]) < 0)
 			return 0;
-		for (i = 0, mode = 0; i < w[2].len; i++) {
-			unsigned c = (unsigned char)w[2].p[i] - (unsigned)'0';
-
-			if (c > 7)
-				return 0;
-			mode = mode * 8 + c;
-		}
-		if (mode > 07777)
+	for (i = 0; i < 5 && plain_next(&c); i++) {
+		if ((rc = plain_number(&c, 10, 19, max[i], &num[i])) < 0)
 			return 0;
+		have |= (unsigned)rc << i;
 	}
-	for (i = 3; i < n && i < 5; i++)
-		if (!is_dash(w[i]) && !plain_decimal(w[i], ID_MAX, &id[i - 3]))
-			return 0;
-	for (i = 5; i < n; i++) {
-		if (is_dash(w[i]))
-			continue;
-		if (!plain_decimal(w[i], max[i - 5], &num[i - 5]))
-			return 0;
-		have |= 1u << (i - 5);
-	}
+	if (plain_next(&c))
+		return 0;	/* too many fields: said below */
 	if ((type == 'c' || type == 'b') && (have & 3) != 3)
-		return 0;
-	if (path_normal(w[0].p, w[0].len, 0, path, &ignored) != 0)
 		return 0;
 	e->path = path;
 	e->type = type;
-	e->mode = mode;
+	e->mode = (unsigned)mode;
 	e->mode_set = true;
 	e->uid = (uid_t)id[0];
 	e->gid = (gid_t)id[1];
