@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,15 +44,16 @@ struct table_source {
 	struct dialect_reader reader;	/* begun: reading */
 	bool reading;
 	struct lines in;
-	char path[DIALECT_TEXT_SIZE];	/* the entry being read */
+	char *path;		/* the entry being read: one of text */
 	/*
 	 * An entry is held back until the next line that is not an
 	 * |xattr line (buildroot's makedevs), whose capabilities it takes.
 	 * Its path, then (at PATH_MAX) a link's target and the rest, as
-	 * in path (dialect.h, DIALECT_TEXT_SIZE).
+	 * in path (dialect.h, DIALECT_TEXT_SIZE): the other of text.
 	 */
 	struct entry held;
-	char held_path[DIALECT_TEXT_SIZE];
+	char *held_path;
+	char text[2][DIALECT_TEXT_SIZE];
 	char caps[ENTRY_CAPS_MAX];
 	/*
 	 * A dialect with amends: the file's entries so far, and an index
@@ -130,13 +132,35 @@ flush(struct table_read *r)
 	r->sink->put(r->sink->ctx, &t->held);
 }
 
+/* Whether s is NULL or points into the text buffer at b. */
+static bool
+in_text(const char *s, const char *b)
+{
+	return s == NULL || ((uintptr_t)s >= (uintptr_t)b &&
+	    (uintptr_t)s < (uintptr_t)b + DIALECT_TEXT_SIZE);
+}
+
 static void
 hold(struct table_read *r, const struct entry *e)
 {
 	struct table_source *t = r->t;
+	char *b = t->path;
 
 	flush(r);
 	t->held = *e;
+	if (in_text(e->path, b) && in_text(e->target, b) &&
+	    in_text(e->content, b) && in_text(e->link_first, b)) {
+		/*
+		 * What the reader wrote (every line, but a dialect's own
+		 * text) is held where it is, not copied: the next line is
+		 * read into the other buffer.
+		 */
+		t->path = t->held_path;
+		t->held_path = b;
+		t->caps[0] = '\0';
+		r->holding = true;
+		return;
+	}
 	memcpy(t->held_path, e->path, strlen(e->path) + 1);
 	t->held.path = t->held_path;
 	if (e->target != NULL) {
@@ -668,6 +692,8 @@ source_table_new(const struct id_resolver *res, const struct dialect *forced)
 	t->s = (struct source){ "table", table_read, table_free, table_end };
 	t->res = res;
 	t->forced = forced;
+	t->path = t->text[0];
+	t->held_path = t->text[1];
 	t->reading = false;
 	memset(&t->pending, 0, sizeof(t->pending));
 	t->index.root = NULL;
