@@ -306,22 +306,17 @@ parse_makedevs(const char *line, size_t len,
 	return 1;
 }
 
-/* "|xattr CAPABILITIES" (dialect.h, read_attachment). */
-static int
-makedevs_attachment(const char *line, size_t len, char *value,
-    struct dt_diag *d)
+/*
+ * A line that starts with '|' (after white space), as makedevs_attachment
+ * reads it.  (Not inlined: its frame is not set up for every line.)
+ */
+static __attribute__((noinline)) int
+xattr_line(const char *line, size_t len, char *value, struct dt_diag *d)
 {
 	static const char tag[] = "|xattr";
 	struct fields_span w[3];
-	size_t n, i = 0;
+	size_t n;
 
-	if (len > 0 && line[len - 1] == '\n')
-		len--;
-	/* every line is asked: one that does not start so is not split */
-	while (i < len && dialect_space(line[i]))
-		i++;
-	if (i == len || line[i] != '|')
-		return 0;
 	if (fields_split(line, len, NULL, w, 3, &n, d) != 0 || n == 0 ||
 	    w[0].len < sizeof(tag) - 1 || memcmp(w[0].p, tag,
 	    sizeof(tag) - 1) != 0)
@@ -337,6 +332,23 @@ makedevs_attachment(const char *line, size_t len, char *value,
 	memcpy(value, w[1].p, w[1].len);
 	value[w[1].len] = '\0';
 	return entry_caps_check(value, d) != 0 ? -1 : 1;
+}
+
+/* "|xattr CAPABILITIES" (dialect.h, read_attachment). */
+static int
+makedevs_attachment(const char *line, size_t len, char *value,
+    struct dt_diag *d)
+{
+	size_t i = 0;
+
+	if (len > 0 && line[len - 1] == '\n')
+		len--;
+	/* every line is asked: one that does not start so is not split */
+	while (i < len && dialect_space(line[i]))
+		i++;
+	if (i == len || line[i] != '|')
+		return 0;
+	return xattr_line(line, len, value, d);
 }
 
 /*
