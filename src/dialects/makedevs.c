@@ -130,17 +130,27 @@ plain_next(struct plain *c)
 	return c->s < c->end && *c->s != '#';
 }
 
-/* Whether the field read ends here: white space or the end of the line. */
-static inline bool
-plain_ended(const struct plain *c)
+/*
+ * Past the end of the field just read: 1 at the next field, 0 at the end
+ * of the line or a comment, -1 when the field does not end at white
+ * space (it was not what it looked like: "12x", "-5").
+ */
+static inline int
+plain_after(struct plain *c)
 {
-	return c->s == c->end || dialect_space((char)*c->s);
+	if (c->s == c->end)
+		return 0;
+	if (!dialect_space((char)*c->s))
+		return -1;
+	c->s++;
+	return plain_next(c);
 }
 
 /*
  * A field of at most digits digits below base (8 or 10), its value at
- * most max: 1 with *v; 0 for "-" (*v untouched); -1 for anything else,
- * which parse_makedevs reads and names.  At most 19 decimal digits: no
+ * most max: 1 with *v; 0 for "-" (*v untouched); -1 for anything else
+ * (plain_after finds the rest of a field that only starts so), which
+ * parse_makedevs reads and names.  At most 19 decimal digits: no
  * overflow.
  */
 static inline int
@@ -153,14 +163,13 @@ plain_number(struct plain *c, unsigned base, size_t digits, uint64_t max,
 
 	if (*c->s == '-') {
 		c->s++;
-		return plain_ended(c) ? 0 : -1;
+		return 0;
 	}
 	while (c->s < c->end && (d = *c->s - (unsigned)'0') < base) {
 		x = x * base + d;
 		c->s++;
 	}
-	if (c->s == start || (size_t)(c->s - start) > digits || x > max ||
-	    !plain_ended(c))
+	if (c->s == start || (size_t)(c->s - start) > digits || x > max)
 		return -1;
 	*v = x;
 	return 1;
@@ -191,7 +200,7 @@ plain_path(struct plain *c, char *path)
 			return false;
 	} while (c->s < c->end && *c->s == '/');
 	n = (size_t)(c->s - start);
-	if (!plain_ended(c) || n > PATH_MAX - 1)
+	if (n > PATH_MAX - 1)
 		return false;
 	memcpy(path, start, n);
 	path[n] = '\0';
@@ -217,26 +226,29 @@ parse_plain(const char *line, size_t len, struct entry *e, char *path)
 	unsigned have = 0;
 	size_t i;
 	char type;
-	int rc;
+	int more, rc;
 
-	if (!plain_next(&c) || !plain_path(&c, path) || !plain_next(&c))
+	if (!plain_next(&c) || !plain_path(&c, path) || plain_after(&c) <= 0)
 		return 0;
 	type = (char)*c.s++;
-	if (!plain_ended(&c) || (type != 'c' && type != 'b' && type != 'p' &&
-	    type != 'd' && type != 'f' && type != 's'))
+	if (type != 'c' && type != 'b' && type != 'p' && type != 'd' &&
+	    type != 'f' && type != 's')
 		return 0;
-	if (plain_next(&c) && plain_number(&c, 8, 5, 07777, &mode) < 0)
+	if ((more = plain_after(&c)) > 0 && (plain_number(&c, 8, 5, 07777,
+	    &mode) < 0 || (more = plain_after(&c)) < 0))
 		return 0;
-	for (i = 0; i < 2 && plain_next(&c); i++)
-		if (plain_number(&c, 10, 19, ID_MAX, &id[i]) < 0)
+	for (i = 0; i < 2 && more > 0; i++)
+		if (plain_number(&c, 10, 19, ID_MAX, &id[i]) < 0 ||
+		    (more = plain_after(&c)) < 0)
 			return 0;
-	for (i = 0; i < 5 && plain_next(&c); i++) {
-		if ((rc = plain_number(&c, 10, 19, max[i], &num[i])) < 0)
+	for (i = 0; i < 5 && more > 0; i++) {
+		if ((rc = plain_number(&c, 10, 19, max[i], &num[i])) < 0 ||
+		    (more = plain_after(&c)) < 0)
 			return 0;
 		have |= (unsigned)rc << i;
 	}
-	if (plain_next(&c))
-		return 0;	/* too many fields: said below */
+	if (more != 0)
+		return 0;	/* too many fields, or a bad one: said below */
 	if ((type == 'c' || type == 'b') && (have & 3) != 3)
 		return 0;
 	e->path = path;
