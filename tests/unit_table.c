@@ -2014,7 +2014,8 @@ test_makedevs_one_pass(void)
 		    &b, path_room(), &db);
 		read += ra == 1;
 		if (ra != rb || (ra == 1 && (strcmp(a.path, b.path) != 0 ||
-		    entry_differs(&a, &b) != NULL || a.mode != b.mode || a.uid != b.uid || a.gid != b.gid ||
+		    entry_differs(&a, &b) != NULL || a.mode != b.mode ||
+		    a.uid != b.uid || a.gid != b.gid ||
 		    a.inc != b.inc || a.count != b.count ||
 		    a.mode_set != b.mode_set || a.uid_set != b.uid_set ||
 		    a.gid_set != b.gid_set || a.optional != b.optional ||

@@ -60,8 +60,8 @@ validate_range(const struct entry *e, struct dt_diag *d)
 	if (e->count > ENTRY_COUNT_MAX)
 		return dt_error(d, "count %" PRIu64 " is too large (at "
 		    "most %u)", e->count, ENTRY_COUNT_MAX);
-	if (e->count == 0)
-		return 0;	/* (before the path is scanned: most entries) */
+	if (e->count == 0)	/* most are not ranges: asked first */
+		return 0;
 	plen = strlen(e->path);
 	base = strrchr(e->path, '/') + 1;
 	if (!entry_has_numbers(e) && e->type != 'p')
