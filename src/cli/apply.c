@@ -59,11 +59,8 @@ plan_problem(void *ctx, const char *file, unsigned long line, int error,
 	cli_problem(&((struct plan *)ctx)->problems, file, line, error, msg);
 }
 
-/*
- * --archive: every node of e fits the format, or the line is an error.
- * (Not inlined in plan_put: its buffers are not set up for every line.)
- */
-static __attribute__((noinline)) void
+/* --archive: every node of e fits the format, or the line is an error. */
+static void
 check_fits(struct plan *p, const struct entry *e)
 {
 	char path[PATH_MAX];
@@ -78,10 +75,30 @@ check_fits(struct plan *p, const struct entry *e)
 		}
 }
 
-/* e into the plan; bad: what is wrong with it, said after. */
+/*
+ * Kept after an error too: conflicts are still looked for.  A file
+ * line's location has its ${NAME} expanded from the environment, as
+ * gen_init_cpio does.
+ */
 static void
-plan_add(struct plan *p, const struct entry *e, const char *bad)
+plan_put(void *ctx, const struct entry *e)
 {
+	struct plan *p = ctx;
+	char where[PATH_MAX];
+	const char *bad = NULL;
+	struct entry x;
+
+	if (e->content != NULL && strstr(e->content, "${") != NULL) {
+		x = *e;
+		if (env_expand(e->content, where, sizeof(where)) != 0)
+			bad = "the location is longer than PATH_MAX once ${} is "
+			    "expanded";
+		else if (where[0] == '\0')
+			bad = "the location is empty once ${} is expanded";
+		else
+			x.content = where;
+		e = &x;
+	}
 	if (entry_pack_add(&p->v, e) != 0)
 		cli_fatal(NULL);
 	p->nodes += entry_expand_count(e);
@@ -89,37 +106,6 @@ plan_add(struct plan *p, const struct entry *e, const char *bad)
 		plan_problem(p, e->file, e->lineno, 0, bad);
 	else if (p->archive_format != NULL)
 		check_fits(p, e);
-}
-
-/*
- * A file line's location with ${NAME}, expanded from the environment,
- * as gen_init_cpio does.  (Apart from plan_put, as check_fits is.)
- */
-static __attribute__((noinline)) void
-plan_put_expanded(struct plan *p, const struct entry *e)
-{
-	char where[PATH_MAX];
-	const char *bad = NULL;
-	struct entry x = *e;
-
-	if (env_expand(e->content, where, sizeof(where)) != 0)
-		bad = "the location is longer than PATH_MAX once ${} is "
-		    "expanded";
-	else if (where[0] == '\0')
-		bad = "the location is empty once ${} is expanded";
-	else
-		x.content = where;
-	plan_add(p, &x, bad);
-}
-
-/* Kept after an error too: conflicts are still looked for. */
-static void
-plan_put(void *ctx, const struct entry *e)
-{
-	if (e->content != NULL && strstr(e->content, "${") != NULL)
-		plan_put_expanded(ctx, e);
-	else
-		plan_add(ctx, e, NULL);
 }
 
 /* A conflict: an error, or under --merge which line won. */
