@@ -1965,6 +1965,71 @@ test_round_trip_random(void)
 	    refused, fails);
 }
 
+/*
+ * makedevs reads its common line in one pass (parse_plain) and any other
+ * through the general reader; a path with "//" is never the one pass's
+ * (it is not in normal form), so the same line with its path so spelt
+ * is read by the general reader.  Both must read every line alike: the
+ * same result, the same entry.  Fields are drawn from the edges of each
+ * check (the largest mode, id, major and minor, a name, hex, "-1").
+ */
+static void
+test_makedevs_one_pass(void)
+{
+	static const char *const paths[] = { "/dev/x", "/a/b.c", "/a/./b",
+	    "/a/../b", "/", "/a/", "/a#b", "/.x/..y", "/a\x01", "/\xc3\xa9" };
+	static const char *const types[] = { "c", "b", "p", "d", "f", "s",
+	    "F", "r", "l", "x", "cc", "c#", "-" };
+	static const char *const words[] = { "-", "0", "1", "644", "0644",
+	    "07777", "10000", "8", "000644", "-1", "4095", "4096", "1048575",
+	    "1048576", "4294967294", "4294967295", "root", "01", "0x10",
+	    "12#", "#c", "18446744073709551615", "18446744073709551616",
+	    "1234567890123456789", "-x" };
+	static const char *const spaces[] = { " ", "\t", "  ", " \t", "\v" };
+	char line[512], slow[520];
+	struct entry a, b;
+	struct dt_diag da, db;
+	unsigned long read = 0, differ = 0;
+
+	for (int i = 0; i < RANDOM_ENTRIES * 4; i++) {
+		size_t nf = 1 + rng_below(11), o;
+		int ra, rb;
+
+		o = (size_t)snprintf(line, sizeof(line), "%s%s",
+		    rng_below(4) == 0 ? " " : "",
+		    paths[rng_below(ARRAY_SIZE(paths))]);
+		for (size_t f = 1; f < nf; f++)
+			o += (size_t)snprintf(line + o, sizeof(line) - o,
+			    "%s%s", spaces[rng_below(ARRAY_SIZE(spaces))],
+			    f == 1 ? types[rng_below(ARRAY_SIZE(types))] :
+			    words[rng_below(ARRAY_SIZE(words))]);
+		if (rng_below(5) == 0)
+			snprintf(line + o, sizeof(line) - o, " # note");
+		/* the path's first '/' doubled */
+		o = strcspn(line, "/");
+		snprintf(slow, sizeof(slow), "%.*s/%s", (int)o, line,
+		    line + o);
+		ra = dialect_parse_line(M, line, strlen(line), 1, &resolver,
+		    &a, path_room(), &da);
+		rb = dialect_parse_line(M, slow, strlen(slow), 1, &resolver,
+		    &b, path_room(), &db);
+		read += ra == 1;
+		if (ra != rb || (ra == 1 && (strcmp(a.path, b.path) != 0 ||
+		    entry_differs(&a, &b) != NULL || a.mode != b.mode ||
+		    a.uid != b.uid || a.gid != b.gid ||
+		    a.inc != b.inc || a.count != b.count ||
+		    a.mode_set != b.mode_set || a.uid_set != b.uid_set ||
+		    a.gid_set != b.gid_set || a.optional != b.optional ||
+		    a.recursive != b.recursive || a.existing != b.existing)))
+			if (differ++ == 0)
+				diag("'%s': %d, general reader %d (%s)", line,
+				    ra, rb, ra < 0 ? da.msg : db.msg);
+	}
+	ok(differ == 0 && read > RANDOM_ENTRIES / 10, "makedevs: the one-pass "
+	    "and the general reader read %d random lines alike (%lu read, "
+	    "%lu differ)", RANDOM_ENTRIES * 4, read, differ);
+}
+
 /* The system resolvers: root exists everywhere this builds. */
 static void
 test_system_resolver(void)
@@ -2524,6 +2589,7 @@ main(void)
 	test_round_trip_lines();
 	test_cross_dialect();
 	test_round_trip_random();
+	test_makedevs_one_pass();
 	test_system_resolver();
 	test_conflicts();
 	test_conflicts_large();

@@ -113,107 +113,147 @@ makedevs_mode(const char *s, struct entry *e, struct dt_diag *d)
 }
 
 /*
- * A field of decimal digits only, at most 19 of them (no overflow) and at
- * most max, as dt_parse_decimal reads it: false for anything else, which
- * parse_makedevs reads and names.
+ * The common line (parse_plain) is read on a cursor over its bytes: each
+ * field parsed where it is met, in the pass that finds its end, and
+ * nothing copied but the path.
  */
+struct plain {
+	const unsigned char *s, *end;
+};
+
+/* To the next field: false at the end of the line or at a comment. */
 static inline bool
-plain_decimal(struct fields_span w, uint64_t max, uint64_t *v)
+plain_next(struct plain *c)
 {
-	uint64_t x = 0;
-
-	if (w.len == 0 || w.len > 19)
-		return false;
-	for (size_t i = 0; i < w.len; i++) {
-		unsigned c = (unsigned char)w.p[i] - (unsigned)'0';
-
-		if (c > 9)
-			return false;
-		x = x * 10 + c;
-	}
-	if (x > max)
-		return false;
-	*v = x;
-	return true;
-}
-
-static inline bool
-is_dash(struct fields_span w)
-{
-	return w.len == 1 && w.p[0] == '-';
+	while (c->s < c->end && dialect_space((char)*c->s))
+		c->s++;
+	return c->s < c->end && *c->s != '#';
 }
 
 /*
- * The common line, read in one pass over its bytes with no field copied:
- * a type of c b p d f or s, a mode of octal digits or "-", owners and
- * numbers of decimal digits or "-", at most ten fields.  1 with e and path
- * as parse_makedevs sets them; 0 for any other line, error or not, which
- * parse_makedevs then reads (and names what is wrong) as before.  Nothing
- * is written to e unless it returns 1.
+ * Past the end of the field just read: 1 at the next field, 0 at the end
+ * of the line or a comment, -1 when the field does not end at white
+ * space (it was not what it looked like: "12x", "-5").
+ */
+static inline int
+plain_after(struct plain *c)
+{
+	if (c->s == c->end)
+		return 0;
+	if (!dialect_space((char)*c->s))
+		return -1;
+	c->s++;
+	return plain_next(c);
+}
+
+/*
+ * A field of at most digits digits below base (8 or 10), its value at
+ * most max: 1 with *v; 0 for "-" (*v untouched); -1 for anything else
+ * (plain_after finds the rest of a field that only starts so), which
+ * parse_makedevs reads and names.  At most 19 decimal digits: no
+ * overflow.
+ */
+static inline int
+plain_number(struct plain *c, unsigned base, size_t digits, uint64_t max,
+    uint64_t *v)
+{
+	const unsigned char *start = c->s;
+	uint64_t x = 0;
+	unsigned d;
+
+	if (*c->s == '-') {
+		c->s++;
+		return 0;
+	}
+	while (c->s < c->end && (d = *c->s - (unsigned)'0') < base) {
+		x = x * base + d;
+		c->s++;
+	}
+	if (c->s == start || (size_t)(c->s - start) > digits || x > max)
+		return -1;
+	*v = x;
+	return 1;
+}
+
+/*
+ * The path field when it is in normal form as it stands (path.h:
+ * absolute, no empty, "." or ".." name, none longer than NAME_MAX, the
+ * whole shorter than PATH_MAX), so that path_normal would give it back
+ * unchanged: copied into path, true.  Anything else ("/" too, and a
+ * control byte) is parse_makedevs's, which normalises or names it.
+ */
+static inline bool
+plain_path(struct plain *c, char *path)
+{
+	const unsigned char *start = c->s, *name;
+	size_t n;
+
+	if (*c->s != '/')
+		return false;
+	do {
+		for (name = ++c->s; c->s < c->end && *c->s > ' ' &&
+		    *c->s != '/'; c->s++)
+			continue;
+		n = (size_t)(c->s - name);
+		if (n == 0 || n > NAME_MAX || (name[0] == '.' &&
+		    (n == 1 || (n == 2 && name[1] == '.'))))
+			return false;
+	} while (c->s < c->end && *c->s == '/');
+	n = (size_t)(c->s - start);
+	if (n > PATH_MAX - 1)
+		return false;
+	memcpy(path, start, n);
+	path[n] = '\0';
+	return true;
+}
+
+/*
+ * The common line, read in one pass over its bytes: a path in normal
+ * form, a type of c b p d f or s, a mode of octal digits or "-", owners
+ * and numbers of decimal digits or "-", at most ten fields.  1 with e
+ * and path as parse_makedevs sets them; 0 for any other line, error or
+ * not, which parse_makedevs then reads (and names what is wrong) as
+ * before.  Nothing is written to e unless it returns 1.
  */
 static int
 parse_plain(const char *line, size_t len, struct entry *e, char *path)
 {
 	static const uint64_t max[5] = { DT_HOST_MAJOR_MAX,
 	    DT_HOST_MINOR_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX };
-	const unsigned char *s = (const unsigned char *)line, *end = s + len;
-	struct fields_span w[MAKEDEVS_FIELDS];
-	uint64_t num[5] = { 0 }, id[2] = { 0, 0 };
-	unsigned mode = MAKEDEVS_MODE, have = 0;
-	size_t n = 0, i;
-	struct dt_diag ignored;
+	struct plain c = { (const unsigned char *)line,
+	    (const unsigned char *)line + len };
+	uint64_t num[5] = { 0 }, id[2] = { 0, 0 }, mode = MAKEDEVS_MODE;
+	unsigned have = 0;
+	size_t i;
 	char type;
+	int more, rc;
 
-	for (;;) {
-		const unsigned char *start;
-
-		while (s < end && dialect_space((char)*s))
-			s++;
-		if (s == end || *s == '#')
-			break;
-		if (n == MAKEDEVS_FIELDS)
-			return 0;	/* too many: said below */
-		for (start = s; s < end && !dialect_space((char)*s); s++)
-			continue;
-		w[n].p = (const char *)start;
-		w[n++].len = (size_t)(s - start);
-	}
-	if (n < 2 || w[1].len != 1)
+	if (!plain_next(&c) || !plain_path(&c, path) || plain_after(&c) <= 0)
 		return 0;
-	type = w[1].p[0];
+	type = (char)*c.s++;
 	if (type != 'c' && type != 'b' && type != 'p' && type != 'd' &&
 	    type != 'f' && type != 's')
 		return 0;
-	if (n > 2 && !is_dash(w[2])) {
-		if (w[2].len > 5)
-			return 0;
-		for (i = 0, mode = 0; i < w[2].len; i++) {
-			unsigned c = (unsigned char)w[2].p[i] - (unsigned)'0';
-
-			if (c > 7)
-				return 0;
-			mode = mode * 8 + c;
-		}
-		if (mode > 07777)
-			return 0;
-	}
-	for (i = 3; i < n && i < 5; i++)
-		if (!is_dash(w[i]) && !plain_decimal(w[i], ID_MAX, &id[i - 3]))
-			return 0;
-	for (i = 5; i < n; i++) {
-		if (is_dash(w[i]))
-			continue;
-		if (!plain_decimal(w[i], max[i - 5], &num[i - 5]))
-			return 0;
-		have |= 1u << (i - 5);
-	}
-	if ((type == 'c' || type == 'b') && (have & 3) != 3)
+	if ((more = plain_after(&c)) > 0 && (plain_number(&c, 8, 5, 07777,
+	    &mode) < 0 || (more = plain_after(&c)) < 0))
 		return 0;
-	if (path_normal(w[0].p, w[0].len, 0, path, &ignored) != 0)
+	for (i = 0; i < 2 && more > 0; i++)
+		if (plain_number(&c, 10, 19, ID_MAX, &id[i]) < 0 ||
+		    (more = plain_after(&c)) < 0)
+			return 0;
+	for (i = 0; i < 5 && more > 0; i++) {
+		if ((rc = plain_number(&c, 10, 19, max[i], &num[i])) < 0 ||
+		    (more = plain_after(&c)) < 0)
+			return 0;
+		have |= (unsigned)rc << i;
+	}
+	if (more != 0)
+		return 0;	/* too many fields, or a bad one: said below */
+	if ((type == 'c' || type == 'b') && (have & 3) != 3)
 		return 0;
 	e->path = path;
 	e->type = type;
-	e->mode = mode;
+	e->mode = (unsigned)mode;
 	e->mode_set = true;
 	e->uid = (uid_t)id[0];
 	e->gid = (gid_t)id[1];
@@ -278,22 +318,17 @@ parse_makedevs(const char *line, size_t len,
 	return 1;
 }
 
-/* "|xattr CAPABILITIES" (dialect.h, read_attachment). */
-static int
-makedevs_attachment(const char *line, size_t len, char *value,
-    struct dt_diag *d)
+/*
+ * A line that starts with '|' (after white space), as makedevs_attachment
+ * reads it.  (Not inlined: its frame is not set up for every line.)
+ */
+static __attribute__((noinline)) int
+xattr_line(const char *line, size_t len, char *value, struct dt_diag *d)
 {
 	static const char tag[] = "|xattr";
 	struct fields_span w[3];
-	size_t n, i = 0;
+	size_t n;
 
-	if (len > 0 && line[len - 1] == '\n')
-		len--;
-	/* every line is asked: one that does not start so is not split */
-	while (i < len && dialect_space(line[i]))
-		i++;
-	if (i == len || line[i] != '|')
-		return 0;
 	if (fields_split(line, len, NULL, w, 3, &n, d) != 0 || n == 0 ||
 	    w[0].len < sizeof(tag) - 1 || memcmp(w[0].p, tag,
 	    sizeof(tag) - 1) != 0)
@@ -309,6 +344,23 @@ makedevs_attachment(const char *line, size_t len, char *value,
 	memcpy(value, w[1].p, w[1].len);
 	value[w[1].len] = '\0';
 	return entry_caps_check(value, d) != 0 ? -1 : 1;
+}
+
+/* "|xattr CAPABILITIES" (dialect.h, read_attachment). */
+static int
+makedevs_attachment(const char *line, size_t len, char *value,
+    struct dt_diag *d)
+{
+	size_t i = 0;
+
+	if (len > 0 && line[len - 1] == '\n')
+		len--;
+	/* every line is asked: one that does not start so is not split */
+	while (i < len && dialect_space(line[i]))
+		i++;
+	if (i == len || line[i] != '|')
+		return 0;
+	return xattr_line(line, len, value, d);
 }
 
 /*

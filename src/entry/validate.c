@@ -53,16 +53,17 @@ static int
 validate_range(const struct entry *e, struct dt_diag *d)
 {
 	uint64_t last = e->count - 1;
-	size_t plen = strlen(e->path);
-	const char *base = strrchr(e->path, '/') + 1;
-	size_t digits;
+	size_t plen, digits;
+	const char *base;
 	char q[QUOTE_MAX];
 
 	if (e->count > ENTRY_COUNT_MAX)
 		return dt_error(d, "count %" PRIu64 " is too large (at "
 		    "most %u)", e->count, ENTRY_COUNT_MAX);
-	if (e->count == 0)
+	if (e->count == 0)	/* most are not ranges: asked first */
 		return 0;
+	plen = strlen(e->path);
+	base = strrchr(e->path, '/') + 1;
 	if (!entry_has_numbers(e) && e->type != 'p')
 		return dt_error(d, "count %" PRIu64 ": only c, b and p entries "
 		    "make ranges", e->count);
@@ -176,7 +177,7 @@ entry_validate_normal(const struct entry *e, struct dt_diag *d)
 	if (entry_type_of(e->type) == NULL)
 		return dt_error(d, "type '%s' is not one of " TYPE_LETTERS,
 		    dt_quote_word(q, sizeof(q), t, strlen(t)));
-	if (strcmp(e->path, "/") == 0 && e->type != 'd')
+	if (e->path[0] == '/' && e->path[1] == '\0' && e->type != 'd')
 		return dt_error(d, "'/' can only be a directory");
 	if (e->mode > 07777)
 		return dt_error(d, "bad mode 0%o (at most 07777)", e->mode);

@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,15 +44,16 @@ struct table_source {
 	struct dialect_reader reader;	/* begun: reading */
 	bool reading;
 	struct lines in;
-	char path[DIALECT_TEXT_SIZE];	/* the entry being read */
+	char *path;		/* the entry being read: one of text */
 	/*
 	 * An entry is held back until the next line that is not an
 	 * |xattr line (buildroot's makedevs), whose capabilities it takes.
 	 * Its path, then (at PATH_MAX) a link's target and the rest, as
-	 * in path (dialect.h, DIALECT_TEXT_SIZE).
+	 * in path (dialect.h, DIALECT_TEXT_SIZE): the other of text.
 	 */
 	struct entry held;
-	char held_path[DIALECT_TEXT_SIZE];
+	char *held_path;
+	char text[2][DIALECT_TEXT_SIZE];
 	char caps[ENTRY_CAPS_MAX];
 	/*
 	 * A dialect with amends: the file's entries so far, and an index
@@ -130,13 +132,35 @@ flush(struct table_read *r)
 	r->sink->put(r->sink->ctx, &t->held);
 }
 
+/* Whether s is NULL or points into the text buffer at b. */
+static bool
+in_text(const char *s, const char *b)
+{
+	return s == NULL || ((uintptr_t)s >= (uintptr_t)b &&
+	    (uintptr_t)s < (uintptr_t)b + DIALECT_TEXT_SIZE);
+}
+
 static void
 hold(struct table_read *r, const struct entry *e)
 {
 	struct table_source *t = r->t;
+	char *b = t->path;
 
 	flush(r);
 	t->held = *e;
+	if (in_text(e->path, b) && in_text(e->target, b) &&
+	    in_text(e->content, b) && in_text(e->link_first, b)) {
+		/*
+		 * What the reader wrote (every line, but a dialect's own
+		 * text) is held where it is, not copied: the next line is
+		 * read into the other buffer.
+		 */
+		t->path = t->held_path;
+		t->held_path = b;
+		t->caps[0] = '\0';
+		r->holding = true;
+		return;
+	}
 	memcpy(t->held_path, e->path, strlen(e->path) + 1);
 	t->held.path = t->held_path;
 	if (e->target != NULL) {
@@ -470,6 +494,20 @@ static const char bom[] = "\xef\xbb\xbf";
 #define BOM_LEN (sizeof(bom) - 1)
 
 /*
+ * Whether --prefix or --exclude-prefix leaves path out (dialect.h,
+ * dialect_run): asked of every entry, so a run without them (nearly
+ * every run) does not call path_in_prefixes to hear that it does not.
+ */
+static bool
+outside_prefixes(const struct dialect_run *run, const char *path)
+{
+	if (run == NULL || ((run->prefix == NULL || run->prefix[0] == NULL) &&
+	    (run->exclude == NULL || run->exclude[0] == NULL)))
+		return false;
+	return !path_in_prefixes(path, run->prefix, run->exclude);
+}
+
+/*
  * One line: detects the dialect if need be, parses, hands it over; the
  * entries of a line that makes more than one (dialect_reader.more), each
  * in turn.
@@ -513,8 +551,7 @@ read_line(struct table_read *r, const char *line, size_t len,
 		switch (next_entry(r, reader, line, len, lineno, &e, &d)) {
 		case 1:
 			r->last_bad = false;
-			if (r->t->run != NULL && !path_in_prefixes(e.path,
-			    r->t->run->prefix, r->t->run->exclude)) {
+			if (outside_prefixes(r->t->run, e.path)) {
 				/* --prefix: left out, its |xattr too */
 				flush(r);
 				r->last_bad = true;
@@ -668,6 +705,8 @@ source_table_new(const struct id_resolver *res, const struct dialect *forced)
 	t->s = (struct source){ "table", table_read, table_free, table_end };
 	t->res = res;
 	t->forced = forced;
+	t->path = t->text[0];
+	t->held_path = t->text[1];
 	t->reading = false;
 	memset(&t->pending, 0, sizeof(t->pending));
 	t->index.root = NULL;
