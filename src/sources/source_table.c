@@ -137,7 +137,7 @@ static bool
 in_text(const char *s, const char *b)
 {
 	return s == NULL || ((uintptr_t)s >= (uintptr_t)b &&
-	    (uintptr_t)s < (uintptr_t)b + DIALECT_TEXT_SIZE);
+	    (uintptr_t)s < (uintptr_t)b + (uintptr_t)DIALECT_TEXT_SIZE);
 }
 
 static void
