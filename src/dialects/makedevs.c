@@ -176,31 +176,22 @@ plain_number(struct plain *c, unsigned base, size_t digits, uint64_t max,
 }
 
 /*
- * The path field when it is in normal form as it stands (path.h:
- * absolute, no empty, "." or ".." name, none longer than NAME_MAX, the
- * whole shorter than PATH_MAX), so that path_normal would give it back
- * unchanged: copied into path, true.  Anything else ("/" too, and a
- * control byte) is parse_makedevs's, which normalises or names it.
+ * The path field, to the first byte that is white space or a control
+ * byte, when path_is_normal says it is in normal form as it stands (so
+ * that path_normal would give it back unchanged): copied into path,
+ * true.  Anything else is parse_makedevs's, which normalises or names
+ * it.
  */
 static inline bool
 plain_path(struct plain *c, char *path)
 {
-	const unsigned char *start = c->s, *name;
+	const unsigned char *start = c->s;
 	size_t n;
 
-	if (*c->s != '/')
-		return false;
-	do {
-		for (name = ++c->s; c->s < c->end && *c->s > ' ' &&
-		    *c->s != '/'; c->s++)
-			continue;
-		n = (size_t)(c->s - name);
-		if (n == 0 || n > NAME_MAX || (name[0] == '.' &&
-		    (n == 1 || (n == 2 && name[1] == '.'))))
-			return false;
-	} while (c->s < c->end && *c->s == '/');
+	while (c->s < c->end && *c->s > ' ')
+		c->s++;
 	n = (size_t)(c->s - start);
-	if (n > PATH_MAX - 1)
+	if (!path_is_normal((const char *)start, n))
 		return false;
 	memcpy(path, start, n);
 	path[n] = '\0';
