@@ -567,43 +567,33 @@ set_reach(struct checker *c)
 
 /*
  * The refs of the items, the singles first and then the ranges, each in
- * the items' order (conflicts_impl.h): the ranges are put at the end as
- * they come, backwards, then turned round (there are few).  An r line
- * adjusts, in table order, what is there: it makes nothing.
+ * the items' order (conflicts_impl.h).  An r line adjusts, in table
+ * order, what is there: it makes nothing.
  */
 static void
 add_refs(struct checker *c)
 {
-	size_t end = c->n, first = end;
+	size_t n = 0;
 
-	for (size_t i = 0; i < end; i++) {
+	for (size_t i = 0; i < c->nitems; i++) {
 		bool counted = it_count(&c->v, i) > 0;
 
 		c->ncounted += counted;
-		if (it_recursive(&c->v, i))
-			continue;
-		if (counted)
-			c->refs[--first] = (struct ref){ .idx = (uint32_t)i };
-		else
-			c->refs[c->nsingles++] = (struct ref){ .idx =
-			    (uint32_t)i };
+		if (!counted && !it_recursive(&c->v, i))
+			c->refs[n++] = (struct ref){ .idx = (uint32_t)i };
 	}
-	for (size_t a = first, b = end; a + 1 < b; a++, b--) {
-		struct ref t = c->refs[a];
-
-		c->refs[a] = c->refs[b - 1];
-		c->refs[b - 1] = t;
-	}
-	memmove(c->refs + c->nsingles, c->refs + first,
-	    (end - first) * sizeof(*c->refs));
-	c->n = c->nsingles + (end - first);
+	c->nsingles = n;
+	for (size_t i = 0; c->ncounted > 0 && i < c->nitems; i++)
+		if (it_count(&c->v, i) > 0 && !it_recursive(&c->v, i))
+			c->refs[n++] = (struct ref){ .idx = (uint32_t)i };
+	c->n = n;
 }
 
 long
 conflicts_pairs(const struct items *v, size_t n, uid_t new_uid, gid_t new_gid,
     pair_fn *fn, void *ctx)
 {
-	struct checker c = { .v = *v, .nitems = n, .n = n, .new_uid = new_uid,
+	struct checker c = { .v = *v, .nitems = n, .new_uid = new_uid,
 	    .new_gid = new_gid };
 	long count = 0;
 

@@ -107,7 +107,8 @@ static_assert(sizeof(struct ref) == 8, "a reference in 8 bytes");
  * ranges, each part put in path order (conflicts_sort.c): singles by
  * path, ranges by base and start, items alike by their place; each
  * ref's reach overwritten, and its same set where its path is that of
- * the ref before it in its part (the refs come with same clear).  0, or -1 when out of memory.
+ * the ref before it in its part (the refs come with same clear).  0, or
+ * -1 when out of memory.
  */
 int conflicts_sort_refs(struct ref *v, size_t n, size_t nsingles,
     const struct items *items);

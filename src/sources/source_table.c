@@ -494,20 +494,6 @@ static const char bom[] = "\xef\xbb\xbf";
 #define BOM_LEN (sizeof(bom) - 1)
 
 /*
- * Whether --prefix or --exclude-prefix leaves path out (dialect.h,
- * dialect_run): asked of every entry, so a run without them (nearly
- * every run) does not call path_in_prefixes to hear that it does not.
- */
-static bool
-outside_prefixes(const struct dialect_run *run, const char *path)
-{
-	if (run == NULL || ((run->prefix == NULL || run->prefix[0] == NULL) &&
-	    (run->exclude == NULL || run->exclude[0] == NULL)))
-		return false;
-	return !path_in_prefixes(path, run->prefix, run->exclude);
-}
-
-/*
  * One line: detects the dialect if need be, parses, hands it over; the
  * entries of a line that makes more than one (dialect_reader.more), each
  * in turn.
@@ -551,7 +537,8 @@ read_line(struct table_read *r, const char *line, size_t len,
 		switch (next_entry(r, reader, line, len, lineno, &e, &d)) {
 		case 1:
 			r->last_bad = false;
-			if (outside_prefixes(r->t->run, e.path)) {
+			if (r->t->run != NULL && !path_in_prefixes(e.path,
+			    r->t->run->prefix, r->t->run->exclude)) {
 				/* --prefix: left out, its |xattr too */
 				flush(r);
 				r->last_bad = true;
