@@ -1992,7 +1992,7 @@ interrupt() {
 # against a bare mknodat(2) loop, bench/ref_mknod.c): 20,000 lines of
 # make bench's table, each one c node in one directory, at most 3,400
 # instructions a line, start-up, reading, the conflict check and the
-# nodes included (3,025 when written); when every field was copied
+# nodes included (3,096 when written); when every field was copied
 # before it was read and the path was checked a second time and the
 # conflict check compared paths through qsort, they took 5,800, and
 # 3,900 while a line's fields were read after its end was found and its
