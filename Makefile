@@ -67,7 +67,7 @@ LIB_OBJS = $(filter-out src/devtool.o,$(OBJS))
 # C unit tests: tests/unit_NAME.c linked with libdevtool.a.  Adding one
 # is adding NAME to UNITS.
 UNITS    = encode table spec root node entry users order devreg convert rules buf \
-	nearest procdev
+	nearest procdev sig
 UNIT_BINS = $(UNITS:%=tests/unit_%)
 
 # The attacker programs of tests/race.bats, run as another user, and the

@@ -284,7 +284,7 @@ R/a/old 1236 644"
 	assert_no_temp R
 }
 
-@test "apply --root: each signal whose default ends the process is caught by one sigaction, none asked first (strace)" {
+@test "apply: a run that holds nothing to undo sets no fatal-signal handler; one that holds a temporary catches each signal whose default ends the process by one sigaction, none asked first (strace)" {
 	command -v strace >/dev/null || skip "strace is not installed"
 	[[ -z ${DEVTOOL_REAL:-} ]] || skip "valgrind catches every signal itself"
 	local log=$BATS_TEST_TMPDIR/log
@@ -293,14 +293,26 @@ R/a/old 1236 644"
 	# every signal at its default, whatever the test runner ignores (an
 	# ignored one is put back at once: a second call)
 	# (LeakSanitizer's check at exit cannot run under ptrace)
+	# a FIFO of our own, made in place: no temporary, no private
+	# directory, so no hook (sig.h): SIGHUP, SIGINT and SIGTERM alone,
+	# set while the run can be stopped and put back, one call each
 	env --default-signal ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
 	    strace -qq -o "$log" -e trace=rt_sigaction "$DEVTOOL" apply --root R t
 	[[ -p R/n ]]
+	[[ $(calls "$log" rt_sigaction) -eq 6 ]] || fail "$(cat "$log")"
+	assert_equal "$(grep -o '^rt_sigaction([A-Z0-9_+]*' "$log" | sort |
+	    uniq -c | awk '$1 == 2 { print $2 }' | sed 's/^rt_sigaction(//' |
+	    tr '\n' ' ')" "SIGHUP SIGINT SIGTERM "
+	# the archive's temporary: its hook catches every signal
+	env --default-signal ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
+	    strace -qq -o "$log" -e trace=rt_sigaction "$DEVTOOL" apply \
+	    --archive out.cpio t
+	[[ -f out.cpio ]]
 	[[ $(grep -c 'rt_sigaction(SIGUSR1,' "$log") -eq 1 ]]
 	[[ $(grep -c 'rt_sigaction(SIGPWR,' "$log") -eq 1 ]]
 	# SIGHUP, SIGINT and SIGTERM besides: once for the hooks, and while
-	# the run can be stopped, asked, set and put back (sig.h); and where
-	# a handler was there before ours, put back at once: the sanitizers'
+	# the run can be stopped, set and put back (sig.h); and where a
+	# handler was there before ours, put back at once: the sanitizers'
 	# own for SIGBUS, SIGFPE and SIGSEGV
 	local twice="SIGHUP SIGINT SIGTERM" most=64
 	if [[ -n ${DEVTOOL_SANITIZED:-} ]]; then

@@ -95,15 +95,39 @@ ends_process(int sig)
 }
 
 /*
- * Once: every signal from 1 to SIGRTMAX whose default ends the process,
- * unless it was ignored or handled already (a caller's SIG_IGN is kept,
- * and so are a sanitizer's handlers).  Every one of them can reach a run:
- * any process of the same user (or root) can send any signal, so none
- * is left out.  One sigaction a signal, which sets ours and gives back
- * the old, put back at once where it was not the default: the callers
- * block every signal meanwhile, so none arrives between the two.
- * sigaction refuses the real-time signals glibc keeps for its threads
- * (below SIGRTMIN): they stay as they are.
+ * What the stop phase (sig_stop_begin to sig_stop_end) set aside: each of
+ * SIGHUP, SIGINT and SIGTERM's disposition before it, put back at its
+ * end, and whether it was replaced (not when ignored).
+ */
+static const int stop_sigs[] = { SIGHUP, SIGINT, SIGTERM };
+static struct sigaction stop_old[3];
+static bool stop_set[3];
+
+/* Which of stop_sigs sig is while the stop phase holds it, or -1. */
+static int
+stop_held(int sig)
+{
+	for (int i = 0; i < 3; i++)
+		if (stop_sigs[i] == sig && stop_set[i])
+			return i;
+	return -1;
+}
+
+/*
+ * Once, at the first hook (a run that never holds anything to undo sets
+ * no handler: 62 sigaction calls saved): every signal from 1 to
+ * SIGRTMAX whose default ends the process, unless it was ignored or
+ * handled already (a caller's SIG_IGN is kept, and so are a sanitizer's
+ * handlers).  Every one of them can reach a run: any process of the
+ * same user (or root) can send any signal, so none is left out.  One
+ * sigaction a signal, which sets ours and gives back the old, put back
+ * at once where it was not the default: the callers block every signal
+ * meanwhile, so none arrives between the two.  sigaction refuses the
+ * real-time signals glibc keeps for its threads (below SIGRTMIN): they
+ * stay as they are.  A stop signal the stop phase holds keeps its stop
+ * handler: the handler set aside for its end becomes ours where it was
+ * the default, so that after sig_stop_end it is caught as if the hooks
+ * had come first.
  */
 static bool installed;
 
@@ -111,15 +135,24 @@ static void
 install(void)
 {
 	struct sigaction sa, old;
+	int held;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_fatal;
 	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
 	sigfillset(&sa.sa_mask);
-	for (int sig = 1; sig <= SIGRTMAX; sig++)
-		if (ends_process(sig) && sigaction(sig, &sa, &old) == 0 &&
+	for (int sig = 1; sig <= SIGRTMAX; sig++) {
+		if (!ends_process(sig))
+			continue;
+		if ((held = stop_held(sig)) >= 0) {
+			if (stop_old[held].sa_handler == SIG_DFL)
+				stop_old[held] = sa;
+			continue;
+		}
+		if (sigaction(sig, &sa, &old) == 0 &&
 		    old.sa_handler != SIG_DFL)
 			sigaction(sig, &old, NULL);
+	}
 }
 
 int
@@ -176,9 +209,6 @@ sig_off_fatal(void (*undo)(void *), void *arg)
 }
 
 volatile sig_atomic_t sig_stopped;
-static const int stop_sigs[] = { SIGHUP, SIGINT, SIGTERM };
-static struct sigaction stop_old[3];
-static bool stop_set[3];
 
 static void
 on_stop(int sig)
@@ -187,6 +217,12 @@ on_stop(int sig)
 		sig_stopped = sig;
 }
 
+/*
+ * The fatal handlers are not set here but at the first hook (install):
+ * one sigaction a stop signal, which sets on_stop and gives back the
+ * old, put back at once where it was ignored, every signal blocked
+ * meanwhile.
+ */
 void
 sig_stop_begin(void)
 {
@@ -195,28 +231,32 @@ sig_stop_begin(void)
 
 	if (sig_block(&old) != 0)
 		return;
-	/* first, so that the hooks are restored at sig_stop_end */
-	if (!installed) {
-		install();
-		installed = true;
-	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_stop;
 	sa.sa_flags = SA_RESTART;
 	sigfillset(&sa.sa_mask);
-	for (size_t i = 0; i < 3; i++)
-		stop_set[i] = sigaction(stop_sigs[i], NULL, &stop_old[i]) ==
-		    0 && stop_old[i].sa_handler != SIG_IGN &&
-		    sigaction(stop_sigs[i], &sa, NULL) == 0;
+	for (size_t i = 0; i < 3; i++) {
+		stop_set[i] = sigaction(stop_sigs[i], &sa, &stop_old[i]) == 0;
+		if (stop_set[i] && stop_old[i].sa_handler == SIG_IGN) {
+			sigaction(stop_sigs[i], &stop_old[i], NULL);
+			stop_set[i] = false;
+		}
+	}
 	sig_restore(&old);
 }
 
+/*
+ * No handler reads stop_set or stop_old (install runs in sig_on_fatal,
+ * never in one): no signal needs blocking here.
+ */
 void
 sig_stop_end(void)
 {
 	for (size_t i = 0; i < 3; i++)
-		if (stop_set[i])
+		if (stop_set[i]) {
 			sigaction(stop_sigs[i], &stop_old[i], NULL);
+			stop_set[i] = false;
+		}
 }
 
 void

@@ -25,7 +25,9 @@ void sig_restore(const sigset_t *old);
  * first call), and at exit(3) with signals blocked (a run that ends
  * early, as on the CLI's fatal error), until sig_off_fatal.  The same
  * hook and arg registered twice run once.  0, or -1 when SIG_HOOKS_MAX
- * hooks are registered already or the exit's cannot be.
+ * hooks are registered already or the exit's cannot be.  The handlers
+ * are set at the first call, not before: a run that never holds
+ * anything to undo (make into a fresh directory) sets none.
  */
 #define SIG_HOOKS_MAX 4
 int sig_on_fatal(void (*undo)(void *), void *arg);
@@ -38,7 +40,8 @@ void sig_off_fatal(void (*undo)(void *), void *arg);
  * number (system calls restart), so that the run finishes the entry in
  * flight, says how far it got and then calls sig_stop_die, which runs
  * the sig_on_fatal hooks and dies of the signal.  One that was ignored
- * stays ignored (nohup).
+ * stays ignored (nohup).  A hook registered meanwhile runs on each of
+ * the three after sig_stop_end, as on any other fatal signal.
  */
 extern volatile sig_atomic_t sig_stopped;
 void sig_stop_begin(void);
