@@ -256,10 +256,38 @@ test_fields_hold_their_text(void)
 	    "(%zu do not)", bad);
 }
 
+/*
+ * No two rows of one pattern share a unit: a unit's row is the one row
+ * that holds it, which make's expansion keeps from one unit to the next
+ * (devreg.c, step_row) rather than look it up again.
+ */
+static void
+test_rows_apart(void)
+{
+	size_t bad = 0;
+
+	for (size_t i = 0; i < devreg_rows_n; i++)
+		for (size_t j = i + 1; j < devreg_rows_n; j++) {
+			const struct devreg_row *a = &devreg_rows[i],
+			    *b = &devreg_rows[j];
+			unsigned na = a->count ? a->count : 1,
+			    nb = b->count ? b->count : 1;
+
+			if (strcmp(a->name, b->name) == 0 &&
+			    a->first < b->first + nb &&
+			    b->first < a->first + na && bad++ == 0)
+				diag("%s: rows %zu and %zu share units",
+				    a->name, i, j);
+		}
+	ok(bad == 0, "the rows of one pattern hold no unit twice (%zu "
+	    "pairs do)", bad);
+}
+
 int
 main(void)
 {
 	test_fields_hold_their_text();
+	test_rows_apart();
 	test_names();
 	test_numbers();
 	test_round_trip();

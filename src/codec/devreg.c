@@ -127,6 +127,41 @@ struct unit {
 	unsigned u, c;
 };
 
+/*
+ * The decimal digits of v at out: their count, or -1 when they and a NUL
+ * do not fit in size bytes (as expand wants a token).  By hand, not
+ * snprintf: make writes thousands of names (sda1 ... sdp15), and a
+ * formatted print is most of the cost of each.
+ */
+static int
+put_decimal(char *out, size_t size, unsigned long v)
+{
+	char tmp[24];
+	size_t n = 0;
+
+	do
+		tmp[n++] = (char)('0' + v % 10);
+	while ((v /= 10) > 0);
+	if (n >= size)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		out[i] = tmp[n - 1 - i];
+	return (int)n;
+}
+
+/* Up to two characters (b NUL for one) at out, as put_decimal. */
+static int
+put_chars(char *out, size_t size, char a, char b)
+{
+	size_t n = b != '\0' ? 2 : 1;
+
+	if (n >= size)
+		return -1;
+	out[0] = a;
+	out[1] = b;
+	return (int)n;
+}
+
 static int
 unit_token(char t, char *out, size_t size, const void *ctx)
 {
@@ -135,18 +170,17 @@ unit_token(char t, char *out, size_t size, const void *ctx)
 
 	switch (t) {
 	case 'n':
-		return snprintf(out, size, "%u", u);
+		return put_decimal(out, size, u);
 	case 'c':
-		return snprintf(out, size, "%u", x->c);
+		return put_decimal(out, size, x->c);
 	case 'a':
-		return snprintf(out, size, "%c", 'a' + u % 26);
+		return put_chars(out, size, (char)('a' + u % 26), '\0');
 	case 'A':
 		return put_letters(out, size, u);
 	case 'x':
-		return snprintf(out, size, "%c%c", banks[u / 16 % 16],
-		    hex[u % 16]);
+		return put_chars(out, size, banks[u / 16 % 16], hex[u % 16]);
 	case 'h':
-		return snprintf(out, size, "%c", hex[u % 16]);
+		return put_chars(out, size, hex[u % 16], '\0');
 	default:
 		return -1;
 	}
@@ -410,15 +444,19 @@ make_unit(struct emit_run *x, const struct devreg_row *r, unsigned u,
 	n.minor = minor;
 	if ((rc = x->emit(x->ctx, &n)) != 0)
 		return rc;
+	/* the partitions: the unit's name, "p" after a digit, the number */
 	len = strlen(n.path);
-	for (unsigned p = 1; p <= r->parts; p++) {
-		char tail[8];
-
-		snprintf(tail, sizeof(tail), "%s%u", n.path[len - 1] >= '0' &&
-		    n.path[len - 1] <= '9' ? "p" : "", p);
-		if (len + strlen(tail) >= sizeof(n.path))
+	if (r->parts > 0 && n.path[len - 1] >= '0' && n.path[len - 1] <= '9') {
+		if (len + 1 >= sizeof(n.path))
 			return 0;
-		memcpy(n.path + len, tail, strlen(tail) + 1);
+		n.path[len++] = 'p';
+	}
+	for (unsigned p = 1; p <= r->parts; p++) {
+		int w = put_decimal(n.path + len, sizeof(n.path) - len, p);
+
+		if (w < 0)
+			return 0;
+		n.path[len + (size_t)w] = '\0';
 		n.minor = minor + p;
 		if ((rc = x->emit(x->ctx, &n)) != 0)
 			return rc;
@@ -445,10 +483,17 @@ step_row(struct emit_run *x, const struct devreg_step *s, unsigned first,
 					return rc;
 	if (r != NULL && r->ctls)
 		return 0;
-	for (unsigned u = first; u < first + count; u++)
-		if ((r = pattern_row(s->a, u)) != NULL &&
-		    (rc = make_unit(x, r, u, 0, s->cls)) != 0)
+	/*
+	 * The row of u+1 is u's while it holds u+1: the rows of one pattern
+	 * do not overlap (tests/unit_devreg.c), so it is the row
+	 * pattern_row would find, without a pass over the table a unit.
+	 */
+	for (unsigned u = first; u < first + count; u++) {
+		if (r == NULL || u < r->first || u - r->first >= units(r))
+			r = pattern_row(s->a, u);
+		if (r != NULL && (rc = make_unit(x, r, u, 0, s->cls)) != 0)
 			return rc;
+	}
 	return 0;
 }
 
