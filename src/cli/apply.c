@@ -773,16 +773,15 @@ cmd_apply(const struct verb_call *c)
  * archive o when it is not NULL.  flags as node.h's for a tree.
  */
 int
-apply_entries(const struct entries *v, const char *root_dir,
+apply_entries(const struct entry_pack *v, const char *root_dir,
     const struct archive_opts *o, unsigned flags, bool relative)
 {
-	struct plan plan = { .nodes = v->n, .relative = relative };
+	/* the plan reads v in place: make frees it */
+	const struct plan plan = { .v = *v, .nodes = v->n,
+	    .relative = relative };
 	struct root *r;
 	int rc;
 
-	for (size_t i = 0; i < v->n; i++)
-		if (entry_pack_add(&plan.v, &v->v[i]) != 0)
-			cli_fatal(NULL);
 	if (o != NULL)
 		rc = apply_to_archive(&plan, o, flags & NODE_VERBOSE);
 	else if ((r = options_root(root_dir)) == NULL)
@@ -791,6 +790,5 @@ apply_entries(const struct entries *v, const char *root_dir,
 		umask(0);
 		rc = apply_to_root(&plan, r, flags);
 	}
-	entry_pack_free(&plan.v);
 	return rc;
 }

@@ -5,16 +5,18 @@
 #define DEVTOOL_APPLY_H
 
 #include "cli/report.h"
-#include "entry/entry.h"
+#include "entry/pack.h"
 #include "sys/node.h"
 #include "targets/target_archive.h"
 
 /*
- * The entries into the tree under root_dir, or into the archive o when
- * o is not NULL (flags: node.h's); the exit status, the summary said.
- * relative: paths are said relative to the tree (report.h).
+ * The entries, packed as a plan holds them (make's: valid, without
+ * conflicts, each path once), into the tree under root_dir, or into the
+ * archive o when o is not NULL (flags: node.h's); the exit status, the
+ * summary said.  v is read, not copied; the caller frees it.  relative:
+ * paths are said relative to the tree (report.h).
  */
-int apply_entries(const struct entries *v, const char *root_dir,
+int apply_entries(const struct entry_pack *v, const char *root_dir,
     const struct archive_opts *o, unsigned flags, bool relative);
 /*
  * Warns when res names a mount with nodev (node.h) that path's device

@@ -25,6 +25,7 @@
 #include "cli/report.h"
 #include "dialects/dialect.h"
 #include "entry/ids.h"
+#include "entry/pack.h"
 #include "sys/nss.h"
 #include "sys/node.h"
 #include "targets/target.h"
@@ -95,8 +96,15 @@ const struct verb_options make_options = {
 	.defaults = &make_defaults,
 };
 
+/*
+ * What the names make: as whole entries for -o's writers (table), else
+ * as apply's plan holds them, packed (entry/pack.h), which apply_entries
+ * takes as it is and -d reads in place: no second copy of each entry.
+ */
 struct making {
-	struct entries v;
+	struct entries v;	/* table */
+	struct entry_pack pack;	/* !table */
+	bool table;
 	const struct id_resolver *owners;
 	const char *prefix;	/* "/" or "/dev/" */
 	char dirs[32][DEVREG_PATH_MAX];	/* the directories put so far */
@@ -110,9 +118,22 @@ struct making {
 static int
 add_made(struct making *m, const struct entry *e)
 {
-	if (entries_add(&m->v, e) != 0)
+	if ((m->table ? entries_add(&m->v, e) : entry_pack_add(&m->pack, e)) !=
+	    0)
 		cli_fatal(NULL);
 	return 0;
+}
+
+static size_t
+made_count(const struct making *m)
+{
+	return m->table ? m->v.n : m->pack.n;
+}
+
+static const char *
+made_path_of(const struct making *m, size_t i)
+{
+	return m->table ? m->v.v[i].path : entry_pack_path(&m->pack, i);
 }
 
 /*
@@ -229,35 +250,43 @@ path_hash(const char *s)
 }
 
 static void
-drop_repeats(struct entries *v)
+drop_repeats(struct making *m)
 {
-	size_t cap = 16, k = 0, *slot;
+	size_t cap = 16, k = 0, n = made_count(m), *slot;
 	bool *drop;
 
-	if (v->n < 2)
+	if (n < 2)
 		return;
-	while (cap < 2 * v->n)
+	while (cap < 2 * n)
 		cap *= 2;
 	/* slot: an entry's index + 1, 0 for none */
 	if ((slot = calloc(cap, sizeof(*slot))) == NULL ||
-	    (drop = calloc(v->n, sizeof(*drop))) == NULL)
+	    (drop = calloc(n, sizeof(*drop))) == NULL)
 		cli_fatal(NULL);
-	for (size_t i = v->n; i-- > 0;) {
-		size_t h = path_hash(v->v[i].path) & (cap - 1);
+	for (size_t i = n; i-- > 0;) {
+		const char *path = made_path_of(m, i);
+		size_t h = path_hash(path) & (cap - 1);
 
 		for (; slot[h] != 0; h = (h + 1) & (cap - 1))
-			if (strcmp(v->v[slot[h] - 1].path, v->v[i].path) ==
-			    0) {
+			if (strcmp(made_path_of(m, slot[h] - 1), path) == 0) {
 				drop[i] = true;
 				break;
 			}
 		if (!drop[i])
 			slot[h] = i + 1;
 	}
-	for (size_t i = 0; i < v->n; i++)
-		if (!drop[i])
-			v->v[k++] = v->v[i];
-	v->n = k;
+	/* a pack's record moves whole (a rare entry's index with it) */
+	for (size_t i = 0; i < n; i++)
+		if (drop[i])
+			continue;
+		else if (m->table)
+			m->v.v[k++] = m->v.v[i];
+		else
+			m->pack.v[k++] = m->pack.v[i];
+	if (m->table)
+		m->v.n = k;
+	else
+		m->pack.n = k;
 	free(slot);
 	free(drop);
 }
@@ -392,7 +421,7 @@ refuse_live_dev(const struct make_opts *o)
  * name makes stay, as they may hold more.  A summary as apply's.
  */
 static int
-delete_entries(const struct make_opts *o, const struct entries *v,
+delete_entries(const struct make_opts *o, const struct entry_pack *v,
     bool relative)
 {
 	struct report rep;
@@ -411,15 +440,16 @@ delete_entries(const struct make_opts *o, const struct entries *v,
 	if (node_begin(r, env_runtime_dir()) != 0)
 		cli_fatal(NULL);
 	for (size_t i = 0; i < v->n; i++) {
-		const struct entry *e = &v->v[i];
-		mode_t type = e->type == 'c' ? S_IFCHR : e->type == 'b' ?
-		    S_IFBLK : S_IFIFO;
+		const char *path = entry_pack_path(v, i);
+		char t = entry_pack_type(v, i);
+		mode_t type = t == 'c' ? S_IFCHR : t == 'b' ? S_IFBLK :
+		    S_IFIFO;
 
-		if (e->type != 'c' && e->type != 'b' && e->type != 'p')
+		if (t != 'c' && t != 'b' && t != 'p')
 			continue;
-		if (node_remove_type(r, e->path, type, flags, &rep.events,
+		if (node_remove_type(r, path, type, flags, &rep.events,
 		    &res) == NODE_FAILED)
-			report_failure(&rep, e->path, &res);
+			report_failure(&rep, path, &res);
 		count[res.outcome]++;
 	}
 	node_end(r, flags, &rep.events);
@@ -559,6 +589,7 @@ cmd_make(const struct verb_call *c)
 	    o->archive == NULL && o->output == NULL) ? "/" : "/dev/";
 	/* into a directory, its names as MAKEDEV says them: "ttyS0" */
 	relative = m->prefix[1] == '\0';
+	m->table = o->output != NULL;
 	/* -d removes whatever the owner: no group looked up either */
 	m->rules = (o->output != NULL && rules_dialect(o->out_dialect)) ||
 	    o->delete;
@@ -573,13 +604,13 @@ cmd_make(const struct verb_call *c)
 	if (m->failed)
 		rc = EXIT_FAILED;	/* a group the database lacks */
 	else {
-		drop_repeats(&m->v);
+		drop_repeats(m);
 		if (o->output != NULL)
 			rc = print_table(o, &m->v, o->out_dialect);
 		else if (o->delete)
-			rc = delete_entries(o, &m->v, relative);
+			rc = delete_entries(o, &m->pack, relative);
 		else
-			rc = apply_entries(&m->v, o->root_dir != NULL ?
+			rc = apply_entries(&m->pack, o->root_dir != NULL ?
 			    o->root_dir : o->dir != NULL ? o->dir : ".",
 			    o->archive != NULL ? &o->archive_opts : NULL,
 			    NODE_KEEP_SAME | NODE_PARENTS |
@@ -589,6 +620,7 @@ cmd_make(const struct verb_call *c)
 			    relative);
 	}
 	entries_free(&m->v);
+	entry_pack_free(&m->pack);
 	free(m);
 	return rc;
 }
