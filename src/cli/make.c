@@ -378,39 +378,44 @@ target_dir(const struct make_opts *o, struct dt_buf *b)
 static int
 refuse_live_dev(const struct make_opts *o)
 {
-	struct dt_buf path = DT_BUF_INIT;
-	char where[PATH_MAX], q[DT_QUOTE_SIZE], w[DT_QUOTE_SIZE];
+	struct dt_buf path = DT_BUF_INIT, why = DT_BUF_INIT;
+	char *where, q[DT_QUOTE_SIZE], w[DT_QUOTE_SIZE];
 	enum node_live live = NODE_LIVE_NO;
 	int fd, rc = EXIT_OK;
 
 	if (o->force || o->archive != NULL || o->output != NULL)
 		return EXIT_OK;
+	/* allocated, not a PATH_MAX frame for the stack probe to walk */
+	if ((where = malloc(PATH_MAX)) == NULL)
+		cli_fatal(NULL);
 	target_dir(o, &path);
 	if ((fd = open(dt_buf_str(&path), O_RDONLY | O_DIRECTORY |
 	    O_CLOEXEC)) >= 0) {
-		live = node_live_dev(fd, where, sizeof(where));
+		live = node_live_dev(fd, where, PATH_MAX);
 		(void)close(fd);
 	}
 	if (live != NODE_LIVE_NO) {
-		char why[PATH_MAX + 64];
-
-		snprintf(why, sizeof(why), live == NODE_LIVE_DEVTMPFS ?
-		    "on a devtmpfs (mounted on %s)" : "/dev while %s exists "
-		    "(udev runs, as MAKEDEV tests)", cli_quote(w, where));
+		dt_buf_addf(&why, live == NODE_LIVE_DEVTMPFS ? "on a devtmpfs "
+		    "(mounted on %s)" : "/dev while %s exists (udev runs, as "
+		    "MAKEDEV tests)", cli_quote(w, where));
+		if (dt_buf_failed(&why))
+			cli_fatal(NULL);
 		if (o->dry_run)
 			cli_warn("%s: %s, a live /dev: without -n, make would "
 			    "stop here; --force writes there all the same",
-			    cli_quote(q, dt_buf_str(&path)), why);
+			    cli_quote(q, dt_buf_str(&path)), dt_buf_str(&why));
 		else {
 			cli_error("%s: %s, a live /dev whose nodes the kernel "
 			    "and udev make: nothing was %s; --force writes "
 			    "there all the same", cli_quote(q,
-			    dt_buf_str(&path)), why, o->delete ? "removed" :
-			    "made");
+			    dt_buf_str(&path)), dt_buf_str(&why), o->delete ?
+			    "removed" : "made");
 			rc = EXIT_FAILED;
 		}
 	}
+	dt_buf_free(&why);
 	dt_buf_free(&path);
+	free(where);
 	return rc;
 }
 
