@@ -262,3 +262,22 @@ See devtool-$verb(1)."
 	assert_success
 	[[ ${lines[0]} == 'Usage: devtool help [VERB]' ]] || fail "${lines[0]}"
 }
+
+# An option's help that names the dialects names the registry's (the
+# readable ones: formats --dialects), whatever option came before -h:
+# the list is put in when help is asked for (docs/DESIGN.md, "How to add
+# a dialect").
+@test "VERB -h: apply -i, list -o and make -o name every dialect the registry reads, with or without an option before -h" {
+	local read d out verb
+	read=$("$DEVTOOL" formats --dialects | awk 'NR > 1 && $2 == "yes" { print $1 }')
+	[[ -n $read ]] || fail "formats --dialects lists none"
+	for verb in "apply" "list" "make" "make -C ." "apply -n"; do
+		# shellcheck disable=SC2086 # the verb and its option, split
+		out=$("$DEVTOOL" $verb -h | tr -s ' \n' ' ')
+		for d in $read; do
+			[[ $out =~ [^a-z_]$d[,\)\ ] ]] ||
+				fail "$verb -h does not name $d: $out"
+		done
+		[[ $out != *'<dialects>'* ]] || fail "$verb -h: the placeholder left: $out"
+	done
+}

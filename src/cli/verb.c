@@ -48,7 +48,8 @@ is_offset(const void *p)
 /*
  * An option's help that names the dialects says DIALECT_NAMES where the
  * registry's readable dialects go, so that --help lists what dialect.c
- * registers, a new dialect included.  The text is built once per run,
+ * registers, a new dialect included.  The text is built when help is
+ * asked for (table_dialects), not at every run that parses an option,
  * into the runner's copy of the table, which frees it (table_free).
  */
 static void
@@ -133,7 +134,6 @@ rows_resolve(const struct verb_options *vo, void *opts,
 			o->arg = field(vo, opts, o->arg);
 		if (top && is_string(o) && o->val == 0)
 			o->val = STRING_SEEN;
-		options_dialects(o);
 	}
 }
 
@@ -154,6 +154,25 @@ table_copy(const struct verb_options *vo, void *opts)
 			rows_resolve(vo, opts, o->arg, false);
 		}
 	return table;
+}
+
+/*
+ * DIALECT_NAMES put into the help of a table_copy (from: the verb's
+ * table) and of the tables it copied, for --help.
+ */
+static void
+table_dialects(struct poptOption *table, const struct poptOption *from)
+{
+	for (size_t i = 0; !is_end(&table[i]); i++)
+		if (kind(&table[i]) == POPT_ARG_INCLUDE_TABLE) {
+			if (table[i].arg != from[i].arg)	/* our copy */
+				for (struct poptOption *o = table[i].arg;
+				    !is_end(o); o++)
+					if (kind(o) != POPT_ARG_INCLUDE_TABLE &&
+					    kind(o) != POPT_ARG_CALLBACK)
+						options_dialects(o);
+		} else if (kind(&table[i]) != POPT_ARG_CALLBACK)
+			options_dialects(&table[i]);
 }
 
 /* The help texts options_dialects built into a copy (from: the rows). */
@@ -240,8 +259,10 @@ nearest_option(const struct poptOption *table, const char *bad)
  * of standard output at exit says a write that failed.
  */
 static void __attribute__((noreturn))
-options_help(poptContext con, const struct verb *v, int what)
+options_help(poptContext con, const struct verb *v, struct poptOption *table,
+    int what)
 {
+	table_dialects(table, v->options->table);
 	if (what == 'u')
 		poptPrintUsage(con, stdout, 0);
 	else {
@@ -264,14 +285,14 @@ options_help(poptContext con, const struct verb *v, int what)
  */
 static int
 options_parse(poptContext con, const char *verb, const struct verb *v,
-    const struct poptOption *table)
+    struct poptOption *table)
 {
 	char *seen[MAX_STRINGS] = { 0 };
 	int rc, n;
 
 	while ((rc = poptGetNextOpt(con)) > 0) {
 		if (rc == 'h' || rc == '?' || rc == 'u')
-			options_help(con, v, rc);
+			options_help(con, v, table, rc);
 		n = 0;
 		for (const struct poptOption *o = table; !is_end(o) &&
 		    n < MAX_STRINGS; o++) {
