@@ -135,11 +135,7 @@ struct tally {
 	bool archive;		/* into an archive, not a tree */
 	bool boot;		/* --boot: '!' lines too */
 	struct report *rep;	/* how the run's failures are said */
-	/*
-	 * A range's node's path (entry_expand), PATH_MAX bytes: allocated,
-	 * not in apply_entry's frame, whose every 4 KiB page the hardened
-	 * build's stack probe touches however few entries are ranges
-	 */
+	/* a range node's path, PATH_MAX: not a frame the stack probe walks */
 	char *path;
 };
 
@@ -780,13 +776,13 @@ cmd_apply(const struct verb_call *c)
 /*
  * make's entries (make.c), already valid and without conflicts, into the
  * same targets as a table's: the tree under root_dir (NULL: /), or the
- * archive o when it is not NULL.  flags as node.h's for a tree.
+ * archive o when it is not NULL.  flags as node.h's for a tree.  The
+ * plan reads v's records in place (make frees them): no copy.
  */
 int
 apply_entries(const struct entry_pack *v, const char *root_dir,
     const struct archive_opts *o, unsigned flags, bool relative)
 {
-	/* the plan reads v in place: make frees it */
 	const struct plan plan = { .v = *v, .nodes = v->n,
 	    .relative = relative };
 	struct root *r;
