@@ -167,6 +167,17 @@ devtool: dry run, nothing done: would be 3 created, 0 replaced, 0 corrected, 1 u
 	assert [ ! -e img/dev/ttyS0 ]
 }
 
+@test "make --root names each group the target's etc/group lacks once, however many nodes are of it, and makes nothing" {
+	mkdir -p img/etc
+	printf 'root:x:0:\ntty:x:5:\n' >img/etc/group
+	# std: kmem for mem, kmem and port, disk for ram0-16 and loop0-7
+	run --separate-stderr devtool make --root img std
+	assert_failure 1
+	assert_equal "$stderr" "devtool: unknown group 'kmem' (not in img/etc/group)
+devtool: unknown group 'disk' (not in img/etc/group)"
+	assert [ ! -e img/dev ]
+}
+
 @test "make -o makedevs prints the entries as a table instead" {
 	run --separate-stderr devtool make -o makedevs ttyS2
 	assert_success

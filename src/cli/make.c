@@ -109,7 +109,11 @@ struct making {
 	const char *prefix;	/* "/" or "/dev/" */
 	char dirs[32][DEVREG_PATH_MAX];	/* the directories put so far */
 	size_t ndirs;
-	struct { const char *name; gid_t gid; } groups[32];
+	struct made_group {
+		const char *name;
+		gid_t gid;
+		bool known;	/* false: said unknown already */
+	} groups[32];
 	size_t ngroups;
 	bool rules;		/* -o with a rule dialect: no owners */
 	int failed;
@@ -138,27 +142,28 @@ made_path_of(const struct making *m, size_t i)
 
 /*
  * The group's id, from the target's etc/group or the host's: each name
- * looked up once (a dozen classes, thousands of nodes).
+ * looked up once (a dozen classes, thousands of nodes), and one unknown
+ * said once, however many nodes it is the group of (make loop: 8).
  */
 static int
 group_id(struct making *m, const char *name, gid_t *gid)
 {
 	uint32_t id;
+	bool known;
 
 	for (size_t i = 0; i < m->ngroups; i++)
 		if (m->groups[i].name == name ||
 		    strcmp(m->groups[i].name, name) == 0) {
 			*gid = m->groups[i].gid;
-			return 0;
+			return m->groups[i].known ? 0 : -1;
 		}
-	if (ids_lookup(m->owners, name, true, &id) == 0) {
-		*gid = id;
-		if (m->ngroups < sizeof(m->groups) / sizeof(m->groups[0])) {
-			m->groups[m->ngroups].name = name;
-			m->groups[m->ngroups++].gid = *gid;
-		}
+	known = ids_lookup(m->owners, name, true, &id) == 0;
+	*gid = known ? id : 0;
+	if (m->ngroups < sizeof(m->groups) / sizeof(m->groups[0]))
+		m->groups[m->ngroups++] = (struct made_group){ name, *gid,
+		    known };
+	if (known)
 		return 0;
-	}
 	cli_error("unknown group '%s'%s", name,
 	    ids_searched(m->owners, true));
 	m->failed = 1;
