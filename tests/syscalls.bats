@@ -299,10 +299,13 @@ R/a/old 1236 644"
 	env --default-signal ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
 	    strace -qq -o "$log" -e trace=rt_sigaction "$DEVTOOL" apply --root R t
 	[[ -p R/n ]]
-	[[ $(calls "$log" rt_sigaction) -eq 6 ]] || fail "$(cat "$log")"
-	assert_equal "$(grep -o '^rt_sigaction([A-Z0-9_+]*' "$log" | sort |
-	    uniq -c | awk '$1 == 2 { print $2 }' | sed 's/^rt_sigaction(//' |
-	    tr '\n' ' ')" "SIGHUP SIGINT SIGTERM "
+	# (a sanitizer sets its own SIGBUS, SIGFPE and SIGSEGV at start)
+	assert_equal "$(grep -o '^rt_sigaction([A-Z0-9_+]*' "$log" |
+	    grep -Ev 'SIG(BUS|FPE|SEGV)$' | sort | uniq -c |
+	    awk '{ print $2 "x" $1 }' | sed 's/^rt_sigaction(//' |
+	    tr '\n' ' ')" "SIGHUPx2 SIGINTx2 SIGTERMx2 "
+	[[ -n ${DEVTOOL_SANITIZED:-} ]] || (( $(calls "$log" rt_sigaction) == 6 )) ||
+		fail "$(cat "$log")"
 	# the archive's temporary: its hook catches every signal
 	env --default-signal ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
 	    strace -qq -o "$log" -e trace=rt_sigaction "$DEVTOOL" apply \
