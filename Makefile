@@ -70,10 +70,11 @@ UNITS    = encode table spec root node entry users order devreg convert rules bu
 	nearest procdev sig
 UNIT_BINS = $(UNITS:%=tests/unit_%)
 
-# The attacker programs of tests/race.bats, run as another user, and the
+# The attacker programs of tests/race.bats, run as another user, the
+# kernel without statmount of tests/make.bats, and the
 # memory meter of tests/convert_tables.bats.
 TEST_TOOLS = tests/attack/exchanger tests/attack/swapper tests/attack/mover \
-	tests/attack/noexchange bench/peak_rss
+	tests/attack/noexchange tests/attack/nostatmount bench/peak_rss
 
 # The sanitizer build: every object again under build/asan/.
 ASAN     = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer

@@ -499,6 +499,28 @@ devtool: warning: D: on a devtmpfs (mounted on $PWD/D), a live /dev: without -n,
 devtool: dry run, nothing done: would be 1 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed"
 }
 
+# The same where the kernel has no statmount(2) (before Linux 6.8, or a
+# seccomp profile that refuses it): /proc/self/mountinfo says, its
+# escapes undone (a space in the mount point).
+@test "make refuses a directory on a devtmpfs by /proc/self/mountinfo where statmount is refused" {
+	[[ $EUID -eq 0 ]] || skip "needs root: mounts a devtmpfs"
+	[[ ! -e /dev/atibm ]] || skip "this /dev has an atibm already"
+	"$BATS_TEST_DIRNAME/attack/nostatmount" true || skip "no seccomp here"
+	mkdir 'D x'
+	# shellcheck disable=SC2016 # the inner shell's
+	run --separate-stderr unshare -m sh -c '
+		mount -t devtmpfs none "D x" || exit 99
+		"$0" $DEVTOOL make -n -C "D x" atibm; echo "exit $?"
+		test -e "D x/atibm" || echo "no atibm"' \
+	    "$BATS_TEST_DIRNAME/attack/nostatmount"
+	assert_success
+	assert_output "would create atibm (c 10:3, mode 0660, owner 0:0)
+exit 0
+no atibm"
+	assert_equal "$stderr" "devtool: warning: D x: on a devtmpfs (mounted on $PWD/D x), a live /dev: without -n, make would stop here; --force writes there all the same
+devtool: dry run, nothing done: would be 1 created, 0 replaced, 0 corrected, 0 unchanged, 0 failed"
+}
+
 # MAKEDEV's own test, in a mount namespace of the test's own: /dev is a
 # plain directory (F, bind-mounted), /run a fresh tmpfs.  No redirection
 # to /dev/null there: it would be a file in F.

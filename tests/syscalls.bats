@@ -215,6 +215,38 @@ setfsgid(-1) = $disk
 setfsgid(0) = $disk"
 }
 
+# devtool(1), make: a devtmpfs is a tmpfs or ramfs to statfs(2), so only
+# there is the mount's type asked, by statmount(2) where the kernel has
+# it (Linux 6.8), not by reading /proc/self/mountinfo, in which the kernel
+# prints every mount before the one asked about.
+@test "make into a tmpfs asks statmount whether it is a devtmpfs: /proc/self/mountinfo is not read (strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "under valgrind the calls counted are valgrind's too"
+	uname -r | awk -F. '{ exit !($1 > 6 || ($1 == 6 && $2 >= 8)) }' ||
+	    skip "no statmount before Linux 6.8: mountinfo is read (make.bats)"
+	[[ $(stat -f -c %T /dev/shm) == tmpfs ]] || skip "/dev/shm is no tmpfs"
+	local log=$BATS_TEST_TMPDIR/log shm
+	shm=$(mktemp -d /dev/shm/devtool-test.XXXXXX)
+	strace -f -qq -o "$log" "$DEVTOOL" make -n -C "$shm" null
+	rmdir "$shm"
+	grep -q '^[0-9]* *syscall_0x1c9(\|^[0-9]* *statmount(' "$log"
+	run grep -c mountinfo "$log"
+	assert_output 0
+}
+
+@test "make into a file system that is no tmpfs or ramfs knows by fstatfs that it is no devtmpfs: neither statmount nor mountinfo (strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "under valgrind the calls counted are valgrind's too"
+	[[ $(stat -f -c %T .) != @(tmpfs|ramfs) ]] ||
+	    skip "the test's directory is on a tmpfs"
+	local log=$BATS_TEST_TMPDIR/log
+	mkdir d
+	strace -f -qq -o "$log" "$DEVTOOL" make -n -C d null
+	[[ $(calls "$log" fstatfs) -ge 1 ]]
+	run grep -c 'mountinfo\|syscall_0x1c9(\|statmount(\|STATX_MNT_ID' "$log"
+	assert_output 0
+}
+
 # in_group LOG: the calls in LOG that create an inode or change an owner
 # or mode while another file system group than 0 is in force (setfsgid),
 # and that group if it is still in force at the end; nothing when none.

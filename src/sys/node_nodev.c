@@ -4,20 +4,66 @@
  * its descriptor), which mount that is, and its mount point as
  * /proc/self/mountinfo gives it.  node.c asks once per cached directory
  * and names each such mount once in a run (node.h).  And whether a
- * directory is a live /dev (node_live_dev), by the same mount table.
+ * directory is a live /dev (node_live_dev), by statmount(2) or the same
+ * mount table.
  */
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/statvfs.h>
+#include <sys/syscall.h>
+
+#include <linux/magic.h>
 
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sys/node_impl.h"
+
+/*
+ * statmount(2) and the unique mount id of statx(2), Linux 6.8, which
+ * Debian 12's headers predate: the kernel's ABI (linux/mount.h,
+ * linux/stat.h), spelt out where the headers lack it.
+ */
+#ifndef SYS_statmount
+#define SYS_statmount 457
+#endif
+#ifndef STATX_MNT_ID_UNIQUE
+#define STATX_MNT_ID_UNIQUE 0x00004000U
+#endif
+#define NODEV_STATMOUNT_MNT_POINT 0x00000010U
+#define NODEV_STATMOUNT_FS_TYPE 0x00000020U
+
+struct nodev_mnt_id_req {	/* MNT_ID_REQ_SIZE_VER0 */
+	uint32_t size;
+	uint32_t spare;
+	uint64_t mnt_id;
+	uint64_t param;
+};
+
+struct nodev_statmount {
+	uint32_t size;
+	uint32_t spare1;
+	uint64_t mask;
+	uint32_t sb_dev_major, sb_dev_minor;
+	uint64_t sb_magic;
+	uint32_t sb_flags;
+	uint32_t fs_type;	/* offset into str */
+	uint64_t mnt_id, mnt_parent_id;
+	uint32_t mnt_id_old, mnt_parent_id_old;
+	uint64_t mnt_attr, mnt_propagation, mnt_peer_group, mnt_master;
+	uint64_t propagate_from;
+	uint32_t mnt_root;
+	uint32_t mnt_point;	/* offset into str */
+	uint64_t spare2[50];
+	char str[];
+};
 
 /*
  * The id of the mount fd is on: statx's, else (before Linux 5.8)
@@ -95,6 +141,66 @@ mount_line(uint64_t id, char *buf, size_t len, char *fstype, size_t flen)
 	return found;
 }
 
+/*
+ * fd's mount's point into buf and its file system type into fstype, by
+ * statmount(2): one system call, where /proc/self/mountinfo has the
+ * kernel print every mount before fd's (a fresh tmpfs is the last).
+ * false when the kernel has no statmount or cannot say: mountinfo then.
+ */
+static bool
+mount_stat(int fd, char *buf, size_t len, char *fstype, size_t flen)
+{
+	struct nodev_mnt_id_req req = { .size = sizeof(req),
+	    .param = NODEV_STATMOUNT_MNT_POINT | NODEV_STATMOUNT_FS_TYPE };
+	/* the record and its strings: a mount point of PATH_MAX fits */
+	const size_t size = sizeof(struct nodev_statmount) + PATH_MAX + 256;
+	struct nodev_statmount *sm;
+	struct statx sx;
+	bool found = false;
+
+	if (statx(fd, "", AT_EMPTY_PATH, STATX_MNT_ID_UNIQUE, &sx) != 0 ||
+	    !(sx.stx_mask & STATX_MNT_ID_UNIQUE) ||
+	    (sm = malloc(size)) == NULL)
+		return false;
+	req.mnt_id = sx.stx_mnt_id;
+	/* both strings inside what the kernel wrote, which ends in a NUL */
+	if (syscall(SYS_statmount, &req, sm, size, 0) == 0 &&
+	    (sm->mask & req.param) == req.param &&
+	    sm->size > sizeof(*sm) && sm->size <= size &&
+	    sm->mnt_point < sm->size - sizeof(*sm) &&
+	    sm->fs_type < sm->size - sizeof(*sm) &&
+	    ((char *)sm)[sm->size - 1] == '\0') {
+		snprintf(buf, len, "%s", sm->str + sm->mnt_point);
+		snprintf(fstype, flen, "%s", sm->str + sm->fs_type);
+		found = true;
+	}
+	free(sm);
+	return found;
+}
+
+/*
+ * Whether fd's directory is on a devtmpfs, its mount point into where.
+ * A devtmpfs is a tmpfs or a ramfs inside, as statfs(2) sees it, so any
+ * other file system is answered by one fstatfs; then statmount, else
+ * mountinfo, names the type.
+ */
+static bool
+on_devtmpfs(int fd, char *where, size_t len)
+{
+	char type[32] = "";
+	struct statfs sf;
+	uint64_t id;
+
+	if (fstatfs(fd, &sf) == 0 && sf.f_type != TMPFS_MAGIC &&
+	    sf.f_type != RAMFS_MAGIC)
+		return false;
+	if (!mount_stat(fd, where, len, type, sizeof(type)) &&
+	    ((id = node_nodev_mount_id(fd)) == 0 ||
+	    !mount_line(id, where, len, type, sizeof(type))))
+		return false;
+	return strcmp(type, "devtmpfs") == 0;
+}
+
 bool
 node_nodev_point(uint64_t id, char *buf, size_t len)
 {
@@ -107,14 +213,10 @@ node_live_dev(int fd, char *where, size_t len)
 {
 	static const char *const udev[] = { "/run/udev", "/dev/.udevdb",
 	    "/dev/.udev" };
-	char type[32] = "";
 	struct stat st, dev;
-	uint64_t id;
 
 	assert(fd >= 0 && where != NULL && len > 0);
-	if ((id = node_nodev_mount_id(fd)) != 0 &&
-	    mount_line(id, where, len, type, sizeof(type)) &&
-	    strcmp(type, "devtmpfs") == 0)
+	if (on_devtmpfs(fd, where, len))
 		return NODE_LIVE_DEVTMPFS;
 	if (fstat(fd, &st) != 0 || stat("/dev", &dev) != 0 ||
 	    st.st_dev != dev.st_dev || st.st_ino != dev.st_ino)
