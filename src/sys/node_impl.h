@@ -50,7 +50,6 @@ struct place {
 	unsigned flags;
 	bool contain;		/* the directory is not pinned (root.h) */
 	bool dry_missing;	/* a dry run met a parent it would create */
-	struct stat dry_st;	/* a dry run: what an earlier entry left */
 	struct made_dirs *made_ids;	/* those made for this entry, or
 					   NULL */
 	const struct node_events *ev;	/* or NULL */
@@ -198,7 +197,13 @@ void place_dry_remember(struct root *r, const char *path,
 const struct node_want *place_with_perm(const struct node_want *w,
     const struct stat *st, struct node_want *buf);
 bool place_same_attrs(const struct stat *st, const struct node_want *w);
-int place_split_path(const char *path, char *parent, size_t len, const char **name);
+/*
+ * Splits path into its parent (copied into parent, len bytes at most
+ * with its NUL) and last name: the parent's length, or -1 for ".",
+ * "..", "x/", a name over NAME_MAX or a parent too long.
+ */
+ssize_t place_split_path(const char *path, char *parent, size_t len,
+    const char **name);
 
 /* node_priv.c */
 int node_priv_open(struct node_run *run, int dirfd, struct priv *pv);
@@ -215,8 +220,19 @@ void node_priv_end(struct node_run *run);
 /* node_stale.c */
 void node_stale_visit(const struct place *p, int dirfd);
 /* The same, for the directory open at dirfd whose stat is st. */
-void node_stale_visit_st(struct node_run *run, int dirfd,
+void node_stale_visit_other(struct node_run *run, int dirfd,
     const struct stat *st);
+/*
+ * node_stale_visit_other, but the last directory visited is known here,
+ * without a call: every node of a directory asks.
+ */
+static inline void
+node_stale_visit_st(struct node_run *run, int dirfd, const struct stat *st)
+{
+	if (!run->stale_any || run->stale_last.ino != st->st_ino ||
+	    run->stale_last.dev != st->st_dev)
+		node_stale_visit_other(run, dirfd, st);
+}
 /* A directory just made by this run: nothing to clean, none read. */
 void node_stale_made(struct node_run *run, const struct stat *st);
 /* node_end: the set forgotten. */
@@ -243,7 +259,8 @@ uint64_t node_nodev_mount_id(int fd);
 bool node_nodev_point(uint64_t id, char *buf, size_t len);
 
 /* node_parents.c */
-int node_parents_open(struct place *p, const char *parent);
+/* The directory parent (len bytes) of a node, open; -p makes it. */
+int node_parents_open(struct place *p, const char *parent, size_t len);
 /*
  * After parent would not open (ENOTDIR): the first name on the way that
  * is not a directory, as "/dev/snd is a FIFO", into buf; false when none

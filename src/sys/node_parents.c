@@ -417,6 +417,7 @@ push:
 	root_cache_drop(r);
 	if ((r->cached_path = strdup(parent)) == NULL)
 		return NOT_TRAIL;
+	r->cached_len = strlen(parent);
 	if (top->acl < 0)
 		top->acl = fgetxattr(top->fd, ACL_DEFAULT, NULL, 0) >= 0;
 	r->cached_fd = top->fd;
@@ -430,16 +431,26 @@ push:
 }
 
 int
-node_parents_open(struct place *p, const char *parent)
+node_parents_open(struct place *p, const char *parent, size_t len)
 {
 	struct root *r;
 	int fd;
+	bool cached;
 
-	assert(p != NULL && p->root != NULL && parent != NULL);
+	assert(p != NULL && p->root != NULL && parent != NULL &&
+	    parent[len] == '\0');
 	r = p->root;
+	/*
+	 * The cached directory again, pinned (nobody else can move it out
+	 * of the root): what root_opendir_cached answers first, asked here
+	 * by length and bytes, not strcmp, as every node of a directory
+	 * asks it.
+	 */
+	cached = root_cached_is(r, parent, len);
+	if (cached && r->cached_pinned)
+		return r->cached_fd;
 	if ((p->flags & (NODE_PARENTS | NODE_DRY_RUN)) == NODE_PARENTS &&
-	    root_confined(r) && !root_absent(r) && !r->faker &&
-	    (r->cached_path == NULL || strcmp(r->cached_path, parent) != 0) &&
+	    root_confined(r) && !root_absent(r) && !r->faker && !cached &&
 	    (fd = trail_open(p, parent)) != NOT_TRAIL)
 		return fd;
 	fd = root_opendir_cached(p->root, parent);

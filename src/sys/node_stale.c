@@ -164,7 +164,7 @@ node_stale_visit(const struct place *p, int dirfd)
 }
 
 void
-node_stale_visit_st(struct node_run *run, int dirfd, const struct stat *st)
+node_stale_visit_other(struct node_run *run, int dirfd, const struct stat *st)
 {
 	assert(run != NULL && dirfd >= 0 && st != NULL);
 	if (first_visit(run, st))

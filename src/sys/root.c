@@ -35,6 +35,7 @@ root_init(struct root *r, const char *dir, enum resolve_method method,
 	assert(r != NULL);
 	r->faker = faker;
 	r->cached_path = NULL;
+	r->cached_len = 0;
 	r->cached_fd = -1;
 	r->cached_st_valid = false;
 	r->cached_pinned = false;
@@ -147,6 +148,7 @@ root_cache_drop(struct root *r)
 		close(r->cached_fd);
 	free(r->cached_path);
 	r->cached_path = NULL;
+	r->cached_len = 0;
 	r->cached_fd = -1;
 	r->cached_trail = false;
 	r->cached_st_valid = false;
@@ -378,6 +380,7 @@ cache_fill(struct root *r, const char *path, int fd, const struct stat *st)
 		inode_close(fd);
 		return -1;
 	}
+	r->cached_len = strlen(path);
 	r->cached_fd = fd;
 	r->cached_st = *st;
 	r->cached_st_valid = true;

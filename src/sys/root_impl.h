@@ -9,6 +9,8 @@
 #include <sys/types.h>
 
 #include <limits.h>
+#include <stdbool.h>
+#include <string.h>
 
 #include "sys/root.h"
 
@@ -51,6 +53,7 @@ struct root {
 	bool faker;		/* under fakeroot or pseudo (root_open) */
 	/* The last directory opened, for runs of entries in one place. */
 	char *cached_path;
+	size_t cached_len;	/* strlen(cached_path), for root_cached_is */
 	int cached_fd;
 	struct stat cached_st;	/* of cached_fd, for node.c's fast path */
 	bool cached_st_valid;
@@ -92,6 +95,19 @@ struct root {
 	   (node_impl.h), or NULL. */
 	struct node_run *run;
 };
+
+/*
+ * Whether the cached directory is the one at path, of len bytes (not
+ * NUL-terminated there): what root_opendir_cached asks first, for a
+ * caller that has the length already (a node's parent, split off its
+ * path), without a strcmp a node.
+ */
+static inline bool
+root_cached_is(const struct root *r, const char *path, size_t len)
+{
+	return r->cached_path != NULL && r->cached_len == len &&
+	    memcmp(r->cached_path, path, len) == 0;
+}
 
 #define DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_CLOEXEC)
 #define MAX_SYMLINKS 40		/* as the kernel's MAXSYMLINKS */
