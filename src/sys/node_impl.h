@@ -26,6 +26,12 @@ struct dir_id {
 	ino_t ino;
 };
 
+/* A slot of node_run's set of directories scanned (node_stale.c). */
+struct stale_slot {
+	struct dir_id id;
+	bool used;
+};
+
 /*
  * The directories -p made for one entry, in order, each with the length
  * of its path in the entry's: if the entry fails they go to the run's
@@ -106,9 +112,10 @@ struct node_run {
 	unsigned long serial;
 	bool hooked, keep;
 	/* node_stale.c: the directories already scanned for a killed
-	   run's leftovers (a tsearch(3) set of struct dir_id), and the
-	   last one */
-	void *stale_seen;
+	   run's leftovers (a hash set of struct dir_id: stale_cap slots, a
+	   power of two, or none; stale_n of them used), and the last one */
+	struct stale_slot *stale_seen;
+	size_t stale_n, stale_cap;
 	struct dir_id stale_last;
 	bool stale_any;		/* stale_last holds one */
 	/* node_lock.c: $XDG_RUNTIME_DIR as the CLI read it; the lock

@@ -228,14 +228,23 @@ fail:
  */
 #define NOT_TRAIL (-2)
 
-/* The next name of path at *s, and its length; false at the end. */
+/*
+ * The next name of path at *s, and its length; false at the end.  Byte
+ * by byte, not strspn and strcspn: the names of a path are short, and a
+ * table that goes round many directories walks one every node.
+ */
 static bool
 next_name(const char **s, const char **name, size_t *n)
 {
-	*s += strspn(*s, "/");
-	*name = *s;
-	*n = strcspn(*s, "/");
-	*s += *n;
+	const char *p = *s, *start;
+
+	while (*p == '/')
+		p++;
+	for (start = p; *p != '\0' && *p != '/'; p++)
+		continue;
+	*name = start;
+	*n = (size_t)(p - start);
+	*s = p;
 	return *n > 0;
 }
 
@@ -415,9 +424,8 @@ push:
 	}
 	top = &r->trail[r->trail_n - 1];
 	root_cache_drop(r);
-	if ((r->cached_path = strdup(parent)) == NULL)
+	if (root_cache_name(r, parent, strlen(parent)) != 0)
 		return NOT_TRAIL;
-	r->cached_len = strlen(parent);
 	if (top->acl < 0)
 		top->acl = fgetxattr(top->fd, ACL_DEFAULT, NULL, 0) >= 0;
 	r->cached_fd = top->fd;
