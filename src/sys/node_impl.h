@@ -165,7 +165,14 @@ struct node_run {
  * an inode (mkdirat, mknodat, symlinkat, open with O_CREAT) or changes
  * an owner or mode, except make_direct's own mknodat.
  */
-void node_fsgid_own(struct node_run *run);
+void node_fsgid_give_back(struct node_run *run);
+static inline void
+node_fsgid_own(struct node_run *run)
+{
+	/* asked without a call: most runs never hold another group */
+	if (run->fsgid_held != (gid_t)-1)
+		node_fsgid_give_back(run);
+}
 /*
  * Takes group gid for the nodes made in place (make_direct): 0, or 1
  * when it cannot be taken (a user namespace that does not map it), our
@@ -178,8 +185,21 @@ int node_fsgid_take(struct node_run *run, gid_t gid);
 struct node_run *place_run(const struct root *r);
 const char *place_type_word(mode_t type);
 bool place_replaceable(mode_t old, const struct node_want *w);
-enum node_outcome place_report(const struct place *p, enum node_outcome outcome,
+enum node_outcome place_say(const struct place *p, enum node_outcome outcome,
     const char *verb, const struct node_want *w);
+/*
+ * -v and -n: each action goes to the caller's callback (place_say).
+ * Returns outcome, so a caller can end with it.  Without either nothing
+ * is said: asked here, without a call, for every node.
+ */
+static inline enum node_outcome
+place_report(const struct place *p, enum node_outcome outcome,
+    const char *verb, const struct node_want *w)
+{
+	if (!(p->flags & (NODE_VERBOSE | NODE_DRY_RUN)))
+		return outcome;
+	return place_say(p, outcome, verb, w);
+}
 enum node_outcome place_fail(const struct place *p, const char *why);
 enum node_outcome place_fail_refused(const struct place *p);
 int place_make_at(int dirfd, const char *name, const struct node_want *w,

@@ -42,17 +42,16 @@ place_replaceable(mode_t old, const struct node_want *w)
 }
 
 /*
- * -v and -n: each action goes to the caller's callback, which prints it
- * (docs/DESIGN.md).  Returns outcome, so a caller can end with it.
+ * place_report's call with -v or -n: the action goes to the caller's
+ * callback, which prints it (docs/DESIGN.md).  Returns outcome.
  */
 enum node_outcome
-place_report(const struct place *p, enum node_outcome outcome, const char *verb,
+place_say(const struct place *p, enum node_outcome outcome, const char *verb,
     const struct node_want *w)
 {
 	struct node_event e;
 
 	assert(p != NULL && p->path != NULL && verb != NULL && w != NULL);
-	/* asked first: without -v or -n nothing is said, for every node */
 	if (!(p->flags & (NODE_VERBOSE | NODE_DRY_RUN)) || p->ev == NULL ||
 	    p->ev->say == NULL)
 		return outcome;
