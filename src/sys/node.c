@@ -645,6 +645,7 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 	res->outcome = make_entry(&p, parent, w);
 	if (res->no_mknod)
 		r->no_mknod = true;
+
 	if (res->outcome == NODE_CREATED || res->outcome == NODE_REPLACED ||
 	    res->outcome == NODE_CORRECTED)
 		dry_remember(&p, w);
@@ -661,6 +662,18 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 	    r->made_pending != 0)) {
 		saved = errno;
 		node_parents_after(&p, parent, failed);
+		errno = saved;
+	}
+	/*
+	 * A directory given another owner or mode (or, failing half way,
+	 * another owner) may now be one others can write, on the way to the
+	 * cached one or the cached one itself, which were checked as only
+	 * root's once (root_impl.h): they are asked again (root.h).
+	 */
+	if (S_ISDIR(w->type) && (failed || res->outcome == NODE_CORRECTED) &&
+	    !(flags & NODE_DRY_RUN)) {
+		saved = errno;
+		root_dir_changed(r);
 		errno = saved;
 	}
 	return res->outcome;

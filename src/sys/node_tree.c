@@ -146,5 +146,8 @@ node_tree(struct root *r, const char *path, const struct node_want *w,
 	if (top >= 0)
 		inode_close(top);
 	inode_close(p.dirfd);
+	/* a directory of the tree may now be one others can write (root.h) */
+	if ((t.changed || t.failed) && !(flags & NODE_DRY_RUN))
+		root_dir_changed(r);
 	return res->outcome;
 }

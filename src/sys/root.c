@@ -381,6 +381,14 @@ root_contains(struct root *r, int dirfd)
 	return climb(r, dirfd, NULL);
 }
 
+void
+root_dir_changed(struct root *r)
+{
+	assert(r != NULL);
+	root_forget(r);
+	r->root_trusted = -1;
+}
+
 bool
 root_cached_pinned(const struct root *r)
 {
