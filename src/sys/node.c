@@ -508,7 +508,10 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 			errno = EPERM;
 			return place_fail(p, NULL);
 		}
-	} else
+	} else if (root_cached_is(r, parent, (size_t)plen) && r->cached_pinned)
+		p->dirfd = r->cached_fd;	/* node_parents_open's first
+						   answer, without the call */
+	else
 		p->dirfd = node_parents_open(p, parent, (size_t)plen);
 	if (p->dry_missing || (p->dirfd < 0 && errno == ENOENT &&
 	    only_adjusts))
@@ -531,7 +534,7 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 		    NODE_PARENTS) ? " (use -p)" : "");
 		return place_fail(p, why);
 	}
-	p->contain = !root_cached_pinned(r);
+	p->contain = !root_pinned_cache(r);
 	/* the cached directory's stat read in place, not copied a node */
 	if (!(flags & NODE_DRY_RUN) && r->cached_st_valid &&
 	    r->cached_fd == p->dirfd)

@@ -393,8 +393,7 @@ bool
 root_cached_pinned(const struct root *r)
 {
 	assert(r != NULL);
-	return r->method == RESOLVE_UNCONFINED ||
-	    (r->cached_fd >= 0 && r->cached_pinned);
+	return root_pinned_cache(r);
 }
 
 /* Makes fd, just opened at path, the cached directory. */

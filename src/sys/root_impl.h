@@ -112,6 +112,14 @@ root_cached_is(const struct root *r, const char *path, size_t len)
 	    memcmp(r->cached_path, path, len) == 0;
 }
 
+/* root_cached_pinned, inline for node.c, which asks it every node. */
+static inline bool
+root_pinned_cache(const struct root *r)
+{
+	return r->method == RESOLVE_UNCONFINED ||
+	    (r->cached_fd >= 0 && r->cached_pinned);
+}
+
 #define DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_CLOEXEC)
 #define MAX_SYMLINKS 40		/* as the kernel's MAXSYMLINKS */
 
