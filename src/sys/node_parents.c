@@ -342,34 +342,35 @@ trail_make(struct place *p, int cur, const char *name, size_t n,
  * cannot be, or -1 with errno.
  */
 static int
-trail_open(struct place *p, const char *parent)
+trail_open(struct place *p, const char *parent, size_t len)
 {
 	struct root *r = p->root;
 	char prefix[PATH_MAX];
-	const char *s = parent, *name;
-	size_t n, k = 0, depth = 0;
+	const char *s = parent, *name, *names[TRAIL_MAX];
+	size_t n, k = 0, depth = 0, lens[TRAIL_MAX];
 	struct trail_dir *top;
 	struct stat st;
 	int cur, fd, acl, nodev;
 	bool made;
 
+	/* the names, walked once: kept for the steps below */
 	while (next_name(&s, &name, &n)) {
 		if (n > NAME_MAX || (n == 1 && name[0] == '.') ||
-		    (n == 2 && name[0] == '.' && name[1] == '.'))
+		    (n == 2 && name[0] == '.' && name[1] == '.') ||
+		    depth == TRAIL_MAX)
 			return NOT_TRAIL;
 		if (k == depth && k < r->trail_n && trail_is(r, k, name, n))
 			k++;
-		depth++;
+		names[depth] = name;
+		lens[depth++] = n;
 	}
-	if (depth == 0 || depth > TRAIL_MAX || strlen(parent) >= PATH_MAX ||
-	    (k == 0 && !root_trusted(r)))
+	if (depth == 0 || len >= PATH_MAX || (k == 0 && !root_trusted(r)))
 		return NOT_TRAIL;
 	root_trail_cut(r, k);
-	s = parent;
-	for (size_t i = 0; i < depth; i++) {
-		next_name(&s, &name, &n);
-		if (i < k)
-			continue;
+	for (size_t i = k; i < depth; i++) {
+		name = names[i];
+		n = lens[i];
+		s = name + n;
 		top = r->trail_n > 0 ? &r->trail[r->trail_n - 1] : NULL;
 		cur = top != NULL ? top->fd : r->fd;
 		memcpy(prefix, parent, (size_t)(s - parent));
@@ -424,7 +425,7 @@ push:
 	}
 	top = &r->trail[r->trail_n - 1];
 	root_cache_drop(r);
-	if (root_cache_name(r, parent, strlen(parent)) != 0)
+	if (root_cache_name(r, parent, len) != 0)
 		return NOT_TRAIL;
 	if (top->acl < 0)
 		top->acl = fgetxattr(top->fd, ACL_DEFAULT, NULL, 0) >= 0;
@@ -459,7 +460,7 @@ node_parents_open(struct place *p, const char *parent, size_t len)
 		return r->cached_fd;
 	if ((p->flags & (NODE_PARENTS | NODE_DRY_RUN)) == NODE_PARENTS &&
 	    root_confined(r) && !root_absent(r) && !r->faker && !cached &&
-	    (fd = trail_open(p, parent)) != NOT_TRAIL)
+	    (fd = trail_open(p, parent, len)) != NOT_TRAIL)
 		return fd;
 	fd = root_opendir_cached(p->root, parent);
 	if (fd >= 0 || errno != ENOENT || !(p->flags & NODE_PARENTS))
