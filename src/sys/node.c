@@ -648,7 +648,6 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 	res->outcome = make_entry(&p, parent, w);
 	if (res->no_mknod)
 		r->no_mknod = true;
-
 	if (res->outcome == NODE_CREATED || res->outcome == NODE_REPLACED ||
 	    res->outcome == NODE_CORRECTED)
 		dry_remember(&p, w);
