@@ -719,6 +719,47 @@ move_race() {
 	move_race walk "0 5" $((RACE_MOVE_LINES / 4))
 }
 
+# widened_race METHOD: a directory of root's, /srv/d, that only root can
+# write and whose way from the root only root can write, filled after an
+# r line of the table opened /srv and /srv/d to everyone (0777): from
+# then on another user can move /srv/d out of the root, so devtool no
+# longer holds it as it held it before (SECURITY in devtool(1): never
+# outside --root).  The attacker moves it out once K=50 of its entries
+# appeared.  Unguarded (the directory and its way kept as checked before
+# the r line): every entry after the move was made outside, exit 0 (all
+# 600 in the moved directory, 52 and 53 of them before the move; openat2
+# and walk).
+widened_race() {
+	local O=$T/outside before outside
+	export DEVTOOL_RESOLVE=$1
+
+	mkdir -p "$R/srv/d" "$O"
+	chown 65534:65534 "$O"
+	{
+		echo '/srv/d/first c 0600 0 0 1 3 - - -'
+		echo '/srv r 0777 0 0 - - - - -'
+		seq 0 $((RACE_MOVE_LINES - 1)) |
+			awk '{ printf "/srv/d/n%d c 0600 0 0 1 3 - - -\n", $1 }'
+	} >t
+	start_attacker mover "$R/srv/d" "$O/d" 50 "$A" "$RACE_SECONDS"
+	run --separate-stderr devtool apply --root "$R" t
+	stop_attacker
+	[[ $(attacker_says moved) == 1 ]] ||
+		fail "the attacker did not move the directory:"$'\n'"$(cat "$A/log")"
+	before=$(attacker_says before)
+	outside=$(find "$O/d" -mindepth 1 -name 'n*' | wc -l)
+	((outside <= before)) ||
+		fail "$outside entries under the moved directory, outside the root; only $before were made before it moved (K=50)"
+}
+
+@test "race: apply makes nothing in a directory an r line opened to others and another user moved out of the root (openat2)" {
+	widened_race openat2
+}
+
+@test "race: apply makes nothing in a directory an r line opened to others and another user moved out of the root (walk)" {
+	widened_race walk
+}
+
 # The links of L lines are made through temporaries there too (the
 # directory is not pinned), and the same check removes one made outside.
 @test "race: apply makes no symbolic link in a directory moved out of the root (openat2)" {

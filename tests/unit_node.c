@@ -38,7 +38,7 @@
 #include "sys/temp.h"
 
 #define NOBODY		65534	/* another user, as the bats tests use */
-#define NTESTS		17
+#define NTESTS		18
 
 static char base[PATH_MAX];	/* the temporary directory, the --root */
 
@@ -708,6 +708,52 @@ test_keep(void)
  * cut short before node_end and the commit: by exit(3) (as the CLI's
  * fatal error exits), or by SIGTERM.
  */
+/*
+ * The cached directory and the one above it, which the run itself opens
+ * to others (d lines corrected to 0777), no longer keep the cache and
+ * the trail as checked before (root.h, root_dir_changed): another user
+ * could now move the cached one out of the root (rename(2) needs to
+ * write both), so the next node in it is made as in any directory that
+ * is not pinned.
+ */
+static void
+test_widened(void)
+{
+	struct node_want fifo = { S_IFIFO, 0600, 0, 0, 0, NULL, NULL, false };
+	struct node_want dir = { S_IFDIR, 0777, 0, 0, 0, NULL, NULL, false };
+	struct node_result res;
+	struct check c;
+	struct root r;
+
+	begin(&c, "widened: a directory the run opens to others is checked "
+	    "again");
+	if (root_init(&r, base, RESOLVE_AUTO, false) != 0 ||
+	    node_begin(&r, NULL) != 0)
+		bail_out_errno("root_init, node_begin %s", base);
+	node_make(&r, "/wide/sub/a", &fifo, NODE_PARENTS, NULL, &res);
+	expect(&c, res.outcome == NODE_CREATED && r.cached_fd >= 0 &&
+	    r.cached_pinned, "the first node: outcome %d (%s), cached %d, "
+	    "pinned %d", res.outcome, strerror(res.error), r.cached_fd,
+	    r.cached_pinned);
+	node_make(&r, "/wide/sub", &dir, NODE_PARENTS, NULL, &res);
+	expect(&c, res.outcome == NODE_CORRECTED && r.cached_fd < 0 &&
+	    r.trail_n == 0, "/wide/sub 0777: outcome %d (%s), cached %d, "
+	    "trail %zu", res.outcome, strerror(res.error), r.cached_fd,
+	    r.trail_n);
+	node_make(&r, "/wide", &dir, NODE_PARENTS, NULL, &res);
+	expect(&c, res.outcome == NODE_CORRECTED && r.cached_fd < 0 &&
+	    r.trail_n == 0, "/wide 0777: outcome %d (%s), cached %d, trail "
+	    "%zu", res.outcome, strerror(res.error), r.cached_fd, r.trail_n);
+	node_make(&r, "/wide/sub/b", &fifo, NODE_PARENTS, NULL, &res);
+	expect(&c, res.outcome == NODE_CREATED && r.cached_fd >= 0 &&
+	    !r.cached_pinned, "the next node: outcome %d (%s), cached %d, "
+	    "pinned %d", res.outcome, strerror(res.error), r.cached_fd,
+	    r.cached_pinned);
+	node_end(&r, NODE_PARENTS, NULL);
+	root_fini(&r);
+	end(&c);
+}
+
 static void
 cut_short(const char *way, bool by_signal)
 {
@@ -805,6 +851,7 @@ main(void)
 	test_files();
 	test_correct_and_socket();
 	test_keep();
+	test_widened();
 	test_cut_short();
 
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", base);

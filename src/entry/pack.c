@@ -61,20 +61,23 @@ file_code(struct entry_pack *p, const char *file)
 	return (int)++p->nfiles;
 }
 
-/* Whether e holds more than a record does, but for its file. */
+/*
+ * Whether e, of type code code, holds more than a record does, but for
+ * its file.  The fields that must be 0 (or NULL) are or'ed together and
+ * asked once: it runs for every entry added.
+ */
 static bool
-is_rare(const struct entry *e)
+is_rare(const struct entry *e, unsigned code)
 {
 	bool link = e->type == 'l';
 
-	return type_code(e->type) == 0 || e->lineno > UINT32_MAX ||
-	    e->nlink != 0 ||
-	    e->start != 0 || e->inc != 0 || e->count != 0 ||
-	    e->caps != NULL || e->content != NULL || e->link_first != NULL ||
-	    e->user != NULL || e->group != NULL || e->mode > MODE_BITS ||
-	    e->major > UINT32_MAX || e->minor > UINT32_MAX ||
-	    (link && (e->major != 0 || e->minor != 0)) ||
-	    (!link && e->target != NULL);
+	return code == 0 || e->lineno > UINT32_MAX || e->mode > MODE_BITS ||
+	    (e->nlink | e->start | e->inc | e->count |
+	    (uintptr_t)e->caps | (uintptr_t)e->content |
+	    (uintptr_t)e->link_first | (uintptr_t)e->user |
+	    (uintptr_t)e->group) != 0 ||
+	    (e->major | e->minor) > UINT32_MAX ||
+	    (link ? (e->major | e->minor) != 0 : e->target != NULL);
 }
 
 /* Whole, with its texts in the arena: in the side table. */
@@ -110,7 +113,8 @@ entry_pack_add(struct entry_pack *p, const struct entry *e)
 {
 	struct entry_rec r, *v = dt_room_for_one(p->v, p->n, &p->cap,
 	    sizeof(*v), 1024);
-	bool rare = is_rare(e);
+	unsigned code = type_code(e->type);
+	bool rare = is_rare(e, code);
 	int file = 0;
 
 	if (v == NULL)
@@ -126,7 +130,7 @@ entry_pack_add(struct entry_pack *p, const struct entry *e)
 	}
 	r = (struct entry_rec){ .uid = (uint32_t)e->uid,
 	    .gid = (uint32_t)e->gid, .line = (uint32_t)e->lineno,
-	    .bits = e->mode | type_code(e->type) << ENTRY_PACK_TYPE_SHIFT |
+	    .bits = e->mode | code << ENTRY_PACK_TYPE_SHIFT |
 	    (unsigned)file << ENTRY_PACK_FILE_SHIFT |
 	    (e->mode_set ? FLAG(MODE_SET) : 0) |
 	    (e->uid_set ? FLAG(UID_SET) : 0) |

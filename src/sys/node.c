@@ -385,7 +385,7 @@ node_path_ok(const char *path)
 	const char *name;
 
 	assert(path != NULL);
-	return place_split_path(path, parent, sizeof(parent), &name) == 0;
+	return place_split_path(path, parent, sizeof(parent), &name) >= 0;
 }
 
 /*
@@ -430,15 +430,16 @@ out:
 }
 
 /*
- * A dry run: what an earlier entry would have left at p->path, in
- * p->dry_st (place_dry_lookup).  Not for a link (its target is read from
- * the disk) nor capabilities (read from the file).
+ * A dry run: what an earlier entry would have left at p->path, in *st
+ * (place_dry_lookup).  Not for a link (its target is read from the disk)
+ * nor capabilities (read from the file).
  */
 static bool
-dry_simulated(struct place *p, const struct node_want *w)
+dry_simulated(const struct place *p, const struct node_want *w,
+    struct stat *st)
 {
 	return (p->flags & NODE_DRY_RUN) && !S_ISLNK(w->type) &&
-	    w->caps == NULL && place_dry_lookup(p->root, p->path, &p->dry_st);
+	    w->caps == NULL && place_dry_lookup(p->root, p->path, st);
 }
 
 /* A dry run: what this entry would leave, for a later one to find. */
@@ -446,11 +447,12 @@ static void
 dry_remember(const struct place *p, const struct node_want *w)
 {
 	struct node_want buf;
-	const struct node_want *c = place_with_perm(w, NULL, &buf);
+	const struct node_want *c;
 	struct stat st;
 
 	if (!(p->flags & NODE_DRY_RUN) || S_ISLNK(w->type) || w->caps != NULL)
 		return;
+	c = place_with_perm(w, NULL, &buf);
 	memset(&st, 0, sizeof(st));
 	st.st_mode = (w->type & S_IFMT) | c->perm;
 	st.st_uid = w->uid != NODE_ANY_UID ? w->uid : p->root->euid;
@@ -468,10 +470,14 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 	unsigned flags = p->flags;
 	char why[PATH_MAX + 128], blocker[PATH_MAX + 32];
 	struct node_want buf;
-	const struct node_want *fresh = place_with_perm(w, NULL, &buf);
+	/* a mode asked for and no link: place_with_perm would give w */
+	const struct node_want *fresh = w->perm != NODE_ANY_PERM &&
+	    !S_ISLNK(w->type) ? w : place_with_perm(w, NULL, &buf);
 	const bool only_adjusts = (S_ISREG(w->type) &&
 	    !(flags & NODE_MAKE_FILE)) || link_there(w);
+	struct stat dry_st;	/* a dry run: what an earlier entry left */
 	gid_t fsgid;
+	ssize_t plen;
 	int direct;
 
 	/* A file it will not make needs no parent directories. */
@@ -479,14 +485,14 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 		p->flags &= ~(unsigned)NODE_PARENTS;
 	if (strcmp(path, "/") == 0)
 		return root_entry(p, w);
-	if (place_split_path(path, parent, PATH_MAX, &p->name) != 0)
+	if ((plen = place_split_path(path, parent, PATH_MAX, &p->name)) < 0)
 		return place_fail(p, strlen(p->name) > NAME_MAX ? "name too "
 		    "long (more than NAME_MAX, 255 bytes)" : strlen(path) >=
 		    PATH_MAX ? "path too long (more than PATH_MAX - 1, 4095 "
 		    "bytes)" : "not a name a node can have");
-	if (dry_simulated(p, w))
-		return handle_existing(p, &p->dry_st, place_with_perm(w,
-		    &p->dry_st, &buf));
+	if (dry_simulated(p, w, &dry_st))
+		return handle_existing(p, &dry_st, place_with_perm(w, &dry_st,
+		    &buf));
 	/*
 	 * Once mknod(2) refused a device node for want of CAP_MKNOD, every
 	 * other one that is not there yet fails the same way: the parents
@@ -495,15 +501,18 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 	if (r->no_mknod && !(flags & NODE_DRY_RUN) &&
 	    (S_ISCHR(w->type) || S_ISBLK(w->type))) {
 		p->flags &= ~(unsigned)NODE_PARENTS;
-		p->dirfd = node_parents_open(p, parent);
+		p->dirfd = node_parents_open(p, parent, (size_t)plen);
 		p->flags = flags;
 		if (p->dirfd < 0 && errno == ENOENT) {
 			p->res->no_mknod = true;
 			errno = EPERM;
 			return place_fail(p, NULL);
 		}
-	} else
-		p->dirfd = node_parents_open(p, parent);
+	} else if (root_cached_is(r, parent, (size_t)plen) && r->cached_pinned)
+		p->dirfd = r->cached_fd;	/* node_parents_open's first
+						   answer, without the call */
+	else
+		p->dirfd = node_parents_open(p, parent, (size_t)plen);
 	if (p->dry_missing || (p->dirfd < 0 && errno == ENOENT &&
 	    only_adjusts))
 		return create_new(p, fresh);
@@ -525,7 +534,7 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 		    NODE_PARENTS) ? " (use -p)" : "");
 		return place_fail(p, why);
 	}
-	p->contain = !root_cached_pinned(r);
+	p->contain = !root_pinned_cache(r);
 	/* the cached directory's stat read in place, not copied a node */
 	if (!(flags & NODE_DRY_RUN) && r->cached_st_valid &&
 	    r->cached_fd == p->dirfd)
@@ -623,6 +632,7 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 	    .flags = flags, .made_ids = &made, .ev = ev, .res = res };
 	char parent[PATH_MAX];
 	int saved;
+	bool failed;
 
 	made.n = 0;
 	made.overflow = false;
@@ -643,9 +653,29 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 		dry_remember(&p, w);
 	if (res->outcome != NODE_FAILED && res->outcome != NODE_SKIPPED)
 		note_nodev(&p, w);
-	if (res->outcome != NODE_SKIPPED) {	/* a skipped one is not there */
+	/*
+	 * A skipped one is not there.  node_parents_after has nothing to do
+	 * for an entry that failed with no directory made for it, nor for
+	 * one that did not fail while no directory made for another waits
+	 * (made_pending): asked here, without the call, for every node.
+	 */
+	failed = res->outcome == NODE_FAILED;
+	if (res->outcome != NODE_SKIPPED && (failed ? made.n != 0 :
+	    r->made_pending != 0)) {
 		saved = errno;
-		node_parents_after(&p, parent, res->outcome == NODE_FAILED);
+		node_parents_after(&p, parent, failed);
+		errno = saved;
+	}
+	/*
+	 * A directory given another owner or mode (or, failing half way,
+	 * another owner) may now be one others can write, on the way to the
+	 * cached one or the cached one itself, which were checked as only
+	 * root's once (root_impl.h): they are asked again (root.h).
+	 */
+	if (S_ISDIR(w->type) && (failed || res->outcome == NODE_CORRECTED) &&
+	    !(flags & NODE_DRY_RUN)) {
+		saved = errno;
+		root_dir_changed(r);
 		errno = saved;
 	}
 	return res->outcome;
@@ -699,6 +729,7 @@ remove_at(struct root *r, const char *path, mode_t type, unsigned flags,
 	    .gid = NODE_ANY_GID };
 	char parent[PATH_MAX], why[160];
 	struct stat st;
+	ssize_t plen;
 
 	assert(r != NULL && r->run != NULL && path != NULL && res != NULL);
 	p.run = r->run;
@@ -707,10 +738,11 @@ remove_at(struct root *r, const char *path, mode_t type, unsigned flags,
 	res->reason = NULL;
 	res->no_mknod = false;
 	res->nodev = NULL;
-	if (place_split_path(path, parent, sizeof(parent), &p.name) != 0)
+	if ((plen = place_split_path(path, parent, sizeof(parent),
+	    &p.name)) < 0)
 		return res->outcome = place_fail(&p, "not a name a node can "
 		    "have");
-	p.dirfd = node_parents_open(&p, parent);
+	p.dirfd = node_parents_open(&p, parent, (size_t)plen);
 	if (p.dirfd < 0 && root_refusal(r) != NULL)
 		return res->outcome = place_fail_refused(&p);
 	if (p.dirfd < 0 && (errno == ENOENT || errno == ENOTDIR))

@@ -13,12 +13,11 @@
 
 #include "sys/node_impl.h"
 
+/* node_fsgid_own's call, when the run holds another group. */
 void
-node_fsgid_own(struct node_run *run)
+node_fsgid_give_back(struct node_run *run)
 {
-	assert(run != NULL);
-	if (run->fsgid_held == (gid_t)-1)
-		return;
+	assert(run != NULL && run->fsgid_held != (gid_t)-1);
 	(void)setfsgid(run->fsgid_own);
 	run->fsgid_held = (gid_t)-1;
 }

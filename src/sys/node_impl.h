@@ -26,6 +26,12 @@ struct dir_id {
 	ino_t ino;
 };
 
+/* A slot of node_run's set of directories scanned (node_stale.c). */
+struct stale_slot {
+	struct dir_id id;
+	bool used;
+};
+
 /*
  * The directories -p made for one entry, in order, each with the length
  * of its path in the entry's: if the entry fails they go to the run's
@@ -50,7 +56,6 @@ struct place {
 	unsigned flags;
 	bool contain;		/* the directory is not pinned (root.h) */
 	bool dry_missing;	/* a dry run met a parent it would create */
-	struct stat dry_st;	/* a dry run: what an earlier entry left */
 	struct made_dirs *made_ids;	/* those made for this entry, or
 					   NULL */
 	const struct node_events *ev;	/* or NULL */
@@ -107,9 +112,10 @@ struct node_run {
 	unsigned long serial;
 	bool hooked, keep;
 	/* node_stale.c: the directories already scanned for a killed
-	   run's leftovers (a tsearch(3) set of struct dir_id), and the
-	   last one */
-	void *stale_seen;
+	   run's leftovers (a hash set of struct dir_id: stale_cap slots, a
+	   power of two, or none; stale_n of them used), and the last one */
+	struct stale_slot *stale_seen;
+	size_t stale_n, stale_cap;
 	struct dir_id stale_last;
 	bool stale_any;		/* stale_last holds one */
 	/* node_lock.c: $XDG_RUNTIME_DIR as the CLI read it; the lock
@@ -159,7 +165,14 @@ struct node_run {
  * an inode (mkdirat, mknodat, symlinkat, open with O_CREAT) or changes
  * an owner or mode, except make_direct's own mknodat.
  */
-void node_fsgid_own(struct node_run *run);
+void node_fsgid_give_back(struct node_run *run);
+static inline void
+node_fsgid_own(struct node_run *run)
+{
+	/* asked without a call: most runs never hold another group */
+	if (run->fsgid_held != (gid_t)-1)
+		node_fsgid_give_back(run);
+}
 /*
  * Takes group gid for the nodes made in place (make_direct): 0, or 1
  * when it cannot be taken (a user namespace that does not map it), our
@@ -172,8 +185,21 @@ int node_fsgid_take(struct node_run *run, gid_t gid);
 struct node_run *place_run(const struct root *r);
 const char *place_type_word(mode_t type);
 bool place_replaceable(mode_t old, const struct node_want *w);
-enum node_outcome place_report(const struct place *p, enum node_outcome outcome,
+enum node_outcome place_say(const struct place *p, enum node_outcome outcome,
     const char *verb, const struct node_want *w);
+/*
+ * -v and -n: each action goes to the caller's callback (place_say).
+ * Returns outcome, so a caller can end with it.  Without either nothing
+ * is said: asked here, without a call, for every node.
+ */
+static inline enum node_outcome
+place_report(const struct place *p, enum node_outcome outcome,
+    const char *verb, const struct node_want *w)
+{
+	if (!(p->flags & (NODE_VERBOSE | NODE_DRY_RUN)))
+		return outcome;
+	return place_say(p, outcome, verb, w);
+}
 enum node_outcome place_fail(const struct place *p, const char *why);
 enum node_outcome place_fail_refused(const struct place *p);
 int place_make_at(int dirfd, const char *name, const struct node_want *w,
@@ -198,7 +224,13 @@ void place_dry_remember(struct root *r, const char *path,
 const struct node_want *place_with_perm(const struct node_want *w,
     const struct stat *st, struct node_want *buf);
 bool place_same_attrs(const struct stat *st, const struct node_want *w);
-int place_split_path(const char *path, char *parent, size_t len, const char **name);
+/*
+ * Splits path into its parent (copied into parent, len bytes at most
+ * with its NUL) and last name: the parent's length, or -1 for ".",
+ * "..", "x/", a name over NAME_MAX or a parent too long.
+ */
+ssize_t place_split_path(const char *path, char *parent, size_t len,
+    const char **name);
 
 /* node_priv.c */
 int node_priv_open(struct node_run *run, int dirfd, struct priv *pv);
@@ -215,8 +247,19 @@ void node_priv_end(struct node_run *run);
 /* node_stale.c */
 void node_stale_visit(const struct place *p, int dirfd);
 /* The same, for the directory open at dirfd whose stat is st. */
-void node_stale_visit_st(struct node_run *run, int dirfd,
+void node_stale_visit_other(struct node_run *run, int dirfd,
     const struct stat *st);
+/*
+ * node_stale_visit_other, but the last directory visited is known here,
+ * without a call: every node of a directory asks.
+ */
+static inline void
+node_stale_visit_st(struct node_run *run, int dirfd, const struct stat *st)
+{
+	if (!run->stale_any || run->stale_last.ino != st->st_ino ||
+	    run->stale_last.dev != st->st_dev)
+		node_stale_visit_other(run, dirfd, st);
+}
 /* A directory just made by this run: nothing to clean, none read. */
 void node_stale_made(struct node_run *run, const struct stat *st);
 /* node_end: the set forgotten. */
@@ -243,7 +286,8 @@ uint64_t node_nodev_mount_id(int fd);
 bool node_nodev_point(uint64_t id, char *buf, size_t len);
 
 /* node_parents.c */
-int node_parents_open(struct place *p, const char *parent);
+/* The directory parent (len bytes) of a node, open; -p makes it. */
+int node_parents_open(struct place *p, const char *parent, size_t len);
 /*
  * After parent would not open (ENOTDIR): the first name on the way that
  * is not a directory, as "/dev/snd is a FIFO", into buf; false when none

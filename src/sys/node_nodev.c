@@ -229,12 +229,22 @@ node_live_dev(int fd, char *where, size_t len)
 	return NODE_LIVE_NO;
 }
 
+/*
+ * The mount's flags as fstatfs(2) gives them (f_flags, with ST_VALID
+ * since Linux 2.6.36), which is what fstatvfs(3) calls and converts
+ * besides: a table that goes round many directories asks at each.
+ */
+#define FLAGS_VALID 0x0020	/* the kernel's ST_VALID */
+
 int
 node_nodev_of(int fd)
 {
 	struct statvfs sv;
+	struct statfs sf;
 
 	assert(fd >= 0);
+	if (fstatfs(fd, &sf) == 0 && (sf.f_flags & FLAGS_VALID))
+		return (sf.f_flags & ST_NODEV) != 0;
 	if (fstatvfs(fd, &sv) != 0)
 		return -1;
 	return (sv.f_flag & ST_NODEV) != 0;

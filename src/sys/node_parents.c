@@ -228,14 +228,23 @@ fail:
  */
 #define NOT_TRAIL (-2)
 
-/* The next name of path at *s, and its length; false at the end. */
+/*
+ * The next name of path at *s, and its length; false at the end.  Byte
+ * by byte, not strspn and strcspn: the names of a path are short, and a
+ * table that goes round many directories walks one every node.
+ */
 static bool
 next_name(const char **s, const char **name, size_t *n)
 {
-	*s += strspn(*s, "/");
-	*name = *s;
-	*n = strcspn(*s, "/");
-	*s += *n;
+	const char *p = *s, *start;
+
+	while (*p == '/')
+		p++;
+	for (start = p; *p != '\0' && *p != '/'; p++)
+		continue;
+	*name = start;
+	*n = (size_t)(p - start);
+	*s = p;
 	return *n > 0;
 }
 
@@ -333,34 +342,35 @@ trail_make(struct place *p, int cur, const char *name, size_t n,
  * cannot be, or -1 with errno.
  */
 static int
-trail_open(struct place *p, const char *parent)
+trail_open(struct place *p, const char *parent, size_t len)
 {
 	struct root *r = p->root;
 	char prefix[PATH_MAX];
-	const char *s = parent, *name;
-	size_t n, k = 0, depth = 0;
+	const char *s = parent, *name, *names[TRAIL_MAX];
+	size_t n, k = 0, depth = 0, lens[TRAIL_MAX];
 	struct trail_dir *top;
 	struct stat st;
 	int cur, fd, acl, nodev;
 	bool made;
 
+	/* the names, walked once: kept for the steps below */
 	while (next_name(&s, &name, &n)) {
 		if (n > NAME_MAX || (n == 1 && name[0] == '.') ||
-		    (n == 2 && name[0] == '.' && name[1] == '.'))
+		    (n == 2 && name[0] == '.' && name[1] == '.') ||
+		    depth == TRAIL_MAX)
 			return NOT_TRAIL;
 		if (k == depth && k < r->trail_n && trail_is(r, k, name, n))
 			k++;
-		depth++;
+		names[depth] = name;
+		lens[depth++] = n;
 	}
-	if (depth == 0 || depth > TRAIL_MAX || strlen(parent) >= PATH_MAX ||
-	    (k == 0 && !root_trusted(r)))
+	if (depth == 0 || len >= PATH_MAX || (k == 0 && !root_trusted(r)))
 		return NOT_TRAIL;
 	root_trail_cut(r, k);
-	s = parent;
-	for (size_t i = 0; i < depth; i++) {
-		next_name(&s, &name, &n);
-		if (i < k)
-			continue;
+	for (size_t i = k; i < depth; i++) {
+		name = names[i];
+		n = lens[i];
+		s = name + n;
 		top = r->trail_n > 0 ? &r->trail[r->trail_n - 1] : NULL;
 		cur = top != NULL ? top->fd : r->fd;
 		memcpy(prefix, parent, (size_t)(s - parent));
@@ -415,7 +425,7 @@ push:
 	}
 	top = &r->trail[r->trail_n - 1];
 	root_cache_drop(r);
-	if ((r->cached_path = strdup(parent)) == NULL)
+	if (root_cache_name(r, parent, len) != 0)
 		return NOT_TRAIL;
 	if (top->acl < 0)
 		top->acl = fgetxattr(top->fd, ACL_DEFAULT, NULL, 0) >= 0;
@@ -430,17 +440,27 @@ push:
 }
 
 int
-node_parents_open(struct place *p, const char *parent)
+node_parents_open(struct place *p, const char *parent, size_t len)
 {
 	struct root *r;
 	int fd;
+	bool cached;
 
-	assert(p != NULL && p->root != NULL && parent != NULL);
+	assert(p != NULL && p->root != NULL && parent != NULL &&
+	    parent[len] == '\0');
 	r = p->root;
+	/*
+	 * The cached directory again, pinned (nobody else can move it out
+	 * of the root): what root_opendir_cached answers first, asked here
+	 * by length and bytes, not strcmp, as every node of a directory
+	 * asks it.
+	 */
+	cached = root_cached_is(r, parent, len);
+	if (cached && r->cached_pinned)
+		return r->cached_fd;
 	if ((p->flags & (NODE_PARENTS | NODE_DRY_RUN)) == NODE_PARENTS &&
-	    root_confined(r) && !root_absent(r) && !r->faker &&
-	    (r->cached_path == NULL || strcmp(r->cached_path, parent) != 0) &&
-	    (fd = trail_open(p, parent)) != NOT_TRAIL)
+	    root_confined(r) && !root_absent(r) && !r->faker && !cached &&
+	    (fd = trail_open(p, parent, len)) != NOT_TRAIL)
 		return fd;
 	fd = root_opendir_cached(p->root, parent);
 	if (fd >= 0 || errno != ENOENT || !(p->flags & NODE_PARENTS))

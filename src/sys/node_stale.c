@@ -8,8 +8,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <search.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -116,38 +116,77 @@ clean_stale(struct node_run *run, int dirfd)
 	}
 }
 
-static int
-by_id(const void *a, const void *b)
+/* The slot of id's hash in a set of cap slots (a power of two). */
+static size_t
+stale_hash(const struct dir_id *id, size_t cap)
 {
-	const struct dir_id *x = a, *y = b;
+	uint64_t h = ((uint64_t)id->ino ^ (uint64_t)id->dev << 32 ^
+	    (uint64_t)id->dev >> 32) * UINT64_C(0x9e3779b97f4a7c15);
 
-	if (x->dev != y->dev)
-		return x->dev < y->dev ? -1 : 1;
-	return x->ino < y->ino ? -1 : x->ino > y->ino;
+	return (size_t)(h >> 32) & (cap - 1);
+}
+
+/*
+ * Where id is in the run's set, or the free slot it would take (linear
+ * probing: the set is never more than half full, so there is one).
+ */
+static struct stale_slot *
+stale_find(const struct node_run *run, const struct dir_id *id)
+{
+	size_t i = stale_hash(id, run->stale_cap);
+	struct stale_slot *s;
+
+	for (;; i = (i + 1) & (run->stale_cap - 1)) {
+		s = &run->stale_seen[i];
+		if (!s->used || (s->id.ino == id->ino && s->id.dev == id->dev))
+			return s;
+	}
+}
+
+/* The set twice as large, every id in it again; false when out of memory. */
+static bool
+stale_grow(struct node_run *run)
+{
+	size_t cap = run->stale_cap != 0 ? 2 * run->stale_cap : 64;
+	struct stale_slot *old = run->stale_seen, *v;
+	size_t oldcap = run->stale_cap;
+
+	if (cap > SIZE_MAX / sizeof(*v) || (v = calloc(cap, sizeof(*v))) == NULL)
+		return false;
+	run->stale_seen = v;
+	run->stale_cap = cap;
+	for (size_t i = 0; i < oldcap; i++)
+		if (old[i].used)
+			*stale_find(run, &old[i].id) = old[i];
+	free(old);
+	return true;
 }
 
 /*
  * Whether the directory st is met for the first time this run (the
- * run's set, node_impl.h); remembers it.
+ * run's set, node_impl.h); remembers it.  A hash set, not a tree: a
+ * table that goes round many directories asks it at every node.
  */
 static bool
 first_visit(struct node_run *run, const struct stat *st)
 {
-	struct dir_id id = { st->st_dev, st->st_ino }, *copy;
+	struct dir_id id = { st->st_dev, st->st_ino };
+	struct stale_slot *s;
 
-	if (run->stale_any && by_id(&id, &run->stale_last) == 0)
+	if (run->stale_any && id.ino == run->stale_last.ino &&
+	    id.dev == run->stale_last.dev)
 		return false;
 	run->stale_last = id;
 	run->stale_any = true;
-	if (tfind(&id, &run->stale_seen, by_id) != NULL)
+	if (run->stale_cap != 0 && stale_find(run, &id)->used)
 		return false;
-	if ((copy = malloc(sizeof(*copy))) == NULL)
+	/* at most half full: room for this one and the probes' end */
+	if (2 * (run->stale_n + 1) > run->stale_cap && !stale_grow(run))
 		return false;
-	*copy = id;
-	if (tsearch(copy, &run->stale_seen, by_id) == NULL) {
-		free(copy);
-		return false;
-	}
+	s = stale_find(run, &id);
+	s->id = id;
+	s->used = true;
+	run->stale_n++;
 	return true;
 }
 
@@ -164,7 +203,7 @@ node_stale_visit(const struct place *p, int dirfd)
 }
 
 void
-node_stale_visit_st(struct node_run *run, int dirfd, const struct stat *st)
+node_stale_visit_other(struct node_run *run, int dirfd, const struct stat *st)
 {
 	assert(run != NULL && dirfd >= 0 && st != NULL);
 	if (first_visit(run, st))
@@ -186,7 +225,8 @@ void
 node_stale_end(struct node_run *run)
 {
 	assert(run != NULL);
-	tdestroy(run->stale_seen, free);
+	free(run->stale_seen);
 	run->stale_seen = NULL;
+	run->stale_n = run->stale_cap = 0;
 	run->stale_any = false;
 }

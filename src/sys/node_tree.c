@@ -123,7 +123,7 @@ node_tree(struct root *r, const char *path, const struct node_want *w,
 	res->no_mknod = false;
 	p.name = ".";	/* the root directory itself */
 	errno = ENAMETOOLONG;
-	if (whole || place_split_path(path, parent, sizeof(parent), &p.name) == 0)
+	if (whole || place_split_path(path, parent, sizeof(parent), &p.name) >= 0)
 		p.dirfd = root_opendir(r, *parent == '\0' ? "/" : parent);
 	if (p.dirfd < 0 || fstatat(p.dirfd, p.name, &st,
 	    AT_SYMLINK_NOFOLLOW) != 0)
@@ -146,5 +146,8 @@ node_tree(struct root *r, const char *path, const struct node_want *w,
 	if (top >= 0)
 		inode_close(top);
 	inode_close(p.dirfd);
+	/* a directory of the tree may now be one others can write (root.h) */
+	if ((t.changed || t.failed) && !(flags & NODE_DRY_RUN))
+		root_dir_changed(r);
 	return res->outcome;
 }

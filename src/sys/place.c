@@ -42,21 +42,22 @@ place_replaceable(mode_t old, const struct node_want *w)
 }
 
 /*
- * -v and -n: each action goes to the caller's callback, which prints it
- * (docs/DESIGN.md).  Returns outcome, so a caller can end with it.
+ * place_report's call with -v or -n: the action goes to the caller's
+ * callback, which prints it (docs/DESIGN.md).  Returns outcome.
  */
 enum node_outcome
-place_report(const struct place *p, enum node_outcome outcome, const char *verb,
+place_say(const struct place *p, enum node_outcome outcome, const char *verb,
     const struct node_want *w)
 {
 	struct node_event e;
 
 	assert(p != NULL && p->path != NULL && verb != NULL && w != NULL);
+	if (!(p->flags & (NODE_VERBOSE | NODE_DRY_RUN)) || p->ev == NULL ||
+	    p->ev->say == NULL)
+		return outcome;
 	e = (struct node_event){ p->path, outcome, verb, w,
 	    (p->flags & NODE_DRY_RUN) != 0 };
-	if ((p->flags & (NODE_VERBOSE | NODE_DRY_RUN)) && p->ev != NULL &&
-	    p->ev->say != NULL)
-		p->ev->say(p->ev->ctx, &e);
+	p->ev->say(p->ev->ctx, &e);
 	return outcome;
 }
 
@@ -337,23 +338,31 @@ place_same_attrs(const struct stat *st, const struct node_want *w)
 	    (w->gid == NODE_ANY_GID || st->st_gid == w->gid);
 }
 
-/* Splits path into its parent and last name; refuses ".", ".." and "x/". */
-int
+/*
+ * Splits path into its parent and last name; refuses ".", ".." and "x/"
+ * (node_impl.h).  One strlen and one memrchr: it runs for every node.
+ */
+ssize_t
 place_split_path(const char *path, char *parent, size_t len, const char **name)
 {
 	const char *slash;
-	size_t n;
+	size_t end, at, n;
 
 	assert(path != NULL && parent != NULL && name != NULL);
-	slash = strrchr(path, '/');
-	*name = slash != NULL ? slash + 1 : path;
-	if (**name == '\0' || strcmp(*name, ".") == 0 ||
-	    strcmp(*name, "..") == 0 || strlen(*name) > NAME_MAX)
+	end = strlen(path);
+	slash = memrchr(path, '/', end);
+	at = slash != NULL ? (size_t)(slash - path) + 1 : 0;
+	/* the name: path[at..end) */
+	*name = path + at;
+	n = end - at;
+	if (n == 0 || n > NAME_MAX || (path[at] == '.' && (n == 1 ||
+	    (n == 2 && path[at + 1] == '.'))))
 		return -1;
-	n = slash == NULL ? 0 : slash == path ? 1 : (size_t)(slash - path);
+	/* the parent: "" for a bare name, "/" for "/name" */
+	n = at == 0 ? 0 : at == 1 ? 1 : at - 1;
 	if (n >= len)
 		return -1;
 	memcpy(parent, path, n);
 	parent[n] = '\0';
-	return 0;
+	return (ssize_t)n;
 }

@@ -35,6 +35,7 @@ root_init(struct root *r, const char *dir, enum resolve_method method,
 	assert(r != NULL);
 	r->faker = faker;
 	r->cached_path = NULL;
+	r->cached_len = r->cached_cap = 0;
 	r->cached_fd = -1;
 	r->cached_st_valid = false;
 	r->cached_pinned = false;
@@ -138,6 +139,24 @@ root_faker(const struct root *r)
 	return r->faker;
 }
 
+int
+root_cache_name(struct root *r, const char *path, size_t len)
+{
+	char *v;
+
+	assert(r != NULL && path != NULL && r->cached_fd < 0);
+	if (len >= r->cached_cap) {
+		if ((v = realloc(r->cached_path, len + 1)) == NULL)
+			return -1;
+		r->cached_path = v;
+		r->cached_cap = len + 1;
+	}
+	memcpy(r->cached_path, path, len);
+	r->cached_path[len] = '\0';
+	r->cached_len = len;
+	return 0;
+}
+
 /* The cached directory is dropped; the trail is kept. */
 void
 root_cache_drop(struct root *r)
@@ -145,8 +164,8 @@ root_cache_drop(struct root *r)
 	assert(r != NULL);
 	if (r->cached_fd >= 0 && !r->cached_trail)
 		close(r->cached_fd);
-	free(r->cached_path);
-	r->cached_path = NULL;
+	/* the path's buffer kept, for the next one (root_cache_name) */
+	r->cached_len = 0;
 	r->cached_fd = -1;
 	r->cached_trail = false;
 	r->cached_st_valid = false;
@@ -224,6 +243,9 @@ root_fini(struct root *r)
 	/* a run begun on it has ended (node_end): its state is freed */
 	assert(r != NULL && r->run == NULL);
 	root_forget(r);
+	free(r->cached_path);
+	r->cached_path = NULL;
+	r->cached_cap = 0;
 	tdestroy(r->dry_dirs, free);
 	r->dry_dirs = NULL;
 	tdestroy(r->dry_nodes, free);
@@ -359,12 +381,19 @@ root_contains(struct root *r, int dirfd)
 	return climb(r, dirfd, NULL);
 }
 
+void
+root_dir_changed(struct root *r)
+{
+	assert(r != NULL);
+	root_forget(r);
+	r->root_trusted = -1;
+}
+
 bool
 root_cached_pinned(const struct root *r)
 {
 	assert(r != NULL);
-	return r->method == RESOLVE_UNCONFINED ||
-	    (r->cached_fd >= 0 && r->cached_pinned);
+	return root_pinned_cache(r);
 }
 
 /* Makes fd, just opened at path, the cached directory. */
@@ -374,7 +403,7 @@ cache_fill(struct root *r, const char *path, int fd, const struct stat *st)
 	bool pinned = true;
 
 	root_forget(r);
-	if ((r->cached_path = strdup(path)) == NULL) {
+	if (root_cache_name(r, path, strlen(path)) != 0) {
 		inode_close(fd);
 		return -1;
 	}
@@ -406,7 +435,7 @@ root_opendir_cached(struct root *r, const char *path)
 	int fd;
 
 	assert(r != NULL && path != NULL);
-	again = r->cached_path != NULL && strcmp(r->cached_path, path) == 0;
+	again = r->cached_fd >= 0 && strcmp(r->cached_path, path) == 0;
 	if (again && r->cached_pinned)
 		return r->cached_fd;
 	if ((fd = root_opendir(r, path)) < 0 || fstat(fd, &st) != 0) {

@@ -55,6 +55,14 @@ bool root_faker(const struct root *r);		/* under fakeroot or pseudo */
 int root_opendir(struct root *r, const char *path);
 int root_opendir_cached(struct root *r, const char *path);
 void root_forget(struct root *r);
+/*
+ * This run changed a directory's owner or mode (a d line corrected, an
+ * r tree, the root itself): what was checked once of the cached
+ * directory, the trail and the root (nobody else can write them, nor
+ * move them out) may no longer hold, so it is forgotten and asked again
+ * of the next path (SECURITY in devtool(1)).
+ */
+void root_dir_changed(struct root *r);
 bool root_cached_pinned(const struct root *r);
 int root_contains(struct root *r, int dirfd);
 

@@ -9,6 +9,8 @@
 #include <sys/types.h>
 
 #include <limits.h>
+#include <stdbool.h>
+#include <string.h>
 
 #include "sys/root.h"
 
@@ -50,7 +52,11 @@ struct root {
 	bool method_forced;	/* the caller chose it (DEVTOOL_RESOLVE) */
 	bool faker;		/* under fakeroot or pseudo (root_open) */
 	/* The last directory opened, for runs of entries in one place. */
+	/* Its path (cached_len bytes and a NUL, in a buffer of cached_cap
+	   kept from one directory to the next: root_cache_name), and its
+	   descriptor: none while cached_fd is -1. */
 	char *cached_path;
+	size_t cached_len, cached_cap;
 	int cached_fd;
 	struct stat cached_st;	/* of cached_fd, for node.c's fast path */
 	bool cached_st_valid;
@@ -93,6 +99,27 @@ struct root {
 	struct node_run *run;
 };
 
+/*
+ * Whether the cached directory is the one at path, of len bytes (not
+ * NUL-terminated there): what root_opendir_cached asks first, for a
+ * caller that has the length already (a node's parent, split off its
+ * path), without a strcmp a node.
+ */
+static inline bool
+root_cached_is(const struct root *r, const char *path, size_t len)
+{
+	return r->cached_fd >= 0 && r->cached_len == len &&
+	    memcmp(r->cached_path, path, len) == 0;
+}
+
+/* root_cached_pinned, inline for node.c, which asks it every node. */
+static inline bool
+root_pinned_cache(const struct root *r)
+{
+	return r->method == RESOLVE_UNCONFINED ||
+	    (r->cached_fd >= 0 && r->cached_pinned);
+}
+
 #define DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_CLOEXEC)
 #define MAX_SYMLINKS 40		/* as the kernel's MAXSYMLINKS */
 
@@ -105,6 +132,9 @@ bool root_walk_unsafe(const struct root *r, int fd, const struct stat *from,
 int root_walk_refuse(struct root *r, const char *a, const struct stat *as, const char *b,
     const struct stat *bs);
 
+/* root.c: path (len bytes) named as the cached directory's, the one
+   about to be set; -1 when out of memory. */
+int root_cache_name(struct root *r, const char *path, size_t len);
 /* root.c: the cached directory dropped, the trail kept; the trail cut
    to its first n directories (the cache too, when it is one of those cut). */
 void root_cache_drop(struct root *r);
