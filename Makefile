@@ -156,7 +156,7 @@ $(UNITS:%=build/asan/unit_%): build/asan/unit_%: build/asan/tests/unit_%.o \
 
 units: $(UNIT_BINS)
 
-tests/attack/%: tests/attack/%.c tests/attack/attack.h
+tests/attack/%: tests/attack/%.c tests/attack/attack.h tests/attack/filter.h
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -o $@ $<
 
 # make check: the C unit tests and every behaviour suite, offline once
