@@ -55,9 +55,9 @@ root_init(struct root *r, const char *dir, enum resolve_method method,
 	r->made_paths = NULL;
 	r->euid = geteuid();
 	r->egid = getegid();
-	r->refusal[0] = '\0';
 	r->refused = false;
 	r->run = NULL;
+	r->walk_bufs = NULL;
 	if (dir == NULL) {
 		r->fd = AT_FDCWD;
 		r->method = RESOLVE_UNCONFINED;
@@ -243,6 +243,8 @@ root_fini(struct root *r)
 	/* a run begun on it has ended (node_end): its state is freed */
 	assert(r != NULL && r->run == NULL);
 	root_forget(r);
+	free(r->walk_bufs);
+	r->walk_bufs = NULL;
 	free(r->cached_path);
 	r->cached_path = NULL;
 	r->cached_cap = 0;
