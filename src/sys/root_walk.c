@@ -141,10 +141,24 @@ dir_of(const char *path, char *dir)
 	snprintf(dir, PATH_MAX, "%.*s", (int)n, n > 0 ? path : ".");
 }
 
+/*
+ * root_step's refusal, with the name of path's directory.  Not inlined:
+ * its PATH_MAX would make root_step's frame, each page of which the
+ * stack-clash probes touch, that deep for every step it checks.
+ */
+static __attribute__((noinline)) int
+step_refuse(struct root *r, const char *path, const struct stat *ds,
+    const struct stat *st)
+{
+	char dir[PATH_MAX];
+
+	dir_of(path, dir);
+	return root_walk_refuse(r, dir, ds, path, st);
+}
+
 int
 root_step(struct root *r, int dirfd, const char *path, const struct stat *st)
 {
-	char dir[PATH_MAX];
 	struct stat ds;
 
 	assert(r != NULL && dirfd >= 0 && path != NULL && st != NULL);
@@ -155,8 +169,7 @@ root_step(struct root *r, int dirfd, const char *path, const struct stat *st)
 		return -1;
 	if (!root_walk_unsafe(r, dirfd, &ds, st))
 		return 0;
-	dir_of(path, dir);
-	return root_walk_refuse(r, dir, &ds, path, st);
+	return step_refuse(r, path, &ds, st);
 }
 
 bool
