@@ -1383,6 +1383,21 @@ devtool: 1 error in the table; nothing was created"
 	[[ ! -e R/dev ]]
 }
 
+@test "apply: a name below a device is found at any depth, past the 32 parents the check keeps on its stack" {
+	# the check of names below another keeps the parents found clean
+	# for the last path, depth by depth: the first 32 in its frame,
+	# deeper ones grown on the heap (docs/DESIGN.md, What a start costs)
+	local d
+	d=$(printf '/a%.0s' {1..99})
+	printf '%s/x/n1 c 600 0 0 1 3\n%s/x/n2 c 600 0 0 1 3\n%s/b c 600 0 0 1 3\n%s/b/deeper/x c 600 0 0 1 3\n%s/x/n3 c 600 0 0 1 3\n' \
+	    "$d" "$d" "$d" "$d" "$d" >t
+	run --separate-stderr devtool apply --root R t
+	assert_status 2
+	[[ $stderr == "devtool: t:4: '"*"/b/deeper/x' is below '"*"/b', a character device at t:3"$'\n'"devtool: 1 error in the table; nothing was created" ]] ||
+		fail "stderr: $stderr"
+	assert_nothing_made
+}
+
 @test "apply: conflicts are found among 100,000 lines in well under a second" {
 	awk 'BEGIN { for (i = 0; i < 100000; i++)
 		printf "/n/d%d c 0644 0 0 240 %d\n", i, i % 1000 }' >t

@@ -131,3 +131,25 @@ setup() {
 	# the destructors (.fini_array) are still run at exit
 	assert_line --regexp '\(FINI_ARRAY\) '
 }
+
+@test "start-up: the frames a run of nodes passes through, from the table's plan to node_make, the root's walk and its files, are under a page, walked by no stack-clash probe loop (docs/DESIGN.md, What a start costs)" {
+	# -fstack-clash-protection grows a frame over 4 KiB a page at a time
+	# (sub $0x1000,%rsp and a probe), touching every page of it at every
+	# call: a page fault each, the first time, in a short run.  The
+	# static helpers not listed by nm were inlined into those checked.
+	local f body
+	run nm "$DEVTOOL"
+	assert_success
+	assert_line --regexp ' T root_walk_open$'
+	assert_line --regexp ' T node_make$'
+	for f in root_walk_open walk_once walk_step walk_went walk_refuse \
+	    walk_to_top node_make make_entry node_parents_open trail_open \
+	    plan_put plan_add conflicts_pairs check_below_all root_step \
+	    root_open_file open_regular_inside open_last; do
+		body=$(objdump -d --no-show-raw-insn --disassemble="$f" \
+		    "$DEVTOOL") || fail "objdump of $f failed"
+		if grep -qE 'sub +\$0x1000,%rsp' <<<"$body"; then
+			fail "$f has a frame over 4 KiB: $(grep -E 'sub +\$0x[0-9a-f]+,%rsp' <<<"$body" | head -4)"
+		fi
+	done
+}

@@ -59,8 +59,13 @@ plan_problem(void *ctx, const char *file, unsigned long line, int error,
 	cli_problem(&((struct plan *)ctx)->problems, file, line, error, msg);
 }
 
-/* --archive: every node of e fits the format, or the line is an error. */
-static void
+/*
+ * --archive: every node of e fits the format, or the line is an error.
+ * Not inlined, as plan_put_expanded: a node's path of PATH_MAX would
+ * make plan_put's frame, and each of its pages the stack-clash probes
+ * touch, that deep for every table.
+ */
+static __attribute__((noinline)) void
 check_fits(struct plan *p, const struct entry *e)
 {
 	char path[PATH_MAX];
@@ -75,6 +80,37 @@ check_fits(struct plan *p, const struct entry *e)
 		}
 }
 
+/* e into the plan; bad: why its line is an error, or NULL. */
+static void
+plan_add(struct plan *p, const struct entry *e, const char *bad)
+{
+	if (entry_pack_add(&p->v, e) != 0)
+		cli_fatal(NULL);
+	p->nodes += entry_expand_count(e);
+	if (bad != NULL)
+		plan_problem(p, e->file, e->lineno, 0, bad);
+	else if (p->archive_format != NULL)
+		check_fits(p, e);
+}
+
+/* A file line whose location has a ${NAME}: see plan_put. */
+static __attribute__((noinline)) void
+plan_put_expanded(struct plan *p, const struct entry *e)
+{
+	char where[PATH_MAX];
+	const char *bad = NULL;
+	struct entry x = *e;
+
+	if (env_expand(e->content, where, sizeof(where)) != 0)
+		bad = "the location is longer than PATH_MAX once ${} is "
+		    "expanded";
+	else if (where[0] == '\0')
+		bad = "the location is empty once ${} is expanded";
+	else
+		x.content = where;
+	plan_add(p, &x, bad);
+}
+
 /*
  * Kept after an error too: conflicts are still looked for.  A file
  * line's location has its ${NAME} expanded from the environment, as
@@ -84,28 +120,11 @@ static void
 plan_put(void *ctx, const struct entry *e)
 {
 	struct plan *p = ctx;
-	char where[PATH_MAX];
-	const char *bad = NULL;
-	struct entry x;
 
-	if (e->content != NULL && strstr(e->content, "${") != NULL) {
-		x = *e;
-		if (env_expand(e->content, where, sizeof(where)) != 0)
-			bad = "the location is longer than PATH_MAX once ${} is "
-			    "expanded";
-		else if (where[0] == '\0')
-			bad = "the location is empty once ${} is expanded";
-		else
-			x.content = where;
-		e = &x;
-	}
-	if (entry_pack_add(&p->v, e) != 0)
-		cli_fatal(NULL);
-	p->nodes += entry_expand_count(e);
-	if (bad != NULL)
-		plan_problem(p, e->file, e->lineno, 0, bad);
-	else if (p->archive_format != NULL)
-		check_fits(p, e);
+	if (e->content != NULL && strstr(e->content, "${") != NULL)
+		plan_put_expanded(p, e);
+	else
+		plan_add(p, e, NULL);
 }
 
 /* A conflict: an error, or under --merge which line won. */

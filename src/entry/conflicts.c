@@ -494,6 +494,38 @@ in_dir(const char *s, const char *dir, size_t dlen)
 }
 
 /*
+ * The parent at one depth found clean for the last path (its first len
+ * bytes), or s NULL.  check_below_all holds one a depth reached so far:
+ * the first CLEAN_FIRST on its stack, deeper ones on the heap, so that
+ * a table of shallow paths neither zeroes nor touches the pages of
+ * CLEAN_DEPTH of them (32 KiB, each page a fault in a short run).
+ */
+struct clean_at {
+	const char *s;
+	size_t len;
+};
+
+#define CLEAN_FIRST 32
+
+/* Room for one more than *cap in *clean (first, or the heap's); false
+   when out of memory, *clean as it was. */
+static bool
+clean_grow(struct clean_at **clean, size_t *cap, struct clean_at *first)
+{
+	struct clean_at *v;
+
+	if (*clean == first) {
+		if ((v = reallocarray(NULL, *cap, 2 * sizeof(*v))) == NULL)
+			return false;
+		memcpy(v, first, *cap * sizeof(*v));
+	} else if ((v = reallocarray(*clean, *cap, 2 * sizeof(*v))) == NULL)
+		return false;
+	*clean = v;
+	*cap *= 2;
+	return true;
+}
+
+/*
  * Names below a name that something other than a directory takes.  In
  * path order, neighbours share their parents: a parent found clean for
  * the last path is not looked up again, and is recognised by comparing
@@ -504,8 +536,9 @@ in_dir(const char *s, const char *dir, size_t dlen)
 static void
 check_below_all(struct checker *c)
 {
-	const char *clean[CLEAN_DEPTH] = { 0 }, *dir = NULL;
-	size_t clean_len[CLEAN_DEPTH] = { 0 };
+	struct clean_at first[CLEAN_FIRST], *clean = first;
+	size_t known = 0, cap = CLEAN_FIRST;	/* clean[0..known) set */
+	const char *dir = NULL;
 	size_t len, prev, j, x, depth, dlen = 0;
 	bool same, hit, all;
 	uint64_t k;
@@ -522,8 +555,17 @@ check_below_all(struct checker *c)
 		for (depth = prev = 0; sl != NULL && depth < CLEAN_DEPTH;
 		    sl = strchr(sl + 1, '/'), depth++, prev = len) {
 			len = j = (size_t)(sl - s);
-			same = same && clean[depth] != NULL &&
-			    clean_len[depth] == len && memcmp(clean[depth] +
+			/* depths come one by one from 0: a new one is known */
+			if (depth == known) {
+				if (known == cap &&
+				    !clean_grow(&clean, &cap, first)) {
+					c->nomem = true;
+					goto out;
+				}
+				clean[known++] = (struct clean_at){ NULL, 0 };
+			}
+			same = same && clean[depth].s != NULL &&
+			    clean[depth].len == len && memcmp(clean[depth].s +
 			    prev, s + prev, len - prev) == 0;
 			if (same)
 				continue;
@@ -538,13 +580,16 @@ check_below_all(struct checker *c)
 				check_below(c, i, x, k);
 				hit = true;
 			}
-			clean[depth] = hit ? NULL : s;
-			clean_len[depth] = len;
+			clean[depth].s = hit ? NULL : s;
+			clean[depth].len = len;
 			all = all && !hit;
 		}
 		dir = all && sl == NULL ? s : NULL;	/* else too deep */
 		dlen = len;
 	}
+out:
+	if (clean != first)
+		free(clean);
 }
 
 /* Each range's reach (conflicts_impl.h); a single's is not read. */

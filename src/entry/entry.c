@@ -117,6 +117,15 @@ struct entries_chunk {
 	char text[];
 };
 
+/*
+ * The first chunk holds a page with malloc's header and its own; each
+ * next one twice the last, up to CHUNK_SIZE.  A short run (make std, a
+ * few lines) then touches one page of arena, not a 64 KiB block and
+ * the page after it where malloc writes the top chunk's header; a long
+ * one makes five chunks more.
+ */
+#define CHUNK_FIRST (4096 - sizeof(struct entries_chunk) - 2 * sizeof(size_t))
+
 /* Room for n bytes in the arena; a text longer than a chunk gets its own. */
 static char *
 arena_alloc(struct entries_chunk **chunks, size_t n)
@@ -124,8 +133,11 @@ arena_alloc(struct entries_chunk **chunks, size_t n)
 	struct entries_chunk *c = *chunks;
 
 	if (c == NULL || c->size - c->used < n) {
-		size_t size = n > CHUNK_SIZE ? n : CHUNK_SIZE;
+		size_t size = c == NULL ? CHUNK_FIRST : c->size > CHUNK_SIZE / 2 ?
+		    CHUNK_SIZE : c->size * 2;
 
+		if (size < n)
+			size = n;
 		if ((c = malloc(sizeof(*c) + size)) == NULL)
 			return NULL;
 		c->next = *chunks;

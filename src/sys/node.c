@@ -31,6 +31,11 @@ node_begin(struct root *r, const char *runtime_dir)
 	assert(r != NULL && r->run == NULL);
 	if ((run = calloc(1, sizeof(*run))) == NULL)
 		return -1;
+	if ((run->parent = malloc(2 * PATH_MAX)) == NULL) {
+		free(run);
+		return -1;
+	}
+	run->trail_prefix = run->parent + PATH_MAX;
 	run->euid = r->euid;
 	run->runtime_dir = runtime_dir;
 	run->lock_fd = -1;
@@ -55,6 +60,7 @@ node_end(struct root *r, unsigned flags, const struct node_events *ev)
 	node_stale_end(run);
 	node_lock_end(run);
 	r->run = NULL;
+	free(run->parent);
 	free(run);
 }
 
@@ -462,13 +468,39 @@ dry_remember(const struct place *p, const struct node_want *w)
 	place_dry_remember(p->root, p->path, &st);
 }
 
+/*
+ * The parent directory could not be opened (errno): why, in words.  Out
+ * of make_entry and not inlined: its two message buffers, over 8 KiB,
+ * would make every node's frame that deep, each page of it touched by
+ * the stack-clash probes, for a message only a failure writes.
+ */
+static __attribute__((noinline)) enum node_outcome
+fail_parent(struct place *p, const char *parent, unsigned flags)
+{
+	char why[PATH_MAX + 128], blocker[PATH_MAX + 32];
+
+	if (errno == ENOTDIR) {
+		if (node_parents_blocker(p, parent, blocker, sizeof(blocker))) {
+			snprintf(why, sizeof(why), "parent directory: Not a "
+			    "directory (%s; devtool never replaces it, not even "
+			    "for a tmpfiles '=')", blocker);
+			errno = ENOTDIR;
+			return place_fail(p, why);
+		}
+		errno = ENOTDIR;
+	}
+	snprintf(why, sizeof(why), "parent directory: %s%s",
+	    strerror(errno), errno == ENOENT && !(flags &
+	    NODE_PARENTS) ? " (use -p)" : "");
+	return place_fail(p, why);
+}
+
 static enum node_outcome
 make_entry(struct place *p, char *parent, const struct node_want *w)
 {
 	struct root *r = p->root;
 	const char *path = p->path;
 	unsigned flags = p->flags;
-	char why[PATH_MAX + 128], blocker[PATH_MAX + 32];
 	struct node_want buf;
 	/* a mode asked for and no link: place_with_perm would give w */
 	const struct node_want *fresh = w->perm != NODE_ANY_PERM &&
@@ -518,22 +550,8 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 		return create_new(p, fresh);
 	if (p->dirfd < 0 && root_refusal(r) != NULL)
 		return place_fail_refused(p);
-	if (p->dirfd < 0 && errno == ENOTDIR) {
-		if (node_parents_blocker(p, parent, blocker, sizeof(blocker))) {
-			snprintf(why, sizeof(why), "parent directory: Not a "
-			    "directory (%s; devtool never replaces it, not even "
-			    "for a tmpfiles '=')", blocker);
-			errno = ENOTDIR;
-			return place_fail(p, why);
-		}
-		errno = ENOTDIR;
-	}
-	if (p->dirfd < 0) {
-		snprintf(why, sizeof(why), "parent directory: %s%s",
-		    strerror(errno), errno == ENOENT && !(flags &
-		    NODE_PARENTS) ? " (use -p)" : "");
-		return place_fail(p, why);
-	}
+	if (p->dirfd < 0)
+		return fail_parent(p, parent, flags);
 	p->contain = !root_pinned_cache(r);
 	/* the cached directory's stat read in place, not copied a node */
 	if (!(flags & NODE_DRY_RUN) && r->cached_st_valid &&
@@ -630,7 +648,7 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 	struct made_dirs made;
 	struct place p = { .root = r, .path = path, .dirfd = -1,
 	    .flags = flags, .made_ids = &made, .ev = ev, .res = res };
-	char parent[PATH_MAX];
+	char *parent;
 	int saved;
 	bool failed;
 
@@ -640,11 +658,14 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 	assert(r != NULL && r->run != NULL && path != NULL && w != NULL &&
 	    res != NULL);
 	assert(w->perm == NODE_ANY_PERM || (w->perm & ~(mode_t)07777) == 0);
+	assert(!r->run->parent_busy);
 	p.run = r->run;
 	res->error = 0;
 	res->reason = NULL;
 	res->no_mknod = false;
 	res->nodev = NULL;
+	parent = p.run->parent;
+	p.run->parent_busy = true;
 	res->outcome = make_entry(&p, parent, w);
 	if (res->no_mknod)
 		r->no_mknod = true;
@@ -678,6 +699,7 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 		root_dir_changed(r);
 		errno = saved;
 	}
+	p.run->parent_busy = false;
 	return res->outcome;
 }
 

@@ -143,6 +143,17 @@ struct node_run {
 		bool ok;
 	} fsgid_seen[FSGID_SEEN];
 	size_t fsgid_nseen;
+	/*
+	 * node_make's parent path and node_parents.c's trail_open's prefix
+	 * of it, PATH_MAX bytes each, one allocation of node_begin's: on
+	 * the heap only the bytes a path fills are touched, where a frame's
+	 * every page was (the stack-clash probes).  Neither is reentered
+	 * (parent_busy asserts node_make's): nothing they call makes a
+	 * node or opens a parent.
+	 */
+	char *parent;
+	char *trail_prefix;
+	bool parent_busy;
 };
 
 #define NO_TEMP_MSG "its directory is append-only or immutable, where a " \

@@ -345,7 +345,7 @@ static int
 trail_open(struct place *p, const char *parent, size_t len)
 {
 	struct root *r = p->root;
-	char prefix[PATH_MAX];
+	char *prefix = p->run->trail_prefix;	/* PATH_MAX bytes */
 	const char *s = parent, *name, *names[TRAIL_MAX];
 	size_t n, k = 0, depth = 0, lens[TRAIL_MAX];
 	struct trail_dir *top;

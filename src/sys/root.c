@@ -55,9 +55,9 @@ root_init(struct root *r, const char *dir, enum resolve_method method,
 	r->made_paths = NULL;
 	r->euid = geteuid();
 	r->egid = getegid();
-	r->refusal[0] = '\0';
 	r->refused = false;
 	r->run = NULL;
+	r->walk_bufs = NULL;
 	if (dir == NULL) {
 		r->fd = AT_FDCWD;
 		r->method = RESOLVE_UNCONFINED;
@@ -243,6 +243,8 @@ root_fini(struct root *r)
 	/* a run begun on it has ended (node_end): its state is freed */
 	assert(r != NULL && r->run == NULL);
 	root_forget(r);
+	free(r->walk_bufs);
+	r->walk_bufs = NULL;
 	free(r->cached_path);
 	r->cached_path = NULL;
 	r->cached_cap = 0;
@@ -467,12 +469,24 @@ root_opendir_cached(struct root *r, const char *path)
  * directory as resolved inside the root, never followed; st is its
  * stat.  As root, the step into it is checked as the walk's are.
  */
+/*
+ * root_open_file's paths: the one followed, a link's target, the
+ * directory of the last name.  Allocated for each call, not in its
+ * frames, every 4 KiB page of which the stack-clash probes touched.
+ */
+struct open_bufs {
+	char cur[PATH_MAX];
+	char target[PATH_MAX];
+	char dir[PATH_MAX];
+};
+
 static int
-open_last(struct root *r, char *path, struct stat *st, const char **why)
+open_last(struct root *r, char *path, struct stat *st, const char **why,
+    struct open_bufs *b)
 {
 	const char *slash = strrchr(path, '/');
 	const char *name = slash != NULL ? slash + 1 : path;
-	char dir[PATH_MAX];
+	char *dir = b->dir;
 	int dirfd, fd;
 
 	if (*name == '\0' || strcmp(name, ".") == 0 ||
@@ -482,7 +496,7 @@ open_last(struct root *r, char *path, struct stat *st, const char **why)
 		return -1;
 	}
 	/* "" for "/name" and for a bare name: the root */
-	snprintf(dir, sizeof(dir), "%.*s", slash != NULL ?
+	snprintf(dir, sizeof(b->dir), "%.*s", slash != NULL ?
 	    (int)(slash - path) : 0, path);
 	if ((dirfd = root_opendir(r, dir)) < 0)
 		return -1;
@@ -517,15 +531,16 @@ splice_target(char *path, size_t len, const char *target)
  * is checked.
  */
 static int
-open_regular_inside(struct root *r, char *path, size_t len, const char **why)
+open_regular_inside(struct root *r, char *path, size_t len, const char **why,
+    struct open_bufs *b)
 {
-	char target[PATH_MAX];
+	char *target = b->target;
 	struct stat st;
 	ssize_t n;
 	int fd, links = 0;
 
 	for (;;) {
-		if ((fd = open_last(r, path, &st, why)) < 0)
+		if ((fd = open_last(r, path, &st, why, b)) < 0)
 			return -1;
 		if (S_ISREG(st.st_mode))
 			return fd;
@@ -539,7 +554,7 @@ open_regular_inside(struct root *r, char *path, size_t len, const char **why)
 			break;
 		}
 		/* the link checked, through its descriptor */
-		if ((n = readlinkat(fd, "", target, sizeof(target) - 1)) < 0)
+		if ((n = readlinkat(fd, "", target, sizeof(b->target) - 1)) < 0)
 			break;
 		target[n] = '\0';
 		if (target[0] == '/' && root_walk_checks(r) &&
@@ -558,18 +573,25 @@ open_regular_inside(struct root *r, char *path, size_t len, const char **why)
 int
 root_open_file(struct root *r, const char *path, const char **why)
 {
-	char cur[PATH_MAX], proc[64];
-	int pfd, fd;
+	struct open_bufs *b;
+	char proc[64];
+	int pfd, fd, saved;
 
 	assert(r != NULL && path != NULL && why != NULL);
 	*why = NULL;
 	r->refused = false;
-	if (strlen(path) >= sizeof(cur)) {
+	if (strlen(path) >= sizeof(b->cur)) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	memcpy(cur, path, strlen(path) + 1);
-	if ((pfd = open_regular_inside(r, cur, sizeof(cur), why)) < 0) {
+	if ((b = malloc(sizeof(*b))) == NULL)
+		return -1;
+	memcpy(b->cur, path, strlen(path) + 1);
+	pfd = open_regular_inside(r, b->cur, sizeof(b->cur), why, b);
+	saved = errno;
+	free(b);
+	errno = saved;
+	if (pfd < 0) {
 		if (*why == NULL)
 			*why = root_refusal(r);
 		return -1;

@@ -34,6 +34,23 @@ struct trail_dir {
 #define TRAIL_MAX 32
 
 /*
+ * The hand resolver's text (root_walk.c): the path reached, what is
+ * left to walk with a link's target spliced in, a link's target, and a
+ * path for a message.  Allocated at a run's first walk and kept by the
+ * root, not on the walk's stack: as frames, the stack-clash probes
+ * touched each of their pages at every resolution, where on the heap
+ * only the bytes a path fills are.  One walk at a time uses them:
+ * root_walk_open is not reentered (nothing it calls resolves a path).
+ */
+struct root_walk_bufs {
+	char done[PATH_MAX];
+	char went[PATH_MAX];
+	char to[PATH_MAX];
+	char target[PATH_MAX];
+	char todo[2 * PATH_MAX];
+};
+
+/*
  * A directory -p made this run for an entry that then failed
  * (node_parents.c): kept while the run goes on, for the entries after
  * it, and removed at the run's end (node_end) if it is still the one
@@ -66,11 +83,6 @@ struct root {
 				   closed on its own */
 	int cached_nodev;	/* on a mount with nodev: 1, 0, -1 unknown
 				   (node_nodev.c) */
-	/* The trail (struct trail_dir), below the root; its path has no
-	   leading "/" and one "/" between names. */
-	struct trail_dir trail[TRAIL_MAX];
-	size_t trail_n;
-	char trail_path[PATH_MAX];
 	int root_trusted;	/* the root is only ours and has no default
 				   ACL nor set-gid bit: 1, 0, -1 not asked */
 	int root_nodev;		/* the root's, as cached_nodev */
@@ -87,16 +99,29 @@ struct root {
 	void *dry_nodes;	/* tsearch(3) set of struct dry_node: what a
 				   dry run would leave at a path */
 	void *nodev_seen;	/* tsearch(3) set: nodev mounts said */
-	char nodev_mount[PATH_MAX];	/* the last one's mount point */
 	uid_t euid;		/* who new nodes belong to, read once */
 	gid_t egid;
-	/* The last step a resolution refused (root_refusal), and whether
-	   the last resolution ended there. */
-	char refusal[2 * PATH_MAX + 160];
-	bool refused;
 	/* A run of node making's own state, from node_begin to node_end
 	   (node_impl.h), or NULL. */
 	struct node_run *run;
+	struct root_walk_bufs *walk_bufs;	/* root_walk.c's, or NULL */
+	size_t trail_n;		/* how many of trail[] below */
+	bool refused;		/* refusal, below, says why */
+	/*
+	 * The arrays last, the scalars above on the struct's first page:
+	 * root_init writes only that page, and the rest is touched where a
+	 * run uses it; the trail's path first, of which a short run writes
+	 * a few bytes, and its directories, of which it uses the first.
+	 */
+	char trail_path[PATH_MAX];
+	/* The trail (struct trail_dir), below the root; its path has no
+	   leading "/" and one "/" between names; trail_n is above. */
+	struct trail_dir trail[TRAIL_MAX];
+	/* The last step a resolution refused (root_refusal), and whether
+	   the last resolution ended there (refused, above: the text is
+	   read only when it is set). */
+	char refusal[2 * PATH_MAX + 160];
+	char nodev_mount[PATH_MAX];	/* the last nodev mount's mount point */
 };
 
 /*

@@ -141,10 +141,24 @@ dir_of(const char *path, char *dir)
 	snprintf(dir, PATH_MAX, "%.*s", (int)n, n > 0 ? path : ".");
 }
 
+/*
+ * root_step's refusal, with the name of path's directory.  Not inlined:
+ * its PATH_MAX would make root_step's frame, each page of which the
+ * stack-clash probes touch, that deep for every step it checks.
+ */
+static __attribute__((noinline)) int
+step_refuse(struct root *r, const char *path, const struct stat *ds,
+    const struct stat *st)
+{
+	char dir[PATH_MAX];
+
+	dir_of(path, dir);
+	return root_walk_refuse(r, dir, ds, path, st);
+}
+
 int
 root_step(struct root *r, int dirfd, const char *path, const struct stat *st)
 {
-	char dir[PATH_MAX];
 	struct stat ds;
 
 	assert(r != NULL && dirfd >= 0 && path != NULL && st != NULL);
@@ -155,8 +169,7 @@ root_step(struct root *r, int dirfd, const char *path, const struct stat *st)
 		return -1;
 	if (!root_walk_unsafe(r, dirfd, &ds, st))
 		return 0;
-	dir_of(path, dir);
-	return root_walk_refuse(r, dir, &ds, path, st);
+	return step_refuse(r, path, &ds, st);
 }
 
 bool
@@ -199,8 +212,10 @@ struct walk {
 	int links;
 	bool check;		/* each step is checked (root_walk_checks) */
 	bool climbs;		/* ".." at depth 0 goes up: no --root */
-	char done[PATH_MAX];	/* cur's path, for messages */
+	char *done;		/* cur's path, for messages: PATH_MAX
+				   bytes of the root's walk_bufs */
 	bool lost;		/* longer than that: not known */
+	struct root_walk_bufs *b;
 };
 
 #define LOST "(a path longer than PATH_MAX)"
@@ -228,7 +243,7 @@ walk_reset(struct walk *w, int fd, const struct stat *st, const char *done)
 	w->depth = 0;
 	w->ids[0] = id_of(st);
 	walk_enter(w, fd, st);
-	snprintf(w->done, sizeof(w->done), "%s", done);
+	snprintf(w->done, PATH_MAX, "%s", done);
 	w->lost = false;
 }
 
@@ -275,18 +290,18 @@ walk_shown(const struct walk *w)
 static void
 walk_went(struct walk *w, const char *name)
 {
-	char buf[PATH_MAX];
+	char *buf = w->b->went;
 
 	w->lost = !walk_path(w, name, buf);
 	if (!w->lost)
-		snprintf(w->done, sizeof(w->done), "%s", buf);
+		snprintf(w->done, PATH_MAX, "%s", buf);
 }
 
 /* Refuses the step from the directory reached to name in it (st). */
 static int
 walk_refuse(struct walk *w, const char *name, const struct stat *st)
 {
-	char to[PATH_MAX];
+	char *to = w->b->to;
 
 	return root_walk_refuse(w->r, walk_shown(w), &w->cur_st,
 	    walk_path(w, name, to) ? (to[0] != '\0' ? to : ".") : LOST, st);
@@ -417,7 +432,7 @@ read_link(struct walk *w, const char *name, char *target, int not_dir,
 static int
 walk_to_top(struct walk *w, const char *name, const struct stat *st)
 {
-	char from[PATH_MAX];
+	char *from = w->b->to;
 
 	if (w->check && root_walk_unsafe(w->r, -1, st, &w->top_st))
 		return root_walk_refuse(w->r, walk_path(w, name, from) ? from : LOST, st,
@@ -431,7 +446,7 @@ static int
 walk_step(struct walk *w, char *todo, size_t len, const char **rest,
     const char *name)
 {
-	char target[PATH_MAX];
+	char *target = w->b->target;
 	struct stat st;
 	int fd;
 
@@ -485,7 +500,7 @@ walk_start(struct walk *w, const char *path)
 static int
 walk_once(struct walk *w, const char *path)
 {
-	char todo[2 * PATH_MAX], name[NAME_MAX + 1];
+	char *todo = w->b->todo, name[NAME_MAX + 1];
 	const char *rest = todo;
 	size_t n;
 
@@ -506,7 +521,7 @@ walk_once(struct walk *w, const char *path)
 		memcpy(name, rest, n);
 		name[n] = '\0';
 		rest += n;
-		if (walk_step(w, todo, sizeof(todo), &rest, name) != 0)
+		if (walk_step(w, todo, sizeof(w->b->todo), &rest, name) != 0)
 			return -1;
 	}
 	if (w->cur == w->top)
@@ -544,6 +559,11 @@ root_walk_open(struct root *r, const char *path)
 		errno = ENAMETOOLONG;
 		return -1;
 	}
+	if (r->walk_bufs == NULL &&
+	    (r->walk_bufs = malloc(sizeof(*r->walk_bufs))) == NULL)
+		return -1;
+	w.b = r->walk_bufs;
+	w.done = w.b->done;
 	if ((w.ids = reallocarray(NULL, w.cap, sizeof(*w.ids))) == NULL)
 		return -1;
 	if (walk_top(&w, &opened) == 0)
