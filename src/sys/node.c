@@ -11,7 +11,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <search.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,7 +30,7 @@ node_begin(struct root *r, const char *runtime_dir)
 	assert(r != NULL && r->run == NULL);
 	if ((run = calloc(1, sizeof(*run))) == NULL)
 		return -1;
-	if ((run->parent = malloc(2 * PATH_MAX)) == NULL) {
+	if ((run->parent = malloc(2 * (size_t)PATH_MAX)) == NULL) {
 		free(run);
 		return -1;
 	}
@@ -575,71 +574,6 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 	return decide_locked(p, w);
 }
 
-#define UNKNOWN_POINT "its mount point unknown: /proc/self/mountinfo " \
-	"cannot be read"
-
-static int
-by_mount(const void *a, const void *b)
-{
-	const uint64_t *x = a, *y = b;
-
-	return *x < *y ? -1 : *x > *y;
-}
-
-/* Whether the mount of key is met for the first time; remembers it. */
-static bool
-nodev_first(struct root *r, uint64_t key)
-{
-	uint64_t *copy;
-
-	if (tfind(&key, &r->nodev_seen, by_mount) != NULL)
-		return false;
-	if ((copy = malloc(sizeof(*copy))) == NULL)
-		return true;	/* said again rather than never */
-	*copy = key;
-	if (tsearch(copy, &r->nodev_seen, by_mount) == NULL)
-		free(copy);
-	return true;
-}
-
-/*
- * A device node entry that ends in a directory on a mount with nodev can
- * never be opened: the first time a run meets such a mount, res->nodev
- * names its mount point.  Asked once per cached directory.
- */
-static void
-note_nodev(const struct place *p, const struct node_want *w)
-{
-	struct root *r = p->root;
-	struct stat st;
-	uint64_t key;
-	int nodev;
-
-	/* a faker's nodes are files: nothing to open */
-	if (!(S_ISCHR(w->type) || S_ISBLK(w->type)) || p->dirfd < 0 ||
-	    r->faker)
-		return;
-	if (r->cached_fd == p->dirfd && r->cached_nodev >= 0)
-		nodev = r->cached_nodev;
-	else if ((nodev = node_nodev_of(p->dirfd)) >= 0 &&
-	    r->cached_fd == p->dirfd) {
-		root_cached_nodev_set(r, nodev);
-	}
-	if (nodev != 1)
-		return;
-	/* the mount's id, or where the kernel has none, its st_dev */
-	if ((key = node_nodev_mount_id(p->dirfd)) == 0 &&
-	    place_dir_stat(r, p->dirfd, &st) == 0)
-		key = UINT64_C(1) << 63 | (uint64_t)st.st_dev;
-	if (!nodev_first(r, key))
-		return;
-	if (key >> 63 || !node_nodev_point(key, r->nodev_mount,
-	    sizeof(r->nodev_mount)))
-		snprintf(r->nodev_mount, sizeof(r->nodev_mount), "%s",
-		    UNKNOWN_POINT);
-	p->res->nodev = r->nodev_mount;
-}
-
 enum node_outcome
 node_make(struct root *r, const char *path, const struct node_want *w,
     unsigned flags, const struct node_events *ev, struct node_result *res)
@@ -673,7 +607,7 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 	    res->outcome == NODE_CORRECTED)
 		dry_remember(&p, w);
 	if (res->outcome != NODE_FAILED && res->outcome != NODE_SKIPPED)
-		note_nodev(&p, w);
+		node_nodev_note(&p, w);
 	/*
 	 * A skipped one is not there.  node_parents_after has nothing to do
 	 * for an entry that failed with no directory made for it, nor for

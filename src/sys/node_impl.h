@@ -295,6 +295,8 @@ int node_nodev_of(int fd);
 uint64_t node_nodev_mount_id(int fd);
 /* Mount id's mount point (/proc/self/mountinfo) into buf; false: not found. */
 bool node_nodev_point(uint64_t id, char *buf, size_t len);
+/* A node's directory on a nodev mount met first: p->res->nodev says it. */
+void node_nodev_note(const struct place *p, const struct node_want *w);
 
 /* node_parents.c */
 /* The directory parent (len bytes) of a node, open; -p makes it. */

@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <search.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,7 @@
 #include <unistd.h>
 
 #include "sys/node_impl.h"
+#include "sys/root_impl.h"
 
 /*
  * statmount(2) and the unique mount id of statx(2), Linux 6.8, which
@@ -248,4 +250,69 @@ node_nodev_of(int fd)
 	if (fstatvfs(fd, &sv) != 0)
 		return -1;
 	return (sv.f_flag & ST_NODEV) != 0;
+}
+
+#define UNKNOWN_POINT "its mount point unknown: /proc/self/mountinfo " \
+	"cannot be read"
+
+static int
+by_mount(const void *a, const void *b)
+{
+	const uint64_t *x = a, *y = b;
+
+	return *x < *y ? -1 : *x > *y;
+}
+
+/* Whether the mount of key is met for the first time; remembers it. */
+static bool
+nodev_first(struct root *r, uint64_t key)
+{
+	uint64_t *copy;
+
+	if (tfind(&key, &r->nodev_seen, by_mount) != NULL)
+		return false;
+	if ((copy = malloc(sizeof(*copy))) == NULL)
+		return true;	/* said again rather than never */
+	*copy = key;
+	if (tsearch(copy, &r->nodev_seen, by_mount) == NULL)
+		free(copy);
+	return true;
+}
+
+/*
+ * A device node entry that ends in a directory on a mount with nodev can
+ * never be opened: the first time a run meets such a mount, res->nodev
+ * names its mount point.  Asked once per cached directory (node.c).
+ */
+void
+node_nodev_note(const struct place *p, const struct node_want *w)
+{
+	struct root *r = p->root;
+	struct stat st;
+	uint64_t key;
+	int nodev;
+
+	/* a faker's nodes are files: nothing to open */
+	if (!(S_ISCHR(w->type) || S_ISBLK(w->type)) || p->dirfd < 0 ||
+	    r->faker)
+		return;
+	if (r->cached_fd == p->dirfd && r->cached_nodev >= 0)
+		nodev = r->cached_nodev;
+	else if ((nodev = node_nodev_of(p->dirfd)) >= 0 &&
+	    r->cached_fd == p->dirfd) {
+		root_cached_nodev_set(r, nodev);
+	}
+	if (nodev != 1)
+		return;
+	/* the mount's id, or where the kernel has none, its st_dev */
+	if ((key = node_nodev_mount_id(p->dirfd)) == 0 &&
+	    place_dir_stat(r, p->dirfd, &st) == 0)
+		key = UINT64_C(1) << 63 | (uint64_t)st.st_dev;
+	if (!nodev_first(r, key))
+		return;
+	if (key >> 63 || !node_nodev_point(key, r->nodev_mount,
+	    sizeof(r->nodev_mount)))
+		snprintf(r->nodev_mount, sizeof(r->nodev_mount), "%s",
+		    UNKNOWN_POINT);
+	p->res->nodev = r->nodev_mount;
 }

@@ -81,7 +81,7 @@ layers() {
 	sed -i '0,/^#include "/s//#include "sys\/root_impl.h"\n&/' "$S/sys/walk.c"
 	layers
 	[ "$status" -eq 1 ]
-	says 'src/sys/walk.c: includes sys/root_impl.h (struct root is opaque but to sys/root.c sys/root_walk.c sys/place.c sys/node.c sys/node_parents.c)'
+	says 'src/sys/walk.c: includes sys/root_impl.h (struct root is opaque but to sys/root.c sys/root_walk.c sys/place.c sys/node.c sys/node_parents.c sys/node_nodev.c)'
 }
 
 @test "lint layers: encode.c and encode.h at the top of src/ are the codec's floor, rank 1" {
