@@ -1,8 +1,7 @@
 /*
  * pathindex.h - an index of paths to positions (a table source's
- * entries, by path), kept by tsearch(3): a balanced tree in libc.  Its
- * own file because <search.h> names a struct entry of its own.  Pure:
- * memory only.
+ * entries, by path; make's names made twice): a hash table.  Pure:
+ * memory only.  Zero-initialised, it is empty.
  */
 #ifndef DEVTOOL_PATHINDEX_H
 #define DEVTOOL_PATHINDEX_H
@@ -11,7 +10,8 @@
 #include <stddef.h>
 
 struct pathindex {
-	void *root;		/* tsearch's; NULL: empty */
+	struct pathindex_slot *slots;	/* cap of them; NULL: empty */
+	size_t cap, n;			/* a power of two; paths held */
 };
 
 /* Whether path is in the index, its position in *at when it is. */

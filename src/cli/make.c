@@ -26,6 +26,7 @@
 #include "dialects/dialect.h"
 #include "entry/ids.h"
 #include "entry/pack.h"
+#include "base/pathindex.h"
 #include "sys/nss.h"
 #include "sys/node.h"
 #include "targets/target.h"
@@ -240,45 +241,28 @@ put_node(void *ctx, const struct devreg_node *n)
 
 /*
  * A name made twice (i2o/ctl by each i2o disk, sda named twice) is made
- * once: the last, in its place.  The paths go into a hash table from the
+ * once: the last, in its place.  The paths go into an index from the
  * last entry back, and one already there drops the entry: a pass, not a
- * sort (make sd's 256 names cost 90,000 instructions sorted).
+ * sort.
  */
-static uint32_t
-path_hash(const char *s)
-{
-	uint32_t h = 2166136261u;	/* FNV-1a */
-
-	for (; *s != '\0'; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
-}
-
 static void
 drop_repeats(struct making *m)
 {
-	size_t cap = 16, k = 0, n = made_count(m), *slot;
+	struct pathindex seen = { 0 };
+	size_t k = 0, n = made_count(m);
 	bool *drop;
 
 	if (n < 2)
 		return;
-	while (cap < 2 * n)
-		cap *= 2;
-	/* slot: an entry's index + 1, 0 for none */
-	if ((slot = calloc(cap, sizeof(*slot))) == NULL ||
-	    (drop = calloc(n, sizeof(*drop))) == NULL)
+	if ((drop = calloc(n, sizeof(*drop))) == NULL)
 		cli_fatal(NULL);
+	/* put once a name: a path it already holds is not counted again */
 	for (size_t i = n; i-- > 0;) {
-		const char *path = made_path_of(m, i);
-		size_t h = path_hash(path) & (cap - 1);
+		size_t held = seen.n;
 
-		for (; slot[h] != 0; h = (h + 1) & (cap - 1))
-			if (strcmp(made_path_of(m, slot[h] - 1), path) == 0) {
-				drop[i] = true;
-				break;
-			}
-		if (!drop[i])
-			slot[h] = i + 1;
+		if (pathindex_put(&seen, made_path_of(m, i), i) != 0)
+			cli_fatal(NULL);
+		drop[i] = seen.n == held;
 	}
 	/* a pack's record moves whole (a rare entry's index with it) */
 	for (size_t i = 0; i < n; i++)
@@ -292,7 +276,7 @@ drop_repeats(struct making *m)
 		m->v.n = k;
 	else
 		m->pack.n = k;
-	free(slot);
+	pathindex_free(&seen);
 	free(drop);
 }
 

@@ -696,7 +696,7 @@ source_table_new(const struct id_resolver *res, const struct dialect *forced)
 	t->held_path = t->text[1];
 	t->reading = false;
 	memset(&t->pending, 0, sizeof(t->pending));
-	t->index.root = NULL;
+	t->index = (struct pathindex){ 0 };
 	t->run_dialect = NULL;
 	t->deferred = NULL;
 	t->ndeferred = t->deferred_cap = 0;
