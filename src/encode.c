@@ -373,10 +373,17 @@ has_word(const char *list, const char *word)
 {
 	size_t n = strlen(word);
 
-	for (const char *p = list; *p != '\0'; p += strcspn(p, " ")) {
-		p += strspn(p, " ");
+	/*
+	 * The spaces stepped over by hand: strspn and strcspn are a page of
+	 * libc each that every start would touch, for lists of a few words.
+	 */
+	for (const char *p = list; *p != '\0';) {
+		while (*p == ' ')
+			p++;
 		if (strncmp(p, word, n) == 0 && (p[n] == ' ' || p[n] == '\0'))
 			return true;
+		while (*p != ' ' && *p != '\0')
+			p++;
 	}
 	return false;
 }

@@ -132,6 +132,23 @@ setup() {
 	assert_line --regexp '\(FINI_ARRAY\) '
 }
 
+@test "start-up: encode 300 5 calls no strspn, strcspn or fflush, each a page of libc that a start need not touch (callgrind; docs/DESIGN.md, What a start costs)" {
+	# strspn and strcspn split the layouts' alias lists (has_word), and
+	# fflush ran at exit on a stdout with nothing left to write.  The
+	# names without a prefix are the dynamic linker's IFUNC resolvers,
+	# which bind every run; the called implementations have one.
+	valgrind --tool=callgrind --callgrind-out-file=cg \
+	    "$DEVTOOL" encode 300 5 >out 2>log || fail "$(cat log)"
+	[[ $(cat out) == 19660805 ]] || fail "printed $(cat out)"
+	# (a name is written once, where it is first a caller, fn=, or a
+	# callee, cfn=; later only its number)
+	grep -oE '^c?fn=\([0-9]+\) [^ ]+' cg | sed 's/^c//' >names ||
+		fail "no function names in callgrind's output"
+	run cat names
+	assert_line --regexp '^fn=\([0-9]+\) cmd_encode$'
+	refute_line --regexp '^fn=\([0-9]+\) (__strc?spn_[a-z0-9_]+|fflush|_IO_fflush)$'
+}
+
 @test "start-up: the frames a run of nodes passes through, from the table's plan to node_make, the root's walk and its files, are under a page, walked by no stack-clash probe loop (docs/DESIGN.md, What a start costs)" {
 	# -fstack-clash-protection grows a frame over 4 KiB a page at a time
 	# (sub $0x1000,%rsp and a probe), touching every page of it at every

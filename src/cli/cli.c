@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -190,7 +191,9 @@ cli_option_path(const char *verb, const char *option, const char *value,
 int
 cli_finish_output(void)
 {
-	if (fflush(stdout) != 0 || ferror(stdout)) {
+	/* (fflush only with bytes to write: it is a page of libc) */
+	if ((__fpending(stdout) > 0 && fflush(stdout) != 0) ||
+	    ferror(stdout)) {
 		if (!output_failed)
 			cli_error("standard output: %s", strerror(errno));
 		output_failed = true;

@@ -12,13 +12,6 @@
 
 struct lines_out lines_out;
 
-/* --json-array's state: the stream stdout is while it stands in. */
-static struct {
-	FILE *real;		/* stdout before, or NULL: no array */
-	size_t records;		/* begun so far */
-	bool in_record;		/* a record's bytes came, its newline not */
-} array;
-
 void
 lines_out_put(const char *s, size_t n)
 {
@@ -48,7 +41,7 @@ lines_out_flush(void)
 
 	lines_out.len = 0;
 	/* an array's records go through its stream (array_write) */
-	if (n > 0 && array.real == NULL && __fpending(stdout) == 0 &&
+	if (n > 0 && lines_out.array.real == NULL && __fpending(stdout) == 0 &&
 	    !ferror(stdout))
 		while (n > 0) {
 			w = write(fileno(stdout), p, n);
@@ -104,14 +97,14 @@ array_put(struct array_out *o, const char *p, size_t n)
 	if (o->failed)
 		return;
 	if (sizeof(o->buf) - o->len < n) {
-		if (write_all(fileno(array.real), o->buf, o->len) != 0) {
+		if (write_all(fileno(lines_out.array.real), o->buf, o->len) != 0) {
 			o->failed = 1;
 			return;
 		}
 		o->len = 0;
 	}
 	if (n > sizeof(o->buf)) {
-		if (write_all(fileno(array.real), p, n) != 0)
+		if (write_all(fileno(lines_out.array.real), p, n) != 0)
 			o->failed = 1;
 		return;
 	}
@@ -138,16 +131,16 @@ array_write(void *cookie, const char *s, size_t n)
 	o.failed = 0;
 	while (s < end) {
 		if (*s == '\n') {
-			array.in_record = false;
+			lines_out.array.in_record = false;
 			s++;
 			continue;
 		}
-		if (!array.in_record) {
-			if (array.records++ == 0)
+		if (!lines_out.array.in_record) {
+			if (lines_out.array.records++ == 0)
 				array_put(&o, "[", 1);
 			else
 				array_put(&o, ",\n", 2);
-			array.in_record = true;
+			lines_out.array.in_record = true;
 		}
 		nl = memchr(s, '\n', (size_t)(end - s));
 		if (nl == NULL)
@@ -155,7 +148,7 @@ array_write(void *cookie, const char *s, size_t n)
 		array_put(&o, s, (size_t)(nl - s));
 		s = nl;
 	}
-	if (!o.failed && write_all(fileno(array.real), o.buf, o.len) != 0)
+	if (!o.failed && write_all(fileno(lines_out.array.real), o.buf, o.len) != 0)
 		o.failed = 1;
 	/* less than n sets the stream's error, which ferror(stdout) sees */
 	return o.failed ? 0 : (ssize_t)n;
@@ -165,10 +158,10 @@ array_write(void *cookie, const char *s, size_t n)
 static int
 array_close(void *cookie)
 {
-	const char *end = array.records == 0 ? "[]\n" : "]\n";
+	const char *end = lines_out.array.records == 0 ? "[]\n" : "]\n";
 
 	(void)cookie;
-	return write_all(fileno(array.real), end, strlen(end));
+	return write_all(fileno(lines_out.array.real), end, strlen(end));
 }
 
 int
@@ -180,15 +173,15 @@ lines_out_array_begin(void)
 	};
 	FILE *fp;
 
-	if (array.real != NULL)
+	if (lines_out.array.real != NULL)
 		return 0;
 	if (lines_out_flush_all() != 0)
 		return -1;
 	if ((fp = fopencookie(NULL, "w", io)) == NULL)
 		return -1;
-	array.real = stdout;
-	array.records = 0;
-	array.in_record = false;
+	lines_out.array.real = stdout;
+	lines_out.array.records = 0;
+	lines_out.array.in_record = false;
 	stdout = fp;
 	return 0;
 }
@@ -199,7 +192,7 @@ lines_out_array_end(void)
 	FILE *fp = stdout;
 	int rc = 0, saved;
 
-	if (array.real == NULL)
+	if (lines_out.array.real == NULL)
 		return 0;
 	if (lines_out_flush() != 0)
 		rc = -1;
@@ -213,8 +206,8 @@ lines_out_array_end(void)
 		rc = -1;
 		saved = errno;
 	}
-	stdout = array.real;
-	array.real = NULL;
+	stdout = lines_out.array.real;
+	lines_out.array.real = NULL;
 	errno = saved;
 	return rc;
 }

@@ -14,7 +14,9 @@
  * stderr in order; nothing may print between lines_out_begin and
  * lines_out_end.
  */
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #define LINES_OUT_LINE 256	/* the longest output line */
 
@@ -27,6 +29,17 @@ int lines_out_flush(void);	/* 0, or -1 when stdout failed */
  */
 struct lines_out {
 	size_t len;
+	/*
+	 * --json-array's state, out.c's alone: the stream stdout is while
+	 * it stands in.  Here rather than a static of out.c, which the
+	 * linker put 64 KiB past len, on a page of its own that every
+	 * run's first flush faulted in.
+	 */
+	struct {
+		FILE *real;	/* stdout before, or NULL: no array */
+		size_t records;	/* begun so far */
+		bool in_record;	/* a record's bytes came, its newline not */
+	} array;
 	char buf[65536];
 };
 extern struct lines_out lines_out;
