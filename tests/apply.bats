@@ -1622,6 +1622,41 @@ up l nobody /"
 		fail "listed: $output"
 }
 
+# The names are read a buffer of the kernel's at a time (node_stale.c's
+# getdents64, a page): leftovers before, among and after 600 long names,
+# some 40 reads' worth, are all found, and nothing else is touched.
+@test "apply: a killed run's leftovers are found among many names, whichever read of the directory holds them" {
+	needs_mknod
+	local i names=() before
+	mkdir -p R/dev
+	mkdir -m 0700 "R/dev/.devtool.$DEAD.0"
+	mknod -m 0 "R/dev/.devtool.$DEAD.0/n" c 1 3
+	mknod -m 0 "R/dev/.devtool.$DEAD.1" c 1 5
+	for ((i = 0; i < 600; i++)); do
+		names+=("R/dev/$(printf 'f%03d%0240d' "$i" 0)")
+		if ((i == 300)); then
+			touch "${names[@]}"
+			names=()
+			mkdir -m 0700 "R/dev/.devtool.$DEAD.2"
+			mkfifo -m 0 "R/dev/.devtool.$DEAD.3"
+			# not a temporary's name: left
+			mkfifo -m 0 "R/dev/.devtool.$DEAD.x"
+		fi
+	done
+	touch "${names[@]}"
+	mknod -m 0 "R/dev/.devtool.$DEAD.4" b 8 0
+	before=$(cd R/dev && find . -name 'f*' | LC_ALL=C sort | md5sum)
+	table t '/dev/null c 666 0 0 1 3 - - -'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_stderr_empty
+	[[ $(cd R/dev && find . -name '.devtool.*') == "./.devtool.$DEAD.x" ]] ||
+		fail "left: $(cd R/dev && find . -name '.devtool.*')"
+	[[ $(cd R/dev && find . -name 'f*' | LC_ALL=C sort | md5sum) == "$before" ]]
+	[[ $(find R/dev -type f | wc -l) -eq 600 ]]
+	assert_node R/dev/null "character special file 1 3 666 0 0"
+}
+
 @test "apply: after a SIGKILL in the middle of a run, the next run leaves no temporary and completes the tree" {
 	command -v strace >/dev/null || skip "strace is not installed"
 	needs_mknod

@@ -557,6 +557,28 @@ devtool: /dev: /dev while /dev/.udev exists (udev runs, as MAKEDEV tests), a liv
 character special file 4:41 660"
 }
 
+# On a tmpfs the live /dev check knows the directory's device and inode
+# from the statx that asked its mount's id (no fstat): /dev itself is
+# still told from another tmpfs.
+@test "make refuses /dev on a tmpfs while /run/udev is a directory, and makes into another tmpfs" {
+	[[ $EUID -eq 0 ]] || skip "needs root: mounts over /dev and /run"
+	# shellcheck disable=SC2016 # the inner shell's
+	run --separate-stderr unshare -m sh -c '
+		mount -t tmpfs none /dev && mount -t tmpfs none /run || exit 99
+		mkdir /run/udev /run/d
+		$DEVTOOL make -C /dev ttyS0; echo "exit $?"
+		$DEVTOOL make -C /run/d ttyS0; echo "exit $?"
+		ls -A /dev /run/d'
+	assert_success
+	assert_output "exit 1
+exit 0
+/dev:
+
+/run/d:
+ttyS0"
+	assert_equal "$stderr" "devtool: /dev: /dev while /run/udev exists (udev runs, as MAKEDEV tests), a live /dev whose nodes the kernel and udev make: nothing was made; --force writes there all the same"
+}
+
 @test "make: -d, --force with -o or --archive, and -d with -r are usage errors" {
 	run --separate-stderr devtool make -d -o makedevs null
 	assert_equal "$status" 2

@@ -236,6 +236,38 @@ setfsgid(-1) = $disk
 setfsgid(0) = $disk"
 }
 
+# make std into an empty directory of a fresh tmpfs (make bench's case):
+# besides its 34 mknodat and 2 symlinkat, the target is stat'ed by the
+# root's open and once as the cached directory (not again to climb to
+# the root it is, nor by the live /dev check, whose statx on a tmpfs
+# says its inode), read for a killed run's leftovers by getdents64 into
+# the run's buffer (no fdopendir: its fstat, F_GETFL and F_SETFD), and
+# signals are blocked only to set the stop handlers (a run that held no
+# private directory has none to remove at its end: docs/DESIGN.md).
+@test "make std into an empty tmpfs directory: 34 mknodat and 2 symlinkat, the directory stat'ed twice, one fcntl, two getdents64, one rt_sigprocmask pair (strace)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "under valgrind the calls counted are valgrind's too"
+	needs_mknod
+	[[ $(id -u) == 0 ]] || skip "as root only: mounts a tmpfs"
+	local log=$BATS_TEST_TMPDIR/log
+	mkdir d
+	# shellcheck disable=SC2016 # the inner shell's
+	run unshare -m sh -c 'mount -t tmpfs none d || exit 99
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
+		    strace -f -qq -o "$1" "$2" make -C d std || exit
+		ls -A d | wc -l' sh "$log" "$DEVTOOL"
+	assert_success
+	assert_output 36
+	[[ $(calls "$log" mknodat) -eq 34 ]]
+	[[ $(calls "$log" symlinkat) -eq 2 ]]
+	assert_equal "$(grep -cE '^[0-9]* *(newfstatat|fstat)\([0-9]+, "", \{st_mode=S_IFDIR' "$log")" 2
+	assert_equal "$(calls "$log" statx)" 1
+	assert_equal "$(calls "$log" getdents64)" 2
+	assert_equal "$(calls "$log" fcntl)" 1
+	[[ -n ${DEVTOOL_SANITIZED:-} ]] ||
+	    assert_equal "$(calls "$log" rt_sigprocmask)" 2
+}
+
 # devtool(1), make: a devtmpfs is a tmpfs or ramfs to statfs(2), so only
 # there is the mount's type asked, by statmount(2) where the kernel has
 # it (Linux 6.8), not by reading /proc/self/mountinfo, in which the kernel

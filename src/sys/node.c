@@ -30,11 +30,13 @@ node_begin(struct root *r, const char *runtime_dir)
 	assert(r != NULL && r->run == NULL);
 	if ((run = calloc(1, sizeof(*run))) == NULL)
 		return -1;
-	if ((run->parent = malloc(2 * (size_t)PATH_MAX)) == NULL) {
+	if ((run->parent = malloc(2 * (size_t)PATH_MAX + STALE_DENTS)) ==
+	    NULL) {
 		free(run);
 		return -1;
 	}
 	run->trail_prefix = run->parent + PATH_MAX;
+	run->dents = run->trail_prefix + PATH_MAX;
 	run->euid = r->euid;
 	run->runtime_dir = runtime_dir;
 	run->lock_fd = -1;

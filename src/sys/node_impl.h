@@ -154,7 +154,17 @@ struct node_run {
 	char *parent;
 	char *trail_prefix;
 	bool parent_busy;
+	/*
+	 * node_stale.c's getdents64(2) buffer: STALE_DENTS bytes of the
+	 * same allocation, for one scan at a time (nothing clean_stale
+	 * calls scans), where fdopendir(3) allocated a 32 KiB DIR a
+	 * directory (a brk, and one to give it back).  The kernel writes
+	 * at most the length asked, and the record of a NAME_MAX name
+	 * (280 bytes) fits.
+	 */
+	char *dents;
 };
+#define STALE_DENTS 4096
 
 #define NO_TEMP_MSG "its directory is append-only or immutable, where a " \
 	"temporary name could not be removed; nothing was made"

@@ -11,6 +11,7 @@
 #include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <sys/syscall.h>
+#include <sys/sysmacros.h>
 
 #include <linux/magic.h>
 
@@ -148,23 +149,29 @@ mount_line(uint64_t id, char *buf, size_t len, char *fstype, size_t flen)
  * statmount(2): one system call, where /proc/self/mountinfo has the
  * kernel print every mount before fd's (a fresh tmpfs is the last).
  * false when the kernel has no statmount or cannot say: mountinfo then.
+ * The statx that asks the mount's id asks the inode's number too, into
+ * sx (node_live_dev's, which then needs no fstat).
  */
 static bool
-mount_stat(int fd, char *buf, size_t len, char *fstype, size_t flen)
+mount_stat(int fd, char *buf, size_t len, char *fstype, size_t flen,
+    struct statx *sx)
 {
 	struct nodev_mnt_id_req req = { .size = sizeof(req),
 	    .param = NODEV_STATMOUNT_MNT_POINT | NODEV_STATMOUNT_FS_TYPE };
 	/* the record and its strings: a mount point of PATH_MAX fits */
 	const size_t size = sizeof(struct nodev_statmount) + PATH_MAX + 256;
 	struct nodev_statmount *sm;
-	struct statx sx;
 	bool found = false;
 
-	if (statx(fd, "", AT_EMPTY_PATH, STATX_MNT_ID_UNIQUE, &sx) != 0 ||
-	    !(sx.stx_mask & STATX_MNT_ID_UNIQUE) ||
+	if (statx(fd, "", AT_EMPTY_PATH, STATX_INO | STATX_MNT_ID_UNIQUE,
+	    sx) != 0) {
+		sx->stx_mask = 0;
+		return false;
+	}
+	if (!(sx->stx_mask & STATX_MNT_ID_UNIQUE) ||
 	    (sm = malloc(size)) == NULL)
 		return false;
-	req.mnt_id = sx.stx_mnt_id;
+	req.mnt_id = sx->stx_mnt_id;
 	/* both strings inside what the kernel wrote, which ends in a NUL */
 	if (syscall(SYS_statmount, &req, sm, size, 0) == 0 &&
 	    (sm->mask & req.param) == req.param &&
@@ -184,10 +191,11 @@ mount_stat(int fd, char *buf, size_t len, char *fstype, size_t flen)
  * Whether fd's directory is on a devtmpfs, its mount point into where.
  * A devtmpfs is a tmpfs or a ramfs inside, as statfs(2) sees it, so any
  * other file system is answered by one fstatfs; then statmount, else
- * mountinfo, names the type.
+ * mountinfo, names the type.  sx: mount_stat's statx, where it made one
+ * (stx_mask 0 where not).
  */
 static bool
-on_devtmpfs(int fd, char *where, size_t len)
+on_devtmpfs(int fd, char *where, size_t len, struct statx *sx)
 {
 	char type[32] = "";
 	struct statfs sf;
@@ -196,7 +204,7 @@ on_devtmpfs(int fd, char *where, size_t len)
 	if (fstatfs(fd, &sf) == 0 && sf.f_type != TMPFS_MAGIC &&
 	    sf.f_type != RAMFS_MAGIC)
 		return false;
-	if (!mount_stat(fd, where, len, type, sizeof(type)) &&
+	if (!mount_stat(fd, where, len, type, sizeof(type), sx) &&
 	    ((id = node_nodev_mount_id(fd)) == 0 ||
 	    !mount_line(id, where, len, type, sizeof(type))))
 		return false;
@@ -215,13 +223,20 @@ node_live_dev(int fd, char *where, size_t len)
 {
 	static const char *const udev[] = { "/run/udev", "/dev/.udevdb",
 	    "/dev/.udev" };
+	struct statx sx = { .stx_mask = 0 };
 	struct stat st, dev;
 
 	assert(fd >= 0 && where != NULL && len > 0);
-	if (on_devtmpfs(fd, where, len))
+	if (on_devtmpfs(fd, where, len, &sx))
 		return NODE_LIVE_DEVTMPFS;
-	if (fstat(fd, &st) != 0 || stat("/dev", &dev) != 0 ||
-	    st.st_dev != dev.st_dev || st.st_ino != dev.st_ino)
+	/* fd's device and inode: statx's, on a tmpfs, else an fstat */
+	if (sx.stx_mask & STATX_INO) {
+		st.st_dev = makedev(sx.stx_dev_major, sx.stx_dev_minor);
+		st.st_ino = sx.stx_ino;
+	} else if (fstat(fd, &st) != 0)
+		return NODE_LIVE_NO;
+	if (stat("/dev", &dev) != 0 || st.st_dev != dev.st_dev ||
+	    st.st_ino != dev.st_ino)
 		return NODE_LIVE_NO;
 	for (size_t i = 0; i < sizeof(udev) / sizeof(udev[0]); i++)
 		if (stat(udev[i], &st) == 0 && S_ISDIR(st.st_mode)) {

@@ -577,7 +577,10 @@ node_priv_release_in(struct node_run *run, const struct stat *dir)
 
 /*
  * The run's end: every held one removed, then the hook dropped, signals
- * blocked meanwhile (a signal between the two finds none live).
+ * blocked meanwhile (a signal between the two finds none live).  A run
+ * that never held one has neither (held_get registers the hook before
+ * it marks the first live, and only here is hooked reset): no hook
+ * reads the run, so there is nothing to block signals for.
  */
 void
 node_priv_end(struct node_run *run)
@@ -586,10 +589,11 @@ node_priv_end(struct node_run *run)
 	bool blocked;
 
 	assert(run != NULL);
+	if (!run->hooked)
+		return;
 	blocked = sig_block(&old) == 0;
 	held_release_all(run);
-	if (run->hooked)
-		sig_off_fatal(held_on_fatal, run);
+	sig_off_fatal(held_on_fatal, run);
 	run->hooked = run->keep = false;
 	if (blocked)
 		sig_restore(&old);

@@ -9,8 +9,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "sys/node_impl.h"
@@ -77,39 +79,57 @@ pid_dead(pid_t pid)
 	return kill(pid, 0) != 0 && errno == ESRCH;
 }
 
+/* One name of dirfd: removed if a dead run's, as clean_stale says. */
+static void
+clean_one(struct node_run *run, int dirfd, const char *name,
+    struct priv *pv, sigset_t *old)
+{
+	struct stat st;
+	pid_t pid;
+
+	if (!temp_name(name, &pid) || !pid_dead(pid) ||
+	    fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    !temp_made_by(&st, run->euid))
+		return;
+	if (S_ISDIR(st.st_mode))
+		clean_private(run, dirfd, name);
+	else
+		remove_legacy(run, dirfd, name, &st, pv, old);
+}
+
 /*
  * Removes what a killed run left in dirfd: its private directories and,
  * from older versions, mode-0 nodes under a temporary name.  Only those
  * of a PID that is no longer running, and only what is provably ours.
+ * The names are read by getdents64(2) into the run's buffer, through a
+ * descriptor of our own (dirfd's offset is shared with its duplicates),
+ * until it says the end (0) or fails, as readdir(3) stops: fdopendir's
+ * fstat and two fcntl, and its 32 KiB DIR, are not needed for one pass.
  */
 static void
 clean_stale(struct node_run *run, int dirfd)
 {
 	struct priv pv = { .fd = -1 };
-	struct dirent *de;
-	struct stat st;
+	const size_t at_len = offsetof(struct dirent64, d_reclen);
+	const size_t at_name = offsetof(struct dirent64, d_name);
+	unsigned short len;
 	sigset_t old;
-	DIR *dir;
-	pid_t pid;
+	ssize_t n;
 	int fd;
 
 	if ((fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		return;
-	if ((dir = fdopendir(fd)) == NULL) {
-		close(fd);
-		return;
-	}
-	while ((de = readdir(dir)) != NULL) {
-		if (!temp_name(de->d_name, &pid) || !pid_dead(pid) ||
-		    fstatat(dirfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
-		    !temp_made_by(&st, run->euid))
-			continue;
-		if (S_ISDIR(st.st_mode))
-			clean_private(run, dirfd, de->d_name);
-		else
-			remove_legacy(run, dirfd, de->d_name, &st, &pv, &old);
-	}
-	closedir(dir);
+	while ((n = getdents64(fd, run->dents, STALE_DENTS)) > 0)
+		for (size_t at = 0; at < (size_t)n; at += len) {
+			/* the kernel's records, each d_reclen long */
+			memcpy(&len, run->dents + at + at_len, sizeof(len));
+			if (len <= at_name || len > (size_t)n - at)
+				goto done;
+			clean_one(run, dirfd, run->dents + at + at_name, &pv,
+			    &old);
+		}
+done:
+	close(fd);
 	if (pv.fd >= 0) {
 		node_priv_close(dirfd, &pv);
 		sig_restore(&old);

@@ -324,15 +324,23 @@ root_opendir(struct root *r, const char *path)
  * write permission on P (to remove the entry) and on X (its ".." is
  * rewritten), so X stays when either is only ours.  The first X that
  * could move ends the climb: *pinned is false and it returns 0.
+ * st, when not NULL, is the stat of fd the caller took just before (a
+ * fgetxattr between), which serves as a second fstat would: fd's device
+ * and inode cannot change, and the owner and mode root_walk_only_ours
+ * reads are changed by none but the owner and root (giving a file to
+ * another user takes CAP_CHOWN): a directory another user owns is not
+ * ours whenever looked at, and one of ours is changed by us alone.
  */
 static int
-climb(const struct root *r, int fd, bool *pinned)
+climb(const struct root *r, int fd, const struct stat *st, bool *pinned)
 {
 	struct stat xs, ps;
 	int cur = fd, up, rc = -1;
 	size_t level;
 
-	if (fstat(cur, &xs) != 0)
+	if (st != NULL)
+		xs = *st;
+	else if (fstat(cur, &xs) != 0)
 		return -1;
 	for (level = 0; level < MAX_CLIMB; level++) {
 		if (inode_same(&xs, &r->root_st)) {
@@ -380,7 +388,7 @@ root_contains(struct root *r, int dirfd)
 		errno = ENOENT;
 		return -1;
 	}
-	return climb(r, dirfd, NULL);
+	return climb(r, dirfd, NULL, NULL);
 }
 
 void
@@ -398,7 +406,7 @@ root_cached_pinned(const struct root *r)
 	return root_pinned_cache(r);
 }
 
-/* Makes fd, just opened at path, the cached directory. */
+/* Makes fd, just opened at path and stat'ed (st), the cached directory. */
 static int
 cache_fill(struct root *r, const char *path, int fd, const struct stat *st)
 {
@@ -418,7 +426,7 @@ cache_fill(struct root *r, const char *path, int fd, const struct stat *st)
 	 * Under a faker every owner may be its fiction: none is pinned.
 	 */
 	r->cached_pinned = r->method == RESOLVE_UNCONFINED || (!r->faker &&
-	    climb(r, fd, &pinned) == 1 && pinned);
+	    climb(r, fd, st, &pinned) == 1 && pinned);
 	return fd;
 }
 
