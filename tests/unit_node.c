@@ -38,7 +38,7 @@
 #include "sys/temp.h"
 
 #define NOBODY		65534	/* another user, as the bats tests use */
-#define NTESTS		18
+#define NTESTS		19
 
 static char base[PATH_MAX];	/* the temporary directory, the --root */
 
@@ -754,6 +754,44 @@ test_widened(void)
 	end(&c);
 }
 
+/*
+ * The root itself, which the run opens to others (a "/" line corrected
+ * to 0777), is no longer trusted as only ours (root.h,
+ * root_dir_changed): what it was checked by is its stat, taken again,
+ * not the one taken when the run began.
+ */
+static void
+test_root_widened(void)
+{
+	struct node_want fifo = { S_IFIFO, 0600, 0, 0, 0, NULL, NULL, false };
+	struct node_want dir = { S_IFDIR, 0777, 0, 0, 0, NULL, NULL, false };
+	struct node_result res;
+	char path[PATH_MAX + 16];
+	struct check c;
+	struct root r;
+
+	begin(&c, "root widened: a root the run opens to others is no "
+	    "longer trusted");
+	snprintf(path, sizeof(path), "%s/wideroot", base);
+	if (mkdir(path, 0755) != 0 || root_init(&r, path, RESOLVE_AUTO,
+	    false) != 0 || node_begin(&r, NULL) != 0)
+		bail_out_errno("mkdir, root_init, node_begin %s", path);
+	node_make(&r, "/a/x", &fifo, NODE_PARENTS, NULL, &res);
+	expect(&c, res.outcome == NODE_CREATED && r.root_trusted == 1,
+	    "the first node: outcome %d (%s), root trusted %d", res.outcome,
+	    strerror(res.error), r.root_trusted);
+	node_make(&r, "/", &dir, NODE_PARENTS, NULL, &res);
+	expect(&c, res.outcome == NODE_CORRECTED, "/ 0777: outcome %d (%s)",
+	    res.outcome, strerror(res.error));
+	node_make(&r, "/b/y", &fifo, NODE_PARENTS, NULL, &res);
+	expect(&c, res.outcome == NODE_CREATED && r.root_trusted == 0,
+	    "the next node: outcome %d (%s), root trusted %d", res.outcome,
+	    strerror(res.error), r.root_trusted);
+	node_end(&r, NODE_PARENTS, NULL);
+	root_fini(&r);
+	end(&c);
+}
+
 static void
 cut_short(const char *way, bool by_signal)
 {
@@ -852,6 +890,7 @@ main(void)
 	test_correct_and_socket();
 	test_keep();
 	test_widened();
+	test_root_widened();
 	test_cut_short();
 
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", base);

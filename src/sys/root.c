@@ -396,7 +396,14 @@ root_dir_changed(struct root *r)
 {
 	assert(r != NULL);
 	root_forget(r);
+	/*
+	 * The root may be what changed: its trust (node_parents.c) and the
+	 * walk's checks read its owner and mode from root_st, taken again
+	 * (its device and inode are the same).  Untrusted if it cannot be.
+	 */
 	r->root_trusted = -1;
+	if (r->fd >= 0 && fstat(r->fd, &r->root_st) != 0)
+		r->root_trusted = 0;
 }
 
 bool
