@@ -10,6 +10,7 @@
 #include "entry/entry.h"
 #include "entry/pack.h"
 #include "base/path.h"
+#include "targets/target.h"
 #include "tap.h"
 
 static void
@@ -504,6 +505,58 @@ test_pack_files(void)
 	entry_pack_free(&p);
 }
 
+/*
+ * apply puts an entry held in a record straight from the record
+ * (target_fs.c, put_packed): the node and flags read from its bits are
+ * those put reads from entry_pack_get's entry, for every type, with and
+ * without each flag that reaches node_make, and a link with and without
+ * its target.
+ */
+static void
+test_fs_want_packed(void)
+{
+	struct entry_pack p = { 0 };
+	struct node_want a, b;
+	struct entry e, got;
+	struct check c;
+	unsigned fa, fb;
+
+	begin(&c, "a record's node is its entry's, every type and flag");
+	for (const char *t = ENTRY_PACK_TYPES; *t != '\0'; t++)
+		for (unsigned bits = 0; bits < 512; bits++) {
+			bool nums = *t == 'c' || *t == 'b';
+
+			e = (struct entry){ .path = "/dev/x", .type = *t,
+			    .mode = 04640, .uid = 5, .gid = 7,
+			    .major = nums ? 3 : 0, .minor = nums ? 9 : 0,
+			    .target = *t == 'l' && !(bits & 256) ? "to" : NULL,
+			    .mode_set = bits & 1, .uid_set = bits & 2,
+			    .gid_set = bits & 4, .replace = bits & 8,
+			    .correct = bits & 16, .create = bits & 32,
+			    .optional = bits & 64, .nochange = bits & 128 };
+			if (entry_pack_add(&p, &e) != 0)
+				bail_out_errno("entry_pack_add");
+		}
+	for (size_t i = 0; i < p.n; i++) {
+		if (!expect(&c, entry_pack_whole(&p, i) == NULL,
+		    "entry %zu is held whole", i))
+			continue;
+		entry_pack_get(&p, i, &got);
+		fa = target_fs_want(&got, &a);
+		fb = target_fs_want_packed(&p, i, &b);
+		expect(&c, fa == fb && a.type == b.type && a.perm == b.perm &&
+		    a.uid == b.uid && a.gid == b.gid && a.rdev == b.rdev &&
+		    a.target == b.target && a.caps == b.caps &&
+		    a.keep == b.keep, "entry %zu (%c, flags %#x): type %o/%o "
+		    "perm %o/%o uid %d/%d gid %d/%d flags %#x/%#x", i,
+		    got.type, (unsigned)(i % 512), (unsigned)a.type, (unsigned)b.type,
+		    (unsigned)a.perm, (unsigned)b.perm, (int)a.uid, (int)b.uid,
+		    (int)a.gid, (int)b.gid, fa, fb);
+	}
+	end(&c);
+	entry_pack_free(&p);
+}
+
 int
 main(void)
 {
@@ -517,6 +570,7 @@ main(void)
 	test_names_fit();
 	test_pack();
 	test_pack_files();
+	test_fs_want_packed();
 	printf("1..%u\n", tests_run);
 	return tests_failed != 0;
 }

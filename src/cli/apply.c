@@ -186,23 +186,34 @@ skip_boot(const struct entry *e, unsigned flags, struct tally *t)
 	return true;
 }
 
-/* One entry of the plan, a range node by node, into the target. */
 /*
- * The first device node on a mount with nodev (node.h): said once per
- * mount, as it would never be opened.  mknod says it in the same words.
+ * A node that failed (res), of entry e (its path that node's): said and
+ * counted.  True when no later entry can escape it: the run stops.
  */
-void
-apply_nodev(const struct report *r, const char *path,
+static bool
+put_failed(struct tally *t, const struct entry *e,
     const struct node_result *res)
 {
-	char q[DT_QUOTE_SIZE], m[DT_QUOTE_SIZE];
-
-	if (res->nodev != NULL)
-		cli_warn("%s: on a mount with nodev (%s): no device node there "
-		    "can be opened", cli_quote(q, report_path(r, path)),
-		    cli_quote(m, res->nodev));
+	if (report_stops(res)) {
+		t->count[NODE_FAILED]++;
+		t->done++;
+		report_stop(t->rep, e->path, res, t->total - t->done);
+		t->stopped = true;
+		return true;
+	}
+	if (e->ignore_errors) {	/* tmpfiles '-' */
+		report_ignored(t->rep, e->path, res);
+		t->ignored++;
+	} else {
+		report_failure_owned(t->rep, e->path, res,
+		    e->uid_set ? (long)e->uid : -1,
+		    e->gid_set ? (long)e->gid : -1);
+		t->count[NODE_FAILED]++;
+	}
+	return false;
 }
 
+/* One entry of the plan, a range node by node, into the target. */
 static void
 apply_entry(struct target *target, const struct entry *e, unsigned flags,
     struct tally *t)
@@ -227,25 +238,40 @@ apply_entry(struct target *target, const struct entry *e, unsigned flags,
 		res.nodev = NULL;
 		if (target->put(target, &one, &res) != NODE_FAILED) {
 			t->count[res.outcome]++;
-			apply_nodev(t->rep, one.path, &res);
-		}
-		else if (report_stops(&res)) {
-			t->count[NODE_FAILED]++;
-			t->done++;
-			report_stop(t->rep, one.path, &res,
-			    t->total - t->done);
-			t->stopped = true;
+			report_nodev(t->rep, one.path, &res);
+		} else if (put_failed(t, &one, &res))
 			return;
-		} else if (e->ignore_errors) {	/* tmpfiles '-' */
-			report_ignored(t->rep, one.path, &res);
-			t->ignored++;
-		} else {
-			report_failure_owned(t->rep, one.path, &res,
-			    one.uid_set ?
-			    (long)one.uid : -1, one.gid_set ? (long)one.gid : -1);
-			t->count[NODE_FAILED]++;
-		}
 	}
+}
+
+/*
+ * apply_entry for entry i of v, held in a record (pack.h): one node, not
+ * a boot-only line (put_plan asks), put in place; the entry is copied
+ * out only to say a failure.
+ */
+static void
+apply_packed(struct target *target, const struct entry_pack *v, size_t i,
+    struct tally *t)
+{
+	struct node_result res;
+	struct entry e;
+
+	if (sig_stopped) {	/* between two nodes: none half made */
+		t->interrupted = t->stopped = true;
+		return;
+	}
+	res.nodev = NULL;
+	if (target->put_packed(target, v, i, &res) != NODE_FAILED) {
+		t->count[res.outcome]++;
+		if (res.nodev != NULL)
+			report_nodev(t->rep, entry_pack_path(v, i), &res);
+	} else {
+		entry_pack_get(v, i, &e);
+		if (put_failed(t, &e, &res))
+			return;
+	}
+	t->done++;
+	show_progress(t);
 }
 
 /* The last line: the counts, and what was skipped or ignored if any. */
@@ -310,8 +336,15 @@ put_plan(struct target *target, const struct plan *p, unsigned flags,
 	if ((t->path = malloc(PATH_MAX)) == NULL)
 		cli_fatal(NULL);
 	for (size_t i = 0; i < p->v.n && !t->stopped; i++) {
-		entry_pack_get(&p->v, i, &e);
-		apply_entry(target, &e, flags, t);
+		/* a record in place, but a boot-only one (skip_boot's) */
+		if (target->put_packed != NULL &&
+		    entry_pack_whole(&p->v, i) == NULL &&
+		    !(p->v.v[i].bits & ENTRY_PACK_FLAG(ENTRY_PACK_BOOT)))
+			apply_packed(target, &p->v, i, t);
+		else {
+			entry_pack_get(&p->v, i, &e);
+			apply_entry(target, &e, flags, t);
+		}
 	}
 	free(t->path);
 	t->path = NULL;

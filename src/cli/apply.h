@@ -19,13 +19,6 @@
 int apply_entries(const struct entry_pack *v, const char *root_dir,
     const struct archive_opts *o, unsigned flags, bool relative);
 /*
- * Warns when res names a mount with nodev (node.h) that path's device
- * node is on: once per mount, for apply, make and mknod alike; the path
- * said as r says paths.
- */
-void apply_nodev(const struct report *r, const char *path,
-    const struct node_result *res);
-/*
  * The checks of --archive FILE and --archive-format FORMAT into o, for
  * apply and make alike; excluded: the verb was given an option that
  * writes a tree (--root, -r, -n), which an archive refuses.

@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "entry/attrs.h"
-#include "cli/apply.h"
 #include "cli/options.h"
 #include "cli/env.h"
 #include "codec/host.h"
@@ -393,7 +392,7 @@ make_nodes(struct mknod_job *job, struct root *root)
 			    NODE_ANY_GID ? -1 : (long)want.gid);
 			status = EXIT_FAILED;
 		} else
-			apply_nodev(&rep, p, &res);
+			report_nodev(&rep, p, &res);
 	}
 	node_end(root, job->flags, &rep.events);
 	root_close(root);

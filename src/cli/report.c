@@ -294,3 +294,15 @@ report_skipped(const struct report *r, const char *path,
 
 	cli_warn("%s: %s", cli_quote(q, report_path(r, path)), res->reason);
 }
+
+void
+report_nodev(const struct report *r, const char *path,
+    const struct node_result *res)
+{
+	char q[DT_QUOTE_SIZE], m[DT_QUOTE_SIZE];
+
+	if (res->nodev != NULL)
+		cli_warn("%s: on a mount with nodev (%s): no device node there "
+		    "can be opened", cli_quote(q, report_path(r, path)),
+		    cli_quote(m, res->nodev));
+}

@@ -93,6 +93,13 @@ bool report_unprivileged(bool *mknod_ok, bool *chown_ok);
  * says once what is needed and the ways out (devtool(1), EXIT STATUS).
  */
 void report_hints(struct report *r);
+/*
+ * Warns when res names a mount with nodev (node.h) that path's device
+ * node is on: once per mount, for apply, make and mknod alike, in the
+ * same words.
+ */
+void report_nodev(const struct report *r, const char *path,
+    const struct node_result *res);
 /* A failure of a tmpfiles '-' line: a warning (-q silences it). */
 void report_ignored(const struct report *r, const char *path,
     const struct node_result *res);

@@ -576,6 +576,18 @@ make_entry(struct place *p, char *parent, const struct node_want *w)
 	return decide_locked(p, w);
 }
 
+/*
+ * Whether p's directory is the cached one, known not to be on a mount
+ * with nodev: node_nodev_note's first answer, nothing to say, asked here
+ * without the call a node (make bench).
+ */
+static inline bool
+nodev_known_not(const struct place *p)
+{
+	return p->dirfd >= 0 && p->root->cached_fd == p->dirfd &&
+	    p->root->cached_nodev == 0;
+}
+
 enum node_outcome
 node_make(struct root *r, const char *path, const struct node_want *w,
     unsigned flags, const struct node_events *ev, struct node_result *res)
@@ -608,7 +620,8 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 	if (res->outcome == NODE_CREATED || res->outcome == NODE_REPLACED ||
 	    res->outcome == NODE_CORRECTED)
 		dry_remember(&p, w);
-	if (res->outcome != NODE_FAILED && res->outcome != NODE_SKIPPED)
+	if (res->outcome != NODE_FAILED && res->outcome != NODE_SKIPPED &&
+	    !nodev_known_not(&p))
 		node_nodev_note(&p, w);
 	/*
 	 * A skipped one is not there.  node_parents_after has nothing to do

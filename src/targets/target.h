@@ -8,9 +8,11 @@
 #define DEVTOOL_TARGET_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "base/diag.h"
 #include "entry/entry.h"
+#include "entry/pack.h"
 #include "sys/node.h"
 #include "sys/root.h"
 
@@ -18,6 +20,13 @@ struct target {
 	const char *name;
 	enum node_outcome (*put)(struct target *t, const struct entry *e,
 	    struct node_result *res);
+	/*
+	 * put for entry i of p when a record holds it (entry_pack_whole
+	 * NULL), read in place rather than copied out by entry_pack_get;
+	 * NULL: put only.  A record is never a range.
+	 */
+	enum node_outcome (*put_packed)(struct target *t,
+	    const struct entry_pack *p, size_t i, struct node_result *res);
 	/* After the last put: 0, or -1 with the reason in d (not written). */
 	int (*finish)(struct target *t, struct dt_diag *d);
 	void (*free)(struct target *t);
@@ -36,6 +45,16 @@ struct target {
  */
 struct target *target_fs_new(struct root *r, unsigned flags,
     const struct node_events *events);
+
+/*
+ * The node the file system target asks node_make for, for an entry e or
+ * for entry i of p held in a record, and (returned) the flags (NODE_*)
+ * its line adds to the run's: put and put_packed make the same node of
+ * the same entry (tests/unit_entry.c).
+ */
+unsigned target_fs_want(const struct entry *e, struct node_want *w);
+unsigned target_fs_want_packed(const struct entry_pack *p, size_t i,
+    struct node_want *w);
 
 /* An archive written with libarchive: target_archive.h. */
 
