@@ -232,7 +232,7 @@ close_stdout(int status, void *unused)
 			_exit(failed_status);
 		return;
 	}
-	if (fclose(stdout) != 0) {
+	if (close(fileno(stdout)) != 0) {
 		cli_error("standard output: %s", strerror(errno));
 		_exit(failed_status);
 	}
