@@ -96,16 +96,6 @@ root_open(const char *dir, enum resolve_method method, bool faker)
 	return r;
 }
 
-struct root *
-root_open_absent(void)
-{
-	struct root *r = malloc(sizeof(*r));
-
-	if (r != NULL)
-		root_init_absent(r);
-	return r;
-}
-
 void
 root_close(struct root *r)
 {

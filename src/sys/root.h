@@ -46,8 +46,6 @@ struct root;
  */
 struct root *root_open(const char *dir, enum resolve_method method,
     bool faker);
-/* A --root that does not exist yet, for a dry run that would make it. */
-struct root *root_open_absent(void);
 void root_close(struct root *r);
 bool root_absent(const struct root *r);
 bool root_confined(const struct root *r);	/* a --root was given */

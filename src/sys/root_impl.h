@@ -170,7 +170,7 @@ void root_cached_nodev_set(struct root *r, int nodev);
    step, and root_fini's. */
 void root_made_free(struct root *r);
 
-/* In place, as root_open and root_open_absent do; root_fini undoes it. */
+/* In place, as root_open does; root_fini undoes it. */
 int root_init(struct root *r, const char *dir, enum resolve_method method,
     bool faker);
 void root_init_absent(struct root *r);
