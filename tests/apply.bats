@@ -1490,11 +1490,11 @@ would keep /f (f, mode 0600)"
 	table t '/ d 700 0 2 - - - - -' '/dev d 755 0 0' '/dev/null c 666 0 0 1 3'
 	run --separate-stderr devtool apply -n -v --root R t
 	assert_status 0
-	assert_line -n 0 "would correct / (d, mode 0700, owner 0:2)"
+	assert_line -n 2 "would correct / (d, mode 0700, owner 0:2)"
 	assert_node R "directory 0 0 755 0 0"
 	run --separate-stderr devtool apply -v --root R t
 	assert_status 0
-	assert_line -n 0 "corrected / (d, mode 0700, owner 0:2)"
+	assert_line -n 2 "corrected / (d, mode 0700, owner 0:2)"
 	assert_summary "2 created, 0 replaced, 1 corrected, 0 unchanged, 0 failed"
 	assert_node R "directory 0 0 700 0 2"
 	assert_node R/dev/null "character special file 1 3 666 0 0"
@@ -1511,6 +1511,34 @@ would keep /f (f, mode 0600)"
 	assert_status 0
 	assert_summary "0 created, 0 replaced, 1 corrected, 0 unchanged, 0 failed"
 	assert_node R "directory 0 0 700 3 4"
+}
+
+# devtool-apply(1): the root's own entry goes last, as tar sets a
+# directory's mode once its contents are in; given first to uid 3, the
+# root would make each step down to root's /dev an unsafe transition.
+@test "apply: a '/' entry first in the table, giving the root to another user, is applied after every node under it and after --remove" {
+	needs_mknod
+	chmod 0755 R
+	mkdir R/dev
+	mkfifo R/dev/old
+	printf '/dev/old\n' >rm
+	table t '/ d 0750 3 4' '/dev/null c 666 0 0 1 3' '/dev/sub d 755 0 0' \
+		'/dev/sub/zero c 666 0 0 1 5'
+	run --separate-stderr devtool apply -v --root R --remove rm t
+	assert_status 0
+	assert_output "created /dev/null (c 1:3, mode 0666, owner 0:0)
+created directory /dev/sub (d, mode 0755, owner 0:0)
+created /dev/sub/zero (c 1:5, mode 0666, owner 0:0)
+removed /dev/old (p, mode 0644, owner 0:0)
+corrected / (d, mode 0750, owner 3:4)"
+	assert_node R "directory 0 0 750 3 4"
+	assert_node R/dev/sub/zero "character special file 1 5 666 0 0"
+	[[ ! -e R/dev/old ]] || fail "R/dev/old is still there"
+	# once given, root's /dev under uid 3's root is refused, as it says
+	table t2 '/dev/full c 666 0 0 1 7'
+	run --separate-stderr devtool apply --root R t2
+	assert_status 1
+	assert_equal "$stderr" "devtool: /dev/full: unsafe path transition from / (owner 3) to /dev (a directory, owner 0): not entered"
 }
 
 @test "apply: a '/' entry for a new, empty --root gives it the entry's mode" {

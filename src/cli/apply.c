@@ -153,6 +153,7 @@ struct tally {
 	bool interrupted;	/* SIGHUP, SIGINT or SIGTERM (sig.h) */
 	bool archive;		/* into an archive, not a tree */
 	bool boot;		/* --boot: '!' lines too */
+	size_t root_at;		/* the plan's entry for "/", or SIZE_MAX */
 	struct report *rep;	/* how the run's failures are said */
 	/* a range node's path, PATH_MAX: not a frame the stack probe walks */
 	char *path;
@@ -324,103 +325,63 @@ finish_run(const struct tally *t, unsigned flags)
 	return t->count[NODE_FAILED] ? EXIT_FAILED : EXIT_OK;
 }
 
-/* The plan in table order, each range node by node. */
+/* Entry i of the plan, if any (not SIZE_MAX), into the target. */
+static void
+put_one(struct target *target, const struct plan *p, size_t i,
+    unsigned flags, struct tally *t)
+{
+	struct entry e;
+
+	if (i == SIZE_MAX)
+		return;
+	/* a record in place, but a boot-only one (skip_boot's) */
+	if (target->put_packed != NULL && entry_pack_whole(&p->v, i) == NULL &&
+	    !(p->v.v[i].bits & ENTRY_PACK_FLAG(ENTRY_PACK_BOOT)))
+		apply_packed(target, &p->v, i, t);
+	else {
+		entry_pack_get(&p->v, i, &e);
+		apply_entry(target, &e, flags, t);
+	}
+}
+
+/*
+ * The plan in table order, each range node by node, but the root's own
+ * entry: put_root_last puts it, and frees what this took.
+ */
 static void
 put_plan(struct target *target, const struct plan *p, unsigned flags,
     struct tally *t)
 {
-	struct entry e;
-
 	/* the size first: a terminal is asked of a long run only */
 	t->progress = p->nodes >= PROGRESS_MIN && isatty(STDERR_FILENO);
 	if ((t->path = malloc(PATH_MAX)) == NULL)
 		cli_fatal(NULL);
 	for (size_t i = 0; i < p->v.n && !t->stopped; i++) {
-		/* a record in place, but a boot-only one (skip_boot's) */
-		if (target->put_packed != NULL &&
-		    entry_pack_whole(&p->v, i) == NULL &&
-		    !(p->v.v[i].bits & ENTRY_PACK_FLAG(ENTRY_PACK_BOOT)))
-			apply_packed(target, &p->v, i, t);
-		else {
-			entry_pack_get(&p->v, i, &e);
-			apply_entry(target, &e, flags, t);
-		}
+		const char *path = entry_pack_path(&p->v, i);
+
+		/* the root's own entry: put_root_last's, a later one wins */
+		if (path[0] == '/' && path[1] == '\0') {
+			put_one(target, p, t->root_at, flags, t);
+			t->root_at = i;
+		} else
+			put_one(target, p, i, flags, t);
 	}
-	free(t->path);
-	t->path = NULL;
-}
-
-/* Up to three paths of what would fail, and the count. */
-struct would_fail {
-	unsigned long n, listed;
-	char paths[3 * DT_QUOTE_SIZE + 32];
-};
-
-static void
-would_fail_add(struct would_fail *w, const char *path, size_t count)
-{
-	char q[DT_QUOTE_SIZE];
-	size_t used = strlen(w->paths);
-
-	if (w->listed < 3) {
-		snprintf(w->paths + used, sizeof(w->paths) - used, "%s%s",
-		    w->listed == 0 ? "" : ", ", cli_quote(q, path));
-		w->listed++;
-	}
-	w->n += count;
-}
-
-/* ": /dev/null, /dev/tty and 3 more" */
-static const char *
-would_fail_rest(const struct would_fail *w, char *buf, size_t len)
-{
-	buf[0] = '\0';
-	if (w->n > w->listed)
-		snprintf(buf, len, " and %lu more", w->n - w->listed);
-	return buf;
 }
 
 /*
- * A dry run without the privilege the real one needs says up front what
- * would fail and why, before the "would create" lines: the device nodes
- * without CAP_MKNOD, the owners it cannot give without CAP_CHOWN.
+ * The root's own entry, after every node under it and the removals, as
+ * tar sets a directory's mode once its contents are in: a root given to
+ * another user (or opened to all) first would make each step down from
+ * it an unsafe path transition, refused, for the rest of the run.
  */
 static void
-dry_run_notes(const struct report *r, const struct plan *p)
+put_root_last(struct target *target, const struct plan *p, unsigned flags,
+    struct tally *t)
 {
-	struct would_fail nodes = { 0 }, owners = { 0 };
-	bool mknod_ok, chown_ok;
-	char rest[32];
-
-	if (env_faker() || !report_unprivileged(&mknod_ok, &chown_ok))
-		return;
-	for (size_t i = 0; i < p->v.n; i++) {
-		struct entry one;
-		const struct entry *e = &one;
-		struct would_fail *w = NULL;
-
-		entry_pack_get(&p->v, i, &one);
-		if (!mknod_ok && (e->type == 'c' || e->type == 'b'))
-			w = &nodes;
-		else if (!chown_ok && ((e->uid_set && e->uid != geteuid()) ||
-		    (e->gid_set && e->gid != getegid())))
-			w = &owners;
-		if (w != NULL) {	/* a range counts each of its nodes */
-			would_fail_add(w, report_path(r, e->path),
-			    entry_expand_count(e));
-		}
-	}
-	if (nodes.n > 0)
-		cli_warn("without CAP_MKNOD, %lu device node%s would fail: %s%s",
-		    nodes.n, nodes.n == 1 ? "" : "s", nodes.paths,
-		    would_fail_rest(&nodes, rest, sizeof(rest)));
-	if (owners.n > 0)
-		cli_warn("without CAP_CHOWN, %lu entr%s would fail: cannot "
-		    "chown to an owner not this user's: %s%s", owners.n,
-		    owners.n == 1 ? "y" : "ies", owners.paths,
-		    would_fail_rest(&owners, rest, sizeof(rest)));
-	if (nodes.n > 0 || owners.n > 0)
-		cli_warn("%s", REPORT_WAYS_OUT);
+	if (!t->stopped)
+		put_one(target, p, t->root_at, flags, t);
+	free(t->path);
+	t->path = NULL;
 }
 
 /* After the plan: each path of --remove, through node_remove (node.h). */
@@ -443,21 +404,23 @@ static int
 apply_to_root(const struct plan *p, struct root *r, unsigned flags)
 {
 	struct report rep;
-	struct tally t = { .total = p->nodes, .boot = p->boot, .rep = &rep };
+	struct tally t = { .total = p->nodes, .boot = p->boot,
+	    .root_at = SIZE_MAX, .rep = &rep };
 	struct target *target;
 
 	if (node_begin(r, env_runtime_dir()) != 0)
 		cli_fatal(NULL);
 	report_init(&rep, p->relative);
 	if (flags & NODE_DRY_RUN)
-		dry_run_notes(&rep, p);
+		report_dry_run_notes(&rep, &p->v);
 	if ((target = target_fs_new(r, flags, &rep.events)) == NULL)
 		cli_fatal(NULL);
 	sig_stop_begin();
 	put_plan(target, p, flags, &t);
-	target->free(target);
 	if (!t.interrupted)
 		apply_removals(&p->removals, r, flags, &t);
+	put_root_last(target, p, flags, &t);
+	target->free(target);
 	/* stopped, interrupted or not: the parents nothing used go */
 	node_end(r, flags, &rep.events);
 	sig_stop_end();

@@ -12,8 +12,11 @@
 #include <sys/syscall.h>
 
 #include "cli/cli.h"
+#include "cli/env.h"
 #include "cli/report.h"
 #include "base/text.h"
+#include "entry/pack.h"
+#include "entry/validate.h"
 
 #define CAUSE_PATHS REPORT_CAUSE_PATHS
 #define CAUSE_OWNERS REPORT_CAUSE_OWNERS
@@ -305,4 +308,77 @@ report_nodev(const struct report *r, const char *path,
 		cli_warn("%s: on a mount with nodev (%s): no device node there "
 		    "can be opened", cli_quote(q, report_path(r, path)),
 		    cli_quote(m, res->nodev));
+}
+
+/* Up to three paths of what would fail, and the count. */
+struct would_fail {
+	unsigned long n, listed;
+	char paths[3 * DT_QUOTE_SIZE + 32];
+};
+
+static void
+would_fail_add(struct would_fail *w, const char *path, size_t count)
+{
+	char q[DT_QUOTE_SIZE];
+	size_t used = strlen(w->paths);
+
+	if (w->listed < 3) {
+		snprintf(w->paths + used, sizeof(w->paths) - used, "%s%s",
+		    w->listed == 0 ? "" : ", ", cli_quote(q, path));
+		w->listed++;
+	}
+	w->n += count;
+}
+
+/* ": /dev/null, /dev/tty and 3 more" */
+static const char *
+would_fail_rest(const struct would_fail *w, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (w->n > w->listed)
+		snprintf(buf, len, " and %lu more", w->n - w->listed);
+	return buf;
+}
+
+/*
+ * A dry run without the privilege the real one needs says up front what
+ * would fail and why, before the "would create" lines: the device nodes
+ * without CAP_MKNOD, the owners it cannot give without CAP_CHOWN.
+ */
+void
+report_dry_run_notes(const struct report *r, const struct entry_pack *v)
+{
+	struct would_fail nodes = { 0 }, owners = { 0 };
+	bool mknod_ok, chown_ok;
+	char rest[32];
+
+	if (env_faker() || !report_unprivileged(&mknod_ok, &chown_ok))
+		return;
+	for (size_t i = 0; i < v->n; i++) {
+		struct entry one;
+		const struct entry *e = &one;
+		struct would_fail *w = NULL;
+
+		entry_pack_get(v, i, &one);
+		if (!mknod_ok && (e->type == 'c' || e->type == 'b'))
+			w = &nodes;
+		else if (!chown_ok && ((e->uid_set && e->uid != geteuid()) ||
+		    (e->gid_set && e->gid != getegid())))
+			w = &owners;
+		if (w != NULL) {	/* a range counts each of its nodes */
+			would_fail_add(w, report_path(r, e->path),
+			    entry_expand_count(e));
+		}
+	}
+	if (nodes.n > 0)
+		cli_warn("without CAP_MKNOD, %lu device node%s would fail: %s%s",
+		    nodes.n, nodes.n == 1 ? "" : "s", nodes.paths,
+		    would_fail_rest(&nodes, rest, sizeof(rest)));
+	if (owners.n > 0)
+		cli_warn("without CAP_CHOWN, %lu entr%s would fail: cannot "
+		    "chown to an owner not this user's: %s%s", owners.n,
+		    owners.n == 1 ? "y" : "ies", owners.paths,
+		    would_fail_rest(&owners, rest, sizeof(rest)));
+	if (nodes.n > 0 || owners.n > 0)
+		cli_warn("%s", REPORT_WAYS_OUT);
 }

@@ -88,6 +88,13 @@ void report_stop(const struct report *r, const char *path,
  * front what would fail); each one's state in *mknod_ok, *chown_ok.
  */
 bool report_unprivileged(bool *mknod_ok, bool *chown_ok);
+
+struct entry_pack;
+/*
+ * A dry run without the privilege the real one needs says up front what
+ * would fail of the plan v and why, before the "would create" lines.
+ */
+void report_dry_run_notes(const struct report *r, const struct entry_pack *v);
 /*
  * At the end of a run: when a device node failed for want of CAP_MKNOD,
  * says once what is needed and the ways out (devtool(1), EXIT STATUS).
