@@ -1490,11 +1490,11 @@ would keep /f (f, mode 0600)"
 	table t '/ d 700 0 2 - - - - -' '/dev d 755 0 0' '/dev/null c 666 0 0 1 3'
 	run --separate-stderr devtool apply -n -v --root R t
 	assert_status 0
-	assert_line -n 2 "would correct / (d, mode 0700, owner 0:2)"
+	assert_line -n 0 "would correct / (d, mode 0700, owner 0:2)"
 	assert_node R "directory 0 0 755 0 0"
 	run --separate-stderr devtool apply -v --root R t
 	assert_status 0
-	assert_line -n 2 "corrected / (d, mode 0700, owner 0:2)"
+	assert_line -n 0 "corrected / (d, mode 0700, owner 0:2)"
 	assert_summary "2 created, 0 replaced, 1 corrected, 0 unchanged, 0 failed"
 	assert_node R "directory 0 0 700 0 2"
 	assert_node R/dev/null "character special file 1 3 666 0 0"
@@ -1539,6 +1539,75 @@ corrected / (d, mode 0750, owner 3:4)"
 	run --separate-stderr devtool apply --root R t2
 	assert_status 1
 	assert_equal "$stderr" "devtool: /dev/full: unsafe path transition from / (owner 3) to /dev (a directory, owner 0): not entered"
+}
+
+@test "apply: the same '/' entry in two tables waits for the end in both: every node under it is made first" {
+	needs_mknod
+	chmod 0755 R
+	table a '/ d 750 3 4' '/dev d 755 0 0' '/dev/null c 666 0 0 1 3'
+	table b '/ d 750 3 4'
+	run --separate-stderr devtool apply -v --root R a b
+	assert_status 0
+	assert_output "created directory /dev (d, mode 0755, owner 0:0)
+created /dev/null (c 1:3, mode 0666, owner 0:0)
+corrected / (d, mode 0750, owner 3:4)
+kept / (d, mode 0750, owner 3:4)"
+	assert_node R "directory 0 0 750 3 4"
+	assert_node R/dev/null "character special file 1 3 666 0 0"
+}
+
+@test "apply: an r line for '/' goes in its turn: it changes the nodes before it, not those after it" {
+	needs_mknod
+	chmod 0755 R
+	table t '/dev/a c 600 0 0 1 3' '/ r 0777 0 0' '/dev/b c 600 0 0 1 5'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_output "created directory /dev (d, mode 0755)
+created /dev/a (c 1:3, mode 0600, owner 0:0)
+corrected / (d, mode 0777, owner 0:0)
+created /dev/b (c 1:5, mode 0600, owner 0:0)"
+	assert_node R/dev/a "character special file 1 3 777 0 0"
+	assert_node R/dev/b "character special file 1 5 600 0 0"
+}
+
+@test "apply: a '/' entry that takes another user's root back for root goes first, so the nodes under it are made in the same run" {
+	needs_mknod
+	chmod 0755 R
+	chown 3:4 R
+	table t '/dev/null c 666 0 0 1 3' '/ d 0755 0 0'
+	run --separate-stderr devtool apply -v --root R t
+	assert_status 0
+	assert_output "corrected / (d, mode 0755, owner 0:0)
+created directory /dev (d, mode 0755)
+created /dev/null (c 1:3, mode 0666, owner 0:0)"
+	assert_node R "directory 0 0 755 0 0"
+}
+
+@test "apply: the parents made for a failed node are removed before the '/' entry gives the root away; a run that stops does not apply it" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	chmod 0755 R
+	table t '/ d 0750 3 4' '/dev/sub/a c 666 0 0 1 3'
+	run --separate-stderr strace -qq -o /dev/null -e trace=mknodat \
+	    -e inject=mknodat:error=EPERM:when=1 \
+	    "$DEVTOOL" apply -v --root R t
+	assert_status 1
+	assert_output "created directory /dev (d, mode 0755)
+created directory /dev/sub (d, mode 0755)
+removed directory /dev/sub (d, mode 0755)
+removed directory /dev (d, mode 0755)
+corrected / (d, mode 0750, owner 3:4)"
+	assert_equal "$(find R)" "R"
+	assert_node R "directory 0 0 750 3 4"
+	chown 0:0 R
+	chmod 0755 R
+	table t '/ d 0750 3 4' '/dev/a c 666 0 0 1 3' '/dev/b c 666 0 0 1 5'
+	run --separate-stderr strace -qq -o /dev/null -e trace=mknodat \
+	    -e inject=mknodat:error=ENOSPC:when=1 \
+	    "$DEVTOOL" apply -v --root R t
+	assert_status 1
+	assert_equal "${lines[-1]}" "removed directory /dev (d, mode 0755)"
+	assert_stderr_contains "/dev/a: No space left on device; stopped: 2 entries not attempted"
+	assert_node R "directory 0 0 755 0 0"
 }
 
 @test "apply: a '/' entry for a new, empty --root gives it the entry's mode" {

@@ -153,7 +153,7 @@ struct tally {
 	bool interrupted;	/* SIGHUP, SIGINT or SIGTERM (sig.h) */
 	bool archive;		/* into an archive, not a tree */
 	bool boot;		/* --boot: '!' lines too */
-	size_t root_at;		/* the plan's entry for "/", or SIZE_MAX */
+	size_t root_at, roots;	/* the root's entries that wait: the first */
 	struct report *rep;	/* how the run's failures are said */
 	/* a range node's path, PATH_MAX: not a frame the stack probe walks */
 	char *path;
@@ -325,15 +325,13 @@ finish_run(const struct tally *t, unsigned flags)
 	return t->count[NODE_FAILED] ? EXIT_FAILED : EXIT_OK;
 }
 
-/* Entry i of the plan, if any (not SIZE_MAX), into the target. */
+/* Entry i of the plan into the target. */
 static void
 put_one(struct target *target, const struct plan *p, size_t i,
     unsigned flags, struct tally *t)
 {
 	struct entry e;
 
-	if (i == SIZE_MAX)
-		return;
 	/* a record in place, but a boot-only one (skip_boot's) */
 	if (target->put_packed != NULL && entry_pack_whole(&p->v, i) == NULL &&
 	    !(p->v.v[i].bits & ENTRY_PACK_FLAG(ENTRY_PACK_BOOT)))
@@ -345,8 +343,30 @@ put_one(struct target *target, const struct plan *p, size_t i,
 }
 
 /*
+ * Whether entry i is the root's own (a d line for "/") and waits for the
+ * end of the run (put_root_last): given first to another user, or opened
+ * to others, the root would make each step down from it to a directory
+ * of root's an unsafe path transition, refused for the rest of the run.
+ * One that leaves the root this user's and closed to others goes in its
+ * turn (a root taken back is walked as ours from then on), and so does
+ * an r line, which changes what came before it (devtool(1)).
+ */
+static bool
+root_waits(const struct entry_pack *v, size_t i)
+{
+	const char *path = entry_pack_path(v, i);
+	struct entry e;
+
+	if (path[0] != '/' || path[1] != '\0')
+		return false;
+	entry_pack_get(v, i, &e);
+	return !e.recursive && !(e.uid_set && e.uid == geteuid() &&
+	    e.mode_set && (e.mode & 022) == 0);
+}
+
+/*
  * The plan in table order, each range node by node, but the root's own
- * entry: put_root_last puts it, and frees what this took.
+ * entries that wait: put_root_last puts them, and frees what this took.
  */
 static void
 put_plan(struct target *target, const struct plan *p, unsigned flags,
@@ -357,29 +377,27 @@ put_plan(struct target *target, const struct plan *p, unsigned flags,
 	if ((t->path = malloc(PATH_MAX)) == NULL)
 		cli_fatal(NULL);
 	for (size_t i = 0; i < p->v.n && !t->stopped; i++) {
-		const char *path = entry_pack_path(&p->v, i);
-
-		/* the root's own entry: put_root_last's, a later one wins */
-		if (path[0] == '/' && path[1] == '\0') {
-			put_one(target, p, t->root_at, flags, t);
-			t->root_at = i;
-		} else
+		if (!root_waits(&p->v, i))
 			put_one(target, p, i, flags, t);
+		else if (t->roots++ == 0)
+			t->root_at = i;
 	}
 }
 
 /*
- * The root's own entry, after every node under it and the removals, as
- * tar sets a directory's mode once its contents are in: a root given to
- * another user (or opened to all) first would make each step down from
- * it an unsafe path transition, refused, for the rest of the run.
+ * The root's own entries that waited (root_waits), in table order, after
+ * every node under the root, the removals and the removal of the parents
+ * nothing used, as tar sets a directory's mode once its contents are in.
  */
 static void
 put_root_last(struct target *target, const struct plan *p, unsigned flags,
     struct tally *t)
 {
-	if (!t->stopped)
-		put_one(target, p, t->root_at, flags, t);
+	for (size_t i = t->root_at; t->roots > 0 && !t->stopped; i++)
+		if (root_waits(&p->v, i)) {
+			put_one(target, p, i, flags, t);
+			t->roots--;
+		}
 	free(t->path);
 	t->path = NULL;
 }
@@ -404,8 +422,7 @@ static int
 apply_to_root(const struct plan *p, struct root *r, unsigned flags)
 {
 	struct report rep;
-	struct tally t = { .total = p->nodes, .boot = p->boot,
-	    .root_at = SIZE_MAX, .rep = &rep };
+	struct tally t = { .total = p->nodes, .boot = p->boot, .rep = &rep };
 	struct target *target;
 
 	if (node_begin(r, env_runtime_dir()) != 0)
@@ -419,9 +436,10 @@ apply_to_root(const struct plan *p, struct root *r, unsigned flags)
 	put_plan(target, p, flags, &t);
 	if (!t.interrupted)
 		apply_removals(&p->removals, r, flags, &t);
+	/* stopped, interrupted or not: the parents nothing used go */
+	node_parents_end(r, flags, &rep.events);
 	put_root_last(target, p, flags, &t);
 	target->free(target);
-	/* stopped, interrupted or not: the parents nothing used go */
 	node_end(r, flags, &rep.events);
 	sig_stop_end();
 	root_close(r);

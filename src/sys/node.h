@@ -171,6 +171,15 @@ void node_describe(char *buf, size_t len, const struct node_want *w);
  * private directories removed (sig.h).
  */
 void node_end(struct root *r, unsigned flags, const struct node_events *ev);
+/*
+ * node_end's first part ahead of it: the directories made for entries
+ * that failed removed as node_end says, so that an entry put after it
+ * (apply's root entry, put last, which may give the root to another
+ * user) is no unsafe path transition on their way.  node_end then finds
+ * none.
+ */
+void node_parents_end(struct root *r, unsigned flags,
+    const struct node_events *ev);
 
 /*
  * makedevs r: the owner and mode of w (type S_IFDIR; NODE_ANY_PERM keeps

@@ -156,8 +156,9 @@ struct node_run {
 	bool parent_busy;
 	/*
 	 * node_stale.c's getdents64(2) buffer: STALE_DENTS bytes of the
-	 * same allocation, for one scan at a time (nothing clean_stale
-	 * calls scans), where fdopendir(3) allocated a 32 KiB DIR a
+	 * same allocation, for one scan at a time (what clean_stale calls
+	 * scans with its own DIR: temp.c's check of a private directory
+	 * found), where fdopendir(3) allocated a 32 KiB DIR a
 	 * directory (a brk, and one to give it back).  The kernel writes
 	 * at most the length asked, and the record of a NAME_MAX name
 	 * (280 bytes) fits.
@@ -325,11 +326,5 @@ bool node_parents_blocker(struct place *p, const char *parent, char *buf,
  * otherwise those of the run's on its path, or at it, are kept.
  */
 void node_parents_after(struct place *p, const char *parent, bool failed);
-/*
- * node_end's first part: the directories made for entries that failed,
- * removed as node.h says.
- */
-void node_parents_end(struct root *r, unsigned flags,
-    const struct node_events *ev);
 
 #endif
