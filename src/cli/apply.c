@@ -343,13 +343,14 @@ put_one(struct target *target, const struct plan *p, size_t i,
 }
 
 /*
- * Whether entry i is the root's own (a d line for "/") and waits for the
- * end of the run (put_root_last): given first to another user, or opened
- * to others, the root would make each step down from it to a directory
- * of root's an unsafe path transition, refused for the rest of the run.
- * One that leaves the root this user's and closed to others goes in its
- * turn (a root taken back is walked as ours from then on), and so does
- * an r line, which changes what came before it (devtool(1)).
+ * Whether entry i is the root's own (a d line for "/": validation takes
+ * no other type for it) and waits for the end of the run (put_root_last):
+ * given first to another user, or opened to others, the root would make
+ * each step down from it to a directory of root's an unsafe path
+ * transition, refused for the rest of the run.  One that leaves the root
+ * this user's and closed to others goes in its turn (a root taken back
+ * is walked as ours from then on), and so does an r line, which changes
+ * what came before it (devtool(1)).
  */
 static bool
 root_waits(const struct entry_pack *v, size_t i)
