@@ -579,7 +579,7 @@ struct apply_opts {
 
 #define OPT(field) VERB_OPT(struct apply_opts, field)
 
-static const struct poptOption apply_table[] = {
+static const struct verb_option apply_table[] = {
 	{ "root", '\0', POPT_ARG_STRING, OPT(root_dir), 0,
 	  "create the entries inside DIR as if it were /", "DIR" },
 	{ "users-from", '\0', POPT_ARG_STRING, OPT(users_from), 0,
@@ -595,14 +595,14 @@ static const struct poptOption apply_table[] = {
 	  " (default: detected)", "FORMAT" },
 	{ "kernel", '\0', POPT_ARG_NONE, OPT(from_kernel), 0,
 	  "create the nodes devtmpfs would, from sysfs, instead of a table's "
-	  "(as mdev -s)", NULL },
+	  "(as mdev -s)", "" },
 	KERNEL_SYSFS_OPTION(struct apply_opts, sysfs_dir),
 	OPTIONS_REPLACE(struct apply_opts, replace),
 	OPTIONS_DRY_RUN(struct apply_opts, dry_run),
 	OPTIONS_VERBOSE(struct apply_opts, verbose),
 	{ "boot", '\0', POPT_ARG_NONE, OPT(tmpfiles.boot), 0,
 	  "also apply boot-only tmpfiles lines (c! ...), as "
-	  "systemd-tmpfiles --boot", NULL },
+	  "systemd-tmpfiles --boot", "" },
 	{ "prefix", '\0', POPT_ARG_ARGV, OPT(tmpfiles.prefix), 0,
 	  "only the tables' lines for PATH and below it (repeatable), as "
 	  "systemd-tmpfiles --prefix", "PATH" },
@@ -611,7 +611,7 @@ static const struct poptOption apply_table[] = {
 	  "PATH" },
 	{ "strict", '\0', POPT_ARG_NONE, OPT(tmpfiles.strict), 0,
 	  "a tmpfiles line devtool does not create (x, z, f+ ...) is an "
-	  "error, not left out with a warning", NULL },
+	  "error, not left out with a warning", "" },
 	{ "remove", '\0', POPT_ARG_STRING, OPT(remove_list), 0,
 	  "after the tables, remove the device nodes and FIFOs whose paths "
 	  "FILE lists, one a line (as diff writes them)", "FILE" },

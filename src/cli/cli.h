@@ -55,11 +55,11 @@ extern unsigned long cli_lineno;	/* the stdin line being read, or 0 */
  */
 extern struct poptOption cli_common_options[], cli_help_options[];
 #define CLI_TABLE_END \
-	{ NULL, '\0', POPT_ARG_INCLUDE_TABLE, cli_common_options, 0, \
-	  "Common options:", NULL }, \
-	{ NULL, '\0', POPT_ARG_INCLUDE_TABLE, cli_help_options, 0, \
-	  "Help options:", NULL }, \
-	POPT_TABLEEND
+	{ "", '\0', POPT_ARG_INCLUDE_TABLE, VERB_INCLUDE_COMMON, 0, \
+	  "Common options:", "" }, \
+	{ "", '\0', POPT_ARG_INCLUDE_TABLE, VERB_INCLUDE_HELP, 0, \
+	  "Help options:", "" }, \
+	VERB_TABLE_END
 
 /* Messages: every byte printed is quoted (dt_quote); see cli.c. */
 const char *cli_quote(char *buf, const char *s);	/* buf: DT_QUOTE_SIZE */

@@ -39,11 +39,10 @@ struct cli_layout_opts {
 	{ "format", 'f', POPT_ARG_STRING, LAYOUT_OPT(type, field, format), 0, \
 	  format_help, "LAYOUT" }, \
 	{ "strict", '\0', POPT_ARG_NONE, LAYOUT_OPT(type, field, strict), 0, \
-	  "no compat rule: plain ma<<N | mi both ways", NULL }
+	  "no compat rule: plain ma<<N | mi both ways", "" }
 /* VERB_OPT(type, field.member), spelt so that field is one name. */
 #define LAYOUT_OPT(type, field, member) \
-	((void *)(1 + offsetof(type, field) + \
-	    offsetof(struct cli_layout_opts, member)))
+	(1 + offsetof(type, field) + offsetof(struct cli_layout_opts, member))
 
 int cli_layout(const char *name, int strict, struct dt_layout *l);
 

@@ -12,8 +12,6 @@
 #include "base/text.h"
 #include "dialects/dialect.h"
 
-const char cli_output_help[] = "text (default) or json, as --json";
-
 int
 cli_output(const char *name, const char *output, int *json)
 {

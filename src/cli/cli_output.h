@@ -21,14 +21,14 @@ int cli_output(const char *name, const char *output, int *json);
 /*
  * -o so, stored into a char * field of the options struct (verbs.h).
  * The verb runner (verb.c) knows the row by its help text, this one
- * array (the -o of list, make and diff names a dialect instead), and
+ * (the -o of list, make and diff names a dialect instead), and
  * checks it with cli_output into the row named "json" before the verb's
  * check hook: a verb has nothing to do for it.
  */
-extern const char cli_output_help[];
+#define CLI_OUTPUT_HELP "text (default) or json, as --json"
 #define CLI_OUTPUT_OPTION(type, field) \
 	{ "output", 'o', POPT_ARG_STRING, VERB_OPT(type, field), 0, \
-	  cli_output_help, "FORMAT" }
+	  CLI_OUTPUT_HELP, "FORMAT" }
 
 /*
  * --json-array, as every verb that prints JSON Lines spells it, stored
@@ -44,7 +44,7 @@ extern const char cli_output_help[];
 	    "JSON array, not JSON Lines (implies --json)")
 #define CLI_JSON_ARRAY_OPTION_SAYING(type, field, help) \
 	{ "json-array", '\0', POPT_ARG_NONE, VERB_OPT(type, field), 0, help, \
-	  NULL }
+	  "" }
 
 /* s as a JSON string, quotes included (dt_json_string, text.h). */
 void cli_put_json_string(FILE *fp, const char *s);

@@ -81,10 +81,10 @@ int cli_decode(const struct dt_layout *l, uint64_t v, uint64_t *ma,
  */
 #define CLI_HEX_OPTION(type, field) \
 	{ "hex", 'x', POPT_ARG_NONE, VERB_OPT(type, field), 0, \
-	  "print 0x-prefixed hexadecimal", NULL }
+	  "print 0x-prefixed hexadecimal", "" }
 #define CLI_KEEP_GOING_OPTION(type, field) \
 	{ "keep-going", 'k', POPT_ARG_NONE, VERB_OPT(type, field), 0, \
-	  "report bad values and go on, keeping their places", NULL }
+	  "report bad values and go on, keeping their places", "" }
 
 /* The line built from lines_out_begin() ends at end; returns 0. */
 static inline int

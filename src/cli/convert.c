@@ -28,7 +28,7 @@ struct convert_run {
 
 #define OPT(field) VERB_OPT(struct convert_opts, field)
 
-static const struct poptOption convert_table[] = {
+static const struct verb_option convert_table[] = {
 	LAYOUT_OPTIONS(struct convert_opts, layout),
 	{ "to", 't', POPT_ARG_STRING, OPT(to_name), 0,
 	  "layout to convert into (required)", "LAYOUT" },

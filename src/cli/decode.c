@@ -28,26 +28,26 @@ struct decode_run {
 
 #define OPT(field) VERB_OPT(struct decode_opts, field)
 
-static const struct poptOption decode_table[] = {
+static const struct verb_option decode_table[] = {
 	/* a value from stat(1) is in the running system's layout, not 16:16 */
 	LAYOUT_OPTIONS_SAYING(struct decode_opts, layout, "device number "
 	    "layout (default 16:16 or $DEVTOOL_FORMAT); -f native for a value "
 	    "from stat(1) or /proc: devtool decode -f native "
 	    "$(stat -c %r /dev/null)"),
 	{ "colon", '\0', POPT_ARG_NONE, OPT(colon), 0,
-	  "print MAJOR:MINOR", NULL },
+	  "print MAJOR:MINOR", "" },
 	{ "kdev", '\0', POPT_ARG_NONE, OPT(kdev), 0,
-	  "print hexadecimal %02x:%02x (8:8) or %04x:%04x", NULL },
+	  "print hexadecimal %02x:%02x (8:8) or %04x:%04x", "" },
 	{ "json", '\0', POPT_ARG_NONE, OPT(json), 0,
-	  "print a JSON object per value", NULL },
+	  "print a JSON object per value", "" },
 	CLI_JSON_ARRAY_OPTION(struct decode_opts, json_array),
 	CLI_OUTPUT_OPTION(struct decode_opts, output),
 	{ "hex", 'x', POPT_ARG_NONE, OPT(hex), 0,
-	  "print major and minor in 0x-prefixed hexadecimal", NULL },
+	  "print major and minor in 0x-prefixed hexadecimal", "" },
 	CLI_KEEP_GOING_OPTION(struct decode_opts, keep_going),
 	{ "verbose", 'v', POPT_ARG_NONE, OPT(verbose), 0,
 	  "first say which layout is used and why (on stderr with --json)",
-	  NULL },
+	  "" },
 	CLI_TABLE_END
 };
 

@@ -104,13 +104,13 @@ struct devices_opts {
 
 #define OPT(field) VERB_OPT(struct devices_opts, field)
 
-static const struct poptOption devices_table[] = {
+static const struct verb_option devices_table[] = {
 	{ "char", 'c', POPT_ARG_NONE, OPT(q.want_c), 0,
-	  "character devices only", NULL },
+	  "character devices only", "" },
 	{ "block", 'b', POPT_ARG_NONE, OPT(q.want_b), 0,
-	  "block devices only", NULL },
+	  "block devices only", "" },
 	{ "json", '\0', POPT_ARG_NONE, OPT(q.json), 0,
-	  "print one JSON object per driver", NULL },
+	  "print one JSON object per driver", "" },
 	CLI_JSON_ARRAY_OPTION(struct devices_opts, json_array),
 	CLI_OUTPUT_OPTION(struct devices_opts, output),
 	CLI_TABLE_END

@@ -70,12 +70,12 @@ static const struct poptOption side_options[] = {
 	POPT_TABLEEND
 };
 
-static const struct poptOption diff_table[] = {
-	{ NULL, '\0', POPT_ARG_INCLUDE_TABLE, (void *)side_options, 0,
+static const struct verb_option diff_table[] = {
+	{ "", '\0', POPT_ARG_INCLUDE_TABLE, VERB_INCLUDE_OWN, 0,
 	  "The sides, A then B, in the order given (a PATH is a tree):",
-	  NULL },
+	  "" },
 	{ "json", '\0', POPT_ARG_NONE, OPT(json), 0,
-	  "each difference as a JSON object, one a line", NULL },
+	  "each difference as a JSON object, one a line", "" },
 	CLI_JSON_ARRAY_OPTION_SAYING(struct diff_opts, json_array, "print "
 	    "the JSON records (--json's, or -o json's) as one JSON array, "
 	    "not JSON Lines (implies --json without -o)"),
@@ -91,7 +91,7 @@ static const struct poptOption diff_table[] = {
 	  "compare only entries of these types (c, b, p, s, l, d, f)",
 	  "TYPE,..." },
 	{ "one-file-system", 'x', POPT_ARG_NONE, OPT(one_fs), 0,
-	  "in a tree, enter no other mount", NULL },
+	  "in a tree, enter no other mount", "" },
 	KERNEL_SYSFS_OPTION(struct diff_opts, sysfs_dir),
 	{ "users-from", '\0', POPT_ARG_STRING, OPT(users_from), 0,
 	  "names in the tables from DIR/etc/passwd and DIR/etc/group",
@@ -117,7 +117,8 @@ diff_opts_done(void *opts)
 }
 
 const struct verb_options diff_options = {
-	.table = diff_table, .size = sizeof(struct diff_opts),
+	.table = diff_table, .include = side_options,
+	.size = sizeof(struct diff_opts),
 	.done = diff_opts_done,
 };
 

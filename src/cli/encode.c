@@ -27,18 +27,18 @@ struct encode_run {
 
 #define OPT(field) VERB_OPT(struct encode_opts, field)
 
-static const struct poptOption encode_table[] = {
+static const struct verb_option encode_table[] = {
 	LAYOUT_OPTIONS(struct encode_opts, layout),
 	CLI_HEX_OPTION(struct encode_opts, hex),
 	{ "json", '\0', POPT_ARG_NONE, OPT(json), 0,
-	  "print a JSON object", NULL },
+	  "print a JSON object", "" },
 	CLI_JSON_ARRAY_OPTION(struct encode_opts, json_array),
 	CLI_OUTPUT_OPTION(struct encode_opts, output),
 	{ "kdev", '\0', POPT_ARG_NONE, OPT(kdev), 0,
 	  "read MAJOR and MINOR in hexadecimal, as decode --kdev prints "
-	  "them", NULL },
+	  "them", "" },
 	{ "keep-going", 'k', POPT_ARG_NONE, OPT(keep_going), 0,
-	  "with -, report bad lines and go on, keeping their places", NULL },
+	  "with -, report bad lines and go on, keeping their places", "" },
 	CLI_TABLE_END
 };
 

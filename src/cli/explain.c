@@ -453,7 +453,7 @@ explain_one(const struct ask *a, const char *arg)
 
 #define OPT(field) VERB_OPT(struct explain_opts, field)
 
-static const struct poptOption explain_table[] = {
+static const struct verb_option explain_table[] = {
 	LAYOUT_OPTIONS_SAYING(struct explain_opts, layout, "device number "
 	    "layout (default 16:16 or $DEVTOOL_FORMAT; a PATH's value is "
 	    "native unless -f is given)"),
@@ -461,7 +461,7 @@ static const struct poptOption explain_table[] = {
 	  "explain a raw value instead of a pair", "V" },
 	{ "json", '\0', POPT_ARG_NONE, OPT(json), 0,
 	  "print the pair, the value and the names as one JSON object",
-	  NULL },
+	  "" },
 	CLI_JSON_ARRAY_OPTION(struct explain_opts, json_array),
 	CLI_OUTPUT_OPTION(struct explain_opts, output),
 	CLI_TABLE_END

@@ -19,12 +19,12 @@ struct formats_opts {
 
 #define OPT(field) VERB_OPT(struct formats_opts, field)
 
-static const struct poptOption formats_table[] = {
+static const struct verb_option formats_table[] = {
 	{ "json", '\0', POPT_ARG_NONE, OPT(json), 0,
-	  "print one JSON object per layout (or dialect)", NULL },
+	  "print one JSON object per layout (or dialect)", "" },
 	{ "dialects", '\0', POPT_ARG_NONE, OPT(dialects), 0,
 	  "list the table dialects instead, and whether apply reads each",
-	  NULL },
+	  "" },
 	CLI_JSON_ARRAY_OPTION(struct formats_opts, json_array),
 	CLI_OUTPUT_OPTION(struct formats_opts, output),
 	CLI_TABLE_END

@@ -19,7 +19,7 @@
 
 extern char **environ;
 
-static const struct poptOption help_table[] = {
+static const struct verb_option help_table[] = {
 	CLI_TABLE_END
 };
 

@@ -383,39 +383,39 @@ struct list_opts {
 
 #define OPT(field) VERB_OPT(struct list_opts, field)
 
-static const struct poptOption list_table[] = {
+static const struct verb_option list_table[] = {
 	{ "output", 'o', POPT_ARG_STRING, OPT(output), 0,
 	  "a table (default makedevs): " DIALECT_NAMES "; "
 	  "or device rules, written only: cgroup, "
 	  "deviceallow, deviceallow-groups or oci-allow", "FORMAT" },
 	{ "json", '\0', POPT_ARG_NONE, OPT(json), 0,
 	  "print JSON Lines, an object a line, as -o json (-o oci "
-	  "is one array)", NULL },
+	  "is one array)", "" },
 	CLI_JSON_ARRAY_OPTION(struct list_opts, json_array),
 	{ "check", '\0', POPT_ARG_STRING, OPT(check), 0,
 	  "print only the nodes LAYOUT or a storage format cannot hold; "
 	  "kernel: audit the nodes against the running kernel and the "
 	  "registry", "LAYOUT" },
 	{ "dirs", '\0', POPT_ARG_NONE, OPT(dirs), 0,
-	  "list directories too", NULL },
+	  "list directories too", "" },
 	{ "widen", '\0', POPT_ARG_NONE, OPT(widen), 0,
 	  "with -o deviceallow-groups: a driver's group even where the "
 	  "nodes are not all its minors (a warning names what it adds)",
-	  NULL },
+	  "" },
 	{ "one-file-system", 'x', POPT_ARG_NONE, OPT(one_fs), 0,
 	  "enter no mount point below a PATH (devpts, /dev/shm): list it "
-	  "as a directory only", NULL },
+	  "as a directory only", "" },
 	{ "root", '\0', POPT_ARG_STRING, OPT(root_dir), 0,
 	  "read the trees inside DIR, print paths as seen from it",
 	  "DIR" },
 	{ "archive", '\0', POPT_ARG_STRING, OPT(archive), 0,
 	  "read the archive FILE (- for stdin) instead of a tree", "FILE" },
 	{ "kernel", '\0', POPT_ARG_NONE, OPT(from_kernel), 0,
-	  "the nodes devtmpfs makes, from sysfs, instead of a tree", NULL },
+	  "the nodes devtmpfs makes, from sysfs, instead of a tree", "" },
 	KERNEL_SYSFS_OPTION(struct list_opts, sysfs_dir),
 	{ "table", '\0', POPT_ARG_NONE, OPT(table), 0,
 	  "the operands are device tables (- for stdin) to convert",
-	  NULL },
+	  "" },
 	{ "input", 'i', POPT_ARG_STRING, OPT(input), 0,
 	  "with --table: read every table as this dialect (default: "
 	  "detected)", "FORMAT" },
@@ -424,7 +424,7 @@ static const struct poptOption list_table[] = {
 	  "DIR" },
 	{ "lossy", '\0', POPT_ARG_NONE, OPT(lossy), 0,
 	  "with --table: write what the output dialect can hold, warn of "
-	  "the rest", NULL },
+	  "the rest", "" },
 	{ "merge", '\0', POPT_ARG_STRING, OPT(merge), 0,
 	  "with --table: conflicting lines are an error (default), or the "
 	  "last or the first wins", "error|last|first" },
@@ -437,10 +437,10 @@ static const struct poptOption list_table[] = {
 	{ "boot", '\0', POPT_ARG_NONE, OPT(tmpfiles.boot), 0,
 	  "with --table: read the tmpfiles lines devtool does not create "
 	  "that are only for boot (r! ...), as systemd-tmpfiles --boot",
-	  NULL },
+	  "" },
 	{ "strict", '\0', POPT_ARG_NONE, OPT(tmpfiles.strict), 0,
 	  "with --table: a tmpfiles line devtool does not create (x, z, f+ "
-	  "...) is an error, not left out with a warning", NULL },
+	  "...) is an error, not left out with a warning", "" },
 	CLI_TABLE_END
 };
 

@@ -57,7 +57,7 @@ static const struct make_opts make_defaults = {
 
 #define OPT(field) VERB_OPT(struct make_opts, field)
 
-static const struct poptOption make_table[] = {
+static const struct verb_option make_table[] = {
 	{ "directory", 'C', POPT_ARG_STRING, OPT(dir), 0,
 	  "create the nodes in DIR (default: the current directory)",
 	  "DIR" },
@@ -77,18 +77,18 @@ static const struct poptOption make_table[] = {
 	OPTIONS_REPLACE(struct make_opts, replace),
 	{ "dry-run", 'n', POPT_ARG_NONE, OPT(dry_run), 0,
 	  "print what would be done, touch nothing (as MAKEDEV -n, "
-	  "implies -v)", NULL },
+	  "implies -v)", "" },
 	OPTIONS_VERBOSE(struct make_opts, verbose),
 	{ "delete", 'd', POPT_ARG_NONE, OPT(delete), 0,
 	  "remove the device nodes and FIFOs the names make, each only if "
-	  "of that type (as MAKEDEV -d)", NULL },
+	  "of that type (as MAKEDEV -d)", "" },
 	{ "force", '\0', POPT_ARG_NONE, OPT(force), 0,
 	  "write into a live /dev (devtmpfs, or /dev under udev) all the "
-	  "same", NULL },
+	  "same", "" },
 	{ "widen", '\0', POPT_ARG_NONE, OPT(widen), 0,
 	  "with -o deviceallow-groups: a driver's group even where the "
 	  "nodes are not all its minors (a warning names what it adds)",
-	  NULL },
+	  "" },
 	CLI_TABLE_END
 };
 

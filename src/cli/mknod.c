@@ -406,7 +406,7 @@ make_nodes(struct mknod_job *job, struct root *root)
 
 #define OPT(field) VERB_OPT(struct mknod_opts, field)
 
-static const struct poptOption mknod_table[] = {
+static const struct verb_option mknod_table[] = {
 	{ "mode", 'm', POPT_ARG_STRING, OPT(mode), 0,
 	  "exact mode, octal or symbolic (default 0666 & ~umask)",
 	  "MODE" },
@@ -419,12 +419,12 @@ static const struct poptOption mknod_table[] = {
 	{ "replace", 'r', POPT_ARG_NONE, OPT(replace), 0,
 	  "replace a different node or FIFO, correct a matching one; "
 	  "without -m, -u, -g it keeps their old values",
-	  NULL },
+	  "" },
 	{ "parents", 'p', POPT_ARG_NONE, OPT(parents), 0,
-	  "create missing parent directories (0755)", NULL },
+	  "create missing parent directories (0755)", "" },
 	OPTIONS_DRY_RUN(struct mknod_opts, dry_run),
 	{ "verbose", 'v', POPT_ARG_NONE, OPT(verbose), 0,
-	  "print each action", NULL },
+	  "print each action", "" },
 	{ "root", '\0', POPT_ARG_STRING, OPT(root), 0,
 	  "resolve PATH inside DIR as if it were /", "DIR" },
 	{ "users-from", '\0', POPT_ARG_STRING, OPT(users_from), 0,

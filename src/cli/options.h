@@ -19,13 +19,13 @@
  */
 #define OPTIONS_REPLACE(type, field) \
 	{ "replace", 'r', POPT_ARG_NONE, VERB_OPT(type, field), 0, \
-	  "replace different nodes, correct mode and owner", NULL }
+	  "replace different nodes, correct mode and owner", "" }
 #define OPTIONS_DRY_RUN(type, field) \
 	{ "dry-run", 'n', POPT_ARG_NONE, VERB_OPT(type, field), 0, \
-	  "print what would be done, touch nothing", NULL }
+	  "print what would be done, touch nothing", "" }
 #define OPTIONS_VERBOSE(type, field) \
 	{ "verbose", 'v', POPT_ARG_NONE, VERB_OPT(type, field), 0, \
-	  "print each action and a summary", NULL }
+	  "print each action and a summary", "" }
 
 /*
  * The tree --root DIR names (NULL: /), confined as root.h confines it.

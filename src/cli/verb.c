@@ -38,7 +38,21 @@ kind(const struct poptOption *o)
 	return o->argInfo & POPT_ARG_MASK;
 }
 
-/* An arg or a callback's data that is a VERB_OPT offset (verbs.h). */
+/* The same of a verb's own row (verbs.h). */
+static bool
+row_is_end(const struct verb_option *r)
+{
+	return r->longName[0] == '\0' && r->shortName == '\0' &&
+	    r->argInfo == 0;
+}
+
+static unsigned
+row_kind(const struct verb_option *r)
+{
+	return r->argInfo & POPT_ARG_MASK;
+}
+
+/* An arg or a callback's data of an include that is a VERB_OPT offset. */
 static bool
 is_offset(const void *p)
 {
@@ -50,7 +64,7 @@ is_offset(const void *p)
  * registry's readable dialects go, so that --help lists what dialect.c
  * registers, a new dialect included.  The text is built when help is
  * asked for (table_dialects), not at every run that parses an option,
- * into the runner's copy of the table, which frees it (table_free).
+ * into the runner's copy of the table; help then ends the run.
  */
 static void
 options_dialects(struct poptOption *o)
@@ -69,133 +83,138 @@ options_dialects(struct poptOption *o)
 	o->descrip = dt_buf_str(&b);
 }
 
-/* Whether an included table has a row that stores into the instance. */
-static bool
-holds_offsets(const struct poptOption *table)
-{
-	for (; !is_end(table); table++)
-		if (kind(table) == POPT_ARG_CALLBACK ?
-		    is_offset(table->descrip) :
-		    kind(table) != POPT_ARG_INCLUDE_TABLE &&
-		    is_offset(table->arg))
-			return true;
-	return false;
-}
-
 /*
  * The instance's field at a VERB_OPT offset.  An offset past the struct
  * is a table that names another struct's field: a bug, caught before
  * popt writes there.
  */
 static void *
-field(const struct verb_options *vo, void *opts, const void *off)
+field(const struct verb_options *vo, void *opts, size_t off)
 {
-	size_t at = (uintptr_t)off - 1;
+	size_t at = off - 1;
 
-	if (at >= vo->size)
+	if (off == 0 || at >= vo->size)
 		cli_fatal("a verb's option table names a field beyond its "
 		    "options struct");
 	return (char *)opts + at;
 }
 
-/* A copy of the rows of a table, its end included. */
-static struct poptOption *
-rows_copy(const struct poptOption *from)
+/* Whether popt stores through p into the instance. */
+static bool
+in_instance(const struct verb_options *vo, const void *opts, const void *p)
 {
+	return p != NULL && (const char *)p >= (const char *)opts &&
+	    (const char *)p < (const char *)opts + vo->size;
+}
+
+/*
+ * The verb's own popt table (VERB_INCLUDE_OWN), copied with its
+ * callback's data made the instance's field: diff's sides.
+ */
+static struct poptOption *
+own_copy(const struct verb_options *vo, void *opts)
+{
+	const struct poptOption *from = vo->include;
 	struct poptOption *to;
 	size_t n = 1;
 
+	assert(from != NULL);
 	while (!is_end(&from[n - 1]))
 		n++;
 	if ((to = reallocarray(NULL, n, sizeof(*to))) == NULL)
 		cli_fatal(NULL);
-	return memcpy(to, from, n * sizeof(*to));
+	memcpy(to, from, n * sizeof(*to));
+	for (size_t i = 0; i < n; i++)
+		if (kind(&to[i]) == POPT_ARG_CALLBACK) {
+			if (is_offset(to[i].descrip))
+				to[i].descrip = field(vo, opts,
+				    (uintptr_t)to[i].descrip);
+		} else if (is_offset(to[i].arg))
+			to[i].arg = field(vo, opts, (uintptr_t)to[i].arg);
+	return to;
 }
 
-/*
- * The rows of a copy made to store into the instance: its offsets made
- * the instance's fields, DIALECT_NAMES put in, and in the verb's own
- * table (top) each string row given a value (popt returns to
- * options_parse after each string option: see there).
- */
-static void
-rows_resolve(const struct verb_options *vo, void *opts,
-    struct poptOption *o, bool top)
+/* A row's text as popt has it: NULL for none. */
+static const char *
+row_text(const char *s, size_t room)
 {
-	for (; !is_end(o); o++) {
-		if (kind(o) == POPT_ARG_INCLUDE_TABLE)
-			continue;
-		if (kind(o) == POPT_ARG_CALLBACK) {
-			if (is_offset(o->descrip))
-				o->descrip = field(vo, opts, o->descrip);
-			continue;
-		}
-		if (is_offset(o->arg))
-			o->arg = field(vo, opts, o->arg);
-		if (top && is_string(o) && o->val == 0)
-			o->val = STRING_SEEN;
-	}
+	/* (a text that fills its array has no NUL: verbs.h) */
+	assert(s[room - 1] == '\0');
+	return s[0] != '\0' ? s : NULL;
 }
 
 /*
- * The table popt reads: a copy of the verb's const one, and of each
- * table it includes that holds offsets (one level: CLI_TABLE_END's
- * include none), resolved into the instance.  table_free frees it.
+ * The table popt reads, made from the verb's rows: their texts pointed
+ * at, their offsets made the instance's fields, each string row given a
+ * value (popt returns to options_parse after each string option: see
+ * there), and each include the table it names.  table_free frees it.
  */
 static struct poptOption *
 table_copy(const struct verb_options *vo, void *opts)
 {
-	struct poptOption *table = rows_copy(vo->table);
+	const struct verb_option *r = vo->table;
+	struct poptOption *table, *o;
+	size_t n = 1;
 
-	rows_resolve(vo, opts, table, true);
-	for (struct poptOption *o = table; !is_end(o); o++)
-		if (kind(o) == POPT_ARG_INCLUDE_TABLE && holds_offsets(o->arg)) {
-			o->arg = rows_copy(o->arg);
-			rows_resolve(vo, opts, o->arg, false);
-		}
+	while (!row_is_end(&r[n - 1]))
+		n++;
+	if ((table = calloc(n, sizeof(*table))) == NULL)
+		cli_fatal(NULL);
+	for (o = table; !row_is_end(r); r++, o++) {
+		*o = (struct poptOption){
+			.longName = row_text(r->longName, sizeof(r->longName)),
+			.shortName = r->shortName, .argInfo = r->argInfo,
+			.val = r->val,
+			.descrip = row_text(r->descrip, sizeof(r->descrip)),
+			.argDescrip = row_text(r->argDescrip,
+			    sizeof(r->argDescrip)),
+		};
+		if (row_kind(r) == POPT_ARG_INCLUDE_TABLE)
+			o->arg = r->arg == VERB_INCLUDE_COMMON ?
+			    cli_common_options : r->arg == VERB_INCLUDE_HELP ?
+			    cli_help_options : own_copy(vo, opts);
+		else if (r->arg != 0)
+			o->arg = field(vo, opts, r->arg);
+		if (is_string(o) && o->val == 0)
+			o->val = STRING_SEEN;
+	}
 	return table;
 }
 
+/* Whether a row of a table_copy includes a table it copied. */
+static bool
+is_copy(const struct poptOption *o)
+{
+	return kind(o) == POPT_ARG_INCLUDE_TABLE &&
+	    o->arg != cli_common_options && o->arg != cli_help_options;
+}
+
 /*
- * DIALECT_NAMES put into the help of a table_copy (from: the verb's
- * table) and of the tables it copied, for --help.
+ * DIALECT_NAMES put into the help of a table_copy and of the tables it
+ * copied, for --help.
  */
 static void
-table_dialects(struct poptOption *table, const struct poptOption *from)
+table_dialects(struct poptOption *table)
 {
-	for (size_t i = 0; !is_end(&table[i]); i++)
-		if (kind(&table[i]) == POPT_ARG_INCLUDE_TABLE) {
-			if (table[i].arg != from[i].arg)	/* our copy */
-				for (struct poptOption *o = table[i].arg;
-				    !is_end(o); o++)
-					if (kind(o) != POPT_ARG_INCLUDE_TABLE &&
-					    kind(o) != POPT_ARG_CALLBACK)
-						options_dialects(o);
-		} else if (kind(&table[i]) != POPT_ARG_CALLBACK)
-			options_dialects(&table[i]);
+	for (struct poptOption *o = table; !is_end(o); o++)
+		if (is_copy(o)) {
+			for (struct poptOption *i = o->arg; !is_end(i); i++)
+				if (kind(i) != POPT_ARG_INCLUDE_TABLE &&
+				    kind(i) != POPT_ARG_CALLBACK)
+					options_dialects(i);
+		} else if (kind(o) != POPT_ARG_CALLBACK &&
+		    kind(o) != POPT_ARG_INCLUDE_TABLE)
+			options_dialects(o);
 }
 
-/* The help texts options_dialects built into a copy (from: the rows). */
+/* Frees a table_copy and the tables it copied. */
 static void
-rows_free(struct poptOption *to, const struct poptOption *from)
+table_free(struct poptOption *table)
 {
-	for (size_t i = 0; !is_end(&from[i]); i++)
-		if (kind(&from[i]) != POPT_ARG_INCLUDE_TABLE &&
-		    kind(&from[i]) != POPT_ARG_CALLBACK &&
-		    to[i].descrip != from[i].descrip)
-			free((char *)to[i].descrip);
-	free(to);
-}
-
-/* Frees a table_copy of the verb's table. */
-static void
-table_free(struct poptOption *table, const struct poptOption *from)
-{
-	for (size_t i = 0; !is_end(&from[i]); i++)
-		if (kind(&from[i]) == POPT_ARG_INCLUDE_TABLE &&
-		    table[i].arg != from[i].arg)
-			rows_free(table[i].arg, from[i].arg);
-	rows_free(table, from);
+	for (struct poptOption *o = table; !is_end(o); o++)
+		if (is_copy(o))
+			free(o->arg);
+	free(table);
 }
 
 static poptContext
@@ -262,7 +281,7 @@ static void __attribute__((noreturn))
 options_help(poptContext con, const struct verb *v, struct poptOption *table,
     int what)
 {
-	table_dialects(table, v->options->table);
+	table_dialects(table);
 	if (what == 'u')
 		poptPrintUsage(con, stdout, 0);
 	else {
@@ -334,67 +353,62 @@ count_args(const char **args)
 /*
  * Ends a verb: popt hands POPT_ARG_STRING values over as malloc'd copies,
  * and POPT_ARG_ARGV ones as a malloc'd array of them, that are the
- * caller's to free: those it stored into the instance, the rows of to
- * whose row of from is an offset.
+ * caller's to free: those it stored into the instance.
  */
 static void
-values_free(const struct poptOption *to, const struct poptOption *from)
+values_free(const struct verb_options *vo, void *opts,
+    const struct poptOption *o)
 {
-	for (size_t i = 0; !is_end(&from[i]); i++) {
-		void *at = to[i].arg;
-
-		if (!is_offset(from[i].arg) || at == NULL ||
-		    kind(&from[i]) == POPT_ARG_CALLBACK ||
-		    kind(&from[i]) == POPT_ARG_INCLUDE_TABLE)
+	for (; !is_end(o); o++) {
+		if (kind(o) == POPT_ARG_CALLBACK ||
+		    kind(o) == POPT_ARG_INCLUDE_TABLE ||
+		    !in_instance(vo, opts, o->arg))
 			continue;
-		if (is_string(&from[i])) {
-			free(*(char **)at);
-			*(char **)at = NULL;
-		} else if (kind(&from[i]) == POPT_ARG_ARGV) {
-			char **v = *(char ***)at;
+		if (is_string(o)) {
+			free(*(char **)o->arg);
+			*(char **)o->arg = NULL;
+		} else if (kind(o) == POPT_ARG_ARGV) {
+			char **v = *(char ***)o->arg;
 
 			for (size_t k = 0; v != NULL && v[k] != NULL; k++)
 				free(v[k]);
 			free(v);
-			*(char ***)at = NULL;
+			*(char ***)o->arg = NULL;
 		}
 	}
 }
 
 /* values_free over a table_copy and the tables it copied. */
 static void
-options_free(const struct poptOption *table, const struct poptOption *from)
+options_free(const struct verb_options *vo, void *opts,
+    const struct poptOption *table)
 {
-	for (size_t i = 0; !is_end(&from[i]); i++)
-		if (kind(&from[i]) == POPT_ARG_INCLUDE_TABLE &&
-		    table[i].arg != from[i].arg)
-			values_free(table[i].arg, from[i].arg);
-	values_free(table, from);
+	for (const struct poptOption *o = table; !is_end(o); o++)
+		if (is_copy(o))
+			values_free(vo, opts, o->arg);
+	values_free(vo, opts, table);
 }
 
 /*
- * Where a row of the verb's const table stores: a VERB_OPT offset made
- * the instance's field, or the address the row holds (cli.c's
- * variables).  The checks below read the options through it, so that
- * they need no copy of the table: a run without options makes none.
+ * The instance's field a row of the verb's const table stores into.
+ * The checks below read the options through it, so that they need no
+ * copy of the table: a run without options makes none.
  */
 static void *
 row_arg(const struct verb_options *vo, void *opts,
-    const struct poptOption *row)
+    const struct verb_option *row)
 {
-	return is_offset(row->arg) ? field(vo, opts, row->arg) : row->arg;
+	return field(vo, opts, row->arg);
 }
 
 /* The row of the table named name, of popt's kind argtype, or NULL. */
-static const struct poptOption *
-option_row(const struct poptOption *table, const char *name,
+static const struct verb_option *
+option_row(const struct verb_option *table, const char *name,
     unsigned argtype)
 {
-	for (; !is_end(table); table++)
-		if (table->longName != NULL &&
-		    strcmp(table->longName, name) == 0 &&
-		    (table->argInfo & POPT_ARG_MASK) == argtype &&
-		    table->arg != NULL)
+	for (; !row_is_end(table); table++)
+		if (strcmp(table->longName, name) == 0 &&
+		    row_kind(table) == argtype && table->arg != 0)
 			return table;
 	return NULL;
 }
@@ -403,7 +417,7 @@ option_row(const struct poptOption *table, const char *name,
 static const struct cli_layout_opts *
 layout_opts(const struct verb_options *vo, void *opts)
 {
-	const struct poptOption *format = option_row(vo->table, "format",
+	const struct verb_option *format = option_row(vo->table, "format",
 	    POPT_ARG_STRING);
 
 	if (format == NULL)
@@ -424,7 +438,7 @@ static int
 json_array_check(const struct verb_call *c, const struct verb_options *vo,
     bool *on)
 {
-	const struct poptOption *array = option_row(vo->table, "json-array",
+	const struct verb_option *array = option_row(vo->table, "json-array",
 	    POPT_ARG_NONE), *json = option_row(vo->table, "json",
 	    POPT_ARG_NONE), *output = option_row(vo->table, "output",
 	    POPT_ARG_STRING);
@@ -456,11 +470,11 @@ json_array_check(const struct verb_call *c, const struct verb_options *vo,
 static int
 output_check(const struct verb_call *c, const struct verb_options *vo)
 {
-	const struct poptOption *output = option_row(vo->table, "output",
+	const struct verb_option *output = option_row(vo->table, "output",
 	    POPT_ARG_STRING), *json = option_row(vo->table, "json",
 	    POPT_ARG_NONE);
 
-	if (output == NULL || output->descrip != cli_output_help)
+	if (output == NULL || strcmp(output->descrip, CLI_OUTPUT_HELP) != 0)
 		return EXIT_OK;
 	assert(json != NULL);
 	return cli_output(c->name, *(char **)row_arg(vo, c->opts, output),
@@ -595,12 +609,12 @@ verb_run(const struct verb_table *t, const struct verb *v, int argc,
 	}
 out:
 	if (table != NULL)
-		options_free(table, vo->table);
+		options_free(vo, c.opts, table);
 	if (vo->done != NULL)
 		vo->done(c.opts);
 	if (con != NULL)
 		poptFreeContext(con);
 	if (table != NULL)
-		table_free(table, vo->table);
+		table_free(table);
 	return rc;
 }

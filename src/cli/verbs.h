@@ -11,8 +11,8 @@
  * and its options from the verb_call (c->opts, handed down to its
  * helpers by pointer), prints, and returns an exit code (cli.h's table:
  * EXIT_OK, EXIT_FAILED, EXIT_USAGE; a question maps them with
- * cli_answer).  No verb keeps a file-static variable: its popt table is
- * const and names fields by VERB_OPT (below), never by address
+ * cli_answer).  No verb keeps a file-static variable: its table of
+ * options is const and names fields by VERB_OPT (below), never by address
  * (scripts/lint.sh's "statics" step checks the objects).
  *
  * How to add a verb NAME (tests/newverb.bats follows these steps in a
@@ -58,30 +58,62 @@
 struct verb;
 
 /*
- * A verb's options: its popt table, const, and the struct the table
+ * A verb's options: its table of rows, const, and the struct the table
  * stores into.  The runner makes one instance of the struct per run, on
  * its stack (zeroed, or a copy of defaults; at most OPTS_ROOM, 1 KiB, in
- * verb.c), gives popt a copy of the table that stores into it when an
- * argument is an option (else no parser is started: docs/DESIGN.md,
- * "What a start costs"), and hands it to the check hook and the handler
- * as the verb_call's opts.
+ * verb.c), gives popt a table made from the rows that stores into it
+ * when an argument is an option (else no parser is started:
+ * docs/DESIGN.md, "What a start costs"), and hands it to the check hook
+ * and the handler as the verb_call's opts.
  *
- * A row that stores into the struct names its field with VERB_OPT: not
- * an address but the field's offset plus one, an integer constant cast
- * to a pointer, which a constant initializer may hold (C11 6.6p9).  The
- * runner tells the two apart by value: Linux maps nothing below 64 KiB
- * (vm.mmap_min_addr), so an arg under VERB_OPT_LIMIT is an offset, and
- * NULL (no field) stays NULL.  A callback row's descrip (the data popt
- * hands its callback) may be one too, as diff's sides are.  Offsets are
- * made addresses in the table and in each table it includes that holds
- * any (one level: diff's sides); CLI_TABLE_END's tables store into
- * cli.c's variables by address.
+ * A row is popt's struct poptOption with no address in it, written in
+ * the same order ({ "name", 'n', POPT_ARG_..., OPT(field), val, "help",
+ * "ARG" }): its texts are arrays in the row ("" for none, where popt
+ * has NULL), and the field it stores into is an offset.  So a verb's
+ * table is read-only data the dynamic linker relocates nothing in at
+ * start (docs/DESIGN.md, "Read-only tables"); the runner makes popt's
+ * rows of it, its texts pointed at where they are, only for a run with
+ * options.  An overlong text is a compile error; one that fills its
+ * array to the last byte, an assertion of the runner (tests run every
+ * verb's --help).
+ *
+ * A row that stores into the struct names its field with VERB_OPT: the
+ * field's offset plus one (0 is no field: the runner hands the row's
+ * val back, as popt returns -h's).  An INCLUDE_TABLE row names its table
+ * by VERB_INCLUDE_*: the common options, the help options
+ * (CLI_TABLE_END has both) or the verb's own popt table, include (diff's
+ * sides, whose callback and its data, a VERB_OPT offset as the data,
+ * must point; the runner resolves their offsets into the instance too).
  */
-#define VERB_OPT_LIMIT 65536
-#define VERB_OPT(type, field) ((void *)(1 + offsetof(type, field)))
+#define VERB_OPT(type, field) (1 + offsetof(type, field))
+#define VERB_OPT_LIMIT 65536	/* an include's callback data below it is
+				   an offset (Linux maps nothing there) */
+enum verb_include {
+	VERB_INCLUDE_COMMON = 1,	/* cli.h's -q */
+	VERB_INCLUDE_HELP,		/* -h/--help, -?, --usage */
+	VERB_INCLUDE_OWN,		/* the verb_options' include */
+};
+
+/* Each text's room, its NUL included (the longest now: 15, 150, 16). */
+#define VERB_LONG_ROOM 20
+#define VERB_HELP_ROOM 176
+#define VERB_ARG_ROOM 20
+
+struct verb_option {
+	char longName[VERB_LONG_ROOM];	/* "": a short option alone */
+	char shortName;
+	unsigned int argInfo;		/* popt's POPT_ARG_*, flags */
+	size_t arg;			/* VERB_OPT, VERB_INCLUDE_*, or 0 */
+	int val;
+	char descrip[VERB_HELP_ROOM];
+	char argDescrip[VERB_ARG_ROOM];
+};
+/* The end of a table (CLI_TABLE_END has it). */
+#define VERB_TABLE_END { "", '\0', 0, 0, 0, "", "" }
 
 struct verb_options {
-	const struct poptOption *table;	/* ends with CLI_TABLE_END */
+	const struct verb_option *table;	/* ends with CLI_TABLE_END */
+	const struct poptOption *include;	/* VERB_INCLUDE_OWN, or NULL */
 	size_t size;		/* sizeof the options struct; 0: none */
 	const void *defaults;	/* its values before any option, or NULL:
 				   all zero (make: -o's makedevs) */
