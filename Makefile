@@ -22,13 +22,13 @@ DEPFLAGS  = -MMD -MP
 # libcap sets file capabilities (makedevs |xattr), as setcap(8) does: it
 # is loaded with dlopen(3) when first needed (src/base/libcap.h), since
 # linked in, its constructor made six prctl(2) calls at every start.
-# json-c (the JSON dialects, src/dialects/json*.c and oci.c) is static too: shared, it
-# added a sixth to start-up over /bin/true (1.15 to 1.23, perf stat).
+# json-c (the JSON dialects, src/dialects/json*.c and oci.c) is loaded
+# the same way (src/base/libjsonc.h): shared and linked in, it added a
+# sixth to start-up over /bin/true (1.15 to 1.23, perf stat); static, ten
+# imports, its relocations and three page faults at every start.
 # libc comes first: what glibc has (reallocarray) glibc gives, not a copy
 # from libbsd linked far from the code that calls it.
-LDLIBS   += -lc -Wl,-Bstatic -lpopt -lbsd -lmd -ljson-c -Wl,-Bdynamic
-# The sanitizer build takes the shared json-c.
-JSON_LIBS = -ljson-c
+LDLIBS   += -lc -Wl,-Bstatic -lpopt -lbsd -lmd -Wl,-Bdynamic
 
 # A hardened build, always, as Debian's hardening=+all: added after the
 # caller's CPPFLAGS, CFLAGS and LDFLAGS (dpkg-buildflags' under
@@ -152,7 +152,7 @@ $(UNIT_BINS): tests/unit_%: tests/unit_%.o libdevtool.a
 	$(CC) $(CFLAGS) $(HARDEN_CFLAGS) $(LDFLAGS) $(HARDEN_LDFLAGS) -o $@ $^ $(LDLIBS)
 $(UNITS:%=build/asan/unit_%): build/asan/unit_%: build/asan/tests/unit_%.o \
     build/asan/libdevtool.a
-	$(CC) $(ASAN_CFLAGS) -o $@ $^ -lpopt -lbsd $(JSON_LIBS)
+	$(CC) $(ASAN_CFLAGS) -o $@ $^ -lpopt -lbsd
 
 units: $(UNIT_BINS)
 
@@ -193,7 +193,7 @@ deps-all:
 # The same tests against a build with AddressSanitizer and UBSan.
 # (Shared popt and libbsd here: their static archives are not PIC.)
 build/asan/devtool: $(addprefix build/asan/,$(OBJS))
-	$(CC) $(ASAN_CFLAGS) -o $@ $^ -lpopt -lbsd $(JSON_LIBS)
+	$(CC) $(ASAN_CFLAGS) -o $@ $^ -lpopt -lbsd
 
 deps-harden:
 	@sh scripts/deps.sh harden

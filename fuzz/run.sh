@@ -90,7 +90,7 @@ rm -f "$probe" "$probe.c" "$probe.log"
 # (src/devtool.c), as the unit tests link libdevtool.a: the linker takes
 # only the members a harness needs, and a new dialect is in it unnamed.
 LIB_SRCS=$(find src -name '*.c' ! -path src/devtool.c | sort)
-LIBS="-lpopt -lbsd -ljson-c"
+LIBS="-lpopt -lbsd"	# json-c: loaded by the code (base/libjsonc.h)
 # Inputs longer than a line or a /proc/devices copy buy nothing but time;
 # the table harness needs room for PATH_MAX paths written with escapes.
 # (Every harness of a writer also builds names of PATH_MAX bytes from its

@@ -472,6 +472,8 @@ sys/unpack.o loaded
 sys/unpack.o p_*
 base/libcap.o loaded
 base/libcap.o dt_cap_*
+base/libjsonc.o loaded
+base/libjsonc.o jc_*
 '
 
 run_statics() {

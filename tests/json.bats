@@ -705,3 +705,54 @@ same_records() {
 	assert_status 1
 	assert_equal "$stderr" "devtool: standard output: No space left on device"
 }
+
+# json-c is loaded with dlopen(3) when a JSON table is first read or
+# written (devtool(1), CAVEATS): a run that reads or writes none never
+# opens it.  (strace's openat calls, not timed.)
+@test "json: json-c is opened only by a run that reads or writes JSON: encode, list and apply of a makedevs table open no libjson-c; list -o json and apply of its line do" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	[[ -z ${DEVTOOL_REAL:-} ]] || skip "under valgrind the calls traced are valgrind's too"
+	mkdir -p R/dev
+	mkfifo R/dev/fifo
+	opened() {
+		strace -f -qq -e trace=openat,open -o trace.log "$DEVTOOL" "$@" \
+		    >out 2>&1 || fail "devtool $*: $(cat out)"
+		grep -c 'libjson-c\.so' trace.log || true
+	}
+	assert_equal "$(opened encode 300 5)" 0
+	assert_equal "$(opened list --root R /dev)" 0
+	devtool list --root R /dev >t.table
+	assert_equal "$(opened apply -n --root A t.table)" 0
+	assert_equal "$(opened list -o json --root R /dev)" 1
+	devtool list -o json --root R /dev >t.json
+	assert_equal "$(opened apply --root A t.json)" 1
+	assert_equal "$(stat -c %F A/dev/fifo)" "fifo"
+}
+
+# Without json-c (hidden in a mount namespace of the test's own), a JSON
+# table is refused as a table that cannot be read, naming json-c, and
+# nothing is made; a makedevs table is applied as before.
+@test "json: without json-c, a JSON table is refused naming json-c, exit 2, nothing created, and list -o json fails naming it; a makedevs table is applied" {
+	unshare -m true 2>/dev/null || skip "no mount namespace (unshare -m)"
+	local lib
+	lib=$(ldconfig -p | awk '/libjson-c\.so\.5 /{ print $NF; exit }')
+	[[ -n $lib ]] || fail "ldconfig knows no libjson-c.so.5"
+	mkdir -p R/dev
+	mkfifo R/dev/fifo
+	devtool list -o json --root R /dev >t.json
+	devtool list --root R /dev >t.table
+	# shellcheck disable=SC2016 # the inner shell's
+	run unshare -m sh -c '
+		mount --bind /dev/null "$1" || exit 99
+		$DEVTOOL apply --root A t.json 2>&1; echo "exit $?"
+		$DEVTOOL list -o json --root R /dev 2>&1; echo "exit $?"
+		$DEVTOOL apply --root B t.table 2>&1; echo "exit $?"' sh "$lib"
+	assert_equal "$output" "devtool: t.json:1: cannot load json-c: $lib: file too short
+devtool: 1 error in the table; nothing was created
+exit 2
+devtool: cannot load json-c: $lib: file too short
+exit 1
+exit 0"
+	[[ ! -e A/dev ]] || fail "A/dev was made"
+	assert_equal "$(stat -c %F B/dev/fifo)" "fifo"
+}

@@ -25,7 +25,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <json-c/json.h>
+#include "base/libjsonc.h"
 
 #include "base/bounds.h"
 #include "base/text.h"
@@ -43,8 +43,8 @@ add_members(json_object *obj, bool *ok, const struct entry *e)
 
 	snprintf(mode, sizeof(mode), "%04o", e->mode);
 	json_io_add(obj, ok, "path", json_io_text(e->path));
-	json_io_add(obj, ok, "type", json_object_new_string(type));
-	json_io_add(obj, ok, "mode", json_object_new_string(mode));
+	json_io_add(obj, ok, "type", jc_json_object_new_string(type));
+	json_io_add(obj, ok, "mode", jc_json_object_new_string(mode));
 	json_io_add(obj, ok, "uid", json_io_uint(e->uid));
 	json_io_add(obj, ok, "gid", json_io_uint(e->gid));
 	if (entry_has_numbers(e)) {
@@ -72,15 +72,15 @@ get_mode(json_object *obj, struct entry *e, struct dt_diag *d)
 	const char *s, *p;
 	unsigned m = 0;
 
-	if (!json_object_object_get_ex(obj, "mode", &v))
+	if (!jc_json_object_object_get_ex(obj, "mode", &v))
 		return dt_error(d, "no \"mode\"");
-	s = json_object_is_type(v, json_type_string) ?
-	    json_object_get_string(v) : "";
+	s = jc_json_object_is_type(v, json_type_string) ?
+	    jc_json_object_get_string(v) : "";
 	/* stop before m could pass 07777, so it never overflows */
 	for (p = s; *p >= '0' && *p <= '7' && m <= 0777; p++)
 		m = m * 8 + (unsigned)(*p - '0');
 	if (p == s || *p != '\0' || m > 07777 ||
-	    strlen(s) != (size_t)json_object_get_string_len(v))
+	    strlen(s) != (size_t)jc_json_object_get_string_len(v))
 		return dt_error(d, "\"mode\": want a string of octal digits, "
 		    "at most \"07777\", such as \"0644\"");
 	e->mode = m;
@@ -128,7 +128,7 @@ json_entry(json_object *obj, struct entry *e, char *path, struct dt_diag *d)
 	char *target = path + PATH_MAX;
 	int r;
 
-	if (!json_object_is_type(obj, json_type_object))
+	if (!jc_json_object_is_type(obj, json_type_object))
 		return dt_error(d, "not a JSON object");
 	if (unknown_key(obj) != NULL)
 		return unknown_key_error(unknown_key(obj), d);
@@ -165,10 +165,10 @@ json_parse_line(const char *line, size_t len, struct entry *out,
 	memset(out, 0, sizeof(*out));
 	if (dialect_blank(line, len))
 		return 0;
-	if ((tok = json_io_tokener()) == NULL)
-		return dt_error(d, "out of memory");
+	if ((tok = json_io_tokener(d)) == NULL)
+		return -1;
 	r = json_io_value(tok, line, len, &obj, &end, d);
-	json_tokener_free(tok);
+	jc_json_tokener_free(tok);
 	if (r != 0)
 		return -1;
 	if (!blank_from(line, len, end))
@@ -177,7 +177,7 @@ json_parse_line(const char *line, size_t len, struct entry *out,
 		r = -1;
 	else
 		r = json_entry(obj, out, path, d);
-	json_object_put(obj);
+	jc_json_object_put(obj);
 	return r != 0 ? -1 : 1;
 }
 
@@ -198,7 +198,7 @@ static void
 read_element(struct json_io_doc *doc, json_object *obj, size_t start,
     unsigned long line)
 {
-	const char *key = json_object_is_type(obj, json_type_object) ?
+	const char *key = jc_json_object_is_type(obj, json_type_object) ?
 	    unknown_key(obj) : NULL;
 	struct dt_diag d;
 

@@ -20,7 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <json-c/json.h>
+#include "base/libjsonc.h"
 
 #include "base/text.h"
 #include "codec/host.h"
@@ -41,9 +41,9 @@ put_json_text(json_object *o, struct printbuf *pb, int level, int flags)
 
 	(void)level;
 	(void)flags;
-	dt_json_string(&text, json_object_get_string(o));
+	dt_json_string(&text, jc_json_object_get_string(o));
 	rc = dt_buf_failed(&text) || text.len > INT_MAX ||
-	    printbuf_memappend(pb, text.s, (int)text.len) < 0 ? -1 : 0;
+	    jc_printbuf_memappend(pb, text.s, (int)text.len) < 0 ? -1 : 0;
 	dt_buf_free(&text);
 	return rc;
 }
@@ -51,18 +51,18 @@ put_json_text(json_object *o, struct printbuf *pb, int level, int flags)
 json_object *
 json_io_text(const char *s)
 {
-	json_object *o = json_object_new_string(s);
+	json_object *o = jc_json_object_new_string(s);
 
 	if (o != NULL)
-		json_object_set_serializer(o, put_json_text, NULL, NULL);
+		jc_json_object_set_serializer(o, put_json_text, NULL, NULL);
 	return o;
 }
 
 void
 json_io_add(json_object *obj, bool *ok, const char *key, json_object *value)
 {
-	if (value == NULL || json_object_object_add(obj, key, value) != 0) {
-		json_object_put(value);
+	if (value == NULL || jc_json_object_object_add(obj, key, value) != 0) {
+		jc_json_object_put(value);
 		*ok = false;
 	}
 }
@@ -70,7 +70,7 @@ json_io_add(json_object *obj, bool *ok, const char *key, json_object *value)
 json_object *
 json_io_uint(uint64_t v)
 {
-	return json_object_new_uint64(v);
+	return jc_json_object_new_uint64(v);
 }
 
 int
@@ -91,18 +91,20 @@ json_io_format(const struct dialect *dialect, const struct entry *e,
 		return dt_error(d, "'%s' is a %s, which an %s table cannot hold",
 		    dt_quote(q, sizeof(q), e->path, strlen(e->path)),
 		    entry_noun(e), dialect->name);
-	if ((obj = json_object_new_object()) == NULL)
+	if (jc_load(d) != 0)
+		return -1;
+	if ((obj = jc_json_object_new_object()) == NULL)
 		return dt_error(d, "out of memory");
 	members(obj, &ok, e);
 	if (note != NULL)
 		json_io_add(obj, &ok, "problem", json_io_text(note));
-	s = ok ? json_object_to_json_string_ext(obj, WRITE_FLAGS) : NULL;
+	s = ok ? jc_json_object_to_json_string_ext(obj, WRITE_FLAGS) : NULL;
 	if (s == NULL) {
-		json_object_put(obj);
+		jc_json_object_put(obj);
 		return dt_error(d, "out of memory");
 	}
 	dt_buf_adds(out, s);
-	json_object_put(obj);
+	jc_json_object_put(obj);
 	return 0;
 }
 
@@ -112,12 +114,12 @@ int
 json_io_member(json_object *obj, const char *key, bool need,
     json_type type, json_object **v, struct dt_diag *d)
 {
-	if (!json_object_object_get_ex(obj, key, v))
+	if (!jc_json_object_object_get_ex(obj, key, v))
 		return need ? dt_error(d, "no \"%s\"", key) : 0;
-	if (!json_object_is_type(*v, type))
+	if (!jc_json_object_is_type(*v, type))
 		return dt_error(d, "\"%s\": want a %s, got %s", key,
 		    type == json_type_int ? "whole number" : "string",
-		    json_type_to_name(json_object_get_type(*v)));
+		    jc_json_type_to_name(jc_json_object_get_type(*v)));
 	return 1;
 }
 
@@ -131,11 +133,11 @@ json_io_string(json_object *obj, const char *key, bool need, char *buf,
 
 	if (r != 1)
 		return r;
-	n = (size_t)json_object_get_string_len(v);
+	n = (size_t)jc_json_object_get_string_len(v);
 	if (n >= size)
 		return dt_error(d, "\"%s\" is too long (%zu bytes, at most %zu)",
 		    key, n, size - 1);
-	memcpy(buf, json_object_get_string(v), n + 1);
+	memcpy(buf, jc_json_object_get_string(v), n + 1);
 	if (strlen(buf) != n)
 		return dt_error(d, "\"%s\" has a NUL character", key);
 	return 1;
@@ -151,10 +153,10 @@ json_io_number(json_object *obj, const char *key, bool need, uint64_t max,
 
 	if (r != 1)
 		return r;
-	if (json_object_get_int64(v) < 0)
+	if (jc_json_object_get_int64(v) < 0)
 		return dt_error(d, "\"%s\": %" PRId64 " is negative", key,
-		    json_object_get_int64(v));
-	n = json_object_get_uint64(v);
+		    jc_json_object_get_int64(v));
+	n = jc_json_object_get_uint64(v);
 	if (n == UINT64_MAX)	/* json-c's value for all it cannot hold */
 		return dt_error(d, "\"%s\": out of range (0-%" PRIu64 ")",
 		    key, max);
@@ -204,8 +206,8 @@ json_io_type(json_object *obj, const char *letters, char *type,
 
 	if (json_io_member(obj, "type", true, json_type_string, &v, d) != 1)
 		return -1;
-	s = json_object_get_string(v);
-	n = (size_t)json_object_get_string_len(v);
+	s = jc_json_object_get_string(v);
+	n = (size_t)jc_json_object_get_string_len(v);
 	if (n != 1 || s[0] == ' ' || s[0] == '\0' ||
 	    strchr(letters, s[0]) == NULL)
 		return dt_error(d, "\"type\": '%s' is not one of %s",
@@ -215,13 +217,18 @@ json_io_type(json_object *obj, const char *letters, char *type,
 }
 
 json_tokener *
-json_io_tokener(void)
+json_io_tokener(struct dt_diag *d)
 {
-	json_tokener *tok = json_tokener_new();
+	json_tokener *tok;
 
-	if (tok != NULL)
-		json_tokener_set_flags(tok, JSON_TOKENER_STRICT |
-		    JSON_TOKENER_ALLOW_TRAILING_CHARS);
+	if (jc_load(d) != 0)
+		return NULL;
+	if ((tok = jc_json_tokener_new()) == NULL) {
+		dt_say(d, "out of memory");
+		return NULL;
+	}
+	jc_json_tokener_set_flags(tok, JSON_TOKENER_STRICT |
+	    JSON_TOKENER_ALLOW_TRAILING_CHARS);
 	return tok;
 }
 
@@ -231,18 +238,18 @@ json_io_value(json_tokener *tok, const char *s, size_t len,
 {
 	enum json_tokener_error err;
 
-	json_tokener_reset(tok);
-	*out = json_tokener_parse_ex(tok, s, len > INT_MAX ? INT_MAX :
+	jc_json_tokener_reset(tok);
+	*out = jc_json_tokener_parse_ex(tok, s, len > INT_MAX ? INT_MAX :
 	    (int)len);
-	err = json_tokener_get_error(tok);
-	*end = json_tokener_get_parse_end(tok);
+	err = jc_json_tokener_get_error(tok);
+	*end = jc_json_tokener_get_parse_end(tok);
 	if (*out != NULL && err == json_tokener_success)
 		return 0;
-	json_object_put(*out);
+	jc_json_object_put(*out);
 	*out = NULL;
 	if (err == json_tokener_continue)
 		return dt_error(d, "JSON: unexpected end of input");
-	return dt_error(d, "JSON: %s", json_tokener_error_desc(err));
+	return dt_error(d, "JSON: %s", jc_json_tokener_error_desc(err));
 }
 
 /* ------------------------------------------------- a whole document */
@@ -369,7 +376,7 @@ next_element(struct json_io_doc *doc, json_io_element_fn *element)
 		return -1;
 	if (json_io_doc_keys_agree(doc, start, line))
 		element(doc, obj, start, line);
-	json_object_put(obj);
+	jc_json_object_put(obj);
 	return 0;
 }
 
@@ -409,6 +416,7 @@ json_io_doc_read(const char *text, size_t len,
 	struct json_io_doc doc = { .s = text, .len = len, .line = 1,
 	    .sink = sink };
 	const char *nul = memchr(text, '\0', len);
+	struct dt_diag d;
 	int r;
 
 	if (nul != NULL) {
@@ -416,8 +424,8 @@ json_io_doc_read(const char *text, size_t len,
 		json_io_doc_problem(&doc, doc.line, "NUL byte in the document");
 		return;
 	}
-	if ((doc.tok = json_io_tokener()) == NULL) {
-		json_io_doc_problem(&doc, 1, "out of memory");
+	if ((doc.tok = json_io_tokener(&d)) == NULL) {
+		json_io_doc_problem(&doc, 1, "%s", d.msg);
 		return;
 	}
 	skip_space(&doc);
@@ -426,7 +434,7 @@ json_io_doc_read(const char *text, size_t len,
 	if (r == 0 && doc.pos < len)
 		json_io_doc_problem(&doc, doc.line,
 		    "text after the JSON document");
-	json_tokener_free(doc.tok);
+	jc_json_tokener_free(doc.tok);
 }
 
 /* ----------------------------------------------------------- detection */
@@ -434,25 +442,25 @@ json_io_doc_read(const char *text, size_t len,
 bool
 json_io_devtool(json_object *obj)
 {
-	return json_object_is_type(obj, json_type_object) &&
-	    json_object_object_get_ex(obj, "mode", NULL) &&
-	    !json_object_object_get_ex(obj, "fileMode", NULL);
+	return jc_json_object_is_type(obj, json_type_object) &&
+	    jc_json_object_object_get_ex(obj, "mode", NULL) &&
+	    !jc_json_object_object_get_ex(obj, "fileMode", NULL);
 }
 
 bool
 json_io_config(json_object *obj)
 {
-	return json_object_is_type(obj, json_type_object) &&
-	    (json_object_object_get_ex(obj, "ociVersion", NULL) ||
-	    json_object_object_get_ex(obj, "linux", NULL));
+	return jc_json_object_is_type(obj, json_type_object) &&
+	    (jc_json_object_object_get_ex(obj, "ociVersion", NULL) ||
+	    jc_json_object_object_get_ex(obj, "linux", NULL));
 }
 
 /* The value at s (len bytes) in *obj: false when s does not hold one. */
 static bool
 first_value(const char *s, size_t len, json_object **obj)
 {
-	json_tokener *tok = json_io_tokener();
 	struct dt_diag d;
+	json_tokener *tok = json_io_tokener(&d);
 	size_t end;
 	bool ok;
 
@@ -460,7 +468,7 @@ first_value(const char *s, size_t len, json_object **obj)
 	if (tok == NULL)
 		return false;
 	ok = json_io_value(tok, s, len, obj, &end, &d) == 0;
-	json_tokener_free(tok);
+	jc_json_tokener_free(tok);
 	return ok;
 }
 
@@ -476,6 +484,9 @@ json_io_start(const char *head, size_t n)
 		i++;
 	if (i == n || (head[i] != '[' && head[i] != '{'))
 		return JSON_IO_NONE;
+	/* without json-c, unknown: the reader says why (jc_load) */
+	if (jc_load(NULL) != 0)
+		return JSON_IO_CUT;
 	if (head[i] == '{') {
 		nl = memchr(head + i, '\n', n - i);
 		eol = nl != NULL ? (size_t)(nl - head) : n;
@@ -483,7 +494,7 @@ json_io_start(const char *head, size_t n)
 			r = JSON_IO_LINES;
 		else
 			r = JSON_IO_CUT;
-		json_object_put(obj);
+		jc_json_object_put(obj);
 		if (r == JSON_IO_LINES)
 			return r;
 	} else {
@@ -500,6 +511,6 @@ json_io_start(const char *head, size_t n)
 	else
 		r = json_io_devtool(obj) && !json_io_config(obj) ?
 		    JSON_IO_DEVTOOL : JSON_IO_OCI;
-	json_object_put(obj);
+	jc_json_object_put(obj);
 	return r;
 }

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <json-c/json.h>
+#include "base/libjsonc.h"
 
 #include "base/diag.h"
 #include "dialects/dialect.h"
@@ -62,9 +62,11 @@ int json_io_type(json_object *obj, const char *letters, char *type,
 
 /*
  * A tokener as every reader here uses it: strict JSON (RFC 8259), one
- * value at a time, what follows it left to the caller.  NULL: no memory.
+ * value at a time, what follows it left to the caller; json-c loaded
+ * first (base/libjsonc.h).  NULL with the reason in d: json-c could not
+ * be loaded, or no memory.
  */
-json_tokener *json_io_tokener(void);
+json_tokener *json_io_tokener(struct dt_diag *d);
 /*
  * One JSON value from s (len bytes) into *out, *end the bytes it took;
  * -1 with a message for what is not one, *end then where json-c stopped.

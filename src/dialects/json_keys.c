@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include <json-c/json.h>
+#include "base/libjsonc.h"
 
 #include "base/bounds.h"
 #include "dialects/json_keys.h"
@@ -63,25 +63,25 @@ add_key(struct scan *sc, json_object *set, size_t i, size_t end,
 	if (sc->s[i] == '\'')
 		return dt_error(d, "key %s is in single quotes, which is not "
 		    "JSON", dt_quote_word(q, sizeof(q), sc->s + i, n));
-	json_tokener_reset(sc->tok);
+	jc_json_tokener_reset(sc->tok);
 	key = n > INT_MAX || end == sc->len ? NULL :
-	    json_tokener_parse_ex(sc->tok, sc->s + i, (int)n);
-	if (!json_object_is_type(key, json_type_string)) {
-		json_object_put(key);
+	    jc_json_tokener_parse_ex(sc->tok, sc->s + i, (int)n);
+	if (!jc_json_object_is_type(key, json_type_string)) {
+		jc_json_object_put(key);
 		return dt_error(d, "key %s is not a JSON string",
 		    dt_quote_word(q, sizeof(q), sc->s + i, n));
 	}
-	s = json_object_get_string(key);
-	n = (size_t)json_object_get_string_len(key);
+	s = jc_json_object_get_string(key);
+	n = (size_t)jc_json_object_get_string_len(key);
 	if (strlen(s) != n)	/* json-c's key would end at the NUL */
 		r = dt_error(d, "key \"%s\" has a NUL character",
 		    dt_quote_word(q, sizeof(q), s, n));
-	else if (json_object_object_get_ex(set, s, NULL))
+	else if (jc_json_object_object_get_ex(set, s, NULL))
 		r = dt_error(d, "duplicate key \"%s\"",
 		    dt_quote_word(q, sizeof(q), s, n));
-	else if (json_object_object_add(set, s, NULL) != 0)
+	else if (jc_json_object_object_add(set, s, NULL) != 0)
 		r = dt_error(d, "out of memory");
-	json_object_put(key);
+	jc_json_object_put(key);
 	return r;
 }
 
@@ -94,7 +94,7 @@ open_nesting(struct scan *sc, bool object, struct dt_diag *d)
 		return dt_error(d, "JSON nested more than %zu deep",
 		    sc->depth);
 	f = &sc->open[sc->depth];
-	f->keys = object ? json_object_new_object() : NULL;
+	f->keys = object ? jc_json_object_new_object() : NULL;
 	f->want_key = object;
 	if (object && f->keys == NULL)
 		return dt_error(d, "out of memory");
@@ -106,7 +106,7 @@ static void
 close_nesting(struct scan *sc)
 {
 	if (sc->depth > 0)
-		json_object_put(sc->open[--sc->depth].keys);
+		jc_json_object_put(sc->open[--sc->depth].keys);
 }
 
 /* The byte at *i: a key is checked there, a string skipped (*i its end). */
@@ -150,9 +150,11 @@ json_keys_check(const char *text, size_t len, size_t *at,
 	struct scan sc = { .s = text, .len = len };
 	int r = 0;
 
-	if ((sc.tok = json_tokener_new()) == NULL)
+	if (jc_load(d) != 0)
+		return -1;
+	if ((sc.tok = jc_json_tokener_new()) == NULL)
 		return dt_error(d, "out of memory");
-	json_tokener_set_flags(sc.tok, JSON_TOKENER_STRICT);
+	jc_json_tokener_set_flags(sc.tok, JSON_TOKENER_STRICT);
 	for (size_t i = 0; i < len; i++)
 		if ((r = scan_byte(&sc, &i, d)) != 0) {
 			*at = i;
@@ -160,19 +162,19 @@ json_keys_check(const char *text, size_t len, size_t *at,
 		}
 	while (sc.depth > 0)
 		close_nesting(&sc);
-	json_tokener_free(sc.tok);
+	jc_json_tokener_free(sc.tok);
 	return r;
 }
 
 int
 json_keys_find(const char *text, size_t len, const char *key, size_t *at)
 {
-	json_tokener *tok = json_tokener_new();
+	json_tokener *tok;
 	json_object *name;
 	size_t depth = 0, end;
 	bool want_key = false, found = false;
 
-	if (tok == NULL)
+	if (jc_load(NULL) != 0 || (tok = jc_json_tokener_new()) == NULL)
 		return -1;
 	for (size_t i = 0; i < len && !found; i++) {
 		switch (text[i]) {
@@ -190,13 +192,13 @@ json_keys_find(const char *text, size_t len, const char *key, size_t *at)
 		case '"':
 			end = string_end(text, len, i);
 			if (want_key && end < len && end + 1 - i <= INT_MAX) {
-				json_tokener_reset(tok);
-				name = json_tokener_parse_ex(tok, text + i,
+				jc_json_tokener_reset(tok);
+				name = jc_json_tokener_parse_ex(tok, text + i,
 				    (int)(end + 1 - i));
-				found = json_object_is_type(name,
+				found = jc_json_object_is_type(name,
 				    json_type_string) &&
-				    strcmp(json_object_get_string(name), key) == 0;
-				json_object_put(name);
+				    strcmp(jc_json_object_get_string(name), key) == 0;
+				jc_json_object_put(name);
 				if (found)
 					*at = i;
 			}
@@ -207,7 +209,7 @@ json_keys_find(const char *text, size_t len, const char *key, size_t *at)
 			break;
 		}
 	}
-	json_tokener_free(tok);
+	jc_json_tokener_free(tok);
 	return found ? 0 : -1;
 }
 

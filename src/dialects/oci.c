@@ -24,7 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <json-c/json.h>
+#include "base/libjsonc.h"
 
 #include "dialects/json_io.h"
 #include "dialects/json_keys.h"
@@ -40,7 +40,7 @@ add_members(json_object *obj, bool *ok, const struct entry *e)
 	char type[2] = { e->type, '\0' };
 
 	json_io_add(obj, ok, "path", json_io_text(e->path));
-	json_io_add(obj, ok, "type", json_object_new_string(type));
+	json_io_add(obj, ok, "type", jc_json_object_new_string(type));
 	if (entry_has_numbers(e)) {
 		json_io_add(obj, ok, "major", json_io_uint(e->major));
 		json_io_add(obj, ok, "minor", json_io_uint(e->minor));
@@ -70,10 +70,10 @@ oci_entry(json_object *obj, struct entry *e, char *path, struct dt_diag *d)
 {
 	uint64_t mode = OCI_MODE;
 
-	if (!json_object_is_type(obj, json_type_object))
+	if (!jc_json_object_is_type(obj, json_type_object))
 		return dt_error(d, "want an object for each linux.devices "
 		    "element, got %s",
-		    json_type_to_name(json_object_get_type(obj)));
+		    jc_json_type_to_name(jc_json_object_get_type(obj)));
 	if (json_io_devtool(obj))
 		return dt_error(d, "a devtool json object (it has \"mode\" "
 		    "and no \"fileMode\"), not an OCI device");
@@ -130,18 +130,18 @@ config_devices(struct json_io_doc *doc, json_object *obj,
 		    "array nor a config.json (no \"ociVersion\" or \"linux\")");
 		return -1;
 	}
-	json_object_object_get_ex(obj, "linux", &lx);
+	jc_json_object_object_get_ex(obj, "linux", &lx);
 	if (json_keys_spelt(obj, top_keys, &d) != 0 ||
-	    (json_object_is_type(lx, json_type_object) &&
+	    (jc_json_object_is_type(lx, json_type_object) &&
 	    json_keys_spelt(lx, linux_keys, &d) != 0)) {
 		json_io_doc_problem(doc, line, "%s", d.msg);
 		return -1;
 	}
-	if (!json_object_object_get_ex(lx, "devices", devices))
+	if (!jc_json_object_object_get_ex(lx, "devices", devices))
 		return 0;
-	if (!json_object_is_type(*devices, json_type_array)) {
+	if (!jc_json_object_is_type(*devices, json_type_array)) {
 		json_io_doc_problem(doc, line, "linux.devices is %s, not an "
-		    "array", json_type_to_name(json_object_get_type(*devices)));
+		    "array", jc_json_type_to_name(jc_json_object_get_type(*devices)));
 		return -1;
 	}
 	return 0;
@@ -167,12 +167,12 @@ read_config(struct json_io_doc *doc)
 	r = json_io_doc_keys_agree(doc, start, line) ?
 	    config_devices(doc, obj, line, &devices) : -1;
 	for (size_t i = 0; r == 0 && devices != NULL &&
-	    i < json_object_array_length(devices); i++) {
+	    i < jc_json_object_array_length(devices); i++) {
 		snprintf(where, sizeof(where), "linux.devices[%zu]: ", i);
-		json_io_doc_element(doc, json_object_array_get_idx(devices, i),
+		json_io_doc_element(doc, jc_json_object_array_get_idx(devices, i),
 		    line, where, oci_entry);
 	}
-	json_object_put(obj);
+	jc_json_object_put(obj);
 	return r;
 }
 
