@@ -282,8 +282,17 @@ build/plain/devtool: $(addprefix build/plain/,$(OBJS))
 	    $(addprefix build/plain/,$(START_OBJS) \
 	    $(filter-out $(START_OBJS),$(OBJS))) $(LDLIBS)
 
+# The floor of the start-up (make bench): a program hardened as devtool
+# is that binds the functions devtool imports and does nothing else.
+build/bench/imports_floor: devtool bench/imports_floor.sh
+	@mkdir -p build/bench
+	sh bench/imports_floor.sh devtool >build/bench/imports_floor.c
+	$(CC) $(HARDEN_CPPFLAGS) $(CFLAGS) $(HARDEN_CFLAGS) -fno-builtin -w \
+	    $(LDFLAGS) $(HARDEN_LDFLAGS) -o $@ build/bench/imports_floor.c
+
 bench: deps
-	@$(MAKE) --no-print-directory all bench-tools build/plain/devtool
+	@$(MAKE) --no-print-directory all bench-tools build/plain/devtool \
+	    build/bench/imports_floor
 	@bash bench/run.sh
 
 # Everything the build makes, and nothing else: after it, a clone is as

@@ -27,12 +27,13 @@ clone_make() {
 
 @test "build: a fresh clone builds everything, all of it ignored, and make clean leaves it as checked out" {
 	run clone_make -j2 all units bench-tools build/asan/unit_encode \
-	    tests/attack/exchanger tests/attack/swapper tests/attack/mover \
-	    tests/attack/noexchange
+	    build/bench/imports_floor tests/attack/exchanger \
+	    tests/attack/swapper tests/attack/mover tests/attack/noexchange
 	assert_success
 	local f
 	for f in devtool tests/unit_encode tests/unit_table bench/ref_decode \
 	    bench/ref_mknod bench/peak_rss build/asan/unit_encode \
+	    build/bench/imports_floor \
 	    tests/attack/exchanger tests/attack/noexchange; do
 		[[ -x $CLONE/$f && -f $CLONE/$f ]] || fail "not built: $f"
 	done

@@ -111,6 +111,24 @@ setup() {
 		fail "$n R_X86_64_RELATIVE relocations, more than 350"
 }
 
+@test "start-up: make bench's floor (bench/imports_floor.sh) binds exactly the functions devtool imports, bound now (full RELRO)" {
+	local want got
+	sh "$BATS_TEST_DIRNAME/../bench/imports_floor.sh" "$DEVTOOL" >floor.c
+	cc -O2 -fPIE -fno-builtin -w -pie -Wl,-z,relro,-z,now -o floor floor.c
+	want=$(readelf -W --dyn-syms "$DEVTOOL" | awk '$4 == "FUNC" &&
+	    $5 == "GLOBAL" && $7 == "UND" { sub(/@.*/, "", $8); print $8 }' |
+	    sort -u)
+	got=$(readelf -W --dyn-syms floor | awk '$4 == "FUNC" &&
+	    $5 == "GLOBAL" && $7 == "UND" { sub(/@.*/, "", $8); print $8 }' |
+	    sort -u | grep -vxF __libc_start_main)
+	[[ $(wc -l <<<"$want") -gt 100 ]] || fail "devtool imports $(wc -l <<<"$want") functions"
+	assert_equal "$got" "$(grep -vxF __libc_start_main <<<"$want")"
+	run readelf -d floor
+	assert_line --regexp 'FLAGS.*BIND_NOW'
+	run ./floor
+	assert_success
+}
+
 @test "start-up: what every run executes lies in the first 64 KiB of code, and the binary has no DT_FINI (docs/DESIGN.md, What a start costs)" {
 	local text addr f
 	run readelf -SW "$DEVTOOL"
