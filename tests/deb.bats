@@ -139,7 +139,7 @@ License: BSD-2-Clause"
 	assert_output 76805
 }
 
-@test "deb: the control fields depend on libc and on libarchive, the decoders and libcap, which devtool loads with dlopen, and on nothing linked statically" {
+@test "deb: the control fields depend on libc and on libarchive, the decoders, libcap and json-c, which devtool loads with dlopen, and on nothing linked statically" {
 	assert_deb_built
 	run dpkg-deb -f "$DEB" Package Version Architecture Section Priority \
 	    Multi-Arch Depends Recommends Built-Using
@@ -150,7 +150,7 @@ Architecture: $ARCH
 Section: admin
 Priority: optional
 Multi-Arch: foreign
-Depends: libarchive13 (>= 3.1.2), libcap2, liblzma5, libbz2-1.0, liblz4-1, libzstd1, zlib1g, libc6 (>= 2.34)"
+Depends: libarchive13 (>= 3.1.2), libcap2, libjson-c5, liblzma5, libbz2-1.0, liblz4-1, libzstd1, zlib1g, libc6 (>= 2.34)"
 }
 
 @test "deb: the packaged binary has dpkg-buildflags' hardening: PIE, read-only relocations bound now, fortified calls, a stack protector" {
