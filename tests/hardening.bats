@@ -113,14 +113,16 @@ setup() {
 
 @test "start-up: make bench's floor (bench/imports_floor.sh) binds exactly the functions devtool imports, bound now (full RELRO)" {
 	local want got
+	# imported BINARY: the functions BINARY imports, by name
+	imported() {
+		readelf -W --dyn-syms "$1" | awk '$4 == "FUNC" &&
+		    $5 == "GLOBAL" && $7 == "UND" { sub(/@.*/, "", $8); print $8 }' |
+		    sort -u
+	}
 	sh "$BATS_TEST_DIRNAME/../bench/imports_floor.sh" "$DEVTOOL" >floor.c
 	cc -O2 -fPIE -fno-builtin -w -pie -Wl,-z,relro,-z,now -o floor floor.c
-	want=$(readelf -W --dyn-syms "$DEVTOOL" | awk '$4 == "FUNC" &&
-	    $5 == "GLOBAL" && $7 == "UND" { sub(/@.*/, "", $8); print $8 }' |
-	    sort -u)
-	got=$(readelf -W --dyn-syms floor | awk '$4 == "FUNC" &&
-	    $5 == "GLOBAL" && $7 == "UND" { sub(/@.*/, "", $8); print $8 }' |
-	    sort -u | grep -vxF __libc_start_main)
+	want=$(imported "$DEVTOOL")
+	got=$(imported floor | grep -vxF __libc_start_main)
 	[[ $(wc -l <<<"$want") -gt 100 ]] || fail "devtool imports $(wc -l <<<"$want") functions"
 	assert_equal "$got" "$(grep -vxF __libc_start_main <<<"$want")"
 	run readelf -d floor

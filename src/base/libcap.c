@@ -1,10 +1,10 @@
 /*
  * libcap.c - loading libcap on first use (libcap.h).
  */
-#include <dlfcn.h>
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base/dlib.h"
 #include "base/libcap.h"
 
 #define DT_CAP_DEFINE(f) __typeof__(f) *dt_##f;
@@ -27,11 +27,11 @@ dt_cap_load(struct dt_diag *d)
 
 	if (loaded)
 		return 0;
-	if ((h = dlopen(CAP_SONAME, RTLD_NOW | RTLD_LOCAL)) == NULL)
-		return dt_error(d, "cannot load libcap: %s", dlerror());
+	if ((h = dt_dlib_open(CAP_SONAME, "libcap", d)) == NULL)
+		return -1;
 #define DT_CAP_FIND(f) \
-	if ((*(void **)&dt_##f = dlsym(h, #f)) == NULL) \
-		return dt_error(d, "libcap has no %s", #f);
+	if (DT_DLIB_FIND(h, "libcap", #f, dt_##f, d) != 0) \
+		return -1;
 	DT_CAP_FUNCTIONS(DT_CAP_FIND)
 #undef DT_CAP_FIND
 	loaded = true;

@@ -1,10 +1,10 @@
 /*
  * libjsonc.c - loading json-c on first use (libjsonc.h).
  */
-#include <dlfcn.h>
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base/dlib.h"
 #include "base/libjsonc.h"
 
 #define JC_DEFINE(f) __typeof__(f) *jc_##f;
@@ -27,11 +27,11 @@ jc_load(struct dt_diag *d)
 
 	if (loaded)
 		return 0;
-	if ((h = dlopen(JSONC_SONAME, RTLD_NOW | RTLD_LOCAL)) == NULL)
-		return dt_error(d, "cannot load json-c: %s", dlerror());
+	if ((h = dt_dlib_open(JSONC_SONAME, "json-c", d)) == NULL)
+		return -1;
 #define JC_FIND(f) \
-	if ((*(void **)&jc_##f = dlsym(h, #f)) == NULL) \
-		return dt_error(d, "json-c has no %s", #f);
+	if (DT_DLIB_FIND(h, "json-c", #f, jc_##f, d) != 0) \
+		return -1;
 	JC_FUNCTIONS(JC_FIND)
 #undef JC_FIND
 	loaded = true;

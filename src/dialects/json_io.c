@@ -484,7 +484,11 @@ json_io_start(const char *head, size_t n)
 		i++;
 	if (i == n || (head[i] != '[' && head[i] != '{'))
 		return JSON_IO_NONE;
-	/* without json-c, unknown: the reader says why (jc_load) */
+	/*
+	 * json-c first: below, a value first_value could not read is put
+	 * (NULL, json-c's no-op) all the same.  Without it the start says
+	 * nothing, and the reader then says why (jc_load).
+	 */
 	if (jc_load(NULL) != 0)
 		return JSON_IO_CUT;
 	if (head[i] == '{') {

@@ -3,7 +3,6 @@
  * with the library of its format, each loaded on first use.
  */
 #include <assert.h>
-#include <dlfcn.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +12,7 @@
 #define ZLIB_CONST	/* next_in is const */
 #include <zlib.h>
 
+#include "base/dlib.h"
 #include "sys/unpack.h"
 
 /*
@@ -77,11 +77,11 @@ load_lib(enum lib l, struct dt_diag *d)
 
 	if (loaded[l])
 		return 0;
-	if ((h = dlopen(sonames[l], RTLD_NOW | RTLD_LOCAL)) == NULL)
-		return dt_error(d, "cannot load %s: %s", sonames[l], dlerror());
+	if ((h = dt_dlib_open(sonames[l], sonames[l], d)) == NULL)
+		return -1;
 #define FIND(lib, f) \
-	if ((lib) == l && (*(void **)&p_##f = dlsym(h, #f)) == NULL) \
-		return dt_error(d, "%s has no %s", sonames[l], #f);
+	if ((lib) == l && DT_DLIB_FIND(h, sonames[l], #f, p_##f, d) != 0) \
+		return -1;
 	FUNCTIONS(FIND)
 #undef FIND
 	loaded[l] = true;
