@@ -25,7 +25,7 @@ struct dt_diag {
 
 /* Formats the sentence into d (when not NULL) and returns st. */
 enum dt_status dt_fail(struct dt_diag *d, enum dt_status st,
-    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+    const char *fmt, ...) __attribute__((format(printf, 3, 4), cold));
 
 /*
  * The other convention, for functions that return an int: 0 for success,
@@ -33,7 +33,7 @@ enum dt_status dt_fail(struct dt_diag *d, enum dt_status st,
  * every failure return -1.
  */
 void dt_say(struct dt_diag *d, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3), cold));
 #define dt_error(d, ...) (dt_say((d), __VA_ARGS__), -1)
 
 #endif

@@ -103,6 +103,16 @@ struct held {
  */
 struct node_run {
 	uid_t euid;		/* the root's, who our private dirs belong to */
+	/*
+	 * What node.c asks of every node, first, in one cache line (make
+	 * bench): whether node_make is at work (parent_busy, below the
+	 * parent), the last directory node_stale.c scanned (below), and
+	 * the group node.c left in force (below fsgid_own).
+	 */
+	bool parent_busy;
+	bool stale_any;		/* stale_last holds one */
+	struct dir_id stale_last;
+	gid_t fsgid_held;
 	/* node_priv.c: the held private directories, the clock of their
 	   LRU, the serial N of .devtool.PID.N; hooked: the hook that
 	   removes them on a fatal signal or an early exit is registered,
@@ -115,9 +125,7 @@ struct node_run {
 	   run's leftovers (a hash set of struct dir_id: stale_cap slots, a
 	   power of two, or none; stale_n of them used), and the last one */
 	struct stale_slot *stale_seen;
-	size_t stale_n, stale_cap;
-	struct dir_id stale_last;
-	bool stale_any;		/* stale_last holds one */
+	size_t stale_n, stale_cap;	/* stale_last, stale_any: above */
 	/* node_lock.c: $XDG_RUNTIME_DIR as the CLI read it; the lock
 	   file, opened on first use (lock_tried) and closed at the end */
 	const char *runtime_dir;
@@ -136,7 +144,7 @@ struct node_run {
 	 * taken, which cannot change within a run (a user namespace's
 	 * mapping is written once; our capabilities are not changed).
 	 */
-	gid_t fsgid_own, fsgid_held;
+	gid_t fsgid_own;	/* fsgid_held: above */
 #define FSGID_SEEN 8
 	struct {
 		gid_t gid;
@@ -152,8 +160,7 @@ struct node_run {
 	 * node or opens a parent.
 	 */
 	char *parent;
-	char *trail_prefix;
-	bool parent_busy;
+	char *trail_prefix;	/* parent_busy: above */
 	/*
 	 * node_stale.c's getdents64(2) buffer: STALE_DENTS bytes of the
 	 * same allocation, for one scan at a time (what clean_stale calls
@@ -222,8 +229,10 @@ place_report(const struct place *p, enum node_outcome outcome,
 		return outcome;
 	return place_say(p, outcome, verb, w);
 }
-enum node_outcome place_fail(const struct place *p, const char *why);
-enum node_outcome place_fail_refused(const struct place *p);
+enum node_outcome place_fail(const struct place *p, const char *why)
+    __attribute__((cold));
+enum node_outcome place_fail_refused(const struct place *p)
+    __attribute__((cold));
 int place_make_at(int dirfd, const char *name, const struct node_want *w,
     mode_t perm, struct node_result *res);
 int place_dir_stat(const struct root *r, int dirfd, struct stat *st);

@@ -75,7 +75,12 @@ struct root {
 	char *cached_path;
 	size_t cached_len, cached_cap;
 	int cached_fd;
-	struct stat cached_st;	/* of cached_fd, for node.c's fast path */
+	/*
+	 * What node.c asks of every node (made_at_once) is here, in the
+	 * cache line of the cached directory's path and descriptor and the
+	 * next, with the start of its stat: a node's few lines, not one a
+	 * field (make bench).
+	 */
 	bool cached_st_valid;
 	bool cached_acl;	/* it has a default ACL */
 	bool cached_pinned;	/* nobody else can move it out of the root */
@@ -83,27 +88,29 @@ struct root {
 				   closed on its own */
 	int cached_nodev;	/* on a mount with nodev: 1, 0, -1 unknown
 				   (node_nodev.c) */
-	int root_trusted;	/* the root is only ours and has no default
-				   ACL nor set-gid bit: 1, 0, -1 not asked */
-	int root_nodev;		/* the root's, as cached_nodev */
-	struct stat root_st;	/* of fd, to know the root going up ".." */
-	void *dry_dirs;		/* tsearch(3) set: dirs a dry run would make */
 	bool no_mknod;		/* mknod(2) refused a device node for want
 				   of CAP_MKNOD: no parent is made for
 				   another (node.c) */
-	/* The run's struct run_dir, in the order made (growable), a
-	   tsearch(3) set of the same by path, and how many not kept. */
-	struct run_dir **made;
-	size_t made_n, made_cap, made_pending;
-	void *made_paths;
-	void *dry_nodes;	/* tsearch(3) set of struct dry_node: what a
-				   dry run would leave at a path */
-	void *nodev_seen;	/* tsearch(3) set: nodev mounts said */
 	uid_t euid;		/* who new nodes belong to, read once */
 	gid_t egid;
 	/* A run of node making's own state, from node_begin to node_end
 	   (node_impl.h), or NULL. */
 	struct node_run *run;
+	size_t made_pending;	/* of made (below), how many not kept */
+	struct stat cached_st;	/* of cached_fd, for node.c's fast path */
+	int root_trusted;	/* the root is only ours and has no default
+				   ACL nor set-gid bit: 1, 0, -1 not asked */
+	int root_nodev;		/* the root's, as cached_nodev */
+	struct stat root_st;	/* of fd, to know the root going up ".." */
+	void *dry_dirs;		/* tsearch(3) set: dirs a dry run would make */
+	/* The run's struct run_dir, in the order made (growable), and a
+	   tsearch(3) set of the same by path (made_pending is above). */
+	struct run_dir **made;
+	size_t made_n, made_cap;
+	void *made_paths;
+	void *dry_nodes;	/* tsearch(3) set of struct dry_node: what a
+				   dry run would leave at a path */
+	void *nodev_seen;	/* tsearch(3) set: nodev mounts said */
 	struct root_walk_bufs *walk_bufs;	/* root_walk.c's, or NULL */
 	size_t trail_n;		/* how many of trail[] below */
 	bool refused;		/* refusal, below, says why */
@@ -128,13 +135,20 @@ struct root {
  * Whether the cached directory is the one at path, of len bytes (not
  * NUL-terminated there): what root_opendir_cached asks first, for a
  * caller that has the length already (a node's parent, split off its
- * path), without a strcmp a node.
+ * path), without a strcmp a node.  Compared here, byte by byte: a
+ * parent is a few bytes, which memcmp's code, in cache lines of its
+ * own, costs more than (make bench).
  */
 static inline bool
 root_cached_is(const struct root *r, const char *path, size_t len)
 {
-	return r->cached_fd >= 0 && r->cached_len == len &&
-	    memcmp(r->cached_path, path, len) == 0;
+	size_t i = 0;
+
+	if (r->cached_fd < 0 || r->cached_len != len)
+		return false;
+	while (i < len && r->cached_path[i] == path[i])
+		i++;
+	return i == len;
 }
 
 /* root_cached_pinned, inline for node.c, which asks it every node. */
