@@ -433,6 +433,22 @@ if command -v valgrind >/dev/null && command -v strace >/dev/null; then
 		    "$i instructions ($((i / 100000)) a node)," \
 		    "$c system calls"
 	done
+	# The cache lines apply's loop runs through a node (docs/DESIGN.md,
+	# "What a node costs"): caches of 16 lines, fully associative, hold
+	# none of a node's lines for the next, so each line a node touches
+	# is a miss; 20,000 nodes, only the loop (put_one) counted.
+	head -n 20000 "$work/table" > "$work/table20k"
+	rm -rf "$T/a"; mkdir -p "$T/a/n"
+	valgrind --tool=callgrind --cache-sim=yes --I1=1024,16,64 \
+	    --D1=1024,16,64 --LL=4194304,16,64 --toggle-collect=put_one \
+	    --callgrind-out-file=/dev/null "$DEVTOOL" apply --root "$T/a" \
+	    "$work/table20k" 2>&1 >/dev/null | awk '
+		/ I +refs:/ { gsub(",", "", $4); ir = $4 }
+		/ I1 +misses:/ { gsub(",", "", $4); i1 = $4 }
+		/ D1 +misses:/ { gsub(",", "", $4); d1 = $4 }
+		END { printf "apply, its loop a node (20,000 nodes, callgrind, " \
+		    "16-line caches): %.0f instructions, %.0f code lines, " \
+		    "%.0f data lines\n", ir / 20000, i1 / 20000, d1 / 20000 }'
 	rm -rf "$T/a"
 else
 	echo "instruction and system call counts: skipped (valgrind or strace missing)"

@@ -172,6 +172,40 @@ teardown() { if [[ -n ${NOBODY_TOP:-} ]]; then nobody_done; fi; }
 	assert_node R/dev/sub "directory 0 0 755 0 0"
 }
 
+# docs/DESIGN.md, "What a node costs": after a directory's first node,
+# the others are found in the cached directory at once; what the first
+# was asked (a default ACL, a set-gid bit) still decides how each is made.
+@test "apply: every node in a directory with a default ACL has its exact mode, the first and each after it" {
+	needs_mknod
+	mkdir -p R/dev
+	set_default_acl R/dev
+	table t '/dev/a c 644 0 0 1 3' '/dev/b c 640 0 0 1 5' \
+		'/dev/c p 606 0 0' '/dev/d b 666 0 0 8 0'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_node R/dev/a "character special file 1 3 644 0 0"
+	assert_node R/dev/b "character special file 1 5 640 0 0"
+	assert_node R/dev/c "fifo 0 0 606 0 0"
+	assert_node R/dev/d "block special file 8 0 666 0 0"
+	assert_no_temp R
+}
+
+@test "apply: every node in a set-gid directory of another group has the group asked, the first and each after it" {
+	needs_mknod
+	mkdir -p R/dev
+	chgrp 5 R/dev
+	chmod 2755 R/dev
+	table t '/dev/a c 644 0 0 1 3' '/dev/b c 644 0 6 1 5' \
+		'/dev/c c 644 0 0 1 7' '/dev/d c 644 0 5 1 8'
+	run --separate-stderr devtool apply --root R t
+	assert_status 0
+	assert_node R/dev/a "character special file 1 3 644 0 0"
+	assert_node R/dev/b "character special file 1 5 644 0 6"
+	assert_node R/dev/c "character special file 1 7 644 0 0"
+	assert_node R/dev/d "character special file 1 8 644 0 5"
+	assert_no_temp R
+}
+
 # ------------------------------------------------------- tmpfiles dialect
 
 @test "apply: a tmpfiles table: c b p d, quoted and escaped paths, %%, '-' fields" {

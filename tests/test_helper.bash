@@ -257,6 +257,21 @@ assert_status() {
 # node PATH: what the kernel made: type, major, minor, mode, uid, gid.
 node() { stat -c '%F %Hr %Lr %a %u %g' -- "$1"; }
 
+# Gives directory $1 the default ACL u::rw,g::-,o::- (no setfacl needed:
+# the system.posix_acl_default value is written directly).
+set_default_acl() {
+	command -v python3 >/dev/null || skip "python3 is needed to set an ACL"
+	python3 - "$1" <<-'EOF' || skip "default ACLs are not supported here"
+	import os, struct, sys
+	e = lambda tag, perm: struct.pack("<HHI", tag, perm, 0xffffffff)
+	os.setxattr(sys.argv[1], "system.posix_acl_default",
+	    struct.pack("<I", 2) + e(0x01, 6) + e(0x04, 0) + e(0x20, 0))
+	EOF
+	mknod "$1/.acl-probe" c 1 3
+	[[ $(stat -c '%a' "$1/.acl-probe") == 600 ]] || skip "the default ACL has no effect here"
+	rm "$1/.acl-probe"
+}
+
 # assert_no_temp [DIR]: no temporary name (.devtool.*) anywhere under DIR
 # (default .).
 assert_no_temp() {
