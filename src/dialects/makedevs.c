@@ -232,7 +232,7 @@ parse_plain(const char *line, size_t len, struct entry *e, char *path)
 	char type;
 	int more, rc;
 
-	if (len >= DIALECT_TEXT_SIZE)
+	if (len >= (size_t)DIALECT_TEXT_SIZE)
 		return 0;
 	memcpy(path, line, len);
 	path[len] = '\0';

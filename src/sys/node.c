@@ -616,6 +616,7 @@ cached_name(const struct root *r, const char *path,
     const struct node_want *w, unsigned flags)
 {
 	const char *s, *slash = NULL;
+	size_t plen;
 
 	if ((flags & NODE_DRY_RUN) || r->no_mknod || r->made_pending != 0 ||
 	    r->cached_nodev != 0 || !r->cached_pinned || !r->run->stale_any ||
@@ -626,10 +627,15 @@ cached_name(const struct root *r, const char *path,
 	for (s = path; *s != '\0'; s++)
 		if (*s == '/')
 			slash = s;
-	/* a name it takes: not empty, ".", ".." nor too long */
+	/*
+	 * A name it takes, not too long; one that starts with '.' ("." and
+	 * ".." among them) goes the long way.  The parent: "/" for "/name".
+	 */
 	if (slash == NULL || s == slash + 1 || slash[1] == '.' ||
-	    s - (slash + 1) > NAME_MAX ||
-	    !root_cached_is(r, path, slash == path ? 1 : (size_t)(slash - path)) ||
+	    s - (slash + 1) > NAME_MAX)
+		return NULL;
+	plen = slash == path ? 1 : (size_t)(slash - path);
+	if (!root_cached_is(r, path, plen) ||
 	    r->run->stale_last.ino != r->cached_st.st_ino ||
 	    r->run->stale_last.dev != r->cached_st.st_dev)
 		return NULL;
@@ -713,112 +719,4 @@ node_make(struct root *r, const char *path, const struct node_want *w,
 	}
 	p.run->parent_busy = false;
 	return res->outcome;
-}
-
-/*
- * What is at p is taken out through a private directory, as a replaced
- * node is (node_priv.c): only the inode looked at, and only while it is
- * a device node or FIFO; signals wait meanwhile, so no private directory
- * is left behind.
- */
-static enum node_outcome
-remove_found(const struct place *p, const struct stat *st,
-    const struct node_want *w)
-{
-	struct priv pv = { .fd = -1 };
-	sigset_t old;
-	int rc, saved;
-
-	if (p->flags & NODE_DRY_RUN)
-		return place_report(p, NODE_REMOVED, "remove", w);
-	if (p->contain && root_contains(p->root, p->dirfd) != 1)
-		return place_fail(p, "its directory is no longer inside --root "
-		    "(moved meanwhile); left alone");
-	if (node_priv_impossible(p->dirfd))
-		return place_fail(p, NO_TEMP_MSG);
-	if (sig_block(&old) != 0)
-		return place_fail(p, NULL);
-	if ((rc = node_priv_open(p->run, p->dirfd, &pv)) == 0) {
-		rc = node_priv_take_out(p->dirfd, p->name, &pv, st);
-		saved = errno;
-		node_priv_close(p->dirfd, &pv);
-		errno = saved;
-	}
-	sig_restore(&old);
-	if (rc != 0)
-		return place_fail(p, errno == ESTALE ? "changed while being "
-		    "removed; left alone" : NULL);
-	return place_report(p, NODE_REMOVED, "remove", w);
-}
-
-/* node_remove and node_remove_type: type 0 takes any node or FIFO. */
-static enum node_outcome
-remove_at(struct root *r, const char *path, mode_t type, unsigned flags,
-    const struct node_events *ev, struct node_result *res)
-{
-	struct place p = { .root = r, .path = path, .dirfd = -1,
-	    .flags = flags & (NODE_DRY_RUN | NODE_VERBOSE), .ev = ev,
-	    .res = res };
-	struct node_want w = { .type = S_IFIFO, .perm = 0, .uid = NODE_ANY_UID,
-	    .gid = NODE_ANY_GID };
-	char parent[PATH_MAX], why[160];
-	struct stat st;
-	ssize_t plen;
-
-	assert(r != NULL && r->run != NULL && path != NULL && res != NULL);
-	p.run = r->run;
-	node_fsgid_own(p.run);
-	res->error = 0;
-	res->reason = NULL;
-	res->no_mknod = false;
-	res->nodev = NULL;
-	if ((plen = place_split_path(path, parent, sizeof(parent),
-	    &p.name)) < 0)
-		return res->outcome = place_fail(&p, "not a name a node can "
-		    "have");
-	p.dirfd = node_parents_open(&p, parent, (size_t)plen);
-	if (p.dirfd < 0 && root_refusal(r) != NULL)
-		return res->outcome = place_fail_refused(&p);
-	if (p.dirfd < 0 && (errno == ENOENT || errno == ENOTDIR))
-		return res->outcome = NODE_UNCHANGED;	/* nothing there */
-	if (p.dirfd < 0)
-		return res->outcome = place_fail(&p, NULL);
-	p.contain = !root_cached_pinned(r);
-	if (fstatat(p.dirfd, p.name, &st, AT_SYMLINK_NOFOLLOW) != 0)
-		return res->outcome = errno == ENOENT ? NODE_UNCHANGED :
-		    place_fail(&p, NULL);
-	w.type = st.st_mode & S_IFMT;
-	w.perm = st.st_mode & 07777;
-	w.uid = st.st_uid;
-	w.gid = st.st_gid;
-	w.rdev = st.st_rdev;
-	if (!inode_is_node(st.st_mode)) {
-		snprintf(why, sizeof(why), "is a %s; only device nodes and "
-		    "FIFOs are ever removed; left alone",
-		    place_type_word(st.st_mode));
-		errno = EEXIST;
-		return res->outcome = place_fail(&p, why);
-	}
-	if (type != 0 && (st.st_mode & S_IFMT) != type) {
-		snprintf(why, sizeof(why), "is a %s, not a %s; left alone",
-		    place_type_word(st.st_mode), place_type_word(type));
-		errno = EEXIST;
-		return res->outcome = place_fail(&p, why);
-	}
-	return res->outcome = remove_found(&p, &st, &w);
-}
-
-enum node_outcome
-node_remove(struct root *r, const char *path, unsigned flags,
-    const struct node_events *ev, struct node_result *res)
-{
-	return remove_at(r, path, 0, flags, ev, res);
-}
-
-enum node_outcome
-node_remove_type(struct root *r, const char *path, mode_t type,
-    unsigned flags, const struct node_events *ev, struct node_result *res)
-{
-	assert(type == S_IFCHR || type == S_IFBLK || type == S_IFIFO);
-	return remove_at(r, path, type, flags, ev, res);
 }
