@@ -113,24 +113,21 @@ makedevs_mode(const char *s, struct entry *e, struct dt_diag *d)
 }
 
 /*
- * The common line (parse_plain) is read on a cursor over a copy of its
- * bytes, made in path (a line's no longer than DIALECT_TEXT_SIZE - 1)
- * and ended by a NUL that no loop reads past: a line holds no NUL
- * (dialect.h), so the NUL is where it ends, and the loops ask no bound.
- * Each field is parsed where it is met, in the pass that finds its end;
- * the path is left where it was copied.
+ * The common line (parse_plain) is read on a cursor over its bytes: each
+ * field parsed where it is met, in the pass that finds its end, and
+ * nothing copied but the path.
  */
 struct plain {
-	const unsigned char *s, *end;	/* *end is the NUL */
+	const unsigned char *s, *end;
 };
 
 /* To the next field: false at the end of the line or at a comment. */
 static inline bool
 plain_next(struct plain *c)
 {
-	while (dialect_space((char)*c->s))
+	while (c->s < c->end && dialect_space((char)*c->s))
 		c->s++;
-	return c->s != c->end && *c->s != '#';
+	return c->s < c->end && *c->s != '#';
 }
 
 /*
@@ -154,7 +151,7 @@ plain_after(struct plain *c)
  * most max: 1 with *v; 0 for "-" (*v untouched); -1 for anything else
  * (plain_after finds the rest of a field that only starts so), which
  * parse_makedevs reads and names.  At most 19 decimal digits: no
- * overflow that is taken.
+ * overflow.
  */
 static inline int
 plain_number(struct plain *c, unsigned base, size_t digits, uint64_t max,
@@ -168,7 +165,7 @@ plain_number(struct plain *c, unsigned base, size_t digits, uint64_t max,
 		c->s++;
 		return 0;
 	}
-	while ((d = *c->s - (unsigned)'0') < base) {
+	while (c->s < c->end && (d = *c->s - (unsigned)'0') < base) {
 		x = x * base + d;
 		c->s++;
 	}
@@ -180,33 +177,25 @@ plain_number(struct plain *c, unsigned base, size_t digits, uint64_t max,
 
 /*
  * The path field, to the first byte that is white space or a control
- * byte, when it is in normal form as it stands (path_is_normal's rule:
- * it starts with '/', no name is empty, "." or "..", nor longer than
- * NAME_MAX, and it is shorter than PATH_MAX), checked name by name in
- * the pass that finds its end: its length, else 0.  Anything else is
- * parse_makedevs's, which normalises or names it.
+ * byte, when path_is_normal says it is in normal form as it stands (so
+ * that path_normal would give it back unchanged): copied into path,
+ * true.  Anything else is parse_makedevs's, which normalises or names
+ * it.
  */
-static inline size_t
-plain_path(struct plain *c)
+static inline bool
+plain_path(struct plain *c, char *path)
 {
-	const unsigned char *start = c->s, *name;
+	const unsigned char *start = c->s;
 	size_t n;
 
-	if (*c->s != '/')
-		return 0;
-	do {
-		name = ++c->s;
-		while (*c->s > ' ' && *c->s != '/')
-			c->s++;
-		n = (size_t)(c->s - name);
-		if (n == 0)	/* "/" alone, or an empty name ("//", "a/") */
-			return name == start + 1 && *c->s <= ' ' ? 1 : 0;
-		if (n > NAME_MAX || (name[0] == '.' && (n == 1 ||
-		    (n == 2 && name[1] == '.'))))
-			return 0;
-	} while (*c->s == '/');
+	while (c->s < c->end && *c->s > ' ')
+		c->s++;
 	n = (size_t)(c->s - start);
-	return n < PATH_MAX ? n : 0;
+	if (!path_is_normal((const char *)start, n))
+		return false;
+	memcpy(path, start, n);
+	path[n] = '\0';
+	return true;
 }
 
 /*
@@ -215,31 +204,22 @@ plain_path(struct plain *c)
  * and numbers of decimal digits or "-", at most ten fields.  1 with e
  * and path as parse_makedevs sets them; 0 for any other line, error or
  * not, which parse_makedevs then reads (and names what is wrong) as
- * before.  Nothing is written to e unless it returns 1; path is written
- * either way.
+ * before.  Nothing is written to e unless it returns 1.
  */
 static int
 parse_plain(const char *line, size_t len, struct entry *e, char *path)
 {
 	static const uint64_t max[5] = { DT_HOST_MAJOR_MAX,
 	    DT_HOST_MINOR_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX };
-	struct plain c = { (const unsigned char *)path,
-	    (const unsigned char *)path + len };
+	struct plain c = { (const unsigned char *)line,
+	    (const unsigned char *)line + len };
 	uint64_t num[5] = { 0 }, id[2] = { 0, 0 }, mode = MAKEDEVS_MODE;
-	const unsigned char *p;
 	unsigned have = 0;
-	size_t i, n;
+	size_t i;
 	char type;
 	int more, rc;
 
-	if (len >= (size_t)DIALECT_TEXT_SIZE)
-		return 0;
-	memcpy(path, line, len);
-	path[len] = '\0';
-	if (!plain_next(&c))
-		return 0;
-	p = c.s;
-	if ((n = plain_path(&c)) == 0 || plain_after(&c) <= 0)
+	if (!plain_next(&c) || !plain_path(&c, path) || plain_after(&c) <= 0)
 		return 0;
 	type = (char)*c.s++;
 	if (type != 'c' && type != 'b' && type != 'p' && type != 'd' &&
@@ -262,10 +242,6 @@ parse_plain(const char *line, size_t len, struct entry *e, char *path)
 		return 0;	/* too many fields, or a bad one: said below */
 	if ((type == 'c' || type == 'b') && (have & 3) != 3)
 		return 0;
-	/* the path to the front of the copy, alone */
-	if (p != (const unsigned char *)path)
-		memmove(path, p, n);
-	path[n] = '\0';
 	e->path = path;
 	e->type = type;
 	e->mode = (unsigned)mode;

@@ -615,7 +615,7 @@ static const char *
 cached_name(const struct root *r, const char *path,
     const struct node_want *w, unsigned flags)
 {
-	const char *s, *slash = NULL;
+	const char *name;
 	size_t plen;
 
 	if ((flags & NODE_DRY_RUN) || r->no_mknod || r->made_pending != 0 ||
@@ -623,23 +623,13 @@ cached_name(const struct root *r, const char *path,
 	    S_ISDIR(w->type) || S_ISREG(w->type) || S_ISLNK(w->type) ||
 	    w->perm == NODE_ANY_PERM)
 		return NULL;
-	/* place_split_path's split, in one pass of a few bytes */
-	for (s = path; *s != '\0'; s++)
-		if (*s == '/')
-			slash = s;
-	/*
-	 * A name it takes, not too long; one that starts with '.' ("." and
-	 * ".." among them) goes the long way.  The parent: "/" for "/name".
-	 */
-	if (slash == NULL || s == slash + 1 || slash[1] == '.' ||
-	    s - (slash + 1) > NAME_MAX)
-		return NULL;
-	plen = slash == path ? 1 : (size_t)(slash - path);
-	if (!root_cached_is(r, path, plen) ||
+	/* the parent compared in place, not copied as place_split_path does */
+	if (!place_split(path, &name, &plen) ||
+	    !root_cached_is(r, path, plen) ||
 	    r->run->stale_last.ino != r->cached_st.st_ino ||
 	    r->run->stale_last.dev != r->cached_st.st_dev)
 		return NULL;
-	return slash + 1;
+	return name;
 }
 
 enum node_outcome

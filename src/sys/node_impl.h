@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -256,9 +257,30 @@ const struct node_want *place_with_perm(const struct node_want *w,
     const struct stat *st, struct node_want *buf);
 bool place_same_attrs(const struct stat *st, const struct node_want *w);
 /*
- * Splits path into its parent (copied into parent, len bytes at most
- * with its NUL) and last name: the parent's length, or -1 for ".",
- * "..", "x/", a name over NAME_MAX or a parent too long.
+ * The last name of path into *name and its parent's length into *plen
+ * (0 for a bare name, 1 for "/name"), in one pass and no call (it runs
+ * for every node): false when the name is not one a node can have
+ * ("", ".", "..", over NAME_MAX), *name set all the same.
+ */
+static inline bool
+place_split(const char *path, const char **name, size_t *plen)
+{
+	const char *s, *slash = NULL;
+	size_t n;
+
+	for (s = path; *s != '\0'; s++)
+		if (*s == '/')
+			slash = s;
+	*name = slash != NULL ? slash + 1 : path;
+	*plen = slash == NULL ? 0 : slash == path ? 1 : (size_t)(slash - path);
+	n = (size_t)(s - *name);
+	return n != 0 && n <= NAME_MAX && !((*name)[0] == '.' && (n == 1 ||
+	    (n == 2 && (*name)[1] == '.')));
+}
+/*
+ * place_split, the parent copied into parent (len bytes at most with
+ * its NUL): the parent's length, or -1 for a name place_split refuses
+ * or a parent too long.
  */
 ssize_t place_split_path(const char *path, char *parent, size_t len,
     const char **name);

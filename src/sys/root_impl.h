@@ -76,7 +76,7 @@ struct root {
 	size_t cached_len, cached_cap;
 	int cached_fd;
 	/*
-	 * What node.c asks of every node (made_at_once) is here, in the
+	 * What node.c asks of every node (cached_name) is here, in the
 	 * cache line of the cached directory's path and descriptor and the
 	 * next, with the start of its stat: a node's few lines, not one a
 	 * field (make bench).
